@@ -1,0 +1,64 @@
+// The one definition of every call the renderer may make to main, and of what main pushes back.
+// preload exposes exactly these names; main validates every argument against these schemas
+// before any handler sees it. Transport-neutral: Electron IPC and the web host's WebSocket
+// bridge both carry it.
+
+import { z } from 'zod';
+import type { Result } from './result';
+import type { Snapshot } from './snapshot';
+
+const projectId = z.number().int().refine((n) => n !== 0, 'project id must not be 0');
+const description = z.string().max(10_000);
+
+export const requests = {
+  getSnapshot: z.object({}).strict(),
+  createProject: z.object({ name: z.string().max(255) }).strict(),
+  startTimer: z.object({ projectId, description: description.optional() }).strict(),
+  pauseTimer: z.object({ projectId }).strict(),
+  logTimer: z.object({ projectId }).strict(),
+  discardTimer: z.object({ projectId }).strict(),
+  /** Start/pause the last used timer: the hotkey's and the tray's action. */
+  toggleLastTimer: z.object({}).strict(),
+  quickEntry: z.object({ text: z.string().max(10_000) }).strict(),
+  retryOperation: z.object({ id: z.string().min(1).max(100) }).strict(),
+  discardOperation: z.object({ id: z.string().min(1).max(100) }).strict(),
+  refresh: z.object({}).strict(),
+} as const;
+
+/** What each call answers on success. */
+export interface Responses {
+  getSnapshot: Snapshot;
+  createProject: { projectId: number };
+  startTimer: null;
+  pauseTimer: null;
+  logTimer: null;
+  discardTimer: null;
+  toggleLastTimer: null;
+  quickEntry: { minutes: number; projectName: string | null };
+  retryOperation: null;
+  discardOperation: null;
+  refresh: null;
+}
+
+export type Channel = keyof typeof requests;
+export type RequestOf<C extends Channel> = z.infer<(typeof requests)[C]>;
+export type ResponseOf<C extends Channel> = Responses[C];
+
+// Compile-time check that every channel has a response type and nothing else does.
+type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _complete: Exact<Channel, keyof Responses> = true;
+void _complete;
+
+/** The handlers main implements: one per channel. */
+export type Handlers = { [C in Channel]: (request: RequestOf<C>) => Promise<Result<ResponseOf<C>>> };
+
+/** The API the renderer sees on window.stint: the same methods, plus the snapshot feed. */
+export type StintBridge = Handlers & {
+  /** Calls back with every new snapshot; returns the function that stops it. */
+  onSnapshot(listener: (snapshot: Snapshot) => void): () => void;
+};
+
+export const channels = Object.keys(requests) as Channel[];
+/** The one channel main pushes snapshots on. */
+export const SNAPSHOT_CHANNEL = 'stint:snapshot';
+export const ipcChannel = (c: Channel) => `stint:${c}`;

@@ -1,0 +1,26 @@
+// Validates an untrusted call (it arrives as unknown from IPC or a WebSocket) and runs its handler.
+// Both transports go through here, so validation cannot differ between them.
+
+import { channels, requests, type Channel, type Handlers } from './contract';
+import { fail, type Result } from './result';
+
+export function isChannel(name: unknown): name is Channel {
+  return typeof name === 'string' && (channels as string[]).includes(name);
+}
+
+export async function dispatch(handlers: Handlers, channel: unknown, argument: unknown): Promise<Result<unknown>> {
+  if (!isChannel(channel)) return fail('invalid_argument', `Unknown call: ${String(channel).slice(0, 60)}`);
+  const parsed = requests[channel].safeParse(argument ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.join('.') || 'request';
+    return fail('invalid_argument', `Invalid ${where}: ${issue?.message ?? 'bad value'}`, where);
+  }
+  try {
+    const handler = handlers[channel] as (r: unknown) => Promise<Result<unknown>>;
+    return await handler(parsed.data);
+  } catch (error) {
+    // A handler should answer fail(...) itself; this only keeps a bug from crossing the boundary raw.
+    return fail('internal', error instanceof Error ? error.message : 'Unexpected error');
+  }
+}

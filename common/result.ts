@@ -1,0 +1,25 @@
+// Every handler answers a Result: errors cross process boundaries as data, never as thrown objects.
+
+export type ErrorCode =
+  | 'invalid_argument' // the request did not match the contract
+  | 'invalid_input' // the user's text did not parse (quick entry, project name)
+  | 'not_found'
+  | 'forbidden'
+  | 'rejected' // the service refused it (a 4xx that retrying cannot fix)
+  | 'internal';
+
+export interface ActionError {
+  code: ErrorCode;
+  /** A sentence for the user, shown where the input was typed. */
+  message: string;
+  /** Which input the message is about, when there is one. */
+  field?: string;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: ActionError };
+
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+export const fail = (code: ErrorCode, message: string, field?: string): Result<never> => ({
+  ok: false,
+  error: field === undefined ? { code, message } : { code, message, field },
+});

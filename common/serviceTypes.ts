@@ -1,0 +1,162 @@
+// Wire shapes of the service's v2 resources, exactly as ../shared/spec/001 names their fields.
+// Produced by service/ and consumed by main/api, so they are written once, here.
+
+/** YYYY-MM-DD */
+export type DateString = string;
+/** YYYY-MM-DDTHH:MM:SSZ, UTC */
+export type Timestamp = string;
+
+export interface UserRef {
+  id: number;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  profile_image_url: string | null;
+  url: string;
+}
+
+export interface ProjectRef {
+  id: number;
+  name: string;
+  /** minutes */
+  billing_increment: number;
+  enabled: boolean;
+  billable: boolean;
+  /** hex colour with leading # */
+  color: string | null;
+  url: string;
+}
+
+export interface TagRef {
+  id: number;
+  name: string;
+  billable: boolean;
+  formatted_name: string;
+  url: string;
+}
+
+export interface GroupRef {
+  id: number;
+  name: string;
+  url: string;
+}
+
+export interface InvoiceRef {
+  id: number;
+  reference: string;
+  invoice_date: DateString;
+  state: string;
+  total_amount: number;
+  url: string;
+}
+
+export interface ImportRef {
+  id: number;
+  url: string;
+}
+
+export type TimerState = 'pending' | 'running' | 'paused';
+
+export interface Timer {
+  id: number;
+  state: TimerState;
+  seconds: number;
+  formatted_time: string;
+  date: DateString;
+  description: string | null;
+  user: UserRef;
+  project: ProjectRef;
+  url: string;
+  start_url: string;
+  pause_url: string;
+  add_or_subtract_time_url: string;
+  log_url: string;
+}
+
+export interface Entry {
+  id: number;
+  date: DateString;
+  user: UserRef;
+  billable: boolean;
+  minutes: number;
+  description: string | null;
+  project: ProjectRef | null;
+  tags: TagRef[];
+  source_url: string | null;
+  invoiced_at: Timestamp | null;
+  invoice: InvoiceRef | null;
+  import: ImportRef | null;
+  approved_at: Timestamp | null;
+  approved_by: UserRef | null;
+  url: string;
+  invoiced_outside_of_service_url: string;
+  approved_url: string;
+  unapproved_url: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The full project form (ProjectRef plus the rest), as GET /v2/projects answers. */
+export interface Project extends ProjectRef {
+  group: GroupRef | null;
+  minutes: number;
+  billable_minutes: number;
+  unbillable_minutes: number;
+  invoiced_minutes: number;
+  remaining_minutes: number | null;
+  budgeted_minutes: number | null;
+  import: ImportRef | null;
+  invoices: InvoiceRef[];
+  participants: UserRef[];
+  entries: number;
+  entries_url: string;
+  expenses: number;
+  expenses_url: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  merge_url: string;
+  archive_url: string;
+  unarchive_url: string;
+}
+
+export interface Tag extends TagRef {
+  import: ImportRef | null;
+  entries: number;
+  entries_url: string;
+  merge_url: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type TimeFormat = 'fraction' | 'hours_minutes';
+
+export interface CurrentUser extends UserRef {
+  state: string;
+  role: string;
+  entries: number;
+  entries_url: string;
+  expenses: number;
+  expenses_url: string;
+  time_format: TimeFormat;
+  /** capitalised day name in output, e.g. "Monday" */
+  week_start: string;
+  /** seconds */
+  utc_offset: number;
+  send_personal_weekly_report_email: boolean;
+  send_team_weekly_report_email: boolean;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One object of the errors array of an error body. */
+export interface ValidationErrorItem {
+  resource: string;
+  field: string;
+  code: string;
+}
+
+/** The error body of every non-2xx JSON answer (GAPS.md "Errors and status codes"). */
+export interface ErrorBody {
+  message: string;
+  errors?: ValidationErrorItem[];
+}

@@ -1,0 +1,58 @@
+// What main shows the renderer and the tray: one immutable view of core's state.
+
+import type { TimerState } from './serviceTypes';
+
+export interface ProjectView {
+  /** The service's id; negative while the project exists only in the outbox. */
+  id: number;
+  name: string;
+  color: string | null;
+  billingIncrement: number;
+  enabled: boolean;
+}
+
+export interface TimerView {
+  projectId: number;
+  projectName: string;
+  color: string | null;
+  state: TimerState;
+  /** Elapsed seconds at `asOf`. While running, the live value is seconds + (now - asOf) / 1000. */
+  seconds: number;
+  /** Epoch milliseconds at which `seconds` was true. */
+  asOf: number;
+  description: string | null;
+  /** True while an outbox operation on this timer has not reached the service yet. */
+  pending: boolean;
+}
+
+export interface EntryView {
+  /** Stable key for lists: the service id, or the outbox operation id while not yet sent. */
+  key: string;
+  id: number | null;
+  date: string;
+  minutes: number;
+  description: string | null;
+  projectName: string | null;
+  pending: boolean;
+}
+
+export interface FailedOperationView {
+  id: string;
+  /** What the user did, in words: "Log 1:30 on Website". */
+  summary: string;
+  /** The service's message. */
+  message: string;
+}
+
+export interface Snapshot {
+  account: { id: string; label: string; kind: 'local' | 'remote' };
+  user: { name: string; email: string } | null;
+  projects: ProjectView[];
+  /** The running timer first, then the paused and pending ones. */
+  timers: TimerView[];
+  today: { date: string; entries: EntryView[]; totalMinutes: number };
+  outbox: { pending: number; failed: FailedOperationView[] };
+  online: boolean;
+  /** Epoch ms of the last successful read from the service. */
+  lastSyncAt: number | null;
+}

@@ -1,0 +1,52 @@
+// Typed errors of the API client. Every failure of a call is one of these, carrying the
+// service's error body when there was one, and the original cause for the log.
+
+import type { ErrorBody, ValidationErrorItem } from '../../common/serviceTypes';
+
+export type ApiErrorKind =
+  | 'validation' // 400/422 with an errors array or message: fix the input, do not retry
+  | 'not_found' // 404
+  | 'unauthorized' // 401 after any refresh
+  | 'forbidden' // 403
+  | 'rate_limited' // 429 still after retries
+  | 'unavailable' // 5xx still after retries
+  | 'network' // the request was never answered and is known not to have been processed, or is safe to repeat
+  | 'unknown_outcome' // a non-idempotent request was sent and no answer came: it may or may not have happened
+  | 'protocol'; // the answer made no sense (not JSON where JSON was promised, a redirect loop)
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status: number | null;
+  readonly body: ErrorBody | null;
+  readonly method: string;
+  readonly url: string;
+
+  constructor(init: {
+    kind: ApiErrorKind;
+    message: string;
+    status?: number | null;
+    body?: ErrorBody | null;
+    method: string;
+    url: string;
+    cause?: unknown;
+  }) {
+    super(init.message, { cause: init.cause });
+    this.name = 'ApiError';
+    this.kind = init.kind;
+    this.status = init.status ?? null;
+    this.body = init.body ?? null;
+    this.method = init.method;
+    this.url = init.url;
+  }
+
+  get errors(): ValidationErrorItem[] {
+    return this.body?.errors ?? [];
+  }
+
+  /** Worth sending again later without changes: the network or the service, not the request, failed. */
+  get retryable(): boolean {
+    return this.kind === 'network' || this.kind === 'unavailable' || this.kind === 'rate_limited' || this.kind === 'unknown_outcome';
+  }
+}
+
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;

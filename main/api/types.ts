@@ -1,0 +1,107 @@
+// The calls of the service that Stint makes, as one interface. main/api/client.ts implements it
+// over HTTP; main/core depends only on this interface.
+
+import type { CurrentUser, DateString, Entry, Project, Tag, Timer, TimeFormat, Timestamp } from '../../common/serviceTypes';
+
+export interface TimerFilters {
+  description?: string;
+  projects?: number[];
+  billable?: boolean;
+}
+
+export interface EntryFilters {
+  user_ids?: number[];
+  project_ids?: number[];
+  tag_ids?: number[];
+  invoice_ids?: number[];
+  import_ids?: number[];
+  approved_by_ids?: number[];
+  description?: string;
+  tag_filter_type?: 'and' | 'combination of';
+  from?: DateString;
+  to?: DateString;
+  invoiced?: boolean;
+  invoiced_at_from?: DateString;
+  invoiced_at_to?: DateString;
+  updated_from?: Timestamp;
+  updated_to?: Timestamp;
+  billable?: boolean;
+  approved_at_from?: DateString;
+  approved_at_to?: DateString;
+  per_page?: number;
+}
+
+export interface ProjectFilters {
+  name?: string;
+  project_group_ids?: number[];
+  billing_increment?: number;
+  enabled?: boolean;
+  billable?: boolean;
+  per_page?: number;
+}
+
+export interface ProjectInput {
+  name: string;
+  billable?: boolean;
+  project_group_id?: number | null;
+  billing_increment?: number;
+  color?: string | null;
+}
+
+export interface EntryInput {
+  date: DateString;
+  minutes: number;
+  user_id?: number;
+  description?: string | null;
+  project_id?: number | null;
+  project_name?: string;
+  source_url?: string | null;
+}
+
+export interface CurrentUserInput {
+  first_name?: string;
+  last_name?: string;
+  time_format?: TimeFormat;
+  week_start?: 'sunday' | 'monday';
+  send_personal_weekly_report?: boolean;
+  send_team_weekly_report?: boolean;
+}
+
+export interface ServiceApi {
+  readonly baseUrl: string;
+
+  getCurrentUser(): Promise<CurrentUser>;
+  updateCurrentUser(input: CurrentUserInput): Promise<CurrentUser>;
+
+  listProjects(filters?: ProjectFilters): AsyncIterable<Project>;
+  getProject(id: number): Promise<Project>;
+  createProject(input: ProjectInput): Promise<Project>;
+  updateProject(id: number, input: Partial<ProjectInput>): Promise<Project>;
+  archiveProject(id: number): Promise<void>;
+  unarchiveProject(id: number): Promise<void>;
+  deleteProject(id: number): Promise<void>;
+
+  listTags(filters?: { name?: string; billable?: boolean }): AsyncIterable<Tag>;
+  createTags(names: string[]): Promise<Tag[]>;
+
+  listTimers(filters?: TimerFilters): AsyncIterable<Timer>;
+  getTimer(projectId: number): Promise<Timer>;
+  updateTimer(projectId: number, input: { description?: string }): Promise<Timer>;
+  startTimer(projectId: number, input?: { entry_date?: DateString; description?: string }): Promise<Timer>;
+  pauseTimer(projectId: number): Promise<Timer>;
+  addOrSubtractTime(projectId: number, input: { minutes?: number; seconds?: number }): Promise<Timer>;
+  logTimer(projectId: number, input?: { entry_date?: DateString; minutes?: number; description?: string }): Promise<void>;
+  deleteTimer(projectId: number): Promise<void>;
+
+  listEntries(filters?: EntryFilters): AsyncIterable<Entry>;
+  getEntry(id: number): Promise<Entry>;
+  createEntry(input: EntryInput): Promise<Entry>;
+  updateEntry(id: number, input: Partial<EntryInput>): Promise<Entry>;
+}
+
+/** Collects an async iterable: for lists known to be small (today's entries, one user's timers). */
+export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}

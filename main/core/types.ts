@@ -1,0 +1,39 @@
+// The face main/core shows to the shell (Electron) and to the web host: both only wire these.
+
+import type { Handlers } from '../../common/contract';
+import type { Snapshot } from '../../common/snapshot';
+import type { ServiceApi } from '../api/types';
+
+/** Time as core sees it; tests pass a fake one. */
+export interface Clock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+};
+
+/** Things that happen outside core which make fresh data worth reading. Passed in by the shell. */
+export type LifecycleEvent = 'window-shown' | 'window-hidden' | 'resume' | 'unlock' | 'broadcast';
+
+export interface CoreOptions {
+  api: ServiceApi;
+  /** Folder for core's own files (the outbox journal). */
+  dataDir: string;
+  account: Snapshot['account'];
+  clock?: Clock;
+}
+
+export interface Core {
+  readonly handlers: Handlers;
+  getSnapshot(): Snapshot;
+  /** Calls back on every change of the snapshot; returns the unsubscribe function. */
+  subscribe(listener: (snapshot: Snapshot) => void): () => void;
+  notify(event: LifecycleEvent): void;
+  /** Stops the poll and the outbox worker; what is queued stays on disk. */
+  stop(): Promise<void>;
+}

@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every suite, so the closing count covers them all (scripts/test.mjs prints it).
+export default defineConfig({
+  esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
+  test: {
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
+      {
+        extends: true,
+        test: { name: 'integration', include: ['test/integration/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 30_000 },
+      },
+      {
+        extends: true,
+        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000, fileParallelism: false },
+      },
+    ],
+  },
+});
