@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // One runner for every suite, so the closing count covers them all (scripts/test.mjs prints it).
 export default defineConfig({
-  esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   test: {
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node' } },

@@ -1,0 +1,62 @@
+// Secrets (tokens, refresh tokens, receiver secrets) live only in the OS keychain: macOS Keychain,
+// Windows Credential Manager, or the Secret Service on Linux, through @napi-rs/keyring.
+// Where no keychain can be reached we say so; we never fall back to a file.
+
+import { AsyncEntry } from '@napi-rs/keyring';
+
+export type SecretKey = 'personal-token' | 'access-token' | 'refresh-token' | 'receiver-secret';
+
+export interface SecretStore {
+  /** Where secrets are kept, in words, for the settings window and error messages. */
+  readonly description: string;
+  get(account: string, key: SecretKey): Promise<string | null>;
+  set(account: string, key: SecretKey, value: string): Promise<void>;
+  /** True when something was deleted. */
+  delete(account: string, key: SecretKey): Promise<boolean>;
+}
+
+export class KeychainUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(
+      'The system keychain cannot be reached, so Stint cannot store your token safely. ' +
+        'On Linux, start a Secret Service (GNOME Keyring or KWallet) in your session.',
+      { cause },
+    );
+    this.name = 'KeychainUnavailableError';
+  }
+}
+
+/** The keychain's service name; one item per account and kind of secret. */
+export const KEYCHAIN_SERVICE = 'Stint';
+
+export function createKeychain(service = KEYCHAIN_SERVICE): SecretStore {
+  const entry = (account: string, key: SecretKey) => new AsyncEntry(service, `${account}/${key}`);
+  const guard = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      throw new KeychainUnavailableError(error);
+    }
+  };
+  return {
+    description: process.platform === 'darwin' ? 'macOS Keychain' : process.platform === 'win32' ? 'Windows Credential Manager' : 'Secret Service',
+    get: (account, key) => guard(() => entry(account, key).getPassword()),
+    set: (account, key, value) => guard(() => entry(account, key).setPassword(value)),
+    delete: (account, key) => guard(() => entry(account, key).deletePassword()),
+  };
+}
+
+/**
+ * Secrets held in memory for this session only: the explicit mode offered where no keychain
+ * exists. Nothing survives a restart; the user pastes the token again.
+ */
+export function createSessionSecrets(): SecretStore {
+  const values = new Map<string, string>();
+  const id = (account: string, key: SecretKey) => `${account}/${key}`;
+  return {
+    description: 'memory (this session only)',
+    get: async (account, key) => values.get(id(account, key)) ?? null,
+    set: async (account, key, value) => void values.set(id(account, key), value),
+    delete: async (account, key) => values.delete(id(account, key)),
+  };
+}
