@@ -1,0 +1,58 @@
+// What a global shortcut or a command-line argument of the running instance does, decided here
+// so that the shell only applies it. Every hotkey action is also an argument (`stint --toggle`),
+// so users on Wayland, where global shortcuts are not available to apps, can bind it in their
+// desktop settings.
+
+import type { Channel } from '../../common/contract';
+
+export type CommandName = 'toggleTimer' | 'quickEntry' | 'showWindow';
+
+export type ShellCommand =
+  | { kind: 'call'; channel: Channel; request: Record<string, unknown> }
+  | { kind: 'show-window'; focus: 'quick-entry' | null };
+
+export function commandAction(name: CommandName): ShellCommand {
+  switch (name) {
+    case 'toggleTimer':
+      return { kind: 'call', channel: 'toggleLastTimer', request: {} };
+    case 'quickEntry':
+      return { kind: 'show-window', focus: 'quick-entry' };
+    case 'showWindow':
+      return { kind: 'show-window', focus: null };
+  }
+}
+
+export const DEFAULT_HOTKEYS: Readonly<Record<CommandName, string>> = {
+  toggleTimer: 'CommandOrControl+Alt+T',
+  quickEntry: 'CommandOrControl+Alt+E',
+  showWindow: 'CommandOrControl+Alt+S',
+};
+
+const ARGUMENTS: Readonly<Record<string, CommandName>> = {
+  '--toggle': 'toggleTimer',
+  '--quick-entry': 'quickEntry',
+  '--show': 'showWindow',
+};
+
+/** The command named on a command line (the first one wins), or null. */
+export function commandFromArgv(argv: readonly string[]): CommandName | null {
+  for (const arg of argv) {
+    const name = ARGUMENTS[arg];
+    if (name) return name;
+  }
+  return null;
+}
+
+export interface RegistrationOutcome {
+  name: CommandName;
+  accelerator: string;
+  ok: boolean;
+}
+
+/** The sentence that tells the user which shortcuts could not be registered, or null if all were. */
+export function describeFailedShortcuts(outcomes: readonly RegistrationOutcome[]): string | null {
+  const failed = outcomes.filter((o) => !o.ok);
+  if (failed.length === 0) return null;
+  const list = failed.map((o) => o.accelerator).join(', ');
+  return `Stint could not register ${failed.length === 1 ? 'the shortcut' : 'the shortcuts'} ${list}: another app may be using ${failed.length === 1 ? 'it' : 'them'}. You can bind "stint --toggle", "stint --quick-entry" or "stint --show" in your system settings instead.`;
+}

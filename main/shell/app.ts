@@ -1,0 +1,99 @@
+// Electron start-up: builds the pieces and wires them. Every decision is made in main/core; this
+// file only applies them to Electron's objects.
+
+import { app, BrowserWindow, dialog, Notification } from 'electron';
+import { join } from 'node:path';
+import { commandAction, commandFromArgv, DEFAULT_HOTKEYS, describeFailedShortcuts, type CommandName } from '../core/commands';
+import { openEmbeddedAccount, type EmbeddedAccount } from '../core/embedded';
+import { createKeychain, KeychainUnavailableError } from '../core/keychain';
+import { dispatch } from '../../common/dispatch';
+import { registerIpc, sendUiCommand } from './ipc';
+import { forwardPowerEvents } from './power';
+import { registerShortcuts, unregisterShortcuts } from './shortcuts';
+import { createTrayPresenter } from './tray';
+import { createMainWindow, denyAllPermissions } from './window';
+
+const dist = join(__dirname, '..');
+
+export function startApp(): void {
+  // One running Stint: a second launch hands its arguments (--toggle, --quick-entry, --show) over.
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+
+  let account: EmbeddedAccount | null = null;
+  let window: BrowserWindow | null = null;
+
+  const showWindow = (focusQuickEntry: boolean) => {
+    if (!window) return;
+    window.show();
+    window.focus();
+    account?.core.notify('window-shown');
+    if (focusQuickEntry) sendUiCommand(window, 'focus-quick-entry');
+  };
+
+  const run = (name: CommandName) => {
+    const action = commandAction(name);
+    if (action.kind === 'show-window') showWindow(action.focus === 'quick-entry');
+    else if (account) void dispatch(account.core.handlers, action.channel, action.request);
+  };
+
+  app.on('second-instance', (_event, argv) => {
+    const name = commandFromArgv(argv);
+    run(name ?? 'showWindow');
+  });
+
+  // A tray app keeps running with its window closed.
+  app.on('window-all-closed', () => {});
+
+  app.whenReady().then(async () => {
+    denyAllPermissions();
+    try {
+      account = await openEmbeddedAccount({ dataDir: app.getPath('userData'), secrets: createKeychain() });
+    } catch (error) {
+      const message = error instanceof KeychainUnavailableError ? error.message : `Stint could not start its local account: ${(error as Error).message}`;
+      dialog.showErrorBox('Stint', message);
+      app.exit(1);
+      return;
+    }
+    const core = account.core;
+
+    window = createMainWindow({ preload: join(dist, 'preload/index.cjs'), html: join(dist, 'renderer/index.html') });
+    window.on('close', (event) => {
+      if (!quitting) {
+        event.preventDefault();
+        window?.hide();
+        core.notify('window-hidden');
+      }
+    });
+    registerIpc(core, window);
+    forwardPowerEvents(core);
+
+    createTrayPresenter({
+      core,
+      iconsDir: join(dist, 'assets'),
+      platform: process.platform,
+      onOpenWindow: () => showWindow(false),
+      onQuickEntry: () => showWindow(true),
+      onQuit: () => app.quit(),
+    });
+
+    const problem = describeFailedShortcuts(registerShortcuts(DEFAULT_HOTKEYS, run));
+    if (problem && Notification.isSupported()) new Notification({ title: 'Stint', body: problem }).show();
+
+    const initial = commandFromArgv(process.argv);
+    if (initial) run(initial);
+    else showWindow(false);
+  });
+
+  let quitting = false;
+  app.on('before-quit', (event) => {
+    if (quitting || !account) return;
+    // Let core put away what it holds (the outbox is already on disk) before we go.
+    event.preventDefault();
+    quitting = true;
+    unregisterShortcuts();
+    void account.close().finally(() => app.quit());
+  });
+}

@@ -1,0 +1,39 @@
+// Carries the contract over Electron IPC. Every call is checked for its sender (our window's
+// main frame only) and validated by common/dispatch before a handler sees it; snapshots are
+// pushed to the window on one channel, and held back until the page has loaded.
+
+import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
+import { channels, ipcChannel, SNAPSHOT_CHANNEL } from '../../common/contract';
+import { dispatch } from '../../common/dispatch';
+import { fail } from '../../common/result';
+import type { Core } from '../core/types';
+
+export function registerIpc(core: Core, window: BrowserWindow): () => void {
+  const fromOurWindow = (event: IpcMainInvokeEvent) => event.sender === window.webContents && event.senderFrame === window.webContents.mainFrame;
+
+  for (const channel of channels) {
+    ipcMain.handle(ipcChannel(channel), (event, argument: unknown) =>
+      fromOurWindow(event) ? dispatch(core.handlers, channel, argument) : fail('forbidden', 'Unknown sender'),
+    );
+  }
+
+  let loaded = !window.webContents.isLoading();
+  const push = () => {
+    if (loaded && !window.isDestroyed()) window.webContents.send(SNAPSHOT_CHANNEL, core.getSnapshot());
+  };
+  window.webContents.on('did-finish-load', () => {
+    loaded = true;
+    push();
+  });
+  const unsubscribe = core.subscribe(push);
+
+  return () => {
+    unsubscribe();
+    for (const channel of channels) ipcMain.removeHandler(ipcChannel(channel));
+  };
+}
+
+/** Asks the page to do something only it can (focus the quick-entry box). */
+export function sendUiCommand(window: BrowserWindow, command: 'focus-quick-entry'): void {
+  window.webContents.send('stint:ui-command', command);
+}
