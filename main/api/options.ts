@@ -1,0 +1,37 @@
+// What createServiceApi takes. Kept apart from client.ts so the request machinery can name these
+// types without importing the client.
+import type { Dispatcher } from 'undici';
+import type { ApiClock } from './clock';
+import type { RateLimiter } from './limiter';
+
+export type Credentials =
+  /** personal access token, sent as X-ServiceToken */
+  | { kind: 'personal'; token: string }
+  /**
+   * OAuth access token, sent as Authorization: Bearer. On a 401 the client calls refresh() once
+   * (concurrent requests share one refresh) and, when it answers true, repeats the request once
+   * with accessToken()'s new value.
+   */
+  | { kind: 'oauth'; accessToken: () => Promise<string>; refresh: () => Promise<boolean> };
+
+export interface ApiOptions {
+  /** e.g. http://127.0.0.1:4321; paths are /v2/... below it */
+  baseUrl: string;
+  credentials: Credentials;
+  /** default `Stint/<version>` */
+  userAgent?: string;
+  /** requests per second, default 2 (the spec's limit); 0 = no limiter. Ignored when `limiter` is given. */
+  rateLimit?: number;
+  /** pass one to share it between the clients of one service */
+  limiter?: RateLimiter;
+  /** per attempt, default 15000 */
+  timeoutMs?: number;
+  /** retries of one call, default 4: after 429 for any call; after network errors, timeouts and 5xx only for calls safe to repeat */
+  retries?: number;
+  clock?: ApiClock;
+  dispatcher?: Dispatcher;
+  /** source of jitter for backoff; tests pin it */
+  random?: () => number;
+}
+
+export const DEFAULTS = { rateLimit: 2, timeoutMs: 15_000, retries: 4 } as const;

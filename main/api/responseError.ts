@@ -1,0 +1,88 @@
+// Turns a non-2xx answer into an ApiError whose message a user can read: the service's own
+// message and validation details when its error body has them, a plain sentence otherwise.
+import type { ErrorBody, ValidationErrorItem } from '../../common/serviceTypes';
+import { ApiError, type ApiErrorKind } from './errors';
+
+export interface FailedReply {
+  method: string;
+  url: string;
+  status: number;
+  text: string;
+}
+
+export function errorFromReply(reply: FailedReply, kindOverride?: ApiErrorKind): ApiError {
+  const body = readErrorBody(reply.text);
+  const kind = kindOverride ?? kindOfStatus(reply.status);
+  return new ApiError({ kind, status: reply.status, body, method: reply.method, url: reply.url, message: describe(kind, reply, body) });
+}
+
+export function kindOfStatus(status: number): ApiErrorKind {
+  if (status === 400 || status === 422) return 'validation';
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 429) return 'rate_limited';
+  if (status >= 500) return 'unavailable';
+  return 'protocol';
+}
+
+/** The error body of spec 000 "Errors" when the answer has one; null for empty or foreign bodies. */
+export function readErrorBody(text: string): ErrorBody | null {
+  if (!text.trim()) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+  const { message, errors } = parsed as { message?: unknown; errors?: unknown };
+  const items = Array.isArray(errors) ? errors.filter(isItem) : undefined;
+  if (typeof message !== 'string' && !items?.length) return null;
+  return { message: typeof message === 'string' ? message : '', ...(items ? { errors: items } : {}) };
+}
+
+function isItem(x: unknown): x is ValidationErrorItem {
+  return !!x && typeof x === 'object' && typeof (x as ValidationErrorItem).code === 'string';
+}
+
+function describe(kind: ApiErrorKind, reply: FailedReply, body: ErrorBody | null): string {
+  const said = serviceSays(body);
+  switch (kind) {
+    case 'validation':
+      return `The service refused it: ${said ?? `${reply.method} ${pathOf(reply.url)} answered ${reply.status}`}`;
+    case 'not_found':
+      return said ? `Not found: ${said}` : `Not found: ${reply.method} ${pathOf(reply.url)}`;
+    case 'unauthorized':
+      return `The service did not accept the credentials (missing, expired or revoked token)${said ? `: ${said}` : ''}`;
+    case 'forbidden':
+      return `Not allowed: ${said ?? 'the user lacks permission for this'}`;
+    case 'rate_limited':
+      return 'The service is refusing requests for a moment (too many requests); try again shortly';
+    case 'unavailable':
+      return `The service is unavailable (${reply.status})${said ? `: ${said}` : ''}`;
+    case 'unknown_outcome':
+      return `The service failed (${reply.status}) while handling ${reply.method} ${pathOf(reply.url)}; it may or may not have been done${said ? `: ${said}` : ''}`;
+    default:
+      return `Unexpected answer ${reply.status} to ${reply.method} ${pathOf(reply.url)}${said ? `: ${said}` : ''}`;
+  }
+}
+
+// The body's message, plus the validation details it does not already spell out.
+function serviceSays(body: ErrorBody | null): string | null {
+  if (!body) return null;
+  const details = (body.errors ?? [])
+    .map((e) => (e.field && e.field !== 'base' ? `${e.field}: ${e.code}` : e.code))
+    .filter((d) => d && !body.message.includes(d));
+  if (!body.message) return details.join('; ') || null;
+  return details.length ? `${body.message} (${details.join('; ')})` : body.message;
+}
+
+function pathOf(url: string): string {
+  try {
+    const u = new URL(url);
+    return u.pathname + u.search;
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,164 @@
+// The one request path every call takes: limiter slot, credential, User-Agent, JSON body, one
+// attempt with a timeout, then the answer decides: done, follow a redirect, refresh the token,
+// wait and retry, or fail with a typed ApiError.
+//
+// What may be retried (see also safety in client.ts):
+// - a request that never left (connection refused, DNS, connect timeout): any call, since the
+//   service cannot have acted on it;
+// - 429: any call, since the service drops the request without acting on it (spec 000 "Limits");
+// - a network failure after sending, a timeout, or a 5xx: only calls marked safe to repeat.
+//   Otherwise the outcome is unknown and the caller is told so (kind unknown_outcome), so it can
+//   check before sending again (the outbox looks for its source_url marker).
+import { backoffDelay, DEFAULT_BACKOFF, retryAfterMs } from './backoff';
+import type { ApiClock } from './clock';
+import { ApiError } from './errors';
+import { exchange, ExchangeFailure, type RawReply } from './exchange';
+import type { Auth } from './auth';
+import type { RateLimiter } from './limiter';
+import { locationOf, MAX_REDIRECTS, type RedirectMemory } from './redirects';
+import { errorFromReply } from './responseError';
+import type { Dispatcher } from 'undici';
+
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
+
+export interface Call {
+  method: Method;
+  /** absolute URL, or a path below the base URL */
+  url: string;
+  /** sent as JSON; undefined sends no body at all (PUT actions without input) */
+  body?: unknown;
+  /** repeating it cannot do anything that the first attempt did not already do */
+  safe: boolean;
+}
+
+export interface Reply {
+  status: number;
+  headers: RawReply['headers'];
+  /** parsed JSON, or undefined for an empty body */
+  body: unknown;
+  /** the URL that finally answered (after redirects) */
+  url: string;
+}
+
+export interface TransportConfig {
+  baseUrl: string;
+  userAgent: string;
+  auth: Auth;
+  limiter: RateLimiter | null;
+  redirects: RedirectMemory;
+  timeoutMs: number;
+  retries: number;
+  clock: ApiClock;
+  random: () => number;
+  dispatcher?: Dispatcher;
+}
+
+/** A Retry-After longer than this is not waited out inside one call; the caller retries later. */
+export const MAX_RETRY_AFTER_MS = 60_000;
+/** Without Retry-After, a 429 waits at least the service's counting window. */
+const MIN_429_WAIT_MS = 1000;
+
+export type Transport = (call: Call) => Promise<Reply>;
+
+export function createTransport(config: TransportConfig): Transport {
+  const absolute = (url: string) => (URL.canParse(url) ? url : config.baseUrl + url);
+
+  return async function send(call) {
+    const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+    let url = config.redirects.resolve(absolute(call.url));
+    let retry = 0;
+    let refreshed = false;
+    const visited = [url];
+
+    const fail = (kind: ApiError['kind'], message: string, cause?: unknown, status?: number) =>
+      new ApiError({ kind, message, method: call.method, url, cause, status });
+    const wait = async (ms: number) => {
+      retry++;
+      await config.clock.sleep(ms);
+    };
+
+    for (;;) {
+      if (config.limiter) await config.limiter.acquire();
+      const auth = await config.auth.current();
+      const headers: Record<string, string> = { 'User-Agent': config.userAgent, Accept: 'application/json', ...auth.headers };
+      if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+      let reply: RawReply;
+      try {
+        reply = await exchange({ method: call.method, url, headers, body, timeoutMs: config.timeoutMs, dispatcher: config.dispatcher });
+      } catch (error) {
+        if (!(error instanceof ExchangeFailure)) throw error;
+        if (error.mayHaveReachedServer && !call.safe) {
+          throw fail('unknown_outcome', `No answer from the service (${error.message}); it may or may not have done it`, error.cause);
+        }
+        if (error.permanent) throw fail('protocol', `The request could not be sent: ${error.message}`, error.cause);
+        if (retry < config.retries) {
+          await wait(backoffDelay(retry, DEFAULT_BACKOFF, config.random));
+          continue;
+        }
+        throw fail('network', `Could not reach the service (${error.message})`, error.cause);
+      }
+
+      const { status } = reply;
+      if (status >= 200 && status < 300) return { status, headers: reply.headers, body: parseJson(reply.text, call, url), url };
+
+      if (status === 301 || status === 308 || status === 302 || status === 307) {
+        const target = locationOf(reply.headers.location, url);
+        if (!target) throw fail('protocol', `Redirect ${status} without a usable Location`, undefined, status);
+        if (visited.includes(target) || visited.length > MAX_REDIRECTS) {
+          throw fail('protocol', `Redirect loop: ${[...visited, target].join(' -> ')}`, undefined, status);
+        }
+        // Credentials travel with the request; never let a redirect downgrade them to plain HTTP.
+        if (new URL(url).protocol === 'https:' && new URL(target).protocol !== 'https:') {
+          throw fail('protocol', `Refused a redirect from HTTPS to ${target}`, undefined, status);
+        }
+        if (status === 301 || status === 308) config.redirects.remember(url, target);
+        url = target;
+        visited.push(target);
+        continue;
+      }
+
+      if (status === 401 && !refreshed) {
+        refreshed = true;
+        if (await config.auth.recover(auth, { method: call.method, url })) continue;
+      }
+
+      if (status === 429) {
+        if (retry < config.retries) {
+          const asked = retryAfterMs(reply.headers['retry-after'], config.clock.now());
+          if (asked === null || asked <= MAX_RETRY_AFTER_MS) {
+            const ms = asked ?? Math.max(MIN_429_WAIT_MS, backoffDelay(retry, DEFAULT_BACKOFF, config.random));
+            // The limit is per IP: every client sharing the limiter must hold off, not just this call.
+            config.limiter?.holdOff(ms);
+            await wait(ms);
+            continue;
+          }
+        }
+        throw errorFromReply({ method: call.method, url, status, text: reply.text });
+      }
+
+      if (status >= 500) {
+        if (call.safe && retry < config.retries) {
+          await wait(backoffDelay(retry, DEFAULT_BACKOFF, config.random));
+          continue;
+        }
+        // A 5xx is an answer from a service that failed somewhere while handling the request:
+        // for a call that must not run twice, that is an unknown outcome. 503 is the exception:
+        // the spec uses it for an account locked during a migration, where nothing was done.
+        const kind = call.safe || status === 503 ? 'unavailable' : 'unknown_outcome';
+        throw errorFromReply({ method: call.method, url, status, text: reply.text }, kind);
+      }
+
+      throw errorFromReply({ method: call.method, url, status, text: reply.text });
+    }
+  };
+}
+
+function parseJson(text: string, call: Call, url: string): unknown {
+  if (call.method === 'HEAD' || !text.trim()) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ApiError({ kind: 'protocol', message: 'The service answered something that is not JSON', method: call.method, url, cause: error });
+  }
+}
