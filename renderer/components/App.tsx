@@ -1,0 +1,39 @@
+// The window: header with status, anything that failed to save, timers, quick entry, today.
+
+import type { StintBridge } from '../../common/contract';
+import { useConnected, useSnapshot, type Connection } from '../hooks';
+import { FailedOperations } from './FailedOperations';
+import { QuickEntry } from './QuickEntry';
+import { SyncStatus } from './SyncStatus';
+import { Timers } from './Timers';
+import { Today } from './Today';
+
+export function App({ bridge, connection }: { bridge: StintBridge; connection?: Connection }) {
+  const { snapshot, error } = useSnapshot(bridge);
+  const connected = useConnected(connection);
+
+  if (!snapshot) {
+    return (
+      <main class="app loading" aria-busy="true">
+        <p role="status">{error ? error.message : 'Loading…'}</p>
+      </main>
+    );
+  }
+  return (
+    <div class="app">
+      <header class="bar">
+        <h1>Stint</h1>
+        <span class="account" title={snapshot.user?.email}>
+          {snapshot.account.label}
+        </span>
+        <SyncStatus snapshot={snapshot} connected={connected} bridge={bridge} />
+      </header>
+      <main>
+        <FailedOperations failed={snapshot.outbox.failed} bridge={bridge} />
+        <Timers snapshot={snapshot} bridge={bridge} />
+        <QuickEntry projects={snapshot.projects} bridge={bridge} />
+        <Today today={snapshot.today} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+// Starts a timer on a project picked from the list, or on a new project created from the typed name.
+
+import { useState } from 'preact/hooks';
+import type { StintBridge } from '../../common/contract';
+import { fail } from '../../common/result';
+import type { ProjectView } from '../../common/snapshot';
+import { useAction } from '../hooks';
+import { ErrorLine } from './ErrorLine';
+
+export function NewTimer({ projects, bridge }: { projects: ProjectView[]; bridge: StintBridge }) {
+  const [name, setName] = useState('');
+  const [note, setNote] = useState('');
+  const action = useAction();
+  const enabled = projects.filter((p) => p.enabled);
+  const typed = name.trim();
+  const existing = projects.find((p) => p.name.toLowerCase() === typed.toLowerCase());
+
+  const start = async (event: Event) => {
+    event.preventDefault();
+    const result = await action.run(async () => {
+      if (!typed) return fail('invalid_input', 'Pick a project or type a new name.', 'project');
+      let projectId = existing?.id;
+      if (projectId === undefined) {
+        const created = await bridge.createProject({ name: typed });
+        if (!created.ok) return created;
+        projectId = created.value.projectId;
+      }
+      const description = note.trim();
+      return bridge.startTimer(description ? { projectId, description } : { projectId });
+    });
+    if (result?.ok) {
+      setName('');
+      setNote('');
+    }
+  };
+
+  return (
+    <form class="new-timer" aria-label="New timer" onSubmit={start} noValidate>
+      <div class="row">
+        <label class="grow">
+          <span class="label">Project</span>
+          <input
+            name="project"
+            list="project-names"
+            autocomplete="off"
+            placeholder="Pick or type a new name"
+            value={name}
+            aria-invalid={action.error?.field === 'project' || action.error?.field === 'name'}
+            aria-describedby={action.error ? 'new-timer-error' : undefined}
+            onInput={(e) => {
+              setName(e.currentTarget.value);
+              action.clear();
+            }}
+          />
+        </label>
+        <button type="submit" class="primary" disabled={action.busy}>
+          {typed && !existing ? 'Create & start' : 'Start'}
+        </button>
+      </div>
+      <datalist id="project-names">
+        {enabled.map((p) => (
+          <option key={p.id} value={p.name} />
+        ))}
+      </datalist>
+      <label>
+        <span class="label">Note (optional)</span>
+        <input name="note" autocomplete="off" placeholder="What are you working on?" value={note} onInput={(e) => setNote(e.currentTarget.value)} />
+      </label>
+      {typed && !existing && <p class="hint">“{typed}” is a new project; it will be created.</p>}
+      <ErrorLine error={action.error} id="new-timer-error" testId="new-timer-error" />
+    </form>
+  );
+}

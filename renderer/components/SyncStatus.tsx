@@ -1,0 +1,32 @@
+// The header's status: online or offline, how many operations wait in the outbox, and a refresh.
+
+import type { StintBridge } from '../../common/contract';
+import type { Snapshot } from '../../common/snapshot';
+import { useAction } from '../hooks';
+
+export function SyncStatus({ snapshot, connected, bridge }: { snapshot: Snapshot; connected: boolean; bridge: StintBridge }) {
+  const refresh = useAction();
+  const { pending, failed } = snapshot.outbox;
+  const state = !connected ? 'disconnected' : !snapshot.online ? 'offline' : pending > 0 ? 'syncing' : 'online';
+  const words = {
+    disconnected: 'Reconnecting…',
+    offline: pending > 0 ? `Offline · ${pending} waiting` : 'Offline',
+    syncing: `${pending} syncing`,
+    online: 'Synced',
+  }[state];
+  return (
+    <div class="status">
+      <span class={`pill ${state}`} role="status" data-testid="sync-status" data-state={state} title={refreshTitle(snapshot.lastSyncAt)}>
+        {words}
+        {failed.length > 0 && <span class="count"> · {failed.length} failed</span>}
+      </span>
+      <button type="button" class="icon" aria-label="Refresh" title={refresh.error?.message ?? 'Refresh'} disabled={refresh.busy} onClick={() => refresh.run(() => bridge.refresh({}))}>
+        ↻
+      </button>
+    </div>
+  );
+}
+
+function refreshTitle(lastSyncAt: number | null): string {
+  return lastSyncAt ? `Last read from the service at ${new Date(lastSyncAt).toLocaleTimeString()}` : 'Not read from the service yet';
+}

@@ -1,0 +1,36 @@
+// The timers: the running one on top with its live time, the paused ones under it, and the form
+// that starts a new one.
+
+import type { StintBridge } from '../../common/contract';
+import type { Snapshot } from '../../common/snapshot';
+import { useNow } from '../hooks';
+import { NewTimer } from './NewTimer';
+import { TimerCard } from './TimerCard';
+
+export function Timers({ snapshot, bridge }: { snapshot: Snapshot; bridge: StintBridge }) {
+  const running = snapshot.timers.filter((t) => t.state === 'running');
+  const others = snapshot.timers.filter((t) => t.state !== 'running');
+  const now = useNow(running.length > 0);
+
+  return (
+    <section class="panel" aria-labelledby="timers-heading" data-testid="timers">
+      <h2 id="timers-heading">Timers</h2>
+      {running.length > 0 && (
+        <ul class="timers running-list" aria-label="Running" data-testid="running-timers">
+          {running.map((t) => (
+            <TimerCard key={t.projectId} timer={t} now={now} bridge={bridge} />
+          ))}
+        </ul>
+      )}
+      {others.length > 0 && (
+        <ul class="timers" aria-label="Paused" data-testid="paused-timers">
+          {others.map((t) => (
+            <TimerCard key={t.projectId} timer={t} now={now} bridge={bridge} />
+          ))}
+        </ul>
+      )}
+      {snapshot.timers.length === 0 && <p class="empty">No timers. Start one below.</p>}
+      <NewTimer projects={snapshot.projects} bridge={bridge} />
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+// `npm run web [-- --port 7421 --data <dir>]`: the embedded local account (service + core) with
+// the web host in front, for a browser instead of Electron's window.
+
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { openEmbeddedAccount } from '../main/core/embedded';
+import { createKeychain, createSessionSecrets, KeychainUnavailableError, type SecretStore } from '../main/core/keychain';
+import { startWebHost } from './host';
+
+const DEFAULT_PORT = 7421;
+
+/** Where the platform keeps an app's data (what Electron calls appData), with a folder of our own. */
+function defaultDataDir(): string {
+  const home = homedir();
+  const base =
+    process.platform === 'darwin'
+      ? join(home, 'Library', 'Application Support')
+      : process.platform === 'win32'
+        ? (process.env.APPDATA ?? join(home, 'AppData', 'Roaming'))
+        : (process.env.XDG_CONFIG_HOME ?? join(home, '.config'));
+  // Not the desktop app's own folder: both running at once would share one database.
+  return join(base, 'Stint', 'web-host');
+}
+
+/** The keychain when one answers; otherwise memory for this session, said out loud. */
+async function chooseSecrets(sessionOnly: boolean): Promise<SecretStore> {
+  if (sessionOnly) return createSessionSecrets();
+  const keychain = createKeychain();
+  try {
+    await keychain.get('local', 'personal-token');
+    return keychain;
+  } catch (error) {
+    if (!(error instanceof KeychainUnavailableError)) throw error;
+    console.warn(`${error.message}\nKeeping this session's token in memory only (nothing is written to disk).`);
+    return createSessionSecrets();
+  }
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      data: { type: 'string' },
+      'session-secrets': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log('Usage: npm run web -- [--port <n>] [--data <dir>] [--session-secrets]');
+    return;
+  }
+  const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, not "${values.port}"`);
+  const dataDir = values.data ?? defaultDataDir();
+
+  const account = await openEmbeddedAccount({ dataDir, secrets: await chooseSecrets(values['session-secrets']) });
+  let host;
+  try {
+    host = await startWebHost({ core: account.core, port });
+  } catch (error) {
+    await account.close();
+    throw (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? new Error(`Port ${port} is in use; pick another with --port.`) : error;
+  }
+  console.log(`Stint is running at ${host.url}`);
+  console.log(`Data: ${dataDir}. Press Ctrl+C to stop.`);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await host.close();
+    await account.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
