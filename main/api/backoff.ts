@@ -24,6 +24,8 @@ export function retryAfterMs(header: string | string[] | undefined, now: number)
   const value = (Array.isArray(header) ? header[0] : header)?.trim();
   if (!value) return null;
   if (/^\d+$/.test(value)) return Number(value) * 1000;
+  // Only a date in words: Date.parse would also take "-5" as a year.
+  if (!/^[a-z]{3}/i.test(value)) return null;
   const date = Date.parse(value);
   if (Number.isNaN(date)) return null;
   return Math.max(0, date - now);

@@ -1,0 +1,175 @@
+// Which calls are repeated after which failures, and what the caller is told when they are not.
+// The server here is a fault double (drops, silence, 5xx, 429), not the service.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServiceApi } from '../../../main/api/client';
+import { ApiError } from '../../../main/api/errors';
+import type { ServiceApi } from '../../../main/api/types';
+import { InstantClock } from './fakeClock';
+import { inTurn, json, refusedUrl, startFaultServer, type Cue, type FaultServer } from './faultServer';
+
+let server: FaultServer;
+afterEach(() => server?.close());
+
+const timer = { id: 1, state: 'running' };
+const entry = { id: 7, minutes: 30 };
+
+function client(url: string, extra: { retries?: number; timeoutMs?: number } = {}) {
+  const clock = new InstantClock();
+  const api = createServiceApi({ baseUrl: url, credentials: { kind: 'personal', token: 't' }, rateLimit: 0, clock, random: () => 0.5, ...extra });
+  return { api, clock };
+}
+
+async function failure(p: Promise<unknown>): Promise<ApiError> {
+  const error = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+// Every call of the client with the answer it expects, grouped by whether a repeat is harmless.
+const safeCalls: Array<[string, (api: ServiceApi) => Promise<unknown>, unknown]> = [
+  ['GET current_user', (api) => api.getCurrentUser(), { id: 1 }],
+  ['GET timer', (api) => api.getTimer(3), timer],
+  ['GET entries (list)', async (api) => { for await (const _ of api.listEntries()) void _; }, []],
+  ['PUT current_user', (api) => api.updateCurrentUser({ first_name: 'A' }), { id: 1 }],
+  ['PUT timer (description)', (api) => api.updateTimer(3, { description: 'x' }), timer],
+  ['PUT timer/start', (api) => api.startTimer(3), timer],
+  ['PUT timer/pause', (api) => api.pauseTimer(3), timer],
+  ['PUT projects/:id/archive', (api) => api.archiveProject(3), undefined],
+  ['PUT projects/:id/unarchive', (api) => api.unarchiveProject(3), undefined],
+  ['PUT projects/:id', (api) => api.updateProject(3, { name: 'n' }), { id: 3 }],
+  ['PUT entries/:id', (api) => api.updateEntry(7, { minutes: 5 }), entry],
+];
+
+const unsafeCalls: Array<[string, (api: ServiceApi) => Promise<unknown>]> = [
+  ['POST entries', (api) => api.createEntry({ date: '2025-01-01', minutes: 30 })],
+  ['POST projects', (api) => api.createProject({ name: 'n' })],
+  ['POST tags', (api) => api.createTags(['a'])],
+  ['PUT timer/log', (api) => api.logTimer(3)],
+  ['PUT timer/add_or_subtract_time', (api) => api.addOrSubtractTime(3, { minutes: 5 })],
+  ['DELETE timer', (api) => api.deleteTimer(3)],
+  ['DELETE project', (api) => api.deleteProject(3)],
+];
+
+const ok = (body: unknown): Cue => (body === undefined ? { status: 204 } : json(200, body));
+
+describe('calls safe to repeat', () => {
+  it.each(safeCalls)('%s is repeated after a dropped connection and a 500', async (_name, call, body) => {
+    server = await startFaultServer(inTurn('drop', json(500, { message: 'boom' }), ok(body)));
+    const { api, clock } = client(server.url);
+    await call(api);
+    expect(server.seen).toHaveLength(3);
+    expect(clock.sleeps).toHaveLength(2);
+  });
+
+  it('gives up after `retries` repeats: unavailable for a 5xx, network for silence', async () => {
+    server = await startFaultServer(() => json(502, { message: 'Bad gateway' }));
+    const { api } = client(server.url, { retries: 2 });
+    const e = await failure(api.getCurrentUser());
+    expect(e.kind).toBe('unavailable');
+    expect(e.status).toBe(502);
+    expect(e.retryable).toBe(true);
+    expect(server.seen).toHaveLength(3);
+
+    server.answer(() => 'drop');
+    const dropped = await failure(api.pauseTimer(3));
+    expect(dropped.kind).toBe('network');
+    expect(server.seen).toHaveLength(6);
+  });
+
+  it('times out an attempt that gets no answer, then repeats it', async () => {
+    server = await startFaultServer(inTurn('hang', ok(timer)));
+    const { api } = client(server.url, { timeoutMs: 150 });
+    expect(await api.getTimer(3)).toEqual(timer);
+    expect(server.seen).toHaveLength(2);
+  });
+});
+
+describe('calls not safe to repeat', () => {
+  it.each(unsafeCalls)('%s is sent once and reported as unknown_outcome when the connection drops after sending', async (_name, call) => {
+    server = await startFaultServer(() => 'drop');
+    const { api, clock } = client(server.url);
+    const e = await failure(call(api));
+    expect(e.kind).toBe('unknown_outcome');
+    expect(e.retryable).toBe(true);
+    expect(server.seen).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it.each(unsafeCalls)('%s is reported as unknown_outcome after a 500 (the service may have acted), without a repeat', async (_name, call) => {
+    server = await startFaultServer(() => json(500, { message: 'Internal error' }));
+    const { api } = client(server.url);
+    const e = await failure(call(api));
+    expect(e.kind).toBe('unknown_outcome');
+    expect(e.status).toBe(500);
+    expect(e.message).toContain('Internal error');
+    expect(server.seen).toHaveLength(1);
+  });
+
+  it('reports a 503 (account locked, nothing done) as unavailable', async () => {
+    server = await startFaultServer(() => json(503, { message: 'Account is being migrated' }));
+    const { api } = client(server.url);
+    const e = await failure(api.createEntry({ date: '2025-01-01', minutes: 30 }));
+    expect(e.kind).toBe('unavailable');
+    expect(server.seen).toHaveLength(1);
+  });
+
+  it('reports a timeout after sending as unknown_outcome', async () => {
+    server = await startFaultServer(() => 'hang');
+    const { api } = client(server.url, { timeoutMs: 150 });
+    const e = await failure(api.logTimer(3, { minutes: 30 }));
+    expect(e.kind).toBe('unknown_outcome');
+    expect(server.seen).toHaveLength(1);
+  });
+});
+
+describe('failures every call may repeat', () => {
+  it('a refused connection never reached the service: retried, then reported as network', async () => {
+    const { api, clock } = client(await refusedUrl(), { retries: 3 });
+    const e = await failure(api.createEntry({ date: '2025-01-01', minutes: 30 }));
+    expect(e.kind).toBe('network');
+    expect(e.message).toMatch(/ECONNREFUSED/);
+    expect(clock.sleeps).toHaveLength(3);
+  });
+
+  it('429 is retried for any call, after the Retry-After wait', async () => {
+    server = await startFaultServer(inTurn({ status: 429, headers: { 'Retry-After': '2' } }, json(201, entry)));
+    const { api, clock } = client(server.url);
+    expect(await api.createEntry({ date: '2025-01-01', minutes: 30 })).toEqual(entry);
+    expect(server.seen).toHaveLength(2);
+    expect(clock.sleeps).toEqual([2000]);
+  });
+
+  it('429 without Retry-After waits at least a second', async () => {
+    server = await startFaultServer(inTurn({ status: 429 }, { status: 429 }, { status: 204 }));
+    const { api, clock } = client(server.url);
+    await api.logTimer(3);
+    expect(clock.sleeps).toHaveLength(2);
+    for (const ms of clock.sleeps) expect(ms).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('429 is reported as rate_limited when it persists, or when the wait asked is too long to hold a call', async () => {
+    server = await startFaultServer(() => ({ status: 429 }));
+    const { api } = client(server.url, { retries: 2 });
+    const e = await failure(api.getCurrentUser());
+    expect(e.kind).toBe('rate_limited');
+    expect(server.seen).toHaveLength(3);
+
+    server.answer(() => ({ status: 429, headers: { 'Retry-After': '3600' } }));
+    const long = await failure(api.getCurrentUser());
+    expect(long.kind).toBe('rate_limited');
+    expect(server.seen).toHaveLength(4);
+  });
+});
+
+describe('backoff between repeats', () => {
+  it('grows exponentially with full jitter and stays under the cap', async () => {
+    server = await startFaultServer(() => 'drop');
+    const clock = new InstantClock();
+    const api = createServiceApi({ baseUrl: server.url, credentials: { kind: 'personal', token: 't' }, rateLimit: 0, clock, retries: 7, random: () => 0.999 });
+    await failure(api.getCurrentUser());
+    expect(clock.sleeps).toEqual([499, 999, 1998, 3996, 7992, 9990, 9990]);
+  });
+});
