@@ -1,0 +1,18 @@
+// What each role may do (GAPS.md "Roles", decided). Only the owner exists in this step; the
+// checks sit where later roles will need them.
+export type Role = 'owner' | 'supervisor' | 'leader' | 'coworker' | 'contractor';
+
+export interface Actor {
+  userId: number;
+  accountId: number;
+  role: Role;
+}
+
+/** Sees every user's entries, not only their own. */
+export const seesAllEntries = (actor: Actor) => actor.role === 'owner' || actor.role === 'supervisor' || actor.role === 'leader';
+
+/** Creates and changes entries of other users. */
+export const changesOthersEntries = (actor: Actor) => actor.role === 'owner' || actor.role === 'supervisor';
+
+/** Creates, changes, archives and deletes projects and tags directly. */
+export const managesProjects = (actor: Actor) => actor.role === 'owner' || actor.role === 'supervisor' || actor.role === 'leader';

@@ -1,0 +1,22 @@
+// Personal access tokens. Only their sha256 is stored; the plain token exists in the caller's
+// hands (and once on the CLI's screen when generated).
+import { createHash, randomBytes } from 'node:crypto';
+import { sql, type Db } from '../storage/db';
+
+export const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+export const generateToken = () => randomBytes(32).toString('base64url');
+
+export function addPersonalToken(db: Db, userId: number, token: string, now: string): boolean {
+  const result = sql(db, 'INSERT OR IGNORE INTO personal_tokens (user_id, token_sha256, created_at) VALUES (?, ?, ?)').run(userId, hashToken(token), now);
+  return result.changes > 0;
+}
+
+export function countPersonalTokens(db: Db, userId: number): number {
+  return (sql(db, 'SELECT COUNT(*) AS n FROM personal_tokens WHERE user_id = ?').get(userId) as { n: number }).n;
+}
+
+export function userIdForPersonalToken(db: Db, token: string): number | null {
+  const row = sql(db, 'SELECT user_id FROM personal_tokens WHERE token_sha256 = ?').get(hashToken(token)) as { user_id: number } | undefined;
+  return row?.user_id ?? null;
+}

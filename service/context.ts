@@ -1,0 +1,36 @@
+// What every resource needs: the database, the (injectable) clock, and the base URL of links.
+import type { FastifyRequest } from 'fastify';
+import { baseUrl } from './http/links';
+import type { Db } from './storage/db';
+import { timestamp } from './time';
+
+export interface Context {
+  db: Db;
+  clock: () => Date;
+  /** Scheme and host for absolute links, from the request's Host (fallback: where we listen). */
+  base(request: FastifyRequest): string;
+  /** host[:port] used when a request's Host is missing or unusable. */
+  fallbackHost: string;
+}
+
+export interface Instant {
+  date: Date;
+  ms: number;
+  /** YYYY-MM-DDTHH:MM:SSZ */
+  iso: string;
+}
+
+export function instant(context: Context): Instant {
+  const date = context.clock();
+  return { date, ms: date.getTime(), iso: timestamp(date) };
+}
+
+export function createContext(db: Db, clock: () => Date): Context {
+  const context: Context = {
+    db,
+    clock,
+    fallbackHost: '127.0.0.1',
+    base: (request) => baseUrl(request, context.fallbackHost),
+  };
+  return context;
+}

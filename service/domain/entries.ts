@@ -1,0 +1,169 @@
+// Entries (logged time): writes that round minutes to the project's increment and link the
+// description's #hashtags, and the filtered list of spec 001 "GET /v2/entries".
+import { refused } from '../http/errors';
+import { sql, type Db } from '../storage/db';
+import { findProjectByName, getProject, insertProject, type ProjectRow } from './projects';
+import { roundUpMinutes } from './rounding';
+import { ENTRY_BILLABLE, jsonList, likeContains, Where } from './sqlText';
+import { linkHashtags } from './tags';
+
+export interface EntryRow {
+  id: number;
+  account_id: number;
+  user_id: number;
+  project_id: number | null;
+  date: string;
+  minutes: number;
+  description: string | null;
+  source_url: string | null;
+  invoiced_at: string | null;
+  invoice_id: number | null;
+  import_id: number | null;
+  approved_at: string | null;
+  approved_by_id: number | null;
+  created_at: string;
+  updated_at: string;
+  /** computed: the project and every tag are billable */
+  billable: number;
+}
+
+export interface EntryValues {
+  userId: number;
+  projectId: number | null;
+  date: string;
+  /** as given; stored rounded up to the project's billing increment */
+  minutes: number;
+  description: string | null;
+  sourceUrl: string | null;
+}
+
+const SELECT = `SELECT e.*, ${ENTRY_BILLABLE} AS billable FROM entries e LEFT JOIN projects p ON p.id = e.project_id`;
+
+export function getEntry(db: Db, accountId: number, id: number): EntryRow | undefined {
+  return sql(db, `${SELECT} WHERE e.account_id = ? AND e.id = ?`).get(accountId, id) as EntryRow | undefined;
+}
+
+export interface ProjectChoice {
+  project_id?: number | null;
+  project_name?: string | null;
+}
+
+/**
+ * The project an entry goes to (spec 001 POST/PUT /v2/entries): project_id when given; else
+ * project_name, creating that project when the account has none of the name; else none when
+ * project_id was sent null; else undefined (keep the current one). Archived projects refuse.
+ */
+export function chooseEntryProject(db: Db, accountId: number, choice: ProjectChoice, now: string): ProjectRow | null | undefined {
+  let project: ProjectRow | undefined;
+  if (typeof choice.project_id === 'number') {
+    project = getProject(db, accountId, choice.project_id);
+    if (!project) throw refused('Entry', 'project_id', 'missing', `Project ${choice.project_id} does not exist`);
+  } else if (choice.project_name) {
+    project =
+      findProjectByName(db, accountId, choice.project_name) ??
+      insertProject(db, accountId, { name: choice.project_name, billable: true, billing_increment: 15, color: null }, now);
+  } else {
+    return choice.project_id === null ? null : undefined;
+  }
+  if (!project.enabled) throw refused('Entry', 'project_id', 'archived_project', `Project "${project.name}" is archived: its entries cannot change`);
+  return project;
+}
+
+function increment(db: Db, accountId: number, projectId: number | null): number | null {
+  return projectId === null ? null : (getProject(db, accountId, projectId)?.billing_increment ?? null);
+}
+
+export function insertEntry(db: Db, accountId: number, values: EntryValues, now: string): number {
+  const minutes = roundUpMinutes(values.minutes, increment(db, accountId, values.projectId));
+  const id = Number(
+    sql(
+      db,
+      `INSERT INTO entries (account_id, user_id, project_id, date, minutes, description, source_url, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(accountId, values.userId, values.projectId, values.date, minutes, values.description, values.sourceUrl, now, now).lastInsertRowid,
+  );
+  linkHashtags(db, 'entry_tags', id, accountId, values.description, now);
+  return id;
+}
+
+export function updateEntry(db: Db, accountId: number, id: number, values: EntryValues, now: string): void {
+  const minutes = roundUpMinutes(values.minutes, increment(db, accountId, values.projectId));
+  sql(db, 'UPDATE entries SET user_id = ?, project_id = ?, date = ?, minutes = ?, description = ?, source_url = ?, updated_at = ? WHERE id = ?').run(
+    values.userId,
+    values.projectId,
+    values.date,
+    minutes,
+    values.description,
+    values.sourceUrl,
+    now,
+    id,
+  );
+  linkHashtags(db, 'entry_tags', id, accountId, values.description, now);
+}
+
+export function deleteEntry(db: Db, id: number): void {
+  sql(db, 'DELETE FROM entries WHERE id = ?').run(id);
+}
+
+export interface EntryFilters {
+  user_ids?: number[];
+  project_ids?: number[];
+  tag_ids?: number[];
+  invoice_ids?: number[];
+  import_ids?: number[];
+  approved_by_ids?: number[];
+  description?: string;
+  tag_filter_type?: 'and' | 'combination of';
+  from?: string;
+  to?: string;
+  invoiced?: boolean;
+  invoiced_at_from?: string;
+  invoiced_at_to?: string;
+  updated_from?: string;
+  updated_to?: string;
+  billable?: boolean;
+  approved_at_from?: string;
+  approved_at_to?: string;
+}
+
+/** Filters of spec 001, combined; onlyUserId restricts to one user's entries (roles that see only their own). */
+export function listEntries(
+  db: Db,
+  accountId: number,
+  filters: EntryFilters,
+  onlyUserId: number | null,
+  limit: number,
+  offset: number,
+): { rows: EntryRow[]; total: number } {
+  const w = new Where().add('e.account_id = ?', accountId);
+  if (onlyUserId !== null) w.add('e.user_id = ?', onlyUserId);
+  const inList = (column: string, ids?: number[]) => ids && w.add(`${column} IN (SELECT value FROM json_each(?))`, jsonList(ids));
+  inList('e.user_id', filters.user_ids);
+  inList('e.project_id', filters.project_ids);
+  inList('e.invoice_id', filters.invoice_ids);
+  inList('e.import_id', filters.import_ids);
+  inList('e.approved_by_id', filters.approved_by_ids);
+  if (filters.tag_ids) {
+    // "and" (the default): the entry has every tag; "combination of" (decided): it has any of them.
+    const tags = jsonList(filters.tag_ids);
+    const matched = `(SELECT COUNT(*) FROM entry_tags ft WHERE ft.entry_id = e.id AND ft.tag_id IN (SELECT value FROM json_each(?)))`;
+    if (filters.tag_filter_type === 'combination of') w.add(`${matched} > 0`, tags);
+    else w.add(`${matched} = (SELECT COUNT(DISTINCT value) FROM json_each(?))`, tags, tags);
+  }
+  if (filters.description !== undefined) w.add(`e.description LIKE ? ESCAPE '\\'`, likeContains(filters.description));
+  if (filters.from) w.add('e.date >= ?', filters.from);
+  if (filters.to) w.add('e.date <= ?', filters.to);
+  if (filters.invoiced !== undefined) w.add(filters.invoiced ? 'e.invoiced_at IS NOT NULL' : 'e.invoiced_at IS NULL');
+  if (filters.invoiced_at_from) w.add('substr(e.invoiced_at, 1, 10) >= ?', filters.invoiced_at_from);
+  if (filters.invoiced_at_to) w.add('substr(e.invoiced_at, 1, 10) <= ?', filters.invoiced_at_to);
+  if (filters.updated_from) w.add('e.updated_at >= ?', filters.updated_from);
+  if (filters.updated_to) w.add('e.updated_at <= ?', filters.updated_to);
+  if (filters.billable !== undefined) w.add(`${ENTRY_BILLABLE} = ?`, filters.billable ? 1 : 0);
+  if (filters.approved_at_from) w.add('substr(e.approved_at, 1, 10) >= ?', filters.approved_at_from);
+  if (filters.approved_at_to) w.add('substr(e.approved_at, 1, 10) <= ?', filters.approved_at_to);
+
+  const total = (sql(db, `SELECT COUNT(*) AS n FROM entries e LEFT JOIN projects p ON p.id = e.project_id WHERE ${w}`).get(...w.params) as { n: number }).n;
+  // Most recent date first; among one date the newest entry first.
+  const rows = sql(db, `${SELECT} WHERE ${w} ORDER BY e.date DESC, e.id DESC LIMIT ? OFFSET ?`).all(...w.params, limit, offset) as EntryRow[];
+  return { rows, total };
+}

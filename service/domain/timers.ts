@@ -1,0 +1,109 @@
+// Timers (spec 001 timer table, GAPS.md "Timers"): one per user per project, pending (no time
+// yet), running or paused; at most one running per user. Elapsed time is kept as elapsed_ms
+// plus, while running, the time since running_since_ms, so a read at any moment is exact
+// without anything ticking.
+import { sql, type Db } from '../storage/db';
+import { jsonList, likeContains, Where } from './sqlText';
+import { linkHashtags } from './tags';
+
+export type TimerState = 'pending' | 'running' | 'paused';
+
+export interface TimerRow {
+  id: number;
+  user_id: number;
+  project_id: number;
+  state: TimerState;
+  elapsed_ms: number;
+  running_since_ms: number | null;
+  date: string;
+  description: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Elapsed milliseconds at nowMs; a clock that stepped back adds nothing rather than subtracting. */
+export function elapsedMs(timer: TimerRow, nowMs: number): number {
+  return timer.elapsed_ms + (timer.state === 'running' ? Math.max(0, nowMs - timer.running_since_ms!) : 0);
+}
+
+export function getTimer(db: Db, userId: number, projectId: number): TimerRow | undefined {
+  return sql(db, 'SELECT * FROM timers WHERE user_id = ? AND project_id = ?').get(userId, projectId) as TimerRow | undefined;
+}
+
+export function createTimer(db: Db, accountId: number, userId: number, projectId: number, date: string, description: string | null, now: string): TimerRow {
+  const id = sql(
+    db,
+    `INSERT INTO timers (user_id, project_id, state, date, description, created_at, updated_at) VALUES (?, ?, 'pending', ?, ?, ?, ?)`,
+  ).run(userId, projectId, date, description, now, now).lastInsertRowid;
+  linkHashtags(db, 'timer_tags', Number(id), accountId, description, now);
+  return getTimer(db, userId, projectId)!;
+}
+
+export function setTimerDescription(db: Db, accountId: number, timer: TimerRow, description: string | null, now: string): void {
+  sql(db, 'UPDATE timers SET description = ?, updated_at = ? WHERE id = ?').run(description, now, timer.id);
+  linkHashtags(db, 'timer_tags', timer.id, accountId, description, now);
+}
+
+export function setTimerDate(db: Db, timer: TimerRow, date: string, now: string): void {
+  sql(db, 'UPDATE timers SET date = ?, updated_at = ? WHERE id = ?').run(date, now, timer.id);
+}
+
+/** Folds running time into elapsed_ms and stops the clock; no-op unless running. */
+export function pauseTimer(db: Db, timer: TimerRow, nowMs: number, now: string): void {
+  if (timer.state !== 'running') return;
+  sql(db, `UPDATE timers SET state = 'paused', elapsed_ms = ?, running_since_ms = NULL, updated_at = ? WHERE id = ?`).run(
+    elapsedMs(timer, nowMs),
+    now,
+    timer.id,
+  );
+}
+
+/** Runs this timer, pausing whichever other timer of the user runs. */
+export function runTimer(db: Db, timer: TimerRow, nowMs: number, now: string): void {
+  if (timer.state === 'running') return;
+  const other = sql(db, `SELECT * FROM timers WHERE user_id = ? AND state = 'running'`).get(timer.user_id) as TimerRow | undefined;
+  if (other) pauseTimer(db, other, nowMs, now);
+  sql(db, `UPDATE timers SET state = 'running', running_since_ms = ?, updated_at = ? WHERE id = ?`).run(nowMs, now, timer.id);
+}
+
+/** Adds (or with a negative delta subtracts) time, never below zero; a pending timer given time is paused. */
+export function adjustTimer(db: Db, timer: TimerRow, deltaMs: number, nowMs: number, now: string): void {
+  const total = Math.max(0, elapsedMs(timer, nowMs) + deltaMs);
+  const state = timer.state === 'pending' && total > 0 ? 'paused' : timer.state;
+  sql(db, 'UPDATE timers SET state = ?, elapsed_ms = ?, running_since_ms = ?, updated_at = ? WHERE id = ?').run(
+    state,
+    total,
+    state === 'running' ? nowMs : null,
+    now,
+    timer.id,
+  );
+}
+
+export function deleteTimer(db: Db, timer: TimerRow): void {
+  sql(db, 'DELETE FROM timers WHERE id = ?').run(timer.id);
+}
+
+export interface TimerFilters {
+  description?: string;
+  projects?: number[];
+  billable?: boolean;
+}
+
+/** The user's timers: the running one first, then paused, then pending; each group oldest first. */
+export function listTimers(db: Db, userId: number, filters: TimerFilters, limit: number, offset: number): { rows: TimerRow[]; total: number } {
+  const w = new Where().add('t.user_id = ?', userId);
+  if (filters.description !== undefined) w.add(`t.description LIKE ? ESCAPE '\\'`, likeContains(filters.description));
+  if (filters.projects) w.add('t.project_id IN (SELECT value FROM json_each(?))', jsonList(filters.projects));
+  if (filters.billable !== undefined) {
+    const billable = `(p.billable = 1 AND NOT EXISTS (SELECT 1 FROM timer_tags tt JOIN tags g ON g.id = tt.tag_id WHERE tt.timer_id = t.id AND g.billable = 0))`;
+    w.add(`${billable} = ?`, filters.billable ? 1 : 0);
+  }
+  const from = 'FROM timers t JOIN projects p ON p.id = t.project_id';
+  const total = (sql(db, `SELECT COUNT(*) AS n ${from} WHERE ${w}`).get(...w.params) as { n: number }).n;
+  const rows = sql(
+    db,
+    `SELECT t.* ${from} WHERE ${w}
+     ORDER BY CASE t.state WHEN 'running' THEN 0 WHEN 'paused' THEN 1 ELSE 2 END, t.id LIMIT ? OFFSET ?`,
+  ).all(...w.params, limit, offset) as TimerRow[];
+  return { rows, total };
+}

@@ -1,0 +1,40 @@
+// The error body of every non-2xx JSON answer (GAPS.md "Errors and status codes") and the
+// handlers that make sure nothing else ever reaches a client: unknown failures become a bare 500,
+// fastify's own client errors (413, 415, bad URL...) keep their 4xx status.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ErrorBody, ValidationErrorItem } from '../../common/serviceTypes';
+
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: ValidationErrorItem[],
+  ) {
+    super(message);
+  }
+
+  body(): ErrorBody {
+    return this.errors ? { message: this.message, errors: this.errors } : { message: this.message };
+  }
+}
+
+/** v2 validation failures and custom codes all answer 400 (GAPS.md, decided). */
+export const validationFailed = (errors: ValidationErrorItem[], message = 'Validation Failed') => new ApiError(400, message, errors);
+
+export const refused = (resource: string, field: string, code: string, message: string) =>
+  new ApiError(400, message, [{ resource, field, code }]);
+
+export const notFound = (what = 'Not Found') => new ApiError(404, what);
+export const unauthorized = () => new ApiError(401, 'Unauthorized: send a valid token in X-ServiceToken, service_token or Basic authentication');
+export const forbidden = (message = 'Forbidden: you lack the permission for this action') => new ApiError(403, message);
+
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) return reply.code(error.statusCode).send(error.body());
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message });
+    request.log.error(error);
+    return reply.code(500).send({ message: 'Internal Server Error' });
+  });
+  app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: 'Not Found' }));
+}

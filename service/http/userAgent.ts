@@ -1,0 +1,12 @@
+// Spec 000 conventions 5: every request carries a User-Agent; those without one are rejected.
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from './errors';
+
+export function requireUserAgent(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    const agent = request.headers['user-agent'];
+    if (typeof agent !== 'string' || agent.trim() === '') {
+      throw new ApiError(400, 'Missing User-Agent header: every request must carry one, for example "MyApp/1.0"');
+    }
+  });
+}

@@ -1,0 +1,107 @@
+// The local service: Stint's own implementation of the time-tracking API on SQLite. The app
+// embeds it (main/core/embedded.ts); `npm run service` runs it alone (cli.ts).
+import type { FastifyInstance } from 'fastify';
+import { createApp } from './app';
+import { addPersonalToken, countPersonalTokens, generateToken } from './auth/tokens';
+import { createContext } from './context';
+import { openDatabase, type Db } from './storage/db';
+import { ensureOwner } from './storage/owner';
+import { timestamp } from './time';
+
+export interface ServiceOptions {
+  /** Folder for service.db; absent = in-memory database. */
+  dataDir?: string;
+  /** Default '127.0.0.1'. */
+  host?: string;
+  /** Default 0 (a free port). */
+  port?: number;
+  /** The owner's personal token; if absent and the owner has none, one is generated. */
+  token?: string;
+  /** Requests/s per client address; default 2 (the spec's limit); 0 disables. */
+  rateLimit?: number;
+  /** Default 'me@stint.local'. */
+  ownerEmail?: string;
+  /** Injectable clock for tests. */
+  now?: () => Date;
+  /** Default false. */
+  logger?: boolean;
+}
+
+export interface RunningService {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  port: number;
+  /** The token given or just generated; '' when the database existed and none was given (only its hash is stored). */
+  token: string;
+  /** True when the service generated the token (show it to the user once). */
+  tokenCreated: boolean;
+  ownerId: number;
+  close(): Promise<void>;
+}
+
+export interface BuiltService {
+  app: FastifyInstance;
+  db: Db;
+  token: string;
+  tokenCreated: boolean;
+  ownerId: number;
+}
+
+/** The application without a listening socket: for inject-based tests and benchmarks. app.close() closes the database. */
+export async function buildService(options: ServiceOptions = {}): Promise<BuiltService> {
+  if (options.token !== undefined && options.token.trim() === '') throw new Error('token must not be empty');
+  const clock = options.now ?? (() => new Date());
+  const db = openDatabase(options.dataDir);
+  try {
+    const now = timestamp(clock());
+    const { ownerId } = ensureOwner(db, {
+      email: options.ownerEmail ?? 'me@stint.local',
+      now,
+      utcOffset: -new Date().getTimezoneOffset() * 60,
+    });
+    let token = options.token ?? '';
+    let tokenCreated = false;
+    db.transaction(() => {
+      if (options.token !== undefined) addPersonalToken(db, ownerId, options.token, now);
+      else if (countPersonalTokens(db, ownerId) === 0) {
+        token = generateToken();
+        tokenCreated = true;
+        addPersonalToken(db, ownerId, token, now);
+      }
+    })();
+    const context = createContext(db, clock);
+    const app = createApp(context, { rateLimit: options.rateLimit ?? 2, logger: options.logger ?? false });
+    app.addHook('onClose', async () => db.close());
+    app.addHook('onListen', async () => {
+      const address = app.server.address();
+      if (address && typeof address === 'object') context.fallbackHost = `${hostForUrl(address.address)}:${address.port}`;
+    });
+    return { app, db, token, tokenCreated, ownerId };
+  } catch (error) {
+    if (db.open) db.close();
+    throw error;
+  }
+}
+
+const hostForUrl = (host: string) => (host.includes(':') ? `[${host}]` : host);
+
+export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
+  const built = await buildService(options);
+  const host = options.host ?? '127.0.0.1';
+  try {
+    await built.app.listen({ host, port: options.port ?? 0 });
+  } catch (error) {
+    await built.app.close();
+    throw error;
+  }
+  const address = built.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
+  return {
+    url: `http://${hostForUrl(host)}:${port}`,
+    port,
+    token: built.token,
+    tokenCreated: built.tokenCreated,
+    ownerId: built.ownerId,
+    close: () => built.app.close(),
+  };
+}

@@ -1,0 +1,47 @@
+// GET/PUT /v2/current_user (spec 001 "Current user").
+import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../auth/authenticate';
+import type { Context } from '../context';
+import { instant } from '../context';
+import { countUserEntries, getUser, type UserChanges } from '../domain/users';
+import { updateUser } from '../domain/users';
+import { bodyOf, LIMITS } from '../http/fields';
+import { inTransaction } from '../storage/db';
+import * as view from '../views';
+
+export function currentUserRoutes(app: FastifyInstance, context: Context): void {
+  const { db } = context;
+  const show = (accountId: number, userId: number, base: string) =>
+    view.currentUser(base, getUser(db, accountId, userId)!, countUserEntries(db, userId));
+
+  app.get('/v2/current_user', async (request) => {
+    const actor = actorOf(request);
+    return show(actor.accountId, actor.userId, context.base(request));
+  });
+
+  app.put('/v2/current_user', async (request) => {
+    const actor = actorOf(request);
+    const f = bodyOf(request.body, 'User');
+    const changes: UserChanges = {};
+    // The spec writes "first name" with a space; the underscore form is what clients send.
+    const firstName = f.text('first_name', { max: LIMITS.name });
+    const lastName = f.text('last_name', { max: LIMITS.name });
+    if (firstName !== undefined) changes.first_name = firstName;
+    if (lastName !== undefined) changes.last_name = lastName;
+    const timeFormat = f.oneOf('time_format', ['fraction', 'hours_minutes'] as const);
+    if (timeFormat) changes.time_format = timeFormat;
+    // Output capitalises the day; input takes either case.
+    const weekStart = f.text('week_start', { max: 10 })?.toLowerCase();
+    if (weekStart === 'sunday' || weekStart === 'monday') changes.week_start = weekStart;
+    else if (weekStart !== undefined) f.fail('week_start');
+    // The spec's input names lack the _email suffix of the output; both are accepted.
+    const personal = f.boolean(f.has('send_personal_weekly_report') ? 'send_personal_weekly_report' : 'send_personal_weekly_report_email');
+    if (personal !== undefined) changes.send_personal_weekly_report_email = personal ? 1 : 0;
+    const team = f.boolean(f.has('send_team_weekly_report') ? 'send_team_weekly_report' : 'send_team_weekly_report_email');
+    // Ignored for users who are not admins (spec 001).
+    if (team !== undefined && (actor.role === 'owner' || actor.role === 'supervisor')) changes.send_team_weekly_report_email = team ? 1 : 0;
+    f.check();
+    inTransaction(db, () => updateUser(db, actor.userId, changes, instant(context).iso));
+    return show(actor.accountId, actor.userId, context.base(request));
+  });
+}

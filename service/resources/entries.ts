@@ -1,0 +1,166 @@
+// Entries (spec 001 "Entries"): list with every filter, create, show, update, delete.
+import type { FastifyInstance } from 'fastify';
+import type { Entry } from '../../common/serviceTypes';
+import { actorOf } from '../auth/authenticate';
+import { changesOthersEntries, seesAllEntries, type Actor } from '../auth/permissions';
+import { instant, type Context } from '../context';
+import { chooseEntryProject, deleteEntry, getEntry, insertEntry, listEntries, updateEntry, type EntryFilters, type EntryRow } from '../domain/entries';
+import { projectsByIds } from '../domain/projects';
+import { tagsOfEntries } from '../domain/tags';
+import { getUser, usersByIds } from '../domain/users';
+import { forbidden, notFound, refused } from '../http/errors';
+import { bodyOf, LIMITS, pathId, queryOf, type Fields } from '../http/fields';
+import { paths } from '../http/links';
+import { readPage, sendPage } from '../http/pagination';
+import { inTransaction, type Db } from '../storage/db';
+import * as view from '../views';
+
+export function entryViews(db: Db, base: string, rows: EntryRow[]): Entry[] {
+  const users = usersByIds(db, rows.flatMap((e) => (e.approved_by_id === null ? [e.user_id] : [e.user_id, e.approved_by_id])));
+  const projects = projectsByIds(db, rows.flatMap((e) => (e.project_id === null ? [] : [e.project_id])));
+  const tags = tagsOfEntries(
+    db,
+    rows.map((e) => e.id),
+  );
+  return rows.map((e) =>
+    view.entry(
+      base,
+      e,
+      users.get(e.user_id)!,
+      e.project_id === null ? null : projects.get(e.project_id)!,
+      tags.get(e.id) ?? [],
+      e.approved_by_id === null ? null : users.get(e.approved_by_id)!,
+    ),
+  );
+}
+
+function readFilters(f: Fields): EntryFilters {
+  return {
+    user_ids: f.ids('user_ids'),
+    project_ids: f.ids('project_ids'),
+    tag_ids: f.ids('tag_ids'),
+    invoice_ids: f.ids('invoice_ids'),
+    import_ids: f.ids('import_ids'),
+    approved_by_ids: f.ids('approved_by_ids'),
+    description: f.text('description') ?? undefined,
+    tag_filter_type: f.oneOf('tag_filter_type', ['and', 'combination of'] as const),
+    from: f.date('from'),
+    to: f.date('to'),
+    invoiced: f.boolean('invoiced'),
+    invoiced_at_from: f.date('invoiced_at_from'),
+    invoiced_at_to: f.date('invoiced_at_to'),
+    updated_from: f.timestamp('updated_from'),
+    updated_to: f.timestamp('updated_to'),
+    billable: f.boolean('billable'),
+    approved_at_from: f.date('approved_at_from'),
+    approved_at_to: f.date('approved_at_to'),
+  };
+}
+
+/** The user an entry is logged for: oneself, or (for roles allowed to) another user of the account. */
+function entryUser(db: Db, actor: Actor, userId: number): number {
+  if (userId === actor.userId) return userId;
+  if (!getUser(db, actor.accountId, userId)) throw refused('Entry', 'user_id', 'missing', `User ${userId} does not exist`);
+  if (!changesOthersEntries(actor)) throw forbidden("Forbidden: your role cannot change other users' entries");
+  return userId;
+}
+
+function visibleEntry(db: Db, actor: Actor, rawId: unknown): EntryRow {
+  const entry = getEntry(db, actor.accountId, pathId(rawId, 'Entry'));
+  if (!entry || (!seesAllEntries(actor) && entry.user_id !== actor.userId)) throw notFound('Entry not found');
+  return entry;
+}
+
+function changeable(actor: Actor, entry: EntryRow): void {
+  if (entry.user_id !== actor.userId && !changesOthersEntries(actor)) throw forbidden("Forbidden: your role cannot change other users' entries");
+  if (entry.approved_at) throw refused('Entry', 'base', 'approved_and_locked', 'The entry is approved and locked: unapprove it first');
+}
+
+export function entryRoutes(app: FastifyInstance, context: Context): void {
+  const { db } = context;
+  type WithId = { Params: { id: string } };
+
+  app.get('/v2/entries', async (request, reply) => {
+    const actor = actorOf(request);
+    const f = queryOf(request.query, 'Entry');
+    const filters = readFilters(f);
+    f.check();
+    const page = readPage(request.query as Record<string, unknown>, 'Entry');
+    const onlyUser = seesAllEntries(actor) ? null : actor.userId;
+    const { rows, total } = listEntries(db, actor.accountId, filters, onlyUser, page.perPage, page.offset);
+    const base = context.base(request);
+    return sendPage(request, reply, base, page, total, entryViews(db, base, rows));
+  });
+
+  app.post('/v2/entries', async (request, reply) => {
+    const actor = actorOf(request);
+    const f = bodyOf(request.body, 'Entry');
+    const date = f.date('date', { required: true });
+    const minutes = f.integer('minutes', { required: true, min: 0, max: LIMITS.minutes });
+    const userId = f.id('user_id');
+    const description = f.text('description') ?? null;
+    const choice = { project_id: f.id('project_id'), project_name: f.text('project_name', { max: LIMITS.name }) };
+    const sourceUrl = f.text('source_url', { max: LIMITS.url }) ?? null;
+    f.check();
+    const id = inTransaction(db, () => {
+      const now = instant(context).iso;
+      const user = entryUser(db, actor, userId ?? actor.userId);
+      const project = chooseEntryProject(db, actor.accountId, choice, now);
+      return insertEntry(db, actor.accountId, { userId: user, projectId: project?.id ?? null, date: date!, minutes: minutes!, description, sourceUrl }, now);
+    });
+    const base = context.base(request);
+    reply.code(201).header('location', base + paths.entry(id));
+    return entryViews(db, base, [getEntry(db, actor.accountId, id)!])[0];
+  });
+
+  app.get<WithId>('/v2/entries/:id', async (request) => {
+    const entry = visibleEntry(db, actorOf(request), request.params.id);
+    return entryViews(db, context.base(request), [entry])[0];
+  });
+
+  // Spec 001: user_id and project_id stay as they are when absent, but absent minutes mean 0.
+  app.put<WithId>('/v2/entries/:id', async (request) => {
+    const actor = actorOf(request);
+    const entry = visibleEntry(db, actor, request.params.id);
+    const f = bodyOf(request.body, 'Entry');
+    const date = f.date('date');
+    const minutes = f.integer('minutes', { min: 0, max: LIMITS.minutes });
+    const userId = f.id('user_id');
+    const description = f.text('description');
+    const choice = { project_id: f.id('project_id'), project_name: f.text('project_name', { max: LIMITS.name }) };
+    const sourceUrl = f.text('source_url', { max: LIMITS.url });
+    f.check();
+    changeable(actor, entry);
+    inTransaction(db, () => {
+      const now = instant(context).iso;
+      const user = userId ? entryUser(db, actor, userId) : entry.user_id;
+      const chosen = chooseEntryProject(db, actor.accountId, choice, now);
+      const projectId = chosen === undefined ? entry.project_id : (chosen?.id ?? null);
+      if (chosen === undefined && projectId !== null) chooseEntryProject(db, actor.accountId, { project_id: projectId }, now); // still not archived
+      updateEntry(
+        db,
+        actor.accountId,
+        entry.id,
+        {
+          userId: user,
+          projectId,
+          date: date ?? entry.date,
+          minutes: minutes ?? 0,
+          description: description === undefined ? entry.description : description,
+          sourceUrl: sourceUrl === undefined ? entry.source_url : sourceUrl,
+        },
+        now,
+      );
+    });
+    return entryViews(db, context.base(request), [getEntry(db, actor.accountId, entry.id)!])[0];
+  });
+
+  // Decided: the spec only names this operation; it answers 204 like every v2 delete.
+  app.delete<WithId>('/v2/entries/:id', async (request, reply) => {
+    const actor = actorOf(request);
+    const entry = visibleEntry(db, actor, request.params.id);
+    changeable(actor, entry);
+    inTransaction(db, () => deleteEntry(db, entry.id));
+    return reply.code(204).send();
+  });
+}

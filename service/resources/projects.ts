@@ -1,0 +1,162 @@
+// Projects (GAPS.md "Projects and users"): list, create, show, update, archive, unarchive, delete.
+import type { FastifyInstance } from 'fastify';
+import type { Project } from '../../common/serviceTypes';
+import { actorOf } from '../auth/authenticate';
+import { managesProjects, type Actor } from '../auth/permissions';
+import { instant, type Context } from '../context';
+import {
+  deleteProject,
+  findProjectByName,
+  getProject,
+  insertProject,
+  listProjects,
+  projectHasRecords,
+  projectParticipants,
+  projectStats,
+  setProjectEnabled,
+  updateProject,
+  type ProjectFields,
+  type ProjectRow,
+} from '../domain/projects';
+import { BILLING_INCREMENTS } from '../domain/rounding';
+import { forbidden, notFound, refused } from '../http/errors';
+import { bodyOf, LIMITS, pathId, queryOf, type Fields } from '../http/fields';
+import { paths } from '../http/links';
+import { readPage, sendPage } from '../http/pagination';
+import { inTransaction, type Db } from '../storage/db';
+import * as view from '../views';
+
+const COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+
+export function projectViews(db: Db, base: string, rows: ProjectRow[]): Project[] {
+  const ids = rows.map((p) => p.id);
+  const stats = projectStats(db, ids);
+  const participants = projectParticipants(db, ids);
+  return rows.map((p) => view.project(base, p, stats.get(p.id), participants.get(p.id)));
+}
+
+/** The create fields of a body; on update every field is optional. */
+function readProjectFields(f: Fields, creating: boolean): Partial<ProjectFields> {
+  const fields: Partial<ProjectFields> = {};
+  const name = f.text('name', { required: creating, max: LIMITS.name });
+  if (name === null && !creating) f.fail('name', 'missing_field');
+  if (name) fields.name = name;
+  const billable = f.boolean('billable');
+  if (billable !== undefined) fields.billable = billable;
+  const increment = f.oneOf('billing_increment', BILLING_INCREMENTS);
+  if (increment !== undefined) fields.billing_increment = increment;
+  const color = f.text('color', { max: 7 });
+  if (color !== undefined) {
+    if (color !== null && !COLOR.test(color)) f.fail('color');
+    else fields.color = color;
+  }
+  // Project groups come in a later step: until then no group id names a group.
+  if (typeof f.id('project_group_id') === 'number') f.fail('project_group_id', 'missing');
+  return fields;
+}
+
+function ownProject(db: Db, actor: Actor, rawId: unknown): ProjectRow {
+  const project = getProject(db, actor.accountId, pathId(rawId, 'Project'));
+  if (!project) throw notFound('Project not found');
+  return project;
+}
+
+function mayManage(actor: Actor): void {
+  if (!managesProjects(actor)) throw forbidden('Forbidden: your role cannot manage projects');
+}
+
+function nameTaken(db: Db, accountId: number, name: string | undefined, exceptId = 0): void {
+  if (name && findProjectByName(db, accountId, name, exceptId)) throw refused('Project', 'name', 'already_exists', `A project named "${name}" already exists`);
+}
+
+export function projectRoutes(app: FastifyInstance, context: Context): void {
+  const { db } = context;
+  type WithId = { Params: { id: string } };
+
+  app.get('/v2/projects', async (request, reply) => {
+    const actor = actorOf(request);
+    const f = queryOf(request.query, 'Project');
+    const filters = {
+      name: f.text('name', { max: LIMITS.name }) ?? undefined,
+      project_group_ids: f.ids('project_group_ids'),
+      billing_increment: f.integer('billing_increment'),
+      enabled: f.boolean('enabled'),
+      billable: f.boolean('billable'),
+    };
+    f.check();
+    const page = readPage(request.query as Record<string, unknown>, 'Project');
+    const { rows, total } = listProjects(db, actor.accountId, filters, page.perPage, page.offset);
+    const base = context.base(request);
+    return sendPage(request, reply, base, page, total, projectViews(db, base, rows));
+  });
+
+  app.post('/v2/projects', async (request, reply) => {
+    const actor = actorOf(request);
+    mayManage(actor);
+    const f = bodyOf(request.body, 'Project');
+    const fields = readProjectFields(f, true);
+    f.check();
+    const row = inTransaction(db, () => {
+      nameTaken(db, actor.accountId, fields.name);
+      return insertProject(db, actor.accountId, { billable: true, billing_increment: 15, color: null, ...fields } as ProjectFields, instant(context).iso);
+    });
+    const base = context.base(request);
+    reply.code(201).header('location', base + paths.project(row.id));
+    return projectViews(db, base, [row])[0];
+  });
+
+  app.get<WithId>('/v2/projects/:id', async (request) => {
+    const project = ownProject(db, actorOf(request), request.params.id);
+    return projectViews(db, context.base(request), [project])[0];
+  });
+
+  app.put<WithId>('/v2/projects/:id', async (request) => {
+    const actor = actorOf(request);
+    const project = ownProject(db, actor, request.params.id);
+    mayManage(actor);
+    const f = bodyOf(request.body, 'Project');
+    const fields = readProjectFields(f, false);
+    f.check();
+    if (!project.enabled) throw refused('Project', 'base', 'archived_project', 'The project is archived: unarchive it to change it');
+    inTransaction(db, () => {
+      nameTaken(db, actor.accountId, fields.name, project.id);
+      updateProject(db, project.id, fields, instant(context).iso);
+    });
+    return projectViews(db, context.base(request), [getProject(db, actor.accountId, project.id)!])[0];
+  });
+
+  // Spec 000 conventions 11: what can be deleted cannot be archived, and the other way round.
+  app.put<WithId>('/v2/projects/:id/archive', async (request, reply) => {
+    const actor = actorOf(request);
+    const project = ownProject(db, actor, request.params.id);
+    mayManage(actor);
+    inTransaction(db, () => {
+      if (!projectHasRecords(db, project.id)) {
+        throw refused('Project', 'base', 'deletable', 'The project has no entries, expenses or invoices: delete it instead of archiving it');
+      }
+      setProjectEnabled(db, project.id, false, instant(context).iso);
+    });
+    return reply.code(204).send();
+  });
+
+  app.put<WithId>('/v2/projects/:id/unarchive', async (request, reply) => {
+    const actor = actorOf(request);
+    const project = ownProject(db, actor, request.params.id);
+    mayManage(actor);
+    inTransaction(db, () => setProjectEnabled(db, project.id, true, instant(context).iso));
+    return reply.code(204).send();
+  });
+
+  app.delete<WithId>('/v2/projects/:id', async (request, reply) => {
+    const actor = actorOf(request);
+    const project = ownProject(db, actor, request.params.id);
+    mayManage(actor);
+    inTransaction(db, () => {
+      if (projectHasRecords(db, project.id)) {
+        throw refused('Project', 'base', 'not_deletable', 'The project has entries, expenses or invoices: archive it instead of deleting it');
+      }
+      deleteProject(db, project.id);
+    });
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,199 @@
+// Timers (spec 001 timer table and endpoints, GAPS.md "Timers"). Every route acts on the current
+// user's timer of the project in the path. Decided: a missing timer answers 404 on GET, pause,
+// add_or_subtract_time, log and DELETE (GAPS.md settles the first four; DELETE follows them).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { actorOf } from '../auth/authenticate';
+import type { Actor } from '../auth/permissions';
+import { instant, type Context } from '../context';
+import { insertEntry } from '../domain/entries';
+import { getProject, projectsByIds, type ProjectRow } from '../domain/projects';
+import { elapsedMinutes } from '../domain/rounding';
+import {
+  adjustTimer,
+  createTimer,
+  deleteTimer,
+  elapsedMs,
+  getTimer,
+  listTimers,
+  pauseTimer,
+  runTimer,
+  setTimerDate,
+  setTimerDescription,
+  type TimerRow,
+} from '../domain/timers';
+import { getUser, type UserRow } from '../domain/users';
+import { notFound, refused } from '../http/errors';
+import { bodyOf, LIMITS, pathId, queryOf } from '../http/fields';
+import { paths } from '../http/links';
+import { readPage, sendPage } from '../http/pagination';
+import { inTransaction } from '../storage/db';
+import { dateAt } from '../time';
+import * as view from '../views';
+
+type ProjectTimer = { Params: { project_id: string } };
+
+interface Target {
+  actor: Actor;
+  user: UserRow;
+  project: ProjectRow;
+  timer: TimerRow | undefined;
+}
+
+const archived = (project: ProjectRow) =>
+  refused('Timer', 'project_id', 'archived_project', `Project "${project.name}" is archived: its timer cannot run or log time`);
+
+export function timerRoutes(app: FastifyInstance, context: Context): void {
+  const { db } = context;
+  const timerPath = '/v2/projects/:project_id/timer';
+
+  function target(request: FastifyRequest<ProjectTimer>): Target {
+    const actor = actorOf(request);
+    const project = getProject(db, actor.accountId, pathId(request.params.project_id, 'Project'));
+    if (!project) throw notFound('Project not found');
+    return { actor, user: getUser(db, actor.accountId, actor.userId)!, project, timer: getTimer(db, actor.userId, project.id) };
+  }
+
+  function existing(t: Target): TimerRow {
+    if (!t.timer) throw notFound('No running or paused timer for this project');
+    return t.timer;
+  }
+
+  function show(request: FastifyRequest, t: Target) {
+    const timer = getTimer(db, t.actor.userId, t.project.id)!;
+    return view.timer(context.base(request), timer, t.user, t.project, instant(context).ms);
+  }
+
+  app.get('/v2/timers', async (request, reply) => {
+    const actor = actorOf(request);
+    const f = queryOf(request.query, 'Timer');
+    const filters = { description: f.text('description') ?? undefined, projects: f.ids('projects'), billable: f.boolean('billable') };
+    f.check();
+    const page = readPage(request.query as Record<string, unknown>, 'Timer');
+    const { rows, total } = listTimers(db, actor.userId, filters, page.perPage, page.offset);
+    const user = getUser(db, actor.accountId, actor.userId)!;
+    const projects = projectsByIds(
+      db,
+      rows.map((t) => t.project_id),
+    );
+    const base = context.base(request);
+    const nowMs = instant(context).ms;
+    return sendPage(request, reply, base, page, total, rows.map((t) => view.timer(base, t, user, projects.get(t.project_id)!, nowMs)));
+  });
+
+  app.get<ProjectTimer>(timerPath, async (request) => {
+    const t = target(request);
+    existing(t);
+    return show(request, t);
+  });
+
+  // Sets the description; creates a pending timer when there is none (spec: "any" state row).
+  app.put<ProjectTimer>(timerPath, async (request) => {
+    const t = target(request);
+    const f = bodyOf(request.body, 'Timer');
+    const description = f.text('description');
+    f.check();
+    inTransaction(db, () => {
+      const now = instant(context);
+      if (t.timer) {
+        if (description !== undefined) setTimerDescription(db, t.actor.accountId, t.timer, description, now.iso);
+      } else {
+        if (!t.project.enabled) throw archived(t.project);
+        createTimer(db, t.actor.accountId, t.actor.userId, t.project.id, dateAt(now.date, t.user.utc_offset), description ?? null, now.iso);
+      }
+    });
+    return show(request, t);
+  });
+
+  app.put<ProjectTimer>(`${timerPath}/start`, async (request, reply) => {
+    const t = target(request);
+    const f = bodyOf(request.body, 'Timer');
+    const entryDate = f.date('entry_date');
+    const description = f.text('description');
+    f.check();
+    if (!t.project.enabled) throw archived(t.project);
+    inTransaction(db, () => {
+      const now = instant(context);
+      const today = dateAt(now.date, t.user.utc_offset);
+      let timer = t.timer;
+      if (!timer) timer = createTimer(db, t.actor.accountId, t.actor.userId, t.project.id, entryDate ?? today, description ?? null, now.iso);
+      else {
+        if (description !== undefined) setTimerDescription(db, t.actor.accountId, timer, description, now.iso);
+        // entry_date defaults to today when the timer starts; a running timer keeps its date.
+        if (entryDate || timer.state !== 'running') setTimerDate(db, timer, entryDate ?? today, now.iso);
+      }
+      runTimer(db, getTimer(db, t.actor.userId, t.project.id)!, now.ms, now.iso);
+    });
+    reply.header('location', context.base(request) + paths.timer(t.project.id));
+    return show(request, t);
+  });
+
+  // Pausing a paused (or pending) timer changes nothing.
+  app.put<ProjectTimer>(`${timerPath}/pause`, async (request) => {
+    const t = target(request);
+    const timer = existing(t);
+    inTransaction(db, () => {
+      const now = instant(context);
+      pauseTimer(db, timer, now.ms, now.iso);
+    });
+    return show(request, t);
+  });
+
+  app.put<ProjectTimer>(`${timerPath}/add_or_subtract_time`, async (request) => {
+    const t = target(request);
+    const timer = existing(t);
+    const f = bodyOf(request.body, 'Timer');
+    const bound = LIMITS.minutes * 60;
+    const minutes = f.integer('minutes', { min: -LIMITS.minutes, max: LIMITS.minutes }) ?? 0;
+    const seconds = f.integer('seconds', { min: -bound, max: bound }) ?? 0;
+    f.check();
+    inTransaction(db, () => {
+      const now = instant(context);
+      adjustTimer(db, timer, (minutes * 60 + seconds) * 1000, now.ms, now.iso);
+    });
+    return show(request, t);
+  });
+
+  // Logs the timer as an entry and removes it: minutes default to the elapsed minutes (any
+  // started minute counts), rounded up to the project's increment by the entry itself.
+  app.put<ProjectTimer>(`${timerPath}/log`, async (request, reply) => {
+    const t = target(request);
+    const timer = existing(t);
+    const f = bodyOf(request.body, 'Timer');
+    const entryDate = f.date('entry_date');
+    const minutes = f.integer('minutes', { min: 0, max: LIMITS.minutes });
+    const description = f.text('description');
+    f.check();
+    if (!t.project.enabled) throw archived(t.project);
+    inTransaction(db, () => {
+      const now = instant(context);
+      const logged = minutes ?? elapsedMinutes(Math.floor(elapsedMs(timer, now.ms) / 1000));
+      insertEntry(
+        db,
+        t.actor.accountId,
+        {
+          userId: t.actor.userId,
+          projectId: t.project.id,
+          date: entryDate ?? timer.date,
+          minutes: logged,
+          description: description === undefined ? timer.description : description,
+          sourceUrl: null,
+        },
+        now.iso,
+      );
+      deleteTimer(db, timer);
+    });
+    return reply.code(204).send();
+  });
+
+  // Spec 001: not yet implemented by the service, so it answers 404 like the real one.
+  app.put<ProjectTimer>(`${timerPath}/log_inbox_entry`, async () => {
+    throw notFound('Not Found: inbox entries are not implemented');
+  });
+
+  app.delete<ProjectTimer>(timerPath, async (request, reply) => {
+    const t = target(request);
+    const timer = existing(t);
+    inTransaction(db, () => deleteTimer(db, timer));
+    return reply.code(204).send();
+  });
+}

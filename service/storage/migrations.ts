@@ -1,0 +1,139 @@
+// Numbered schema migrations. The database's PRAGMA user_version is the number of migrations
+// applied; each one runs in its own transaction with the version bump, so a failure leaves the
+// file at the previous version instead of half-migrated. Append new migrations; never edit one
+// that has shipped, since existing databases have already run it.
+import type { Db } from './db';
+
+export type Migration = (db: Db) => void;
+
+export const migrations: Migration[] = [
+  // 1: the walking skeleton: account, users, personal tokens, projects, tags, entries, timers.
+  (db) =>
+    db.exec(`
+      CREATE TABLE accounts (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+
+      CREATE TABLE users (
+        id INTEGER PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts(id),
+        email TEXT NOT NULL COLLATE NOCASE UNIQUE,
+        first_name TEXT,
+        last_name TEXT,
+        profile_image_url TEXT,
+        role TEXT NOT NULL CHECK (role IN ('owner', 'supervisor', 'leader', 'coworker', 'contractor')),
+        state TEXT NOT NULL DEFAULT 'active' CHECK (state IN ('active', 'pending', 'disabled', 'suspended')),
+        time_format TEXT NOT NULL DEFAULT 'hours_minutes' CHECK (time_format IN ('fraction', 'hours_minutes')),
+        week_start TEXT NOT NULL DEFAULT 'monday' CHECK (week_start IN ('sunday', 'monday')),
+        utc_offset INTEGER NOT NULL DEFAULT 0,
+        send_personal_weekly_report_email INTEGER NOT NULL DEFAULT 0,
+        send_team_weekly_report_email INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+
+      -- Only the sha256 of a token is kept: a copied database file yields no usable credential.
+      CREATE TABLE personal_tokens (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        token_sha256 TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL
+      );
+
+      CREATE TABLE projects (
+        id INTEGER PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts(id),
+        name TEXT NOT NULL,
+        billable INTEGER NOT NULL DEFAULT 1,
+        billing_increment INTEGER NOT NULL DEFAULT 15 CHECK (billing_increment IN (1, 5, 6, 10, 15, 20, 30, 60)),
+        enabled INTEGER NOT NULL DEFAULT 1,
+        color TEXT,
+        project_group_id INTEGER,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      -- project_name on entry creation looks a project up by name, so a name names one project.
+      CREATE UNIQUE INDEX projects_name ON projects(account_id, name COLLATE NOCASE);
+
+      CREATE TABLE tags (
+        id INTEGER PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts(id),
+        name TEXT NOT NULL,
+        billable INTEGER NOT NULL DEFAULT 1,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      -- A #hashtag names one tag of the account, whatever its letter case.
+      CREATE UNIQUE INDEX tags_name ON tags(account_id, name COLLATE NOCASE);
+
+      CREATE TABLE entries (
+        id INTEGER PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts(id),
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        project_id INTEGER REFERENCES projects(id),
+        date TEXT NOT NULL,
+        minutes INTEGER NOT NULL CHECK (minutes >= 0),
+        description TEXT,
+        source_url TEXT,
+        invoiced_at TEXT,
+        invoice_id INTEGER,
+        import_id INTEGER,
+        approved_at TEXT,
+        approved_by_id INTEGER REFERENCES users(id),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX entries_by_date ON entries(account_id, date DESC, id DESC);
+      CREATE INDEX entries_by_project ON entries(project_id);
+      CREATE INDEX entries_by_user ON entries(user_id, date);
+
+      CREATE TABLE entry_tags (
+        entry_id INTEGER NOT NULL REFERENCES entries(id) ON DELETE CASCADE,
+        tag_id INTEGER NOT NULL REFERENCES tags(id) ON DELETE CASCADE,
+        PRIMARY KEY (entry_id, tag_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX entry_tags_by_tag ON entry_tags(tag_id, entry_id);
+
+      -- Elapsed time is elapsed_ms plus, while running, now - running_since_ms: exact at any read
+      -- without a ticking writer.
+      CREATE TABLE timers (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        project_id INTEGER NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+        state TEXT NOT NULL CHECK (state IN ('pending', 'running', 'paused')),
+        elapsed_ms INTEGER NOT NULL DEFAULT 0 CHECK (elapsed_ms >= 0),
+        running_since_ms INTEGER,
+        date TEXT NOT NULL,
+        description TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        CHECK ((state = 'running') = (running_since_ms IS NOT NULL))
+      );
+      CREATE UNIQUE INDEX timers_one_per_project ON timers(user_id, project_id);
+      -- At most one running timer per user, enforced by the database as well as by the code.
+      CREATE UNIQUE INDEX timers_one_running ON timers(user_id) WHERE state = 'running';
+
+      CREATE TABLE timer_tags (
+        timer_id INTEGER NOT NULL REFERENCES timers(id) ON DELETE CASCADE,
+        tag_id INTEGER NOT NULL REFERENCES tags(id) ON DELETE CASCADE,
+        PRIMARY KEY (timer_id, tag_id)
+      ) WITHOUT ROWID;
+    `),
+];
+
+/** Brings the database to the latest schema; refuses a file written by a newer service. */
+export function migrate(db: Db, list: Migration[] = migrations): { from: number; to: number } {
+  const from = db.pragma('user_version', { simple: true }) as number;
+  if (from > list.length) {
+    throw new Error(`service.db has schema version ${from}, newer than this service knows (${list.length}); refusing to touch it`);
+  }
+  for (let version = from; version < list.length; version++) {
+    db.transaction(() => {
+      list[version]!(db);
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+  return { from, to: list.length };
+}

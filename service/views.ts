@@ -1,0 +1,143 @@
+// Rows to the wire shapes of common/serviceTypes.ts. `base` is the scheme and host the client
+// used; every _url is absolute (spec 000 conventions 7).
+import type { CurrentUser, Entry, Project, ProjectRef, Tag, TagRef, Timer, UserRef } from '../common/serviceTypes';
+import type { EntryRow } from './domain/entries';
+import type { ProjectRow, ProjectStats } from './domain/projects';
+import type { TagRow } from './domain/tags';
+import { elapsedMs, type TimerRow } from './domain/timers';
+import type { UserRow } from './domain/users';
+import { paths } from './http/links';
+import { formatDuration } from './time';
+
+export function userRef(base: string, u: UserRow): UserRef {
+  return {
+    id: u.id,
+    email: u.email,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    profile_image_url: u.profile_image_url,
+    url: base + paths.user(u.id),
+  };
+}
+
+export function currentUser(base: string, u: UserRow, entries: number): CurrentUser {
+  return {
+    ...userRef(base, u),
+    state: u.state,
+    role: u.role,
+    entries,
+    entries_url: `${base}${paths.currentUser()}/entries`,
+    expenses: 0,
+    expenses_url: `${base}${paths.currentUser()}/expenses`,
+    time_format: u.time_format,
+    week_start: u.week_start[0]!.toUpperCase() + u.week_start.slice(1),
+    utc_offset: u.utc_offset,
+    send_personal_weekly_report_email: u.send_personal_weekly_report_email === 1,
+    send_team_weekly_report_email: u.send_team_weekly_report_email === 1,
+    created_at: u.created_at,
+    updated_at: u.updated_at,
+  };
+}
+
+export function projectRef(base: string, p: ProjectRow): ProjectRef {
+  return {
+    id: p.id,
+    name: p.name,
+    billing_increment: p.billing_increment,
+    enabled: p.enabled === 1,
+    billable: p.billable === 1,
+    color: p.color,
+    url: base + paths.project(p.id),
+  };
+}
+
+const NO_STATS: ProjectStats = { entries: 0, minutes: 0, billable_minutes: 0, unbillable_minutes: 0, invoiced_minutes: 0 };
+
+export function project(base: string, p: ProjectRow, stats: ProjectStats = NO_STATS, participants: UserRow[] = []): Project {
+  const url = base + paths.project(p.id);
+  return {
+    ...projectRef(base, p),
+    group: null, // project groups come in a later step
+    minutes: stats.minutes,
+    billable_minutes: stats.billable_minutes,
+    unbillable_minutes: stats.unbillable_minutes,
+    invoiced_minutes: stats.invoiced_minutes,
+    remaining_minutes: null, // no budget without budgets
+    budgeted_minutes: null,
+    import: null,
+    invoices: [],
+    participants: participants.map((u) => userRef(base, u)),
+    entries: stats.entries,
+    entries_url: `${url}/entries`,
+    expenses: 0,
+    expenses_url: `${url}/expenses`,
+    created_at: p.created_at,
+    updated_at: p.updated_at,
+    merge_url: `${url}/merge`,
+    archive_url: `${url}/archive`,
+    unarchive_url: `${url}/unarchive`,
+  };
+}
+
+export function tagRef(base: string, t: TagRow): TagRef {
+  return { id: t.id, name: t.name, billable: t.billable === 1, formatted_name: `#${t.name}`, url: base + paths.tag(t.id) };
+}
+
+export function tag(base: string, t: TagRow, entries: number): Tag {
+  const url = base + paths.tag(t.id);
+  return {
+    ...tagRef(base, t),
+    import: null,
+    entries,
+    entries_url: `${url}/entries`,
+    merge_url: `${url}/merge`,
+    created_at: t.created_at,
+    updated_at: t.updated_at,
+  };
+}
+
+export function entry(base: string, e: EntryRow, user: UserRow, proj: ProjectRow | null, tags: TagRow[], approvedBy: UserRow | null): Entry {
+  const url = base + paths.entry(e.id);
+  return {
+    id: e.id,
+    date: e.date,
+    user: userRef(base, user),
+    billable: e.billable === 1,
+    minutes: e.minutes,
+    description: e.description,
+    project: proj ? projectRef(base, proj) : null,
+    tags: tags.map((t) => tagRef(base, t)),
+    source_url: e.source_url,
+    invoiced_at: e.invoiced_at,
+    invoice: null, // invoices come in a later step
+    import: e.import_id === null ? null : { id: e.import_id, url: `${base}/v2/imports/${e.import_id}` },
+    approved_at: e.approved_at,
+    approved_by: approvedBy ? userRef(base, approvedBy) : null,
+    url,
+    invoiced_outside_of_service_url: `${url}/marked_as_invoiced`,
+    approved_url: `${url}/approved`,
+    unapproved_url: `${url}/unapproved`,
+    created_at: e.created_at,
+    updated_at: e.updated_at,
+  };
+}
+
+export function timer(base: string, t: TimerRow, user: UserRow, proj: ProjectRow, nowMs: number): Timer {
+  const url = base + paths.timer(t.project_id);
+  const seconds = Math.floor(elapsedMs(t, nowMs) / 1000);
+  return {
+    id: t.id,
+    state: t.state,
+    seconds,
+    formatted_time: formatDuration(seconds),
+    date: t.date,
+    description: t.description,
+    user: userRef(base, user),
+    project: projectRef(base, proj),
+    url,
+    start_url: `${url}/start`,
+    pause_url: `${url}/pause`,
+    add_or_subtract_time_url: `${url}/add_or_subtract_time`,
+    log_url: `${url}/log`,
+  };
+}
