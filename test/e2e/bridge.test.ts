@@ -1,0 +1,76 @@
+// The web host's bridge treats what arrives as untrusted: a call with wrong types is refused with
+// invalid_argument before any handler runs, a page from another origin cannot connect, and the UI
+// keeps working after a bad call.
+
+import { WebSocket } from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApp, startStack, type Stack } from './support';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+describe('the web bridge', () => {
+  it('refuses malformed calls with invalid_argument, and the UI keeps working', async () => {
+    const { page, problems } = await openApp(stack);
+
+    // A second socket from the page itself (same origin), sending what the renderer never would.
+    const bridgeUrl = stack.host.url.replace('http', 'ws') + '/bridge';
+    const answers = await page.evaluate(async (url) => {
+      // The browser's WebSocket (this function runs in the page), not the ws package's.
+      const Socket = (globalThis as unknown as { WebSocket: typeof WebSocket }).WebSocket;
+      const ws = new Socket(url);
+      await new Promise((resolve) => (ws.onopen = resolve));
+      const results = new Map<number, unknown>();
+      ws.onmessage = (event: { data: unknown }) => {
+        const message = JSON.parse(String(event.data));
+        if (typeof message.id === 'number') results.set(message.id, message.result);
+      };
+      ws.send(JSON.stringify({ id: 1, channel: 'startTimer', request: { projectId: 'Website' } }));
+      ws.send(JSON.stringify({ id: 2, channel: 'quickEntry', request: { text: 42 } }));
+      ws.send(JSON.stringify({ id: 3, channel: 'createProject', request: { name: 'x', admin: true } }));
+      ws.send(JSON.stringify({ id: 4, channel: 'deleteEverything', request: {} }));
+      while (results.size < 4) await new Promise((resolve) => setTimeout(resolve, 20));
+      ws.close();
+      return [1, 2, 3, 4].map((id) => results.get(id));
+    }, bridgeUrl);
+    for (const answer of answers) expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    expect(answers[0]).toMatchObject({ error: { field: 'projectId' } });
+
+    // Nothing was created by the refused calls, and the UI still starts a timer.
+    const snapshot = stack.account.core.getSnapshot();
+    expect(snapshot.projects.map((p) => p.name)).not.toContain('x');
+    const form = page.getByRole('form', { name: 'New timer' });
+    await form.getByLabel('Project').fill('After bad calls');
+    await form.getByRole('button', { name: /start/i }).click();
+    await expect.poll(() => page.locator('[data-testid="timer"][data-project="After bad calls"]').getAttribute('data-state')).toBe('running');
+    expect(problems).toEqual([]);
+  });
+
+  it('refuses a WebSocket from another origin', async () => {
+    const url = stack.host.url.replace('http', 'ws') + '/bridge';
+    const status = await new Promise<number>((resolve) => {
+      const ws = new WebSocket(url, { headers: { Origin: 'http://evil.example' } });
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      ws.on('open', () => resolve(101));
+      ws.on('error', () => {});
+    });
+    expect(status).toBe(403);
+  });
+
+  it('answers a page asked for under another host name with 421 (DNS rebinding)', async () => {
+    const port = new URL(stack.host.url).port;
+    const response = await fetch(`http://127.0.0.1:${port}/`, { headers: { Host: `attacker.example:${port}` } });
+    expect(response.status).toBe(421);
+  });
+
+  it('serves the page with its content security policy', async () => {
+    const response = await fetch(stack.host.url);
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(await response.text()).toContain("script-src 'self'");
+  });
+});

@@ -1,0 +1,55 @@
+// What every end-to-end test starts: the embedded local account (the real service on SQLite and
+// the real core, in a temp folder), the web host in front of it, and Debian's Chromium.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { openEmbeddedAccount, type EmbeddedAccount } from '../../main/core/embedded';
+import { createSessionSecrets } from '../../main/core/keychain';
+import { startWebHost, type WebHost } from '../../web/host';
+
+export const CHROMIUM = {
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+};
+
+export interface Stack {
+  account: EmbeddedAccount;
+  host: WebHost;
+  browser: Browser;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function startStack(): Promise<Stack> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'stint-e2e-'));
+  const account = await openEmbeddedAccount({ dataDir, secrets: createSessionSecrets() });
+  const host = await startWebHost({ core: account.core });
+  const browser = await chromium.launch(CHROMIUM);
+  return {
+    account,
+    host,
+    browser,
+    dataDir,
+    async close() {
+      await browser.close();
+      await host.close();
+      await account.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A page of the app, with every page error and console error collected for the test to check. */
+export async function openApp(stack: Stack, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<{ page: Page; problems: string[] }> {
+  const page = await stack.browser.newPage({ viewport: { width: 420, height: 760 }, colorScheme: options.colorScheme ?? 'light' });
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  await page.goto(stack.host.url);
+  await page.getByTestId('timers').waitFor();
+  return { page, problems };
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { channels } from '../../../common/contract';
+import { suggestProjects } from '../../../common/quickEntry';
+import { channelNames } from '../../../preload/channels';
+import { liveSeconds } from '../../../renderer/liveSeconds';
+import { applySuggestion } from '../../../renderer/suggestion';
+
+describe('the preload and web bridge channel list', () => {
+  it('names exactly the channels of the contract', () => {
+    expect([...channelNames].sort()).toEqual([...channels].sort());
+  });
+});
+
+describe('live seconds', () => {
+  it('grows by whole seconds from asOf while running', () => {
+    expect(liveSeconds({ state: 'running', seconds: 10, asOf: 1_000 }, 3_999)).toBe(12);
+  });
+  it('stays put while paused', () => {
+    expect(liveSeconds({ state: 'paused', seconds: 10, asOf: 1_000 }, 60_000)).toBe(10);
+  });
+  it('never goes back when the page clock is behind main', () => {
+    expect(liveSeconds({ state: 'running', seconds: 10, asOf: 5_000 }, 4_000)).toBe(10);
+  });
+});
+
+describe('accepting a project suggestion', () => {
+  const names = ['Website', 'Client call'];
+  const accept = (text: string, cursor: number, name: string) => applySuggestion(text, suggestProjects(text, cursor, names)!, name);
+
+  it('replaces what was typed after @ with the name and a space', () => {
+    expect(accept('1:30 @we', 8, 'Website')).toEqual({ text: '1:30 @Website ', cursor: 14 });
+  });
+  it('keeps the text after the word the cursor is in', () => {
+    expect(accept('1:30 @cl call notes', 8, 'Client call')).toEqual({ text: '1:30 @Client call call notes', cursor: 18 });
+  });
+  it('replaces the rest of a word when the cursor is inside it', () => {
+    expect(accept('2 @Webs #x', 5, 'Website')).toEqual({ text: '2 @Website #x', cursor: 11 });
+  });
+});
