@@ -88,8 +88,14 @@ export function createServiceApi(options: ApiOptions): ServiceApi {
     listEntries: (filters) => paginate<Entry>(send, withQuery('/v2/entries', filters)),
     getEntry: async (entryId) => get<Entry>(`/v2/entries/${id(entryId)}`),
     createEntry: async (input) => create<Entry>('/v2/entries', input),
-    // Note the spec: an update without minutes gives the entry 0 minutes; callers send them.
-    updateEntry: async (entryId, input) => put<Entry>(`/v2/entries/${id(entryId)}`, input, true),
+    updateEntry: async (entryId, input) => {
+      const path = `/v2/entries/${id(entryId)}`;
+      // Spec 001: an update without minutes gives the entry 0 minutes. The interface takes a
+      // Partial, whose reader expects "unchanged when absent", so the current minutes are read
+      // and sent back rather than silently wiping the logged time.
+      const minutes = input.minutes ?? (await get<Entry>(path)).minutes;
+      return put<Entry>(path, { ...input, minutes }, true);
+    },
   };
 }
 

@@ -61,6 +61,12 @@ describe('requests', () => {
     expect(server.seen).toHaveLength(0);
   });
 
+  it('keep the minutes of an entry whose update leaves them out (the service would set 0)', async () => {
+    server = await startFaultServer((req) => json(200, { id: 7, minutes: req.method === 'GET' ? 45 : 0 }));
+    await api(server.url).updateEntry(7, { description: 'renamed' });
+    expect(server.seen.map((r) => `${r.method} ${r.url} ${r.body}`)).toEqual(['GET /v2/entries/7 ', 'PUT /v2/entries/7 {"description":"renamed","minutes":45}']);
+  });
+
   it('read a created record from its Location when the 201 has no body', async () => {
     server = await startFaultServer(inTurn({ status: 201, headers: { Location: '/v2/entries/9' } }, json(200, { id: 9 })));
     expect(await api(server.url).createEntry({ date: '2025-01-01', minutes: 5 })).toEqual({ id: 9 });
