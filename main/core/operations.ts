@@ -1,0 +1,101 @@
+// The outbox's unit: one thing the user did that changes data on the service. Each carries what
+// sending it later needs (expected timer seconds, the entry's marker) so that it means the same
+// when sent hours after it was made, and a project name so that it can be described even if the
+// project is gone by then.
+
+import { formatMinutes } from '../../common/format';
+
+/** What a service read refreshes; an operation's effect is shown until the reads it changes come back. */
+export type Collection = 'projects' | 'timers' | 'entries';
+
+export type OperationBody =
+  | { kind: 'createProject'; localId: number; name: string; /** set once the service created it */ projectId?: number }
+  | {
+      kind: 'startTimer';
+      projectId: number;
+      projectName: string;
+      description?: string;
+      /** the timer's seconds when the user started it (0 for a new one) */
+      fromSeconds: number;
+      /** the timer that was running then, which starting this one paused */
+      pauses: { projectId: number; projectName: string; seconds: number } | null;
+    }
+  | { kind: 'pauseTimer'; projectId: number; projectName: string; /** elapsed when the user paused */ seconds: number }
+  | {
+      kind: 'logTimer';
+      projectId: number;
+      projectName: string;
+      seconds: number;
+      /** the entry's expected minutes, rounded as the service will */
+      minutes: number;
+      date: string;
+      /** the timer's description, which the entry takes */
+      description: string | null;
+    }
+  | { kind: 'discardTimer'; projectId: number; projectName: string }
+  | {
+      kind: 'createEntry';
+      date: string;
+      minutes: number;
+      description: string;
+      /** a known project (negative while it exists only in the outbox) */
+      projectId: number | null;
+      /** the project's name; sent instead of an id when the service is to create it */
+      projectName: string | null;
+      /** unique source_url that lets a retry find the entry an unanswered attempt created */
+      marker: string;
+    };
+
+export type Operation = OperationBody & { id: string; seq: number; /** epoch ms the user acted */ at: number };
+
+export type OperationKind = OperationBody['kind'];
+
+export const REFRESHES: Readonly<Record<OperationKind, readonly Collection[]>> = {
+  createProject: ['projects'],
+  startTimer: ['timers'],
+  pauseTimer: ['timers'],
+  logTimer: ['timers', 'entries'],
+  discardTimer: ['timers'],
+  // An entry with a new project_name creates the project on the service.
+  createEntry: ['entries', 'projects'],
+};
+
+/** The project an operation needs to exist on the service first, if any. */
+export function projectOf(op: Operation): number | null {
+  return op.kind === 'createProject' ? null : op.projectId;
+}
+
+/** The same operation pointing at the project's service id instead of its local one. */
+export function withResolvedProject(op: Operation, localId: number, projectId: number): Operation {
+  const swap = (id: number) => (id === localId ? projectId : id);
+  switch (op.kind) {
+    case 'createProject':
+      return op.localId === localId ? { ...op, projectId } : op;
+    case 'createEntry':
+      return op.projectId === null ? op : { ...op, projectId: swap(op.projectId) };
+    case 'startTimer':
+      return { ...op, projectId: swap(op.projectId), pauses: op.pauses && { ...op.pauses, projectId: swap(op.pauses.projectId) } };
+    default:
+      return { ...op, projectId: swap(op.projectId) };
+  }
+}
+
+/** What the user did, in words, for the list of failed operations. */
+export function describeOperation(op: Operation): string {
+  switch (op.kind) {
+    case 'createProject':
+      return `Create project ${op.name}`;
+    case 'startTimer':
+      return `Start ${op.projectName}`;
+    case 'pauseTimer':
+      return `Pause ${op.projectName}`;
+    case 'logTimer':
+      return `Log ${formatMinutes(op.minutes)} on ${op.projectName}`;
+    case 'discardTimer':
+      return `Discard the timer of ${op.projectName}`;
+    case 'createEntry': {
+      const on = op.projectName ? ` on ${op.projectName}` : '';
+      return `Log ${formatMinutes(op.minutes)}${on}${op.description ? `: ${op.description}` : ''}`;
+    }
+  }
+}

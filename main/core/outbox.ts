@@ -1,0 +1,190 @@
+// The queue of operations not yet known to the service, backed by the journal. Every change is
+// written to disk before memory changes, one change at a time, so memory never shows what the
+// disk would not bring back after a crash.
+
+import { openJournal, type Journal } from './journal';
+import { REFRESHES, withResolvedProject, type Collection, type Operation } from './operations';
+
+export type ItemStatus = 'pending' | 'failed' | 'settled';
+
+export interface OutboxItem {
+  readonly op: Operation;
+  readonly status: ItemStatus;
+  /** A send was begun, so the service may have acted on it: the next send checks first. */
+  readonly attempted: boolean;
+  /** The service's refusal, for a failed item. */
+  readonly message: string | null;
+  /**
+   * For a settled item: the reads that have not come back since. Until they do, its effect stays
+   * in the snapshot, so the UI does not flicker back to the service's older data.
+   */
+  readonly awaiting: readonly Collection[];
+}
+
+type JournalRecord =
+  | { t: 'op'; op: Operation; attempted?: boolean; failed?: string }
+  | { t: 'attempt'; id: string }
+  /** projectId: the id the service gave a created project */
+  | { t: 'done'; id: string; projectId?: number }
+  | { t: 'failed'; id: string; message: string }
+  | { t: 'retry'; id: string }
+  | { t: 'discard'; id: string };
+
+/** Rewrite the journal after this many appends, keeping only what is still queued. */
+const COMPACT_AFTER = 256;
+
+export interface Outbox {
+  /** Queued, failed and settled-but-not-yet-reread items, oldest first. */
+  items(): readonly OutboxItem[];
+  /** The oldest pending item: the next to send. */
+  next(): OutboxItem | undefined;
+  /** The service's id for a project created through the outbox (a local id answers itself). */
+  projectId(id: number): number;
+  newSeq(): number;
+  add(op: Operation): Promise<void>;
+  attempt(id: string): Promise<void>;
+  /** The service did it. projectId: the id it gave a created project, put into later operations. */
+  settle(id: string, projectId?: number): Promise<void>;
+  fail(id: string, message: string): Promise<void>;
+  retry(id: string): Promise<boolean>;
+  discard(id: string): Promise<boolean>;
+  /** A read of this collection came back: settled items no longer need to show their effect. */
+  refreshed(collection: Collection): boolean;
+  close(): Promise<void>;
+}
+
+export interface OpenedOutbox {
+  outbox: Outbox;
+  /** Journal lines that could not be read (a line torn by a crash). */
+  skipped: number;
+}
+
+export async function openOutbox(dataDir: string): Promise<OpenedOutbox> {
+  const { journal, records, skipped } = await openJournal(dataDir);
+  const state = replay(records);
+  // What was done before the restart is in the service's data now, which is read fresh.
+  for (const [id, item] of state.items) if (item.status === 'settled') state.items.delete(id);
+  // A clean start: only what is still queued, and no torn line left for new records to follow.
+  if (skipped > 0 || records.length > state.items.size) await journal.rewrite(compacted(state.items));
+  return { outbox: createOutbox(journal, state), skipped };
+}
+
+interface State {
+  items: Map<string, OutboxItem>;
+  resolved: Map<number, number>;
+  seq: number;
+}
+
+/** The outbox a journal describes: applies its records in order. Exported for tests. */
+export function replay(records: readonly unknown[]): State {
+  const state: State = { items: new Map(), resolved: new Map(), seq: 0 };
+  for (const raw of records) {
+    if (!raw || typeof raw !== 'object' || typeof (raw as { t?: unknown }).t !== 'string') continue;
+    apply(state, raw as JournalRecord);
+  }
+  return state;
+}
+
+function apply(state: State, r: JournalRecord): void {
+  const { items } = state;
+  const item = r.t === 'op' ? undefined : items.get(r.id);
+  switch (r.t) {
+    case 'op':
+      items.set(r.op.id, { op: r.op, status: r.failed === undefined ? 'pending' : 'failed', attempted: r.attempted ?? false, message: r.failed ?? null, awaiting: [] });
+      state.seq = Math.max(state.seq, r.op.seq);
+      return;
+    case 'attempt':
+      if (item) items.set(r.id, { ...item, attempted: true });
+      return;
+    case 'done':
+      if (!item) return;
+      items.set(r.id, { ...item, status: 'settled', message: null, awaiting: REFRESHES[item.op.kind] });
+      if (item.op.kind === 'createProject' && r.projectId !== undefined) resolve(state, item.op.localId, r.projectId);
+      return;
+    case 'failed':
+      if (item) items.set(r.id, { ...item, status: 'failed', message: r.message });
+      return;
+    case 'retry':
+      if (item?.status === 'failed') items.set(r.id, { ...item, status: 'pending', message: null });
+      return;
+    case 'discard':
+      items.delete(r.id);
+      return;
+  }
+}
+
+function resolve(state: State, localId: number, projectId: number): void {
+  state.resolved.set(localId, projectId);
+  for (const [id, item] of state.items) {
+    state.items.set(id, { ...item, op: withResolvedProject(item.op, localId, projectId) });
+  }
+}
+
+function compacted(items: Map<string, OutboxItem>): JournalRecord[] {
+  const records: JournalRecord[] = [];
+  for (const item of items.values()) {
+    if (item.status === 'settled') continue;
+    records.push({ t: 'op', op: item.op, ...(item.attempted ? { attempted: true } : {}), ...(item.status === 'failed' ? { failed: item.message ?? '' } : {}) });
+  }
+  return records;
+}
+
+function createOutbox(journal: Journal, state: State): Outbox {
+  let sorted: OutboxItem[] | null = null;
+  let chain: Promise<unknown> = Promise.resolve();
+
+  // Disk first, then memory; one change at a time, so a compaction sees every earlier change.
+  const record = (r: JournalRecord): Promise<void> => {
+    const run = chain.then(async () => {
+      await journal.append(r);
+      apply(state, r);
+      sorted = null;
+      if (journal.appendedSinceRewrite >= COMPACT_AFTER) await journal.rewrite(compacted(state.items));
+    });
+    chain = run.catch(() => {});
+    return run;
+  };
+
+  const items = () => (sorted ??= [...state.items.values()].sort((a, b) => a.op.seq - b.op.seq));
+  const failedItem = (id: string) => state.items.get(id)?.status === 'failed';
+
+  return {
+    items,
+    next: () => items().find((i) => i.status === 'pending'),
+    projectId: (id) => state.resolved.get(id) ?? id,
+    newSeq: () => ++state.seq,
+    add: (op) => record({ t: 'op', op }),
+    async attempt(id) {
+      if (!state.items.get(id)?.attempted) await record({ t: 'attempt', id });
+    },
+    settle: (id, projectId) => record(projectId === undefined ? { t: 'done', id } : { t: 'done', id, projectId }),
+    fail: (id, message) => record({ t: 'failed', id, message }),
+    async retry(id) {
+      if (!failedItem(id)) return false;
+      await record({ t: 'retry', id });
+      return true;
+    },
+    async discard(id) {
+      if (!failedItem(id)) return false;
+      await record({ t: 'discard', id });
+      return true;
+    },
+    refreshed(collection) {
+      let changed = false;
+      for (const [id, item] of state.items) {
+        if (item.status !== 'settled' || !item.awaiting.includes(collection)) continue;
+        const awaiting = item.awaiting.filter((c) => c !== collection);
+        if (awaiting.length === 0) state.items.delete(id);
+        else state.items.set(id, { ...item, awaiting });
+        changed = true;
+      }
+      if (changed) sorted = null;
+      return changed;
+    },
+    close: () => {
+      const run = chain.then(() => journal.close());
+      chain = run.catch(() => {});
+      return run;
+    },
+  };
+}

@@ -1,0 +1,154 @@
+import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { JOURNAL_FILE } from '../../../main/core/journal';
+import type { Operation } from '../../../main/core/operations';
+import { openOutbox, type Outbox } from '../../../main/core/outbox';
+import { tempDir } from './support/offline';
+
+let dir: ReturnType<typeof tempDir>;
+const open: Outbox[] = [];
+beforeEach(() => {
+  dir = tempDir();
+});
+afterEach(async () => {
+  for (const o of open.splice(0)) await o.close().catch(() => {});
+  dir.remove();
+});
+
+async function reopen() {
+  const opened = await openOutbox(dir.path);
+  open.push(opened.outbox);
+  return opened;
+}
+
+const journalLines = () => readFileSync(join(dir.path, JOURNAL_FILE), 'utf8').split('\n').filter(Boolean);
+
+let n = 0;
+function pause(outbox: Outbox, projectId = 7): Operation {
+  return { kind: 'pauseTimer', projectId, projectName: 'Website', seconds: 60, id: `op-${++n}`, seq: outbox.newSeq(), at: 1000 };
+}
+
+describe('outbox', () => {
+  it('brings back what was queued after a restart, in order', async () => {
+    const { outbox } = await reopen();
+    const a = pause(outbox, 1);
+    const b = pause(outbox, 2);
+    await outbox.add(a);
+    await outbox.add(b);
+    await outbox.close();
+
+    const again = (await reopen()).outbox;
+    expect(again.items().map((i) => [i.op.id, i.status])).toEqual([
+      [a.id, 'pending'],
+      [b.id, 'pending'],
+    ]);
+    expect(again.next()?.op).toEqual(a);
+    // New operations keep counting after the ones on disk.
+    expect(again.newSeq()).toBeGreaterThan(b.seq);
+  });
+
+  it('skips a last line torn by a crash and rewrites the file so later records read back', async () => {
+    const { outbox } = await reopen();
+    const a = pause(outbox);
+    await outbox.add(a);
+    await outbox.close();
+    appendFileSync(join(dir.path, JOURNAL_FILE), '{"t":"op","op":{"kind":"pause');
+
+    const { outbox: again, skipped } = await reopen();
+    expect(skipped).toBe(1);
+    expect(again.items().map((i) => i.op.id)).toEqual([a.id]);
+    const b = pause(again);
+    await again.add(b);
+    await again.close();
+
+    const third = await reopen();
+    expect(third.skipped).toBe(0);
+    expect(third.outbox.items().map((i) => i.op.id)).toEqual([a.id, b.id]);
+  });
+
+  it('forgets a settled operation on restart, and keeps it in view until its reads are back', async () => {
+    const { outbox } = await reopen();
+    const log: Operation = { kind: 'logTimer', projectId: 7, projectName: 'Website', seconds: 900, minutes: 15, date: '2025-03-10', description: null, id: 'log-1', seq: outbox.newSeq(), at: 1000 };
+    await outbox.add(log);
+    await outbox.attempt(log.id);
+    await outbox.settle(log.id);
+    expect(outbox.next()).toBeUndefined();
+    expect(outbox.items()[0]).toMatchObject({ status: 'settled', awaiting: ['timers', 'entries'] });
+
+    outbox.refreshed('timers');
+    expect(outbox.items()[0]).toMatchObject({ status: 'settled', awaiting: ['entries'] });
+    outbox.refreshed('entries');
+    expect(outbox.items()).toEqual([]);
+    await outbox.close();
+
+    expect((await reopen()).outbox.items()).toEqual([]);
+  });
+
+  it('keeps a failed operation with the service’s message until the user retries or discards it', async () => {
+    const { outbox } = await reopen();
+    const a = pause(outbox, 1);
+    const b = pause(outbox, 2);
+    await outbox.add(a);
+    await outbox.add(b);
+    await outbox.fail(a.id, 'Not found: no timer');
+    await outbox.fail(b.id, 'The service refused it');
+    expect(outbox.next()).toBeUndefined();
+    await outbox.close();
+
+    const again = (await reopen()).outbox;
+    expect(again.items().map((i) => [i.status, i.message])).toEqual([
+      ['failed', 'Not found: no timer'],
+      ['failed', 'The service refused it'],
+    ]);
+    expect(await again.retry(a.id)).toBe(true);
+    expect(await again.discard(b.id)).toBe(true);
+    expect(again.next()?.op.id).toBe(a.id);
+    // Only failed operations can be retried or discarded.
+    expect(await again.retry(a.id)).toBe(false);
+    expect(await again.discard('nope')).toBe(false);
+    await again.close();
+
+    expect((await reopen()).outbox.items().map((i) => [i.op.id, i.status])).toEqual([[a.id, 'pending']]);
+  });
+
+  it('remembers that a send was begun, so the next one checks before repeating', async () => {
+    const { outbox } = await reopen();
+    const a = pause(outbox);
+    await outbox.add(a);
+    await outbox.attempt(a.id);
+    await outbox.close();
+    expect((await reopen()).outbox.next()).toMatchObject({ attempted: true });
+  });
+
+  it('points later operations at the id the service gave a project created offline, across a restart', async () => {
+    const { outbox } = await reopen();
+    const seq = outbox.newSeq();
+    const create: Operation = { kind: 'createProject', localId: -seq, name: 'Acme', id: 'create', seq, at: 1 };
+    await outbox.add(create);
+    const start: Operation = { kind: 'startTimer', projectId: -seq, projectName: 'Acme', fromSeconds: 0, pauses: null, id: 'start', seq: outbox.newSeq(), at: 2 };
+    await outbox.add(start);
+    await outbox.settle(create.id, 42);
+    expect(outbox.next()?.op).toMatchObject({ id: 'start', projectId: 42 });
+    expect(outbox.projectId(-seq)).toBe(42);
+    expect(outbox.projectId(5)).toBe(5);
+    await outbox.close();
+
+    expect((await reopen()).outbox.next()?.op).toMatchObject({ id: 'start', projectId: 42 });
+  });
+
+  it('compacts the journal as it grows, losing nothing still queued', async () => {
+    const { outbox } = await reopen();
+    const kept = pause(outbox, 99);
+    await outbox.add(kept);
+    for (let i = 0; i < 150; i++) {
+      const op = pause(outbox, i + 1);
+      await outbox.add(op);
+      await outbox.settle(op.id);
+    }
+    expect(journalLines().length).toBeLessThan(100);
+    expect(readdirSync(dir.path)).toEqual([JOURNAL_FILE]);
+    await outbox.close();
+    expect((await reopen()).outbox.items().map((i) => i.op.id)).toEqual([kept.id]);
+  });
+});
