@@ -1,0 +1,69 @@
+// `npm run service -- --port <n> --data <dir> [--token <value>] [--rate-limit <req/s>] [--host 127.0.0.1]`
+// Runs the local service alone until SIGINT or SIGTERM.
+import { parseArgs } from 'node:util';
+import { startService } from './index';
+
+const usage = 'usage: npm run service -- --port <n> --data <dir> [--token <value>] [--rate-limit <req/s>] [--host 127.0.0.1] [--log]';
+
+function fail(message: string): never {
+  console.error(`${message}\n${usage}`);
+  process.exit(2);
+}
+
+function numberOption(value: string | undefined, name: string, valid: (n: number) => boolean): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || !valid(n)) fail(`--${name} must be ${name === 'port' ? 'a port number (0..65535)' : 'a number of requests per second >= 0'}`);
+  return n;
+}
+
+let args;
+try {
+  args = parseArgs({
+    options: {
+      port: { type: 'string' },
+      data: { type: 'string' },
+      token: { type: 'string' },
+      'rate-limit': { type: 'string' },
+      host: { type: 'string' },
+      log: { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+    strict: true,
+  }).values;
+} catch (error) {
+  fail((error as Error).message);
+}
+if (args.help) {
+  console.log(usage);
+  process.exit(0);
+}
+
+const service = await startService({
+  port: numberOption(args.port, 'port', (n) => Number.isInteger(n) && n >= 0 && n <= 65535),
+  dataDir: args.data,
+  token: args.token,
+  rateLimit: numberOption(args['rate-limit'], 'rate-limit', (n) => n >= 0),
+  host: args.host,
+  logger: args.log ?? false,
+}).catch((error: Error) => fail(`cannot start the service: ${error.message}`));
+
+console.log(`Stint service listening on ${service.url}`);
+console.log(args.data ? `Data: ${args.data}` : 'Data: in memory (lost on exit; pass --data <dir> to keep it)');
+if (service.tokenCreated) console.log(`Personal token (shown once): ${service.token}`);
+else if (!service.token) console.log('Personal token: the one shown when this database was created (only its hash is stored)');
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    service.close().then(
+      () => process.exit(0),
+      (error: Error) => {
+        console.error(`error while closing: ${error.message}`);
+        process.exit(1);
+      },
+    );
+  });
+}
