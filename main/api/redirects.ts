@@ -6,6 +6,10 @@
 // the same path, the differing prefix is remembered as a base rewrite, so later requests to other
 // paths (and Link URLs that still name the old base) go to the new place directly. Otherwise
 // only that exact URL is remembered.
+//
+// The credential goes along to the new place, even to another host: the spec tells clients to
+// repeat the request there, and a service moving hosts is the reason a 301 exists. Only a
+// downgrade from HTTPS to plain HTTP is refused (redirectTarget), since the spec accepts HTTPS only.
 
 export const MAX_REDIRECTS = 5;
 
@@ -51,6 +55,22 @@ export function createRedirectMemory(): RedirectMemory {
       }
     },
   };
+}
+
+export const isRedirect = (status: number) => status === 301 || status === 308 || status === 302 || status === 307;
+export const isPermanent = (status: number) => status === 301 || status === 308;
+
+/**
+ * Where to repeat a request answered with a redirect, or why not: no usable Location, a loop,
+ * more than MAX_REDIRECTS hops, or a downgrade from HTTPS to plain HTTP (the credential travels
+ * with the request). `visited` holds the URLs this call has requested so far.
+ */
+export function redirectTarget(location: string | string[] | undefined, url: string, visited: readonly string[]): { target: string } | { refused: string } {
+  const target = locationOf(location, url);
+  if (!target) return { refused: 'Redirect without a usable Location' };
+  if (visited.includes(target) || visited.length > MAX_REDIRECTS) return { refused: `Redirect loop: ${[...visited, target].join(' -> ')}` };
+  if (new URL(url).protocol === 'https:' && new URL(target).protocol !== 'https:') return { refused: `Refused a redirect from HTTPS to ${target}` };
+  return { target };
 }
 
 /** The absolute URL a Location header points to, or null when it is unusable. */

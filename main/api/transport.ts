@@ -15,7 +15,7 @@ import { ApiError } from './errors';
 import { exchange, ExchangeFailure, type RawReply } from './exchange';
 import type { Auth } from './auth';
 import type { RateLimiter } from './limiter';
-import { locationOf, MAX_REDIRECTS, type RedirectMemory } from './redirects';
+import { isPermanent, isRedirect, redirectTarget, type RedirectMemory } from './redirects';
 import { errorFromReply } from './responseError';
 import type { Dispatcher } from 'undici';
 
@@ -102,19 +102,12 @@ export function createTransport(config: TransportConfig): Transport {
       const { status } = reply;
       if (status >= 200 && status < 300) return { status, headers: reply.headers, body: parseJson(reply.text, call, url), url };
 
-      if (status === 301 || status === 308 || status === 302 || status === 307) {
-        const target = locationOf(reply.headers.location, url);
-        if (!target) throw fail('protocol', `Redirect ${status} without a usable Location`, undefined, status);
-        if (visited.includes(target) || visited.length > MAX_REDIRECTS) {
-          throw fail('protocol', `Redirect loop: ${[...visited, target].join(' -> ')}`, undefined, status);
-        }
-        // Credentials travel with the request; never let a redirect downgrade them to plain HTTP.
-        if (new URL(url).protocol === 'https:' && new URL(target).protocol !== 'https:') {
-          throw fail('protocol', `Refused a redirect from HTTPS to ${target}`, undefined, status);
-        }
-        if (status === 301 || status === 308) config.redirects.remember(url, target);
-        url = target;
-        visited.push(target);
+      if (isRedirect(status)) {
+        const hop = redirectTarget(reply.headers.location, url, visited);
+        if ('refused' in hop) throw fail('protocol', hop.refused, undefined, status);
+        if (isPermanent(status)) config.redirects.remember(url, hop.target);
+        url = hop.target;
+        visited.push(url);
         continue;
       }
 

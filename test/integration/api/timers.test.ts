@@ -20,17 +20,22 @@ describe('timers', () => {
     expect(started.date).toBe('2025-03-04');
     expect(started.formatted_time).toMatch(/^\d\d:\d\d:\d\d$/);
 
+    // Adjusted while running: spec 001 leaves a paused timer "unchanged" by add_or_subtract_time.
+    const added = await api.addOrSubtractTime(project.id, { minutes: 20, seconds: 30 });
+    expect(added.state).toBe('running');
+    expect(added.seconds).toBeGreaterThanOrEqual(started.seconds + 20 * 60 + 30);
+    expect(added.seconds).toBeLessThan(started.seconds + 20 * 60 + 30 + 5);
+    const subtracted = await api.addOrSubtractTime(project.id, { minutes: -5 });
+    expect(subtracted.seconds).toBeGreaterThanOrEqual(added.seconds - 5 * 60);
+    expect(subtracted.seconds).toBeLessThan(added.seconds - 5 * 60 + 5);
+
     const paused = await api.pauseTimer(project.id);
     expect(paused.state).toBe('paused');
+    expect(paused.seconds).toBeGreaterThanOrEqual(subtracted.seconds);
     // pausing a paused timer is harmless (why the client may repeat it)
     const again = await api.pauseTimer(project.id);
     expect(again.state).toBe('paused');
     expect(again.seconds).toBe(paused.seconds);
-
-    const added = await api.addOrSubtractTime(project.id, { minutes: 20, seconds: 30 });
-    expect(added.seconds).toBe(paused.seconds + 20 * 60 + 30);
-    const subtracted = await api.addOrSubtractTime(project.id, { minutes: -5 });
-    expect(subtracted.seconds).toBe(added.seconds - 5 * 60);
 
     const described = await api.updateTimer(project.id, { description: 'Reviewing #docs' });
     expect(described.description).toBe('Reviewing #docs');

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServiceApi } from '../../../main/api/client';
 import { ApiError } from '../../../main/api/errors';
-import { createRedirectMemory } from '../../../main/api/redirects';
+import { createRedirectMemory, redirectTarget } from '../../../main/api/redirects';
 import { InstantClock } from './fakeClock';
 import { json, startFaultServer, type FaultServer, type Handler } from './faultServer';
 
@@ -42,6 +42,16 @@ describe('redirect memory', () => {
     expect(m.resolve('http://a/v2/y')).toBe('http://c/v2/y');
     m.remember('http://c/v2/x', 'http://a/v2/x');
     expect(() => m.resolve('http://a/v2/y')).not.toThrow();
+  });
+});
+
+describe('redirect target', () => {
+  it('resolves a relative Location and refuses loops, missing Locations and HTTPS downgrades', () => {
+    expect(redirectTarget('/v2/x?a=1', 'https://h/v2/y', ['https://h/v2/y'])).toEqual({ target: 'https://h/v2/x?a=1' });
+    expect(redirectTarget('https://h/v2/y', 'https://h/v2/x', ['https://h/v2/y', 'https://h/v2/x'])).toHaveProperty('refused');
+    expect(redirectTarget(undefined, 'https://h/v2/y', [])).toHaveProperty('refused');
+    expect(redirectTarget('http://h/v2/y', 'https://h/v2/y', [])).toEqual({ refused: 'Refused a redirect from HTTPS to http://h/v2/y' });
+    expect(redirectTarget('https://h/v2/y', 'http://h/v2/y', [])).toEqual({ target: 'https://h/v2/y' });
   });
 });
 
