@@ -26,7 +26,8 @@ type JournalRecord =
   | { t: 'attempt'; id: string }
   /** projectId: the id the service gave a created project */
   | { t: 'done'; id: string; projectId?: number }
-  | { t: 'failed'; id: string; message: string }
+  /** refused: the service answered that it did not do it (a 4xx), so no earlier attempt did either */
+  | { t: 'failed'; id: string; message: string; refused?: boolean }
   | { t: 'retry'; id: string }
   | { t: 'discard'; id: string };
 
@@ -45,7 +46,8 @@ export interface Outbox {
   attempt(id: string): Promise<void>;
   /** The service did it. projectId: the id it gave a created project, put into later operations. */
   settle(id: string, projectId?: number): Promise<void>;
-  fail(id: string, message: string): Promise<void>;
+  /** refused: a 4xx answer, which proves the service did not act on it. */
+  fail(id: string, message: string, refused: boolean): Promise<void>;
   retry(id: string): Promise<boolean>;
   discard(id: string): Promise<boolean>;
   /** A read of this collection came back: settled items no longer need to show their effect. */
@@ -102,7 +104,9 @@ function apply(state: State, r: JournalRecord): void {
       if (item.op.kind === 'createProject' && r.projectId !== undefined) resolve(state, item.op.localId, r.projectId);
       return;
     case 'failed':
-      if (item) items.set(r.id, { ...item, status: 'failed', message: r.message });
+      // A refusal is a definite answer, and every attempt after the first checked what the earlier
+      // ones did: nothing is left to check. Any other failure may have followed a success.
+      if (item) items.set(r.id, { ...item, status: 'failed', message: r.message, attempted: item.attempted && !r.refused });
       return;
     case 'retry':
       if (item?.status === 'failed') items.set(r.id, { ...item, status: 'pending', message: null });
@@ -158,7 +162,7 @@ function createOutbox(journal: Journal, state: State): Outbox {
       if (!state.items.get(id)?.attempted) await record({ t: 'attempt', id });
     },
     settle: (id, projectId) => record(projectId === undefined ? { t: 'done', id } : { t: 'done', id, projectId }),
-    fail: (id, message) => record({ t: 'failed', id, message }),
+    fail: (id, message, refused) => record(refused ? { t: 'failed', id, message, refused } : { t: 'failed', id, message }),
     async retry(id) {
       if (!failedItem(id)) return false;
       await record({ t: 'retry', id });

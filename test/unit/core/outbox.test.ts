@@ -91,8 +91,8 @@ describe('outbox', () => {
     const b = pause(outbox, 2);
     await outbox.add(a);
     await outbox.add(b);
-    await outbox.fail(a.id, 'Not found: no timer');
-    await outbox.fail(b.id, 'The service refused it');
+    await outbox.fail(a.id, 'Not found: no timer', true);
+    await outbox.fail(b.id, 'The service refused it', true);
     expect(outbox.next()).toBeUndefined();
     await outbox.close();
 
@@ -119,6 +119,24 @@ describe('outbox', () => {
     await outbox.attempt(a.id);
     await outbox.close();
     expect((await reopen()).outbox.next()).toMatchObject({ attempted: true });
+  });
+
+  it('after a refusal retries from scratch, but after any other failure still checks first', async () => {
+    const { outbox } = await reopen();
+    const a = pause(outbox, 1);
+    const b = pause(outbox, 2);
+    for (const op of [a, b]) {
+      await outbox.add(op);
+      await outbox.attempt(op.id);
+    }
+    await outbox.fail(a.id, 'A project named "Acme" already exists', true);
+    await outbox.fail(b.id, 'The service answered something that is not JSON', false);
+    await outbox.retry(a.id);
+    await outbox.retry(b.id);
+    expect(outbox.items().map((i) => [i.op.id, i.attempted])).toEqual([
+      [a.id, false],
+      [b.id, true],
+    ]);
   });
 
   it('points later operations at the id the service gave a project created offline, across a restart', async () => {

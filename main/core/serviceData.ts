@@ -1,0 +1,53 @@
+// What core last read from the service, already in the snapshot's shapes. The snapshot is this
+// plus the outbox's operations applied on top (view.ts), so a fresh read never loses what the
+// user did that the service has not seen yet.
+
+import type { CurrentUser, Entry, ProjectRef, Timer } from '../../common/serviceTypes';
+import type { EntryView, ProjectView, Snapshot, TimerView } from '../../common/snapshot';
+
+export interface ServiceData {
+  user: Snapshot['user'];
+  userId: number | null;
+  projects: ProjectView[];
+  /** In the service's order: the running timer first. */
+  timers: TimerView[];
+  /** Entries of one local day; read again when the day changes. */
+  entries: { date: string; list: EntryView[] } | null;
+}
+
+export const emptyServiceData = (): ServiceData => ({ user: null, userId: null, projects: [], timers: [], entries: null });
+
+export const projectView = (p: ProjectRef): ProjectView => ({
+  id: p.id,
+  name: p.name,
+  color: p.color ?? null,
+  billingIncrement: p.billing_increment,
+  enabled: p.enabled,
+});
+
+/** asOf: when the answer arrived, the moment `seconds` was true. */
+export const timerView = (t: Timer, asOf: number): TimerView => ({
+  projectId: t.project.id,
+  projectName: t.project.name,
+  color: t.project.color ?? null,
+  state: t.state,
+  seconds: t.seconds,
+  asOf,
+  description: t.description || null,
+  pending: false,
+});
+
+export const entryView = (e: Entry): EntryView => ({
+  key: String(e.id),
+  id: e.id,
+  date: e.date,
+  minutes: e.minutes,
+  description: e.description || null,
+  projectName: e.project?.name ?? null,
+  pending: false,
+});
+
+export const userView = (u: CurrentUser): NonNullable<Snapshot['user']> => ({
+  name: [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email,
+  email: u.email,
+});

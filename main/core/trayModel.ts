@@ -1,0 +1,87 @@
+// The tray as data: a pure function of the snapshot and the time, which main/shell/tray.ts shows.
+// Electron shows tray text only on macOS, so there the running time is the title; on Windows and
+// Linux the icon state and the tooltip carry it. Linux desktops often deliver no click on the
+// icon, so the menu carries every action there, and is the same on all platforms for simplicity.
+// Times are shown to the minute so the menu is rebuilt once a minute, not every second (some Linux
+// trays close an open menu when it is replaced).
+
+import type { Channel, RequestOf } from '../../common/contract';
+import { formatMinutes } from '../../common/format';
+import type { Snapshot, TimerView } from '../../common/snapshot';
+import { liveSeconds } from './view';
+
+export type Platform = 'darwin' | 'win32' | 'linux';
+
+export type TrayAction = { [C in Channel]: { channel: C; request: RequestOf<C> } }[Channel];
+
+export interface MenuItemData {
+  /** Stable per item; the shell handles 'open-window', 'quick-entry' and 'quit' itself. */
+  id: string;
+  label: string;
+  enabled?: boolean;
+  type?: 'separator' | 'normal';
+  /** The call the item makes, through the same dispatch as the window's. */
+  action?: TrayAction;
+}
+
+export interface TrayModel {
+  /** macOS menu bar text: running time and project ("1:05 Website"); '' elsewhere and when idle. */
+  title: string;
+  tooltip: string;
+  icon: 'running' | 'paused' | 'idle' | 'offline';
+  menu: MenuItemData[];
+}
+
+const clock = (t: TimerView, now: number) => formatMinutes(liveSeconds(t, now) / 60);
+const separator = (id: string): MenuItemData => ({ id, label: '', type: 'separator' });
+
+export function trayModel(snapshot: Snapshot, now: number, platform: Platform): TrayModel {
+  const running = snapshot.timers.find((t) => t.state === 'running');
+  const paused = snapshot.timers.filter((t) => t.state !== 'running');
+  const waiting = snapshot.outbox.pending;
+  const failed = snapshot.outbox.failed.length;
+
+  const title = platform === 'darwin' && running ? `${clock(running, now)} ${running.projectName}` : '';
+
+  // Whether time is being tracked matters more at a glance than whether it has reached the service.
+  const icon = running ? 'running' : !snapshot.online ? 'offline' : paused.length > 0 ? 'paused' : 'idle';
+
+  const status = running
+    ? `${running.projectName} ${clock(running, now)}`
+    : paused.length > 0
+      ? `${paused.length} paused timer${paused.length === 1 ? '' : 's'}`
+      : 'No timer running';
+  const sync = snapshot.online ? '' : ` · Offline${waiting ? `, ${waiting} change${waiting === 1 ? '' : 's'} waiting` : ''}`;
+  const problems = failed ? ` · ${failed} change${failed === 1 ? '' : 's'} failed` : '';
+  const tooltip = `Stint: ${status} · Today ${formatMinutes(snapshot.today.totalMinutes)}${sync}${problems}`;
+
+  const menu: MenuItemData[] = [];
+  if (running) {
+    const { projectId, projectName } = running;
+    menu.push(
+      { id: 'running', label: `${projectName} · ${clock(running, now)}`, enabled: false },
+      { id: `pause:${projectId}`, label: `Pause ${projectName}`, action: { channel: 'pauseTimer', request: { projectId } } },
+      { id: `log:${projectId}`, label: `Log ${clock(running, now)} on ${projectName}`, action: { channel: 'logTimer', request: { projectId } } },
+    );
+  }
+  if (paused.length > 0) {
+    if (menu.length > 0) menu.push(separator('sep-paused'));
+    for (const t of paused) {
+      const verb = t.state === 'pending' ? 'Start' : 'Resume';
+      menu.push({ id: `resume:${t.projectId}`, label: `${verb} ${t.projectName} (${clock(t, now)})`, action: { channel: 'startTimer', request: { projectId: t.projectId } } });
+    }
+  }
+  if (menu.length > 0) menu.push(separator('sep-timers'));
+  menu.push(
+    { id: 'quick-entry', label: 'Quick entry…' },
+    { id: 'today', label: `Today: ${formatMinutes(snapshot.today.totalMinutes)}`, enabled: false },
+  );
+  if (!snapshot.online || waiting > 0 || failed > 0) {
+    menu.push(separator('sep-sync'));
+    if (!snapshot.online) menu.push({ id: 'offline', label: waiting ? `Offline: ${waiting} change${waiting === 1 ? '' : 's'} waiting` : 'Offline', enabled: false });
+    if (failed > 0) menu.push({ id: 'failed', label: `${failed} change${failed === 1 ? '' : 's'} failed: open Stint to fix`, enabled: false });
+    menu.push({ id: 'refresh', label: 'Try again now', action: { channel: 'refresh', request: {} } });
+  }
+  menu.push(separator('sep-app'), { id: 'open-window', label: 'Open Stint' }, { id: 'quit', label: 'Quit Stint' });
+  return { title, tooltip, icon, menu };
+}

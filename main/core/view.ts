@@ -1,0 +1,140 @@
+// The snapshot: the service's data as last read, with every operation the service has not shown
+// back yet applied on top. Recomputed from both on every change rather than patched, so a fresh
+// read and a queued operation can arrive in any order and the result is the same.
+
+import type { EntryView, ProjectView, Snapshot, TimerView } from '../../common/snapshot';
+import { describeOperation, type Collection, type Operation } from './operations';
+import type { OutboxItem } from './outbox';
+import { DEFAULT_BILLING_INCREMENT, roundUpToIncrement } from './minutes';
+import type { ServiceData } from './serviceData';
+
+export interface ViewContext {
+  account: Snapshot['account'];
+  online: boolean;
+  lastSyncAt: number | null;
+  /** Local YYYY-MM-DD. */
+  today: string;
+  /** Project ids of timers the user touched, most recent first: orders the paused timers. */
+  recent: readonly number[];
+}
+
+export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], ctx: ViewContext): Snapshot {
+  // Failed operations did not happen; settled ones show until the read that includes them is back.
+  const shows = (c: Collection) => items.filter((i) => i.status === 'pending' || (i.status === 'settled' && i.awaiting.includes(c)));
+
+  const projects = applyProjects(data.projects, shows('projects'));
+  const timers = applyTimers(data.timers, shows('timers'), projects, ctx.recent);
+  const entries = applyEntries(data.entries?.date === ctx.today ? data.entries.list : [], shows('entries'), ctx.today, projects);
+
+  return deepFreeze({
+    account: { ...ctx.account },
+    user: data.user,
+    projects,
+    timers,
+    today: { date: ctx.today, entries, totalMinutes: entries.reduce((sum, e) => sum + e.minutes, 0) },
+    outbox: {
+      pending: items.filter((i) => i.status === 'pending').length,
+      failed: items.filter((i) => i.status === 'failed').map((i) => ({ id: i.op.id, summary: describeOperation(i.op), message: i.message ?? '' })),
+    },
+    online: ctx.online,
+    lastSyncAt: ctx.lastSyncAt,
+  });
+}
+
+function applyProjects(read: ProjectView[], items: OutboxItem[]): ProjectView[] {
+  const projects = [...read];
+  for (const { op } of items) {
+    if (op.kind !== 'createProject') continue;
+    const id = op.projectId ?? op.localId;
+    if (!projects.some((p) => p.id === id)) {
+      projects.push({ id, name: op.name, color: null, billingIncrement: DEFAULT_BILLING_INCREMENT, enabled: true });
+    }
+  }
+  return projects.sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
+}
+
+function applyTimers(read: TimerView[], items: OutboxItem[], projects: ProjectView[], recent: readonly number[]): TimerView[] {
+  const timers = new Map(read.map((t) => [t.projectId, t]));
+  for (const { op, status } of items) {
+    const pending = status === 'pending';
+    switch (op.kind) {
+      case 'startTimer': {
+        for (const t of timers.values()) if (t.state === 'running' && t.projectId !== op.projectId) timers.set(t.projectId, pausedAt(t, op.at));
+        const t = timers.get(op.projectId);
+        if (t?.state === 'running') {
+          if (op.description) timers.set(op.projectId, { ...t, description: op.description, pending });
+          break;
+        }
+        const project = projects.find((p) => p.id === op.projectId);
+        timers.set(op.projectId, {
+          projectId: op.projectId,
+          projectName: t?.projectName ?? project?.name ?? op.projectName,
+          color: t?.color ?? project?.color ?? null,
+          state: 'running',
+          seconds: t?.seconds ?? op.fromSeconds,
+          asOf: op.at,
+          description: op.description ?? t?.description ?? null,
+          pending,
+        });
+        break;
+      }
+      case 'pauseTimer': {
+        const t = timers.get(op.projectId);
+        if (t?.state === 'running') timers.set(op.projectId, { ...pausedAt(t, op.at), pending });
+        break;
+      }
+      case 'logTimer':
+      case 'discardTimer':
+        timers.delete(op.projectId);
+        break;
+    }
+  }
+  const rank = (t: TimerView) => {
+    const r = recent.indexOf(t.projectId);
+    return r < 0 ? recent.length : r;
+  };
+  // Running first; then the most recently used; ties keep the service's order (a stable sort).
+  return [...timers.values()].sort((a, b) => Number(b.state === 'running') - Number(a.state === 'running') || rank(a) - rank(b));
+}
+
+/** A timer's elapsed seconds at `now`: it counts on from `asOf` while it runs. */
+export const liveSeconds = (t: TimerView, now: number): number => (t.state === 'running' ? t.seconds + Math.max(0, now - t.asOf) / 1000 : t.seconds);
+
+const pausedAt = (t: TimerView, at: number): TimerView => ({
+  ...t,
+  state: 'paused',
+  seconds: liveSeconds(t, at),
+  asOf: Math.max(at, t.asOf),
+});
+
+function applyEntries(read: EntryView[], items: OutboxItem[], today: string, projects: ProjectView[]): EntryView[] {
+  const queued: EntryView[] = [];
+  for (const { op, status } of items) {
+    const entry = queuedEntry(op, status === 'pending', projects);
+    if (entry && entry.date === today) queued.unshift(entry);
+  }
+  return [...queued, ...read];
+}
+
+function queuedEntry(op: Operation, pending: boolean, projects: ProjectView[]): EntryView | null {
+  if (op.kind === 'logTimer') {
+    return { key: op.id, id: null, date: op.date, minutes: op.minutes, description: op.description, projectName: op.projectName, pending };
+  }
+  if (op.kind === 'createEntry') {
+    // Shown as the service will record it: rounded up to the project's increment (a project it
+    // is to create gets the default one).
+    const project = op.projectId === null ? undefined : projects.find((p) => p.id === op.projectId);
+    const increment = project?.billingIncrement ?? (op.projectName === null ? 1 : DEFAULT_BILLING_INCREMENT);
+    const minutes = roundUpToIncrement(op.minutes, increment);
+    return { key: op.id, id: null, date: op.date, minutes, description: op.description || null, projectName: op.projectName, pending };
+  }
+  return null;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}

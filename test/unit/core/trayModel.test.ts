@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import type { Snapshot, TimerView } from '../../../common/snapshot';
+import { trayModel, type MenuItemData } from '../../../main/core/trayModel';
+
+const NOW = new Date(2025, 2, 10, 10, 0).getTime();
+
+const timer = (projectId: number, projectName: string, state: TimerView['state'], seconds: number, asOf = NOW): TimerView => ({
+  projectId,
+  projectName,
+  color: null,
+  state,
+  seconds,
+  asOf,
+  description: null,
+  pending: false,
+});
+
+const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
+  account: { id: 'local', label: 'This computer', kind: 'local' },
+  user: { name: 'Me', email: 'me@stint.local' },
+  projects: [],
+  timers: [],
+  today: { date: '2025-03-10', entries: [], totalMinutes: 225 },
+  outbox: { pending: 0, failed: [] },
+  online: true,
+  lastSyncAt: NOW,
+  ...over,
+});
+
+// One hour, five minutes and nine seconds ago it started from zero.
+const running = timer(1, 'Website', 'running', 0, NOW - 3_909_000);
+const paused = [timer(2, 'Backend', 'paused', 2530), timer(3, 'Docs', 'pending', 0)];
+
+const labels = (menu: MenuItemData[]) => menu.map((i) => (i.type === 'separator' ? '---' : i.label));
+const byId = (menu: MenuItemData[], id: string) => menu.find((i) => i.id === id);
+
+describe('trayModel', () => {
+  it('on macOS puts the running time and project in the title', () => {
+    expect(trayModel(snapshot({ timers: [running] }), NOW, 'darwin').title).toBe('1:05 Website');
+  });
+
+  it.each(['win32', 'linux'] as const)('on %s leaves the title empty (Electron shows it only on macOS) and tells it by icon and tooltip', (platform) => {
+    const model = trayModel(snapshot({ timers: [running] }), NOW, platform);
+    expect(model.title).toBe('');
+    expect(model.icon).toBe('running');
+    expect(model.tooltip).toBe('Stint: Website 1:05 · Today 3:45');
+  });
+
+  it('with a running timer offers pause and log of it, and resume of the paused ones', () => {
+    const { menu } = trayModel(snapshot({ timers: [running, ...paused] }), NOW, 'darwin');
+    expect(labels(menu)).toEqual([
+      'Website · 1:05',
+      'Pause Website',
+      'Log 1:05 on Website',
+      '---',
+      'Resume Backend (0:42)',
+      'Start Docs (0:00)',
+      '---',
+      'Quick entry…',
+      'Today: 3:45',
+      '---',
+      'Open Stint',
+      'Quit Stint',
+    ]);
+    expect(byId(menu, 'pause:1')?.action).toEqual({ channel: 'pauseTimer', request: { projectId: 1 } });
+    expect(byId(menu, 'log:1')?.action).toEqual({ channel: 'logTimer', request: { projectId: 1 } });
+    expect(byId(menu, 'resume:2')?.action).toEqual({ channel: 'startTimer', request: { projectId: 2 } });
+    expect(byId(menu, 'running')?.enabled).toBe(false);
+    expect(byId(menu, 'today')?.enabled).toBe(false);
+  });
+
+  it('with only paused timers shows the paused icon and no title', () => {
+    const model = trayModel(snapshot({ timers: paused }), NOW, 'darwin');
+    expect(model).toMatchObject({ title: '', icon: 'paused', tooltip: 'Stint: 2 paused timers · Today 3:45' });
+    expect(byId(model.menu, 'pause:2')).toBeUndefined();
+  });
+
+  it('with no timer is idle and still offers quick entry, the window and quit', () => {
+    const model = trayModel(snapshot({ today: { date: '2025-03-10', entries: [], totalMinutes: 0 } }), NOW, 'win32');
+    expect(model.icon).toBe('idle');
+    expect(model.tooltip).toBe('Stint: No timer running · Today 0:00');
+    expect(labels(model.menu)).toEqual(['Quick entry…', 'Today: 0:00', '---', 'Open Stint', 'Quit Stint']);
+  });
+
+  it('offline shows the offline icon, unless time is being tracked, and says how much is waiting', () => {
+    const offline = { online: false, outbox: { pending: 3, failed: [] } };
+    const idle = trayModel(snapshot({ ...offline, timers: paused }), NOW, 'linux');
+    expect(idle.icon).toBe('offline');
+    expect(idle.tooltip).toBe('Stint: 2 paused timers · Today 3:45 · Offline, 3 changes waiting');
+    expect(byId(idle.menu, 'offline')).toMatchObject({ label: 'Offline: 3 changes waiting', enabled: false });
+    expect(byId(idle.menu, 'refresh')?.action).toEqual({ channel: 'refresh', request: {} });
+
+    expect(trayModel(snapshot({ ...offline, timers: [running] }), NOW, 'linux').icon).toBe('running');
+  });
+
+  it('tells about failed changes and where to fix them', () => {
+    const failed = [{ id: 'x', summary: 'Log 1:30 on Website', message: 'refused' }];
+    const model = trayModel(snapshot({ outbox: { pending: 0, failed } }), NOW, 'linux');
+    expect(model.tooltip).toContain('1 change failed');
+    expect(byId(model.menu, 'failed')?.label).toBe('1 change failed: open Stint to fix');
+  });
+
+  it('on Linux, where clicks on the icon often never arrive, carries every action in the menu', () => {
+    const { menu } = trayModel(snapshot({ timers: [running, ...paused], online: false, outbox: { pending: 1, failed: [] } }), NOW, 'linux');
+    const ids = menu.map((i) => i.id);
+    for (const id of ['pause:1', 'log:1', 'resume:2', 'resume:3', 'quick-entry', 'refresh', 'open-window', 'quit']) expect(ids).toContain(id);
+  });
+
+  it('changes its menu at most once a minute while a timer runs, so an open menu is not replaced every second', () => {
+    const snap = snapshot({ timers: [running] });
+    const at = (ms: number) => JSON.stringify(trayModel(snap, ms, 'linux').menu);
+    expect(at(NOW + 1000)).toBe(at(NOW + 50_000));
+    expect(at(NOW + 51_000)).not.toBe(at(NOW));
+  });
+
+  it('gives every item a distinct id', () => {
+    const { menu } = trayModel(snapshot({ timers: [running, ...paused], online: false, outbox: { pending: 1, failed: [{ id: 'x', summary: 's', message: 'm' }] } }), NOW, 'darwin');
+    expect(new Set(menu.map((i) => i.id)).size).toBe(menu.length);
+  });
+});
