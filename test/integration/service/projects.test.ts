@@ -1,0 +1,162 @@
+// Projects (GAPS.md "Projects and users" table; the full Project form of common/serviceTypes.ts).
+import { describe, expect, it } from 'vitest';
+import { createEntry, createProject, serve } from './support';
+
+const KEYS = [
+  'id', 'name', 'billing_increment', 'enabled', 'billable', 'color', 'url', 'group', 'minutes', 'billable_minutes', 'unbillable_minutes',
+  'invoiced_minutes', 'remaining_minutes', 'budgeted_minutes', 'import', 'invoices', 'participants', 'entries', 'entries_url', 'expenses',
+  'expenses_url', 'created_at', 'updated_at', 'merge_url', 'archive_url', 'unarchive_url',
+];
+
+describe('projects', () => {
+  it('creates a project with the defaults, answering 201 with a Location to it', async () => {
+    const { service, client } = await serve();
+    const reply = await client.post('/v2/projects', { name: 'Website' });
+    expect(reply.status).toBe(201);
+    const p = reply.body;
+    expect(reply.headers.get('location')).toBe(`${service.url}/v2/projects/${p.id}`);
+    expect(Object.keys(p).sort()).toEqual([...KEYS].sort());
+    expect(p).toMatchObject({
+      name: 'Website',
+      billable: true,
+      billing_increment: 15,
+      enabled: true,
+      color: null,
+      group: null,
+      minutes: 0,
+      entries: 0,
+      invoices: [],
+      participants: [],
+      url: `${service.url}/v2/projects/${p.id}`,
+      archive_url: `${service.url}/v2/projects/${p.id}/archive`,
+    });
+    expect((await client.get(`/v2/projects/${p.id}`)).body).toEqual(p);
+  });
+
+  it('takes billable, billing_increment and color', async () => {
+    const { client } = await serve();
+    const p = (await client.post('/v2/projects', { name: 'Internal', billable: false, billing_increment: 6, color: '#ff8800' })).body;
+    expect(p).toMatchObject({ billable: false, billing_increment: 6, color: '#ff8800' });
+  });
+
+  it('refuses a project without a name, with an unknown increment, a bad colour or an unknown group', async () => {
+    const { client } = await serve();
+    const reply = await client.post('/v2/projects', { billing_increment: 7, color: 'orange', project_group_id: 3 });
+    expect(reply.status).toBe(400);
+    expect(reply.body.errors).toEqual([
+      { resource: 'Project', field: 'name', code: 'missing_field' },
+      { resource: 'Project', field: 'billing_increment', code: 'invalid' },
+      { resource: 'Project', field: 'color', code: 'invalid' },
+      { resource: 'Project', field: 'project_group_id', code: 'missing' },
+    ]);
+    expect((await client.get('/v2/projects')).body).toEqual([]);
+  });
+
+  it('refuses a second project of the same name, whatever its letter case', async () => {
+    const { client } = await serve();
+    await client.post('/v2/projects', { name: 'Website' });
+    const reply = await client.post('/v2/projects', { name: 'website' });
+    expect(reply.status).toBe(400);
+    expect(reply.body.errors).toEqual([{ resource: 'Project', field: 'name', code: 'already_exists' }]);
+  });
+
+  it('sums the minutes of its entries: billable, unbillable (through an unbillable tag) and its participants', async () => {
+    const { service, client } = await serve();
+    const id = await createProject(client, { billing_increment: 1 });
+    await createEntry(client, { project_id: id, minutes: 30 });
+    await createEntry(client, { project_id: id, minutes: 20, description: 'sick #vacation*' });
+    const p = (await client.get(`/v2/projects/${id}`)).body;
+    expect(p).toMatchObject({ minutes: 50, billable_minutes: 30, unbillable_minutes: 20, invoiced_minutes: 0, entries: 2 });
+    expect(p.participants).toEqual([expect.objectContaining({ id: service.ownerId, url: `${service.url}/v2/users/${service.ownerId}` })]);
+  });
+
+  it('counts every minute of an unbillable project as unbillable', async () => {
+    const { client } = await serve();
+    const id = await createProject(client, { billable: false, billing_increment: 1 });
+    await createEntry(client, { project_id: id, minutes: 40 });
+    expect((await client.get(`/v2/projects/${id}`)).body).toMatchObject({ minutes: 40, billable_minutes: 0, unbillable_minutes: 40 });
+  });
+
+  it('lists projects by name and filters them by name, billable, enabled, billing_increment and group', async () => {
+    const { client } = await serve();
+    const a = await createProject(client, { name: 'Beta site', billable: false, billing_increment: 30 });
+    const b = await createProject(client, { name: 'Alpha site' });
+    const c = await createProject(client, { name: 'Gamma' });
+    await createEntry(client, { project_id: c });
+    await client.put(`/v2/projects/${c}/archive`);
+    const names = async (q: string) => (await client.get(`/v2/projects${q}`)).body.map((p: any) => p.id);
+    expect(await names('')).toEqual([b, a, c]);
+    expect(await names('?name=SITE')).toEqual([b, a]);
+    expect(await names('?billable=false')).toEqual([a]);
+    expect(await names('?billable=true&enabled=true')).toEqual([b]);
+    expect(await names('?enabled=false')).toEqual([c]);
+    expect(await names('?billing_increment=30')).toEqual([a]);
+    expect(await names('?project_group_ids=1,2')).toEqual([]);
+    expect(await names('?name=%25')).toEqual([]); // a LIKE wildcard is matched literally
+  });
+
+  it('updates the create fields with PUT and keeps the rest', async () => {
+    const { client } = await serve();
+    const id = await createProject(client, { name: 'Old', billing_increment: 30 });
+    const reply = await client.put(`/v2/projects/${id}`, { name: 'New', color: '#abc' });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ name: 'New', color: '#abc', billing_increment: 30, billable: true });
+    expect((await client.put(`/v2/projects/${id}`, { name: '' })).status).toBe(400);
+  });
+
+  it('refuses to archive a project without entries (code deletable) and archives one with entries', async () => {
+    const { client } = await serve();
+    const empty = await createProject(client);
+    const refused = await client.put(`/v2/projects/${empty}/archive`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([{ resource: 'Project', field: 'base', code: 'deletable' }]);
+    expect((await client.get(`/v2/projects/${empty}`)).body.enabled).toBe(true);
+
+    const used = await createProject(client);
+    await createEntry(client, { project_id: used });
+    const archived = await client.put(`/v2/projects/${used}/archive`);
+    expect(archived.status).toBe(204);
+    expect(archived.text).toBe('');
+    expect((await client.get(`/v2/projects/${used}`)).body.enabled).toBe(false);
+    expect((await client.put(`/v2/projects/${used}/unarchive`)).status).toBe(204);
+    expect((await client.get(`/v2/projects/${used}`)).body.enabled).toBe(true);
+  });
+
+  it('refuses changes to an archived project with code archived_project', async () => {
+    const { client } = await serve();
+    const id = await createProject(client);
+    await createEntry(client, { project_id: id });
+    await client.put(`/v2/projects/${id}/archive`);
+    const reply = await client.put(`/v2/projects/${id}`, { name: 'Renamed' });
+    expect(reply.status).toBe(400);
+    expect(reply.body.errors[0].code).toBe('archived_project');
+  });
+
+  it('refuses to delete a project with entries (code not_deletable) and deletes one without, with its timer', async () => {
+    const { client } = await serve();
+    const used = await createProject(client);
+    await createEntry(client, { project_id: used });
+    const refused = await client.del(`/v2/projects/${used}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([{ resource: 'Project', field: 'base', code: 'not_deletable' }]);
+
+    const empty = await createProject(client);
+    await client.put(`/v2/projects/${empty}/timer/start`);
+    expect((await client.del(`/v2/projects/${empty}`)).status).toBe(204);
+    expect((await client.get(`/v2/projects/${empty}`)).status).toBe(404);
+    expect((await client.get('/v2/timers')).body).toEqual([]);
+  });
+
+  it('answers 404 for every action on a project that does not exist', async () => {
+    const { client } = await serve();
+    for (const [method, path] of [
+      ['GET', '/v2/projects/42'],
+      ['PUT', '/v2/projects/42'],
+      ['PUT', '/v2/projects/42/archive'],
+      ['PUT', '/v2/projects/42/unarchive'],
+      ['DELETE', '/v2/projects/42'],
+    ] as const) {
+      expect((await client.call(method, path, method === 'GET' ? undefined : {})).status, `${method} ${path}`).toBe(404);
+    }
+  });
+});
