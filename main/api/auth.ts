@@ -11,7 +11,7 @@ export interface AuthState {
 }
 
 export interface Auth {
-  current(): Promise<AuthState>;
+  current(at: { method: string; url: string }): Promise<AuthState>;
   /** After a 401 for a request sent with `sent`: true when a retry with fresh credentials is worth it. */
   recover(sent: AuthState, at: { method: string; url: string }): Promise<boolean>;
 }
@@ -39,9 +39,16 @@ export function createAuth(credentials: Credentials): Auth {
   };
 
   return {
-    async current() {
+    async current(at) {
       const gen = generation;
-      const token = await credentials.accessToken();
+      let token: string;
+      try {
+        token = await credentials.accessToken();
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        // Without a token there is nothing to send: the account must be connected again.
+        throw new ApiError({ kind: 'unauthorized', message: 'No access token is available for this account', ...at, cause: error });
+      }
       return { headers: { Authorization: `Bearer ${token}` }, generation: gen };
     },
     async recover(sent, at) {

@@ -79,7 +79,7 @@ export function createTransport(config: TransportConfig): Transport {
 
     for (;;) {
       if (config.limiter) await config.limiter.acquire();
-      const auth = await config.auth.current();
+      const auth = await config.auth.current({ method: call.method, url });
       const headers: Record<string, string> = { 'User-Agent': config.userAgent, Accept: 'application/json', ...auth.headers };
       if (body !== undefined) headers['Content-Type'] = 'application/json';
 
