@@ -1,0 +1,94 @@
+// Builds core from its parts: the outbox on disk, the service data last read, the snapshot
+// derived from both, the worker that talks to the service, and the handlers of the contract.
+
+import { localDate } from '../../common/format';
+import type { Snapshot } from '../../common/snapshot';
+import { createHandlers } from './handlers';
+import { openOutbox } from './outbox';
+import { READS, type Read } from './reads';
+import { emptyServiceData, type ServiceData } from './serviceData';
+import { createStore } from './store';
+import { systemClock, type Core, type CoreOptions, type LifecycleEvent } from './types';
+import { deriveSnapshot } from './view';
+import { startWorker } from './worker';
+
+/** How many recently used timers order the paused ones. */
+const RECENT = 20;
+
+export async function createCore(options: CoreOptions): Promise<Core> {
+  const clock = options.clock ?? systemClock;
+  const { outbox, skipped } = await openOutbox(options.dataDir);
+  if (skipped > 0) console.warn(`Stint: skipped ${skipped} unreadable line(s) of the outbox journal (a write cut short by a crash).`);
+
+  let data: ServiceData = emptyServiceData();
+  let online = true;
+  let lastSyncAt: number | null = null;
+  let stopped = false;
+  const recent: number[] = [];
+
+  const today = () => localDate(clock.now());
+  const build = (): Snapshot => deriveSnapshot(data, outbox.items(), { account: options.account, online, lastSyncAt, today: today(), recent });
+  const store = createStore(build());
+  const changed = () => store.set(build());
+
+  const worker = startWorker({
+    api: options.api,
+    outbox,
+    clock,
+    today,
+    data: () => data,
+    received(what: Read, patch) {
+      data = { ...data, ...patch };
+      if (what !== 'user') outbox.refreshed(what);
+      lastSyncAt = clock.now();
+    },
+    reached(answered) {
+      online = answered;
+    },
+    changed,
+  });
+
+  const handlers = createHandlers({
+    outbox,
+    now: clock.now,
+    snapshot: store.get,
+    queued() {
+      changed();
+      worker.wake(false);
+    },
+    urgent: () => worker.wake(true),
+    refresh() {
+      worker.request(...READS);
+      worker.wake(true);
+    },
+    touched(projectId) {
+      const at = recent.indexOf(projectId);
+      if (at >= 0) recent.splice(at, 1);
+      recent.unshift(projectId);
+      recent.length = Math.min(recent.length, RECENT);
+    },
+    recent: () => recent,
+    stopped: () => stopped,
+  });
+
+  worker.request(...READS);
+
+  return {
+    handlers,
+    getSnapshot: store.get,
+    subscribe: store.subscribe,
+    notify(event: LifecycleEvent) {
+      if (event === 'window-hidden') return worker.setWindowShown(false);
+      if (event === 'window-shown') worker.setWindowShown(true);
+      // The day may have turned while asleep or hidden: entries follow the date.
+      worker.request('timers', ...(data.entries?.date === today() ? [] : (['entries'] as const)));
+      worker.wake(true);
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await worker.stop();
+      await outbox.close();
+    },
+  };
+}

@@ -1,0 +1,42 @@
+// The reads that refresh core's copy of the service's data, one per part of it.
+
+import { collect, type ServiceApi } from '../api/types';
+import type { Collection } from './operations';
+import { entryView, projectView, timerView, userView, type ServiceData } from './serviceData';
+
+export type Read = 'user' | Collection;
+
+/** In this order when several are due: entries need the user's id. */
+export const READS: readonly Read[] = ['user', 'projects', 'timers', 'entries'];
+
+export interface ReadContext {
+  api: ServiceApi;
+  now(): number;
+  /** Local YYYY-MM-DD whose entries are shown. */
+  today(): string;
+  userId: number | null;
+}
+
+export async function readPart(what: Read, ctx: ReadContext): Promise<Partial<ServiceData>> {
+  const { api } = ctx;
+  switch (what) {
+    case 'user': {
+      const user = await api.getCurrentUser();
+      return { user: userView(user), userId: user.id };
+    }
+    case 'projects':
+      return { projects: (await collect(api.listProjects())).map(projectView) };
+    case 'timers': {
+      const timers = await collect(api.listTimers());
+      const asOf = ctx.now();
+      return { timers: timers.map((t) => timerView(t, asOf)) };
+    }
+    case 'entries': {
+      // Only the user's own: a supervisor may see everyone's.
+      const userId = ctx.userId ?? (await api.getCurrentUser()).id;
+      const date = ctx.today();
+      const entries = await collect(api.listEntries({ from: date, to: date, user_ids: [userId] }));
+      return { userId, entries: { date, list: entries.map(entryView) } };
+    }
+  }
+}

@@ -1,0 +1,181 @@
+// The one worker that talks to the service: it sends the outbox's operations in order, then
+// makes the reads that are due. One at a time, so a read never overtakes an operation sent
+// before it, and a read that comes back always includes every operation settled before it.
+//
+// Failures that time can fix (network, 5xx, 429, an unknown outcome, a credential the user must
+// renew) keep the operation queued, mark the app offline and wait, backing off; anything else
+// the service refused marks the operation failed, kept for the user to retry or discard.
+
+import { isApiError } from '../api/errors';
+import type { ServiceApi } from '../api/types';
+import type { Clock } from './types';
+import { projectOf, REFRESHES } from './operations';
+import type { Outbox, OutboxItem } from './outbox';
+import { READS, readPart, type Read } from './reads';
+import { sendOperation } from './send';
+import type { ServiceData } from './serviceData';
+
+export interface WorkerDeps {
+  api: ServiceApi;
+  outbox: Outbox;
+  clock: Clock;
+  today(): string;
+  data(): ServiceData;
+  /** A read came back: merge it into the service data. */
+  received(what: Read, patch: Partial<ServiceData>): void;
+  /** Whether the service answered the last attempt; called after every step. */
+  reached(online: boolean): void;
+  /** Something the snapshot shows changed (an operation settled or failed). */
+  changed(): void;
+}
+
+export interface Worker {
+  /** Asks for fresh data; an idle worker reads at once. */
+  request(...reads: Read[]): void;
+  /** Something to do: a new operation (urgent false), or the user or the system asking (urgent true: cuts a backoff short). */
+  wake(urgent: boolean): void;
+  /** The poll reads timers every 30 s while the window is shown, every 5 min while hidden. */
+  setWindowShown(shown: boolean): void;
+  stop(): Promise<void>;
+}
+
+export const POLL_SHOWN_MS = 30_000;
+export const POLL_HIDDEN_MS = 5 * 60_000;
+const BACKOFF_FIRST_MS = 1_000;
+const BACKOFF_CAP_MS = 60_000;
+/** How long stop() waits for a request in flight before leaving it (its result is not needed). */
+const STOP_GRACE_MS = 2_000;
+
+type Step = { item: OutboxItem } | { read: Read };
+
+export function startWorker(deps: WorkerDeps): Worker {
+  const { outbox, clock } = deps;
+  const requested = new Set<Read>();
+  let stopped = false;
+  let windowShown = false;
+  let online = true;
+  let failures = 0;
+  let waiter: { resolve: (timedOut: boolean) => void; urgentOnly: boolean; handle: unknown } | null = null;
+
+  const wait = (ms: number | null, urgentOnly: boolean) =>
+    new Promise<boolean>((resolve) => {
+      const handle = ms === null ? null : clock.setTimeout(() => endWait(true), ms);
+      waiter = { resolve, urgentOnly, handle };
+    });
+  const endWait = (timedOut: boolean) => {
+    const w = waiter;
+    if (!w) return;
+    waiter = null;
+    if (w.handle !== null) clock.clearTimeout(w.handle);
+    w.resolve(timedOut);
+  };
+  const wake = (urgent: boolean) => {
+    if (waiter && (urgent || !waiter.urgentOnly)) endWait(false);
+  };
+
+  const nextStep = (): Step | null => {
+    const item = outbox.next();
+    if (item) return { item };
+    const read = READS.find((r) => requested.has(r));
+    return read ? { read } : null;
+  };
+
+  const send = async (item: OutboxItem) => {
+    const { op } = item;
+    const project = projectOf(op);
+    // A local id left here means its project's creation failed or was discarded.
+    if (project !== null && project < 0) {
+      await outbox.fail(op.id, 'Its project could not be created on the service. Retry creating the project first.', false);
+      return;
+    }
+    await outbox.attempt(op.id);
+    const sent = await sendOperation(deps.api, op, { now: clock.now(), attempted: item.attempted });
+    await outbox.settle(op.id, sent.projectId);
+    for (const c of REFRESHES[op.kind]) requested.add(c);
+  };
+
+  const read = async (what: Read) => {
+    // Asked again while this read runs? Then it runs again: this one may have begun too early.
+    requested.delete(what);
+    try {
+      const patch = await readPart(what, { api: deps.api, now: clock.now, today: deps.today, userId: deps.data().userId });
+      deps.received(what, patch);
+    } catch (error) {
+      requested.add(what);
+      throw error;
+    }
+  };
+
+  const pollDue = () => {
+    requested.add('timers');
+    if (deps.data().entries?.date !== deps.today()) requested.add('entries');
+  };
+
+  const run = async () => {
+    while (!stopped) {
+      const step = nextStep();
+      if (!step) {
+        const timedOut = await wait(online ? (windowShown ? POLL_SHOWN_MS : POLL_HIDDEN_MS) : null, false);
+        if (timedOut) pollDue();
+        continue;
+      }
+      try {
+        if ('item' in step) await send(step.item);
+        else await read(step.read);
+        if (stopped) return;
+        failures = 0;
+        online = true;
+        deps.reached(true);
+      } catch (error) {
+        if (stopped) return;
+        if (waitsForTime(error)) {
+          online = false;
+          deps.reached(false);
+          failures++;
+          deps.changed();
+          await wait(Math.min(BACKOFF_CAP_MS, BACKOFF_FIRST_MS * 2 ** (failures - 1)), true);
+          continue;
+        }
+        // The service answered, and refused: a fact about this operation, not about the network.
+        if (isApiError(error)) deps.reached(true);
+        if ('item' in step) await outbox.fail(step.item.op.id, messageOf(error), refused(error)).catch(() => {});
+        else {
+          // Asking again would get the same answer; the next trigger (a poll, an event) will.
+          requested.delete(step.read);
+          console.warn(`Stint could not read ${step.read} from the service:`, messageOf(error));
+        }
+      }
+      deps.changed();
+    }
+  };
+  const running = run();
+
+  return {
+    request(...reads) {
+      for (const r of reads) requested.add(r);
+      wake(false);
+    },
+    wake,
+    setWindowShown(shown) {
+      windowShown = shown;
+      wake(false);
+    },
+    async stop() {
+      stopped = true;
+      wake(true);
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([running, new Promise((r) => (grace = setTimeout(r, STOP_GRACE_MS)))]);
+      clearTimeout(grace);
+    },
+  };
+}
+
+function waitsForTime(error: unknown): boolean {
+  // unauthorized too: every operation would fail the same way until the user signs in again,
+  // so they wait rather than pile up as failures.
+  return isApiError(error) && (error.retryable || error.kind === 'unauthorized');
+}
+
+const refused = (error: unknown) => isApiError(error) && error.status !== null && error.status >= 400 && error.status < 500;
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -1,0 +1,183 @@
+// Core with the service out of reach (the real client, a closed port): everything the user does
+// must answer at once, show in the snapshot, survive a restart, and wait to be sent.
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Snapshot } from '../../../common/snapshot';
+import { createCore } from '../../../main/core/core';
+import { JOURNAL_FILE } from '../../../main/core/journal';
+import type { Core } from '../../../main/core/types';
+import { fakeClock, type FakeClock } from './support/fakeClock';
+import { ACCOUNT, tempDir, unreachableApi, until } from './support/offline';
+
+let dir: ReturnType<typeof tempDir>;
+let clock: FakeClock;
+const cores: Core[] = [];
+
+beforeEach(() => {
+  dir = tempDir();
+  clock = fakeClock();
+});
+afterEach(async () => {
+  for (const core of cores.splice(0)) await core.stop();
+  dir.remove();
+});
+
+async function offlineCore(): Promise<Core> {
+  const core = await createCore({ api: await unreachableApi(), dataDir: dir.path, account: ACCOUNT, clock });
+  cores.push(core);
+  return core;
+}
+
+async function must<T>(result: Promise<{ ok: true; value: T } | { ok: false; error: unknown }>): Promise<T> {
+  const r = await result;
+  if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify(r.error)}`);
+  return r.value;
+}
+
+const timers = (s: Snapshot) => s.timers.map((t) => [t.projectName, t.state, Math.round(t.seconds), t.pending]);
+
+describe('core, service unreachable', () => {
+  it('marks itself offline once the service does not answer', async () => {
+    const core = await offlineCore();
+    await until(() => !core.getSnapshot().online, 'offline');
+    expect(core.getSnapshot().lastSyncAt).toBeNull();
+  });
+
+  it('creates projects and runs timers at once, queued for the service', async () => {
+    const core = await offlineCore();
+    const { projectId: a } = await must(core.handlers.createProject({ name: '  Website ' }));
+    const { projectId: b } = await must(core.handlers.createProject({ name: 'Backend' }));
+    expect(a).toBeLessThan(0);
+    expect(b).toBeLessThan(0);
+    expect(a).not.toBe(b);
+
+    await must(core.handlers.startTimer({ projectId: a }));
+    clock.advance(10 * 60_000);
+    await must(core.handlers.startTimer({ projectId: b }));
+
+    const snap = core.getSnapshot();
+    expect(snap.projects.map((p) => p.name)).toEqual(['Backend', 'Website']);
+    expect(timers(snap)).toEqual([
+      ['Backend', 'running', 0, true],
+      ['Website', 'paused', 600, true],
+    ]);
+    expect(snap.outbox).toEqual({ pending: 4, failed: [] });
+  });
+
+  it('logs a timer into today with its minutes rounded up to the billing increment', async () => {
+    const core = await offlineCore();
+    const { projectId } = await must(core.handlers.createProject({ name: 'Website' }));
+    await must(core.handlers.startTimer({ projectId }));
+    clock.advance(16 * 60_000 + 5_000);
+    await must(core.handlers.logTimer({ projectId }));
+
+    const snap = core.getSnapshot();
+    expect(snap.timers).toEqual([]);
+    expect(snap.today.entries).toMatchObject([{ id: null, minutes: 30, projectName: 'Website', pending: true }]);
+    expect(snap.today.totalMinutes).toBe(30);
+  });
+
+  it('takes a quick entry, creating a project it does not know, and says what is wrong with one it cannot read', async () => {
+    const core = await offlineCore();
+    expect(await must(core.handlers.quickEntry({ text: '1:30 @Acme #meeting call with the client' }))).toEqual({ minutes: 90, projectName: 'Acme' });
+    expect(core.getSnapshot().today.entries).toMatchObject([{ minutes: 90, projectName: 'Acme', description: '#meeting call with the client', pending: true }]);
+
+    expect(await core.handlers.quickEntry({ text: '1:75 @Acme call' })).toEqual({
+      ok: false,
+      error: { code: 'invalid_input', message: '“1:75”: minutes must be below 60.', field: 'time' },
+    });
+    expect(await core.handlers.quickEntry({ text: 'call the client' })).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'time' } });
+    expect(core.getSnapshot().outbox.pending).toBe(1);
+  });
+
+  it('refuses an empty or duplicate project name where it was typed', async () => {
+    const core = await offlineCore();
+    expect(await core.handlers.createProject({ name: '   ' })).toEqual({ ok: false, error: { code: 'invalid_input', message: 'Enter a name for the project.', field: 'name' } });
+    await must(core.handlers.createProject({ name: 'Website' }));
+    expect(await core.handlers.createProject({ name: 'website' })).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'name' } });
+  });
+
+  it('answers not_found for a timer or operation that does not exist', async () => {
+    const core = await offlineCore();
+    expect(await core.handlers.startTimer({ projectId: 12345 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await core.handlers.pauseTimer({ projectId: 12345 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await core.handlers.logTimer({ projectId: 12345 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await core.handlers.retryOperation({ id: 'nope' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await core.handlers.discardOperation({ id: 'nope' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await core.handlers.toggleLastTimer({})).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+
+  it('toggles: pauses the running timer, else resumes the one used last', async () => {
+    const core = await offlineCore();
+    const { projectId: a } = await must(core.handlers.createProject({ name: 'A' }));
+    const { projectId: b } = await must(core.handlers.createProject({ name: 'B' }));
+    await must(core.handlers.startTimer({ projectId: a }));
+    await must(core.handlers.startTimer({ projectId: b }));
+    await must(core.handlers.toggleLastTimer({}));
+    expect(timers(core.getSnapshot()).map(([n, s]) => [n, s])).toEqual([
+      ['B', 'paused'],
+      ['A', 'paused'],
+    ]);
+    await must(core.handlers.toggleLastTimer({}));
+    expect(core.getSnapshot().timers[0]).toMatchObject({ projectName: 'B', state: 'running' });
+
+    // With every timer logged, the last project timed starts again.
+    await must(core.handlers.logTimer({ projectId: b }));
+    await must(core.handlers.discardTimer({ projectId: a }));
+    await must(core.handlers.toggleLastTimer({}));
+    expect(core.getSnapshot().timers.map((t) => [t.projectName, t.state])).toEqual([['B', 'running']]);
+  });
+
+  it('tells subscribers about each change, with a new frozen snapshot', async () => {
+    const core = await offlineCore();
+    const seen: Snapshot[] = [];
+    const stop = core.subscribe((s) => seen.push(s));
+    await must(core.handlers.createProject({ name: 'Website' }));
+    expect(seen.at(-1)!.projects.map((p) => p.name)).toEqual(['Website']);
+    expect(Object.isFrozen(seen.at(-1))).toBe(true);
+    stop();
+    const count = seen.length;
+    await must(core.handlers.createProject({ name: 'Other' }));
+    expect(seen.length).toBe(count);
+  });
+
+  it('after a restart with a torn last journal line, shows and keeps everything the user did', async () => {
+    const core = await offlineCore();
+    const { projectId } = await must(core.handlers.createProject({ name: 'Website' }));
+    await must(core.handlers.startTimer({ projectId }));
+    clock.advance(5 * 60_000);
+    await must(core.handlers.pauseTimer({ projectId }));
+    await must(core.handlers.quickEntry({ text: '15 @Website review' }));
+    const before = core.getSnapshot();
+    await core.stop();
+    // The crash: a record cut off halfway through its line.
+    appendFileSync(join(dir.path, JOURNAL_FILE), '{"t":"op","op":{"kind":"startTi');
+
+    const again = await offlineCore();
+    const after = again.getSnapshot();
+    expect(after.projects).toEqual(before.projects);
+    expect(after.timers).toEqual(before.timers);
+    expect(after.today).toEqual(before.today);
+    expect(after.outbox).toEqual({ pending: 4, failed: [] });
+
+    // And it goes on working on the same queue.
+    await must(again.handlers.startTimer({ projectId }));
+    expect(again.getSnapshot().outbox.pending).toBe(5);
+  });
+
+  it('answers within a frame although the service never answers', async () => {
+    const core = await offlineCore();
+    const { projectId } = await must(core.handlers.createProject({ name: 'Website' }));
+    const started = performance.now();
+    await must(core.handlers.startTimer({ projectId }));
+    await must(core.handlers.pauseTimer({ projectId }));
+    expect((performance.now() - started) / 2).toBeLessThan(16);
+  });
+
+  it('refuses changes once stopped, since nothing could be kept', async () => {
+    const core = await offlineCore();
+    await core.stop();
+    expect(await core.handlers.createProject({ name: 'Late' })).toMatchObject({ ok: false, error: { code: 'internal' } });
+  });
+});
