@@ -1,0 +1,105 @@
+// Core against the real local service over real HTTP. Both run on one shifted clock, so a test
+// can let "half an hour pass" for the user, the timers and the service alike. A lossy proxy
+// stands in for a network that loses an answer after the service acted.
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import { startService } from '../../../service';
+import { createServiceApi } from '../../../main/api/client';
+import type { ServiceApi } from '../../../main/api/types';
+import { createCore } from '../../../main/core/core';
+import type { Clock, Core } from '../../../main/core/types';
+import type { Snapshot } from '../../../common/snapshot';
+import { ACCOUNT, unreachableApi, until } from '../../unit/core/support/offline';
+
+export interface Local {
+  url: string;
+  /** A client of its own, to look at the service from outside core. */
+  api: ServiceApi;
+  client(baseUrl?: string): ServiceApi;
+  clock: Clock & { pass(ms: number): void };
+  core(dataDir: string, api?: ServiceApi): Promise<Core>;
+  offlineCore(dataDir: string): Promise<Core>;
+  close(): Promise<void>;
+}
+
+export async function startLocal(): Promise<Local> {
+  let skew = 0;
+  const clock = {
+    now: () => Date.now() + skew,
+    setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+    clearTimeout: (h: unknown) => clearTimeout(h as NodeJS.Timeout),
+    pass: (ms: number) => {
+      skew += ms;
+    },
+  };
+  const service = await startService({ rateLimit: 0, now: () => new Date(clock.now()) });
+  const client = (baseUrl = service.url) => createServiceApi({ baseUrl, credentials: { kind: 'personal', token: service.token }, rateLimit: 0, retries: 0 });
+  const cores: Core[] = [];
+  const core = async (dataDir: string, api = client()) => {
+    const c = await createCore({ api, dataDir, account: ACCOUNT, clock });
+    cores.push(c);
+    return c;
+  };
+  return {
+    url: service.url,
+    api: client(),
+    client,
+    clock,
+    core,
+    offlineCore: async (dataDir) => core(dataDir, await unreachableApi()),
+    async close() {
+      for (const c of cores) await c.stop();
+      await service.close();
+    },
+  };
+}
+
+/** Everything the user did is on the service and read back: nothing queued, nothing still local. */
+export const synced = (s: Snapshot) =>
+  s.online && s.outbox.pending === 0 && s.today.entries.every((e) => e.id !== null) && s.timers.every((t) => !t.pending) && s.projects.every((p) => p.id > 0);
+
+export const untilSynced = (core: Core, ms = 10_000) => until(() => synced(core.getSnapshot()), 'core to sync', ms);
+
+export async function must<T>(result: Promise<{ ok: true; value: T } | { ok: false; error: unknown }>): Promise<T> {
+  const r = await result;
+  if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify(r.error)}`);
+  return r.value;
+}
+
+/**
+ * A proxy to the service that, for the first request matching `lose`, lets the service act and
+ * then cuts the connection instead of passing the answer on.
+ */
+export async function lossyProxy(target: string, lose: (method: string, path: string) => boolean): Promise<{ url: string; lost: () => number; close(): Promise<void> }> {
+  let lost = 0;
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const upstream = httpRequest(target + req.url, { method: req.method, headers: req.headers }, (answer: IncomingMessage) => {
+        const body: Buffer[] = [];
+        answer.on('data', (c: Buffer) => body.push(c));
+        answer.on('end', () => {
+          if (lost === 0 && lose(req.method!, req.url!)) {
+            lost++;
+            req.socket.destroy();
+            return;
+          }
+          res.writeHead(answer.statusCode!, answer.headers);
+          res.end(Buffer.concat(body));
+        });
+      });
+      upstream.end(Buffer.concat(chunks));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    lost: () => lost,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
