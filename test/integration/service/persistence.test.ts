@@ -1,0 +1,73 @@
+// The database file: numbered migrations (PRAGMA user_version), re-opening an existing file
+// keeps everything, and a file from a newer service is left alone.
+import Database from 'better-sqlite3';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startService } from '../../../service';
+import { migrations } from '../../../service/storage/migrations';
+import { Client, createEntry, createProject, manualClock } from './support';
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'stint-db-'));
+
+describe('the database file', () => {
+  it('re-opens an existing file with its data, its owner and its tokens', async () => {
+    const dataDir = tempDir();
+    const first = await startService({ dataDir, rateLimit: 0, now: manualClock() });
+    const client = new Client(first.url, first.token);
+    const p = await createProject(client, { name: 'Kept' });
+    await createEntry(client, { project_id: p, description: '#kept' });
+    await client.put(`/v2/projects/${p}/timer/start`);
+    await first.close();
+
+    const again = await startService({ dataDir, rateLimit: 0, now: manualClock() });
+    try {
+      expect(again.ownerId).toBe(first.ownerId);
+      const reopened = new Client(again.url, first.token);
+      expect((await reopened.get('/v2/projects')).body.map((x: any) => x.name)).toEqual(['Kept']);
+      expect((await reopened.get('/v2/entries')).body[0].tags[0].name).toBe('kept');
+      expect((await reopened.get('/v2/timers')).body[0].state).toBe('running');
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('records the number of migrations applied in user_version, and applies none twice', async () => {
+    const dataDir = tempDir();
+    for (let i = 0; i < 2; i++) await (await startService({ dataDir, rateLimit: 0 })).close();
+    const db = new Database(join(dataDir, 'service.db'), { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
+    expect(db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('tags_name', 'timers_one_per_project', 'timers_one_running')`).pluck().all().sort()).toEqual([
+      'tags_name',
+      'timers_one_per_project',
+      'timers_one_running',
+    ]);
+    db.close();
+  });
+
+  it('refuses to open a file written by a newer service, and leaves it untouched', async () => {
+    const dataDir = tempDir();
+    await (await startService({ dataDir, rateLimit: 0 })).close();
+    const db = new Database(join(dataDir, 'service.db'));
+    db.pragma(`user_version = ${migrations.length + 1}`);
+    db.close();
+    await expect(startService({ dataDir, rateLimit: 0 })).rejects.toThrow(/newer/);
+    const check = new Database(join(dataDir, 'service.db'), { readonly: true });
+    expect(check.pragma('user_version', { simple: true })).toBe(migrations.length + 1);
+    check.close();
+  });
+
+  it('keeps foreign keys on: an entry cannot point at a project that does not exist', async () => {
+    const dataDir = tempDir();
+    const service = await startService({ dataDir, rateLimit: 0 });
+    await service.close();
+    // The service's connection enables them; this one checks the schema declares them.
+    const db = new Database(join(dataDir, 'service.db'));
+    db.pragma('foreign_keys = ON');
+    expect(() =>
+      db.prepare(`INSERT INTO entries (account_id, user_id, project_id, date, minutes, created_at, updated_at) VALUES (1, 1, 999, '2024-01-01', 1, 'x', 'x')`).run(),
+    ).toThrow(/FOREIGN KEY/);
+    db.close();
+  });
+});
