@@ -9,6 +9,7 @@ import { createCore } from '../../../main/core/core';
 import type { Clock, Core } from '../../../main/core/types';
 import type { Snapshot } from '../../../common/snapshot';
 import { ACCOUNT, unreachableApi, until } from '../../unit/core/support/offline';
+export { must } from '../../unit/core/support/fixtures';
 
 export interface Local {
   url: string;
@@ -58,12 +59,6 @@ export const synced = (s: Snapshot) =>
   s.online && s.outbox.pending === 0 && s.today.entries.every((e) => e.id !== null) && s.timers.every((t) => !t.pending) && s.projects.every((p) => p.id > 0);
 
 export const untilSynced = (core: Core, ms = 10_000) => until(() => synced(core.getSnapshot()), 'core to sync', ms);
-
-export async function must<T>(result: Promise<{ ok: true; value: T } | { ok: false; error: unknown }>): Promise<T> {
-  const r = await result;
-  if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify(r.error)}`);
-  return r.value;
-}
 
 /**
  * A proxy to the service that, for the first request matching `lose`, lets the service act and

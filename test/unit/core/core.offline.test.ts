@@ -8,6 +8,7 @@ import { createCore } from '../../../main/core/core';
 import { JOURNAL_FILE } from '../../../main/core/journal';
 import type { Core } from '../../../main/core/types';
 import { fakeClock, type FakeClock } from './support/fakeClock';
+import { must } from './support/fixtures';
 import { ACCOUNT, tempDir, unreachableApi, until } from './support/offline';
 
 let dir: ReturnType<typeof tempDir>;
@@ -27,12 +28,6 @@ async function offlineCore(): Promise<Core> {
   const core = await createCore({ api: await unreachableApi(), dataDir: dir.path, account: ACCOUNT, clock });
   cores.push(core);
   return core;
-}
-
-async function must<T>(result: Promise<{ ok: true; value: T } | { ok: false; error: unknown }>): Promise<T> {
-  const r = await result;
-  if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify(r.error)}`);
-  return r.value;
 }
 
 const timers = (s: Snapshot) => s.timers.map((t) => [t.projectName, t.state, Math.round(t.seconds), t.pending]);

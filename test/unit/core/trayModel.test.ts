@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Snapshot, TimerView } from '../../../common/snapshot';
 import { trayModel, type MenuItemData } from '../../../main/core/trayModel';
+import { timerView } from './support/fixtures';
 
 const NOW = new Date(2025, 2, 10, 10, 0).getTime();
 
-const timer = (projectId: number, projectName: string, state: TimerView['state'], seconds: number, asOf = NOW): TimerView => ({
-  projectId,
-  projectName,
-  color: null,
-  state,
-  seconds,
-  asOf,
-  description: null,
-  pending: false,
-});
+const timer = (projectId: number, projectName: string, state: TimerView['state'], seconds: number, asOf = NOW) => timerView(projectId, projectName, state, seconds, asOf);
 
 const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
   account: { id: 'local', label: 'This computer', kind: 'local' },

@@ -4,20 +4,12 @@ import type { Operation } from '../../../main/core/operations';
 import type { OutboxItem } from '../../../main/core/outbox';
 import { emptyServiceData, type ServiceData } from '../../../main/core/serviceData';
 import { deriveSnapshot, liveSeconds, type ViewContext } from '../../../main/core/view';
+import { timerView } from './support/fixtures';
 
 const T0 = new Date(2025, 2, 10, 9, 0).getTime();
 const ctx: ViewContext = { account: { id: 'a', label: 'A', kind: 'local' }, online: true, lastSyncAt: null, today: '2025-03-10', recent: [] };
 
-const timer = (projectId: number, projectName: string, state: TimerView['state'], seconds: number, asOf = T0): TimerView => ({
-  projectId,
-  projectName,
-  color: null,
-  state,
-  seconds,
-  asOf,
-  description: null,
-  pending: false,
-});
+const timer = (projectId: number, projectName: string, state: TimerView['state'], seconds: number, asOf = T0) => timerView(projectId, projectName, state, seconds, asOf);
 
 const data = (over: Partial<ServiceData> = {}): ServiceData => ({
   ...emptyServiceData(),
