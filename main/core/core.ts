@@ -80,8 +80,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     notify(event: LifecycleEvent) {
       if (event === 'window-hidden') return worker.setWindowShown(false);
       if (event === 'window-shown') worker.setWindowShown(true);
-      // The day may have turned while asleep or hidden: entries follow the date.
-      worker.request('timers', ...(data.entries?.date === today() ? [] : (['entries'] as const)));
+      worker.freshen();
       worker.wake(true);
     },
     async stop() {

@@ -32,6 +32,8 @@ export interface WorkerDeps {
 export interface Worker {
   /** Asks for fresh data; an idle worker reads at once. */
   request(...reads: Read[]): void;
+  /** Asks for what the poll reads: the timers, and today's entries if the day has turned. */
+  freshen(): void;
   /** Something to do: a new operation (urgent false), or the user or the system asking (urgent true: cuts a backoff short). */
   wake(urgent: boolean): void;
   /** The poll reads timers every 30 s while the window is shown, every 5 min while hidden. */
@@ -80,33 +82,38 @@ export function startWorker(deps: WorkerDeps): Worker {
     return read ? { read } : null;
   };
 
-  const send = async (item: OutboxItem) => {
+  /** Answers whether it talked to the service. */
+  const send = async (item: OutboxItem): Promise<boolean> => {
     const { op } = item;
     const project = projectOf(op);
     // A local id left here means its project's creation failed or was discarded.
     if (project !== null && project < 0) {
       await outbox.fail(op.id, 'Its project could not be created on the service. Retry creating the project first.', false);
-      return;
+      return false;
     }
     await outbox.attempt(op.id);
     const sent = await sendOperation(deps.api, op, { now: clock.now(), attempted: item.attempted });
     await outbox.settle(op.id, sent.projectId);
     for (const c of REFRESHES[op.kind]) requested.add(c);
+    return true;
   };
 
-  const read = async (what: Read) => {
+  const read = async (what: Read): Promise<true> => {
     // Asked again while this read runs? Then it runs again: this one may have begun too early.
     requested.delete(what);
     try {
       const patch = await readPart(what, { api: deps.api, now: clock.now, today: deps.today, userId: deps.data().userId });
       deps.received(what, patch);
+      return true;
     } catch (error) {
       requested.add(what);
       throw error;
     }
   };
 
-  const pollDue = () => {
+  // Timers may change anywhere at any time; entries are re-read by the operations that change
+  // them, and when the day has turned.
+  const freshen = () => {
     requested.add('timers');
     if (deps.data().entries?.date !== deps.today()) requested.add('entries');
   };
@@ -116,16 +123,17 @@ export function startWorker(deps: WorkerDeps): Worker {
       const step = nextStep();
       if (!step) {
         const timedOut = await wait(online ? (windowShown ? POLL_SHOWN_MS : POLL_HIDDEN_MS) : null, false);
-        if (timedOut) pollDue();
+        if (timedOut) freshen();
         continue;
       }
       try {
-        if ('item' in step) await send(step.item);
-        else await read(step.read);
+        const talked = 'item' in step ? await send(step.item) : await read(step.read);
         if (stopped) return;
-        failures = 0;
-        online = true;
-        deps.reached(true);
+        if (talked) {
+          failures = 0;
+          online = true;
+          deps.reached(true);
+        }
       } catch (error) {
         if (stopped) return;
         if (waitsForTime(error)) {
@@ -153,6 +161,10 @@ export function startWorker(deps: WorkerDeps): Worker {
   return {
     request(...reads) {
       for (const r of reads) requested.add(r);
+      wake(false);
+    },
+    freshen() {
+      freshen();
       wake(false);
     },
     wake,
