@@ -50,7 +50,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const handlers = createHandlers({
     outbox,
-    now: clock.now,
+    now: () => clock.now(),
     snapshot: store.get,
     queued() {
       changed();

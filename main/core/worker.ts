@@ -102,7 +102,7 @@ export function startWorker(deps: WorkerDeps): Worker {
     // Asked again while this read runs? Then it runs again: this one may have begun too early.
     requested.delete(what);
     try {
-      const patch = await readPart(what, { api: deps.api, now: clock.now, today: deps.today, userId: deps.data().userId });
+      const patch = await readPart(what, { api: deps.api, now: () => clock.now(), today: deps.today, userId: deps.data().userId });
       deps.received(what, patch);
       return true;
     } catch (error) {
