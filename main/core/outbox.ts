@@ -91,10 +91,14 @@ function apply(state: State, r: JournalRecord): void {
   const { items } = state;
   const item = r.t === 'op' ? undefined : items.get(r.id);
   switch (r.t) {
-    case 'op':
-      items.set(r.op.id, { op: r.op, status: r.failed === undefined ? 'pending' : 'failed', attempted: r.attempted ?? false, message: r.failed ?? null, awaiting: [] });
-      state.seq = Math.max(state.seq, r.op.seq);
+    case 'op': {
+      // An operation decided before its project's creation settled may still name the local id.
+      let op = r.op;
+      for (const [localId, projectId] of state.resolved) op = withResolvedProject(op, localId, projectId);
+      items.set(op.id, { op, status: r.failed === undefined ? 'pending' : 'failed', attempted: r.attempted ?? false, message: r.failed ?? null, awaiting: [] });
+      state.seq = Math.max(state.seq, op.seq);
       return;
+    }
     case 'attempt':
       if (item) items.set(r.id, { ...item, attempted: true });
       return;

@@ -149,7 +149,8 @@ describe('offline, then online', () => {
 
   it('replays a timer used offline so the service counts the time the user saw', async () => {
     const offline = await local.offlineCore(dir.path);
-    const { projectId } = await must(offline.handlers.createProject({ name: unique('Replay') }));
+    const name = unique('Replay');
+    const { projectId } = await must(offline.handlers.createProject({ name }));
     await must(offline.handlers.startTimer({ projectId }));
     local.clock.pass(30 * 60_000);
     await must(offline.handlers.pauseTimer({ projectId }));
@@ -158,7 +159,7 @@ describe('offline, then online', () => {
 
     const online = await local.core(dir.path);
     await untilSynced(online);
-    const timer = online.getSnapshot().timers[0]!;
+    const timer = online.getSnapshot().timers.find((t) => t.projectName === name)!;
     const onService = await local.api.getTimer(timer.projectId);
     expect(onService.state).toBe('paused');
     expect(Math.abs(onService.seconds - 30 * 60)).toBeLessThan(5);

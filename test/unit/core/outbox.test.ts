@@ -155,6 +155,20 @@ describe('outbox', () => {
     expect((await reopen()).outbox.next()?.op).toMatchObject({ id: 'start', projectId: 42 });
   });
 
+  it('points an operation at the service id even when it was decided just before the creation settled', async () => {
+    const { outbox } = await reopen();
+    const seq = outbox.newSeq();
+    await outbox.add({ kind: 'createProject', localId: -seq, name: 'Acme', id: 'create', seq, at: 1 });
+    // The user started the timer while the creation was on its way: the operation names -seq.
+    const start: Operation = { kind: 'startTimer', projectId: -seq, projectName: 'Acme', fromSeconds: 0, pauses: null, id: 'start', seq: outbox.newSeq(), at: 2 };
+    await outbox.settle('create', 42);
+    await outbox.add(start);
+    expect(outbox.next()?.op).toMatchObject({ id: 'start', projectId: 42 });
+    await outbox.close();
+
+    expect((await reopen()).outbox.next()?.op).toMatchObject({ id: 'start', projectId: 42 });
+  });
+
   it('compacts the journal as it grows, losing nothing still queued', async () => {
     const { outbox } = await reopen();
     const kept = pause(outbox, 99);
