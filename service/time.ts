@@ -32,9 +32,10 @@ export function dateAt(now: Date, utcOffsetSeconds: number): string {
   return new Date(now.getTime() + utcOffsetSeconds * 1000).toISOString().slice(0, 10);
 }
 
+const pad = (n: number) => (n < 10 ? '0' + n : String(n));
+
 /** HH:MM:SS of a duration; hours grow past 99 rather than wrap. */
 export function formatDuration(totalSeconds: number): string {
   const s = Math.max(0, Math.floor(totalSeconds));
-  const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
 }

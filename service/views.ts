@@ -4,7 +4,7 @@ import type { CurrentUser, Entry, Project, ProjectRef, Tag, TagRef, Timer, UserR
 import type { EntryRow } from './domain/entries';
 import type { ProjectRow, ProjectStats } from './domain/projects';
 import type { TagRow } from './domain/tags';
-import { elapsedMs, type TimerRow } from './domain/timers';
+import { elapsedMs, type TimerListRow, type TimerProject } from './domain/timers';
 import type { UserRow } from './domain/users';
 import { paths } from './http/links';
 import { formatDuration } from './time';
@@ -39,7 +39,7 @@ export function currentUser(base: string, u: UserRow, entries: number): CurrentU
   };
 }
 
-export function projectRef(base: string, p: ProjectRow): ProjectRef {
+export function projectRef(base: string, p: Pick<ProjectRow, 'id' | 'name' | 'billable' | 'billing_increment' | 'enabled' | 'color'>): ProjectRef {
   return {
     id: p.id,
     name: p.name,
@@ -122,7 +122,7 @@ export function entry(base: string, e: EntryRow, user: UserRow, proj: ProjectRow
   };
 }
 
-export function timer(base: string, t: TimerRow, user: UserRow, proj: ProjectRow, nowMs: number): Timer {
+export function timer(base: string, t: TimerListRow, user: UserRow, proj: TimerProject, nowMs: number): Timer {
   const url = base + paths.timer(t.project_id);
   const seconds = Math.floor(elapsedMs(t, nowMs) / 1000);
   return {

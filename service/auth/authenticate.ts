@@ -3,9 +3,10 @@
 // which other folders share).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../http/errors';
-import { sql, type Db } from '../storage/db';
+import type { Db } from '../storage/db';
 import type { CredentialKind } from './credentials';
 import { presentedCredential } from './credentials';
+import { userById } from '../domain/users';
 import type { Actor, Role } from './permissions';
 import { userIdForPersonalToken } from './tokens';
 
@@ -25,17 +26,25 @@ export function actorOf(request: FastifyRequest): Actor {
   return actor;
 }
 
+function authenticate(db: Db, resolvers: Resolvers, request: FastifyRequest): Actor {
+  const credential = presentedCredential(request);
+  if (credential === null || credential === 'malformed') throw unauthorized();
+  let userId: number | null = null;
+  for (const kind of credential.kinds) if ((userId = resolvers[kind](db, credential.token)) !== null) break;
+  if (userId === null) throw unauthorized();
+  const user = userById(db, userId);
+  if (!user || user.state !== 'active') throw unauthorized();
+  return { userId: user.id, accountId: user.account_id, role: user.role as Role, user };
+}
+
 export function installAuthentication(app: FastifyInstance, db: Db, resolvers: Resolvers = defaultResolvers): void {
-  app.addHook('onRequest', async (request) => {
-    const credential = presentedCredential(request);
-    if (credential === null || credential === 'malformed') throw unauthorized();
-    let userId: number | null = null;
-    for (const kind of credential.kinds) if ((userId = resolvers[kind](db, credential.token)) !== null) break;
-    if (userId === null) throw unauthorized();
-    const user = sql(db, 'SELECT id, account_id, role, state FROM users WHERE id = ?').get(userId) as
-      | { id: number; account_id: number; role: Role; state: string }
-      | undefined;
-    if (!user || user.state !== 'active') throw unauthorized();
-    actors.set(request, { userId: user.id, accountId: user.account_id, role: user.role });
+  // A callback hook, not an async one: it runs on every request and does no I/O but SQLite's.
+  app.addHook('onRequest', (request, _reply, done) => {
+    try {
+      actors.set(request, authenticate(db, resolvers, request));
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
   });
 }

@@ -16,7 +16,23 @@ export function countPersonalTokens(db: Db, userId: number): number {
   return (sql(db, 'SELECT COUNT(*) AS n FROM personal_tokens WHERE user_id = ?').get(userId) as { n: number }).n;
 }
 
+// Tokens already seen, so the hot path skips hashing and the query. Only valid tokens are kept,
+// and this module is the only writer of personal_tokens: whatever later revokes a token (or
+// deletes a user, whose tokens cascade) must call forgetTokens.
+const seen = new WeakMap<Db, Map<string, number>>();
+const SEEN_MAX = 1000;
+
+export function forgetTokens(db: Db): void {
+  seen.delete(db);
+}
+
 export function userIdForPersonalToken(db: Db, token: string): number | null {
+  let known = seen.get(db);
+  const hit = known?.get(token);
+  if (hit !== undefined) return hit;
   const row = sql(db, 'SELECT user_id FROM personal_tokens WHERE token_sha256 = ?').get(hashToken(token)) as { user_id: number } | undefined;
-  return row?.user_id ?? null;
+  if (!row) return null;
+  if (!known || known.size >= SEEN_MAX) seen.set(db, (known = new Map()));
+  known.set(token, row.user_id);
+  return row.user_id;
 }

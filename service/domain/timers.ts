@@ -2,7 +2,8 @@
 // yet), running or paused; at most one running per user. Elapsed time is kept as elapsed_ms
 // plus, while running, the time since running_since_ms, so a read at any moment is exact
 // without anything ticking.
-import { sql, type Db } from '../storage/db';
+import { rows, sql, type Db } from '../storage/db';
+import type { ProjectRow } from './projects';
 import { jsonList, likeContains, Where } from './sqlText';
 import { linkHashtags } from './tags';
 
@@ -22,7 +23,7 @@ export interface TimerRow {
 }
 
 /** Elapsed milliseconds at nowMs; a clock that stepped back adds nothing rather than subtracting. */
-export function elapsedMs(timer: TimerRow, nowMs: number): number {
+export function elapsedMs(timer: Pick<TimerRow, 'elapsed_ms' | 'state' | 'running_since_ms'>, nowMs: number): number {
   return timer.elapsed_ms + (timer.state === 'running' ? Math.max(0, nowMs - timer.running_since_ms!) : 0);
 }
 
@@ -89,8 +90,25 @@ export interface TimerFilters {
   billable?: boolean;
 }
 
-/** The user's timers: the running one first, then paused, then pending; each group oldest first. */
-export function listTimers(db: Db, userId: number, filters: TimerFilters, limit: number, offset: number): { rows: TimerRow[]; total: number } {
+// The project columns a timer's view needs; the list reads nothing more (each cell has a cost).
+const PROJECT_COLUMNS = ['id', 'name', 'billable', 'billing_increment', 'enabled', 'color'] as const;
+
+export type TimerProject = Pick<ProjectRow, (typeof PROJECT_COLUMNS)[number]>;
+export type TimerListRow = Pick<TimerRow, 'id' | 'project_id' | 'state' | 'elapsed_ms' | 'running_since_ms' | 'date' | 'description'>;
+
+/**
+ * The user's timers with their projects: the running one first, then paused, then pending; each
+ * group oldest first. One query for rows and projects, and no LIMIT: a user has at most one timer
+ * per project, and a bound LIMIT doubles SQLite's time on these small sorted reads, so the page
+ * is cut here.
+ */
+export function listTimers(
+  db: Db,
+  userId: number,
+  filters: TimerFilters,
+  limit: number,
+  offset: number,
+): { rows: Array<{ timer: TimerListRow; project: TimerProject }>; total: number } {
   const w = new Where().add('t.user_id = ?', userId);
   if (filters.description !== undefined) w.add(`t.description LIKE ? ESCAPE '\\'`, likeContains(filters.description));
   if (filters.projects) w.add('t.project_id IN (SELECT value FROM json_each(?))', jsonList(filters.projects));
@@ -98,12 +116,16 @@ export function listTimers(db: Db, userId: number, filters: TimerFilters, limit:
     const billable = `(p.billable = 1 AND NOT EXISTS (SELECT 1 FROM timer_tags tt JOIN tags g ON g.id = tt.tag_id WHERE tt.timer_id = t.id AND g.billable = 0))`;
     w.add(`${billable} = ?`, filters.billable ? 1 : 0);
   }
-  const from = 'FROM timers t JOIN projects p ON p.id = t.project_id';
-  const total = (sql(db, `SELECT COUNT(*) AS n ${from} WHERE ${w}`).get(...w.params) as { n: number }).n;
-  const rows = sql(
+  const all = rows<TimerListRow & Record<string, unknown>>(
     db,
-    `SELECT t.* ${from} WHERE ${w}
-     ORDER BY CASE t.state WHEN 'running' THEN 0 WHEN 'paused' THEN 1 ELSE 2 END, t.id LIMIT ? OFFSET ?`,
-  ).all(...w.params, limit, offset) as TimerRow[];
-  return { rows, total };
+    `SELECT t.id, t.project_id, t.state, t.elapsed_ms, t.running_since_ms, t.date, t.description,
+       ${PROJECT_COLUMNS.map((c) => `p.${c} AS p_${c}`).join(', ')}
+     FROM timers t JOIN projects p ON p.id = t.project_id WHERE ${w}
+     ORDER BY CASE t.state WHEN 'running' THEN 0 WHEN 'paused' THEN 1 ELSE 2 END, t.id`,
+  ).all(...w.params);
+  const page = all.slice(offset, offset + limit).map((row) => ({
+    timer: row,
+    project: { id: row.p_id, name: row.p_name, billable: row.p_billable, billing_increment: row.p_billing_increment, enabled: row.p_enabled, color: row.p_color } as TimerProject,
+  }));
+  return { rows: page, total: all.length };
 }

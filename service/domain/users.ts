@@ -1,5 +1,5 @@
 // Users of an account. This step has only the owner; the rows already carry what roles need.
-import { sql, type Db } from '../storage/db';
+import { rows, sql, type Db } from '../storage/db';
 
 export interface UserRow {
   id: number;
@@ -17,6 +17,22 @@ export interface UserRow {
   send_team_weekly_report_email: number;
   created_at: string;
   updated_at: string;
+}
+
+// Rows of users read per request (authentication reads one on every call). This module is the
+// only writer of users, and each write drops the cache.
+const cached = new WeakMap<Db, Map<number, UserRow>>();
+
+/** The user row by id, from the cache when it was read before. */
+export function userById(db: Db, id: number): UserRow | undefined {
+  let users = cached.get(db);
+  if (!users) cached.set(db, (users = new Map()));
+  let user = users.get(id);
+  if (!user) {
+    user = rows<UserRow>(db, 'SELECT * FROM users WHERE id = ?').get(id);
+    if (user) users.set(id, user);
+  }
+  return user;
 }
 
 export function getUser(db: Db, accountId: number, id: number): UserRow | undefined {
@@ -44,4 +60,5 @@ export function updateUser(db: Db, id: number, changes: UserChanges, now: string
   // Column names come from the fixed UserChanges keys chosen by the resource, never from input.
   const set = columns.map((c) => `${c} = @${c}`).join(', ');
   sql(db, `UPDATE users SET ${set}, updated_at = @now WHERE id = @id`).run({ ...changes, now, id });
+  cached.delete(db);
 }

@@ -32,6 +32,7 @@ export function readPage(query: Record<string, unknown>, resource: string): Page
 
 /** The Link header value for `page` of a collection of `total` items, or null when no relation applies. */
 export function linkHeader(url: string, page: Page, total: number): string | null {
+  if (page.page === 1 && total <= page.perPage) return null; // the usual case: one page holds it all
   const last = Math.max(1, Math.ceil(total / page.perPage));
   const cut = url.indexOf('?');
   const path = cut < 0 ? url : url.slice(0, cut);

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from './errors';
 
 export function requireUserAgent(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const agent = request.headers['user-agent'];
     if (typeof agent !== 'string' || agent.trim() === '') {
-      throw new ApiError(400, 'Missing User-Agent header: every request must carry one, for example "MyApp/1.0"');
-    }
+      done(new ApiError(400, 'Missing User-Agent header: every request must carry one, for example "MyApp/1.0"'));
+    } else done();
   });
 }

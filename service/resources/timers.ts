@@ -6,7 +6,7 @@ import { actorOf } from '../auth/authenticate';
 import type { Actor } from '../auth/permissions';
 import { instant, type Context } from '../context';
 import { insertEntry } from '../domain/entries';
-import { getProject, projectsByIds, type ProjectRow } from '../domain/projects';
+import { getProject, type ProjectRow } from '../domain/projects';
 import { elapsedMinutes } from '../domain/rounding';
 import {
   adjustTimer,
@@ -21,10 +21,11 @@ import {
   setTimerDescription,
   type TimerRow,
 } from '../domain/timers';
-import { getUser, type UserRow } from '../domain/users';
+import type { UserRow } from '../domain/users';
 import { notFound, refused } from '../http/errors';
 import { bodyOf, LIMITS, pathId, queryOf } from '../http/fields';
 import { paths } from '../http/links';
+import { timerListSchema, timerSchema } from '../http/schemas';
 import { readPage, sendPage } from '../http/pagination';
 import { inTransaction } from '../storage/db';
 import { dateAt } from '../time';
@@ -46,11 +47,13 @@ export function timerRoutes(app: FastifyInstance, context: Context): void {
   const { db } = context;
   const timerPath = '/v2/projects/:project_id/timer';
 
+  const timerReply = { schema: { response: { 200: timerSchema } } };
+
   function target(request: FastifyRequest<ProjectTimer>): Target {
     const actor = actorOf(request);
     const project = getProject(db, actor.accountId, pathId(request.params.project_id, 'Project'));
     if (!project) throw notFound('Project not found');
-    return { actor, user: getUser(db, actor.accountId, actor.userId)!, project, timer: getTimer(db, actor.userId, project.id) };
+    return { actor, user: actor.user, project, timer: getTimer(db, actor.userId, project.id) };
   }
 
   function existing(t: Target): TimerRow {
@@ -63,31 +66,27 @@ export function timerRoutes(app: FastifyInstance, context: Context): void {
     return view.timer(context.base(request), timer, t.user, t.project, instant(context).ms);
   }
 
-  app.get('/v2/timers', async (request, reply) => {
+  // Only 200 answers have a schema: error bodies keep the generic serialiser.
+  app.get('/v2/timers', { schema: { response: { 200: timerListSchema } } }, async (request, reply) => {
     const actor = actorOf(request);
     const f = queryOf(request.query, 'Timer');
     const filters = { description: f.text('description') ?? undefined, projects: f.ids('projects'), billable: f.boolean('billable') };
     f.check();
     const page = readPage(request.query as Record<string, unknown>, 'Timer');
     const { rows, total } = listTimers(db, actor.userId, filters, page.perPage, page.offset);
-    const user = getUser(db, actor.accountId, actor.userId)!;
-    const projects = projectsByIds(
-      db,
-      rows.map((t) => t.project_id),
-    );
     const base = context.base(request);
-    const nowMs = instant(context).ms;
-    return sendPage(request, reply, base, page, total, rows.map((t) => view.timer(base, t, user, projects.get(t.project_id)!, nowMs)));
+    const nowMs = context.clock().getTime();
+    return sendPage(request, reply, base, page, total, rows.map((r) => view.timer(base, r.timer, actor.user, r.project, nowMs)));
   });
 
-  app.get<ProjectTimer>(timerPath, async (request) => {
+  app.get<ProjectTimer>(timerPath, timerReply, async (request) => {
     const t = target(request);
     existing(t);
     return show(request, t);
   });
 
   // Sets the description; creates a pending timer when there is none (spec: "any" state row).
-  app.put<ProjectTimer>(timerPath, async (request) => {
+  app.put<ProjectTimer>(timerPath, timerReply, async (request) => {
     const t = target(request);
     const f = bodyOf(request.body, 'Timer');
     const description = f.text('description');
@@ -104,7 +103,7 @@ export function timerRoutes(app: FastifyInstance, context: Context): void {
     return show(request, t);
   });
 
-  app.put<ProjectTimer>(`${timerPath}/start`, async (request, reply) => {
+  app.put<ProjectTimer>(`${timerPath}/start`, timerReply, async (request, reply) => {
     const t = target(request);
     const f = bodyOf(request.body, 'Timer');
     const entryDate = f.date('entry_date');
@@ -128,7 +127,7 @@ export function timerRoutes(app: FastifyInstance, context: Context): void {
   });
 
   // Pausing a paused (or pending) timer changes nothing.
-  app.put<ProjectTimer>(`${timerPath}/pause`, async (request) => {
+  app.put<ProjectTimer>(`${timerPath}/pause`, timerReply, async (request) => {
     const t = target(request);
     const timer = existing(t);
     inTransaction(db, () => {
@@ -138,7 +137,7 @@ export function timerRoutes(app: FastifyInstance, context: Context): void {
     return show(request, t);
   });
 
-  app.put<ProjectTimer>(`${timerPath}/add_or_subtract_time`, async (request) => {
+  app.put<ProjectTimer>(`${timerPath}/add_or_subtract_time`, timerReply, async (request) => {
     const t = target(request);
     const timer = existing(t);
     const f = bodyOf(request.body, 'Timer');
