@@ -65,6 +65,11 @@ export function chooseEntryProject(db: Db, accountId: number, choice: ProjectCho
   } else {
     return choice.project_id === null ? null : undefined;
   }
+  return refuseArchived(project);
+}
+
+/** Entries of an archived project can be neither created nor changed (decided for changes). */
+export function refuseArchived(project: ProjectRow): ProjectRow {
   if (!project.enabled) throw refused('Entry', 'project_id', 'archived_project', `Project "${project.name}" is archived: its entries cannot change`);
   return project;
 }

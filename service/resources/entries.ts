@@ -4,8 +4,8 @@ import type { Entry } from '../../common/serviceTypes';
 import { actorOf } from '../auth/authenticate';
 import { changesOthersEntries, seesAllEntries, type Actor } from '../auth/permissions';
 import { instant, type Context } from '../context';
-import { chooseEntryProject, deleteEntry, getEntry, insertEntry, listEntries, updateEntry, type EntryFilters, type EntryRow } from '../domain/entries';
-import { projectsByIds } from '../domain/projects';
+import { chooseEntryProject, refuseArchived, deleteEntry, getEntry, insertEntry, listEntries, updateEntry, type EntryFilters, type EntryRow } from '../domain/entries';
+import { getProject, projectsByIds } from '../domain/projects';
 import { tagsOfEntries } from '../domain/tags';
 import { getUser, usersByIds } from '../domain/users';
 import { forbidden, notFound, refused } from '../http/errors';
@@ -135,8 +135,8 @@ export function entryRoutes(app: FastifyInstance, context: Context): void {
       const now = instant(context).iso;
       const user = userId ? entryUser(db, actor, userId) : entry.user_id;
       const chosen = chooseEntryProject(db, actor.accountId, choice, now);
+      if (chosen === undefined && entry.project_id !== null) refuseArchived(getProject(db, actor.accountId, entry.project_id)!);
       const projectId = chosen === undefined ? entry.project_id : (chosen?.id ?? null);
-      if (chosen === undefined && projectId !== null) chooseEntryProject(db, actor.accountId, { project_id: projectId }, now); // still not archived
       updateEntry(
         db,
         actor.accountId,

@@ -147,6 +147,16 @@ describe('changing and deleting entries', () => {
     expect((await client.get(`/v2/entries/${e.id}`)).body.project).toBeNull();
   });
 
+  it('PUT refuses to change an entry that stays in an archived project', async () => {
+    const { client } = await serve();
+    const p = await createProject(client);
+    const e = await createEntry(client, { project_id: p, minutes: 15 });
+    await client.put(`/v2/projects/${p}/archive`);
+    const reply = await client.put(`/v2/entries/${e.id}`, { minutes: 45 });
+    expect(reply.body.errors).toEqual([{ resource: 'Entry', field: 'project_id', code: 'archived_project' }]);
+    expect((await client.get(`/v2/entries/${e.id}`)).body.minutes).toBe(15);
+  });
+
   it('DELETE removes the entry (204) and later calls answer 404', async () => {
     const { client } = await serve();
     const e = await createEntry(client, {});

@@ -89,6 +89,16 @@ describe('timer states and transitions', () => {
     ]);
   });
 
+  it('keeps exactly one timer running when starts of many projects race', async () => {
+    const { client } = await serve();
+    const projects = await Promise.all(Array.from({ length: 8 }, () => createProject(client)));
+    const replies = await Promise.all(projects.map((p) => client.put(`/v2/projects/${p}/timer/start`)));
+    expect(replies.every((r) => r.status === 200)).toBe(true);
+    const states = (await client.get('/v2/timers')).body.map((t: any) => t.state);
+    expect(states.filter((s: string) => s === 'running')).toHaveLength(1);
+    expect(states).toHaveLength(8);
+  });
+
   it('PUT start resumes a paused timer and keeps its time', async () => {
     const { client, clock } = await serve();
     const p = await createProject(client);
