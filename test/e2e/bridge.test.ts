@@ -2,6 +2,7 @@
 // invalid_argument before any handler runs, a page from another origin cannot connect, and the UI
 // keeps working after a bad call.
 
+import { get } from 'node:http';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, startStack, type Stack } from './support';
@@ -63,9 +64,16 @@ describe('the web bridge', () => {
   });
 
   it('answers a page asked for under another host name with 421 (DNS rebinding)', async () => {
-    const port = new URL(stack.host.url).port;
-    const response = await fetch(`http://127.0.0.1:${port}/`, { headers: { Host: `attacker.example:${port}` } });
-    expect(response.status).toBe(421);
+    // node:http, since fetch will not send a Host header of our choosing.
+    const { port } = new URL(stack.host.url);
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = get({ host: '127.0.0.1', port, path: '/', headers: { Host: `attacker.example:${port}` } }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on('error', reject);
+    });
+    expect(status).toBe(421);
   });
 
   it('serves the page with its content security policy', async () => {

@@ -44,6 +44,8 @@ export async function startStack(): Promise<Stack> {
 /** A page of the app, with every page error and console error collected for the test to check. */
 export async function openApp(stack: Stack, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<{ page: Page; problems: string[] }> {
   const page = await stack.browser.newPage({ viewport: { width: 420, height: 760 }, colorScheme: options.colorScheme ?? 'light' });
+  // Fail fast with the locator's name rather than at the test's timeout.
+  page.setDefaultTimeout(5_000);
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
