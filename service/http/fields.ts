@@ -7,6 +7,8 @@ import type { ValidationErrorItem } from '../../common/serviceTypes';
 import { isDate, parseTimestamp } from '../time';
 import { notFound, validationFailed } from './errors';
 
+// Decided (the spec states no sizes): names up to 255 characters, descriptions 10,000, URLs 2048,
+// id lists 1000 ids, minutes up to 999,999 (about 694 days); longer input is refused, not cut.
 export const LIMITS = { name: 255, description: 10_000, url: 2048, idList: 1000, minutes: 999_999 } as const;
 
 interface Rule {

@@ -30,7 +30,7 @@ export function readPage(query: Record<string, unknown>, resource: string): Page
   return { page: page!, perPage: perPage!, offset: (page! - 1) * perPage! };
 }
 
-/** The Link header value for `page` of a collection of `total` items, or null when no relation applies. */
+/** The Link header value for `page` of a collection of `total` items, or null when no relation applies (decided: then no header at all). */
 export function linkHeader(url: string, page: Page, total: number): string | null {
   if (page.page === 1 && total <= page.perPage) return null; // the usual case: one page holds it all
   const last = Math.max(1, Math.ceil(total / page.perPage));

@@ -40,6 +40,8 @@ interface Target {
   timer: TimerRow | undefined;
 }
 
+// Decided: an archived project's timer cannot be created, started or logged (logging would create
+// an entry there); it can still be paused, changed and deleted, so nothing is stuck running.
 const archived = (project: ProjectRow) =>
   refused('Timer', 'project_id', 'archived_project', `Project "${project.name}" is archived: its timer cannot run or log time`);
 
@@ -153,7 +155,8 @@ export function timerRoutes(app: FastifyInstance, context: Context): void {
   });
 
   // Logs the timer as an entry and removes it: minutes default to the elapsed minutes (any
-  // started minute counts), rounded up to the project's increment by the entry itself.
+  // started minute counts), rounded up to the project's increment by the entry itself. Decided:
+  // a timer with no time logs an entry of 0 minutes, as POST /v2/entries accepts 0.
   app.put<ProjectTimer>(`${timerPath}/log`, async (request, reply) => {
     const t = target(request);
     const timer = existing(t);
