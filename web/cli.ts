@@ -4,8 +4,8 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openEmbeddedAccount } from '../main/core/embedded';
-import { createKeychain, createSessionSecrets, KeychainUnavailableError, type SecretStore } from '../main/core/keychain';
+import { openEmbeddedAccount, type EmbeddedAccount } from '../main/core/embedded';
+import { createKeychain, createSessionSecrets, KeychainUnavailableError } from '../main/core/keychain';
 import { startWebHost } from './host';
 
 const DEFAULT_PORT = 7421;
@@ -23,18 +23,17 @@ function defaultDataDir(): string {
   return join(base, 'Stint', 'web-host');
 }
 
-/** The keychain when one answers; otherwise memory for this session, said out loud. */
-async function chooseSecrets(sessionOnly: boolean): Promise<SecretStore> {
-  if (sessionOnly) return createSessionSecrets();
-  const keychain = createKeychain();
-  try {
-    await keychain.get('local', 'personal-token');
-    return keychain;
-  } catch (error) {
-    if (!(error instanceof KeychainUnavailableError)) throw error;
-    console.warn(`${error.message}\nKeeping this session's token in memory only (nothing is written to disk).`);
-    return createSessionSecrets();
+/** The account on the keychain's token; where no keychain answers, on a token held in memory for this session, said out loud. */
+async function openAccount(dataDir: string, sessionOnly: boolean): Promise<EmbeddedAccount> {
+  if (!sessionOnly) {
+    try {
+      return await openEmbeddedAccount({ dataDir, secrets: createKeychain() });
+    } catch (error) {
+      if (!(error instanceof KeychainUnavailableError)) throw error;
+      console.warn(`${error.message}\nKeeping this session's token in memory only (nothing secret is written to disk).`);
+    }
   }
+  return openEmbeddedAccount({ dataDir, secrets: createSessionSecrets() });
 }
 
 async function main() {
@@ -54,7 +53,7 @@ async function main() {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, not "${values.port}"`);
   const dataDir = values.data ?? defaultDataDir();
 
-  const account = await openEmbeddedAccount({ dataDir, secrets: await chooseSecrets(values['session-secrets']) });
+  const account = await openAccount(dataDir, values['session-secrets']);
   let host;
   try {
     host = await startWebHost({ core: account.core, port });
