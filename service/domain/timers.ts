@@ -67,17 +67,14 @@ export function runTimer(db: Db, timer: TimerRow, nowMs: number, now: string): v
   sql(db, `UPDATE timers SET state = 'running', running_since_ms = ?, updated_at = ? WHERE id = ?`).run(nowMs, now, timer.id);
 }
 
-/** Adds (or with a negative delta subtracts) time, never below zero; a pending timer given time is paused. */
+/**
+ * Adds (or with a negative delta subtracts) time to a running timer, never below zero. Spec 001:
+ * a paused timer is "unchanged", and so is a pending one, which has no time to correct.
+ */
 export function adjustTimer(db: Db, timer: TimerRow, deltaMs: number, nowMs: number, now: string): void {
+  if (timer.state !== 'running') return;
   const total = Math.max(0, elapsedMs(timer, nowMs) + deltaMs);
-  const state = timer.state === 'pending' && total > 0 ? 'paused' : timer.state;
-  sql(db, 'UPDATE timers SET state = ?, elapsed_ms = ?, running_since_ms = ?, updated_at = ? WHERE id = ?').run(
-    state,
-    total,
-    state === 'running' ? nowMs : null,
-    now,
-    timer.id,
-  );
+  sql(db, 'UPDATE timers SET elapsed_ms = ?, running_since_ms = ?, updated_at = ? WHERE id = ?').run(total, nowMs, now, timer.id);
 }
 
 export function deleteTimer(db: Db, timer: TimerRow): void {

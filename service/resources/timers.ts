@@ -155,11 +155,12 @@ export function timerRoutes(app: FastifyInstance, context: Context): void {
   });
 
   // Logs the timer as an entry and removes it: minutes default to the elapsed minutes (any
-  // started minute counts), rounded up to the project's increment by the entry itself. Decided:
-  // a timer with no time logs an entry of 0 minutes, as POST /v2/entries accepts 0.
+  // started minute counts), rounded up to the project's increment by the entry itself. Spec 001
+  // answers 404 "if no running or paused timer", so a pending one (never started) is not logged.
   app.put<ProjectTimer>(`${timerPath}/log`, async (request, reply) => {
     const t = target(request);
     const timer = existing(t);
+    if (timer.state === 'pending') throw notFound('Not Found: the timer has not been started');
     const f = bodyOf(request.body, 'Timer');
     const entryDate = f.date('entry_date');
     const minutes = f.integer('minutes', { min: 0, max: LIMITS.minutes });

@@ -139,16 +139,30 @@ describe('timer states and transitions', () => {
     expect((await client.put(`/v2/projects/${p}/timer/add_or_subtract_time`, { minutes: 5, seconds: 30 })).body).toMatchObject({ state: 'running', seconds: 390 });
     clock.advance(10_000);
     expect((await client.put(`/v2/projects/${p}/timer/add_or_subtract_time`, { seconds: -100 })).body.seconds).toBe(300);
-    await client.put(`/v2/projects/${p}/timer/pause`);
-    expect((await client.put(`/v2/projects/${p}/timer/add_or_subtract_time`, { minutes: -60 })).body).toMatchObject({ state: 'paused', seconds: 0 });
+    expect((await client.put(`/v2/projects/${p}/timer/add_or_subtract_time`, { minutes: -60 })).body).toMatchObject({ state: 'running', seconds: 0 });
     expect((await client.put(`/v2/projects/${p}/timer/add_or_subtract_time`, { minutes: 1.5 })).status).toBe(400);
   });
 
-  it('PUT add_or_subtract_time gives a pending timer time and makes it paused', async () => {
+  it('PUT add_or_subtract_time leaves a paused or pending timer unchanged (spec 001)', async () => {
+    const { client, clock } = await serve();
+    const p = await createProject(client);
+    await client.put(`/v2/projects/${p}/timer/start`);
+    clock.advance(90_000);
+    await client.put(`/v2/projects/${p}/timer/pause`);
+    const paused = await client.put(`/v2/projects/${p}/timer/add_or_subtract_time`, { minutes: 20 });
+    expect(paused.status).toBe(200);
+    expect(paused.body).toMatchObject({ state: 'paused', seconds: 90 });
+    const q = await createProject(client, { name: 'Pending one' });
+    await client.put(`/v2/projects/${q}/timer`);
+    expect((await client.put(`/v2/projects/${q}/timer/add_or_subtract_time`, { minutes: 20 })).body).toMatchObject({ state: 'pending', seconds: 0 });
+  });
+
+  it('PUT log answers 404 for a pending timer, which was never started, and keeps it', async () => {
     const { client } = await serve();
     const p = await createProject(client);
-    await client.put(`/v2/projects/${p}/timer`);
-    expect((await client.put(`/v2/projects/${p}/timer/add_or_subtract_time`, { minutes: 20 })).body).toMatchObject({ state: 'paused', seconds: 1200 });
+    await client.put(`/v2/projects/${p}/timer`, { description: 'later' });
+    expect((await client.put(`/v2/projects/${p}/timer/log`)).status).toBe(404);
+    expect((await client.get(`/v2/projects/${p}/timer`)).body.state).toBe('pending');
   });
 
   it('PUT log records an entry of the elapsed minutes rounded up to the increment, and removes the timer', async () => {
