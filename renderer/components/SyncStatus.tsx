@@ -7,10 +7,11 @@ import { useAction } from '../hooks';
 export function SyncStatus({ snapshot, connected, bridge }: { snapshot: Snapshot; connected: boolean; bridge: StintBridge }) {
   const refresh = useAction();
   const { pending, failed } = snapshot.outbox;
-  const state = !connected ? 'disconnected' : !snapshot.online ? 'offline' : pending > 0 ? 'syncing' : 'online';
+  const state = !connected ? 'disconnected' : !snapshot.online ? 'offline' : failed.length > 0 ? 'failed' : pending > 0 ? 'syncing' : 'online';
   const words = {
     disconnected: 'Reconnecting…',
     offline: pending > 0 ? `Offline · ${pending} waiting` : 'Offline',
+    failed: `${failed.length} not saved`,
     syncing: `${pending} syncing`,
     online: 'Synced',
   }[state];
@@ -18,7 +19,7 @@ export function SyncStatus({ snapshot, connected, bridge }: { snapshot: Snapshot
     <div class="status">
       <span class={`pill ${state}`} role="status" data-testid="sync-status" data-state={state} title={refreshTitle(snapshot.lastSyncAt)}>
         {words}
-        {failed.length > 0 && <span class="count"> · {failed.length} failed</span>}
+        {state === 'offline' && failed.length > 0 && <span class="count"> · {failed.length} not saved</span>}
       </span>
       <button type="button" class="icon" aria-label="Refresh" title={refresh.error?.message ?? 'Refresh'} disabled={refresh.busy} onClick={() => refresh.run(() => bridge.refresh({}))}>
         ↻

@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApp, startStack, type Stack } from './support';
+import { explained, openApp, startStack, type Stack } from './support';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -25,7 +25,6 @@ async function startNewTimer(page: Page, project: string) {
   await form.getByRole('button', { name: /start/i }).click();
 }
 
-/** The story itself; the test around it prints what the page and core held when it fails. */
 async function story(page: Page, problems: string[]) {
   // A new project typed in the timer form is created and its timer starts.
   await startNewTimer(page, 'Website');
@@ -94,12 +93,7 @@ async function story(page: Page, problems: string[]) {
 describe('the timer story, in the browser', () => {
   it('starts, ticks, pauses, switches, logs and quick-enters time, and keeps refused text', async () => {
     const { page, problems } = await openApp(stack);
-    try {
-      await story(page, problems);
-    } catch (error) {
-      console.log('page:', await page.locator('body').innerText(), '\ncore:', JSON.stringify(stack.account.core.getSnapshot()));
-      throw error;
-    }
+    await explained(stack, page, () => story(page, problems));
   });
 
   it('shows a refused quick entry in place in the dark scheme too, without page errors', async () => {
@@ -115,26 +109,32 @@ describe('the timer story, in the browser', () => {
 
   it('completes @project names from the keyboard', async () => {
     const { page, problems } = await openApp(stack);
-    await startNewTimer(page, 'Design review');
-    await expect.poll(() => timer(page, 'Design review').count()).toBe(1);
+    await explained(stack, page, async () => {
+      await startNewTimer(page, 'Design review');
+      await expect.poll(() => timer(page, 'Design review').count()).toBe(1);
 
-    const box = page.getByRole('combobox', { name: 'Log time for today' });
-    await box.click();
-    await box.pressSequentially('0:30 @des');
-    expect(await box.getAttribute('aria-expanded')).toBe('true');
-    await expect.poll(() => page.getByRole('option', { name: '@Design review' }).getAttribute('aria-selected')).toBe('true');
-    await box.press('Enter');
-    expect(await box.inputValue()).toBe('0:30 @Design review ');
-    expect(await box.getAttribute('aria-expanded')).toBe('false');
-    await box.pressSequentially('sketches');
-    expect(await page.getByTestId('preview-project').textContent()).toBe('Design review');
-    expect(await page.getByTestId('preview-description').textContent()).toBe('sketches');
+      const box = page.getByRole('combobox', { name: 'Log time for today' });
+      await box.click();
+      await box.pressSequentially('0:30 @des');
+      expect(await box.getAttribute('aria-expanded')).toBe('true');
+      await expect.poll(() => page.getByRole('option', { name: '@Design review' }).getAttribute('aria-selected')).toBe('true');
+      await box.press('Enter');
+      expect(await box.inputValue()).toBe('0:30 @Design review ');
+      expect(await box.getAttribute('aria-expanded')).toBe('false');
+      await box.pressSequentially('sketches');
+      expect(await page.getByTestId('preview-project').textContent()).toBe('Design review');
+      expect(await page.getByTestId('preview-description').textContent()).toBe('sketches');
 
-    // Escape closes the list; Enter then logs the entry as typed.
-    await box.fill('');
-    await box.pressSequentially('0:05 @Design review');
-    await box.press('Enter');
-    await expect.poll(() => page.locator('[data-testid="today-entry"][data-project="Design review"]').count()).toBe(1);
-    expect(problems).toEqual([]);
+      // Escape closes the list; once the whole name is typed, Enter logs the entry as it stands.
+      await box.fill('');
+      await box.pressSequentially('0:05 @Des');
+      expect(await box.getAttribute('aria-expanded')).toBe('true');
+      await box.press('Escape');
+      expect(await box.getAttribute('aria-expanded')).toBe('false');
+      await box.pressSequentially('ign review');
+      await box.press('Enter');
+      await expect.poll(() => page.locator('[data-testid="today-entry"][data-project="Design review"]').count()).toBe(1);
+      expect(problems).toEqual([]);
+    });
   });
 });

@@ -55,3 +55,13 @@ export async function openApp(stack: Stack, options: { colorScheme?: 'light' | '
   await page.getByTestId('timers').waitFor();
   return { page, problems };
 }
+
+/** Runs a test's steps; when one fails, prints what the page showed and what core held. */
+export async function explained(stack: Stack, page: Page, steps: () => Promise<void>): Promise<void> {
+  try {
+    await steps();
+  } catch (error) {
+    console.log(`page:\n${await page.locator('body').innerText().catch(() => '?')}\ncore: ${JSON.stringify(stack.account.core.getSnapshot())}`);
+    throw error;
+  }
+}

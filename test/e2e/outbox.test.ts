@@ -1,0 +1,80 @@
+// Nothing is dropped silently: what the service refuses waits in the window for a retry or a
+// discard, and what is done while the service is down is queued, shown as waiting, and sent
+// when it is back. The real service is stopped and started again; nothing is faked.
+
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServiceApi } from '../../main/api/client';
+import { startService, type RunningService } from '../../service';
+import { explained, openApp, startStack, type Stack } from './support';
+
+let stack: Stack;
+let restarted: RunningService | null = null;
+beforeAll(async () => {
+  mkdirSync('artifacts', { recursive: true });
+  stack = await startStack();
+});
+afterAll(async () => {
+  await restarted?.close();
+  await stack?.close();
+});
+
+const status = (page: Page) => page.getByTestId('sync-status');
+
+describe('the outbox in the window', () => {
+  it('shows an operation the service refused, and retries or discards it on request', async () => {
+    const { page, problems } = await openApp(stack);
+    await explained(stack, page, async () => {
+      const { url, token } = stack.account.service;
+      // Made behind core's back, so creating it again from the window is refused as a duplicate.
+      await createServiceApi({ baseUrl: url, credentials: { kind: 'personal', token }, rateLimit: 0 }).createProject({ name: 'Launch' });
+
+      const form = page.getByRole('form', { name: 'New timer' });
+      await form.getByLabel('Project').fill('Launch');
+      await form.getByRole('button', { name: /start/i }).click();
+
+      const failed = page.getByTestId('failed-operation');
+      await expect.poll(() => failed.count(), { timeout: 10_000 }).toBe(2);
+      expect(await failed.first().textContent()).toContain('already exists');
+      expect(await status(page).textContent()).toBe('2 not saved');
+      await page.screenshot({ path: join('artifacts', 'e2e-outbox-failed.png'), fullPage: true });
+
+      // Retrying asks the service again; it refuses again, and the operation stays to be dealt with.
+      await page.getByRole('button', { name: 'Retry: Create project Launch' }).click();
+      await expect.poll(() => stack.account.core.getSnapshot().outbox.pending, { timeout: 10_000 }).toBe(0);
+      expect(await failed.count()).toBe(2);
+
+      for (const summary of ['Create project Launch', 'Start Launch']) await page.getByRole('button', { name: `Discard: ${summary}` }).click();
+      await expect.poll(() => page.getByTestId('failed-operations').count()).toBe(0);
+      expect(await status(page).getAttribute('data-state')).toBe('online');
+      expect(problems).toEqual([]);
+    });
+  });
+
+  it('queues work while the service is down, shows it waiting, and sends it when it is back', async () => {
+    const { page, problems } = await openApp(stack);
+    await explained(stack, page, async () => {
+      const { port, token } = stack.account.service;
+      await stack.account.service.close();
+
+      const box = page.getByRole('combobox', { name: 'Log time for today' });
+      await box.fill('0:30 @Offline work notes');
+      await box.press('Enter');
+      const entry = page.locator('[data-testid="today-entry"][data-project="Offline"]');
+      await expect.poll(() => entry.getByTestId('entry-minutes').textContent()).toBe('0:30');
+      expect(await entry.textContent()).toContain('syncing');
+      await expect.poll(() => status(page).getAttribute('data-state'), { timeout: 10_000 }).toBe('offline');
+      expect(await status(page).textContent()).toMatch(/Offline · \d+ waiting/);
+      await page.screenshot({ path: join('artifacts', 'e2e-outbox-offline.png'), fullPage: true });
+
+      restarted = await startService({ dataDir: join(stack.dataDir, 'local-service'), token, rateLimit: 0, port });
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await expect.poll(() => status(page).getAttribute('data-state'), { timeout: 10_000 }).toBe('online');
+      await expect.poll(() => entry.textContent()).not.toContain('syncing');
+      expect(await page.getByTestId('failed-operations').count()).toBe(0);
+      expect(problems).toEqual([]);
+    });
+  });
+});
