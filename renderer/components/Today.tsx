@@ -8,7 +8,7 @@ export function Today({ today }: { today: Snapshot['today'] }) {
     <section class="panel" aria-labelledby="today-heading" data-testid="today">
       <h2 id="today-heading" class="split">
         <span>Today</span>
-        <span class="total" data-testid="today-total" aria-label={`Total today ${formatMinutes(today.totalMinutes)}`}>
+        <span class="total" data-testid="today-total">
           {formatMinutes(today.totalMinutes)}
         </span>
       </h2>

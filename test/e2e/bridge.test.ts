@@ -5,6 +5,7 @@
 import { get } from 'node:http';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWebHost } from '../../web/host';
 import { openApp, startStack, type Stack } from './support';
 
 let stack: Stack;
@@ -80,5 +81,23 @@ describe('the web bridge', () => {
     const response = await fetch(stack.host.url);
     expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(await response.text()).toContain("script-src 'self'");
+  });
+
+  it('says it is reconnecting while the host is away, and carries on when it is back', async () => {
+    const { page, problems } = await openApp(stack);
+    const status = page.getByTestId('sync-status');
+    const port = Number(new URL(stack.host.url).port);
+    await stack.host.close();
+    await expect.poll(() => status.getAttribute('data-state')).toBe('disconnected');
+    expect(await status.textContent()).toBe('Reconnecting…');
+
+    stack.host = await startWebHost({ core: stack.account.core, port });
+    await expect.poll(() => status.getAttribute('data-state'), { timeout: 10_000 }).not.toBe('disconnected');
+    const box = page.getByRole('combobox', { name: 'Log time for today' });
+    await box.fill('0:10 @Reconnected');
+    await box.press('Enter');
+    await expect.poll(() => page.locator('[data-testid="today-entry"][data-project="Reconnected"]').count()).toBe(1);
+    // The page lost its socket once: Chromium logs that as a console error, which is expected here.
+    expect(problems.filter((p) => !p.includes('WebSocket'))).toEqual([]);
   });
 });
