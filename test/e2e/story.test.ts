@@ -137,4 +137,23 @@ describe('the timer story, in the browser', () => {
       expect(problems).toEqual([]);
     });
   });
+
+  it('discards a timer only once that is confirmed, all from the keyboard', async () => {
+    const { page, problems } = await openApp(stack);
+    await explained(stack, page, async () => {
+      await startNewTimer(page, 'Scratch');
+      await expect.poll(() => timer(page, 'Scratch').count()).toBe(1);
+
+      await page.getByRole('button', { name: 'Discard Scratch' }).press('Enter');
+      // The question takes focus on its safe answer.
+      await expect.poll(() => page.locator('*:focus').textContent()).toBe('Keep');
+      await page.keyboard.press('Enter');
+      expect(await timer(page, 'Scratch').count()).toBe(1);
+
+      await page.getByRole('button', { name: 'Discard Scratch' }).press('Enter');
+      await page.getByRole('button', { name: 'Yes, discard Scratch' }).press('Enter');
+      await expect.poll(() => timer(page, 'Scratch').count()).toBe(0);
+      expect(problems).toEqual([]);
+    });
+  });
 });
