@@ -26,7 +26,12 @@ export function NewTimer({ projects, bridge }: { projects: ProjectView[]; bridge
         projectId = created.value.projectId;
       }
       const description = note.trim();
-      return bridge.startTimer(description ? { projectId, description } : { projectId });
+      const started = await bridge.startTimer(description ? { projectId, description } : { projectId });
+      // Two calls, so the service may refuse the new project in between: then say where to look.
+      if (!started.ok && !existing && started.error.code === 'not_found') {
+        return fail('rejected', `“${typed}” could not be created; see “Not saved” above.`, 'project');
+      }
+      return started;
     });
     if (result?.ok) {
       setName('');
