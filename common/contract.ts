@@ -4,8 +4,11 @@
 // bridge both carry it.
 
 import { z } from 'zod';
+import type { Channel, UiCommand } from './channels';
 import type { Result } from './result';
 import type { Snapshot } from './snapshot';
+
+export { channels, ipcChannel, SNAPSHOT_CHANNEL, UI_COMMAND_CHANNEL, type Channel, type UiCommand } from './channels';
 
 const projectId = z.number().int().refine((n) => n !== 0, 'project id must not be 0');
 const description = z.string().max(10_000);
@@ -23,7 +26,7 @@ export const requests = {
   retryOperation: z.object({ id: z.string().min(1).max(100) }).strict(),
   discardOperation: z.object({ id: z.string().min(1).max(100) }).strict(),
   refresh: z.object({}).strict(),
-} as const;
+} as const satisfies Record<Channel, z.ZodType>;
 
 /** What each call answers on success. */
 export interface Responses {
@@ -40,13 +43,13 @@ export interface Responses {
   refresh: null;
 }
 
-export type Channel = keyof typeof requests;
 export type RequestOf<C extends Channel> = z.infer<(typeof requests)[C]>;
 export type ResponseOf<C extends Channel> = Responses[C];
 
-// Compile-time check that every channel has a response type and nothing else does.
+// Compile-time check that every channel has a request schema and a response type, and nothing
+// else has: `satisfies` above refuses a missing or extra schema, this a missing or extra response.
 type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const _complete: Exact<Channel, keyof Responses> = true;
+const _complete: Exact<keyof typeof requests, keyof Responses> = true;
 void _complete;
 
 /** The handlers main implements: one per channel. */
@@ -56,9 +59,6 @@ export type Handlers = { [C in Channel]: (request: RequestOf<C>) => Promise<Resu
 export type StintBridge = Handlers & {
   /** Calls back with every new snapshot; returns the function that stops it. */
   onSnapshot(listener: (snapshot: Snapshot) => void): () => void;
+  /** Calls back when main asks the page to act (the quick-entry hotkey); returns the function that stops it. */
+  onUiCommand(listener: (command: UiCommand) => void): () => void;
 };
-
-export const channels = Object.keys(requests) as Channel[];
-/** The one channel main pushes snapshots on. */
-export const SNAPSHOT_CHANNEL = 'stint:snapshot';
-export const ipcChannel = (c: Channel) => `stint:${c}`;

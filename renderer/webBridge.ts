@@ -4,10 +4,11 @@
 // The socket reconnects with backoff, and calls made while it is down wait for it (up to their
 // timeout) rather than fail at once.
 
-import type { Channel, Handlers, StintBridge } from '../common/contract';
+import type { Channel, Handlers, StintBridge, UiCommand } from '../common/contract';
+import { isUiCommand } from '../common/channels';
 import { fail, type Result } from '../common/result';
 import type { Snapshot } from '../common/snapshot';
-import { channelNames } from '../preload/channels';
+import { channels } from '../common/channels';
 
 /** The smallest WebSocket this needs: the browser's, or the ws package's in tests. */
 export interface SocketLike {
@@ -47,6 +48,7 @@ export function createWebBridge(options: WebBridgeOptions): WebBridge {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const waiting = new Map<number, Waiting>();
   const listeners = new Set<(snapshot: Snapshot) => void>();
+  const commandListeners = new Set<(command: UiCommand) => void>();
   let nextId = 1;
   let socket: SocketLike | null = null;
   let retryDelay = 250;
@@ -63,7 +65,7 @@ export function createWebBridge(options: WebBridgeOptions): WebBridge {
   };
 
   const receive = (data: unknown) => {
-    let message: { id?: unknown; result?: Result<unknown>; snapshot?: Snapshot };
+    let message: { id?: unknown; result?: Result<unknown>; snapshot?: Snapshot; uiCommand?: unknown };
     try {
       message = JSON.parse(String(data));
     } catch {
@@ -71,6 +73,8 @@ export function createWebBridge(options: WebBridgeOptions): WebBridge {
     }
     if (message.snapshot) {
       for (const listener of listeners) listener(message.snapshot);
+    } else if (isUiCommand(message.uiCommand)) {
+      for (const listener of commandListeners) listener(message.uiCommand);
     } else if (typeof message.id === 'number' && message.result) {
       const call = waiting.get(message.id);
       if (!call) return;
@@ -121,7 +125,7 @@ export function createWebBridge(options: WebBridgeOptions): WebBridge {
       sendWaiting();
     });
 
-  const calls = Object.fromEntries(channelNames.map((channel) => [channel, (request: unknown) => call(channel, request)])) as unknown as Handlers;
+  const calls = Object.fromEntries(channels.map((channel) => [channel, (request: unknown) => call(channel, request)])) as unknown as Handlers;
 
   connect();
 
@@ -131,6 +135,12 @@ export function createWebBridge(options: WebBridgeOptions): WebBridge {
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
+      };
+    },
+    onUiCommand(listener) {
+      commandListeners.add(listener);
+      return () => {
+        commandListeners.delete(listener);
       };
     },
     close() {

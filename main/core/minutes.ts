@@ -10,4 +10,4 @@ export function roundUpToIncrement(minutes: number, increment: number): number {
 }
 
 /** A timer's elapsed seconds as the minutes logging it records: any started minute counts, as the service counts them. */
-export const elapsedMinutes = (seconds: number): number => Math.ceil(Math.floor(seconds) / 60);
+export const elapsedMinutes = (seconds: number): number => Math.ceil(seconds / 60);

@@ -3,7 +3,7 @@
 // pushed to the window on one channel, and held back until the page has loaded.
 
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
-import { channels, ipcChannel, SNAPSHOT_CHANNEL } from '../../common/contract';
+import { channels, ipcChannel, SNAPSHOT_CHANNEL, UI_COMMAND_CHANNEL, type UiCommand } from '../../common/channels';
 import { dispatch } from '../../common/dispatch';
 import { fail } from '../../common/result';
 import type { Core } from '../core/types';
@@ -34,6 +34,6 @@ export function registerIpc(core: Core, window: BrowserWindow): () => void {
 }
 
 /** Asks the page to do something only it can (focus the quick-entry box). */
-export function sendUiCommand(window: BrowserWindow, command: 'focus-quick-entry'): void {
-  window.webContents.send('stint:ui-command', command);
+export function sendUiCommand(window: BrowserWindow, command: UiCommand): void {
+  window.webContents.send(UI_COMMAND_CHANNEL, command);
 }

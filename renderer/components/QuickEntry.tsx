@@ -2,7 +2,7 @@
 // It previews what it understood while you type, suggests @project names, submits on Enter, and
 // shows the reason in place when the text is refused, keeping the text so it can be fixed.
 
-import { useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
 import { formatMinutes } from '../../common/format';
 import { parseQuickEntry, suggestProjects } from '../../common/quickEntry';
@@ -20,6 +20,15 @@ export function QuickEntry({ projects, bridge }: { projects: ProjectView[]; brid
   const [done, setDone] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const action = useAction();
+
+  // The quick-entry hotkey shows the window and asks for this box.
+  useEffect(
+    () =>
+      bridge.onUiCommand((command) => {
+        if (command === 'focus-quick-entry') input.current?.focus();
+      }),
+    [bridge],
+  );
 
   const names = useMemo(() => projects.filter((p) => p.enabled).map((p) => p.name), [projects]);
   const parsed = useMemo(() => (text.trim() ? parseQuickEntry(text, names) : null), [text, names]);

@@ -169,7 +169,8 @@ export function timerRoutes(app: FastifyInstance, context: Context): void {
     if (!t.project.enabled) throw archived(t.project);
     inTransaction(db, () => {
       const now = instant(context);
-      const logged = minutes ?? elapsedMinutes(Math.floor(elapsedMs(timer, now.ms) / 1000));
+      // Any started moment is a started minute: a timer stopped after half a second logs 1 minute.
+      const logged = minutes ?? elapsedMinutes(elapsedMs(timer, now.ms) / 1000);
       insertEntry(
         db,
         t.actor.accountId,

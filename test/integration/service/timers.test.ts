@@ -179,6 +179,15 @@ describe('timer states and transitions', () => {
     expect(entry.tags.map((t: any) => t.name)).toEqual(['code']);
   });
 
+  it('PUT log counts a timer stopped within its first second as one started minute, rounded up', async () => {
+    const { client, clock } = await serve();
+    const p = await createProject(client, { billing_increment: 15 });
+    await client.put(`/v2/projects/${p}/timer/start`);
+    clock.advance(400);
+    expect((await client.put(`/v2/projects/${p}/timer/log`)).status).toBe(204);
+    expect((await client.get('/v2/entries')).body[0].minutes).toBe(15);
+  });
+
   it('PUT log takes entry_date, minutes and description, rounding the minutes up too', async () => {
     const { client } = await serve();
     const p = await createProject(client, { billing_increment: 10 });

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { channels } from '../../../common/contract';
 import { suggestProjects } from '../../../common/quickEntry';
-import { channelNames } from '../../../preload/channels';
 import { liveSeconds } from '../../../renderer/liveSeconds';
 import { applySuggestion } from '../../../renderer/suggestion';
-
-describe('the preload and web bridge channel list', () => {
-  it('names exactly the channels of the contract', () => {
-    expect([...channelNames].sort()).toEqual([...channels].sort());
-  });
-});
 
 describe('live seconds', () => {
   it('grows by whole seconds from asOf while running', () => {

@@ -5,7 +5,7 @@ import { build } from 'esbuild';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { channels, ipcChannel, SNAPSHOT_CHANNEL } from '../../../common/contract';
+import { channels, ipcChannel, SNAPSHOT_CHANNEL, UI_COMMAND_CHANNEL } from '../../../common/contract';
 
 const root = join(__dirname, '../../..');
 
@@ -51,11 +51,11 @@ describe('the preload', () => {
     expect(code.length).toBeLessThan(5_000);
   });
 
-  it('exposes window.stint with one method per channel plus onSnapshot, and nothing else', async () => {
+  it('exposes window.stint with one method per channel plus onSnapshot and onUiCommand, and nothing else', async () => {
     const { exposed } = load(await bundle());
     expect(Object.keys(exposed)).toEqual(['stint']);
     const api = exposed.stint as Record<string, unknown>;
-    expect(Object.keys(api).sort()).toEqual([...channels, 'onSnapshot'].sort());
+    expect(Object.keys(api).sort()).toEqual([...channels, 'onSnapshot', 'onUiCommand'].sort());
     for (const key of Object.keys(api)) expect(typeof api[key]).toBe('function');
   });
 
@@ -75,5 +75,19 @@ describe('the preload', () => {
     stop();
     expect(got).toEqual([{ n: 1 }]);
     expect(listeners.get(SNAPSHOT_CHANNEL)!.size).toBe(0);
+  });
+
+  it('passes only known UI commands to the page (the quick-entry hotkey), until unsubscribed', async () => {
+    const { exposed, listeners } = load(await bundle());
+    const api = exposed.stint as { onUiCommand(fn: (c: unknown) => void): () => void };
+    const got: unknown[] = [];
+    const stop = api.onUiCommand((c) => got.push(c));
+    for (const fn of listeners.get(UI_COMMAND_CHANNEL)!) {
+      fn({ sender: 'secret' }, 'focus-quick-entry');
+      fn({ sender: 'secret' }, 'format-disk');
+    }
+    stop();
+    expect(got).toEqual(['focus-quick-entry']);
+    expect(listeners.get(UI_COMMAND_CHANNEL)!.size).toBe(0);
   });
 });

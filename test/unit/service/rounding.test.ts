@@ -29,6 +29,7 @@ describe('rounding minutes up to the billing increment', () => {
   it('counts any started minute of a timer', () => {
     expect(elapsedMinutes(0)).toBe(0);
     expect(elapsedMinutes(1)).toBe(1);
+    expect(elapsedMinutes(0.4)).toBe(1);
     expect(elapsedMinutes(60)).toBe(1);
     expect(elapsedMinutes(61)).toBe(2);
   });

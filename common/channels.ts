@@ -1,0 +1,29 @@
+// The contract's channel names and IPC channel strings, without the schemas: the preload and the
+// renderer import this at run time, and common/contract.ts (which pulls in zod, ~450 KB) only as
+// types. contract.ts checks that its request schemas cover exactly these names.
+
+const names = {
+  getSnapshot: true,
+  createProject: true,
+  startTimer: true,
+  pauseTimer: true,
+  logTimer: true,
+  discardTimer: true,
+  toggleLastTimer: true,
+  quickEntry: true,
+  retryOperation: true,
+  discardOperation: true,
+  refresh: true,
+} as const;
+
+export type Channel = keyof typeof names;
+export const channels = Object.keys(names) as Channel[];
+export const ipcChannel = (channel: Channel) => `stint:${channel}`;
+
+/** The one channel main pushes snapshots on. */
+export const SNAPSHOT_CHANNEL = 'stint:snapshot';
+
+/** Main asks the page to do what only the page can: focus the quick-entry box (the hotkey's action). */
+export const UI_COMMAND_CHANNEL = 'stint:ui-command';
+export type UiCommand = 'focus-quick-entry';
+export const isUiCommand = (value: unknown): value is UiCommand => value === 'focus-quick-entry';
