@@ -160,3 +160,34 @@ export interface ErrorBody {
   message: string;
   errors?: ValidationErrorItem[];
 }
+
+/** The query filters of GET /v2/entries (spec 001), combined; also of every "entry list filters" endpoint. */
+export interface EntryFilters {
+  user_ids?: number[];
+  project_ids?: number[];
+  tag_ids?: number[];
+  invoice_ids?: number[];
+  import_ids?: number[];
+  approved_by_ids?: number[];
+  description?: string;
+  tag_filter_type?: 'and' | 'combination of';
+  from?: DateString;
+  to?: DateString;
+  invoiced?: boolean;
+  invoiced_at_from?: DateString;
+  invoiced_at_to?: DateString;
+  updated_from?: Timestamp;
+  updated_to?: Timestamp;
+  billable?: boolean;
+  approved_at_from?: DateString;
+  approved_at_to?: DateString;
+}
+
+/** The query filters of GET /v2/projects (GAPS.md). */
+export interface ProjectFilters {
+  name?: string;
+  project_group_ids?: number[];
+  billing_increment?: number;
+  enabled?: boolean;
+  billable?: boolean;
+}

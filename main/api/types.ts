@@ -1,7 +1,17 @@
 // The calls of the service that Stint makes, as one interface. main/api/client.ts implements it
 // over HTTP; main/core depends only on this interface.
 
-import type { CurrentUser, DateString, Entry, Project, Tag, Timer, TimeFormat, Timestamp } from '../../common/serviceTypes';
+import type {
+  CurrentUser,
+  DateString,
+  Entry,
+  EntryFilters as SpecEntryFilters,
+  Project,
+  ProjectFilters as SpecProjectFilters,
+  Tag,
+  Timer,
+  TimeFormat,
+} from '../../common/serviceTypes';
 
 export interface TimerFilters {
   description?: string;
@@ -9,34 +19,12 @@ export interface TimerFilters {
   billable?: boolean;
 }
 
-export interface EntryFilters {
-  user_ids?: number[];
-  project_ids?: number[];
-  tag_ids?: number[];
-  invoice_ids?: number[];
-  import_ids?: number[];
-  approved_by_ids?: number[];
-  description?: string;
-  tag_filter_type?: 'and' | 'combination of';
-  from?: DateString;
-  to?: DateString;
-  invoiced?: boolean;
-  invoiced_at_from?: DateString;
-  invoiced_at_to?: DateString;
-  updated_from?: Timestamp;
-  updated_to?: Timestamp;
-  billable?: boolean;
-  approved_at_from?: DateString;
-  approved_at_to?: DateString;
+/** The spec's entry filters plus the page size the client asks for. */
+export interface EntryFilters extends SpecEntryFilters {
   per_page?: number;
 }
 
-export interface ProjectFilters {
-  name?: string;
-  project_group_ids?: number[];
-  billing_increment?: number;
-  enabled?: boolean;
-  billable?: boolean;
+export interface ProjectFilters extends SpecProjectFilters {
   per_page?: number;
 }
 

@@ -6,6 +6,7 @@ import { findProjectByName, getProject, insertProject, type ProjectRow } from '.
 import { roundUpMinutes } from './rounding';
 import { ENTRY_BILLABLE, jsonList, likeContains, Where } from './sqlText';
 import { linkHashtags } from './tags';
+import type { EntryFilters } from '../../common/serviceTypes';
 
 export interface EntryRow {
   id: number;
@@ -110,26 +111,7 @@ export function deleteEntry(db: Db, id: number): void {
   sql(db, 'DELETE FROM entries WHERE id = ?').run(id);
 }
 
-export interface EntryFilters {
-  user_ids?: number[];
-  project_ids?: number[];
-  tag_ids?: number[];
-  invoice_ids?: number[];
-  import_ids?: number[];
-  approved_by_ids?: number[];
-  description?: string;
-  tag_filter_type?: 'and' | 'combination of';
-  from?: string;
-  to?: string;
-  invoiced?: boolean;
-  invoiced_at_from?: string;
-  invoiced_at_to?: string;
-  updated_from?: string;
-  updated_to?: string;
-  billable?: boolean;
-  approved_at_from?: string;
-  approved_at_to?: string;
-}
+export type { EntryFilters };
 
 /** Filters of spec 001, combined; onlyUserId restricts to one user's entries (roles that see only their own). */
 export function listEntries(

@@ -2,6 +2,7 @@
 import { sql, type Db } from '../storage/db';
 import { ENTRY_BILLABLE, jsonList, likeContains, Where } from './sqlText';
 import { usersByIds, type UserRow } from './users';
+import type { ProjectFilters } from '../../common/serviceTypes';
 
 export interface ProjectRow {
   id: number;
@@ -109,13 +110,7 @@ export function projectParticipants(db: Db, ids: number[]): Map<number, UserRow[
   return byProject;
 }
 
-export interface ProjectFilters {
-  name?: string;
-  project_group_ids?: number[];
-  billing_increment?: number;
-  enabled?: boolean;
-  billable?: boolean;
-}
+export type { ProjectFilters };
 
 export function listProjects(db: Db, accountId: number, filters: ProjectFilters, limit: number, offset: number): { rows: ProjectRow[]; total: number } {
   const where = new Where().add('account_id = ?', accountId);

@@ -2,30 +2,19 @@
 // downloaded on these machines). It checks that the window opens on the renderer and that the
 // preload's bridge answers, over IPC this time.
 
-import { existsSync, readFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { _electron } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-
-const root = join(__dirname, '../..');
-
-/** Electron's executable, found without require('electron') (which would try to download it). */
-function electronBinary(): string | null {
-  const pathFile = join(root, 'node_modules/electron/path.txt');
-  if (!existsSync(pathFile)) return null;
-  const binary = join(root, 'node_modules/electron/dist', readFileSync(pathFile, 'utf8').trim());
-  return existsSync(binary) ? binary : null;
-}
+import { buildAll } from '../../scripts/build.mjs';
+import { electronBinary, root } from '../../scripts/electronBinary.mjs';
 
 const binary = electronBinary();
 if (!binary) console.log('Electron binary not installed here: skipped');
 
 describe('the Electron app', () => {
   it.skipIf(!binary)('opens its window on the renderer, with window.stint answering over IPC', async () => {
-    // @ts-expect-error: a plain .mjs script without types
-    const { buildAll } = await import('../../scripts/build.mjs');
     await buildAll();
     const userData = mkdtempSync(join(tmpdir(), 'stint-electron-'));
     const app = await _electron.launch({
