@@ -2,7 +2,7 @@
 // It previews what it understood while you type, suggests @project names, submits on Enter, and
 // shows the reason in place when the text is refused, keeping the text so it can be fixed.
 
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
 import { formatMinutes } from '../../common/format';
 import { parseQuickEntry, suggestProjects } from '../../common/quickEntry';
@@ -20,6 +20,16 @@ export function QuickEntry({ projects, bridge }: { projects: ProjectView[]; brid
   const [done, setDone] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const action = useAction();
+  // Where the caret goes after an accepted suggestion. Applied right after the render that shows
+  // the new text, before the next keystroke: a later moment (a frame later) would pull the caret
+  // back over what a fast typist typed meanwhile.
+  const caretAfterRender = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = caretAfterRender.current;
+    if (at === null || !input.current) return;
+    caretAfterRender.current = null;
+    input.current.setSelectionRange(at, at);
+  }, [text]);
 
   // The quick-entry hotkey shows the window and asks for this box.
   useEffect(
@@ -53,7 +63,7 @@ export function QuickEntry({ projects, bridge }: { projects: ProjectView[]; brid
     const next = applySuggestion(text, suggested, name);
     edit(next.text, next.cursor);
     setDismissed(true);
-    requestAnimationFrame(() => input.current?.setSelectionRange(next.cursor, next.cursor));
+    caretAfterRender.current = next.cursor;
   };
 
   const submit = async () => {
