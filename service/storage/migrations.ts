@@ -3,6 +3,7 @@
 // file at the previous version instead of half-migrated. Append new migrations; never edit one
 // that has shipped, since existing databases have already run it.
 import type { Db } from './db';
+import { peopleSchema } from './peopleSchema';
 
 export type Migration = (db: Db) => void;
 
@@ -126,7 +127,7 @@ export const migrations: Migration[] = [
   // order of migrations is fixed before any of them is written. Until a slot is filled it only
   // bumps the version.
   // 2: people and permissions (users, project access, teams).
-  () => {},
+  peopleSchema,
   // 3: projects and tags (project groups, merges, tag locks).
   () => {},
   // 4: money and events (entry approval and invoicing, expenses, invoices, webhooks, broadcast receivers).
