@@ -10,6 +10,7 @@ import { installRateLimit } from './http/rateLimit';
 import { requireUserAgent } from './http/userAgent';
 import { currentUserRoutes } from './resources/currentUser';
 import { entryRoutes } from './resources/entries';
+import { peopleRoutes } from './resources/people';
 import { projectRoutes } from './resources/projects';
 import { tagRoutes } from './resources/tags';
 import { timerRoutes } from './resources/timers';
@@ -31,7 +32,7 @@ export function createApp(context: Context, options: AppOptions): FastifyInstanc
   installErrorHandlers(app);
   installRateLimit(app, options.rateLimit);
   requireUserAgent(app);
-  installAuthentication(app, context.db);
+  installAuthentication(app, context.db, context.clock);
   installJsonBodies(app);
 
   currentUserRoutes(app, context);
@@ -39,5 +40,6 @@ export function createApp(context: Context, options: AppOptions): FastifyInstanc
   tagRoutes(app, context);
   timerRoutes(app, context);
   entryRoutes(app, context);
+  peopleRoutes(app, context);
   return app;
 }

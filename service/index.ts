@@ -7,6 +7,7 @@ import { createContext } from './context';
 import { openDatabase, type Db } from './storage/db';
 import { ensureOwner } from './storage/owner';
 import { timestamp } from './time';
+import { setUserLimit } from './domain/accountSettings';
 
 export interface ServiceOptions {
   /** Folder for service.db; absent = in-memory database. */
@@ -25,6 +26,8 @@ export interface ServiceOptions {
   now?: () => Date;
   /** Default false. */
   logger?: boolean;
+  /** The account's user limit (code reached_user_limit; deactivated users do not count); null = none. Absent = keep what the database has (none at first). */
+  userLimit?: number | null;
 }
 
 export interface RunningService {
@@ -69,6 +72,7 @@ export async function buildService(options: ServiceOptions = {}): Promise<BuiltS
         addPersonalToken(db, ownerId, token, now);
       }
     })();
+    if (options.userLimit !== undefined) setUserLimit(db, ownerId, options.userLimit);
     const context = createContext(db, clock);
     const app = createApp(context, { rateLimit: options.rateLimit ?? 2, logger: options.logger ?? false });
     app.addHook('onClose', async () => db.close());

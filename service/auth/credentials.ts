@@ -1,6 +1,7 @@
 // Where a request carries its credential (spec 000 "Placement of the credential"). Each placement
-// says which kind of token it can be; OAuth access tokens arrive in a later step and only need a
-// resolver for kind 'oauth' (Bearer, `token` scheme, access_token, Basic with x-oauth-basic).
+// says which kind of token it can be: personal tokens (X-ServiceToken, service_token, Basic with
+// x-service-token) or OAuth access tokens (Bearer, the `token` scheme of GAPS.md, access_token,
+// Basic with x-oauth-basic); Basic with an empty password may carry either.
 import type { FastifyRequest } from 'fastify';
 
 export type CredentialKind = 'personal' | 'oauth';

@@ -112,8 +112,17 @@ export function projectParticipants(db: Db, ids: number[]): Map<number, UserRow[
 
 export type { ProjectFilters };
 
-export function listProjects(db: Db, accountId: number, filters: ProjectFilters, limit: number, offset: number): { rows: ProjectRow[]; total: number } {
+/** onlyIds: the projects the caller may see (auth/permissions.ts visibleProjectIds); null = all. */
+export function listProjects(
+  db: Db,
+  accountId: number,
+  filters: ProjectFilters,
+  limit: number,
+  offset: number,
+  onlyIds: number[] | null = null,
+): { rows: ProjectRow[]; total: number } {
   const where = new Where().add('account_id = ?', accountId);
+  if (onlyIds) where.add('id IN (SELECT value FROM json_each(?))', jsonList(onlyIds));
   if (filters.name !== undefined) where.add(`name LIKE ? ESCAPE '\\'`, likeContains(filters.name));
   if (filters.project_group_ids) where.add('project_group_id IN (SELECT value FROM json_each(?))', jsonList(filters.project_group_ids));
   if (filters.billing_increment !== undefined) where.add('billing_increment = ?', filters.billing_increment);

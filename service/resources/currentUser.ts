@@ -1,4 +1,4 @@
-// GET/PUT /v2/current_user (spec 001 "Current user").
+// GET/PUT /v2/current_user and its entries (spec 001 "Current user").
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../auth/authenticate';
 import type { Context } from '../context';
@@ -8,6 +8,7 @@ import { updateUser } from '../domain/users';
 import { bodyOf, LIMITS } from '../http/fields';
 import { inTransaction } from '../storage/db';
 import * as view from '../views';
+import { sendEntryList, within } from './entryList';
 
 export function currentUserRoutes(app: FastifyInstance, context: Context): void {
   const { db } = context;
@@ -17,6 +18,13 @@ export function currentUserRoutes(app: FastifyInstance, context: Context): void 
   app.get('/v2/current_user', async (request) => {
     const actor = actorOf(request);
     return show(actor.accountId, actor.userId, context.base(request));
+  });
+
+  // The current user's own entries, narrowed like any list to what the role sees (a contractor's
+  // entries in projects no longer given them drop out).
+  app.get('/v2/current_user/entries', async (request, reply) => {
+    const actor = actorOf(request);
+    return sendEntryList(context, request, reply, (filters) => ({ ...filters, user_ids: within(filters.user_ids, [actor.userId]) }));
   });
 
   app.put('/v2/current_user', async (request) => {

@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Entry } from '../../common/serviceTypes';
 import { actorOf } from '../auth/authenticate';
-import { changesOthersEntries, seesAllEntries, type Actor } from '../auth/permissions';
+import { guardEntryProject, guardNewTags } from '../auth/entryGuard';
+import { changesOthersEntries, scopeEntryFilters, seesRecord, seesUser, type Actor } from '../auth/permissions';
 import { instant, type Context } from '../context';
 import { chooseEntryProject, refuseArchived, deleteEntry, getEntry, insertEntry, listEntries, updateEntry, type EntryFilters, type EntryRow } from '../domain/entries';
 import { getProject, projectsByIds } from '../domain/projects';
@@ -34,7 +35,8 @@ export function entryViews(db: Db, base: string, rows: EntryRow[]): Entry[] {
   );
 }
 
-function readFilters(f: Fields): EntryFilters {
+/** The entry list filters of spec 001, for every list of entries (see resources/entryList.ts). */
+export function readFilters(f: Fields): EntryFilters {
   return {
     user_ids: f.ids('user_ids'),
     project_ids: f.ids('project_ids'),
@@ -60,14 +62,16 @@ function readFilters(f: Fields): EntryFilters {
 /** The user an entry is logged for: oneself, or (for roles allowed to) another user of the account. */
 function entryUser(db: Db, actor: Actor, userId: number): number {
   if (userId === actor.userId) return userId;
-  if (!getUser(db, actor.accountId, userId)) throw refused('Entry', 'user_id', 'missing', `User ${userId} does not exist`);
+  // A user the actor may not see (contractors see only themselves) names nobody, as a missing one.
+  if (!getUser(db, actor.accountId, userId) || !seesUser(actor, userId)) throw refused('Entry', 'user_id', 'missing', `User ${userId} does not exist`);
   if (!changesOthersEntries(actor)) throw forbidden("Forbidden: your role cannot change other users' entries");
   return userId;
 }
 
 function visibleEntry(db: Db, actor: Actor, rawId: unknown): EntryRow {
   const entry = getEntry(db, actor.accountId, pathId(rawId, 'Entry'));
-  if (!entry || (!seesAllEntries(actor) && entry.user_id !== actor.userId)) throw notFound('Entry not found');
+  // An entry the role may not see answers as a missing one (auth/permissions.ts).
+  if (!entry || !seesRecord(db, actor, entry)) throw notFound('Entry not found');
   return entry;
 }
 
@@ -86,8 +90,8 @@ export function entryRoutes(app: FastifyInstance, context: Context): void {
     const filters = readFilters(f);
     f.check();
     const page = readPage(request.query as Record<string, unknown>, 'Entry');
-    const onlyUser = seesAllEntries(actor) ? null : actor.userId;
-    const { rows, total } = listEntries(db, actor.accountId, filters, onlyUser, page.perPage, page.offset);
+    const scoped = scopeEntryFilters(db, actor, filters);
+    const { rows, total } = listEntries(db, actor.accountId, scoped.filters, scoped.onlyUserId, page.perPage, page.offset);
     const base = context.base(request);
     return sendPage(request, reply, base, page, total, entryViews(db, base, rows));
   });
@@ -105,6 +109,8 @@ export function entryRoutes(app: FastifyInstance, context: Context): void {
     const id = inTransaction(db, () => {
       const now = instant(context).iso;
       const user = entryUser(db, actor, userId ?? actor.userId);
+      guardEntryProject(db, actor, 'Entry', choice, null);
+      guardNewTags(db, actor, 'Entry', description);
       const project = chooseEntryProject(db, actor.accountId, choice, now);
       return insertEntry(db, actor.accountId, { userId: user, projectId: project?.id ?? null, date: date!, minutes: minutes!, description, sourceUrl }, now);
     });
@@ -134,6 +140,8 @@ export function entryRoutes(app: FastifyInstance, context: Context): void {
     inTransaction(db, () => {
       const now = instant(context).iso;
       const user = userId ? entryUser(db, actor, userId) : entry.user_id;
+      guardEntryProject(db, actor, 'Entry', choice, entry.project_id);
+      guardNewTags(db, actor, 'Entry', description === undefined ? entry.description : description);
       const chosen = chooseEntryProject(db, actor.accountId, choice, now);
       if (chosen === undefined && entry.project_id !== null) refuseArchived(getProject(db, actor.accountId, entry.project_id)!);
       const projectId = chosen === undefined ? entry.project_id : (chosen?.id ?? null);

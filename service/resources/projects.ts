@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Project } from '../../common/serviceTypes';
 import { actorOf } from '../auth/authenticate';
-import { managesProjects, type Actor } from '../auth/permissions';
+import { managesProjects, seesProject, visibleProjectIds, type Actor } from '../auth/permissions';
 import { instant, type Context } from '../context';
 import {
   deleteProject,
@@ -57,7 +57,8 @@ function readProjectFields(f: Fields, creating: boolean): Partial<ProjectFields>
 
 function ownProject(db: Db, actor: Actor, rawId: unknown): ProjectRow {
   const project = getProject(db, actor.accountId, pathId(rawId, 'Project'));
-  if (!project) throw notFound('Project not found');
+  // A project a contractor was not given answers as a missing one (auth/permissions.ts).
+  if (!project || !seesProject(db, actor, project.id)) throw notFound('Project not found');
   return project;
 }
 
@@ -85,7 +86,7 @@ export function projectRoutes(app: FastifyInstance, context: Context): void {
     };
     f.check();
     const page = readPage(request.query as Record<string, unknown>, 'Project');
-    const { rows, total } = listProjects(db, actor.accountId, filters, page.perPage, page.offset);
+    const { rows, total } = listProjects(db, actor.accountId, filters, page.perPage, page.offset, visibleProjectIds(db, actor));
     const base = context.base(request);
     return sendPage(request, reply, base, page, total, projectViews(db, base, rows));
   });

@@ -3,7 +3,8 @@
 // add_or_subtract_time, log and DELETE (GAPS.md settles the first four; DELETE follows them).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorOf } from '../auth/authenticate';
-import type { Actor } from '../auth/permissions';
+import { guardNewTags } from '../auth/entryGuard';
+import { seesProject, type Actor } from '../auth/permissions';
 import { instant, type Context } from '../context';
 import { insertEntry } from '../domain/entries';
 import { getProject, type ProjectRow } from '../domain/projects';
@@ -54,7 +55,8 @@ export function timerRoutes(app: FastifyInstance, context: Context): void {
   function target(request: FastifyRequest<ProjectTimer>): Target {
     const actor = actorOf(request);
     const project = getProject(db, actor.accountId, pathId(request.params.project_id, 'Project'));
-    if (!project) throw notFound('Project not found');
+    // A project a contractor was not given answers as a missing one (auth/permissions.ts).
+    if (!project || !seesProject(db, actor, project.id)) throw notFound('Project not found');
     return { actor, user: actor.user, project, timer: getTimer(db, actor.userId, project.id) };
   }
 
@@ -94,6 +96,7 @@ export function timerRoutes(app: FastifyInstance, context: Context): void {
     const description = f.text('description');
     f.check();
     inTransaction(db, () => {
+      guardNewTags(db, t.actor, 'Timer', description);
       const now = instant(context);
       if (t.timer) {
         if (description !== undefined) setTimerDescription(db, t.actor.accountId, t.timer, description, now.iso);
@@ -113,6 +116,7 @@ export function timerRoutes(app: FastifyInstance, context: Context): void {
     f.check();
     if (!t.project.enabled) throw archived(t.project);
     inTransaction(db, () => {
+      guardNewTags(db, t.actor, 'Timer', description);
       const now = instant(context);
       const today = dateAt(now.date, t.user.utc_offset);
       let timer = t.timer;
@@ -168,6 +172,7 @@ export function timerRoutes(app: FastifyInstance, context: Context): void {
     f.check();
     if (!t.project.enabled) throw archived(t.project);
     inTransaction(db, () => {
+      guardNewTags(db, t.actor, 'Timer', description);
       const now = instant(context);
       // Any started moment is a started minute: a timer stopped after half a second logs 1 minute.
       const logged = minutes ?? elapsedMinutes(elapsedMs(timer, now.ms) / 1000);
@@ -189,10 +194,7 @@ export function timerRoutes(app: FastifyInstance, context: Context): void {
     return reply.code(204).send();
   });
 
-  // Spec 001: not yet implemented by the service, so it answers 404 like the real one.
-  app.put<ProjectTimer>(`${timerPath}/log_inbox_entry`, async () => {
-    throw notFound('Not Found: inbox entries are not implemented');
-  });
+  // PUT .../timer/log_inbox_entry (spec 001: not yet implemented) answers 404 in resources/notImplemented.ts.
 
   app.delete<ProjectTimer>(timerPath, async (request, reply) => {
     const t = target(request);

@@ -1,0 +1,45 @@
+// Which projects a user was given access to (PUT /v2/users/:id/give_access_to_projects and the
+// revoke actions). Only contractors are held to it (GAPS.md "Roles"): they see and log time only
+// in these projects.
+import { sql, type Db } from '../storage/db';
+import { jsonList } from './sqlText';
+
+export function accessibleProjectIds(db: Db, userId: number): number[] {
+  return sql(db, 'SELECT project_id FROM project_access WHERE user_id = ? ORDER BY project_id').pluck().all(userId) as number[];
+}
+
+export function hasProjectAccess(db: Db, userId: number, projectId: number): boolean {
+  return sql(db, 'SELECT 1 FROM project_access WHERE user_id = ? AND project_id = ?').get(userId, projectId) !== undefined;
+}
+
+/** Projects already given are skipped. */
+export function giveProjectAccess(db: Db, userId: number, projectIds: number[], now: string): void {
+  sql(db, 'INSERT OR IGNORE INTO project_access (user_id, project_id, created_at) SELECT ?, value, ? FROM json_each(?)').run(userId, now, jsonList(projectIds));
+}
+
+/** Projects not given are skipped. */
+export function revokeProjectAccess(db: Db, userId: number, projectIds: number[]): void {
+  sql(db, 'DELETE FROM project_access WHERE user_id = ? AND project_id IN (SELECT value FROM json_each(?))').run(userId, jsonList(projectIds));
+}
+
+export function revokeAllProjectAccess(db: Db, userId: number): void {
+  sql(db, 'DELETE FROM project_access WHERE user_id = ?').run(userId);
+}
+
+/**
+ * For a project merge: whoever had access to the merged project gets access to the one it is
+ * merged into (call before deleting `fromProjectId`; its own rows then go with it).
+ */
+export function moveProjectAccess(db: Db, fromProjectId: number, toProjectId: number, now: string): void {
+  sql(db, 'INSERT OR IGNORE INTO project_access (user_id, project_id, created_at) SELECT user_id, ?, ? FROM project_access WHERE project_id = ?').run(
+    toProjectId,
+    now,
+    fromProjectId,
+  );
+}
+
+/** The ids that name no project of the account. */
+export function unknownProjectIds(db: Db, accountId: number, ids: number[]): number[] {
+  const known = new Set(sql(db, 'SELECT id FROM projects WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))').pluck().all(accountId, jsonList(ids)) as number[]);
+  return ids.filter((id) => !known.has(id));
+}

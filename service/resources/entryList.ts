@@ -1,0 +1,33 @@
+// One way to answer any list of entries (spec 001 "the entry list filters"): read the filters,
+// narrow them to the path's resource (a user, a team, ...), narrow them again to what the actor
+// may see (auth/permissions.ts), then page. Used by /v2/current_user/entries, /v2/users/:id/entries
+// and /v2/teams/:id/entries; fit for the other "…/:id/entries" lists too.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { EntryFilters } from '../../common/serviceTypes';
+import { actorOf } from '../auth/authenticate';
+import { scopeEntryFilters } from '../auth/permissions';
+import type { Context } from '../context';
+import { listEntries } from '../domain/entries';
+import { queryOf } from '../http/fields';
+import { readPage, sendPage } from '../http/pagination';
+import { entryViews, readFilters } from './entries';
+
+/** Restricts a list's ids filter to `allowed`: the intersection when the client sent one, else `allowed`. */
+export function within(requested: number[] | undefined, allowed: number[]): number[] {
+  if (!requested) return allowed;
+  const set = new Set(allowed);
+  return requested.filter((id) => set.has(id));
+}
+
+export function sendEntryList(context: Context, request: FastifyRequest, reply: FastifyReply, narrow: (filters: EntryFilters) => EntryFilters = (f) => f) {
+  const { db } = context;
+  const actor = actorOf(request);
+  const f = queryOf(request.query, 'Entry');
+  const filters = readFilters(f);
+  f.check();
+  const page = readPage(request.query as Record<string, unknown>, 'Entry');
+  const scoped = scopeEntryFilters(db, actor, narrow(filters));
+  const { rows, total } = listEntries(db, actor.accountId, scoped.filters, scoped.onlyUserId, page.perPage, page.offset);
+  const base = context.base(request);
+  return sendPage(request, reply, base, page, total, entryViews(db, base, rows));
+}

@@ -1,0 +1,167 @@
+// Teams (spec 001 "Teams"): list, create, show, rename, entries and users of a team, add and
+// remove users, delete (users are kept). Owner and supervisor manage teams, leaders and
+// coworkers view them, contractors may not use them at all (403; auth/permissions.ts).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Team } from '../../common/serviceTypesPeople';
+import { actorOf } from '../auth/authenticate';
+import { managesTeams, seesTeams, type Actor } from '../auth/permissions';
+import { instant, type Context } from '../context';
+import { addTeamUsers, deleteTeam, findTeamByName, getTeam, insertTeam, listTeams, removeTeamUsers, renameTeam, teamUserIds, usersOfTeams, type TeamRow } from '../domain/teams';
+import { listUsers, unknownUserIds } from '../domain/users';
+import { forbidden, notFound, refused } from '../http/errors';
+import { bodyOf, LIMITS, pathId, queryOf, type Fields } from '../http/fields';
+import { bodyIds } from './peopleInput';
+import { readPage, sendPage } from '../http/pagination';
+import { inTransaction, type Db } from '../storage/db';
+import * as view from '../peopleViews';
+import { sendEntryList, within } from './entryList';
+import { readUserFilters, userViews } from './users';
+
+export function teamViews(db: Db, base: string, rows: TeamRow[]): Team[] {
+  const users = usersOfTeams(
+    db,
+    rows.map((t) => t.id),
+  );
+  return rows.map((t) => view.team(base, t, users.get(t.id) ?? []));
+}
+
+function mayView(actor: Actor): void {
+  if (!seesTeams(actor)) throw forbidden('Forbidden: your role cannot see teams');
+}
+
+function mayManage(actor: Actor): void {
+  if (!managesTeams(actor)) throw forbidden('Forbidden: your role cannot manage teams');
+}
+
+/**
+ * The user ids of a body, every one naming a user of the account. POST /teams/ takes user_ids;
+ * its sample body names the list 'users', which is read when user_ids is absent.
+ */
+function userIdsOf(db: Db, f: Fields, body: unknown, accountId: number, name = 'user_ids'): number[] | undefined {
+  const ids = bodyIds(f, body, name, { required: true });
+  if (ids && unknownUserIds(db, accountId, ids).length) f.fail(name, 'missing');
+  return ids;
+}
+
+function nameTaken(db: Db, accountId: number, name: string, exceptId = 0): void {
+  if (findTeamByName(db, accountId, name, exceptId)) throw refused('Team', 'name', 'already_exists', `A team named "${name}" already exists`);
+}
+
+export function teamRoutes(app: FastifyInstance, context: Context): void {
+  const { db } = context;
+  type WithId = { Params: { id: string } };
+
+  /** The team of the path, for an actor who may see teams. */
+  function pathTeam(request: FastifyRequest<WithId>, manage = false): { actor: Actor; team: TeamRow } {
+    const actor = actorOf(request);
+    mayView(actor);
+    const team = getTeam(db, actor.accountId, pathId(request.params.id, 'Team'));
+    if (!team) throw notFound('Team not found');
+    if (manage) mayManage(actor);
+    return { actor, team };
+  }
+
+  const show = (request: FastifyRequest, accountId: number, id: number) => teamViews(db, context.base(request), [getTeam(db, accountId, id)!])[0];
+
+  app.get('/v2/teams', async (request, reply) => {
+    const actor = actorOf(request);
+    mayView(actor);
+    const f = queryOf(request.query, 'Team');
+    const filters = { name: f.text('name', { max: LIMITS.name }) ?? undefined, user_ids: f.ids('user_ids') };
+    f.check();
+    const page = readPage(request.query as Record<string, unknown>, 'Team');
+    const { rows, total } = listTeams(db, actor.accountId, filters, page.perPage, page.offset);
+    const base = context.base(request);
+    return sendPage(request, reply, base, page, total, teamViews(db, base, rows));
+  });
+
+  app.post('/v2/teams', async (request, reply) => {
+    const actor = actorOf(request);
+    mayManage(actor);
+    const f = bodyOf(request.body, 'Team');
+    const name = f.text('name', { required: true, max: LIMITS.name });
+    const listName = !f.has('user_ids') && f.has('users') ? 'users' : 'user_ids';
+    const userIds = userIdsOf(db, f, request.body, actor.accountId, listName);
+    f.check();
+    const team = inTransaction(db, () => {
+      const now = instant(context).iso;
+      nameTaken(db, actor.accountId, name!);
+      const row = insertTeam(db, actor.accountId, name!, now);
+      addTeamUsers(db, row.id, userIds!, now);
+      return row;
+    });
+    const base = context.base(request);
+    reply.code(201).header('location', base + view.teamPath(team.id));
+    return show(request, actor.accountId, team.id);
+  });
+
+  app.get<WithId>('/v2/teams/:id', async (request) => {
+    const { actor, team } = pathTeam(request);
+    return show(request, actor.accountId, team.id);
+  });
+
+  app.put<WithId>('/v2/teams/:id', async (request) => {
+    const { actor, team } = pathTeam(request, true);
+    const f = bodyOf(request.body, 'Team');
+    const name = f.text('name', { max: LIMITS.name });
+    if (name === null) f.fail('name', 'missing_field'); // a team keeps a name
+    f.check();
+    if (name) {
+      inTransaction(db, () => {
+        nameTaken(db, actor.accountId, name, team.id);
+        renameTeam(db, team.id, name, instant(context).iso);
+      });
+    }
+    return show(request, actor.accountId, team.id);
+  });
+
+  // The entries of the team's users, narrowed further to what the actor sees.
+  app.get<WithId>('/v2/teams/:id/entries', async (request, reply) => {
+    const { team } = pathTeam(request);
+    const members = teamUserIds(db, team.id);
+    return sendEntryList(context, request, reply, (filters) => ({ ...filters, user_ids: within(filters.user_ids, members) }));
+  });
+
+  app.get<WithId>('/v2/teams/:id/users', async (request, reply) => {
+    const { actor, team } = pathTeam(request);
+    const f = queryOf(request.query, 'User');
+    const filters = readUserFilters(f);
+    f.check();
+    const page = readPage(request.query as Record<string, unknown>, 'User');
+    const { rows, total } = listUsers(db, actor.accountId, filters, { teamId: team.id }, page.perPage, page.offset);
+    const base = context.base(request);
+    return sendPage(request, reply, base, page, total, userViews(db, base, rows));
+  });
+
+  // Answers every user of the team after the change (decided: the spec says "array of full User").
+  app.post<WithId>('/v2/teams/:id/add_users', async (request) => {
+    const { actor, team } = pathTeam(request, true);
+    const f = bodyOf(request.body, 'Team');
+    const userIds = userIdsOf(db, f, request.body, actor.accountId);
+    f.check();
+    inTransaction(db, () => addTeamUsers(db, team.id, userIds!, instant(context).iso));
+    const members = usersOfTeams(db, [team.id]).get(team.id) ?? [];
+    return userViews(db, context.base(request), members);
+  });
+
+  app.put<WithId>('/v2/teams/:id/remove_users', async (request, reply) => {
+    const { actor, team } = pathTeam(request, true);
+    const f = bodyOf(request.body, 'Team');
+    const userIds = userIdsOf(db, f, request.body, actor.accountId);
+    f.check();
+    inTransaction(db, () => removeTeamUsers(db, team.id, userIds!, instant(context).iso));
+    return reply.code(204).send();
+  });
+
+  app.put<WithId>('/v2/teams/:id/remove_all_users', async (request, reply) => {
+    const { team } = pathTeam(request, true);
+    inTransaction(db, () => removeTeamUsers(db, team.id, 'all', instant(context).iso));
+    return reply.code(204).send();
+  });
+
+  app.delete<WithId>('/v2/teams/:id', async (request, reply) => {
+    const { team } = pathTeam(request, true);
+    inTransaction(db, () => deleteTeam(db, team.id));
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,237 @@
+// Users (GAPS.md "Projects and users"): list, show, entries, create, change, activate, deactivate,
+// project access for contractors, delete. Roles per auth/permissions.ts: owner and supervisor
+// manage users, only the owner deactivates and deletes them, leaders and coworkers view them,
+// contractors see only themselves.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { User, UserFilters, UserRole } from '../../common/serviceTypesPeople';
+import { USER_STATES } from '../../common/serviceTypesPeople';
+import { actorOf } from '../auth/authenticate';
+import { ASSIGNABLE_ROLES, deactivatesUsers, managesUsers, seesAllEntries, seesAllUsers, seesUser, type Actor } from '../auth/permissions';
+import { instant, type Context } from '../context';
+import { refuseBeyondUserLimit } from '../domain/accountSettings';
+import { giveProjectAccess, revokeAllProjectAccess, revokeProjectAccess, unknownProjectIds } from '../domain/projectAccess';
+import { teamsOfUsers } from '../domain/teams';
+import { countEntriesOfUsers, deleteUser, findUserByEmail, getUser, insertUser, listUsers, updateUser, type UserChanges, type UserRow } from '../domain/users';
+import { forbidden, notFound, refused } from '../http/errors';
+import { bodyOf, LIMITS, pathId, queryOf, type Fields } from '../http/fields';
+import { bodyIds } from './peopleInput';
+import { paths } from '../http/links';
+import { readPage, sendPage } from '../http/pagination';
+import { inTransaction, type Db } from '../storage/db';
+import * as view from '../peopleViews';
+import { sendEntryList, within } from './entryList';
+
+/** Every role a user can have, for the role filter (GAPS.md lists the four besides the owner). */
+const ROLES: readonly UserRole[] = ['owner', ...ASSIGNABLE_ROLES];
+
+// Decided: an e-mail address is something@something without spaces, up to 255 characters.
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+export function userViews(db: Db, base: string, rows: UserRow[]): User[] {
+  const ids = rows.map((u) => u.id);
+  const entries = countEntriesOfUsers(db, ids);
+  const teams = teamsOfUsers(db, ids);
+  return rows.map((u) => view.user(base, u, teams.get(u.id) ?? [], { entries: entries.get(u.id) ?? 0, expenses: 0 }));
+}
+
+/** The user list filters (GAPS.md): name, email, role, state. */
+export function readUserFilters(f: Fields): UserFilters {
+  return {
+    name: f.text('name', { max: LIMITS.name }) ?? undefined,
+    email: f.text('email', { max: LIMITS.name }) ?? undefined,
+    role: f.oneOf('role', ROLES),
+    state: f.oneOf('state', USER_STATES),
+  };
+}
+
+/** The user of the path, if the actor sees them (a user a contractor may not see answers 404). */
+export function visibleUser(db: Db, actor: Actor, rawId: unknown): UserRow {
+  const user = getUser(db, actor.accountId, pathId(rawId, 'User'));
+  if (!user || !seesUser(actor, user.id)) throw notFound('User not found');
+  return user;
+}
+
+function mayManage(actor: Actor): void {
+  if (!managesUsers(actor)) throw forbidden('Forbidden: your role cannot manage users');
+}
+
+/** Only the owner changes the owner; the owner's role is not for changing at all. */
+function mayChange(actor: Actor, user: UserRow): void {
+  mayManage(actor);
+  if (user.role === 'owner' && actor.role !== 'owner') throw forbidden('Forbidden: only the owner changes the owner');
+}
+
+/** E-mail addresses are unique across the service (users.email is UNIQUE). */
+function emailFree(db: Db, accountId: number, email: string, exceptId = 0): void {
+  const other = findUserByEmail(db, email);
+  if (!other || other.id === exceptId) return;
+  if (other.account_id === accountId && other.state === 'disabled') {
+    throw refused('User', 'email', 'deactivated', `The user ${email} is deactivated: activate them instead of adding them again`);
+  }
+  throw refused('User', 'email', 'already_exists', `A user with the e-mail address ${email} already exists`);
+}
+
+const readEmail = (f: Fields, required: boolean): string | undefined => {
+  const email = f.text('email', { required, max: LIMITS.name });
+  if (email === null && !required) return f.fail('email', 'missing_field');
+  if (email && !EMAIL.test(email)) return f.fail('email');
+  return email ?? undefined;
+};
+
+export function userRoutes(app: FastifyInstance, context: Context): void {
+  const { db } = context;
+  type WithId = { Params: { id: string } };
+  const show = (request: FastifyRequest, accountId: number, id: number) => userViews(db, context.base(request), [getUser(db, accountId, id)!])[0];
+
+  app.get('/v2/users', async (request, reply) => {
+    const actor = actorOf(request);
+    const f = queryOf(request.query, 'User');
+    const filters = readUserFilters(f);
+    f.check();
+    const page = readPage(request.query as Record<string, unknown>, 'User');
+    const onlyIds = seesAllUsers(actor) ? null : [actor.userId];
+    const { rows, total } = listUsers(db, actor.accountId, filters, { onlyIds }, page.perPage, page.offset);
+    const base = context.base(request);
+    return sendPage(request, reply, base, page, total, userViews(db, base, rows));
+  });
+
+  app.get<WithId>('/v2/users/:id', async (request) => {
+    const actor = actorOf(request);
+    return show(request, actor.accountId, visibleUser(db, actor, request.params.id).id);
+  });
+
+  // Another user's entries: roles that see only their own may not list them (403, the user is visible).
+  app.get<WithId>('/v2/users/:id/entries', async (request, reply) => {
+    const actor = actorOf(request);
+    const user = visibleUser(db, actor, request.params.id);
+    if (user.id !== actor.userId && !seesAllEntries(actor)) throw forbidden("Forbidden: your role sees only your own entries");
+    return sendEntryList(context, request, reply, (filters) => ({ ...filters, user_ids: within(filters.user_ids, [user.id]) }));
+  });
+
+  app.post('/v2/users', async (request, reply) => {
+    const actor = actorOf(request);
+    mayManage(actor);
+    const f = bodyOf(request.body, 'User');
+    const email = readEmail(f, true);
+    const firstName = f.text('first_name', { max: LIMITS.name }) ?? null;
+    const lastName = f.text('last_name', { max: LIMITS.name }) ?? null;
+    const role = f.oneOf('role', ASSIGNABLE_ROLES) ?? 'leader'; // GAPS.md: role default leader
+    f.check();
+    const row = inTransaction(db, () => {
+      emailFree(db, actor.accountId, email!);
+      refuseBeyondUserLimit(db, actor.accountId);
+      return insertUser(db, actor.accountId, { email: email!, first_name: firstName, last_name: lastName, role }, instant(context).iso);
+    });
+    const base = context.base(request);
+    reply.code(201).header('location', base + paths.user(row.id));
+    return userViews(db, base, [row])[0];
+  });
+
+  app.put<WithId>('/v2/users/:id', async (request) => {
+    const actor = actorOf(request);
+    const user = visibleUser(db, actor, request.params.id);
+    mayChange(actor, user);
+    const f = bodyOf(request.body, 'User');
+    const changes: UserChanges = {};
+    const email = readEmail(f, false);
+    if (email !== undefined) changes.email = email;
+    const firstName = f.text('first_name', { max: LIMITS.name });
+    if (firstName !== undefined) changes.first_name = firstName;
+    const lastName = f.text('last_name', { max: LIMITS.name });
+    if (lastName !== undefined) changes.last_name = lastName;
+    const role = f.oneOf('role', ASSIGNABLE_ROLES);
+    f.check();
+    if (user.state === 'disabled') throw refused('User', 'base', 'deactivated', 'The user is deactivated: activate them before changing them');
+    if (role !== undefined && role !== user.role) {
+      // Nobody changes their own role: an owner or supervisor could lock themselves out.
+      if (user.id === actor.userId) throw refused('User', 'role', 'authenticated_user', 'You cannot change your own role');
+      changes.role = role;
+    }
+    inTransaction(db, () => {
+      if (email !== undefined) emailFree(db, actor.accountId, email, user.id);
+      updateUser(db, user.id, changes, instant(context).iso);
+    });
+    return show(request, actor.accountId, user.id);
+  });
+
+  app.put<WithId>('/v2/users/:id/activate', async (request, reply) => {
+    const actor = actorOf(request);
+    const user = visibleUser(db, actor, request.params.id);
+    mayChange(actor, user);
+    inTransaction(db, () => {
+      if (user.state === 'active') return;
+      if (user.state === 'disabled') refuseBeyondUserLimit(db, actor.accountId);
+      updateUser(db, user.id, { state: 'active' }, instant(context).iso);
+    });
+    return reply.code(204).send();
+  });
+
+  // A deactivated user's tokens stop working at once: authentication wants an active user.
+  app.put<WithId>('/v2/users/:id/deactivate', async (request, reply) => {
+    const actor = actorOf(request);
+    const user = visibleUser(db, actor, request.params.id);
+    if (!deactivatesUsers(actor)) throw forbidden('Forbidden: only the owner deactivates users');
+    if (user.id === actor.userId) throw refused('User', 'base', 'authenticated_user', 'You cannot deactivate yourself');
+    inTransaction(db, () => {
+      if (user.state !== 'disabled') updateUser(db, user.id, { state: 'disabled' }, instant(context).iso);
+    });
+    return reply.code(204).send();
+  });
+
+  /** The project_ids of a body, every one naming a project of the account. */
+  function projectIdsOf(request: FastifyRequest, accountId: number): number[] {
+    const f = bodyOf(request.body, 'User');
+    const ids = bodyIds(f, request.body, 'project_ids', { required: true });
+    f.check();
+    if (unknownProjectIds(db, accountId, ids!).length) throw refused('User', 'project_ids', 'missing', 'Some of project_ids name no project');
+    return ids!;
+  }
+
+  app.put<WithId>('/v2/users/:id/give_access_to_projects', async (request, reply) => {
+    const actor = actorOf(request);
+    const user = visibleUser(db, actor, request.params.id);
+    mayChange(actor, user);
+    const ids = projectIdsOf(request, actor.accountId);
+    inTransaction(db, () => giveProjectAccess(db, user.id, ids, instant(context).iso));
+    return reply.code(204).send();
+  });
+
+  app.put<WithId>('/v2/users/:id/revoke_access_to_projects', async (request, reply) => {
+    const actor = actorOf(request);
+    const user = visibleUser(db, actor, request.params.id);
+    mayChange(actor, user);
+    const ids = projectIdsOf(request, actor.accountId);
+    inTransaction(db, () => revokeProjectAccess(db, user.id, ids));
+    return reply.code(204).send();
+  });
+
+  app.put<WithId>('/v2/users/:id/revoke_access_to_all_projects', async (request, reply) => {
+    const actor = actorOf(request);
+    const user = visibleUser(db, actor, request.params.id);
+    mayChange(actor, user);
+    inTransaction(db, () => revokeAllProjectAccess(db, user.id));
+    return reply.code(204).send();
+  });
+
+  // Decided: GAPS.md says only the owner deletes users; the spec shows no delete call. A user who
+  // logged anything (entries, expenses, ...) cannot be deleted, only deactivated (spec 000: code
+  // not_deletable, field base), so no record loses its author.
+  app.delete<WithId>('/v2/users/:id', async (request, reply) => {
+    const actor = actorOf(request);
+    const user = visibleUser(db, actor, request.params.id);
+    if (!deactivatesUsers(actor)) throw forbidden('Forbidden: only the owner deletes users');
+    if (user.id === actor.userId) throw refused('User', 'base', 'authenticated_user', 'You cannot delete yourself');
+    const notDeletable = () => refused('User', 'base', 'not_deletable', 'The user has entries or other records: deactivate them instead of deleting them');
+    try {
+      inTransaction(db, () => {
+        if (countEntriesOfUsers(db, [user.id]).get(user.id)) throw notDeletable();
+        deleteUser(db, user.id);
+      });
+    } catch (error) {
+      // Any other record that names the user (without ON DELETE CASCADE) keeps them as well.
+      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw notDeletable();
+      throw error;
+    }
+    return reply.code(204).send();
+  });
+}

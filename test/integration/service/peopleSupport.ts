@@ -1,0 +1,58 @@
+// Helpers of the people-and-permissions tests: a second connection to a TeamService's database,
+// OAuth access tokens issued the way the later OAuth step will issue them, and a second account
+// whose ids must name nothing for the first one.
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { issueAccessToken, revokeAccessToken, type IssueOptions } from '../../../service/auth/oauthTokens';
+import type { TeamService } from './people';
+
+export function withDb<T>(team: TeamService, fn: (db: Database.Database) => T): T {
+  const db = new Database(join(team.dataDir, 'service.db'));
+  db.pragma('foreign_keys = ON');
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** An access token for the user; by default issued at the service's (manual) clock, valid 2 weeks. */
+export function issueToken(team: TeamService, userId: number, options: IssueOptions = {}): string {
+  return withDb(team, (db) => issueAccessToken(db, userId, { now: team.clock(), ...options }).accessToken);
+}
+
+export function revokeToken(team: TeamService, token: string): boolean {
+  return withDb(team, (db) => revokeAccessToken(db, token, team.clock()));
+}
+
+export interface OtherAccount {
+  accountId: number;
+  userId: number;
+  email: string;
+  projectId: number;
+  teamId: number;
+  entryId: number;
+}
+
+/** A second account with one user, project, team and entry, written straight into the database. */
+export function otherAccount(team: TeamService): OtherAccount {
+  return withDb(team, (db) => {
+    const now = '2024-01-01T00:00:00Z';
+    const accountId = Number(db.prepare('INSERT INTO accounts (name, created_at) VALUES (?, ?)').run('Other', now).lastInsertRowid);
+    const email = `stranger-${accountId}@elsewhere.test`;
+    const userId = Number(
+      db.prepare(`INSERT INTO users (account_id, email, role, created_at, updated_at) VALUES (?, ?, 'owner', ?, ?)`).run(accountId, email, now, now).lastInsertRowid,
+    );
+    const projectId = Number(
+      db.prepare('INSERT INTO projects (account_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(accountId, 'Theirs', now, now).lastInsertRowid,
+    );
+    const teamId = Number(db.prepare('INSERT INTO teams (account_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(accountId, 'Their team', now, now).lastInsertRowid);
+    db.prepare('INSERT INTO team_users (team_id, user_id) VALUES (?, ?)').run(teamId, userId);
+    const entryId = Number(
+      db
+        .prepare('INSERT INTO entries (account_id, user_id, project_id, date, minutes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .run(accountId, userId, projectId, '2024-01-01', 15, now, now).lastInsertRowid,
+    );
+    return { accountId, userId, email, projectId, teamId, entryId };
+  });
+}
