@@ -26,18 +26,6 @@ export function revokeAllProjectAccess(db: Db, userId: number): void {
   sql(db, 'DELETE FROM project_access WHERE user_id = ?').run(userId);
 }
 
-/**
- * For a project merge: whoever had access to the merged project gets access to the one it is
- * merged into (call before deleting `fromProjectId`; its own rows then go with it).
- */
-export function moveProjectAccess(db: Db, fromProjectId: number, toProjectId: number, now: string): void {
-  sql(db, 'INSERT OR IGNORE INTO project_access (user_id, project_id, created_at) SELECT user_id, ?, ? FROM project_access WHERE project_id = ?').run(
-    toProjectId,
-    now,
-    fromProjectId,
-  );
-}
-
 /** The ids that name no project of the account. */
 export function unknownProjectIds(db: Db, accountId: number, ids: number[]): number[] {
   const known = new Set(sql(db, 'SELECT id FROM projects WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))').pluck().all(accountId, jsonList(ids)) as number[]);

@@ -25,7 +25,8 @@ export const refused = (resource: string, field: string, code: string, message: 
   new ApiError(400, message, [{ resource, field, code }]);
 
 export const notFound = (what = 'Not Found') => new ApiError(404, what);
-export const unauthorized = () => new ApiError(401, 'Unauthorized: send a valid token in X-ServiceToken, service_token or Basic authentication');
+export const unauthorized = () =>
+  new ApiError(401, 'Unauthorized: send a valid, unexpired token in X-ServiceToken, service_token, Authorization: Bearer, access_token or Basic authentication');
 export const forbidden = (message = 'Forbidden: you lack the permission for this action') => new ApiError(403, message);
 
 export function installErrorHandlers(app: FastifyInstance): void {
