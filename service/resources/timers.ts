@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorOf } from '../auth/authenticate';
 import { guardNewTags } from '../auth/entryGuard';
-import { seesProject, type Actor } from '../auth/permissions';
+import { seesProject, visibleProjectIds, type Actor } from '../auth/permissions';
 import { instant, type Context } from '../context';
 import { insertEntry } from '../domain/entries';
 import { getProject, type ProjectRow } from '../domain/projects';
@@ -29,6 +29,7 @@ import { paths } from '../http/links';
 import { timerListSchema, timerSchema } from '../http/schemas';
 import { readPage, sendPage } from '../http/pagination';
 import { inTransaction } from '../storage/db';
+import { within } from './entryList';
 import { dateAt } from '../time';
 import * as view from '../views';
 
@@ -76,6 +77,9 @@ export function timerRoutes(app: FastifyInstance, context: Context): void {
     const f = queryOf(request.query, 'Timer');
     const filters = { description: f.text('description') ?? undefined, projects: f.ids('projects'), billable: f.boolean('billable') };
     f.check();
+    // A contractor's timers in projects taken back from it drop out, as its entries there do.
+    const visible = visibleProjectIds(db, actor);
+    if (visible) filters.projects = within(filters.projects, visible);
     const page = readPage(request.query as Record<string, unknown>, 'Timer');
     const { rows, total } = listTimers(db, actor.userId, filters, page.perPage, page.offset);
     const base = context.base(request);

@@ -55,6 +55,19 @@ describe('what each role sees', () => {
   });
 });
 
+describe('timers of a contractor', () => {
+  it('run only in projects given, and leave GET /v2/timers when the project is taken back', async () => {
+    const { team, given, closed, carl } = await crew();
+    expect((await carl.client.put(`/v2/projects/${closed}/timer/start`)).status).toBe(404);
+    expect((await carl.client.put(`/v2/projects/${given}/timer/start`)).status).toBe(200);
+    expect((await carl.client.get('/v2/timers')).body.map((t: { project: { id: number } }) => t.project.id)).toEqual([given]);
+    await team.client.put(`/v2/users/${carl.id}/revoke_access_to_all_projects`);
+    expect((await carl.client.get('/v2/timers')).body).toEqual([]);
+    expect((await carl.client.get(`/v2/timers?projects=${given}`)).body).toEqual([]);
+    expect((await carl.client.get(`/v2/projects/${given}/timer`)).status).toBe(404);
+  });
+});
+
 describe('creating projects and tags through an entry', () => {
   it('POST /v2/entries refuses a new project_name from a coworker with cannot_create_projects, creating nothing', async () => {
     const { team, cora } = await crew();
