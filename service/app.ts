@@ -10,6 +10,7 @@ import { installRateLimit } from './http/rateLimit';
 import { requireUserAgent } from './http/userAgent';
 import { currentUserRoutes } from './resources/currentUser';
 import { entryRoutes } from './resources/entries';
+import { moneyRoutes } from './resources/money';
 import { peopleRoutes } from './resources/people';
 import { projectRoutes } from './resources/projects';
 import { tagRoutes } from './resources/tags';
@@ -40,6 +41,7 @@ export function createApp(context: Context, options: AppOptions): FastifyInstanc
   tagRoutes(app, context);
   timerRoutes(app, context);
   entryRoutes(app, context);
+  moneyRoutes(app, context);
   peopleRoutes(app, context);
   return app;
 }

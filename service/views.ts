@@ -1,6 +1,6 @@
 // Rows to the wire shapes of common/serviceTypes.ts. `base` is the scheme and host the client
 // used; every _url is absolute (spec 000 conventions 7).
-import type { CurrentUser, Entry, Project, ProjectRef, Tag, TagRef, Timer, UserRef } from '../common/serviceTypes';
+import type { CurrentUser, Entry, InvoiceRef, Project, ProjectRef, Tag, TagRef, Timer, UserRef } from '../common/serviceTypes';
 import type { EntryRow } from './domain/entries';
 import type { ProjectRow, ProjectStats } from './domain/projects';
 import type { TagRow } from './domain/tags';
@@ -96,7 +96,15 @@ export function tag(base: string, t: TagRow, entries: number): Tag {
   };
 }
 
-export function entry(base: string, e: EntryRow, user: UserRow, proj: ProjectRow | null, tags: TagRow[], approvedBy: UserRow | null): Entry {
+export function entry(
+  base: string,
+  e: EntryRow,
+  user: UserRow,
+  proj: ProjectRow | null,
+  tags: TagRow[],
+  approvedBy: UserRow | null,
+  invoice: InvoiceRef | null = null,
+): Entry {
   const url = base + paths.entry(e.id);
   return {
     id: e.id,
@@ -109,7 +117,7 @@ export function entry(base: string, e: EntryRow, user: UserRow, proj: ProjectRow
     tags: tags.map((t) => tagRef(base, t)),
     source_url: e.source_url,
     invoiced_at: e.invoiced_at,
-    invoice: null, // invoices come in a later step
+    invoice,
     import: e.import_id === null ? null : { id: e.import_id, url: `${base}/v2/imports/${e.import_id}` },
     approved_at: e.approved_at,
     approved_by: approvedBy ? userRef(base, approvedBy) : null,

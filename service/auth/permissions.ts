@@ -130,3 +130,7 @@ export function scopeEntryFilters(db: Db, actor: Actor, filters: EntryFilters): 
   return { filters: { ...filters, project_ids: projectIds }, onlyUserId: scope.userId };
 }
 
+// Invoices, webhooks and broadcast receivers
+
+/** Makes invoices, marks entries as invoiced, manages webhooks and broadcast receivers (decided: owner and supervisor). */
+export const managesInvoicesAndWebhooks = isAdmin;

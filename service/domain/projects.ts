@@ -73,9 +73,9 @@ export function setProjectEnabled(db: Db, id: number, enabled: boolean, now: str
   sql(db, 'UPDATE projects SET enabled = ?, updated_at = ? WHERE id = ? AND enabled != ?').run(enabled ? 1 : 0, now, id, enabled ? 1 : 0);
 }
 
-/** Whether anything keeps the project from being deleted (entries; expenses and invoices come later). */
+/** Whether anything keeps the project from being deleted: entries or expenses (an invoice holds only those). */
 export function projectHasRecords(db: Db, id: number): boolean {
-  return sql(db, 'SELECT 1 FROM entries WHERE project_id = ? LIMIT 1').get(id) !== undefined;
+  return sql(db, 'SELECT 1 WHERE EXISTS (SELECT 1 FROM entries WHERE project_id = ?) OR EXISTS (SELECT 1 FROM expenses WHERE project_id = ?)').get(id, id) !== undefined;
 }
 
 export function deleteProject(db: Db, id: number): void {

@@ -15,6 +15,7 @@ import { paths } from '../http/links';
 import { readPage, sendPage } from '../http/pagination';
 import { inTransaction, type Db } from '../storage/db';
 import * as view from '../views';
+import { invoiceRefsFor } from './invoiceRefs';
 
 export function entryViews(db: Db, base: string, rows: EntryRow[]): Entry[] {
   const users = usersByIds(db, rows.flatMap((e) => (e.approved_by_id === null ? [e.user_id] : [e.user_id, e.approved_by_id])));
@@ -23,6 +24,7 @@ export function entryViews(db: Db, base: string, rows: EntryRow[]): Entry[] {
     db,
     rows.map((e) => e.id),
   );
+  const invoiceOf = invoiceRefsFor(db, base, rows);
   return rows.map((e) =>
     view.entry(
       base,
@@ -31,6 +33,7 @@ export function entryViews(db: Db, base: string, rows: EntryRow[]): Entry[] {
       e.project_id === null ? null : projects.get(e.project_id)!,
       tags.get(e.id) ?? [],
       e.approved_by_id === null ? null : users.get(e.approved_by_id)!,
+      invoiceOf(e),
     ),
   );
 }
@@ -78,6 +81,9 @@ function visibleEntry(db: Db, actor: Actor, rawId: unknown): EntryRow {
 function changeable(actor: Actor, entry: EntryRow): void {
   if (entry.user_id !== actor.userId && !changesOthersEntries(actor)) throw forbidden("Forbidden: your role cannot change other users' entries");
   if (entry.approved_at) throw refused('Entry', 'base', 'approved_and_locked', 'The entry is approved and locked: unapprove it first');
+  // An entry on an invoice of the service is locked for good (decided: code already_invoiced, as
+  // marked_as_invoiced answers); one marked as invoiced outside the service stays editable.
+  if (entry.invoice_id !== null) throw refused('Entry', 'base', 'already_invoiced', 'The entry is on an invoice: it cannot change');
 }
 
 export function entryRoutes(app: FastifyInstance, context: Context): void {

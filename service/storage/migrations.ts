@@ -4,6 +4,7 @@
 // that has shipped, since existing databases have already run it.
 import type { Db } from './db';
 import { peopleSchema } from './peopleSchema';
+import { moneySchema } from './moneySchema';
 
 export type Migration = (db: Db) => void;
 
@@ -131,7 +132,7 @@ export const migrations: Migration[] = [
   // 3: projects and tags (project groups, merges, tag locks).
   () => {},
   // 4: money and events (entry approval and invoicing, expenses, invoices, webhooks, broadcast receivers).
-  () => {},
+  moneySchema,
 ];
 
 /** Brings the database to the latest schema; refuses a file written by a newer service. */

@@ -1,0 +1,277 @@
+// Invoices (spec 001 "Invoices"): the rows, what an invoice is made of (its entries, expenses,
+// taxes, custom rates and projects), the insert that locks its entries and expenses, and the
+// filtered list.
+import { randomBytes } from 'node:crypto';
+import type { CalculationMethod, InvoiceFilters, InvoiceState } from '../../common/serviceTypesMoney';
+import { sql, type Db } from '../storage/db';
+import type { Amounts } from './invoiceAmounts';
+import type { StoredCustomization } from './invoiceCustomization';
+import type { ProjectRow } from './projects';
+import { ENTRY_BILLABLE, jsonList, likeContains, Where } from './sqlText';
+
+export interface InvoiceRow {
+  id: number;
+  account_id: number;
+  state: InvoiceState;
+  reference: string;
+  invoice_date: string;
+  project_name: string | null;
+  company_name: string | null;
+  company_details: string | null;
+  recipient_details: string | null;
+  description: string | null;
+  footer: string | null;
+  show_hours_worked: number;
+  show_full_report: number;
+  show_user_summaries: number;
+  show_project_summaries: number;
+  show_project_name_for_expenses: number;
+  /** JSON of StoredCustomization */
+  customization: string;
+  calculation_method: CalculationMethod;
+  standard_hourly_rate_cents: number | null;
+  flat_rate_cents: number | null;
+  taxable_cents: number;
+  taxfree_cents: number;
+  tax_total_cents: number;
+  total_cents: number;
+  share_token: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InvoiceTaxRow {
+  id: number;
+  invoice_id: number;
+  name: string | null;
+  percentage_thousandths: number;
+  amount_cents: number;
+}
+
+export interface CustomRateRow {
+  invoice_id: number;
+  user_id: number;
+  hourly_rate_cents: number;
+}
+
+/** The fields of a new invoice as the request gave them (defaults applied). */
+export interface InvoiceText {
+  reference: string;
+  invoice_date: string;
+  project_name: string | null;
+  company_name: string | null;
+  company_details: string | null;
+  recipient_details: string | null;
+  description: string | null;
+  footer: string | null;
+  show_hours_worked: boolean;
+  show_full_report: boolean;
+  show_user_summaries: boolean;
+  show_project_summaries: boolean;
+  show_project_name_for_expenses: boolean;
+}
+
+export interface NewInvoice extends InvoiceText {
+  customization: StoredCustomization;
+  method: CalculationMethod;
+  standardCents: number | null;
+  flatCents: number | null;
+  customRates: Array<{ userId: number; cents: number }>;
+  taxes: Array<{ name: string | null; thousandths: number }>;
+  amounts: Amounts;
+}
+
+/** What an invoice is charged for: an entry's minutes, whose they are and whether they bill. */
+export interface InvoicedEntry {
+  id: number;
+  user_id: number;
+  project_id: number | null;
+  minutes: number;
+  billable: number;
+  invoice_id: number | null;
+  invoiced_at: string | null;
+}
+
+export function entriesForInvoice(db: Db, accountId: number, ids: number[]): InvoicedEntry[] {
+  return sql(
+    db,
+    `SELECT e.id, e.user_id, e.project_id, e.minutes, e.invoice_id, e.invoiced_at, ${ENTRY_BILLABLE} AS billable
+     FROM entries e LEFT JOIN projects p ON p.id = e.project_id
+     WHERE e.account_id = ? AND e.id IN (SELECT value FROM json_each(?)) ORDER BY e.id`,
+  ).all(accountId, jsonList(ids)) as InvoicedEntry[];
+}
+
+export function getInvoice(db: Db, accountId: number, id: number): InvoiceRow | undefined {
+  return sql(db, 'SELECT * FROM invoices WHERE account_id = ? AND id = ?').get(accountId, id) as InvoiceRow | undefined;
+}
+
+export function invoicesByIds(db: Db, ids: number[]): Map<number, InvoiceRow> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = sql(db, 'SELECT * FROM invoices WHERE id IN (SELECT value FROM json_each(?))').all(jsonList(unique)) as InvoiceRow[];
+  return new Map(rows.map((i) => [i.id, i]));
+}
+
+export function referenceTaken(db: Db, accountId: number, reference: string): boolean {
+  return sql(db, 'SELECT 1 FROM invoices WHERE account_id = ? AND reference = ?').get(accountId, reference) !== undefined;
+}
+
+/** Inserts the invoice with its taxes and custom rates; the caller puts its entries and expenses on it. */
+export function insertInvoice(db: Db, accountId: number, v: NewInvoice, now: string): number {
+  const flag = (b: boolean) => (b ? 1 : 0);
+  const id = Number(
+    sql(
+      db,
+      `INSERT INTO invoices (account_id, state, reference, invoice_date, project_name, company_name, company_details, recipient_details,
+         description, footer, show_hours_worked, show_full_report, show_user_summaries, show_project_summaries, show_project_name_for_expenses,
+         customization, calculation_method, standard_hourly_rate_cents, flat_rate_cents, taxable_cents, taxfree_cents, tax_total_cents,
+         total_cents, share_token, created_at, updated_at)
+       VALUES (?, 'unpaid', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      accountId,
+      v.reference,
+      v.invoice_date,
+      v.project_name,
+      v.company_name,
+      v.company_details,
+      v.recipient_details,
+      v.description,
+      v.footer,
+      flag(v.show_hours_worked),
+      flag(v.show_full_report),
+      flag(v.show_user_summaries),
+      flag(v.show_project_summaries),
+      flag(v.show_project_name_for_expenses),
+      JSON.stringify(v.customization),
+      v.method,
+      v.standardCents,
+      v.flatCents,
+      v.amounts.taxableCents,
+      v.amounts.taxfreeCents,
+      v.amounts.taxTotalCents,
+      v.amounts.totalCents,
+      randomBytes(16).toString('hex'),
+      now,
+      now,
+    ).lastInsertRowid,
+  );
+  const tax = sql(db, 'INSERT INTO invoice_taxes (invoice_id, name, percentage_thousandths, amount_cents) VALUES (?, ?, ?, ?)');
+  v.taxes.forEach((t, i) => tax.run(id, t.name, t.thousandths, v.amounts.taxCents[i]));
+  const rate = sql(db, 'INSERT INTO invoice_custom_rates (invoice_id, user_id, hourly_rate_cents) VALUES (?, ?, ?)');
+  for (const r of v.customRates) rate.run(id, r.userId, r.cents);
+  return id;
+}
+
+export function taxesOf(db: Db, invoiceIds: number[]): Map<number, InvoiceTaxRow[]> {
+  const rows = sql(db, 'SELECT * FROM invoice_taxes WHERE invoice_id IN (SELECT value FROM json_each(?)) ORDER BY invoice_id, id').all(
+    jsonList(invoiceIds),
+  ) as InvoiceTaxRow[];
+  return groupBy(rows, (r) => r.invoice_id);
+}
+
+export function customRatesOf(db: Db, invoiceIds: number[]): Map<number, CustomRateRow[]> {
+  const rows = sql(db, 'SELECT * FROM invoice_custom_rates WHERE invoice_id IN (SELECT value FROM json_each(?)) ORDER BY invoice_id, user_id').all(
+    jsonList(invoiceIds),
+  ) as CustomRateRow[];
+  return groupBy(rows, (r) => r.invoice_id);
+}
+
+/** Entries and expenses on each invoice. */
+export function invoiceCounts(db: Db, invoiceIds: number[]): Map<number, { entries: number; expenses: number }> {
+  const rows = sql(
+    db,
+    `SELECT i.value AS id,
+       (SELECT COUNT(*) FROM entries WHERE invoice_id = i.value) AS entries,
+       (SELECT COUNT(*) FROM expenses WHERE invoice_id = i.value) AS expenses
+     FROM json_each(?) i`,
+  ).all(jsonList(invoiceIds)) as Array<{ id: number; entries: number; expenses: number }>;
+  return new Map(rows.map((r) => [r.id, { entries: r.entries, expenses: r.expenses }]));
+}
+
+/** The projects of each invoice's entries and expenses, by name. */
+export function invoiceProjects(db: Db, invoiceIds: number[]): Map<number, ProjectRow[]> {
+  const rows = sql(
+    db,
+    `SELECT ip.invoice_id, p.* FROM (
+       SELECT DISTINCT invoice_id, project_id FROM (
+         SELECT invoice_id, project_id FROM entries WHERE invoice_id IN (SELECT value FROM json_each(?)) AND project_id IS NOT NULL
+         UNION SELECT invoice_id, project_id FROM expenses WHERE invoice_id IN (SELECT value FROM json_each(?)))
+     ) ip JOIN projects p ON p.id = ip.project_id
+     ORDER BY ip.invoice_id, p.name COLLATE NOCASE, p.id`,
+  ).all(jsonList(invoiceIds), jsonList(invoiceIds)) as Array<ProjectRow & { invoice_id: number }>;
+  return groupBy(rows, (r) => r.invoice_id);
+}
+
+/** The invoices of each project (through its entries and expenses), newest first: the full Project form's `invoices`. */
+export function invoicesOfProjects(db: Db, projectIds: number[]): Map<number, InvoiceRow[]> {
+  const rows = sql(
+    db,
+    `SELECT pi.project_id, i.* FROM (
+       SELECT project_id, invoice_id FROM entries WHERE project_id IN (SELECT value FROM json_each(?)) AND invoice_id IS NOT NULL
+       UNION SELECT project_id, invoice_id FROM expenses WHERE project_id IN (SELECT value FROM json_each(?)) AND invoice_id IS NOT NULL
+     ) pi JOIN invoices i ON i.id = pi.invoice_id
+     ORDER BY pi.project_id, i.invoice_date DESC, i.id DESC`,
+  ).all(jsonList(projectIds), jsonList(projectIds)) as Array<InvoiceRow & { project_id: number }>;
+  return groupBy(rows, (r) => r.project_id);
+}
+
+function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = map.get(k);
+    if (list) list.push(row);
+    else map.set(k, [row]);
+  }
+  return map;
+}
+
+export type { InvoiceFilters };
+
+const customizationText = (field: string) => `json_extract(i.customization, '$.${field}')`;
+
+/** Filters of spec 001 "GET /invoices/", combined; most recent invoice_date first (decided), newest first within a date. */
+export function listInvoices(db: Db, accountId: number, filters: InvoiceFilters, limit: number, offset: number): { rows: InvoiceRow[]; total: number } {
+  const w = new Where().add('i.account_id = ?', accountId);
+  if (filters.state) w.add('i.state = ?', filters.state);
+  // Column and JSON field names below are fixed in this code, never taken from input.
+  for (const column of ['reference', 'project_name', 'recipient_details', 'company_name', 'company_details', 'description', 'footer'] as const) {
+    const value = filters[column];
+    if (value !== undefined) w.add(`i.${column} LIKE ? ESCAPE '\\'`, likeContains(value));
+  }
+  if (filters.currency_symbol !== undefined) w.add(`${customizationText('currency_symbol')} LIKE ? ESCAPE '\\'`, likeContains(filters.currency_symbol));
+  if (filters.invoice_date_from) w.add('i.invoice_date >= ?', filters.invoice_date_from);
+  if (filters.invoice_date_to) w.add('i.invoice_date <= ?', filters.invoice_date_to);
+  if (filters.total_amount_from_cents !== undefined) w.add('i.total_cents >= ?', filters.total_amount_from_cents);
+  if (filters.total_amount_to_cents !== undefined) w.add('i.total_cents <= ?', filters.total_amount_to_cents);
+  if (filters.project_ids) {
+    // Decided: an invoice matches when any of its projects is among the ids.
+    w.add(
+      `(EXISTS (SELECT 1 FROM entries WHERE invoice_id = i.id AND project_id IN (SELECT value FROM json_each(?)))
+        OR EXISTS (SELECT 1 FROM expenses WHERE invoice_id = i.id AND project_id IN (SELECT value FROM json_each(?))))`,
+      jsonList(filters.project_ids),
+      jsonList(filters.project_ids),
+    );
+  }
+  if (filters.has_online_payment_details !== undefined) {
+    const has = `(${customizationText('allow_alpha_invoice')} = 1 OR ${customizationText('allow_beta_connect_payment')} = 1)`;
+    w.add(filters.has_online_payment_details ? has : `NOT ${has}`);
+  }
+  if (filters.has_custom_html !== undefined) w.add(`${customizationText('custom_html')} IS ${filters.has_custom_html ? 'NOT ' : ''}NULL`);
+  for (const flag of ['show_hours_worked', 'show_full_report', 'show_user_summaries', 'show_project_summaries', 'show_project_name_for_expenses'] as const) {
+    const value = filters[flag];
+    if (value !== undefined) w.add(`i.${flag} = ?`, value ? 1 : 0);
+  }
+  if (filters.locale !== undefined) w.add(`${customizationText('locale')} = ? COLLATE NOCASE`, filters.locale);
+  if (filters.currency_code !== undefined) w.add(`${customizationText('currency_code')} = ? COLLATE NOCASE`, filters.currency_code);
+  if (filters.rate_calculation) w.add('i.calculation_method = ?', filters.rate_calculation);
+  if (filters.updated_from) w.add('i.updated_at >= ?', filters.updated_from);
+  if (filters.updated_to) w.add('i.updated_at <= ?', filters.updated_to);
+  const total = (sql(db, `SELECT COUNT(*) AS n FROM invoices i WHERE ${w}`).get(...w.params) as { n: number }).n;
+  const rows = sql(db, `SELECT i.* FROM invoices i WHERE ${w} ORDER BY i.invoice_date DESC, i.id DESC LIMIT ? OFFSET ?`).all(
+    ...w.params,
+    limit,
+    offset,
+  ) as InvoiceRow[];
+  return { rows, total };
+}

@@ -1,0 +1,166 @@
+// Approval and invoicing actions on entries (spec 001 entries table and Entry state table):
+// approved, unapproved and marked_as_invoiced, on one entry or (bulk) on entry_ids, where the
+// entries that cannot take the action are skipped. Each change emits its webhook event through
+// the events seam after it commits.
+//
+// Decided where the spec is silent:
+// - Roles: approving and unapproving take a role that approves anyone's entries (owner,
+//   supervisor, leader; GAPS.md "Roles"); marking as invoiced takes one that makes invoices
+//   (owner, supervisor). Others get 403 whatever the entry.
+// - PUT unapproved on an entry that is not approved answers 400, code not_approved (field base);
+//   like approval, it is refused in an archived project (archived_project).
+// - PUT /v2/entries/unapproved (bulk, only named by the spec) takes entry_ids like the bulk approve.
+// - marked_as_invoiced stores the date as that day's midnight UTC (invoiced_at is a timestamp).
+import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../auth/authenticate';
+import { approvesEntries, managesInvoicesAndWebhooks, type Actor } from '../auth/permissions';
+import { instant, type Context } from '../context';
+import { entryMarks, setApproval, setInvoiced, type EntryMarks } from '../domain/entryActions';
+import { emitEntryEvents, type EntryEvent } from '../events/emit';
+import { forbidden, notFound, refused } from '../http/errors';
+import { bodyOf, pathId } from '../http/fields';
+import { readIdArray } from '../http/moneyFields';
+import { inTransaction } from '../storage/db';
+
+type WithId = { Params: { id: string } };
+
+/** Why an entry cannot take an action, as the error the single-entry call answers; null when it can. */
+type Check = (entry: EntryMarks) => Error | null;
+
+const canApprove: Check = (e) =>
+  e.approved_at
+    ? refused('Entry', 'base', 'already_approved', 'The entry is approved already')
+    : e.archived
+      ? refused('Entry', 'project_id', 'archived_project', "The entry's project is archived: its entries cannot be approved")
+      : null;
+
+const canUnapprove: Check = (e) =>
+  !e.approved_at
+    ? refused('Entry', 'base', 'not_approved', 'The entry is not approved')
+    : e.archived
+      ? refused('Entry', 'project_id', 'archived_project', "The entry's project is archived: its entries cannot be unapproved")
+      : null;
+
+const canMarkInvoiced: Check = (e) =>
+  e.invoice_id !== null ? refused('Entry', 'base', 'already_invoiced', 'The entry is on an invoice of the service already') : null;
+
+const midnight = (date: string) => `${date}T00:00:00Z`;
+
+export function entryActionRoutes(app: FastifyInstance, context: Context): void {
+  const { db } = context;
+
+  /** Applies `change` to the entries that pass `check`; `single` refuses (404 or the check's error) instead of skipping. */
+  function act(actor: Actor, ids: number[], single: boolean, check: Check, change: (e: EntryMarks, now: string) => EntryEvent): void {
+    const events = inTransaction(db, () => {
+      const now = instant(context).iso;
+      const entries = entryMarks(db, actor.accountId, ids);
+      if (single && entries.length === 0) throw notFound('Entry not found');
+      const done: EntryEvent[] = [];
+      for (const entry of entries) {
+        const problem = check(entry);
+        if (problem && single) throw problem;
+        if (!problem) done.push(change(entry, now));
+      }
+      return done;
+    });
+    emitEntryEvents(db, events);
+  }
+
+  function approve(actor: Actor, approvedAt: string | undefined): (e: EntryMarks, now: string) => EntryEvent {
+    return (e, now) => {
+      const at = approvedAt ?? now;
+      setApproval(db, e.id, at, actor.userId, now);
+      return event('entry.updated.approved', actor, e, now, { approved_at: [e.approved_at, at], approved_by_id: [e.approved_by_id, actor.userId] });
+    };
+  }
+
+  function unapprove(actor: Actor): (e: EntryMarks, now: string) => EntryEvent {
+    return (e, now) => {
+      setApproval(db, e.id, null, null, now);
+      return event('entry.updated.unapproved', actor, e, now, { approved_at: [e.approved_at, null], approved_by_id: [e.approved_by_id, null] });
+    };
+  }
+
+  function markInvoiced(actor: Actor, date: string): (e: EntryMarks, now: string) => EntryEvent {
+    return (e, now) => {
+      setInvoiced(db, [e.id], midnight(date), null, now);
+      return event('entry.updated.invoiced', actor, e, now, { invoiced_at: [e.invoiced_at, midnight(date)] });
+    };
+  }
+
+  /** A missing entry answers 404 before its body is looked at, as PUT /v2/entries/:id does. */
+  function existingId(actor: Actor, rawId: string): number {
+    const id = pathId(rawId, 'Entry');
+    if (entryMarks(db, actor.accountId, [id]).length === 0) throw notFound('Entry not found');
+    return id;
+  }
+
+  const approver = (actor: Actor) => {
+    if (!approvesEntries(actor)) throw forbidden('Forbidden: your role cannot approve or unapprove entries');
+    return actor;
+  };
+  const invoicer = (actor: Actor) => {
+    if (!managesInvoicesAndWebhooks(actor)) throw forbidden('Forbidden: your role cannot mark entries as invoiced');
+    return actor;
+  };
+
+  app.put<WithId>('/v2/entries/:id/approved', async (request, reply) => {
+    const actor = approver(actorOf(request));
+    const id = existingId(actor, request.params.id);
+    const f = bodyOf(request.body, 'Entry');
+    const approvedAt = f.timestamp('approved_at');
+    f.check();
+    act(actor, [id], true, canApprove, approve(actor, approvedAt));
+    return reply.code(204).send();
+  });
+
+  app.put('/v2/entries/approved', async (request, reply) => {
+    const actor = approver(actorOf(request));
+    const f = bodyOf(request.body, 'Entry');
+    const ids = readIdArray(f, request.body, 'entry_ids', { required: true });
+    const approvedAt = f.timestamp('approved_at');
+    f.check();
+    act(actor, ids!, false, canApprove, approve(actor, approvedAt));
+    return reply.code(204).send();
+  });
+
+  app.put<WithId>('/v2/entries/:id/unapproved', async (request, reply) => {
+    const actor = approver(actorOf(request));
+    act(actor, [pathId(request.params.id, 'Entry')], true, canUnapprove, unapprove(actor));
+    return reply.code(204).send();
+  });
+
+  app.put('/v2/entries/unapproved', async (request, reply) => {
+    const actor = approver(actorOf(request));
+    const f = bodyOf(request.body, 'Entry');
+    const ids = readIdArray(f, request.body, 'entry_ids', { required: true });
+    f.check();
+    act(actor, ids!, false, canUnapprove, unapprove(actor));
+    return reply.code(204).send();
+  });
+
+  app.put<WithId>('/v2/entries/:id/marked_as_invoiced', async (request, reply) => {
+    const actor = invoicer(actorOf(request));
+    const id = existingId(actor, request.params.id);
+    const f = bodyOf(request.body, 'Entry');
+    const date = f.date('date', { required: true });
+    f.check();
+    act(actor, [id], true, canMarkInvoiced, markInvoiced(actor, date!));
+    return reply.code(204).send();
+  });
+
+  app.put('/v2/entries/marked_as_invoiced', async (request, reply) => {
+    const actor = invoicer(actorOf(request));
+    const f = bodyOf(request.body, 'Entry');
+    const ids = readIdArray(f, request.body, 'entry_ids', { required: true });
+    const date = f.date('date', { required: true });
+    f.check();
+    act(actor, ids!, false, canMarkInvoiced, markInvoiced(actor, date!));
+    return reply.code(204).send();
+  });
+}
+
+function event(type: EntryEvent['type'], actor: Actor, e: EntryMarks, at: string, changes: EntryEvent['changes']): EntryEvent {
+  return { type, accountId: actor.accountId, entryId: e.id, changes, at };
+}
+

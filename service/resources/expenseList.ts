@@ -1,0 +1,73 @@
+// One way to answer any list of expenses (spec 001 "the expense list filters"), the counterpart
+// of entryList.ts: read the filters, narrow them to the path's resource (a user, a project, an
+// invoice, the current user), narrow them again to what the actor may see, then page. Used by
+// GET /v2/expenses and /v2/invoices/:id/expenses; fit for /v2/users/:id/expenses,
+// /v2/projects/:id/expenses and /v2/current_user/expenses.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { actorOf } from '../auth/authenticate';
+import { recordScope } from '../auth/permissions';
+import type { Context } from '../context';
+import { listExpenses, type ExpenseFilters } from '../domain/expenses';
+import { queryOf, type Fields } from '../http/fields';
+import { readCents } from '../http/moneyFields';
+import { readPage, sendPage } from '../http/pagination';
+import type { Expense } from '../../common/serviceTypesMoney';
+import { invoicesByIds } from '../domain/invoices';
+import { projectsByIds } from '../domain/projects';
+import { usersByIds } from '../domain/users';
+import type { Db } from '../storage/db';
+import type { ExpenseRow } from '../domain/expenses';
+import * as view from '../moneyViews';
+
+/** The expense list filters of spec 001 from a query string; price_from and price_to are inclusive. */
+export function readExpenseFilters(f: Fields, query: unknown): ExpenseFilters {
+  return {
+    user_ids: f.ids('user_ids'),
+    project_ids: f.ids('project_ids'),
+    invoice_ids: f.ids('invoice_ids'),
+    description: f.text('description') ?? undefined,
+    from: f.date('from'),
+    to: f.date('to'),
+    price_from_cents: readCents(f, query, 'price_from'),
+    price_to_cents: readCents(f, query, 'price_to'),
+    taxable: f.boolean('taxable'),
+    invoiced: f.boolean('invoiced'),
+  };
+}
+
+export function expenseViews(db: Db, base: string, rows: ExpenseRow[]): Expense[] {
+  const users = usersByIds(
+    db,
+    rows.map((x) => x.user_id),
+  );
+  const projects = projectsByIds(
+    db,
+    rows.map((x) => x.project_id),
+  );
+  const invoices = invoicesByIds(
+    db,
+    rows.flatMap((x) => (x.invoice_id === null ? [] : [x.invoice_id])),
+  );
+  return rows.map((x) => view.expense(base, x, users.get(x.user_id)!, projects.get(x.project_id)!, x.invoice_id === null ? null : (invoices.get(x.invoice_id) ?? null)));
+}
+
+function within(requested: number[] | undefined, allowed: number[]): number[] {
+  if (!requested) return allowed;
+  const set = new Set(allowed);
+  return requested.filter((id) => set.has(id));
+}
+
+export function sendExpenseList(context: Context, request: FastifyRequest, reply: FastifyReply, narrow: (filters: ExpenseFilters) => ExpenseFilters = (f) => f) {
+  const { db } = context;
+  const actor = actorOf(request);
+  const f = queryOf(request.query, 'Expense');
+  const filters = readExpenseFilters(f, request.query);
+  f.check();
+  const page = readPage(request.query as Record<string, unknown>, 'Expense');
+  const scope = recordScope(db, actor);
+  const narrowed = narrow(filters);
+  const scoped = scope.projectIds === null ? narrowed : { ...narrowed, project_ids: within(narrowed.project_ids, scope.projectIds) };
+  const { rows, total } = listExpenses(db, actor.accountId, scoped, scope.userId, page.perPage, page.offset);
+  const base = context.base(request);
+  return sendPage(request, reply, base, page, total, expenseViews(db, base, rows));
+}

@@ -1,0 +1,128 @@
+// Expenses (spec 001 "Expenses"): list with every filter, create, show, update, delete. The
+// spec shows an expense's url as /v2/expense/<id> (singular): the routes of one expense answer
+// under both /v2/expense/:id and /v2/expenses/:id.
+//
+// Decided where the spec is silent:
+// - Who sees and changes what follows entries (GAPS.md "Roles"): owner, supervisor and leader see
+//   all expenses; coworkers and contractors their own (contractors only in projects given them);
+//   only owner and supervisor change other users' expenses.
+// - An expense cannot be created in, or moved to, an archived project (archived_project, as on
+//   PUT and DELETE); an expense on an invoice can neither change nor go (code invoiced).
+// - PUT without user_id keeps the expense's user (the other fields are required, as on create).
+// - price: a JSON number or decimal string with at most two decimals, from -1,000,000,000 to
+//   1,000,000,000; more decimals are refused, not rounded.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { actorOf } from '../auth/authenticate';
+import { changesOthersEntries, seesProject, seesRecord, seesUser, type Actor } from '../auth/permissions';
+import { instant, type Context } from '../context';
+import { deleteExpense, getExpense, insertExpense, updateExpense, type ExpenseRow, type ExpenseValues } from '../domain/expenses';
+import { getProject } from '../domain/projects';
+import { getUser } from '../domain/users';
+import { forbidden, notFound, refused } from '../http/errors';
+import { bodyOf, LIMITS, pathId, type Fields } from '../http/fields';
+import { readCents } from '../http/moneyFields';
+import { inTransaction, type Db } from '../storage/db';
+import * as view from '../moneyViews';
+import { expenseViews, sendExpenseList } from './expenseList';
+
+interface ExpenseInput {
+  date: string;
+  projectId: number;
+  priceCents: number;
+  userId: number | undefined;
+  taxable: boolean;
+  description: string | null;
+}
+
+/** The body of POST and PUT: the same fields, the same required ones (spec 001). */
+function readExpense(f: Fields, body: unknown): ExpenseInput {
+  const input = {
+    date: f.date('date', { required: true })!,
+    projectId: f.id('project_id', { required: true })!,
+    priceCents: readCents(f, body, 'price', { required: true })!,
+    userId: f.id('user_id') ?? undefined,
+    taxable: f.boolean('taxable') ?? true,
+    description: f.text('description', { max: LIMITS.description }) ?? null,
+  };
+  f.check();
+  return input;
+}
+
+/** The user an expense is for: oneself, or (for roles allowed to) another user of the account. */
+function expenseUser(db: Db, actor: Actor, userId: number): number {
+  if (userId === actor.userId) return userId;
+  if (!getUser(db, actor.accountId, userId) || !seesUser(actor, userId)) throw refused('Expense', 'user_id', 'missing', `User ${userId} does not exist`);
+  if (!changesOthersEntries(actor)) throw forbidden("Forbidden: your role cannot change other users' expenses");
+  return userId;
+}
+
+/** The project an expense goes to: one the actor sees, not archived. */
+function expenseProject(db: Db, actor: Actor, projectId: number): number {
+  const project = getProject(db, actor.accountId, projectId);
+  if (!project || !seesProject(db, actor, projectId)) throw refused('Expense', 'project_id', 'missing', `Project ${projectId} does not exist`);
+  if (!project.enabled) throw refused('Expense', 'project_id', 'archived_project', `Project "${project.name}" is archived: its expenses cannot change`);
+  return projectId;
+}
+
+/** Refuses a change to an expense that is on an invoice or in an archived project, or another user's for roles that change only their own. */
+function changeable(db: Db, actor: Actor, x: ExpenseRow): void {
+  if (x.user_id !== actor.userId && !changesOthersEntries(actor)) throw forbidden("Forbidden: your role cannot change other users' expenses");
+  if (x.invoice_id !== null) throw refused('Expense', 'base', 'invoiced', 'The expense is on an invoice: it cannot change');
+  const project = getProject(db, actor.accountId, x.project_id)!;
+  if (!project.enabled) throw refused('Expense', 'project_id', 'archived_project', `Project "${project.name}" is archived: its expenses cannot change`);
+}
+
+export function expenseRoutes(app: FastifyInstance, context: Context): void {
+  const { db } = context;
+  type WithId = { Params: { id: string } };
+
+  function visible(request: FastifyRequest<WithId>): { actor: Actor; expense: ExpenseRow } {
+    const actor = actorOf(request);
+    const expense = getExpense(db, actor.accountId, pathId(request.params.id, 'Expense'));
+    // An expense the role may not see answers as a missing one (auth/permissions.ts).
+    if (!expense || !seesRecord(db, actor, expense)) throw notFound('Expense not found');
+    return { actor, expense };
+  }
+
+  const show = (request: FastifyRequest, actor: Actor, id: number) => expenseViews(db, context.base(request), [getExpense(db, actor.accountId, id)!])[0];
+
+  app.get('/v2/expenses', async (request, reply) => sendExpenseList(context, request, reply));
+
+  app.post('/v2/expenses', async (request, reply) => {
+    const actor = actorOf(request);
+    const input = readExpense(bodyOf(request.body, 'Expense'), request.body);
+    const id = inTransaction(db, () => {
+      const values: ExpenseValues = { ...input, userId: expenseUser(db, actor, input.userId ?? actor.userId), projectId: expenseProject(db, actor, input.projectId) };
+      return insertExpense(db, actor.accountId, values, instant(context).iso);
+    });
+    reply.code(201).header('location', context.base(request) + view.moneyPaths.expense(id));
+    return show(request, actor, id);
+  });
+
+  for (const path of ['/v2/expenses/:id', '/v2/expense/:id']) {
+    app.get<WithId>(path, async (request) => {
+      const { actor, expense } = visible(request);
+      return show(request, actor, expense.id);
+    });
+
+    app.put<WithId>(path, async (request) => {
+      const { actor, expense } = visible(request);
+      const input = readExpense(bodyOf(request.body, 'Expense'), request.body);
+      inTransaction(db, () => {
+        changeable(db, actor, expense);
+        const values: ExpenseValues = { ...input, userId: expenseUser(db, actor, input.userId ?? expense.user_id), projectId: expenseProject(db, actor, input.projectId) };
+        updateExpense(db, expense.id, values, instant(context).iso);
+      });
+      return show(request, actor, expense.id);
+    });
+
+    app.delete<WithId>(path, async (request, reply) => {
+      const { actor, expense } = visible(request);
+      inTransaction(db, () => {
+        changeable(db, actor, expense);
+        deleteExpense(db, expense.id);
+      });
+      return reply.code(204).send();
+    });
+  }
+}

@@ -1,0 +1,211 @@
+// Webhooks and broadcast receivers (spec 001 tables and their state table): CRUD, adding and
+// removing events (subjects), rerolling the secret, enable and disable; for webhooks also ping and
+// retry, which only queue payloads (delivery is the next step's, see domain/webhookDeliveries.ts).
+//
+// Decided where the spec is silent:
+// - Only roles that manage invoices and webhooks (owner, supervisor) use these endpoints; others 403.
+// - An unknown event or subject name answers 400, code invalid on field events (subjects); so does
+//   an empty list on creation (missing_field). Listed names are kept once, in the order given.
+// - payload_uri is an absolute http or https URL of up to 2048 characters, else 400 invalid.
+// - enable and disable are idempotent (204 whatever the state).
+// - ping answers 202 with {message, payload_id}: the id of the queued ping payload, which the ping
+//   delivery will carry in X-Service-Delivery. A new webhook queues a ping too (spec 000).
+// - retry answers 202 for a failed payload of the webhook, 404 for any other payload_id.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BROADCAST_SUBJECTS, WEBHOOK_EVENTS, type SubscriptionState } from '../../common/serviceTypesMoney';
+import { actorOf } from '../auth/authenticate';
+import { managesInvoicesAndWebhooks, type Actor } from '../auth/permissions';
+import { instant, type Context } from '../context';
+import {
+  deleteSubscription,
+  getSubscription,
+  insertSubscription,
+  listSubscriptions,
+  rerollSecret,
+  setState,
+  setTopics,
+  updateSubscription,
+  type Kind,
+  type SubscriptionRow,
+} from '../domain/subscriptions';
+import { queuePing, retryPayload } from '../domain/webhookDeliveries';
+import { ApiError, forbidden, notFound } from '../http/errors';
+import { bodyOf, LIMITS, pathId, queryOf, type Fields } from '../http/fields';
+import { readPage, sendPage } from '../http/pagination';
+import { inTransaction } from '../storage/db';
+import * as view from '../moneyViews';
+
+const WEBHOOKS: Kind = { table: 'webhooks', column: 'events', resource: 'Webhook', topics: WEBHOOK_EVENTS };
+const RECEIVERS: Kind = { table: 'broadcast_receivers', column: 'subjects', resource: 'BroadcastReceiver', topics: BROADCAST_SUBJECTS };
+
+type WithId = { Params: { id: string } };
+
+/** An absolute http(s) URL, or null. */
+export function httpUrl(text: string): string | null {
+  if (/\s/.test(text)) return null;
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+function readPayloadUri(f: Fields, required: boolean): string | undefined {
+  const text = f.text('payload_uri', { required, max: LIMITS.url });
+  if (text === null && !required) f.fail('payload_uri', 'missing_field');
+  if (!text) return undefined;
+  return httpUrl(text) ?? f.fail('payload_uri');
+}
+
+function readName(f: Fields, required: boolean): string | undefined {
+  const name = f.text('name', { required, max: LIMITS.name });
+  if (name === null && !required) f.fail('name', 'missing_field');
+  return name ?? undefined;
+}
+
+/** A body list of topics: known names or '*', each kept once in the order given. */
+function readTopics(f: Fields, k: Kind, required: boolean): string[] | undefined {
+  const list = f.strings(k.column, { required });
+  if (list === undefined) return undefined;
+  if (list.length > LIMITS.idList || !list.every((t) => t === '*' || k.topics.includes(t))) return f.fail(k.column);
+  if (required && list.length === 0) return f.fail(k.column, 'missing_field');
+  return [...new Set(list)];
+}
+
+/** A query list of topics written "a,b". */
+function readTopicFilter(f: Fields, k: Kind): string[] | undefined {
+  const text = f.text(k.column, { max: LIMITS.description });
+  if (!text) return undefined;
+  const list = text.split(',').map((t) => t.trim());
+  return list.every((t) => t === '*' || k.topics.includes(t)) ? list : f.fail(k.column);
+}
+
+function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, prefix: string): void {
+  const { db } = context;
+  const render = k === WEBHOOKS ? view.webhook : view.broadcastReceiver;
+  const noun = k === WEBHOOKS ? 'Webhook' : 'Broadcast receiver';
+
+  function manager(request: FastifyRequest): Actor {
+    const actor = actorOf(request);
+    if (!managesInvoicesAndWebhooks(actor)) throw forbidden(`Forbidden: your role cannot manage ${noun.toLowerCase()}s`);
+    return actor;
+  }
+
+  function existing(request: FastifyRequest<WithId>): { actor: Actor; row: SubscriptionRow } {
+    const actor = manager(request);
+    const row = getSubscription(db, k, actor.accountId, pathId(request.params.id, noun));
+    if (!row) throw notFound(`${noun} not found`);
+    return { actor, row };
+  }
+
+  const reread = (request: FastifyRequest, actor: Actor, id: number) => render(context.base(request), getSubscription(db, k, actor.accountId, id)!);
+
+  app.get(prefix, async (request, reply) => {
+    const actor = manager(request);
+    const f = queryOf(request.query, k.resource);
+    const filters = {
+      name: f.text('name', { max: LIMITS.name }) ?? undefined,
+      topics: readTopicFilter(f, k),
+      state: f.oneOf('state', ['enabled', 'disabled'] as const),
+    };
+    f.check();
+    const page = readPage(request.query as Record<string, unknown>, k.resource);
+    const { rows, total } = listSubscriptions(db, k, actor.accountId, filters, page.perPage, page.offset);
+    const base = context.base(request);
+    return sendPage(request, reply, base, page, total, rows.map((r) => render(base, r)));
+  });
+
+  app.get<WithId>(`${prefix}/:id`, async (request) => {
+    const { row } = existing(request);
+    return render(context.base(request), row);
+  });
+
+  // The secret appears in this answer and in reroll_secret's, nowhere else.
+  app.post(prefix, async (request, reply) => {
+    const actor = manager(request);
+    const f = bodyOf(request.body, k.resource);
+    const name = readName(f, true);
+    const payloadUri = readPayloadUri(f, true);
+    const topics = readTopics(f, k, true);
+    f.check();
+    const row = inTransaction(db, () => {
+      const now = instant(context).iso;
+      const id = insertSubscription(db, k, actor.accountId, { name: name!, payloadUri: payloadUri!, topics: topics! }, now);
+      const row = getSubscription(db, k, actor.accountId, id)!;
+      if (k === WEBHOOKS) queuePing(db, row, now); // spec 000: "When a webhook is created, a webhook.ping event is sent."
+      return row;
+    });
+    const base = context.base(request);
+    const shown = render(base, row, row.secret);
+    reply.code(201).header('location', shown.url);
+    return shown;
+  });
+
+  app.put<WithId>(`${prefix}/:id`, async (request) => {
+    const { actor, row } = existing(request);
+    const f = bodyOf(request.body, k.resource);
+    const name = readName(f, false);
+    const payloadUri = readPayloadUri(f, false);
+    f.check();
+    inTransaction(db, () => updateSubscription(db, k, row.id, { name, payloadUri }, instant(context).iso));
+    return reread(request, actor, row.id);
+  });
+
+  const changeTopics = (verb: 'add' | 'remove') => async (request: FastifyRequest<WithId>) => {
+    const { actor, row } = existing(request);
+    const f = bodyOf(request.body, k.resource);
+    const given = readTopics(f, k, false);
+    if (given === undefined && !f.errors.length) f.fail(k.column, 'missing_field');
+    f.check();
+    const current = JSON.parse(row.topics) as string[];
+    // Already subscribed ones are ignored when adding, unsubscribed ones when removing (spec 001).
+    const next = verb === 'add' ? [...current, ...given!.filter((t) => !current.includes(t))] : current.filter((t) => !given!.includes(t));
+    inTransaction(db, () => setTopics(db, k, row.id, next, instant(context).iso));
+    return reread(request, actor, row.id);
+  };
+  app.put<WithId>(`${prefix}/:id/add_${k.column}`, changeTopics('add'));
+  app.put<WithId>(`${prefix}/:id/remove_${k.column}`, changeTopics('remove'));
+
+  app.put<WithId>(`${prefix}/:id/reroll_secret`, async (request) => {
+    const { row } = existing(request);
+    return { secret: inTransaction(db, () => rerollSecret(db, k, row.id, instant(context).iso)) };
+  });
+
+  const changeState = (state: SubscriptionState) => async (request: FastifyRequest<WithId>, reply: FastifyReply) => {
+    const { row } = existing(request);
+    inTransaction(db, () => setState(db, k, row.id, state, instant(context).iso));
+    return reply.code(204).send();
+  };
+  app.put<WithId>(`${prefix}/:id/enable`, changeState('enabled'));
+  app.put<WithId>(`${prefix}/:id/disable`, changeState('disabled'));
+
+  app.delete<WithId>(`${prefix}/:id`, async (request, reply) => {
+    const { row } = existing(request);
+    inTransaction(db, () => deleteSubscription(db, k, row.id)); // its queued payloads go with it
+    return reply.code(204).send();
+  });
+
+  if (k !== WEBHOOKS) return;
+
+  app.put<WithId>(`${prefix}/:id/ping`, async (request, reply) => {
+    const { row } = existing(request);
+    const payloadId = inTransaction(db, () => queuePing(db, row, instant(context).iso));
+    return reply.code(202).send({ message: 'The ping is queued for delivery to the payload URI', payload_id: payloadId });
+  });
+
+  app.put<{ Params: { id: string; payload_id: string } }>(`${prefix}/:id/retry/:payload_id`, async (request, reply) => {
+    const { row } = existing(request);
+    const retried = inTransaction(db, () => retryPayload(db, row.id, request.params.payload_id, instant(context).iso));
+    if (!retried) throw new ApiError(404, 'No failed payload with this id for this webhook');
+    return reply.code(202).send({ message: 'The payload is queued for delivery again' });
+  });
+}
+
+export function webhookRoutes(app: FastifyInstance, context: Context): void {
+  subscriptionRoutes(app, context, WEBHOOKS, '/v2/webhooks');
+}
+
+export function broadcastReceiverRoutes(app: FastifyInstance, context: Context): void {
+  subscriptionRoutes(app, context, RECEIVERS, '/v2/broadcast_receivers');
+}
