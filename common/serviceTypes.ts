@@ -119,6 +119,22 @@ export interface Project extends ProjectRef {
   unarchive_url: string;
 }
 
+/** Spec 001 "Project group". */
+export interface ProjectGroup {
+  id: number;
+  name: string;
+  projects: ProjectRef[];
+  url: string;
+  entries_url: string;
+  invoices_url: string;
+  projects_url: string;
+  add_projects_url: string;
+  remove_projects_url: string;
+  remove_all_projects_url: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Tag extends TagRef {
   import: ImportRef | null;
   entries: number;

@@ -13,6 +13,7 @@ import { entryRoutes } from './resources/entries';
 import { moneyRoutes } from './resources/money';
 import { peopleRoutes } from './resources/people';
 import { projectRoutes } from './resources/projects';
+import { projectAndTagRoutes } from './resources/projectsAndTags';
 import { tagRoutes } from './resources/tags';
 import { timerRoutes } from './resources/timers';
 
@@ -43,5 +44,6 @@ export function createApp(context: Context, options: AppOptions): FastifyInstanc
   entryRoutes(app, context);
   moneyRoutes(app, context);
   peopleRoutes(app, context);
+  projectAndTagRoutes(app, context);
   return app;
 }

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { baseUrl } from './http/links';
 import type { Db } from './storage/db';
 import { timestamp } from './time';
+import { DEFAULT_TUNING, type Tuning } from './tuning';
 
 export interface Context {
   db: Db;
@@ -11,6 +12,8 @@ export interface Context {
   base(request: FastifyRequest): string;
   /** host[:port] used when a request's Host is missing or unusable. */
   fallbackHost: string;
+  /** Sizes of background work (tuning.ts); ServiceOptions.tuning overrides the defaults. */
+  tuning: Tuning;
 }
 
 export interface Instant {
@@ -30,6 +33,7 @@ export function createContext(db: Db, clock: () => Date): Context {
     db,
     clock,
     fallbackHost: '127.0.0.1',
+    tuning: DEFAULT_TUNING,
     base: (request) => baseUrl(request, context.fallbackHost),
   };
   return context;

@@ -8,6 +8,8 @@ import { openDatabase, type Db } from './storage/db';
 import { ensureOwner } from './storage/owner';
 import { timestamp } from './time';
 import { setUserLimit } from './domain/accountSettings';
+import { DEFAULT_TUNING, type Tuning } from './tuning';
+import { setProjectLimit } from './domain/projectLimit';
 
 export interface ServiceOptions {
   /** Folder for service.db; absent = in-memory database. */
@@ -28,6 +30,10 @@ export interface ServiceOptions {
   logger?: boolean;
   /** The account's user limit (code reached_user_limit; deactivated users do not count); null = none. Absent = keep what the database has (none at first). */
   userLimit?: number | null;
+  /** The account's project limit (code reached_project_limit); null = none. Absent = keep what the database has (none at first). */
+  projectLimit?: number | null;
+  /** Sizes of background work (service/tuning.ts); tests shrink them. */
+  tuning?: Partial<Tuning>;
 }
 
 export interface RunningService {
@@ -72,8 +78,10 @@ export async function buildService(options: ServiceOptions = {}): Promise<BuiltS
         addPersonalToken(db, ownerId, token, now);
       }
     })();
+    if (options.projectLimit !== undefined) setProjectLimit(db, ownerId, options.projectLimit);
     if (options.userLimit !== undefined) setUserLimit(db, ownerId, options.userLimit);
     const context = createContext(db, clock);
+    context.tuning = { ...DEFAULT_TUNING, ...options.tuning };
     const app = createApp(context, { rateLimit: options.rateLimit ?? 2, logger: options.logger ?? false });
     app.addHook('onClose', async () => db.close());
     app.addHook('onListen', async () => {

@@ -1,6 +1,6 @@
 // Rows to the wire shapes of common/serviceTypes.ts. `base` is the scheme and host the client
 // used; every _url is absolute (spec 000 conventions 7).
-import type { CurrentUser, Entry, InvoiceRef, Project, ProjectRef, Tag, TagRef, Timer, UserRef } from '../common/serviceTypes';
+import type { CurrentUser, Entry, GroupRef, InvoiceRef, Project, ProjectRef, Tag, TagRef, Timer, UserRef } from '../common/serviceTypes';
 import type { EntryRow } from './domain/entries';
 import type { ProjectRow, ProjectStats } from './domain/projects';
 import type { TagRow } from './domain/tags';
@@ -53,11 +53,18 @@ export function projectRef(base: string, p: Pick<ProjectRow, 'id' | 'name' | 'bi
 
 const NO_STATS: ProjectStats = { entries: 0, minutes: 0, billable_minutes: 0, unbillable_minutes: 0, invoiced_minutes: 0 };
 
-export function project(base: string, p: ProjectRow, stats: ProjectStats = NO_STATS, participants: UserRow[] = []): Project {
+/** What the full Project form shows from other resources: its group, invoices and expense count. */
+export interface ProjectExtras {
+  group?: GroupRef | null;
+  invoices?: InvoiceRef[];
+  expenses?: number;
+}
+
+export function project(base: string, p: ProjectRow, stats: ProjectStats = NO_STATS, participants: UserRow[] = [], extras: ProjectExtras = {}): Project {
   const url = base + paths.project(p.id);
   return {
     ...projectRef(base, p),
-    group: null, // project groups come in a later step
+    group: extras.group ?? null,
     minutes: stats.minutes,
     billable_minutes: stats.billable_minutes,
     unbillable_minutes: stats.unbillable_minutes,
@@ -65,11 +72,11 @@ export function project(base: string, p: ProjectRow, stats: ProjectStats = NO_ST
     remaining_minutes: null, // no budget without budgets
     budgeted_minutes: null,
     import: null,
-    invoices: [],
+    invoices: extras.invoices ?? [],
     participants: participants.map((u) => userRef(base, u)),
     entries: stats.entries,
     entries_url: `${url}/entries`,
-    expenses: 0,
+    expenses: extras.expenses ?? 0,
     expenses_url: `${url}/expenses`,
     created_at: p.created_at,
     updated_at: p.updated_at,

@@ -4,7 +4,8 @@ import { refused } from '../http/errors';
 import { sql, type Db } from '../storage/db';
 import { findProjectByName, getProject, insertProject, type ProjectRow } from './projects';
 import { roundUpMinutes } from './rounding';
-import { ENTRY_BILLABLE, jsonList, likeContains, Where } from './sqlText';
+import { ENTRY_BILLABLE } from './sqlText';
+import { countEntries, entryWhere } from './entryQuery';
 import { linkHashtags } from './tags';
 import type { EntryFilters } from '../../common/serviceTypes';
 
@@ -113,7 +114,10 @@ export function deleteEntry(db: Db, id: number): void {
 
 export type { EntryFilters };
 
-/** Filters of spec 001, combined; onlyUserId restricts to one user's entries (roles that see only their own). */
+/**
+ * Entries of the filters as rows, for callers that want EntryRow objects. The HTTP lists answer
+ * through resources/entryPage.ts instead, from the same WHERE clause (domain/entryQuery.ts).
+ */
 export function listEntries(
   db: Db,
   accountId: number,
@@ -122,35 +126,8 @@ export function listEntries(
   limit: number,
   offset: number,
 ): { rows: EntryRow[]; total: number } {
-  const w = new Where().add('e.account_id = ?', accountId);
-  if (onlyUserId !== null) w.add('e.user_id = ?', onlyUserId);
-  const inList = (column: string, ids?: number[]) => ids && w.add(`${column} IN (SELECT value FROM json_each(?))`, jsonList(ids));
-  inList('e.user_id', filters.user_ids);
-  inList('e.project_id', filters.project_ids);
-  inList('e.invoice_id', filters.invoice_ids);
-  inList('e.import_id', filters.import_ids);
-  inList('e.approved_by_id', filters.approved_by_ids);
-  if (filters.tag_ids) {
-    // "and" (the default): the entry has every tag; "combination of" (decided): it has any of them.
-    const tags = jsonList(filters.tag_ids);
-    const matched = `(SELECT COUNT(*) FROM entry_tags ft WHERE ft.entry_id = e.id AND ft.tag_id IN (SELECT value FROM json_each(?)))`;
-    if (filters.tag_filter_type === 'combination of') w.add(`${matched} > 0`, tags);
-    else w.add(`${matched} = (SELECT COUNT(DISTINCT value) FROM json_each(?))`, tags, tags);
-  }
-  if (filters.description !== undefined) w.add(`e.description LIKE ? ESCAPE '\\'`, likeContains(filters.description));
-  if (filters.from) w.add('e.date >= ?', filters.from);
-  if (filters.to) w.add('e.date <= ?', filters.to);
-  if (filters.invoiced !== undefined) w.add(filters.invoiced ? 'e.invoiced_at IS NOT NULL' : 'e.invoiced_at IS NULL');
-  if (filters.invoiced_at_from) w.add('substr(e.invoiced_at, 1, 10) >= ?', filters.invoiced_at_from);
-  if (filters.invoiced_at_to) w.add('substr(e.invoiced_at, 1, 10) <= ?', filters.invoiced_at_to);
-  if (filters.updated_from) w.add('e.updated_at >= ?', filters.updated_from);
-  if (filters.updated_to) w.add('e.updated_at <= ?', filters.updated_to);
-  if (filters.billable !== undefined) w.add(`${ENTRY_BILLABLE} = ?`, filters.billable ? 1 : 0);
-  if (filters.approved_at_from) w.add('substr(e.approved_at, 1, 10) >= ?', filters.approved_at_from);
-  if (filters.approved_at_to) w.add('substr(e.approved_at, 1, 10) <= ?', filters.approved_at_to);
-
-  const total = (sql(db, `SELECT COUNT(*) AS n FROM entries e LEFT JOIN projects p ON p.id = e.project_id WHERE ${w}`).get(...w.params) as { n: number }).n;
+  const w = entryWhere(accountId, filters, onlyUserId);
   // Most recent date first; among one date the newest entry first.
   const rows = sql(db, `${SELECT} WHERE ${w} ORDER BY e.date DESC, e.id DESC LIMIT ? OFFSET ?`).all(...w.params, limit, offset) as EntryRow[];
-  return { rows, total };
+  return { rows, total: countEntries(db, w) };
 }

@@ -9,6 +9,22 @@ export interface ParsedTag {
 const NAME = /^[\p{L}\p{N}_-]{1,255}$/u;
 const HASHTAG = /(?<![\p{L}\p{N}_&#])#([\p{L}\p{N}_-]+)(\*?)/gu;
 
+/** ASCII-only case folding: the database compares tag names COLLATE NOCASE, which folds only A-Z. */
+const fold = (name: string) => name.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+/**
+ * Rewrites every mention of the tag `name` (in any letter case) in a text, exactly where
+ * parseHashtags would find it: `to` a new name keeps the mention's `*` as written; `to` null
+ * (the tag is deleted) leaves the bare word, dropping `#` and `*` ("#vacation*" -> "vacation").
+ */
+export function replaceHashtag(text: string, name: string, to: string | null): string {
+  const key = fold(name);
+  return text.replace(HASHTAG, (mention, found: string, star: string) => {
+    if (fold(found) !== key) return mention;
+    return to === null ? found : `#${to}${star}`;
+  });
+}
+
 /** The distinct tags of a text, by first appearance; letter case does not make a new tag. */
 export function parseHashtags(text: string | null | undefined): ParsedTag[] {
   const found = new Map<string, ParsedTag>();

@@ -1,5 +1,6 @@
 // Projects of an account and the sums the full Project form reports, computed from entries.
 import { sql, type Db } from '../storage/db';
+import { refuseBeyondProjectLimit } from './projectLimit';
 import { ENTRY_BILLABLE, jsonList, likeContains, Where } from './sqlText';
 import { usersByIds, type UserRow } from './users';
 import type { ProjectFilters } from '../../common/serviceTypes';
@@ -22,6 +23,8 @@ export interface ProjectFields {
   billable: boolean;
   billing_increment: number;
   color: string | null;
+  /** The group's id, or null for none; checked to name a group of the account by the caller. */
+  project_group_id?: number | null;
 }
 
 export interface ProjectStats {
@@ -50,20 +53,22 @@ export function projectsByIds(db: Db, ids: number[]): Map<number, ProjectRow> {
 }
 
 export function insertProject(db: Db, accountId: number, fields: ProjectFields, now: string): ProjectRow {
+  refuseBeyondProjectLimit(db, accountId);
   const id = sql(
     db,
-    `INSERT INTO projects (account_id, name, billable, billing_increment, color, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).run(accountId, fields.name, fields.billable ? 1 : 0, fields.billing_increment, fields.color, now, now).lastInsertRowid;
+    `INSERT INTO projects (account_id, name, billable, billing_increment, color, project_group_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(accountId, fields.name, fields.billable ? 1 : 0, fields.billing_increment, fields.color, fields.project_group_id ?? null, now, now).lastInsertRowid;
   return getProject(db, accountId, Number(id))!;
 }
 
 export function updateProject(db: Db, id: number, fields: Partial<ProjectFields>, now: string): void {
   const current = sql(db, 'SELECT * FROM projects WHERE id = ?').get(id) as ProjectRow;
-  sql(db, 'UPDATE projects SET name = ?, billable = ?, billing_increment = ?, color = ?, updated_at = ? WHERE id = ?').run(
+  sql(db, 'UPDATE projects SET name = ?, billable = ?, billing_increment = ?, color = ?, project_group_id = ?, updated_at = ? WHERE id = ?').run(
     fields.name ?? current.name,
     fields.billable === undefined ? current.billable : fields.billable ? 1 : 0,
     fields.billing_increment ?? current.billing_increment,
     fields.color === undefined ? current.color : fields.color,
+    fields.project_group_id === undefined ? current.project_group_id : fields.project_group_id,
     now,
     id,
   );

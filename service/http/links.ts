@@ -15,6 +15,7 @@ export const paths = {
   user: (id: number) => `/v2/users/${id}`,
   currentUser: () => `/v2/current_user`,
   project: (id: number) => `/v2/projects/${id}`,
+  projectGroup: (id: number) => `/v2/project_groups/${id}`,
   tag: (id: number) => `/v2/tags/${id}`,
   entry: (id: number) => `/v2/entries/${id}`,
   timer: (projectId: number) => `/v2/projects/${projectId}/timer`,

@@ -5,16 +5,17 @@ import { actorOf } from '../auth/authenticate';
 import { guardEntryProject, guardNewTags } from '../auth/entryGuard';
 import { changesOthersEntries, scopeEntryFilters, seesRecord, seesUser, type Actor } from '../auth/permissions';
 import { instant, type Context } from '../context';
-import { chooseEntryProject, refuseArchived, deleteEntry, getEntry, insertEntry, listEntries, updateEntry, type EntryFilters, type EntryRow } from '../domain/entries';
+import { chooseEntryProject, refuseArchived, deleteEntry, getEntry, insertEntry, updateEntry, type EntryFilters, type EntryRow } from '../domain/entries';
 import { getProject, projectsByIds } from '../domain/projects';
 import { tagsOfEntries } from '../domain/tags';
 import { getUser, usersByIds } from '../domain/users';
 import { forbidden, notFound, refused } from '../http/errors';
 import { bodyOf, LIMITS, pathId, queryOf, type Fields } from '../http/fields';
 import { paths } from '../http/links';
-import { readPage, sendPage } from '../http/pagination';
+import { readPage } from '../http/pagination';
 import { inTransaction, type Db } from '../storage/db';
 import * as view from '../views';
+import { sendEntryPage } from './entryPage';
 import { invoiceRefsFor } from './invoiceRefs';
 
 export function entryViews(db: Db, base: string, rows: EntryRow[]): Entry[] {
@@ -97,9 +98,7 @@ export function entryRoutes(app: FastifyInstance, context: Context): void {
     f.check();
     const page = readPage(request.query as Record<string, unknown>, 'Entry');
     const scoped = scopeEntryFilters(db, actor, filters);
-    const { rows, total } = listEntries(db, actor.accountId, scoped.filters, scoped.onlyUserId, page.perPage, page.offset);
-    const base = context.base(request);
-    return sendPage(request, reply, base, page, total, entryViews(db, base, rows));
+    return sendEntryPage(context, request, reply, actor.accountId, scoped, page);
   });
 
   app.post('/v2/entries', async (request, reply) => {

@@ -7,10 +7,11 @@ import type { EntryFilters } from '../../common/serviceTypes';
 import { actorOf } from '../auth/authenticate';
 import { scopeEntryFilters } from '../auth/permissions';
 import type { Context } from '../context';
-import { listEntries } from '../domain/entries';
+import type { EntryWithin } from '../domain/entryQuery';
 import { queryOf } from '../http/fields';
-import { readPage, sendPage } from '../http/pagination';
-import { entryViews, readFilters } from './entries';
+import { readPage } from '../http/pagination';
+import { readFilters } from './entries';
+import { sendEntryPage } from './entryPage';
 
 /** Restricts a list's ids filter to `allowed`: the intersection when the client sent one, else `allowed`. */
 export function within(requested: number[] | undefined, allowed: number[]): number[] {
@@ -19,7 +20,14 @@ export function within(requested: number[] | undefined, allowed: number[]): numb
   return requested.filter((id) => set.has(id));
 }
 
-export function sendEntryList(context: Context, request: FastifyRequest, reply: FastifyReply, narrow: (filters: EntryFilters) => EntryFilters = (f) => f) {
+/** `within`: narrowing the filters cannot say (entries of a tag, whatever the client's tag filters). */
+export function sendEntryList(
+  context: Context,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  narrow: (filters: EntryFilters) => EntryFilters = (f) => f,
+  within: EntryWithin = {},
+) {
   const { db } = context;
   const actor = actorOf(request);
   const f = queryOf(request.query, 'Entry');
@@ -27,7 +35,5 @@ export function sendEntryList(context: Context, request: FastifyRequest, reply: 
   f.check();
   const page = readPage(request.query as Record<string, unknown>, 'Entry');
   const scoped = scopeEntryFilters(db, actor, narrow(filters));
-  const { rows, total } = listEntries(db, actor.accountId, scoped.filters, scoped.onlyUserId, page.perPage, page.offset);
-  const base = context.base(request);
-  return sendPage(request, reply, base, page, total, entryViews(db, base, rows));
+  return sendEntryPage(context, request, reply, actor.accountId, scoped, page, within);
 }

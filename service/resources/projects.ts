@@ -2,14 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Project } from '../../common/serviceTypes';
 import { actorOf } from '../auth/authenticate';
-import { managesProjects, seesProject, visibleProjectIds, type Actor } from '../auth/permissions';
+import { managesProjects, seesProject, type Actor } from '../auth/permissions';
 import { instant, type Context } from '../context';
 import {
   deleteProject,
   findProjectByName,
   getProject,
   insertProject,
-  listProjects,
   projectHasRecords,
   projectParticipants,
   projectStats,
@@ -20,11 +19,13 @@ import {
 } from '../domain/projects';
 import { BILLING_INCREMENTS } from '../domain/rounding';
 import { forbidden, notFound, refused } from '../http/errors';
-import { bodyOf, LIMITS, pathId, queryOf, type Fields } from '../http/fields';
+import { bodyOf, LIMITS, pathId, type Fields } from '../http/fields';
 import { paths } from '../http/links';
-import { readPage, sendPage } from '../http/pagination';
 import { inTransaction, type Db } from '../storage/db';
 import * as view from '../views';
+import { projectExtras } from './projectExtras';
+import { sendProjectList } from './projectList';
+import { getProjectGroup } from '../domain/projectGroups';
 
 const COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
@@ -32,11 +33,12 @@ export function projectViews(db: Db, base: string, rows: ProjectRow[]): Project[
   const ids = rows.map((p) => p.id);
   const stats = projectStats(db, ids);
   const participants = projectParticipants(db, ids);
-  return rows.map((p) => view.project(base, p, stats.get(p.id), participants.get(p.id)));
+  const extras = projectExtras(db, base, rows);
+  return rows.map((p) => view.project(base, p, stats.get(p.id), participants.get(p.id), extras.get(p.id)));
 }
 
 /** The create fields of a body; on update every field is optional. */
-function readProjectFields(f: Fields, creating: boolean): Partial<ProjectFields> {
+function readProjectFields(f: Fields, creating: boolean, groupExists: (id: number) => boolean): Partial<ProjectFields> {
   const fields: Partial<ProjectFields> = {};
   const name = f.text('name', { required: creating, max: LIMITS.name });
   if (name === null && !creating) f.fail('name', 'missing_field');
@@ -50,19 +52,21 @@ function readProjectFields(f: Fields, creating: boolean): Partial<ProjectFields>
     if (color !== null && !COLOR.test(color)) f.fail('color');
     else fields.color = color;
   }
-  // Project groups come in a later step: until then no group id names a group.
-  if (typeof f.id('project_group_id') === 'number') f.fail('project_group_id', 'missing');
+  // null (or blank) takes the project out of its group.
+  const groupId = f.id('project_group_id');
+  if (typeof groupId === 'number' && !groupExists(groupId)) f.fail('project_group_id', 'missing');
+  else if (groupId !== undefined) fields.project_group_id = groupId;
   return fields;
 }
 
-function ownProject(db: Db, actor: Actor, rawId: unknown): ProjectRow {
+export function ownProject(db: Db, actor: Actor, rawId: unknown): ProjectRow {
   const project = getProject(db, actor.accountId, pathId(rawId, 'Project'));
   // A project a contractor was not given answers as a missing one (auth/permissions.ts).
   if (!project || !seesProject(db, actor, project.id)) throw notFound('Project not found');
   return project;
 }
 
-function mayManage(actor: Actor): void {
+export function mayManage(actor: Actor): void {
   if (!managesProjects(actor)) throw forbidden('Forbidden: your role cannot manage projects');
 }
 
@@ -74,28 +78,13 @@ export function projectRoutes(app: FastifyInstance, context: Context): void {
   const { db } = context;
   type WithId = { Params: { id: string } };
 
-  app.get('/v2/projects', async (request, reply) => {
-    const actor = actorOf(request);
-    const f = queryOf(request.query, 'Project');
-    const filters = {
-      name: f.text('name', { max: LIMITS.name }) ?? undefined,
-      project_group_ids: f.ids('project_group_ids'),
-      billing_increment: f.integer('billing_increment'),
-      enabled: f.boolean('enabled'),
-      billable: f.boolean('billable'),
-    };
-    f.check();
-    const page = readPage(request.query as Record<string, unknown>, 'Project');
-    const { rows, total } = listProjects(db, actor.accountId, filters, page.perPage, page.offset, visibleProjectIds(db, actor));
-    const base = context.base(request);
-    return sendPage(request, reply, base, page, total, projectViews(db, base, rows));
-  });
+  app.get('/v2/projects', async (request, reply) => sendProjectList(context, request, reply));
 
   app.post('/v2/projects', async (request, reply) => {
     const actor = actorOf(request);
     mayManage(actor);
     const f = bodyOf(request.body, 'Project');
-    const fields = readProjectFields(f, true);
+    const fields = readProjectFields(f, true, (id) => getProjectGroup(db, actor.accountId, id) !== undefined);
     f.check();
     const row = inTransaction(db, () => {
       nameTaken(db, actor.accountId, fields.name);
@@ -116,7 +105,7 @@ export function projectRoutes(app: FastifyInstance, context: Context): void {
     const project = ownProject(db, actor, request.params.id);
     mayManage(actor);
     const f = bodyOf(request.body, 'Project');
-    const fields = readProjectFields(f, false);
+    const fields = readProjectFields(f, false, (id) => getProjectGroup(db, actor.accountId, id) !== undefined);
     f.check();
     if (!project.enabled) throw refused('Project', 'base', 'archived_project', 'The project is archived: unarchive it to change it');
     inTransaction(db, () => {

@@ -130,7 +130,37 @@ export const migrations: Migration[] = [
   // 2: people and permissions (users, project access, teams).
   peopleSchema,
   // 3: projects and tags (project groups, merges, tag locks).
-  () => {},
+  (db) =>
+    db.exec(`
+      CREATE TABLE project_groups (
+        id INTEGER PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts(id),
+        name TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      -- projects.project_group_id (from 1) has no foreign key; deleting a group ungroups its projects in code.
+      CREATE INDEX projects_by_group ON projects(project_group_id);
+
+      -- The account's plan: at most this many projects, archived ones included; NULL = no limit.
+      ALTER TABLE accounts ADD COLUMN project_limit INTEGER CHECK (project_limit IS NULL OR project_limit >= 0);
+
+      -- A tag merge not yet finished (spec 000 conventions 10: large ones run in the background).
+      -- Both tags are locked while a row names them; the row survives a restart, so the merge resumes.
+      -- No cascade: a locked tag cannot be deleted underneath its merge.
+      CREATE TABLE tag_merges (
+        id INTEGER PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts(id),
+        target_tag_id INTEGER NOT NULL REFERENCES tags(id),
+        source_tag_id INTEGER NOT NULL UNIQUE REFERENCES tags(id),
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX tag_merges_by_target ON tag_merges(target_tag_id);
+
+      -- Entries of one project (and of a group's projects) in list order, without a sort.
+      CREATE INDEX entries_by_project_date ON entries(project_id, date DESC, id DESC);
+      DROP INDEX entries_by_project;
+    `),
   // 4: money and events (entry approval and invoicing, expenses, invoices, webhooks, broadcast receivers).
   moneySchema,
 ];

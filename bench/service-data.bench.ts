@@ -1,0 +1,192 @@
+// The local service with a realistic amount of data (issue 3): 100,000 entries of 5 users in 60
+// projects with 40 tags, in a database file.
+//  (a) GET /v2/entries?per_page=1000 over loopback HTTP, per request, beside the raw SQLite query
+//      of the same 1000 entries rows plus JSON.stringify, in the same run, alternating; target:
+//      within 2x of the raw query.
+//  (b) POST /v2/entries sustained req/s with the rate limit off, beside a bare fastify POST route
+//      answering the same bytes, alternating rounds like bench/service.bench.ts.
+//  (c) the database file's size with those 100,000 entries, after a WAL checkpoint.
+import Fastify from 'fastify';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Pool } from 'undici';
+import { buildService } from '../service';
+import { seedAccount } from './serviceSeed';
+import { percentile, type Benchmark, type BenchResult } from './types';
+
+const ENTRIES = 100_000;
+const LIST_ROUNDS = 8;
+const LIST_PER_ROUND = 10;
+const POST_CONCURRENCY = 16;
+const POST_ROUNDS = 6;
+const POST_ROUND_MS = 500;
+
+const port = (server: { address(): unknown }) => (server.address() as { port: number }).port;
+
+/** Sends a request and reads the whole body without decoding it; answers the status and bytes read. */
+async function exchange(pool: Pool, options: Parameters<Pool['request']>[0]): Promise<{ status: number; bytes: number }> {
+  const response = await pool.request(options);
+  let bytes = 0;
+  for await (const chunk of response.body) bytes += (chunk as Buffer).length;
+  return { status: response.statusCode, bytes };
+}
+
+async function postLoad(origin: string, path: string, headers: Record<string, string>, body: () => string, ms: number) {
+  const pool = new Pool(origin, { connections: POST_CONCURRENCY });
+  let ok = 0;
+  let failed = 0;
+  const started = performance.now();
+  const end = started + ms;
+  await Promise.all(
+    Array.from({ length: POST_CONCURRENCY }, async () => {
+      while (performance.now() < end) {
+        const r = await exchange(pool, { method: 'POST', path, headers, body: body() });
+        if (r.status === 201) ok++;
+        else failed++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  await pool.close();
+  return { ok, failed, seconds };
+}
+
+const benchmark: Benchmark = async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'stint-bench-data-'));
+  const built = await buildService({ dataDir, rateLimit: 0 });
+  const results: BenchResult[] = [];
+  const bare = Fastify({ logger: false });
+  try {
+    const { db } = built;
+    const seedStarted = performance.now();
+    seedAccount(db, built.ownerId, ENTRIES);
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    await built.app.listen({ host: '127.0.0.1', port: 0 });
+    const origin = `http://127.0.0.1:${port(built.app.server)}`;
+    const headers = { 'user-agent': 'StintBench/1.0', 'x-servicetoken': built.token };
+
+    // (c) first, before (b) adds entries.
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    const fileBytes = statSync(join(dataDir, 'service.db')).size;
+    const pageSize = db.pragma('page_size', { simple: true }) as number;
+    results.push({
+      name: `service database file with ${ENTRIES} entries, after a checkpoint`,
+      value: fileBytes,
+      unit: 'bytes',
+      detail: `${(fileBytes / ENTRIES).toFixed(0)} bytes per entry with its tag links and indexes; ${pageSize}-byte pages; seeded through the domain layer in ${seedSeconds.toFixed(1)} s`,
+    });
+
+    // (a) The raw side reads the same 1000 rows of the entries table (what the page is made of)
+    // and stringifies them; the service side answers the full Entry shape over HTTP.
+    const raw = db.prepare('SELECT * FROM entries WHERE account_id = ? ORDER BY date DESC, id DESC LIMIT 1000');
+    const accountId = (db.prepare('SELECT account_id FROM users WHERE id = ?').get(built.ownerId) as { account_id: number }).account_id;
+    const pool = new Pool(origin, { connections: 1 });
+    const list = { method: 'GET' as const, path: '/v2/entries?per_page=1000', headers };
+    let bytes = 0;
+    for (let i = 0; i < 10; i++) {
+      const r = await exchange(pool, list);
+      if (r.status !== 200) throw new Error(`GET /v2/entries answered ${r.status}`);
+      bytes = r.bytes;
+      JSON.stringify(raw.all(accountId));
+    }
+    const http: number[] = [];
+    const sqlite: number[] = [];
+    let rawBytes = 0;
+    for (let round = 0; round < LIST_ROUNDS; round++) {
+      for (let i = 0; i < LIST_PER_ROUND; i++) {
+        const t = performance.now();
+        await exchange(pool, list);
+        http.push(performance.now() - t);
+      }
+      for (let i = 0; i < LIST_PER_ROUND; i++) {
+        const t = performance.now();
+        rawBytes = JSON.stringify(raw.all(accountId)).length;
+        sqlite.push(performance.now() - t);
+      }
+    }
+    await pool.close();
+    const httpMs = percentile(http, 50);
+    const sqliteMs = percentile(sqlite, 50);
+    const ratio = httpMs / sqliteMs;
+    const samples = `${LIST_ROUNDS} alternating rounds of ${LIST_PER_ROUND} per side`;
+    results.push(
+      {
+        name: `GET /v2/entries?per_page=1000 over HTTP, ${ENTRIES} entries, p50`,
+        value: Number(httpMs.toFixed(2)),
+        unit: 'ms',
+        detail: `${bytes} bytes of JSON per answer (Link header, full Entry shape); undici, one connection, body read whole; p95 ${percentile(http, 95).toFixed(2)} ms; ${samples}`,
+      },
+      {
+        name: 'raw SQLite query of the same 1000 entries rows + JSON.stringify, p50',
+        value: Number(sqliteMs.toFixed(2)),
+        unit: 'ms',
+        detail: `better-sqlite3 prepared statement, rows as objects, ${rawBytes} characters of JSON; same process, same run`,
+      },
+      {
+        name: 'GET /v2/entries?per_page=1000 / raw query + JSON.stringify',
+        value: Number(ratio.toFixed(2)),
+        unit: 'ratio',
+        target: 'within 2x (<= 2)',
+        met: ratio <= 2,
+        detail: 'p50 over p50, same run',
+      },
+    );
+
+    // (b) POST throughput against a bare route that parses the body and answers the same bytes.
+    const postHeaders = { ...headers, 'content-type': 'application/json' };
+    let n = 0;
+    const entryBody = () => JSON.stringify({ date: '2024-03-04', minutes: 25 + (n++ % 60), description: `Bench entry ${n} #bench #tag${n % 7}` });
+    const sample = await exchange(new Pool(origin), { method: 'POST', path: '/v2/entries', headers: postHeaders, body: entryBody() });
+    if (sample.status !== 201) throw new Error(`POST /v2/entries answered ${sample.status}`);
+    const sampleText = await (await fetch(`${origin}/v2/entries/1`, { headers })).text();
+    bare.post('/v2/entries', async (request, reply) => {
+      if (typeof (request.body as { date?: unknown }).date !== 'string') return reply.code(400).send();
+      return reply.code(201).type('application/json; charset=utf-8').send(sampleText);
+    });
+    await bare.listen({ host: '127.0.0.1', port: 0 });
+    const bareOrigin = `http://127.0.0.1:${port(bare.server)}`;
+    await postLoad(origin, '/v2/entries', postHeaders, entryBody, POST_ROUND_MS);
+    await postLoad(bareOrigin, '/v2/entries', postHeaders, entryBody, POST_ROUND_MS);
+    const totals = { service: { ok: 0, failed: 0, seconds: 0 }, bare: { ok: 0, failed: 0, seconds: 0 } };
+    for (let round = 0; round < POST_ROUNDS; round++) {
+      for (const [side, at] of [['service', origin], ['bare', bareOrigin]] as const) {
+        const r = await postLoad(at, '/v2/entries', postHeaders, entryBody, POST_ROUND_MS);
+        totals[side].ok += r.ok;
+        totals[side].failed += r.failed;
+        totals[side].seconds += r.seconds;
+      }
+    }
+    const serviceRps = totals.service.ok / totals.service.seconds;
+    const bareRps = totals.bare.ok / totals.bare.seconds;
+    const synchronous = db.pragma('synchronous', { simple: true });
+    const postDetail = `undici, ${POST_CONCURRENCY} concurrent over loopback, ${POST_ROUNDS} alternating rounds of ${POST_ROUND_MS} ms per side`;
+    results.push(
+      {
+        name: `POST /v2/entries sustained, rate limit off, ${ENTRIES}+ entries in a file database`,
+        value: Math.round(serviceRps),
+        unit: 'req/s',
+        detail: `${postDetail}; each a transaction (WAL, synchronous=${synchronous}) with two #tags; ${totals.service.failed} non-201`,
+      },
+      {
+        name: 'bare fastify POST route, parses the body, answers the same bytes',
+        value: Math.round(bareRps),
+        unit: 'req/s',
+        detail: `${postDetail}; ${totals.bare.failed} non-201`,
+      },
+      {
+        name: 'POST /v2/entries / bare fastify POST throughput',
+        value: Number((serviceRps / bareRps).toFixed(3)),
+        unit: 'ratio',
+        detail: 'same machine, same run',
+      },
+    );
+    return results;
+  } finally {
+    await bare.close();
+    await built.app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+
+export default benchmark;

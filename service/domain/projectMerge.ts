@@ -1,0 +1,66 @@
+// PUT /v2/projects/:id/merge (GAPS.md): `source` is merged into `target` and deleted. Decided:
+// - entries move whatever their state (approved and invoiced ones too: the merge changes which
+//   project holds the work, not the work); their minutes stay as logged, not re-rounded to the
+//   target's increment;
+// - every other row that refers to the source through a foreign key (expenses, project access,
+//   invoice links, ...) now refers to the target; where the target already has the same row (a
+//   user with access to both), the source's copy is dropped;
+// - a user's timer moves too; a user with a timer on both keeps one, on the target, holding the
+//   time of both (running if either ran) and the target's description, or the source's when the
+//   target has none;
+// - the target keeps its own name, settings and group.
+import { sql, type Db } from '../storage/db';
+import type { ProjectRow } from './projects';
+import { linkHashtags } from './tags';
+import { elapsedMs, type TimerRow } from './timers';
+
+/** Tables with a foreign key to projects(id), besides entries and timers which are moved by hand. */
+function referencingColumns(db: Db): Array<{ table: string; column: string }> {
+  return sql(
+    db,
+    `SELECT m.name AS "table", f."from" AS "column" FROM sqlite_master m, pragma_foreign_key_list(m.name) f
+     WHERE m.type = 'table' AND f."table" = 'projects' AND m.name NOT IN ('entries', 'timers')`,
+  ).all() as Array<{ table: string; column: string }>;
+}
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+function foldTimers(db: Db, accountId: number, source: ProjectRow, target: ProjectRow, nowMs: number, now: string): void {
+  const timers = sql(db, 'SELECT * FROM timers WHERE project_id = ?').all(source.id) as TimerRow[];
+  for (const moving of timers) {
+    const staying = sql(db, 'SELECT * FROM timers WHERE user_id = ? AND project_id = ?').get(moving.user_id, target.id) as TimerRow | undefined;
+    if (!staying) {
+      sql(db, 'UPDATE timers SET project_id = ?, updated_at = ? WHERE id = ?').run(target.id, now, moving.id);
+      continue;
+    }
+    // One running timer per user (a unique index): the moving one goes first.
+    sql(db, 'DELETE FROM timers WHERE id = ?').run(moving.id);
+    const total = elapsedMs(staying, nowMs) + elapsedMs(moving, nowMs);
+    const running = staying.state === 'running' || moving.state === 'running';
+    const state = running ? 'running' : total > 0 ? 'paused' : staying.state;
+    const description = staying.description ?? moving.description;
+    // Running from now with the total so far, or stopped at the total: elapsed reads the same either way.
+    sql(db, 'UPDATE timers SET state = ?, elapsed_ms = ?, running_since_ms = ?, description = ?, updated_at = ? WHERE id = ?').run(
+      state,
+      total,
+      running ? nowMs : null,
+      description,
+      now,
+      staying.id,
+    );
+    if (description !== staying.description) linkHashtags(db, 'timer_tags', staying.id, accountId, description, now);
+  }
+}
+
+/** Runs inside the caller's transaction; both projects are the account's and not archived. */
+export function mergeProjects(db: Db, accountId: number, target: ProjectRow, source: ProjectRow, nowMs: number, now: string): void {
+  sql(db, 'UPDATE entries SET project_id = ?, updated_at = ? WHERE project_id = ?').run(target.id, now, source.id);
+  foldTimers(db, accountId, source, target, nowMs, now);
+  for (const { table, column } of referencingColumns(db)) {
+    // Table and column names come from the schema, never from input.
+    sql(db, `UPDATE OR IGNORE ${quote(table)} SET ${quote(column)} = ? WHERE ${quote(column)} = ?`).run(target.id, source.id);
+    sql(db, `DELETE FROM ${quote(table)} WHERE ${quote(column)} = ?`).run(source.id);
+  }
+  sql(db, 'UPDATE projects SET updated_at = ? WHERE id = ?').run(now, target.id);
+  sql(db, 'DELETE FROM projects WHERE id = ?').run(source.id);
+}

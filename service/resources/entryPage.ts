@@ -1,0 +1,33 @@
+// Answers one page of an entry list: the rows, the Link header (the count is read only when a
+// link needs it) and the JSON text of resources/entryJson.ts, sent as it is.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { EntryFilters } from '../../common/serviceTypes';
+import type { Context } from '../context';
+import { countEntries, entryPage, entryWhere, type EntryWithin } from '../domain/entryQuery';
+import { linkHeader, type Page } from '../http/pagination';
+import { entriesJson } from './entryJson';
+
+export interface ScopedFilters {
+  filters: EntryFilters;
+  onlyUserId: number | null;
+}
+
+export function sendEntryPage(
+  context: Context,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  accountId: number,
+  scoped: ScopedFilters,
+  page: Page,
+  within: EntryWithin = {},
+): FastifyReply {
+  const { db } = context;
+  const where = entryWhere(accountId, scoped.filters, scoped.onlyUserId, within);
+  const rows = entryPage(db, where, page.perPage, page.offset);
+  // A first page with room to spare holds the whole list: no count needed.
+  const total = page.offset === 0 && rows.length < page.perPage ? rows.length : countEntries(db, where);
+  const base = context.base(request);
+  const link = linkHeader(base + request.url, page, total);
+  if (link) reply.header('link', link);
+  return reply.type('application/json; charset=utf-8').send(entriesJson(db, base, rows));
+}

@@ -1,0 +1,77 @@
+// Projects beyond create/read/update (GAPS.md "Projects and users"): merge, the actions on many
+// projects at once (archive, unarchive, delete), and the project's entries. In the actions on
+// many, projects that do not qualify are skipped (GAPS.md) but an id that names no project
+// answers 400 missing and nothing changes (service/README.md).
+import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../auth/authenticate';
+import { seesProject, visibleProjectIds } from '../auth/permissions';
+import { instant, type Context } from '../context';
+import { mergeProjects } from '../domain/projectMerge';
+import { deleteProject, getProject, projectHasRecords, setProjectEnabled, type ProjectRow } from '../domain/projects';
+import { refused } from '../http/errors';
+import { bodyOf } from '../http/fields';
+import { idArray } from '../http/idArray';
+import { inTransaction } from '../storage/db';
+import { sendEntryList, within } from './entryList';
+import { requireKnownIds } from './knownIds';
+import { mayManage, ownProject } from './projects';
+
+const archivedRefusal = (project: ProjectRow) =>
+  refused('Project', 'base', 'archived_project', `Project "${project.name}" is archived: unarchive it before merging`);
+
+/** Which projects a bulk action applies to; the others are skipped (GAPS.md). */
+const QUALIFIES = {
+  // Spec 000 conventions 11: only a project with records can be archived...
+  archive: (db, p) => p.enabled === 1 && projectHasRecords(db, p.id),
+  unarchive: (_db, p) => p.enabled === 0,
+  // ...and only one without them deleted.
+  delete: (db, p) => !projectHasRecords(db, p.id),
+} satisfies Record<string, (db: Context['db'], project: ProjectRow) => boolean>;
+
+export function projectActionRoutes(app: FastifyInstance, context: Context): void {
+  const { db } = context;
+  type WithId = { Params: { id: string } };
+
+  app.put<WithId>('/v2/projects/:id/merge', async (request, reply) => {
+    const actor = actorOf(request);
+    const target = ownProject(db, actor, request.params.id);
+    mayManage(actor);
+    const f = bodyOf(request.body, 'Project');
+    const sourceId = f.id('project_id', { required: true });
+    if (sourceId === target.id) f.fail('project_id'); // a project cannot swallow itself
+    f.check();
+    const source = getProject(db, actor.accountId, sourceId!);
+    if (!source || !seesProject(db, actor, source.id)) throw refused('Project', 'project_id', 'missing', `Project ${sourceId} does not exist`);
+    if (!target.enabled) throw archivedRefusal(target);
+    if (!source.enabled) throw archivedRefusal(source);
+    const at = instant(context);
+    inTransaction(db, () => mergeProjects(db, actor.accountId, target, source, at.ms, at.iso));
+    return reply.code(204).send();
+  });
+
+  for (const action of ['archive', 'unarchive', 'delete'] as const) {
+    app.put(`/v2/projects/${action}`, async (request, reply) => {
+      const actor = actorOf(request);
+      mayManage(actor);
+      const f = bodyOf(request.body, 'Project');
+      const ids = idArray(f, request.body, 'project_ids', { required: true });
+      requireKnownIds(db, f, 'projects', actor.accountId, ids, 'project_ids', visibleProjectIds(db, actor));
+      f.check();
+      inTransaction(db, () => {
+        const now = instant(context).iso;
+        for (const id of ids!) {
+          const project = getProject(db, actor.accountId, id);
+          if (!QUALIFIES[action](db, project!)) continue;
+          if (action === 'delete') deleteProject(db, id);
+          else setProjectEnabled(db, id, action === 'unarchive', now);
+        }
+      });
+      return reply.code(204).send();
+    });
+  }
+
+  app.get<WithId>('/v2/projects/:id/entries', async (request, reply) => {
+    const project = ownProject(db, actorOf(request), request.params.id);
+    return sendEntryList(context, request, reply, (filters) => ({ ...filters, project_ids: within(filters.project_ids, [project.id]) }));
+  });
+}

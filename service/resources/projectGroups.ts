@@ -1,0 +1,184 @@
+// Project groups (spec 001 "Project groups"), served under /v2/project_groups (the spec writes
+// them without /v2 and with trailing slashes; app.ts serves both slash forms).
+// Decided where the spec is silent:
+// - an id in project_ids that names no project of the account answers 400 missing and nothing
+//   is written (service/README.md), in remove_projects too, which skips only projects of the
+//   account that are not in the group;
+// - add_projects answers every project of the group after the change, by name;
+// - contractors see only the groups holding a project given them, with only those projects.
+import type { FastifyInstance } from 'fastify';
+import type { ProjectGroup } from '../../common/serviceTypes';
+import { actorOf } from '../auth/authenticate';
+import { visibleProjectIds, type Actor } from '../auth/permissions';
+import { instant, type Context } from '../context';
+import {
+  deleteProjectGroup,
+  getProjectGroup,
+  groupProjects,
+  insertProjectGroup,
+  listProjectGroups,
+  projectsOfGroups,
+  renameProjectGroup,
+  touchProjectGroup,
+  ungroupProjects,
+  type ProjectGroupRow,
+} from '../domain/projectGroups';
+import { notFound } from '../http/errors';
+import { bodyOf, LIMITS, pathId, queryOf, type Fields } from '../http/fields';
+import { idArray } from '../http/idArray';
+import { paths } from '../http/links';
+import { readPage, sendPage } from '../http/pagination';
+import { inTransaction, type Db } from '../storage/db';
+import { projectGroup } from '../groupViews';
+import { sendEntryList, within } from './entryList';
+import { mayManage, projectViews } from './projects';
+import { sendProjectList } from './projectList';
+import { requireKnownIds } from './knownIds';
+
+const RESOURCE = 'ProjectGroup';
+
+function groupViews(db: Db, actor: Actor, base: string, rows: ProjectGroupRow[]): ProjectGroup[] {
+  const projects = projectsOfGroups(
+    db,
+    rows.map((g) => g.id),
+  );
+  const visible = visibleProjectIds(db, actor);
+  const shown = visible === null ? null : new Set(visible);
+  return rows.map((g) => projectGroup(base, g, (projects.get(g.id) ?? []).filter((p) => shown === null || shown.has(p.id))));
+}
+
+function visibleGroup(db: Db, actor: Actor, rawId: unknown): ProjectGroupRow {
+  const group = getProjectGroup(db, actor.accountId, pathId(rawId, 'Project group'));
+  const visible = group && visibleProjectIds(db, actor);
+  if (!group || (visible && !(projectsOfGroups(db, [group.id]).get(group.id) ?? []).some((p) => visible.includes(p.id)))) {
+    throw notFound('Project group not found');
+  }
+  return group;
+}
+
+/** Where a create body holds its project ids: project_ids, or `projects` as the sample body of spec 001 names it. */
+function projectIdsField(body: unknown): 'project_ids' | 'projects' {
+  const has = (name: string) => typeof body === 'object' && body !== null && Object.hasOwn(body, name);
+  return !has('project_ids') && has('projects') ? 'projects' : 'project_ids';
+}
+
+export function projectGroupRoutes(app: FastifyInstance, context: Context): void {
+  const { db } = context;
+  type WithId = { Params: { id: string } };
+  const show = (actor: Actor, base: string, id: number) => groupViews(db, actor, base, [getProjectGroup(db, actor.accountId, id)!])[0]!;
+
+  app.get('/v2/project_groups', async (request, reply) => {
+    const actor = actorOf(request);
+    const f = queryOf(request.query, RESOURCE);
+    const filters = { name: f.text('name', { max: LIMITS.name }) ?? undefined, project_ids: f.ids('project_ids') };
+    f.check();
+    const page = readPage(request.query as Record<string, unknown>, RESOURCE);
+    const visible = visibleProjectIds(db, actor);
+    // A contractor's groups are those holding a project given them.
+    if (visible) filters.project_ids = filters.project_ids ? filters.project_ids.filter((id) => visible.includes(id)) : visible;
+    const { rows, total } = listProjectGroups(db, actor.accountId, filters, page.perPage, page.offset);
+    const base = context.base(request);
+    return sendPage(request, reply, base, page, total, groupViews(db, actor, base, rows));
+  });
+
+  // Projects already in another group move to this one (spec 001).
+  app.post('/v2/project_groups', async (request, reply) => {
+    const actor = actorOf(request);
+    mayManage(actor);
+    const f = bodyOf(request.body, RESOURCE);
+    const name = f.text('name', { required: true, max: LIMITS.name });
+    const field = projectIdsField(request.body);
+    const ids = idArray(f, request.body, field, { required: true });
+    requireKnownIds(db, f, 'projects', actor.accountId, ids, field);
+    f.check();
+    const id = inTransaction(db, () => {
+      const now = instant(context).iso;
+      const groupId = insertProjectGroup(db, actor.accountId, name!, now);
+      groupProjects(db, actor.accountId, groupId, ids!, true, now);
+      return groupId;
+    });
+    const base = context.base(request);
+    reply.code(201).header('location', base + paths.projectGroup(id));
+    return show(actor, base, id);
+  });
+
+  app.get<WithId>('/v2/project_groups/:id', async (request) => {
+    const actor = actorOf(request);
+    const group = visibleGroup(db, actor, request.params.id);
+    return show(actor, context.base(request), group.id);
+  });
+
+  app.put<WithId>('/v2/project_groups/:id', async (request) => {
+    const actor = actorOf(request);
+    const group = visibleGroup(db, actor, request.params.id);
+    mayManage(actor);
+    const f = bodyOf(request.body, RESOURCE);
+    const name = f.text('name', { max: LIMITS.name });
+    if (name === null) f.fail('name', 'missing_field'); // optional, but a group keeps a name
+    f.check();
+    if (name) inTransaction(db, () => renameProjectGroup(db, group.id, name, instant(context).iso));
+    return show(actor, context.base(request), group.id);
+  });
+
+  app.get<WithId>('/v2/project_groups/:id/entries', async (request, reply) => {
+    const actor = actorOf(request);
+    const group = visibleGroup(db, actor, request.params.id);
+    const ids = (projectsOfGroups(db, [group.id]).get(group.id) ?? []).map((p) => p.id);
+    return sendEntryList(context, request, reply, (filters) => ({ ...filters, project_ids: within(filters.project_ids, ids) }));
+  });
+
+  app.get<WithId>('/v2/project_groups/:id/projects', async (request, reply) => {
+    const group = visibleGroup(db, actorOf(request), request.params.id);
+    return sendProjectList(context, request, reply, (filters) => ({ ...filters, project_group_ids: within(filters.project_group_ids, [group.id]) }));
+  });
+
+  // Projects already in another group stay where they are (spec 001).
+  app.post<WithId>('/v2/project_groups/:id/add_projects', async (request) => {
+    const actor = actorOf(request);
+    const group = visibleGroup(db, actor, request.params.id);
+    mayManage(actor);
+    const f = bodyOf(request.body, RESOURCE);
+    const ids = idArray(f, request.body, 'project_ids', { required: true });
+    requireKnownIds(db, f, 'projects', actor.accountId, ids, 'project_ids');
+    f.check();
+    inTransaction(db, () => {
+      const now = instant(context).iso;
+      if (groupProjects(db, actor.accountId, group.id, ids!, false, now) > 0) touchProjectGroup(db, group.id, now);
+    });
+    return projectViews(db, context.base(request), projectsOfGroups(db, [group.id]).get(group.id) ?? []);
+  });
+
+  app.put<WithId>('/v2/project_groups/:id/remove_projects', async (request, reply) => {
+    const actor = actorOf(request);
+    const group = visibleGroup(db, actor, request.params.id);
+    mayManage(actor);
+    const f = bodyOf(request.body, RESOURCE);
+    const ids = idArray(f, request.body, 'project_ids', { required: true });
+    requireKnownIds(db, f, 'projects', actor.accountId, ids, 'project_ids');
+    f.check();
+    inTransaction(db, () => {
+      const now = instant(context).iso;
+      if (ungroupProjects(db, group.id, ids!, now) > 0) touchProjectGroup(db, group.id, now);
+    });
+    return reply.code(204).send();
+  });
+
+  app.put<WithId>('/v2/project_groups/:id/remove_all_projects', async (request, reply) => {
+    const actor = actorOf(request);
+    const group = visibleGroup(db, actor, request.params.id);
+    mayManage(actor);
+    inTransaction(db, () => {
+      const now = instant(context).iso;
+      if (ungroupProjects(db, group.id, null, now) > 0) touchProjectGroup(db, group.id, now);
+    });
+    return reply.code(204).send();
+  });
+
+  app.delete<WithId>('/v2/project_groups/:id', async (request, reply) => {
+    const actor = actorOf(request);
+    const group = visibleGroup(db, actor, request.params.id);
+    mayManage(actor);
+    inTransaction(db, () => deleteProjectGroup(db, group.id, instant(context).iso));
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,126 @@
+// Tags beyond list/create/show (spec 001 "Tags", GAPS.md "Tags"): rename, merge, delete one or
+// many, and a tag's entries. A tag being merged is locked (code locked) for PUT, merge and DELETE.
+// Decided where the spec is silent:
+// - a new name given to PUT that another tag has (in any letter case) answers already_exists;
+//   the name without a trailing * makes the tag billable again;
+// - deleting a tag turns "#meeting" and "#meeting*" into the plain word "meeting";
+// - PUT /v2/tags/delete skips locked tags; an id that names no tag answers 400 missing and
+//   nothing is deleted (service/README.md);
+// - a merge moving more than Tuning.tagMergeInlineMax entries answers 202 and runs in the
+//   background (jobs/tagMergeRunner.ts).
+import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../auth/authenticate';
+import { managesProjects, type Actor } from '../auth/permissions';
+import { instant, type Context } from '../context';
+import { parseTagName } from '../domain/hashtags';
+import { deleteTag, updateTag } from '../domain/tagEdits';
+import { isTagLocked, runTagMergeBatch, startTagMerge } from '../domain/tagMerges';
+import { countTagEntries, findTagByName, getTag, type TagRow } from '../domain/tags';
+import { forbidden, notFound, refused } from '../http/errors';
+import { bodyOf, LIMITS, pathId } from '../http/fields';
+import { idArray } from '../http/idArray';
+import { inTransaction, type Db } from '../storage/db';
+import { TagMergeRunner } from '../jobs/tagMergeRunner';
+import * as view from '../views';
+import { sendEntryList } from './entryList';
+import { requireKnownIds } from './knownIds';
+
+export const MERGE_ACCEPTED_MESSAGE = 'The tags are being merged in the background; you will be notified by e-mail when it completes.';
+
+function ownTag(db: Db, actor: Actor, rawId: unknown): TagRow {
+  const tag = getTag(db, actor.accountId, pathId(rawId, 'Tag'));
+  if (!tag) throw notFound('Tag not found');
+  return tag;
+}
+
+function mayManage(actor: Actor): void {
+  if (!managesProjects(actor)) throw forbidden('Forbidden: your role cannot manage tags');
+}
+
+function unlocked(db: Db, tag: TagRow): void {
+  if (isTagLocked(db, tag.id)) throw refused('Tag', 'base', 'locked', `Tag #${tag.name} is locked while a merge runs: try again when it has finished`);
+}
+
+export function tagActionRoutes(app: FastifyInstance, context: Context): void {
+  const { db } = context;
+  type WithId = { Params: { id: string } };
+  const runner = new TagMergeRunner(db, context.clock, context.tuning, app.log);
+  app.addHook('onReady', async () => runner.kick()); // merges a stop cut short
+  app.addHook('onClose', async () => runner.stop());
+
+  app.put<WithId>('/v2/tags/:id', async (request) => {
+    const actor = actorOf(request);
+    const tag = ownTag(db, actor, request.params.id);
+    mayManage(actor);
+    const f = bodyOf(request.body, 'Tag');
+    const raw = f.text('name', { max: LIMITS.name + 2 }); // room for "#" and "*"
+    const parsed = typeof raw === 'string' ? parseTagName(raw) : undefined;
+    if (raw === null) f.fail('name', 'missing_field');
+    else if (parsed === null) f.fail('name');
+    f.check();
+    unlocked(db, tag);
+    if (parsed) {
+      inTransaction(db, () => {
+        const other = findTagByName(db, actor.accountId, parsed.name);
+        if (other && other.id !== tag.id) throw refused('Tag', 'name', 'already_exists', `A tag named #${other.name} already exists: merge the tags instead`);
+        updateTag(db, tag, parsed.name, parsed.billable, instant(context).iso);
+      });
+    }
+    const current = getTag(db, actor.accountId, tag.id)!;
+    return view.tag(context.base(request), current, countTagEntries(db, current.id));
+  });
+
+  // tag_id is merged into this tag (spec 001).
+  app.put<WithId>('/v2/tags/:id/merge', async (request, reply) => {
+    const actor = actorOf(request);
+    const target = ownTag(db, actor, request.params.id);
+    mayManage(actor);
+    const f = bodyOf(request.body, 'Tag');
+    const sourceId = f.id('tag_id', { required: true });
+    if (sourceId === target.id) f.fail('tag_id'); // a tag cannot be merged into itself
+    f.check();
+    const source = getTag(db, actor.accountId, sourceId!);
+    if (!source) throw refused('Tag', 'tag_id', 'missing', `Tag ${sourceId} does not exist`);
+    unlocked(db, target);
+    unlocked(db, source);
+    const now = instant(context).iso;
+    if (countTagEntries(db, source.id) <= context.tuning.tagMergeInlineMax) {
+      inTransaction(db, () => runTagMergeBatch(db, startTagMerge(db, actor.accountId, target, source, now), -1, now));
+      return reply.code(204).send();
+    }
+    inTransaction(db, () => startTagMerge(db, actor.accountId, target, source, now));
+    runner.kick();
+    return reply.code(202).send({ message: MERGE_ACCEPTED_MESSAGE });
+  });
+
+  app.delete<WithId>('/v2/tags/:id', async (request, reply) => {
+    const actor = actorOf(request);
+    const tag = ownTag(db, actor, request.params.id);
+    mayManage(actor);
+    unlocked(db, tag);
+    inTransaction(db, () => deleteTag(db, tag, instant(context).iso));
+    return reply.code(204).send();
+  });
+
+  app.put('/v2/tags/delete', async (request, reply) => {
+    const actor = actorOf(request);
+    mayManage(actor);
+    const f = bodyOf(request.body, 'Tag');
+    const ids = idArray(f, request.body, 'tag_ids', { required: true });
+    requireKnownIds(db, f, 'tags', actor.accountId, ids, 'tag_ids');
+    f.check();
+    inTransaction(db, () => {
+      const now = instant(context).iso;
+      for (const id of ids!) {
+        const tag = getTag(db, actor.accountId, id)!;
+        if (!isTagLocked(db, tag.id)) deleteTag(db, tag, now);
+      }
+    });
+    return reply.code(204).send();
+  });
+
+  app.get<WithId>('/v2/tags/:id/entries', async (request, reply) => {
+    const tag = ownTag(db, actorOf(request), request.params.id);
+    return sendEntryList(context, request, reply, undefined, { tagId: tag.id });
+  });
+}
