@@ -4,20 +4,20 @@
 // GET /v2/expenses and /v2/invoices/:id/expenses; fit for /v2/users/:id/expenses,
 // /v2/projects/:id/expenses and /v2/current_user/expenses.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Expense } from '../../common/serviceTypesMoney';
 import { actorOf } from '../auth/authenticate';
 import { recordScope } from '../auth/permissions';
 import type { Context } from '../context';
-import { listExpenses, type ExpenseFilters } from '../domain/expenses';
-import { queryOf, type Fields } from '../http/fields';
-import { readCents } from '../http/moneyFields';
-import { readPage, sendPage } from '../http/pagination';
-import type { Expense } from '../../common/serviceTypesMoney';
+import { listExpenses, type ExpenseFilters, type ExpenseRow } from '../domain/expenses';
 import { invoicesByIds } from '../domain/invoices';
 import { projectsByIds } from '../domain/projects';
 import { usersByIds } from '../domain/users';
+import { queryOf, type Fields } from '../http/fields';
+import { readCents } from '../http/moneyFields';
+import { readPage, sendPage } from '../http/pagination';
 import type { Db } from '../storage/db';
-import type { ExpenseRow } from '../domain/expenses';
 import * as view from '../moneyViews';
+import { within } from './entryList';
 
 /** The expense list filters of spec 001 from a query string; price_from and price_to are inclusive. */
 export function readExpenseFilters(f: Fields, query: unknown): ExpenseFilters {
@@ -49,12 +49,6 @@ export function expenseViews(db: Db, base: string, rows: ExpenseRow[]): Expense[
     rows.flatMap((x) => (x.invoice_id === null ? [] : [x.invoice_id])),
   );
   return rows.map((x) => view.expense(base, x, users.get(x.user_id)!, projects.get(x.project_id)!, x.invoice_id === null ? null : (invoices.get(x.invoice_id) ?? null)));
-}
-
-function within(requested: number[] | undefined, allowed: number[]): number[] {
-  if (!requested) return allowed;
-  const set = new Set(allowed);
-  return requested.filter((id) => set.has(id));
 }
 
 export function sendExpenseList(context: Context, request: FastifyRequest, reply: FastifyReply, narrow: (filters: ExpenseFilters) => ExpenseFilters = (f) => f) {

@@ -20,7 +20,7 @@ import { nestedFields, readCents, readIdArray, readObject, readObjects, readPerc
 
 export const MAX_TAXES = 100;
 
-export interface RateInput {
+export interface RateChoice {
   method: CalculationMethod;
   standardCents: number | null;
   flatCents: number | null;
@@ -34,21 +34,21 @@ export interface InvoiceInput {
   expenseIds: number[];
   taxes: Array<{ name: string | null; thousandths: number }>;
   /** undefined when not sent */
-  rate: RateInput | undefined;
+  rate: RateChoice | undefined;
   customization: Partial<StoredCustomization>;
 }
 
 const LOCALE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
 const CURRENCY = /^[A-Za-z]{3}$/;
 
-function readRate(f: Fields, body: unknown): RateInput | undefined {
+function readRate(f: Fields, body: unknown): RateChoice | undefined {
   const source = readObject(f, body, 'rate_calculation');
   if (!source) return undefined;
   const r = nestedFields(f, source, 'rate_calculation');
   const method = r.oneOf('calculation_method', CALCULATION_METHODS, { required: true });
   const standardCents = readCents(r, source, 'standard_hourly_rate', { required: method === 'standard_hourly_rate' || method === 'custom_hourly_rates', min: 0 });
   const flatCents = readCents(r, source, 'flat_rate', { required: method === 'flat_rate', min: 0 });
-  const customRates: RateInput['customRates'] = [];
+  const customRates: RateChoice['customRates'] = [];
   const list = readObjects(r, source, 'custom_hourly_rates');
   for (const item of list ?? []) {
     const c = nestedFields(f, item, 'rate_calculation.custom_hourly_rates');
