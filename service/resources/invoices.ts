@@ -11,6 +11,8 @@
 // - entry_ids and expense_ids must all name entries and expenses of the account (400 missing) that
 //   are not invoiced yet (400 already_invoiced, also for entries marked as invoiced outside the
 //   service; 400 invoiced for expenses). Any refusal writes nothing.
+// - Entries and expenses of archived projects can be invoiced: archiving freezes the work, not
+//   the billing of it.
 // - A reference already used by another invoice of the account answers 400 already_exists; an
 //   absent one is generated (domain/invoiceReference.ts).
 // - The list is ordered by invoice_date, latest first, then newest first.

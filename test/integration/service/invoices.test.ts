@@ -303,6 +303,16 @@ describe('locking of invoiced entries and expenses', () => {
     expect(withDatabase(w.team.dataDir, (db) => snapshotTables(db, MONEY_TABLES))).toBe(before);
   });
 
+  it("an archived project's entries and expenses can be invoiced (decided)", async () => {
+    const { client } = await serve();
+    const p = await createProject(client);
+    const e = await createEntry(client, { project_id: p });
+    const x = await createExpense(client, { project_id: p });
+    await client.put(`/v2/projects/${p}/archive`);
+    const invoice = await createInvoice(client, { entry_ids: [e.id], expense_ids: [x.id], rate_calculation: { calculation_method: 'flat_rate', flat_rate: 1 } });
+    expect(invoice).toMatchObject({ entries: 1, expenses: 1, total_amount: 11, projects: [{ id: p, enabled: false }] });
+  });
+
   it('a project whose entries or expenses are invoiced cannot be deleted, only archived', async () => {
     const { client } = await serve();
     const p = await createProject(client);
