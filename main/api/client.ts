@@ -12,6 +12,7 @@
 // tags (a second record); PUT timer/log (a second entry, or a 404 that hides the first's
 // success); PUT timer/add_or_subtract_time (adds twice); DELETE (a repeat answers 404, and only
 // the caller knows whether that means "done").
+import { DEFAULT_BACKOFF } from './backoff';
 import { systemClock } from './clock';
 import { createAuth } from './auth';
 import { ApiError } from './errors';
@@ -40,6 +41,7 @@ export function createServiceApi(options: ApiOptions): ServiceApi {
     redirects: createRedirectMemory(),
     timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
     retries: options.retries ?? DEFAULTS.retries,
+    backoff: options.backoff ?? DEFAULT_BACKOFF,
     clock,
     random: options.random ?? Math.random,
     dispatcher: options.dispatcher,

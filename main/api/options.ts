@@ -1,6 +1,7 @@
 // What createServiceApi takes. Kept apart from client.ts so the request machinery can name these
 // types without importing the client.
 import type { Dispatcher } from 'undici';
+import type { BackoffPolicy } from './backoff';
 import type { ApiClock } from './clock';
 import type { RateLimiter } from './limiter';
 
@@ -30,6 +31,11 @@ export interface ApiOptions {
   retries?: number;
   clock?: ApiClock;
   dispatcher?: Dispatcher;
+  /**
+   * waits between the retries of one call, default DEFAULT_BACKOFF (0.5 s doubling up to 10 s); a
+   * 429 without Retry-After waits at least 1 s, or capMs if that is shorter
+   */
+  backoff?: BackoffPolicy;
   /** source of jitter for backoff; tests pin it */
   random?: () => number;
 }

@@ -9,7 +9,7 @@
 // - a network failure after sending, a timeout, or a 5xx: only calls marked safe to repeat.
 //   Otherwise the outcome is unknown and the caller is told so (kind unknown_outcome), so it can
 //   check before sending again (the outbox looks for its source_url marker).
-import { backoffDelay, DEFAULT_BACKOFF, retryAfterMs } from './backoff';
+import { backoffDelay, retryAfterMs, type BackoffPolicy } from './backoff';
 import type { ApiClock } from './clock';
 import { ApiError } from './errors';
 import { exchange, ExchangeFailure, type RawReply } from './exchange';
@@ -48,6 +48,7 @@ export interface TransportConfig {
   redirects: RedirectMemory;
   timeoutMs: number;
   retries: number;
+  backoff: BackoffPolicy;
   clock: ApiClock;
   random: () => number;
   dispatcher?: Dispatcher;
@@ -55,7 +56,7 @@ export interface TransportConfig {
 
 /** A Retry-After longer than this is not waited out inside one call; the caller retries later. */
 export const MAX_RETRY_AFTER_MS = 60_000;
-/** Without Retry-After, a 429 waits at least the service's counting window. */
+/** Without Retry-After, a 429 waits at least the service's counting window (or the backoff cap, if shorter). */
 const MIN_429_WAIT_MS = 1000;
 
 export type Transport = (call: Call) => Promise<Reply>;
@@ -93,7 +94,7 @@ export function createTransport(config: TransportConfig): Transport {
         }
         if (error.permanent) throw fail('protocol', `The request could not be sent: ${error.message}`, error.cause);
         if (retry < config.retries) {
-          await wait(backoffDelay(retry, DEFAULT_BACKOFF, config.random));
+          await wait(backoffDelay(retry, config.backoff, config.random));
           continue;
         }
         throw fail('network', `Could not reach the service (${error.message})`, error.cause);
@@ -120,7 +121,7 @@ export function createTransport(config: TransportConfig): Transport {
         if (retry < config.retries) {
           const asked = retryAfterMs(reply.headers['retry-after'], config.clock.now());
           if (asked === null || asked <= MAX_RETRY_AFTER_MS) {
-            const ms = asked ?? Math.max(MIN_429_WAIT_MS, backoffDelay(retry, DEFAULT_BACKOFF, config.random));
+            const ms = asked ?? Math.max(Math.min(MIN_429_WAIT_MS, config.backoff.capMs), backoffDelay(retry, config.backoff, config.random));
             // The limit is per IP: every client sharing the limiter must hold off, not just this call.
             config.limiter?.holdOff(ms);
             await wait(ms);
@@ -132,7 +133,7 @@ export function createTransport(config: TransportConfig): Transport {
 
       if (status >= 500) {
         if (call.safe && retry < config.retries) {
-          await wait(backoffDelay(retry, DEFAULT_BACKOFF, config.random));
+          await wait(backoffDelay(retry, config.backoff, config.random));
           continue;
         }
         // A 5xx is an answer from a service that failed somewhere while handling the request:

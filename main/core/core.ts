@@ -35,6 +35,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     api: options.api,
     outbox,
     clock,
+    ...(options.backoff ? { backoff: options.backoff } : {}),
     today,
     data: () => data,
     received(what: Read, patch) {

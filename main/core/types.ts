@@ -26,6 +26,8 @@ export interface CoreOptions {
   dataDir: string;
   account: Snapshot['account'];
   clock?: Clock;
+  /** The outbox's wait after failures that time can fix; default 1 s doubling up to 1 min. */
+  backoff?: { firstMs: number; capMs: number };
 }
 
 export interface Core {

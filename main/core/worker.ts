@@ -27,6 +27,8 @@ export interface WorkerDeps {
   reached(online: boolean): void;
   /** Something the snapshot shows changed (an operation settled or failed). */
   changed(): void;
+  /** Default BACKOFF. */
+  backoff?: { firstMs: number; capMs: number };
 }
 
 export interface Worker {
@@ -43,8 +45,8 @@ export interface Worker {
 
 export const POLL_SHOWN_MS = 30_000;
 export const POLL_HIDDEN_MS = 5 * 60_000;
-const BACKOFF_FIRST_MS = 1_000;
-const BACKOFF_CAP_MS = 60_000;
+/** After the first failure that time can fix, the worker waits firstMs, doubling up to capMs. */
+export const BACKOFF = { firstMs: 1_000, capMs: 60_000 } as const;
 /** How long stop() waits for a request in flight before leaving it (its result is not needed). */
 const STOP_GRACE_MS = 2_000;
 
@@ -52,6 +54,7 @@ type Step = { item: OutboxItem } | { read: Read };
 
 export function startWorker(deps: WorkerDeps): Worker {
   const { outbox, clock } = deps;
+  const backoff = deps.backoff ?? BACKOFF;
   const requested = new Set<Read>();
   let stopped = false;
   let windowShown = false;
@@ -141,7 +144,7 @@ export function startWorker(deps: WorkerDeps): Worker {
           deps.reached(false);
           failures++;
           deps.changed();
-          await wait(Math.min(BACKOFF_CAP_MS, BACKOFF_FIRST_MS * 2 ** (failures - 1)), true);
+          await wait(Math.min(backoff.capMs, backoff.firstMs * 2 ** (failures - 1)), true);
           continue;
         }
         // The service answered, and refused: a fact about this operation, not about the network.

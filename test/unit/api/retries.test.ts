@@ -172,4 +172,18 @@ describe('backoff between repeats', () => {
     await failure(api.getCurrentUser());
     expect(clock.sleeps).toEqual([499, 999, 1998, 3996, 7992, 9990, 9990]);
   });
+
+  it('takes another policy (tests run it in milliseconds); a 429 then waits at most its cap', async () => {
+    server = await startFaultServer(() => 'drop');
+    const clock = new InstantClock();
+    const backoff = { baseMs: 5, capMs: 20 };
+    const api = createServiceApi({ baseUrl: server.url, credentials: { kind: 'personal', token: 't' }, rateLimit: 0, clock, retries: 4, random: () => 0.999, backoff });
+    await failure(api.getCurrentUser());
+    expect(clock.sleeps).toEqual([4, 9, 19, 19]);
+
+    server.answer(() => ({ status: 429 }));
+    clock.sleeps.length = 0;
+    await failure(api.getCurrentUser());
+    expect(clock.sleeps).toEqual([20, 20, 20, 20]);
+  });
 });

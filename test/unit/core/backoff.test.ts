@@ -49,6 +49,15 @@ describe('core offline', () => {
     await nextTryIn(60_000);
   });
 
+  it('takes another backoff from its options (tests run it in milliseconds)', async () => {
+    await core.stop();
+    core = await createCore({ api: await unreachableApi(), dataDir: dir.path, account: ACCOUNT, clock, backoff: { firstMs: 10, capMs: 35 } });
+    for (const ms of [10, 20, 35, 35]) {
+      await nextTryIn(ms);
+      clock.advance(ms);
+    }
+  });
+
   it('does not cut a backoff short for each new action, which would hammer a service that is down', async () => {
     await nextTryIn(1000);
     clock.advance(1000);
