@@ -1,16 +1,19 @@
 // Sends one operation so that it takes effect exactly once and means what the user did, however
 // late it is sent: after an attempt that may have reached the service, it first looks for what
-// that attempt did; sent late, a timer operation first corrects the service's elapsed time to
-// what the user saw (the service counts from when it hears of a start or pause, not from when
-// the user clicked).
+// that attempt did. Timer operations are checked against the answer: the service counts from
+// when a request lands, which may be long after the user clicked (queued while offline, or a
+// request the client had to send again), so every start and pause compares the seconds the
+// service answers with the seconds the user saw at that moment, and corrects the difference.
 
 import { isApiError } from '../api/errors';
 import type { ServiceApi } from '../api/types';
+import type { Timer } from '../../common/serviceTypes';
 import { elapsedMinutes } from './minutes';
 import type { Operation } from './operations';
 
 export interface SendContext {
-  now: number;
+  /** The clock: read after each answer, since a request may land long after the send began. */
+  now(): number;
   /** An earlier attempt may have reached the service. */
   attempted: boolean;
 }
@@ -20,15 +23,18 @@ export interface Sent {
   projectId?: number;
 }
 
-/** Sent later than this after the user acted, timer operations correct the elapsed time. */
-export const LATE_MS = 5_000;
 /** Differences below this are the network's latency, not offline time: left alone. */
-const TOLERANCE_SECONDS = 2;
+export const TOLERANCE_SECONDS = 2;
+/**
+ * How often a pause that landed late is run back to the user's seconds before the residue is
+ * accepted (each round is three quick requests; only a network slower than the tolerance at
+ * every step uses them all, and the operation must settle some time).
+ */
+const ROUNDS = 3;
 
 const notFound = (error: unknown) => isApiError(error) && error.kind === 'not_found';
 
 export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendContext): Promise<Sent> {
-  const late = ctx.now - op.at > LATE_MS;
   switch (op.kind) {
     case 'createProject': {
       if (ctx.attempted) {
@@ -38,20 +44,22 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
     }
 
     case 'startTimer': {
-      if (late && op.pauses) await pauseAt(api, op.pauses.projectId, op.pauses.seconds);
+      // The timer it paused is paused first, at the user's seconds: left to the service, it would
+      // stop whenever this start lands.
+      if (op.pauses) await pauseAt(api, op.pauses.projectId, op.pauses.seconds);
       const timer = await api.startTimer(op.projectId, op.description ? { description: op.description } : undefined);
-      if (late) await correct(api, op.projectId, op.fromSeconds + (ctx.now - op.at) / 1000 - timer.seconds);
+      await runAt(api, timer, () => op.fromSeconds + (ctx.now() - op.at) / 1000);
       return {};
     }
 
     case 'pauseTimer':
-      if (late) await pauseAt(api, op.projectId, op.seconds);
-      else await api.pauseTimer(op.projectId).catch(ignore(notFound));
+      await pauseAt(api, op.projectId, op.seconds);
       return {};
 
     case 'logTimer':
       try {
-        await api.logTimer(op.projectId, late ? { minutes: elapsedMinutes(op.seconds) } : undefined);
+        // The minutes the user saw, whatever the service's timer counted meanwhile.
+        await api.logTimer(op.projectId, { minutes: elapsedMinutes(op.seconds) });
       } catch (error) {
         // The unanswered attempt logged it: the timer is gone because it became the entry.
         if (!(ctx.attempted && notFound(error))) throw error;
@@ -80,20 +88,40 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
 }
 
 /**
- * Pauses a timer with the elapsed seconds the user paused it at. The service only adds or
- * subtracts time on a running timer, so the correction comes first. A timer that is no longer
- * there, or already paused, needs nothing.
+ * Pauses a timer at the elapsed seconds the user paused it at. The pause stops the service's
+ * clock whenever it lands; if that is off by more than the tolerance (it landed late, or the
+ * service counted time the app was offline), the timer is run back: started, corrected, paused
+ * again. Nothing else runs meanwhile: this was the user's running timer, and starting it keeps
+ * the date its entry will have. A timer that is gone needs nothing.
  */
 async function pauseAt(api: ServiceApi, projectId: number, seconds: number): Promise<void> {
-  const timer = await api.getTimer(projectId).catch(ignore(notFound));
-  if (!timer || timer.state !== 'running') return;
-  await correct(api, projectId, seconds - timer.seconds);
-  await api.pauseTimer(projectId).catch(ignore(notFound));
+  let timer = await api.pauseTimer(projectId).catch(ignore(notFound));
+  for (let round = 0; timer && timer.state === 'paused' && round < ROUNDS; round++) {
+    if (Math.abs(timer.seconds - seconds) < TOLERANCE_SECONDS) return;
+    // Another timer running means someone else uses them now: starting this one would pause it.
+    if (await otherRunning(api, projectId)) return;
+    const running = await api.startTimer(projectId, { entry_date: timer.date });
+    await runAt(api, running, () => seconds, 1);
+    timer = await api.pauseTimer(projectId);
+  }
 }
 
-async function correct(api: ServiceApi, projectId: number, deltaSeconds: number): Promise<void> {
-  if (Math.abs(deltaSeconds) < TOLERANCE_SECONDS) return;
-  await api.addOrSubtractTime(projectId, { seconds: Math.round(deltaSeconds) });
+async function otherRunning(api: ServiceApi, projectId: number): Promise<boolean> {
+  // The running timer comes first in the list (GAPS.md "Timers").
+  for await (const t of api.listTimers()) return t.state === 'running' && t.project.id !== projectId;
+  return false;
+}
+
+/**
+ * Brings a running timer to the seconds the user sees now (`expected` is read after each answer).
+ * add_or_subtract_time acts only on a running timer; its answer tells where it landed.
+ */
+async function runAt(api: ServiceApi, timer: Timer, expected: () => number, rounds = ROUNDS): Promise<void> {
+  for (let round = 0; round < rounds && timer.state === 'running'; round++) {
+    const delta = expected() - timer.seconds;
+    if (Math.abs(delta) < TOLERANCE_SECONDS) return;
+    timer = await api.addOrSubtractTime(timer.project.id, { seconds: Math.round(delta) });
+  }
 }
 
 const ignore =

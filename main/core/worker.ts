@@ -95,7 +95,7 @@ export function startWorker(deps: WorkerDeps): Worker {
       return false;
     }
     await outbox.attempt(op.id);
-    const sent = await sendOperation(deps.api, op, { now: clock.now(), attempted: item.attempted });
+    const sent = await sendOperation(deps.api, op, { now: () => clock.now(), attempted: item.attempted });
     await outbox.settle(op.id, sent.projectId);
     for (const c of REFRESHES[op.kind]) requested.add(c);
     return true;

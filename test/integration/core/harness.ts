@@ -13,6 +13,8 @@ export { must } from '../../unit/core/support/fixtures';
 
 export interface Local {
   url: string;
+  /** The owner's personal token, for clients built by the test. */
+  token: string;
   /** A client of its own, to look at the service from outside core. */
   api: ServiceApi;
   client(baseUrl?: string): ServiceApi;
@@ -42,6 +44,7 @@ export async function startLocal(): Promise<Local> {
   };
   return {
     url: service.url,
+    token: service.token,
     api: client(),
     client,
     clock,
