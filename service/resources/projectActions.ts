@@ -1,5 +1,5 @@
 // Projects beyond create/read/update (GAPS.md "Projects and users"): merge, the actions on many
-// projects at once (archive, unarchive, delete), and the project's entries. In the actions on
+// projects at once (archive, unarchive, delete), and the project's entries and expenses. In the actions on
 // many, projects that do not qualify are skipped (GAPS.md) but an id that names no project
 // answers 400 missing and nothing changes (service/README.md).
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +13,7 @@ import { bodyOf } from '../http/fields';
 import { idArray } from '../http/idArray';
 import { inTransaction } from '../storage/db';
 import { sendEntryList, within } from './entryList';
+import { sendExpenseList } from './expenseList';
 import { requireKnownIds } from './knownIds';
 import { mayManage, ownProject } from './projects';
 
@@ -73,5 +74,10 @@ export function projectActionRoutes(app: FastifyInstance, context: Context): voi
   app.get<WithId>('/v2/projects/:id/entries', async (request, reply) => {
     const project = ownProject(db, actorOf(request), request.params.id);
     return sendEntryList(context, request, reply, (filters) => ({ ...filters, project_ids: within(filters.project_ids, [project.id]) }));
+  });
+
+  app.get<WithId>('/v2/projects/:id/expenses', async (request, reply) => {
+    const project = ownProject(db, actorOf(request), request.params.id);
+    return sendExpenseList(context, request, reply, (filters) => ({ ...filters, project_ids: within(filters.project_ids, [project.id]) }));
   });
 }

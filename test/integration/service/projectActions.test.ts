@@ -2,6 +2,8 @@
 // that this step adds (merge; archive, unarchive and delete of many; entries and expenses of a
 // project; the project limit), and the full form's links.
 import { describe, expect, it } from 'vitest';
+import { createExpense, createInvoice } from './moneySupport';
+import { serveTeam } from './people';
 import { createEntry, createProject, serve } from './support';
 
 const ids = (list: any[]) => list.map((x) => x.id);
@@ -21,6 +23,21 @@ describe('project actions', () => {
     expect(entry).toMatchObject({ minutes: 30, description: '#kept', project: { id: target, name: 'Target' } }); // minutes as logged
     expect((await client.get(`/v2/projects/${target}`)).body).toMatchObject({ name: 'Target', billing_increment: 1, entries: 2, minutes: 35 });
     expect(ids((await client.get(`/v2/projects/${target}/entries`)).body).sort()).toEqual([moved.id, stayed.id].sort());
+  });
+
+  it('PUT /v2/projects/:id/merge: expenses move, and whoever was given the merged project is given this one', async () => {
+    const team = await serveTeam();
+    const { client } = team;
+    const target = await createProject(client, { name: 'Target' });
+    const source = await createProject(client, { name: 'Source' });
+    const contractor = team.member('contractor');
+    await client.put(`/v2/users/${contractor.id}/give_access_to_projects`, { project_ids: [source] });
+    const expense = await createExpense(client, { project_id: source, price: 9 });
+    expect((await contractor.client.get(`/v2/projects/${target}`)).status).toBe(404);
+    expect((await client.put(`/v2/projects/${target}/merge`, { project_id: source })).status).toBe(204);
+    expect((await client.get(`/v2/expenses/${expense.id}`)).body.project.id).toBe(target);
+    expect((await client.get(`/v2/projects/${target}`)).body.expenses).toBe(1);
+    expect((await contractor.client.get(`/v2/projects/${target}`)).status).toBe(200);
   });
 
   it('PUT /v2/projects/:id/merge: refused if either is archived (code archived_project)', async () => {
@@ -137,6 +154,37 @@ describe('project actions', () => {
     expect(paged.headers.get('link')).toContain(`/v2/projects/${project}/entries?per_page=1&page=2>; rel="next"`);
     expect((await client.get(`/v2/projects/${project}/entries?billable=maybe`)).status).toBe(400);
     expect((await client.get('/v2/projects/999/entries')).status).toBe(404);
+  });
+
+  it('GET /v2/projects/:id/expenses: the list filters', async () => {
+    const { client } = await serve();
+    const project = await createProject(client);
+    const other = await createProject(client);
+    const cheap = await createExpense(client, { project_id: project, price: 5, date: '2024-03-01' });
+    const dear = await createExpense(client, { project_id: project, price: 500, date: '2024-03-02', taxable: false });
+    await createExpense(client, { project_id: other, price: 7 });
+    const list = async (q = '') => ids((await client.get(`/v2/projects/${project}/expenses${q}`)).body);
+    expect(await list()).toEqual([dear.id, cheap.id]);
+    expect(await list('?price_from=100')).toEqual([dear.id]);
+    expect(await list('?taxable=true')).toEqual([cheap.id]);
+    expect(await list(`?project_ids=${other}`)).toEqual([]);
+    expect((await client.get(`/v2/projects/${project}/expenses`)).body[0]).toEqual((await client.get(`/v2/expenses/${dear.id}`)).body);
+    expect((await client.get(`/v2/projects/${project}/expenses?taxable=1`)).status).toBe(400);
+    expect((await client.get('/v2/projects/999/expenses')).status).toBe(404);
+  });
+
+  it('counts expenses and lists the invoices holding its entries or expenses in the full form; expenses keep it from deletion', async () => {
+    const { client } = await serve();
+    const project = await createProject(client);
+    const expense = await createExpense(client, { project_id: project, price: 12.5 });
+    const entry = await createEntry(client, { project_id: project });
+    const invoice = await createInvoice(client, { entry_ids: [entry.id], expense_ids: [expense.id], rate_calculation: { calculation_method: 'flat_rate', flat_rate: 100 } });
+    const full = (await client.get(`/v2/projects/${project}`)).body;
+    expect(full.expenses).toBe(1);
+    expect(full.invoices).toEqual([
+      { id: invoice.id, reference: invoice.reference, invoice_date: invoice.invoice_date, state: invoice.state, total_amount: invoice.total_amount, url: invoice.url },
+    ]);
+    expect((await client.del(`/v2/projects/${project}`)).body.errors[0].code).toBe('not_deletable');
   });
 
   it('POST /v2/projects: code reached_project_limit past the account\'s limit (none by default), also through an entry\'s project_name', async () => {
