@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createExpense, createInvoice } from './moneySupport';
 import { serveTeam } from './people';
+import { otherAccount } from './peopleSupport';
 import { createEntry, createProject } from './support';
 
 describe('entry lists', () => {
@@ -56,15 +57,20 @@ describe('entry lists', () => {
   it('count again after any change, also one made by another connection', async () => {
     const team = await serveTeam();
     const { client } = team;
-    for (let i = 0; i < 3; i++) await createEntry(client, {});
-    const last = async () => (await client.get('/v2/entries?per_page=1')).headers.get('link')?.match(/page=(\d+)>; rel="last"/)?.[1];
-    expect(await last()).toBe('3');
-    expect(await last()).toBe('3'); // the reused count
-    await createEntry(client, {});
-    expect(await last()).toBe('4');
+    for (let i = 0; i < 3; i++) await createEntry(client, { description: 'counted' });
+    const last = async (query: string) => (await client.get(`/v2/entries?per_page=1${query}`)).headers.get('link')?.match(/page=(\d+)>; rel="last"/)?.[1];
+    for (const query of ['', '&description=count']) {
+      expect(await last(query)).toBe('3');
+      expect(await last(query)).toBe('3'); // the reused count
+    }
+    await createEntry(client, { description: 'counted' });
+    for (const query of ['', '&description=count']) expect(await last(query)).toBe('4');
     const db = new Database(join(team.dataDir, 'service.db'));
     db.prepare('DELETE FROM entries WHERE id = (SELECT MAX(id) FROM entries)').run();
     db.close();
-    expect(await last()).toBe('3');
+    for (const query of ['', '&description=count']) expect(await last(query)).toBe('3');
+    // A second account's entries are not counted (the whole table is counted only for a lone account).
+    otherAccount(team);
+    for (const query of ['', '&description=count']) expect(await last(query)).toBe('3');
   });
 });
