@@ -12,6 +12,9 @@ import type { Tuning } from '../tuning';
 export class TagMergeRunner {
   private running: Promise<void> | null = null;
   private stopped = false;
+  private wake!: () => void;
+  /** Resolves on stop, so that a runner waiting between batches does not hold the close up. */
+  private readonly stopping = new Promise<void>((resolve) => (this.wake = resolve));
 
   constructor(
     private readonly db: Db,
@@ -31,13 +34,14 @@ export class TagMergeRunner {
   /** Stops after the current batch; a pending merge resumes on the next start. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.wake();
     await this.running;
   }
 
   private async drain(): Promise<void> {
     for (;;) {
       await new Promise((resolve) => setImmediate(resolve));
-      await this.tuning.beforeBackgroundBatch?.();
+      if (this.tuning.beforeBackgroundBatch) await Promise.race([this.tuning.beforeBackgroundBatch(), this.stopping]);
       if (this.stopped || !this.db.open) return;
       const merge = pendingTagMerges(this.db)[0];
       if (!merge) return;

@@ -82,7 +82,7 @@ const WRONG: Record<Kind, unknown[]> = {
 describe('bad input at the project, group and tag endpoints', () => {
   it("answers malformed and non-object JSON with 400 and the spec's message, writing nothing", async () => {
     const before = snapshot();
-    for (const { method, url } of writes()) {
+    for (const { method, url } of [...writes(), ...actions()]) {
       for (const body of MALFORMED) {
         const reply = await client.call(method, url, body);
         const what = `${method} ${url} ${JSON.stringify(body)}`;
