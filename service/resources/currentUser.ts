@@ -1,19 +1,24 @@
-// GET/PUT /v2/current_user and its entries (spec 001 "Current user").
+// GET/PUT /v2/current_user, its entries and its expenses (spec 001 "Current user").
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../auth/authenticate';
 import type { Context } from '../context';
 import { instant } from '../context';
+import { countUserExpenses } from '../domain/expenses';
 import { countUserEntries, getUser, type UserChanges } from '../domain/users';
 import { updateUser } from '../domain/users';
 import { bodyOf, LIMITS } from '../http/fields';
 import { inTransaction } from '../storage/db';
 import * as view from '../views';
 import { sendEntryList, within } from './entryList';
+import { sendExpenseList } from './expenseList';
 
 export function currentUserRoutes(app: FastifyInstance, context: Context): void {
   const { db } = context;
-  const show = (accountId: number, userId: number, base: string) =>
-    view.currentUser(base, getUser(db, accountId, userId)!, countUserEntries(db, userId));
+  // The view counts no expenses of its own: they live in another area's table.
+  const show = (accountId: number, userId: number, base: string) => ({
+    ...view.currentUser(base, getUser(db, accountId, userId)!, countUserEntries(db, userId)),
+    expenses: countUserExpenses(db, userId),
+  });
 
   app.get('/v2/current_user', async (request) => {
     const actor = actorOf(request);
@@ -25,6 +30,11 @@ export function currentUserRoutes(app: FastifyInstance, context: Context): void 
   app.get('/v2/current_user/entries', async (request, reply) => {
     const actor = actorOf(request);
     return sendEntryList(context, request, reply, (filters) => ({ ...filters, user_ids: within(filters.user_ids, [actor.userId]) }));
+  });
+
+  app.get('/v2/current_user/expenses', async (request, reply) => {
+    const actor = actorOf(request);
+    return sendExpenseList(context, request, reply, (filters) => ({ ...filters, user_ids: within(filters.user_ids, [actor.userId]) }));
   });
 
   app.put('/v2/current_user', async (request) => {

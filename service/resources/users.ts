@@ -10,6 +10,7 @@ import { ASSIGNABLE_ROLES, deactivatesUsers, managesUsers, seesAllEntries, seesA
 import { instant, type Context } from '../context';
 import { refuseBeyondUserLimit } from '../domain/accountSettings';
 import { giveProjectAccess, revokeAllProjectAccess, revokeProjectAccess, unknownProjectIds } from '../domain/projectAccess';
+import { countUserExpenses } from '../domain/expenses';
 import { teamsOfUsers } from '../domain/teams';
 import { countEntriesOfUsers, deleteUser, findUserByEmail, getUser, insertUser, listUsers, updateUser, type UserChanges, type UserRow } from '../domain/users';
 import { forbidden, notFound, refused } from '../http/errors';
@@ -20,6 +21,7 @@ import { readPage, sendPage } from '../http/pagination';
 import { inTransaction, type Db } from '../storage/db';
 import * as view from '../peopleViews';
 import { sendEntryList, within } from './entryList';
+import { sendExpenseList } from './expenseList';
 
 /** Every role a user can have, for the role filter (GAPS.md lists the four besides the owner). */
 const ROLES: readonly UserRole[] = ['owner', ...ASSIGNABLE_ROLES];
@@ -31,7 +33,7 @@ export function userViews(db: Db, base: string, rows: UserRow[]): User[] {
   const ids = rows.map((u) => u.id);
   const entries = countEntriesOfUsers(db, ids);
   const teams = teamsOfUsers(db, ids);
-  return rows.map((u) => view.user(base, u, teams.get(u.id) ?? [], { entries: entries.get(u.id) ?? 0, expenses: 0 }));
+  return rows.map((u) => view.user(base, u, teams.get(u.id) ?? [], { entries: entries.get(u.id) ?? 0, expenses: countUserExpenses(db, u.id) }));
 }
 
 /** The user list filters (GAPS.md): name, email, role, state. */
@@ -106,6 +108,14 @@ export function userRoutes(app: FastifyInstance, context: Context): void {
     const user = visibleUser(db, actor, request.params.id);
     if (user.id !== actor.userId && !seesAllEntries(actor)) throw forbidden("Forbidden: your role sees only your own entries");
     return sendEntryList(context, request, reply, (filters) => ({ ...filters, user_ids: within(filters.user_ids, [user.id]) }));
+  });
+
+  // Another user's expenses: the same rule as their entries.
+  app.get<WithId>('/v2/users/:id/expenses', async (request, reply) => {
+    const actor = actorOf(request);
+    const user = visibleUser(db, actor, request.params.id);
+    if (user.id !== actor.userId && !seesAllEntries(actor)) throw forbidden("Forbidden: your role sees only your own expenses");
+    return sendExpenseList(context, request, reply, (filters) => ({ ...filters, user_ids: within(filters.user_ids, [user.id]) }));
   });
 
   app.post('/v2/users', async (request, reply) => {
