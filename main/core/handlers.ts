@@ -49,17 +49,22 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     deps.queued();
   };
 
-  const timerOf = (snap: Snapshot, projectId: number) => snap.timers.find((t) => t.projectId === outbox.projectId(projectId));
+  // The snapshot may lag the outbox by a moment: just after a project's creation settled, the
+  // outbox knows the service's id while the snapshot still lists the local one. Ids are compared
+  // once resolved, so either names the project; an operation queued with the local id is
+  // pointed at the service's id as it is recorded.
+  const same = (a: number, b: number) => outbox.projectId(a) === outbox.projectId(b);
+  const timerOf = (snap: Snapshot, projectId: number) => snap.timers.find((t) => same(t.projectId, projectId));
   const noTimer = () => fail('not_found', 'There is no timer for that project.', 'projectId');
 
   const start = async (snap: Snapshot, now: number, projectId: number, description?: string): Promise<Result<null>> => {
     const id = outbox.projectId(projectId);
-    const project = snap.projects.find((p) => p.id === id);
-    const timer = timerOf(snap, id);
+    const project = snap.projects.find((p) => same(p.id, id));
+    const timer = timerOf(snap, projectId);
     if (!project && !timer) return fail('not_found', 'That project does not exist.', 'projectId');
     if (project && !project.enabled) return fail('invalid_input', `${project.name} is archived.`, 'projectId');
     if (timer?.state === 'running' && (description === undefined || description === timer.description)) return ok(null);
-    const running = snap.timers.find((t) => t.state === 'running' && t.projectId !== id);
+    const running = snap.timers.find((t) => t.state === 'running' && !same(t.projectId, id));
     deps.touched(id);
     await queue(now, () => ({
       kind: 'startTimer',
@@ -134,7 +139,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         const running = snap.timers.find((t) => t.state === 'running');
         if (running) return pause(now, running);
         // Paused timers come most recently used first; with none left, the last project timed.
-        const last = snap.timers[0]?.projectId ?? deps.recent().find((id) => snap.projects.some((p) => p.id === id && p.enabled));
+        const last = snap.timers[0]?.projectId ?? deps.recent().find((id) => snap.projects.some((p) => same(p.id, id) && p.enabled));
         if (last === undefined) return fail('not_found', 'No timer to resume yet: start one on a project first.');
         return start(snap, now, last);
       }),

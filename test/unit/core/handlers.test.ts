@@ -1,0 +1,61 @@
+// The handlers against a snapshot that has not caught up with the outbox yet: the moment a
+// project's creation settles (found by the chaos test, when a journal compaction delayed the
+// new snapshot), the outbox already knows the service's id while the snapshot still lists the
+// project under its local one. An action on it must not answer "does not exist".
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Snapshot } from '../../../common/snapshot';
+import { createHandlers } from '../../../main/core/handlers';
+import { openOutbox, type Outbox } from '../../../main/core/outbox';
+import { emptyServiceData } from '../../../main/core/serviceData';
+import { deriveSnapshot } from '../../../main/core/view';
+import { must } from './support/fixtures';
+import { ACCOUNT, tempDir } from './support/offline';
+
+let dir: ReturnType<typeof tempDir>;
+let outbox: Outbox;
+beforeEach(async () => {
+  dir = tempDir();
+  outbox = (await openOutbox(dir.path)).outbox;
+});
+afterEach(async () => {
+  await outbox.close();
+  dir.remove();
+});
+
+const view = (): Snapshot => deriveSnapshot(emptyServiceData(), outbox.items(), { account: ACCOUNT, online: true, lastSyncAt: null, today: '2026-01-05', recent: [] });
+
+function handlers(snapshot: () => Snapshot) {
+  return createHandlers({ outbox, now: () => 1_000_000, snapshot, queued() {}, urgent() {}, refresh() {}, touched() {}, recent: () => [], stopped: () => false });
+}
+
+describe('handlers, with a snapshot one step behind the outbox', () => {
+  it('start, pause, log and discard a timer of a project whose creation just settled', async () => {
+    let current = view();
+    const h = handlers(() => current);
+    const { projectId: local } = await must(h.createProject({ name: 'Website' }));
+    current = view();
+    const created = outbox.items()[0]!.op.id;
+
+    // The service created it as 42; the snapshot has not been rebuilt yet.
+    await outbox.attempt(created);
+    await outbox.settle(created, 42);
+    await must(h.startTimer({ projectId: local }));
+    expect(outbox.items().at(-1)!.op).toMatchObject({ kind: 'startTimer', projectId: 42 });
+
+    // The same with a timer that the stale snapshot shows under the local id.
+    const stale = deriveSnapshot(emptyServiceData(), [{ ...outbox.items().at(-1)!, op: { ...outbox.items().at(-1)!.op, projectId: local } as never }], {
+      account: ACCOUNT,
+      online: true,
+      lastSyncAt: null,
+      today: '2026-01-05',
+      recent: [],
+    });
+    current = stale;
+    await must(h.pauseTimer({ projectId: local }));
+    expect(outbox.items().at(-1)!.op).toMatchObject({ kind: 'pauseTimer', projectId: 42 });
+    await must(h.logTimer({ projectId: 42 }));
+    expect(outbox.items().at(-1)!.op).toMatchObject({ kind: 'logTimer', projectId: 42 });
+    await must(h.discardTimer({ projectId: local }));
+    expect(outbox.items().at(-1)!.op).toMatchObject({ kind: 'discardTimer', projectId: 42 });
+  });
+});
