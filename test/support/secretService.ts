@@ -3,7 +3,7 @@
 // talks to it exactly as it would to the desktop's keyring.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -21,7 +21,9 @@ const kill = (child: ChildProcess) =>
 
 export async function startSecretService(): Promise<SecretServiceHandle> {
   const home = mkdtempSync(join(tmpdir(), 'stint-keyring-'));
-  const bus = spawn('dbus-daemon', ['--session', '--print-address=1', '--nofork', '--nopidfile'], {
+  const config = join(home, 'session.conf');
+  writeFileSync(config, BUS_CONFIG.replace('@DIR@', home));
+  const bus = spawn('dbus-daemon', [`--config-file=${config}`, '--print-address=1', '--nofork', '--nopidfile'], {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   const busAddress = await new Promise<string>((resolve, reject) => {
@@ -49,21 +51,47 @@ export async function startSecretService(): Promise<SecretServiceHandle> {
   };
 }
 
-/** Waits until the daemon answers on the bus with its login collection. */
-async function waitForCollection(busAddress: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const found = await new Promise<boolean>((resolve) => {
-      const probe = spawn(
-        'dbus-send',
-        ['--session', '--print-reply', '--dest=org.freedesktop.secrets', '/org/freedesktop/secrets/aliases/default', 'org.freedesktop.DBus.Properties.Get', 'string:org.freedesktop.Secret.Collection', 'string:Label'],
-        { env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: busAddress }, stdio: 'ignore' },
-      );
-      probe.once('exit', (code) => resolve(code === 0));
-      probe.once('error', () => resolve(false));
+// A session bus of our own that activates nothing. With the system's session config, a call to
+// org.freedesktop.secrets made before our daemon has claimed the name makes D-Bus start a second,
+// locked gnome-keyring from its service file, which then owns the name and has no login
+// collection: a race that a loaded machine loses.
+const BUS_CONFIG = `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:dir=@DIR@</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+`;
+
+const dbusSend = (busAddress: string, args: string[]) =>
+  new Promise<{ ok: boolean; out: string }>((resolve) => {
+    const probe = spawn('dbus-send', ['--session', '--print-reply', ...args], {
+      env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: busAddress },
+      stdio: ['ignore', 'pipe', 'ignore'],
     });
-    if (found) return;
-    if (Date.now() > deadline) throw new Error('gnome-keyring did not come up on the test D-Bus session within 10 s');
+    let out = '';
+    probe.stdout!.on('data', (chunk) => (out += chunk));
+    probe.once('exit', (code) => resolve({ ok: code === 0, out }));
+    probe.once('error', () => resolve({ ok: false, out }));
+  });
+
+/** Waits until our daemon owns the Secret Service name and answers with its login collection. */
+async function waitForCollection(busAddress: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    // Asking the bus itself whether the name is owned activates nothing.
+    const owned = await dbusSend(busAddress, ['--dest=org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus.NameHasOwner', 'string:org.freedesktop.secrets']);
+    if (owned.ok && owned.out.includes('boolean true')) {
+      const collection = await dbusSend(busAddress, ['--dest=org.freedesktop.secrets', '/org/freedesktop/secrets/aliases/default', 'org.freedesktop.DBus.Properties.Get', 'string:org.freedesktop.Secret.Collection', 'string:Label']);
+      if (collection.ok) return;
+    }
+    if (Date.now() > deadline) throw new Error('gnome-keyring did not come up on the test D-Bus session within 30 s');
     await new Promise((r) => setTimeout(r, 100));
   }
 }
