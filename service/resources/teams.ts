@@ -10,7 +10,7 @@ import { addTeamUsers, deleteTeam, findTeamByName, getTeam, insertTeam, listTeam
 import { listUsers, unknownUserIds } from '../domain/users';
 import { forbidden, notFound, refused } from '../http/errors';
 import { bodyOf, LIMITS, pathId, queryOf, type Fields } from '../http/fields';
-import { bodyIds } from './peopleInput';
+import { idArray as bodyIds } from '../http/idArray';
 import { readPage, sendPage } from '../http/pagination';
 import { inTransaction, type Db } from '../storage/db';
 import * as view from '../peopleViews';

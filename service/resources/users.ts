@@ -15,7 +15,7 @@ import { teamsOfUsers } from '../domain/teams';
 import { countEntriesOfUsers, deleteUser, findUserByEmail, getUser, insertUser, listUsers, updateUser, type UserChanges, type UserRow } from '../domain/users';
 import { forbidden, notFound, refused } from '../http/errors';
 import { bodyOf, LIMITS, pathId, queryOf, type Fields } from '../http/fields';
-import { bodyIds } from './peopleInput';
+import { idArray as bodyIds } from '../http/idArray';
 import { paths } from '../http/links';
 import { readPage, sendPage } from '../http/pagination';
 import { inTransaction, type Db } from '../storage/db';
