@@ -145,7 +145,7 @@ export function projectGroupRoutes(app: FastifyInstance, context: Context): void
       const now = instant(context).iso;
       if (groupProjects(db, actor.accountId, group.id, ids!, false, now) > 0) touchProjectGroup(db, group.id, now);
     });
-    return projectViews(db, context.base(request), projectsOfGroups(db, [group.id]).get(group.id) ?? []);
+    return projectViews(db, context.base(request), projectsOfGroups(db, [group.id]).get(group.id) ?? [], actor);
   });
 
   app.put<WithId>('/v2/project_groups/:id/remove_projects', async (request, reply) => {

@@ -31,5 +31,5 @@ export function sendProjectList(
   const page = readPage(request.query as Record<string, unknown>, 'Project');
   const { rows, total } = listProjects(db, actor.accountId, narrow(filters), page.perPage, page.offset, visibleProjectIds(db, actor));
   const base = context.base(request);
-  return sendPage(request, reply, base, page, total, projectViews(db, base, rows));
+  return sendPage(request, reply, base, page, total, projectViews(db, base, rows, actor));
 }

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Project } from '../../common/serviceTypes';
 import { actorOf } from '../auth/authenticate';
-import { managesProjects, seesProject, type Actor } from '../auth/permissions';
+import { managesProjects, seesProject, seesUser, type Actor } from '../auth/permissions';
 import { instant, type Context } from '../context';
 import {
   deleteProject,
@@ -26,15 +26,18 @@ import * as view from '../views';
 import { projectExtras } from './projectExtras';
 import { sendProjectList } from './projectList';
 import { getProjectGroup } from '../domain/projectGroups';
+import type { UserRow } from '../domain/users';
 
 const COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
-export function projectViews(db: Db, base: string, rows: ProjectRow[]): Project[] {
+/** Full projects as `viewer` may see them: participants are only the users the viewer sees (a contractor, only itself). */
+export function projectViews(db: Db, base: string, rows: ProjectRow[], viewer: Actor): Project[] {
   const ids = rows.map((p) => p.id);
   const stats = projectStats(db, ids);
   const participants = projectParticipants(db, ids);
   const extras = projectExtras(db, base, rows);
-  return rows.map((p) => view.project(base, p, stats.get(p.id), participants.get(p.id), extras.get(p.id)));
+  const visible = (users: UserRow[] | undefined) => users?.filter((u) => seesUser(viewer, u.id));
+  return rows.map((p) => view.project(base, p, stats.get(p.id), visible(participants.get(p.id)), extras.get(p.id)));
 }
 
 /** The create fields of a body; on update every field is optional. */
@@ -92,12 +95,13 @@ export function projectRoutes(app: FastifyInstance, context: Context): void {
     });
     const base = context.base(request);
     reply.code(201).header('location', base + paths.project(row.id));
-    return projectViews(db, base, [row])[0];
+    return projectViews(db, base, [row], actor)[0];
   });
 
   app.get<WithId>('/v2/projects/:id', async (request) => {
-    const project = ownProject(db, actorOf(request), request.params.id);
-    return projectViews(db, context.base(request), [project])[0];
+    const actor = actorOf(request);
+    const project = ownProject(db, actor, request.params.id);
+    return projectViews(db, context.base(request), [project], actor)[0];
   });
 
   app.put<WithId>('/v2/projects/:id', async (request) => {
@@ -112,7 +116,7 @@ export function projectRoutes(app: FastifyInstance, context: Context): void {
       nameTaken(db, actor.accountId, fields.name, project.id);
       updateProject(db, project.id, fields, instant(context).iso);
     });
-    return projectViews(db, context.base(request), [getProject(db, actor.accountId, project.id)!])[0];
+    return projectViews(db, context.base(request), [getProject(db, actor.accountId, project.id)!], actor)[0];
   });
 
   // Spec 000 conventions 11: what can be deleted cannot be archived, and the other way round.
