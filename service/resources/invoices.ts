@@ -40,6 +40,7 @@ import {
   type InvoiceFilters,
   type InvoiceRow,
 } from '../domain/invoices';
+import { getProjectGroup, projectsOfGroups } from '../domain/projectGroups';
 import { getUser } from '../domain/users';
 import { emitEntryEvents, type EntryEvent } from '../events/emit';
 import { forbidden, notFound, refused, validationFailed } from '../http/errors';
@@ -186,6 +187,23 @@ export function invoiceRoutes(app: FastifyInstance, context: Context): void {
     f.check();
     const page = readPage(request.query as Record<string, unknown>, 'Invoice');
     const { rows, total } = listInvoices(db, actor.accountId, filters, page.perPage, page.offset);
+    const base = context.base(request);
+    return sendPage(request, reply, base, page, total, invoiceViews(db, base, rows));
+  });
+
+  // The project group's invoices_url: the invoice list filters, narrowed to invoices that bill
+  // any of the group's projects (an empty group has none).
+  app.get<WithId>('/v2/project_groups/:id/invoices', async (request, reply) => {
+    const actor = viewer(request);
+    const group = getProjectGroup(db, actor.accountId, pathId(request.params.id, 'Project group'));
+    if (!group) throw notFound('Project group not found');
+    const f = queryOf(request.query, 'Invoice');
+    const filters = readFilters(f, request.query);
+    f.check();
+    const groupProjects = (projectsOfGroups(db, [group.id]).get(group.id) ?? []).map((p) => p.id);
+    const wanted = filters.project_ids ? filters.project_ids.filter((id) => groupProjects.includes(id)) : groupProjects;
+    const page = readPage(request.query as Record<string, unknown>, 'Invoice');
+    const { rows, total } = wanted.length === 0 ? { rows: [], total: 0 } : listInvoices(db, actor.accountId, { ...filters, project_ids: wanted }, page.perPage, page.offset);
     const base = context.base(request);
     return sendPage(request, reply, base, page, total, invoiceViews(db, base, rows));
   });

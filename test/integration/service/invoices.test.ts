@@ -611,3 +611,26 @@ describe('who sees and makes invoices (decided)', () => {
     expect((await team.client.get('/v2/invoices')).body).toHaveLength(1);
   });
 });
+
+describe('GET /v2/project_groups/:id/invoices (the group invoices_url)', () => {
+  it("lists the invoices that bill any of the group's projects, with the invoice filters; none for an empty group; 404 for a missing group", async () => {
+    const w = await worked();
+    const { client } = w.team;
+    const other = await createProject(client, { name: 'Elsewhere', billing_increment: 1 });
+    const elsewhere = (await createEntry(client, { project_id: other, minutes: 10 })).id;
+    const onSite = await createInvoice(client, { invoice_date: '2024-04-02', entry_ids: [w.entries[0]], rate_calculation: { calculation_method: 'flat_rate', flat_rate: 10 } });
+    await createInvoice(client, { invoice_date: '2024-04-03', entry_ids: [elsewhere], rate_calculation: { calculation_method: 'flat_rate', flat_rate: 20 } });
+    const group = await client.post('/v2/project_groups', { name: 'Web', project_ids: [w.site] });
+    expect(group.status).toBe(201);
+
+    const listed = await client.get(group.body.invoices_url.replace(w.team.service.url, ''));
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((i: any) => i.id)).toEqual([onSite.id]);
+    expect((await client.get(`/v2/project_groups/${group.body.id}/invoices?invoice_date_from=2024-05-01`)).body).toEqual([]);
+
+    const empty = await client.post('/v2/project_groups', { name: 'Empty', project_ids: [] });
+    expect(empty.status).toBe(201);
+    expect((await client.get(`/v2/project_groups/${empty.body.id}/invoices`)).body).toEqual([]);
+    expect((await client.get('/v2/project_groups/99999/invoices')).status).toBe(404);
+  });
+});
