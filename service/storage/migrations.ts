@@ -163,6 +163,14 @@ export const migrations: Migration[] = [
     `),
   // 4: money and events (entry approval and invoicing, expenses, invoices, webhooks, broadcast receivers).
   moneySchema,
+  // Slots 5 to 7 are reserved while OAuth, event delivery and the legacy v1 API are built in
+  // parallel; until a slot is filled it only bumps the version.
+  // 5: OAuth (applications, passwords, authorization codes, refresh tokens, sign-in throttling).
+  () => {},
+  // 6: event delivery (webhook delivery queue state, broadcast coalescing).
+  () => {},
+  // 7: legacy v1 (imports and anything v1 keeps that v2 does not).
+  () => {},
 ];
 
 /** Brings the database to the latest schema; refuses a file written by a newer service. */
