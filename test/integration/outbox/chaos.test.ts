@@ -1,0 +1,46 @@
+// Nothing lost, nothing duplicated: for each seed, 1000 user actions through a real core, the
+// real client and the local service, with a quarter of the requests failing on the way (resets
+// before and after the service acted, cut answers, timeouts, 500/503/429, a token that looks
+// expired for a while) and the app quit and restarted now and then. Afterwards the service holds
+// exactly what the user did. See test/support/chaosScenario.ts; more seeds: bench/chaos.bench.ts,
+// or STINT_CHAOS_SEEDS=1-200 here.
+import { afterAll, describe, expect, it } from 'vitest';
+import { runChaos, type ChaosResult } from '../../support/chaosScenario';
+
+function seeds(): number[] {
+  const spec = process.env.STINT_CHAOS_SEEDS ?? '1-20';
+  return spec.split(',').flatMap((part) => {
+    const [from, to] = part.split('-').map(Number);
+    return Array.from({ length: (to ?? from!) - from! + 1 }, (_, i) => from! + i);
+  });
+}
+
+const results: ChaosResult[] = [];
+afterAll(() => {
+  if (results.length === 0) return;
+  const sum = (k: 'operations' | 'requests' | 'faults' | 'lost' | 'duplicated' | 'wrong' | 'failed' | 'restarts') => results.reduce((s, r) => s + r[k], 0);
+  console.log(
+    `chaos: ${results.length} seeds, ${sum('operations')} operations, ${sum('requests')} requests, ${sum('faults')} faulted, ${sum('restarts')} restarts; ` +
+      `lost ${sum('lost')}, duplicated ${sum('duplicated')}, wrong ${sum('wrong')}, failed ${sum('failed')}; ` +
+      `max timer drift ${Math.max(...results.map((r) => r.maxTimerDriftSeconds)).toFixed(2)} s; slowest seed ${Math.max(...results.map((r) => r.ms))} ms`,
+  );
+});
+
+describe.concurrent('a thousand actions over a faulty network', () => {
+  for (const seed of seeds()) {
+    it(`seed ${seed}`, { timeout: 180_000 }, async () => {
+      const result = await runChaos({ seed, actions: 1000 });
+      results.push(result);
+      expect(result.operations).toBe(1000);
+      // Faults did happen, of every kind the proxy makes.
+      expect(result.faults).toBeGreaterThan(result.requests * 0.15);
+      expect({ lost: result.lost, duplicated: result.duplicated, wrong: result.wrong, failed: result.failed, problems: result.problems }).toEqual({
+        lost: 0,
+        duplicated: 0,
+        wrong: 0,
+        failed: 0,
+        problems: [],
+      });
+    });
+  }
+});
