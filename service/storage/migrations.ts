@@ -5,6 +5,7 @@
 import type { Db } from './db';
 import { peopleSchema } from './peopleSchema';
 import { moneySchema } from './moneySchema';
+import { oauthSchema } from '../oauth/schema';
 
 export type Migration = (db: Db) => void;
 
@@ -166,7 +167,7 @@ export const migrations: Migration[] = [
   // Slots 5 to 7 are reserved while OAuth, event delivery and the legacy v1 API are built in
   // parallel; until a slot is filled it only bumps the version.
   // 5: OAuth (applications, passwords, authorization codes, refresh tokens, sign-in throttling).
-  () => {},
+  oauthSchema,
   // 6: event delivery (webhook delivery queue state, broadcast coalescing).
   () => {},
   // 7: legacy v1 (imports and anything v1 keeps that v2 does not).

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { checkCredentials, hashPassword, verifyPassword } from '../../../service/auth/passwords';
+import { openDatabase } from '../../../service/storage/db';
+import { ensureOwner } from '../../../service/storage/owner';
+import { setPassword } from '../../../service/oauth/setPassword';
+
+describe('passwords', () => {
+  it('hashes with a random salt and the parameters in the stored string', async () => {
+    const a = await hashPassword('correct horse');
+    const b = await hashPassword('correct horse');
+    expect(a).toMatch(/^scrypt\$16384\$8\$5\$[\w-]+\$[\w-]+$/);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword('correct horse', a)).toBe(true);
+    expect(await verifyPassword('correct horsE', a)).toBe(false);
+    expect(await verifyPassword('', a)).toBe(false);
+  });
+
+  it('refuses stored strings it cannot read instead of throwing', async () => {
+    for (const stored of ['', 'plain', 'scrypt$3$8$1$c2FsdA$aGFzaA', 'scrypt$16384$8$1$$', 'bcrypt$x$y$z$a$b', 'scrypt$1073741824$8$1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA'])
+      expect(await verifyPassword('x', stored)).toBe(false);
+  });
+
+  it('checkCredentials answers the id of an active user with that e-mail and password only', async () => {
+    const db = openDatabase();
+    const { ownerId } = ensureOwner(db, { email: 'Me@Stint.local', now: '2024-01-01T00:00:00Z', utcOffset: 0 });
+    expect(await checkCredentials(db, 'me@stint.local', 'secret-pass')).toBeNull(); // no password yet
+    await setPassword(db, ownerId, 'secret-pass', '2024-01-01T00:00:00Z');
+    expect(await checkCredentials(db, 'me@stint.local', 'secret-pass')).toBe(ownerId);
+    expect(await checkCredentials(db, ' ME@STINT.LOCAL ', 'secret-pass')).toBe(ownerId);
+    expect(await checkCredentials(db, 'me@stint.local', 'wrong-pass')).toBeNull();
+    expect(await checkCredentials(db, 'nobody@stint.local', 'secret-pass')).toBeNull();
+    db.prepare("UPDATE users SET state = 'disabled' WHERE id = ?").run(ownerId);
+    expect(await checkCredentials(db, 'me@stint.local', 'secret-pass')).toBeNull();
+    db.close();
+  });
+
+  it('refuses to set a short password', async () => {
+    const db = openDatabase();
+    const { ownerId } = ensureOwner(db, { email: 'me@stint.local', now: '2024-01-01T00:00:00Z', utcOffset: 0 });
+    await expect(setPassword(db, ownerId, 'short', '2024-01-01T00:00:00Z')).rejects.toThrow(/at least 8/);
+    db.close();
+  });
+});
