@@ -2,6 +2,8 @@
 // fsync'd before the caller goes on, so what the user did survives a crash or a power cut the
 // moment the UI answers. A crash can tear only the line being written, always the last one: it
 // is skipped on load, and the file is rewritten at once so that no later line is glued to it.
+// A record torn just before its newline still reads back; the newline is added on open, for the
+// same reason.
 
 import { mkdir, open, rename, type FileHandle } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
@@ -30,8 +32,12 @@ export const JOURNAL_FILE = 'outbox.jsonl';
 export async function openJournal(dataDir: string): Promise<LoadedJournal> {
   await mkdir(dataDir, { recursive: true });
   const path = join(dataDir, JOURNAL_FILE);
-  const { records, skipped } = readRecords(path);
+  const { records, skipped, unterminated } = readRecords(path);
   let handle: FileHandle | null = await open(path, 'a');
+  if (unterminated) {
+    await handle.appendFile('\n');
+    await handle.sync();
+  }
   let appended = 0;
   const live = () => {
     if (!handle) throw new Error('The outbox journal is closed');
@@ -74,12 +80,12 @@ export async function openJournal(dataDir: string): Promise<LoadedJournal> {
   return { journal, records, skipped };
 }
 
-function readRecords(path: string): { records: unknown[]; skipped: number } {
+function readRecords(path: string): { records: unknown[]; skipped: number; unterminated: boolean } {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], skipped: 0 };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], skipped: 0, unterminated: false };
     throw error;
   }
   const records: unknown[] = [];
@@ -92,7 +98,7 @@ function readRecords(path: string): { records: unknown[]; skipped: number } {
       skipped++;
     }
   }
-  return { records, skipped };
+  return { records, skipped, unterminated: text !== '' && !text.endsWith('\n') };
 }
 
 // The rename is durable only once the directory entry is; some platforms cannot open a directory

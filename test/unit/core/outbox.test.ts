@@ -1,4 +1,4 @@
-import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JOURNAL_FILE } from '../../../main/core/journal';
@@ -57,6 +57,27 @@ describe('outbox', () => {
 
     const { outbox: again, skipped } = await reopen();
     expect(skipped).toBe(1);
+    expect(again.items().map((i) => i.op.id)).toEqual([a.id]);
+    const b = pause(again);
+    await again.add(b);
+    await again.close();
+
+    const third = await reopen();
+    expect(third.skipped).toBe(0);
+    expect(third.outbox.items().map((i) => i.op.id)).toEqual([a.id, b.id]);
+  });
+
+  it('keeps a last record whose newline a crash cut off, and the records after it', async () => {
+    const { outbox } = await reopen();
+    const a = pause(outbox);
+    await outbox.add(a);
+    await outbox.close();
+    // The record made it to disk, its newline did not.
+    const path = join(dir.path, JOURNAL_FILE);
+    writeFileSync(path, readFileSync(path, 'utf8').replace(/\n$/, ''));
+
+    const { outbox: again, skipped } = await reopen();
+    expect(skipped).toBe(0);
     expect(again.items().map((i) => i.op.id)).toEqual([a.id]);
     const b = pause(again);
     await again.add(b);
