@@ -18,13 +18,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Snapshot } from '../../common/snapshot';
 import { createServiceApi } from '../../main/api/client';
-import { collect, type ServiceApi } from '../../main/api/types';
 import { createCore } from '../../main/core/core';
-import { DEFAULT_BILLING_INCREMENT, elapsedMinutes, roundUpToIncrement } from '../../main/core/minutes';
 import type { Clock, Core } from '../../main/core/types';
 import { startService } from '../../service';
 import { startFaultProxy, type Fault, type FaultProxy } from './faultProxy';
-import { mulberry32, type Random } from './random';
+import { mulberry32 } from './random';
+import { applyToModel, chooseAction, compare, Model, perform, shows } from './userModel';
 
 export interface ChaosOptions {
   seed: number;
@@ -65,12 +64,6 @@ export interface ChaosResult {
   ms: number;
 }
 
-/**
- * A timer's seconds may differ from the user's by the client's tolerance (2 s, send.ts) plus
- * network latency; larger gaps are corrected.
- */
-export const TIMER_TOLERANCE_SECONDS = 4;
-
 const DEFAULT_WEIGHTS: Partial<Record<Fault, number>> = {
   'reset-before': 3,
   'reset-after': 4,
@@ -82,183 +75,6 @@ const DEFAULT_WEIGHTS: Partial<Record<Fault, number>> = {
   '429': 1,
   expire: 0.3,
 };
-
-/** Quick-entry times and the minutes they mean (GAPS.md "Time strings"). */
-const TIMES: ReadonlyArray<[string, number]> = [
-  ['0:20', 20],
-  ['45m', 45],
-  ['1h', 60],
-  ['15', 15],
-  ['1:30', 90],
-  ['0.5', 30],
-  ['5m', 5],
-  ['2h', 120],
-  ['1h30m', 90],
-  ['0:07', 7],
-];
-
-interface ModelTimer {
-  state: 'running' | 'paused';
-  /** Elapsed seconds at `since`. */
-  seconds: number;
-  since: number;
-  description: string | null;
-}
-
-interface ExpectedEntry {
-  project: string | null;
-  description: string | null;
-  /** Allowed minutes (a timer's log may land on either side of a rounding step within tolerance). */
-  minutes: number[];
-  what: string;
-}
-
-class Model {
-  /** Projects the user created with createProject (timers run on these). */
-  readonly created: string[] = [];
-  /** Projects a quick entry created by name. */
-  readonly quick: string[] = [];
-  readonly timers = new Map<string, ModelTimer>();
-  readonly entries: ExpectedEntry[] = [];
-
-  live(t: ModelTimer, now: number): number {
-    return t.state === 'running' ? t.seconds + (now - t.since) / 1000 : t.seconds;
-  }
-
-  running(): string | undefined {
-    for (const [name, t] of this.timers) if (t.state === 'running') return name;
-    return undefined;
-  }
-}
-
-type Action =
-  | { kind: 'createProject'; name: string }
-  | { kind: 'startTimer'; project: string; description?: string }
-  | { kind: 'pauseTimer'; project: string }
-  | { kind: 'logTimer'; project: string }
-  | { kind: 'discardTimer'; project: string }
-  | { kind: 'quickEntry'; text: string; project: string | null; description: string; minutes: number };
-
-/** The next thing the user does, chosen from what the model allows; null when nothing fits this roll. */
-function chooseAction(rng: Random, model: Model, i: number): Action | null {
-  const withTimer = [...model.timers.keys()];
-  const running = model.running();
-  const startable = model.created.filter((p) => p !== running);
-  const kind = rng.weighted({
-    createProject: model.created.length < 3 ? 4 : model.created.length < 12 ? 0.6 : 0,
-    startTimer: startable.length ? 4 : 0,
-    describe: running ? 0.4 : 0,
-    pauseTimer: running ? 2.5 : 0,
-    logTimer: withTimer.length ? 2 : 0,
-    discardTimer: withTimer.length ? 0.8 : 0,
-    quickEntry: 3,
-  });
-  switch (kind) {
-    case 'createProject':
-      return { kind, name: `C${model.created.length + 1}` };
-    case 'startTimer': {
-      const project = rng.pick(startable);
-      const exists = model.timers.has(project);
-      const description = rng.chance(exists ? 0.2 : 0.5) ? `t${i} work` : undefined;
-      return { kind, project, ...(description ? { description } : {}) };
-    }
-    case 'describe':
-      return { kind: 'startTimer', project: running!, description: `t${i} renamed` };
-    case 'pauseTimer':
-      return { kind, project: running! };
-    case 'logTimer':
-    case 'discardTimer':
-      return { kind, project: rng.pick(withTimer) };
-    case 'quickEntry': {
-      const [time, minutes] = rng.pick(TIMES);
-      const description = `q${i} note`;
-      const roll = rng();
-      let project: string | null = null;
-      if (roll < 0.35 && model.created.length) project = rng.pick(model.created);
-      else if (roll < 0.5) project = model.quick.length && rng.chance(0.6) ? rng.pick(model.quick) : `Q${model.quick.length + 1}`;
-      const text = project ? `${time} @${project} ${description}` : `${time} ${description}`;
-      return { kind, text, project, description, minutes };
-    }
-  }
-  return null;
-}
-
-/** What the action means for the model, applied at `now` (the moment the handler was called). */
-function applyToModel(model: Model, a: Action, now: number): void {
-  switch (a.kind) {
-    case 'createProject':
-      model.created.push(a.name);
-      return;
-    case 'startTimer': {
-      const other = model.running();
-      if (other && other !== a.project) {
-        const t = model.timers.get(other)!;
-        model.timers.set(other, { ...t, state: 'paused', seconds: model.live(t, now), since: now });
-      }
-      const t = model.timers.get(a.project);
-      if (t?.state === 'running') t.description = a.description ?? t.description;
-      else model.timers.set(a.project, { state: 'running', seconds: t ? t.seconds : 0, since: now, description: a.description ?? t?.description ?? null });
-      return;
-    }
-    case 'pauseTimer': {
-      const t = model.timers.get(a.project)!;
-      model.timers.set(a.project, { ...t, state: 'paused', seconds: model.live(t, now), since: now });
-      return;
-    }
-    case 'logTimer': {
-      const t = model.timers.get(a.project)!;
-      const seconds = model.live(t, now);
-      const allowed = new Set<number>();
-      for (let s = Math.max(0, seconds - TIMER_TOLERANCE_SECONDS); s <= seconds + TIMER_TOLERANCE_SECONDS; s += 0.5) {
-        allowed.add(roundUpToIncrement(elapsedMinutes(s), DEFAULT_BILLING_INCREMENT));
-      }
-      model.entries.push({ project: a.project, description: t.description, minutes: [...allowed], what: `log of ${a.project} at ${seconds.toFixed(1)} s` });
-      model.timers.delete(a.project);
-      return;
-    }
-    case 'discardTimer':
-      model.timers.delete(a.project);
-      return;
-    case 'quickEntry':
-      if (a.project && a.project.startsWith('Q') && !model.quick.includes(a.project)) model.quick.push(a.project);
-      model.entries.push({
-        project: a.project,
-        description: a.description,
-        minutes: [a.project ? roundUpToIncrement(a.minutes, DEFAULT_BILLING_INCREMENT) : a.minutes],
-        what: `quick entry "${a.text}"`,
-      });
-      return;
-  }
-}
-
-/** The id the UI would use: the project as the snapshot lists it. */
-function projectId(snap: Snapshot, name: string): number {
-  const p = snap.projects.find((x) => x.name === name);
-  if (!p) throw new Error(`The snapshot does not list project ${name}`);
-  return p.id;
-}
-
-async function perform(core: Core, a: Action): Promise<void> {
-  const h = core.handlers;
-  const snap = core.getSnapshot();
-  const result = await (() => {
-    switch (a.kind) {
-      case 'createProject':
-        return h.createProject({ name: a.name });
-      case 'startTimer':
-        return h.startTimer({ projectId: projectId(snap, a.project), ...(a.description ? { description: a.description } : {}) });
-      case 'pauseTimer':
-        return h.pauseTimer({ projectId: projectId(snap, a.project) });
-      case 'logTimer':
-        return h.logTimer({ projectId: projectId(snap, a.project) });
-      case 'discardTimer':
-        return h.discardTimer({ projectId: projectId(snap, a.project) });
-      case 'quickEntry':
-        return h.quickEntry({ text: a.text });
-    }
-  })();
-  if (!result.ok) throw new Error(`core refused ${JSON.stringify(a)}: ${JSON.stringify(result.error)}`);
-}
 
 /** A clock shared by core and the service: real time plus a skew moved forward by the test. */
 export function skewedClock(startAt: number): Clock & { pass(ms: number): void } {
@@ -346,12 +162,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
         await core.stop();
         core = await open();
         restarts++;
-        const shown = () => {
-          const snap = core!.getSnapshot();
-          const names = new Set(snap.projects.map((p) => p.name));
-          const timers = new Set(snap.timers.map((t) => t.projectName));
-          return model.created.every((n) => names.has(n)) && timers.size === model.timers.size && [...model.timers.keys()].every((n) => timers.has(n));
-        };
+        const shown = () => shows(core!.getSnapshot(), model);
         const end = Date.now() + 20_000;
         const r = Date.now();
         while (!shown() && Date.now() < end) await sleep(2);
@@ -417,79 +228,6 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   }
 }
 
-async function compare(api: ServiceApi, model: Model, now: number) {
-  const problems: string[] = [];
-  let lost = 0;
-  let duplicated = 0;
-  let wrong = 0;
-  let maxDrift = 0;
-
-  // Projects: each one the user made, once.
-  const projects = await collect(api.listProjects({ per_page: 1000 }));
-  const names = projects.map((p) => p.name);
-  for (const name of [...model.created, ...model.quick]) {
-    const n = names.filter((x) => x === name).length;
-    if (n === 0) (lost++, problems.push(`lost project ${name}`));
-  }
-  const extra = names.filter((n) => !model.created.includes(n) && !model.quick.includes(n));
-  if (extra.length) (duplicated += extra.length, problems.push(`projects nobody made: ${extra.join(', ')}`));
-
-  // Entries: matched by project and description, then by minutes.
-  const entries = await collect(api.listEntries({ per_page: 1000 }));
-  const key = (project: string | null, description: string | null) => `${project ?? '-'}|${description ?? ''}`;
-  const actual = new Map<string, number[]>();
-  for (const e of entries) {
-    const k = key(e.project?.name ?? null, e.description || null);
-    actual.set(k, [...(actual.get(k) ?? []), e.minutes]);
-  }
-  const expected = new Map<string, ExpectedEntry[]>();
-  for (const e of model.entries) {
-    const k = key(e.project, e.description);
-    expected.set(k, [...(expected.get(k) ?? []), e]);
-  }
-  for (const k of new Set([...actual.keys(), ...expected.keys()])) {
-    const have = [...(actual.get(k) ?? [])];
-    const want = [...(expected.get(k) ?? [])].sort((a, b) => a.minutes.length - b.minutes.length || Math.min(...a.minutes) - Math.min(...b.minutes));
-    const unmatched: ExpectedEntry[] = [];
-    for (const w of want) {
-      const at = have.findIndex((m) => w.minutes.includes(m));
-      if (at >= 0) have.splice(at, 1);
-      else unmatched.push(w);
-    }
-    // Left on both sides: the record is there with other minutes.
-    while (unmatched.length && have.length) {
-      const w = unmatched.shift()!;
-      wrong++;
-      problems.push(`wrong minutes: ${w.what} expected ${w.minutes.join('/')} got ${have.shift()}`);
-    }
-    for (const w of unmatched) (lost++, problems.push(`lost entry: ${w.what}`));
-    for (const m of have) (duplicated++, problems.push(`entry nobody made (or made twice): ${k} ${m} min`));
-  }
-
-  // Timers: the ones the user left, in the state and near the time the user left them.
-  const timers = await collect(api.listTimers());
-  const seen = new Set<string>();
-  for (const t of timers) {
-    const name = t.project.name;
-    const m = model.timers.get(name);
-    if (seen.has(name)) (duplicated++, problems.push(`timer ${name} twice`));
-    seen.add(name);
-    if (!m) {
-      duplicated++;
-      problems.push(`timer ${name} (${t.state}, ${t.seconds} s) that the user logged or discarded`);
-      continue;
-    }
-    const want = model.live(m, now);
-    const drift = Math.abs(t.seconds - want);
-    maxDrift = Math.max(maxDrift, drift);
-    if (t.state !== m.state || drift > TIMER_TOLERANCE_SECONDS || (t.description || null) !== m.description) {
-      wrong++;
-      problems.push(`timer ${name}: service ${t.state} ${t.seconds} s "${t.description ?? ''}", user ${m.state} ${want.toFixed(1)} s "${m.description ?? ''}"`);
-    }
-  }
-  for (const name of model.timers.keys()) if (!seen.has(name)) (lost++, problems.push(`lost timer ${name}`));
-  return { lost, duplicated, wrong, maxDrift, problems };
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
