@@ -2,8 +2,13 @@
 // Runs the local service alone until SIGINT or SIGTERM.
 import { parseArgs } from 'node:util';
 import { startService } from './index';
+import { OAUTH_COMMANDS_USAGE, runOAuthCommand } from './oauth/cli';
 
-const usage = 'usage: npm run service -- --port <n> --data <dir> [--token <value>] [--rate-limit <req/s>] [--host 127.0.0.1] [--log]';
+const usage = `usage: npm run service -- --port <n> --data <dir> [--token <value>] [--owner-password <password>] [--rate-limit <req/s>] [--host 127.0.0.1] [--log]\n${OAUTH_COMMANDS_USAGE}`;
+
+// register-app and set-password act on the database and exit; they take no service options.
+const commandExit = await runOAuthCommand(process.argv.slice(2));
+if (commandExit !== null) process.exit(commandExit);
 
 function fail(message: string): never {
   console.error(`${message}\n${usage}`);
@@ -24,6 +29,7 @@ try {
       port: { type: 'string' },
       data: { type: 'string' },
       token: { type: 'string' },
+      'owner-password': { type: 'string' },
       'rate-limit': { type: 'string' },
       host: { type: 'string' },
       log: { type: 'boolean' },
@@ -43,6 +49,7 @@ const service = await startService({
   port: numberOption(args.port, 'port', (n) => Number.isInteger(n) && n >= 0 && n <= 65535),
   dataDir: args.data,
   token: args.token,
+  ownerPassword: args['owner-password'],
   rateLimit: numberOption(args['rate-limit'], 'rate-limit', (n) => n >= 0),
   host: args.host,
   logger: args.log ?? false,

@@ -2,6 +2,9 @@
 // embeds it (main/core/embedded.ts); `npm run service` runs it alone (cli.ts).
 import type { FastifyInstance } from 'fastify';
 import { createApp } from './app';
+import { oauthRoutes } from './oauth/routes';
+import type { OAuthSettings } from './oauth/settings';
+import { setPassword } from './oauth/setPassword';
 import { addPersonalToken, countPersonalTokens, generateToken } from './auth/tokens';
 import { createContext } from './context';
 import { openDatabase, type Db } from './storage/db';
@@ -24,6 +27,10 @@ export interface ServiceOptions {
   rateLimit?: number;
   /** Default 'me@stint.local'. */
   ownerEmail?: string;
+  /** Sets (replaces) the owner's password, with which they sign in on the OAuth authorize page; at least 8 characters. */
+  ownerPassword?: string;
+  /** Lifetimes of authorization codes (default 10 min) and OAuth access tokens (default 2 weeks), in ms. */
+  oauth?: Partial<OAuthSettings>;
   /** Injectable clock for tests. */
   now?: () => Date;
   /** Default false. */
@@ -80,9 +87,12 @@ export async function buildService(options: ServiceOptions = {}): Promise<BuiltS
     })();
     if (options.projectLimit !== undefined) setProjectLimit(db, ownerId, options.projectLimit);
     if (options.userLimit !== undefined) setUserLimit(db, ownerId, options.userLimit);
+    if (options.ownerPassword !== undefined) await setPassword(db, ownerId, options.ownerPassword, now);
     const context = createContext(db, clock);
     context.tuning = { ...DEFAULT_TUNING, ...options.tuning };
     const app = createApp(context, { rateLimit: options.rateLimit ?? 2, logger: options.logger ?? false });
+    // Registered here rather than in createApp: its lifetimes come from ServiceOptions.
+    app.register(oauthRoutes(context, options.oauth));
     app.addHook('onClose', async () => db.close());
     app.addHook('onListen', async () => {
       const address = app.server.address();

@@ -20,6 +20,9 @@ export function oauthSchema(db: Db): void {
       client_id TEXT NOT NULL UNIQUE,
       client_secret_sha256 TEXT NOT NULL,
       callback_url TEXT NOT NULL,
+      -- The grants the application may use, space-separated (Doorkeeper's per-application grant
+      -- flows); one it may not use answers unauthorized_client.
+      grant_types TEXT NOT NULL DEFAULT 'authorization_code refresh_token',
       created_at TEXT NOT NULL
     );
 

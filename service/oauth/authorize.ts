@@ -1,0 +1,127 @@
+// GET and POST /oauth/2/authorize (spec 000 steps 1 and 2): the sign-in page, then the consent
+// page, then back to the application with a code or an error. There is no session: each
+// authorization asks for the password again, and what links the two forms is a single-use
+// ticket (tickets.ts) bound to the browser's CSRF cookie.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PUBLIC_ROUTE } from '../auth/authenticate';
+import type { Context } from '../context';
+import { userById } from '../domain/users';
+import { checkAuthorizeRequest, type AuthorizeRequest, type Checked } from './authorizeRequest';
+import type { Csrf } from './csrf';
+import { OAuthError } from './errors';
+import { issueCode } from './grants';
+import { fromSearch, one, type Params } from './params';
+import { consentPage, errorPage, signInPage } from './pages';
+import { withParameters } from './redirectUri';
+import type { OAuthSettings } from './settings';
+import { signIn } from './signIn';
+import type { Tickets } from './tickets';
+
+export interface AuthorizeDeps {
+  context: Context;
+  settings: OAuthSettings;
+  csrf: Csrf;
+  tickets: Tickets;
+}
+
+/** The step 1 parameters a sign-in form carries through its post. */
+const carried = (request: AuthorizeRequest) => ({
+  client_id: request.app.clientId,
+  response_type: 'code',
+  redirect_uri: request.redirectUri ?? undefined,
+  state: request.state,
+  scope: request.scope || undefined,
+});
+
+const waitText = (ms: number) => (ms < 90_000 ? `${Math.ceil(ms / 1000)} seconds` : `${Math.ceil(ms / 60_000)} minutes`);
+
+// A refused form post must not reach the application (it may be forged); a GET redirects with 302,
+// a POST with 303 so the browser follows with a GET.
+function answerCheck(reply: FastifyReply, checked: Exclude<Checked, { kind: 'ok' }>, status: 302 | 303): FastifyReply {
+  if (checked.kind === 'page') return errorPage(reply, 400, checked.error, checked.description);
+  return reply.redirect(withParameters(checked.target, { error: checked.error, error_description: checked.description, state: checked.state }), status);
+}
+
+export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeDeps): void {
+  const { context, settings, csrf, tickets } = deps;
+  const db = context.db;
+  const errorHandler = (error: Error, _request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof OAuthError) return errorPage(reply, 400, error.error, error.description);
+    const status = (error as { statusCode?: number }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) return errorPage(reply, status, 'invalid_request', error.message);
+    _request.log.error(error);
+    return errorPage(reply, 500, 'server_error', 'the service failed unexpectedly');
+  };
+
+  app.get('/oauth/2/authorize', { ...PUBLIC_ROUTE, errorHandler }, async (request, reply) => {
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+    const checked = checkAuthorizeRequest(db, fromSearch(search));
+    if (checked.kind !== 'ok') return answerCheck(reply, checked, 302);
+    return signInPage(reply, 200, {
+      appName: checked.request.app.name,
+      fields: carried(checked.request),
+      csrf: csrf.token(request, reply),
+      returnOrigin: checked.request.target.origin,
+    });
+  });
+
+  app.post('/oauth/2/authorize', { ...PUBLIC_ROUTE, errorHandler }, async (request, reply) => {
+    const params = (request.body as Params | undefined) ?? new Map<string, string[]>();
+    const nonce = csrf.check(request, one(params, 'csrf'));
+    if (!nonce) return errorPage(reply, 403, 'invalid_request', 'this form has expired or was not sent from the sign-in page');
+    const action = one(params, 'action');
+    if (action === 'sign_in') return signInStep(request, reply, params, nonce);
+    if (action !== 'allow' && action !== 'deny') return errorPage(reply, 400, 'invalid_request', 'action must be sign_in, allow or deny');
+
+    const ticket = tickets.redeem(one(params, 'ticket'), nonce, context.clock().getTime());
+    if (!ticket) return errorPage(reply, 400, 'invalid_request', 'this consent form has expired or was already used');
+    const { request: authorization } = ticket;
+    const back = (parameters: Record<string, string | undefined>) =>
+      reply.redirect(withParameters(authorization.target, { ...parameters, state: authorization.state }), 303);
+    if (action === 'deny') return back({ error: 'access_denied', error_description: 'the user denied access' });
+    let code: string;
+    try {
+      code = issueCode(db, { clientId: authorization.app.clientId, userId: ticket.userId, redirectUri: authorization.redirectUri, scope: authorization.scope }, context.clock(), settings);
+    } catch (error) {
+      // The application is known and its URI checked, so it hears of the failure (spec 000 step 2).
+      request.log.error(error);
+      return back({ error: 'server_error', error_description: 'the service failed unexpectedly; try again' });
+    }
+    return back({ code });
+  });
+
+  async function signInStep(request: FastifyRequest, reply: FastifyReply, params: Params, nonce: string): Promise<FastifyReply> {
+    // The hidden fields came back from the browser: check them all again.
+    const checked = checkAuthorizeRequest(db, params);
+    if (checked.kind !== 'ok') return answerCheck(reply, checked, 303);
+    const authorization = checked.request;
+    const email = one(params, 'email')?.trim();
+    const password = one(params, 'password');
+    const view = (status: number, message: string) =>
+      signInPage(reply, status, {
+        appName: authorization.app.name,
+        fields: carried(authorization),
+        csrf: csrf.token(request, reply),
+        email,
+        message,
+        returnOrigin: authorization.target.origin,
+      });
+    if (!email || !password) return view(400, 'Enter your e-mail and password.');
+    if (email.length > 255 || password.length > 1024) return view(401, 'E-mail or password is wrong.');
+    const result = await signIn(db, email, password, request.ip, context.clock);
+    if (!result.ok) {
+      if (result.retryAfterMs > 0) reply.header('retry-after', String(Math.ceil(result.retryAfterMs / 1000)));
+      if (!result.checked) return view(429, `Too many failed sign-ins. Try again in ${waitText(result.retryAfterMs)}.`);
+      return view(401, `E-mail or password is wrong.${result.retryAfterMs > 0 ? ` Too many failed sign-ins: try again in ${waitText(result.retryAfterMs)}.` : ''}`);
+    }
+    const ticket = tickets.issue({ userId: result.userId, request: authorization, nonce }, context.clock().getTime());
+    return consentPage(reply, {
+      appName: authorization.app.name,
+      email: userById(db, result.userId)?.email ?? email,
+      target: authorization.target.origin + authorization.target.pathname,
+      ticket,
+      csrf: csrf.token(request, reply),
+      returnOrigin: authorization.target.origin,
+    });
+  }
+}

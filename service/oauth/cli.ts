@@ -1,0 +1,98 @@
+// The OAuth commands of `npm run service --`: registering an application (spec 000: "not an API
+// operation") and setting a user's password. Both work on the database in --data, also while a
+// service runs on it (SQLite serialises the writes; the service reads applications and
+// passwords afresh on every request).
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../storage/db';
+import { timestamp } from '../time';
+import { GRANT_TYPES, registerApplication, type GrantType } from './applications';
+import { MIN_PASSWORD_LENGTH, setPassword, userIdByEmail } from './setPassword';
+
+export const OAUTH_COMMANDS_USAGE = [
+  'npm run service -- register-app --name <name> --callback <url> --data <dir> [--grant-types authorization_code,refresh_token]',
+  'npm run service -- set-password --email <address> --data <dir> [--password <password>]   (without --password: read from stdin)',
+].join('\n');
+
+class UsageError extends Error {}
+
+function options(argv: string[], names: string[]): Record<string, string | undefined> {
+  try {
+    const { values } = parseArgs({ args: argv, options: Object.fromEntries(names.map((n) => [n, { type: 'string' as const }])), strict: true });
+    return values as Record<string, string | undefined>;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+function required(values: Record<string, string | undefined>, name: string): string {
+  const value = values[name];
+  // Without a folder the database would be in memory and vanish with this command.
+  if (!value?.trim()) throw new UsageError(`--${name} is required${name === 'data' ? ' (the service folder to write to)' : ''}`);
+  return value;
+}
+
+async function readStdin(): Promise<string> {
+  let text = '';
+  for await (const chunk of process.stdin) text += chunk;
+  return text.replace(/\r?\n$/, '');
+}
+
+async function registerApp(argv: string[]): Promise<number> {
+  const values = options(argv, ['name', 'callback', 'data', 'grant-types']);
+  const [name, callbackUrl, dataDir] = [required(values, 'name'), required(values, 'callback'), required(values, 'data')];
+  const grantTypes = values['grant-types']?.split(/[\s,]+/).filter(Boolean) as GrantType[] | undefined;
+  if (grantTypes?.some((g) => !GRANT_TYPES.includes(g))) throw new UsageError(`--grant-types takes ${GRANT_TYPES.join(', ')}`);
+  const db = openDatabase(dataDir);
+  try {
+    const { clientId, clientSecret } = registerApplication(db, { name, callbackUrl, grantTypes });
+    console.log(`Application registered: ${name.trim()}`);
+    console.log(`Callback URL: ${callbackUrl}`);
+    console.log(`client_id: ${clientId}`);
+    console.log(`client_secret (shown once; only its hash is stored): ${clientSecret}`);
+    return 0;
+  } finally {
+    db.close();
+  }
+}
+
+async function setPasswordCommand(argv: string[]): Promise<number> {
+  const values = options(argv, ['email', 'password', 'data']);
+  const [email, dataDir] = [required(values, 'email'), required(values, 'data')];
+  // Reading stdin keeps the password out of shell history and the process list.
+  const password = values.password ?? (await readStdin());
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    console.error(`a password needs at least ${MIN_PASSWORD_LENGTH} characters`);
+    return 1;
+  }
+  const db = openDatabase(dataDir);
+  try {
+    const userId = userIdByEmail(db, email);
+    if (userId === null) {
+      console.error(`no user has the e-mail ${email}`);
+      return 1;
+    }
+    await setPassword(db, userId, password, timestamp(new Date()));
+    console.log(`Password set for ${email}`);
+    return 0;
+  } finally {
+    db.close();
+  }
+}
+
+const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = { 'register-app': registerApp, 'set-password': setPasswordCommand };
+
+/** Runs the command named by argv[0] and answers its exit code; null when argv names none of these. */
+export async function runOAuthCommand(argv: string[]): Promise<number | null> {
+  const command = argv[0] ? COMMANDS[argv[0]] : undefined;
+  if (!command) return null;
+  try {
+    return await command(argv.slice(1));
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\nusage:\n${OAUTH_COMMANDS_USAGE}`);
+      return 2;
+    }
+    console.error((error as Error).message);
+    return 1;
+  }
+}

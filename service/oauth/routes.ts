@@ -1,0 +1,27 @@
+// The OAuth endpoints as one encapsulated fastify plugin: inside it, bodies are read as forms or
+// JSON (params.ts) instead of the API's JSON-only reader, and errors take OAuth's shapes (an HTML
+// page or an {error, error_description} body) instead of the API's {message}.
+import type { FastifyInstance } from 'fastify';
+import type { Context } from '../context';
+import { authorizeRoutes } from './authorize';
+import { createCsrf } from './csrf';
+import { OAUTH_BODY_LIMIT, parseBody } from './params';
+import { oauthSettings, type OAuthSettings } from './settings';
+import { createTickets } from './tickets';
+import { tokenRoutes } from './tokenEndpoint';
+
+export function oauthRoutes(context: Context, given: Partial<OAuthSettings> = {}) {
+  const settings = oauthSettings(given);
+  return async function oauth(scope: FastifyInstance): Promise<void> {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: OAUTH_BODY_LIMIT }, (request, body, done) => {
+      try {
+        done(null, parseBody(request.headers['content-type'], body as string));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    });
+    authorizeRoutes(scope, { context, settings, csrf: createCsrf(), tickets: createTickets() });
+    tokenRoutes(scope, context, settings);
+  };
+}

@@ -1,0 +1,50 @@
+// E-mail and password sign-in behind the throttle: what the authorize page uses, and what any
+// other endpoint taking a password (the legacy v1 api_auth_token) should use rather than calling
+// checkCredentials bare.
+import { checkCredentials } from '../auth/passwords';
+import type { Db } from '../storage/db';
+import { blockedFor, clearFailures, recordFailure, signInKeys } from './throttle';
+
+/**
+ * checked: false when the throttle refused the attempt without looking at the password.
+ * retryAfterMs: how long this e-mail or address must now wait (0: it may try again at once).
+ */
+export type SignInResult = { ok: true; userId: number } | { ok: false; checked: boolean; retryAfterMs: number };
+
+// Sign-ins sharing an e-mail or an address run one after another. Otherwise a guesser sending a
+// hundred attempts at once would have them all checked before the first failure is counted.
+const inFlight = new WeakMap<Db, Map<string, Promise<unknown>>>();
+
+async function oneAtATime<T>(db: Db, keys: string[], work: () => Promise<T>): Promise<T> {
+  let queues = inFlight.get(db);
+  if (!queues) inFlight.set(db, (queues = new Map()));
+  const before = keys.map((key) => queues.get(key)).filter(Boolean);
+  const run = Promise.allSettled(before).then(work);
+  const settled = run.catch(() => undefined);
+  for (const key of keys) queues.set(key, settled);
+  try {
+    return await run;
+  } finally {
+    for (const key of keys) if (queues.get(key) === settled) queues.delete(key);
+  }
+}
+
+/** `address` is the client's address (request.ip); `now` the service's clock. */
+export function signIn(db: Db, email: string, password: string, address: string, now: () => Date): Promise<SignInResult> {
+  const keys = signInKeys(email, address);
+  return oneAtATime(
+    db,
+    keys.map((k) => k.key),
+    async (): Promise<SignInResult> => {
+      const blocked = blockedFor(db, keys, now().getTime());
+      if (blocked > 0) return { ok: false, checked: false, retryAfterMs: blocked };
+      const userId = await checkCredentials(db, email, password);
+      if (userId === null) {
+        recordFailure(db, keys, now().getTime());
+        return { ok: false, checked: true, retryAfterMs: Math.max(0, blockedFor(db, keys, now().getTime())) };
+      }
+      clearFailures(db, keys[0]!);
+      return { ok: true, userId };
+    },
+  );
+}

@@ -1,0 +1,69 @@
+// Sign-in throttling against password guessing. Failures are counted per e-mail address (one
+// account guessed from many places) and per client address (many accounts guessed from one
+// place). Each key has a free budget; past it, every further failure blocks the key for a time
+// that doubles, up to a cap. While a key is blocked, sign-in is refused without looking at the
+// password, so a guesser learns nothing, and a blocked attempt does not extend the block.
+// A success clears the e-mail's count (the user proved who they are), not the address's: an
+// attacker could otherwise reset their address's count by signing into an account of their own.
+// Counts lapse a day after the last failure.
+import { sql, type Db } from '../storage/db';
+
+export interface ThrottlePolicy {
+  /** Failures allowed before any block. */
+  free: number;
+  /** Block after the first failure past the budget; doubles with each further one. */
+  firstBlockMs: number;
+  maxBlockMs: number;
+  /** A count with no failure for this long starts again from zero. */
+  forgetAfterMs: number;
+}
+
+// Decided: 5 failures per e-mail, 20 per address (a household or office behind one address
+// shares it), then 30 s doubling up to 15 min.
+export const EMAIL_POLICY: ThrottlePolicy = { free: 5, firstBlockMs: 30_000, maxBlockMs: 15 * 60_000, forgetAfterMs: 24 * 3600_000 };
+export const ADDRESS_POLICY: ThrottlePolicy = { free: 20, firstBlockMs: 30_000, maxBlockMs: 15 * 60_000, forgetAfterMs: 24 * 3600_000 };
+
+export interface ThrottleKey {
+  key: string;
+  policy: ThrottlePolicy;
+}
+
+export const signInKeys = (email: string, address: string): ThrottleKey[] => [
+  { key: `email:${email.trim().toLowerCase()}`, policy: EMAIL_POLICY },
+  { key: `ip:${address}`, policy: ADDRESS_POLICY },
+];
+
+type Row = { failures: number; last_failure_ms: number; blocked_until_ms: number };
+
+const read = (db: Db, key: string) =>
+  sql(db, 'SELECT failures, last_failure_ms, blocked_until_ms FROM sign_in_failures WHERE key = ?').get(key) as Row | undefined;
+
+/** Milliseconds until every key may try again; 0 when none is blocked. */
+export function blockedFor(db: Db, keys: ThrottleKey[], nowMs: number): number {
+  let wait = 0;
+  for (const { key } of keys) {
+    const row = read(db, key);
+    if (row) wait = Math.max(wait, row.blocked_until_ms - nowMs);
+  }
+  return wait;
+}
+
+export function recordFailure(db: Db, keys: ThrottleKey[], nowMs: number): void {
+  db.transaction(() => {
+    for (const { key, policy } of keys) {
+      const row = read(db, key);
+      const failures = (row && nowMs - row.last_failure_ms < policy.forgetAfterMs ? row.failures : 0) + 1;
+      const over = failures - policy.free;
+      const block = over > 0 ? Math.min(policy.maxBlockMs, policy.firstBlockMs * 2 ** Math.min(over - 1, 30)) : 0;
+      sql(
+        db,
+        `INSERT INTO sign_in_failures (key, failures, last_failure_ms, blocked_until_ms) VALUES (?, ?, ?, ?)
+         ON CONFLICT (key) DO UPDATE SET failures = excluded.failures, last_failure_ms = excluded.last_failure_ms, blocked_until_ms = excluded.blocked_until_ms`,
+      ).run(key, failures, nowMs, nowMs + block);
+    }
+  })();
+}
+
+export function clearFailures(db: Db, key: ThrottleKey): void {
+  sql(db, 'DELETE FROM sign_in_failures WHERE key = ?').run(key.key);
+}

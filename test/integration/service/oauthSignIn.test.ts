@@ -1,0 +1,128 @@
+// Sign-in on the authorize page: throttled per e-mail (5 free failures) and per address (20),
+// then blocked for 30 s doubling up to 15 min, by the service's clock. Passwords come from
+// ServiceOptions.ownerPassword or the set-password command.
+import { describe, expect, it } from 'vitest';
+import { startService } from '../../../service';
+import { setPassword } from '../../../service/oauth/setPassword';
+import { Browser, OWNER_EMAIL, OWNER_PASSWORD, serveOAuth } from './oauthSupport';
+import { withDb } from './peopleSupport';
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+
+const start = (clientId: string) => ({ client_id: clientId, response_type: 'code', state: 's' });
+
+describe('sign-in throttling', () => {
+  it('blocks an e-mail after 5 failures for 30 s, then 60 s, even for the right password; a success clears the count', async () => {
+    const oauth = await serveOAuth();
+    const browser = new Browser(oauth.service.url);
+    const attempt = (password: string) => browser.signIn(start(oauth.clientId), OWNER_EMAIL, password);
+
+    for (let i = 1; i <= 5; i++) {
+      const page = await attempt('guess ' + i);
+      expect(page.status, `failure ${i}`).toBe(401);
+      expect(page.headers['retry-after']).toBeUndefined();
+    }
+    const sixth = await attempt('guess 6');
+    expect(sixth.status).toBe(401);
+    expect(sixth.headers['retry-after']).toBe('30');
+    expect(sixth.text).toContain('try again in 30 seconds');
+
+    const blocked = await attempt(OWNER_PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(blocked.text).toContain('Too many failed sign-ins');
+    expect(blocked.fields.ticket).toBeUndefined();
+
+    oauth.clock.advance(29_000);
+    expect((await attempt(OWNER_PASSWORD)).status).toBe(429);
+    oauth.clock.advance(1_000);
+    const seventh = await attempt('guess 7'); // the block ended; this failure doubles it
+    expect(seventh.headers['retry-after']).toBe('60');
+    oauth.clock.advance(59_000);
+    expect((await attempt(OWNER_PASSWORD)).status).toBe(429);
+    oauth.clock.advance(1_000);
+    const consent = await attempt(OWNER_PASSWORD);
+    expect(consent.status).toBe(200);
+    expect(consent.fields.ticket).toBeTruthy();
+
+    // Counting starts again after the success.
+    const after = await attempt('guess 8');
+    expect(after.status).toBe(401);
+    expect(after.headers['retry-after']).toBeUndefined();
+  });
+
+  it('counts every letter case of an e-mail as one, and blocks other e-mails not at all', async () => {
+    const oauth = await serveOAuth();
+    const lee = oauth.member('leader');
+    await withDbAsync(oauth.dataDir, (db) => setPassword(db, lee.id, 'lee password 1', '2024-01-01T00:00:00Z'));
+    const browser = new Browser(oauth.service.url);
+    for (const email of ['owner@stint.test', 'OWNER@stint.test', 'Owner@Stint.Test', ' owner@stint.test', 'owner@STINT.test', 'owner@stint.TEST'])
+      await browser.signIn(start(oauth.clientId), email, 'wrong');
+    expect((await browser.signIn(start(oauth.clientId), OWNER_EMAIL, OWNER_PASSWORD)).status).toBe(429);
+    expect((await browser.signIn(start(oauth.clientId), lee.email, 'lee password 1')).status).toBe(200);
+  });
+
+  it('blocks an address after 20 failures across e-mails, whatever e-mail it tries next', async () => {
+    const oauth = await serveOAuth();
+    const browser = new Browser(oauth.service.url);
+    for (let i = 0; i < 20; i++) {
+      const page = await browser.signIn(start(oauth.clientId), `nobody-${i}@stint.test`, 'wrong');
+      expect(page.status, `failure ${i + 1}`).toBe(401);
+    }
+    const over = await browser.signIn(start(oauth.clientId), 'nobody-20@stint.test', 'wrong');
+    expect(over.headers['retry-after']).toBe('30');
+    expect((await browser.signIn(start(oauth.clientId), OWNER_EMAIL, OWNER_PASSWORD)).status).toBe(429);
+    oauth.clock.advance(30_000);
+    expect((await browser.signIn(start(oauth.clientId), OWNER_EMAIL, OWNER_PASSWORD)).status).toBe(200);
+  });
+
+  it('checks simultaneous guesses one after another, so a burst gets no more than the budget', async () => {
+    const oauth = await serveOAuth();
+    const browser = new Browser(oauth.service.url);
+    const page = await browser.open(start(oauth.clientId));
+    const replies = await Promise.all(Array.from({ length: 10 }, (_, i) => browser.post({ ...page.fields, email: OWNER_EMAIL, password: `burst ${i}` })));
+    const statuses = replies.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(6); // 5 free, the 6th checked and blocking
+    expect(statuses.filter((s) => s === 429)).toHaveLength(4);
+  });
+
+  it('forgets failures a day after the last one', async () => {
+    const oauth = await serveOAuth();
+    const browser = new Browser(oauth.service.url);
+    for (let i = 0; i < 5; i++) await browser.signIn(start(oauth.clientId), OWNER_EMAIL, 'wrong');
+    oauth.clock.advance(24 * 3600_000);
+    const next = await browser.signIn(start(oauth.clientId), OWNER_EMAIL, 'wrong');
+    expect(next.status).toBe(401);
+    expect(next.headers['retry-after']).toBeUndefined();
+  });
+
+  it('keeps counting across a restart of the service', async () => {
+    const oauth = await serveOAuth();
+    for (let i = 0; i < 6; i++) await new Browser(oauth.service.url).signIn(start(oauth.clientId), OWNER_EMAIL, 'wrong');
+    await oauth.service.close();
+    const again = await startService({ dataDir: oauth.dataDir, rateLimit: 0, now: oauth.clock });
+    try {
+      expect((await new Browser(again.url).signIn(start(oauth.clientId), OWNER_EMAIL, OWNER_PASSWORD)).status).toBe(429);
+    } finally {
+      await again.close();
+    }
+  });
+});
+
+describe('passwords', () => {
+  it('ServiceOptions.ownerPassword replaces the owner password at every start; a short one is refused', async () => {
+    const oauth = await serveOAuth();
+    const stored = withDb(oauth, (db) => db.prepare('SELECT password_hash FROM user_passwords WHERE user_id = ?').get(oauth.service.ownerId)) as { password_hash: string };
+    expect(stored.password_hash).toMatch(/^scrypt\$/);
+    expect(stored.password_hash).not.toContain(OWNER_PASSWORD);
+    await expect(serveOAuth({ ownerPassword: 'short' })).rejects.toThrow(/at least 8/);
+  });
+});
+
+async function withDbAsync<T>(dataDir: string, fn: (db: Database.Database) => Promise<T>): Promise<T> {
+  const db = new Database(join(dataDir, 'service.db'));
+  try {
+    return await fn(db);
+  } finally {
+    db.close();
+  }
+}
