@@ -13,6 +13,9 @@ import { timestamp } from './time';
 import { setUserLimit } from './domain/accountSettings';
 import { DEFAULT_TUNING, type Tuning } from './tuning';
 import { setProjectLimit } from './domain/projectLimit';
+import { installEventDelivery, type EventDelivery } from './events/install';
+import type { Scheduler } from './events/scheduler';
+import type { WebhookDeliveryTuning } from './events/webhookDeliverer';
 
 export interface ServiceOptions {
   /** Folder for service.db; absent = in-memory database. */
@@ -41,6 +44,12 @@ export interface ServiceOptions {
   projectLimit?: number | null;
   /** Sizes of background work (service/tuning.ts); tests shrink them. */
   tuning?: Partial<Tuning>;
+  /** Broadcasts are coalesced and sent at this interval; default 5000 (GAPS.md). */
+  broadcastIntervalMs?: number;
+  /** Timers of webhook retries and the broadcast interval (service/events/scheduler.ts); tests pass one that follows `now`. */
+  scheduler?: Scheduler;
+  /** Webhook delivery sizes: concurrency, request timeout, response limit, retry policy (service/events/install.ts). */
+  delivery?: Partial<WebhookDeliveryTuning>;
 }
 
 export interface RunningService {
@@ -61,6 +70,8 @@ export interface BuiltService {
   token: string;
   tokenCreated: boolean;
   ownerId: number;
+  /** Webhook and broadcast delivery: tests wait for it to be idle. */
+  events: EventDelivery;
 }
 
 /** The application without a listening socket: for inject-based tests and benchmarks. app.close() closes the database. */
@@ -93,12 +104,13 @@ export async function buildService(options: ServiceOptions = {}): Promise<BuiltS
     const app = createApp(context, { rateLimit: options.rateLimit ?? 2, logger: options.logger ?? false });
     // Registered here rather than in createApp: its lifetimes come from ServiceOptions.
     app.register(oauthRoutes(context, options.oauth));
+    const events = installEventDelivery(app, context, { scheduler: options.scheduler, broadcastIntervalMs: options.broadcastIntervalMs, delivery: options.delivery });
     app.addHook('onClose', async () => db.close());
     app.addHook('onListen', async () => {
       const address = app.server.address();
       if (address && typeof address === 'object') context.fallbackHost = `${hostForUrl(address.address)}:${address.port}`;
     });
-    return { app, db, token, tokenCreated, ownerId };
+    return { app, db, token, tokenCreated, ownerId, events };
   } catch (error) {
     if (db.open) db.close();
     throw error;

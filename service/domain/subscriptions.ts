@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { SubscriptionState } from '../../common/serviceTypesMoney';
 import { sql, type Db } from '../storage/db';
 import { jsonList, likeContains, Where } from './sqlText';
+import { resumeWebhook } from './webhookDeliveries';
 
 export interface Kind {
   table: 'webhooks' | 'broadcast_receivers';
@@ -73,7 +74,9 @@ export function setTopics(db: Db, k: Kind, id: number, topics: string[], now: st
 }
 
 export function setState(db: Db, k: Kind, id: number, state: SubscriptionState, now: string): void {
-  sql(db, `UPDATE ${k.table} SET state = ?, updated_at = ? WHERE id = ? AND state != ?`).run(state, now, id, state);
+  const changed = sql(db, `UPDATE ${k.table} SET state = ?, updated_at = ? WHERE id = ? AND state != ?`).run(state, now, id, state).changes > 0;
+  // A webhook enabled again sends the payloads it held while disabled (events/webhookQueue.ts).
+  if (changed && k.table === 'webhooks' && state === 'enabled') resumeWebhook(db, id, now);
 }
 
 export function rerollSecret(db: Db, k: Kind, id: number, now: string): string {

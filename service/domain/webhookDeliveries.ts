@@ -1,34 +1,40 @@
-// The queue of webhook payloads (table webhook_deliveries). This step only fills it: a ping on
-// creation and on PUT ping, and a failed payload put back by PUT retry. Delivering it, in id
-// order one payload at a time per webhook with retries (GAPS.md "Webhooks and broadcasts"), is
-// the next step's; it marks payloads delivered or failed.
+// Payloads queued outside the entry events (table webhook_deliveries): a ping on creation and on
+// PUT ping, and a failed payload put back by PUT retry. service/events/ delivers the queue, in id
+// order one payload at a time per webhook with retries (GAPS.md "Webhooks and broadcasts"); these
+// wake it after the caller's commit.
 import { randomUUID } from 'node:crypto';
+import { webhookQueued } from '../events/emit';
+import { insertPayload, restartHead } from '../events/webhookQueue';
 import { sql, type Db } from '../storage/db';
 import type { SubscriptionRow } from './subscriptions';
 
-/** The ping payload of spec 000 "Events": an empty object, and the payload_id that X-Service-Delivery will repeat. */
+/** The ping payload of spec 000 "Events": an empty object, and the payload_id that X-Service-Delivery repeats. */
 export function queuePing(db: Db, webhook: Pick<SubscriptionRow, 'id' | 'name'>, now: string): string {
   const payloadId = randomUUID();
   const body = { webhook: { id: webhook.id, name: webhook.name }, type: 'webhook.ping', created_at: now, object: {}, payload_id: payloadId };
-  sql(db, `INSERT INTO webhook_deliveries (webhook_id, payload_id, event, body, next_attempt_at, created_at, updated_at) VALUES (?, ?, 'webhook.ping', ?, ?, ?, ?)`).run(
-    webhook.id,
-    payloadId,
-    JSON.stringify(body),
-    now,
-    now,
-    now,
-  );
+  insertPayload(db, webhook.id, payloadId, 'webhook.ping', JSON.stringify(body), now);
+  webhookQueued(db);
   return payloadId;
 }
 
-/** Puts a failed payload of the webhook back in the queue, due now; false when it has no such failed payload. */
+/**
+ * Puts a failed payload of the webhook back in the queue, due now with a new 3-day window; false
+ * when it has no such failed payload. Having the lowest id, it goes before the webhook's later
+ * payloads; a disabled webhook holds it until it is enabled.
+ */
 export function retryPayload(db: Db, webhookId: number, payloadId: string, now: string): boolean {
-  return (
-    sql(db, `UPDATE webhook_deliveries SET state = 'pending', next_attempt_at = ?, updated_at = ? WHERE webhook_id = ? AND payload_id = ? AND state = 'failed'`).run(
-      now,
-      now,
-      webhookId,
-      payloadId,
-    ).changes > 0
-  );
+  const changed =
+    sql(
+      db,
+      `UPDATE webhook_deliveries SET state = 'pending', due_ms = 0, failing_since_ms = NULL, attempts = 0, next_attempt_at = ?, updated_at = ?
+       WHERE webhook_id = ? AND payload_id = ? AND state = 'failed'`,
+    ).run(now, now, webhookId, payloadId).changes > 0;
+  if (changed) webhookQueued(db);
+  return changed;
+}
+
+/** A webhook enabled again: its held payloads go, the first at once with a new 3-day window. */
+export function resumeWebhook(db: Db, webhookId: number, now: string): void {
+  restartHead(db, webhookId, now);
+  webhookQueued(db);
 }

@@ -1,10 +1,13 @@
-// The seam where entry events leave the service (GAPS.md "Webhooks and broadcasts": approve,
-// unapprove and marking invoiced emit entry.updated.approved, .unapproved and .invoiced).
-// Delivery is a later step: it registers a listener per database with onEntryEvent and turns
-// each event into payloads for the subscribed webhooks. Until then an event reaches no one.
-// Events are emitted after their transaction commits, one per entry that actually changed.
+// The seam where events leave the service (GAPS.md "Webhooks and broadcasts"): entry events for
+// webhooks (entry.created, .updated, .deleted, .updated.approved, .unapproved, .invoiced) and
+// timer changes for broadcasts. A change emits inside its own transaction, so the outbox that
+// delivery registers here (events/outbox.ts) writes its payloads into that transaction: they
+// commit with the change or not at all, and are delivered after the commit.
+//
+// Emitting outside a transaction still works (the outbox writes in one of its own), for callers
+// that emit after their commit; they lose only the atomicity.
 import type { WebhookEvent } from '../../common/serviceTypesMoney';
-import type { Db } from '../storage/db';
+import { inTransaction, type Db } from '../storage/db';
 
 export interface EntryEvent {
   type: Extract<WebhookEvent, `entry.${string}`>;
@@ -16,11 +19,39 @@ export interface EntryEvent {
   at: string;
 }
 
+/** GAPS.md: the last_event values of the broadcast subject timer. */
+export type TimerLastEvent = 'timer.running' | 'timer.paused' | 'timer.logged' | 'timer.deleted';
+
+export interface TimerEvent {
+  lastEvent: TimerLastEvent;
+  accountId: number;
+  /** Whose timer changed: the receivers this user created hear of it. */
+  userId: number;
+  at: string;
+}
+
+/** Where emitted events are written; one per database, installed by events/install.ts. */
+export interface Outbox {
+  entryEvents(events: EntryEvent[]): void;
+  timerEvent(event: TimerEvent): void;
+  /** A payload was queued or re-queued outside the emitters (ping, retry, enable): look at the queue again after this commit. */
+  webhookQueued(): void;
+}
+
 export type EntryEventListener = (event: EntryEvent) => void;
 
+const outboxes = new WeakMap<Db, Outbox>();
 const listeners = new WeakMap<Db, Set<EntryEventListener>>();
 
-/** Registers a listener for the entry events of one database; answers its removal. */
+/** Installs the outbox of one database; answers its removal. */
+export function setOutbox(db: Db, outbox: Outbox): () => void {
+  outboxes.set(db, outbox);
+  return () => {
+    if (outboxes.get(db) === outbox) outboxes.delete(db);
+  };
+}
+
+/** Registers an observer of the entry events of one database (tests); called inside the change's transaction. */
 export function onEntryEvent(db: Db, listener: EntryEventListener): () => void {
   let set = listeners.get(db);
   if (!set) listeners.set(db, (set = new Set()));
@@ -28,17 +59,34 @@ export function onEntryEvent(db: Db, listener: EntryEventListener): () => void {
   return () => set.delete(listener);
 }
 
+/** Call inside the change's transaction, after the change (before it, for a deletion: the payload shows the entry). */
 export function emitEntryEvents(db: Db, events: EntryEvent[]): void {
+  if (events.length === 0) return;
+  const outbox = outboxes.get(db);
+  // An outbox failure is not swallowed: the change rolls back rather than commit without its event.
+  if (outbox) withTransaction(db, () => outbox.entryEvents(events));
   const set = listeners.get(db);
   if (!set) return;
   for (const event of events) {
     for (const listener of set) {
-      // A listener's failure must not turn a committed change into an error answer.
       try {
         listener(event);
       } catch {
-        /* the delivery step logs its own failures */
+        /* an observer's failure is its own */
       }
     }
   }
 }
+
+/** Call inside the timer change's transaction. */
+export function emitTimerEvent(db: Db, event: TimerEvent): void {
+  const outbox = outboxes.get(db);
+  if (outbox) withTransaction(db, () => outbox.timerEvent(event));
+}
+
+/** Tells delivery that webhook_deliveries changed (domain/webhookDeliveries.ts). */
+export function webhookQueued(db: Db): void {
+  outboxes.get(db)?.webhookQueued();
+}
+
+const withTransaction = (db: Db, fn: () => void) => (db.inTransaction ? fn() : inTransaction(db, fn));

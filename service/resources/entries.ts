@@ -9,6 +9,8 @@ import { chooseEntryProject, refuseArchived, deleteEntry, getEntry, insertEntry,
 import { getProject, projectsByIds } from '../domain/projects';
 import { tagsOfEntries } from '../domain/tags';
 import { getUser, usersByIds } from '../domain/users';
+import { emitEntryEvents } from '../events/emit';
+import { entryEvent, entryUpdated } from '../events/entryEvents';
 import { forbidden, notFound, refused } from '../http/errors';
 import { bodyOf, LIMITS, pathId, queryOf, type Fields } from '../http/fields';
 import { paths } from '../http/links';
@@ -117,7 +119,9 @@ export function entryRoutes(app: FastifyInstance, context: Context): void {
       guardEntryProject(db, actor, 'Entry', choice, null);
       guardNewTags(db, actor, 'Entry', description);
       const project = chooseEntryProject(db, actor.accountId, choice, now);
-      return insertEntry(db, actor.accountId, { userId: user, projectId: project?.id ?? null, date: date!, minutes: minutes!, description, sourceUrl }, now);
+      const id = insertEntry(db, actor.accountId, { userId: user, projectId: project?.id ?? null, date: date!, minutes: minutes!, description, sourceUrl }, now);
+      emitEntryEvents(db, [entryEvent('entry.created', actor.accountId, id, now)]); // in this transaction: the outbox (service/events)
+      return id;
     });
     const base = context.base(request);
     reply.code(201).header('location', base + paths.entry(id));
@@ -164,6 +168,7 @@ export function entryRoutes(app: FastifyInstance, context: Context): void {
         },
         now,
       );
+      emitEntryEvents(db, entryUpdated(db, entry, now));
     });
     return entryViews(db, context.base(request), [getEntry(db, actor.accountId, entry.id)!])[0];
   });
@@ -173,7 +178,11 @@ export function entryRoutes(app: FastifyInstance, context: Context): void {
     const actor = actorOf(request);
     const entry = visibleEntry(db, actor, request.params.id);
     changeable(actor, entry);
-    inTransaction(db, () => deleteEntry(db, entry.id));
+    inTransaction(db, () => {
+      // Before the row goes: the payload shows the entry as it was.
+      emitEntryEvents(db, [entryEvent('entry.deleted', actor.accountId, entry.id, instant(context).iso)]);
+      deleteEntry(db, entry.id);
+    });
     return reply.code(204).send();
   });
 }

@@ -1,7 +1,7 @@
 // Approval and invoicing actions on entries (spec 001 entries table and Entry state table):
 // approved, unapproved and marked_as_invoiced, on one entry or (bulk) on entry_ids, where the
 // entries that cannot take the action are skipped. Each change emits its webhook event through
-// the events seam after it commits.
+// the events seam inside its transaction.
 //
 // Decided where the spec is silent:
 // - Roles: approving and unapproving take a role that approves anyone's entries (owner,
@@ -51,7 +51,7 @@ export function entryActionRoutes(app: FastifyInstance, context: Context): void 
 
   /** Applies `change` to the entries that pass `check`; `single` refuses (404 or the check's error) instead of skipping. */
   function act(actor: Actor, ids: number[], single: boolean, check: Check, change: (e: EntryMarks, now: string) => EntryEvent): void {
-    const events = inTransaction(db, () => {
+    inTransaction(db, () => {
       const now = instant(context).iso;
       const entries = entryMarks(db, actor.accountId, ids);
       if (single && entries.length === 0) throw notFound('Entry not found');
@@ -61,9 +61,8 @@ export function entryActionRoutes(app: FastifyInstance, context: Context): void 
         if (problem && single) throw problem;
         if (!problem) done.push(change(entry, now));
       }
-      return done;
+      emitEntryEvents(db, done); // in this transaction: the outbox (service/events)
     });
-    emitEntryEvents(db, events);
   }
 
   function approve(actor: Actor, approvedAt: string | undefined): (e: EntryMarks, now: string) => EntryEvent {

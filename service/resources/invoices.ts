@@ -212,8 +212,11 @@ export function invoiceRoutes(app: FastifyInstance, context: Context): void {
     const actor = actorOf(request);
     if (!managesInvoicesAndWebhooks(actor)) throw forbidden('Forbidden: your role cannot make invoices');
     const input = readInvoiceInput(bodyOf(request.body, 'Invoice'), request.body);
-    const { id, events } = inTransaction(db, () => create(actor, input));
-    emitEntryEvents(db, events);
+    const { id } = inTransaction(db, () => {
+      const made = create(actor, input);
+      emitEntryEvents(db, made.events); // in this transaction: the outbox (service/events)
+      return made;
+    });
     const base = context.base(request);
     reply.code(201).header('location', base + view.moneyPaths.invoice(id));
     return invoiceViews(db, base, [getInvoice(db, actor.accountId, id)!])[0];

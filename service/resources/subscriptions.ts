@@ -1,6 +1,6 @@
 // Webhooks and broadcast receivers (spec 001 tables and their state table): CRUD, adding and
 // removing events (subjects), rerolling the secret, enable and disable; for webhooks also ping and
-// retry, which only queue payloads (delivery is the next step's, see domain/webhookDeliveries.ts).
+// retry, which queue payloads that service/events/ delivers (see domain/webhookDeliveries.ts).
 //
 // Decided where the spec is silent:
 // - Only roles that manage invoices and webhooks (owner, supervisor) use these endpoints; others 403.
@@ -29,6 +29,7 @@ import {
   type SubscriptionRow,
 } from '../domain/subscriptions';
 import { queuePing, retryPayload } from '../domain/webhookDeliveries';
+import { claimReceiver } from '../events/outbox';
 import { ApiError, forbidden, notFound } from '../http/errors';
 import { bodyOf, LIMITS, pathId, queryOf, type Fields } from '../http/fields';
 import { readPage, sendPage } from '../http/pagination';
@@ -134,6 +135,7 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
       const id = insertSubscription(db, k, actor.accountId, { name: name!, payloadUri: payloadUri!, topics: topics! }, now);
       const row = getSubscription(db, k, actor.accountId, id)!;
       if (k === WEBHOOKS) queuePing(db, row, now); // spec 000: "When a webhook is created, a webhook.ping event is sent."
+      else claimReceiver(db, id, actor.userId); // it hears its creator's timers (events/outbox.ts)
       return row;
     });
     const base = context.base(request);

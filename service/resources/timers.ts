@@ -1,6 +1,8 @@
 // Timers (spec 001 timer table and endpoints, GAPS.md "Timers"). Every route acts on the current
 // user's timer of the project in the path. Decided: a missing timer answers 404 on GET, pause,
 // add_or_subtract_time, log and DELETE (GAPS.md settles the first four; DELETE follows them).
+// Every change emits its broadcast event (events/timerEvents.ts) in its transaction; log also
+// emits entry.created for the entry it makes.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorOf } from '../auth/authenticate';
 import { guardNewTags } from '../auth/entryGuard';
@@ -23,6 +25,9 @@ import {
   type TimerRow,
 } from '../domain/timers';
 import type { UserRow } from '../domain/users';
+import { emitEntryEvents, emitTimerEvent } from '../events/emit';
+import { entryEvent } from '../events/entryEvents';
+import { stateEvent, timerEvent } from '../events/timerEvents';
 import { notFound, refused } from '../http/errors';
 import { bodyOf, LIMITS, pathId, queryOf } from '../http/fields';
 import { paths } from '../http/links';
@@ -108,6 +113,7 @@ export function timerRoutes(app: FastifyInstance, context: Context): void {
         if (!t.project.enabled) throw archived(t.project);
         createTimer(db, t.actor.accountId, t.actor.userId, t.project.id, dateAt(now.date, t.user.utc_offset), description ?? null, now.iso);
       }
+      if (!t.timer || description !== undefined) emitTimerEvent(db, timerEvent(t.actor, stateEvent(t.timer?.state ?? 'pending'), now.iso));
     });
     return show(request, t);
   });
@@ -131,6 +137,7 @@ export function timerRoutes(app: FastifyInstance, context: Context): void {
         if (entryDate || timer.state !== 'running') setTimerDate(db, timer, entryDate ?? today, now.iso);
       }
       runTimer(db, getTimer(db, t.actor.userId, t.project.id)!, now.ms, now.iso);
+      emitTimerEvent(db, timerEvent(t.actor, 'timer.running', now.iso));
     });
     reply.header('location', context.base(request) + paths.timer(t.project.id));
     return show(request, t);
@@ -143,6 +150,7 @@ export function timerRoutes(app: FastifyInstance, context: Context): void {
     inTransaction(db, () => {
       const now = instant(context);
       pauseTimer(db, timer, now.ms, now.iso);
+      if (timer.state === 'running') emitTimerEvent(db, timerEvent(t.actor, 'timer.paused', now.iso));
     });
     return show(request, t);
   });
@@ -158,6 +166,7 @@ export function timerRoutes(app: FastifyInstance, context: Context): void {
     inTransaction(db, () => {
       const now = instant(context);
       adjustTimer(db, timer, (minutes * 60 + seconds) * 1000, now.ms, now.iso);
+      if (timer.state === 'running') emitTimerEvent(db, timerEvent(t.actor, 'timer.running', now.iso));
     });
     return show(request, t);
   });
@@ -180,7 +189,7 @@ export function timerRoutes(app: FastifyInstance, context: Context): void {
       const now = instant(context);
       // Any started moment is a started minute: a timer stopped after half a second logs 1 minute.
       const logged = minutes ?? elapsedMinutes(elapsedMs(timer, now.ms) / 1000);
-      insertEntry(
+      const entryId = insertEntry(
         db,
         t.actor.accountId,
         {
@@ -194,6 +203,8 @@ export function timerRoutes(app: FastifyInstance, context: Context): void {
         now.iso,
       );
       deleteTimer(db, timer);
+      emitEntryEvents(db, [entryEvent('entry.created', t.actor.accountId, entryId, now.iso)]);
+      emitTimerEvent(db, timerEvent(t.actor, 'timer.logged', now.iso));
     });
     return reply.code(204).send();
   });
@@ -203,7 +214,10 @@ export function timerRoutes(app: FastifyInstance, context: Context): void {
   app.delete<ProjectTimer>(timerPath, async (request, reply) => {
     const t = target(request);
     const timer = existing(t);
-    inTransaction(db, () => deleteTimer(db, timer));
+    inTransaction(db, () => {
+      deleteTimer(db, timer);
+      emitTimerEvent(db, timerEvent(t.actor, 'timer.deleted', instant(context).iso));
+    });
     return reply.code(204).send();
   });
 }

@@ -168,8 +168,34 @@ export const migrations: Migration[] = [
   // parallel; until a slot is filled it only bumps the version.
   // 5: OAuth (applications, passwords, authorization codes, refresh tokens, sign-in throttling).
   oauthSchema,
-  // 6: event delivery (webhook delivery queue state, broadcast coalescing).
-  () => {},
+  // 6: event delivery (webhook delivery queue state, broadcast coalescing); see service/events/.
+  (db) =>
+    db.exec(`
+      -- The head payload of a webhook is tried when due_ms (ms since the epoch; 0 = at once) has
+      -- come; failing_since_ms starts the 3-day window of retries (GAPS.md); last_error says why
+      -- the last attempt failed. next_attempt_at (migration 4) repeats due_ms as a timestamp.
+      ALTER TABLE webhook_deliveries ADD COLUMN due_ms INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE webhook_deliveries ADD COLUMN failing_since_ms INTEGER;
+      ALTER TABLE webhook_deliveries ADD COLUMN last_error TEXT;
+
+      -- A broadcast receiver hears the timers of the user who created it; ones made before this
+      -- migration belong to their account's owner.
+      ALTER TABLE broadcast_receivers ADD COLUMN user_id INTEGER REFERENCES users(id) ON DELETE CASCADE;
+      UPDATE broadcast_receivers SET user_id = (
+        SELECT u.id FROM users u WHERE u.account_id = broadcast_receivers.account_id AND u.role = 'owner' ORDER BY u.id LIMIT 1
+      );
+
+      -- Broadcasts waiting for the next interval: one row per receiver and subject, which a newer
+      -- event overwrites (coalescing), written in the transaction of the change that caused it.
+      CREATE TABLE broadcast_outbox (
+        receiver_id INTEGER NOT NULL REFERENCES broadcast_receivers(id) ON DELETE CASCADE,
+        subject TEXT NOT NULL,
+        last_event TEXT NOT NULL,
+        url TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (receiver_id, subject)
+      ) WITHOUT ROWID;
+    `),
   // 7: legacy v1 (imports and anything v1 keeps that v2 does not).
   () => {},
 ];

@@ -231,7 +231,7 @@ describe('who may approve and mark as invoiced (GAPS.md "Roles")', () => {
 });
 
 describe('events seam (GAPS.md "Webhooks and broadcasts": which operation emits which event)', () => {
-  it('approve, unapprove, marking invoiced and invoicing emit entry.updated.approved, .unapproved and .invoiced, once per changed entry', async () => {
+  it('create, approve, unapprove, marking invoiced and invoicing emit entry.created, entry.updated.approved, .unapproved and .invoiced, once per changed entry', async () => {
     const built = await buildService({ rateLimit: 0, now: () => new Date('2024-03-04T09:00:00Z') });
     const events: EntryEvent[] = [];
     onEntryEvent(built.db, (e) => events.push(e));
@@ -249,6 +249,8 @@ describe('events seam (GAPS.md "Webhooks and broadcasts": which operation emits 
       await client.put(`/v2/entries/${a.id}/approved`); // refused: no event
       const invoice = await createInvoice(client, { entry_ids: [b.id], rate_calculation: { calculation_method: 'flat_rate', flat_rate: 5 } });
       expect(events.map((e) => [e.type, e.entryId])).toEqual([
+        ['entry.created', a.id],
+        ['entry.created', b.id],
         ['entry.updated.approved', a.id],
         ['entry.updated.approved', b.id],
         ['entry.updated.unapproved', a.id],
@@ -256,15 +258,16 @@ describe('events seam (GAPS.md "Webhooks and broadcasts": which operation emits 
         ['entry.updated.approved', a.id],
         ['entry.updated.invoiced', b.id],
       ]);
-      expect(events[0]).toEqual({
+      expect(events[0]).toEqual({ type: 'entry.created', accountId: expect.any(Number), entryId: a.id, changes: {}, at: '2024-03-04T09:00:00Z' });
+      expect(events[2]).toEqual({
         type: 'entry.updated.approved',
         accountId: expect.any(Number),
         entryId: a.id,
         changes: { approved_at: [null, '2024-03-01T00:00:00Z'], approved_by_id: [null, built.ownerId] },
         at: '2024-03-04T09:00:00Z',
       });
-      expect(events[3]!.changes).toEqual({ invoiced_at: [null, '2024-03-05T00:00:00Z'] });
-      expect(events[5]!.changes).toEqual({ invoiced_at: [null, '2024-03-31T00:00:00Z'], invoice_id: [null, invoice.id] });
+      expect(events[5]!.changes).toEqual({ invoiced_at: [null, '2024-03-05T00:00:00Z'] });
+      expect(events[7]!.changes).toEqual({ invoiced_at: [null, '2024-03-31T00:00:00Z'], invoice_id: [null, invoice.id] });
     } finally {
       await built.app.close();
     }

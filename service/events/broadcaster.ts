@@ -1,0 +1,132 @@
+// Sends the coalesced broadcasts of table broadcast_outbox (spec 000 "Broadcasts"). The outbox
+// holds one row per receiver and subject, overwritten by every newer event, so what goes out is
+// the latest last_event of the interval. The first row written after a send arms one timer of
+// `intervalMs` (scheduler seam); when it fires every row is taken and sent, so a receiver hears
+// at most one broadcast per subject and interval, never sooner than an interval after the change.
+//
+// A broadcast is sent once: no retry and no failure tracking (spec 000: "so that stale data is not
+// delivered"). Rows survive a restart and go out one interval after the start. The receiver is
+// read again when sending: one disabled, unsubscribed or deleted in the meantime gets nothing.
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, inTransaction, type Db } from '../storage/db';
+import { timestamp } from '../time';
+import { post, type Agents } from './post';
+import type { Scheduler } from './scheduler';
+import { sign } from './signature';
+
+export interface BroadcastTuning {
+  intervalMs: number;
+  concurrency: number;
+  requestTimeoutMs: number;
+  responseLimit: number;
+}
+
+interface Due {
+  receiver_id: number;
+  subject: string;
+  last_event: string;
+  url: string;
+  name: string;
+  payload_uri: string;
+  secret: string;
+}
+
+/** Takes every waiting broadcast whose receiver is still enabled and subscribed; the others are dropped. */
+function takeDue(db: Db): Due[] {
+  return inTransaction(db, () => {
+    const due = sql(
+      db,
+      `SELECT o.receiver_id, o.subject, o.last_event, o.url, r.name, r.payload_uri, r.secret
+       FROM broadcast_outbox o JOIN broadcast_receivers r ON r.id = o.receiver_id
+       WHERE r.state = 'enabled' AND EXISTS (SELECT 1 FROM json_each(r.subjects) s WHERE s.value IN ('*', o.subject))
+       ORDER BY o.receiver_id, o.subject`,
+    ).all() as Due[];
+    sql(db, 'DELETE FROM broadcast_outbox').run();
+    return due;
+  });
+}
+
+export class Broadcaster {
+  private cancelTimer: (() => void) | null = null;
+  private readonly sending = new Set<Promise<void>>();
+  private stopped = false;
+  private readonly stop$ = new AbortController();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: () => Date,
+    private readonly scheduler: Scheduler,
+    private readonly agents: Agents,
+    private readonly tuning: BroadcastTuning,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** A row was written: make sure an interval is running. */
+  wake(): void {
+    if (this.stopped || this.cancelTimer) return;
+    this.cancelTimer = this.scheduler.setTimeout(() => {
+      this.cancelTimer = null;
+      this.flush();
+    }, this.tuning.intervalMs);
+  }
+
+  /** On start: rows a stop left behind go out one interval later. */
+  resume(): void {
+    if (sql(this.db, 'SELECT 1 FROM broadcast_outbox LIMIT 1').get()) this.wake();
+  }
+
+  /** Resolves when no broadcast is being sent. */
+  async idle(): Promise<void> {
+    while (this.sending.size > 0) await Promise.all(this.sending);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.cancelTimer?.();
+    this.cancelTimer = null;
+    this.stop$.abort();
+    await this.idle();
+  }
+
+  /** Sends what is waiting now (the timer's job; also for tests). */
+  flush(): void {
+    if (this.stopped || !this.db.open) return;
+    const due = takeDue(this.db);
+    if (due.length === 0) return;
+    const run = this.sendAll(due).finally(() => this.sending.delete(run));
+    this.sending.add(run);
+  }
+
+  private async sendAll(due: Due[]): Promise<void> {
+    let next = 0;
+    const worker = async () => {
+      while (next < due.length) await this.send(due[next++]!);
+    };
+    await Promise.all(Array.from({ length: Math.min(this.tuning.concurrency, due.length) }, worker));
+  }
+
+  private async send(d: Due): Promise<void> {
+    const body = Buffer.from(
+      JSON.stringify({
+        broadcast_receiver: { id: d.receiver_id, name: d.name },
+        sent_at: timestamp(this.clock()),
+        last_event: d.last_event,
+        subject: { type: d.subject, url: d.url },
+      }),
+      'utf8',
+    );
+    const headers = {
+      'content-type': 'application/json',
+      'x-service-broadcastsubject': d.subject,
+      'x-service-signature': sign(d.secret, body),
+      'user-agent': 'Service-Broadcasts',
+    };
+    const outcome = await post(d.payload_uri, body, headers, this.agents, {
+      timeoutMs: this.tuning.requestTimeoutMs,
+      responseLimit: this.tuning.responseLimit,
+      signal: this.stop$.signal,
+    });
+    // Not tracked: only logged, at debug level, for whoever looks.
+    this.log.debug({ receiver: d.receiver_id, status: outcome.status, detail: outcome.detail }, 'broadcast sent');
+  }
+}

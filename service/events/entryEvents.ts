@@ -1,0 +1,26 @@
+// The entry events of entry create, update and delete (GAPS.md: entry.created, entry.updated,
+// entry.deleted), built by resources/entries.ts and resources/timers.ts (a logged timer creates
+// an entry) inside the change's transaction.
+//
+// Decided: `changes` names the entry's own columns (user_id, project_id, date, minutes,
+// description, source_url) and billable, as the approval events name approved_at and
+// approved_by_id; created and deleted carry {}. An update that changes none of them emits nothing.
+import { getEntry, type EntryRow } from '../domain/entries';
+import type { Db } from '../storage/db';
+import type { EntryEvent } from './emit';
+
+const COMPARED = ['user_id', 'project_id', 'date', 'minutes', 'description', 'source_url'] as const;
+
+export function entryEvent(type: EntryEvent['type'], accountId: number, entryId: number, at: string, changes: EntryEvent['changes'] = {}): EntryEvent {
+  return { type, accountId, entryId, changes, at };
+}
+
+/** entry.updated for `before` as it is now in the database; none when nothing a receiver sees changed. */
+export function entryUpdated(db: Db, before: EntryRow, at: string): EntryEvent[] {
+  const after = getEntry(db, before.account_id, before.id);
+  if (!after) return [];
+  const changes: EntryEvent['changes'] = {};
+  for (const field of COMPARED) if (before[field] !== after[field]) changes[field] = [before[field], after[field]];
+  if (Boolean(before.billable) !== Boolean(after.billable)) changes.billable = [Boolean(before.billable), Boolean(after.billable)];
+  return Object.keys(changes).length === 0 ? [] : [entryEvent('entry.updated', before.account_id, before.id, at, changes)];
+}

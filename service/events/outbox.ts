@@ -1,0 +1,83 @@
+// The durable outbox: turns emitted events into rows, inside the transaction of the change that
+// emitted them (events/emit.ts), and wakes the workers, which run only after that transaction is
+// over (setImmediate, or the broadcast interval).
+//
+// - An entry event becomes one webhook payload per enabled webhook of the account subscribed to
+//   it (its name or '*'; names match exactly, so entry.updated does not bring
+//   entry.updated.approved). A disabled webhook receives nothing (spec 000: it "stops receiving
+//   events"). The payload's object is the entry as GET /v2/entries/:id shows it at that moment.
+// - A timer event becomes, per enabled receiver subscribed to timer (or '*') that the timer's user
+//   created, the row of the subject timer, replacing one still waiting (coalescing).
+//
+// Decided: links in payloads and the broadcast subject url are built on the address the service
+// listens on (http://127.0.0.1:<port>), not on a request's Host: a delivery answers no request.
+// The subject url is the timers list, /v2/timers: broadcasts are coalesced per subject, not per
+// timer, and one list read shows every timer changed in the interval, the logged or deleted ones
+// by their absence (a deleted timer's own URL would answer 404).
+import { randomUUID } from 'node:crypto';
+import { getEntry, type EntryRow } from '../domain/entries';
+import { entryViews } from '../resources/entries';
+import { sql, type Db } from '../storage/db';
+import type { EntryEvent, Outbox, TimerEvent } from './emit';
+import { insertPayload } from './webhookQueue';
+
+interface Subscriber {
+  id: number;
+  name: string;
+}
+
+const subscribedWebhooks = (db: Db, accountId: number, event: string) =>
+  sql(
+    db,
+    `SELECT id, name FROM webhooks
+     WHERE account_id = ? AND state = 'enabled' AND EXISTS (SELECT 1 FROM json_each(events) e WHERE e.value IN ('*', ?))
+     ORDER BY id`,
+  ).all(accountId, event) as Subscriber[];
+
+export function createOutbox(db: Db, base: () => string, wake: { webhooks(): void; broadcasts(): void }): Outbox {
+  return {
+    entryEvents(events: EntryEvent[]) {
+      const hooks = new Map<string, Subscriber[]>();
+      const subscribers = (e: EntryEvent) => {
+        const key = `${e.accountId} ${e.type}`;
+        if (!hooks.has(key)) hooks.set(key, subscribedWebhooks(db, e.accountId, e.type));
+        return hooks.get(key)!;
+      };
+      const wanted = events.filter((e) => subscribers(e).length > 0);
+      if (wanted.length === 0) return; // nobody listens: no entry is rendered
+      const url = base();
+      const rows = [...new Map(wanted.map((e) => [e.entryId, getEntry(db, e.accountId, e.entryId)])).values()].filter((r): r is EntryRow => r !== undefined);
+      const objects = new Map(entryViews(db, url, rows).map((entry) => [entry.id, entry]));
+      for (const e of wanted) {
+        const object = objects.get(e.entryId) ?? {};
+        for (const hook of subscribers(e)) {
+          const payloadId = randomUUID();
+          const body = { webhook: { id: hook.id, name: hook.name }, type: e.type, created_at: e.at, changes: e.changes, object, payload_id: payloadId };
+          insertPayload(db, hook.id, payloadId, e.type, JSON.stringify(body), e.at);
+        }
+      }
+      wake.webhooks();
+    },
+
+    timerEvent(e: TimerEvent) {
+      const written = sql(
+        db,
+        `INSERT INTO broadcast_outbox (receiver_id, subject, last_event, url, created_at)
+         SELECT r.id, 'timer', ?, ?, ? FROM broadcast_receivers r
+         WHERE r.account_id = ? AND r.user_id = ? AND r.state = 'enabled'
+           AND EXISTS (SELECT 1 FROM json_each(r.subjects) s WHERE s.value IN ('*', 'timer'))
+         ON CONFLICT (receiver_id, subject) DO UPDATE SET last_event = excluded.last_event, url = excluded.url, created_at = excluded.created_at`,
+      ).run(e.lastEvent, `${base()}/v2/timers`, e.at, e.accountId, e.userId).changes;
+      if (written > 0) wake.broadcasts();
+    },
+
+    webhookQueued() {
+      wake.webhooks();
+    },
+  };
+}
+
+/** A receiver hears the timers of the user who created it (migration 6). */
+export function claimReceiver(db: Db, receiverId: number, userId: number): void {
+  sql(db, 'UPDATE broadcast_receivers SET user_id = ? WHERE id = ?').run(userId, receiverId);
+}

@@ -1,0 +1,164 @@
+// Sends the webhook queue (events/webhookQueue.ts) to the payload URIs, between requests and
+// never inside one: an API call only writes its payloads and wakes this worker after its commit.
+//
+// A pass reads every enabled webhook's head: a due head is sent unless its webhook already has a
+// request out (one at a time per webhook) or `concurrency` requests are out across webhooks; the
+// earliest head not yet due arms one timer on the scheduler seam. Every finished request writes
+// its outcome and runs another pass. The queue is the database, so a restart resumes where the
+// last run stopped; a request cut off by the stop is sent again (at least once: receivers can
+// tell a repeat by X-Service-Delivery).
+//
+// Outcomes (GAPS.md): any 2xx delivers; 410 fails the payload and disables the webhook; anything
+// else, or no answer within the timeout, is retried on the schedule of events/backoff.ts.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../storage/db';
+import { inTransaction } from '../storage/db';
+import type { RetryPolicy } from './backoff';
+import { post, type Agents } from './post';
+import type { Scheduler } from './scheduler';
+import { sign } from './signature';
+import { failForGood, pruneDelivered, queueHeads, recordDelivered, recordFailure, type Head } from './webhookQueue';
+
+export interface WebhookDeliveryTuning {
+  /** Requests out at once across webhooks. */
+  concurrency: number;
+  /** Wall-clock limit of one request, from connecting to the end of the read. */
+  requestTimeoutMs: number;
+  /** Bytes of a response body read at most. */
+  responseLimit: number;
+  retry: RetryPolicy;
+  /** Delivered payloads older than this are deleted. */
+  keepDeliveredMs: number;
+}
+
+export class WebhookDeliverer {
+  private readonly inFlight = new Map<number, Promise<void>>();
+  private passQueued = false;
+  private cancelTimer: (() => void) | null = null;
+  private timerDue = Infinity;
+  private stopped = false;
+  private lastPruneMs = -Infinity;
+  private readonly stop$ = new AbortController();
+  private idleWaiters: Array<() => void> = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: () => Date,
+    private readonly scheduler: Scheduler,
+    private readonly agents: Agents,
+    private readonly tuning: WebhookDeliveryTuning,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Looks at the queue again once the current synchronous work (the caller's transaction) is over. */
+  wake(): void {
+    if (this.stopped || this.passQueued) return;
+    this.passQueued = true;
+    setImmediate(() => {
+      this.passQueued = false;
+      this.pass();
+    });
+  }
+
+  /** Resolves when no request is out and no pass is waiting (heads not yet due may remain). */
+  idle(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Aborts requests that are out (their payloads stay pending) and cancels the timer. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.stop$.abort();
+    this.cancelTimer?.();
+    this.cancelTimer = null;
+    await Promise.all(this.inFlight.values());
+    this.settleIdle();
+  }
+
+  private isIdle(): boolean {
+    return this.inFlight.size === 0 && !this.passQueued;
+  }
+
+  private settleIdle(): void {
+    if (!this.isIdle() && !this.stopped) return;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+
+  private pass(): void {
+    if (this.stopped || !this.db.open) return this.settleIdle();
+    const nowMs = this.clock().getTime();
+    this.prune(nowMs);
+    let nextDue = Infinity;
+    for (const head of queueHeads(this.db)) {
+      if (this.inFlight.has(head.webhook_id)) continue;
+      if (head.due_ms > nowMs) {
+        nextDue = Math.min(nextDue, head.due_ms);
+        continue;
+      }
+      // The rest waits for a free slot: every finished request runs a pass.
+      if (this.inFlight.size >= this.tuning.concurrency) break;
+      this.send(head);
+    }
+    this.arm(nextDue, nowMs);
+    this.settleIdle();
+  }
+
+  private arm(due: number, nowMs: number): void {
+    if (due === this.timerDue) return;
+    this.cancelTimer?.();
+    this.cancelTimer = null;
+    this.timerDue = due;
+    if (due === Infinity) return;
+    this.cancelTimer = this.scheduler.setTimeout(() => {
+      this.cancelTimer = null;
+      this.timerDue = Infinity;
+      this.pass();
+    }, due - nowMs);
+  }
+
+  private send(head: Head): void {
+    const body = Buffer.from(head.body, 'utf8');
+    const headers = {
+      'content-type': 'application/json',
+      // spec 000: webhook for pings, entry for entry events: the event name's first word.
+      'x-service-eventcategory': head.event.split('.')[0]!,
+      // The payload's UUID, the same on every attempt (for a ping it is the body's payload_id).
+      'x-service-delivery': head.payload_id,
+      'x-service-signature': sign(head.secret, body),
+      'user-agent': 'Service-Webhooks',
+    };
+    const attempt = post(head.payload_uri, body, headers, this.agents, {
+      timeoutMs: this.tuning.requestTimeoutMs,
+      responseLimit: this.tuning.responseLimit,
+      signal: this.stop$.signal,
+    })
+      .then((outcome) => {
+        if (this.stopped || !this.db.open) return; // cut off by the stop: still pending, sent again on the next start
+        const nowMs = this.clock().getTime();
+        const status = outcome.status;
+        if (status !== undefined && status >= 200 && status < 300) return inTransaction(this.db, () => recordDelivered(this.db, head, nowMs));
+        const error = (status === undefined ? outcome.detail : `HTTP ${status} ${outcome.detail}`).slice(0, 500);
+        if (status === 410) {
+          inTransaction(this.db, () => failForGood(this.db, head, error, nowMs));
+          this.log.warn({ webhook: head.webhook_id, payload: head.payload_id }, 'webhook answered 410 Gone: disabled');
+          return;
+        }
+        const failure = inTransaction(this.db, () => recordFailure(this.db, head, error, nowMs, this.tuning.retry));
+        if (failure.gaveUp) this.log.warn({ webhook: head.webhook_id, payload: head.payload_id, error }, 'webhook failing for 3 days: payload failed, webhook disabled');
+      })
+      .catch((error: unknown) => this.log.error({ err: error, webhook: head.webhook_id }, 'recording a webhook delivery failed'))
+      .finally(() => {
+        this.inFlight.delete(head.webhook_id);
+        this.wake();
+        this.settleIdle();
+      });
+    this.inFlight.set(head.webhook_id, attempt);
+  }
+
+  private prune(nowMs: number): void {
+    if (nowMs - this.lastPruneMs < 3_600_000) return;
+    this.lastPruneMs = nowMs;
+    pruneDelivered(this.db, nowMs - this.tuning.keepDeliveredMs);
+  }
+}

@@ -1,0 +1,103 @@
+// The SQL of the webhook delivery queue (table webhook_deliveries, migrations 4 and 6). A payload
+// is pending until it is delivered or has failed for good. A webhook's head is its pending payload
+// with the lowest id: only the head is sent, so payloads go one at a time and in order, and a
+// failing head holds every later one back (spec 000 "Failures and retries" 1). A failed payload
+// no longer holds the queue; PUT retry puts it back, ahead of the later ones again.
+import { sql, type Db } from '../storage/db';
+import { timestamp } from '../time';
+import { nextAttempt, type RetryPolicy } from './backoff';
+
+export interface Head {
+  id: number;
+  webhook_id: number;
+  payload_id: string;
+  event: string;
+  body: string;
+  attempts: number;
+  due_ms: number;
+  failing_since_ms: number | null;
+  payload_uri: string;
+  secret: string;
+}
+
+const iso = (ms: number) => timestamp(new Date(ms));
+
+/** The head of every enabled webhook that has one. A disabled webhook's payloads wait for it to be enabled. */
+export function queueHeads(db: Db): Head[] {
+  return sql(
+    db,
+    `SELECT d.id, d.webhook_id, d.payload_id, d.event, d.body, d.attempts, d.due_ms, d.failing_since_ms, w.payload_uri, w.secret
+     FROM webhooks w
+     JOIN webhook_deliveries d ON d.id = (SELECT MIN(id) FROM webhook_deliveries WHERE webhook_id = w.id AND state = 'pending')
+     WHERE w.state = 'enabled'`,
+  ).all() as Head[];
+}
+
+export function insertPayload(db: Db, webhookId: number, payloadId: string, event: string, body: string, now: string): void {
+  sql(db, `INSERT INTO webhook_deliveries (webhook_id, payload_id, event, body, next_attempt_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`).run(
+    webhookId,
+    payloadId,
+    event,
+    body,
+    now,
+    now,
+    now,
+  );
+}
+
+// Every outcome is written only while the payload is still pending: a payload deleted with its
+// webhook, or changed beside the service, is left as it is.
+
+export function recordDelivered(db: Db, head: Head, nowMs: number): void {
+  sql(
+    db,
+    `UPDATE webhook_deliveries SET state = 'delivered', attempts = attempts + 1, failing_since_ms = NULL, last_error = NULL, next_attempt_at = NULL, updated_at = ? WHERE id = ? AND state = 'pending'`,
+  ).run(iso(nowMs), head.id);
+}
+
+export type Failure = { gaveUp: false; dueMs: number } | { gaveUp: true };
+
+/** A failed attempt: schedules the next one, or when the window is over fails the payload and disables its webhook. */
+export function recordFailure(db: Db, head: Head, error: string, nowMs: number, policy: RetryPolicy): Failure {
+  // Read again: an enable or retry while the request was out may have started a new run.
+  const run = sql(db, `SELECT attempts, failing_since_ms FROM webhook_deliveries WHERE id = ? AND state = 'pending'`).get(head.id) as
+    | Pick<Head, 'attempts' | 'failing_since_ms'>
+    | undefined;
+  if (!run) return { gaveUp: false, dueMs: nowMs };
+  const failingSince = run.failing_since_ms ?? nowMs;
+  const failures = run.failing_since_ms === null ? 1 : run.attempts + 1;
+  const due = nextAttempt(policy, failingSince, failures, nowMs);
+  if (due === null) {
+    failForGood(db, head, error, nowMs);
+    return { gaveUp: true };
+  }
+  sql(
+    db,
+    `UPDATE webhook_deliveries SET attempts = ?, failing_since_ms = ?, due_ms = ?, next_attempt_at = ?, last_error = ?, updated_at = ? WHERE id = ? AND state = 'pending'`,
+  ).run(failures, failingSince, due, iso(due), error, iso(nowMs), head.id);
+  return { gaveUp: false, dueMs: due };
+}
+
+/** 410 or the end of the window: the payload has failed (PUT retry can send it again) and the webhook stops receiving events. */
+export function failForGood(db: Db, head: Head, error: string, nowMs: number): void {
+  const now = iso(nowMs);
+  const changed = sql(
+    db,
+    `UPDATE webhook_deliveries SET state = 'failed', attempts = attempts + 1, next_attempt_at = NULL, last_error = ?, updated_at = ? WHERE id = ? AND state = 'pending'`,
+  ).run(error, now, head.id).changes;
+  if (changed) sql(db, `UPDATE webhooks SET state = 'disabled', updated_at = ? WHERE id = ? AND state = 'enabled'`).run(now, head.webhook_id);
+}
+
+/** A webhook enabled again, or a payload retried: its head is tried at once with a new 3-day window. */
+export function restartHead(db: Db, webhookId: number, now: string): void {
+  sql(
+    db,
+    `UPDATE webhook_deliveries SET due_ms = 0, failing_since_ms = NULL, attempts = 0, next_attempt_at = ?, updated_at = ?
+     WHERE id = (SELECT MIN(id) FROM webhook_deliveries WHERE webhook_id = ? AND state = 'pending')`,
+  ).run(now, now, webhookId);
+}
+
+/** Delivered payloads are kept a while for inspection, then dropped so the table does not grow without end. */
+export function pruneDelivered(db: Db, beforeMs: number): number {
+  return sql(db, `DELETE FROM webhook_deliveries WHERE state = 'delivered' AND updated_at < ?`).run(iso(beforeMs)).changes;
+}
