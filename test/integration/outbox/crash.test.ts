@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceApi } from '../../../main/api/client';
 import { JOURNAL_FILE } from '../../../main/core/journal';
 import { startService, type RunningService } from '../../../service';
+import { startFaultProxy, type FaultProxy } from '../../support/faultProxy';
 import { mulberry32, type Random } from '../../support/random';
 import type { Operation } from '../../../main/core/operations';
 import { actionSignature, applyToModel, compare, Model, operationSignature, script, type Action } from '../../support/userModel';
@@ -25,6 +26,8 @@ const LIFE_MS: [number, number] = [20, 320];
 let work: string;
 let bundle: string;
 let service: RunningService;
+/** Between the app and the service; faults only with STINT_CRASH_FAULTS (a share of requests). */
+let proxy: FaultProxy;
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'stint-crash-'));
@@ -41,8 +44,10 @@ beforeAll(async () => {
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   });
   service = await startService({ rateLimit: 0 });
+  proxy = await startFaultProxy(service.url);
 });
 afterAll(async () => {
+  await proxy?.close();
   await service?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });
@@ -60,7 +65,7 @@ interface Life {
 function live(dataDir: string, scriptFile: string, killAfterMs: number | null): Promise<Life> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
-    const child = spawn(process.execPath, [bundle, dataDir, service.url, service.token, scriptFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bundle, dataDir, proxy.url, service.token, scriptFile], { stdio: ['ignore', 'pipe', 'pipe'] });
     const life: Life = { killed: false, ready: null, code: null, out: '', err: '' };
     child.stdout.on('data', (d: Buffer) => {
       life.out += d.toString();
@@ -152,6 +157,8 @@ describe('killed at random moments and started again', () => {
     const scriptFile = join(work, 'script.json');
     let actions: Action[] = script(mulberry32(seed ^ 0xc4a5), 4000);
     writeFileSync(scriptFile, JSON.stringify({ actions }));
+    const faultRate = Number(process.env.STINT_CRASH_FAULTS ?? 0);
+    if (faultRate > 0) proxy.chaos({ seed, rate: faultRate, expireMs: 100 });
 
     const stats = { lives: 0, kills: 0, killedBeforeReady: 0, tornCut: 0, tornNoNewline: 0, recordedByJournal: 0, skippedLines: 0, ready: [] as number[] };
     const note = (life: Life) => {
@@ -180,6 +187,7 @@ describe('killed at random moments and started again', () => {
     }
 
     // The user stops a few actions after the last kill; the app finishes them and drains.
+    proxy.heal();
     const reached = Math.max(-1, ...progress(dataDir).keys());
     actions = actions.slice(0, reached + 12);
     writeFileSync(scriptFile, JSON.stringify({ actions }));
