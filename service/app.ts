@@ -16,6 +16,7 @@ import { projectRoutes } from './resources/projects';
 import { projectAndTagRoutes } from './resources/projectsAndTags';
 import { tagRoutes } from './resources/tags';
 import { timerRoutes } from './resources/timers';
+import { v1Routes } from './v1/plugin';
 
 export interface AppOptions {
   rateLimit: number;
@@ -45,5 +46,7 @@ export function createApp(context: Context, options: AppOptions): FastifyInstanc
   moneyRoutes(app, context);
   peopleRoutes(app, context);
   projectAndTagRoutes(app, context);
+  // The legacy v1 API under /api (spec 002), with its own bodies, credential and errors.
+  v1Routes(app, context);
   return app;
 }

@@ -69,8 +69,9 @@ export function project(base: string, p: ProjectRow, stats: ProjectStats = NO_ST
     billable_minutes: stats.billable_minutes,
     unbillable_minutes: stats.unbillable_minutes,
     invoiced_minutes: stats.invoiced_minutes,
-    remaining_minutes: null, // no budget without budgets
-    budgeted_minutes: null,
+    // A budget is set through v1 (budget-minutes); what remains of it may fall below zero.
+    remaining_minutes: p.budget_minutes == null ? null : p.budget_minutes - stats.minutes,
+    budgeted_minutes: p.budget_minutes ?? null,
     import: null,
     invoices: extras.invoices ?? [],
     participants: participants.map((u) => userRef(base, u)),

@@ -6,7 +6,8 @@ import { findProjectByName, getProject, insertProject, type ProjectRow } from '.
 import { roundUpMinutes } from './rounding';
 import { ENTRY_BILLABLE } from './sqlText';
 import { countEntries, entryWhere } from './entryQuery';
-import { linkHashtags } from './tags';
+import { linkTags } from './tags';
+import { parseHashtags, type ParsedTag } from './hashtags';
 import type { EntryFilters } from '../../common/serviceTypes';
 
 export interface EntryRow {
@@ -37,6 +38,10 @@ export interface EntryValues {
   minutes: number;
   description: string | null;
   sourceUrl: string | null;
+  /** The tags to link; absent = the description's #hashtags (v2). v1's classic parsing passes its own. */
+  tags?: ParsedTag[];
+  /** Stored as given, not rounded up (v1: spec 002 leaves rounding to the increment to the client). */
+  exactMinutes?: boolean;
 }
 
 const SELECT = `SELECT e.*, ${ENTRY_BILLABLE} AS billable FROM entries e LEFT JOIN projects p ON p.id = e.project_id`;
@@ -80,8 +85,12 @@ function increment(db: Db, accountId: number, projectId: number | null): number 
   return projectId === null ? null : (getProject(db, accountId, projectId)?.billing_increment ?? null);
 }
 
+function storedMinutes(db: Db, accountId: number, values: EntryValues): number {
+  return values.exactMinutes ? values.minutes : roundUpMinutes(values.minutes, increment(db, accountId, values.projectId));
+}
+
 export function insertEntry(db: Db, accountId: number, values: EntryValues, now: string): number {
-  const minutes = roundUpMinutes(values.minutes, increment(db, accountId, values.projectId));
+  const minutes = storedMinutes(db, accountId, values);
   const id = Number(
     sql(
       db,
@@ -89,12 +98,15 @@ export function insertEntry(db: Db, accountId: number, values: EntryValues, now:
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(accountId, values.userId, values.projectId, values.date, minutes, values.description, values.sourceUrl, now, now).lastInsertRowid,
   );
-  linkHashtags(db, 'entry_tags', id, accountId, values.description, now);
+  linkTags(db, 'entry_tags', id, accountId, values.tags ?? parseHashtags(values.description), now);
   return id;
 }
 
 export function updateEntry(db: Db, accountId: number, id: number, values: EntryValues, now: string): void {
-  const minutes = roundUpMinutes(values.minutes, increment(db, accountId, values.projectId));
+  const minutes = storedMinutes(db, accountId, values);
+  // An unchanged description keeps its tag links: they were made by the rule that wrote it (v2's
+  // #hashtags or v1's classic tags), and re-reading it as #hashtags would drop classic ones.
+  const before = sql(db, 'SELECT description FROM entries WHERE id = ?').get(id) as { description: string | null } | undefined;
   sql(db, 'UPDATE entries SET user_id = ?, project_id = ?, date = ?, minutes = ?, description = ?, source_url = ?, updated_at = ? WHERE id = ?').run(
     values.userId,
     values.projectId,
@@ -105,7 +117,9 @@ export function updateEntry(db: Db, accountId: number, id: number, values: Entry
     now,
     id,
   );
-  linkHashtags(db, 'entry_tags', id, accountId, values.description, now);
+  if (values.tags !== undefined || before?.description !== values.description) {
+    linkTags(db, 'entry_tags', id, accountId, values.tags ?? parseHashtags(values.description), now);
+  }
 }
 
 export function deleteEntry(db: Db, id: number): void {

@@ -16,6 +16,8 @@ export interface ProjectRow {
   project_group_id: number | null;
   created_at: string;
   updated_at: string;
+  /** Set through v1 (budget-minutes); null = no budget. Optional: rows built by hand may leave it out. */
+  budget_minutes?: number | null;
 }
 
 export interface ProjectFields {

@@ -35,9 +35,14 @@ export function ensureTag(db: Db, accountId: number, tag: ParsedTag, now: string
 
 /** Replaces the tag links of an entry or timer with the #hashtags of its description. */
 export function linkHashtags(db: Db, table: 'entry_tags' | 'timer_tags', ownerId: number, accountId: number, description: string | null, now: string): void {
+  linkTags(db, table, ownerId, accountId, parseHashtags(description), now);
+}
+
+/** Replaces the tag links of an entry or timer with `tags` (v1's classic parsing finds its own). */
+export function linkTags(db: Db, table: 'entry_tags' | 'timer_tags', ownerId: number, accountId: number, tags: ParsedTag[], now: string): void {
   const column = table === 'entry_tags' ? 'entry_id' : 'timer_id';
   sql(db, `DELETE FROM ${table} WHERE ${column} = ?`).run(ownerId);
-  for (const tag of parseHashtags(description)) {
+  for (const tag of tags) {
     const { row } = ensureTag(db, accountId, tag, now);
     sql(db, `INSERT OR IGNORE INTO ${table} (${column}, tag_id) VALUES (?, ?)`).run(ownerId, row.id);
   }

@@ -196,8 +196,21 @@ export const migrations: Migration[] = [
         PRIMARY KEY (receiver_id, subject)
       ) WITHOUT ROWID;
     `),
-  // 7: legacy v1 (imports and anything v1 keeps that v2 does not).
-  () => {},
+  // 7: legacy v1 (imports and anything v1 keeps that v2 does not); see service/v1/.
+  (db) =>
+    db.exec(`
+      -- One row per POST /api/entries/import: the import_id of the entries it made, which v2
+      -- shows as the entry's import and filters by (import_ids).
+      CREATE TABLE imports (
+        id INTEGER PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts(id),
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        created_at TEXT NOT NULL
+      );
+
+      -- A project's budget, set through v1 (budget-minutes); v2 shows it as budgeted_minutes.
+      ALTER TABLE projects ADD COLUMN budget_minutes INTEGER CHECK (budget_minutes IS NULL OR budget_minutes >= 0);
+    `),
 ];
 
 /** Brings the database to the latest schema; refuses a file written by a newer service. */

@@ -1,0 +1,85 @@
+// Entries of the v1 API (spec 002 "Entries"): list, create, update, delete. Import is
+// v1/entryImport.ts; the rules shared with v2 are in v1/entryWrite.ts.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { scopeEntryFilters, seesRecord, type Actor } from '../auth/permissions';
+import { instant, type Context } from '../context';
+import { getEntry, listEntries, type EntryRow } from '../domain/entries';
+import { linkHeader } from '../http/pagination';
+import { inTransaction, type Db } from '../storage/db';
+import { v1Actor } from './auth';
+import { readAttributes } from './body';
+import { readEntryInput } from './entryInput';
+import { readEntryListQuery } from './entryListQuery';
+import { entryViews } from './entryViews';
+import { changeEntry, chooseUser, createEntry, removeEntry } from './entryWrite';
+import { invalid, notFound } from './errors';
+import { parseId } from './format';
+import { V1Input } from './input';
+import { sendHead, sendList, sendOne } from './reply';
+import { route } from './route';
+
+/** An entry the actor sees (GAPS.md "Roles"); any other answers as a missing one, 404. */
+function visibleEntry(db: Db, actor: Actor, raw: unknown): EntryRow {
+  const id = parseId(raw);
+  const entry = id === null ? undefined : getEntry(db, actor.accountId, id);
+  if (!entry || !seesRecord(db, actor, entry)) throw notFound('Entry not found');
+  return entry;
+}
+
+function entryInputOf(request: FastifyRequest, creating: boolean) {
+  const { attributes, format } = readAttributes(request, 'entry');
+  const input = new V1Input(attributes, format, 'Entry');
+  const values = readEntryInput(input, creating);
+  input.check();
+  return values;
+}
+
+export function v1EntryRoutes(api: FastifyInstance, context: Context): void {
+  const { db } = context;
+
+  // Sorted by date, newest first (domain/entryQuery.ts); the next page in the Link header.
+  route(api, 'GET', '/entries', async (request, reply) => {
+    const actor = v1Actor(request);
+    const { filters, page } = readEntryListQuery(db, actor.accountId, request.query as Record<string, unknown>);
+    const scoped = scopeEntryFilters(db, actor, filters);
+    const { rows, total } = listEntries(db, actor.accountId, scoped.filters, scoped.onlyUserId, page.perPage, page.offset);
+    const link = linkHeader(context.base(request) + request.url, page, total);
+    if (link) reply.header('link', link);
+    return sendList(request, reply, 'entries', 'entry', entryViews(db, rows));
+  });
+
+  route(api, 'POST', '/entries', async (request, reply) => {
+    const actor = v1Actor(request);
+    const input = entryInputOf(request, true);
+    const id = inTransaction(db, () => {
+      const at = instant(context);
+      const chosen = chooseUser(db, actor, input.user);
+      if ('unusable' in chosen) throw invalid(`Invalid data: user: ${chosen.unusable}`, [{ resource: 'Entry', field: 'user', code: 'missing' }]);
+      return createEntry(db, actor, chosen.user, input, { now: at.iso, nowMs: at.ms, refuseDuplicates: true });
+    });
+    return sendHead(request, reply, 201, `${context.base(request)}/api/entries/${id}`);
+  });
+
+  // Not in spec 002's table, but its Location names /api/entries/<id>: decided, served, so the
+  // Location of a create leads somewhere.
+  route(api, 'GET', '/entries/:id', async (request, reply) => {
+    const entry = visibleEntry(db, v1Actor(request), request.params.id);
+    return sendOne(request, reply, 'entry', entryViews(db, [entry])[0]!);
+  });
+
+  // Decided: the changed entry is answered (spec 002 shows no body for 200).
+  route(api, 'PUT', '/entries/:id', async (request, reply) => {
+    const actor = v1Actor(request);
+    const entry = visibleEntry(db, actor, request.params.id);
+    const input = entryInputOf(request, false);
+    inTransaction(db, () => changeEntry(db, actor, entry, input, instant(context).iso));
+    return sendOne(request, reply, 'entry', entryViews(db, [getEntry(db, actor.accountId, entry.id)!])[0]!);
+  });
+
+  route(api, 'DELETE', '/entries/:id', async (request, reply) => {
+    const actor = v1Actor(request);
+    const entry = visibleEntry(db, actor, request.params.id);
+    inTransaction(db, () => removeEntry(db, actor, entry, instant(context).iso));
+    return sendHead(request, reply, 200);
+  });
+}

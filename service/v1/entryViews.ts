@@ -1,0 +1,23 @@
+// Entries to v1's Entry shape, a page at a time: users, projects and tags read once per page.
+import type { EntryRow } from '../domain/entries';
+import { projectsByIds } from '../domain/projects';
+import { tagsOfEntries } from '../domain/tags';
+import { usersByIds } from '../domain/users';
+import type { Db } from '../storage/db';
+import { entryView } from './views';
+
+export function entryViews(db: Db, rows: EntryRow[]) {
+  const users = usersByIds(
+    db,
+    rows.map((e) => e.user_id),
+  );
+  const projects = projectsByIds(
+    db,
+    rows.flatMap((e) => (e.project_id === null ? [] : [e.project_id])),
+  );
+  const tags = tagsOfEntries(
+    db,
+    rows.map((e) => e.id),
+  );
+  return rows.map((e) => entryView(e, users.get(e.user_id)!, e.project_id === null ? null : projects.get(e.project_id)!, tags.get(e.id) ?? []));
+}

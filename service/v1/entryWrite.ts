@@ -1,0 +1,150 @@
+// Creating, changing and deleting entries through v1, on v2's domain functions so the same rules
+// hold through both APIs: projects chosen and created by auth/entryGuard.ts and
+// domain/entries.ts (archived ones refused, the project limit, who may create one), tags created
+// only by who may, contractors only in the projects given them. What v1 adds:
+//   - minutes are stored as given, not rounded up to the project's increment (spec 002 leaves
+//     that to the client: "clients should only create multiples of it and round up");
+//   - the exact same entry submitted again within a minute is refused (spec 002 "Limits");
+//   - an invoiced entry, or one in an archived project, cannot change or go (spec 002 PUT, DELETE),
+//     and neither can an approved one (v2's rule, approved_and_locked).
+// Writes emit the entry events v2's do (GAPS.md: entry.created, .updated, .deleted), an import
+// one entry.created per entry.
+// Every refusal is a V1Error or a v2 ApiError, which v1/errors.ts turns into 422.
+import { guardEntryProject } from '../auth/entryGuard';
+import { changesOthersEntries, seesUser, type Actor } from '../auth/permissions';
+import { chooseEntryProject, deleteEntry, getEntry, insertEntry, updateEntry, type EntryRow } from '../domain/entries';
+import { getProject } from '../domain/projects';
+import type { UserRow } from '../domain/users';
+import { emitEntryEvents } from '../events/emit';
+import { entryEvent, entryUpdated } from '../events/entryEvents';
+import { sql, type Db } from '../storage/db';
+import { describeEntry, guardNewTags } from './entryDescription';
+import type { EntryInput } from './entryInput';
+import { invalid, notAllowed } from './errors';
+import { findUserByReference } from './userReference';
+
+/** Spec 002 "Limits": the same entry submitted again within one minute is refused. */
+export const DUPLICATE_WINDOW_MS = 60_000;
+
+/** `skipped`: the user is missing or inactive, which an import skips (spec 002); an ambiguous name is not. */
+export type UserChoice = { user: UserRow } | { unusable: string; skipped: boolean };
+
+/**
+ * The user an entry is for: the token's user when none is named. A user the caller may not see
+ * (contractors see only themselves) counts as missing; a deactivated one as unusable too.
+ */
+export function chooseUser(db: Db, actor: Actor, reference: string | undefined): UserChoice {
+  if (reference === undefined) return { user: actor.user };
+  const lookup = findUserByReference(db, actor.accountId, reference);
+  if ('ambiguous' in lookup) return { unusable: `"${reference}" names more than one user: use the id or e-mail address`, skipped: false };
+  if ('missing' in lookup || !seesUser(actor, lookup.found.id)) return { unusable: `no user "${reference}"`, skipped: true };
+  if (lookup.found.state !== 'active') return { unusable: `the user "${reference}" is not active`, skipped: true };
+  return { user: lookup.found };
+}
+
+/** Logging for another user takes a role that changes others' entries (GAPS.md "Roles"). */
+function mayLogFor(actor: Actor, user: UserRow): void {
+  if (user.id !== actor.userId && !changesOthersEntries(actor)) throw notAllowed("your role cannot log time for other users");
+}
+
+export interface ProjectChoice {
+  project_id?: number | null;
+  project_name?: string | null;
+}
+
+/** Spec 002: the id takes precedence over the name, except in a bulk import. */
+export function projectChoice(input: EntryInput, nameFirst = false): ProjectChoice {
+  if (nameFirst && input.projectName) return { project_name: input.projectName };
+  if (typeof input.projectId === 'number') return { project_id: input.projectId };
+  if (input.projectName) return { project_name: input.projectName };
+  // Both sent empty: no project. Neither sent: undefined, which keeps an updated entry's project.
+  return input.projectId === null || input.projectName === null ? { project_id: null } : {};
+}
+
+function refuseDuplicate(db: Db, accountId: number, values: { userId: number; projectId: number | null; date: string; minutes: number; description: string | null }, nowMs: number): void {
+  const since = new Date(nowMs - DUPLICATE_WINDOW_MS).toISOString().slice(0, 19) + 'Z';
+  const same = sql(
+    db,
+    `SELECT 1 FROM entries WHERE account_id = ? AND user_id = ? AND date = ? AND project_id IS ? AND minutes = ? AND description IS ? AND created_at >= ? LIMIT 1`,
+  ).get(accountId, values.userId, values.date, values.projectId, values.minutes, values.description, since);
+  if (same) throw invalid('The exact same entry was submitted within the last minute: it is not logged twice');
+}
+
+export interface CreateOptions {
+  now: string;
+  nowMs: number;
+  /** Single creates refuse a duplicate within a minute; an import does not (decided: an import may hold two equal entries). */
+  refuseDuplicates: boolean;
+  /** Bulk import: the project name wins over the id. */
+  projectNameFirst?: boolean;
+}
+
+/** Creates the entry inside the caller's transaction; answers its id. */
+export function createEntry(db: Db, actor: Actor, user: UserRow, input: EntryInput, options: CreateOptions): number {
+  mayLogFor(actor, user);
+  const choice = projectChoice(input, options.projectNameFirst);
+  guardEntryProject(db, actor, 'Entry', choice, null);
+  const described = describeEntry(input.description, input.allowHashtags);
+  guardNewTags(db, actor, described.tags);
+  const project = chooseEntryProject(db, actor.accountId, choice, options.now);
+  const values = { userId: user.id, projectId: project?.id ?? null, date: input.date!, minutes: input.minutes!, description: described.description };
+  if (options.refuseDuplicates) refuseDuplicate(db, actor.accountId, values, options.nowMs);
+  const id = insertEntry(db, actor.accountId, { ...values, sourceUrl: null, tags: described.tags, exactMinutes: true }, options.now);
+  // In this transaction, as v2 emits (events/emit.ts): the outbox commits with the entry.
+  emitEntryEvents(db, [entryEvent('entry.created', actor.accountId, id, options.now)]);
+  return id;
+}
+
+/** Spec 002 PUT and DELETE: "entry must not be invoiced nor in an archived project". */
+export function refuseLocked(db: Db, actor: Actor, entry: EntryRow): void {
+  if (entry.user_id !== actor.userId && !changesOthersEntries(actor)) throw notAllowed("your role cannot change other users' entries");
+  if (entry.invoiced_at !== null || entry.invoice_id !== null) throw invalid('The entry is invoiced: it cannot change');
+  if (entry.approved_at !== null) throw invalid('The entry is approved and locked: unapprove it first');
+  const project = entry.project_id === null ? undefined : getProject(db, actor.accountId, entry.project_id);
+  if (project && !project.enabled) throw invalid(`The entry is in the archived project "${project.name}": it cannot change`);
+}
+
+/** Changes the entry inside the caller's transaction; what the body leaves out stays. */
+export function changeEntry(db: Db, actor: Actor, entry: EntryRow, input: EntryInput, now: string): void {
+  refuseLocked(db, actor, entry);
+  let userId = entry.user_id;
+  if (input.user !== undefined) {
+    const chosen = chooseUser(db, actor, input.user);
+    if ('unusable' in chosen) throw invalid(`Invalid data: user: ${chosen.unusable}`);
+    mayLogFor(actor, chosen.user);
+    userId = chosen.user.id;
+  }
+  const choice = projectChoice(input);
+  guardEntryProject(db, actor, 'Entry', choice, entry.project_id);
+  const chosen = chooseEntryProject(db, actor.accountId, choice, now);
+  const projectId = chosen === undefined ? entry.project_id : (chosen?.id ?? null);
+  // No description sent: it stays, and so do its tags, whichever rule made them (updateEntry
+  // keeps the links of an unchanged description when given no tags).
+  let description = entry.description;
+  let tags;
+  if (input.description !== undefined) {
+    const described = describeEntry(input.description, input.allowHashtags);
+    guardNewTags(db, actor, described.tags);
+    description = described.description;
+    tags = described.tags;
+  }
+  updateEntry(
+    db,
+    actor.accountId,
+    entry.id,
+    { userId, projectId, date: input.date ?? entry.date, minutes: input.minutes ?? entry.minutes, description, sourceUrl: entry.source_url, tags, exactMinutes: true },
+    now,
+  );
+  emitEntryEvents(db, entryUpdated(db, entry, now));
+}
+
+/** Deletes the entry inside the caller's transaction, its entry.deleted first (the payload shows it as it was). */
+export function removeEntry(db: Db, actor: Actor, entry: EntryRow, now: string): void {
+  refuseLocked(db, actor, entry);
+  emitEntryEvents(db, [entryEvent('entry.deleted', actor.accountId, entry.id, now)]);
+  deleteEntry(db, entry.id);
+}
+
+export function reloadEntry(db: Db, accountId: number, id: number): EntryRow {
+  return getEntry(db, accountId, id)!;
+}

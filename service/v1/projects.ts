@@ -1,0 +1,193 @@
+// Projects of the v1 API (spec 002 "Projects"): list, show, create, update, delete, and the
+// archive and active actions, which spec 002 makes GETs.
+//
+// Who may: spec 002 says "all except freelancers" for every change; GAPS.md's table says what
+// each role may do, and both apply, so v1 is no way around v2's rules: owners, supervisors and
+// leaders manage projects; coworkers and contractors get 422 (v1 has no 403).
+//
+// Body (decided, the spec shows no JSON form): {"project": {...}} (or bare in JSON) /
+// <project>…</project> with name, group_name, billable, budget-minutes and color-hex in JSON,
+// budget_minutes and color_hex in XML (v1/input.ts). A new project's billing increment
+// (stepping) is v2's default, 15.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { managesProjects, seesProject, visibleProjectIds, type Actor } from '../auth/permissions';
+import { instant, type Context } from '../context';
+import {
+  deleteProject,
+  findProjectByName,
+  getProject,
+  insertProject,
+  listProjects,
+  projectHasRecords,
+  projectStats,
+  setProjectEnabled,
+  updateProject,
+  type ProjectRow,
+} from '../domain/projects';
+import { LIMITS } from '../http/fields';
+import { inTransaction, type Db } from '../storage/db';
+import { v1Actor } from './auth';
+import { readAttributes } from './body';
+import { invalid, notAllowed, notFound, V1Error } from './errors';
+import { parseId } from './format';
+import { V1Input } from './input';
+import { groupNames, setBudget, setGroupByName } from './projectStore';
+import { sendHead, sendList, sendOne } from './reply';
+import { route } from './route';
+import { projectView } from './views';
+
+const HEX = /^#?([0-9a-fA-F]{6})$/;
+
+interface ProjectInput {
+  name?: string;
+  groupName?: string | null;
+  billable?: boolean;
+  budgetMinutes?: number | null;
+  /** #rrggbb as v2 stores it, or null for none. */
+  color?: string | null;
+}
+
+function readProjectInput(request: FastifyRequest, creating: boolean): ProjectInput {
+  const { attributes, format } = readAttributes(request, 'project');
+  const input = new V1Input(attributes, format, 'Project');
+  const name = input.text('name', { required: creating, max: LIMITS.name });
+  if (name === null && !creating) input.fail('name', 'missing_field', 'cannot be blank');
+  const fields: ProjectInput = {
+    groupName: input.text('group_name', { max: LIMITS.name }),
+    billable: input.boolean('billable'),
+    budgetMinutes: input.integer('budget_minutes', { min: 0, max: 1_000_000_000 }),
+  };
+  if (name) fields.name = name;
+  const color = input.text('color_hex', { max: 7 });
+  if (color !== undefined) {
+    const m = color === null ? null : HEX.exec(color);
+    if (color !== null && !m) input.fail('color_hex', 'invalid', 'must be six hexadecimal digits, rrggbb');
+    else fields.color = m ? `#${m[1]!.toLowerCase()}` : null;
+  }
+  // Spec 002: a wrong data type answers 400 on update, 422 (invalid data) on create.
+  input.check(creating ? 422 : 400);
+  return fields;
+}
+
+/** A project the actor sees; spec 002: 404 for an unknown project or one without access. */
+function visibleProject(db: Db, actor: Actor, raw: unknown): ProjectRow {
+  const id = parseId(raw);
+  const project = id === null ? undefined : getProject(db, actor.accountId, id);
+  if (!project || !seesProject(db, actor, project.id)) throw notFound('Project not found');
+  return project;
+}
+
+function mayManage(actor: Actor): void {
+  if (!managesProjects(actor)) throw notAllowed('your role cannot manage projects');
+}
+
+function nameFree(db: Db, accountId: number, name: string | undefined, exceptId = 0): void {
+  if (name && findProjectByName(db, accountId, name, exceptId)) {
+    throw invalid(`A project named "${name}" already exists`, [{ resource: 'Project', field: 'name', code: 'already_exists' }]);
+  }
+}
+
+function applyExtras(db: Db, project: ProjectRow, fields: ProjectInput, now: string): void {
+  if (fields.budgetMinutes !== undefined) setBudget(db, project.id, fields.budgetMinutes);
+  if (fields.groupName !== undefined) setGroupByName(db, getProject(db, project.account_id, project.id)!, fields.groupName, now);
+}
+
+function views(db: Db, rows: ProjectRow[]) {
+  const stats = projectStats(
+    db,
+    rows.map((p) => p.id),
+  );
+  const groups = groupNames(db, rows);
+  return rows.map((p) => projectView(p, stats.get(p.id), p.project_group_id === null ? null : (groups.get(p.project_group_id) ?? null)));
+}
+
+export function v1ProjectRoutes(api: FastifyInstance, context: Context): void {
+  const { db } = context;
+  const location = (request: FastifyRequest, id: number) => `${context.base(request)}/api/projects/${id}`;
+  const show = (request: FastifyRequest, reply: FastifyReply, accountId: number, id: number) =>
+    sendOne(request, reply, 'project', views(db, [getProject(db, accountId, id)!])[0]!);
+
+  // Active and archived, by name (as v2 lists them); contractors see the projects given them.
+  route(api, 'GET', '/projects', async (request, reply) => {
+    const actor = v1Actor(request);
+    const { rows } = listProjects(db, actor.accountId, {}, -1, 0, visibleProjectIds(db, actor));
+    return sendList(request, reply, 'projects', 'project', views(db, rows));
+  });
+
+  route(api, 'GET', '/projects/:id', async (request, reply) => {
+    const actor = v1Actor(request);
+    return show(request, reply, actor.accountId, visibleProject(db, actor, request.params.id).id);
+  });
+
+  // The account's project limit (ServiceOptions.projectLimit, spec 002: 1 on free accounts) is
+  // v2's; past it insertProject refuses with reached_project_limit, here 422.
+  route(api, 'POST', '/projects', async (request, reply) => {
+    const actor = v1Actor(request);
+    mayManage(actor);
+    const fields = readProjectInput(request, true);
+    const project = inTransaction(db, () => {
+      const now = instant(context).iso;
+      nameFree(db, actor.accountId, fields.name);
+      const row = insertProject(db, actor.accountId, { name: fields.name!, billable: fields.billable ?? true, billing_increment: 15, color: fields.color ?? null }, now);
+      applyExtras(db, row, fields, now);
+      return row;
+    });
+    return sendHead(request, reply, 201, location(request, project.id));
+  });
+
+  // Decided: an archived project cannot be changed (v2's rule, code archived_project): 422.
+  route(api, 'PUT', '/projects/:id', async (request, reply) => {
+    const actor = v1Actor(request);
+    const project = visibleProject(db, actor, request.params.id);
+    mayManage(actor);
+    const fields = readProjectInput(request, false);
+    if (!project.enabled) throw invalid('The project is archived: make it active to change it');
+    inTransaction(db, () => {
+      const now = instant(context).iso;
+      nameFree(db, actor.accountId, fields.name, project.id);
+      updateProject(db, project.id, { name: fields.name, billable: fields.billable, color: fields.color }, now);
+      applyExtras(db, project, fields, now);
+    });
+    return show(request, reply, actor.accountId, project.id);
+  });
+
+  // Spec 002: "422 with a plain-text reason in the body", for every refusal of this call.
+  route(api, 'DELETE', '/projects/:id', async (request, reply) => {
+    const actor = v1Actor(request);
+    const project = visibleProject(db, actor, request.params.id);
+    const plain = (reason: string) => new V1Error(422, reason, undefined, true);
+    if (!managesProjects(actor)) throw plain('Your role cannot delete projects.');
+    inTransaction(db, () => {
+      if (projectHasRecords(db, project.id)) throw plain(`The project "${project.name}" has entries, expenses or invoices, so it cannot be deleted. Archive it instead.`);
+      deleteProject(db, project.id);
+    });
+    return sendHead(request, reply, 200);
+  });
+
+  // GET actions (spec 002): 200 with a Location to the project, also when nothing changes.
+  // Decided: a HEAD (spec 000 conventions 6) answers the same headers and changes nothing; and
+  // archiving keeps spec 000 conventions 11 (a project without entries, expenses or invoices
+  // cannot be archived, only deleted), refused with 422 as v2 refuses it with 400.
+  for (const [action, enabled] of [
+    ['active', true],
+    ['archive', false],
+  ] as const) {
+    route(api, 'GET', `/projects/:id/${action}`, async (request, reply) => {
+      const actor = v1Actor(request);
+      const project = visibleProject(db, actor, request.params.id);
+      mayManage(actor);
+      if (request.method === 'GET' && (project.enabled === 1) !== enabled) {
+        inTransaction(db, () => {
+          if (!enabled && !projectHasRecords(db, project.id)) {
+            throw invalid('The project has no entries, expenses or invoices: delete it instead of archiving it', [
+              { resource: 'Project', field: 'base', code: 'deletable' },
+            ]);
+          }
+          setProjectEnabled(db, project.id, enabled, instant(context).iso);
+        });
+      }
+      reply.header('location', location(request, project.id));
+      return show(request, reply, actor.accountId, project.id);
+    });
+  }
+}

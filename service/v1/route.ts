@@ -1,0 +1,12 @@
+// Registers a v1 route under each of its spellings (spec 002 "Format": the suffix .json or .xml
+// chooses the format). A path that ends in a parameter (/entries/:id) is registered once: the
+// suffix arrives inside the parameter ("12.xml") and v1/format.ts's parseId reads past it.
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { V1_ROUTE } from './auth';
+
+export type Handler = (request: FastifyRequest<{ Params: Record<string, string> }>, reply: FastifyReply) => Promise<unknown>;
+
+export function route(api: FastifyInstance, method: HTTPMethods, path: string, handler: Handler, config: object = V1_ROUTE): void {
+  const paths = /\/:[^/]+$/.test(path) ? [path] : [path, `${path}.json`, `${path}.xml`];
+  for (const url of paths) api.route({ method, url, handler, config });
+}
