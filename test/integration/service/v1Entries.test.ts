@@ -224,6 +224,9 @@ describe('PUT and DELETE /api/entries/<id>', () => {
     expect((await v1.json('PUT', `/api/entries/${open}.json`, { entry: { 'project-id': p } })).status).toBe(422);
     expect(await v2Count(client, '/v2/entries')).toBe(4);
 
+    const xmlGone = await v1.xml('DELETE', `/api/entries/${await postEntryJson(v1, { description: 'e' })}.xml`);
+    expect(xmlGone.status).toBe(200);
+    expect(xmlGone.headers.get('content-type')).toMatch(/^text\/xml/);
     const gone = await v1.json('DELETE', `/api/entries/${open}.json`);
     expect(gone.status).toBe(200);
     expect((await client.get(`/v2/entries/${open}`)).status).toBe(404);

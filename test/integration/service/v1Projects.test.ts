@@ -52,6 +52,9 @@ describe('v1 projects', () => {
     const made = await v1.xml('POST', '/api/projects.xml', '<project><name>Docs</name><billable type="boolean">false</billable><color_hex>00aa11</color_hex><budget_minutes>60</budget_minutes></project>');
     expect(made.status).toBe(201);
     const id = idOf(made);
+    const shown = await v1.xml('GET', `/api/projects/${id}.xml`);
+    expect(shown.body.project).toMatchObject({ name: 'Docs', billable: 'false', color_hex: '00aa11', budget_minutes: '60', remaining_minutes: '60', group_name: null });
+    expect(shown.text).toContain('<group_name nil="true"/>');
     const put = await v1.xml('PUT', `/api/projects/${id}.xml`, '<project><name>Docs v2</name><group_name>Internal</group_name></project>');
     expect(put.status).toBe(200);
     expect(put.body.project).toMatchObject({ name: 'Docs v2', group_name: 'Internal', billable: 'false', color_hex: '00aa11', budget_minutes: '60' });
