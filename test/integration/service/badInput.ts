@@ -26,3 +26,25 @@ export async function expectArbitraryJsonRefusedCleanly(options: {
     { numRuns: options.numRuns },
   );
 }
+
+/** Bodies that are not JSON, or JSON that is not an object (spec 000 errors: the first two rows). */
+export const MALFORMED_BODIES = ['{', '{"a":}', "{'a':1}", '[]', '[{"name":"x"}]', '[{"date":"2024-03-01"}]', '1', '"x"', 'null', 'true', '\u0000', '{"a":1}{"b":2}', 'NaN'];
+
+/** Every endpoint answers each malformed body with 400 and the spec's message, and writes nothing. */
+export async function expectMalformedJsonRefused(options: {
+  endpoints: Endpoint[];
+  /** Sends the raw body; answers the status and the error body's message. */
+  send(method: string, url: string, body: string): Promise<{ status: number; message: unknown }>;
+  snapshot(): string;
+}): Promise<void> {
+  const before = options.snapshot();
+  for (const { method, url } of options.endpoints) {
+    for (const body of MALFORMED_BODIES) {
+      const reply = await options.send(method, url, body);
+      const what = `${method} ${url} ${JSON.stringify(body)}`;
+      expect(reply.status, what).toBe(400);
+      expect(['JSON Parsing Error', 'Body should be JSON Hash'], what).toContain(reply.message);
+    }
+  }
+  expect(options.snapshot()).toBe(before);
+}

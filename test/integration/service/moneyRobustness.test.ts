@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildService, type BuiltService } from '../../../service';
 import { MONEY_TABLES, snapshotTables } from './moneySupport';
-import { expectArbitraryJsonRefusedCleanly } from './badInput';
+import { expectArbitraryJsonRefusedCleanly, expectMalformedJsonRefused } from './badInput';
 
 let built: BuiltService;
 let app: FastifyInstance;
@@ -103,7 +103,6 @@ function writes(): Array<{ method: string; url: string; base: Record<string, unk
   ];
 }
 
-const MALFORMED = ['{', '{"a":}', "{'a':1}", '[]', '[{"date":"2024-03-01"}]', '1', '"x"', 'null', 'true', '\u0000', '{"a":1}{"b":2}', 'NaN'];
 const HUGE = 'x'.repeat(200_000);
 const SQL = "'; DROP TABLE expenses; --";
 const WRONG: Record<Kind, unknown[]> = {
@@ -124,16 +123,7 @@ const WRONG: Record<Kind, unknown[]> = {
 
 describe('bad input at the money and event endpoints', () => {
   it('answers malformed and non-object JSON with 400 at every write endpoint and writes nothing', async () => {
-    const before = snapshot();
-    for (const { method, url } of writes()) {
-      for (const body of MALFORMED) {
-        const reply = await call(method, url, body);
-        expect(reply.status, `${method} ${url} ${JSON.stringify(body)}`).toBe(400);
-        const message = JSON.parse(reply.body).message;
-        expect(['JSON Parsing Error', 'Body should be JSON Hash'], `${method} ${url} ${JSON.stringify(body)}`).toContain(message);
-      }
-    }
-    expect(snapshot()).toBe(before);
+    await expectMalformedJsonRefused({ endpoints: writes(), send: (method, url, body) => call(method, url, body).then((r) => ({ status: r.status, message: JSON.parse(r.body).message })), snapshot });
   });
 
   it('answers a wrong type, form or size in any field with 400 naming that field, and writes nothing', async () => {

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildService, type BuiltService } from '../../../service';
-import { expectArbitraryJsonRefusedCleanly } from './badInput';
+import { expectArbitraryJsonRefusedCleanly, expectMalformedJsonRefused } from './badInput';
 
 const TABLES = ['accounts', 'users', 'personal_tokens', 'projects', 'tags', 'entries', 'entry_tags', 'timers', 'timer_tags'];
 
@@ -67,7 +67,6 @@ function writes(): Array<{ method: string; url: string; base: Record<string, unk
   ];
 }
 
-const MALFORMED = ['{', '{"a":}', "{'a':1}", '[]', '[{"name":"x"}]', '1', '"x"', 'null', 'true', '\u0000', '{"a":1}{"b":2}', 'NaN'];
 const HUGE = 'x'.repeat(200_000);
 const WRONG: Record<Kind, unknown[]> = {
   text: [{ nested: true }, ['a'], 1.5, true, HUGE],
@@ -81,14 +80,7 @@ const WRONG: Record<Kind, unknown[]> = {
 
 describe('bad input', () => {
   it('answers malformed and non-object JSON with 400 at every write endpoint and writes nothing', async () => {
-    const before = snapshot();
-    for (const { method, url } of writes()) {
-      for (const body of MALFORMED) {
-        const reply = await call(method, url, body);
-        expect(reply.status, `${method} ${url} ${JSON.stringify(body)}`).toBe(400);
-      }
-    }
-    expect(snapshot()).toBe(before);
+    await expectMalformedJsonRefused({ endpoints: writes(), send: (method, url, body) => call(method, url, body).then((r) => ({ status: r.status, message: JSON.parse(r.body).message })), snapshot });
   });
 
   it('answers a wrong type, form or size in any field with 400 naming that field, and writes nothing', async () => {
