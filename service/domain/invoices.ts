@@ -2,7 +2,7 @@
 // taxes, custom rates and projects), the insert that locks its entries and expenses, and the
 // filtered list.
 import { randomBytes } from 'node:crypto';
-import type { CalculationMethod, InvoiceFilters, InvoiceState } from '../../common/serviceTypesMoney';
+import type { CalculationMethod, Invoice, InvoiceFilters, InvoiceState } from '../../common/serviceTypesMoney';
 import { sql, type Db } from '../storage/db';
 import type { Amounts } from './invoiceAmounts';
 import type { StoredCustomization } from './invoiceCustomization';
@@ -54,22 +54,23 @@ export interface CustomRateRow {
   hourly_rate_cents: number;
 }
 
-/** The fields of a new invoice as the request gave them (defaults applied). */
-export interface InvoiceText {
-  reference: string;
-  invoice_date: string;
-  project_name: string | null;
-  company_name: string | null;
-  company_details: string | null;
-  recipient_details: string | null;
-  description: string | null;
-  footer: string | null;
-  show_hours_worked: boolean;
-  show_full_report: boolean;
-  show_user_summaries: boolean;
-  show_project_summaries: boolean;
-  show_project_name_for_expenses: boolean;
-}
+/** The fields of a new invoice as the request gave them (defaults applied): the wire Invoice's own. */
+export type InvoiceText = Pick<
+  Invoice,
+  | 'reference'
+  | 'invoice_date'
+  | 'project_name'
+  | 'company_name'
+  | 'company_details'
+  | 'recipient_details'
+  | 'description'
+  | 'footer'
+  | 'show_hours_worked'
+  | 'show_full_report'
+  | 'show_user_summaries'
+  | 'show_project_summaries'
+  | 'show_project_name_for_expenses'
+>;
 
 export interface NewInvoice extends InvoiceText {
   customization: StoredCustomization;
