@@ -5,6 +5,7 @@
 // the service exactly as the first did:
 //   every GET; PUT current_user, PUT projects/:id, PUT entries/:id (they set given values);
 //   PUT projects/:id/archive and /unarchive; PUT timer (sets the description);
+//   PUT broadcast_receivers/:id (sets the given values);
 //   PUT timer/pause (pausing a paused timer leaves it unchanged);
 //   PUT timer/start: starting a running timer leaves it running, and the timer it paused stays
 //   paused, so a repeat adds nothing.
@@ -24,6 +25,7 @@ import { createRedirectMemory, locationOf } from './redirects';
 import { createTransport, type Reply, type Transport } from './transport';
 import type { ServiceApi } from './types';
 import type { CurrentUser, Entry, Project, Tag, Timer } from '../../common/serviceTypes';
+import type { BroadcastReceiver } from '../../common/serviceTypesMoney';
 import { DEFAULT_USER_AGENT } from './version';
 
 export type { ApiOptions, Credentials } from './options';
@@ -98,6 +100,11 @@ export function createServiceApi(options: ApiOptions): ServiceApi {
       const minutes = input.minutes ?? (await get<Entry>(path)).minutes;
       return put<Entry>(path, { ...input, minutes }, true);
     },
+
+    createBroadcastReceiver: async (input) => create<BroadcastReceiver>('/v2/broadcast_receivers', input),
+    getBroadcastReceiver: async (receiverId) => get<BroadcastReceiver>(`/v2/broadcast_receivers/${id(receiverId)}`),
+    updateBroadcastReceiver: async (receiverId, input) => put<BroadcastReceiver>(`/v2/broadcast_receivers/${id(receiverId)}`, input, true),
+    deleteBroadcastReceiver: async (receiverId) => del(`/v2/broadcast_receivers/${id(receiverId)}`),
   };
 }
 

@@ -1,6 +1,7 @@
 // The calls of the service that Stint makes, as one interface. main/api/client.ts implements it
 // over HTTP; main/core depends only on this interface.
 
+import type { BroadcastReceiver } from '../../common/serviceTypesMoney';
 import type {
   CurrentUser,
   DateString,
@@ -85,6 +86,12 @@ export interface ServiceApi {
   getEntry(id: number): Promise<Entry>;
   createEntry(input: EntryInput): Promise<Entry>;
   updateEntry(id: number, input: Partial<EntryInput>): Promise<Entry>;
+
+  /** Spec 001 "Broadcast receivers". The answer to creation is the only one carrying the secret. */
+  createBroadcastReceiver(input: { name: string; payload_uri: string; subjects: string[] }): Promise<BroadcastReceiver>;
+  getBroadcastReceiver(id: number): Promise<BroadcastReceiver>;
+  updateBroadcastReceiver(id: number, input: { name?: string; payload_uri?: string }): Promise<BroadcastReceiver>;
+  deleteBroadcastReceiver(id: number): Promise<void>;
 }
 
 /** Collects an async iterable: for lists known to be small (today's entries, one user's timers). */

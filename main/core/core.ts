@@ -84,6 +84,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       worker.freshen();
       worker.wake(true);
     },
+    setBroadcastsLive: (live) => worker.setBroadcastsLive(live),
     async stop() {
       if (stopped) return;
       stopped = true;

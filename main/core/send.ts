@@ -21,6 +21,8 @@ export interface SendContext {
 export interface Sent {
   /** The service's id of a created project. */
   projectId?: number;
+  /** What the user must be told: a change made elsewhere meanwhile, and how both were kept. */
+  notice?: string;
 }
 
 /** Differences below this are the network's latency, not offline time: left alone. */

@@ -36,6 +36,8 @@ export interface Core {
   /** Calls back on every change of the snapshot; returns the unsubscribe function. */
   subscribe(listener: (snapshot: Snapshot) => void): () => void;
   notify(event: LifecycleEvent): void;
+  /** Whether a broadcast receiver the service reaches is registered (the poll adapts to it). */
+  setBroadcastsLive(live: boolean): void;
   /** Stops the poll and the outbox worker; what is queued stays on disk. */
   stop(): Promise<void>;
 }

@@ -29,6 +29,8 @@ export interface WorkerDeps {
   changed(): void;
   /** Default BACKOFF. */
   backoff?: { firstMs: number; capMs: number };
+  /** Something the user must be told (a conflict reconciled while sending). */
+  notice?(message: string): void;
 }
 
 export interface Worker {
@@ -38,13 +40,30 @@ export interface Worker {
   freshen(): void;
   /** Something to do: a new operation (urgent false), or the user or the system asking (urgent true: cuts a backoff short). */
   wake(urgent: boolean): void;
-  /** The poll reads timers every 30 s while the window is shown, every 5 min while hidden. */
+  /** The poll reads timers every 30 s while the window is shown, every 5 min while hidden (see pollInterval). */
   setWindowShown(shown: boolean): void;
+  /**
+   * A broadcast receiver the service reaches is registered: timer changes are announced, so the
+   * poll stops while hidden and slows while shown.
+   */
+  setBroadcastsLive(live: boolean): void;
   stop(): Promise<void>;
 }
 
 export const POLL_SHOWN_MS = 30_000;
 export const POLL_HIDDEN_MS = 5 * 60_000;
+/** With broadcasts live, the shown window still re-reads this often (entries are not announced). */
+export const POLL_SHOWN_WITH_BROADCASTS_MS = 5 * 60_000;
+
+/**
+ * The poll's interval, or null for no poll: while broadcasts announce every timer change, a hidden
+ * window has nothing to show and reads nothing (issue 5's cost target: 0 requests per hour).
+ */
+export function pollInterval(windowShown: boolean, broadcastsLive: boolean): number | null {
+  if (broadcastsLive) return windowShown ? POLL_SHOWN_WITH_BROADCASTS_MS : null;
+  return windowShown ? POLL_SHOWN_MS : POLL_HIDDEN_MS;
+}
+
 /** After the first failure that time can fix, the worker waits firstMs, doubling up to capMs. */
 export const BACKOFF = { firstMs: 1_000, capMs: 60_000 } as const;
 /** How long stop() waits for a request in flight before leaving it (its result is not needed). */
@@ -58,6 +77,7 @@ export function startWorker(deps: WorkerDeps): Worker {
   const requested = new Set<Read>();
   let stopped = false;
   let windowShown = false;
+  let broadcastsLive = false;
   let online = true;
   let failures = 0;
   let waiter: { resolve: (timedOut: boolean) => void; urgentOnly: boolean; handle: unknown } | null = null;
@@ -97,6 +117,7 @@ export function startWorker(deps: WorkerDeps): Worker {
     await outbox.attempt(op.id);
     const sent = await sendOperation(deps.api, op, { now: () => clock.now(), attempted: item.attempted });
     await outbox.settle(op.id, sent.projectId);
+    if (sent.notice) deps.notice?.(sent.notice);
     for (const c of REFRESHES[op.kind]) requested.add(c);
     return true;
   };
@@ -125,7 +146,7 @@ export function startWorker(deps: WorkerDeps): Worker {
     while (!stopped) {
       const step = nextStep();
       if (!step) {
-        const timedOut = await wait(online ? (windowShown ? POLL_SHOWN_MS : POLL_HIDDEN_MS) : null, false);
+        const timedOut = await wait(online ? pollInterval(windowShown, broadcastsLive) : null, false);
         if (timedOut) freshen();
         continue;
       }
@@ -173,6 +194,10 @@ export function startWorker(deps: WorkerDeps): Worker {
     wake,
     setWindowShown(shown) {
       windowShown = shown;
+      wake(false);
+    },
+    setBroadcastsLive(live) {
+      broadcastsLive = live;
       wake(false);
     },
     async stop() {
