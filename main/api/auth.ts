@@ -17,10 +17,7 @@ export interface Auth {
 }
 
 export function createAuth(credentials: Credentials): Auth {
-  if (credentials.kind === 'personal') {
-    const state: AuthState = { headers: { 'X-ServiceToken': credentials.token }, generation: 0 };
-    return { current: async () => state, recover: async () => false };
-  }
+  if (credentials.kind === 'personal') return fixedAuth({ 'X-ServiceToken': credentials.token });
 
   let generation = 0;
   let refreshing: Promise<boolean> | null = null;
@@ -59,4 +56,24 @@ export function createAuth(credentials: Credentials): Auth {
       return refreshing;
     },
   };
+}
+
+/** A credential that never changes and cannot be refreshed: sent as is, a 401 is final. */
+function fixedAuth(headers: Record<string, string>): Auth {
+  const state: AuthState = { headers, generation: 0 };
+  return { current: async () => state, recover: async () => false };
+}
+
+/**
+ * No credential at all: the OAuth token endpoint, which takes the application's client_id and
+ * client_secret in the body instead (spec 000 step 3).
+ */
+export const noCredential: Auth = fixedAuth({});
+
+/**
+ * HTTP Basic (RFC 7617) with a user name and password: GET /api/user/api_auth_token takes the
+ * user's e-mail and password this way (spec 002). UTF-8, as the service decodes it.
+ */
+export function basicCredential(user: string, password: string): Auth {
+  return fixedAuth({ Authorization: `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}` });
 }

@@ -15,10 +15,14 @@ export type Credentials =
    */
   | { kind: 'oauth'; accessToken: () => Promise<string>; refresh: () => Promise<boolean> };
 
-export interface ApiOptions {
+export interface ApiOptions extends ConnectionOptions {
   /** e.g. http://127.0.0.1:4321; paths are /v2/... below it */
   baseUrl: string;
   credentials: Credentials;
+}
+
+/** How a client talks to its host, whatever the credential: shared by the v2, v1 and OAuth clients. */
+export interface ConnectionOptions {
   /** default `Stint/<version>` */
   userAgent?: string;
   /** requests per second, default 2 (the spec's limit); 0 = no limiter. Ignored when `limiter` is given. */

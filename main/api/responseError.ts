@@ -8,10 +8,15 @@ export interface FailedReply {
   url: string;
   status: number;
   text: string;
+  /** the answer's Content-Type, when it had one */
+  contentType?: string;
 }
 
-export function errorFromReply(reply: FailedReply, kindOverride?: ApiErrorKind): ApiError {
-  const body = readErrorBody(reply.text);
+/**
+ * `body`: the error body when the caller has already read it from a format of its own (v1's XML);
+ * otherwise it is read here from JSON or plain text.
+ */
+export function errorFromReply(reply: FailedReply, kindOverride?: ApiErrorKind, body: ErrorBody | null = readErrorBody(reply.text, reply.contentType)): ApiError {
   const kind = kindOverride ?? kindOfStatus(reply.status);
   return new ApiError({ kind, status: reply.status, body, method: reply.method, url: reply.url, message: describe(kind, reply, body) });
 }
@@ -26,9 +31,20 @@ export function kindOfStatus(status: number): ApiErrorKind {
   return 'protocol';
 }
 
-/** The error body of spec 000 "Errors" when the answer has one; null for empty or foreign bodies. */
-export function readErrorBody(text: string): ErrorBody | null {
+/** A plain-text reason longer than this is cut: it goes into a message a user reads. */
+const MAX_PLAIN_REASON = 500;
+
+/**
+ * The error body of spec 000 "Errors" when the answer has one; null for empty or foreign bodies.
+ * A text/plain answer is its own message: v1 refuses a project's deletion with "a plain-text
+ * reason in the body" (spec 002).
+ */
+export function readErrorBody(text: string, contentType = ''): ErrorBody | null {
   if (!text.trim()) return null;
+  if (/^text\/plain\b/i.test(contentType)) {
+    const reason = text.trim();
+    return { message: reason.length > MAX_PLAIN_REASON ? `${reason.slice(0, MAX_PLAIN_REASON)}…` : reason };
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -9,14 +9,16 @@
 // - a network failure after sending, a timeout, or a 5xx: only calls marked safe to repeat.
 //   Otherwise the outcome is unknown and the caller is told so (kind unknown_outcome), so it can
 //   check before sending again (the outbox looks for its source_url marker).
-import { backoffDelay, retryAfterMs, type BackoffPolicy } from './backoff';
-import type { ApiClock } from './clock';
-import { ApiError } from './errors';
+import { backoffDelay, DEFAULT_BACKOFF, retryAfterMs, type BackoffPolicy } from './backoff';
+import { systemClock, type ApiClock } from './clock';
+import { ApiError, type ApiErrorKind } from './errors';
 import { exchange, ExchangeFailure, type RawReply } from './exchange';
 import type { Auth } from './auth';
-import type { RateLimiter } from './limiter';
-import { isPermanent, isRedirect, redirectTarget, type RedirectMemory } from './redirects';
-import { errorFromReply } from './responseError';
+import { createRateLimiter, type RateLimiter } from './limiter';
+import { DEFAULTS, type ConnectionOptions } from './options';
+import { createRedirectMemory, isPermanent, isRedirect, redirectTarget, type RedirectMemory } from './redirects';
+import { errorFromReply, type FailedReply } from './responseError';
+import { DEFAULT_USER_AGENT } from './version';
 import type { Dispatcher } from 'undici';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
@@ -27,6 +29,19 @@ export interface Call {
   url: string;
   /** sent as JSON; undefined sends no body at all (PUT actions without input) */
   body?: unknown;
+  /** a body in another format (form-encoded, XML), sent as is; takes the place of `body` */
+  content?: { type: string; text: string };
+  /** the Accept header, default application/json */
+  accept?: string;
+  /** how a 2xx answer is read: parsed as JSON (default), or handed over as text for the caller to parse */
+  answer?: 'json' | 'text';
+  /** the credential of this call instead of the client's (Basic for v1's api_auth_token, none for the token endpoint) */
+  auth?: Auth;
+  /**
+   * Reads a failed answer in the call's own error format (OAuth's {error, error_description}, v1's
+   * XML); null leaves it to the common reader of responseError.ts.
+   */
+  readError?: (reply: FailedReply, kind: ApiErrorKind | undefined) => ApiError | null;
   /** repeating it cannot do anything that the first attempt did not already do */
   safe: boolean;
 }
@@ -34,7 +49,7 @@ export interface Call {
 export interface Reply {
   status: number;
   headers: RawReply['headers'];
-  /** parsed JSON, or undefined for an empty body */
+  /** parsed JSON, or undefined for an empty body; the text as is when the call asked for `answer: 'text'` */
   body: unknown;
   /** the URL that finally answered (after redirects) */
   url: string;
@@ -61,11 +76,32 @@ const MIN_429_WAIT_MS = 1000;
 
 export type Transport = (call: Call) => Promise<Reply>;
 
+/** A transport to `baseUrl` configured from a client's options, with their defaults. */
+export function transportFromOptions(baseUrl: string, auth: Auth, options: ConnectionOptions): Transport {
+  const clock = options.clock ?? systemClock;
+  const rate = options.rateLimit ?? DEFAULTS.rateLimit;
+  return createTransport({
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+    auth,
+    limiter: options.limiter ?? (rate > 0 ? createRateLimiter(rate, clock) : null),
+    redirects: createRedirectMemory(),
+    timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
+    retries: options.retries ?? DEFAULTS.retries,
+    backoff: options.backoff ?? DEFAULT_BACKOFF,
+    clock,
+    random: options.random ?? Math.random,
+    dispatcher: options.dispatcher,
+  });
+}
+
 export function createTransport(config: TransportConfig): Transport {
   const absolute = (url: string) => (URL.canParse(url) ? url : config.baseUrl + url);
 
   return async function send(call) {
-    const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+    const body = call.content ? call.content.text : call.body === undefined ? undefined : JSON.stringify(call.body);
+    const contentType = call.content ? call.content.type : 'application/json';
+    const callAuth = call.auth ?? config.auth;
     let url = config.redirects.resolve(absolute(call.url));
     let retry = 0;
     let refreshed = false;
@@ -77,12 +113,16 @@ export function createTransport(config: TransportConfig): Transport {
       retry++;
       await config.clock.sleep(ms);
     };
+    const refusal = (reply: RawReply, kind?: ApiErrorKind) => {
+      const failed: FailedReply = { method: call.method, url, status: reply.status, text: reply.text, contentType: headerText(reply.headers['content-type']) };
+      return call.readError?.(failed, kind) ?? errorFromReply(failed, kind);
+    };
 
     for (;;) {
       if (config.limiter) await config.limiter.acquire();
-      const auth = await config.auth.current({ method: call.method, url });
-      const headers: Record<string, string> = { 'User-Agent': config.userAgent, Accept: 'application/json', ...auth.headers };
-      if (body !== undefined) headers['Content-Type'] = 'application/json';
+      const auth = await callAuth.current({ method: call.method, url });
+      const headers: Record<string, string> = { 'User-Agent': config.userAgent, Accept: call.accept ?? 'application/json', ...auth.headers };
+      if (body !== undefined) headers['Content-Type'] = contentType;
 
       let reply: RawReply;
       try {
@@ -101,7 +141,9 @@ export function createTransport(config: TransportConfig): Transport {
       }
 
       const { status } = reply;
-      if (status >= 200 && status < 300) return { status, headers: reply.headers, body: parseJson(reply.text, call, url), url };
+      if (status >= 200 && status < 300) {
+        return { status, headers: reply.headers, body: call.answer === 'text' ? reply.text : parseJson(reply.text, call, url), url };
+      }
 
       if (isRedirect(status)) {
         const hop = redirectTarget(reply.headers.location, url, visited);
@@ -114,7 +156,7 @@ export function createTransport(config: TransportConfig): Transport {
 
       if (status === 401 && !refreshed) {
         refreshed = true;
-        if (await config.auth.recover(auth, { method: call.method, url })) continue;
+        if (await callAuth.recover(auth, { method: call.method, url })) continue;
       }
 
       if (status === 429) {
@@ -128,7 +170,7 @@ export function createTransport(config: TransportConfig): Transport {
             continue;
           }
         }
-        throw errorFromReply({ method: call.method, url, status, text: reply.text });
+        throw refusal(reply);
       }
 
       if (status >= 500) {
@@ -140,13 +182,15 @@ export function createTransport(config: TransportConfig): Transport {
         // for a call that must not run twice, that is an unknown outcome. 503 is the exception:
         // the spec uses it for an account locked during a migration, where nothing was done.
         const kind = call.safe || status === 503 ? 'unavailable' : 'unknown_outcome';
-        throw errorFromReply({ method: call.method, url, status, text: reply.text }, kind);
+        throw refusal(reply, kind);
       }
 
-      throw errorFromReply({ method: call.method, url, status, text: reply.text });
+      throw refusal(reply);
     }
   };
 }
+
+const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 function parseJson(text: string, call: Call, url: string): unknown {
   if (call.method === 'HEAD' || !text.trim()) return undefined;
