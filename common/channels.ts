@@ -13,6 +13,8 @@ const names = {
   quickEntry: true,
   retryOperation: true,
   discardOperation: true,
+  editOperation: true,
+  dismissNotice: true,
   refresh: true,
 } as const;
 

@@ -6,12 +6,27 @@
 import { z } from 'zod';
 import type { Channel, UiCommand } from './channels';
 import type { Result } from './result';
-import type { Snapshot } from './snapshot';
+import type { EditableField, Snapshot } from './snapshot';
 
 export { channels, ipcChannel, SNAPSHOT_CHANNEL, UI_COMMAND_CHANNEL, type Channel, type UiCommand } from './channels';
 
 const projectId = z.number().int().refine((n) => n !== 0, 'project id must not be 0');
 const description = z.string().max(10_000);
+const operationId = z.string().min(1).max(100);
+
+/**
+ * The new values of a failed operation's fields, as typed; an absent field keeps its value.
+ * Which fields an operation takes depends on its kind, known only in main: main refuses the others.
+ */
+const changes = z
+  .object({
+    time: z.string().max(100).optional(),
+    date: z.string().max(100).optional(),
+    description: description.optional(),
+    project: z.string().max(255).optional(),
+    name: z.string().max(255).optional(),
+  })
+  .strict();
 
 export const requests = {
   getSnapshot: z.object({}).strict(),
@@ -23,8 +38,11 @@ export const requests = {
   /** Start/pause the last used timer: the hotkey's and the tray's action. */
   toggleLastTimer: z.object({}).strict(),
   quickEntry: z.object({ text: z.string().max(10_000) }).strict(),
-  retryOperation: z.object({ id: z.string().min(1).max(100) }).strict(),
-  discardOperation: z.object({ id: z.string().min(1).max(100) }).strict(),
+  retryOperation: z.object({ id: operationId }).strict(),
+  discardOperation: z.object({ id: operationId }).strict(),
+  /** A failed operation with new values, sent again: an edit is a retry with the user's fix. */
+  editOperation: z.object({ id: operationId, changes }).strict(),
+  dismissNotice: z.object({ id: z.string().min(1).max(100) }).strict(),
   refresh: z.object({}).strict(),
 } as const satisfies Record<Channel, z.ZodType>;
 
@@ -40,6 +58,8 @@ export interface Responses {
   quickEntry: { minutes: number; projectName: string | null };
   retryOperation: null;
   discardOperation: null;
+  editOperation: null;
+  dismissNotice: null;
   refresh: null;
 }
 
@@ -51,6 +71,9 @@ export type ResponseOf<C extends Channel> = Responses[C];
 type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const _complete: Exact<keyof typeof requests, keyof Responses> = true;
 void _complete;
+// The same for the fields an edit may change: the schema and the snapshot's list name the same ones.
+const _editable: Exact<keyof z.infer<typeof changes>, EditableField> = true;
+void _editable;
 
 /** The handlers main implements: one per channel. */
 export type Handlers = { [C in Channel]: (request: RequestOf<C>) => Promise<Result<ResponseOf<C>>> };

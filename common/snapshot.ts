@@ -36,12 +36,35 @@ export interface EntryView {
   pending: boolean;
 }
 
+/**
+ * What an edit of a failed operation may change. time: a time string as quick entry reads it;
+ * date: YYYY-MM-DD; project: a project's name (a new name is created by the service); name: a
+ * project's own name.
+ */
+export type EditableField = 'time' | 'date' | 'description' | 'project' | 'name';
+
+export interface EditableValue {
+  field: EditableField;
+  /** The operation's current value, written as the user would type it. */
+  value: string;
+}
+
 export interface FailedOperationView {
   id: string;
   /** What the user did, in words: "Log 1:30 on Website". */
   summary: string;
   /** The service's message. */
   message: string;
+  /** The fields an edit may change, in the order a form shows them; empty: retry or discard only. */
+  editable: EditableValue[];
+}
+
+/** Something the user must be told that is no one action's answer (a conflict reconciled while sending). */
+export interface NoticeView {
+  id: string;
+  message: string;
+  /** Epoch ms it happened. */
+  at: number;
 }
 
 export interface Snapshot {
@@ -52,6 +75,8 @@ export interface Snapshot {
   timers: TimerView[];
   today: { date: string; entries: EntryView[]; totalMinutes: number };
   outbox: { pending: number; failed: FailedOperationView[] };
+  /** Newest first, at most 20, until dismissed; kept in memory only. */
+  notices: NoticeView[];
   online: boolean;
   /** Epoch ms of the last successful read from the service. */
   lastSyncAt: number | null;

@@ -1,8 +1,9 @@
 // Builds core from its parts: the outbox on disk, the service data last read, the snapshot
 // derived from both, the worker that talks to the service, and the handlers of the contract.
 
+import { randomUUID } from 'node:crypto';
 import { localDate } from '../../common/format';
-import type { Snapshot } from '../../common/snapshot';
+import type { NoticeView, Snapshot } from '../../common/snapshot';
 import { createHandlers } from './handlers';
 import { openOutbox } from './outbox';
 import { READS, type Read } from './reads';
@@ -14,6 +15,8 @@ import { startWorker } from './worker';
 
 /** How many recently used timers order the paused ones. */
 const RECENT = 20;
+/** How many notices are kept; older ones drop off, as they would scroll out of sight anyway. */
+const NOTICES = 20;
 
 export async function createCore(options: CoreOptions): Promise<Core> {
   const clock = options.clock ?? systemClock;
@@ -25,9 +28,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   let lastSyncAt: number | null = null;
   let stopped = false;
   const recent: number[] = [];
+  // In memory only: a notice tells of something that just happened; after a restart it is old news.
+  let notices: NoticeView[] = [];
 
   const today = () => localDate(clock.now());
-  const build = (): Snapshot => deriveSnapshot(data, outbox.items(), { account: options.account, online, lastSyncAt, today: today(), recent });
+  const build = (): Snapshot => deriveSnapshot(data, outbox.items(), { account: options.account, online, lastSyncAt, today: today(), recent, notices });
   const store = createStore(build());
   const changed = () => store.set(build());
 
@@ -47,6 +52,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       online = answered;
     },
     changed,
+    notice(message) {
+      notices = [{ id: randomUUID(), message, at: clock.now() }, ...notices].slice(0, NOTICES);
+      changed();
+    },
   });
 
   const handlers = createHandlers({
@@ -70,6 +79,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     recent: () => recent,
     stopped: () => stopped,
+    dismissNotice(id) {
+      const before = notices.length;
+      notices = notices.filter((n) => n.id !== id);
+      if (notices.length === before) return false;
+      changed();
+      return true;
+    },
   });
 
   worker.request(...READS);

@@ -4,13 +4,14 @@
 // network, so the UI answers within a frame whatever the service does.
 
 import { randomUUID } from 'node:crypto';
-import type { Handlers } from '../../common/contract';
+import type { Handlers, RequestOf } from '../../common/contract';
 import { localDate } from '../../common/format';
 import { parseQuickEntry } from '../../common/quickEntry';
 import { fail, ok, type Result } from '../../common/result';
 import type { Snapshot, TimerView } from '../../common/snapshot';
+import { parseTimeString } from '../../common/timeString';
 import { DEFAULT_BILLING_INCREMENT, elapsedMinutes, roundUpToIncrement } from './minutes';
-import type { Operation, OperationBody } from './operations';
+import { editableValues, type Operation, type OperationBody } from './operations';
 import type { Outbox } from './outbox';
 import { liveSeconds } from './view';
 
@@ -27,6 +28,8 @@ export interface HandlerDeps {
   touched(projectId: number): void;
   recent(): readonly number[];
   stopped(): boolean;
+  /** Removes a notice from the snapshot; false when there is none by that id. */
+  dismissNotice(id: string): boolean;
 }
 
 /** The unique source_url of a queued entry. The .invalid domain (RFC 2606) never resolves. */
@@ -89,13 +92,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
 
     createProject: ({ name }) =>
       act(async (now, snap) => {
-        const clean = name.trim().replace(/\s+/g, ' ');
-        if (clean === '') return fail('invalid_input', 'Enter a name for the project.', 'name');
-        const same = snap.projects.find((p) => p.name.toLowerCase() === clean.toLowerCase());
-        if (same) return fail('invalid_input', `There is already a project named ${same.name}.`, 'name');
+        const clean = newProjectName(name, snap);
+        if (!clean.ok) return clean;
         // Until the service gives it an id, the project goes by a negative one, unique in the queue.
         let localId = 0;
-        await queue(now, (_id, seq) => ({ kind: 'createProject', localId: (localId = -seq), name: clean }));
+        await queue(now, (_id, seq) => ({ kind: 'createProject', localId: (localId = -seq), name: clean.value }));
         return ok({ projectId: localId });
       }),
 
@@ -170,6 +171,24 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         return ok(null);
       }),
 
+    editOperation: ({ id, changes }) =>
+      act(async (_now, snap) => {
+        const item = outbox.items().find((i) => i.op.id === id);
+        if (item?.status !== 'failed') return fail('not_found', 'That change is no longer waiting to be fixed.', 'id');
+        const edited = editedOperation(item.op, changes, snap, same);
+        if (!edited.ok) return edited;
+        if (!(await outbox.edit(edited.value))) return fail('not_found', 'That change is no longer waiting to be fixed.', 'id');
+        deps.queued();
+        deps.urgent();
+        return ok(null);
+      }),
+
+    // Gone already (dismissed in another window, or core restarted) is what the user asked for.
+    dismissNotice: async ({ id }) => {
+      deps.dismissNotice(id);
+      return ok(null);
+    },
+
     discardOperation: ({ id }) =>
       act(async () => {
         if (!(await outbox.discard(id))) return fail('not_found', 'That change is no longer waiting to be fixed.', 'id');
@@ -182,4 +201,96 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return ok(null);
     },
   };
+}
+
+type Changes = RequestOf<'editOperation'>['changes'];
+
+/**
+ * A failed operation with the user's changes, checked as the action that made it was: the time
+ * read as quick entry reads it, a project looked up by name. Anything refused names its field, and
+ * nothing is queued.
+ */
+function editedOperation(op: Operation, changes: Changes, snap: Snapshot, same: (a: number, b: number) => boolean): Result<Operation> {
+  const allowed = editableValues(op).map((v) => v.field);
+  if (allowed.length === 0) return fail('invalid_input', 'This change cannot be edited: retry or discard it.', 'id');
+  for (const [field, value] of Object.entries(changes)) {
+    if (value !== undefined && !allowed.includes(field as never)) return fail('invalid_input', `The ${field} of this change cannot be edited.`, field);
+  }
+
+  const minutes = (): Result<number | undefined> => {
+    if (changes.time === undefined) return ok(undefined);
+    const parsed = parseTimeString(changes.time);
+    return parsed.ok ? ok(parsed.minutes) : fail('invalid_input', parsed.message, 'time');
+  };
+
+  switch (op.kind) {
+    case 'createEntry': {
+      const time = minutes();
+      if (!time.ok) return time;
+      if (changes.date !== undefined && !isDate(changes.date.trim())) return fail('invalid_input', 'Write the date as YYYY-MM-DD, like 2025-03-10.', 'date');
+      const project = changes.project === undefined ? ok({ projectId: op.projectId, projectName: op.projectName }) : entryProject(op, changes.project, snap);
+      if (!project.ok) return project;
+      return ok({
+        ...op,
+        ...(time.value !== undefined ? { minutes: time.value } : {}),
+        ...(changes.date !== undefined ? { date: changes.date.trim() } : {}),
+        ...(changes.description !== undefined ? { description: changes.description.trim() } : {}),
+        ...project.value,
+      });
+    }
+    case 'logTimer': {
+      const time = minutes();
+      if (!time.ok) return time;
+      if (time.value === undefined) return ok(op);
+      const increment = snap.projects.find((p) => same(p.id, op.projectId))?.billingIncrement ?? DEFAULT_BILLING_INCREMENT;
+      // The service is sent elapsedMinutes(seconds): whole minutes in seconds send exactly those.
+      return ok({ ...op, seconds: time.value * 60, minutes: roundUpToIncrement(time.value, increment) });
+    }
+    case 'createProject': {
+      if (changes.name === undefined) return ok(op);
+      // Its own project is not in the snapshot (failed operations did not happen), so a name the
+      // snapshot has is someone else's: the very duplicate the service refused, perhaps.
+      const name = newProjectName(changes.name, snap);
+      return name.ok ? ok({ ...op, name: name.value }) : name;
+    }
+    default:
+      return fail('invalid_input', 'This change cannot be edited: retry or discard it.', 'id');
+  }
+}
+
+/**
+ * The project an edited entry goes to, by name as quick entry takes it: a known project by its id
+ * (refused while archived), an unknown name sent as project_name for the service to create, none
+ * when left empty.
+ */
+function entryProject(op: Operation & { kind: 'createEntry' }, typed: string, snap: Snapshot): Result<{ projectId: number | null; projectName: string | null }> {
+  const name = cleanName(typed.startsWith('@') ? typed.slice(1) : typed);
+  if (name === '') return ok({ projectId: null, projectName: null });
+  const known = projectNamed(snap, name);
+  if (known && !known.enabled) return fail('invalid_input', `${known.name} is archived.`, 'project');
+  if (known) return ok({ projectId: known.id, projectName: known.name });
+  // Its own project, not in the snapshot (its creation failed too): the entry keeps waiting on
+  // that creation rather than have the service make a second project of the same name.
+  if (op.projectName !== null && op.projectName.toLowerCase() === name.toLowerCase()) return ok({ projectId: op.projectId, projectName: op.projectName });
+  return ok({ projectId: null, projectName: name });
+}
+
+const cleanName = (text: string) => text.trim().replace(/\s+/g, ' ');
+
+const projectNamed = (snap: Snapshot, name: string) => snap.projects.find((p) => p.name.toLowerCase() === name.toLowerCase());
+
+/** A name for a new project: spaces tidied, not empty, and not one the user has already. */
+function newProjectName(typed: string, snap: Snapshot): Result<string> {
+  const name = cleanName(typed);
+  if (name === '') return fail('invalid_input', 'Enter a name for the project.', 'name');
+  const taken = projectNamed(snap, name);
+  return taken ? fail('invalid_input', `There is already a project named ${taken.name}.`, 'name') : ok(name);
+}
+
+/** A real calendar day written YYYY-MM-DD. */
+function isDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
 }

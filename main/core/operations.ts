@@ -4,6 +4,8 @@
 // project is gone by then.
 
 import { formatMinutes } from '../../common/format';
+import type { EditableValue } from '../../common/snapshot';
+import { elapsedMinutes } from './minutes';
 
 /** What a service read refreshes; an operation's effect is shown until the reads it changes come back. */
 export type Collection = 'projects' | 'timers' | 'entries';
@@ -97,5 +99,29 @@ export function describeOperation(op: Operation): string {
       const on = op.projectName ? ` on ${op.projectName}` : '';
       return `Log ${formatMinutes(op.minutes)}${on}${op.description ? `: ${op.description}` : ''}`;
     }
+  }
+}
+
+/**
+ * What an edit of a failed operation may change, with the values it holds now written as the
+ * user would type them. Timer starts, pauses and discards depend on the timer's state at the
+ * moment the user acted, which no later value can restate: retry or discard only.
+ */
+export function editableValues(op: Operation): EditableValue[] {
+  switch (op.kind) {
+    case 'createEntry':
+      return [
+        { field: 'time', value: formatMinutes(op.minutes) },
+        { field: 'date', value: op.date },
+        { field: 'project', value: op.projectName ?? '' },
+        { field: 'description', value: op.description },
+      ];
+    case 'logTimer':
+      // The minutes sent, not the rounded ones the summary shows: saving unchanged changes nothing.
+      return [{ field: 'time', value: formatMinutes(elapsedMinutes(op.seconds)) }];
+    case 'createProject':
+      return [{ field: 'name', value: op.name }];
+    default:
+      return [];
   }
 }

@@ -29,6 +29,8 @@ type JournalRecord =
   /** refused: the service answered that it did not do it (a 4xx), so no earlier attempt did either */
   | { t: 'failed'; id: string; message: string; refused?: boolean }
   | { t: 'retry'; id: string }
+  /** A failed operation with the user's new values (same id, seq and kind), pending again. */
+  | { t: 'edit'; id: string; op: Operation }
   | { t: 'discard'; id: string };
 
 /** Rewrite the journal after this many appends, keeping only what is still queued. */
@@ -49,6 +51,11 @@ export interface Outbox {
   /** refused: a 4xx answer, which proves the service did not act on it. */
   fail(id: string, message: string, refused: boolean): Promise<void>;
   retry(id: string): Promise<boolean>;
+  /**
+   * Replaces a failed operation with the user's corrected one and queues it again. Refused (false)
+   * unless the item is failed and `op` keeps its id, seq and kind.
+   */
+  edit(op: Operation): Promise<boolean>;
   discard(id: string): Promise<boolean>;
   /** A read of this collection came back: settled items no longer need to show their effect. */
   refreshed(collection: Collection): boolean;
@@ -115,10 +122,38 @@ function apply(state: State, r: JournalRecord): void {
     case 'retry':
       if (item?.status === 'failed') items.set(r.id, { ...item, status: 'pending', message: null });
       return;
+    case 'edit': {
+      if (!item || !editable(item, r.op)) return;
+      let op = r.op;
+      for (const [localId, projectId] of state.resolved) op = withResolvedProject(op, localId, projectId);
+      // `attempted` stays as it was, and so does a created entry's marker (editable() holds it).
+      // Still attempted: an earlier send may have created the entry, so
+      // the next send must look for it by that marker, or it would be made twice. After a refusal
+      // (attempted false) keeping it is right too: a 4xx proves that send created nothing, and the
+      // sends before it had looked for the marker first and found nothing, so no entry carries it;
+      // it still names this operation alone, and a send of the new values that goes unanswered is
+      // found by it like any other.
+      items.set(r.id, { ...item, op, status: 'pending', message: null });
+      return;
+    }
     case 'discard':
       items.delete(r.id);
       return;
   }
+}
+
+/**
+ * An edit applies to a failed item only, and may change its values but not what it is: its id,
+ * its place in the queue, its kind, a created entry's marker (by which a later send finds what an
+ * earlier one did, see apply's 'edit') and a created project's local id (which later operations
+ * name it by).
+ */
+function editable(item: OutboxItem, op: Operation): boolean {
+  const was = item.op;
+  if (item.status !== 'failed' || op.id !== was.id || op.seq !== was.seq || op.kind !== was.kind) return false;
+  if (op.kind === 'createEntry') return was.kind === 'createEntry' && op.marker === was.marker;
+  if (op.kind === 'createProject') return was.kind === 'createProject' && op.localId === was.localId;
+  return true;
 }
 
 function resolve(state: State, localId: number, projectId: number): void {
@@ -170,6 +205,12 @@ function createOutbox(journal: Journal, state: State): Outbox {
     async retry(id) {
       if (!failedItem(id)) return false;
       await record({ t: 'retry', id });
+      return true;
+    },
+    async edit(op) {
+      const item = state.items.get(op.id);
+      if (!item || !editable(item, op)) return false;
+      await record({ t: 'edit', id: op.id, op });
       return true;
     },
     async discard(id) {

@@ -2,8 +2,8 @@
 // back yet applied on top. Recomputed from both on every change rather than patched, so a fresh
 // read and a queued operation can arrive in any order and the result is the same.
 
-import type { EntryView, ProjectView, Snapshot, TimerView } from '../../common/snapshot';
-import { describeOperation, type Collection, type Operation } from './operations';
+import type { EntryView, NoticeView, ProjectView, Snapshot, TimerView } from '../../common/snapshot';
+import { describeOperation, editableValues, type Collection, type Operation } from './operations';
 import type { OutboxItem } from './outbox';
 import { DEFAULT_BILLING_INCREMENT, roundUpToIncrement } from './minutes';
 import type { ServiceData } from './serviceData';
@@ -16,6 +16,8 @@ export interface ViewContext {
   today: string;
   /** Project ids of timers the user touched, most recent first: orders the paused timers. */
   recent: readonly number[];
+  /** Newest first. */
+  notices: readonly NoticeView[];
 }
 
 export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], ctx: ViewContext): Snapshot {
@@ -34,8 +36,11 @@ export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], 
     today: { date: ctx.today, entries, totalMinutes: entries.reduce((sum, e) => sum + e.minutes, 0) },
     outbox: {
       pending: items.filter((i) => i.status === 'pending').length,
-      failed: items.filter((i) => i.status === 'failed').map((i) => ({ id: i.op.id, summary: describeOperation(i.op), message: i.message ?? '' })),
+      failed: items
+        .filter((i) => i.status === 'failed')
+        .map((i) => ({ id: i.op.id, summary: describeOperation(i.op), message: i.message ?? '', editable: editableValues(i.op) })),
     },
+    notices: [...ctx.notices],
     online: ctx.online,
     lastSyncAt: ctx.lastSyncAt,
   });

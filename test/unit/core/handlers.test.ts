@@ -22,10 +22,10 @@ afterEach(async () => {
   dir.remove();
 });
 
-const view = (): Snapshot => deriveSnapshot(emptyServiceData(), outbox.items(), { account: ACCOUNT, online: true, lastSyncAt: null, today: '2026-01-05', recent: [] });
+const view = (): Snapshot => deriveSnapshot(emptyServiceData(), outbox.items(), { account: ACCOUNT, online: true, lastSyncAt: null, today: '2026-01-05', recent: [], notices: [] });
 
 function handlers(snapshot: () => Snapshot) {
-  return createHandlers({ outbox, now: () => 1_000_000, snapshot, queued() {}, urgent() {}, refresh() {}, touched() {}, recent: () => [], stopped: () => false });
+  return createHandlers({ outbox, now: () => 1_000_000, snapshot, queued() {}, urgent() {}, refresh() {}, touched() {}, recent: () => [], stopped: () => false, dismissNotice: () => false });
 }
 
 describe('handlers, with a snapshot one step behind the outbox', () => {
@@ -49,6 +49,7 @@ describe('handlers, with a snapshot one step behind the outbox', () => {
       lastSyncAt: null,
       today: '2026-01-05',
       recent: [],
+      notices: [],
     });
     current = stale;
     await must(h.pauseTimer({ projectId: local }));

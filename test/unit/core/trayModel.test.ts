@@ -14,6 +14,7 @@ const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
   timers: [],
   today: { date: '2025-03-10', entries: [], totalMinutes: 225 },
   outbox: { pending: 0, failed: [] },
+  notices: [],
   online: true,
   lastSyncAt: NOW,
   ...over,
@@ -86,7 +87,7 @@ describe('trayModel', () => {
   });
 
   it('tells about failed changes and where to fix them', () => {
-    const failed = [{ id: 'x', summary: 'Log 1:30 on Website', message: 'refused' }];
+    const failed = [{ id: 'x', summary: 'Log 1:30 on Website', message: 'refused', editable: [] }];
     const model = trayModel(snapshot({ outbox: { pending: 0, failed } }), NOW, 'linux');
     expect(model.tooltip).toContain('1 change failed');
     expect(byId(model.menu, 'failed')?.label).toBe('1 change failed: open Stint to fix');
@@ -106,7 +107,7 @@ describe('trayModel', () => {
   });
 
   it('gives every item a distinct id', () => {
-    const { menu } = trayModel(snapshot({ timers: [running, ...paused], online: false, outbox: { pending: 1, failed: [{ id: 'x', summary: 's', message: 'm' }] } }), NOW, 'darwin');
+    const { menu } = trayModel(snapshot({ timers: [running, ...paused], online: false, outbox: { pending: 1, failed: [{ id: 'x', summary: 's', message: 'm', editable: [] }] } }), NOW, 'darwin');
     expect(new Set(menu.map((i) => i.id)).size).toBe(menu.length);
   });
 });

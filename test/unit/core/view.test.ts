@@ -7,7 +7,7 @@ import { deriveSnapshot, liveSeconds, type ViewContext } from '../../../main/cor
 import { timerView } from './support/fixtures';
 
 const T0 = new Date(2025, 2, 10, 9, 0).getTime();
-const ctx: ViewContext = { account: { id: 'a', label: 'A', kind: 'local' }, online: true, lastSyncAt: null, today: '2025-03-10', recent: [] };
+const ctx: ViewContext = { account: { id: 'a', label: 'A', kind: 'local' }, online: true, lastSyncAt: null, today: '2025-03-10', recent: [], notices: [] };
 
 const timer = (projectId: number, projectName: string, state: TimerView['state'], seconds: number, asOf = T0) => timerView(projectId, projectName, state, seconds, asOf);
 
