@@ -10,6 +10,9 @@ import type { ServiceApi } from '../api/types';
 import type { Timer } from '../../common/serviceTypes';
 import { elapsedMinutes } from './minutes';
 import type { Operation } from './operations';
+import { planPause, planStart, recoverGoneTimer, TOLERANCE_SECONDS } from './reconcile';
+
+export { TOLERANCE_SECONDS } from './reconcile';
 
 export interface SendContext {
   /** The clock: read after each answer, since a request may land long after the send began. */
@@ -25,8 +28,6 @@ export interface Sent {
   notice?: string;
 }
 
-/** Differences below this are the network's latency, not offline time: left alone. */
-export const TOLERANCE_SECONDS = 2;
 /**
  * How often a pause that landed late is run back to the user's seconds before the residue is
  * accepted (each round is three quick requests; only a network slower than the tolerance at
@@ -48,23 +49,30 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
     case 'startTimer': {
       // The timer it paused is paused first, at the user's seconds: left to the service, it would
       // stop whenever this start lands.
-      if (op.pauses) await pauseAt(api, op.pauses.projectId, op.pauses.seconds);
+      const paused = op.pauses ? await pauseAt(api, { ...op.pauses, id: op.id, at: op.at }, ctx) : null;
+      // Sent late, it may meet a timer changed elsewhere meanwhile: read first, to keep both sides.
+      const late = ctx.now() - op.at >= TOLERANCE_SECONDS * 1000;
+      const before = late ? ((await api.getTimer(op.projectId).catch(ignore(notFound))) ?? null) : undefined;
+      const readAt = ctx.now();
       const timer = await api.startTimer(op.projectId, op.description ? { description: op.description } : undefined);
-      await runAt(api, timer, () => op.fromSeconds + (ctx.now() - op.at) / 1000);
-      return {};
+      const plan = before === undefined ? { target: (now: number) => op.fromSeconds + (now - op.at) / 1000, notice: null } : planStart(op, before, readAt, ctx.attempted);
+      await runAt(api, timer, () => plan.target(ctx.now()));
+      return notices(paused, plan.notice);
     }
 
     case 'pauseTimer':
-      await pauseAt(api, op.projectId, op.seconds);
-      return {};
+      return notices(await pauseAt(api, op, ctx));
 
     case 'logTimer':
       try {
         // The minutes the user saw, whatever the service's timer counted meanwhile.
         await api.logTimer(op.projectId, { minutes: elapsedMinutes(op.seconds) });
       } catch (error) {
+        if (!notFound(error)) throw error;
         // The unanswered attempt logged it: the timer is gone because it became the entry.
-        if (!(ctx.attempted && notFound(error))) throw error;
+        if (ctx.attempted) return {};
+        // Logged or discarded elsewhere while this waited.
+        return { notice: await recoverGoneTimer(api, op) };
       }
       return {};
 
@@ -94,19 +102,34 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
  * clock whenever it lands; if that is off by more than the tolerance (it landed late, or the
  * service counted time the app was offline), the timer is run back: started, corrected, paused
  * again. Nothing else runs meanwhile: this was the user's running timer, and starting it keeps
- * the date its entry will have. A timer that is gone needs nothing.
+ * the date its entry will have. A change made elsewhere meanwhile is kept (reconcile.ts); a timer
+ * gone meanwhile was logged or discarded elsewhere. Answers what the user must be told, if anything.
  */
-async function pauseAt(api: ServiceApi, projectId: number, seconds: number): Promise<void> {
-  let timer = await api.pauseTimer(projectId).catch(ignore(notFound));
+async function pauseAt(
+  api: ServiceApi,
+  op: { id: string; projectId: number; projectName: string; seconds: number; at: number },
+  ctx: SendContext,
+): Promise<string | null> {
+  let timer = await api.pauseTimer(op.projectId).catch(ignore(notFound));
+  if (!timer) return recoverGoneTimer(api, { ...op, kind: 'pauseTimer' });
+  // An earlier attempt may have paused it already: then its seconds are ours, landed late.
+  const plan = planPause(op, timer, ctx.now());
   for (let round = 0; timer && timer.state === 'paused' && round < ROUNDS; round++) {
-    if (Math.abs(timer.seconds - seconds) < TOLERANCE_SECONDS) return;
+    const target = plan.target(ctx.now());
+    if (Math.abs(timer.seconds - target) < TOLERANCE_SECONDS) break;
     // Another timer running means someone else uses them now: starting this one would pause it.
-    if (await otherRunning(api, projectId)) return;
-    const running = await api.startTimer(projectId, { entry_date: timer.date });
-    await runAt(api, running, () => seconds, 1);
-    timer = await api.pauseTimer(projectId);
+    if (await otherRunning(api, op.projectId)) break;
+    const running = await api.startTimer(op.projectId, { entry_date: timer.date });
+    await runAt(api, running, () => target, 1);
+    timer = await api.pauseTimer(op.projectId);
   }
+  return plan.notice;
 }
+
+const notices = (...messages: Array<string | null>): Sent => {
+  const told = messages.filter((m): m is string => m !== null);
+  return told.length ? { notice: told.join(' ') } : {};
+};
 
 async function otherRunning(api: ServiceApi, projectId: number): Promise<boolean> {
   // The running timer comes first in the list (GAPS.md "Timers").
