@@ -8,6 +8,8 @@ export interface AuthState {
   headers: Record<string, string>;
   /** which refresh the headers date from */
   generation: number;
+  /** the OAuth access token in the headers, told to refresh() when it is refused */
+  token?: string;
 }
 
 export interface Auth {
@@ -22,9 +24,9 @@ export function createAuth(credentials: Credentials): Auth {
   let generation = 0;
   let refreshing: Promise<boolean> | null = null;
 
-  const refresh = async (at: { method: string; url: string }): Promise<boolean> => {
+  const refresh = async (rejected: string | undefined, at: { method: string; url: string }): Promise<boolean> => {
     try {
-      const ok = await credentials.refresh();
+      const ok = await credentials.refresh(rejected);
       if (ok) generation++;
       return ok;
     } catch (error) {
@@ -46,11 +48,11 @@ export function createAuth(credentials: Credentials): Auth {
         // Without a token there is nothing to send: the account must be connected again.
         throw new ApiError({ kind: 'unauthorized', message: 'No access token is available for this account', ...at, cause: error });
       }
-      return { headers: { Authorization: `Bearer ${token}` }, generation: gen };
+      return { headers: { Authorization: `Bearer ${token}` }, generation: gen, token };
     },
     async recover(sent, at) {
       if (sent.generation !== generation) return true;
-      refreshing ??= refresh(at).finally(() => {
+      refreshing ??= refresh(sent.token, at).finally(() => {
         refreshing = null;
       });
       return refreshing;

@@ -11,9 +11,11 @@ export type Credentials =
   /**
    * OAuth access token, sent as Authorization: Bearer. On a 401 the client calls refresh() once
    * (concurrent requests share one refresh) and, when it answers true, repeats the request once
-   * with accessToken()'s new value.
+   * with accessToken()'s new value. `rejected` is the access token the service refused: when
+   * the credentials have moved past it since (another client sharing them refreshed), there is
+   * nothing to refresh and the answer is true.
    */
-  | { kind: 'oauth'; accessToken: () => Promise<string>; refresh: () => Promise<boolean> };
+  | { kind: 'oauth'; accessToken: () => Promise<string>; refresh: (rejected?: string) => Promise<boolean> };
 
 export interface ApiOptions extends ConnectionOptions {
   /** e.g. http://127.0.0.1:4321; paths are /v2/... below it */
