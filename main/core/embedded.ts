@@ -1,12 +1,17 @@
 // The embedded local account: Stint's default, so a new user can track time before connecting any
 // service. It runs service/ in this process on 127.0.0.1 with its database in the app's data
 // folder, and talks to it with the same client and core as any remote account.
+//
+// Being in this process, the service can reach a receiver on 127.0.0.1, so this account registers
+// one (broadcasts/registration.ts): timer changes are announced and core's poll stops while the
+// window is hidden. A remote service cannot reach this machine's loopback; remote accounts poll.
 
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startService, type RunningService } from '../../service';
 import { createServiceApi } from '../api/client';
+import { startBroadcasts, type Broadcasts } from './broadcasts/registration';
 import { createCore } from './core';
 import type { SecretStore } from './keychain';
 import type { Clock, Core } from './types';
@@ -16,6 +21,8 @@ export const LOCAL_ACCOUNT = { id: 'local', label: 'This computer', kind: 'local
 export interface EmbeddedAccount {
   core: Core;
   service: RunningService;
+  /** The broadcast receiver; remove() it when the account is removed. */
+  broadcasts: Broadcasts;
   close(): Promise<void>;
 }
 
@@ -48,10 +55,23 @@ export async function openEmbeddedAccount(options: EmbeddedOptions): Promise<Emb
   try {
     const api = createServiceApi({ baseUrl: service.url, credentials: { kind: 'personal', token }, rateLimit: 0 });
     const core = await createCore({ api, dataDir: coreDir, account: { ...LOCAL_ACCOUNT }, clock: options.clock });
+    // Never throws: a receiver that cannot be registered leaves live false and the poll as it was.
+    // sent_at is stamped by the service's clock, the system's (options.clock is core's alone).
+    const broadcasts = await startBroadcasts({
+      api,
+      secrets: options.secrets,
+      account: LOCAL_ACCOUNT.id,
+      dataDir: coreDir,
+      onBroadcast: () => core.notify('broadcast'),
+    });
+    core.setBroadcastsLive(broadcasts.live);
     return {
       core,
       service,
+      broadcasts,
       async close() {
+        // The receiver first: nothing may notify a core that is stopping.
+        await broadcasts.stop();
         await core.stop();
         await service.close();
       },
