@@ -1,6 +1,6 @@
 // Starts the real local service in this process and a client for it. The service's own rate
 // limit is off here (rateLimit 0) except in the test of the limiter against it.
-import { startService } from '../../../service';
+import { startService, type ServiceOptions } from '../../../service';
 import { createServiceApi, type ApiOptions } from '../../../main/api/client';
 import { ApiError } from '../../../main/api/errors';
 import type { ServiceApi } from '../../../main/api/types';
@@ -13,8 +13,8 @@ export interface Local {
   close(): Promise<void>;
 }
 
-export async function startLocal(serviceRate = 0): Promise<Local> {
-  const service = await startService({ rateLimit: serviceRate });
+export async function startLocal(serviceRate = 0, options: ServiceOptions = {}): Promise<Local> {
+  const service = await startService({ ...options, rateLimit: serviceRate });
   const client = (extra: Partial<ApiOptions> = {}) =>
     createServiceApi({ baseUrl: service.url, credentials: { kind: 'personal', token: service.token }, rateLimit: 0, ...extra });
   return { url: service.url, token: service.token, api: client(), client, close: () => service.close() };

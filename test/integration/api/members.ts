@@ -1,0 +1,42 @@
+// Other users of the account, each with a client of their own, for tests of what a role may and
+// may not do through the API. The user is made through the users API (createUser, itself under
+// test); only their personal token is written straight into the database, since no API hands one
+// out (spec 000: personal tokens are made by the user in the service's interface).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ServiceOptions } from '../../../service';
+import { addPersonalToken, generateToken } from '../../../service/auth/tokens';
+import { openDatabase } from '../../../service/storage/db';
+import type { User, UserRole } from '../../../common/serviceTypesPeople';
+import type { ServiceApi } from '../../../main/api/types';
+import { startLocal, uniqueName, type Local } from './harness';
+
+export interface Member {
+  user: User;
+  api: ServiceApi;
+}
+
+export interface LocalWithMembers extends Local {
+  /** A new active user with the role, and a client acting as them. */
+  member(role: Exclude<UserRole, 'owner'>): Promise<Member>;
+}
+
+export async function startWithMembers(options: ServiceOptions = {}): Promise<LocalWithMembers> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'stint-api-members-'));
+  const local = await startLocal(0, { ...options, dataDir });
+  return {
+    ...local,
+    async member(role) {
+      const user = await local.api.createUser({ email: `${uniqueName(role).replace(/\W/g, '-')}@example.test`, role });
+      const token = generateToken();
+      const db = openDatabase(dataDir);
+      try {
+        addPersonalToken(db, user.id, token, new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'));
+      } finally {
+        db.close();
+      }
+      return { user, api: local.client({ credentials: { kind: 'personal', token } }) };
+    },
+  };
+}
