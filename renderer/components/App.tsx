@@ -1,8 +1,9 @@
-// The window: header with status, anything that failed to save, timers, quick entry, today.
+// The window: header with status, notices, anything that failed to save, timers, quick entry, today.
 
 import type { StintBridge } from '../../common/contract';
 import { useConnected, useSnapshot, type Connection } from '../hooks';
 import { FailedOperations } from './FailedOperations';
+import { Notices } from './Notices';
 import { QuickEntry } from './QuickEntry';
 import { SyncStatus } from './SyncStatus';
 import { Timers } from './Timers';
@@ -29,7 +30,8 @@ export function App({ bridge, connection }: { bridge: StintBridge; connection?: 
         <SyncStatus snapshot={snapshot} connected={connected} bridge={bridge} />
       </header>
       <main>
-        <FailedOperations failed={snapshot.outbox.failed} bridge={bridge} />
+        <Notices notices={snapshot.notices} bridge={bridge} />
+        <FailedOperations failed={snapshot.outbox.failed} projects={snapshot.projects} bridge={bridge} />
         <Timers snapshot={snapshot} bridge={bridge} />
         <QuickEntry projects={snapshot.projects} bridge={bridge} />
         <Today today={snapshot.today} />

@@ -1,39 +1,81 @@
 // Operations the service refused: nothing is dropped silently, so each waits here for the user to
-// retry it (after fixing the cause) or discard it.
+// fix it (edit its values, where it has any), retry it (after fixing the cause elsewhere) or
+// discard it.
 
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
-import type { FailedOperationView } from '../../common/snapshot';
+import type { FailedOperationView, ProjectView } from '../../common/snapshot';
 import { useAction } from '../hooks';
+import { EditOperationForm } from './EditOperationForm';
 import { ErrorLine } from './ErrorLine';
 
-export function FailedOperations({ failed, bridge }: { failed: FailedOperationView[]; bridge: StintBridge }) {
+interface Props {
+  failed: FailedOperationView[];
+  projects: ProjectView[];
+  bridge: StintBridge;
+}
+
+export function FailedOperations({ failed, projects, bridge }: Props) {
   if (failed.length === 0) return null;
   return (
     <section class="panel attention" aria-labelledby="failed-heading" data-testid="failed-operations">
       <h2 id="failed-heading">Not saved</h2>
       <ul class="failed">
         {failed.map((op) => (
-          <FailedOperation key={op.id} op={op} bridge={bridge} />
+          <FailedOperation key={op.id} op={op} projects={projects} bridge={bridge} />
         ))}
       </ul>
     </section>
   );
 }
 
-function FailedOperation({ op, bridge }: { op: FailedOperationView; bridge: StintBridge }) {
+function FailedOperation({ op, projects, bridge }: { op: FailedOperationView; projects: ProjectView[]; bridge: StintBridge }) {
   const action = useAction();
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+
+  // Cancelled, the user goes on from where they opened the form; saved, the item leaves this list.
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    editButton.current?.focus();
+  }, [editing]);
+
+  const close = (saved: boolean) => {
+    refocus.current = !saved;
+    setEditing(false);
+  };
+
   return (
     <li data-testid="failed-operation" aria-busy={action.busy}>
       <div class="failed-summary">{op.summary}</div>
       <div class="failed-message">{op.message}</div>
-      <div class="actions">
-        <button type="button" aria-label={`Retry: ${op.summary}`} onClick={() => action.run(() => bridge.retryOperation({ id: op.id }))}>
-          Retry
-        </button>
-        <button type="button" class="danger" aria-label={`Discard: ${op.summary}`} onClick={() => action.run(() => bridge.discardOperation({ id: op.id }))}>
-          Discard
-        </button>
-      </div>
+      {editing ? (
+        <EditOperationForm op={op} projects={projects} bridge={bridge} onClose={close} />
+      ) : (
+        <div class="actions">
+          {op.editable.length > 0 && (
+            <button
+              type="button"
+              ref={editButton}
+              aria-label={`Edit: ${op.summary}`}
+              onClick={() => {
+                action.clear();
+                setEditing(true);
+              }}
+            >
+              Edit
+            </button>
+          )}
+          <button type="button" aria-label={`Retry: ${op.summary}`} onClick={() => action.run(() => bridge.retryOperation({ id: op.id }))}>
+            Retry
+          </button>
+          <button type="button" class="danger" aria-label={`Discard: ${op.summary}`} onClick={() => action.run(() => bridge.discardOperation({ id: op.id }))}>
+            Discard
+          </button>
+        </div>
+      )}
       <ErrorLine error={action.error} />
     </li>
   );

@@ -1,0 +1,37 @@
+// The edit form's fields, as plain data: their labels and hints, the values it starts from, and
+// which field an answer's error belongs at. Kept out of the component so it can be tested alone.
+
+import type { ActionError } from '../common/result';
+import type { EditableField, EditableValue } from '../common/snapshot';
+
+export const FIELD_LABELS: Readonly<Record<EditableField, string>> = {
+  time: 'Time',
+  date: 'Date',
+  project: 'Project',
+  description: 'Description',
+  name: 'Project name',
+};
+
+/** What to write, for the fields whose form is not obvious. */
+export const FIELD_HINTS: Readonly<Partial<Record<EditableField, string>>> = {
+  time: 'Like 1:30, 90m or 1h 30m.',
+  date: 'Year-month-day, like 2025-03-10.',
+  project: 'Empty for none; a new name is created.',
+};
+
+export type EditValues = Partial<Record<EditableField, string>>;
+
+export const initialValues = (editable: readonly EditableValue[]): EditValues => Object.fromEntries(editable.map((v) => [v.field, v.value]));
+
+/**
+ * Where an error is shown: at the field it names when the form has that field, so the user sees
+ * what to fix where they typed it; anywhere else (the operation is gone, the connection dropped)
+ * under the form. null: no error.
+ */
+export function errorPlace(error: ActionError | null, editable: readonly EditableValue[]): EditableField | 'form' | null {
+  if (!error) return null;
+  // A value main's schema refused is named by its path in the request: changes.time.
+  const named = error.field?.replace(/^changes\./, '');
+  const field = editable.find((v) => v.field === named);
+  return field ? field.field : 'form';
+}
