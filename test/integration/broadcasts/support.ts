@@ -9,7 +9,14 @@ import { join } from 'node:path';
 import { Agent, type Dispatcher } from 'undici';
 import { createServiceApi } from '../../../main/api/client';
 import type { ServiceApi } from '../../../main/api/types';
+import { startBroadcasts, type Broadcasts } from '../../../main/core/broadcasts/registration';
+import { RECEIVER_PATH } from '../../../main/core/broadcasts/server';
+import { createCore } from '../../../main/core/core';
+import { createSessionSecrets, type SecretStore } from '../../../main/core/keychain';
+import type { Core } from '../../../main/core/types';
 import { startService, type RunningService } from '../../../service';
+import { fakeClock, type FakeClock } from '../../unit/core/support/fakeClock';
+import { ACCOUNT, until } from '../../unit/core/support/offline';
 
 /** An undici Agent that records "METHOD /path" of every request it sends. */
 export class CountingAgent extends Agent {
@@ -41,6 +48,67 @@ export async function startLocal(broadcastIntervalMs = 1000): Promise<Local> {
   };
 }
 
+export interface Watched {
+  local: Local;
+  core: Core;
+  /** Core's clock: a fake nobody advances, so core's poll never fires by itself. */
+  clock: FakeClock;
+  /** Counts core's requests (not those of registration or of the test's other clients). */
+  counted: CountingAgent;
+  broadcasts: Broadcasts;
+  secrets: SecretStore;
+  /** last_event of every broadcast that reached onBroadcast. */
+  heard: string[];
+  /** Where the receiver listens. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real service, a core of its owner past its start-up reads, and a receiver registered for it
+ * whose broadcasts notify core, which is told they are live. The window is hidden (core starts so).
+ */
+export async function startWatched(broadcastIntervalMs = 1000): Promise<Watched> {
+  const local = await startLocal(broadcastIntervalMs);
+  const dir = tempDir();
+  const clock = fakeClock(Date.now());
+  const counted = new CountingAgent();
+  const core = await createCore({ api: local.client(counted), dataDir: dir.path, account: ACCOUNT, clock });
+  await until(() => core.getSnapshot().lastSyncAt !== null && core.getSnapshot().user !== null && counted.count('GET /v2/timers') === 1, 'start-up reads');
+  const heard: string[] = [];
+  const secrets = createSessionSecrets();
+  const broadcasts = await startBroadcasts({
+    api: local.client(),
+    secrets,
+    account: ACCOUNT.id,
+    dataDir: dir.path,
+    onBroadcast(lastEvent) {
+      heard.push(lastEvent);
+      core.notify('broadcast');
+    },
+  });
+  core.setBroadcastsLive(broadcasts.live);
+  // Hidden and live: the worker waits for nothing timed.
+  await until(() => clock.pending().count === 0, 'no poll armed');
+  return {
+    local,
+    core,
+    clock,
+    counted,
+    broadcasts,
+    secrets,
+    heard,
+    url: `http://127.0.0.1:${broadcasts.port}${RECEIVER_PATH}`,
+    async close() {
+      await broadcasts.stop();
+      await core.stop();
+      await local.close();
+      await counted.close();
+      dir.remove();
+    },
+  };
+}
+
 export function tempDir(): { path: string; remove(): void } {
   const path = mkdtempSync(join(tmpdir(), 'stint-broadcasts-'));
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
@@ -63,10 +131,11 @@ export function broadcastBody(receiverId: number, sentAtMs: number, subject = 't
   );
 }
 
-/** POSTs raw bytes to the receiver, as anyone on this machine could; answers the status. */
+/** POSTs raw bytes to the receiver, as anyone on this machine could (chunked when told); answers the status. */
 export function post(url: string, body: Buffer, headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(body.length), ...headers } }, (res) => {
+    const length = headers['transfer-encoding'] ? {} : { 'content-length': String(body.length) };
+    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...length, ...headers } }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode!));
     });
