@@ -1,0 +1,107 @@
+// A failed operation is fixed in the window: the real service refuses a quick entry (its project
+// was archived there after the window last read it), the entry shows as not saved with the
+// service's words, the user edits it by keyboard, and the service then holds it exactly once.
+// A bad value typed in the edit form is refused at its field, keeping what was typed.
+
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDate } from '../../common/format';
+import type { Entry } from '../../common/serviceTypes';
+import { createServiceApi } from '../../main/api/client';
+import type { ServiceApi } from '../../main/api/types';
+import { explained, openApp, startStack, type Stack } from './support';
+
+let stack: Stack;
+let api: ServiceApi;
+beforeAll(async () => {
+  mkdirSync('artifacts', { recursive: true });
+  stack = await startStack();
+  const { url, token } = stack.account.service;
+  api = createServiceApi({ baseUrl: url, credentials: { kind: 'personal', token }, rateLimit: 0 });
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+async function todaysEntries(): Promise<Entry[]> {
+  const today = localDate(Date.now());
+  const entries: Entry[] = [];
+  for await (const e of api.listEntries({ from: today, to: today })) entries.push(e);
+  return entries;
+}
+
+describe('editing a failed operation in the window', () => {
+  it('fixes a quick entry the service refused, and the service gets it once', async () => {
+    const { page, problems } = await openApp(stack);
+    await explained(stack, page, async () => {
+      const website = await api.createProject({ name: 'Website' });
+      await api.createProject({ name: 'Backend' });
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await expect.poll(() => stack.account.core.getSnapshot().projects.map((p) => p.name)).toEqual(['Backend', 'Website']);
+      // Archived behind the window's back: it still offers Website, and the service refuses the
+      // entry. (Only a project with entries can be archived: one from yesterday.)
+      await api.createEntry({ date: localDate(Date.now() - 86_400_000), minutes: 15, project_id: website.id });
+      await api.archiveProject(website.id);
+
+      const box = page.getByRole('combobox', { name: 'Log time for today' });
+      await box.fill('0:45 @Website call with the client');
+      await box.press('Enter');
+
+      const failed = page.getByTestId('failed-operation');
+      await expect.poll(() => failed.count(), { timeout: 10_000 }).toBe(1);
+      expect(await failed.textContent()).toContain('Log 0:45 on Website: call with the client');
+      expect(await failed.textContent()).toContain('Project "Website" is archived');
+
+      // A time that does not parse is refused at the time field, and what was typed stays.
+      await failed.getByRole('button', { name: 'Edit: Log 0:45 on Website: call with the client' }).click();
+      const form = page.getByRole('form', { name: /^Edit: Log 0:45 on Website/ });
+      const time = form.getByLabel('Time');
+      await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('time');
+      expect(await time.inputValue()).toBe('0:45');
+      expect(await form.getByLabel('Date').inputValue()).toBe(localDate(Date.now()));
+      expect(await form.getByLabel('Project', { exact: true }).inputValue()).toBe('Website');
+      expect(await form.getByLabel('Description').inputValue()).toBe('call with the client');
+      await time.fill('soon');
+      await time.press('Enter');
+      const timeError = form.getByTestId('edit-error-time');
+      await expect.poll(() => timeError.textContent()).toContain('“soon” is not a time');
+      expect(await time.inputValue()).toBe('soon');
+      expect(await time.getAttribute('aria-invalid')).toBe('true');
+      expect((await time.getAttribute('aria-describedby'))?.split(' ')).toContain(await timeError.getAttribute('id'));
+      expect(stack.account.core.getSnapshot().outbox.failed).toHaveLength(1);
+      await page.screenshot({ path: join('artifacts', 'e2e-failed-edit-error.png'), fullPage: true });
+
+      // Escape leaves the form as it was, back on its Edit button.
+      await time.press('Escape');
+      await expect.poll(() => form.count()).toBe(0);
+      const edit = failed.getByRole('button', { name: /^Edit:/ });
+      await expect.poll(() => edit.evaluate((b) => b === document.activeElement)).toBe(true);
+
+      // By keyboard: open again, move the entry to Backend with an hour, save with Enter.
+      await page.keyboard.press('Enter');
+      await expect.poll(() => time.inputValue()).toBe('0:45');
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('1:00');
+      const project = form.getByLabel('Project', { exact: true });
+      await project.focus();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('Backend');
+      await page.keyboard.press('Enter');
+
+      await expect.poll(() => page.getByTestId('failed-operations').count(), { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => stack.account.core.getSnapshot().outbox.pending, { timeout: 10_000 }).toBe(0);
+      const entries = await todaysEntries();
+      expect(entries.map((e) => [e.project?.name, e.minutes, e.description])).toEqual([['Backend', 60, 'call with the client']]);
+      expect(entries[0]!.source_url).toMatch(/^https:\/\/stint\.invalid\/op\//);
+
+      const shown = page.locator('[data-testid="today-entry"][data-project="Backend"]');
+      await expect.poll(() => shown.getByTestId('entry-minutes').textContent()).toBe('1:00');
+      await expect.poll(() => shown.textContent()).not.toContain('syncing');
+      // The notices' live region is in the page before anything is announced in it.
+      expect(await page.getByRole('status', { name: 'Notices' }).count()).toBe(1);
+      await page.screenshot({ path: join('artifacts', 'e2e-failed-edit-saved.png'), fullPage: true });
+      expect(problems).toEqual([]);
+    });
+  });
+});
