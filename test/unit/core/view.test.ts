@@ -88,10 +88,34 @@ describe('deriveSnapshot', () => {
     expect(snap.today).toEqual({ date: '2025-03-10', entries: [], totalMinutes: 0 });
   });
 
-  it('does not apply a failed operation, and lists it with what the user did and the service’s message', () => {
+  it('does not apply a failed operation, and lists it with what the user did, the service’s message and what an edit may change', () => {
     const snap = deriveSnapshot(data(), [item({ kind: 'createEntry', date: '2025-03-10', minutes: 90, description: 'call', projectId: 1, projectName: 'Website', marker: 'm' }, 'failed')], ctx);
     expect(snap.today.entries).toEqual([]);
-    expect(snap.outbox).toEqual({ pending: 0, failed: [{ id: expect.any(String), summary: 'Log 1:30 on Website: call', message: 'refused' }] });
+    expect(snap.outbox).toEqual({
+      pending: 0,
+      failed: [
+        {
+          id: expect.any(String),
+          summary: 'Log 1:30 on Website: call',
+          message: 'refused',
+          editable: [
+            { field: 'time', value: '1:30' },
+            { field: 'date', value: '2025-03-10' },
+            { field: 'project', value: 'Website' },
+            { field: 'description', value: 'call' },
+          ],
+        },
+      ],
+    });
+  });
+
+  it('carries the notices it is given, newest first as given', () => {
+    const notices = [
+      { id: 'b', message: 'Backend’s timer was paused elsewhere.', at: T0 + 1000 },
+      { id: 'a', message: 'Website’s timer was changed elsewhere.', at: T0 },
+    ];
+    expect(deriveSnapshot(data(), [], { ...ctx, notices }).notices).toEqual(notices);
+    expect(deriveSnapshot(data(), [], ctx).notices).toEqual([]);
   });
 
   it('keeps showing a settled operation until the read that includes it is back', () => {
