@@ -1,13 +1,15 @@
 // A failed operation is fixed in the window: the real service refuses a quick entry (its project
 // was archived there after the window last read it), the entry shows as not saved with the
 // service's words, the user edits it by keyboard, and the service then holds it exactly once.
-// A bad value typed in the edit form is refused at its field, keeping what was typed.
+// A bad value typed in the edit form is refused at its field, keeping what was typed. Notices (a
+// conflict reconciled while sending) show in a polite live region until dismissed.
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../common/format';
 import type { Entry } from '../../common/serviceTypes';
+import type { Snapshot } from '../../common/snapshot';
 import { createServiceApi } from '../../main/api/client';
 import type { ServiceApi } from '../../main/api/types';
 import { explained, openApp, startStack, type Stack } from './support';
@@ -103,5 +105,62 @@ describe('editing a failed operation in the window', () => {
       await page.screenshot({ path: join('artifacts', 'e2e-failed-edit-saved.png'), fullPage: true });
       expect(problems).toEqual([]);
     });
+  });
+});
+
+describe('notices in the window', () => {
+  it('are announced politely and dismissed one by one, by keyboard', async () => {
+    // The page is given a bridge holding two notices, as the preload gives one in Electron: the
+    // messages come from sending timer changes (send.ts), which this test does not provoke.
+    const snapshot: Snapshot = {
+      ...stack.account.core.getSnapshot(),
+      notices: [
+        { id: 'n2', message: 'Backend’s timer was paused elsewhere; it stays paused.', at: Date.now() },
+        { id: 'n1', message: 'Website’s timer was changed elsewhere: kept the time from both.', at: Date.now() - 1000 },
+      ],
+    };
+    const page = await stack.browser.newPage({ viewport: { width: 420, height: 760 } });
+    page.setDefaultTimeout(5_000);
+    await page.addInitScript((initial: Snapshot) => {
+      let current = initial;
+      const listeners = new Set<(s: Snapshot) => void>();
+      const dismissed: string[] = [];
+      const done = async () => ({ ok: true, value: null });
+      (window as unknown as { dismissed: string[] }).dismissed = dismissed;
+      (window as unknown as { stint: object }).stint = new Proxy(
+        {
+          getSnapshot: async () => ({ ok: true, value: current }),
+          onSnapshot: (l: (s: Snapshot) => void) => (listeners.add(l), () => listeners.delete(l)),
+          onUiCommand: () => () => {},
+          async dismissNotice({ id }: { id: string }) {
+            dismissed.push(id);
+            current = { ...current, notices: current.notices.filter((n) => n.id !== id) };
+            for (const l of listeners) l(current);
+            return { ok: true, value: null };
+          },
+        },
+        { get: (target, key) => (target as Record<string | symbol, unknown>)[key] ?? done },
+      );
+    }, snapshot);
+    await page.goto(stack.host.url);
+
+    const region = page.getByRole('status', { name: 'Notices' });
+    await region.waitFor();
+    expect(await region.getAttribute('aria-live')).toBe('polite');
+    const notices = region.getByTestId('notice');
+    expect(await notices.allTextContents()).toEqual([expect.stringContaining('Backend’s timer was paused'), expect.stringContaining('Website’s timer was changed')]);
+    await page.screenshot({ path: join('artifacts', 'e2e-notices.png'), fullPage: true });
+
+    await region.getByRole('button', { name: /^Dismiss: Backend/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => notices.count()).toBe(1);
+    // Focus moves to the notice now in its place, so the next Enter dismisses that one.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Dismiss: Website/);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => notices.count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { dismissed: string[] }).dismissed)).toEqual(['n2', 'n1']);
+    // The region stays, empty, ready for the next announcement.
+    expect(await region.count()).toBe(1);
+    await page.close();
   });
 });
