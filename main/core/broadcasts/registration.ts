@@ -41,7 +41,9 @@ export interface BroadcastOptions {
 export interface Broadcasts {
   /** A receiver is registered and listening: the service announces timer changes. */
   readonly live: boolean;
+  /** The receiver's id on the service, once registered. */
   readonly receiverId: number | null;
+  /** The port listened on; null when not listening. */
   readonly port: number | null;
   /** Stops listening (on quit); the receiver stays registered for the next start. */
   stop(): Promise<void>;
@@ -112,6 +114,7 @@ export async function startBroadcasts(options: BroadcastOptions): Promise<Broadc
 async function register(options: BroadcastOptions, stored: ReceiverState | null, payloadUri: string): Promise<{ id: number; secret: string }> {
   const { api } = options;
   const secret = await options.secrets.get(options.account, SECRET_KEY);
+  let stale: number | null = null;
   if (stored) {
     const existing = await findReceiver(api, stored.receiverId);
     // Not ours (the service's data was replaced and the id reused): leave it alone.
@@ -122,7 +125,7 @@ async function register(options: BroadcastOptions, stored: ReceiverState | null,
       }
       // Its secret is lost, or someone disabled or unsubscribed it: replace it rather than leave
       // the service posting to a port we may no longer own.
-      await deleteReceiver(api, existing.id).catch(() => {});
+      stale = existing.id;
     }
   }
 
@@ -135,6 +138,8 @@ async function register(options: BroadcastOptions, stored: ReceiverState | null,
     await deleteReceiver(api, created.id).catch(() => {});
     throw error;
   }
+  // After the new one exists: failing to delete the old one costs nothing but its posts, refused.
+  if (stale !== null) await deleteReceiver(api, stale).catch(() => {});
   return { id: created.id, secret: created.secret };
 }
 
