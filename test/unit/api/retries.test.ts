@@ -32,7 +32,7 @@ async function failure(p: Promise<unknown>): Promise<ApiError> {
 const safeCalls: Array<[string, (api: ServiceApi) => Promise<unknown>, unknown]> = [
   ['GET current_user', (api) => api.getCurrentUser(), { id: 1 }],
   ['GET timer', (api) => api.getTimer(3), timer],
-  ['GET entries (list)', async (api) => { for await (const _ of api.listEntries()) void _; }, []],
+  ['GET entries (list)', (api) => drain(api.listEntries()), []],
   ['PUT current_user', (api) => api.updateCurrentUser({ first_name: 'A' }), { id: 1 }],
   ['PUT timer (description)', (api) => api.updateTimer(3, { description: 'x' }), timer],
   ['PUT timer/start', (api) => api.startTimer(3), timer],
@@ -41,6 +41,21 @@ const safeCalls: Array<[string, (api: ServiceApi) => Promise<unknown>, unknown]>
   ['PUT projects/:id/unarchive', (api) => api.unarchiveProject(3), undefined],
   ['PUT projects/:id', (api) => api.updateProject(3, { name: 'n' }), { id: 3 }],
   ['PUT entries/:id', (api) => api.updateEntry(7, { minutes: 5 }), entry],
+  ['GET projects/:id/expenses (list)', (api) => drain(api.listProjectExpenses(3)), []],
+  ['GET users/:id', (api) => api.getUser(4), { id: 4 }],
+  ['PUT users/:id/deactivate', (api) => api.deactivateUser(4), undefined],
+  ['PUT users/:id/give_access_to_projects', (api) => api.giveAccessToProjects(4, [3]), undefined],
+  ['PUT projects/archive (bulk)', (api) => api.archiveProjects([3]), undefined],
+  ['POST project_groups/:id/add_projects', (api) => api.addProjectsToGroup(5, [3]), []],
+  ['PUT teams/:id/remove_all_users', (api) => api.removeAllUsersFromTeam(6), undefined],
+  ['PUT tags/:id', (api) => api.updateTag(8, { name: 'n' }), { id: 8 }],
+  ['PUT entries/approved (bulk)', (api) => api.approveEntries([7]), undefined],
+  ['PUT entries/:id/marked_as_invoiced', (api) => api.markEntryInvoiced(7, '2025-01-01'), undefined],
+  ['PUT expenses/:id', (api) => api.updateExpense(9, { date: '2025-01-01', project_id: 3, price: 1 }), { id: 9 }],
+  ['PUT webhooks/:id/add_events', (api) => api.addWebhookEvents(2, ['*']), { id: 2 }],
+  ['PUT webhooks/:id/reroll_secret', (api) => api.rerollWebhookSecret(2), { secret: 's' }],
+  ['PUT broadcast_receivers/:id/disable', (api) => api.disableBroadcastReceiver(2), undefined],
+  ['GET subdomains (token management)', (api) => api.tokenManagement({ username: 'u', password: 'p' }).listSubdomains(), []],
 ];
 
 const unsafeCalls: Array<[string, (api: ServiceApi) => Promise<unknown>]> = [
@@ -51,7 +66,27 @@ const unsafeCalls: Array<[string, (api: ServiceApi) => Promise<unknown>]> = [
   ['PUT timer/add_or_subtract_time', (api) => api.addOrSubtractTime(3, { minutes: 5 })],
   ['DELETE timer', (api) => api.deleteTimer(3)],
   ['DELETE project', (api) => api.deleteProject(3)],
+  ['PUT projects/:id/merge', (api) => api.mergeProject(3, 4)],
+  ['PUT projects/delete (bulk)', (api) => api.deleteProjects([3])],
+  ['POST users', (api) => api.createUser({ email: 'a@b.c' })],
+  ['POST teams', (api) => api.createTeam({ name: 'n', user_ids: [] })],
+  ['PUT tags/:id/merge', (api) => api.mergeTag(8, 9)],
+  ['PUT tags/delete (bulk)', (api) => api.deleteTags([8])],
+  ['PUT entries/:id/approved', (api) => api.approveEntry(7)],
+  ['PUT entries/:id/unapproved', (api) => api.unapproveEntry(7)],
+  ['DELETE entry', (api) => api.deleteEntry(7)],
+  ['POST expenses', (api) => api.createExpense({ date: '2025-01-01', project_id: 3, price: 1 })],
+  ['POST invoices', (api) => api.createInvoice({ invoice_date: '2025-01-01' })],
+  ['POST webhooks', (api) => api.createWebhook({ name: 'n', payload_uri: 'http://x', events: ['*'] })],
+  ['PUT webhooks/:id/ping', (api) => api.pingWebhook(2)],
+  ['PUT webhooks/:id/retry/:payload_id', (api) => api.retryWebhookPayload(2, 'p')],
+  ['POST inbox_entries/:id/log', (api) => api.logInboxEntry(1)],
+  ['POST authorizations (token management)', (api) => api.tokenManagement({ username: 'u', password: 'p' }).createAuthorization('s', { client_id: 'c', client_secret: 'x' })],
 ];
+
+async function drain(items: AsyncIterable<unknown>): Promise<void> {
+  for await (const _ of items) void _;
+}
 
 const ok = (body: unknown): Cue => (body === undefined ? { status: 204 } : json(200, body));
 
@@ -122,6 +157,18 @@ describe('calls not safe to repeat', () => {
     const e = await failure(api.logTimer(3, { minutes: 30 }));
     expect(e.kind).toBe('unknown_outcome');
     expect(server.seen).toHaveLength(1);
+  });
+});
+
+describe('token-management calls', () => {
+  it('go to the auth host with Basic credentials instead of the token, by the same retry rules', async () => {
+    server = await startFaultServer(inTurn('drop', json(200, [])));
+    const api = client(await refusedUrl()).api;
+    const tokens = api.tokenManagement({ username: 'me@example.test', password: 'pw', authUrl: `${server.url}/` });
+    expect(await tokens.listSubdomains()).toEqual([]);
+    expect(server.seen.map((s) => s.url)).toEqual(['/subdomains', '/subdomains']);
+    expect(server.seen[1].headers.authorization).toBe(`Basic ${Buffer.from('me@example.test:pw').toString('base64')}`);
+    expect(server.seen[1].headers['x-servicetoken']).toBeUndefined();
   });
 });
 
