@@ -101,6 +101,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       worker.wake(true);
     },
     setBroadcastsLive: (live) => worker.setBroadcastsLive(live),
+    whenIdle: () => worker.whenIdle(),
     async stop() {
       if (stopped) return;
       stopped = true;

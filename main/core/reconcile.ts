@@ -7,7 +7,7 @@
 // logged elsewhere keeps in its entry what it had then, while the time tracked here after that
 // becomes an entry of its own. The planning functions are pure; send.ts applies them.
 
-import { formatDuration, formatMinutes, localDate } from '../../common/format';
+import { formatMinutes, localDate } from '../../common/format';
 import type { Entry, Timer } from '../../common/serviceTypes';
 import { collect, type ServiceApi } from '../api/types';
 import { elapsedMinutes } from './minutes';
@@ -21,7 +21,8 @@ export interface Plan {
   notice: string | null;
 }
 
-const minutesOf = (seconds: number) => formatDuration(seconds).replace(/:\d\d$/, '');
+/** Seconds as H:MM, to the nearest minute: a change of 29:59.9 reads as the 0:30 it was. */
+const minutesOf = (seconds: number) => formatMinutes(Math.round(seconds / 60));
 
 /**
  * A start that lands late. `before` is the service's timer just before the start landed (null:

@@ -38,6 +38,8 @@ export interface Core {
   notify(event: LifecycleEvent): void;
   /** Whether a broadcast receiver the service reaches is registered (the poll adapts to it). */
   setBroadcastsLive(live: boolean): void;
+  /** Resolves once the outbox is sent and no read is due or on the way (tests and benchmarks wait on it). */
+  whenIdle(): Promise<void>;
   /** Stops the poll and the outbox worker; what is queued stays on disk. */
   stop(): Promise<void>;
 }

@@ -47,6 +47,8 @@ export interface Worker {
    * poll stops while hidden and slows while shown.
    */
   setBroadcastsLive(live: boolean): void;
+  /** Resolves once nothing is queued or due and no request is on the way (for tests and benchmarks). */
+  whenIdle(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -80,6 +82,8 @@ export function startWorker(deps: WorkerDeps): Worker {
   let broadcastsLive = false;
   let online = true;
   let failures = 0;
+  let idle = false;
+  let idleWaiters: Array<() => void> = [];
   let waiter: { resolve: (timedOut: boolean) => void; urgentOnly: boolean; handle: unknown } | null = null;
 
   const wait = (ms: number | null, urgentOnly: boolean) =>
@@ -145,7 +149,9 @@ export function startWorker(deps: WorkerDeps): Worker {
   const run = async () => {
     while (!stopped) {
       const step = nextStep();
+      idle = !step;
       if (!step) {
+        for (const resolve of idleWaiters.splice(0)) resolve();
         const timedOut = await wait(online ? pollInterval(windowShown, broadcastsLive) : null, false);
         if (timedOut) freshen();
         continue;
@@ -196,6 +202,7 @@ export function startWorker(deps: WorkerDeps): Worker {
       windowShown = shown;
       wake(false);
     },
+    whenIdle: () => (idle && !nextStep() ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve))),
     setBroadcastsLive(live) {
       broadcastsLive = live;
       wake(false);

@@ -1,0 +1,46 @@
+// A core whose network can be switched off and on: its client talks to the real local service
+// through a fault proxy that, while "offline", resets every connection before it reaches the
+// service. The service and core share one shiftable clock (core/harness.ts), and core backs off
+// briefly, so coming back online is noticed within a tenth of a second.
+import { createServiceApi } from '../../../main/api/client';
+import { createCore } from '../../../main/core/core';
+import type { Core } from '../../../main/core/types';
+import { ACCOUNT } from '../../unit/core/support/offline';
+import { startFaultProxy, type FaultProxy } from '../../support/faultProxy';
+import { startLocal, type Local } from '../core/harness';
+
+export interface OfflineSwitch {
+  local: Local;
+  core(dataDir: string): Promise<Core>;
+  offline(): void;
+  online(): void;
+  /** Stops the cores made so far (before their data folder is removed). */
+  stopCores(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startOfflineSwitch(): Promise<OfflineSwitch> {
+  const local = await startLocal();
+  const proxy: FaultProxy = await startFaultProxy(local.url);
+  const cores: Core[] = [];
+  return {
+    local,
+    async core(dataDir) {
+      proxy.heal();
+      const api = createServiceApi({ baseUrl: proxy.url, credentials: { kind: 'personal', token: local.token }, rateLimit: 0, retries: 0, timeoutMs: 2000 });
+      const c = await createCore({ api, dataDir, account: ACCOUNT, clock: local.clock, backoff: { firstMs: 20, capMs: 100 } });
+      cores.push(c);
+      return c;
+    },
+    offline: () => proxy.chaos({ seed: 1, rate: 1, weights: { 'reset-before': 1 } }),
+    online: () => proxy.heal(),
+    async stopCores() {
+      for (const c of cores.splice(0)) await c.stop();
+    },
+    async close() {
+      for (const c of cores.splice(0)) await c.stop();
+      await local.close();
+      await proxy.close();
+    },
+  };
+}
