@@ -51,6 +51,11 @@ export function readErrorBody(text: string, contentType = ''): ErrorBody | null 
   } catch {
     return null;
   }
+  return errorBodyOf(parsed);
+}
+
+/** {message, errors} of an error body already parsed (from JSON, or from v1's XML); null when it is not one. */
+export function errorBodyOf(parsed: unknown): ErrorBody | null {
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
   const { message, errors } = parsed as { message?: unknown; errors?: unknown };
   const items = Array.isArray(errors) ? errors.filter(isItem) : undefined;
