@@ -4,8 +4,8 @@
 // the timer can only be the broadcast's. The service broadcasts every second here: sent_at has
 // whole seconds, so two broadcasts to one receiver within a second would look like a replay.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { until } from '../../unit/core/support/offline';
-import { startWatched, type Watched } from './support';
+import { ACCOUNT, until } from '../../unit/core/support/offline';
+import { broadcastBody, hmac, post, startWatched, type Watched } from './support';
 
 let w: Watched;
 beforeEach(async () => {
@@ -49,5 +49,19 @@ describe('a broadcast from the service', () => {
     await new Promise((r) => setTimeout(r, 1200)); // another interval: nothing more comes
     expect(w.heard).toHaveLength(1);
     expect(w.counted.count('GET /v2/timers') - readsBefore).toBe(1);
+  });
+
+  it('genuine broadcasts arriving together cost at most two re-reads (one running, one asked for during it)', async () => {
+    const secret = (await w.secrets.get(ACCOUNT.id, 'receiver-secret'))!;
+    const now = Math.floor(Date.now() / 1000) * 1000;
+    const bodies = [3, 2, 1, 0].map((ago) => broadcastBody(w.broadcasts.receiverId!, now - ago * 1000));
+    const before = w.counted.count('GET /v2/timers');
+    // In order of sent_at, all on the wire at once.
+    const statuses = await Promise.all(bodies.map((b) => post(w.url, b, { 'x-service-signature': hmac(secret, b) })));
+    expect(statuses.filter((s) => s === 204).length).toBeGreaterThan(0);
+    await until(() => w.counted.count('GET /v2/timers') > before, 'a re-read');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(w.heard.length).toBeGreaterThanOrEqual(1);
+    expect(w.counted.count('GET /v2/timers') - before).toBeLessThanOrEqual(2);
   });
 });
