@@ -27,8 +27,12 @@ export async function readPart(what: Read, ctx: ReadContext): Promise<Partial<Se
     case 'projects':
       return { projects: (await collect(api.listProjects())).map(projectView) };
     case 'timers': {
+      // The service counted the seconds somewhere between asking and answering: the midpoint
+      // halves the error of a slow answer (stamped at its arrival, a 10 s answer would show every
+      // running timer 5-10 s behind until the next read).
+      const askedAt = ctx.now();
       const timers = await collect(api.listTimers());
-      const asOf = ctx.now();
+      const asOf = (askedAt + ctx.now()) / 2;
       return { timers: timers.map((t) => timerView(t, asOf)) };
     }
     case 'entries': {
