@@ -26,6 +26,13 @@ afterAll(async () => {
   await stack?.close();
 });
 
+/** The page's globals this file reads, loosely: it is type-checked without the DOM's types. */
+interface PageGlobals {
+  document: { activeElement: { getAttribute(name: string): string | null } | null };
+  stint?: object;
+  dismissed?: string[];
+}
+
 async function todaysEntries(): Promise<Entry[]> {
   const today = localDate(Date.now());
   const entries: Entry[] = [];
@@ -59,7 +66,7 @@ describe('editing a failed operation in the window', () => {
       await failed.getByRole('button', { name: 'Edit: Log 0:45 on Website: call with the client' }).click();
       const form = page.getByRole('form', { name: /^Edit: Log 0:45 on Website/ });
       const time = form.getByLabel('Time');
-      await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('time');
+      await expect.poll(() => page.evaluate(() => (globalThis as unknown as PageGlobals).document.activeElement?.getAttribute('name'))).toBe('time');
       expect(await time.inputValue()).toBe('0:45');
       expect(await form.getByLabel('Date').inputValue()).toBe(localDate(Date.now()));
       expect(await form.getByLabel('Project', { exact: true }).inputValue()).toBe('Website');
@@ -78,7 +85,7 @@ describe('editing a failed operation in the window', () => {
       await time.press('Escape');
       await expect.poll(() => form.count()).toBe(0);
       const edit = failed.getByRole('button', { name: /^Edit:/ });
-      await expect.poll(() => edit.evaluate((b) => b === document.activeElement)).toBe(true);
+      await expect.poll(() => edit.evaluate((b) => b === (globalThis as unknown as PageGlobals).document.activeElement)).toBe(true);
 
       // By keyboard: open again, move the entry to Backend with an hour, save with Enter.
       await page.keyboard.press('Enter');
@@ -126,8 +133,9 @@ describe('notices in the window', () => {
       const listeners = new Set<(s: Snapshot) => void>();
       const dismissed: string[] = [];
       const done = async () => ({ ok: true, value: null });
-      (window as unknown as { dismissed: string[] }).dismissed = dismissed;
-      (window as unknown as { stint: object }).stint = new Proxy(
+      const globals = globalThis as unknown as PageGlobals;
+      globals.dismissed = dismissed;
+      globals.stint = new Proxy(
         {
           getSnapshot: async () => ({ ok: true, value: current }),
           onSnapshot: (l: (s: Snapshot) => void) => (listeners.add(l), () => listeners.delete(l)),
@@ -155,10 +163,10 @@ describe('notices in the window', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => notices.count()).toBe(1);
     // Focus moves to the notice now in its place, so the next Enter dismisses that one.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Dismiss: Website/);
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as PageGlobals).document.activeElement?.getAttribute('aria-label'))).toMatch(/^Dismiss: Website/);
     await page.keyboard.press('Enter');
     await expect.poll(() => notices.count()).toBe(0);
-    expect(await page.evaluate(() => (window as unknown as { dismissed: string[] }).dismissed)).toEqual(['n2', 'n1']);
+    expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).dismissed)).toEqual(['n2', 'n1']);
     // The region stays, empty, ready for the next announcement.
     expect(await region.count()).toBe(1);
     await page.close();

@@ -1,28 +1,14 @@
 import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JOURNAL_FILE } from '../../../main/core/journal';
 import type { Operation } from '../../../main/core/operations';
-import { openOutbox, type Outbox } from '../../../main/core/outbox';
-import { tempDir } from './support/offline';
+import type { Outbox } from '../../../main/core/outbox';
+import { useOutboxFolder } from './support/outboxFolder';
 
-let dir: ReturnType<typeof tempDir>;
-const open: Outbox[] = [];
-beforeEach(() => {
-  dir = tempDir();
-});
-afterEach(async () => {
-  for (const o of open.splice(0)) await o.close().catch(() => {});
-  dir.remove();
-});
+const dir = useOutboxFolder();
+const { reopen } = dir;
 
-async function reopen() {
-  const opened = await openOutbox(dir.path);
-  open.push(opened.outbox);
-  return opened;
-}
-
-const journalLines = () => readFileSync(join(dir.path, JOURNAL_FILE), 'utf8').split('\n').filter(Boolean);
+const journalLines = () => readFileSync(dir.journal(), 'utf8').split('\n').filter(Boolean);
 
 let n = 0;
 function pause(outbox: Outbox, projectId = 7): Operation {
@@ -53,7 +39,7 @@ describe('outbox', () => {
     const a = pause(outbox);
     await outbox.add(a);
     await outbox.close();
-    appendFileSync(join(dir.path, JOURNAL_FILE), '{"t":"op","op":{"kind":"pause');
+    appendFileSync(dir.journal(), '{"t":"op","op":{"kind":"pause');
 
     const { outbox: again, skipped } = await reopen();
     expect(skipped).toBe(1);
@@ -73,7 +59,7 @@ describe('outbox', () => {
     await outbox.add(a);
     await outbox.close();
     // The record made it to disk, its newline did not.
-    const path = join(dir.path, JOURNAL_FILE);
+    const path = dir.journal();
     writeFileSync(path, readFileSync(path, 'utf8').replace(/\n$/, ''));
 
     const { outbox: again, skipped } = await reopen();

@@ -1,28 +1,13 @@
 // Editing a failed operation: the edit is a journal record like any other change, so it is on
 // disk before the outbox shows it and comes back after a restart; it applies to failed items only.
 import { appendFileSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JOURNAL_FILE } from '../../../main/core/journal';
+import { describe, expect, it } from 'vitest';
 import type { Operation } from '../../../main/core/operations';
-import { openOutbox, replay, type Outbox } from '../../../main/core/outbox';
-import { tempDir } from './support/offline';
+import { replay, type Outbox } from '../../../main/core/outbox';
+import { useOutboxFolder } from './support/outboxFolder';
 
-let dir: ReturnType<typeof tempDir>;
-const open: Outbox[] = [];
-beforeEach(() => {
-  dir = tempDir();
-});
-afterEach(async () => {
-  for (const o of open.splice(0)) await o.close().catch(() => {});
-  dir.remove();
-});
-
-async function reopen() {
-  const opened = await openOutbox(dir.path);
-  open.push(opened.outbox);
-  return opened;
-}
+const dir = useOutboxFolder();
+const { reopen } = dir;
 
 type Entry = Operation & { kind: 'createEntry' };
 
@@ -52,7 +37,7 @@ async function failedEntry(outbox: Outbox, refused: boolean): Promise<Entry> {
   return op;
 }
 
-const lastRecord = () => JSON.parse(readFileSync(join(dir.path, JOURNAL_FILE), 'utf8').trim().split('\n').at(-1)!);
+const lastRecord = () => JSON.parse(readFileSync(dir.journal(), 'utf8').trim().split('\n').at(-1)!);
 
 describe('editing a failed operation', () => {
   it('writes the edit before showing it, queues it again, and brings it back after a restart', async () => {
@@ -86,7 +71,7 @@ describe('editing a failed operation', () => {
     const pending = entry(outbox);
     await outbox.add(pending);
     const failed = await failedEntry(outbox, true);
-    const linesBefore = readFileSync(join(dir.path, JOURNAL_FILE), 'utf8');
+    const linesBefore = readFileSync(dir.journal(), 'utf8');
 
     expect(await outbox.edit({ ...pending, minutes: 1 })).toBe(false);
     expect(await outbox.edit({ ...failed, id: 'nope' })).toBe(false);
@@ -95,7 +80,7 @@ describe('editing a failed operation', () => {
     expect(await outbox.edit({ kind: 'pauseTimer', projectId: 7, projectName: 'Website', seconds: 1, id: failed.id, seq: failed.seq, at: 1 })).toBe(false);
 
     // Nothing written, nothing changed.
-    expect(readFileSync(join(dir.path, JOURNAL_FILE), 'utf8')).toBe(linesBefore);
+    expect(readFileSync(dir.journal(), 'utf8')).toBe(linesBefore);
     expect(outbox.items().map((i) => [i.op, i.status])).toEqual([
       [pending, 'pending'],
       [failed, 'failed'],
@@ -130,7 +115,7 @@ describe('editing a failed operation', () => {
     const { outbox } = await reopen();
     const op = await failedEntry(outbox, true);
     await outbox.close();
-    appendFileSync(join(dir.path, JOURNAL_FILE), '{"t":"edit","id":"' + op.id + '","op":{"kind":"crea');
+    appendFileSync(dir.journal(), '{"t":"edit","id":"' + op.id + '","op":{"kind":"crea');
 
     const { outbox: again, skipped } = await reopen();
     expect(skipped).toBe(1);
