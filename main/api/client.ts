@@ -40,9 +40,7 @@
 //   timer/log, timer/log_inbox_entry and inbox_entries/:id/log: a second entry, or a 404 that
 //   hides the first's success; timer/add_or_subtract_time: adds twice;
 //   webhooks/:id/ping and /retry/:payload_id: a second delivery.
-import { DEFAULT_BACKOFF } from './backoff';
-import { systemClock } from './clock';
-import { createAuth } from './auth';
+import { basicCredential, createAuth } from './auth';
 import { currentUserCalls, entryCalls, timerCalls } from './calls/entries';
 import { broadcastReceiverCalls, webhookCalls } from './calls/events';
 import { inboxCalls } from './calls/inbox';
@@ -51,35 +49,20 @@ import { teamCalls, userCalls } from './calls/people';
 import { projectCalls, projectGroupCalls } from './calls/projects';
 import { createRequester } from './calls/requester';
 import { tagCalls } from './calls/tags';
-import { basicAuth, tokenCalls } from './calls/tokens';
-import { createRateLimiter } from './limiter';
-import { DEFAULTS, type ApiOptions } from './options';
-import { createRedirectMemory } from './redirects';
-import { createTransport, type TransportConfig } from './transport';
+import { tokenCalls } from './calls/tokens';
+import type { ApiOptions } from './options';
+import { transportFromOptions } from './transport';
 import type { ServiceApi } from './types';
-import { DEFAULT_USER_AGENT } from './version';
 
 export type { ApiOptions, Credentials } from './options';
 export { createRateLimiter, type RateLimiter } from './limiter';
 
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+
 export function createServiceApi(options: ApiOptions): ServiceApi {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const clock = options.clock ?? systemClock;
-  const rate = options.rateLimit ?? DEFAULTS.rateLimit;
-  const config: TransportConfig = {
-    baseUrl,
-    userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
-    auth: createAuth(options.credentials),
-    limiter: options.limiter ?? (rate > 0 ? createRateLimiter(rate, clock) : null),
-    redirects: createRedirectMemory(),
-    timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
-    retries: options.retries ?? DEFAULTS.retries,
-    backoff: options.backoff ?? DEFAULT_BACKOFF,
-    clock,
-    random: options.random ?? Math.random,
-    dispatcher: options.dispatcher,
-  };
-  const r = createRequester(createTransport(config));
+  const baseUrl = withoutTrailingSlash(options.baseUrl);
+  const send = transportFromOptions(baseUrl, createAuth(options.credentials), options);
+  const r = createRequester(send);
 
   return {
     baseUrl,
@@ -96,13 +79,9 @@ export function createServiceApi(options: ApiOptions): ServiceApi {
     ...webhookCalls(r),
     ...broadcastReceiverCalls(r),
     ...inboxCalls(r),
-    // Another host and another credential, but the same limiter, clock and retry rules; its own
-    // redirect memory, since a 301 of the auth host says nothing about the API's.
+    // Another host and another credential, through the same transport: the same limiter, clock
+    // and retry rules.
     tokenManagement: (login) =>
-      tokenCalls(
-        createRequester(
-          createTransport({ ...config, baseUrl: (login.authUrl ?? baseUrl).replace(/\/+$/, ''), auth: basicAuth(login), redirects: createRedirectMemory() }),
-        ),
-      ),
+      tokenCalls(createRequester(send, { base: withoutTrailingSlash(login.authUrl ?? baseUrl), auth: basicCredential(login.username, login.password) })),
   };
 }

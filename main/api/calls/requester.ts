@@ -2,6 +2,7 @@
 // (transport.ts) and handed to each resource's calls. A call names its verb, path, body and
 // whether a repeat is harmless (`safe`, justified per call at the top of client.ts); the shape of
 // the answer decides the helper: a record, nothing (204), a created record (201), a list.
+import type { Auth } from '../auth';
 import { ApiError } from '../errors';
 import { paginate } from '../paginate';
 import { withQuery } from '../query';
@@ -29,8 +30,13 @@ export interface Requester {
   list<T>(path: string, filters?: object): AsyncIterable<T>;
 }
 
-export function createRequester(send: Transport): Requester {
-  const call = (method: Method, url: string, body: unknown, safe: boolean) => send({ method, url, body, safe });
+/**
+ * `scope` sends every call of this requester to another host (paths below `base`) with another
+ * credential (`auth`), through the same transport: same limiter, clock and retry rules.
+ */
+export function createRequester(transport: Transport, scope: { base?: string; auth?: Auth } = {}): Requester {
+  const send: Transport = scope.auth ? (c) => transport({ ...c, auth: c.auth ?? scope.auth }) : transport;
+  const call = (method: Method, path: string, body: unknown, safe: boolean) => send({ method, url: (scope.base ?? '') + path, body, safe });
   return {
     call,
     get: async <T>(path: string) => (await call('GET', path, undefined, SAFE)).body as T,
@@ -43,7 +49,7 @@ export function createRequester(send: Transport): Requester {
     del: async (path) => {
       await call('DELETE', path, undefined, ONCE);
     },
-    list: <T>(path: string, filters?: object) => paginate<T>(send, withQuery(path, filters)),
+    list: <T>(path: string, filters?: object) => paginate<T>(send, withQuery((scope.base ?? '') + path, filters)),
   };
 }
 

@@ -2,15 +2,8 @@
 // not yet implemented by the service: every one answers 404, reported as not_found. They are sent
 // through the same request path as every other call, with their own credential: Basic with the
 // user's e-mail and password, or with the application's client_id and client_secret.
-import type { Auth, AuthState } from '../auth';
-import type { Authorization, BasicLogin, Subdomain, TokenManagementCalls } from '../types/tokens';
+import type { Authorization, Subdomain, TokenManagementCalls } from '../types/tokens';
 import { id, ONCE, SAFE, segment, type Requester } from './requester';
-
-/** Basic authentication (RFC 2617); nothing to refresh after a 401. */
-export function basicAuth(login: BasicLogin): Auth {
-  const state: AuthState = { headers: { Authorization: `Basic ${Buffer.from(`${login.username}:${login.password}`, 'utf8').toString('base64')}` }, generation: 0 };
-  return { current: async () => state, recover: async () => false };
-}
 
 export function tokenCalls(r: Requester): TokenManagementCalls {
   const authorizations = (subdomain: string, rest = '') => `/authorizations/${segment(subdomain)}${rest}`;

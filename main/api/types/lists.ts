@@ -10,15 +10,13 @@ export type Paged<T> = T & { per_page?: number };
 export type EntryFilters = Paged<SpecEntryFilters>;
 
 /**
- * The expense list filters as the query string names them (spec 001): price_from and price_to are
- * decimals, inclusive. (common/'s ExpenseFilters is the service's reading of them, in cents.)
+ * common/'s filter types are the service's reading of the query, with money in cents
+ * (`<name>_cents`); on the wire the same filters are decimals named `<name>` (spec 001).
  */
-export type ExpenseFilters = Paged<
-  Omit<ServiceExpenseFilters, 'price_from_cents' | 'price_to_cents'> & {
-    price_from?: number;
-    price_to?: number;
-  }
->;
+export type WireMoney<T, K extends string> = Omit<T, `${K}_cents`> & { [P in K]?: number };
+
+/** The expense list filters as the query string names them: price_from and price_to inclusive. */
+export type ExpenseFilters = Paged<WireMoney<ServiceExpenseFilters, 'price_from' | 'price_to'>>;
 
 /** The answer of an action the service does in the background (202, spec 000 convention 10). */
 export interface Accepted {

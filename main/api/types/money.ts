@@ -8,7 +8,7 @@ import type {
   InvoiceFilters as ServiceInvoiceFilters,
   InvoiceLabel,
 } from '../../../common/serviceTypesMoney';
-import type { EntryFilters, ExpenseFilters, Paged } from './lists';
+import type { EntryFilters, ExpenseFilters, Paged, WireMoney } from './lists';
 
 /** The same fields, and the same required ones, for create and update (spec 001). */
 export interface ExpenseInput {
@@ -23,16 +23,8 @@ export interface ExpenseInput {
   description?: string | null;
 }
 
-/**
- * The invoice list filters as the query string names them (spec 001): total_amount_from and
- * total_amount_to are decimals. (common/'s InvoiceFilters is the service's reading, in cents.)
- */
-export type InvoiceFilters = Paged<
-  Omit<ServiceInvoiceFilters, 'total_amount_from_cents' | 'total_amount_to_cents'> & {
-    total_amount_from?: number;
-    total_amount_to?: number;
-  }
->;
+/** The invoice list filters as the query string names them (spec 001). */
+export type InvoiceFilters = Paged<WireMoney<ServiceInvoiceFilters, 'total_amount_from' | 'total_amount_to'>>;
 
 /** Spec 001 "Invoice creation input". */
 export interface InvoiceInput {
