@@ -4,7 +4,8 @@
 // them together.
 //
 // Safe to repeat (retried after a network failure, timeout or 5xx), because a second run leaves
-// the service as the first did and answers as the first would have:
+// the service's records as the first did and answers as the first would have (a change that
+// emits a webhook event may emit it again: receivers then see the same values twice):
 //   every GET (lists, records, the inbox and token-management reads);
 //   PUT that sets given values: current_user, projects/:id, entries/:id, expenses/:id, tags/:id,
 //   users/:id, teams/:id, project_groups/:id, webhooks/:id, broadcast_receivers/:id,
