@@ -59,6 +59,8 @@ export function createLegacyApi(options: LegacyApiOptions): LegacyApi {
     if (reply.body !== undefined) return unwrap<T>(reply, name);
     return unwrap<T>(await get(locationOf(reply.headers.location, reply.url) ?? fallback), name);
   };
+  /** PUT of a resource's attributes, wrapped in its name; answers the changed resource. */
+  const change = async <T>(path: string, name: string, attributes: object): Promise<T> => resource<T>(await call('PUT', path, true, { [name]: attributes }), name, path);
   /** A 201 names the new resource only in its Location (spec 002). */
   const created = async <T>(reply: Reply, name: string): Promise<T> => {
     const location = locationOf(reply.headers.location, reply.url);
@@ -72,10 +74,7 @@ export function createLegacyApi(options: LegacyApiOptions): LegacyApi {
     listEntries: (filters) => unwrapEach(paginate<Record<'entry', LegacyEntry>>(send, entriesUrl(filters)), 'entry'),
     getEntry: async (entryId) => unwrap<LegacyEntry>(await get(`/api/entries/${id(entryId)}`), 'entry'),
     createEntry: async (input, opts = {}) => created<LegacyEntry>(await call('POST', '/api/entries', false, { entry: entryAttributes(input, opts, 'json') }), 'entry'),
-    updateEntry: async (entryId, input, opts = {}) => {
-      const path = `/api/entries/${id(entryId)}`;
-      return resource<LegacyEntry>(await call('PUT', path, true, { entry: entryAttributes(input, opts, 'json') }), 'entry', path);
-    },
+    updateEntry: async (entryId, input, opts = {}) => change<LegacyEntry>(`/api/entries/${id(entryId)}`, 'entry', entryAttributes(input, opts, 'json')),
     deleteEntry: async (entryId) => {
       await call('DELETE', `/api/entries/${id(entryId)}`, false);
     },
@@ -120,10 +119,7 @@ export function createLegacyApi(options: LegacyApiOptions): LegacyApi {
     listProjects: () => list<LegacyProject>('/api/projects', 'project'),
     getProject: async (projectId) => unwrap<LegacyProject>(await get(`/api/projects/${id(projectId)}`), 'project'),
     createProject: async (input) => created<LegacyProject>(await call('POST', '/api/projects', false, { project: projectAttributes(input) }), 'project'),
-    updateProject: async (projectId, input) => {
-      const path = `/api/projects/${id(projectId)}`;
-      return resource<LegacyProject>(await call('PUT', path, true, { project: projectAttributes(input) }), 'project', path);
-    },
+    updateProject: async (projectId, input) => change<LegacyProject>(`/api/projects/${id(projectId)}`, 'project', projectAttributes(input)),
     deleteProject: async (projectId) => {
       await call('DELETE', `/api/projects/${id(projectId)}`, false);
     },
@@ -136,10 +132,7 @@ export function createLegacyApi(options: LegacyApiOptions): LegacyApi {
     // The avatar is the one object spec 002 gives no wrapper.
     getAvatar: async (userId) => (await get(`/api/users/${id(userId)}/avatar`)).body as LegacyAvatar,
     createUser: async (input) => created<LegacyUser>(await call('POST', '/api/users', false, { user: userAttributes(input) }), 'user'),
-    updateUser: async (userId, input) => {
-      const path = `/api/users/${id(userId)}`;
-      return resource<LegacyUser>(await call('PUT', path, true, { user: userAttributes(input) }), 'user', path);
-    },
+    updateUser: async (userId, input) => change<LegacyUser>(`/api/users/${id(userId)}`, 'user', userAttributes(input)),
     deleteUser: async (userId) => {
       await call('DELETE', `/api/users/${id(userId)}`, false);
     },
