@@ -269,9 +269,10 @@ function entryProject(op: Operation & { kind: 'createEntry' }, typed: string, sn
   const known = projectNamed(snap, name);
   if (known && !known.enabled) return fail('invalid_input', `${known.name} is archived.`, 'project');
   if (known) return ok({ projectId: known.id, projectName: known.name });
-  // Its own project, not in the snapshot (its creation failed too): the entry keeps waiting on
-  // that creation rather than have the service make a second project of the same name.
-  if (op.projectName !== null && op.projectName.toLowerCase() === name.toLowerCase()) return ok({ projectId: op.projectId, projectName: op.projectName });
+  // Its own project, still local and not in the snapshot (its creation failed too): the entry
+  // keeps waiting on that creation rather than have the service make a second project so named.
+  const ownLocal = op.projectId !== null && op.projectId < 0 && op.projectName?.toLowerCase() === name.toLowerCase();
+  if (ownLocal) return ok({ projectId: op.projectId, projectName: op.projectName });
   return ok({ projectId: null, projectName: name });
 }
 

@@ -106,6 +106,16 @@ describe('editOperation', () => {
     expect(opOf(id).op).toMatchObject({ projectId: null, projectName: null, minutes: 90 });
   });
 
+  it('keeps an entry on its own project still waiting to be created, and sends a vanished one by name', async () => {
+    const local = await refused({ kind: 'createEntry', date: '2025-03-10', minutes: 30, description: '', projectId: -5, projectName: 'Launch', marker: 'm1', id: 'e1', seq: outbox.newSeq(), at: NOW });
+    await must(h.editOperation({ id: local, changes: { project: 'launch', time: '0:45' } }));
+    expect(opOf(local).op).toMatchObject({ projectId: -5, projectName: 'Launch', minutes: 45 });
+
+    const gone = await refused({ kind: 'createEntry', date: '2025-03-10', minutes: 30, description: '', projectId: 99, projectName: 'Gone', marker: 'm2', id: 'e2', seq: outbox.newSeq(), at: NOW });
+    await must(h.editOperation({ id: gone, changes: { project: 'Gone' } }));
+    expect(opOf(gone).op).toMatchObject({ projectId: null, projectName: 'Gone' });
+  });
+
   it.each([
     [{ time: 'soon' }, 'time', '“soon” is not a time'],
     [{ time: '25h' }, 'time', 'at most 24 hours'],
