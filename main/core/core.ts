@@ -41,6 +41,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     outbox,
     clock,
     ...(options.backoff ? { backoff: options.backoff } : {}),
+    ...(options.importer ? { importer: options.importer } : {}),
     today,
     data: () => data,
     received(what: Read, patch) {

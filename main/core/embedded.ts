@@ -11,6 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startService, type RunningService } from '../../service';
 import { createServiceApi } from '../api/client';
+import { createLegacyApi } from '../api/legacy';
 import { startBroadcasts, type Broadcasts } from './broadcasts/registration';
 import { createCore } from './core';
 import type { SecretStore } from './keychain';
@@ -54,7 +55,9 @@ export async function openEmbeddedAccount(options: EmbeddedOptions): Promise<Emb
   const service = await startService({ dataDir: serviceDir, token, rateLimit: 0, port: options.port ?? 0 });
   try {
     const api = createServiceApi({ baseUrl: service.url, credentials: { kind: 'personal', token }, rateLimit: 0 });
-    const core = await createCore({ api, dataDir: coreDir, account: { ...LOCAL_ACCOUNT }, clock: options.clock });
+    // The service serves v1 too: queued entries drain through its bulk import.
+    const importer = createLegacyApi({ baseUrl: service.url, token, rateLimit: 0 });
+    const core = await createCore({ api, dataDir: coreDir, account: { ...LOCAL_ACCOUNT }, clock: options.clock, importer });
     // Never throws: a receiver that cannot be registered leaves live false and the poll as it was.
     // sent_at is stamped by the service's clock, the system's (options.clock is core's alone).
     const broadcasts = await startBroadcasts({

@@ -19,11 +19,22 @@ export interface OutboxItem {
    * in the snapshot, so the UI does not flicker back to the service's older data.
    */
   readonly awaiting: readonly Collection[];
+  /** The import this item was last sent in (main/core/bulk.ts), whose check a repeat needs. */
+  readonly batch?: Batch;
+}
+
+/** One bulk import of queued entries: its id and when it was first attempted (epoch ms). */
+export interface Batch {
+  id: string;
+  at: number;
 }
 
 type JournalRecord =
-  | { t: 'op'; op: Operation; attempted?: boolean; failed?: string }
-  | { t: 'attempt'; id: string }
+  | { t: 'op'; op: Operation; attempted?: boolean; failed?: string; batch?: Batch }
+  | { t: 'attempt'; id: string; batch?: Batch }
+  /** One import carrying these items is about to be sent: one record (one fsync) for them all. */
+  | { t: 'attemptBatch'; ids: string[]; batch: Batch }
+  | { t: 'doneMany'; ids: string[] }
   /** projectId: the id the service gave a created project */
   | { t: 'done'; id: string; projectId?: number }
   /** refused: the service answered that it did not do it (a 4xx), so no earlier attempt did either */
@@ -46,8 +57,10 @@ export interface Outbox {
   newSeq(): number;
   add(op: Operation): Promise<void>;
   attempt(id: string): Promise<void>;
+  attemptBatch(ids: readonly string[], batch: Batch): Promise<void>;
   /** The service did it. projectId: the id it gave a created project, put into later operations. */
   settle(id: string, projectId?: number): Promise<void>;
+  settleMany(ids: readonly string[]): Promise<void>;
   /** refused: a 4xx answer, which proves the service did not act on it. */
   fail(id: string, message: string, refused: boolean): Promise<void>;
   retry(id: string): Promise<boolean>;
@@ -96,18 +109,22 @@ export function replay(records: readonly unknown[]): State {
 
 function apply(state: State, r: JournalRecord): void {
   const { items } = state;
+  if (r.t === 'attemptBatch' || r.t === 'doneMany') {
+    for (const id of r.ids) apply(state, r.t === 'doneMany' ? { t: 'done', id } : { t: 'attempt', id, batch: r.batch });
+    return;
+  }
   const item = r.t === 'op' ? undefined : items.get(r.id);
   switch (r.t) {
     case 'op': {
       // An operation decided before its project's creation settled may still name the local id.
       let op = r.op;
       for (const [localId, projectId] of state.resolved) op = withResolvedProject(op, localId, projectId);
-      items.set(op.id, { op, status: r.failed === undefined ? 'pending' : 'failed', attempted: r.attempted ?? false, message: r.failed ?? null, awaiting: [] });
+      items.set(op.id, { op, status: r.failed === undefined ? 'pending' : 'failed', attempted: r.attempted ?? false, message: r.failed ?? null, awaiting: [], ...(r.batch ? { batch: r.batch } : {}) });
       state.seq = Math.max(state.seq, op.seq);
       return;
     }
     case 'attempt':
-      if (item) items.set(r.id, { ...item, attempted: true });
+      if (item) items.set(r.id, { ...item, attempted: true, ...(r.batch ? { batch: r.batch } : {}) });
       return;
     case 'done':
       if (!item) return;
@@ -167,7 +184,13 @@ function compacted(items: Map<string, OutboxItem>): JournalRecord[] {
   const records: JournalRecord[] = [];
   for (const item of items.values()) {
     if (item.status === 'settled') continue;
-    records.push({ t: 'op', op: item.op, ...(item.attempted ? { attempted: true } : {}), ...(item.status === 'failed' ? { failed: item.message ?? '' } : {}) });
+    records.push({
+      t: 'op',
+      op: item.op,
+      ...(item.attempted ? { attempted: true } : {}),
+      ...(item.status === 'failed' ? { failed: item.message ?? '' } : {}),
+      ...(item.batch ? { batch: item.batch } : {}),
+    });
   }
   return records;
 }
@@ -200,6 +223,8 @@ function createOutbox(journal: Journal, state: State): Outbox {
     async attempt(id) {
       if (!state.items.get(id)?.attempted) await record({ t: 'attempt', id });
     },
+    attemptBatch: (ids, batch) => record({ t: 'attemptBatch', ids: [...ids], batch }),
+    settleMany: (ids) => record({ t: 'doneMany', ids: [...ids] }),
     settle: (id, projectId) => record(projectId === undefined ? { t: 'done', id } : { t: 'done', id, projectId }),
     fail: (id, message, refused) => record(refused ? { t: 'failed', id, message, refused } : { t: 'failed', id, message }),
     async retry(id) {

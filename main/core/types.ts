@@ -3,6 +3,7 @@
 import type { Handlers } from '../../common/contract';
 import type { Snapshot } from '../../common/snapshot';
 import type { ServiceApi } from '../api/types';
+import type { BulkImporter } from './bulk';
 
 /** Time as core sees it; tests pass a fake one. */
 export interface Clock {
@@ -26,6 +27,11 @@ export interface CoreOptions {
   dataDir: string;
   account: Snapshot['account'];
   clock?: Clock;
+  /**
+   * The service's v1 bulk import, where it offers one to this account (v1 takes personal tokens
+   * only): queued entries then drain many per request (bulk.ts).
+   */
+  importer?: BulkImporter;
   /** The outbox's wait after failures that time can fix; default 1 s doubling up to 1 min. */
   backoff?: { firstMs: number; capMs: number };
 }

@@ -6,8 +6,10 @@
 // renew) keep the operation queued, mark the app offline and wait, backing off; anything else
 // the service refused marks the operation failed, kept for the user to retry or discard.
 
+import { randomUUID } from 'node:crypto';
 import { isApiError } from '../api/errors';
 import type { ServiceApi } from '../api/types';
+import { nextBatch, sendBatch, type BulkImporter } from './bulk';
 import type { Clock } from './types';
 import { projectOf, REFRESHES } from './operations';
 import type { Outbox, OutboxItem } from './outbox';
@@ -31,6 +33,8 @@ export interface WorkerDeps {
   backoff?: { firstMs: number; capMs: number };
   /** Something the user must be told (a conflict reconciled while sending). */
   notice?(message: string): void;
+  /** The v1 bulk import, where the service offers it: queued entries then go many per request. */
+  importer?: BulkImporter;
 }
 
 export interface Worker {
@@ -71,7 +75,7 @@ export const BACKOFF = { firstMs: 1_000, capMs: 60_000 } as const;
 /** How long stop() waits for a request in flight before leaving it (its result is not needed). */
 const STOP_GRACE_MS = 2_000;
 
-type Step = { item: OutboxItem } | { read: Read };
+type Step = { item: OutboxItem } | { batch: OutboxItem[] } | { read: Read };
 
 export function startWorker(deps: WorkerDeps): Worker {
   const { outbox, clock } = deps;
@@ -102,8 +106,19 @@ export function startWorker(deps: WorkerDeps): Worker {
     if (waiter && (urgent || !waiter.urgentOnly)) endWait(false);
   };
 
+  // Entries an import refused go one by one from then on, so only the faulty one fails (its own
+  // message, at its own item) and the rest arrive.
+  const refusedByImport = new Set<string>();
+  const increments = () => new Map(deps.data().projects.map((p) => [p.id, p.billingIncrement] as const));
+
   const nextStep = (): Step | null => {
     const item = outbox.next();
+    if (item && deps.importer) {
+      // An import rounds minutes to the project's increment itself: know the projects first.
+      if (item.op.kind === 'createEntry' && item.op.projectId !== null && requested.has('projects') && !increments().has(item.op.projectId)) return { read: 'projects' };
+      const batch = nextBatch(outbox.items().filter((i) => !refusedByImport.has(i.op.id)), increments());
+      if (batch && batch[0] === item) return { batch };
+    }
     if (item) return { item };
     const read = READS.find((r) => requested.has(r));
     return read ? { read } : null;
@@ -123,6 +138,23 @@ export function startWorker(deps: WorkerDeps): Worker {
     await outbox.settle(op.id, sent.projectId);
     if (sent.notice) deps.notice?.(sent.notice);
     for (const c of REFRESHES[op.kind]) requested.add(c);
+    return true;
+  };
+
+  const sendMany = async (batch: OutboxItem[]): Promise<true> => {
+    const ids = batch.map((i) => i.op.id);
+    const head = batch[0]!;
+    const attemptedAt = head.attempted && head.batch ? head.batch.at : null;
+    if (attemptedAt === null) await outbox.attemptBatch(ids, { id: randomUUID(), at: clock.now() });
+    try {
+      await sendBatch(deps.importer!, deps.api, batch, increments(), attemptedAt);
+    } catch (error) {
+      if (!refused(error)) throw error;
+      for (const id of ids) refusedByImport.add(id);
+      return true;
+    }
+    await outbox.settleMany(ids);
+    requested.add('entries');
     return true;
   };
 
@@ -157,7 +189,7 @@ export function startWorker(deps: WorkerDeps): Worker {
         continue;
       }
       try {
-        const talked = 'item' in step ? await send(step.item) : await read(step.read);
+        const talked = 'item' in step ? await send(step.item) : 'batch' in step ? await sendMany(step.batch) : await read(step.read);
         if (stopped) return;
         if (talked) {
           failures = 0;
@@ -177,7 +209,11 @@ export function startWorker(deps: WorkerDeps): Worker {
         // The service answered, and refused: a fact about this operation, not about the network.
         if (isApiError(error)) deps.reached(true);
         if ('item' in step) await outbox.fail(step.item.op.id, messageOf(error), refused(error)).catch(() => {});
-        else {
+        else if ('batch' in step) {
+          // Not a refusal (those went one by one above): the import may have run, so the items
+          // wait for the user's retry, which first looks for what it did.
+          for (const i of step.batch) await outbox.fail(i.op.id, messageOf(error), false).catch(() => {});
+        } else {
           // Asking again would get the same answer; the next trigger (a poll, an event) will.
           requested.delete(step.read);
           console.warn(`Stint could not read ${step.read} from the service:`, messageOf(error));

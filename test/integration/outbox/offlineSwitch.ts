@@ -3,17 +3,21 @@
 // service. The service and core share one shiftable clock (core/harness.ts), and core backs off
 // briefly, so coming back online is noticed within a tenth of a second.
 import { createServiceApi } from '../../../main/api/client';
+import { createLegacyApi } from '../../../main/api/legacy';
 import { createCore } from '../../../main/core/core';
 import type { Core } from '../../../main/core/types';
 import { ACCOUNT } from '../../unit/core/support/offline';
-import { startFaultProxy, type FaultProxy } from '../../support/faultProxy';
+import { startFaultProxy, type FaultProxy, type SeenRequest } from '../../support/faultProxy';
 import { startLocal, type Local } from '../core/harness';
 
 export interface OfflineSwitch {
   local: Local;
-  core(dataDir: string): Promise<Core>;
+  /** bulk: with the v1 bulk importer, through the same switch. */
+  core(dataDir: string, options?: { bulk?: boolean }): Promise<Core>;
   offline(): void;
   online(): void;
+  /** The last requests through the switch (at most 200), oldest first. */
+  seen(): readonly SeenRequest[];
   /** Stops the cores made so far (before their data folder is removed). */
   stopCores(): Promise<void>;
   close(): Promise<void>;
@@ -25,15 +29,18 @@ export async function startOfflineSwitch(): Promise<OfflineSwitch> {
   const cores: Core[] = [];
   return {
     local,
-    async core(dataDir) {
+    async core(dataDir, options = {}) {
       proxy.heal();
-      const api = createServiceApi({ baseUrl: proxy.url, credentials: { kind: 'personal', token: local.token }, rateLimit: 0, retries: 0, timeoutMs: 2000 });
-      const c = await createCore({ api, dataDir, account: ACCOUNT, clock: local.clock, backoff: { firstMs: 20, capMs: 100 } });
+      const connection = { baseUrl: proxy.url, rateLimit: 0, retries: 0, timeoutMs: 2000 };
+      const api = createServiceApi({ ...connection, credentials: { kind: 'personal', token: local.token } });
+      const importer = options.bulk ? { importer: createLegacyApi({ ...connection, token: local.token }) } : {};
+      const c = await createCore({ api, dataDir, account: ACCOUNT, clock: local.clock, backoff: { firstMs: 20, capMs: 100 }, ...importer });
       cores.push(c);
       return c;
     },
     offline: () => proxy.chaos({ seed: 1, rate: 1, weights: { 'reset-before': 1 } }),
     online: () => proxy.heal(),
+    seen: () => proxy.recent,
     async stopCores() {
       for (const c of cores.splice(0)) await c.stop();
     },
