@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Snapshot } from '../../common/snapshot';
 import { createServiceApi } from '../../main/api/client';
+import { createLegacyApi } from '../../main/api/legacy';
 import { createCore } from '../../main/core/core';
 import type { Clock, Core } from '../../main/core/types';
 import { startService } from '../../service';
@@ -35,6 +36,8 @@ export interface ChaosOptions {
   timeoutMs?: number;
   /** How long the outbox may take to drain once the network is healed, default 60 s. */
   drainMs?: number;
+  /** Give core the v1 bulk importer (through the same faulty network), as the embedded account has. */
+  bulk?: boolean;
 }
 
 export interface ChaosResult {
@@ -47,6 +50,8 @@ export interface ChaosResult {
   /** Real time the user spent waiting: for the backlog to shrink, for no request in flight, after restarts, for the final drain. */
   waits: { backlog: number; quiet: number; restart: number; drain: number };
   requests: number;
+  /** Bulk imports core began (with options.bulk). */
+  imports: number;
   faults: number;
   faultsByKind: Record<string, number>;
   /** Entries, projects or timers the user made that the service does not have. */
@@ -134,8 +139,20 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       backoff: { baseMs: 2, capMs: 10 },
       random: mulberry32(seed ^ 0x5eed),
     });
+    const legacy = createLegacyApi({ baseUrl: proxy.url, token: service.token, rateLimit: 0, timeoutMs, retries: 1, backoff: { baseMs: 2, capMs: 10 } });
+    let imports = 0;
+    const importer = options.bulk
+      ? {
+          importer: {
+            importEntries: (...args: Parameters<typeof legacy.importEntries>) => {
+              imports++;
+              return legacy.importEntries(...args);
+            },
+          },
+        }
+      : {};
     const direct = createServiceApi({ baseUrl: service.url, credentials: { kind: 'personal', token: service.token }, rateLimit: 0, retries: 0 });
-    const open = () => createCore({ api, dataDir, account: { id: 'chaos', label: 'Chaos', kind: 'local' }, clock, backoff: { firstMs: 2, capMs: 20 } });
+    const open = () => createCore({ api, dataDir, account: { id: 'chaos', label: 'Chaos', kind: 'local' }, clock, backoff: { firstMs: 2, capMs: 20 }, ...importer });
     core = await open();
     let restarts = 0;
     const waits = { backlog: 0, quiet: 0, restart: 0, drain: 0 };
@@ -210,6 +227,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       restarts,
       waits,
       requests: proxy.stats.requests,
+      imports,
       faults: Object.values(proxy.stats.faults).reduce((a, b) => a + b, 0) + proxy.stats.unauthorized - proxy.stats.faults.expire,
       faultsByKind: { ...faultsByKind, ...(proxy.stats.unauthorized ? { '401': proxy.stats.unauthorized } : {}) },
       lost: compared.lost,

@@ -16,6 +16,7 @@
 import { appendFileSync, closeSync, fsyncSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServiceApi } from '../../main/api/client';
+import { createLegacyApi } from '../../main/api/legacy';
 import { createCore } from '../../main/core/core';
 import { JOURNAL_FILE } from '../../main/core/journal';
 import type { Operation } from '../../main/core/operations';
@@ -81,7 +82,9 @@ async function main(): Promise<number> {
   }
 
   const api = createServiceApi({ baseUrl: serviceUrl, credentials: { kind: 'personal', token }, rateLimit: 0, timeoutMs: 2_000, retries: 1, backoff: { baseMs: 2, capMs: 10 } });
-  const core = await createCore({ api, dataDir, account: { id: 'crash', label: 'Crash', kind: 'local' }, backoff: { firstMs: 5, capMs: 50 } });
+  // With the bulk importer, as the embedded account: a kill may land between a batch's attempt and its answer.
+  const importer = createLegacyApi({ baseUrl: serviceUrl, token, rateLimit: 0, timeoutMs: 2_000, retries: 1, backoff: { baseMs: 2, capMs: 10 } });
+  const core = await createCore({ api, dataDir, account: { id: 'crash', label: 'Crash', kind: 'local' }, backoff: { firstMs: 5, capMs: 50 }, importer });
   console.log(`ready ${Math.round(process.uptime() * 1000)}`);
 
   const model = new Model();
