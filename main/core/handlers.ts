@@ -11,7 +11,7 @@ import { fail, ok, type Result } from '../../common/result';
 import type { Snapshot, TimerView } from '../../common/snapshot';
 import { parseTimeString } from '../../common/timeString';
 import { DEFAULT_BILLING_INCREMENT, elapsedMinutes, roundUpToIncrement } from './minutes';
-import { editableValues, type Operation, type OperationBody } from './operations';
+import { editableValues, entryMarker, type Operation, type OperationBody } from './operations';
 import type { Outbox } from './outbox';
 import { liveSeconds } from './view';
 
@@ -32,8 +32,6 @@ export interface HandlerDeps {
   dismissNotice(id: string): boolean;
 }
 
-/** The unique source_url of a queued entry. The .invalid domain (RFC 2606) never resolves. */
-export const entryMarker = (operationId: string) => `https://stint.invalid/op/${operationId}`;
 
 export function createHandlers(deps: HandlerDeps): Handlers {
   const { outbox } = deps;

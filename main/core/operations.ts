@@ -48,6 +48,9 @@ export type OperationBody =
       marker: string;
     };
 
+/** The unique source_url of an entry made for an operation. The .invalid domain (RFC 2606) never resolves. */
+export const entryMarker = (operationId: string) => `https://stint.invalid/op/${operationId}`;
+
 export type Operation = OperationBody & { id: string; seq: number; /** epoch ms the user acted */ at: number };
 
 export type OperationKind = OperationBody['kind'];

@@ -11,6 +11,7 @@ import { formatMinutes, localDate } from '../../common/format';
 import type { Entry, Timer } from '../../common/serviceTypes';
 import { collect, type ServiceApi } from '../api/types';
 import { elapsedMinutes } from './minutes';
+import { entryMarker } from './operations';
 
 /** Differences below this are the network's latency, not offline time or a change elsewhere. */
 export const TOLERANCE_SECONDS = 2;
@@ -79,8 +80,6 @@ export function planPause(op: { projectName: string; seconds: number; at: number
   return { target: () => op.seconds, notice: null };
 }
 
-/** The unique source_url of an entry made for an operation. The .invalid domain (RFC 2606) never resolves. */
-export const entryMarker = (operationId: string) => `https://stint.invalid/op/${operationId}`;
 
 /**
  * The timer a pause or log was meant for is gone from the service: logged or discarded elsewhere.

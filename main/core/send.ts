@@ -7,7 +7,7 @@
 
 import { isApiError } from '../api/errors';
 import type { ServiceApi } from '../api/types';
-import type { Timer } from '../../common/serviceTypes';
+import type { Entry, Timer } from '../../common/serviceTypes';
 import { elapsedMinutes } from './minutes';
 import type { Operation } from './operations';
 import { planPause, planStart, recoverGoneTimer, TOLERANCE_SECONDS } from './reconcile';
@@ -82,16 +82,20 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
       return {};
 
     case 'createEntry': {
-      if (ctx.attempted) {
-        for await (const e of api.listEntries({ from: op.date, to: op.date })) if (e.source_url === op.marker) return {};
-      }
-      await api.createEntry({
+      const fields = {
         date: op.date,
         minutes: op.minutes,
         description: op.description,
         ...(op.projectId !== null ? { project_id: op.projectId } : op.projectName !== null ? { project_name: op.projectName } : {}),
-        source_url: op.marker,
-      });
+      };
+      const earlier = ctx.attempted ? await findMarked(api, op.marker, op.at) : undefined;
+      // Made by an earlier attempt; the user may have edited the operation since (it failed in
+      // between), so the entry is given the operation's values. PUT sets them: safe to repeat.
+      if (earlier) {
+        if (!sameEntry(earlier, op)) await api.updateEntry(earlier.id, fields);
+        return {};
+      }
+      await api.createEntry({ ...fields, source_url: op.marker });
       return {};
     }
   }
@@ -147,6 +151,25 @@ async function runAt(api: ServiceApi, timer: Timer, expected: () => number, roun
     if (Math.abs(delta) < TOLERANCE_SECONDS) return;
     timer = await api.addOrSubtractTime(timer.project.id, { seconds: Math.round(delta) });
   }
+}
+
+/** How far before the user acted the search for an earlier attempt's entry looks: clocks differ. */
+const CLOCK_SLACK_MS = 24 * 3_600_000;
+
+/**
+ * The entry an earlier attempt created, found by its marker among the user's entries changed
+ * since the user acted (not by date: an edit may have moved the operation to another day).
+ */
+async function findMarked(api: ServiceApi, marker: string, at: number): Promise<Entry | undefined> {
+  const me = await api.getCurrentUser();
+  for await (const e of api.listEntries({ user_ids: [me.id], updated_from: new Date(at - CLOCK_SLACK_MS).toISOString() })) if (e.source_url === marker) return e;
+  return undefined;
+}
+
+/** Whether an entry already has what the operation asks for (minutes as the service rounded them up). */
+function sameEntry(e: Entry, op: Extract<Operation, { kind: 'createEntry' }>): boolean {
+  const project = op.projectId !== null ? e.project?.id === op.projectId : op.projectName !== null ? e.project?.name === op.projectName : e.project === null;
+  return e.date === op.date && (e.description ?? '') === op.description && project && e.minutes >= op.minutes && e.minutes - op.minutes < 60;
 }
 
 const ignore =
