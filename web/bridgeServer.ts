@@ -19,13 +19,21 @@ export function createBridgeServer(core: Core): BridgeServer {
   // A call is small; anything bigger than this is not one of ours.
   const wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 });
 
+  // An open page is the web host's shown window: core polls at the shown rate (and re-reads at
+  // once) while one is connected, and at the hidden rate (or not at all, with broadcasts) after.
+  let pages = 0;
+
   wss.on('connection', (ws: WebSocket) => {
     const send = (message: unknown) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
     };
     send({ snapshot: core.getSnapshot() });
     const unsubscribe = core.subscribe((snapshot) => send({ snapshot }));
-    ws.on('close', unsubscribe);
+    if (pages++ === 0) core.notify('window-shown');
+    ws.on('close', () => {
+      unsubscribe();
+      if (--pages === 0) core.notify('window-hidden');
+    });
     ws.on('error', () => ws.terminate());
     ws.on('message', async (data, isBinary) => {
       let message: { id?: unknown; channel?: unknown; request?: unknown };
