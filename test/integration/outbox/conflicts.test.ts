@@ -2,49 +2,23 @@
 // while this app was offline: when the app's operations reach the service, neither side's time
 // is lost, and the user is told what happened. Offline is a proxy that resets every connection
 // before it reaches the service; the service and the app share one shiftable clock.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { collect } from '../../../main/api/types';
 import type { Core } from '../../../main/core/types';
-import { tempDir, until } from '../../unit/core/support/offline';
+import { until } from '../../unit/core/support/offline';
 import { must, untilSynced } from '../core/harness';
-import { startOfflineSwitch, type OfflineSwitch } from './offlineSwitch';
+import { settled, useOfflineSwitch } from './offlineSwitch';
 
 const MIN = 60_000;
-let net: OfflineSwitch;
-let dir: ReturnType<typeof tempDir>;
-
-beforeAll(async () => {
-  net = await startOfflineSwitch();
-});
-afterAll(async () => {
-  await net?.close();
-});
-beforeEach(() => {
-  dir = tempDir();
-});
-afterEach(async () => {
-  await net.stopCores();
-  dir.remove();
-});
+const suite = useOfflineSwitch();
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix} ${process.pid}-${++counter}`;
 
-const core = () => net.core(dir.path);
-/** Everything sent and read back, and no read still on the way that a jump of the clock could mislabel. */
-async function settled(c: Core): Promise<void> {
-  await untilSynced(c);
-  await c.whenIdle();
-}
-
-/** Cuts the network and waits until core has noticed, so no read of its is still on the way. */
-async function offline(c: Core): Promise<void> {
-  net.offline();
-  await must(c.handlers.refresh({}));
-  await until(() => !c.getSnapshot().online, 'core to notice it is offline');
-}
-const elsewhere = () => net.local.api;
-const passes = (ms: number) => net.local.clock.pass(ms);
+const core = () => suite.core();
+const offline = (c: Core) => suite.net().offlineFor(c);
+const elsewhere = () => suite.net().local.api;
+const passes = (ms: number) => suite.net().local.clock.pass(ms);
 
 /** A running timer on a new project that bills by the minute, so minutes compare exactly. */
 async function runningTimer(c: Core, name: string): Promise<number> {
@@ -58,7 +32,7 @@ async function runningTimer(c: Core, name: string): Promise<number> {
 }
 
 async function backOnline(c: Core): Promise<string[]> {
-  net.online();
+  suite.net().online();
   await untilSynced(c);
   await until(() => c.getSnapshot().notices.length > 0, 'a notice', 5000);
   return c.getSnapshot().notices.map((n) => n.message);
