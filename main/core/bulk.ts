@@ -63,11 +63,16 @@ export function nextBatch(items: readonly OutboxItem[], increments: Increments):
   return run.length >= BULK_MIN ? run : null;
 }
 
-function importInput(op: CreateEntry, increments: Increments): LegacyEntryInput {
+/**
+ * What the import sends for an item: the minutes of an earlier attempt when there was one (the
+ * check compares them, and the projects may not be read yet after a restart), else rounded now.
+ */
+export function importInput(item: OutboxItem, increments: Increments): LegacyEntryInput {
+  const op = item.op as CreateEntry;
   const increment = op.projectId === null ? 1 : (increments.get(op.projectId) ?? 1);
   return {
     date: op.date,
-    minutes: roundUpToIncrement(op.minutes, increment),
+    minutes: item.batch?.minutes ?? roundUpToIncrement(op.minutes, increment),
     ...(op.description ? { description: op.description } : {}),
     ...(op.projectId !== null ? { projectId: op.projectId } : {}),
   };
@@ -75,18 +80,9 @@ function importInput(op: CreateEntry, increments: Increments): LegacyEntryInput 
 
 const key = (date: string, minutes: number, projectId: number | null | undefined) => `${date}|${minutes}|${projectId ?? ''}`;
 
-/**
- * Sends a batch of entry creations as one import. `attemptedAt`: when an earlier attempt of this
- * batch began, if one may have landed; it is looked for first.
- */
-export async function sendBatch(importer: BulkImporter, api: ServiceApi, batch: readonly OutboxItem[], increments: Increments, attemptedAt: number | null): Promise<void> {
-  const inputs = batch.map((item) => importInput(item.op as CreateEntry, increments));
-  if (attemptedAt !== null && (await landed(api, inputs, attemptedAt))) return;
-  // #hashtags are read as v2 reads them (the description is the one the user typed).
-  await importer.importEntries(inputs, { allowHashtags: true });
-}
+/** Whether an import of these inputs, first attempted at `since`, is on the service already. */
+export async function landed(api: ServiceApi, inputs: readonly LegacyEntryInput[], since: number): Promise<boolean> {
 
-async function landed(api: ServiceApi, inputs: readonly LegacyEntryInput[], since: number): Promise<boolean> {
   const me = await api.getCurrentUser();
   const changed = await collect(api.listEntries({ user_ids: [me.id], updated_from: new Date(since - CLOCK_SLACK_MS).toISOString() }));
   const imports = new Map<number, string[]>();

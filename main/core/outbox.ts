@@ -23,17 +23,21 @@ export interface OutboxItem {
   readonly batch?: Batch;
 }
 
-/** One bulk import of queued entries: its id and when it was first attempted (epoch ms). */
+/**
+ * The bulk import an item was sent in: its id, when it was first attempted (epoch ms), and the
+ * minutes sent for this item (rounded by the client), which a repeat must send again exactly.
+ */
 export interface Batch {
   id: string;
   at: number;
+  minutes: number;
 }
 
 type JournalRecord =
   | { t: 'op'; op: Operation; attempted?: boolean; failed?: string; batch?: Batch }
   | { t: 'attempt'; id: string; batch?: Batch }
   /** One import carrying these items is about to be sent: one record (one fsync) for them all. */
-  | { t: 'attemptBatch'; ids: string[]; batch: Batch }
+  | { t: 'attemptBatch'; batch: { id: string; at: number }; items: Array<{ id: string; minutes: number }> }
   | { t: 'doneMany'; ids: string[] }
   /** projectId: the id the service gave a created project */
   | { t: 'done'; id: string; projectId?: number }
@@ -57,7 +61,7 @@ export interface Outbox {
   newSeq(): number;
   add(op: Operation): Promise<void>;
   attempt(id: string): Promise<void>;
-  attemptBatch(ids: readonly string[], batch: Batch): Promise<void>;
+  attemptBatch(batch: { id: string; at: number }, items: ReadonlyArray<{ id: string; minutes: number }>): Promise<void>;
   /** The service did it. projectId: the id it gave a created project, put into later operations. */
   settle(id: string, projectId?: number): Promise<void>;
   settleMany(ids: readonly string[]): Promise<void>;
@@ -109,8 +113,12 @@ export function replay(records: readonly unknown[]): State {
 
 function apply(state: State, r: JournalRecord): void {
   const { items } = state;
-  if (r.t === 'attemptBatch' || r.t === 'doneMany') {
-    for (const id of r.ids) apply(state, r.t === 'doneMany' ? { t: 'done', id } : { t: 'attempt', id, batch: r.batch });
+  if (r.t === 'attemptBatch') {
+    for (const { id, minutes } of r.items) apply(state, { t: 'attempt', id, batch: { ...r.batch, minutes } });
+    return;
+  }
+  if (r.t === 'doneMany') {
+    for (const id of r.ids) apply(state, { t: 'done', id });
     return;
   }
   const item = r.t === 'op' ? undefined : items.get(r.id);
@@ -223,7 +231,7 @@ function createOutbox(journal: Journal, state: State): Outbox {
     async attempt(id) {
       if (!state.items.get(id)?.attempted) await record({ t: 'attempt', id });
     },
-    attemptBatch: (ids, batch) => record({ t: 'attemptBatch', ids: [...ids], batch }),
+    attemptBatch: (batch, items) => record({ t: 'attemptBatch', batch, items: items.map(({ id, minutes }) => ({ id, minutes })) }),
     settleMany: (ids) => record({ t: 'doneMany', ids: [...ids] }),
     settle: (id, projectId) => record(projectId === undefined ? { t: 'done', id } : { t: 'done', id, projectId }),
     fail: (id, message, refused) => record(refused ? { t: 'failed', id, message, refused } : { t: 'failed', id, message }),

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { isApiError } from '../api/errors';
 import type { ServiceApi } from '../api/types';
-import { nextBatch, sendBatch, type BulkImporter } from './bulk';
+import { importInput, landed, nextBatch, type BulkImporter } from './bulk';
 import type { Clock } from './types';
 import { projectOf, REFRESHES } from './operations';
 import type { Outbox, OutboxItem } from './outbox';
@@ -145,14 +145,22 @@ export function startWorker(deps: WorkerDeps): Worker {
     const ids = batch.map((i) => i.op.id);
     const head = batch[0]!;
     const attemptedAt = head.attempted && head.batch ? head.batch.at : null;
-    if (attemptedAt === null) await outbox.attemptBatch(ids, { id: randomUUID(), at: clock.now() });
+    const inputs = batch.map((item) => importInput(item, increments()));
+    if (attemptedAt === null) await outbox.attemptBatch({ id: randomUUID(), at: clock.now() }, batch.map((item, i) => ({ id: item.op.id, minutes: inputs[i]!.minutes })));
+    else if (await landed(deps.api, inputs, attemptedAt)) return settleMany(ids);
     try {
-      await sendBatch(deps.importer!, deps.api, batch, increments(), attemptedAt);
+      // #hashtags are read as v2 reads them (the description is the one the user typed).
+      await deps.importer!.importEntries(inputs, { allowHashtags: true });
     } catch (error) {
-      if (!refused(error)) throw error;
+      // The service refused this import (a bad entry in it, a role that may not import): then
+      // nothing was made, and they go one by one. A credential or the limit is no refusal.
+      if (!refused(error) || waitsForTime(error)) throw error;
       for (const id of ids) refusedByImport.add(id);
       return true;
     }
+    return settleMany(ids);
+  };
+  const settleMany = async (ids: string[]): Promise<true> => {
     await outbox.settleMany(ids);
     requested.add('entries');
     return true;
