@@ -2,7 +2,7 @@
 // sends the new values (main checks them and queues the operation again), Escape or Cancel leaves
 // it as it was. A refusal is shown at the field it is about, and what was typed stays to be fixed.
 
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
 import type { EditableField, FailedOperationView, ProjectView } from '../../common/snapshot';
 import { errorPlace, FIELD_HINTS, FIELD_LABELS, initialValues, type EditValues } from '../editFields';
@@ -24,8 +24,10 @@ export function EditOperationForm({ op, projects, bridge, onClose }: Props) {
   const base = `edit-${op.id}`;
   const place = errorPlace(action.error, op.editable);
 
-  // The form opens where the user asked for it: typing can begin at once.
-  useEffect(() => first.current?.focus(), []);
+  // The form opens where the user asked for it: typing can begin at once. A layout effect, so the
+  // focus moves before the browser handles the next key (an effect after paint could land in the
+  // middle of the user's typing and split it between two fields).
+  useLayoutEffect(() => first.current?.focus(), []);
 
   const save = async (event: Event) => {
     event.preventDefault();

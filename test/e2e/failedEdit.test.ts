@@ -90,6 +90,7 @@ describe('editing a failed operation in the window', () => {
       // By keyboard: open again, move the entry to Backend with an hour, save with Enter.
       await page.keyboard.press('Enter');
       await expect.poll(() => time.inputValue()).toBe('0:45');
+      await expect.poll(() => page.evaluate(() => (globalThis as unknown as PageGlobals).document.activeElement?.getAttribute('name'))).toBe('time');
       await page.keyboard.press('Control+A');
       await page.keyboard.type('1:00');
       const project = form.getByLabel('Project', { exact: true });
