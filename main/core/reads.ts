@@ -27,12 +27,12 @@ export async function readPart(what: Read, ctx: ReadContext): Promise<Partial<Se
     case 'projects':
       return { projects: (await collect(api.listProjects())).map(projectView) };
     case 'timers': {
-      // The service counted the seconds somewhere between asking and answering: the midpoint
-      // halves the error of a slow answer (stamped at its arrival, a 10 s answer would show every
-      // running timer 5-10 s behind until the next read).
-      const askedAt = ctx.now();
+      // Stamped when the answer arrived. Not the midpoint of asking and answering: a read retried
+      // after a timeout and a backoff spans both attempts, and its midpoint lies long before the
+      // answering attempt, so every running timer would show (and log) time it never had (the
+      // chaos test caught this). At arrival, the error is one attempt's answer latency, late.
       const timers = await collect(api.listTimers());
-      const asOf = (askedAt + ctx.now()) / 2;
+      const asOf = ctx.now();
       return { timers: timers.map((t) => timerView(t, asOf)) };
     }
     case 'entries': {
