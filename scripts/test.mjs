@@ -1,4 +1,5 @@
-// `npm test`: type-checks both tsconfig projects, runs every vitest suite (unit, integration,
+// `npm test`: type-checks both tsconfig projects, runs the Electron security lint (0 HIGH and 0
+// MEDIUM findings beyond its justified exceptions), runs every vitest suite (unit, integration,
 // e2e), then prints one closing line summing them: "tests: N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -14,6 +15,8 @@ for (const project of ['tsconfig.node.json', 'tsconfig.web.json']) {
   console.log(`Type-checking ${project}`);
   if (run(bin('tsc'), ['-p', project]) !== 0) failedChecks++;
 }
+console.log('Electron security lint (electronegativity)');
+if (run(process.execPath, [join(root, 'scripts/electronegativity.mjs')]) !== 0) failedChecks++;
 
 const report = join(mkdtempSync(join(tmpdir(), 'stint-test-')), 'vitest.json');
 const status = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)]);
@@ -30,6 +33,6 @@ try {
   failed += 1;
   console.log('vitest wrote no report');
 }
-if (failedChecks) console.log(`${failedChecks} type-check(s) failed (counted as failures)`);
+if (failedChecks) console.log(`${failedChecks} type or security check(s) failed (counted as failures)`);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 || status !== 0 ? 1 : 0);

@@ -23,6 +23,8 @@ export function createMainWindow(paths: WindowPaths): BrowserWindow {
       nodeIntegrationInWorker: false,
       webviewTag: false,
       spellcheck: false,
+      // A middle click (auxclick) on a link would ask for a new window; none is ever wanted.
+      disableBlinkFeatures: 'Auxclick',
     },
   });
   const contents = window.webContents;
