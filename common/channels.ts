@@ -16,6 +16,7 @@ const names = {
   editOperation: true,
   dismissNotice: true,
   refresh: true,
+  updateSettings: true,
 } as const;
 
 export type Channel = keyof typeof names;

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { Channel, UiCommand } from './channels';
 import type { Result } from './result';
+import type { Settings } from './settings';
 import type { EditableField, Snapshot } from './snapshot';
 
 export { channels, ipcChannel, SNAPSHOT_CHANNEL, UI_COMMAND_CHANNEL, type Channel, type UiCommand } from './channels';
@@ -28,6 +29,16 @@ const changes = z
   })
   .strict();
 
+/** A change of some settings (common/settings.ts); what it means, bounds and shortcuts, main checks. */
+const settingsPatch = z
+  .object({
+    hotkeys: z.object({ toggleTimer: z.string().max(100).nullable(), quickEntry: z.string().max(100).nullable(), showWindow: z.string().max(100).nullable() }).partial().strict().optional(),
+    idleThresholdMinutes: z.number().int().nullable().optional(),
+    launchAtLogin: z.boolean().optional(),
+    theme: z.enum(['system', 'light', 'dark']).optional(),
+  })
+  .strict();
+
 export const requests = {
   getSnapshot: z.object({}).strict(),
   createProject: z.object({ name: z.string().max(255) }).strict(),
@@ -44,6 +55,8 @@ export const requests = {
   editOperation: z.object({ id: operationId, changes }).strict(),
   dismissNotice: z.object({ id: z.string().min(1).max(100) }).strict(),
   refresh: z.object({}).strict(),
+  /** Saves the valid part; answers the saved settings, or the first field refused (a shortcut the OS refused keeps its previous one). */
+  updateSettings: settingsPatch,
 } as const satisfies Record<Channel, z.ZodType>;
 
 /** What each call answers on success. */
@@ -61,6 +74,7 @@ export interface Responses {
   editOperation: null;
   dismissNotice: null;
   refresh: null;
+  updateSettings: Settings;
 }
 
 export type RequestOf<C extends Channel> = z.infer<(typeof requests)[C]>;

@@ -1,6 +1,7 @@
 // What main shows the renderer and the tray: one immutable view of core's state.
 
 import type { TimerState } from './serviceTypes';
+import type { Settings } from './settings';
 
 export interface ProjectView {
   /** The service's id; negative while the project exists only in the outbox. */
@@ -80,4 +81,6 @@ export interface Snapshot {
   online: boolean;
   /** Epoch ms of the last successful read from the service. */
   lastSyncAt: number | null;
+  /** The user's settings (common/settings.ts), saved in settings.json. */
+  settings: Settings;
 }

@@ -5,6 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { localDate } from '../../common/format';
 import type { NoticeView, Snapshot } from '../../common/snapshot';
 import { createHandlers } from './handlers';
+import { createMemorySettingsStore } from './settings/store';
+import { updateSettings } from './settings/update';
 import { openOutbox } from './outbox';
 import { READS, type Read } from './reads';
 import { emptyServiceData, type ServiceData } from './serviceData';
@@ -30,11 +32,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const recent: number[] = [];
   // In memory only: a notice tells of something that just happened; after a restart it is old news.
   let notices: NoticeView[] = [];
+  const settings = options.settings ?? createMemorySettingsStore();
+  if (settings.problem) notices = [{ id: randomUUID(), message: settings.problem, at: clock.now() }];
 
   const today = () => localDate(clock.now());
-  const build = (): Snapshot => deriveSnapshot(data, outbox.items(), { account: options.account, online, lastSyncAt, today: today(), recent, notices });
+  const build = (): Snapshot => deriveSnapshot(data, outbox.items(), { account: options.account, online, lastSyncAt, today: today(), recent, notices, settings: settings.get() });
   const store = createStore(build());
   const changed = () => store.set(build());
+  const unsubscribeSettings = settings.subscribe(changed);
 
   const worker = startWorker({
     api: options.api,
@@ -87,6 +92,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       changed();
       return true;
     },
+    updateSettings: (patch) => updateSettings({ store: settings, mac: process.platform === 'darwin', ...(options.applyHotkeys ? { applyHotkeys: options.applyHotkeys } : {}) }, patch),
   });
 
   worker.request(...READS);
@@ -106,6 +112,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     async stop() {
       if (stopped) return;
       stopped = true;
+      unsubscribeSettings();
       await worker.stop();
       await outbox.close();
     },

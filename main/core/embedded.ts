@@ -15,6 +15,9 @@ import { createLegacyApi } from '../api/legacy';
 import { startBroadcasts, type Broadcasts } from './broadcasts/registration';
 import { createCore } from './core';
 import type { SecretStore } from './keychain';
+import { openSettingsStore } from './settings/file';
+import type { SettingsStore } from './settings/store';
+import type { ApplyHotkeys } from './settings/update';
 import type { Clock, Core } from './types';
 
 export const LOCAL_ACCOUNT = { id: 'local', label: 'This computer', kind: 'local' } as const;
@@ -34,6 +37,10 @@ export interface EmbeddedOptions {
   clock?: Clock;
   /** Fixed port for the local service; default a free one. */
   port?: number;
+  /** The app's settings; default: settings.json in dataDir. */
+  settings?: SettingsStore;
+  /** The shell's registration of changed global shortcuts. */
+  applyHotkeys?: ApplyHotkeys;
 }
 
 export async function openEmbeddedAccount(options: EmbeddedOptions): Promise<EmbeddedAccount> {
@@ -57,7 +64,8 @@ export async function openEmbeddedAccount(options: EmbeddedOptions): Promise<Emb
     const api = createServiceApi({ baseUrl: service.url, credentials: { kind: 'personal', token }, rateLimit: 0 });
     // The service serves v1 too: queued entries drain through its bulk import.
     const importer = createLegacyApi({ baseUrl: service.url, token, rateLimit: 0 });
-    const core = await createCore({ api, dataDir: coreDir, account: { ...LOCAL_ACCOUNT }, clock: options.clock, importer });
+    const settings = options.settings ?? openSettingsStore(options.dataDir);
+    const core = await createCore({ api, dataDir: coreDir, account: { ...LOCAL_ACCOUNT }, clock: options.clock, importer, settings, ...(options.applyHotkeys ? { applyHotkeys: options.applyHotkeys } : {}) });
     // Never throws: a receiver that cannot be registered leaves live false and the poll as it was.
     // sent_at is stamped by the service's clock, the system's (options.clock is core's alone).
     const broadcasts = await startBroadcasts({

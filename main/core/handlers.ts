@@ -8,6 +8,7 @@ import type { Handlers, RequestOf } from '../../common/contract';
 import { localDate } from '../../common/format';
 import { parseQuickEntry } from '../../common/quickEntry';
 import { fail, ok, type Result } from '../../common/result';
+import type { Settings } from '../../common/settings';
 import type { Snapshot, TimerView } from '../../common/snapshot';
 import { parseTimeString } from '../../common/timeString';
 import { DEFAULT_BILLING_INCREMENT, elapsedMinutes, roundUpToIncrement } from './minutes';
@@ -30,6 +31,8 @@ export interface HandlerDeps {
   stopped(): boolean;
   /** Removes a notice from the snapshot; false when there is none by that id. */
   dismissNotice(id: string): boolean;
+  /** Checks, applies and saves a change of settings (settings/update.ts); without it, settings cannot change. */
+  updateSettings?(patch: RequestOf<'updateSettings'>): Result<Settings>;
 }
 
 
@@ -198,6 +201,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       deps.refresh();
       return ok(null);
     },
+
+    updateSettings: async (patch) => (deps.updateSettings ? deps.updateSettings(patch) : fail('internal', 'Settings cannot be changed here.')),
   };
 }
 

@@ -4,6 +4,8 @@ import type { Handlers } from '../../common/contract';
 import type { Snapshot } from '../../common/snapshot';
 import type { ServiceApi } from '../api/types';
 import type { BulkImporter } from './bulk';
+import type { SettingsStore } from './settings/store';
+import type { ApplyHotkeys } from './settings/update';
 
 /** Time as core sees it; tests pass a fake one. */
 export interface Clock {
@@ -34,6 +36,10 @@ export interface CoreOptions {
   importer?: BulkImporter;
   /** The outbox's wait after failures that time can fix; default 1 s doubling up to 1 min. */
   backoff?: { firstMs: number; capMs: number };
+  /** The user's settings (settings/file.ts openSettingsStore); default: defaults kept in memory. */
+  settings?: SettingsStore;
+  /** Registers changed global shortcuts with the OS (the shell's); without it, shortcuts are only saved. */
+  applyHotkeys?: ApplyHotkeys;
 }
 
 export interface Core {

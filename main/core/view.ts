@@ -2,6 +2,7 @@
 // back yet applied on top. Recomputed from both on every change rather than patched, so a fresh
 // read and a queued operation can arrive in any order and the result is the same.
 
+import { DEFAULT_SETTINGS, type Settings } from '../../common/settings';
 import type { EntryView, NoticeView, ProjectView, Snapshot, TimerView } from '../../common/snapshot';
 import { describeOperation, editableValues, type Collection, type Operation } from './operations';
 import type { OutboxItem } from './outbox';
@@ -18,6 +19,8 @@ export interface ViewContext {
   recent: readonly number[];
   /** Newest first. */
   notices: readonly NoticeView[];
+  /** Default: DEFAULT_SETTINGS. */
+  settings?: Settings;
 }
 
 export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], ctx: ViewContext): Snapshot {
@@ -43,6 +46,7 @@ export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], 
     notices: [...ctx.notices],
     online: ctx.online,
     lastSyncAt: ctx.lastSyncAt,
+    settings: ctx.settings ?? DEFAULT_SETTINGS,
   });
 }
 

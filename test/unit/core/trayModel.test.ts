@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../../common/settings';
 import type { Snapshot, TimerView } from '../../../common/snapshot';
 import { trayModel, type MenuItemData } from '../../../main/core/trayModel';
 import { timerView } from './support/fixtures';
@@ -17,6 +18,7 @@ const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
   notices: [],
   online: true,
   lastSyncAt: NOW,
+  settings: DEFAULT_SETTINGS,
   ...over,
 });
 

@@ -1,0 +1,47 @@
+// The settings file's shape (a JSON schema conf checks on every read and write) and its numbered
+// migrations. To change the shape: bump SETTINGS_VERSION and add the migration that brings a file
+// of the previous version to it. Nothing secret has a place here: tokens live in the keychain.
+
+import type { Schema } from 'conf';
+import { HOTKEY_NAMES, IDLE_MINUTES, THEMES, type Settings } from '../../../common/settings';
+
+export const SETTINGS_VERSION = 2;
+
+const accelerator = { type: ['string', 'null'], maxLength: 100 } as const;
+
+export const settingsSchema: Schema<Settings> = {
+  hotkeys: {
+    type: 'object',
+    properties: Object.fromEntries(HOTKEY_NAMES.map((name) => [name, accelerator])),
+    additionalProperties: false,
+  },
+  idleThresholdMinutes: { type: ['integer', 'null'], minimum: IDLE_MINUTES.min, maximum: IDLE_MINUTES.max },
+  launchAtLogin: { type: 'boolean' },
+  theme: { type: 'string', enum: [...THEMES] },
+};
+
+/** What a migration may do to the file's values (conf's store, typed loosely: old shapes are not Settings). */
+export interface MigrationStore {
+  has(key: string): boolean;
+  get(key: string): unknown;
+  set(key: string, value: unknown): void;
+  delete(key: string): void;
+}
+
+/**
+ * Migration n brings a file of version n-1 to version n. Each must also leave a file already in
+ * the new shape as it is: conf runs them all on a file with no version (a new one).
+ */
+export const MIGRATIONS: Readonly<Record<number, (store: MigrationStore) => void>> = {
+  // Version 1 kept `idleMinutes`, with 0 for "off". Version 2: `idleThresholdMinutes`, null for off.
+  2(store) {
+    if (!store.has('idleMinutes')) return;
+    const minutes = store.get('idleMinutes');
+    store.delete('idleMinutes');
+    if (typeof minutes !== 'number' || !Number.isFinite(minutes)) return;
+    store.set('idleThresholdMinutes', minutes <= 0 ? null : Math.min(IDLE_MINUTES.max, Math.max(IDLE_MINUTES.min, Math.round(minutes))));
+  },
+};
+
+/** conf numbers versions as semver: migration n runs as version n.0.0. */
+export const semver = (n: number) => `${n}.0.0`;

@@ -1,0 +1,44 @@
+// What the updateSettings call does: checks the change, has the shell register changed shortcuts
+// (core cannot; the OS decides whether a shortcut is free), keeps the previous shortcut of any the
+// OS refused, saves, and answers the saved settings or the first field the user must fix.
+
+import { fail, ok, type Result } from '../../../common/result';
+import { applySettingsPatch, displayAccelerator, HOTKEY_NAMES, type Hotkeys, type Settings, type SettingsPatch } from '../../../common/settings';
+import type { RegistrationOutcome } from '../commands';
+import type { SettingsStore } from './store';
+
+/**
+ * Makes these the registered shortcuts and says how each new one went; the shell's. A shortcut the
+ * OS refuses leaves the previous one of its command registered.
+ */
+export type ApplyHotkeys = (hotkeys: Hotkeys) => RegistrationOutcome[];
+
+export interface SettingsUpdater {
+  store: SettingsStore;
+  applyHotkeys?: ApplyHotkeys;
+  /** Shortcuts are named as a Mac's keyboard names them there (Cmd, Option). */
+  mac: boolean;
+}
+
+export function updateSettings({ store, applyHotkeys, mac }: SettingsUpdater, patch: SettingsPatch): Result<Settings> {
+  const before = store.get();
+  const checked = applySettingsPatch(before, patch);
+  const errors = [...checked.errors];
+  const hotkeys = { ...checked.settings.hotkeys };
+
+  const changed = HOTKEY_NAMES.some((name) => hotkeys[name] !== before.hotkeys[name]);
+  if (changed && applyHotkeys) {
+    const refused = applyHotkeys(hotkeys).filter((o) => !o.ok && o.accelerator === hotkeys[o.name] && hotkeys[o.name] !== before.hotkeys[o.name]);
+    for (const { name, accelerator } of refused) {
+      const previous = before.hotkeys[name];
+      hotkeys[name] = previous;
+      const kept = previous === null ? 'kept no shortcut' : `kept ${displayAccelerator(previous, mac)}`;
+      errors.push({ field: `hotkeys.${name}`, message: `${displayAccelerator(accelerator, mac)} is taken by another application; ${kept}.` });
+    }
+  }
+
+  // The store checks the patch again and leaves out what was refused above.
+  const saved = store.update({ ...patch, hotkeys });
+  const first = errors[0];
+  return first ? fail('invalid_input', first.message, first.field) : ok(saved.settings);
+}
