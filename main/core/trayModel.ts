@@ -1,6 +1,6 @@
 // The tray as data: a pure function of the snapshot and the time, which main/shell/tray.ts shows.
 // Electron shows tray text only on macOS, so there the running time is the title; on Windows and
-// Linux the icon state and the tooltip carry it. Linux desktops often deliver no click on the
+// Linux it is drawn into the icon (iconText, drawn by trayIcon/) and the tooltip. Linux desktops often deliver no click on the
 // icon, so the menu carries every action there, and is the same on all platforms for simplicity.
 // Times are shown to the minute so the menu is rebuilt once a minute, not every second (some Linux
 // trays close an open menu when it is replaced).
@@ -15,7 +15,7 @@ export type Platform = 'darwin' | 'win32' | 'linux';
 export type TrayAction = { [C in Channel]: { channel: C; request: RequestOf<C> } }[Channel];
 
 export interface MenuItemData {
-  /** Stable per item; the shell handles 'open-window', 'quick-entry' and 'quit' itself. */
+  /** Stable per item; the shell handles 'open-window', 'quick-entry', 'settings' and 'quit' itself. */
   id: string;
   label: string;
   enabled?: boolean;
@@ -29,11 +29,14 @@ export interface TrayModel {
   title: string;
   tooltip: string;
   icon: 'running' | 'paused' | 'idle' | 'offline';
+  /** The running time drawn into the icon where there is no title (Windows, Linux): "1:05"; '' when none runs. */
+  iconText: string;
   menu: MenuItemData[];
 }
 
 const clock = (t: TimerView, now: number) => formatMinutes(liveSeconds(t, now) / 60);
 const separator = (id: string): MenuItemData => ({ id, label: '', type: 'separator' });
+const changes = (n: number) => `${n} change${n === 1 ? '' : 's'}`;
 
 export function trayModel(snapshot: Snapshot, now: number, platform: Platform): TrayModel {
   const running = snapshot.timers.find((t) => t.state === 'running');
@@ -42,6 +45,7 @@ export function trayModel(snapshot: Snapshot, now: number, platform: Platform): 
   const failed = snapshot.outbox.failed.length;
 
   const title = platform === 'darwin' && running ? `${clock(running, now)} ${running.projectName}` : '';
+  const iconText = platform !== 'darwin' && running ? clock(running, now) : '';
 
   // Whether time is being tracked matters more at a glance than whether it has reached the service.
   const icon = running ? 'running' : !snapshot.online ? 'offline' : paused.length > 0 ? 'paused' : 'idle';
@@ -51,8 +55,8 @@ export function trayModel(snapshot: Snapshot, now: number, platform: Platform): 
     : paused.length > 0
       ? `${paused.length} paused timer${paused.length === 1 ? '' : 's'}`
       : 'No timer running';
-  const sync = snapshot.online ? '' : ` · Offline${waiting ? `, ${waiting} change${waiting === 1 ? '' : 's'} waiting` : ''}`;
-  const problems = failed ? ` · ${failed} change${failed === 1 ? '' : 's'} failed` : '';
+  const sync = snapshot.online ? '' : ` · Offline${waiting ? `, ${changes(waiting)} waiting` : ''}`;
+  const problems = failed ? ` · ${changes(failed)} failed` : '';
   const tooltip = `Stint: ${status} · Today ${formatMinutes(snapshot.today.totalMinutes)}${sync}${problems}`;
 
   const menu: MenuItemData[] = [];
@@ -78,10 +82,12 @@ export function trayModel(snapshot: Snapshot, now: number, platform: Platform): 
   );
   if (!snapshot.online || waiting > 0 || failed > 0) {
     menu.push(separator('sep-sync'));
-    if (!snapshot.online) menu.push({ id: 'offline', label: waiting ? `Offline: ${waiting} change${waiting === 1 ? '' : 's'} waiting` : 'Offline', enabled: false });
-    if (failed > 0) menu.push({ id: 'failed', label: `${failed} change${failed === 1 ? '' : 's'} failed: open Stint to fix`, enabled: false });
+    if (!snapshot.online) menu.push({ id: 'offline', label: waiting ? `Offline: ${changes(waiting)} waiting` : 'Offline', enabled: false });
+    // Online with a queue: the outbox is sending, or waiting out a backoff.
+    else if (waiting > 0) menu.push({ id: 'outbox', label: `${changes(waiting)} waiting to sync`, enabled: false });
+    if (failed > 0) menu.push({ id: 'failed', label: `${changes(failed)} failed: open Stint to fix`, enabled: false });
     menu.push({ id: 'refresh', label: 'Try again now', action: { channel: 'refresh', request: {} } });
   }
-  menu.push(separator('sep-app'), { id: 'open-window', label: 'Open Stint' }, { id: 'quit', label: 'Quit Stint' });
-  return { title, tooltip, icon, menu };
+  menu.push(separator('sep-app'), { id: 'open-window', label: 'Open Stint' }, { id: 'settings', label: 'Settings…' }, { id: 'quit', label: 'Quit Stint' });
+  return { title, tooltip, icon, iconText, menu };
 }

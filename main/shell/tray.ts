@@ -1,10 +1,13 @@
-// Shows core's tray model: title (macOS), tooltip, icon state and the menu. The model is a pure
-// function of the snapshot and the time; this only re-renders when its output changes, so it can
-// be asked every second while a timer runs.
+// Shows core's tray model: title (macOS), tooltip, icon and the menu. The model is a pure function
+// of the snapshot and the time; this only re-renders when its output changes, so it can be asked
+// every second while a timer runs. On Windows and Linux the icon carries the running time, drawn
+// by core (trayIcon/) as PNGs; this only wraps them in a nativeImage.
 
-import { Menu, nativeImage, Tray, type MenuItemConstructorOptions } from 'electron';
+import { Menu, nativeImage, nativeTheme, Tray, type MenuItemConstructorOptions, type NativeImage } from 'electron';
 import { join } from 'node:path';
 import { dispatch } from '../../common/dispatch';
+import { createTrayIconRenderer, type TrayIconVariant } from '../core/trayIcon/renderer';
+import { trayIconVariant } from '../core/trayIcon/variant';
 import { trayModel, type MenuItemData, type TrayModel } from '../core/trayModel';
 import type { Core } from '../core/types';
 
@@ -14,22 +17,43 @@ export interface TrayOptions {
   platform: NodeJS.Platform;
   onOpenWindow(): void;
   onQuickEntry(): void;
+  /** Opens the settings window; the item does nothing until it is wired. */
+  onOpenSettings?(): void;
   onQuit(): void;
+}
+
+export interface TrayPresenter {
+  /** The tray itself, for placing the window near it (placement.ts). */
+  readonly tray: Tray;
+  destroy(): void;
 }
 
 type Platform = 'darwin' | 'win32' | 'linux';
 const asPlatform = (p: NodeJS.Platform): Platform => (p === 'darwin' || p === 'win32' ? p : 'linux');
 
-export function createTrayPresenter(options: TrayOptions): { destroy(): void } {
+export function createTrayPresenter(options: TrayOptions): TrayPresenter {
   const platform = asPlatform(options.platform);
-  const icon = (state: TrayModel['icon']) =>
-    nativeImage.createFromPath(join(options.iconsDir, platform === 'darwin' ? 'trayTemplate.png' : `tray-${state}.png`));
-  const tray = new Tray(icon('idle'));
-  if (platform === 'darwin') tray.setImage(icon('idle')); // a template image follows the menu bar's colour
+  // macOS: the template image (black and alpha, @2x beside it) follows the menu bar's colour, and
+  // the time is the title. Elsewhere: the time or the state drawn into the icon, per taskbar theme.
+  const template = () => nativeImage.createFromPath(join(options.iconsDir, 'trayTemplate.png'));
+  const icons = createTrayIconRenderer();
+  const variant = (): TrayIconVariant =>
+    trayIconVariant(platform === 'win32' ? 'win32' : 'linux', {
+      darkColors: nativeTheme.shouldUseDarkColors,
+      ...(platform === 'win32' ? { darkSystemUI: nativeTheme.shouldUseDarkColorsForSystemIntegratedUI } : {}),
+      ...(process.env.XDG_CURRENT_DESKTOP ? { desktop: process.env.XDG_CURRENT_DESKTOP } : {}),
+    });
+  const drawn = (state: TrayModel['icon'], text: string, theme: TrayIconVariant): NativeImage => {
+    const image = nativeImage.createEmpty();
+    for (const { scaleFactor, png } of icons.images(state, text, theme, platform === 'win32' ? 'win32' : 'linux')) image.addRepresentation({ scaleFactor, buffer: png });
+    return image;
+  };
+  const tray = new Tray(platform === 'darwin' ? template() : drawn('idle', '', variant()));
 
-  const special: Record<string, () => void> = {
+  const special: Record<string, (() => void) | undefined> = {
     'open-window': options.onOpenWindow,
     'quick-entry': options.onQuickEntry,
+    settings: options.onOpenSettings,
     quit: options.onQuit,
   };
   const toElectron = (item: MenuItemData): MenuItemConstructorOptions =>
@@ -37,7 +61,8 @@ export function createTrayPresenter(options: TrayOptions): { destroy(): void } {
       ? { type: 'separator' }
       : {
           label: item.label,
-          enabled: item.enabled ?? true,
+          // An item nothing handles yet (settings before its window is wired) is shown greyed out.
+          enabled: (item.enabled ?? true) && (item.action !== undefined || special[item.id] !== undefined),
           click: () => {
             if (item.action) void dispatch(options.core.handlers, item.action.channel, item.action.request);
             else special[item.id]?.();
@@ -48,24 +73,31 @@ export function createTrayPresenter(options: TrayOptions): { destroy(): void } {
   const render = () => {
     const model = trayModel(options.core.getSnapshot(), Date.now(), platform);
     const menuKey = JSON.stringify(model.menu);
+    const theme = platform === 'darwin' ? 'template' : variant();
+    // Changes once a minute while a timer runs; the renderer keeps the last image of each key.
+    const iconKey = `${model.icon}/${model.iconText}/${theme}`;
     if (model.title !== shown.title) tray.setTitle(model.title);
     if (model.tooltip !== shown.tooltip) tray.setToolTip(model.tooltip);
-    if (platform !== 'darwin' && model.icon !== shown.icon) tray.setImage(icon(model.icon));
+    if (theme !== 'template' && iconKey !== shown.icon) tray.setImage(drawn(model.icon, model.iconText, theme));
     if (menuKey !== shown.menu) tray.setContextMenu(Menu.buildFromTemplate(model.menu.map(toElectron)));
-    shown = { title: model.title, tooltip: model.tooltip, icon: model.icon, menu: menuKey };
+    shown = { title: model.title, tooltip: model.tooltip, icon: iconKey, menu: menuKey };
   };
 
   const unsubscribe = options.core.subscribe(render);
   const tick = setInterval(render, 1000);
+  // The taskbar may turn dark or light while we run.
+  nativeTheme.on('updated', render);
   // Windows opens the window on a click; Linux often delivers no clicks, which is why every action
   // is also in the menu.
   tray.on('click', options.onOpenWindow);
   render();
 
   return {
+    tray,
     destroy() {
       clearInterval(tick);
       unsubscribe();
+      nativeTheme.off('updated', render);
       tray.destroy();
     },
   };

@@ -31,13 +31,16 @@ const byId = (menu: MenuItemData[], id: string) => menu.find((i) => i.id === id)
 
 describe('trayModel', () => {
   it('on macOS puts the running time and project in the title', () => {
-    expect(trayModel(snapshot({ timers: [running] }), NOW, 'darwin').title).toBe('1:05 Website');
+    const model = trayModel(snapshot({ timers: [running] }), NOW, 'darwin');
+    expect(model.title).toBe('1:05 Website');
+    expect(model.iconText).toBe(''); // the template icon stays as it is
   });
 
   it.each(['win32', 'linux'] as const)('on %s leaves the title empty (Electron shows it only on macOS) and tells it by icon and tooltip', (platform) => {
     const model = trayModel(snapshot({ timers: [running] }), NOW, platform);
     expect(model.title).toBe('');
     expect(model.icon).toBe('running');
+    expect(model.iconText).toBe('1:05');
     expect(model.tooltip).toBe('Stint: Website 1:05 · Today 3:45');
   });
 
@@ -55,6 +58,7 @@ describe('trayModel', () => {
       'Today: 3:45',
       '---',
       'Open Stint',
+      'Settings…',
       'Quit Stint',
     ]);
     expect(byId(menu, 'pause:1')?.action).toEqual({ channel: 'pauseTimer', request: { projectId: 1 } });
@@ -66,7 +70,7 @@ describe('trayModel', () => {
 
   it('with only paused timers shows the paused icon and no title', () => {
     const model = trayModel(snapshot({ timers: paused }), NOW, 'darwin');
-    expect(model).toMatchObject({ title: '', icon: 'paused', tooltip: 'Stint: 2 paused timers · Today 3:45' });
+    expect(model).toMatchObject({ title: '', icon: 'paused', iconText: '', tooltip: 'Stint: 2 paused timers · Today 3:45' });
     expect(byId(model.menu, 'pause:2')).toBeUndefined();
   });
 
@@ -74,7 +78,8 @@ describe('trayModel', () => {
     const model = trayModel(snapshot({ today: { date: '2025-03-10', entries: [], totalMinutes: 0 } }), NOW, 'win32');
     expect(model.icon).toBe('idle');
     expect(model.tooltip).toBe('Stint: No timer running · Today 0:00');
-    expect(labels(model.menu)).toEqual(['Quick entry…', 'Today: 0:00', '---', 'Open Stint', 'Quit Stint']);
+    expect(labels(model.menu)).toEqual(['Quick entry…', 'Today: 0:00', '---', 'Open Stint', 'Settings…', 'Quit Stint']);
+    expect(model.iconText).toBe('');
   });
 
   it('offline shows the offline icon, unless time is being tracked, and says how much is waiting', () => {
@@ -88,6 +93,21 @@ describe('trayModel', () => {
     expect(trayModel(snapshot({ ...offline, timers: [running] }), NOW, 'linux').icon).toBe('running');
   });
 
+  it('online with changes still queued, says how many are waiting to sync', () => {
+    const model = trayModel(snapshot({ outbox: { pending: 2, failed: [] } }), NOW, 'win32');
+    expect(byId(model.menu, 'outbox')).toMatchObject({ label: '2 changes waiting to sync', enabled: false });
+    expect(byId(model.menu, 'offline')).toBeUndefined();
+    expect(byId(model.menu, 'refresh')).toBeDefined();
+    expect(byId(trayModel(snapshot(), NOW, 'win32').menu, 'outbox')).toBeUndefined();
+  });
+
+  it('draws the running time into the icon once a minute on Windows and Linux, H:MM past ten hours too', () => {
+    const long = timer(1, 'Website', 'running', 12 * 3600 + 34 * 60 + 59);
+    expect(trayModel(snapshot({ timers: [long] }), NOW, 'linux').iconText).toBe('12:34');
+    expect(trayModel(snapshot({ timers: [long] }), NOW + 1000, 'linux').iconText).toBe('12:35');
+    expect(trayModel(snapshot({ timers: [long] }), NOW + 60_000, 'linux').iconText).toBe('12:35');
+  });
+
   it('tells about failed changes and where to fix them', () => {
     const failed = [{ id: 'x', summary: 'Log 1:30 on Website', message: 'refused', editable: [] }];
     const model = trayModel(snapshot({ outbox: { pending: 0, failed } }), NOW, 'linux');
@@ -98,7 +118,7 @@ describe('trayModel', () => {
   it('on Linux, where clicks on the icon often never arrive, carries every action in the menu', () => {
     const { menu } = trayModel(snapshot({ timers: [running, ...paused], online: false, outbox: { pending: 1, failed: [] } }), NOW, 'linux');
     const ids = menu.map((i) => i.id);
-    for (const id of ['pause:1', 'log:1', 'resume:2', 'resume:3', 'quick-entry', 'refresh', 'open-window', 'quit']) expect(ids).toContain(id);
+    for (const id of ['pause:1', 'log:1', 'resume:2', 'resume:3', 'quick-entry', 'refresh', 'open-window', 'settings', 'quit']) expect(ids).toContain(id);
   });
 
   it('changes its menu at most once a minute while a timer runs, so an open menu is not replaced every second', () => {
