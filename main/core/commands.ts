@@ -4,8 +4,9 @@
 // desktop settings.
 
 import type { Channel } from '../../common/contract';
+import type { HotkeyName } from '../../common/settings';
 
-export type CommandName = 'toggleTimer' | 'quickEntry' | 'showWindow';
+export type CommandName = HotkeyName;
 
 export type ShellCommand =
   | { kind: 'call'; channel: Channel; request: Record<string, unknown> }
@@ -22,11 +23,8 @@ export function commandAction(name: CommandName): ShellCommand {
   }
 }
 
-export const DEFAULT_HOTKEYS: Readonly<Record<CommandName, string>> = {
-  toggleTimer: 'CommandOrControl+Alt+T',
-  quickEntry: 'CommandOrControl+Alt+E',
-  showWindow: 'CommandOrControl+Alt+S',
-};
+// The defaults live with the settings (the renderer shows them); the names are the same.
+export { DEFAULT_HOTKEYS } from '../../common/settings';
 
 const ARGUMENTS: Readonly<Record<string, CommandName>> = {
   '--toggle': 'toggleTimer',

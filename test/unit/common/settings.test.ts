@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { acceleratorFromKeyPress, applySettingsPatch, checkAccelerator, DEFAULT_SETTINGS, displayAccelerator, type KeyPress } from '../../../common/settings';
+import { DEFAULT_HOTKEYS } from '../../../main/core/commands';
+
+const accepted = (text: string) => {
+  const r = checkAccelerator(text);
+  if (!r.ok) throw new Error(`refused ${text}: ${r.message}`);
+  return r.accelerator;
+};
+const refused = (text: string) => {
+  const r = checkAccelerator(text);
+  if (r.ok) throw new Error(`accepted ${text} as ${r.accelerator}`);
+  return r.message;
+};
+
+describe('checkAccelerator', () => {
+  it('accepts Electron accelerators and writes them the canonical way', () => {
+    expect(accepted('ctrl+alt+t')).toBe('Control+Alt+T');
+    expect(accepted(' CmdOrCtrl + Shift + 5 ')).toBe('CommandOrControl+Shift+5');
+    expect(accepted('Option+Space')).toBe('Alt+Space');
+    expect(accepted('Super+F12')).toBe('Super+F12');
+    expect(accepted('Alt+Plus')).toBe('Alt+Plus');
+    expect(accepted('Control+/')).toBe('Control+/');
+    expect(accepted('Alt+up')).toBe('Alt+Up');
+    expect(accepted('CommandOrControl+num5')).toBe('CommandOrControl+num5');
+    // Keys that type nothing may stand alone.
+    expect(accepted('F13')).toBe('F13');
+    expect(accepted('MediaPlayPause')).toBe('MediaPlayPause');
+  });
+
+  it('keeps the defaults as they are', () => {
+    for (const accelerator of Object.values(DEFAULT_HOTKEYS)) expect(accepted(accelerator)).toBe(accelerator);
+  });
+
+  it('refuses what Electron cannot read, with a sentence that says how to fix it', () => {
+    expect(refused('')).toMatch(/Press a shortcut/);
+    expect(refused('Ctrl+')).toMatch(/write the \+ key as Plus/);
+    expect(refused('Ctrl++T')).toMatch(/one \+/);
+    expect(refused('Ctrl+Alt')).toMatch(/Add a key/);
+    expect(refused('Ctrl+Hyper+T')).toMatch(/“Hyper” is not a key/);
+    expect(refused('Ctrl+T+U')).toMatch(/one key besides its modifiers; this one has T and U/);
+    expect(refused('T+Ctrl')).toMatch(/modifiers first/);
+    expect(refused('Ctrl+Control+T')).toMatch(/Control is in the shortcut twice/);
+    expect(refused('F25')).toMatch(/not a key/);
+  });
+
+  it('refuses a shortcut that would take a typed character from every app', () => {
+    expect(refused('T')).toMatch(/Add Ctrl, Alt or another modifier: T alone/);
+    expect(refused('Shift+A')).toMatch(/Shift\+A alone/);
+    expect(refused('Space')).toMatch(/modifier/);
+  });
+});
+
+describe('displayAccelerator', () => {
+  it('names the keys as the keyboard does', () => {
+    expect(displayAccelerator('CommandOrControl+Alt+T', false)).toBe('Ctrl+Alt+T');
+    expect(displayAccelerator('CommandOrControl+Alt+T', true)).toBe('Cmd+Option+T');
+  });
+});
+
+describe('acceleratorFromKeyPress', () => {
+  const press = (over: Partial<KeyPress>): KeyPress => ({ key: '', code: '', ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...over });
+
+  it('records the physical key with the platform’s main modifier as CommandOrControl', () => {
+    expect(acceleratorFromKeyPress(press({ key: 't', code: 'KeyT', ctrlKey: true, altKey: true }), false)).toBe('CommandOrControl+Alt+T');
+    expect(acceleratorFromKeyPress(press({ key: '†', code: 'KeyT', metaKey: true, altKey: true }), true)).toBe('CommandOrControl+Alt+T');
+    expect(acceleratorFromKeyPress(press({ key: 'ArrowUp', code: 'ArrowUp', ctrlKey: true, shiftKey: true }), false)).toBe('CommandOrControl+Shift+Up');
+    expect(acceleratorFromKeyPress(press({ key: 'x', code: 'KeyX', ctrlKey: true, metaKey: true }), true)).toBe('CommandOrControl+Control+X');
+  });
+
+  it('leaves typing, Tab and a modifier alone to the field', () => {
+    expect(acceleratorFromKeyPress(press({ key: 'a', code: 'KeyA' }), false)).toBeNull();
+    expect(acceleratorFromKeyPress(press({ key: 'Tab', code: 'Tab', shiftKey: true }), false)).toBeNull();
+    expect(acceleratorFromKeyPress(press({ key: 'Control', code: 'ControlLeft', ctrlKey: true }), false)).toBeNull();
+  });
+
+  it('makes accelerators the checker accepts', () => {
+    const recorded = acceleratorFromKeyPress(press({ key: '-', code: 'Minus', altKey: true }), false)!;
+    expect(accepted(recorded)).toBe('Alt+-');
+  });
+});
+
+describe('applySettingsPatch', () => {
+  it('applies the valid fields and names each invalid one, leaving it as it was', () => {
+    const { settings, errors } = applySettingsPatch(DEFAULT_SETTINGS, {
+      theme: 'dark',
+      idleThresholdMinutes: 0,
+      hotkeys: { toggleTimer: 'Ctrl+Shift+P', quickEntry: 'Q', showWindow: null },
+    });
+    expect(settings).toEqual({
+      ...DEFAULT_SETTINGS,
+      theme: 'dark',
+      hotkeys: { toggleTimer: 'Control+Shift+P', quickEntry: DEFAULT_SETTINGS.hotkeys.quickEntry, showWindow: null },
+    });
+    expect(errors.map((e) => e.field)).toEqual(['hotkeys.quickEntry', 'idleThresholdMinutes']);
+    expect(errors[1]!.message).toBe('Enter whole minutes from 1 to 240, or turn idle detection off.');
+  });
+
+  it('takes idle minutes within bounds, or off', () => {
+    expect(applySettingsPatch(DEFAULT_SETTINGS, { idleThresholdMinutes: 240 }).settings.idleThresholdMinutes).toBe(240);
+    expect(applySettingsPatch(DEFAULT_SETTINGS, { idleThresholdMinutes: null }).settings.idleThresholdMinutes).toBeNull();
+    for (const bad of [241, 1.5, -3]) expect(applySettingsPatch(DEFAULT_SETTINGS, { idleThresholdMinutes: bad }).errors).toHaveLength(1);
+  });
+
+  it('refuses one shortcut for two commands, whatever its spelling, but lets two swap', () => {
+    const taken = applySettingsPatch(DEFAULT_SETTINGS, { hotkeys: { quickEntry: 'alt+cmdorctrl+t' } });
+    expect(taken.errors).toEqual([{ field: 'hotkeys.quickEntry', message: 'That shortcut is already the one for “Start or pause the last timer”.' }]);
+    expect(taken.settings.hotkeys.quickEntry).toBe(DEFAULT_SETTINGS.hotkeys.quickEntry);
+
+    const { toggleTimer, quickEntry } = DEFAULT_SETTINGS.hotkeys;
+    const swapped = applySettingsPatch(DEFAULT_SETTINGS, { hotkeys: { toggleTimer: quickEntry, quickEntry: toggleTimer } });
+    expect(swapped.errors).toEqual([]);
+    expect(swapped.settings.hotkeys).toMatchObject({ toggleTimer: quickEntry, quickEntry: toggleTimer });
+  });
+
+  it('takes an empty shortcut as none', () => {
+    expect(applySettingsPatch(DEFAULT_SETTINGS, { hotkeys: { showWindow: '  ' } }).settings.hotkeys.showWindow).toBeNull();
+  });
+});

@@ -1,0 +1,93 @@
+// The settings file on disk: written by conf in a real temp folder, migrated by number, checked
+// against its schema, and never in the way of starting Stint when it is damaged.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../../common/settings';
+import { openSettingsStore, SETTINGS_FILE } from '../../../main/core/settings/file';
+import { SETTINGS_VERSION } from '../../../main/core/settings/schema';
+import { tempDir } from './support/offline';
+
+let dir: ReturnType<typeof tempDir>;
+beforeEach(() => {
+  dir = tempDir();
+});
+afterEach(() => dir.remove());
+
+const file = () => join(dir.path, SETTINGS_FILE);
+const onDisk = () => JSON.parse(readFileSync(file(), 'utf8')) as Record<string, unknown>;
+const v1File = (values: Record<string, unknown>) => writeFileSync(file(), JSON.stringify({ ...values, __internal__: { migrations: { version: '1.0.0' } } }));
+
+describe('the settings file', () => {
+  it('starts with the defaults, and keeps a change across a reopen', () => {
+    const store = openSettingsStore(dir.path);
+    expect(store.get()).toEqual(DEFAULT_SETTINGS);
+    expect(store.problem).toBeNull();
+
+    const seen: unknown[] = [];
+    store.subscribe((s) => seen.push(s.theme));
+    const { errors } = store.update({ theme: 'dark', idleThresholdMinutes: null, hotkeys: { quickEntry: 'Alt+Shift+Q' } });
+    expect(errors).toEqual([]);
+    expect(seen).toEqual(['dark']);
+
+    const again = openSettingsStore(dir.path);
+    expect(again.get()).toEqual({ ...DEFAULT_SETTINGS, theme: 'dark', idleThresholdMinutes: null, hotkeys: { ...DEFAULT_SETTINGS.hotkeys, quickEntry: 'Alt+Shift+Q' } });
+    expect(onDisk().__internal__).toEqual({ migrations: { version: `${SETTINGS_VERSION}.0.0` } });
+  });
+
+  it('does not write or notify when nothing changes', () => {
+    const store = openSettingsStore(dir.path);
+    let calls = 0;
+    store.subscribe(() => calls++);
+    store.update({ theme: 'system' });
+    expect(calls).toBe(0);
+  });
+
+  it('migrates a version 1 file: idleMinutes becomes idleThresholdMinutes, 0 becoming off', () => {
+    v1File({ idleMinutes: 25, theme: 'light' });
+    const store = openSettingsStore(dir.path);
+    expect(store.problem).toBeNull();
+    expect(store.get()).toEqual({ ...DEFAULT_SETTINGS, idleThresholdMinutes: 25, theme: 'light' });
+    const migrated = onDisk();
+    expect(migrated.idleMinutes).toBeUndefined();
+    expect(migrated.idleThresholdMinutes).toBe(25);
+    expect(migrated.__internal__).toEqual({ migrations: { version: '2.0.0' } });
+
+    dir.remove();
+    dir = tempDir();
+    v1File({ idleMinutes: 0 });
+    expect(openSettingsStore(dir.path).get().idleThresholdMinutes).toBeNull();
+  });
+
+  it('moves a file that is not JSON aside, starts on the defaults and says so', () => {
+    writeFileSync(file(), '{"theme": "dark", "hotk');
+    const store = openSettingsStore(dir.path);
+    expect(store.get()).toEqual(DEFAULT_SETTINGS);
+    expect(store.problem).toMatch(/could not read its settings .* using the defaults; the old file is kept as settings.json.damaged/);
+    expect(readFileSync(`${file()}.damaged`, 'utf8')).toBe('{"theme": "dark", "hotk');
+    // The fresh file works.
+    store.update({ theme: 'light' });
+    expect(openSettingsStore(dir.path).get().theme).toBe('light');
+  });
+
+  it('treats a file against the schema as damaged too', () => {
+    writeFileSync(file(), JSON.stringify({ theme: 'purple', launchAtLogin: 'yes', __internal__: { migrations: { version: '2.0.0' } } }));
+    const store = openSettingsStore(dir.path);
+    expect(store.get()).toEqual(DEFAULT_SETTINGS);
+    expect(store.problem).toMatch(/theme/);
+    expect(existsSync(`${file()}.damaged`)).toBe(true);
+  });
+
+  it('puts a hand-edited shortcut Electron cannot read back to its default, and names it', () => {
+    writeFileSync(file(), JSON.stringify({ hotkeys: { toggleTimer: 'Ctrl+Banana' }, theme: 'dark', __internal__: { migrations: { version: '2.0.0' } } }));
+    const store = openSettingsStore(dir.path);
+    expect(store.get()).toEqual({ ...DEFAULT_SETTINGS, theme: 'dark' });
+    expect(store.problem).toMatch(/back to their defaults: “Banana” is not a key/);
+  });
+
+  it('refuses to write a value outside the schema (nothing but settings goes in the file)', () => {
+    const store = openSettingsStore(dir.path);
+    expect(() => store.update({ theme: 'dark', ...({ token: 'secret' } as object) })).not.toThrow();
+    expect(Object.keys(onDisk()).sort()).toEqual(['__internal__', 'hotkeys', 'idleThresholdMinutes', 'launchAtLogin', 'theme']);
+  });
+});
