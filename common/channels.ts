@@ -16,6 +16,10 @@ const names = {
   editOperation: true,
   dismissNotice: true,
   refresh: true,
+  addAccountWithToken: true,
+  beginSignIn: true,
+  signOut: true,
+  setDefaultAccount: true,
   updateSettings: true,
 } as const;
 

@@ -14,6 +14,7 @@ export { channels, ipcChannel, SNAPSHOT_CHANNEL, UI_COMMAND_CHANNEL, type Channe
 const projectId = z.number().int().refine((n) => n !== 0, 'project id must not be 0');
 const description = z.string().max(10_000);
 const operationId = z.string().min(1).max(100);
+const accountId = z.string().min(1).max(100);
 
 /**
  * The new values of a failed operation's fields, as typed; an absent field keeps its value.
@@ -55,6 +56,14 @@ export const requests = {
   editOperation: z.object({ id: operationId, changes }).strict(),
   dismissNotice: z.object({ id: z.string().min(1).max(100) }).strict(),
   refresh: z.object({}).strict(),
+  /** A remote account by its address and a pasted personal token (tried with GET /v2/current_user before it is saved). */
+  addAccountWithToken: z.object({ baseUrl: z.string().max(2048), token: z.string().max(4096), label: z.string().max(200).optional() }).strict(),
+  /** A remote account by OAuth sign-in in the system browser; answers once the browser came back (or the wait ended). */
+  beginSignIn: z
+    .object({ baseUrl: z.string().max(2048), clientId: z.string().max(500), clientSecret: z.string().max(500).optional(), authUrl: z.string().max(2048).optional() })
+    .strict(),
+  signOut: z.object({ accountId: accountId }).strict(),
+  setDefaultAccount: z.object({ accountId: accountId }).strict(),
   /** Saves the valid part; answers the saved settings, or the first field refused (a shortcut the OS refused keeps its previous one). */
   updateSettings: settingsPatch,
 } as const satisfies Record<Channel, z.ZodType>;
@@ -74,6 +83,11 @@ export interface Responses {
   editOperation: null;
   dismissNotice: null;
   refresh: null;
+  addAccountWithToken: { accountId: string };
+  beginSignIn: { accountId: string };
+  /** revoked: the service confirmed the token revoked; message: what happened, for the user. */
+  signOut: { revoked: boolean; message: string };
+  setDefaultAccount: null;
   updateSettings: Settings;
 }
 

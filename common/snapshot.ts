@@ -68,6 +68,32 @@ export interface NoticeView {
   at: number;
 }
 
+/**
+ * Whether an account can be used: 'signed-out' (no credential on this computer), 'unauthorized'
+ * (the service refused its token: revoked or expired), 'keychain-unavailable' (no keychain
+ * answered, so its token was not kept: paste one for this session).
+ */
+export type AccountState = 'ok' | 'signed-out' | 'unauthorized' | 'keychain-unavailable';
+
+/** One account of the settings window (main/core/accounts/). */
+export interface AccountView {
+  id: string;
+  label: string;
+  kind: 'local' | 'remote';
+  /** The service's address; null for the embedded local account. */
+  baseUrl: string | null;
+  /** How Stint signs in: the embedded account's own token, a browser (OAuth) sign-in, or a pasted personal token. */
+  auth: 'embedded' | 'oauth' | 'personal';
+  isDefault: boolean;
+  /** The account the window shows now: the default, unless that one cannot be opened. */
+  isOpen: boolean;
+  state: AccountState;
+  /** Its secrets are held in memory until Stint quits (no keychain answered). */
+  sessionOnly: boolean;
+  /** What the user should know about it, in words (why it is not 'ok', or that it is session-only). */
+  problem: string | null;
+}
+
 export interface Snapshot {
   account: { id: string; label: string; kind: 'local' | 'remote' };
   user: { name: string; email: string } | null;
@@ -81,6 +107,8 @@ export interface Snapshot {
   online: boolean;
   /** Epoch ms of the last successful read from the service. */
   lastSyncAt: number | null;
+  /** The connected accounts, the embedded local one first; filled by the app layer (main/core/accounts/app.ts), empty in a lone core's snapshot. */
+  accounts: AccountView[];
   /** The user's settings (common/settings.ts), saved in settings.json. */
   settings: Settings;
 }

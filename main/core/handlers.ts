@@ -15,6 +15,7 @@ import { DEFAULT_BILLING_INCREMENT, elapsedMinutes, roundUpToIncrement } from '.
 import { editableValues, entryMarker, type Operation, type OperationBody } from './operations';
 import type { Outbox } from './outbox';
 import { liveSeconds } from './view';
+import { accountsNotHere } from './accounts/notHere';
 
 export interface HandlerDeps {
   outbox: Outbox;
@@ -201,6 +202,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       deps.refresh();
       return ok(null);
     },
+    ...accountsNotHere,
 
     updateSettings: async (patch) => (deps.updateSettings ? deps.updateSettings(patch) : fail('internal', 'Settings cannot be changed here.')),
   };

@@ -4,7 +4,8 @@
 
 import { AsyncEntry } from '@napi-rs/keyring';
 
-export type SecretKey = 'personal-token' | 'access-token' | 'refresh-token' | 'receiver-secret';
+/** client-secret: the OAuth application's secret, which every refresh must present (spec 000 step 5). */
+export type SecretKey = 'personal-token' | 'access-token' | 'refresh-token' | 'receiver-secret' | 'client-secret';
 
 export interface SecretStore {
   /** Where secrets are kept, in words, for the settings window and error messages. */

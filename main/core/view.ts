@@ -46,6 +46,8 @@ export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], 
     notices: [...ctx.notices],
     online: ctx.online,
     lastSyncAt: ctx.lastSyncAt,
+    // Accounts are the app layer's (accounts/app.ts); a lone core knows only its own.
+    accounts: [],
     settings: ctx.settings ?? DEFAULT_SETTINGS,
   });
 }

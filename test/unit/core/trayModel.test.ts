@@ -18,6 +18,7 @@ const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
   notices: [],
   online: true,
   lastSyncAt: NOW,
+  accounts: [],
   settings: DEFAULT_SETTINGS,
   ...over,
 });
