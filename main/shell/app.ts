@@ -3,14 +3,17 @@
 
 import { app, BrowserWindow, dialog, Notification } from 'electron';
 import { join } from 'node:path';
-import { commandAction, commandFromArgv, DEFAULT_HOTKEYS, describeFailedShortcuts, type CommandName } from '../core/commands';
+import { commandAction, commandFromArgv, describeFailedShortcuts, type CommandName } from '../core/commands';
 import { openEmbeddedAccount, type EmbeddedAccount } from '../core/embedded';
 import { createKeychain, KeychainUnavailableError } from '../core/keychain';
 import { dispatch } from '../../common/dispatch';
 import { registerIpc, sendUiCommand } from './ipc';
 import { forwardPowerEvents } from './power';
-import { registerShortcuts, unregisterShortcuts } from './shortcuts';
+import { applySystemSettings } from './settings';
+import { createSettingsWindowOpener } from './settingsWindow';
+import { createShortcuts } from './shortcuts';
 import { createTrayPresenter } from './tray';
+import { placeNearTray } from './placement';
 import { createMainWindow, denyAllPermissions } from './window';
 
 const dist = join(__dirname, '..');
@@ -24,9 +27,11 @@ export function startApp(): void {
 
   let account: EmbeddedAccount | null = null;
   let window: BrowserWindow | null = null;
+  let tray: ReturnType<typeof createTrayPresenter> | null = null;
 
   const showWindow = (focusQuickEntry: boolean) => {
     if (!window) return;
+    placeNearTray(window, tray?.tray);
     window.show();
     window.focus();
     account?.core.notify('window-shown');
@@ -39,6 +44,8 @@ export function startApp(): void {
     else if (account) void dispatch(account.core.handlers, action.channel, action.request);
   };
 
+  const shortcuts = createShortcuts(run);
+
   app.on('second-instance', (_event, argv) => {
     const name = commandFromArgv(argv);
     run(name ?? 'showWindow');
@@ -50,7 +57,7 @@ export function startApp(): void {
   app.whenReady().then(async () => {
     denyAllPermissions();
     try {
-      account = await openEmbeddedAccount({ dataDir: app.getPath('userData'), secrets: createKeychain() });
+      account = await openEmbeddedAccount({ dataDir: app.getPath('userData'), secrets: createKeychain(), applyHotkeys: shortcuts.apply });
     } catch (error) {
       const message = error instanceof KeychainUnavailableError ? error.message : `Stint could not start its local account: ${(error as Error).message}`;
       dialog.showErrorBox('Stint', message);
@@ -69,17 +76,20 @@ export function startApp(): void {
     });
     registerIpc(core, window);
     forwardPowerEvents(core);
+    applySystemSettings(core);
+    const openSettings = createSettingsWindowOpener(core, { preload: join(dist, 'preload/index.cjs'), html: join(dist, 'renderer/index.html') });
 
-    createTrayPresenter({
+    tray = createTrayPresenter({
       core,
       iconsDir: join(dist, 'assets'),
       platform: process.platform,
       onOpenWindow: () => showWindow(false),
       onQuickEntry: () => showWindow(true),
+      onOpenSettings: openSettings,
       onQuit: () => app.quit(),
     });
 
-    const problem = describeFailedShortcuts(registerShortcuts(DEFAULT_HOTKEYS, run));
+    const problem = describeFailedShortcuts(shortcuts.apply(core.getSnapshot().settings.hotkeys));
     if (problem && Notification.isSupported()) new Notification({ title: 'Stint', body: problem }).show();
 
     const initial = commandFromArgv(process.argv);
@@ -93,7 +103,7 @@ export function startApp(): void {
     // Let core put away what it holds (the outbox is already on disk) before we go.
     event.preventDefault();
     quitting = true;
-    unregisterShortcuts();
+    shortcuts.unregisterAll();
     void account.close().finally(() => app.quit());
   });
 }

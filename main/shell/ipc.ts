@@ -8,8 +8,18 @@ import { dispatch } from '../../common/dispatch';
 import { fail } from '../../common/result';
 import type { Core } from '../core/types';
 
+/** Our other windows whose main frame may call too (the settings window), while they are open. */
+const otherWindows = new Set<BrowserWindow>();
+
+/** Lets this window's main frame call the contract until it is closed. */
+export function allowIpcFrom(window: BrowserWindow): void {
+  otherWindows.add(window);
+  window.on('closed', () => otherWindows.delete(window));
+}
+
 export function registerIpc(core: Core, window: BrowserWindow): () => void {
-  const fromOurWindow = (event: IpcMainInvokeEvent) => event.sender === window.webContents && event.senderFrame === window.webContents.mainFrame;
+  const from = (event: IpcMainInvokeEvent, w: BrowserWindow) => !w.isDestroyed() && event.sender === w.webContents && event.senderFrame === w.webContents.mainFrame;
+  const fromOurWindow = (event: IpcMainInvokeEvent) => from(event, window) || [...otherWindows].some((w) => from(event, w));
 
   for (const channel of channels) {
     ipcMain.handle(ipcChannel(channel), (event, argument: unknown) =>

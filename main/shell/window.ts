@@ -7,6 +7,9 @@ import { isSafeExternalUrl } from '../core/externalLinks';
 export interface WindowPaths {
   preload: string;
   html: string;
+  /** The page's route: 'settings' opens the settings view (main/shell/settingsWindow.ts). */
+  hash?: string;
+  title?: string;
 }
 
 export function createMainWindow(paths: WindowPaths): BrowserWindow {
@@ -14,7 +17,7 @@ export function createMainWindow(paths: WindowPaths): BrowserWindow {
     width: 420,
     height: 640,
     show: false,
-    title: 'Stint',
+    title: paths.title ?? 'Stint',
     webPreferences: {
       preload: paths.preload,
       contextIsolation: true,
@@ -36,7 +39,7 @@ export function createMainWindow(paths: WindowPaths): BrowserWindow {
     if (isSafeExternalUrl(url)) void shell.openExternal(url);
     return { action: 'deny' };
   });
-  void window.loadFile(paths.html);
+  void window.loadFile(paths.html, paths.hash ? { hash: paths.hash } : undefined);
   return window;
 }
 

@@ -1,0 +1,34 @@
+// The settings window: the same page and the same lock-down as the main window (window.ts), opened
+// on its #settings route. One at a time: asked again, the open one comes to the front. Closing it
+// closes it (unlike the main window, nothing in it needs to stay).
+
+import type { BrowserWindow } from 'electron';
+import { SNAPSHOT_CHANNEL } from '../../common/channels';
+import type { Core } from '../core/types';
+import { allowIpcFrom } from './ipc';
+import { createMainWindow, type WindowPaths } from './window';
+
+export function createSettingsWindowOpener(core: Core, paths: Omit<WindowPaths, 'hash' | 'title'>): () => void {
+  let open: BrowserWindow | null = null;
+  return () => {
+    if (open && !open.isDestroyed()) {
+      open.show();
+      open.focus();
+      return;
+    }
+    const window = createMainWindow({ ...paths, hash: 'settings', title: 'Stint Settings' });
+    open = window;
+    allowIpcFrom(window);
+    // Its page gets every snapshot too, once it has loaded.
+    const push = () => {
+      if (!window.isDestroyed() && !window.webContents.isLoading()) window.webContents.send(SNAPSHOT_CHANNEL, core.getSnapshot());
+    };
+    const unsubscribe = core.subscribe(push);
+    window.webContents.on('did-finish-load', push);
+    window.once('ready-to-show', () => window.show());
+    window.on('closed', () => {
+      unsubscribe();
+      if (open === window) open = null;
+    });
+  };
+}
