@@ -21,6 +21,7 @@ const names = {
   signOut: true,
   setDefaultAccount: true,
   updateSettings: true,
+  resolveIdle: true,
 } as const;
 
 export type Channel = keyof typeof names;

@@ -66,6 +66,8 @@ export const requests = {
   setDefaultAccount: z.object({ accountId: accountId }).strict(),
   /** Saves the valid part; answers the saved settings, or the first field refused (a shortcut the OS refused keeps its previous one). */
   updateSettings: settingsPatch,
+  /** The answer to the idle prompt: keep the time away, take it off the timer, or take it off and pause. */
+  resolveIdle: z.object({ choice: z.enum(['keep', 'discard', 'discard-and-pause']) }).strict(),
 } as const satisfies Record<Channel, z.ZodType>;
 
 /** What each call answers on success. */
@@ -89,6 +91,7 @@ export interface Responses {
   signOut: { revoked: boolean; message: string };
   setDefaultAccount: null;
   updateSettings: Settings;
+  resolveIdle: null;
 }
 
 export type RequestOf<C extends Channel> = z.infer<(typeof requests)[C]>;

@@ -94,6 +94,23 @@ export interface AccountView {
   problem: string | null;
 }
 
+/** The user came back after more than the idle threshold while a timer ran (main/core/idle/policy.ts). */
+export interface IdlePromptView {
+  projectId: number;
+  projectName: string;
+  /** Epoch ms the user went away: idle since, or the suspend or lock. */
+  idleSince: number;
+  /** Epoch ms they were back. */
+  returnedAt: number;
+  /** Whole seconds away: what a discard takes off the timer. */
+  idleSeconds: number;
+  /**
+   * Whether the timer runs now. False: it was paused, logged or discarded meanwhile, so there is
+   * no running time to take the time away off, and the prompt only informs (Keep).
+   */
+  timerRunning: boolean;
+}
+
 export interface Snapshot {
   account: { id: string; label: string; kind: 'local' | 'remote' };
   user: { name: string; email: string } | null;
@@ -111,4 +128,6 @@ export interface Snapshot {
   accounts: AccountView[];
   /** The user's settings (common/settings.ts), saved in settings.json. */
   settings: Settings;
+  /** The question about time away from a running timer, until answered (resolveIdle). */
+  idle: IdlePromptView | null;
 }

@@ -5,6 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { localDate } from '../../common/format';
 import type { NoticeView, Snapshot } from '../../common/snapshot';
 import { createHandlers } from './handlers';
+import { isIdleEvent } from './idle/policy';
+import { createIdleTracker } from './idle/tracker';
 import { createMemorySettingsStore } from './settings/store';
 import { updateSettings } from './settings/update';
 import { openOutbox } from './outbox';
@@ -34,9 +36,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   let notices: NoticeView[] = [];
   const settings = options.settings ?? createMemorySettingsStore();
   if (settings.problem) notices = [{ id: randomUUID(), message: settings.problem, at: clock.now() }];
+  const idle = createIdleTracker({ timers: () => store.get().timers, thresholdMinutes: () => settings.get().idleThresholdMinutes });
 
   const today = () => localDate(clock.now());
-  const build = (): Snapshot => deriveSnapshot(data, outbox.items(), { account: options.account, online, lastSyncAt, today: today(), recent, notices, settings: settings.get() });
+  const build = (): Snapshot => deriveSnapshot(data, outbox.items(), { account: options.account, online, lastSyncAt, today: today(), recent, notices, settings: settings.get(), idle: idle.prompt() });
   const store = createStore(build());
   const changed = () => store.set(build());
   const unsubscribeSettings = settings.subscribe(changed);
@@ -92,6 +95,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       changed();
       return true;
     },
+    idlePrompt: idle.prompt,
+    idleResolved() {
+      if (idle.resolve()) changed();
+    },
     updateSettings: (patch) => updateSettings({ store: settings, mac: process.platform === 'darwin', ...(options.applyHotkeys ? { applyHotkeys: options.applyHotkeys } : {}) }, patch),
   });
 
@@ -102,6 +109,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     getSnapshot: store.get,
     subscribe: store.subscribe,
     notify(event: LifecycleEvent) {
+      if (isIdleEvent(event)) {
+        if (idle.handle(event)) changed();
+        if (event.kind !== 'resume' && event.kind !== 'unlock') return;
+      }
       if (event === 'window-hidden') return worker.setWindowShown(false);
       if (event === 'window-shown') worker.setWindowShown(true);
       worker.freshen();

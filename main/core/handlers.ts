@@ -14,6 +14,8 @@ import { parseTimeString } from '../../common/timeString';
 import { DEFAULT_BILLING_INCREMENT, elapsedMinutes, roundUpToIncrement } from './minutes';
 import { editableValues, entryMarker, type Operation, type OperationBody } from './operations';
 import type { Outbox } from './outbox';
+import type { IdlePrompt } from './idle/policy';
+import { idleOperations } from './idle/resolve';
 import { liveSeconds } from './view';
 import { accountsNotHere } from './accounts/notHere';
 
@@ -34,6 +36,10 @@ export interface HandlerDeps {
   dismissNotice(id: string): boolean;
   /** Checks, applies and saves a change of settings (settings/update.ts); without it, settings cannot change. */
   updateSettings?(patch: RequestOf<'updateSettings'>): Result<Settings>;
+  /** The open idle prompt (idle/tracker.ts); without it, there is never one. */
+  idlePrompt?(): IdlePrompt | null;
+  /** The idle prompt was answered: close it. */
+  idleResolved?(): void;
 }
 
 
@@ -203,6 +209,16 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return ok(null);
     },
     ...accountsNotHere,
+
+    resolveIdle: ({ choice }) =>
+      act(async (now, snap) => {
+        const prompt = deps.idlePrompt?.() ?? null;
+        const ops = idleOperations(prompt, choice, prompt ? timerOf(snap, prompt.projectId) : undefined, now);
+        if (!ops.ok) return ops;
+        for (const body of ops.value) await queue(now, () => body);
+        deps.idleResolved?.();
+        return ok(null);
+      }),
 
     updateSettings: async (patch) => (deps.updateSettings ? deps.updateSettings(patch) : fail('internal', 'Settings cannot be changed here.')),
   };

@@ -36,6 +36,15 @@ export type OperationBody =
     }
   | { kind: 'discardTimer'; projectId: number; projectName: string }
   | {
+      /** The time away taken off a running timer (idle/resolve.ts): it shows `seconds` at `at` and runs on. */
+      kind: 'rewindTimer';
+      projectId: number;
+      projectName: string;
+      seconds: number;
+      /** The time away taken off, for describing it. */
+      idleSeconds: number;
+    }
+  | {
       kind: 'createEntry';
       date: string;
       minutes: number;
@@ -61,6 +70,7 @@ export const REFRESHES: Readonly<Record<OperationKind, readonly Collection[]>> =
   pauseTimer: ['timers'],
   logTimer: ['timers', 'entries'],
   discardTimer: ['timers'],
+  rewindTimer: ['timers'],
   // An entry with a new project_name creates the project on the service.
   createEntry: ['entries', 'projects'],
 };
@@ -98,6 +108,8 @@ export function describeOperation(op: Operation): string {
       return `Log ${formatMinutes(op.minutes)} on ${op.projectName}`;
     case 'discardTimer':
       return `Discard the timer of ${op.projectName}`;
+    case 'rewindTimer':
+      return `Take ${formatMinutes(Math.round(op.idleSeconds / 60))} away time off ${op.projectName}`;
     case 'createEntry': {
       const on = op.projectName ? ` on ${op.projectName}` : '';
       return `Log ${formatMinutes(op.minutes)}${on}${op.description ? `: ${op.description}` : ''}`;

@@ -11,6 +11,7 @@ import type { Entry, Timer } from '../../common/serviceTypes';
 import { elapsedMinutes } from './minutes';
 import type { Operation } from './operations';
 import { planPause, planStart, recoverGoneTimer, TOLERANCE_SECONDS } from './reconcile';
+import { sendRewind } from './idle/rewind';
 
 export { TOLERANCE_SECONDS } from './reconcile';
 
@@ -62,6 +63,9 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
 
     case 'pauseTimer':
       return notices(await pauseAt(api, op, ctx));
+
+    case 'rewindTimer':
+      return sendRewind(api, op, ctx);
 
     case 'logTimer':
       try {

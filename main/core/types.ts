@@ -4,6 +4,7 @@ import type { Handlers } from '../../common/contract';
 import type { Snapshot } from '../../common/snapshot';
 import type { ServiceApi } from '../api/types';
 import type { BulkImporter } from './bulk';
+import type { IdleEvent } from './idle/policy';
 import type { SettingsStore } from './settings/store';
 import type { ApplyHotkeys } from './settings/update';
 
@@ -20,8 +21,12 @@ export const systemClock: Clock = {
   clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
 };
 
-/** Things that happen outside core which make fresh data worth reading. Passed in by the shell. */
-export type LifecycleEvent = 'window-shown' | 'window-hidden' | 'resume' | 'unlock' | 'broadcast';
+/**
+ * Things that happen outside core which make fresh data worth reading. Passed in by the shell.
+ * The idle events (idle/policy.ts) also feed the idle prompt; their resume and unlock freshen as
+ * the plain ones do.
+ */
+export type LifecycleEvent = 'window-shown' | 'window-hidden' | 'resume' | 'unlock' | 'broadcast' | IdleEvent;
 
 export interface CoreOptions {
   api: ServiceApi;

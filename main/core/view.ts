@@ -8,6 +8,8 @@ import { describeOperation, editableValues, type Collection, type Operation } fr
 import type { OutboxItem } from './outbox';
 import { DEFAULT_BILLING_INCREMENT, roundUpToIncrement } from './minutes';
 import type { ServiceData } from './serviceData';
+import type { IdlePrompt } from './idle/policy';
+import { idleView } from './idle/view';
 
 export interface ViewContext {
   account: Snapshot['account'];
@@ -21,6 +23,8 @@ export interface ViewContext {
   notices: readonly NoticeView[];
   /** Default: DEFAULT_SETTINGS. */
   settings?: Settings;
+  /** The open idle prompt (idle/tracker.ts); default none. */
+  idle?: IdlePrompt | null;
 }
 
 export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], ctx: ViewContext): Snapshot {
@@ -49,6 +53,7 @@ export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], 
     // Accounts are the app layer's (accounts/app.ts); a lone core knows only its own.
     accounts: [],
     settings: ctx.settings ?? DEFAULT_SETTINGS,
+    idle: idleView(ctx.idle ?? null, timers),
   });
 }
 
@@ -87,6 +92,12 @@ function applyTimers(read: TimerView[], items: OutboxItem[], projects: ProjectVi
           description: op.description ?? t?.description ?? null,
           pending,
         });
+        break;
+      }
+      case 'rewindTimer': {
+        // The time away taken off: it runs on from the seconds the user chose, as of that moment.
+        const t = timers.get(op.projectId);
+        if (t?.state === 'running') timers.set(op.projectId, { ...t, seconds: op.seconds, asOf: op.at, pending });
         break;
       }
       case 'pauseTimer': {

@@ -307,6 +307,7 @@ export function operationSignature(op: Operation): string {
     case 'pauseTimer':
     case 'logTimer':
     case 'discardTimer':
+    case 'rewindTimer':
       return `${op.kind}|${op.projectName}`;
     case 'createEntry':
       return `createEntry|${op.description}`;

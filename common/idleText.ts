@@ -1,0 +1,25 @@
+// The idle prompt in words, the same in the window and in the OS notification.
+
+import { formatMinutes, localDate } from './format';
+import type { IdlePromptView } from './snapshot';
+
+/** Time away as people say it: "42 min", "1 h 5 min". */
+export function awayDuration(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/** "14:05", with the day in front when the user left on another day than they came back. */
+function leftAt(view: IdlePromptView): string {
+  const d = new Date(view.idleSince);
+  const time = `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  return localDate(view.idleSince) === localDate(view.returnedAt) ? time : `${localDate(view.idleSince)} ${time}`;
+}
+
+export function idleMessage(view: IdlePromptView): string {
+  const away = `You were away ${awayDuration(view.idleSeconds)} (since ${leftAt(view)}) while ${view.projectName} ran`;
+  return view.timerRunning ? `${away}.` : `${away}; its timer was stopped meanwhile (paused, logged or discarded), so there is no time to take off it here.`;
+}
+
+/** The Discard button's label: the time it takes off, as H:MM. */
+export const discardLabel = (view: IdlePromptView) => `Discard ${formatMinutes(Math.round(view.idleSeconds / 60))}`;
