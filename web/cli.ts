@@ -1,12 +1,12 @@
-// `npm run web [-- --port 7421 --data <dir>]`: the embedded local account (service + core) with
-// the web host in front, for a browser instead of Electron's window.
+// `npm run web [-- --port 7421 --data <dir>]`: the app's accounts (the embedded local one by
+// default, with its service) with the web host in front, for a browser instead of Electron's window.
 
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openEmbeddedAccount, type EmbeddedAccount } from '../main/core/embedded';
-import { createKeychain, createSessionSecrets, KeychainUnavailableError } from '../main/core/keychain';
+import { openStintApp } from '../main/core/accounts/app';
 import { startWebHost } from './host';
+import { openInBrowser } from './openInBrowser';
 
 const DEFAULT_PORT = 7421;
 
@@ -21,19 +21,6 @@ function defaultDataDir(): string {
         : (process.env.XDG_CONFIG_HOME ?? join(home, '.config'));
   // Not the desktop app's own folder: both running at once would share one database.
   return join(base, 'Stint', 'web-host');
-}
-
-/** The account on the keychain's token; where no keychain answers, on a token held in memory for this session, said out loud. */
-async function openAccount(dataDir: string, sessionOnly: boolean): Promise<EmbeddedAccount> {
-  if (!sessionOnly) {
-    try {
-      return await openEmbeddedAccount({ dataDir, secrets: createKeychain() });
-    } catch (error) {
-      if (!(error instanceof KeychainUnavailableError)) throw error;
-      console.warn(`${error.message}\nKeeping this session's token in memory only (nothing secret is written to disk).`);
-    }
-  }
-  return openEmbeddedAccount({ dataDir, secrets: createSessionSecrets() });
 }
 
 async function main() {
@@ -53,12 +40,16 @@ async function main() {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, not "${values.port}"`);
   const dataDir = values.data ?? defaultDataDir();
 
-  const account = await openAccount(dataDir, values['session-secrets']);
+  // The default account (the embedded local one until another is added). Where no keychain
+  // answers, the app keeps tokens in memory for this session and says so in the accounts list.
+  const app = await openStintApp({ dataDir, sessionOnly: values['session-secrets'], openExternal: openInBrowser });
+  const local = app.getSnapshot().accounts[0];
+  if (local?.sessionOnly) console.warn(`${local.problem ?? ''}\nNothing secret is written to disk.`);
   let host;
   try {
-    host = await startWebHost({ core: account.core, port });
+    host = await startWebHost({ core: app, port });
   } catch (error) {
-    await account.close();
+    await app.stop();
     throw (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? new Error(`Port ${port} is in use; pick another with --port.`) : error;
   }
   console.log(`Stint is running at ${host.url}`);
@@ -69,7 +60,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     await host.close();
-    await account.close();
+    await app.stop();
     process.exit(0);
   };
   process.on('SIGINT', stop);

@@ -1,10 +1,11 @@
 // Electron start-up: builds the pieces and wires them. Every decision is made in main/core; this
 // file only applies them to Electron's objects.
 
-import { app, BrowserWindow, dialog, Notification } from 'electron';
+import { app, BrowserWindow, dialog, Notification, shell } from 'electron';
 import { join } from 'node:path';
 import { commandAction, commandFromArgv, describeFailedShortcuts, type CommandName } from '../core/commands';
-import { openEmbeddedAccount, type EmbeddedAccount } from '../core/embedded';
+import { openStintApp, type StintApp } from '../core/accounts/app';
+import { isSafeExternalUrl } from '../core/externalLinks';
 import { createKeychain, KeychainUnavailableError } from '../core/keychain';
 import { dispatch } from '../../common/dispatch';
 import { registerIpc, sendUiCommand } from './ipc';
@@ -25,7 +26,8 @@ export function startApp(): void {
     return;
   }
 
-  let account: EmbeddedAccount | null = null;
+  // The app layer (core/accounts/app.ts): the default account's core, swapped when it changes.
+  let account: { core: StintApp; close(): Promise<void> } | null = null;
   let window: BrowserWindow | null = null;
   let tray: ReturnType<typeof createTrayPresenter> | null = null;
 
@@ -57,7 +59,15 @@ export function startApp(): void {
   app.whenReady().then(async () => {
     denyAllPermissions();
     try {
-      account = await openEmbeddedAccount({ dataDir: app.getPath('userData'), secrets: createKeychain(), applyHotkeys: shortcuts.apply });
+      // Where no keychain answers, the app keeps tokens in memory for this session and says so.
+      const stint = await openStintApp({
+        dataDir: app.getPath('userData'),
+        secrets: createKeychain(),
+        applyHotkeys: shortcuts.apply,
+        // Browser sign-in: only validated http(s) addresses reach the OS.
+        openExternal: (url) => (isSafeExternalUrl(url) ? shell.openExternal(url) : Promise.reject(new Error('Stint opens only http(s) addresses.'))),
+      });
+      account = { core: stint, close: () => stint.stop() };
     } catch (error) {
       const message = error instanceof KeychainUnavailableError ? error.message : `Stint could not start its local account: ${(error as Error).message}`;
       dialog.showErrorBox('Stint', message);

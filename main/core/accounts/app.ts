@@ -1,0 +1,229 @@
+// The app layer: the accounts the user connected, one core open at a time (the default account's,
+// or the embedded local one when the default cannot be opened), shown to the shell and the web
+// host as one Core. Everything they hold (handlers, subscriptions, lifecycle events) goes to the
+// app, which passes it to whichever core is open, so a window subscribed once keeps working when
+// the default account changes. The snapshot is the open core's plus the list of accounts.
+//
+// Accounts that are not open do nothing: their outbox stays on disk and is sent when they are
+// opened again. Secrets live in the keychain; where none answers, in this session's memory, said
+// in every account's view (personal-token-per-session mode).
+
+import { channels, type Channel, type Handlers } from '../../../common/contract';
+import { fail, ok, type Result } from '../../../common/result';
+import type { AccountView, Snapshot } from '../../../common/snapshot';
+import type { ConnectionOptions } from '../../api/options';
+import { LOCAL_ACCOUNT, openEmbeddedAccount } from '../embedded';
+import { createKeychain, createSessionSecrets, KeychainUnavailableError, type SecretStore } from '../keychain';
+import { openSettingsStore } from '../settings/file';
+import type { SettingsStore } from '../settings/store';
+import type { ApplyHotkeys } from '../settings/update';
+import { createStore } from '../store';
+import type { Clock, Core, LifecycleEvent } from '../types';
+import { createAccountHandlers } from './handlers';
+import { OAUTH_LOOPBACK_PORT } from './loopback';
+import { readRegistry, writeRegistry, type Registry } from './registry';
+import { openRemoteAccount, remoteCredentials } from './remote';
+import { accountViews, missingCredential, UNAUTHORIZED, type AccountStatus } from './views';
+
+/** How long a browser sign-in may take before Stint stops listening for it. */
+export const SIGN_IN_TIMEOUT_MS = 5 * 60_000;
+
+export interface StintAppOptions {
+  /** The app's data folder (Electron's userData, or the web host's). */
+  dataDir: string;
+  /** Where secrets go; default the OS keychain. When it does not answer, the app keeps them in memory for this session and says so. */
+  secrets?: SecretStore;
+  /** Start in the personal-token-per-session mode without asking the keychain. */
+  sessionOnly?: boolean;
+  clock?: Clock;
+  /** The embedded service's port; default a free one. */
+  localPort?: number;
+  /** Opens an http(s) URL in the system browser (the shell's shell.openExternal); without it, browser sign-in is refused. */
+  openExternal?: (url: string) => Promise<void> | void;
+  /** The loopback port OAuth redirects to: the one registered with the service (default OAUTH_LOOPBACK_PORT). */
+  oauthPort?: number;
+  signInTimeoutMs?: number;
+  /** Connection options of remote accounts' clients (tests lift the rate limit). */
+  remote?: ConnectionOptions;
+  /** The app's settings, shared by every account's core; default settings.json in dataDir. */
+  settings?: SettingsStore;
+  /** Registers changed global shortcuts with the OS (the shell's). */
+  applyHotkeys?: ApplyHotkeys;
+}
+
+export interface StintApp extends Core {
+  /** The registry as it is now (tests, diagnostics). */
+  registry(): Registry;
+  /** Where secrets are kept, in words. */
+  readonly secretsDescription: string;
+}
+
+interface OpenAccount {
+  id: string;
+  core: Core;
+  close(): Promise<void>;
+}
+
+export async function openStintApp(options: StintAppOptions): Promise<StintApp> {
+  const { dataDir } = options;
+  const { secrets, sessionOnly, keychainProblem } = await chooseSecrets(options);
+  let registry = readRegistry(dataDir);
+  const statuses = new Map<string, AccountStatus>();
+  let windowShown: boolean | null = null;
+  // One settings store for the app: settings are the user's, whichever account is open.
+  const shared = {
+    settings: options.settings ?? openSettingsStore(dataDir),
+    ...(options.applyHotkeys ? { applyHotkeys: options.applyHotkeys } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+  };
+  let stopped = false;
+
+  const setStatus = (id: string, status: AccountStatus | null) => {
+    const before = statuses.get(id);
+    if (status === null ? !before : before?.state === status.state && before.problem === status.problem) return;
+    if (status === null) statuses.delete(id);
+    else statuses.set(id, status);
+    publish();
+  };
+
+  const openAccount = async (id: string): Promise<OpenAccount | null> => {
+    if (id === LOCAL_ACCOUNT.id) {
+      const embedded = await openEmbeddedAccount({ dataDir, secrets, ...shared, ...(options.localPort ? { port: options.localPort } : {}) });
+      return { id, core: embedded.core, close: () => embedded.close() };
+    }
+    const account = registry.accounts.find((a) => a.id === id);
+    if (!account) return null;
+    const core = await openRemoteAccount({
+      account,
+      secrets,
+      dataDir,
+      core: shared,
+      ...(options.remote ? { connection: options.remote } : {}),
+      onAuth: (state) => setStatus(id, state === 'ok' ? null : UNAUTHORIZED),
+    });
+    if (!core) {
+      setStatus(id, missingCredential(sessionOnly, keychainProblem));
+      return null;
+    }
+    return { id, core, close: () => core.stop() };
+  };
+
+  // What is known at start: remote accounts without a credential here are signed out (or, with no
+  // keychain, waiting for this session's token).
+  for (const account of registry.accounts) {
+    if (!(await remoteCredentials(account, secrets, options.remote))) statuses.set(account.id, missingCredential(sessionOnly, keychainProblem));
+  }
+
+  let current: OpenAccount = (await openAccount(registry.defaultAccountId)) ?? (await openAccount(LOCAL_ACCOUNT.id))!;
+  const compose = (): Snapshot => {
+    const accounts: AccountView[] = accountViews({ registry, openId: current.id, sessionOnly, statuses });
+    return Object.freeze({ ...current.core.getSnapshot(), accounts });
+  };
+  const store = createStore(compose());
+  function publish() {
+    if (!stopped) store.set(compose());
+  }
+  let unsubscribe = current.core.subscribe(publish);
+
+  // One change of accounts at a time; core calls wait for a swap in progress.
+  let chain: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = chain.then(work);
+    chain = run.catch(() => {});
+    return run;
+  };
+
+  const swapTo = async (next: OpenAccount) => {
+    const previous = current;
+    unsubscribe();
+    current = next;
+    unsubscribe = next.core.subscribe(publish);
+    if (windowShown !== null) next.core.notify(windowShown ? 'window-shown' : 'window-hidden');
+    publish();
+    await previous.close();
+  };
+
+  const saveRegistry = (next: Registry) => {
+    writeRegistry(dataDir, next);
+    registry = next;
+    publish();
+  };
+
+  const use = (id: string, { reopen = false } = {}): Promise<Result<null>> =>
+    serial(async () => {
+      if (stopped) return fail('internal', 'Stint is shutting down.');
+      if (current.id !== id || reopen) {
+        // The new core opens before the old one closes: a failure leaves the user where they were.
+        const next = await openAccount(id);
+        if (!next) return fail('rejected', statuses.get(id)?.problem ?? 'That account cannot be opened.', 'accountId');
+        await swapTo(next);
+      }
+      if (registry.defaultAccountId !== id) saveRegistry({ ...registry, defaultAccountId: id });
+      return ok(null);
+    });
+
+  const accounts = createAccountHandlers({
+    dataDir,
+    secrets,
+    registry: () => registry,
+    openId: () => current.id,
+    save: saveRegistry,
+    use,
+    signedIn: (id) => setStatus(id, null),
+    forget: (id) => setStatus(id, null),
+    connection: options.remote,
+    signIn: { port: options.oauthPort ?? OAUTH_LOOPBACK_PORT, timeoutMs: options.signInTimeoutMs ?? SIGN_IN_TIMEOUT_MS, openExternal: options.openExternal },
+  });
+
+  // Every core channel goes to the open core, after any swap in progress.
+  const delegate = <C extends Channel>(channel: C) =>
+    (async (request: never) => {
+      await chain;
+      return (current.core.handlers[channel] as (r: never) => Promise<Result<unknown>>)(request);
+    }) as Handlers[C];
+  const handlers = {
+    ...(Object.fromEntries(channels.map((c) => [c, delegate(c)])) as Handlers),
+    ...accounts.handlers,
+    getSnapshot: async () => ok(store.get()),
+  } satisfies Handlers;
+
+  return {
+    handlers,
+    getSnapshot: store.get,
+    subscribe: store.subscribe,
+    notify(event: LifecycleEvent) {
+      if (event === 'window-shown') windowShown = true;
+      if (event === 'window-hidden') windowShown = false;
+      current.core.notify(event);
+    },
+    setBroadcastsLive: (live) => current.core.setBroadcastsLive(live),
+    async whenIdle() {
+      await chain;
+      await current.core.whenIdle();
+    },
+    async stop() {
+      await serial(async () => {
+        if (stopped) return;
+        stopped = true;
+        unsubscribe();
+        await accounts.stop();
+        await current.close();
+      });
+    },
+    registry: () => registry,
+    secretsDescription: secrets.description,
+  };
+}
+
+/** The keychain when it answers; otherwise this session's memory, with the reason kept to show. */
+async function chooseSecrets(options: StintAppOptions): Promise<{ secrets: SecretStore; sessionOnly: boolean; keychainProblem: string | null }> {
+  if (options.sessionOnly) return { secrets: createSessionSecrets(), sessionOnly: true, keychainProblem: 'Stint was started with secrets kept in memory only.' };
+  const keychain = options.secrets ?? createKeychain();
+  try {
+    await keychain.get(LOCAL_ACCOUNT.id, 'personal-token');
+    return { secrets: keychain, sessionOnly: false, keychainProblem: null };
+  } catch (error) {
+    if (!(error instanceof KeychainUnavailableError)) throw error;
+    return { secrets: createSessionSecrets(), sessionOnly: true, keychainProblem: error.message };
+  }
+}

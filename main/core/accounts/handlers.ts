@@ -1,0 +1,136 @@
+// The account channels of the contract: add an account by pasted personal token, sign in with the
+// browser (OAuth), sign out, choose the default. Every credential is tried before anything is
+// saved, refusals name the field to fix, and secrets go only to the secret store (the keychain,
+// or this session's memory where none answers).
+
+import { fail, ok, type Result } from '../../../common/result';
+import type { ConnectionOptions } from '../../api/options';
+import { LOCAL_ACCOUNT } from '../embedded';
+import type { SecretKey, SecretStore } from '../keychain';
+import { findRemote, newAccountId, withAccount, withoutAccount, type Registry, type RemoteAccount } from './registry';
+import { signInWithBrowser, type SignInDeps } from './signIn';
+import { signOutRemote } from './signOut';
+import type { AccountHandlers } from './notHere';
+import { readBaseUrl, whoIs, type Identity } from './whoIs';
+
+
+export interface AccountDeps {
+  dataDir: string;
+  secrets: SecretStore;
+  registry(): Registry;
+  /** The account whose core runs now. */
+  openId(): string;
+  /** Persists and keeps the new registry (throws when the file cannot be written). */
+  save(registry: Registry): void;
+  /**
+   * Makes the account the open one and the default; `reopen` when its credential changed while it
+   * was open. Refused when it cannot be opened (no credential).
+   */
+  use(id: string, options?: { reopen?: boolean }): Promise<Result<null>>;
+  /** The credential works (again). */
+  signedIn(id: string): void;
+  /** Forgets what was known about a removed account. */
+  forget(id: string): void;
+  connection?: ConnectionOptions | undefined;
+  signIn: Omit<SignInDeps, 'connection' | 'started'>;
+}
+
+const OAUTH_SECRETS: SecretKey[] = ['access-token', 'refresh-token', 'client-secret'];
+
+export function createAccountHandlers(deps: AccountDeps): { handlers: AccountHandlers; stop(): Promise<void> } {
+  // A new browser sign-in replaces one still waiting (they share the registered port).
+  let cancelSignIn: ((reason: Error) => Promise<void>) | null = null;
+
+  /** Saves the account with its new secrets (old ones of the other kind deleted) and opens it. */
+  const keep = async (identity: Identity, fields: Omit<RemoteAccount, 'id' | 'label' | 'kind' | 'email'>, label: string | undefined, secrets: Partial<Record<SecretKey, string | null>>) => {
+    const existing = findRemote(deps.registry(), fields.baseUrl, identity.email);
+    const host = new URL(fields.baseUrl).host;
+    const account: RemoteAccount = { id: existing?.id ?? newAccountId(), label: label?.trim() || existing?.label || `${identity.name} at ${host}`, kind: 'remote', email: identity.email, ...fields };
+    // Secrets first: a listed account whose secret is missing would only be "signed out", while a
+    // secret without an account would be an orphan in the keychain.
+    try {
+      for (const [key, value] of Object.entries(secrets) as [SecretKey, string | null][]) {
+        if (value) await deps.secrets.set(account.id, key, value);
+        else await deps.secrets.delete(account.id, key);
+      }
+      deps.save(withAccount(deps.registry(), account));
+    } catch (error) {
+      return fail('internal', (error as Error).message);
+    }
+    deps.signedIn(account.id);
+    const used = await deps.use(account.id, { reopen: true });
+    return used.ok ? ok({ accountId: account.id }) : used;
+  };
+
+  const handlers: AccountHandlers = {
+    addAccountWithToken: async ({ baseUrl, token, label }) => {
+      const base = readBaseUrl(baseUrl);
+      if (!base.ok) return base;
+      const pasted = token.trim();
+      if (pasted === '') return fail('invalid_input', "Paste a personal token from the service's settings.", 'token');
+      const identity = await whoIs(base.value, { kind: 'personal', token: pasted }, 'token', deps.connection);
+      if (!identity.ok) return identity;
+      return keep(identity.value, { baseUrl: base.value, auth: 'personal' }, label, {
+        'personal-token': pasted,
+        ...Object.fromEntries(OAUTH_SECRETS.map((key) => [key, null])),
+      });
+    },
+
+    beginSignIn: async (request) => {
+      await cancelSignIn?.(new Error('A new sign-in was started in its place.'));
+      const mine = { cancel: null as ((reason: Error) => Promise<void>) | null };
+      const signedIn = await signInWithBrowser(request, {
+        ...deps.signIn,
+        connection: deps.connection,
+        started: (cancel) => {
+          mine.cancel = cancel;
+          cancelSignIn = cancel;
+        },
+      });
+      if (cancelSignIn === mine.cancel) cancelSignIn = null;
+      if (!signedIn.ok) return signedIn;
+      const { baseUrl, authUrl, clientId, clientSecret, tokens, identity } = signedIn.value;
+      return keep(identity, { baseUrl, auth: 'oauth', oauth: { clientId, authUrl } }, undefined, {
+        'access-token': tokens.accessToken,
+        'refresh-token': tokens.refreshToken,
+        'client-secret': clientSecret || null,
+        'personal-token': null,
+      });
+    },
+
+    signOut: async ({ accountId }) => {
+      if (accountId === LOCAL_ACCOUNT.id) {
+        return fail('invalid_input', 'The account on this computer needs no sign-in and cannot be removed; make another account the default to use that one instead.', 'accountId');
+      }
+      const account = deps.registry().accounts.find((a) => a.id === accountId);
+      if (!account) return fail('not_found', 'That account is no longer connected.', 'accountId');
+      // Away from it first: its core must not send with a token that is about to go.
+      if (deps.openId() === accountId) {
+        const away = await deps.use(LOCAL_ACCOUNT.id);
+        if (!away.ok) return away;
+      }
+      try {
+        deps.save(withoutAccount(deps.registry(), accountId));
+        const outcome = await signOutRemote(account, deps.secrets, deps.dataDir, deps.connection);
+        deps.forget(accountId);
+        return ok(outcome);
+      } catch (error) {
+        return fail('internal', (error as Error).message);
+      }
+    },
+
+    setDefaultAccount: async ({ accountId }) => {
+      const known = accountId === LOCAL_ACCOUNT.id || deps.registry().accounts.some((a) => a.id === accountId);
+      if (!known) return fail('not_found', 'That account is no longer connected.', 'accountId');
+      return deps.use(accountId);
+    },
+  };
+
+  return {
+    handlers,
+    /** Stops listening for a browser sign-in that still waits (the app is quitting). */
+    stop: async () => {
+      await cancelSignIn?.(new Error('Stint is quitting.'));
+    },
+  };
+}

@@ -1,0 +1,95 @@
+// Signing in with the system browser (spec 000's web flow, RFC 8252 for native apps): a fresh
+// state, the loopback redirect listening, the authorize page opened in the user's own browser
+// (where their password manager and session live; Stint never sees the password), the code from
+// the redirect with our state exchanged for tokens, and the tokens tried on GET /v2/current_user.
+// The caller stores the tokens; nothing here keeps them.
+
+import type { ConnectionOptions } from '../../api/options';
+import { createOAuthClient, isOAuthError, newState, type OAuthTokens } from '../../api/oauth';
+import { isApiError } from '../../api/errors';
+import { fail, ok, type Result } from '../../../common/result';
+import { isSafeExternalUrl } from '../externalLinks';
+import { listenForRedirect } from './loopback';
+import { readBaseUrl, whoIs, type Identity } from './whoIs';
+
+export interface SignInRequest {
+  baseUrl: string;
+  clientId: string;
+  clientSecret?: string | undefined;
+  /** {auth_url} when the OAuth endpoints are on another host; default the base URL. */
+  authUrl?: string | undefined;
+}
+
+export interface SignInDeps {
+  port: number;
+  timeoutMs: number;
+  /** Opens the system browser (the shell's, after validation); absent where there is none. */
+  openExternal?: ((url: string) => Promise<void> | void) | undefined;
+  connection?: ConnectionOptions | undefined;
+  /** Called once listening, with the way to abandon this sign-in (a new one, or the app quitting). */
+  started(cancel: (reason: Error) => Promise<void>): void;
+}
+
+export interface SignedIn {
+  baseUrl: string;
+  authUrl: string;
+  clientId: string;
+  clientSecret: string;
+  tokens: OAuthTokens;
+  identity: Identity;
+}
+
+export async function signInWithBrowser(request: SignInRequest, deps: SignInDeps): Promise<Result<SignedIn>> {
+  const base = readBaseUrl(request.baseUrl);
+  if (!base.ok) return base;
+  const auth = request.authUrl ? readBaseUrl(request.authUrl) : base;
+  if (!auth.ok) return fail(auth.error.code, auth.error.message, 'authUrl');
+  const clientId = request.clientId.trim();
+  if (clientId === '') return fail('invalid_input', 'Enter the client ID the service gave when Stint was registered there.', 'clientId');
+  if (!deps.openExternal) return fail('internal', 'This Stint cannot open a browser: paste a personal token instead.');
+  const clientSecret = request.clientSecret?.trim() ?? '';
+
+  const state = newState();
+  let loopback;
+  try {
+    loopback = await listenForRedirect({ port: deps.port, state });
+  } catch (error) {
+    return fail('internal', (error as Error).message);
+  }
+  const timer = setTimeout(() => void loopback.close(new Error(`No answer came back from the browser within ${Math.round(deps.timeoutMs / 60_000) || 1} minutes; start the sign-in again.`)), deps.timeoutMs);
+  deps.started((reason) => loopback.close(reason));
+
+  const end = async (result: Result<SignedIn>): Promise<Result<SignedIn>> => {
+    clearTimeout(timer);
+    await loopback.finish(result.ok ? { ok: true, label: result.value.baseUrl } : { ok: false, message: result.error.message });
+    return result;
+  };
+
+  try {
+    const client = createOAuthClient({ ...deps.connection, authUrl: auth.value, clientId, clientSecret });
+    const url = client.authorizeUrl({ state, redirectUri: loopback.redirectUri });
+    if (!isSafeExternalUrl(url)) return await end(fail('invalid_input', 'That address cannot be opened in a browser.', 'baseUrl'));
+    await deps.openExternal(url);
+
+    let code: string;
+    try {
+      code = await loopback.code;
+    } catch (error) {
+      return await end(fail(isOAuthError(error) && error.error === 'access_denied' ? 'forbidden' : 'rejected', (error as Error).message));
+    }
+    let tokens: OAuthTokens;
+    try {
+      tokens = await client.exchangeCode(code, { redirectUri: loopback.redirectUri });
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      const field = isOAuthError(error) && error.error === 'invalid_client' ? 'clientId' : undefined;
+      return await end(fail('rejected', error.message, field));
+    }
+    const credentials = { kind: 'oauth' as const, accessToken: async () => tokens.accessToken, refresh: async () => false };
+    const identity = await whoIs(base.value, credentials, 'baseUrl', deps.connection);
+    if (!identity.ok) return await end(identity);
+    return await end(ok({ baseUrl: base.value, authUrl: auth.value, clientId, clientSecret, tokens, identity: identity.value }));
+  } catch (error) {
+    return await end(fail('internal', (error as Error).message));
+  }
+}
