@@ -20,6 +20,7 @@ const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
   lastSyncAt: NOW,
   accounts: [],
   settings: DEFAULT_SETTINGS,
+  idle: null,
   ...over,
 });
 
