@@ -13,6 +13,8 @@ const names = {
   quickEntry: true,
   retryOperation: true,
   discardOperation: true,
+  deleteEntry: true,
+  undo: true,
   editOperation: true,
   dismissNotice: true,
   refresh: true,

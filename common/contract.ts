@@ -52,6 +52,10 @@ export const requests = {
   quickEntry: z.object({ text: z.string().max(10_000) }).strict(),
   retryOperation: z.object({ id: operationId }).strict(),
   discardOperation: z.object({ id: operationId }).strict(),
+  /** Deletes one of today's entries after the undo grace (main/core/undo/). */
+  deleteEntry: z.object({ entryId: z.number().int().positive() }).strict(),
+  /** Takes back a discard or delete while its grace runs (Snapshot.undo). */
+  undo: z.object({ id: operationId }).strict(),
   /** A failed operation with new values, sent again: an edit is a retry with the user's fix. */
   editOperation: z.object({ id: operationId, changes }).strict(),
   dismissNotice: z.object({ id: z.string().min(1).max(100) }).strict(),
@@ -82,6 +86,8 @@ export interface Responses {
   quickEntry: { minutes: number; projectName: string | null };
   retryOperation: null;
   discardOperation: null;
+  deleteEntry: null;
+  undo: null;
   editOperation: null;
   dismissNotice: null;
   refresh: null;

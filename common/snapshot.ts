@@ -68,6 +68,23 @@ export interface NoticeView {
   at: number;
 }
 
+/** The user came back after more than the idle threshold while a timer ran (main/core/idle/policy.ts). */
+export interface IdlePromptView {
+  projectId: number;
+  projectName: string;
+  /** Epoch ms the user went away: idle since, or the suspend or lock. */
+  idleSince: number;
+  /** Epoch ms they were back. */
+  returnedAt: number;
+  /** Whole seconds away: what a discard takes off the timer. */
+  idleSeconds: number;
+  /**
+   * Whether the timer runs now. False: it was paused, logged or discarded meanwhile, so there is
+   * no running time to take the time away off, and the prompt only informs (Keep).
+   */
+  timerRunning: boolean;
+}
+
 /**
  * Whether an account can be used: 'signed-out' (no credential on this computer), 'unauthorized'
  * (the service refused its token: revoked or expired), 'keychain-unavailable' (no keychain
@@ -94,21 +111,13 @@ export interface AccountView {
   problem: string | null;
 }
 
-/** The user came back after more than the idle threshold while a timer ran (main/core/idle/policy.ts). */
-export interface IdlePromptView {
-  projectId: number;
-  projectName: string;
-  /** Epoch ms the user went away: idle since, or the suspend or lock. */
-  idleSince: number;
-  /** Epoch ms they were back. */
-  returnedAt: number;
-  /** Whole seconds away: what a discard takes off the timer. */
-  idleSeconds: number;
-  /**
-   * Whether the timer runs now. False: it was paused, logged or discarded meanwhile, so there is
-   * no running time to take the time away off, and the prompt only informs (Keep).
-   */
-  timerRunning: boolean;
+/** A discard or delete the user may still take back (main/core/undo/): "Discarded Website's timer · Undo". */
+export interface UndoView {
+  /** The operation's id, for the undo call. */
+  id: string;
+  summary: string;
+  /** Epoch ms the grace ends: the line is shown until then. */
+  until: number;
 }
 
 export interface Snapshot {
@@ -128,6 +137,8 @@ export interface Snapshot {
   accounts: AccountView[];
   /** The user's settings (common/settings.ts), saved in settings.json. */
   settings: Settings;
+  /** Discards and deletes still within their undo grace, oldest first. */
+  undo: UndoView[];
   /** The question about time away from a running timer, until answered (resolveIdle). */
   idle: IdlePromptView | null;
 }

@@ -100,6 +100,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (idle.resolve()) changed();
     },
     updateSettings: (patch) => updateSettings({ store: settings, mac: process.platform === 'darwin', ...(options.applyHotkeys ? { applyHotkeys: options.applyHotkeys } : {}) }, patch),
+    ...(options.undoGraceMs !== undefined ? { undoGraceMs: options.undoGraceMs } : {}),
   });
 
   worker.request(...READS);

@@ -14,6 +14,8 @@ import { parseTimeString } from '../../common/timeString';
 import { DEFAULT_BILLING_INCREMENT, elapsedMinutes, roundUpToIncrement } from './minutes';
 import { editableValues, entryMarker, type Operation, type OperationBody } from './operations';
 import type { Outbox } from './outbox';
+import { entrySummary, UNDO_GRACE_MS } from './undo/grace';
+import { undoOperation } from './undo/undo';
 import type { IdlePrompt } from './idle/policy';
 import { idleOperations } from './idle/resolve';
 import { liveSeconds } from './view';
@@ -36,6 +38,8 @@ export interface HandlerDeps {
   dismissNotice(id: string): boolean;
   /** Checks, applies and saves a change of settings (settings/update.ts); without it, settings cannot change. */
   updateSettings?(patch: RequestOf<'updateSettings'>): Result<Settings>;
+  /** How long a discard or delete waits for an undo (undo/grace.ts); 0 sends it at once. */
+  undoGraceMs?: number;
   /** The open idle prompt (idle/tracker.ts); without it, there is never one. */
   idlePrompt?(): IdlePrompt | null;
   /** The idle prompt was answered: close it. */
@@ -53,10 +57,12 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     return run;
   };
 
-  const queue = async (at: number, make: (id: string, seq: number) => OperationBody): Promise<void> => {
+  const graceMs = deps.undoGraceMs ?? UNDO_GRACE_MS;
+  const queue = async (at: number, make: (id: string, seq: number) => OperationBody, undoable = false): Promise<void> => {
     const id = randomUUID();
     const seq = outbox.newSeq();
-    await outbox.add({ ...make(id, seq), id, seq, at } as Operation);
+    const notBefore = undoable && graceMs > 0 ? { notBefore: at + graceMs } : {};
+    await outbox.add({ ...make(id, seq), id, seq, at, ...notBefore } as Operation);
     deps.queued();
   };
 
@@ -139,8 +145,23 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       act(async (now, snap) => {
         const timer = timerOf(snap, projectId);
         if (!timer) return noTimer();
-        await queue(now, () => ({ kind: 'discardTimer', projectId: timer.projectId, projectName: timer.projectName }));
+        await queue(now, () => ({ kind: 'discardTimer', projectId: timer.projectId, projectName: timer.projectName }), true);
         return ok(null);
+      }),
+
+    deleteEntry: ({ entryId }) =>
+      act(async (now, snap) => {
+        const entry = snap.today.entries.find((e) => e.id === entryId);
+        if (!entry) return fail('not_found', 'That entry is not among today\'s entries.', 'entryId');
+        await queue(now, () => ({ kind: 'deleteEntry', entryId, summary: entrySummary(entry) }), true);
+        return ok(null);
+      }),
+
+    undo: ({ id }) =>
+      act(async (now) => {
+        const undone = await undoOperation(outbox, id, now);
+        if (undone.ok) deps.queued();
+        return undone;
       }),
 
     toggleLastTimer: () =>

@@ -35,6 +35,8 @@ export type OperationBody =
       description: string | null;
     }
   | { kind: 'discardTimer'; projectId: number; projectName: string }
+  /** Deletes one of today's entries (sent after the undo grace, main/core/undo/). */
+  | { kind: 'deleteEntry'; entryId: number; /** the entry in words, for the undo line and a failure */ summary: string }
   | {
       /** The time away taken off a running timer (idle/resolve.ts): it shows `seconds` at `at` and runs on. */
       kind: 'rewindTimer';
@@ -60,7 +62,14 @@ export type OperationBody =
 /** The unique source_url of an entry made for an operation. The .invalid domain (RFC 2606) never resolves. */
 export const entryMarker = (operationId: string) => `https://stint.invalid/op/${operationId}`;
 
-export type Operation = OperationBody & { id: string; seq: number; /** epoch ms the user acted */ at: number };
+export type Operation = OperationBody & {
+  id: string;
+  seq: number;
+  /** epoch ms the user acted */
+  at: number;
+  /** epoch ms before which it is not sent, nor anything queued after it: its undo grace (main/core/undo/) */
+  notBefore?: number;
+};
 
 export type OperationKind = OperationBody['kind'];
 
@@ -70,6 +79,7 @@ export const REFRESHES: Readonly<Record<OperationKind, readonly Collection[]>> =
   pauseTimer: ['timers'],
   logTimer: ['timers', 'entries'],
   discardTimer: ['timers'],
+  deleteEntry: ['entries'],
   rewindTimer: ['timers'],
   // An entry with a new project_name creates the project on the service.
   createEntry: ['entries', 'projects'],
@@ -77,7 +87,7 @@ export const REFRESHES: Readonly<Record<OperationKind, readonly Collection[]>> =
 
 /** The project an operation needs to exist on the service first, if any. */
 export function projectOf(op: Operation): number | null {
-  return op.kind === 'createProject' ? null : op.projectId;
+  return op.kind === 'createProject' || op.kind === 'deleteEntry' ? null : op.projectId;
 }
 
 /** The same operation pointing at the project's service id instead of its local one. */
@@ -90,6 +100,8 @@ export function withResolvedProject(op: Operation, localId: number, projectId: n
       return op.projectId === null ? op : { ...op, projectId: swap(op.projectId) };
     case 'startTimer':
       return { ...op, projectId: swap(op.projectId), pauses: op.pauses && { ...op.pauses, projectId: swap(op.pauses.projectId) } };
+    case 'deleteEntry':
+      return op;
     default:
       return { ...op, projectId: swap(op.projectId) };
   }
@@ -108,6 +120,8 @@ export function describeOperation(op: Operation): string {
       return `Log ${formatMinutes(op.minutes)} on ${op.projectName}`;
     case 'discardTimer':
       return `Discard the timer of ${op.projectName}`;
+    case 'deleteEntry':
+      return `Delete ${op.summary}`;
     case 'rewindTimer':
       return `Take ${formatMinutes(Math.round(op.idleSeconds / 60))} away time off ${op.projectName}`;
     case 'createEntry': {

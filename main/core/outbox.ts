@@ -46,7 +46,9 @@ type JournalRecord =
   | { t: 'retry'; id: string }
   /** A failed operation with the user's new values (same id, seq and kind), pending again. */
   | { t: 'edit'; id: string; op: Operation }
-  | { t: 'discard'; id: string };
+  | { t: 'discard'; id: string }
+  /** The user undid a pending operation during its grace (main/core/undo/). */
+  | { t: 'undo'; id: string };
 
 /** Rewrite the journal after this many appends, keeping only what is still queued. */
 const COMPACT_AFTER = 256;
@@ -74,6 +76,12 @@ export interface Outbox {
    */
   edit(op: Operation): Promise<boolean>;
   discard(id: string): Promise<boolean>;
+  /**
+   * Removes a pending, never attempted operation (an undo within its grace; the caller checks the
+   * time). From this call on next() skips it, so the worker cannot begin it while the record is
+   * written. False when there is no such item.
+   */
+  withdraw(id: string): Promise<boolean>;
   /** A read of this collection came back: settled items no longer need to show their effect. */
   refreshed(collection: Collection): boolean;
   close(): Promise<void>;
@@ -162,6 +170,7 @@ function apply(state: State, r: JournalRecord): void {
       return;
     }
     case 'discard':
+    case 'undo':
       items.delete(r.id);
       return;
   }
@@ -221,10 +230,11 @@ function createOutbox(journal: Journal, state: State): Outbox {
 
   const items = () => (sorted ??= [...state.items.values()].sort((a, b) => a.op.seq - b.op.seq));
   const failedItem = (id: string) => state.items.get(id)?.status === 'failed';
+  const withdrawing = new Set<string>();
 
   return {
     items,
-    next: () => items().find((i) => i.status === 'pending'),
+    next: () => items().find((i) => i.status === 'pending' && !withdrawing.has(i.op.id)),
     projectId: (id) => state.resolved.get(id) ?? id,
     newSeq: () => ++state.seq,
     add: (op) => record({ t: 'op', op }),
@@ -249,6 +259,17 @@ function createOutbox(journal: Journal, state: State): Outbox {
     async discard(id) {
       if (!failedItem(id)) return false;
       await record({ t: 'discard', id });
+      return true;
+    },
+    async withdraw(id) {
+      const item = state.items.get(id);
+      if (item?.status !== 'pending' || item.attempted || withdrawing.has(id)) return false;
+      withdrawing.add(id);
+      try {
+        await record({ t: 'undo', id });
+      } finally {
+        withdrawing.delete(id);
+      }
       return true;
     },
     refreshed(collection) {

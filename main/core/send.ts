@@ -85,6 +85,11 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
       await api.deleteTimer(op.projectId).catch(ignore(notFound));
       return {};
 
+    case 'deleteEntry':
+      // Sent once its undo grace passed; a 404 on a repeat (or deleted elsewhere) is done.
+      await api.deleteEntry(op.entryId).catch(ignore(notFound));
+      return {};
+
     case 'createEntry': {
       const fields = {
         date: op.date,

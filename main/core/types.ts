@@ -45,6 +45,8 @@ export interface CoreOptions {
   settings?: SettingsStore;
   /** Registers changed global shortcuts with the OS (the shell's); without it, shortcuts are only saved. */
   applyHotkeys?: ApplyHotkeys;
+  /** How long a discard or delete waits for an undo (undo/grace.ts UNDO_GRACE_MS); 0 sends them at once. */
+  undoGraceMs?: number;
 }
 
 export interface Core {

@@ -8,6 +8,7 @@ import { describeOperation, editableValues, type Collection, type Operation } fr
 import type { OutboxItem } from './outbox';
 import { DEFAULT_BILLING_INCREMENT, roundUpToIncrement } from './minutes';
 import type { ServiceData } from './serviceData';
+import { undoViews, withoutDeleted } from './undo/grace';
 import type { IdlePrompt } from './idle/policy';
 import { idleView } from './idle/view';
 
@@ -33,7 +34,7 @@ export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], 
 
   const projects = applyProjects(data.projects, shows('projects'));
   const timers = applyTimers(data.timers, shows('timers'), projects, ctx.recent);
-  const entries = applyEntries(data.entries?.date === ctx.today ? data.entries.list : [], shows('entries'), ctx.today, projects);
+  const entries = withoutDeleted(applyEntries(data.entries?.date === ctx.today ? data.entries.list : [], shows('entries'), ctx.today, projects), shows('entries'));
 
   return deepFreeze({
     account: { ...ctx.account },
@@ -53,6 +54,7 @@ export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], 
     // Accounts are the app layer's (accounts/app.ts); a lone core knows only its own.
     accounts: [],
     settings: ctx.settings ?? DEFAULT_SETTINGS,
+    undo: undoViews(items),
     idle: idleView(ctx.idle ?? null, timers),
   });
 }

@@ -111,8 +111,14 @@ export function startWorker(deps: WorkerDeps): Worker {
   const refusedByImport = new Set<string>();
   const increments = () => new Map(deps.data().projects.map((p) => [p.id, p.billingIncrement] as const));
 
+  /** The head of the queue while its undo grace runs (undo/grace.ts): it, and all after it, wait till then. */
+  const heldUntil = (): number | null => {
+    const notBefore = outbox.next()?.op.notBefore;
+    return notBefore !== undefined && notBefore > clock.now() ? notBefore : null;
+  };
+
   const nextStep = (): Step | null => {
-    const item = outbox.next();
+    const item = heldUntil() === null ? outbox.next() : undefined;
     if (item && deps.importer) {
       // An import rounds minutes to the project's increment itself: know the projects first.
       if (item.op.kind === 'createEntry' && item.op.projectId !== null && requested.has('projects') && !increments().has(item.op.projectId)) return { read: 'projects' };
@@ -191,9 +197,13 @@ export function startWorker(deps: WorkerDeps): Worker {
       const step = nextStep();
       idle = !step;
       if (!step) {
-        for (const resolve of idleWaiters.splice(0)) resolve();
-        const timedOut = await wait(online ? pollInterval(windowShown, broadcastsLive) : null, false);
-        if (timedOut) freshen();
+        const held = heldUntil();
+        if (held === null) for (const resolve of idleWaiters.splice(0)) resolve();
+        const poll = online ? pollInterval(windowShown, broadcastsLive) : null;
+        const grace = held === null ? null : held - clock.now();
+        const graceFirst = grace !== null && (poll === null || grace <= poll);
+        const timedOut = await wait(graceFirst ? grace : poll, false);
+        if (timedOut && !graceFirst) freshen();
         continue;
       }
       try {
@@ -246,7 +256,7 @@ export function startWorker(deps: WorkerDeps): Worker {
       windowShown = shown;
       wake(false);
     },
-    whenIdle: () => (idle && !nextStep() ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve))),
+    whenIdle: () => (idle && !nextStep() && heldUntil() === null ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve))),
     setBroadcastsLive(live) {
       broadcastsLive = live;
       wake(false);

@@ -24,7 +24,7 @@ import type { Clock, Core } from '../../main/core/types';
 import { startService } from '../../service';
 import { startFaultProxy, type Fault, type FaultProxy } from './faultProxy';
 import { mulberry32 } from './random';
-import { applyToModel, chooseAction, compare, Model, perform, shows } from './userModel';
+import { applyToModel, chooseAction, compare, Model, perform, shows, UNDO_GRACE_MS_UNDER_TEST } from './userModel';
 
 export interface ChaosOptions {
   seed: number;
@@ -152,7 +152,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
         }
       : {};
     const direct = createServiceApi({ baseUrl: service.url, credentials: { kind: 'personal', token: service.token }, rateLimit: 0, retries: 0 });
-    const open = () => createCore({ api, dataDir, account: { id: 'chaos', label: 'Chaos', kind: 'local' }, clock, backoff: { firstMs: 2, capMs: 20 }, ...importer });
+    const open = () => createCore({ api, dataDir, account: { id: 'chaos', label: 'Chaos', kind: 'local' }, clock, backoff: { firstMs: 2, capMs: 20 }, undoGraceMs: UNDO_GRACE_MS_UNDER_TEST, ...importer });
     core = await open();
     let restarts = 0;
     const waits = { backlog: 0, quiet: 0, restart: 0, drain: 0 };

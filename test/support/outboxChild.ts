@@ -20,7 +20,7 @@ import { createLegacyApi } from '../../main/api/legacy';
 import { createCore } from '../../main/core/core';
 import { JOURNAL_FILE } from '../../main/core/journal';
 import type { Operation } from '../../main/core/operations';
-import { actionSignature, applyToModel, Model, operationSignature, perform, shows, type Action } from './userModel';
+import { actionSignature, applyToModel, Model, operationSignature, perform, shows, UNDO_GRACE_MS_UNDER_TEST, type Action } from './userModel';
 
 const [dataDir, serviceUrl, token, scriptFile] = process.argv.slice(2) as [string, string, string, string];
 const actions = (JSON.parse(readFileSync(scriptFile, 'utf8')) as { actions: Action[] }).actions;
@@ -84,7 +84,7 @@ async function main(): Promise<number> {
   const api = createServiceApi({ baseUrl: serviceUrl, credentials: { kind: 'personal', token }, rateLimit: 0, timeoutMs: 2_000, retries: 1, backoff: { baseMs: 2, capMs: 10 } });
   // With the bulk importer, as the embedded account: a kill may land between a batch's attempt and its answer.
   const importer = createLegacyApi({ baseUrl: serviceUrl, token, rateLimit: 0, timeoutMs: 2_000, retries: 1, backoff: { baseMs: 2, capMs: 10 } });
-  const core = await createCore({ api, dataDir, account: { id: 'crash', label: 'Crash', kind: 'local' }, backoff: { firstMs: 5, capMs: 50 }, importer });
+  const core = await createCore({ api, dataDir, account: { id: 'crash', label: 'Crash', kind: 'local' }, backoff: { firstMs: 5, capMs: 50 }, importer, undoGraceMs: UNDO_GRACE_MS_UNDER_TEST });
   console.log(`ready ${Math.round(process.uptime() * 1000)}`);
 
   const model = new Model();

@@ -298,6 +298,12 @@ export function actionSignature(a: Action): string {
   }
 }
 
+/**
+ * The undo grace of discards in the chaos and crash runs: short, so a thousand actions do not
+ * wait seconds each, yet long enough that discards are held and what follows them waits.
+ */
+export const UNDO_GRACE_MS_UNDER_TEST = 20;
+
 export function operationSignature(op: Operation): string {
   switch (op.kind) {
     case 'createProject':
@@ -311,6 +317,8 @@ export function operationSignature(op: Operation): string {
       return `${op.kind}|${op.projectName}`;
     case 'createEntry':
       return `createEntry|${op.description}`;
+    case 'deleteEntry':
+      return `deleteEntry|${op.entryId}`;
   }
 }
 

@@ -21,6 +21,7 @@ const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
   accounts: [],
   settings: DEFAULT_SETTINGS,
   idle: null,
+  undo: [],
   ...over,
 });
 
