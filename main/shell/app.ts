@@ -9,6 +9,7 @@ import { isSafeExternalUrl } from '../core/externalLinks';
 import { createKeychain, KeychainUnavailableError } from '../core/keychain';
 import { dispatch } from '../../common/dispatch';
 import { registerIpc, sendUiCommand } from './ipc';
+import { watchIdle } from './idle';
 import { forwardPowerEvents } from './power';
 import { applySystemSettings } from './settings';
 import { createSettingsWindowOpener } from './settingsWindow';
@@ -86,6 +87,7 @@ export function startApp(): void {
     });
     registerIpc(core, window);
     forwardPowerEvents(core);
+    watchIdle(core, () => showWindow(false));
     applySystemSettings(core);
     const openSettings = createSettingsWindowOpener(core, { preload: join(dist, 'preload/index.cjs'), html: join(dist, 'renderer/index.html') });
 
