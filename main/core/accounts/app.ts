@@ -65,8 +65,23 @@ interface OpenAccount {
 }
 
 export async function openStintApp(options: StintAppOptions): Promise<StintApp> {
+  const choice = await chooseSecrets(options);
+  try {
+    return await openWith(options, choice);
+  } catch (error) {
+    // The probe passed but the keychain failed on first real use (some backends answer a read of
+    // a missing item without asking anyone): the same fallback, decided before anything was kept.
+    if (choice.sessionOnly || !(error instanceof KeychainUnavailableError)) throw error;
+    return openWith(options, sessionSecrets(error.message));
+  }
+}
+
+type SecretsChoice = { secrets: SecretStore; sessionOnly: boolean; keychainProblem: string | null };
+
+const sessionSecrets = (problem: string): SecretsChoice => ({ secrets: createSessionSecrets(), sessionOnly: true, keychainProblem: problem });
+
+async function openWith(options: StintAppOptions, { secrets, sessionOnly, keychainProblem }: SecretsChoice): Promise<StintApp> {
   const { dataDir } = options;
-  const { secrets, sessionOnly, keychainProblem } = await chooseSecrets(options);
   let registry = readRegistry(dataDir);
   const statuses = new Map<string, AccountStatus>();
   let windowShown: boolean | null = null;
@@ -215,15 +230,19 @@ export async function openStintApp(options: StintAppOptions): Promise<StintApp> 
   };
 }
 
+/** An account name no account has: the probe's item never exists. */
+const KEYCHAIN_PROBE = 'stint-keychain-probe';
+
 /** The keychain when it answers; otherwise this session's memory, with the reason kept to show. */
-async function chooseSecrets(options: StintAppOptions): Promise<{ secrets: SecretStore; sessionOnly: boolean; keychainProblem: string | null }> {
-  if (options.sessionOnly) return { secrets: createSessionSecrets(), sessionOnly: true, keychainProblem: 'Stint was started with secrets kept in memory only.' };
+async function chooseSecrets(options: StintAppOptions): Promise<SecretsChoice> {
+  if (options.sessionOnly) return sessionSecrets('Stint was started with secrets kept in memory only.');
   const keychain = options.secrets ?? createKeychain();
   try {
-    await keychain.get(LOCAL_ACCOUNT.id, 'personal-token');
+    // Deleting an item that never exists reaches the keychain and changes nothing.
+    await keychain.delete(KEYCHAIN_PROBE, 'personal-token');
     return { secrets: keychain, sessionOnly: false, keychainProblem: null };
   } catch (error) {
     if (!(error instanceof KeychainUnavailableError)) throw error;
-    return { secrets: createSessionSecrets(), sessionOnly: true, keychainProblem: error.message };
+    return sessionSecrets(error.message);
   }
 }
