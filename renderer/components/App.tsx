@@ -3,6 +3,7 @@
 import type { StintBridge } from '../../common/contract';
 import { useConnected, useSnapshot, type Connection } from '../hooks';
 import { FailedOperations } from './FailedOperations';
+import { IdlePrompt } from './IdlePrompt';
 import { Notices } from './Notices';
 import { QuickEntry } from './QuickEntry';
 import { SyncStatus } from './SyncStatus';
@@ -30,6 +31,7 @@ export function App({ bridge, connection }: { bridge: StintBridge; connection?: 
         <SyncStatus snapshot={snapshot} connected={connected} bridge={bridge} />
       </header>
       <main>
+        <IdlePrompt idle={snapshot.idle} bridge={bridge} />
         <Notices notices={snapshot.notices} bridge={bridge} />
         <FailedOperations failed={snapshot.outbox.failed} projects={snapshot.projects} bridge={bridge} />
         <Timers snapshot={snapshot} bridge={bridge} />

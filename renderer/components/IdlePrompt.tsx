@@ -1,0 +1,59 @@
+// The question after time away from a running timer (main/core/idle/policy.ts): keep that time,
+// take it off the timer, or take it off and pause. Shown at the top of the window as an alert
+// dialog that takes the focus when it appears (on Keep, the choice that changes nothing) and gives
+// it back when answered; Escape keeps. When the timer stopped meanwhile it only informs.
+
+import { useEffect, useRef } from 'preact/hooks';
+import type { StintBridge } from '../../common/contract';
+import { discardLabel, idleMessage } from '../../common/idleText';
+import type { IdlePromptView } from '../../common/snapshot';
+import { useAction } from '../hooks';
+import { ErrorLine } from './ErrorLine';
+
+type Choice = 'keep' | 'discard' | 'discard-and-pause';
+
+export function IdlePrompt({ idle, bridge }: { idle: IdlePromptView | null; bridge: StintBridge }) {
+  const action = useAction();
+  const keep = useRef<HTMLButtonElement>(null);
+  // A new return is a new question: focus comes back to it even if the last one was answered.
+  const question = idle ? `${idle.projectId}@${idle.idleSince}-${idle.returnedAt}` : null;
+  useEffect(() => {
+    if (question === null) return;
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    keep.current?.focus();
+    return () => {
+      if (before?.isConnected && before !== document.body) before.focus();
+    };
+  }, [question]);
+
+  if (!idle) return null;
+  const choose = (choice: Choice) => void action.run(() => bridge.resolveIdle({ choice }));
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    choose('keep');
+  };
+
+  return (
+    <section class="panel idle-prompt" role="alertdialog" aria-labelledby="idle-title" aria-describedby="idle-message" data-testid="idle-prompt" onKeyDown={onKeyDown}>
+      <h2 id="idle-title">Time away</h2>
+      <p id="idle-message">{idleMessage(idle)}</p>
+      <div class="idle-actions">
+        <button type="button" ref={keep} class="primary" disabled={action.busy} onClick={() => choose('keep')}>
+          {idle.timerRunning ? 'Keep' : 'OK'}
+        </button>
+        {idle.timerRunning && (
+          <>
+            <button type="button" disabled={action.busy} onClick={() => choose('discard')}>
+              {discardLabel(idle)}
+            </button>
+            <button type="button" disabled={action.busy} onClick={() => choose('discard-and-pause')}>
+              Discard and pause
+            </button>
+          </>
+        )}
+      </div>
+      <ErrorLine error={action.error} testId="idle-error" />
+    </section>
+  );
+}
