@@ -9,6 +9,7 @@ import { QuickEntry } from './QuickEntry';
 import { SyncStatus } from './SyncStatus';
 import { Timers } from './Timers';
 import { Today } from './Today';
+import { UndoBar } from './UndoBar';
 
 export function App({ bridge, connection }: { bridge: StintBridge; connection?: Connection }) {
   const { snapshot, error } = useSnapshot(bridge);
@@ -33,10 +34,11 @@ export function App({ bridge, connection }: { bridge: StintBridge; connection?: 
       <main>
         <IdlePrompt idle={snapshot.idle} bridge={bridge} />
         <Notices notices={snapshot.notices} bridge={bridge} />
+        <UndoBar undo={snapshot.undo} bridge={bridge} />
         <FailedOperations failed={snapshot.outbox.failed} projects={snapshot.projects} bridge={bridge} />
         <Timers snapshot={snapshot} bridge={bridge} />
         <QuickEntry projects={snapshot.projects} bridge={bridge} />
-        <Today today={snapshot.today} />
+        <Today today={snapshot.today} bridge={bridge} />
       </main>
     </div>
   );

@@ -1,9 +1,12 @@
 // Today's entries, newest as the service orders them, with the day's total in the heading.
 
+import type { StintBridge } from '../../common/contract';
 import { formatMinutes } from '../../common/format';
-import type { Snapshot } from '../../common/snapshot';
+import type { EntryView, Snapshot } from '../../common/snapshot';
+import { useAction } from '../hooks';
+import { ErrorLine } from './ErrorLine';
 
-export function Today({ today }: { today: Snapshot['today'] }) {
+export function Today({ today, bridge }: { today: Snapshot['today']; bridge: StintBridge }) {
   return (
     <section class="panel" aria-labelledby="today-heading" data-testid="today">
       <h2 id="today-heading" class="split">
@@ -30,10 +33,25 @@ export function Today({ today }: { today: Snapshot['today'] }) {
                   syncing
                 </span>
               )}
+              {entry.id !== null && <DeleteEntry entry={entry} entryId={entry.id} bridge={bridge} />}
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/** Deletes an entry the service has; the delete waits a few seconds for an undo (UndoBar). */
+function DeleteEntry({ entry, entryId, bridge }: { entry: EntryView; entryId: number; bridge: StintBridge }) {
+  const action = useAction();
+  const words = [formatMinutes(entry.minutes), entry.projectName, entry.description].filter(Boolean).join(' ');
+  return (
+    <>
+      <button type="button" class="entry-delete" aria-label={`Delete ${words}`} disabled={action.busy} onClick={() => void action.run(() => bridge.deleteEntry({ entryId }))}>
+        Delete
+      </button>
+      <ErrorLine error={action.error} />
+    </>
   );
 }
