@@ -55,7 +55,7 @@ describe('the idle prompt', () => {
       const prompt = page.getByRole('alertdialog', { name: 'Time away' });
       await prompt.waitFor();
       expect(await prompt.textContent()).toMatch(/You were away 30 min \(since \d\d:\d\d\) while Website ran\./);
-      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Keep');
+      await expect.poll(() => page.locator(':focus').textContent()).toBe('Keep');
       expect(await violations(page, '[data-testid="idle-prompt"]')).toEqual([]);
       await page.screenshot({ path: join('artifacts', 'e2e-idle-prompt.png'), fullPage: true });
 
