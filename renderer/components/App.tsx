@@ -6,6 +6,7 @@ import { FailedOperations } from './FailedOperations';
 import { IdlePrompt } from './IdlePrompt';
 import { Notices } from './Notices';
 import { QuickEntry } from './QuickEntry';
+import { useTheme } from './settings/theme';
 import { SyncStatus } from './SyncStatus';
 import { Timers } from './Timers';
 import { Today } from './Today';
@@ -14,6 +15,7 @@ import { UndoBar } from './UndoBar';
 export function App({ bridge, connection }: { bridge: StintBridge; connection?: Connection }) {
   const { snapshot, error } = useSnapshot(bridge);
   const connected = useConnected(connection);
+  useTheme(snapshot?.settings.theme);
 
   if (!snapshot) {
     return (
@@ -30,6 +32,7 @@ export function App({ bridge, connection }: { bridge: StintBridge; connection?: 
           {snapshot.account.label}
         </span>
         <SyncStatus snapshot={snapshot} connected={connected} bridge={bridge} />
+        <a class="bar-link" href="#settings">Settings</a>
       </header>
       <main>
         <IdlePrompt idle={snapshot.idle} bridge={bridge} />

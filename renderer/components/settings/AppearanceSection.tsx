@@ -1,0 +1,47 @@
+// Start-up and looks: launch at login, and the theme (the system's, or always light or dark).
+
+import type { StintBridge } from '../../../common/contract';
+import { THEMES, type Theme } from '../../../common/settings';
+import { ErrorLine } from '../ErrorLine';
+import { useSaveSettings } from './useSaveSettings';
+
+const THEME_LABELS: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
+
+export function LaunchSection({ launchAtLogin, bridge }: { launchAtLogin: boolean; bridge: StintBridge }) {
+  const saving = useSaveSettings(bridge);
+  return (
+    <section class="panel" aria-labelledby="settings-launch">
+      <h2 id="settings-launch">Start-up</h2>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={launchAtLogin}
+          data-testid="launch-at-login"
+          onChange={(e) => void saving.save({ launchAtLogin: (e.currentTarget as HTMLInputElement).checked })}
+        />{' '}
+        Open Stint when I log in
+      </label>
+      <ErrorLine error={saving.error} />
+    </section>
+  );
+}
+
+export function ThemeSection({ theme, bridge }: { theme: Theme; bridge: StintBridge }) {
+  const saving = useSaveSettings(bridge);
+  return (
+    <section class="panel" aria-labelledby="settings-theme">
+      <fieldset class="choices">
+        <legend>
+          <h2 id="settings-theme">Theme</h2>
+        </legend>
+        {THEMES.map((value) => (
+          <label class="check" key={value}>
+            <input type="radio" name="theme" value={value} checked={theme === value} onChange={() => void saving.save({ theme: value })} />{' '}
+            {THEME_LABELS[value]}
+          </label>
+        ))}
+      </fieldset>
+      <ErrorLine error={saving.error} />
+    </section>
+  );
+}

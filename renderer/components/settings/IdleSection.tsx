@@ -1,0 +1,69 @@
+// Idle detection: after how many minutes away a running timer asks about the time, or never.
+
+import { useState } from 'preact/hooks';
+import type { StintBridge } from '../../../common/contract';
+import { checkIdleMinutes, IDLE_MINUTES } from '../../../common/settings';
+import { ErrorLine } from '../ErrorLine';
+import { useSaveSettings } from './useSaveSettings';
+
+export function IdleSection({ minutes, bridge }: { minutes: number | null; bridge: StintBridge }) {
+  const [text, setText] = useState(String(minutes ?? IDLE_MINUTES.default));
+  const [local, setLocal] = useState<string | null>(null);
+  const saving = useSaveSettings(bridge);
+  const on = minutes !== null;
+  const error = local ? { code: 'invalid_input' as const, message: local } : saving.error;
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const value = Number(text.trim());
+    const problem = text.trim() === '' ? checkIdleMinutes(Number.NaN) : checkIdleMinutes(value);
+    setLocal(problem);
+    if (!problem) await saving.save({ idleThresholdMinutes: value });
+  };
+
+  return (
+    <section class="panel" aria-labelledby="settings-idle">
+      <h2 id="settings-idle">Idle time</h2>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={on}
+          data-testid="idle-on"
+          onChange={(e) => {
+            setLocal(null);
+            const checked = (e.currentTarget as HTMLInputElement).checked;
+            void saving.save({ idleThresholdMinutes: checked ? (checkIdleMinutes(Number(text)) ? IDLE_MINUTES.default : Number(text)) : null });
+          }}
+        />{' '}
+        Ask what to do with time I was away while a timer ran
+      </label>
+      <form class="row" onSubmit={submit} aria-label="Idle minutes" noValidate>
+        <label class="grow">
+          <span class="label">Away for at least (minutes, {IDLE_MINUTES.min}–{IDLE_MINUTES.max})</span>
+          <input
+            type="number"
+            inputMode="numeric"
+            min={IDLE_MINUTES.min}
+            max={IDLE_MINUTES.max}
+            value={text}
+            disabled={!on}
+            data-testid="idle-minutes"
+            aria-invalid={error ? 'true' : undefined}
+            aria-describedby={error ? 'idle-error' : undefined}
+            onInput={(e) => {
+              setText((e.currentTarget as HTMLInputElement).value);
+              setLocal(null);
+            }}
+          />
+        </label>
+        <button type="submit" disabled={!on}>
+          Save
+        </button>
+      </form>
+      <p class="hint" data-testid="idle-state">
+        {on ? `On: after ${minutes} min away.` : 'Off: Stint does not watch for idle time.'}
+      </p>
+      <ErrorLine error={error} id="idle-error" testId="idle-error" />
+    </section>
+  );
+}

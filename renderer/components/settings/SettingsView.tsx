@@ -1,0 +1,40 @@
+// The settings page (#settings): in its own window from the tray, or in place of the main view
+// from its Settings link. Each section saves its own change.
+
+import type { StintBridge } from '../../../common/contract';
+import { useSnapshot } from '../../hooks';
+import { AccountsSection } from './AccountsSection';
+import { LaunchSection, ThemeSection } from './AppearanceSection';
+import { IdleSection } from './IdleSection';
+import { ShortcutsSection } from './ShortcutsSection';
+import { useTheme } from './theme';
+
+export function SettingsView({ bridge }: { bridge: StintBridge }) {
+  const { snapshot, error } = useSnapshot(bridge);
+  useTheme(snapshot?.settings.theme);
+  if (!snapshot) {
+    return (
+      <main class="app loading" aria-busy="true">
+        <p role="status">{error ? error.message : 'Loading…'}</p>
+      </main>
+    );
+  }
+  const { settings } = snapshot;
+  return (
+    <div class="app settings">
+      <header class="bar">
+        <h1>Settings</h1>
+        <a class="bar-link" href="#">
+          Back to Stint
+        </a>
+      </header>
+      <main data-testid="settings">
+        <AccountsSection snapshot={snapshot} bridge={bridge} />
+        <ShortcutsSection hotkeys={settings.hotkeys} bridge={bridge} />
+        <IdleSection minutes={settings.idleThresholdMinutes} bridge={bridge} />
+        <LaunchSection launchAtLogin={settings.launchAtLogin} bridge={bridge} />
+        <ThemeSection theme={settings.theme} bridge={bridge} />
+      </main>
+    </div>
+  );
+}

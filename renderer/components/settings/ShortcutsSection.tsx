@@ -1,0 +1,116 @@
+// The global shortcuts: one field per command. Press the keys (with Ctrl, Alt or Cmd) and they are
+// recorded; or type them ("Ctrl+Alt+T"). Empty: no shortcut. A shortcut that is not one, or that
+// the OS refuses, is named at its field and the text stays there to fix.
+
+import { useState } from 'preact/hooks';
+import type { StintBridge } from '../../../common/contract';
+import type { ActionError } from '../../../common/result';
+import {
+  acceleratorFromKeyPress,
+  checkAccelerator,
+  displayAccelerator,
+  HOTKEY_LABELS,
+  HOTKEY_NAMES,
+  type HotkeyName,
+  type Hotkeys,
+} from '../../../common/settings';
+import { ErrorLine } from '../ErrorLine';
+import { isMac } from './theme';
+import { useSaveSettings } from './useSaveSettings';
+
+type Texts = Record<HotkeyName, string>;
+const asTexts = (hotkeys: Hotkeys): Texts => ({ toggleTimer: hotkeys.toggleTimer ?? '', quickEntry: hotkeys.quickEntry ?? '', showWindow: hotkeys.showWindow ?? '' });
+
+export function ShortcutsSection({ hotkeys, bridge }: { hotkeys: Hotkeys; bridge: StintBridge }) {
+  const mac = isMac();
+  const [texts, setTexts] = useState<Texts>(() => asTexts(hotkeys));
+  // Each field's error, from the check here or main's answer; editing the field clears it.
+  const [errors, setErrors] = useState<Partial<Record<HotkeyName, ActionError>>>({});
+  const [saved, setSaved] = useState(false);
+  const [formError, setFormError] = useState<ActionError | null>(null);
+  const saving = useSaveSettings(bridge);
+
+  const edit = (name: HotkeyName, text: string) => {
+    setTexts((t) => ({ ...t, [name]: text }));
+    setErrors((l) => ({ ...l, [name]: undefined }));
+    setSaved(false);
+    setFormError(null);
+  };
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const changed = HOTKEY_NAMES.filter((n) => texts[n].trim() !== (hotkeys[n] ?? ''));
+    // Checked here first, so the message comes without a round trip; main checks again.
+    const problems: Partial<Record<HotkeyName, ActionError>> = {};
+    for (const name of changed) {
+      const checked = texts[name].trim() === '' ? null : checkAccelerator(texts[name]);
+      if (checked && !checked.ok) problems[name] = { code: 'invalid_input', message: checked.message, field: `hotkeys.${name}` };
+    }
+    setErrors(problems);
+    if (Object.keys(problems).length > 0 || changed.length === 0) return;
+    const patch = Object.fromEntries(changed.map((n) => [n, texts[n].trim() === '' ? null : texts[n]]));
+    const result = await saving.save({ hotkeys: patch });
+    if (result.ok) {
+      setTexts(asTexts(result.value.hotkeys));
+      setSaved(true);
+      return;
+    }
+    // The refused field keeps what was typed; the others show what was saved.
+    const name = HOTKEY_NAMES.find((n) => result.error.field === `hotkeys.${n}`);
+    setErrors(name ? { [name]: result.error } : {});
+    if (!name) setFormError(result.error);
+  };
+
+  return (
+    <section class="panel" aria-labelledby="settings-shortcuts">
+      <h2 id="settings-shortcuts">Shortcuts</h2>
+      <form onSubmit={submit} aria-labelledby="settings-shortcuts" noValidate>
+        <p class="hint" id="shortcuts-how">
+          Press the keys in a field, or type them like Ctrl+Alt+T. Leave a field empty for no shortcut.
+        </p>
+        {HOTKEY_NAMES.map((name) => {
+          const error = errors[name] ?? null;
+          const id = `hotkey-${name}`;
+          const current = hotkeys[name];
+          return (
+            <div class="edit-field" key={name}>
+              <label for={id}>{HOTKEY_LABELS[name]}</label>
+              <input
+                id={id}
+                name={name}
+                value={texts[name]}
+                autocomplete="off"
+                spellcheck={false}
+                aria-invalid={error ? 'true' : undefined}
+                aria-describedby={`${id}-now shortcuts-how${error ? ` ${id}-error` : ''}`}
+                data-testid={id}
+                onInput={(e) => edit(name, (e.currentTarget as HTMLInputElement).value)}
+                onKeyDown={(e) => {
+                  const recorded = acceleratorFromKeyPress(e, mac);
+                  if (recorded === null) return;
+                  e.preventDefault();
+                  edit(name, recorded);
+                }}
+              />
+              <p class="hint" id={`${id}-now`}>
+                Now: {current ? displayAccelerator(current, mac) : 'none'}
+              </p>
+              <ErrorLine error={error} id={`${id}-error`} testId={`${id}-error`} />
+            </div>
+          );
+        })}
+        <ErrorLine error={formError} />
+        <div class="actions">
+          <button type="submit" class="primary">
+            Save shortcuts
+          </button>
+          {saved ? (
+            <span class="done" role="status">
+              Saved.
+            </span>
+          ) : null}
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+// The page's one route choice: '#settings' shows the settings, anything else the main view. The
+// hash changes without a navigation (Electron refuses navigations), so a link to it is enough.
+
+import { useEffect, useState } from 'preact/hooks';
+
+export type Route = 'main' | 'settings';
+
+const current = (): Route => (location.hash === '#settings' ? 'settings' : 'main');
+
+export function useRoute(): Route {
+  const [route, setRoute] = useState(current);
+  useEffect(() => {
+    const changed = () => setRoute(current());
+    window.addEventListener('hashchange', changed);
+    return () => window.removeEventListener('hashchange', changed);
+  }, []);
+  return route;
+}
