@@ -1,21 +1,88 @@
-// The accounts Stint works with. For now the one account core runs on; account management
-// (remote services, sign-in) replaces this, keeping its props.
+// The accounts Stint works with (main/core/accounts/): each with its state and the default
+// marked, made the default or signed out (after a confirmation) in place, and a form to add one.
 
+import { useState } from 'preact/hooks';
 import type { StintBridge } from '../../../common/contract';
-import type { Snapshot } from '../../../common/snapshot';
+import type { AccountView, Snapshot } from '../../../common/snapshot';
+import { useAction } from '../../hooks';
+import { ErrorLine } from '../ErrorLine';
+import { AddAccountForm } from './AddAccountForm';
 
-export function AccountsSection({ snapshot }: { snapshot: Snapshot; bridge: StintBridge }) {
-  const { account, user } = snapshot;
+const STATE_TEXT: Record<AccountView['state'], string> = {
+  ok: 'Signed in',
+  'signed-out': 'Signed out',
+  unauthorized: 'Token refused',
+  'keychain-unavailable': 'Needs a token for this session',
+};
+
+export function AccountsSection({ snapshot, bridge }: { snapshot: Snapshot; bridge: StintBridge }) {
+  const [message, setMessage] = useState<string | null>(null);
   return (
     <section class="panel" aria-labelledby="settings-accounts">
       <h2 id="settings-accounts">Accounts</h2>
       <ul class="settings-list">
-        <li data-testid="account">
-          <span class="settings-account-label">{account.label}</span>{' '}
-          <span class="muted">{account.kind === 'local' ? 'Local account' : 'Remote service'}</span>
-          {user ? <span class="hint"> · {user.email}</span> : null}
-        </li>
+        {snapshot.accounts.map((account) => (
+          <AccountRow key={account.id} account={account} email={account.isOpen ? snapshot.user?.email : undefined} bridge={bridge} onSignedOut={setMessage} />
+        ))}
       </ul>
+      {message && (
+        <p class="hint" role="status" data-testid="account-message">
+          {message}
+        </p>
+      )}
+      <AddAccountForm bridge={bridge} />
     </section>
+  );
+}
+
+function AccountRow({ account, email, bridge, onSignedOut }: { account: AccountView; email: string | undefined; bridge: StintBridge; onSignedOut(message: string): void }) {
+  const [confirming, setConfirming] = useState(false);
+  const action = useAction();
+  const errorId = `account-error-${account.id}`;
+
+  const makeDefault = () => action.run(() => bridge.setDefaultAccount({ accountId: account.id }));
+  const signOut = async () => {
+    const result = await action.run(() => bridge.signOut({ accountId: account.id }));
+    if (result?.ok) onSignedOut(result.value.message);
+    setConfirming(false);
+  };
+
+  return (
+    <li data-testid="account" data-account-id={account.id} data-state={account.state} aria-describedby={action.error ? errorId : undefined}>
+      <span class="settings-account-label">{account.label}</span>{' '}
+      <span class="muted">{account.kind === 'local' ? 'on this computer' : account.baseUrl}</span>
+      {email ? <span class="hint"> · {email}</span> : null}
+      <span class="hint">
+        {' '}
+        · {STATE_TEXT[account.state]}
+        {account.isDefault ? ' · Default' : ''}
+        {account.isOpen && !account.isDefault ? ' · In use' : ''}
+      </span>
+      {account.problem && <p class={account.state === 'ok' ? 'hint' : 'error'}>{account.problem}</p>}
+      <div class="row">
+        {!account.isDefault && (
+          <button type="button" disabled={action.busy} onClick={makeDefault}>
+            Make default
+          </button>
+        )}
+        {account.kind === 'remote' && !confirming && (
+          <button type="button" disabled={action.busy} onClick={() => setConfirming(true)}>
+            Sign out…
+          </button>
+        )}
+      </div>
+      {confirming && (
+        <div class="row" role="group" aria-label={`Sign out of ${account.label}`}>
+          <span class="grow">Sign out of {account.label}? Its token is revoked where the service allows and deleted from this computer; changes not yet sent to it are dropped.</span>
+          <button type="button" class="primary" disabled={action.busy} onClick={signOut}>
+            Sign out
+          </button>
+          <button type="button" disabled={action.busy} onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </div>
+      )}
+      <ErrorLine error={action.error} id={errorId} />
+    </li>
   );
 }
