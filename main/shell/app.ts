@@ -9,6 +9,7 @@ import { isSafeExternalUrl } from '../core/externalLinks';
 import { createKeychain, KeychainUnavailableError } from '../core/keychain';
 import { dispatch } from '../../common/dispatch';
 import { registerIpc, sendUiCommand } from './ipc';
+import { showNotifications } from './notifications';
 import { watchIdle } from './idle';
 import { forwardPowerEvents } from './power';
 import { applySystemSettings } from './settings';
@@ -88,6 +89,7 @@ export function startApp(): void {
     registerIpc(core, window);
     forwardPowerEvents(core);
     watchIdle(core, () => showWindow(false));
+    showNotifications(core, () => showWindow(false));
     applySystemSettings(core);
     const openSettings = createSettingsWindowOpener(core, { preload: join(dist, 'preload/index.cjs'), html: join(dist, 'renderer/index.html') });
 

@@ -1,0 +1,19 @@
+// Shows the notifications core decides on (main/core/notifications.ts) as Electron notifications;
+// a click shows the window.
+
+import { Notification } from 'electron';
+import { notificationsFor } from '../core/notifications';
+import type { Core } from '../core/types';
+
+export function showNotifications(core: Pick<Core, 'getSnapshot' | 'subscribe'>, showWindow: () => void): () => void {
+  if (!Notification.isSupported()) return () => {};
+  let previous = core.getSnapshot();
+  return core.subscribe((next) => {
+    for (const n of notificationsFor(previous, next)) {
+      const shown = new Notification({ title: n.title, body: n.body });
+      if (n.action === 'show-window') shown.on('click', showWindow);
+      shown.show();
+    }
+    previous = next;
+  });
+}

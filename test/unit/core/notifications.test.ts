@@ -1,0 +1,63 @@
+// Notifications decided from two snapshots: a new failed change, an account that needs signing
+// in again; nothing for what was already so, nor at start-up.
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../../common/settings';
+import type { AccountView, FailedOperationView, Snapshot } from '../../../common/snapshot';
+import { notificationsFor } from '../../../main/core/notifications';
+
+const account = (state: AccountView['state'], problem: string | null = null): AccountView => ({
+  id: 'work',
+  label: 'Work',
+  kind: 'remote',
+  baseUrl: 'https://time.example.com',
+  auth: 'oauth',
+  isDefault: true,
+  isOpen: true,
+  state,
+  sessionOnly: false,
+  problem,
+});
+const failed = (id: string): FailedOperationView => ({ id, summary: 'Log 1:30 on Website', message: 'Project is archived', editable: [] });
+
+const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
+  account: { id: 'local', label: 'This computer', kind: 'local' },
+  user: null,
+  projects: [],
+  timers: [],
+  today: { date: '2026-01-05', entries: [], totalMinutes: 0 },
+  outbox: { pending: 0, failed: [] },
+  notices: [],
+  online: true,
+  lastSyncAt: null,
+  settings: DEFAULT_SETTINGS,
+  accounts: [account('ok')],
+  undo: [],
+  idle: null,
+  ...over,
+});
+
+describe('notificationsFor', () => {
+  it('tells of a newly failed change once, and of nothing at start-up', () => {
+    const before = snapshot({ outbox: { pending: 0, failed: [failed('a')] } });
+    const after = snapshot({ outbox: { pending: 0, failed: [failed('a'), failed('b')] } });
+    expect(notificationsFor(null, after)).toEqual([]);
+    expect(notificationsFor(before, after)).toEqual([
+      { id: 'failed:b', title: 'Stint could not save a change', body: 'Log 1:30 on Website: Project is archived', action: 'show-window' },
+    ]);
+    expect(notificationsFor(after, after)).toEqual([]);
+  });
+
+  it('tells when an account turns unauthorized or signed out, with its problem', () => {
+    const ok = snapshot();
+    const refused = snapshot({ accounts: [account('unauthorized', 'The service refused the token: sign in again.')] });
+    expect(notificationsFor(ok, refused)).toEqual([
+      { id: 'account:work:unauthorized', title: 'Sign in again to Work', body: 'The service refused the token: sign in again.', action: 'show-window' },
+    ]);
+    expect(notificationsFor(refused, refused)).toEqual([]);
+    expect(notificationsFor(refused, snapshot({ accounts: [account('signed-out')] })).map((n) => n.body)).toEqual(['It is signed out.']);
+    // A keychain problem is shown in the window and settings, not as a sign-in notification.
+    expect(notificationsFor(ok, snapshot({ accounts: [account('keychain-unavailable')] }))).toEqual([]);
+    // An account just added is not news of a problem.
+    expect(notificationsFor(snapshot({ accounts: [] }), refused)).toEqual([]);
+  });
+});
