@@ -19,6 +19,7 @@ import { createSessionSecrets } from '../../main/core/keychain';
 import { startService, type RunningService } from '../../service';
 import { registerApplication } from '../../service/oauth/applications';
 import { openDatabase } from '../../service/storage/db';
+import { startWebHost } from '../../web/host';
 import { CHROMIUM } from './support';
 
 const EMAIL = 'me@stint.local';
@@ -160,5 +161,46 @@ describe('browser sign-in of a remote account', () => {
     expect(out).toEqual({ ok: true, value: { revoked: false, message: expect.stringContaining('answered 404') } });
     for (const key of ACCOUNT_SECRETS) expect(await secrets.get(id, key)).toBeNull();
     expect(app.getSnapshot().account.id).toBe('local');
+  });
+});
+
+describe('the accounts section of the settings', () => {
+  it('refuses a wrong token at its field with everything typed kept, then adds the account and shows it as the default', async () => {
+    const host = await startWebHost({ core: app });
+    const problems: string[] = [];
+    const ui = await browser.newPage({ viewport: { width: 480, height: 900 } });
+    ui.setDefaultTimeout(5_000);
+    ui.on('pageerror', (error) => problems.push(error.message));
+    try {
+      await ui.goto(`${host.url}/#settings`);
+      await ui.getByTestId('add-account-baseUrl').fill(service.url);
+      await ui.getByLabel('With a personal token').check();
+      await ui.getByTestId('add-account-token').fill('not-the-token');
+      await ui.getByRole('button', { name: 'Add account' }).click();
+      await expect.poll(() => ui.getByTestId('add-account-error').textContent()).toContain('refused this token');
+      expect(await ui.getByTestId('add-account-token').getAttribute('aria-invalid')).toBe('true');
+      expect(await ui.getByTestId('add-account-token').inputValue()).toBe('not-the-token');
+      expect(await ui.getByTestId('add-account-baseUrl').inputValue()).toBe(service.url);
+
+      await ui.getByTestId('add-account-token').fill(service.token);
+      await ui.getByRole('button', { name: 'Add account' }).click();
+      const row = ui.locator('[data-testid="account"][data-state="ok"]', { hasText: service.url });
+      await expect.poll(() => row.textContent()).toContain('Default');
+      expect(await ui.getByTestId('add-account-token').inputValue()).toBe('');
+      expect(app.getSnapshot().account.kind).toBe('remote');
+
+      // Sign out asks first; cancelling keeps the account.
+      await row.getByRole('button', { name: 'Sign out…' }).click();
+      await ui.getByRole('button', { name: 'Cancel' }).click();
+      expect(app.getSnapshot().accounts).toHaveLength(2);
+      await row.getByRole('button', { name: 'Sign out…' }).click();
+      await ui.getByRole('button', { name: 'Sign out', exact: true }).click();
+      await expect.poll(() => ui.getByTestId('account-message').textContent()).toContain('does not offer token revocation');
+      expect(await ui.getByTestId('account').count()).toBe(1);
+      expect(problems).toEqual([]);
+    } finally {
+      await ui.close();
+      await host.close();
+    }
   });
 });
