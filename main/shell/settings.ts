@@ -1,9 +1,13 @@
-// Applies the settings that belong to the OS: launch at login and the theme of native parts
-// (nativeTheme.themeSource: menus, dialogs, the window frame; the page follows the same setting
-// itself). Applied at start and whenever they change in core's snapshot.
+// Applies the settings that belong to the OS: launch at login (a login item; on Linux an XDG
+// autostart entry) and the theme of native parts (nativeTheme.themeSource: menus, dialogs, the
+// window frame; the page follows the same setting itself). Applied at start and whenever they
+// change in core's snapshot.
 
 import { app, nativeTheme } from 'electron';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Settings } from '../../common/settings';
+import { AUTOSTART_FILE, linuxAutostartEntry } from '../core/settings/autostart';
 import type { Core } from '../core/types';
 
 export function applySystemSettings(core: Core): () => void {
@@ -11,12 +15,26 @@ export function applySystemSettings(core: Core): () => void {
   const apply = () => {
     const { launchAtLogin, theme } = core.getSnapshot().settings;
     if (applied?.launchAtLogin !== launchAtLogin) {
-      // Linux has no login items in Electron; the setting is kept but nothing happens there.
-      if (process.platform !== 'linux') app.setLoginItemSettings({ openAtLogin: launchAtLogin });
+      if (process.platform === 'linux') setLinuxAutostart(launchAtLogin);
+      else app.setLoginItemSettings({ openAtLogin: launchAtLogin });
     }
     if (applied?.theme !== theme) nativeTheme.themeSource = theme;
     applied = { launchAtLogin, theme };
   };
   apply();
   return core.subscribe(apply);
+}
+
+/** Electron's login items do nothing on Linux: an XDG autostart entry does it there. */
+function setLinuxAutostart(on: boolean): void {
+  const dir = join(app.getPath('appData'), 'autostart');
+  const file = join(dir, AUTOSTART_FILE);
+  try {
+    if (!on) return rmSync(file, { force: true });
+    mkdirSync(dir, { recursive: true });
+    // An AppImage's binary moves on every start; the AppImage itself stays.
+    writeFileSync(file, linuxAutostartEntry(process.env.APPIMAGE ?? process.execPath));
+  } catch (error) {
+    console.warn(`Stint could not ${on ? 'add' : 'remove'} its autostart entry ${file}: ${(error as Error).message}`);
+  }
 }
