@@ -42,6 +42,22 @@ export const EXCEPTIONS = [
     // never reach the OS.
     why: 'only http(s) URLs checked in main',
   },
+  {
+    issue: 'OPEN_EXTERNAL_JS_CHECK',
+    file: 'main/shell/app.ts',
+    sample: /isSafeExternalUrl\(url\) \? shell\.openExternal\(url\)/,
+    // The browser sign-in's opener: the same isSafeExternalUrl check guards it, and anything else
+    // is refused with an error rather than handed to the OS.
+    why: 'browser sign-in opener, only http(s) URLs checked in main',
+  },
+  {
+    issue: 'OPEN_EXTERNAL_JS_CHECK',
+    file: 'main/core/accounts/signIn.ts',
+    sample: /deps\.openExternal\(url\)/,
+    // The authorize URL built by the OAuth client, checked with isSafeExternalUrl on the line
+    // before; deps.openExternal is the shell's opener above, which checks again.
+    why: 'OAuth authorize URL, checked before and inside the opener',
+  },
 ];
 
 /** Parses the tool's CSV (RFC 4180 quoting; unquoted N/A fields) into objects keyed by header. */
