@@ -131,7 +131,7 @@ async function openWith(options: StintAppOptions, { secrets, sessionOnly, keycha
 
   let current: OpenAccount = (await openAccount(registry.defaultAccountId)) ?? (await openAccount(LOCAL_ACCOUNT.id))!;
   const compose = (): Snapshot => {
-    const accounts: AccountView[] = accountViews({ registry, openId: current.id, sessionOnly, statuses });
+    const accounts: AccountView[] = accountViews({ registry, openId: current.id, sessionOnly, keychainProblem, statuses });
     return Object.freeze({ ...current.core.getSnapshot(), accounts });
   };
   const store = createStore(compose());

@@ -17,6 +17,8 @@ export interface ViewInput {
   openId: string;
   /** No keychain answered: secrets are held in memory until the app quits. */
   sessionOnly: boolean;
+  /** Why no keychain is used, when none is (the keychain's own words). */
+  keychainProblem: string | null;
   /** Known states of remote accounts; an absent one is 'ok'. */
   statuses: ReadonlyMap<string, AccountStatus>;
 }
@@ -33,7 +35,8 @@ export function accountViews(input: ViewInput): AccountView[] {
     isOpen: openId === LOCAL_ACCOUNT.id,
     state: 'ok',
     sessionOnly,
-    problem: sessionOnly ? SESSION_ONLY_NOTE : null,
+    // The local account always opens, so it is where the missing keychain is explained.
+    problem: sessionOnly ? [input.keychainProblem, SESSION_ONLY_NOTE].filter(Boolean).join(' ') : null,
   };
   const remotes = registry.accounts.map((account): AccountView => {
     const status = input.statuses.get(account.id) ?? { state: 'ok', problem: null };
