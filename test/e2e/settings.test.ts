@@ -89,7 +89,8 @@ describe('the settings page', () => {
 
   it('changes the theme, turns idle detection off and names a bad shortcut at its field', async () => {
     const { page, problems } = await openSettings();
-    expect(await page.getByTestId('account').textContent()).toContain('This computer');
+    // The accounts section is the accounts' own (their e2e tests it); here only that it is there.
+    expect(await page.getByRole('heading', { name: 'Accounts' }).count()).toBe(1);
 
     // Theme: the system's is light here; Dark overrides it, by keyboard.
     const light = await background(page);
