@@ -1,0 +1,109 @@
+// axe-core over the window in each of its states, in the light and the dark theme: empty; a
+// running timer with paused ones and today's entries; a discard waiting for its undo; a notice; a
+// failed change with its edit form open; and the settings view (#settings). 0 violations.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDate } from '../../common/format';
+import type { Settings } from '../../common/settings';
+import { createServiceApi } from '../../main/api/client';
+import type { ServiceApi } from '../../main/api/types';
+import { axeViolations } from './axe';
+import { explained, startStack, type Stack } from './support';
+
+let stack: Stack;
+let api: ServiceApi;
+beforeAll(async () => {
+  stack = await startStack();
+  const { url, token } = stack.account.service;
+  api = createServiceApi({ baseUrl: url, credentials: { kind: 'personal', token }, rateLimit: 0 });
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+const THEMES: Array<Settings['theme']> = ['light', 'dark'];
+
+/** The app in a page that lets axe's script in (bypassCSP: the check only, not the app's CSP). */
+async function openForAxe(hash = '') {
+  const context = await stack.browser.newContext({ bypassCSP: true, viewport: { width: 420, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(5_000);
+  await page.goto(`${stack.host.url}/${hash}`);
+  return { page, close: () => context.close() };
+}
+
+/** Checks the page in both themes; answers every violation, named by state and theme. */
+async function check(state: string, page: Awaited<ReturnType<typeof openForAxe>>['page']): Promise<string[]> {
+  const found: string[] = [];
+  for (const theme of THEMES) {
+    const saved = await stack.account.core.handlers.updateSettings({ theme });
+    expect(saved.ok).toBe(true);
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { documentElement: { dataset: { theme?: string } } } }).document.documentElement.dataset.theme)).toBe(theme);
+    found.push(...(await axeViolations(page)).map((v) => `${state}, ${theme}: ${v}`));
+  }
+  return found;
+}
+
+describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
+  it('has no violations in any state of the window, light or dark', async () => {
+    const { page, close } = await openForAxe();
+    const violations: string[] = [];
+    await explained(stack, page, async () => {
+      await page.getByTestId('timers').waitFor();
+      violations.push(...(await check('empty', page)));
+
+      const website = await api.createProject({ name: 'Website' });
+      const backend = await api.createProject({ name: 'Backend' });
+      const docs = await api.createProject({ name: 'Docs' });
+      await api.startTimer(backend.id);
+      await api.startTimer(docs.id);
+      await api.startTimer(website.id);
+      const today = localDate(Date.now());
+      await api.createEntry({ date: today, minutes: 90, project_id: website.id, description: 'call with the client' });
+      await api.createEntry({ date: today, minutes: 30, description: 'email' });
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await page.getByTestId('today-entry').nth(1).waitFor();
+      await expect.poll(() => page.getByTestId('timer').count()).toBe(3);
+      violations.push(...(await check('running and paused timers, entries', page)));
+
+      await page.getByRole('button', { name: 'Discard Docs', exact: true }).click();
+      violations.push(...(await check('discard confirmation', page)));
+      await page.getByRole('button', { name: 'Yes, discard Docs' }).click();
+      await page.getByTestId('undo-line').waitFor();
+      violations.push(...(await check('undo line', page)));
+
+      // A notice: the timer is discarded behind the window's back, then logged here.
+      await api.deleteTimer(backend.id);
+      await page.getByRole('button', { name: 'Log Backend', exact: true }).click();
+      await page.getByTestId('notice').waitFor({ timeout: 15_000 });
+      violations.push(...(await check('a notice', page)));
+
+      // A failed change: the service refuses an entry for a project archived behind its back.
+      await api.createEntry({ date: localDate(Date.now() - 86_400_000), minutes: 15, project_id: website.id });
+      await api.archiveProject(website.id);
+      const box = page.getByRole('combobox', { name: 'Log time for today' });
+      await box.fill('0:45 @Website review');
+      await box.press('Enter');
+      const failed = page.getByTestId('failed-operation');
+      await failed.waitFor({ timeout: 15_000 });
+      await failed.getByRole('button', { name: /^Edit/ }).click();
+      violations.push(...(await check('a failed change with its edit form open', page)));
+    });
+    await close();
+    expect(violations).toEqual([]);
+  });
+
+  it('has no violations in the settings view, light or dark', async () => {
+    const { page, close } = await openForAxe('#settings');
+    const settings = page.getByTestId('settings');
+    if (!(await settings.waitFor({ timeout: 5_000 }).then(() => true, () => false))) {
+      await close();
+      // The settings view is another part of issue 6; without it there is nothing to check here.
+      console.warn('accessibility: no settings view (#settings) yet: its check is skipped');
+      return;
+    }
+    const violations = await check('settings', page);
+    await close();
+    expect(violations).toEqual([]);
+  });
+});
