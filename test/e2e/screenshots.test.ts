@@ -1,0 +1,72 @@
+// The README's screenshots, taken from the real app: a day with a running timer, paused ones and
+// entries, in the light and the dark theme, and the settings view. Written to docs/screenshots/
+// (committed docs); each is checked to be a real, small PNG.
+
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDate } from '../../common/format';
+import type { Settings } from '../../common/settings';
+import { createServiceApi } from '../../main/api/client';
+import type { ServiceApi } from '../../main/api/types';
+import { root } from '../../scripts/electronBinary.mjs';
+import { explained, openApp, startStack, type Stack } from './support';
+
+const OUT = join(root, 'docs/screenshots');
+
+let stack: Stack;
+let api: ServiceApi;
+beforeAll(async () => {
+  mkdirSync(OUT, { recursive: true });
+  stack = await startStack();
+  const { url, token } = stack.account.service;
+  api = createServiceApi({ baseUrl: url, credentials: { kind: 'personal', token }, rateLimit: 0 });
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+function expectSmallPng(file: string) {
+  const bytes = readFileSync(file);
+  expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+  expect(bytes.length).toBeLessThan(120_000);
+}
+
+const theme = async (value: Settings['theme']) => expect((await stack.account.core.handlers.updateSettings({ theme: value })).ok).toBe(true);
+
+describe('README screenshots', () => {
+  it('shows a working day in the main window, light and dark, and the settings', async () => {
+    const { page, problems } = await openApp(stack);
+    await page.setViewportSize({ width: 420, height: 640 });
+    await explained(stack, page, async () => {
+      const website = await api.createProject({ name: 'Website' });
+      const backend = await api.createProject({ name: 'Backend' });
+      await api.startTimer(backend.id);
+      await api.addOrSubtractTime(backend.id, { seconds: 2_530 });
+      await api.startTimer(website.id, { description: 'landing page copy' });
+      await api.addOrSubtractTime(website.id, { seconds: 3_909 });
+      const today = localDate(Date.now());
+      await api.createEntry({ date: today, minutes: 90, project_id: website.id, description: 'call with the client' });
+      await api.createEntry({ date: today, minutes: 45, project_id: backend.id, description: 'review #ops' });
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await page.getByTestId('today-entry').nth(1).waitFor();
+      await expect.poll(() => page.getByTestId('timer').count()).toBe(2);
+
+      for (const value of ['light', 'dark'] as const) {
+        await theme(value);
+        await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { documentElement: { dataset: { theme?: string } } } }).document.documentElement.dataset.theme)).toBe(value);
+        const file = join(OUT, `main-${value}.png`);
+        await page.screenshot({ path: file });
+        expectSmallPng(file);
+      }
+
+      await theme('light');
+      await page.goto(`${stack.host.url}/#settings`);
+      await page.getByTestId('settings').waitFor();
+      const file = join(OUT, 'settings.png');
+      await page.screenshot({ path: file });
+      expectSmallPng(file);
+    });
+    expect(problems).toEqual([]);
+  });
+});
