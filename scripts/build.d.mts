@@ -1,2 +1,4 @@
 // Types of build.mjs, for the TypeScript tests that import it.
 export declare function buildAll(): Promise<void>;
+/** esbuild plugin: package imports stay external, except the named ESM-only packages (bundled, with what they import). */
+export function externalExceptEsmOnly(esmOnly: string[]): import('esbuild').Plugin;

@@ -18,8 +18,10 @@ export async function buildAll() {
       platform: 'node',
       format: 'cjs',
       target: 'node20',
-      // Dependencies load from node_modules at run time (native ones must, and electron-builder ships them).
-      packages: 'external',
+      // Dependencies load from node_modules at run time (native ones must, and electron-builder
+      // ships them), except the ESM-only ones, which a CommonJS bundle cannot require(): those are
+      // bundled, with everything they import.
+      plugins: [externalExceptEsmOnly(['conf'])],
     }),
     build({
       ...common,
@@ -51,4 +53,22 @@ export async function buildAll() {
 if (import.meta.url === `file://${process.argv[1]}`) {
   await buildAll();
   console.log('Built dist/');
+}
+
+/**
+ * Marks every package import external, except imports of the named ESM-only packages and any
+ * import made from inside node_modules (which esbuild only sees while bundling those packages).
+ */
+export function externalExceptEsmOnly(esmOnly) {
+  return {
+    name: 'external-except-esm-only',
+    setup(b) {
+      // Bare specifiers only: relative and absolute paths are our own files (or a bundled package's).
+      b.onResolve({ filter: /^[^./]/ }, (args) => {
+        const name = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0];
+        if (esmOnly.includes(name) || args.importer.includes('/node_modules/')) return undefined;
+        return { path: args.path, external: true };
+      });
+    },
+  };
 }
