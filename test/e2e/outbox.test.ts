@@ -50,8 +50,13 @@ describe('the outbox in the window', () => {
       await page.screenshot({ path: join('artifacts', 'e2e-outbox-failed.png'), fullPage: true });
 
       // Retrying asks the service again; it refuses again, and the operation stays to be dealt with.
+      // The click reaches core over the bridge a moment later: wait to see the retry queued, then
+      // settled, or the discards below could race it.
+      let retried = false;
+      const stop = stack.account.core.subscribe((s) => (retried ||= s.outbox.pending > 0));
       await page.getByRole('button', { name: 'Retry: Create project Launch' }).click();
-      await expect.poll(() => stack.account.core.getSnapshot().outbox.pending, { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => retried && stack.account.core.getSnapshot().outbox.pending === 0, { timeout: 10_000 }).toBe(true);
+      stop();
       expect(await failed.count()).toBe(refused);
 
       while ((await failed.count()) > 0) {

@@ -150,8 +150,9 @@ describe('tokens never reach logs or files', () => {
       await api.createEntry({ date: localDate(Date.now()), minutes: 15, description: 'via OAuth' });
     });
     expect(problems).toEqual([]);
-    // The child logged its requests (the check would be empty otherwise).
-    expect(childOutput.join('')).toMatch(/"url":"\/v2\/entries/);
+    // The child logged its requests (the check would be empty otherwise); its output is piped, so
+    // the last lines may arrive a moment after the answer did.
+    await expect.poll(() => childOutput.join(''), { timeout: 5000 }).toMatch(/"url":"\/v2\/entries/);
 
     const places = [
       { path: 'this process (stdout, stderr, console)', text: captured.join('\n') },

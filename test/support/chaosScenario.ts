@@ -197,11 +197,16 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       await perform(core, action);
       applyToModel(model, action, now);
       operations++;
-      const waitEnd = Date.now() + 20_000;
+      // A stuck worker is caught here; the limit is generous because in CI this runs beside the
+      // other suites on two cores, where a starved event loop lets every 100 ms attempt time out.
+      const waitEnd = Date.now() + STALL_LIMIT_MS;
       const b = Date.now();
       while (core.getSnapshot().outbox.pending > backlog && Date.now() < waitEnd) await sleep(1);
       waits.backlog += Date.now() - b;
-      if (core.getSnapshot().outbox.pending > backlog) throw new Error(`The outbox did not move for 20 s (seed ${seed}, action ${i})`);
+      if (core.getSnapshot().outbox.pending > backlog) {
+        const last = proxy.recent.slice(-5).map((r) => `${r.method} ${r.path} ${r.fault ?? 'ok'}`);
+        throw new Error(`The outbox did not move for ${STALL_LIMIT_MS / 1000} s (seed ${seed}, action ${i}; online ${core.getSnapshot().online}, ${core.getSnapshot().outbox.pending} pending; last requests: ${last.join(', ')})`);
+      }
     }
 
     // The network heals; the outbox drains.
@@ -248,6 +253,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
 
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** How long the outbox may stand still behind the user before the run counts as stuck. */
+const STALL_LIMIT_MS = 60_000;
 
 /** Until no request is in flight at the proxy and the client has read the last answer. */
 async function quiet(proxy: FaultProxy): Promise<void> {
