@@ -121,6 +121,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     setBroadcastsLive: (live) => worker.setBroadcastsLive(live),
     whenIdle: () => worker.whenIdle(),
+    describeSync: () => worker.describe(),
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -89,7 +89,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       projectName: project?.name ?? timer!.projectName,
       ...(description ? { description } : {}),
       fromSeconds: timer ? liveSeconds(timer, now) : 0,
-      pauses: running ? { projectId: running.projectId, projectName: running.projectName, seconds: liveSeconds(running, now) } : null,
+      pauses: running ? { projectId: running.projectId, projectName: running.projectName, seconds: liveSeconds(running, now), confirmed: !running.pending } : null,
+      confirmed: timer !== undefined && !timer.pending,
     }));
     return ok(null);
   };
@@ -97,7 +98,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   const pause = async (now: number, timer: TimerView): Promise<Result<null>> => {
     deps.touched(timer.projectId);
     if (timer.state !== 'running') return ok(null);
-    await queue(now, () => ({ kind: 'pauseTimer', projectId: timer.projectId, projectName: timer.projectName, seconds: liveSeconds(timer, now) }));
+    await queue(now, () => ({ kind: 'pauseTimer', projectId: timer.projectId, projectName: timer.projectName, seconds: liveSeconds(timer, now), confirmed: !timer.pending }));
     return ok(null);
   };
 

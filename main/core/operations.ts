@@ -10,6 +10,12 @@ import { elapsedMinutes } from './minutes';
 /** What a service read refreshes; an operation's effect is shown until the reads it changes come back. */
 export type Collection = 'projects' | 'timers' | 'entries';
 
+/**
+ * Confirmed: when the user acted, the timer's seconds came from a read of the service with no
+ * operation of ours on that timer still queued. Then a difference the service shows when the
+ * operation lands is a change made elsewhere, kept (reconcile.ts). Unconfirmed (absent), it may
+ * be the residue of our own queued operations, and the user's seconds win as they always did.
+ */
 export type OperationBody =
   | { kind: 'createProject'; localId: number; name: string; /** set once the service created it */ projectId?: number }
   | {
@@ -20,9 +26,11 @@ export type OperationBody =
       /** the timer's seconds when the user started it (0 for a new one) */
       fromSeconds: number;
       /** the timer that was running then, which starting this one paused */
-      pauses: { projectId: number; projectName: string; seconds: number } | null;
+      pauses: { projectId: number; projectName: string; seconds: number; confirmed?: boolean } | null;
+      /** see Confirmed */
+      confirmed?: boolean;
     }
-  | { kind: 'pauseTimer'; projectId: number; projectName: string; /** elapsed when the user paused */ seconds: number }
+  | { kind: 'pauseTimer'; projectId: number; projectName: string; /** elapsed when the user paused */ seconds: number; /** see Confirmed */ confirmed?: boolean }
   | {
       kind: 'logTimer';
       projectId: number;

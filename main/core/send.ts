@@ -51,8 +51,9 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
       // The timer it paused is paused first, at the user's seconds: left to the service, it would
       // stop whenever this start lands.
       const paused = op.pauses ? await pauseAt(api, { ...op.pauses, id: op.id, at: op.at }, ctx) : null;
-      // Sent late, it may meet a timer changed elsewhere meanwhile: read first, to keep both sides.
-      const late = ctx.now() - op.at >= TOLERANCE_SECONDS * 1000;
+      // Sent late from a confirmed view, it may meet a timer changed elsewhere meanwhile: read
+      // first, to keep both sides (operations.ts Confirmed).
+      const late = op.confirmed === true && ctx.now() - op.at >= TOLERANCE_SECONDS * 1000;
       const before = late ? ((await api.getTimer(op.projectId).catch(ignore(notFound))) ?? null) : undefined;
       const readAt = ctx.now();
       const timer = await api.startTimer(op.projectId, op.description ? { description: op.description } : undefined);
@@ -120,13 +121,14 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
  */
 async function pauseAt(
   api: ServiceApi,
-  op: { id: string; projectId: number; projectName: string; seconds: number; at: number },
+  op: { id: string; projectId: number; projectName: string; seconds: number; at: number; confirmed?: boolean },
   ctx: SendContext,
 ): Promise<string | null> {
   let timer = await api.pauseTimer(op.projectId).catch(ignore(notFound));
   if (!timer) return recoverGoneTimer(api, { ...op, kind: 'pauseTimer' });
-  // An earlier attempt may have paused it already: then its seconds are ours, landed late.
-  const plan = planPause(op, timer, ctx.now());
+  // An earlier attempt may have paused it already: then its seconds are ours, landed late. Only
+  // a confirmed view makes a difference someone else's change (operations.ts Confirmed).
+  const plan = op.confirmed ? planPause(op, timer, ctx.now()) : { target: () => op.seconds, notice: null };
   for (let round = 0; timer && timer.state === 'paused' && round < ROUNDS; round++) {
     const target = plan.target(ctx.now());
     if (Math.abs(timer.seconds - target) < TOLERANCE_SECONDS) break;

@@ -59,6 +59,8 @@ export interface Core {
   setBroadcastsLive(live: boolean): void;
   /** Resolves once the outbox is sent and no read is due or on the way (tests and benchmarks wait on it). */
   whenIdle(): Promise<void>;
+  /** What the sync is doing, in words, for diagnostics. */
+  describeSync(): string;
   /** Stops the poll and the outbox worker; what is queued stays on disk. */
   stop(): Promise<void>;
 }

@@ -53,6 +53,8 @@ export interface Worker {
   setBroadcastsLive(live: boolean): void;
   /** Resolves once nothing is queued or due and no request is on the way (for tests and benchmarks). */
   whenIdle(): Promise<void>;
+  /** What the worker is doing, in words, for diagnostics (a stuck sync is explained, not guessed at). */
+  describe(): string;
   stop(): Promise<void>;
 }
 
@@ -87,6 +89,7 @@ export function startWorker(deps: WorkerDeps): Worker {
   let online = true;
   let failures = 0;
   let idle = false;
+  let doing = 'starting';
   let idleWaiters: Array<() => void> = [];
   let waiter: { resolve: (timedOut: boolean) => void; urgentOnly: boolean; handle: unknown } | null = null;
 
@@ -198,15 +201,19 @@ export function startWorker(deps: WorkerDeps): Worker {
       idle = !step;
       if (!step) {
         const held = heldUntil();
+        // The undo grace of the head ran out between nextStep() and here: send it now.
+        if (held === null && outbox.next()) continue;
         if (held === null) for (const resolve of idleWaiters.splice(0)) resolve();
         const poll = online ? pollInterval(windowShown, broadcastsLive) : null;
         const grace = held === null ? null : held - clock.now();
         const graceFirst = grace !== null && (poll === null || grace <= poll);
+        doing = `waiting ${graceFirst ? `for an undo grace, ${grace} ms` : poll === null ? 'for a wake' : `for the poll, ${poll} ms`}`;
         const timedOut = await wait(graceFirst ? grace : poll, false);
         if (timedOut && !graceFirst) freshen();
         continue;
       }
       try {
+        doing = 'item' in step ? `sending ${step.item.op.kind} ${step.item.op.id}` : 'batch' in step ? `importing ${step.batch.length} entries` : `reading ${step.read}`;
         const talked = 'item' in step ? await send(step.item) : 'batch' in step ? await sendMany(step.batch) : await read(step.read);
         if (stopped) return;
         if (talked) {
@@ -221,6 +228,7 @@ export function startWorker(deps: WorkerDeps): Worker {
           deps.reached(false);
           failures++;
           deps.changed();
+          doing = `backing off after ${failures} failure(s): ${messageOf(error)}`;
           await wait(Math.min(backoff.capMs, backoff.firstMs * 2 ** (failures - 1)), true);
           continue;
         }
@@ -256,6 +264,7 @@ export function startWorker(deps: WorkerDeps): Worker {
       windowShown = shown;
       wake(false);
     },
+    describe: () => `${stopped ? 'stopped; ' : ''}${doing}; online ${online}; next ${outbox.next()?.op.kind ?? 'none'}, held until ${heldUntil() ?? '-'} (now ${clock.now()}); reads due ${[...requested].join(',') || 'none'}`,
     whenIdle: () => (idle && !nextStep() && heldUntil() === null ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve))),
     setBroadcastsLive(live) {
       broadcastsLive = live;

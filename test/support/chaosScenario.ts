@@ -205,7 +205,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       waits.backlog += Date.now() - b;
       if (core.getSnapshot().outbox.pending > backlog) {
         const last = proxy.recent.slice(-5).map((r) => `${r.method} ${r.path} ${r.fault ?? 'ok'}`);
-        throw new Error(`The outbox did not move for ${STALL_LIMIT_MS / 1000} s (seed ${seed}, action ${i}; online ${core.getSnapshot().online}, ${core.getSnapshot().outbox.pending} pending; last requests: ${last.join(', ')})`);
+        const s = core.getSnapshot();
+        const held = s.undo.map((u) => `${u.summary} held ${u.until - clock.now()} ms more`);
+        throw new Error(`The outbox did not move for ${STALL_LIMIT_MS / 1000} s (seed ${seed}, action ${i} ${JSON.stringify(action)}; online ${s.online}, ${s.outbox.pending} pending, ${s.outbox.failed.length} failed; ${held.join(', ') || 'nothing held'}; sync: ${core.describeSync()}; last requests: ${last.join(', ')})`);
       }
     }
 

@@ -216,6 +216,7 @@ async function openWith(options: StintAppOptions, { secrets, sessionOnly, keycha
       await chain;
       await current.core.whenIdle();
     },
+    describeSync: () => current.core.describeSync(),
     async stop() {
       await serial(async () => {
         if (stopped) return;
