@@ -119,6 +119,8 @@ export type Handlers = { [C in Channel]: (request: RequestOf<C>) => Promise<Resu
 export type StintBridge = Handlers & {
   /** Calls back with every new snapshot; returns the function that stops it. */
   onSnapshot(listener: (snapshot: Snapshot) => void): () => void;
+  /** The snapshot the bridge already holds, if any (the web host's page comes with one): the first render need not wait. */
+  latestSnapshot?(): Snapshot | null;
   /** Calls back when main asks the page to act (the quick-entry hotkey); returns the function that stops it. */
   onUiCommand(listener: (command: UiCommand) => void): () => void;
 };

@@ -8,7 +8,7 @@ import type { Snapshot } from '../common/snapshot';
 
 /** The latest snapshot: pushed by main, and asked for once in case no push comes first. */
 export function useSnapshot(bridge: StintBridge): { snapshot: Snapshot | null; error: ActionError | null } {
-  const [snapshot, setSnapshot] = useState<Snapshot | null>(null);
+  const [snapshot, setSnapshot] = useState<Snapshot | null>(() => bridge.latestSnapshot?.() ?? null);
   const [error, setError] = useState<ActionError | null>(null);
   useEffect(() => {
     let pushed = false;

@@ -4,6 +4,8 @@
 import { render } from 'preact';
 import { Root } from './components/settings/Root';
 import { createConnection } from './hooks';
+import { INITIAL_SNAPSHOT_ID } from '../common/channels';
+import type { Snapshot } from '../common/snapshot';
 import { createWebBridge } from './webBridge';
 
 function start() {
@@ -14,8 +16,19 @@ function start() {
   }
   const connection = createConnection();
   const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/bridge`;
-  const bridge = createWebBridge({ url, onConnection: (up) => connection.set(up) });
+  const bridge = createWebBridge({ url, onConnection: (up) => connection.set(up), initial: initialSnapshot() });
   render(<Root bridge={bridge} connection={connection} />, root);
+}
+
+/** The snapshot the web host wrote into the page (a JSON data block, which the CSP lets be: it never runs). */
+function initialSnapshot(): Snapshot | null {
+  const text = document.getElementById(INITIAL_SNAPSHOT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as Snapshot;
+  } catch {
+    return null;
+  }
 }
 
 start();

@@ -28,6 +28,11 @@ export interface WebBridgeOptions {
   timeoutMs?: number;
   /** Told when the connection opens or drops, for the "connecting" banner. */
   onConnection?: (connected: boolean) => void;
+  /**
+   * The snapshot the page came with (the web host writes it into the HTML): the first listener
+   * gets it at once, so the window shows before the socket has even opened.
+   */
+  initial?: Snapshot | null;
 }
 
 export interface WebBridge extends StintBridge {
@@ -54,6 +59,7 @@ export function createWebBridge(options: WebBridgeOptions): WebBridge {
   let retryDelay = 250;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let closed = false;
+  let latest: Snapshot | null = options.initial ?? null;
 
   const sendWaiting = () => {
     for (const call of waiting.values()) {
@@ -72,6 +78,7 @@ export function createWebBridge(options: WebBridgeOptions): WebBridge {
       return;
     }
     if (message.snapshot) {
+      latest = message.snapshot;
       for (const listener of listeners) listener(message.snapshot);
     } else if (isUiCommand(message.uiCommand)) {
       for (const listener of commandListeners) listener(message.uiCommand);
@@ -131,6 +138,7 @@ export function createWebBridge(options: WebBridgeOptions): WebBridge {
 
   return {
     ...calls,
+    latestSnapshot: () => latest,
     onSnapshot(listener) {
       listeners.add(listener);
       return () => {

@@ -8,6 +8,8 @@
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { INITIAL_SNAPSHOT_ID } from '../common/channels';
+import type { Snapshot } from '../common/snapshot';
 import type { Core } from '../main/core/types';
 import { createBridgeServer } from './bridgeServer';
 import { buildRendererAssets, type Asset } from './rendererBundle';
@@ -43,15 +45,17 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const path = new URL(request.url ?? '/', 'http://x').pathname;
     const asset = assets.get(path === '/' ? '/index.html' : path);
     if (!asset) return answer(response, 404, 'Not found');
+    // The page comes with its first snapshot, so it renders without waiting for the socket.
+    const body = asset.type.startsWith('text/html') ? withInitialSnapshot(asset.body, options.core.getSnapshot()) : asset.body;
     response.writeHead(200, {
       'Content-Type': asset.type,
-      'Content-Length': asset.body.length,
+      'Content-Length': body.length,
       'Content-Security-Policy': CSP,
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'no-store',
       'Referrer-Policy': 'no-referrer',
     });
-    response.end(request.method === 'HEAD' ? undefined : asset.body);
+    response.end(request.method === 'HEAD' ? undefined : body);
   });
 
   server.on('upgrade', (request, socket, head) => {
@@ -86,4 +90,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 function answer(response: ServerResponse, status: number, text: string) {
   response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
   response.end(text);
+}
+
+/**
+ * The page with its first snapshot in a JSON data block before </body>. Never run (not a script
+ * type; the CSP allows no inline script anyway). Every '<' is escaped, so no text of the user's
+ * (a description holding "</script>") can end the block early.
+ */
+export function withInitialSnapshot(html: Buffer, snapshot: Snapshot): Buffer {
+  const json = JSON.stringify(snapshot).replace(/</g, '\\u003c');
+  const block = `<script type="application/json" id="${INITIAL_SNAPSHOT_ID}">${json}</script>`;
+  // A function, not a string: a '$&' in the user's text must stay text, not a replacement pattern.
+  return Buffer.from(html.toString('utf8').replace('</body>', () => `${block}\n  </body>`), 'utf8');
 }

@@ -9,6 +9,12 @@ export type Read = 'user' | Collection;
 /** In this order when several are due: entries need the user's id. */
 export const READS: readonly Read[] = ['user', 'projects', 'timers', 'entries'];
 
+/**
+ * The largest page the spec allows (000: "up to 1000 items per page"; 30 by default). At the 2
+ * requests/s limit, 10 000 of today's entries take 10 requests (5 s) instead of 334 (almost 3 min).
+ */
+const PAGE = 1000;
+
 export interface ReadContext {
   api: ServiceApi;
   now(): number;
@@ -25,7 +31,7 @@ export async function readPart(what: Read, ctx: ReadContext): Promise<Partial<Se
       return { user: userView(user), userId: user.id };
     }
     case 'projects':
-      return { projects: (await collect(api.listProjects())).map(projectView) };
+      return { projects: (await collect(api.listProjects({ per_page: PAGE }))).map(projectView) };
     case 'timers': {
       // Stamped when the answer arrived. Not the midpoint of asking and answering: a read retried
       // after a timeout and a backoff spans both attempts, and its midpoint lies long before the
@@ -39,7 +45,7 @@ export async function readPart(what: Read, ctx: ReadContext): Promise<Partial<Se
       // Only the user's own: a supervisor may see everyone's.
       const userId = ctx.userId ?? (await api.getCurrentUser()).id;
       const date = ctx.today();
-      const entries = await collect(api.listEntries({ from: date, to: date, user_ids: [userId] }));
+      const entries = await collect(api.listEntries({ from: date, to: date, user_ids: [userId], per_page: PAGE }));
       return { userId, entries: { date, list: entries.map(entryView) } };
     }
   }

@@ -1,0 +1,43 @@
+// The web host hands each page its first snapshot inside the HTML, so the window renders before
+// its socket opens. What the user typed travels in it: it must come back as data, whole, and
+// never end the block or turn into markup.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INITIAL_SNAPSHOT_ID } from '../../../common/channels';
+import { openEmbeddedAccount, type EmbeddedAccount } from '../../../main/core/embedded';
+import { createSessionSecrets } from '../../../main/core/keychain';
+import { startWebHost, type WebHost } from '../../../web/host';
+import { buildRendererAssets } from '../../../web/rendererBundle';
+import { must } from '../core/harness';
+
+let dataDir: string;
+let account: EmbeddedAccount;
+let host: WebHost;
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'stint-initial-'));
+  account = await openEmbeddedAccount({ dataDir, secrets: createSessionSecrets() });
+  host = await startWebHost({ core: account.core, assets: await buildRendererAssets() });
+});
+afterAll(async () => {
+  await host?.close();
+  await account?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the page the web host serves', () => {
+  it('carries the current snapshot as inert data, the user’s text intact', async () => {
+    const hostile = 'notes </script><script>alert(1)</script> $& $1 <!-- -->';
+    await must(account.core.handlers.quickEntry({ text: `0:20 ${hostile}` }));
+    const html = await (await fetch(host.url)).text();
+
+    const blocks = [...html.matchAll(new RegExp(`<script type="application/json" id="${INITIAL_SNAPSHOT_ID}">([^<]*)</script>`, 'g'))];
+    expect(blocks).toHaveLength(1);
+    const snapshot = JSON.parse(blocks[0]![1]!);
+    expect(snapshot.today.entries.map((e: { description: string }) => e.description)).toContain(hostile);
+    expect(snapshot.account).toEqual(account.core.getSnapshot().account);
+    // The only scripts are the bundle and the data block; the user's text added none.
+    expect(html.match(/<script/g)).toHaveLength(2);
+  });
+});
