@@ -81,7 +81,7 @@ const bench: Benchmark = async () => {
     const detail =
       `the core process alone (Node ${process.version}, core + API client bundled, no service, no TypeScript loader) holding ${PROJECTS} projects and ${ENTRIES} of today's entries (snapshot ${mb(report.snapshotBytes)} MB as JSON), read in ${(report.readMs / 1000).toFixed(1)} s; ` +
       `process RSS ${mb(before.rss)} MB before core was created; heap used ${mb(before.heapUsed)} → ${mb(after.heapUsed)} MB, heap total ${mb(after.heapTotal)} MB, external ${mb(after.external)} MB. ` +
-      `Measured once idle (V8 returns the reading's peak pages after some seconds idle); gc ${report.gc ? 'forced' : 'NOT exposed'} before. The embedded service, which the app runs in the same process, is not counted`;
+      `Measured once idle (V8 returns the reading's peak pages after some seconds idle): the median of 10 samples over 5 s; gc ${report.gc ? 'forced' : 'NOT exposed'} before. The embedded service, which the app runs in the same process, is not counted`;
     return [
       { name: 'core RSS, 500 projects + 10 000 entries cached, idle', value: mb(after.rss), unit: 'MB', target: `< ${TARGET_MB} MB`, met: after.rss / MB < TARGET_MB, detail },
       { name: 'core RSS just after reading them (after gc)', value: mb(justRead.rss), unit: 'MB', detail: `heap total ${mb(justRead.heapTotal)} MB, of it used ${mb(justRead.heapUsed)} MB: the pages of the reading's peak, not yet returned` },

@@ -1,13 +1,17 @@
 // `npm run bench`: runs every bench/*.bench.ts (or those named on the command line), prints a
-// table and writes bench/RESULTS.md, the record the issues' notes quote.
-import { readdirSync, writeFileSync } from 'node:fs';
+// table and writes bench/RESULTS.md, the record the issues' notes quote (named runs only with
+// --update, which replaces just their rows).
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { arch, cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Benchmark, BenchResult } from './types';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const wanted = process.argv.slice(2);
+// `--update`: run only the named benchmarks and replace their rows in RESULTS.md (by benchmark
+// name), keeping the others; without it, named runs only print.
+const update = process.argv.includes('--update');
+const wanted = process.argv.slice(2).filter((a) => a !== '--update');
 const files = readdirSync(here)
   .filter((f) => f.endsWith('.bench.ts'))
   .filter((f) => wanted.length === 0 || wanted.some((w) => f.includes(w)))
@@ -32,4 +36,18 @@ const lines = [
   ``,
 ];
 console.log(lines.join('\n'));
-if (wanted.length === 0) writeFileSync(join(here, 'RESULTS.md'), lines.join('\n'));
+const results = join(here, 'RESULTS.md');
+if (wanted.length === 0) writeFileSync(results, lines.join('\n'));
+else if (update) writeFileSync(results, merged(readFileSync(results, 'utf8'), lines).join('\n'));
+
+/** The old table with each fresh row in place of the row of the same name (new names appended), under the fresh heading. */
+function merged(old: string, fresh: string[]): string[] {
+  const name = (row: string) => row.split(' | ')[0];
+  const freshRows = fresh.filter((l) => l.startsWith('| ') && !l.startsWith('| benchmark'));
+  const byName = new Map(freshRows.map((r) => [name(r), r]));
+  const oldRows = old.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| benchmark'));
+  const rows = oldRows.map((r) => byName.get(name(r)) ?? r);
+  for (const r of freshRows) if (!oldRows.some((o) => name(o) === name(r))) rows.push(r);
+  const head = fresh.slice(0, fresh.findIndex((l) => l.startsWith('| benchmark')) + 2);
+  return [...head, ...rows, ''];
+}
