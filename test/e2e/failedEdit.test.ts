@@ -139,6 +139,8 @@ describe('notices in the window', () => {
       globals.stint = new Proxy(
         {
           getSnapshot: async () => ({ ok: true, value: current }),
+          // Named, or the fallback below would answer it with a promise for the first render.
+          latestSnapshot: () => current,
           onSnapshot: (l: (s: Snapshot) => void) => (listeners.add(l), () => listeners.delete(l)),
           onUiCommand: () => () => {},
           async dismissNotice({ id }: { id: string }) {
