@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleForNode } from '../test/support/nodeBundle';
 import { localDate } from '../common/format';
 import { buildService } from '../service';
 import { insertEntry } from '../service/domain/entries';
@@ -59,17 +59,7 @@ async function runChild(bundle: string, args: string[]): Promise<ChildReport> {
 
 const bench: Benchmark = async () => {
   const work = mkdtempSync(join(tmpdir(), 'stint-core-memory-'));
-  const bundle = join(work, 'coreMemoryChild.mjs');
-  await build({
-    entryPoints: [join(here, 'coreMemoryChild.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: bundle,
-    logLevel: 'error',
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  });
+  const bundle = await bundleForNode(join(here, 'coreMemoryChild.ts'), join(work, 'coreMemoryChild.mjs'));
   const built = await buildService({ dataDir: join(work, 'service'), rateLimit: 0 });
   try {
     seed(built.db, built.ownerId, localDate(Date.now()));

@@ -9,7 +9,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleForNode } from '../../support/nodeBundle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceApi } from '../../../main/api/client';
 import { JOURNAL_FILE } from '../../../main/core/journal';
@@ -31,18 +31,8 @@ let proxy: FaultProxy;
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'stint-crash-'));
-  bundle = join(work, 'outboxChild.mjs');
-  // One bundle, run by plain node: a life must start in well under a second (tsx takes ~0.3 s, this ~0.1 s).
-  await build({
-    entryPoints: [fileURLToPath(new URL('../../support/outboxChild.ts', import.meta.url))],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: bundle,
-    logLevel: 'error',
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  });
+  // One bundle, run by plain node: a life must start in well under a second.
+  bundle = await bundleForNode(fileURLToPath(new URL('../../support/outboxChild.ts', import.meta.url)), join(work, 'outboxChild.mjs'));
   service = await startService({ rateLimit: 0 });
   proxy = await startFaultProxy(service.url);
 });
