@@ -7,7 +7,9 @@
 // transaction on the service (spec 002: "422 nothing created"), and every entry it makes names
 // that import. So after an attempt without an answer, the entries the user changed since the
 // attempt began are grouped by import; an import holding this batch's entries (date, minutes,
-// project) means the attempt landed. Only the same user importing the same entries in
+// project and description) means the attempt landed. The description counts: an import that
+// landed just before, of entries alike in time and project (three 0:15 stand-ups), must not pass
+// for this one, or this one would be lost. Only the same user importing the very same entries in
 // the same minutes elsewhere could fool it, and then both are the user's own identical work.
 
 import type { LegacyEntryInput, LegacyEntryOptions, LegacyImportedEntry } from '../api/legacy/types';
@@ -78,21 +80,25 @@ export function importInput(item: OutboxItem, increments: Increments): LegacyEnt
   };
 }
 
-const key = (date: string, minutes: number, projectId: number | null | undefined) => `${date}|${minutes}|${projectId ?? ''}`;
+/**
+ * What identifies an imported entry: its description as the service keeps it (spec 002: "extra
+ * whitespace removed"; the local service trims it), so the sent and the stored text compare equal.
+ */
+const key = (date: string, minutes: number, projectId: number | null | undefined, description: string | null | undefined) =>
+  JSON.stringify([date, minutes, projectId ?? null, (description ?? '').replace(/\s+/g, ' ').trim()]);
 
 /** Whether an import of these inputs, first attempted at `since`, is on the service already. */
 export async function landed(api: ServiceApi, inputs: readonly LegacyEntryInput[], since: number): Promise<boolean> {
-
   const me = await api.getCurrentUser();
   const changed = await collect(api.listEntries({ user_ids: [me.id], updated_from: new Date(since - CLOCK_SLACK_MS).toISOString() }));
   const imports = new Map<number, string[]>();
   for (const e of changed) {
     if (!e.import) continue;
     const keys = imports.get(e.import.id) ?? [];
-    keys.push(key(e.date, e.minutes, e.project?.id));
+    keys.push(key(e.date, e.minutes, e.project?.id, e.description));
     imports.set(e.import.id, keys);
   }
-  const wanted = inputs.map((i) => key(i.date, i.minutes, i.projectId));
+  const wanted = inputs.map((i) => key(i.date, i.minutes, i.projectId, i.description));
   // Contained rather than equal: the user may have discarded part of a batch that failed.
   return [...imports.values()].some((keys) => contains(keys, wanted));
 }

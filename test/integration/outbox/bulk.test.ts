@@ -9,6 +9,7 @@ import { createCore } from '../../../main/core/core';
 import type { Core } from '../../../main/core/types';
 import { ACCOUNT, tempDir, until } from '../../unit/core/support/offline';
 import { lossyProxy, must, startLocal, type Local } from '../core/harness';
+import { startFaultProxy } from '../../support/faultProxy';
 import { startOfflineSwitch } from './offlineSwitch';
 
 let local: Local;
@@ -85,6 +86,29 @@ describe('draining queued entries through the bulk import', () => {
       expect(proxy.lost()).toBe(1);
       expect(seen.filter((s) => s === 'POST /api/entries/import')).toHaveLength(1);
       expect(await withDescription(word)).toHaveLength(20);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('an import that never arrived is sent again, though one alike in time and project landed just before', async () => {
+    const word = unique('alike');
+    // Three stand-ups of a quarter hour, imported and acknowledged.
+    await queueOffline([0, 1, 2].map((i) => `0:15 ${word} monday ${i}`));
+    const first = await drain();
+    await first.core.stop();
+    cores.splice(cores.indexOf(first.core), 1);
+    // Three more of the same date, minutes and project: their import is reset before the
+    // service sees it, so the earlier import must not pass for it.
+    await queueOffline([0, 1, 2].map((i) => `0:15 ${word} tuesday ${i}`));
+    const proxy = await startFaultProxy(local.url);
+    try {
+      proxy.cue({ fault: 'reset-before', when: (method, path) => method === 'POST' && path.startsWith('/api/entries/import') });
+      const { seen } = await drain(proxy.url);
+      expect(proxy.stats.faults['reset-before']).toBe(1);
+      expect(seen.filter((s) => s === 'POST /api/entries/import')).toHaveLength(2);
+      const arrived = (await withDescription(word)).map((e) => e.description).sort();
+      expect(arrived).toEqual([...[0, 1, 2].map((i) => `${word} monday ${i}`), ...[0, 1, 2].map((i) => `${word} tuesday ${i}`)]);
     } finally {
       await proxy.close();
     }
