@@ -32,8 +32,10 @@ export const JOURNAL_FILE = 'outbox.jsonl';
 export async function openJournal(dataDir: string): Promise<LoadedJournal> {
   await mkdir(dataDir, { recursive: true });
   const path = join(dataDir, JOURNAL_FILE);
-  const { records, skipped, unterminated } = readRecords(path);
+  const { records, skipped, unterminated, missing } = readRecords(path);
   let handle: FileHandle | null = await open(path, 'a');
+  // A new file's first record is durable only once the file's directory entry is.
+  if (missing) await syncDir(dataDir);
   if (unterminated) {
     await handle.appendFile('\n');
     await handle.sync();
@@ -80,12 +82,12 @@ export async function openJournal(dataDir: string): Promise<LoadedJournal> {
   return { journal, records, skipped };
 }
 
-function readRecords(path: string): { records: unknown[]; skipped: number; unterminated: boolean } {
+function readRecords(path: string): { records: unknown[]; skipped: number; unterminated: boolean; missing: boolean } {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], skipped: 0, unterminated: false };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], skipped: 0, unterminated: false, missing: true };
     throw error;
   }
   const records: unknown[] = [];
@@ -98,7 +100,7 @@ function readRecords(path: string): { records: unknown[]; skipped: number; unter
       skipped++;
     }
   }
-  return { records, skipped, unterminated: text !== '' && !text.endsWith('\n') };
+  return { records, skipped, unterminated: text !== '' && !text.endsWith('\n'), missing: false };
 }
 
 // The rename is durable only once the directory entry is; some platforms cannot open a directory
