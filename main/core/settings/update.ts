@@ -1,6 +1,7 @@
-// What the updateSettings call does: checks the change, has the shell register changed shortcuts
-// (core cannot; the OS decides whether a shortcut is free), keeps the previous shortcut of any the
-// OS refused, saves, and answers the saved settings or the first field the user must fix.
+// What the updateSettings call does: checks the change, registers changed shortcuts with the OS
+// (shortcuts.ts, through the shell's port: the OS decides whether a shortcut is free), keeps the
+// previous shortcut of any the OS refused, saves, and answers the saved settings or the first
+// field the user must fix.
 
 import { fail, ok, type Result } from '../../../common/result';
 import { applySettingsPatch, displayAccelerator, HOTKEY_NAMES, type Hotkeys, type Settings, type SettingsPatch } from '../../../common/settings';
@@ -8,8 +9,8 @@ import type { RegistrationOutcome } from '../commands';
 import type { SettingsStore } from './store';
 
 /**
- * Makes these the registered shortcuts and says how each new one went; the shell's. A shortcut the
- * OS refuses leaves the previous one of its command registered.
+ * Makes these the registered shortcuts and says how each new one went (shortcuts.ts's `apply`, on
+ * the shell's port). A shortcut the OS refuses leaves the previous one of its command registered.
  */
 export type ApplyHotkeys = (hotkeys: Hotkeys) => RegistrationOutcome[];
 

@@ -1,13 +1,15 @@
 // The updateSettings call through core: checked as the contract and the settings' rules say,
-// saved, shown in the snapshot, and a shortcut the OS refuses (the fake applyHotkeys below plays
-// the OS) keeps the previous one, registered and saved.
+// saved, shown in the snapshot, and registered with the OS by core's own shortcut decisions
+// (main/core/settings/shortcuts.ts): a shortcut the OS refuses keeps the previous one, registered
+// and saved. Only the OS is fake: a port that refuses what other apps hold.
 import { writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../common/dispatch';
-import { DEFAULT_SETTINGS, displayAccelerator, type Hotkeys } from '../../../common/settings';
-import type { RegistrationOutcome } from '../../../main/core/commands';
+import { DEFAULT_HOTKEYS, DEFAULT_SETTINGS, displayAccelerator } from '../../../common/settings';
+import type { CommandName } from '../../../main/core/commands';
 import { createCore } from '../../../main/core/core';
 import { openSettingsStore } from '../../../main/core/settings/file';
+import { createShortcuts, type ShortcutPort } from '../../../main/core/settings/shortcuts';
 import type { Core, CoreOptions } from '../../../main/core/types';
 import { fakeClock } from './support/fakeClock';
 import { must } from './support/fixtures';
@@ -29,26 +31,30 @@ async function core(options: Partial<CoreOptions> = {}): Promise<Core> {
   return c;
 }
 
-/** The OS's shortcut registry: some accelerators are taken by other apps; a refused one leaves the previous registered. */
-function fakeOs(taken: string[]) {
-  const registered = new Map<string, string>(Object.entries(DEFAULT_SETTINGS.hotkeys) as Array<[string, string]>);
-  const calls: Hotkeys[] = [];
-  const applyHotkeys = (hotkeys: Hotkeys): RegistrationOutcome[] => {
-    calls.push({ ...hotkeys });
-    const outcomes: RegistrationOutcome[] = [];
-    for (const [name, accelerator] of Object.entries(hotkeys) as Array<[keyof Hotkeys, string | null]>) {
-      if (registered.get(name) === accelerator || (accelerator === null && !registered.has(name))) continue;
-      if (accelerator === null) {
-        registered.delete(name);
-        continue;
-      }
-      const ok = !taken.includes(accelerator);
-      if (ok) registered.set(name, accelerator);
-      outcomes.push({ name, accelerator, ok });
-    }
-    return outcomes;
+/**
+ * The OS's shortcut registry as Electron's globalShortcut behaves: an accelerator held by another
+ * app, or already by us, is refused; one it cannot parse throws. The app's shortcuts are the
+ * defaults, registered at start as the shell does.
+ */
+function fakeOs(takenByOthers: string[], unreadable: string[] = []) {
+  const held = new Map<string, CommandName>();
+  const asked: string[] = [];
+  const port: ShortcutPort = {
+    register(accelerator, name) {
+      if (unreadable.includes(accelerator)) throw new Error(`Failed to parse accelerator ${accelerator}`);
+      asked.push(accelerator);
+      if (takenByOthers.includes(accelerator) || held.has(accelerator)) return false;
+      held.set(accelerator, name);
+      return true;
+    },
+    unregister: (accelerator) => void held.delete(accelerator),
   };
-  return { applyHotkeys, registered, calls };
+  const shortcuts = createShortcuts(port);
+  shortcuts.apply(DEFAULT_SETTINGS.hotkeys);
+  asked.length = 0;
+  /** The accelerator the OS has for the command, or undefined. */
+  const heldFor = (name: CommandName) => [...held].find(([, n]) => n === name)?.[0];
+  return { applyHotkeys: shortcuts.apply, shortcuts, held, heldFor, asked };
 }
 
 describe('updateSettings', () => {
@@ -90,7 +96,7 @@ describe('updateSettings', () => {
     expect(result).toEqual({ ok: false, error: { code: 'invalid_input', field: 'hotkeys.quickEntry', message: 'A shortcut has one key besides its modifiers; this one has Q and W.' } });
     expect(c.getSnapshot().settings).toEqual({ ...DEFAULT_SETTINGS, theme: 'dark' });
     // Nothing about shortcuts changed, so the OS was not asked.
-    expect(os.calls).toEqual([]);
+    expect(os.asked).toEqual([]);
   });
 
   it('registers a changed shortcut with the OS and saves it', async () => {
@@ -98,7 +104,10 @@ describe('updateSettings', () => {
     const c = await core({ applyHotkeys: os.applyHotkeys, settings: openSettingsStore(dir.path) });
     const saved = await must(c.handlers.updateSettings({ hotkeys: { toggleTimer: 'ctrl+shift+space' } }));
     expect(saved.hotkeys.toggleTimer).toBe('Control+Shift+Space');
-    expect(os.registered.get('toggleTimer')).toBe('Control+Shift+Space');
+    expect(os.heldFor('toggleTimer')).toBe('Control+Shift+Space');
+    // The old one is given up, the others not touched.
+    expect(os.held.has(DEFAULT_HOTKEYS.toggleTimer)).toBe(false);
+    expect(os.asked).toEqual(['Control+Shift+Space']);
     expect(openSettingsStore(dir.path).get().hotkeys.toggleTimer).toBe('Control+Shift+Space');
   });
 
@@ -115,15 +124,49 @@ describe('updateSettings', () => {
     // The refused one kept, the accepted one and the theme saved.
     expect(settings.hotkeys).toEqual({ ...DEFAULT_SETTINGS.hotkeys, showWindow: 'Alt+Shift+W' });
     expect(settings.theme).toBe('dark');
-    expect(os.registered.get('toggleTimer')).toBe(DEFAULT_SETTINGS.hotkeys.toggleTimer);
+    // The OS still has the previous one (given up, refused the new one, taken back) and the new other one.
+    expect(os.heldFor('toggleTimer')).toBe(DEFAULT_SETTINGS.hotkeys.toggleTimer);
+    expect(os.heldFor('showWindow')).toBe('Alt+Shift+W');
+    expect(os.shortcuts.registered()).toEqual({ ...DEFAULT_SETTINGS.hotkeys, showWindow: 'Alt+Shift+W' });
     expect(openSettingsStore(dir.path).get().hotkeys).toEqual(settings.hotkeys);
+  });
+
+  it('counts an accelerator the OS throws at as refused, and keeps the previous one', async () => {
+    // The settings' own check lets only Electron's grammar through; should Electron still throw, the user hears of it at the field.
+    const os = fakeOs([], ['Alt+Shift+F13']);
+    const c = await core({ applyHotkeys: os.applyHotkeys });
+    const result = await c.handlers.updateSettings({ hotkeys: { quickEntry: 'Alt+Shift+F13' } });
+    expect(result).toMatchObject({ ok: false, error: { field: 'hotkeys.quickEntry', message: expect.stringContaining('kept') } });
+    expect(os.heldFor('quickEntry')).toBe(DEFAULT_SETTINGS.hotkeys.quickEntry);
+    expect(c.getSnapshot().settings.hotkeys.quickEntry).toBe(DEFAULT_SETTINGS.hotkeys.quickEntry);
+  });
+
+  it('refuses at the field a shortcut another command already has, without asking the OS', async () => {
+    const os = fakeOs([]);
+    const c = await core({ applyHotkeys: os.applyHotkeys });
+    const result = await c.handlers.updateSettings({ hotkeys: { quickEntry: 'CmdOrCtrl+Alt+T' } });
+    expect(result).toEqual({ ok: false, error: { code: 'invalid_input', field: 'hotkeys.quickEntry', message: 'That shortcut is already the one for “Start or pause the last timer”.' } });
+    expect(c.getSnapshot().settings.hotkeys).toEqual(DEFAULT_SETTINGS.hotkeys);
+    expect(os.asked).toEqual([]);
+    expect(os.heldFor('quickEntry')).toBe(DEFAULT_SETTINGS.hotkeys.quickEntry);
+  });
+
+  it('lets two commands swap their shortcuts in one change', async () => {
+    const os = fakeOs([]);
+    const c = await core({ applyHotkeys: os.applyHotkeys });
+    const { toggleTimer, quickEntry } = DEFAULT_SETTINGS.hotkeys;
+    await must(c.handlers.updateSettings({ hotkeys: { toggleTimer: quickEntry, quickEntry: toggleTimer } }));
+    expect(os.heldFor('toggleTimer')).toBe(quickEntry);
+    expect(os.heldFor('quickEntry')).toBe(toggleTimer);
   });
 
   it('turns a shortcut off', async () => {
     const os = fakeOs([]);
     const c = await core({ applyHotkeys: os.applyHotkeys });
     await must(c.handlers.updateSettings({ hotkeys: { quickEntry: null } }));
-    expect(os.registered.has('quickEntry')).toBe(false);
+    expect(os.heldFor('quickEntry')).toBeUndefined();
+    expect(os.held.has(DEFAULT_HOTKEYS.quickEntry)).toBe(false);
+    expect(os.heldFor('toggleTimer')).toBe(DEFAULT_SETTINGS.hotkeys.toggleTimer);
     expect(c.getSnapshot().settings.hotkeys.quickEntry).toBeNull();
   });
 
