@@ -41,6 +41,32 @@ export function commandFromArgv(argv: readonly string[]): CommandName | null {
   return null;
 }
 
+/**
+ * Commands accepted at any time and run once the app is open, in the order they came: a second
+ * launch (`stint --toggle`) or the first one's own arguments may arrive before the window and the
+ * account exist, and must not be dropped. Once open, a command runs at once.
+ */
+export interface CommandQueue {
+  accept(name: CommandName): void;
+  /** The app can run commands now: those waiting run, in order. */
+  open(): void;
+}
+
+export function createCommandQueue(run: (name: CommandName) => void): CommandQueue {
+  let waiting: CommandName[] | null = [];
+  return {
+    accept(name) {
+      if (waiting) waiting.push(name);
+      else run(name);
+    },
+    open() {
+      const ready = waiting ?? [];
+      waiting = null;
+      for (const name of ready) run(name);
+    },
+  };
+}
+
 export interface RegistrationOutcome {
   name: CommandName;
   accelerator: string;

@@ -3,7 +3,7 @@
 
 import { app, BrowserWindow, dialog, Notification, shell } from 'electron';
 import { join } from 'node:path';
-import { commandAction, commandFromArgv, describeFailedShortcuts, type CommandName } from '../core/commands';
+import { commandAction, commandFromArgv, createCommandQueue, describeFailedShortcuts, type CommandName } from '../core/commands';
 import { openStintApp, type StintApp } from '../core/accounts/app';
 import { isSafeExternalUrl } from '../core/externalLinks';
 import { createKeychain, KeychainUnavailableError } from '../core/keychain';
@@ -14,7 +14,7 @@ import { watchIdle } from './idle';
 import { forwardPowerEvents } from './power';
 import { applySystemSettings } from './settings';
 import { createSettingsWindowOpener } from './settingsWindow';
-import { createShortcuts } from './shortcuts';
+import { createGlobalShortcuts } from './shortcuts';
 import { createTrayPresenter } from './tray';
 import { placeNearTray } from './placement';
 import { createMainWindow, denyAllPermissions } from './window';
@@ -48,12 +48,13 @@ export function startApp(): void {
     else if (account) void dispatch(account.core.handlers, action.channel, action.request);
   };
 
-  const shortcuts = createShortcuts(run);
+  const shortcuts = createGlobalShortcuts(run);
 
-  app.on('second-instance', (_event, argv) => {
-    const name = commandFromArgv(argv);
-    run(name ?? 'showWindow');
-  });
+  // This launch's own command and any later launch's wait until the window and the account exist;
+  // a launch without one shows the window.
+  const commands = createCommandQueue(run);
+  commands.accept(commandFromArgv(process.argv) ?? 'showWindow');
+  app.on('second-instance', (_event, argv) => commands.accept(commandFromArgv(argv) ?? 'showWindow'));
 
   // A tray app keeps running with its window closed.
   app.on('window-all-closed', () => {});
@@ -106,9 +107,7 @@ export function startApp(): void {
     const problem = describeFailedShortcuts(shortcuts.apply(core.getSnapshot().settings.hotkeys));
     if (problem && Notification.isSupported()) new Notification({ title: 'Stint', body: problem }).show();
 
-    const initial = commandFromArgv(process.argv);
-    if (initial) run(initial);
-    else showWindow(false);
+    commands.open();
   });
 
   let quitting = false;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandAction, commandFromArgv, describeFailedShortcuts } from '../../../main/core/commands';
+import { commandAction, commandFromArgv, createCommandQueue, describeFailedShortcuts, type CommandName } from '../../../main/core/commands';
 
 describe('hotkey and command-line actions', () => {
   it('the start/pause hotkey toggles the last timer through the same call the UI uses', () => {
@@ -27,5 +27,23 @@ describe('hotkey and command-line actions', () => {
     ]);
     expect(message).toContain('the shortcut Ctrl+Alt+T');
     expect(message).toContain('stint --toggle');
+  });
+
+  it('keeps commands that arrive before the app is open (a second launch during start-up) and runs them, in order, once it is', () => {
+    const ran: CommandName[] = [];
+    const queue = createCommandQueue((name) => ran.push(name));
+    queue.accept(commandFromArgv(['stint']) ?? 'showWindow');
+    queue.accept(commandFromArgv(['stint', '--toggle'])!);
+    queue.accept(commandFromArgv(['stint', '--toggle'])!);
+    expect(ran).toEqual([]);
+
+    queue.open();
+    // Both toggles: the user asked twice (start, then pause).
+    expect(ran).toEqual(['showWindow', 'toggleTimer', 'toggleTimer']);
+    queue.accept('quickEntry');
+    expect(ran).toEqual(['showWindow', 'toggleTimer', 'toggleTimer', 'quickEntry']);
+    // Opening again runs nothing twice.
+    queue.open();
+    expect(ran).toHaveLength(4);
   });
 });
