@@ -1,9 +1,11 @@
 // Which OS notifications to show, decided from two snapshots in a row: a change the service
 // refused (a new failed outbox item) and an account that can no longer sign in (its state turns
 // 'unauthorized' or 'signed-out'). Clicking one shows the window, where the user can act. The
-// idle prompt notifies on its own (main/shell/idle.ts). Pure, so the shell only shows them.
+// idle prompt (idlePromptAction below) is more: a return after the threshold shows the window as
+// well, since it asks a question. Pure, so the shell only shows them.
 
 import type { AccountState, Snapshot } from '../../common/snapshot';
+import { idleNotification, type IdleNotification } from './idle/notification';
 
 export interface AppNotification {
   /** Stable per cause, so one cause is never shown twice. */
@@ -39,4 +41,20 @@ export function notificationsFor(previous: Snapshot | null, next: Snapshot): App
     out.push({ id: `account:${a.id}:${a.state}`, title: `Sign in again to ${a.label}`, body, action: 'show-window' });
   }
   return out;
+}
+
+/**
+ * What the shell does about the idle prompt (main/shell/idle.ts): `announce` a new return, once,
+ * with a notification and the window, which carries the keep/discard choice; `withdraw` the
+ * notification once the prompt is answered or gone; otherwise nothing. A later snapshot of the
+ * same return (a read that only stops its timer) is not a new return. A null previous (the
+ * shell's first look) counts as no prompt.
+ */
+export type IdlePromptAction = { kind: 'announce'; notification: IdleNotification; showWindow: true } | { kind: 'withdraw' } | null;
+
+export function idlePromptAction(previous: Pick<Snapshot, 'idle'> | null, next: Pick<Snapshot, 'idle'>): IdlePromptAction {
+  const before = idleNotification(previous?.idle ?? null);
+  const now = idleNotification(next.idle);
+  if (!now) return before ? { kind: 'withdraw' } : null;
+  return now.key === before?.key ? null : { kind: 'announce', notification: now, showWindow: true };
 }

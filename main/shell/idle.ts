@@ -1,10 +1,11 @@
 // Applies the idle decisions: samples the system's idle time when core/idle/sampling.ts says so,
-// and shows the OS notification core/idle/notification.ts asks for; a click on it shows the
-// window, where the prompt waits for the answer.
+// and on a return after the threshold shows the OS notification and the window, where the prompt
+// waits for the answer, as core/notifications.ts's idlePromptAction says (once per return).
 
 import { Notification, powerMonitor } from 'electron';
-import { idleNotification } from '../core/idle/notification';
+import { idlePromptAction } from '../core/notifications';
 import { IDLE_SAMPLE_MS, shouldSample } from '../core/idle/sampling';
+import type { Snapshot } from '../../common/snapshot';
 import type { Core } from '../core/types';
 
 export function watchIdle(core: Core, showWindow: () => void): () => void {
@@ -18,21 +19,20 @@ export function watchIdle(core: Core, showWindow: () => void): () => void {
     core.notify({ kind: 'idle-sample', idleSeconds: lastIdleSeconds, at: Date.now() });
   }, IDLE_SAMPLE_MS);
 
-  let shownKey: string | null = null;
+  // Null: a prompt already there when this starts is announced too.
+  let previous: Pick<Snapshot, 'idle'> | null = null;
   // Held so that the notification (and its click handler) is not collected while it is on screen.
   let shown: Notification | null = null;
-  const unsubscribe = core.subscribe((snapshot) => {
-    const wanted = idleNotification(snapshot.idle);
-    if (!wanted) {
-      shown?.close();
-      shown = null;
-      shownKey = null;
-      return;
-    }
-    if (wanted.key === shownKey || !Notification.isSupported()) return;
-    shownKey = wanted.key;
+  const unsubscribe = core.subscribe((next) => {
+    const action = idlePromptAction(previous, next);
+    previous = next;
+    if (!action) return;
     shown?.close();
-    shown = new Notification({ title: wanted.title, body: wanted.body });
+    shown = null;
+    if (action.kind === 'withdraw') return;
+    if (action.showWindow) showWindow();
+    if (!Notification.isSupported()) return;
+    shown = new Notification({ title: action.notification.title, body: action.notification.body });
     shown.on('click', showWindow);
     shown.show();
   });
