@@ -1,4 +1,6 @@
 // Types of build.mjs, for the TypeScript tests that import it.
 export declare function buildAll(): Promise<void>;
+/** renderer/index.html with Electron's Content-Security-Policy in its meta element, as dist/ gets it. */
+export declare function electronPage(): string;
 /** esbuild plugin: package imports stay external, except the named ESM-only packages (bundled, with what they import). */
 export function externalExceptEsmOnly(esmOnly: string[]): import('esbuild').Plugin;

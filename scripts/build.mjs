@@ -2,8 +2,9 @@
 // preload (one CommonJS file, as a sandboxed preload must be) and the renderer (one script,
 // loaded over file:// in Electron, so not an ES module page).
 import { build } from 'esbuild';
-import { cpSync, mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ELECTRON_CSP, withCspMeta } from './csp.mjs';
 import { root } from './electronBinary.mjs';
 
 const out = join(root, 'dist');
@@ -45,7 +46,7 @@ export async function buildAll() {
     }),
   ]);
   mkdirSync(join(out, 'renderer'), { recursive: true });
-  cpSync(join(root, 'renderer/index.html'), join(out, 'renderer/index.html'));
+  writeFileSync(join(out, 'renderer/index.html'), electronPage());
   cpSync(join(root, 'renderer/styles.css'), join(out, 'renderer/styles.css'));
   cpSync(join(root, 'assets'), join(out, 'assets'), { recursive: true });
 }
@@ -53,6 +54,11 @@ export async function buildAll() {
 if (import.meta.url === `file://${process.argv[1]}`) {
   await buildAll();
   console.log('Built dist/');
+}
+
+/** The window's page: renderer/index.html with Electron's policy (IPC only: it connects nowhere). */
+export function electronPage() {
+  return withCspMeta(readFileSync(join(root, 'renderer/index.html'), 'utf8'), ELECTRON_CSP);
 }
 
 /**

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { INITIAL_SNAPSHOT_ID } from '../common/channels';
 import type { Snapshot } from '../common/snapshot';
 import type { Core } from '../main/core/types';
+import { WEB_HOST_CSP, withCspMeta } from '../scripts/csp.mjs';
 import { createBridgeServer } from './bridgeServer';
 import { buildRendererAssets, type Asset } from './rendererBundle';
 
@@ -28,8 +29,6 @@ export interface WebHost {
   close(): Promise<void>;
 }
 
-const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' ws://127.0.0.1:*";
-
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const host = options.host ?? '127.0.0.1';
   const assets = options.assets ?? (await buildRendererAssets());
@@ -45,12 +44,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const path = new URL(request.url ?? '/', 'http://x').pathname;
     const asset = assets.get(path === '/' ? '/index.html' : path);
     if (!asset) return answer(response, 404, 'Not found');
-    // The page comes with its first snapshot, so it renders without waiting for the socket.
-    const body = asset.type.startsWith('text/html') ? withInitialSnapshot(asset.body, options.core.getSnapshot()) : asset.body;
+    // The page comes with its first snapshot, so it renders without waiting for the socket, and
+    // with its policy in the header alone (the meta element cannot forbid framing).
+    const body = asset.type.startsWith('text/html') ? withInitialSnapshot(withoutCspMeta(asset.body), options.core.getSnapshot()) : asset.body;
     response.writeHead(200, {
       'Content-Type': asset.type,
       'Content-Length': body.length,
-      'Content-Security-Policy': CSP,
+      'Content-Security-Policy': WEB_HOST_CSP,
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'no-store',
       'Referrer-Policy': 'no-referrer',
@@ -91,6 +91,8 @@ function answer(response: ServerResponse, status: number, text: string) {
   response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
   response.end(text);
 }
+
+const withoutCspMeta = (html: Buffer) => Buffer.from(withCspMeta(html.toString('utf8'), null), 'utf8');
 
 /**
  * The page with its first snapshot in a JSON data block before </body>. Never run (not a script
