@@ -9,7 +9,7 @@ import { LOCAL_ACCOUNT } from '../embedded';
 import type { SecretKey, SecretStore } from '../keychain';
 import { findRemote, newAccountId, withAccount, withoutAccount, type Registry, type RemoteAccount } from './registry';
 import { signInWithBrowser, type SignInDeps } from './signIn';
-import { signOutRemote } from './signOut';
+import { signOutRemote, type SignOutOutcome } from './signOut';
 import type { AccountHandlers } from './notHere';
 import { readBaseUrl, whoIs, type Identity } from './whoIs';
 
@@ -109,14 +109,23 @@ export function createAccountHandlers(deps: AccountDeps): { handlers: AccountHan
         const away = await deps.use(LOCAL_ACCOUNT.id);
         if (!away.ok) return away;
       }
+      // What it holds here first (keychain items, the receiver, its folder), the registry entry
+      // last: should the keychain fail midway, the account is still listed and signing out again
+      // finishes the job, where an entry removed first would leave its secrets with nothing to
+      // find them by.
+      let outcome: SignOutOutcome;
+      try {
+        outcome = await signOutRemote(account, deps.secrets, deps.dataDir, deps.connection);
+      } catch (error) {
+        return fail('internal', `Signing out did not finish: ${(error as Error).message} The account stays in the list; sign out again to finish.`);
+      }
       try {
         deps.save(withoutAccount(deps.registry(), accountId));
-        const outcome = await signOutRemote(account, deps.secrets, deps.dataDir, deps.connection);
-        deps.forget(accountId);
-        return ok(outcome);
       } catch (error) {
-        return fail('internal', (error as Error).message);
+        return fail('internal', `Its secrets are deleted, but the list of accounts could not be saved: ${(error as Error).message}`);
       }
+      deps.forget(accountId);
+      return ok(outcome);
     },
 
     setDefaultAccount: async ({ accountId }) => {
