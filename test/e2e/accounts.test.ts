@@ -5,7 +5,6 @@
 // redirect without our state is refused and the sign-in keeps waiting for the real one.
 
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -20,7 +19,7 @@ import { startService, type RunningService } from '../../service';
 import { registerApplication } from '../../service/oauth/applications';
 import { openDatabase } from '../../service/storage/db';
 import { startWebHost } from '../../web/host';
-import { CHROMIUM } from './support';
+import { CHROMIUM, freePort } from './support';
 
 const EMAIL = 'me@stint.local';
 const PASSWORD = 'e2e password 42';
@@ -36,15 +35,6 @@ const secrets = createSessionSecrets();
 /** What Stint asked the "system browser" to open. */
 const opened: string[] = [];
 let page: Page;
-
-/** A port free right now: the one this test registers as the application's callback. */
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = server.address() as { port: number };
-      server.close(() => resolve(free));
-    });
-  });
 
 beforeAll(async () => {
   serviceDir = mkdtempSync(join(tmpdir(), 'stint-e2e-accounts-service-'));

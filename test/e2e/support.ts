@@ -2,11 +2,13 @@
 // the real core, in a temp folder), the web host in front of it, and Debian's Chromium.
 
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { openEmbeddedAccount, type EmbeddedAccount } from '../../main/core/embedded';
 import { createSessionSecrets } from '../../main/core/keychain';
+import type { Core } from '../../main/core/types';
 import { startWebHost, type WebHost } from '../../web/host';
 
 export const CHROMIUM = {
@@ -42,7 +44,7 @@ export async function startStack(): Promise<Stack> {
 }
 
 /** A page of the app, with every page error and console error collected for the test to check. */
-export async function openApp(stack: Stack, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<{ page: Page; problems: string[] }> {
+export async function openApp(stack: Pick<Stack, 'browser' | 'host'>, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<{ page: Page; problems: string[] }> {
   const page = await stack.browser.newPage({ viewport: { width: 420, height: 760 }, colorScheme: options.colorScheme ?? 'light' });
   // Fail fast with the locator's name rather than at the test's timeout.
   page.setDefaultTimeout(5_000);
@@ -57,7 +59,7 @@ export async function openApp(stack: Stack, options: { colorScheme?: 'light' | '
 }
 
 /** Runs a test's steps; when one fails, prints what the page showed and what core held. */
-export async function explained(stack: Stack, page: Page, steps: () => Promise<void>): Promise<void> {
+export async function explained(stack: { account: { core: Pick<Core, 'getSnapshot'> } }, page: Page, steps: () => Promise<void>): Promise<void> {
   try {
     await steps();
   } catch (error) {
@@ -65,3 +67,12 @@ export async function explained(stack: Stack, page: Page, steps: () => Promise<v
     throw error;
   }
 }
+
+/** A loopback port free right now (for a callback that must be registered before it listens). */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });

@@ -1,22 +1,30 @@
-// No token in any log or data file. A realistic session runs through the web host on the
-// embedded account (its personal token from the secret store), and an OAuth client signs in to a
-// second local service (a child process, its request logger on) and uses and refreshes its
-// tokens. Everything printed (this process's stdout, stderr and console, the child's output) and
-// every file written (journal, settings, service databases with WAL, broadcast-receiver.json) is
-// then searched for each token, raw and in base64 and hex forms of its bytes.
+// No secret in any log or data file. The app runs as `npm run web` runs it (openStintApp behind
+// the web host), on a secret store that keeps a copy of every value the app puts in it: the
+// embedded account's personal token and its broadcast receiver's secret, then a remote account
+// signed in with the browser from the settings view (access token, refresh token and the OAuth
+// application's client secret, typed into the form), whose access token the remote service then
+// expires, so that Stint refreshes it and stores the rotated pair too. Everything printed (this
+// process's stdout, stderr and console, the remote service's output with its request log on) and
+// every file under both data folders (journals, settings, accounts.json, service databases with
+// WAL, broadcast-receiver.json) is then searched for each secret, raw and in base64 and hex forms
+// of its bytes.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDate } from '../../common/format';
-import { createServiceApi } from '../../main/api/client';
+import { openStintApp, type StintApp } from '../../main/core/accounts/app';
+import { OAUTH_CALLBACK_PATH } from '../../main/core/accounts/loopback';
+import { ACCOUNT_SECRETS } from '../../main/core/accounts/signOut';
+import { createSessionSecrets, type SecretKey, type SecretStore } from '../../main/core/keychain';
 import { registerApplication } from '../../service/oauth/applications';
 import { openDatabase } from '../../service/storage/db';
+import { timestamp } from '../../service/time';
+import { startWebHost, type WebHost } from '../../web/host';
 import { root } from '../../scripts/electronBinary.mjs';
-import { explained, openApp, startStack, type Stack } from './support';
+import { CHROMIUM, explained, freePort, openApp } from './support';
 
 const PASSWORD = 'leak check password 7';
 const captured: string[] = [];
@@ -42,43 +50,76 @@ function capture() {
   }
 }
 
-let stack: Stack;
-let oauthDir: string;
+/** The in-memory store the app uses where no keychain answers, keeping a copy of every value it is given (rotated-out ones too). */
+function recordingSecrets(): { store: SecretStore; given: Array<{ key: SecretKey; value: string }> } {
+  const store = createSessionSecrets();
+  const given: Array<{ key: SecretKey; value: string }> = [];
+  return {
+    given,
+    store: {
+      description: store.description,
+      get: (account, key) => store.get(account, key),
+      delete: (account, key) => store.delete(account, key),
+      async set(account, key, value) {
+        given.push({ key, value });
+        await store.set(account, key, value);
+      },
+    },
+  };
+}
+
+const secrets = recordingSecrets();
+let dataDir: string;
+let serviceDir: string;
 let child: ChildProcess;
 const childOutput: string[] = [];
 let serviceUrl: string;
-let callback: { server: Server; url: string; codes: string[] };
+let client: { clientId: string; clientSecret: string };
+let oauthPort: number;
+/** What Stint asked the system browser to open. */
+const opened: string[] = [];
+let app: StintApp;
+let host: WebHost;
+let browser: Browser;
 
 beforeAll(async () => {
   capture();
-  stack = await startStack();
-  oauthDir = mkdtempSync(join(tmpdir(), 'stint-e2e-leak-oauth-'));
-  const server = createServer((request, response) => {
-    const url = new URL(request.url!, 'http://127.0.0.1');
-    const code = url.searchParams.get('code');
-    if (code) callback.codes.push(code);
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>Back</title><p>Back.</p>');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  callback = { server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/callback`, codes: [] };
+  dataDir = mkdtempSync(join(tmpdir(), 'stint-e2e-leak-app-'));
+  serviceDir = mkdtempSync(join(tmpdir(), 'stint-e2e-leak-service-'));
 
-  child = spawn(join(root, 'node_modules/.bin/tsx'), ['service/cli.ts', '--port', '0', '--data', oauthDir, '--owner-password', PASSWORD, '--rate-limit', '0', '--log'], { cwd: root });
+  // The remote service: a child process with its request logger on, so its log is searched too.
+  child = spawn(join(root, 'node_modules/.bin/tsx'), ['service/cli.ts', '--port', '0', '--data', serviceDir, '--owner-password', PASSWORD, '--rate-limit', '0', '--log'], { cwd: root });
   child.stdout!.on('data', (d) => childOutput.push(String(d)));
   child.stderr!.on('data', (d) => childOutput.push(String(d)));
   const end = Date.now() + 30_000;
   while (!/listening on (http\S+)/.test(childOutput.join('')) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
   serviceUrl = /listening on (http\S+)/.exec(childOutput.join(''))![1]!;
+
+  // Stint registered there as an OAuth application, its callback Stint's loopback port.
+  oauthPort = await freePort();
+  const db = openDatabase(serviceDir);
+  try {
+    client = registerApplication(db, { name: 'Stint', callbackUrl: `http://127.0.0.1:${oauthPort}${OAUTH_CALLBACK_PATH}` });
+  } finally {
+    db.close();
+  }
+
+  app = await openStintApp({ dataDir, secrets: secrets.store, oauthPort, remote: { rateLimit: 0 }, signInTimeoutMs: 30_000, openExternal: (url) => void opened.push(url) });
+  host = await startWebHost({ core: app });
+  browser = await chromium.launch(CHROMIUM);
 });
 
 afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+  await app?.stop();
   child?.kill();
-  await new Promise((resolve) => callback?.server.close(resolve));
   for (const undo of restore.splice(0)) undo();
-  await stack?.close();
-  rmSync(oauthDir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(serviceDir, { recursive: true, force: true });
 });
 
-/** Every file under a folder, as latin1 text (binary files too: a token is ASCII either way). */
+/** Every file under a folder, as latin1 text (binary files too: a secret is ASCII either way). */
 function filesUnder(dir: string): Array<{ path: string; text: string }> {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .map((name) => join(dir, name))
@@ -86,82 +127,102 @@ function filesUnder(dir: string): Array<{ path: string; text: string }> {
     .map((path) => ({ path, text: readFileSync(path).toString('latin1') }));
 }
 
-/** The token and the encodings of its bytes a careless write might use. */
-function forms(token: string): string[] {
-  const bytes = [Buffer.from(token, 'utf8')];
-  if (/^[A-Za-z0-9_-]+$/.test(token)) bytes.push(Buffer.from(token, 'base64url'));
-  return [token, ...bytes.flatMap((b) => [b.toString('base64'), b.toString('base64url'), b.toString('hex')])].filter((f) => f.length >= 16);
+/** The secret and the encodings of its bytes a careless write might use. */
+function forms(secret: string): string[] {
+  const bytes = [Buffer.from(secret, 'utf8')];
+  if (/^[A-Za-z0-9_-]+$/.test(secret)) bytes.push(Buffer.from(secret, 'base64url'));
+  return [secret, ...bytes.flatMap((b) => [b.toString('base64'), b.toString('base64url'), b.toString('hex')])].filter((f) => f.length >= 16);
 }
 
-async function oauthTokens(page: import('playwright-core').Page, client: { clientId: string; clientSecret: string }) {
-  const query = new URLSearchParams({ client_id: client.clientId, response_type: 'code', state: 'leak-check' });
-  await page.goto(`${serviceUrl}/oauth/2/authorize?${query}`);
-  await page.getByLabel('E-mail').fill('me@stint.local');
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Allow' }).click();
-  await expect.poll(() => callback.codes.length).toBe(1);
-  const post = async (fields: Record<string, string>) => {
-    const response = await fetch(`${serviceUrl}/oauth/2/access_token`, {
-      method: 'POST',
-      headers: { 'user-agent': 'StintLeakCheck/1.0', accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ client_id: client.clientId, client_secret: client.clientSecret, ...fields }),
-    });
-    expect(response.status).toBe(200);
-    return (await response.json()) as { access_token: string; refresh_token: string };
-  };
-  const first = await post({ grant_type: 'authorization_code', code: callback.codes[0]!, redirect_uri: callback.url });
-  const second = await post({ grant_type: 'refresh_token', refresh_token: first.refresh_token });
-  return [first.access_token, first.refresh_token, second.access_token, second.refresh_token];
+/**
+ * Open defect, listed so that nothing else hides behind it: the embedded service keeps its
+ * broadcast receivers' signing secrets in plain text in its database (HMAC signing needs the
+ * secret itself, and service/ stores it as any server would). The fix belongs to service/ and the
+ * embedded account (the secret encrypted at rest under a key from the keychain); the test fails
+ * once the secret is no longer there, so this entry goes with the fix.
+ */
+const OPEN_DEFECTS = [{ key: 'receiver-secret', path: /[\\/]local-service[\\/]service\.db(-wal|-shm)?$/ }] as const;
+const isOpenDefect = (leak: { key: SecretKey; path: string }) => OPEN_DEFECTS.some((d) => d.key === leak.key && d.path.test(leak.path));
+
+/** Each place holding any form of any of the secrets, with the secret's kind. */
+function leaks(places: Array<{ path: string; text: string }>, held: Array<{ key: SecretKey; value: string }>): Array<{ key: SecretKey; path: string }> {
+  return places.flatMap((place) => held.filter(({ value }) => forms(value).some((f) => place.text.includes(f))).map(({ key }) => ({ key, path: place.path })));
 }
 
-describe('tokens never reach logs or files', () => {
-  it('a session on the embedded account and an OAuth sign-in leave no token anywhere', async () => {
-    const { page, problems } = await openApp(stack);
-    const tokens: string[] = [];
-    await explained(stack, page, async () => {
-      // The token the embedded account took from the secret store and gave its service.
-      const personal = stack.account.service.token;
-      expect(personal.length).toBeGreaterThanOrEqual(32);
-      tokens.push(personal);
-
-      // A day's work in the window: a project, its timer started, paused and logged, a quick entry.
+describe('secrets never reach logs or files', () => {
+  it('a session on the embedded account and a browser sign-in with a token refresh leave no secret anywhere', async () => {
+    const { page, problems } = await openApp({ browser, host });
+    await explained({ account: { core: app } }, page, async () => {
+      // A day's work on the embedded account: a quick entry, a timer started, paused and logged.
       const box = page.getByRole('combobox', { name: 'Log time for today' });
       await box.fill('1:30 @Website call with the client');
       await box.press('Enter');
-      await expect.poll(() => stack.account.core.getSnapshot().today.entries.filter((e) => e.id !== null).length, { timeout: 10_000 }).toBe(1);
-      const website = stack.account.core.getSnapshot().projects.find((p) => p.name === 'Website')!;
-      await stack.account.core.handlers.startTimer({ projectId: website.id });
+      await expect.poll(() => app.getSnapshot().today.entries.filter((e) => e.id !== null).length, { timeout: 10_000 }).toBe(1);
+      const website = app.getSnapshot().projects.find((p) => p.name === 'Website')!;
+      await app.handlers.startTimer({ projectId: website.id });
       await page.getByRole('button', { name: 'Pause Website' }).click();
       await page.getByRole('button', { name: 'Log Website', exact: true }).click();
-      await stack.account.core.whenIdle();
+      await app.whenIdle();
 
-      // An OAuth client of the second service: sign in, exchange, refresh, call the API.
-      const db = openDatabase(oauthDir);
-      let client: { clientId: string; clientSecret: string };
+      // The remote account, added in the settings view with the browser sign-in.
+      await page.getByRole('link', { name: 'Settings' }).click();
+      const form = page.getByRole('form', { name: 'Add account' });
+      await form.getByLabel('Service address').fill(serviceUrl);
+      await form.getByLabel("Stint's client ID at that service").fill(client.clientId);
+      await form.getByLabel('Client secret (if the service gave one)').fill(client.clientSecret);
+      await form.getByRole('button', { name: 'Sign in' }).click();
+      await expect.poll(() => opened.length).toBe(1);
+      const systemBrowser = await browser.newPage();
+      systemBrowser.setDefaultTimeout(5_000);
+      await systemBrowser.goto(opened[0]!);
+      await systemBrowser.getByLabel('E-mail').fill('me@stint.local');
+      await systemBrowser.getByLabel('Password').fill(PASSWORD);
+      await systemBrowser.getByRole('button', { name: 'Sign in' }).click();
+      await systemBrowser.getByRole('button', { name: 'Allow' }).click();
+      await systemBrowser.waitForURL((url) => url.port === String(oauthPort));
+      await expect.poll(() => app.getSnapshot().account?.kind, { timeout: 10_000 }).toBe('remote');
+      await app.whenIdle();
+
+      // The service lets the access token run out: Stint's next call is refused, it refreshes
+      // (the refresh token rotates) and keeps the new pair.
+      const db = openDatabase(serviceDir);
       try {
-        client = registerApplication(db, { name: 'Leak Check', callbackUrl: callback.url });
+        db.prepare('UPDATE oauth_access_tokens SET expires_at = ?').run(timestamp(new Date(Date.now() - 60_000)));
       } finally {
         db.close();
       }
-      const oauth = await oauthTokens(page, client);
-      tokens.push(...oauth);
-      const api = createServiceApi({ baseUrl: serviceUrl, credentials: { kind: 'oauth', accessToken: async () => oauth[2]!, refresh: async () => false }, rateLimit: 0 });
-      await api.createEntry({ date: localDate(Date.now()), minutes: 15, description: 'via OAuth' });
+      await page.getByRole('link', { name: 'Back to Stint' }).click();
+      await box.fill('0:20 @Remote after the refresh');
+      await box.press('Enter');
+      await expect.poll(() => app.getSnapshot().today.entries.filter((e) => e.id !== null && e.description === 'after the refresh').length, { timeout: 10_000 }).toBe(1);
+      await app.whenIdle();
     });
     expect(problems).toEqual([]);
-    // The child logged its requests (the check would be empty otherwise); its output is piped, so
-    // the last lines may arrive a moment after the answer did.
-    await expect.poll(() => childOutput.join(''), { timeout: 5000 }).toMatch(/"url":"\/v2\/entries/);
 
+    // Every kind of secret the app keeps was held, the rotated tokens beside the first ones.
+    const held = secrets.given;
+    expect(new Set(held.map((h) => h.key))).toEqual(new Set(ACCOUNT_SECRETS));
+    expect(new Set(held.filter((h) => h.key === 'access-token').map((h) => h.value)).size).toBe(2);
+    expect(new Set(held.filter((h) => h.key === 'refresh-token').map((h) => h.value)).size).toBe(2);
+    expect(held.find((h) => h.key === 'client-secret')?.value).toBe(client.clientSecret);
+    // A shorter one would have no form long enough to be searched for.
+    expect(held.filter((h) => h.value.length < 16)).toEqual([]);
+
+    // The service logged its requests (the check would be empty otherwise); its output is piped,
+    // so the last lines may arrive a moment after the answer did.
+    await expect.poll(() => childOutput.join(''), { timeout: 5000 }).toMatch(/"url":"\/v2\/entries/);
     const places = [
       { path: 'this process (stdout, stderr, console)', text: captured.join('\n') },
-      { path: 'the OAuth service (stdout, stderr)', text: childOutput.join('') },
-      ...filesUnder(stack.dataDir),
-      ...filesUnder(oauthDir),
+      { path: 'the remote service (stdout, stderr)', text: childOutput.join('') },
+      ...filesUnder(dataDir),
+      ...filesUnder(serviceDir),
     ];
     expect(places.some((p) => p.path.endsWith('broadcast-receiver.json'))).toBe(true);
-    const leaks = places.flatMap((place) => tokens.flatMap((token, i) => forms(token).filter((f) => place.text.includes(f)).map(() => `token ${i} in ${place.path}`)));
-    expect(leaks).toEqual([]);
+    expect(places.some((p) => p.path.endsWith('accounts.json'))).toBe(true);
+    // The search finds a secret in each of its forms (the check itself works).
+    for (const form of forms(held[0]!.value)) expect(leaks([{ path: 'a planted copy', text: `x${form}x` }], held)).toEqual([{ key: held[0]!.key, path: 'a planted copy' }]);
+    const found = leaks(places, held);
+    expect(found.filter((leak) => !isOpenDefect(leak)).map(({ key, path }) => `${key} in ${path}`)).toEqual([]);
+    expect(found.filter(isOpenDefect).length, 'the open defect is fixed: remove it from OPEN_DEFECTS').toBeGreaterThan(0);
   });
 });
