@@ -20,12 +20,14 @@
 //   timer leaves it running, and the timer it paused stays paused);
 //   set changes where adding a member or removing a missing one is ignored:
 //   give_access_to_projects, revoke_access_to_projects, revoke_access_to_all_projects;
-//   project_groups/:id/add_projects (POST, but projects already there are ignored) and
-//   /remove_projects, /remove_all_projects; teams/:id/add_users (POST, likewise) and /remove_users,
+//   project_groups/:id/remove_projects, /remove_all_projects; teams/:id/remove_users,
 //   /remove_all_users; webhooks /add_events, /remove_events; receivers /add_subjects,
 //   /remove_subjects;
-//   reroll_secret: not idempotent, but the secret in the last answer is the one that holds, and a
-//   reroll whose answer was lost left a secret nobody knows, which only another reroll mends;
+//   the two POST set changes, project_groups/:id/add_projects and teams/:id/add_users: POST, but
+//   not creations. Spec 001 says "users already in the team are ignored", and "projects already
+//   in another group are ignored" (one already in this group stays in it), so a repeat finds
+//   the members the first attempt added and leaves the same membership; both answer the group's
+//   or team's members after the change (service/README.md), the same list a repeat answers;
 //   PUT authorizations/:subdomain/clients/:client_id: finds the application's authorization or
 //   creates it, so a repeat finds the first one.
 // Not safe (an unanswered attempt is reported as unknown_outcome):
@@ -40,7 +42,10 @@
 //   hiding the first one's success;
 //   timer/log, timer/log_inbox_entry and inbox_entries/:id/log: a second entry, or a 404 that
 //   hides the first's success; timer/add_or_subtract_time: adds twice;
-//   webhooks/:id/ping and /retry/:payload_id: a second delivery.
+//   webhooks/:id/ping and /retry/:payload_id: a second delivery;
+//   webhooks and receivers /reroll_secret: each run makes another secret (spec 001 answers a new
+//   {secret}), so it is no idempotent action; after an unanswered attempt the caller decides
+//   whether to reroll again (the secret that attempt made is known to nobody).
 import { basicCredential, createAuth } from './auth';
 import { currentUserCalls, entryCalls, timerCalls } from './calls/entries';
 import { broadcastReceiverCalls, webhookCalls } from './calls/events';

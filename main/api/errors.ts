@@ -20,6 +20,12 @@ export class ApiError extends Error {
   readonly body: ErrorBody | null;
   readonly method: string;
   readonly url: string;
+  /**
+   * How long the service asked everyone to wait (a 429's Retry-After, in ms), null when it named
+   * no wait. The client's limiter already holds its other requests off that long; a caller that
+   * sends again later must not do so sooner.
+   */
+  readonly retryAfterMs: number | null;
 
   constructor(init: {
     kind: ApiErrorKind;
@@ -29,6 +35,7 @@ export class ApiError extends Error {
     method: string;
     url: string;
     cause?: unknown;
+    retryAfterMs?: number | null;
   }) {
     super(init.message, { cause: init.cause });
     this.name = 'ApiError';
@@ -37,6 +44,7 @@ export class ApiError extends Error {
     this.body = init.body ?? null;
     this.method = init.method;
     this.url = init.url;
+    this.retryAfterMs = init.retryAfterMs ?? null;
   }
 
   get errors(): ValidationErrorItem[] {

@@ -4,6 +4,7 @@ import type { Dispatcher } from 'undici';
 import type { BackoffPolicy } from './backoff';
 import type { ApiClock } from './clock';
 import type { RateLimiter } from './limiter';
+import type { ServiceLimiters } from './serviceLimiters';
 
 export type Credentials =
   /** personal access token, sent as X-ServiceToken */
@@ -27,10 +28,16 @@ export interface ApiOptions extends ConnectionOptions {
 export interface ConnectionOptions {
   /** default `Stint/<version>` */
   userAgent?: string;
-  /** requests per second, default 2 (the spec's limit); 0 = no limiter. Ignored when `limiter` is given. */
+  /** requests per second, default 2 (the spec's limit); 0 = no limiter. Ignored when `limiter` or `limiters` is given. */
   rateLimit?: number;
-  /** pass one to share it between the clients of one service */
+  /** one limiter for every request of this client, whatever its host (tests share one between two clients) */
   limiter?: RateLimiter;
+  /**
+   * the app's limiter per service (sharedConnection in serviceLimiters.ts): each request waits on
+   * the limiter of the origin it goes to, shared with every other client made with these options.
+   * Without either, a client has a limiter of its own.
+   */
+  limiters?: ServiceLimiters;
   /** per attempt, default 15000 */
   timeoutMs?: number;
   /** retries of one call, default 4: after 429 for any call; after network errors, timeouts and 5xx only for calls safe to repeat */

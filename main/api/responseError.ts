@@ -10,6 +10,8 @@ export interface FailedReply {
   text: string;
   /** the answer's Content-Type, when it had one */
   contentType?: string;
+  /** a 429's Retry-After, in ms; null or absent when it named none */
+  retryAfterMs?: number | null;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface FailedReply {
  */
 export function errorFromReply(reply: FailedReply, kindOverride?: ApiErrorKind, body: ErrorBody | null = readErrorBody(reply.text, reply.contentType)): ApiError {
   const kind = kindOverride ?? kindOfStatus(reply.status);
-  return new ApiError({ kind, status: reply.status, body, method: reply.method, url: reply.url, message: describe(kind, reply, body) });
+  return new ApiError({ kind, status: reply.status, body, method: reply.method, url: reply.url, message: describe(kind, reply, body), retryAfterMs: reply.retryAfterMs ?? null });
 }
 
 export function kindOfStatus(status: number): ApiErrorKind {
@@ -79,7 +81,7 @@ function describe(kind: ApiErrorKind, reply: FailedReply, body: ErrorBody | null
     case 'forbidden':
       return `Not allowed: ${said ?? 'the user lacks permission for this'}`;
     case 'rate_limited':
-      return 'The service is refusing requests for a moment (too many requests); try again shortly';
+      return `The service is refusing requests for a moment (too many requests); try again ${reply.retryAfterMs ? `in ${inWords(reply.retryAfterMs)}` : 'shortly'}`;
     case 'unavailable':
       return `The service is unavailable (${reply.status})${said ? `: ${said}` : ''}`;
     case 'unknown_outcome':
@@ -97,6 +99,14 @@ function serviceSays(body: ErrorBody | null): string | null {
     .filter((d) => d && !body.message.includes(d));
   if (!body.message) return details.join('; ') || null;
   return details.length ? `${body.message} (${details.join('; ')})` : body.message;
+}
+
+/** A wait the way a person says it: seconds up to two minutes, then minutes, then hours. */
+function inWords(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  if (seconds < 120) return `${seconds} s`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes < 120 ? `${minutes} min` : `${Math.ceil(minutes / 60)} h`;
 }
 
 function pathOf(url: string): string {

@@ -59,7 +59,8 @@ export interface TransportConfig {
   baseUrl: string;
   userAgent: string;
   auth: Auth;
-  limiter: RateLimiter | null;
+  /** The limiter a request to `url` waits on; null for none. */
+  limiterFor(url: string): RateLimiter | null;
   redirects: RedirectMemory;
   timeoutMs: number;
   retries: number;
@@ -69,7 +70,11 @@ export interface TransportConfig {
   dispatcher?: Dispatcher;
 }
 
-/** A Retry-After longer than this is not waited out inside one call; the caller retries later. */
+/**
+ * A Retry-After longer than this is not waited out inside one call: the call fails rate_limited
+ * with the wait in `retryAfterMs`, the limiter holds everyone off meanwhile, and the caller
+ * retries later.
+ */
 export const MAX_RETRY_AFTER_MS = 60_000;
 /** Without Retry-After, a 429 waits at least the service's counting window (or the backoff cap, if shorter). */
 const MIN_429_WAIT_MS = 1000;
@@ -79,12 +84,11 @@ export type Transport = (call: Call) => Promise<Reply>;
 /** A transport to `baseUrl` configured from a client's options, with their defaults. */
 export function transportFromOptions(baseUrl: string, auth: Auth, options: ConnectionOptions): Transport {
   const clock = options.clock ?? systemClock;
-  const rate = options.rateLimit ?? DEFAULTS.rateLimit;
   return createTransport({
     baseUrl: baseUrl.replace(/\/+$/, ''),
     userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
     auth,
-    limiter: options.limiter ?? (rate > 0 ? createRateLimiter(rate, clock) : null),
+    limiterFor: limiterChoice(options, clock),
     redirects: createRedirectMemory(),
     timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
     retries: options.retries ?? DEFAULTS.retries,
@@ -93,6 +97,16 @@ export function transportFromOptions(baseUrl: string, auth: Auth, options: Conne
     random: options.random ?? Math.random,
     dispatcher: options.dispatcher,
   });
+}
+
+/** A limiter given, the app's one per service, one of this client's own, or none (rateLimit 0). */
+function limiterChoice(options: ConnectionOptions, clock: ApiClock): (url: string) => RateLimiter | null {
+  const { limiter, limiters } = options;
+  if (limiter) return () => limiter;
+  if (limiters) return (url) => limiters.forUrl(url);
+  const rate = options.rateLimit ?? DEFAULTS.rateLimit;
+  const own = rate > 0 ? createRateLimiter(rate, clock) : null;
+  return () => own;
 }
 
 export function createTransport(config: TransportConfig): Transport {
@@ -113,13 +127,14 @@ export function createTransport(config: TransportConfig): Transport {
       retry++;
       await config.clock.sleep(ms);
     };
-    const refusal = (reply: RawReply, kind?: ApiErrorKind) => {
-      const failed: FailedReply = { method: call.method, url, status: reply.status, text: reply.text, contentType: headerText(reply.headers['content-type']) };
+    const refusal = (reply: RawReply, kind?: ApiErrorKind, retryAfter: number | null = null) => {
+      const failed: FailedReply = { method: call.method, url, status: reply.status, text: reply.text, contentType: headerText(reply.headers['content-type']), retryAfterMs: retryAfter };
       return call.readError?.(failed, kind) ?? errorFromReply(failed, kind);
     };
 
     for (;;) {
-      if (config.limiter) await config.limiter.acquire();
+      const limiter = config.limiterFor(url);
+      if (limiter) await limiter.acquire();
       const auth = await callAuth.current({ method: call.method, url });
       const headers: Record<string, string> = { 'User-Agent': config.userAgent, Accept: call.accept ?? 'application/json', ...auth.headers };
       if (body !== undefined) headers['Content-Type'] = contentType;
@@ -160,17 +175,18 @@ export function createTransport(config: TransportConfig): Transport {
       }
 
       if (status === 429) {
-        if (retry < config.retries) {
-          const asked = retryAfterMs(reply.headers['retry-after'], config.clock.now());
-          if (asked === null || asked <= MAX_RETRY_AFTER_MS) {
-            const ms = asked ?? Math.max(Math.min(MIN_429_WAIT_MS, config.backoff.capMs), backoffDelay(retry, config.backoff, config.random));
-            // The limit is per IP: every client sharing the limiter must hold off, not just this call.
-            config.limiter?.holdOff(ms);
-            await wait(ms);
-            continue;
-          }
+        const asked = retryAfterMs(reply.headers['retry-after'], config.clock.now());
+        const ms = asked ?? Math.max(Math.min(MIN_429_WAIT_MS, config.backoff.capMs), backoffDelay(retry, config.backoff, config.random));
+        // The limit is per IP: every client sharing the limiter holds off, not just this call, and
+        // also when this call gives up (a wait too long to hold a call, or no retries left), so
+        // the next caller does not run into the 429 again.
+        limiter?.holdOff(ms);
+        if (retry < config.retries && ms <= MAX_RETRY_AFTER_MS) {
+          await wait(ms);
+          continue;
         }
-        throw refusal(reply);
+        // The wait asked goes with the error: whoever sends again (the outbox worker) waits as long.
+        throw refusal(reply, undefined, asked);
       }
 
       if (status >= 500) {
@@ -178,11 +194,12 @@ export function createTransport(config: TransportConfig): Transport {
           await wait(backoffDelay(retry, config.backoff, config.random));
           continue;
         }
-        // A 5xx is an answer from a service that failed somewhere while handling the request:
-        // for a call that must not run twice, that is an unknown outcome. 503 is the exception:
-        // the spec uses it for an account locked during a migration, where nothing was done.
-        const kind = call.safe || status === 503 ? 'unavailable' : 'unknown_outcome';
-        throw refusal(reply, kind);
+        // A 5xx may come after the service acted: a proxy or gateway that passed the request on
+        // answers 500 or 503 when the answer goes wrong, and a service may fail after its commit.
+        // So for a call that must not run twice every 5xx is an unknown outcome, 503 included
+        // (which the spec also uses for an account locked during a migration, where nothing was
+        // done: the caller's check before sending again then finds nothing, and sends it).
+        throw refusal(reply, call.safe ? 'unavailable' : 'unknown_outcome');
       }
 
       throw refusal(reply);

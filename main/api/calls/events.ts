@@ -15,7 +15,7 @@ function subscriptionCalls<T>(r: Requester, prefix: string, topics: 'events' | '
     update: async (subscriptionId: number, input: object) => r.put<T>(one(subscriptionId), input, SAFE),
     add: async (subscriptionId: number, names: string[]) => r.put<T>(one(subscriptionId, `/add_${topics}`), { [topics]: names }, SAFE),
     remove: async (subscriptionId: number, names: string[]) => r.put<T>(one(subscriptionId, `/remove_${topics}`), { [topics]: names }, SAFE),
-    reroll: async (subscriptionId: number) => r.put<{ secret: string }>(one(subscriptionId, '/reroll_secret'), undefined, SAFE),
+    reroll: async (subscriptionId: number) => r.put<{ secret: string }>(one(subscriptionId, '/reroll_secret'), undefined, ONCE),
     enable: async (subscriptionId: number) => r.act(one(subscriptionId, '/enable'), undefined, SAFE),
     disable: async (subscriptionId: number) => r.act(one(subscriptionId, '/disable'), undefined, SAFE),
     del: async (subscriptionId: number) => r.del(one(subscriptionId)),

@@ -28,8 +28,9 @@ export class OAuthError extends ApiError {
   /** error_description, scrubbed of secrets; '' when none was given. */
   readonly description: string;
 
-  constructor(init: { error: string; description: string; status?: number | null; method: string; url: string; message: string }) {
-    super({ kind: kindOfOAuthError(init.error), status: init.status, method: init.method, url: init.url, message: init.message });
+  /** `kind` overrides what the error value means when the request path knows better (a 5xx to a call that must not run twice). */
+  constructor(init: { error: string; description: string; status?: number | null; method: string; url: string; message: string; kind?: ApiErrorKind | undefined; retryAfterMs?: number | null | undefined }) {
+    super({ kind: init.kind ?? kindOfOAuthError(init.error), status: init.status, method: init.method, url: init.url, message: init.message, retryAfterMs: init.retryAfterMs ?? null });
     this.name = 'OAuthError';
     this.error = init.error;
     this.description = init.description;
@@ -63,9 +64,11 @@ export function describeOAuthError(error: string, description: string): string {
 
 /**
  * The OAuthError of a token endpoint answer that carries {error, error_description}, or null when
- * the answer is something else (a proxy's page, an empty 5xx), left to the common reader.
+ * the answer is something else (a proxy's page, an empty 5xx), left to the common reader. `kind`:
+ * the request path's reading of the status, which wins (a server_error to a code exchange may
+ * come after the code was used: an unknown outcome, not merely unavailable).
  */
-export function readTokenError(reply: FailedReply, secrets: ReadonlyArray<string | undefined>): OAuthError | null {
+export function readTokenError(reply: FailedReply, secrets: ReadonlyArray<string | undefined>, kind?: ApiErrorKind): OAuthError | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(reply.text);
@@ -77,5 +80,5 @@ export function readTokenError(reply: FailedReply, secrets: ReadonlyArray<string
   if (typeof error !== 'string' || !/^[\x20-\x7e]{1,100}$/.test(error)) return null;
   const description = typeof error_description === 'string' ? redact(error_description, secrets) : '';
   const code = redact(error, secrets);
-  return new OAuthError({ error: code, description, status: reply.status, method: reply.method, url: reply.url, message: describeOAuthError(code, description) });
+  return new OAuthError({ error: code, description, status: reply.status, method: reply.method, url: reply.url, message: describeOAuthError(code, description), kind, retryAfterMs: reply.retryAfterMs });
 }

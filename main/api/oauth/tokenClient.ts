@@ -53,7 +53,7 @@ export function createOAuthClient(options: OAuthClientOptions): OAuthClient {
       content: { type: 'application/x-www-form-urlencoded', text: form.toString() },
       accept,
       answer: 'text',
-      readError: (failed) => readTokenError(failed, secrets),
+      readError: (failed, kind) => readTokenError(failed, secrets, kind),
       safe: false,
     });
     const contentType = reply.headers['content-type'];

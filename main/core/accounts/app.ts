@@ -12,6 +12,7 @@ import { channels, type Channel, type Handlers } from '../../../common/contract'
 import { fail, ok, type Result } from '../../../common/result';
 import type { AccountView, Snapshot } from '../../../common/snapshot';
 import type { ConnectionOptions } from '../../api/options';
+import { sharedConnection } from '../../api/serviceLimiters';
 import { LOCAL_ACCOUNT, openEmbeddedAccount } from '../embedded';
 import { createKeychain, createSessionSecrets, KeychainUnavailableError, type SecretStore } from '../keychain';
 import { openSettingsStore } from '../settings/file';
@@ -43,7 +44,7 @@ export interface StintAppOptions {
   /** The loopback port OAuth redirects to: the one registered with the service (default OAUTH_LOOPBACK_PORT). */
   oauthPort?: number;
   signInTimeoutMs?: number;
-  /** Connection options of remote accounts' clients (tests lift the rate limit). */
+  /** Connection options of remote accounts' clients (tests lift the rate limit); the app adds one limiter per service, shared by all of them. */
   remote?: ConnectionOptions;
   /** The app's settings, shared by every account's core; default settings.json in dataDir. */
   settings?: SettingsStore;
@@ -82,6 +83,9 @@ const sessionSecrets = (problem: string): SecretsChoice => ({ secrets: createSes
 
 async function openWith(options: StintAppOptions, { secrets, sessionOnly, keychainProblem }: SecretsChoice): Promise<StintApp> {
   const { dataDir } = options;
+  // Every client this app makes for remote services (each account's, their token refreshes, the
+  // tries of a token, sign-ins and sign-outs) takes one limiter per service: it counts per IP.
+  const connection = sharedConnection(options.remote);
   let registry = readRegistry(dataDir);
   const statuses = new Map<string, AccountStatus>();
   let windowShown: boolean | null = null;
@@ -113,7 +117,7 @@ async function openWith(options: StintAppOptions, { secrets, sessionOnly, keycha
       secrets,
       dataDir,
       core: shared,
-      ...(options.remote ? { connection: options.remote } : {}),
+      connection,
       onAuth: (state) => setStatus(id, state === 'ok' ? null : UNAUTHORIZED),
     });
     if (!core) {
@@ -126,7 +130,7 @@ async function openWith(options: StintAppOptions, { secrets, sessionOnly, keycha
   // What is known at start: remote accounts without a credential here are signed out (or, with no
   // keychain, waiting for this session's token).
   for (const account of registry.accounts) {
-    if (!(await remoteCredentials(account, secrets, options.remote))) statuses.set(account.id, missingCredential(sessionOnly, keychainProblem));
+    if (!(await remoteCredentials(account, secrets, connection))) statuses.set(account.id, missingCredential(sessionOnly, keychainProblem));
   }
 
   let current: OpenAccount = (await openAccount(registry.defaultAccountId)) ?? (await openAccount(LOCAL_ACCOUNT.id))!;
@@ -186,7 +190,7 @@ async function openWith(options: StintAppOptions, { secrets, sessionOnly, keycha
     use,
     signedIn: (id) => setStatus(id, null),
     forget: (id) => setStatus(id, null),
-    connection: options.remote,
+    connection,
     signIn: { port: options.oauthPort ?? OAUTH_LOOPBACK_PORT, timeoutMs: options.signInTimeoutMs ?? SIGN_IN_TIMEOUT_MS, openExternal: options.openExternal },
   });
 

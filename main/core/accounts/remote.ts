@@ -1,6 +1,8 @@
 // Opens a remote account: its credential from the keychain, the API client (with the spec's
-// 2 requests/s), and a core of its own with its outbox in <dataDir>/accounts/<id>/. A remote
-// service cannot reach this machine's loopback, so no broadcast receiver: core polls.
+// 2 requests/s, on the limiter the app's `connection` shares among every client of that service,
+// the OAuth token client included), and a core of its own with its outbox in
+// <dataDir>/accounts/<id>/. A remote service cannot reach this machine's loopback, so no
+// broadcast receiver: core polls.
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +22,7 @@ export interface RemoteOptions {
   dataDir: string;
   /** What every account's core shares: the clock, the app's settings, the shell's hotkey registration. */
   core: Pick<CoreOptions, 'clock' | 'settings' | 'applyHotkeys'>;
+  /** The app's connection options (sharedConnection: one limiter per service). */
   connection?: ConnectionOptions;
   /** The service accepted or refused the credential. */
   onAuth(state: AuthState): void;

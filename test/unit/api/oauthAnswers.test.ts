@@ -50,6 +50,8 @@ describe('token refusals', () => {
     expect(grant!.message).toBe('The sign-in service refused the request: invalid_grant (the refresh token was revoked)');
     expect(readTokenError(failed('{"error":"invalid_request"}'), [])).toMatchObject({ kind: 'validation', description: '' });
     expect(readTokenError(failed('{"error":"server_error"}', 500), [])).toMatchObject({ kind: 'unavailable' });
+    // The request path's reading wins: a 5xx to a call that must not run twice is an unknown outcome.
+    expect(readTokenError(failed('{"error":"server_error"}', 500), [], 'unknown_outcome')).toMatchObject({ kind: 'unknown_outcome', error: 'server_error' });
   });
 
   it('leave foreign bodies to the common reader', () => {

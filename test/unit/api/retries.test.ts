@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServiceApi } from '../../../main/api/client';
 import { ApiError } from '../../../main/api/errors';
+import { createOAuthClient, OAuthError } from '../../../main/api/oauth';
 import type { ServiceApi } from '../../../main/api/types';
 import { InstantClock } from './fakeClock';
 import { inTurn, json, refusedUrl, startFaultServer, type Cue, type FaultServer } from './faultServer';
@@ -47,13 +48,13 @@ const safeCalls: Array<[string, (api: ServiceApi) => Promise<unknown>, unknown]>
   ['PUT users/:id/give_access_to_projects', (api) => api.giveAccessToProjects(4, [3]), undefined],
   ['PUT projects/archive (bulk)', (api) => api.archiveProjects([3]), undefined],
   ['POST project_groups/:id/add_projects', (api) => api.addProjectsToGroup(5, [3]), []],
+  ['POST teams/:id/add_users', (api) => api.addUsersToTeam(6, [4]), []],
   ['PUT teams/:id/remove_all_users', (api) => api.removeAllUsersFromTeam(6), undefined],
   ['PUT tags/:id', (api) => api.updateTag(8, { name: 'n' }), { id: 8 }],
   ['PUT entries/approved (bulk)', (api) => api.approveEntries([7]), undefined],
   ['PUT entries/:id/marked_as_invoiced', (api) => api.markEntryInvoiced(7, '2025-01-01'), undefined],
   ['PUT expenses/:id', (api) => api.updateExpense(9, { date: '2025-01-01', project_id: 3, price: 1 }), { id: 9 }],
   ['PUT webhooks/:id/add_events', (api) => api.addWebhookEvents(2, ['*']), { id: 2 }],
-  ['PUT webhooks/:id/reroll_secret', (api) => api.rerollWebhookSecret(2), { secret: 's' }],
   ['PUT broadcast_receivers/:id/disable', (api) => api.disableBroadcastReceiver(2), undefined],
   ['GET subdomains (token management)', (api) => api.tokenManagement({ username: 'u', password: 'p' }).listSubdomains(), []],
 ];
@@ -80,6 +81,8 @@ const unsafeCalls: Array<[string, (api: ServiceApi) => Promise<unknown>]> = [
   ['POST webhooks', (api) => api.createWebhook({ name: 'n', payload_uri: 'http://x', events: ['*'] })],
   ['PUT webhooks/:id/ping', (api) => api.pingWebhook(2)],
   ['PUT webhooks/:id/retry/:payload_id', (api) => api.retryWebhookPayload(2, 'p')],
+  ['PUT webhooks/:id/reroll_secret', (api) => api.rerollWebhookSecret(2)],
+  ['PUT broadcast_receivers/:id/reroll_secret', (api) => api.rerollBroadcastReceiverSecret(2)],
   ['POST inbox_entries/:id/log', (api) => api.logInboxEntry(1)],
   ['POST authorizations (token management)', (api) => api.tokenManagement({ username: 'u', password: 'p' }).createAuthorization('s', { client_id: 'c', client_secret: 'x' })],
 ];
@@ -143,12 +146,16 @@ describe('calls not safe to repeat', () => {
     expect(server.seen).toHaveLength(1);
   });
 
-  it('reports a 503 (account locked, nothing done) as unavailable', async () => {
-    server = await startFaultServer(() => json(503, { message: 'Account is being migrated' }));
-    const { api } = client(server.url);
+  // A gateway may answer any of them after passing the request on: the service may have acted.
+  it.each([500, 502, 503, 504])('reports a %i as unknown_outcome too, without a repeat', async (status) => {
+    server = await startFaultServer(() => json(status, { message: 'Service Unavailable' }));
+    const { api, clock } = client(server.url);
     const e = await failure(api.createEntry({ date: '2025-01-01', minutes: 30 }));
-    expect(e.kind).toBe('unavailable');
+    expect(e.kind).toBe('unknown_outcome');
+    expect(e.status).toBe(status);
+    expect(e.retryable).toBe(true);
     expect(server.seen).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
   });
 
   it('reports a timeout after sending as unknown_outcome', async () => {
@@ -156,6 +163,17 @@ describe('calls not safe to repeat', () => {
     const { api } = client(server.url, { timeoutMs: 150 });
     const e = await failure(api.logTimer(3, { minutes: 30 }));
     expect(e.kind).toBe('unknown_outcome');
+    expect(server.seen).toHaveLength(1);
+  });
+});
+
+describe('the OAuth token endpoint', () => {
+  it('a refresh answered 5xx with an OAuth server_error is sent once and reported as unknown_outcome (the token may have rotated)', async () => {
+    server = await startFaultServer(() => json(500, { error: 'server_error', error_description: 'upstream failed' }));
+    const tokens = createOAuthClient({ authUrl: server.url, clientId: 'c', clientSecret: 's', rateLimit: 0, clock: new InstantClock() });
+    const e = await failure(tokens.refresh('refresh-1'));
+    expect(e).toBeInstanceOf(OAuthError);
+    expect(e).toMatchObject({ kind: 'unknown_outcome', status: 500, error: 'server_error' });
     expect(server.seen).toHaveLength(1);
   });
 });
@@ -204,10 +222,24 @@ describe('failures every call may repeat', () => {
     expect(e.kind).toBe('rate_limited');
     expect(server.seen).toHaveLength(3);
 
+    expect(e.retryAfterMs).toBeNull();
+
     server.answer(() => ({ status: 429, headers: { 'Retry-After': '3600' } }));
     const long = await failure(api.getCurrentUser());
     expect(long.kind).toBe('rate_limited');
     expect(server.seen).toHaveLength(4);
+    // The wait goes with the error, for whoever sends again later, and the user reads it.
+    expect(long.retryAfterMs).toBe(3_600_000);
+    expect(long.message).toContain('try again in 60 min');
+  });
+
+  it('429 with no retries left carries the wait it asked for', async () => {
+    server = await startFaultServer(() => ({ status: 429, headers: { 'Retry-After': '2' } }));
+    const { api, clock } = client(server.url, { retries: 0 });
+    const e = await failure(api.getCurrentUser());
+    expect(e).toMatchObject({ kind: 'rate_limited', retryAfterMs: 2000 });
+    expect(e.message).toContain('try again in 2 s');
+    expect(clock.sleeps).toEqual([]);
   });
 });
 
