@@ -3,8 +3,9 @@
 // before it, and a read that comes back always includes every operation settled before it.
 //
 // Failures that time can fix (network, 5xx, 429, an unknown outcome, a credential the user must
-// renew) keep the operation queued, mark the app offline and wait, backing off; anything else
-// the service refused marks the operation failed, kept for the user to retry or discard.
+// renew) keep the operation queued, mark the app offline and wait, backing off (at least as long
+// as a 429's Retry-After asked); anything else the service refused marks the operation failed,
+// kept for the user to retry or discard.
 
 import { randomUUID } from 'node:crypto';
 import { isApiError } from '../api/errors';
@@ -72,8 +73,16 @@ export function pollInterval(windowShown: boolean, broadcastsLive: boolean): num
   return windowShown ? POLL_SHOWN_MS : POLL_HIDDEN_MS;
 }
 
-/** After the first failure that time can fix, the worker waits firstMs, doubling up to capMs. */
+/**
+ * After the first failure that time can fix, the worker waits firstMs, doubling up to capMs; after
+ * a 429 that asked for longer (Retry-After), as long as it asked.
+ */
 export const BACKOFF = { firstMs: 1_000, capMs: 60_000 } as const;
+/** The longest wait a timer can hold (setTimeout's limit, about 24.8 days): a longer Retry-After is cut to it. */
+const MAX_WAIT_MS = 2 ** 31 - 1;
+
+/** What may end a wait before its time: any wake, only an urgent one, or nothing but stop(). */
+type CutBy = 'any' | 'urgent' | 'stop';
 /** How long stop() waits for a request in flight before leaving it (its result is not needed). */
 const STOP_GRACE_MS = 2_000;
 
@@ -91,12 +100,12 @@ export function startWorker(deps: WorkerDeps): Worker {
   let idle = false;
   let doing = 'starting';
   let idleWaiters: Array<() => void> = [];
-  let waiter: { resolve: (timedOut: boolean) => void; urgentOnly: boolean; handle: unknown } | null = null;
+  let waiter: { resolve: (timedOut: boolean) => void; cutBy: CutBy; handle: unknown } | null = null;
 
-  const wait = (ms: number | null, urgentOnly: boolean) =>
+  const wait = (ms: number | null, cutBy: CutBy) =>
     new Promise<boolean>((resolve) => {
       const handle = ms === null ? null : clock.setTimeout(() => endWait(true), ms);
-      waiter = { resolve, urgentOnly, handle };
+      waiter = { resolve, cutBy, handle };
     });
   const endWait = (timedOut: boolean) => {
     const w = waiter;
@@ -106,7 +115,7 @@ export function startWorker(deps: WorkerDeps): Worker {
     w.resolve(timedOut);
   };
   const wake = (urgent: boolean) => {
-    if (waiter && (urgent || !waiter.urgentOnly)) endWait(false);
+    if (waiter && (waiter.cutBy === 'any' || (urgent && waiter.cutBy === 'urgent'))) endWait(false);
   };
 
   // Entries an import refused go one by one from then on, so only the faulty one fails (its own
@@ -208,7 +217,7 @@ export function startWorker(deps: WorkerDeps): Worker {
         const grace = held === null ? null : held - clock.now();
         const graceFirst = grace !== null && (poll === null || grace <= poll);
         doing = `waiting ${graceFirst ? `for an undo grace, ${grace} ms` : poll === null ? 'for a wake' : `for the poll, ${poll} ms`}`;
-        const timedOut = await wait(graceFirst ? grace : poll, false);
+        const timedOut = await wait(graceFirst ? grace : poll, 'any');
         if (timedOut && !graceFirst) freshen();
         continue;
       }
@@ -229,7 +238,13 @@ export function startWorker(deps: WorkerDeps): Worker {
           failures++;
           deps.changed();
           doing = `backing off after ${failures} failure(s): ${messageOf(error)}`;
-          await wait(Math.min(backoff.capMs, backoff.firstMs * 2 ** (failures - 1)), true);
+          const backedOff = Math.min(backoff.capMs, backoff.firstMs * 2 ** (failures - 1));
+          // A 429 that named its wait (Retry-After): no try before then, not even for the user
+          // asking, since the service would only refuse it again (and a limiter the client shares
+          // holds every request that long anyway).
+          const asked = rateLimitWait(error);
+          if (asked > backedOff) doing += `, the service asked for ${asked} ms`;
+          await wait(Math.max(backedOff, asked), asked > backedOff ? 'stop' : 'urgent');
           continue;
         }
         // The service answered, and refused: a fact about this operation, not about the network.
@@ -272,12 +287,17 @@ export function startWorker(deps: WorkerDeps): Worker {
     },
     async stop() {
       stopped = true;
-      wake(true);
+      endWait(false);
       let grace: NodeJS.Timeout | undefined;
       await Promise.race([running, new Promise((r) => (grace = setTimeout(r, STOP_GRACE_MS)))]);
       clearTimeout(grace);
     },
   };
+}
+
+/** The wait a refused request named (ApiError.retryAfterMs), 0 when none. */
+function rateLimitWait(error: unknown): number {
+  return isApiError(error) && error.retryAfterMs !== null ? Math.min(MAX_WAIT_MS, error.retryAfterMs) : 0;
 }
 
 function waitsForTime(error: unknown): boolean {
