@@ -78,6 +78,8 @@ const DEFAULT_WEIGHTS: Partial<Record<Fault, number>> = {
   '500': 2,
   '503': 1,
   '429': 1,
+  '500-after': 1,
+  '503-after': 1,
   expire: 0.3,
 };
 

@@ -9,6 +9,9 @@
 //   timeout-before  the request is held until the client gives up; the service never sees it
 //   timeout-after   the service handles it at once; the answer is held until the client gives up
 //   500, 503, 429   answered by the proxy itself; the service never sees the request
+//   500-after,      the service handles it, then the proxy answers 500 (or 503) instead of the
+//   503-after       service's answer: it acted, the client is told it failed (a gateway whose
+//                   upstream answer went wrong)
 //   expire          from this request on, for `expireMs`, every request is answered 401 (a token
 //                   that looks expired for a while)
 //
@@ -19,7 +22,7 @@ import { Agent, createServer, request as httpRequest, type IncomingMessage, type
 import type { Socket } from 'node:net';
 import { mulberry32, type Random } from './random';
 
-export const FAULTS = ['reset-before', 'reset-after', 'cut-answer', 'timeout-before', 'timeout-after', '500', '503', '429', 'expire'] as const;
+export const FAULTS = ['reset-before', 'reset-after', 'cut-answer', 'timeout-before', 'timeout-after', '500', '503', '429', '500-after', '503-after', 'expire'] as const;
 export type Fault = (typeof FAULTS)[number];
 
 export interface ChaosOptions {
@@ -45,6 +48,8 @@ export interface SeenRequest {
   method: string;
   path: string;
   fault: Fault | 'expired' | null;
+  /** When it reached the proxy (Date.now()). */
+  at: number;
 }
 
 /** A cued fault; with `when`, it waits for the first request that matches (others pass untouched). */
@@ -155,7 +160,7 @@ export async function startFaultProxy(target: string, options: FaultProxyOptions
 
   const handle = async (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
     stats.requests++;
-    const seen: SeenRequest = { method: req.method ?? '', path: req.url ?? '', fault: null };
+    const seen: SeenRequest = { method: req.method ?? '', path: req.url ?? '', fault: null, at: Date.now() };
     recent.push(seen);
     if (recent.length > RECENT) recent.shift();
 
@@ -203,6 +208,10 @@ export async function startFaultProxy(target: string, options: FaultProxyOptions
       case 'timeout-after':
         await hold(res);
         return reset(res);
+      case '500-after':
+        return answer(res, 500, JSON.stringify({ message: 'Internal Server Error' }));
+      case '503-after':
+        return answer(res, 503, JSON.stringify({ message: 'Service Unavailable' }));
       case 'cut-answer': {
         if (res.destroyed) return;
         res.writeHead(reply.status, { ...reply.headers, 'Content-Length': reply.body.length });

@@ -82,6 +82,19 @@ describe('fault proxy', () => {
     expect(handled).toEqual([]);
   });
 
+  it.each([
+    ['500-after', 500],
+    ['503-after', 503],
+  ] as Array<[Fault, number]>)('%s passes the request on, then answers %i instead of the service', async (fault, status) => {
+    proxy = await startFaultProxy(upstreamUrl);
+    proxy.cue(fault);
+    const r = await send('POST', '/v2/entries', '{"a":1}');
+    expect(r).toMatchObject({ status });
+    expect((r as { headers: Record<string, unknown> }).headers['x-upstream']).toBeUndefined();
+    expect(handled).toEqual(['POST /v2/entries {"a":1}']);
+    expect(proxy.stats).toMatchObject({ forwarded: 1, faults: { [fault]: 1 } });
+  });
+
   it('expire answers 401 to every request for a while, then lets them through', async () => {
     proxy = await startFaultProxy(upstreamUrl);
     proxy.expire(150);
@@ -95,7 +108,7 @@ describe('fault proxy', () => {
   it('the real client reads a lost answer to a POST as an unknown outcome, and a reset before it as well', async () => {
     proxy = await startFaultProxy(upstreamUrl);
     const api = createServiceApi({ baseUrl: proxy.url, credentials: { kind: 'personal', token: 't' }, rateLimit: 0, retries: 0, timeoutMs: 300 });
-    for (const fault of ['reset-after', 'reset-before', 'timeout-after'] as const) {
+    for (const fault of ['reset-after', 'reset-before', 'timeout-after', '500-after', '503-after'] as const) {
       proxy.cue(fault);
       await expect(api.createEntry({ date: '2026-01-01', minutes: 5 })).rejects.toMatchObject({ kind: 'unknown_outcome' });
     }
