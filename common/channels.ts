@@ -14,6 +14,7 @@ const names = {
   retryOperation: true,
   discardOperation: true,
   deleteEntry: true,
+  updateEntry: true,
   undo: true,
   editOperation: true,
   dismissNotice: true,

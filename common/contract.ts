@@ -54,6 +54,11 @@ export const requests = {
   discardOperation: z.object({ id: operationId }).strict(),
   /** Deletes one of today's entries after the undo grace (main/core/undo/). */
   deleteEntry: z.object({ entryId: z.number().int().positive() }).strict(),
+  /**
+   * Changes one of today's entries, named by its key (EntryView.key): the time as quick entry reads
+   * it, the description (with #tags), a project the user has by name (empty: none).
+   */
+  updateEntry: z.object({ key: z.string().min(1).max(100), time: z.string().max(100), description, project: z.string().max(255) }).strict(),
   /** Takes back a discard or delete while its grace runs (Snapshot.undo). */
   undo: z.object({ id: operationId }).strict(),
   /** A failed operation with new values, sent again: an edit is a retry with the user's fix. */
@@ -87,6 +92,7 @@ export interface Responses {
   retryOperation: null;
   discardOperation: null;
   deleteEntry: null;
+  updateEntry: null;
   undo: null;
   editOperation: null;
   dismissNotice: null;

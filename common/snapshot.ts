@@ -35,6 +35,11 @@ export interface EntryView {
   description: string | null;
   projectName: string | null;
   pending: boolean;
+  /**
+   * false while it cannot be edited yet: logged from a timer, or sent in a bulk import, and not
+   * read back with its id. Absent (or true): it can be (updateEntry).
+   */
+  editable?: boolean;
 }
 
 /**

@@ -11,6 +11,7 @@ import { fail, ok, type Result } from '../../common/result';
 import type { Settings } from '../../common/settings';
 import type { Snapshot, TimerView } from '../../common/snapshot';
 import { parseTimeString } from '../../common/timeString';
+import { cleanName, editedEntry, editedProject, projectNamed, type EditedEntry } from './entryEdit';
 import { DEFAULT_BILLING_INCREMENT, elapsedMinutes, roundUpToIncrement } from './minutes';
 import { editableValues, entryMarker, type Operation, type OperationBody } from './operations';
 import type { Outbox } from './outbox';
@@ -158,6 +159,34 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         return ok(null);
       }),
 
+    updateEntry: ({ key, ...typed }) =>
+      act(async (now, snap) => {
+        const entry = snap.today.entries.find((e) => e.key === key);
+        if (!entry) return fail('not_found', "That entry is not among today's entries.", 'key');
+        if (entry.editable === false) return fail('invalid_input', NOT_EDITABLE_YET, 'key');
+        // Not created yet: its queued operation holds the values, and the project's id.
+        const item = entry.id === null ? outbox.items().find((i) => i.op.id === key) : undefined;
+        const queued = item?.op.kind === 'createEntry' ? item.op : undefined;
+        const edited = editedEntry(typed, queued ?? { projectName: entry.projectName }, snap);
+        if (!edited.ok) return edited;
+        const values = edited.value;
+        // Saved unchanged: nothing to send.
+        if (values.projectName === entry.projectName && values.minutes === entry.minutes && values.description === (entry.description ?? '')) return ok(null);
+        if (entry.id !== null) {
+          const entryId = entry.id;
+          await queue(now, () => ({ kind: 'updateEntry', entryId, ...values, summary: entrySummary(entry) }));
+          return ok(null);
+        }
+        if (!queued) return fail('invalid_input', NOT_EDITABLE_YET, 'key');
+        const amended = { ...queued, ...values, projectId: values.projectId === undefined ? queued.projectId : values.projectId };
+        // Operations go in order: a project made after this entry's operation would not exist yet when it is sent.
+        const local = amended.projectId === null ? 0 : outbox.projectId(amended.projectId);
+        if (local < 0 && -local > queued.seq) return fail('invalid_input', `${amended.projectName} is not saved to the service yet: move this entry to it once it is.`, 'project');
+        if (!(await outbox.amend(amended))) return fail('invalid_input', NOT_EDITABLE_YET, 'key');
+        deps.queued();
+        return ok(null);
+      }),
+
     undo: ({ id }) =>
       act(async (now) => {
         const undone = await undoOperation(outbox, id, now);
@@ -289,6 +318,18 @@ function editedOperation(op: Operation, changes: Changes, snap: Snapshot, same: 
       // The service is sent elapsedMinutes(seconds): whole minutes in seconds send exactly those.
       return ok({ ...op, seconds: time.value * 60, minutes: roundUpToIncrement(time.value, increment) });
     }
+    case 'updateEntry': {
+      const time = minutes();
+      if (!time.ok) return time;
+      const project = changes.project === undefined ? ok({}) : editedProject(changes.project, op, snap);
+      if (!project.ok) return project;
+      const values: Partial<EditedEntry> = {
+        ...(time.value !== undefined ? { minutes: time.value } : {}),
+        ...(changes.description !== undefined ? { description: changes.description.trim() } : {}),
+        ...project.value,
+      };
+      return ok({ ...op, ...values });
+    }
     case 'createProject': {
       if (changes.name === undefined) return ok(op);
       // Its own project is not in the snapshot (failed operations did not happen), so a name the
@@ -319,9 +360,8 @@ function entryProject(op: Operation & { kind: 'createEntry' }, typed: string, sn
   return ok({ projectId: null, projectName: name });
 }
 
-const cleanName = (text: string) => text.trim().replace(/\s+/g, ' ');
-
-const projectNamed = (snap: Snapshot, name: string) => snap.projects.find((p) => p.name.toLowerCase() === name.toLowerCase());
+/** Said of an entry that has no id yet and no queued operation that can take the change. */
+const NOT_EDITABLE_YET = 'This entry is being saved to the service: edit it once it shows as saved.';
 
 /** A name for a new project: spaces tidied, not empty, and not one the user has already. */
 function newProjectName(typed: string, snap: Snapshot): Result<string> {

@@ -6,6 +6,7 @@
 import { formatMinutes } from '../../common/format';
 import type { EditableValue } from '../../common/snapshot';
 import { elapsedMinutes } from './minutes';
+import { entrySummary } from './undo/grace';
 
 /** What a service read refreshes; an operation's effect is shown until the reads it changes come back. */
 export type Collection = 'projects' | 'timers' | 'entries';
@@ -45,6 +46,28 @@ export type OperationBody =
   | { kind: 'discardTimer'; projectId: number; projectName: string }
   /** Deletes one of today's entries (sent after the undo grace, main/core/undo/). */
   | { kind: 'deleteEntry'; entryId: number; /** the entry in words, for the undo line and a failure */ summary: string }
+  | {
+      /**
+       * Changes one of today's entries the service has (PUT /v2/entries/:id). It carries every
+       * value the user can edit, so a repeat sets the same ones and a later edit simply wins. An
+       * entry still queued for creation has no id to send this to: its createEntry is amended
+       * instead (outbox.ts amend).
+       */
+      kind: 'updateEntry';
+      entryId: number;
+      /** as the user typed them; the service rounds them up to the project's increment */
+      minutes: number;
+      description: string;
+      /**
+       * The project it moves to: a known project (negative while it exists only in the outbox), or
+       * null for none. Absent: it stays on its project, which is then not sent (PUT keeps it).
+       */
+      projectId?: number | null;
+      /** the project it is on after the change, for the view and for describing it */
+      projectName: string | null;
+      /** the entry before the change, in words */
+      summary: string;
+    }
   | {
       /** The time away taken off a running timer (idle/resolve.ts): it shows `seconds` at `at` and runs on. */
       kind: 'rewindTimer';
@@ -88,6 +111,7 @@ export const REFRESHES: Readonly<Record<OperationKind, readonly Collection[]>> =
   logTimer: ['timers', 'entries'],
   discardTimer: ['timers'],
   deleteEntry: ['entries'],
+  updateEntry: ['entries'],
   rewindTimer: ['timers'],
   // An entry with a new project_name creates the project on the service.
   createEntry: ['entries', 'projects'],
@@ -95,6 +119,7 @@ export const REFRESHES: Readonly<Record<OperationKind, readonly Collection[]>> =
 
 /** The project an operation needs to exist on the service first, if any. */
 export function projectOf(op: Operation): number | null {
+  if (op.kind === 'updateEntry') return op.projectId ?? null;
   return op.kind === 'createProject' || op.kind === 'deleteEntry' ? null : op.projectId;
 }
 
@@ -106,6 +131,8 @@ export function withResolvedProject(op: Operation, localId: number, projectId: n
       return op.localId === localId ? { ...op, projectId } : op;
     case 'createEntry':
       return op.projectId === null ? op : { ...op, projectId: swap(op.projectId) };
+    case 'updateEntry':
+      return op.projectId === null || op.projectId === undefined ? op : { ...op, projectId: swap(op.projectId) };
     case 'startTimer':
       return { ...op, projectId: swap(op.projectId), pauses: op.pauses && { ...op.pauses, projectId: swap(op.pauses.projectId) } };
     case 'deleteEntry':
@@ -130,6 +157,8 @@ export function describeOperation(op: Operation): string {
       return `Discard the timer of ${op.projectName}`;
     case 'deleteEntry':
       return `Delete ${op.summary}`;
+    case 'updateEntry':
+      return `Change ${op.summary} to ${entrySummary({ minutes: op.minutes, projectName: op.projectName, description: op.description })}`;
     case 'rewindTimer':
       return `Take ${formatMinutes(Math.round(op.idleSeconds / 60))} away time off ${op.projectName}`;
     case 'createEntry': {
@@ -150,6 +179,12 @@ export function editableValues(op: Operation): EditableValue[] {
       return [
         { field: 'time', value: formatMinutes(op.minutes) },
         { field: 'date', value: op.date },
+        { field: 'project', value: op.projectName ?? '' },
+        { field: 'description', value: op.description },
+      ];
+    case 'updateEntry':
+      return [
+        { field: 'time', value: formatMinutes(op.minutes) },
         { field: 'project', value: op.projectName ?? '' },
         { field: 'description', value: op.description },
       ];

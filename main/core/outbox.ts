@@ -21,6 +21,12 @@ export interface OutboxItem {
   readonly awaiting: readonly Collection[];
   /** The import this item was last sent in (main/core/bulk.ts), whose check a repeat needs. */
   readonly batch?: Batch;
+  /**
+   * Amended after a send may have begun (see amend): when that send settles, it may have carried
+   * the values from before, so the item is sent once more, and that send finds the entry by its
+   * marker and gives it the amended values.
+   */
+  readonly recheck?: boolean;
 }
 
 /**
@@ -34,7 +40,7 @@ export interface Batch {
 }
 
 type JournalRecord =
-  | { t: 'op'; op: Operation; attempted?: boolean; failed?: string; batch?: Batch }
+  | { t: 'op'; op: Operation; attempted?: boolean; failed?: string; batch?: Batch; recheck?: true }
   | { t: 'attempt'; id: string; batch?: Batch }
   /** One import carrying these items is about to be sent: one record (one fsync) for them all. */
   | { t: 'attemptBatch'; batch: { id: string; at: number }; items: Array<{ id: string; minutes: number }> }
@@ -46,6 +52,8 @@ type JournalRecord =
   | { t: 'retry'; id: string }
   /** A failed operation with the user's new values (same id, seq and kind), pending again. */
   | { t: 'edit'; id: string; op: Operation }
+  /** A pending entry creation with the user's new values (an edit of an entry not yet created). */
+  | { t: 'amend'; id: string; op: Operation; recheck?: true }
   | { t: 'discard'; id: string }
   /** The user undid a pending operation during its grace (main/core/undo/). */
   | { t: 'undo'; id: string };
@@ -75,6 +83,14 @@ export interface Outbox {
    * unless the item is failed and `op` keeps its id, seq and kind.
    */
   edit(op: Operation): Promise<boolean>;
+  /**
+   * Gives a pending createEntry the user's new values (same id, seq, kind and marker), so an entry
+   * still queued goes out as edited. Refused (false) for anything else, for an item sent in a bulk
+   * import (nothing there carries the marker a later send could find it by), and when the item
+   * settled or failed before the amendment was written: the caller then says to try again once it
+   * shows as saved.
+   */
+  amend(op: Operation): Promise<boolean>;
   discard(id: string): Promise<boolean>;
   /**
    * Removes a pending, never attempted operation (an undo within its grace; the caller checks the
@@ -119,7 +135,8 @@ export function replay(records: readonly unknown[]): State {
   return state;
 }
 
-function apply(state: State, r: JournalRecord): void {
+/** Applies one record; false when an amend found no pending item to apply to (see Outbox.amend). */
+function apply(state: State, r: JournalRecord): boolean | void {
   const { items } = state;
   if (r.t === 'attemptBatch') {
     for (const { id, minutes } of r.items) apply(state, { t: 'attempt', id, batch: { ...r.batch, minutes } });
@@ -135,7 +152,15 @@ function apply(state: State, r: JournalRecord): void {
       // An operation decided before its project's creation settled may still name the local id.
       let op = r.op;
       for (const [localId, projectId] of state.resolved) op = withResolvedProject(op, localId, projectId);
-      items.set(op.id, { op, status: r.failed === undefined ? 'pending' : 'failed', attempted: r.attempted ?? false, message: r.failed ?? null, awaiting: [], ...(r.batch ? { batch: r.batch } : {}) });
+      items.set(op.id, {
+        op,
+        status: r.failed === undefined ? 'pending' : 'failed',
+        attempted: r.attempted ?? false,
+        message: r.failed ?? null,
+        awaiting: [],
+        ...(r.batch ? { batch: r.batch } : {}),
+        ...(r.recheck ? { recheck: true } : {}),
+      });
       state.seq = Math.max(state.seq, op.seq);
       return;
     }
@@ -144,6 +169,11 @@ function apply(state: State, r: JournalRecord): void {
       return;
     case 'done':
       if (!item) return;
+      // Amended while a send was under way: that send may have carried the old values.
+      if (item.recheck) {
+        items.set(r.id, { ...item, status: 'pending', attempted: true, recheck: false });
+        return;
+      }
       items.set(r.id, { ...item, status: 'settled', message: null, awaiting: REFRESHES[item.op.kind] });
       if (item.op.kind === 'createProject' && r.projectId !== undefined) resolve(state, item.op.localId, r.projectId);
       return;
@@ -169,6 +199,14 @@ function apply(state: State, r: JournalRecord): void {
       items.set(r.id, { ...item, op, status: 'pending', message: null });
       return;
     }
+    case 'amend': {
+      // Only while pending: an item settled or failed meanwhile is the caller's to refuse.
+      if (item?.status !== 'pending' || !amendable(item, r.op)) return false;
+      let op = r.op;
+      for (const [localId, projectId] of state.resolved) op = withResolvedProject(op, localId, projectId);
+      items.set(r.id, { ...item, op, ...(r.recheck || item.recheck ? { recheck: true } : {}) });
+      return true;
+    }
     case 'discard':
     case 'undo':
       items.delete(r.id);
@@ -190,6 +228,12 @@ function editable(item: OutboxItem, op: Operation): boolean {
   return true;
 }
 
+/** An amendment changes an entry creation's values, not what it is (its id, place, kind and marker). */
+function amendable(item: OutboxItem, op: Operation): boolean {
+  const was = item.op;
+  return was.kind === 'createEntry' && op.kind === 'createEntry' && op.id === was.id && op.seq === was.seq && op.marker === was.marker && item.batch === undefined;
+}
+
 function resolve(state: State, localId: number, projectId: number): void {
   state.resolved.set(localId, projectId);
   for (const [id, item] of state.items) {
@@ -207,6 +251,7 @@ function compacted(items: Map<string, OutboxItem>): JournalRecord[] {
       ...(item.attempted ? { attempted: true } : {}),
       ...(item.status === 'failed' ? { failed: item.message ?? '' } : {}),
       ...(item.batch ? { batch: item.batch } : {}),
+      ...(item.recheck ? { recheck: true as const } : {}),
     });
   }
   return records;
@@ -217,31 +262,46 @@ function createOutbox(journal: Journal, state: State): Outbox {
   let chain: Promise<unknown> = Promise.resolve();
 
   // Disk first, then memory; one change at a time, so a compaction sees every earlier change.
-  const record = (r: JournalRecord): Promise<void> => {
+  const write = (r: JournalRecord): Promise<boolean | void> => {
     const run = chain.then(async () => {
       await journal.append(r);
-      apply(state, r);
+      const applied = apply(state, r);
       sorted = null;
       if (journal.appendedSinceRewrite >= COMPACT_AFTER) await journal.rewrite(compacted(state.items));
+      return applied;
     });
     chain = run.catch(() => {});
     return run;
+  };
+  const record = async (r: JournalRecord): Promise<void> => {
+    await write(r);
   };
 
   const items = () => (sorted ??= [...state.items.values()].sort((a, b) => a.op.seq - b.op.seq));
   const failedItem = (id: string) => state.items.get(id)?.status === 'failed';
   const withdrawing = new Set<string>();
+  // Items whose send the worker began in this run, one by one or in an import. The worker calls
+  // attempt()/attemptBatch() in the same tick in which it takes items from next(), so from the
+  // moment it holds an item's values this says so, before its record is on disk.
+  const claimed = new Map<string, 'one' | 'batch'>();
+  // While an amendment is written the worker takes nothing: what it took now would carry the
+  // values from before it (memory changes only once the disk has the record).
+  let amending = 0;
 
   return {
     items,
-    next: () => items().find((i) => i.status === 'pending' && !withdrawing.has(i.op.id)),
+    next: () => (amending > 0 ? undefined : items().find((i) => i.status === 'pending' && !withdrawing.has(i.op.id))),
     projectId: (id) => state.resolved.get(id) ?? id,
     newSeq: () => ++state.seq,
     add: (op) => record({ t: 'op', op }),
     async attempt(id) {
+      claimed.set(id, 'one');
       if (!state.items.get(id)?.attempted) await record({ t: 'attempt', id });
     },
-    attemptBatch: (batch, items) => record({ t: 'attemptBatch', batch, items: items.map(({ id, minutes }) => ({ id, minutes })) }),
+    async attemptBatch(batch, items) {
+      for (const { id } of items) claimed.set(id, 'batch');
+      await record({ t: 'attemptBatch', batch, items: items.map(({ id, minutes }) => ({ id, minutes })) });
+    },
     settleMany: (ids) => record({ t: 'doneMany', ids: [...ids] }),
     settle: (id, projectId) => record(projectId === undefined ? { t: 'done', id } : { t: 'done', id, projectId }),
     fail: (id, message, refused) => record(refused ? { t: 'failed', id, message, refused } : { t: 'failed', id, message }),
@@ -255,6 +315,18 @@ function createOutbox(journal: Journal, state: State): Outbox {
       if (!item || !editable(item, op)) return false;
       await record({ t: 'edit', id: op.id, op });
       return true;
+    },
+    async amend(op) {
+      const item = state.items.get(op.id);
+      if (item?.status !== 'pending' || !amendable(item, op) || claimed.get(op.id) === 'batch') return false;
+      // A send of it may be under way or may have landed: the next settle is checked (recheck).
+      const begun = item.attempted || claimed.has(op.id);
+      amending++;
+      try {
+        return (await write({ t: 'amend', id: op.id, op, ...(begun ? { recheck: true as const } : {}) })) === true;
+      } finally {
+        amending--;
+      }
     },
     async discard(id) {
       if (!failedItem(id)) return false;
@@ -277,7 +349,7 @@ function createOutbox(journal: Journal, state: State): Outbox {
       for (const [id, item] of state.items) {
         if (item.status !== 'settled' || !item.awaiting.includes(collection)) continue;
         const awaiting = item.awaiting.filter((c) => c !== collection);
-        if (awaiting.length === 0) state.items.delete(id);
+        if (awaiting.length === 0) (state.items.delete(id), claimed.delete(id));
         else state.items.set(id, { ...item, awaiting });
         changed = true;
       }

@@ -5,7 +5,7 @@
 // request the client had to send again), so every start and pause compares the seconds the
 // service answers with the seconds the user saw at that moment, and corrects the difference.
 
-import { isApiError } from '../api/errors';
+import { ApiError, isApiError } from '../api/errors';
 import type { ServiceApi } from '../api/types';
 import type { Entry, Timer } from '../../common/serviceTypes';
 import { elapsedMinutes } from './minutes';
@@ -36,7 +36,7 @@ export interface Sent {
  */
 const ROUNDS = 3;
 
-const notFound = (error: unknown) => isApiError(error) && error.kind === 'not_found';
+const notFound = (error: unknown): error is ApiError => isApiError(error) && error.kind === 'not_found';
 
 export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendContext): Promise<Sent> {
   switch (op.kind) {
@@ -89,6 +89,22 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
     case 'deleteEntry':
       // Sent once its undo grace passed; a 404 on a repeat (or deleted elsewhere) is done.
       await api.deleteEntry(op.entryId).catch(ignore(notFound));
+      return {};
+
+    case 'updateEntry':
+      // PUT sets the values: a repeat after a lost answer sets them again. Every minute is sent
+      // (an update without minutes gives the entry 0, spec 001), the project only when it moves.
+      try {
+        await api.updateEntry(op.entryId, {
+          minutes: op.minutes,
+          description: op.description,
+          ...(op.projectId !== undefined ? { project_id: op.projectId } : {}),
+        });
+      } catch (error) {
+        // Deleted elsewhere: the change fails, visibly, rather than bringing the entry back.
+        if (notFound(error)) throw restated(error, 'The entry was deleted elsewhere, so this change was not saved.');
+        throw error;
+      }
       return {};
 
     case 'createEntry': {
@@ -182,6 +198,10 @@ function sameEntry(e: Entry, op: Extract<Operation, { kind: 'createEntry' }>): b
   const project = op.projectId !== null ? e.project?.id === op.projectId : op.projectName !== null ? e.project?.name === op.projectName : e.project === null;
   return e.date === op.date && (e.description ?? '') === op.description && project && e.minutes >= op.minutes && e.minutes - op.minutes < 60;
 }
+
+/** The same refusal in words the user can act on. */
+const restated = (error: ApiError, message: string) =>
+  new ApiError({ kind: error.kind, message, status: error.status, body: error.body, method: error.method, url: error.url, cause: error });
 
 const ignore =
   (which: (error: unknown) => boolean) =>

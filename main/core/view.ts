@@ -133,26 +133,61 @@ const pausedAt = (t: TimerView, at: number): TimerView => ({
 
 function applyEntries(read: EntryView[], items: OutboxItem[], today: string, projects: ProjectView[]): EntryView[] {
   const queued: EntryView[] = [];
-  for (const { op, status } of items) {
-    const entry = queuedEntry(op, status === 'pending', projects);
+  for (const item of items) {
+    const entry = queuedEntry(item, projects);
     if (entry && entry.date === today) queued.unshift(entry);
   }
-  return [...queued, ...read];
+  return withUpdates([...queued, ...read], items, projects);
 }
 
-function queuedEntry(op: Operation, pending: boolean, projects: ProjectView[]): EntryView | null {
+function queuedEntry({ op, status, batch }: OutboxItem, projects: ProjectView[]): EntryView | null {
+  const pending = status === 'pending';
   if (op.kind === 'logTimer') {
-    return { key: op.id, id: null, date: op.date, minutes: op.minutes, description: op.description, projectName: op.projectName, pending };
+    // Its id comes with the read after the log: until then there is nothing to edit.
+    return { key: op.id, id: null, date: op.date, minutes: op.minutes, description: op.description, projectName: op.projectName, pending, editable: false };
   }
   if (op.kind === 'createEntry') {
     // Shown as the service will record it: rounded up to the project's increment (a project it
     // is to create gets the default one).
-    const project = op.projectId === null ? undefined : projects.find((p) => p.id === op.projectId);
-    const increment = project?.billingIncrement ?? (op.projectName === null ? 1 : DEFAULT_BILLING_INCREMENT);
-    const minutes = roundUpToIncrement(op.minutes, increment);
-    return { key: op.id, id: null, date: op.date, minutes, description: op.description || null, projectName: op.projectName, pending };
+    const minutes = roundUpToIncrement(op.minutes, incrementOf(op.projectId ?? undefined, op.projectName, projects));
+    // Editable while its operation can still be amended (outbox.ts amend): pending, and not
+    // sent in a bulk import; sent, it is editable again once read back with its id.
+    const editable = pending && batch === undefined;
+    return { key: op.id, id: null, date: op.date, minutes, description: op.description || null, projectName: op.projectName, pending, ...(editable ? {} : { editable }) };
   }
   return null;
+}
+
+/** Entries with the values of the edits not yet read back (updateEntry), the latest edit winning. */
+function withUpdates(entries: EntryView[], items: OutboxItem[], projects: ProjectView[]): EntryView[] {
+  const edits = new Map<number, { op: Extract<Operation, { kind: 'updateEntry' }>; pending: boolean }>();
+  for (const { op, status } of items) {
+    if (op.kind !== 'updateEntry') continue;
+    edits.set(op.entryId, { op, pending: status === 'pending' || edits.get(op.entryId)?.pending === true });
+  }
+  if (edits.size === 0) return entries;
+  return entries.map((e) => {
+    const edit = e.id === null ? undefined : edits.get(e.id);
+    if (!edit) return e;
+    const { op } = edit;
+    return {
+      ...e,
+      minutes: roundUpToIncrement(op.minutes, incrementOf(op.projectId, op.projectName, projects)),
+      description: op.description || null,
+      projectName: op.projectName,
+      pending: e.pending || edit.pending,
+    };
+  });
+}
+
+/**
+ * The billing increment the service rounds an entry's minutes up to: its project's (by id, else
+ * by name when the project is only named), the default for a project not read yet, 1 for none.
+ */
+function incrementOf(projectId: number | null | undefined, projectName: string | null, projects: ProjectView[]): number {
+  if (projectName === null && !projectId) return 1;
+  const project = projectId ? projects.find((p) => p.id === projectId) : projects.find((p) => p.name === projectName);
+  return project?.billingIncrement ?? DEFAULT_BILLING_INCREMENT;
 }
 
 function deepFreeze<T>(value: T): T {

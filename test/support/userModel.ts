@@ -319,6 +319,8 @@ export function operationSignature(op: Operation): string {
       return `createEntry|${op.description}`;
     case 'deleteEntry':
       return `deleteEntry|${op.entryId}`;
+    case 'updateEntry':
+      return `updateEntry|${op.description}`;
   }
 }
 

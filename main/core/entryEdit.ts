@@ -1,0 +1,57 @@
+// What an edit of an entry means: the values typed in the form, read as quick entry reads them
+// (the time string, a project by name) and refused at the field they are about. Editing moves an
+// entry only to a project the user has (or to none): a new name is more likely a typo than a
+// wish for a new project, and the form offers the existing ones.
+
+import { fail, ok, type Result } from '../../common/result';
+import type { Snapshot } from '../../common/snapshot';
+import { parseTimeString } from '../../common/timeString';
+
+/** The project an entry is on now: by id where an operation knows it, else only by name (a read entry). */
+export interface CurrentProject {
+  projectId?: number | null;
+  projectName: string | null;
+}
+
+/** Where the entry goes: an id (null: none), or, with projectId absent, the project it is on. */
+export type EditedProject = CurrentProject;
+
+export interface EditedEntry extends EditedProject {
+  minutes: number;
+  description: string;
+}
+
+export interface TypedEntry {
+  time: string;
+  description: string;
+  project: string;
+}
+
+/** A project name as typed: an @ in front allowed (as in quick entry), spaces tidied. */
+export const cleanName = (text: string) => text.trim().replace(/\s+/g, ' ');
+
+export const projectNamed = (snap: Snapshot, name: string) => snap.projects.find((p) => p.name.toLowerCase() === name.toLowerCase());
+
+export function editedEntry(typed: TypedEntry, current: CurrentProject, snap: Snapshot): Result<EditedEntry> {
+  const time = parseTimeString(typed.time);
+  if (!time.ok) return fail('invalid_input', time.message, 'time');
+  const project = editedProject(typed.project, current, snap);
+  if (!project.ok) return project;
+  return ok({ minutes: time.minutes, description: typed.description.trim(), ...project.value });
+}
+
+/**
+ * The project typed for an entry: empty for none, the one it is on (kept as it is, even one the
+ * service is still to create by name), or another the user has. An archived one is refused: the
+ * service changes no entry of an archived project.
+ */
+export function editedProject(typed: string, current: CurrentProject, snap: Snapshot): Result<EditedProject> {
+  const name = cleanName(typed.startsWith('@') ? typed.slice(1) : typed);
+  const same = name.toLowerCase() === (current.projectName ?? '').toLowerCase();
+  const known = name === '' ? undefined : projectNamed(snap, name);
+  if (known && !known.enabled) return fail('invalid_input', `${known.name} is archived: its entries cannot change.`, 'project');
+  if (same) return ok(current.projectId === undefined ? { projectName: current.projectName } : { projectId: current.projectId, projectName: current.projectName });
+  if (name === '') return ok({ projectId: null, projectName: null });
+  if (!known) return fail('invalid_input', `You have no project named ${name}. Choose one of yours, or leave it empty for none.`, 'project');
+  return ok({ projectId: known.id, projectName: known.name });
+}
