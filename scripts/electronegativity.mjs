@@ -103,7 +103,7 @@ export function scan() {
   try {
     const tree = join(work, 'app');
     for (const part of SCANNED) cpSync(join(root, part), join(tree, part), { recursive: true });
-    const electron = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies.electron;
+    const electron = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies.electron;
     const csv = join(work, 'findings.csv');
     const bin = join(root, 'node_modules/.bin/electronegativity');
     const run = spawnSync(bin, ['-i', tree, '-o', csv, '-r', '-v', 'false', '-e', electron], { encoding: 'utf8' });
