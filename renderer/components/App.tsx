@@ -41,7 +41,7 @@ export function App({ bridge, connection }: { bridge: StintBridge; connection?: 
         <FailedOperations failed={snapshot.outbox.failed} projects={snapshot.projects} bridge={bridge} />
         <Timers snapshot={snapshot} bridge={bridge} />
         <QuickEntry projects={snapshot.projects} bridge={bridge} />
-        <Today today={snapshot.today} bridge={bridge} />
+        <Today today={snapshot.today} projects={snapshot.projects} bridge={bridge} />
       </main>
     </div>
   );

@@ -1,12 +1,23 @@
-// Today's entries, newest as the service orders them, with the day's total in the heading.
+// Today's entries, newest as the service orders them, with the day's total in the heading. Each
+// can be edited in place (an inline form, as a failed change is) and, once the service has it,
+// deleted.
 
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
 import { formatMinutes } from '../../common/format';
-import type { EntryView, Snapshot } from '../../common/snapshot';
+import type { EntryView, ProjectView, Snapshot } from '../../common/snapshot';
+import { entryFields, entryUpdate, entryWords, ENTRY_HINTS } from '../entryEdit';
 import { useAction } from '../hooks';
+import { EditForm } from './EditForm';
 import { ErrorLine } from './ErrorLine';
 
-export function Today({ today, bridge }: { today: Snapshot['today']; bridge: StintBridge }) {
+interface Props {
+  today: Snapshot['today'];
+  projects: ProjectView[];
+  bridge: StintBridge;
+}
+
+export function Today({ today, projects, bridge }: Props) {
   return (
     <section class="panel" aria-labelledby="today-heading" data-testid="today">
       <h2 id="today-heading" class="split">
@@ -20,21 +31,7 @@ export function Today({ today, bridge }: { today: Snapshot['today']; bridge: Sti
       ) : (
         <ul class="entries" aria-label="Today's entries">
           {today.entries.map((entry) => (
-            <li key={entry.key} class="entry" data-testid="today-entry" data-project={entry.projectName ?? ''}>
-              <span class="entry-time" data-testid="entry-minutes">
-                {formatMinutes(entry.minutes)}
-              </span>
-              <span class="entry-text">
-                {entry.projectName && <span class="entry-project">{entry.projectName}</span>}
-                {entry.description && <span class="entry-description">{entry.description}</span>}
-              </span>
-              {entry.pending && (
-                <span class="badge" title="Not sent to the service yet">
-                  syncing
-                </span>
-              )}
-              {entry.id !== null && <DeleteEntry entry={entry} entryId={entry.id} bridge={bridge} />}
-            </li>
+            <Entry key={entry.key} entry={entry} projects={projects} bridge={bridge} />
           ))}
         </ul>
       )}
@@ -42,10 +39,67 @@ export function Today({ today, bridge }: { today: Snapshot['today']; bridge: Sti
   );
 }
 
+function Entry({ entry, projects, bridge }: { entry: EntryView; projects: ProjectView[]; bridge: StintBridge }) {
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  const words = entryWords(entry);
+
+  // Closed, saved or not, the user goes on from the Edit button the form was opened from.
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    editButton.current?.focus();
+  }, [editing]);
+
+  const close = () => {
+    refocus.current = true;
+    setEditing(false);
+  };
+
+  return (
+    <li class="entry" data-testid="today-entry" data-project={entry.projectName ?? ''}>
+      <span class="entry-time" data-testid="entry-minutes">
+        {formatMinutes(entry.minutes)}
+      </span>
+      <span class="entry-text">
+        {entry.projectName && <span class="entry-project">{entry.projectName}</span>}
+        {entry.description && <span class="entry-description">{entry.description}</span>}
+      </span>
+      {entry.pending && (
+        <span class="badge" title="Not sent to the service yet">
+          syncing
+        </span>
+      )}
+      {editing ? (
+        <EditForm
+          id={`entry-${entry.key}`}
+          label={`Edit entry: ${words}`}
+          fields={entryFields(entry)}
+          projects={projects}
+          hints={ENTRY_HINTS}
+          testId="edit-entry"
+          save={(values) => bridge.updateEntry(entryUpdate(entry.key, values))}
+          onClose={close}
+        />
+      ) : (
+        <>
+          {/* Logged from a timer, or sent in an import: editable once read back with its id. */}
+          {entry.editable !== false && (
+            <button type="button" ref={editButton} class="entry-button" aria-label={`Edit ${words}`} onClick={() => setEditing(true)}>
+              Edit
+            </button>
+          )}
+          {entry.id !== null && <DeleteEntry words={words} entryId={entry.id} bridge={bridge} />}
+        </>
+      )}
+    </li>
+  );
+}
+
 /** Deletes an entry the service has; the delete waits a few seconds for an undo (UndoBar). */
-function DeleteEntry({ entry, entryId, bridge }: { entry: EntryView; entryId: number; bridge: StintBridge }) {
+function DeleteEntry({ words, entryId, bridge }: { words: string; entryId: number; bridge: StintBridge }) {
   const action = useAction();
-  const words = [formatMinutes(entry.minutes), entry.projectName, entry.description].filter(Boolean).join(' ');
   return (
     <>
       <button type="button" class="entry-delete" aria-label={`Delete ${words}`} disabled={action.busy} onClick={() => void action.run(() => bridge.deleteEntry({ entryId }))}>

@@ -1,6 +1,7 @@
 // axe-core over the window in each of its states, in the light and the dark theme: empty; a
-// running timer with paused ones and today's entries; a discard waiting for its undo; a notice; a
-// failed change with its edit form open; and the settings view (#settings). 0 violations.
+// running timer with paused ones and today's entries; an entry's edit form with a refused time; a
+// discard waiting for its undo; a notice; a failed change with its edit form open; and the
+// settings view (#settings). 0 violations.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../common/format';
@@ -65,6 +66,16 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       await page.getByTestId('today-entry').nth(1).waitFor();
       await expect.poll(() => page.getByTestId('timer').count()).toBe(3);
       violations.push(...(await check('running and paused timers, entries', page)));
+
+      // One of today's entries being edited, a refusal shown at its field.
+      await page.getByRole('button', { name: 'Edit 0:30 email' }).click();
+      const entryForm = page.getByTestId('edit-entry');
+      await entryForm.getByLabel('Time').fill('soon');
+      await entryForm.getByLabel('Time').press('Enter');
+      await entryForm.getByTestId('edit-error-time').waitFor();
+      violations.push(...(await check("an entry's edit form with a refused time", page)));
+      await entryForm.getByLabel('Time').press('Escape');
+      await entryForm.waitFor({ state: 'detached' });
 
       await page.getByRole('button', { name: 'Discard Docs', exact: true }).click();
       violations.push(...(await check('discard confirmation', page)));

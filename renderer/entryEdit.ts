@@ -1,0 +1,28 @@
+// The edit form of one of today's entries, as plain data: the fields it shows (starting from the
+// entry's values as the user would type them), and the request that saves what was typed.
+
+import type { RequestOf } from '../common/contract';
+import { formatMinutes } from '../common/format';
+import type { EditableField, EditableValue, EntryView } from '../common/snapshot';
+import type { EditValues } from './editFields';
+
+/** Unlike a failed quick entry's project, an entry moves only to a project the user has. */
+export const ENTRY_HINTS: Partial<Record<EditableField, string>> = { project: 'Empty for none, or one of your projects.' };
+
+export function entryFields(entry: EntryView): EditableValue[] {
+  return [
+    { field: 'time', value: formatMinutes(entry.minutes) },
+    { field: 'project', value: entry.projectName ?? '' },
+    { field: 'description', value: entry.description ?? '' },
+  ];
+}
+
+/** The entry in words, for its buttons' and form's names: "1:30 Website call with the client". */
+export const entryWords = (entry: EntryView) => [formatMinutes(entry.minutes), entry.projectName, entry.description].filter(Boolean).join(' ');
+
+export const entryUpdate = (key: string, values: EditValues): RequestOf<'updateEntry'> => ({
+  key,
+  time: values.time ?? '',
+  description: values.description ?? '',
+  project: values.project ?? '',
+});
