@@ -20,7 +20,7 @@ import { v1Routes } from './v1/plugin';
 
 export interface AppOptions {
   rateLimit: number;
-  logger: boolean;
+  logger: boolean | { stream: { write(line: string): void } };
 }
 
 export function createApp(context: Context, options: AppOptions): FastifyInstance {

@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { baseUrl } from './http/links';
 import type { Db } from './storage/db';
+import { secretBox, type SecretBox } from './storage/secretBox';
 import { timestamp } from './time';
 import { DEFAULT_TUNING, type Tuning } from './tuning';
 
@@ -14,6 +15,8 @@ export interface Context {
   fallbackHost: string;
   /** Sizes of background work (tuning.ts); ServiceOptions.tuning overrides the defaults. */
   tuning: Tuning;
+  /** Seals and opens the signing secrets of webhooks and broadcast receivers (storage/secretBox.ts). */
+  secrets: SecretBox;
 }
 
 export interface Instant {
@@ -28,12 +31,13 @@ export function instant(context: Context): Instant {
   return { date, ms: date.getTime(), iso: timestamp(date) };
 }
 
-export function createContext(db: Db, clock: () => Date): Context {
+export function createContext(db: Db, clock: () => Date, secrets: SecretBox = secretBox()): Context {
   const context: Context = {
     db,
     clock,
     fallbackHost: '127.0.0.1',
     tuning: DEFAULT_TUNING,
+    secrets,
     base: (request) => baseUrl(request, context.fallbackHost),
   };
   return context;

@@ -9,6 +9,8 @@ import { addPersonalToken, countPersonalTokens, generateToken } from './auth/tok
 import { createContext } from './context';
 import { openDatabase, type Db } from './storage/db';
 import { ensureOwner } from './storage/owner';
+import { sealPlainSecrets } from './storage/sealSecrets';
+import { secretBox } from './storage/secretBox';
 import { timestamp } from './time';
 import { setUserLimit } from './domain/accountSettings';
 import { DEFAULT_TUNING, type Tuning } from './tuning';
@@ -36,8 +38,15 @@ export interface ServiceOptions {
   oauth?: Partial<OAuthSettings>;
   /** Injectable clock for tests. */
   now?: () => Date;
-  /** Default false. */
-  logger?: boolean;
+  /** Default false; a stream takes the log lines (JSON, level info and up) instead of stdout. */
+  logger?: boolean | { stream: { write(line: string): void } };
+  /**
+   * 32 random bytes: webhook and broadcast receiver secrets are then stored AES-256-GCM sealed
+   * with it (storage/secretBox.ts), plain ones already stored sealed at start. The embedded
+   * service's comes from the OS keychain. Absent: secrets are stored as they are (a server whose
+   * disk is its own), and sealed ones cannot be used.
+   */
+  secretsKey?: Uint8Array;
   /** The account's user limit (code reached_user_limit; deactivated users do not count); null = none. Absent = keep what the database has (none at first). */
   userLimit?: number | null;
   /** The account's project limit (code reached_project_limit); null = none. Absent = keep what the database has (none at first). */
@@ -78,8 +87,10 @@ export interface BuiltService {
 export async function buildService(options: ServiceOptions = {}): Promise<BuiltService> {
   if (options.token !== undefined && options.token.trim() === '') throw new Error('token must not be empty');
   const clock = options.now ?? (() => new Date());
+  const secrets = secretBox(options.secretsKey);
   const db = openDatabase(options.dataDir);
   try {
+    sealPlainSecrets(db, secrets);
     const now = timestamp(clock());
     const { ownerId } = ensureOwner(db, {
       email: options.ownerEmail ?? 'me@stint.local',
@@ -99,7 +110,7 @@ export async function buildService(options: ServiceOptions = {}): Promise<BuiltS
     if (options.projectLimit !== undefined) setProjectLimit(db, ownerId, options.projectLimit);
     if (options.userLimit !== undefined) setUserLimit(db, ownerId, options.userLimit);
     if (options.ownerPassword !== undefined) await setPassword(db, ownerId, options.ownerPassword, now);
-    const context = createContext(db, clock);
+    const context = createContext(db, clock, secrets);
     context.tuning = { ...DEFAULT_TUNING, ...options.tuning };
     const app = createApp(context, { rateLimit: options.rateLimit ?? 2, logger: options.logger ?? false });
     // Registered here rather than in createApp: its lifetimes come from ServiceOptions.

@@ -1,9 +1,12 @@
 // Webhooks and broadcast receivers (spec 001): the same resource twice, a named payload_uri with
 // a state, a secret and a list of topics (a webhook's events, a receiver's subjects). One module
 // serves both, told apart by a Kind. Topics are a JSON array kept in the order they were added.
+// The secret is written sealed (storage/secretBox.ts) and never read back here: only the
+// deliveries open it (events/), and the fresh value is answered once by create and reroll.
 import { randomBytes } from 'node:crypto';
 import type { SubscriptionState } from '../../common/serviceTypesMoney';
 import { sql, type Db } from '../storage/db';
+import type { SecretBox } from '../storage/secretBox';
 import { jsonList, likeContains, Where } from './sqlText';
 import { resumeWebhook } from './webhookDeliveries';
 
@@ -25,7 +28,6 @@ export interface SubscriptionRow {
   payload_uri: string;
   /** JSON array of strings */
   topics: string;
-  secret: string;
   created_at: string;
   updated_at: string;
 }
@@ -40,24 +42,34 @@ export interface SubscriptionFilters {
 export const newSecret = () => randomBytes(32).toString('hex');
 
 // Table and column names come from the Kinds fixed in the resources, never from input.
-const select = (k: Kind) => `SELECT id, account_id, name, state, payload_uri, ${k.column} AS topics, secret, created_at, updated_at FROM ${k.table}`;
+const select = (k: Kind) => `SELECT id, account_id, name, state, payload_uri, ${k.column} AS topics, created_at, updated_at FROM ${k.table}`;
 
 export function getSubscription(db: Db, k: Kind, accountId: number, id: number): SubscriptionRow | undefined {
   return sql(db, `${select(k)} WHERE account_id = ? AND id = ?`).get(accountId, id) as SubscriptionRow | undefined;
 }
 
-export function insertSubscription(db: Db, k: Kind, accountId: number, v: { name: string; payloadUri: string; topics: string[] }, now: string): number {
-  return Number(
+/** The new subscription's id and its secret, plain: the create answer shows it once. */
+export function insertSubscription(
+  db: Db,
+  k: Kind,
+  box: SecretBox,
+  accountId: number,
+  v: { name: string; payloadUri: string; topics: string[] },
+  now: string,
+): { id: number; secret: string } {
+  const secret = newSecret();
+  const id = Number(
     sql(db, `INSERT INTO ${k.table} (account_id, name, payload_uri, ${k.column}, secret, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`).run(
       accountId,
       v.name,
       v.payloadUri,
       jsonList(v.topics),
-      newSecret(),
+      box.seal(secret),
       now,
       now,
     ).lastInsertRowid,
   );
+  return { id, secret };
 }
 
 export function updateSubscription(db: Db, k: Kind, id: number, v: { name?: string; payloadUri?: string }, now: string): void {
@@ -79,9 +91,10 @@ export function setState(db: Db, k: Kind, id: number, state: SubscriptionState, 
   if (changed && k.table === 'webhooks' && state === 'enabled') resumeWebhook(db, id, now);
 }
 
-export function rerollSecret(db: Db, k: Kind, id: number, now: string): string {
+/** A new secret for the subscription, stored sealed; answered plain, once. */
+export function rerollSecret(db: Db, k: Kind, box: SecretBox, id: number, now: string): string {
   const secret = newSecret();
-  sql(db, `UPDATE ${k.table} SET secret = ?, updated_at = ? WHERE id = ?`).run(secret, now, id);
+  sql(db, `UPDATE ${k.table} SET secret = ?, updated_at = ? WHERE id = ?`).run(box.seal(secret), now, id);
   return secret;
 }
 

@@ -9,6 +9,7 @@
 // read again when sending: one disabled, unsubscribed or deleted in the meantime gets nothing.
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, inTransaction, type Db } from '../storage/db';
+import type { SecretBox } from '../storage/secretBox';
 import { timestamp } from '../time';
 import { post, type Agents } from './post';
 import type { Scheduler } from './scheduler';
@@ -28,6 +29,7 @@ interface Due {
   url: string;
   name: string;
   payload_uri: string;
+  /** As stored: sealed, or plain (storage/secretBox.ts); opened only to sign the request. */
   secret: string;
 }
 
@@ -59,6 +61,7 @@ export class Broadcaster {
     private readonly agents: Agents,
     private readonly tuning: BroadcastTuning,
     private readonly log: FastifyBaseLogger,
+    private readonly secrets: SecretBox,
   ) {}
 
   /** A row was written: make sure an interval is running. */
@@ -106,6 +109,18 @@ export class Broadcaster {
   }
 
   private async send(d: Due): Promise<void> {
+    let secret: string;
+    try {
+      secret = this.secrets.open(d.secret);
+    } catch (error) {
+      // Sealed under a key this service no longer has (the keychain lost it): nothing can be
+      // signed, so nothing is sent. The app replaces such a receiver; an owner rerolls its secret.
+      this.log.warn(
+        { receiver: d.receiver_id, subject: d.subject, reason: (error as Error).message },
+        "broadcast not sent: the receiver's secret cannot be read with this service's secrets key; reroll its secret or create it again",
+      );
+      return;
+    }
     const body = Buffer.from(
       JSON.stringify({
         broadcast_receiver: { id: d.receiver_id, name: d.name },
@@ -118,7 +133,7 @@ export class Broadcaster {
     const headers = {
       'content-type': 'application/json',
       'x-service-broadcastsubject': d.subject,
-      'x-service-signature': sign(d.secret, body),
+      'x-service-signature': sign(secret, body),
       'user-agent': 'Service-Broadcasts',
     };
     const outcome = await post(d.payload_uri, body, headers, this.agents, {

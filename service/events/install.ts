@@ -40,7 +40,7 @@ export function installEventDelivery(app: FastifyInstance, context: Context, opt
   const scheduler = options.scheduler ?? realScheduler;
   const tuning = { ...DEFAULT_DELIVERY, ...options.delivery };
   const agents = new Agents();
-  const webhooks = new WebhookDeliverer(db, clock, scheduler, agents, tuning, app.log);
+  const webhooks = new WebhookDeliverer(db, clock, scheduler, agents, tuning, app.log, context.secrets);
   const broadcasts = new Broadcaster(
     db,
     clock,
@@ -48,6 +48,7 @@ export function installEventDelivery(app: FastifyInstance, context: Context, opt
     agents,
     { intervalMs: options.broadcastIntervalMs ?? 5000, concurrency: tuning.concurrency, requestTimeoutMs: tuning.requestTimeoutMs, responseLimit: tuning.responseLimit },
     app.log,
+    context.secrets,
   );
   const removeOutbox = setOutbox(
     db,

@@ -13,6 +13,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../storage/db';
 import { inTransaction } from '../storage/db';
+import type { SecretBox } from '../storage/secretBox';
 import type { RetryPolicy } from './backoff';
 import { post, type Agents } from './post';
 import type { Scheduler } from './scheduler';
@@ -48,6 +49,7 @@ export class WebhookDeliverer {
     private readonly agents: Agents,
     private readonly tuning: WebhookDeliveryTuning,
     private readonly log: FastifyBaseLogger,
+    private readonly secrets: SecretBox,
   ) {}
 
   /** Looks at the queue again once the current synchronous work (the caller's transaction) is over. */
@@ -118,6 +120,12 @@ export class WebhookDeliverer {
   }
 
   private send(head: Head): void {
+    let secret: string;
+    try {
+      secret = this.secrets.open(head.secret);
+    } catch (error) {
+      return this.unsigned(head, error as Error);
+    }
     const body = Buffer.from(head.body, 'utf8');
     const headers = {
       'content-type': 'application/json',
@@ -125,7 +133,7 @@ export class WebhookDeliverer {
       'x-service-eventcategory': head.event.split('.')[0]!,
       // The payload's UUID, the same on every attempt (for a ping it is the body's payload_id).
       'x-service-delivery': head.payload_id,
-      'x-service-signature': sign(head.secret, body),
+      'x-service-signature': sign(secret, body),
       'user-agent': 'Service-Webhooks',
     };
     const attempt = post(head.payload_uri, body, headers, this.agents, {
@@ -154,6 +162,23 @@ export class WebhookDeliverer {
         this.settleIdle();
       });
     this.inFlight.set(head.webhook_id, attempt);
+  }
+
+  /**
+   * The webhook's secret cannot be opened (sealed under a key this service no longer has): nothing
+   * is sent, and the attempt counts as a failed one, so the payload waits on the retry schedule
+   * for PUT reroll_secret to give the webhook a secret it can sign with (or fails after 3 days).
+   */
+  private unsigned(head: Head, error: Error): void {
+    const failure = inTransaction(this.db, () =>
+      recordFailure(this.db, head, `not sent: ${error.message}; PUT reroll_secret gives the webhook a new one`, this.clock().getTime(), this.tuning.retry),
+    );
+    this.log.warn(
+      { webhook: head.webhook_id, payload: head.payload_id, reason: error.message, gaveUp: failure.gaveUp },
+      "webhook payload not sent: the webhook's secret cannot be read with this service's secrets key; reroll its secret",
+    );
+    // The pass under way has counted this head as sent: the next one arms its retry.
+    this.wake();
   }
 
   private prune(nowMs: number): void {

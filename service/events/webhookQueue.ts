@@ -17,6 +17,7 @@ export interface Head {
   due_ms: number;
   failing_since_ms: number | null;
   payload_uri: string;
+  /** As stored: sealed, or plain (storage/secretBox.ts); opened only to sign the request. */
   secret: string;
 }
 

@@ -130,16 +130,16 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
     const payloadUri = readPayloadUri(f, true);
     const topics = readTopics(f, k, true);
     f.check();
-    const row = inTransaction(db, () => {
+    const { row, secret } = inTransaction(db, () => {
       const now = instant(context).iso;
-      const id = insertSubscription(db, k, actor.accountId, { name: name!, payloadUri: payloadUri!, topics: topics! }, now);
+      const { id, secret } = insertSubscription(db, k, context.secrets, actor.accountId, { name: name!, payloadUri: payloadUri!, topics: topics! }, now);
       const row = getSubscription(db, k, actor.accountId, id)!;
       if (k === WEBHOOKS) queuePing(db, row, now); // spec 000: "When a webhook is created, a webhook.ping event is sent."
       else claimReceiver(db, id, actor.userId); // it hears its creator's timers (events/outbox.ts)
-      return row;
+      return { row, secret };
     });
     const base = context.base(request);
-    const shown = render(base, row, row.secret);
+    const shown = render(base, row, secret);
     reply.code(201).header('location', shown.url);
     return shown;
   });
@@ -171,7 +171,7 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
 
   app.put<WithId>(`${prefix}/:id/reroll_secret`, async (request) => {
     const { row } = existing(request);
-    return { secret: inTransaction(db, () => rerollSecret(db, k, row.id, instant(context).iso)) };
+    return { secret: inTransaction(db, () => rerollSecret(db, k, context.secrets, row.id, instant(context).iso)) };
   });
 
   const changeState = (state: SubscriptionState) => async (request: FastifyRequest<WithId>, reply: FastifyReply) => {

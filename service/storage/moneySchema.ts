@@ -86,7 +86,8 @@ export function moneySchema(db: Db): void {
       state TEXT NOT NULL DEFAULT 'enabled' CHECK (state IN ('enabled', 'disabled')),
       payload_uri TEXT NOT NULL,
       events TEXT NOT NULL,
-      -- Kept in plain text: the service signs every payload with it (spec 000 "Events").
+      -- Not a hash: the service signs every payload with it (spec 000 "Events"). Sealed
+      -- (AES-256-GCM, storage/secretBox.ts) when the service has a secrets key, else plain.
       secret TEXT NOT NULL,
       created_at TEXT NOT NULL,
       updated_at TEXT NOT NULL
