@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startService, type RunningService } from '../../service';
+import { SECRETS_KEY_BYTES } from '../../service/storage/secretBox';
 import { createServiceApi } from '../api/client';
 import { createLegacyApi } from '../api/legacy';
 import { startBroadcasts, type Broadcasts } from './broadcasts/registration';
@@ -57,9 +58,13 @@ export async function openEmbeddedAccount(options: EmbeddedOptions): Promise<Emb
     await options.secrets.set(LOCAL_ACCOUNT.id, 'personal-token', token);
   }
 
+  // The service keeps webhook and receiver secrets in its database sealed with this key, which,
+  // like the token, is in the keychain before the service first uses it.
+  const secretsKey = await serviceSecretsKey(options.secrets);
+
   // No rate limit on either side: the spec's 2 requests/s protects a shared server from many
   // clients; this one serves only this app over loopback, and start-up should not wait on it.
-  const service = await startService({ dataDir: serviceDir, token, rateLimit: 0, port: options.port ?? 0 });
+  const service = await startService({ dataDir: serviceDir, token, rateLimit: 0, port: options.port ?? 0, secretsKey });
   try {
     const api = createServiceApi({ baseUrl: service.url, credentials: { kind: 'personal', token }, rateLimit: 0 });
     // The service serves v1 too: queued entries drain through its bulk import.
@@ -91,4 +96,21 @@ export async function openEmbeddedAccount(options: EmbeddedOptions): Promise<Emb
     await service.close();
     throw error;
   }
+}
+
+/**
+ * The embedded service's secrets key from the keychain, or a new one. What an earlier key sealed
+ * (a keychain that lost it) a new one cannot open, and the service can no longer sign for the
+ * receiver: its secret is deleted from the keychain too, so registration replaces the receiver
+ * (broadcasts/registration.ts). After an upgrade from plain secrets this replaces it once.
+ */
+async function serviceSecretsKey(secrets: SecretStore): Promise<Buffer> {
+  const stored = await secrets.get(LOCAL_ACCOUNT.id, 'service-key');
+  const key = stored === null ? null : Buffer.from(stored, 'base64url');
+  if (key?.length === SECRETS_KEY_BYTES) return key;
+  // Before the new key is stored: a crash in between deletes it again on the next start.
+  await secrets.delete(LOCAL_ACCOUNT.id, 'receiver-secret');
+  const fresh = randomBytes(SECRETS_KEY_BYTES);
+  await secrets.set(LOCAL_ACCOUNT.id, 'service-key', fresh.toString('base64url'));
+  return fresh;
 }

@@ -4,8 +4,12 @@
 
 import { AsyncEntry } from '@napi-rs/keyring';
 
-/** client-secret: the OAuth application's secret, which every refresh must present (spec 000 step 5). */
-export type SecretKey = 'personal-token' | 'access-token' | 'refresh-token' | 'receiver-secret' | 'client-secret';
+/**
+ * client-secret: the OAuth application's secret, which every refresh must present (spec 000 step 5).
+ * service-key: the local account's only, the key its embedded service seals webhook and receiver
+ * secrets with in its database (32 bytes, base64url).
+ */
+export type SecretKey = 'personal-token' | 'access-token' | 'refresh-token' | 'receiver-secret' | 'client-secret' | 'service-key';
 
 export interface SecretStore {
   /** Where secrets are kept, in words, for the settings window and error messages. */

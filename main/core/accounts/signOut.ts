@@ -19,7 +19,7 @@ import type { SecretKey, SecretStore } from '../keychain';
 import type { RemoteAccount } from './registry';
 
 /** Every kind of secret an account may have in the keychain. */
-export const ACCOUNT_SECRETS: readonly SecretKey[] = ['personal-token', 'access-token', 'refresh-token', 'client-secret', 'receiver-secret'];
+export const ACCOUNT_SECRETS: readonly SecretKey[] = ['personal-token', 'access-token', 'refresh-token', 'client-secret', 'receiver-secret', 'service-key'];
 
 export interface SignOutOutcome {
   /** Whether the service confirmed the token revoked. */
