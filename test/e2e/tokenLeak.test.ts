@@ -1,13 +1,13 @@
 // No secret in any log or data file. The app runs as `npm run web` runs it (openStintApp behind
 // the web host), on a secret store that keeps a copy of every value the app puts in it: the
-// embedded account's personal token and its broadcast receiver's secret, then a remote account
-// signed in with the browser from the settings view (access token, refresh token and the OAuth
-// application's client secret, typed into the form), whose access token the remote service then
-// expires, so that Stint refreshes it and stores the rotated pair too. Everything printed (this
-// process's stdout, stderr and console, the remote service's output with its request log on) and
-// every file under both data folders (journals, settings, accounts.json, service databases with
-// WAL, broadcast-receiver.json) is then searched for each secret, raw and in base64 and hex forms
-// of its bytes.
+// embedded account's personal token, its service's secrets key and its broadcast receiver's
+// secret, then a remote account signed in with the browser from the settings view (access token,
+// refresh token and the OAuth application's client secret, typed into the form), whose access
+// token the remote service then expires, so that Stint refreshes it and stores the rotated pair
+// too. Everything printed (this process's stdout, stderr and console, the remote service's output
+// with its request log on) and every file under both data folders (journals, settings,
+// accounts.json, service databases with WAL, broadcast-receiver.json) is then searched for each
+// secret, raw and in base64 and hex forms of its bytes.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -134,16 +134,6 @@ function forms(secret: string): string[] {
   return [secret, ...bytes.flatMap((b) => [b.toString('base64'), b.toString('base64url'), b.toString('hex')])].filter((f) => f.length >= 16);
 }
 
-/**
- * Open defect, listed so that nothing else hides behind it: the embedded service keeps its
- * broadcast receivers' signing secrets in plain text in its database (HMAC signing needs the
- * secret itself, and service/ stores it as any server would). The fix belongs to service/ and the
- * embedded account (the secret encrypted at rest under a key from the keychain); the test fails
- * once the secret is no longer there, so this entry goes with the fix.
- */
-const OPEN_DEFECTS = [{ key: 'receiver-secret', path: /[\\/]local-service[\\/]service\.db(-wal|-shm)?$/ }] as const;
-const isOpenDefect = (leak: { key: SecretKey; path: string }) => OPEN_DEFECTS.some((d) => d.key === leak.key && d.path.test(leak.path));
-
 /** Each place holding any form of any of the secrets, with the secret's kind. */
 function leaks(places: Array<{ path: string; text: string }>, held: Array<{ key: SecretKey; value: string }>): Array<{ key: SecretKey; path: string }> {
   return places.flatMap((place) => held.filter(({ value }) => forms(value).some((f) => place.text.includes(f))).map(({ key }) => ({ key, path: place.path })));
@@ -221,8 +211,6 @@ describe('secrets never reach logs or files', () => {
     expect(places.some((p) => p.path.endsWith('accounts.json'))).toBe(true);
     // The search finds a secret in each of its forms (the check itself works).
     for (const form of forms(held[0]!.value)) expect(leaks([{ path: 'a planted copy', text: `x${form}x` }], held)).toEqual([{ key: held[0]!.key, path: 'a planted copy' }]);
-    const found = leaks(places, held);
-    expect(found.filter((leak) => !isOpenDefect(leak)).map(({ key, path }) => `${key} in ${path}`)).toEqual([]);
-    expect(found.filter(isOpenDefect).length, 'the open defect is fixed: remove it from OPEN_DEFECTS').toBeGreaterThan(0);
+    expect(leaks(places, held).map(({ key, path }) => `${key} in ${path}`)).toEqual([]);
   });
 });
