@@ -60,6 +60,8 @@ export interface ChaosResult {
   duplicated: number;
   /** Records that exist once but differ from what the user did (minutes, state, description). */
   wrong: number;
+  /** Entries the user deleted and edited, and of the edits those of entries still to be created. */
+  entryActions: { deleted: number; edited: number; editedQueued: number };
   /** Operations core gave up on (shown to the user as not saved). */
   failed: number;
   /** Largest difference between a timer's seconds on the service and the user's, at the end. */
@@ -162,6 +164,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
 
     const model = new Model();
     let operations = 0;
+    const entryActions = { deleted: 0, edited: 0, editedQueued: 0 };
     // How far the user gets ahead of the network: usually a few operations, now and then a long
     // stretch queued as if offline. The user waits (in real time) for the backlog to shrink.
     let backlog = 2;
@@ -188,7 +191,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
         waits.restart += Date.now() - r;
         if (!shown()) throw new Error(`After a restart the app did not show the user's projects and timers within 20 s (seed ${seed}, action ${i})`);
       }
-      const action = chooseAction(rng, model, i);
+      const action = chooseAction(rng, model, i, { entries: true });
       if (!action) continue;
       const now = clock.now();
       if (trace && (trace === '*' || JSON.stringify(action).includes(trace))) {
@@ -196,8 +199,13 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
         const view = core.getSnapshot().timers.find((t) => t.projectName === name);
         console.log(`${at()} USER ${JSON.stringify(action)} model ${JSON.stringify(name && model.timers.get(name))} view ${JSON.stringify(view)}`);
       }
-      await perform(core, action);
-      applyToModel(model, action, now);
+      const done = await perform(core, action);
+      applyToModel(model, done, now);
+      if (done.kind === 'deleteEntry') entryActions.deleted++;
+      if (done.kind === 'editEntry') {
+        entryActions.edited++;
+        if (done.queued) entryActions.editedQueued++;
+      }
       operations++;
       // A stuck worker is caught here; the limit is generous because in CI this runs beside the
       // other suites on two cores, where a starved event loop lets every 100 ms attempt time out.
@@ -242,6 +250,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       lost: compared.lost,
       duplicated: compared.duplicated,
       wrong: compared.wrong,
+      entryActions,
       failed: outbox.failed.length + outbox.pending,
       maxTimerDriftSeconds: compared.maxDrift,
       problems,

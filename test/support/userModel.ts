@@ -2,7 +2,8 @@
 // a seed, always something that changes data), a model of what the user meant, and the
 // comparison of the service's data with that model. Shared by the chaos scenario, the crash
 // test and its child process (so it imports neither the service nor the fault proxy).
-import type { Snapshot } from '../../common/snapshot';
+import type { Result } from '../../common/result';
+import type { EntryView, Snapshot } from '../../common/snapshot';
 import { collect, type ServiceApi } from '../../main/api/types';
 import { DEFAULT_BILLING_INCREMENT, elapsedMinutes, roundUpToIncrement } from '../../main/core/minutes';
 import type { Operation } from '../../main/core/operations';
@@ -69,13 +70,45 @@ export type Action =
   | { kind: 'pauseTimer'; project: string }
   | { kind: 'logTimer'; project: string }
   | { kind: 'discardTimer'; project: string }
-  | { kind: 'quickEntry'; text: string; project: string | null; description: string; minutes: number };
+  | { kind: 'quickEntry'; text: string; project: string | null; description: string; minutes: number }
+  /** One of today's entries, named by its description (unique: see targets()), deleted. */
+  | { kind: 'deleteEntry'; description: string }
+  /**
+   * One of today's entries edited: every value typed anew, the project kept, emptied or moved to
+   * another (`pick` chooses which, among those the window lists then, see perform). Filled in by
+   * perform: `project`, the project it ends on; `queued`, whether the entry was still to be
+   * created (its creation was amended).
+   */
+  | {
+      kind: 'editEntry';
+      description: string;
+      time: string;
+      minutes: number;
+      move: 'keep' | 'none' | 'other';
+      pick: number;
+      newDescription: string;
+      project?: string | null;
+      queued?: boolean;
+    };
+
+export interface ChooseOptions {
+  /**
+   * Also delete and edit today's entries (the chaos runs). The crash test's script goes without:
+   * its journal check tells a recorded action by the operation it queued, and an edit of an
+   * entry still queued queues none (it amends the entry's own).
+   */
+  entries?: boolean;
+}
+
+/** Entries an action can name: quick entries and edited ones, whose descriptions are unique (q12 note, e40 #edited note). */
+const targets = (model: Model) => model.entries.filter((e) => e.description !== null && /^[qe]\d+ /.test(e.description));
 
 /** The next thing the user does, chosen from what the model allows; null when nothing fits this roll. */
-export function chooseAction(rng: Random, model: Model, i: number): Action | null {
+export function chooseAction(rng: Random, model: Model, i: number, options: ChooseOptions = {}): Action | null {
   const withTimer = [...model.timers.keys()];
   const running = model.running();
   const startable = model.created.filter((p) => p !== running);
+  const entries = options.entries ? targets(model) : [];
   const kind = rng.weighted({
     createProject: model.created.length < 3 ? 4 : model.created.length < 12 ? 0.6 : 0,
     startTimer: startable.length ? 4 : 0,
@@ -84,6 +117,8 @@ export function chooseAction(rng: Random, model: Model, i: number): Action | nul
     logTimer: withTimer.length ? 2 : 0,
     discardTimer: withTimer.length ? 0.8 : 0,
     quickEntry: 3,
+    deleteEntry: entries.length ? 0.6 : 0,
+    editEntry: entries.length ? 1.4 : 0,
   });
   switch (kind) {
     case 'createProject':
@@ -111,9 +146,20 @@ export function chooseAction(rng: Random, model: Model, i: number): Action | nul
       const text = project ? `${time} @${project} ${description}` : `${time} ${description}`;
       return { kind, text, project, description, minutes };
     }
+    case 'deleteEntry':
+      return { kind, description: pickEntry(rng, entries).description! };
+    case 'editEntry': {
+      const target = pickEntry(rng, entries);
+      const [time, minutes] = rng.pick(TIMES);
+      const move = rng.weighted({ keep: 4, none: 2, other: 4 });
+      return { kind, description: target.description!, time, minutes, move, pick: rng(), newDescription: `e${i} #edited note` };
+    }
   }
   return null;
 }
+
+/** Mostly one of the latest entries (often still queued), now and then any. */
+const pickEntry = (rng: Random, entries: ExpectedEntry[]) => (rng.chance(0.6) ? rng.pick(entries.slice(-8)) : rng.pick(entries));
 
 /** What the action means for the model, applied at `now` (the moment the handler was called). */
 export function applyToModel(model: Model, a: Action, now: number): void {
@@ -160,7 +206,25 @@ export function applyToModel(model: Model, a: Action, now: number): void {
         what: `quick entry "${a.text}"`,
       });
       return;
+    case 'deleteEntry':
+      model.entries.splice(model.entries.indexOf(entryNamed(model, a.description)), 1);
+      return;
+    case 'editEntry': {
+      const e = entryNamed(model, a.description);
+      if (a.project === undefined) throw new Error(`editEntry applied before it was performed: ${JSON.stringify(a)}`);
+      e.project = a.project;
+      e.description = a.newDescription;
+      e.minutes = [a.project ? roundUpToIncrement(a.minutes, DEFAULT_BILLING_INCREMENT) : a.minutes];
+      e.what = `${e.what} edited to "${a.time} @${a.project ?? '-'} ${a.newDescription}"`;
+      return;
+    }
   }
+}
+
+function entryNamed(model: Model, description: string): ExpectedEntry {
+  const e = model.entries.find((x) => x.description === description);
+  if (!e) throw new Error(`The model has no entry "${description}"`);
+  return e;
 }
 
 /** The id the UI would use: the project as the snapshot lists it. */
@@ -170,7 +234,9 @@ export function projectId(snap: Snapshot, name: string): number {
   return p.id;
 }
 
-export async function perform(core: Core, a: Action): Promise<void> {
+/** Does the action through core's handlers, as the window would; answers it as done (an edit with the project it ended on). */
+export async function perform(core: Core, a: Action): Promise<Action> {
+  if (a.kind === 'deleteEntry' || a.kind === 'editEntry') return onEntry(core, a);
   const h = core.handlers;
   const snap = core.getSnapshot();
   const result = await (() => {
@@ -190,6 +256,50 @@ export async function perform(core: Core, a: Action): Promise<void> {
     }
   })();
   if (!result.ok) throw new Error(`core refused ${JSON.stringify(a)}: ${JSON.stringify(result.error)}`);
+  return a;
+}
+
+/** How long the user waits for an entry to be deletable (read back with its id) or editable. */
+const ENTRY_WAIT_MS = 60_000;
+
+/**
+ * Deletes or edits one of today's entries as the user would: once the window shows it with a
+ * Delete button (it has its id) or an Edit button. The window may change between the look and
+ * the click (the entry sent meanwhile, or read back under its id): then the user looks again.
+ */
+async function onEntry(core: Core, a: Extract<Action, { kind: 'deleteEntry' | 'editEntry' }>): Promise<Action> {
+  const end = Date.now() + ENTRY_WAIT_MS;
+  let last: unknown = 'never shown';
+  for (;;) {
+    const snap = core.getSnapshot();
+    const e = snap.today.entries.find((x) => x.description === a.description);
+    if (e && (a.kind === 'deleteEntry' ? e.id !== null : e.editable !== false)) {
+      const done = a.kind === 'deleteEntry' ? a : { ...a, project: editedProject(snap, e, a), queued: e.id === null };
+      const result: Result<null> =
+        done.kind === 'deleteEntry'
+          ? await core.handlers.deleteEntry({ entryId: e.id! })
+          : await core.handlers.updateEntry({ key: e.key, time: done.time, description: done.newDescription, project: done.project ?? '' });
+      if (result.ok) return done;
+      // Only a refusal about the entry itself (gone from view, being saved) is worth a second look.
+      if (result.error.field !== 'key' && result.error.field !== 'entryId') throw new Error(`core refused ${JSON.stringify(done)}: ${JSON.stringify(result.error)}`);
+      last = result.error;
+    } else last = e ?? 'not shown';
+    if (Date.now() > end) throw new Error(`The window did not offer ${JSON.stringify(a)} within ${ENTRY_WAIT_MS / 1000} s: ${JSON.stringify(last)}`);
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
+
+/**
+ * The project an edit leaves the entry on. It moves only between projects the service has (a
+ * positive id in the window): a quick entry's new project is made when the entry lands, and one
+ * moved away before that would never be made.
+ */
+function editedProject(snap: Snapshot, e: EntryView, a: Extract<Action, { kind: 'editEntry' }>): string | null {
+  const made = (name: string | null) => name === null || snap.projects.some((p) => p.name === name && p.id > 0);
+  if (a.move === 'keep' || !made(e.projectName)) return e.projectName;
+  if (a.move === 'none') return null;
+  const others = snap.projects.filter((p) => p.id > 0 && p.enabled && p.name !== e.projectName);
+  return others.length ? others[Math.floor(a.pick * others.length)]!.name : e.projectName;
 }
 
 export async function compare(api: ServiceApi, model: Model, now: number) {
@@ -295,12 +405,16 @@ export function actionSignature(a: Action): string {
       return `${a.kind}|${a.project}`;
     case 'quickEntry':
       return `createEntry|${a.description}`;
+    case 'deleteEntry':
+      return `deleteEntry|${a.description}`;
+    case 'editEntry':
+      return `updateEntry|${a.newDescription}`;
   }
 }
 
 /**
- * The undo grace of discards in the chaos and crash runs: short, so a thousand actions do not
- * wait seconds each, yet long enough that discards are held and what follows them waits.
+ * The undo grace of discards and deletes in the chaos and crash runs: short, so a thousand
+ * actions do not wait seconds each, yet long enough that they are held and what follows them waits.
  */
 export const UNDO_GRACE_MS_UNDER_TEST = 20;
 

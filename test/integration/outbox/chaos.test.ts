@@ -19,8 +19,10 @@ const results: ChaosResult[] = [];
 afterAll(() => {
   if (results.length === 0) return;
   const sum = (k: 'operations' | 'requests' | 'imports' | 'faults' | 'lost' | 'duplicated' | 'wrong' | 'failed' | 'restarts') => results.reduce((s, r) => s + r[k], 0);
+  const entries = (k: keyof ChaosResult['entryActions']) => results.reduce((s, r) => s + r.entryActions[k], 0);
   console.log(
     `chaos: ${results.length} seeds, ${sum('operations')} operations, ${sum('requests')} requests (${sum('imports')} bulk imports), ${sum('faults')} faulted, ${sum('restarts')} restarts; ` +
+      `${entries('deleted')} entries deleted, ${entries('edited')} edited (${entries('editedQueued')} before they were created); ` +
       `lost ${sum('lost')}, duplicated ${sum('duplicated')}, wrong ${sum('wrong')}, failed ${sum('failed')}; ` +
       `max timer drift ${Math.max(...results.map((r) => r.maxTimerDriftSeconds)).toFixed(2)} s; slowest seed ${Math.max(...results.map((r) => r.ms))} ms`,
   );
@@ -35,6 +37,10 @@ describe.concurrent('a thousand actions over a faulty network', () => {
       expect(result.operations).toBe(1000);
       // Faults did happen, of every kind the proxy makes.
       expect(result.faults).toBeGreaterThan(result.requests * 0.15);
+      // Entries were deleted and edited, some before they were ever created.
+      expect(result.entryActions.deleted).toBeGreaterThan(0);
+      expect(result.entryActions.editedQueued).toBeGreaterThan(0);
+      expect(result.entryActions.edited).toBeGreaterThan(result.entryActions.editedQueued);
       expect({ lost: result.lost, duplicated: result.duplicated, wrong: result.wrong, failed: result.failed, problems: result.problems }).toEqual({
         lost: 0,
         duplicated: 0,
