@@ -182,9 +182,14 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         // Operations go in order: a project made after this entry's operation would not exist yet when it is sent.
         const local = amended.projectId === null ? 0 : outbox.projectId(amended.projectId);
         if (local < 0 && -local > queued.seq) return fail('invalid_input', `${amended.projectName} is not saved to the service yet: move this entry to it once it is.`, 'project');
-        if (!(await outbox.amend(amended))) return fail('invalid_input', NOT_EDITABLE_YET, 'key');
-        deps.queued();
-        return ok(null);
+        let done = false;
+        try {
+          done = await outbox.amend(amended);
+        } finally {
+          // The worker took nothing while the amendment was written: wake it, whatever came of it.
+          deps.queued();
+        }
+        return done ? ok(null) : fail('invalid_input', NOT_EDITABLE_YET, 'key');
       }),
 
     undo: ({ id }) =>

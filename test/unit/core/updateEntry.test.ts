@@ -201,6 +201,20 @@ describe('editing an entry still queued for creation', () => {
     expect(outbox.next()?.op).toMatchObject({ minutes: 60 });
   });
 
+  it('settled while the amendment was written: refused, to be tried again, and the worker woken all the same', async () => {
+    const key = await quick('1:30 call');
+    woken = 0;
+    await outbox.attempt(key);
+    const edited = h.updateEntry({ key, time: '1:00', description: 'call', project: '' });
+    // The worker's settle is written first; the amendment then finds no pending item.
+    const settled = outbox.settle(key);
+    const result = await edited;
+    await settled;
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'key', message: 'This entry is being saved to the service: edit it once it shows as saved.' } });
+    expect(outbox.items()[0]).toMatchObject({ status: 'settled', op: { minutes: 90 } });
+    expect(woken).toBe(1);
+  });
+
   it('is refused, with the entry left as it was, once sent in an import, settled, or logged from a timer', async () => {
     const batchKey = await quick('1:30 batch');
     const settledKey = await quick('0:30 settled');
