@@ -118,7 +118,9 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
       // Made by an earlier attempt; the user may have edited the operation since (it failed in
       // between), so the entry is given the operation's values. PUT sets them: safe to repeat.
       if (earlier) {
-        if (!sameEntry(earlier, op)) await api.updateEntry(earlier.id, fields);
+        // A PUT keeps a project it is not given: an entry moved to none must say so.
+        const none = op.projectId === null && op.projectName === null;
+        if (!sameEntry(earlier, op)) await api.updateEntry(earlier.id, none ? { ...fields, project_id: null } : fields);
         return {};
       }
       await api.createEntry({ ...fields, source_url: op.marker });

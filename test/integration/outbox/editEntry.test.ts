@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { localDate } from '../../../common/format';
 import type { Snapshot } from '../../../common/snapshot';
 import { collect } from '../../../main/api/types';
+import { entryMarker, type Operation } from '../../../main/core/operations';
+import { sendOperation } from '../../../main/core/send';
 import type { Core } from '../../../main/core/types';
 import { until } from '../../unit/core/support/offline';
 import { must } from '../core/harness';
@@ -116,5 +118,19 @@ describe("editing one of today's entries", () => {
     expect(shown(core, word)).toMatchObject([{ minutes: 15, description: `${word} work` }]);
     await must(core.handlers.discardOperation({ id: failed!.id }));
     expect((await entriesOnService(word)).map((e) => [e.minutes, e.description])).toEqual([[15, `${word} work`]]);
+  });
+});
+
+describe('an entry edited while its creation may have landed', () => {
+  it('moved to no project: the next send, finding what the earlier one made, takes its project away', async () => {
+    const { api, clock } = net().local;
+    const word = unique('moved');
+    const project = await api.createProject({ name: unique('Website') });
+    const id = `moved-${process.pid}-${counter}`;
+    const op: Operation = { kind: 'createEntry', id, seq: 1, at: clock.now(), date: today(), minutes: 30, description: `${word} call`, projectId: project.id, projectName: project.name, marker: entryMarker(id) };
+    await sendOperation(api, op, { now: clock.now, attempted: false });
+    // Amended to no project; the first send's answer never came, so this one looks for it first.
+    await sendOperation(api, { ...op, projectId: null, projectName: null, description: `${word} note` }, { now: clock.now, attempted: true });
+    expect((await entriesOnService(word)).map((e) => [e.project, e.description])).toEqual([[null, `${word} note`]]);
   });
 });
