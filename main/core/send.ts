@@ -8,7 +8,7 @@
 import { ApiError, isApiError } from '../api/errors';
 import type { ServiceApi } from '../api/types';
 import type { Entry, Timer } from '../../common/serviceTypes';
-import { elapsedMinutes } from './minutes';
+import { elapsedMinutes, roundUpToIncrement } from './minutes';
 import type { Operation } from './operations';
 import { planPause, planStart, recoverGoneTimer, TOLERANCE_SECONDS } from './reconcile';
 import { sendRewind } from './idle/rewind';
@@ -195,10 +195,15 @@ async function findMarked(api: ServiceApi, marker: string, at: number): Promise<
   return undefined;
 }
 
-/** Whether an entry already has what the operation asks for (minutes as the service rounded them up). */
+/**
+ * Whether an entry already has what the operation asks for: its minutes as the service rounds
+ * them up to the entry's project's increment. Exactly that, not "at most an hour more": an entry
+ * amended from 45 minutes down to 30 after the 45 landed is not the same. A service that rounds
+ * otherwise costs a PUT of the same values, nothing worse.
+ */
 function sameEntry(e: Entry, op: Extract<Operation, { kind: 'createEntry' }>): boolean {
   const project = op.projectId !== null ? e.project?.id === op.projectId : op.projectName !== null ? e.project?.name === op.projectName : e.project === null;
-  return e.date === op.date && (e.description ?? '') === op.description && project && e.minutes >= op.minutes && e.minutes - op.minutes < 60;
+  return e.date === op.date && (e.description ?? '') === op.description && project && e.minutes === roundUpToIncrement(op.minutes, e.project?.billing_increment ?? 1);
 }
 
 /** The same refusal in words the user can act on. */

@@ -133,4 +133,16 @@ describe('an entry edited while its creation may have landed', () => {
     await sendOperation(api, { ...op, projectId: null, projectName: null, description: `${word} note` }, { now: clock.now, attempted: true });
     expect((await entriesOnService(word)).map((e) => [e.project, e.description])).toEqual([[null, `${word} note`]]);
   });
+
+  it('down by less than an hour: the entry gets the fewer minutes', async () => {
+    const { api, clock } = net().local;
+    const word = unique('shorter');
+    const project = await api.createProject({ name: unique('Website') });
+    const id = `shorter-${process.pid}-${counter}`;
+    const op: Operation = { kind: 'createEntry', id, seq: 1, at: clock.now(), date: today(), minutes: 45, description: `${word} call`, projectId: project.id, projectName: project.name, marker: entryMarker(id) };
+    await sendOperation(api, op, { now: clock.now, attempted: false });
+    await sendOperation(api, { ...op, minutes: 20 }, { now: clock.now, attempted: true });
+    // 20 minutes, rounded up to the project's 15.
+    expect((await entriesOnService(word)).map((e) => e.minutes)).toEqual([30]);
+  });
 });
