@@ -24,6 +24,8 @@ export interface ViewInput {
 }
 
 export const SESSION_ONLY_NOTE = 'No keychain answered, so this token is kept in memory until Stint quits; you will paste it again next time.';
+/** The local account needs no pasting: its token is made anew at each start; its data stays. */
+export const LOCAL_SESSION_ONLY_NOTE = 'No keychain answered, so this account’s token is made anew each time Stint starts and kept in memory only; your timers and entries are kept as usual.';
 
 export function accountViews(input: ViewInput): AccountView[] {
   const { registry, openId, sessionOnly } = input;
@@ -36,7 +38,7 @@ export function accountViews(input: ViewInput): AccountView[] {
     state: 'ok',
     sessionOnly,
     // The local account always opens, so it is where the missing keychain is explained.
-    problem: sessionOnly ? [input.keychainProblem, SESSION_ONLY_NOTE].filter(Boolean).join(' ') : null,
+    problem: sessionOnly ? [input.keychainProblem, LOCAL_SESSION_ONLY_NOTE].filter(Boolean).join(' ') : null,
   };
   const remotes = registry.accounts.map((account): AccountView => {
     const status = input.statuses.get(account.id) ?? { state: 'ok', problem: null };

@@ -196,7 +196,8 @@ describe('accounts', () => {
     try {
       const noKeychain = createKeychain(`stint-test-${randomUUID()}`);
       const first = await open(dataDir, noKeychain);
-      expect(first.getSnapshot().accounts[0]).toMatchObject({ id: 'local', state: 'ok', sessionOnly: true, problem: expect.stringContaining('memory') });
+      expect(first.getSnapshot().accounts[0]).toMatchObject({ id: 'local', state: 'ok', sessionOnly: true, problem: expect.stringContaining('made anew each time Stint starts') });
+      expect(first.getSnapshot().accounts[0]!.problem).not.toContain('paste');
       const added = await call(first, 'addAccountWithToken', { baseUrl: remote.url, token: REMOTE_TOKEN });
       expect(added.ok).toBe(true);
       await first.stop();
