@@ -92,7 +92,9 @@ export function planPause(op: { projectName: string; seconds: number; at: number
 export async function recoverGoneTimer(
   api: ServiceApi,
   op: { id: string; kind: 'pauseTimer' | 'logTimer'; projectId: number; projectName: string; seconds: number; at: number; description?: string | null },
-): Promise<string> {
+  /** An attempt of this very log may have landed: an entry that covers the time is its own, and no news. */
+  { afterOwnAttempt = false } = {},
+): Promise<string | null> {
   const marker = entryMarker(op.id);
   const startedAt = op.at - op.seconds * 1000;
   const user = await api.getCurrentUser();
@@ -104,6 +106,7 @@ export async function recoverGoneTimer(
   const rest = logged ? tracked - logged.minutes : op.kind === 'logTimer' ? tracked : 0;
   const elsewhere = logged ? `was logged elsewhere (${formatMinutes(logged.minutes)})` : 'was discarded elsewhere';
   if (rest <= 0) {
+    if (afterOwnAttempt && logged) return null;
     return logged
       ? `${op.projectName}'s timer ${elsewhere} while you were offline; that covers the ${formatMinutes(tracked)} you tracked here.`
       : `${op.projectName}'s timer ${elsewhere} while you were offline; your pause had nothing left to pause.`;

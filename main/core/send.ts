@@ -74,10 +74,12 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
         await api.logTimer(op.projectId, { minutes: elapsedMinutes(op.seconds) });
       } catch (error) {
         if (!notFound(error)) throw error;
-        // The unanswered attempt logged it: the timer is gone because it became the entry.
-        if (ctx.attempted) return {};
-        // Logged or discarded elsewhere while this waited.
-        return { notice: await recoverGoneTimer(api, op) };
+        // Logged or discarded elsewhere while this waited; or, after an unanswered attempt, most
+        // likely by that attempt: the timer became the entry, which says nothing then. Without
+        // such an entry the timer was discarded elsewhere before the attempt arrived, and the
+        // time is logged as the user asked.
+        const notice = await recoverGoneTimer(api, op, { afterOwnAttempt: ctx.attempted });
+        return notice ? { notice } : {};
       }
       return {};
 
