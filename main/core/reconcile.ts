@@ -92,9 +92,7 @@ export function planPause(op: { projectName: string; seconds: number; at: number
 export async function recoverGoneTimer(
   api: ServiceApi,
   op: { id: string; kind: 'pauseTimer' | 'logTimer'; projectId: number; projectName: string; seconds: number; at: number; description?: string | null },
-  /** An attempt of this very log may have landed: an entry that covers the time is its own, and no news. */
-  { afterOwnAttempt = false } = {},
-): Promise<string | null> {
+): Promise<string> {
   const marker = entryMarker(op.id);
   const startedAt = op.at - op.seconds * 1000;
   const user = await api.getCurrentUser();
@@ -106,7 +104,6 @@ export async function recoverGoneTimer(
   const rest = logged ? tracked - logged.minutes : op.kind === 'logTimer' ? tracked : 0;
   const elsewhere = logged ? `was logged elsewhere (${formatMinutes(logged.minutes)})` : 'was discarded elsewhere';
   if (rest <= 0) {
-    if (afterOwnAttempt && logged) return null;
     return logged
       ? `${op.projectName}'s timer ${elsewhere} while you were offline; that covers the ${formatMinutes(tracked)} you tracked here.`
       : `${op.projectName}'s timer ${elsewhere} while you were offline; your pause had nothing left to pause.`;
@@ -127,4 +124,25 @@ export async function recoverGoneTimer(
 
 function newest(entries: Entry[]): Entry | undefined {
   return entries.reduce<Entry | undefined>((a, e) => (!a || Date.parse(e.created_at) > Date.parse(a.created_at) ? e : a), undefined);
+}
+
+/** How far before the user's log its entry may look created (the app's and the service's clocks differ). */
+const LOG_CLOCK_SLACK_MS = 5 * 60_000;
+
+/**
+ * Whether an unanswered attempt of this log made its entry: the user's entry on the project,
+ * created since the user logged, with exactly the minutes and description the log gives it.
+ * (Timer log answers 204 with no entry, and carries no marker, so this is how it is recognised.)
+ */
+export async function loggedByAttempt(
+  api: ServiceApi,
+  op: { projectId: number; minutes: number; at: number; description?: string | null },
+): Promise<boolean> {
+  const user = await api.getCurrentUser();
+  const since = op.at - LOG_CLOCK_SLACK_MS;
+  const text = (d: string | null | undefined) => (d ?? '').trim();
+  for await (const e of api.listEntries({ project_ids: [op.projectId], user_ids: [user.id], updated_from: new Date(since).toISOString() })) {
+    if (Date.parse(e.created_at) >= since && e.source_url === null && e.minutes === op.minutes && text(e.description) === text(op.description)) return true;
+  }
+  return false;
 }

@@ -10,7 +10,7 @@ import type { ServiceApi } from '../api/types';
 import type { Entry, Timer } from '../../common/serviceTypes';
 import { elapsedMinutes, roundUpToIncrement } from './minutes';
 import type { Operation } from './operations';
-import { planPause, planStart, recoverGoneTimer, TOLERANCE_SECONDS } from './reconcile';
+import { loggedByAttempt, planPause, planStart, recoverGoneTimer, TOLERANCE_SECONDS } from './reconcile';
 import { sendRewind } from './idle/rewind';
 
 export { TOLERANCE_SECONDS } from './reconcile';
@@ -74,12 +74,10 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
         await api.logTimer(op.projectId, { minutes: elapsedMinutes(op.seconds) });
       } catch (error) {
         if (!notFound(error)) throw error;
-        // Logged or discarded elsewhere while this waited; or, after an unanswered attempt, most
-        // likely by that attempt: the timer became the entry, which says nothing then. Without
-        // such an entry the timer was discarded elsewhere before the attempt arrived, and the
-        // time is logged as the user asked.
-        const notice = await recoverGoneTimer(api, op, { afterOwnAttempt: ctx.attempted });
-        return notice ? { notice } : {};
+        // The unanswered attempt logged it: the timer is gone because it became the entry.
+        if (ctx.attempted && (await loggedByAttempt(api, op))) return {};
+        // Logged or discarded elsewhere while this waited (before the attempt arrived, if any).
+        return { notice: await recoverGoneTimer(api, op) };
       }
       return {};
 
