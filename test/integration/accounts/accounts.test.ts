@@ -6,18 +6,16 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dispatch } from '../../../common/dispatch';
-import type { Result } from '../../../common/result';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../../common/snapshot';
 import { createServiceApi } from '../../../main/api/client';
-import { openStintApp, type StintApp } from '../../../main/core/accounts/app';
 import { REGISTRY_FILE } from '../../../main/core/accounts/registry';
 import { ACCOUNT_SECRETS } from '../../../main/core/accounts/signOut';
-import { createKeychain, createSessionSecrets, type SecretStore } from '../../../main/core/keychain';
+import { createKeychain, createSessionSecrets } from '../../../main/core/keychain';
 import { startService, type RunningService } from '../../../service';
 import { openDatabase } from '../../../service/storage/db';
 import { closedPortUrl, tempDir, until } from '../../unit/core/support/offline';
+import { appsPerTest, call } from './apps';
 
 let remote: RunningService;
 let remoteDir: ReturnType<typeof tempDir>;
@@ -35,26 +33,7 @@ afterAll(async () => {
   remoteDir?.remove();
 });
 
-const opened: StintApp[] = [];
-const dirs: ReturnType<typeof tempDir>[] = [];
-afterEach(async () => {
-  for (const app of opened.splice(0)) await app.stop();
-  for (const dir of dirs.splice(0)) dir.remove();
-});
-
-async function open(dataDir: string, secrets: SecretStore): Promise<StintApp> {
-  const app = await openStintApp({ dataDir, secrets, remote: { rateLimit: 0 } });
-  opened.push(app);
-  return app;
-}
-
-function folder(): string {
-  const dir = tempDir();
-  dirs.push(dir);
-  return dir.path;
-}
-
-const call = (app: StintApp, channel: string, request: unknown) => dispatch(app.handlers, channel, request) as Promise<Result<any>>;
+const { open, folder } = appsPerTest();
 const projectNames = (s: Snapshot) => s.projects.map((p) => p.name);
 
 /** Every file below `dir`, read as text. */
@@ -158,10 +137,9 @@ describe('accounts', () => {
   });
 
   it('shows a token the service stops accepting as unauthorized, and a new pasted token mends the same account', async () => {
-    const ownDir = tempDir();
-    dirs.push(ownDir);
+    const ownDir = folder();
     const firstToken = `first-${randomUUID()}`;
-    let service = await startService({ dataDir: ownDir.path, rateLimit: 0, token: firstToken });
+    let service = await startService({ dataDir: ownDir, rateLimit: 0, token: firstToken });
     const port = service.port;
     try {
       const app = await open(folder(), createSessionSecrets());
@@ -171,11 +149,11 @@ describe('accounts', () => {
 
       // The owner's token is revoked on the service (its row deleted) and a new one made.
       await service.close();
-      const db = openDatabase(ownDir.path);
+      const db = openDatabase(ownDir);
       db.prepare('DELETE FROM personal_tokens').run();
       db.close();
       const secondToken = `second-${randomUUID()}`;
-      service = await startService({ dataDir: ownDir.path, rateLimit: 0, token: secondToken, port });
+      service = await startService({ dataDir: ownDir, rateLimit: 0, token: secondToken, port });
       await call(app, 'refresh', {});
       await until(() => app.getSnapshot().accounts.find((a) => a.id === id)?.state === 'unauthorized', 'the refusal to show');
       expect(app.getSnapshot().accounts.find((a) => a.id === id)?.problem).toContain('sign in again');

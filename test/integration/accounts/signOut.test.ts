@@ -13,11 +13,8 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dispatch } from '../../../common/dispatch';
-import type { Result } from '../../../common/result';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceApi } from '../../../main/api/client';
-import { openStintApp, type StintApp } from '../../../main/core/accounts/app';
 import { newAccountId, REGISTRY_FILE, writeRegistry } from '../../../main/core/accounts/registry';
 import { ACCOUNT_SECRETS } from '../../../main/core/accounts/signOut';
 import { createKeychain, KeychainUnavailableError, type SecretStore } from '../../../main/core/keychain';
@@ -27,6 +24,7 @@ import { registerApplication } from '../../../service/oauth/applications';
 import { openDatabase } from '../../../service/storage/db';
 import { startSecretService, type SecretServiceHandle } from '../../support/secretService';
 import { tempDir, until } from '../../unit/core/support/offline';
+import { appsPerTest, call } from './apps';
 
 const REMOTE_TOKEN = `remote-${randomUUID()}`;
 let remote: RunningService;
@@ -49,26 +47,7 @@ afterAll(async () => {
   else process.env.DBUS_SESSION_BUS_ADDRESS = previousBus;
 });
 
-const opened: StintApp[] = [];
-const dirs: ReturnType<typeof tempDir>[] = [];
-afterEach(async () => {
-  for (const app of opened.splice(0)) await app.stop();
-  for (const dir of dirs.splice(0)) dir.remove();
-});
-
-async function open(dataDir: string, secrets: SecretStore): Promise<StintApp> {
-  const app = await openStintApp({ dataDir, secrets, remote: { rateLimit: 0 } });
-  opened.push(app);
-  return app;
-}
-
-function folder(): string {
-  const dir = tempDir();
-  dirs.push(dir);
-  return dir.path;
-}
-
-const call = (app: StintApp, channel: string, request: unknown) => dispatch(app.handlers, channel, request) as Promise<Result<any>>;
+const { open, folder } = appsPerTest();
 const listedIds = (dataDir: string): string[] => JSON.parse(readFileSync(join(dataDir, REGISTRY_FILE), 'utf8')).accounts.map((a: { id: string }) => a.id);
 /** Every secret the keychain holds for the account, read by a keychain object of its own (as a restarted app would). */
 async function secretsLeft(service: string, id: string): Promise<string[]> {
