@@ -6,17 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../common/format';
 import type { Settings } from '../../common/settings';
-import { createServiceApi } from '../../main/api/client';
 import type { ServiceApi } from '../../main/api/types';
 import { axeViolations } from './axe';
-import { explained, startStack, type Stack } from './support';
+import { elsewhere, explained, startStack, type Stack } from './support';
 
 let stack: Stack;
 let api: ServiceApi;
 beforeAll(async () => {
   stack = await startStack();
-  const { url, token } = stack.account.service;
-  api = createServiceApi({ baseUrl: url, credentials: { kind: 'personal', token }, rateLimit: 0 });
+  api = elsewhere(stack);
 });
 afterAll(async () => {
   await stack?.close();

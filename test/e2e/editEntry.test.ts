@@ -7,28 +7,20 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../common/format';
-import { createServiceApi } from '../../main/api/client';
 import { collect, type ServiceApi } from '../../main/api/types';
-import { explained, openApp, startStack, type Stack } from './support';
+import { elsewhere, explained, focusedAttribute, openApp, startStack, type Stack } from './support';
 
 let stack: Stack;
 let api: ServiceApi;
 beforeAll(async () => {
   mkdirSync('artifacts', { recursive: true });
   stack = await startStack();
-  const { url, token } = stack.account.service;
-  api = createServiceApi({ baseUrl: url, credentials: { kind: 'personal', token }, rateLimit: 0 });
+  api = elsewhere(stack);
 });
 afterAll(async () => {
   await stack?.close();
 });
 
-/** The page's globals this file reads, loosely: it is type-checked without the DOM's types. */
-interface PageGlobals {
-  document: { activeElement: { getAttribute(name: string): string | null } | null };
-}
-const focused = (attribute: string) => (page: Awaited<ReturnType<typeof openApp>>['page']) =>
-  page.evaluate((name) => (globalThis as unknown as PageGlobals).document.activeElement?.getAttribute(name) ?? null, attribute);
 
 describe("editing one of today's entries in the window", () => {
   it('by keyboard: a bad time is refused at its field, Escape cancels, a saved edit reaches the service', async () => {
@@ -48,7 +40,7 @@ describe("editing one of today's entries in the window", () => {
       await page.keyboard.press('Enter');
       const form = page.getByRole('form', { name: 'Edit entry: 1:30 Website call with the client' });
       const time = form.getByLabel('Time');
-      await expect.poll(() => focused('name')(page)).toBe('time');
+      await expect.poll(() => focusedAttribute(page, 'name')).toBe('time');
       expect(await time.inputValue()).toBe('1:30');
       expect(await form.getByLabel('Project', { exact: true }).inputValue()).toBe('Website');
       expect(await form.getByLabel('Description').inputValue()).toBe('call with the client');
@@ -68,21 +60,21 @@ describe("editing one of today's entries in the window", () => {
       // Escape leaves the entry as it was, back on its Edit button.
       await page.keyboard.press('Escape');
       await expect.poll(() => form.count()).toBe(0);
-      await expect.poll(() => focused('aria-label')(page)).toBe('Edit 1:30 Website call with the client');
+      await expect.poll(() => focusedAttribute(page, 'aria-label')).toBe('Edit 1:30 Website call with the client');
       expect(await row.getByTestId('entry-minutes').textContent()).toBe('1:30');
 
       // Again, by keyboard only: two hours, on Backend, a new description with a tag; Enter saves.
       await page.keyboard.press('Enter');
-      await expect.poll(() => focused('name')(page)).toBe('time');
+      await expect.poll(() => focusedAttribute(page, 'name')).toBe('time');
       expect(await time.inputValue()).toBe('1:30');
       await page.keyboard.press('Control+A');
       await page.keyboard.type('2h');
       await page.keyboard.press('Tab');
-      expect(await focused('name')(page)).toBe('project');
+      expect(await focusedAttribute(page, 'name')).toBe('project');
       await page.keyboard.press('Control+A');
       await page.keyboard.type('Backend');
       await page.keyboard.press('Tab');
-      expect(await focused('name')(page)).toBe('description');
+      expect(await focusedAttribute(page, 'name')).toBe('description');
       await page.keyboard.press('Control+A');
       await page.keyboard.type('call and follow-up #sales');
       await page.keyboard.press('Enter');
@@ -91,7 +83,7 @@ describe("editing one of today's entries in the window", () => {
       const edited = page.getByTestId('today-entry').filter({ hasText: 'call and follow-up #sales' });
       expect(await edited.getByTestId('entry-minutes').textContent()).toBe('2:00');
       expect(await edited.getAttribute('data-project')).toBe('Backend');
-      await expect.poll(() => focused('aria-label')(page)).toBe('Edit 2:00 Backend call and follow-up #sales');
+      await expect.poll(() => focusedAttribute(page, 'aria-label')).toBe('Edit 2:00 Backend call and follow-up #sales');
 
       await expect.poll(() => stack.account.core.getSnapshot().outbox.pending, { timeout: 10_000 }).toBe(0);
       const entries = await collect(api.listEntries({ from: date, to: date }));

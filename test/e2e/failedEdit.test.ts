@@ -10,17 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../common/format';
 import type { Entry } from '../../common/serviceTypes';
 import type { Snapshot } from '../../common/snapshot';
-import { createServiceApi } from '../../main/api/client';
 import type { ServiceApi } from '../../main/api/types';
-import { explained, openApp, startStack, type Stack } from './support';
+import { elsewhere, explained, focusedAttribute, openApp, startStack, type Stack } from './support';
 
 let stack: Stack;
 let api: ServiceApi;
 beforeAll(async () => {
   mkdirSync('artifacts', { recursive: true });
   stack = await startStack();
-  const { url, token } = stack.account.service;
-  api = createServiceApi({ baseUrl: url, credentials: { kind: 'personal', token }, rateLimit: 0 });
+  api = elsewhere(stack);
 });
 afterAll(async () => {
   await stack?.close();
@@ -66,7 +64,7 @@ describe('editing a failed operation in the window', () => {
       await failed.getByRole('button', { name: 'Edit: Log 0:45 on Website: call with the client' }).click();
       const form = page.getByRole('form', { name: /^Edit: Log 0:45 on Website/ });
       const time = form.getByLabel('Time');
-      await expect.poll(() => page.evaluate(() => (globalThis as unknown as PageGlobals).document.activeElement?.getAttribute('name'))).toBe('time');
+      await expect.poll(() => focusedAttribute(page, 'name')).toBe('time');
       expect(await time.inputValue()).toBe('0:45');
       expect(await form.getByLabel('Date').inputValue()).toBe(localDate(Date.now()));
       expect(await form.getByLabel('Project', { exact: true }).inputValue()).toBe('Website');
@@ -90,7 +88,7 @@ describe('editing a failed operation in the window', () => {
       // By keyboard: open again, move the entry to Backend with an hour, save with Enter.
       await page.keyboard.press('Enter');
       await expect.poll(() => time.inputValue()).toBe('0:45');
-      await expect.poll(() => page.evaluate(() => (globalThis as unknown as PageGlobals).document.activeElement?.getAttribute('name'))).toBe('time');
+      await expect.poll(() => focusedAttribute(page, 'name')).toBe('time');
       await page.keyboard.press('Control+A');
       await page.keyboard.type('1:00');
       const project = form.getByLabel('Project', { exact: true });
@@ -166,7 +164,7 @@ describe('notices in the window', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => notices.count()).toBe(1);
     // Focus moves to the notice now in its place, so the next Enter dismisses that one.
-    await expect.poll(() => page.evaluate(() => (globalThis as unknown as PageGlobals).document.activeElement?.getAttribute('aria-label'))).toMatch(/^Dismiss: Website/);
+    await expect.poll(() => focusedAttribute(page, 'aria-label')).toMatch(/^Dismiss: Website/);
     await page.keyboard.press('Enter');
     await expect.poll(() => notices.count()).toBe(0);
     expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).dismissed)).toEqual(['n2', 'n1']);

@@ -7,10 +7,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceApi } from '../../main/api/client';
 import { must } from '../unit/core/support/fixtures';
 import { until } from '../unit/core/support/offline';
-import { explained, openApp, startStack, type Stack } from './support';
+import { elsewhere, explained, openApp, startStack, type Stack } from './support';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -37,8 +36,7 @@ describe('the idle prompt', () => {
     const { page, problems } = await openApp(stack);
     await explained(stack, page, async () => {
       const core = stack.account.core;
-      const { url, token } = stack.account.service;
-      const api = createServiceApi({ baseUrl: url, credentials: { kind: 'personal', token }, rateLimit: 0 });
+      const api = elsewhere(stack);
 
       // An hour on Website, running.
       const { projectId } = await must(core.handlers.createProject({ name: 'Website' }));

@@ -6,9 +6,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceApi } from '../../main/api/client';
 import { startService, type RunningService } from '../../service';
-import { explained, openApp, startStack, type Stack } from './support';
+import { elsewhere, explained, openApp, startStack, type Stack } from './support';
 
 let stack: Stack;
 let restarted: RunningService | null = null;
@@ -27,9 +26,8 @@ describe('the outbox in the window', () => {
   it('shows an operation the service refused, and retries or discards it on request', async () => {
     const { page, problems } = await openApp(stack);
     await explained(stack, page, async () => {
-      const { url, token } = stack.account.service;
       // Made behind core's back, so creating it again from the window is refused as a duplicate.
-      await createServiceApi({ baseUrl: url, credentials: { kind: 'personal', token }, rateLimit: 0 }).createProject({ name: 'Launch' });
+      await elsewhere(stack).createProject({ name: 'Launch' });
 
       const form = page.getByRole('form', { name: 'New timer' });
       await form.getByLabel('Project').fill('Launch');

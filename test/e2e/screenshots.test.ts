@@ -7,10 +7,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../common/format';
 import type { Settings } from '../../common/settings';
-import { createServiceApi } from '../../main/api/client';
 import type { ServiceApi } from '../../main/api/types';
 import { root } from '../../scripts/electronBinary.mjs';
-import { explained, openApp, startStack, type Stack } from './support';
+import { elsewhere, explained, openApp, startStack, type Stack } from './support';
 
 const OUT = join(root, 'docs/screenshots');
 
@@ -19,8 +18,7 @@ let api: ServiceApi;
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
   stack = await startStack();
-  const { url, token } = stack.account.service;
-  api = createServiceApi({ baseUrl: url, credentials: { kind: 'personal', token }, rateLimit: 0 });
+  api = elsewhere(stack);
 });
 afterAll(async () => {
   await stack?.close();

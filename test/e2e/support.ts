@@ -6,6 +6,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { createServiceApi } from '../../main/api/client';
+import type { ServiceApi } from '../../main/api/types';
 import { openEmbeddedAccount, type EmbeddedAccount } from '../../main/core/embedded';
 import { createSessionSecrets } from '../../main/core/keychain';
 import type { Core } from '../../main/core/types';
@@ -44,6 +46,19 @@ export async function startStack(): Promise<Stack> {
 }
 
 /** A page of the app, with every page error and console error collected for the test to check. */
+/** The embedded account's service as another device of the same user talks to it: behind core's back. */
+export function elsewhere(stack: Pick<Stack, 'account'>): ServiceApi {
+  const { url, token } = stack.account.service;
+  return createServiceApi({ baseUrl: url, credentials: { kind: 'personal', token }, rateLimit: 0 });
+}
+
+/** An attribute of the element that has the keyboard focus (read in the page). */
+export function focusedAttribute(page: Page, name: string): Promise<string | null> {
+  // The page's globals, loosely: the e2e tests are type-checked without the DOM's types.
+  type Focus = { document: { activeElement: { getAttribute(name: string): string | null } | null } };
+  return page.evaluate((n) => (globalThis as unknown as Focus).document.activeElement?.getAttribute(n) ?? null, name);
+}
+
 export async function openApp(stack: Pick<Stack, 'browser' | 'host'>, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<{ page: Page; problems: string[] }> {
   const page = await stack.browser.newPage({ viewport: { width: 420, height: 760 }, colorScheme: options.colorScheme ?? 'light' });
   // Fail fast with the locator's name rather than at the test's timeout.

@@ -7,16 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../common/format';
 import { collect } from '../../main/api/types';
 import type { ServiceApi } from '../../main/api/types';
-import { createServiceApi } from '../../main/api/client';
 import { UNDO_GRACE_MS } from '../../main/core/undo/grace';
-import { explained, openApp, startStack, type Stack } from './support';
+import { elsewhere, explained, openApp, startStack, type Stack } from './support';
 
 let stack: Stack;
 let api: ServiceApi;
 beforeAll(async () => {
   stack = await startStack();
-  const { url, token } = stack.account.service;
-  api = createServiceApi({ baseUrl: url, credentials: { kind: 'personal', token }, rateLimit: 0 });
+  api = elsewhere(stack);
 });
 afterAll(async () => {
   await stack?.close();
