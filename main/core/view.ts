@@ -77,7 +77,15 @@ function applyTimers(read: TimerView[], items: OutboxItem[], projects: ProjectVi
     const pending = status === 'pending';
     switch (op.kind) {
       case 'startTimer': {
-        for (const t of timers.values()) if (t.state === 'running' && t.projectId !== op.projectId) timers.set(t.projectId, pausedAt(t, op.at));
+        // The timer it pauses stands where the user left it (op.pauses), whatever a read newer
+        // than the start says: until the start lands, the service lets that timer run on. Any
+        // other running one (started elsewhere) stops at the moment of the start. Either is a
+        // guess until the start lands: pending, so no later action takes it as confirmed.
+        for (const t of timers.values()) {
+          if (t.state !== 'running' || t.projectId === op.projectId) continue;
+          const paused = op.pauses?.projectId === t.projectId ? pausedWith(t, op.pauses.seconds, op.at) : pausedAt(t, op.at);
+          timers.set(t.projectId, { ...paused, pending: pending || t.pending });
+        }
         const t = timers.get(op.projectId);
         if (t?.state === 'running') {
           if (op.description) timers.set(op.projectId, { ...t, description: op.description, pending });
@@ -103,8 +111,10 @@ function applyTimers(read: TimerView[], items: OutboxItem[], projects: ProjectVi
         break;
       }
       case 'pauseTimer': {
+        // At the seconds the user paused at: a read newer than the pause has the service's timer
+        // still running on, and those seconds were never the user's.
         const t = timers.get(op.projectId);
-        if (t?.state === 'running') timers.set(op.projectId, { ...pausedAt(t, op.at), pending });
+        if (t?.state === 'running') timers.set(op.projectId, { ...pausedWith(t, op.seconds, op.at), pending });
         break;
       }
       case 'logTimer':
@@ -124,10 +134,12 @@ function applyTimers(read: TimerView[], items: OutboxItem[], projects: ProjectVi
 /** A timer's elapsed seconds at `now`: it counts on from `asOf` while it runs. */
 export const liveSeconds = (t: TimerView, now: number): number => (t.state === 'running' ? t.seconds + Math.max(0, now - t.asOf) / 1000 : t.seconds);
 
-const pausedAt = (t: TimerView, at: number): TimerView => ({
+const pausedAt = (t: TimerView, at: number): TimerView => pausedWith(t, liveSeconds(t, at), at);
+
+const pausedWith = (t: TimerView, seconds: number, at: number): TimerView => ({
   ...t,
   state: 'paused',
-  seconds: liveSeconds(t, at),
+  seconds,
   asOf: Math.max(at, t.asOf),
 });
 

@@ -38,7 +38,8 @@ describe('deriveSnapshot', () => {
     );
     expect(snap.timers.map((t) => [t.projectName, t.state, t.seconds, t.pending])).toEqual([
       ['Backend', 'running', 0, true],
-      ['Website', 'paused', 660, false],
+      // Paused by a start not yet landed: a guess, not the service's word.
+      ['Website', 'paused', 660, true],
     ]);
     expect(snap.timers[0]!.asOf).toBe(T0 + 60_000);
   });
@@ -51,6 +52,17 @@ describe('deriveSnapshot', () => {
     );
     expect(snap.timers[0]).toMatchObject({ state: 'paused', seconds: 90, pending: true });
     expect(liveSeconds(snap.timers[0]!, T0 + 1e9)).toBe(90);
+  });
+
+  it('a pause not yet sent shows the user’s seconds, though a newer read has the service’s timer running on', () => {
+    // The pause waits in the outbox (offline, or behind other operations) while a read shows the
+    // timer as the service has it: still running, 40 minutes on. The user paused at 156 s.
+    const read = data({ timers: [timer(1, 'Website', 'running', 2_400 + 156, T0 + 2_400_000)] });
+    const pause = item({ kind: 'pauseTimer', projectId: 1, projectName: 'Website', seconds: 156 }, 'pending', T0 + 156_000);
+    expect(deriveSnapshot(read, [pause], ctx).timers[0]).toMatchObject({ state: 'paused', seconds: 156, pending: true });
+    // The same for a start that paused it, and the timer it paused is not taken as confirmed.
+    const start = item({ kind: 'startTimer', projectId: 2, projectName: 'Backend', fromSeconds: 0, pauses: { projectId: 1, projectName: 'Website', seconds: 156 } }, 'pending', T0 + 156_000);
+    expect(deriveSnapshot(read, [start], ctx).timers.find((t) => t.projectId === 1)).toMatchObject({ state: 'paused', seconds: 156, pending: true });
   });
 
   it('a logged timer leaves the list and shows as a pending entry counted in today’s total', () => {
