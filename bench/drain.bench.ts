@@ -19,11 +19,13 @@ const ACCOUNT = { id: 'bench', label: 'Bench', kind: 'local' } as const;
 
 /** A dispatcher that counts the requests it carries, and when the first and last began. */
 function countingAgent() {
-  const seen = { count: 0, first: 0, last: 0 };
+  const seen = { count: 0, first: 0, last: 0, kinds: new Map<string, number>() };
   const agent = new Agent().compose((dispatch: Dispatcher['dispatch']) => (options, handler) => {
     const now = performance.now();
     if (seen.count++ === 0) seen.first = now;
     seen.last = now;
+    const kind = `${options.method} ${options.path.split('?')[0]}`;
+    seen.kinds.set(kind, (seen.kinds.get(kind) ?? 0) + 1);
     return dispatch(options, handler);
   });
   return { agent, seen };
@@ -35,6 +37,8 @@ export interface DrainResult {
   seconds: number;
   /** Requests per second between the first and the last request of the drain. */
   rate: number;
+  /** What they were: "count × METHOD path", most first. */
+  kinds: string;
 }
 
 /**
@@ -63,9 +67,10 @@ export async function measureDrain(entries: number, bulk: boolean): Promise<Drai
     const seconds = (performance.now() - started) / 1000;
     const requests = seen.count;
     const rate = requests > 1 ? (requests - 1) / ((seen.last - seen.first) / 1000) : 0;
+    const kinds = [...seen.kinds].sort((a, b) => b[1] - a[1]).map(([kind, n]) => `${n} × ${kind}`).join(', ');
     await core.stop();
     await agent.close();
-    return { entries, requests, seconds, rate };
+    return { entries, requests, seconds, rate, kinds };
   } finally {
     await service.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -83,7 +88,7 @@ const bench: Benchmark = async () => {
       unit: 'of 2 req/s',
       target: '>= 0.95',
       met: oneByOne.rate / LIMIT >= 0.95,
-      detail: `${oneByOne.requests} requests in ${oneByOne.seconds.toFixed(1)} s (${oneByOne.rate.toFixed(3)} req/s between the first and the last); the path for services without v1 or with OAuth tokens`,
+      detail: `${oneByOne.requests} requests in ${oneByOne.seconds.toFixed(1)} s (${oneByOne.rate.toFixed(3)} req/s between the first and the last: ${oneByOne.kinds}); the path for services without v1 or with OAuth tokens`,
     },
     {
       name: `drain ${entries} queued entries through the v1 bulk import: requests`,
@@ -91,7 +96,10 @@ const bench: Benchmark = async () => {
       unit: 'requests',
       target: '<= 5',
       met: bulk.requests <= 5,
-      detail: `${bulk.seconds.toFixed(2)} s until the outbox was empty; the path the embedded account takes`,
+      // Besides the import there may be core's first read and, when queueing 1000 took longer
+      // than the offline core's first back-off, the entry whose send it began: its marker is
+      // looked for before it goes again, alone (what exactly once costs).
+      detail: `${bulk.seconds.toFixed(2)} s until the outbox was empty (${bulk.kinds}); the path the embedded account takes`,
     },
   ];
 };
