@@ -1,6 +1,6 @@
 // The reads that refresh core's copy of the service's data, one per part of it.
 
-import type { ServiceApi } from '../api/types';
+import { collect, type ServiceApi } from '../api/types';
 import type { Collection } from './operations';
 import { entryView, projectView, timerView, userView, type ServiceData } from './serviceData';
 
@@ -37,7 +37,7 @@ export async function readPart(what: Read, ctx: ReadContext): Promise<Partial<Se
       // after a timeout and a backoff spans both attempts, and its midpoint lies long before the
       // answering attempt, so every running timer would show (and log) time it never had (the
       // chaos test caught this). At arrival, the error is one attempt's answer latency, late.
-      const timers = await collectViews(api.listTimers(), (t) => t);
+      const timers = await collect(api.listTimers());
       const asOf = ctx.now();
       return { timers: timers.map((t) => timerView(t, asOf)) };
     }
