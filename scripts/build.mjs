@@ -18,7 +18,7 @@ export async function buildAll() {
       outfile: join(out, 'main/index.cjs'),
       platform: 'node',
       format: 'cjs',
-      target: 'node20',
+      target: 'node24',
       // Dependencies load from node_modules at run time (native ones must, and electron-builder
       // ships them), except the ESM-only ones, which a CommonJS bundle cannot require(): those are
       // bundled, with everything they import.

@@ -9,7 +9,7 @@ export async function bundleForNode(entry: string, outfile: string): Promise<str
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     outfile,
     logLevel: 'error',
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
