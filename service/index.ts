@@ -7,7 +7,8 @@ import type { OAuthSettings } from './oauth/settings';
 import { setPassword } from './oauth/setPassword';
 import { addPersonalToken, countPersonalTokens, generateToken } from './auth/tokens';
 import { createContext } from './context';
-import { openDatabase, type Db } from './storage/db';
+import { inTransaction, openDatabase, type Db } from './storage/db';
+import type { SqliteDriver } from './storage/driver';
 import { ensureOwner } from './storage/owner';
 import { sealPlainSecrets } from './storage/sealSecrets';
 import { secretBox } from './storage/secretBox';
@@ -59,6 +60,8 @@ export interface ServiceOptions {
   scheduler?: Scheduler;
   /** Webhook delivery sizes: concurrency, request timeout, response limit, retry policy (service/events/install.ts). */
   delivery?: Partial<WebhookDeliveryTuning>;
+  /** The SQLite driver; default node:sqlite. The driver benchmark puts better-sqlite3 here to compare. */
+  sqlite?: SqliteDriver;
 }
 
 export interface RunningService {
@@ -88,7 +91,7 @@ export async function buildService(options: ServiceOptions = {}): Promise<BuiltS
   if (options.token !== undefined && options.token.trim() === '') throw new Error('token must not be empty');
   const clock = options.now ?? (() => new Date());
   const secrets = secretBox(options.secretsKey);
-  const db = openDatabase(options.dataDir);
+  const db = openDatabase(options.dataDir, options.sqlite);
   try {
     sealPlainSecrets(db, secrets);
     const now = timestamp(clock());
@@ -99,14 +102,14 @@ export async function buildService(options: ServiceOptions = {}): Promise<BuiltS
     });
     let token = options.token ?? '';
     let tokenCreated = false;
-    db.transaction(() => {
+    inTransaction(db, () => {
       if (options.token !== undefined) addPersonalToken(db, ownerId, options.token, now);
       else if (countPersonalTokens(db, ownerId) === 0) {
         token = generateToken();
         tokenCreated = true;
         addPersonalToken(db, ownerId, token, now);
       }
-    })();
+    });
     if (options.projectLimit !== undefined) setProjectLimit(db, ownerId, options.projectLimit);
     if (options.userLimit !== undefined) setUserLimit(db, ownerId, options.userLimit);
     if (options.ownerPassword !== undefined) await setPassword(db, ownerId, options.ownerPassword, now);
@@ -123,7 +126,7 @@ export async function buildService(options: ServiceOptions = {}): Promise<BuiltS
     });
     return { app, db, token, tokenCreated, ownerId, events };
   } catch (error) {
-    if (db.open) db.close();
+    if (db.isOpen) db.close();
     throw error;
   }
 }

@@ -2,7 +2,7 @@
 // through the authorization flow is a later step; issueAccessToken is what that step (and the
 // tests) call. Only the sha256 of a token is stored. A token answers nothing once it expired or
 // was revoked: the request gets 401 (spec 000: "every request that uses it is answered 401").
-import { sql, type Db } from '../storage/db';
+import { inTransaction, sql, type Db } from '../storage/db';
 import { timestamp } from '../time';
 import { generateToken, hashToken } from './tokens';
 
@@ -33,7 +33,7 @@ export function issueAccessToken(db: Db, userId: number, options: IssueOptions =
   const expiresAt = timestamp(options.expiresAt ?? new Date(now.getTime() + ACCESS_TOKEN_LIFETIME_MS));
   const accessToken = generateToken();
   const refreshToken = options.withRefreshToken ? generateToken() : null;
-  return db.transaction(() => {
+  return inTransaction(db, () => {
     const id = Number(
       sql(db, 'INSERT INTO oauth_access_tokens (user_id, token_sha256, client_id, scope, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
         userId,
@@ -54,7 +54,7 @@ export function issueAccessToken(db: Db, userId: number, options: IssueOptions =
       );
     }
     return { id, accessToken, refreshToken, expiresAt };
-  })();
+  });
 }
 
 /** Revokes an access token; answers whether a live one was revoked. */

@@ -2,7 +2,7 @@
 // one WHERE clause built from the filters, a count that is reused while nothing changes, and
 // the page of rows read raw with their tag ids in one query. resources/entryJson.ts turns the
 // rows into the answer.
-import { sql, type Db } from '../storage/db';
+import { arrays, sql, type Db } from '../storage/db';
 import type { EntryFilters } from '../../common/serviceTypes';
 import { ENTRY_BILLABLE, jsonList, likeContains, Where } from './sqlText';
 
@@ -67,7 +67,7 @@ export function countEntries(db: Db, where: Where): number {
   }
   const text = `SELECT COUNT(*) AS n FROM entries e WHERE ${where}`;
   // Inside a transaction a count could include writes that are later rolled back: not cached.
-  if (db.inTransaction) return (sql(db, text).get(...where.params) as { n: number }).n;
+  if (db.isTransaction) return (sql(db, text).get(...where.params) as { n: number }).n;
   const { c, v } = sql(db, 'SELECT total_changes() AS c, data_version AS v FROM pragma_data_version').get() as { c: number; v: number };
   const version = `${c}:${v}`;
   let cache = countCaches.get(db);
@@ -123,11 +123,10 @@ export type PageRow = [
 /** One page in list order: most recent date first, among one date the newest entry first. */
 export function entryPage(db: Db, where: Where, limit: number, offset: number): PageRow[] {
   const columns = PAGE_COLUMNS.slice(0, -1).map((c) => `e.${c}`).join(', ');
-  const statement = sql(
+  const statement = arrays(
     db,
     `SELECT ${columns}, (SELECT group_concat(tag_id) FROM entry_tags et WHERE et.entry_id = e.id) AS tag_ids
      FROM entries e WHERE ${where} ORDER BY e.date DESC, e.id DESC LIMIT ? OFFSET ?`,
   );
-  // The statement is shared through the cache: raw mode is set on every use, never assumed.
-  return statement.raw(true).all(...where.params, limit, offset) as PageRow[];
+  return statement.all(...where.params, limit, offset) as PageRow[];
 }

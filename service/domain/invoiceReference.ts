@@ -3,12 +3,12 @@
 // width of its number, and count one up ("INV-0041" -> "INV-0042", "9" -> "10"); with no earlier
 // number, start at "1". References are unique per account, so a number already used (a reference
 // given by hand) is skipped.
-import { sql, type Db } from '../storage/db';
+import { column, sql, type Db } from '../storage/db';
 
 const TRAILING_NUMBER = /^(.*?)(\d+)$/;
 
 export function nextInvoiceReference(db: Db, accountId: number): string {
-  const references = sql(db, 'SELECT reference FROM invoices WHERE account_id = ? ORDER BY id DESC').pluck().all(accountId) as string[];
+  const references = column<string>(db, 'SELECT reference FROM invoices WHERE account_id = ? ORDER BY id DESC').all(accountId);
   let best: { prefix: string; digits: string; value: bigint } | null = null;
   for (const reference of references) {
     const m = TRAILING_NUMBER.exec(reference);

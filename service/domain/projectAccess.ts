@@ -1,11 +1,11 @@
 // Which projects a user was given access to (PUT /v2/users/:id/give_access_to_projects and the
 // revoke actions). Only contractors are held to it (GAPS.md "Roles"): they see and log time only
 // in these projects.
-import { sql, type Db } from '../storage/db';
+import { column, sql, type Db } from '../storage/db';
 import { jsonList } from './sqlText';
 
 export function accessibleProjectIds(db: Db, userId: number): number[] {
-  return sql(db, 'SELECT project_id FROM project_access WHERE user_id = ? ORDER BY project_id').pluck().all(userId) as number[];
+  return column<number>(db, 'SELECT project_id FROM project_access WHERE user_id = ? ORDER BY project_id').all(userId);
 }
 
 export function hasProjectAccess(db: Db, userId: number, projectId: number): boolean {
@@ -28,6 +28,6 @@ export function revokeAllProjectAccess(db: Db, userId: number): void {
 
 /** The ids that name no project of the account. */
 export function unknownProjectIds(db: Db, accountId: number, ids: number[]): number[] {
-  const known = new Set(sql(db, 'SELECT id FROM projects WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))').pluck().all(accountId, jsonList(ids)) as number[]);
+  const known = new Set(column<number>(db, 'SELECT id FROM projects WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))').all(accountId, jsonList(ids)));
   return ids.filter((id) => !known.has(id));
 }

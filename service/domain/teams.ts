@@ -1,7 +1,7 @@
 // Teams of an account (spec 001 "Teams"): a name and a set of users; a user may be in several
 // teams, and deleting a team keeps its users.
 import type { TeamFilters } from '../../common/serviceTypesPeople';
-import { sql, type Db } from '../storage/db';
+import { column, sql, type Db } from '../storage/db';
 import { jsonList, likeContains, Where } from './sqlText';
 import { usersByIds, type UserRow } from './users';
 
@@ -55,7 +55,7 @@ export function deleteTeam(db: Db, id: number): void {
 }
 
 export function teamUserIds(db: Db, id: number): number[] {
-  return sql(db, 'SELECT user_id FROM team_users WHERE team_id = ? ORDER BY user_id').pluck().all(id) as number[];
+  return column<number>(db, 'SELECT user_id FROM team_users WHERE team_id = ? ORDER BY user_id').all(id);
 }
 
 /** The members of each team, by team id, oldest user first. */

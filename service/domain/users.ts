@@ -1,7 +1,7 @@
 // Users of an account: the owner made with the account, and the users POST /v2/users adds.
 import type { UserFilters } from '../../common/serviceTypesPeople';
 import { forgetTokens } from '../auth/tokens';
-import { rows, sql, type Db } from '../storage/db';
+import { column, rows, sql, type Db } from '../storage/db';
 import { jsonList, likeContains, Where } from './sqlText';
 
 export interface UserRow {
@@ -135,6 +135,6 @@ export function listUsers(db: Db, accountId: number, filters: UserFilters, scope
 
 /** The ids that name no user of the account. */
 export function unknownUserIds(db: Db, accountId: number, ids: number[]): number[] {
-  const known = new Set(sql(db, 'SELECT id FROM users WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))').pluck().all(accountId, jsonList(ids)) as number[]);
+  const known = new Set(column<number>(db, 'SELECT id FROM users WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))').all(accountId, jsonList(ids)));
   return ids.filter((id) => !known.has(id));
 }

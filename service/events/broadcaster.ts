@@ -93,7 +93,7 @@ export class Broadcaster {
 
   /** Sends what is waiting now (the timer's job; also for tests). */
   flush(): void {
-    if (this.stopped || !this.db.open) return;
+    if (this.stopped || !this.db.isOpen) return;
     const due = takeDue(this.db);
     if (due.length === 0) return;
     const run = this.sendAll(due).finally(() => this.sending.delete(run));

@@ -89,4 +89,4 @@ export function webhookQueued(db: Db): void {
   outboxes.get(db)?.webhookQueued();
 }
 
-const withTransaction = (db: Db, fn: () => void) => (db.inTransaction ? fn() : inTransaction(db, fn));
+const withTransaction = (db: Db, fn: () => void) => (db.isTransaction ? fn() : inTransaction(db, fn));

@@ -88,7 +88,7 @@ export class WebhookDeliverer {
   }
 
   private pass(): void {
-    if (this.stopped || !this.db.open) return this.settleIdle();
+    if (this.stopped || !this.db.isOpen) return this.settleIdle();
     const nowMs = this.clock().getTime();
     this.prune(nowMs);
     let nextDue = Infinity;
@@ -142,7 +142,7 @@ export class WebhookDeliverer {
       signal: this.stop$.signal,
     })
       .then((outcome) => {
-        if (this.stopped || !this.db.open) return; // cut off by the stop: still pending, sent again on the next start
+        if (this.stopped || !this.db.isOpen) return; // cut off by the stop: still pending, sent again on the next start
         const nowMs = this.clock().getTime();
         const status = outcome.status;
         if (status !== undefined && status >= 200 && status < 300) return inTransaction(this.db, () => recordDelivered(this.db, head, nowMs));

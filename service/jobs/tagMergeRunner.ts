@@ -42,7 +42,7 @@ export class TagMergeRunner {
     for (;;) {
       await new Promise((resolve) => setImmediate(resolve));
       if (this.tuning.beforeBackgroundBatch) await Promise.race([this.tuning.beforeBackgroundBatch(), this.stopping]);
-      if (this.stopped || !this.db.open) return;
+      if (this.stopped || !this.db.isOpen) return;
       const merge = pendingTagMerges(this.db)[0];
       if (!merge) return;
       try {

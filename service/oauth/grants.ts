@@ -5,7 +5,7 @@
 // (RFC 9700 §4.14.2). Codes, like tokens, are stored as their sha256 only.
 import { issueAccessToken } from '../auth/oauthTokens';
 import { generateToken, hashToken } from '../auth/tokens';
-import { sql, type Db } from '../storage/db';
+import { inTransaction, sql, type Db } from '../storage/db';
 import { timestamp } from '../time';
 import type { Application } from './applications';
 import { OAuthError } from './errors';
@@ -76,7 +76,7 @@ export function exchangeCode(db: Db, app: Application, code: string, redirectUri
   // Any failure leaves the database as it was, except the revocation of a reused code's family,
   // which must stick: the transaction commits it before the error is thrown.
   let failure: OAuthError | undefined;
-  const result = db.transaction(() => {
+  const result = inTransaction(db, () => {
     const row = sql(db, 'SELECT id, client_id, user_id, redirect_uri, scope, expires_at, used_at FROM oauth_authorization_codes WHERE code_sha256 = ?').get(hashToken(code)) as
       | CodeRow
       | undefined;
@@ -98,7 +98,7 @@ export function exchangeCode(db: Db, app: Application, code: string, redirectUri
       if (error instanceof OAuthError) return void (failure = error); // the code stays used: it was presented once
       throw error;
     }
-  })();
+  });
   if (failure) throw failure;
   return result!;
 }
@@ -108,7 +108,7 @@ type RefreshRow = { id: number; user_id: number; client_id: string | null; revok
 /** Step 5: a new access token and a new refresh token; the presented one stops working. */
 export function refresh(db: Db, app: Application, refreshToken: string, now: Date, settings: OAuthSettings): TokenResponse {
   let failure: OAuthError | undefined;
-  const result = db.transaction(() => {
+  const result = inTransaction(db, () => {
     const row = sql(
       db,
       `SELECT r.id, r.user_id, r.client_id, r.revoked_at, r.authorization_code_id, a.scope
@@ -127,7 +127,7 @@ export function refresh(db: Db, app: Application, refreshToken: string, now: Dat
       if (error instanceof OAuthError) return void (failure = error);
       throw error;
     }
-  })();
+  });
   if (failure) throw failure;
   return result!;
 }

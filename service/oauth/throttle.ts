@@ -6,7 +6,7 @@
 // A success clears the e-mail's count (the user proved who they are), not the address's: an
 // attacker could otherwise reset their address's count by signing into an account of their own.
 // Counts lapse a day after the last failure.
-import { sql, type Db } from '../storage/db';
+import { inTransaction, sql, type Db } from '../storage/db';
 
 export interface ThrottlePolicy {
   /** Failures allowed before any block. */
@@ -49,7 +49,7 @@ export function blockedFor(db: Db, keys: ThrottleKey[], nowMs: number): number {
 }
 
 export function recordFailure(db: Db, keys: ThrottleKey[], nowMs: number): void {
-  db.transaction(() => {
+  inTransaction(db, () => {
     for (const { key, policy } of keys) {
       const row = read(db, key);
       const failures = (row && nowMs - row.last_failure_ms < policy.forgetAfterMs ? row.failures : 0) + 1;
@@ -61,7 +61,7 @@ export function recordFailure(db: Db, keys: ThrottleKey[], nowMs: number): void 
          ON CONFLICT (key) DO UPDATE SET failures = excluded.failures, last_failure_ms = excluded.last_failure_ms, blocked_until_ms = excluded.blocked_until_ms`,
       ).run(key, failures, nowMs, nowMs + block);
     }
-  })();
+  });
 }
 
 export function clearFailures(db: Db, key: ThrottleKey): void {

@@ -5,7 +5,7 @@
 //
 // The shape must stay exactly view.entry's (views.ts), which answers single entries:
 // test/integration/service/entryLists.test.ts compares every list item with GET /v2/entries/:id.
-import { sql, type Db } from '../storage/db';
+import { arrays, sql, type Db } from '../storage/db';
 import type { PageRow } from '../domain/entryQuery';
 import { jsonList } from '../domain/sqlText';
 import { paths } from '../http/links';
@@ -23,8 +23,7 @@ interface TagPart {
 function userParts(db: Db, base: string, ids: number[]): Map<number, string> {
   const parts = new Map<number, string>();
   if (ids.length === 0) return parts;
-  const rows = sql(db, 'SELECT id, email, first_name, last_name, profile_image_url FROM users WHERE id IN (SELECT value FROM json_each(?))')
-    .raw(true)
+  const rows = arrays(db, 'SELECT id, email, first_name, last_name, profile_image_url FROM users WHERE id IN (SELECT value FROM json_each(?))')
     .all(jsonList(ids)) as Array<[number, string, string | null, string | null, string | null]>;
   for (const [id, email, first, last, image] of rows) {
     parts.set(
@@ -38,8 +37,7 @@ function userParts(db: Db, base: string, ids: number[]): Map<number, string> {
 function projectParts(db: Db, base: string, ids: number[]): Map<number, { json: string; billable: boolean }> {
   const parts = new Map<number, { json: string; billable: boolean }>();
   if (ids.length === 0) return parts;
-  const rows = sql(db, 'SELECT id, name, billing_increment, enabled, billable, color FROM projects WHERE id IN (SELECT value FROM json_each(?))')
-    .raw(true)
+  const rows = arrays(db, 'SELECT id, name, billing_increment, enabled, billable, color FROM projects WHERE id IN (SELECT value FROM json_each(?))')
     .all(jsonList(ids)) as Array<[number, string, number, number, number, string | null]>;
   for (const [id, name, increment, enabled, billable, color] of rows) {
     parts.set(id, {
@@ -53,8 +51,7 @@ function projectParts(db: Db, base: string, ids: number[]): Map<number, { json: 
 function tagParts(db: Db, base: string, ids: number[]): Map<number, TagPart> {
   const parts = new Map<number, TagPart>();
   if (ids.length === 0) return parts;
-  const rows = sql(db, 'SELECT id, name, billable FROM tags WHERE id IN (SELECT value FROM json_each(?)) ORDER BY name COLLATE NOCASE, id')
-    .raw(true)
+  const rows = arrays(db, 'SELECT id, name, billable FROM tags WHERE id IN (SELECT value FROM json_each(?)) ORDER BY name COLLATE NOCASE, id')
     .all(jsonList(ids)) as Array<[number, string, number]>;
   rows.forEach(([id, name, billable], rank) => {
     parts.set(id, {

@@ -18,7 +18,7 @@ import { bodyOf, LIMITS, pathId, queryOf, type Fields } from '../http/fields';
 import { idArray as bodyIds } from '../http/idArray';
 import { paths } from '../http/links';
 import { readPage, sendPage } from '../http/pagination';
-import { inTransaction, type Db } from '../storage/db';
+import { inTransaction, isForeignKeyViolation, type Db } from '../storage/db';
 import * as view from '../peopleViews';
 import { sendEntryList, within } from './entryList';
 import { sendExpenseList } from './expenseList';
@@ -239,7 +239,7 @@ export function userRoutes(app: FastifyInstance, context: Context): void {
       });
     } catch (error) {
       // Any other record that names the user (without ON DELETE CASCADE) keeps them as well.
-      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw notDeletable();
+      if (isForeignKeyViolation(error)) throw notDeletable();
       throw error;
     }
     return reply.code(204).send();

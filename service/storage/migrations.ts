@@ -2,7 +2,7 @@
 // applied; each one runs in its own transaction with the version bump, so a failure leaves the
 // file at the previous version instead of half-migrated. Append new migrations; never edit one
 // that has shipped, since existing databases have already run it.
-import type { Db } from './db';
+import { inTransaction, pragma, type Db } from './db';
 import { peopleSchema } from './peopleSchema';
 import { moneySchema } from './moneySchema';
 import { oauthSchema } from '../oauth/schema';
@@ -215,15 +215,15 @@ export const migrations: Migration[] = [
 
 /** Brings the database to the latest schema; refuses a file written by a newer service. */
 export function migrate(db: Db, list: Migration[] = migrations): { from: number; to: number } {
-  const from = db.pragma('user_version', { simple: true }) as number;
+  const from = pragma(db, 'user_version') as number;
   if (from > list.length) {
     throw new Error(`service.db has schema version ${from}, newer than this service knows (${list.length}); refusing to touch it`);
   }
   for (let version = from; version < list.length; version++) {
-    db.transaction(() => {
+    inTransaction(db, () => {
       list[version]!(db);
-      db.pragma(`user_version = ${version + 1}`);
-    })();
+      db.exec(`PRAGMA user_version = ${version + 1}`);
+    });
   }
   return { from, to: list.length };
 }

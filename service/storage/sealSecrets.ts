@@ -4,7 +4,7 @@
 // versions of a row can linger in a page's free space, in free pages and in the WAL, so the
 // database is rebuilt (VACUUM) and the WAL checkpointed and truncated. That happens once: later
 // starts find nothing plain.
-import { sql, type Db } from './db';
+import { inMemory, inTransaction, sql, type Db } from './db';
 import { isSealed, type SecretBox } from './secretBox';
 
 const TABLES = ['webhooks', 'broadcast_receivers'] as const;
@@ -12,7 +12,7 @@ const TABLES = ['webhooks', 'broadcast_receivers'] as const;
 /** Seals every plain secret; answers how many were sealed. Values sealed already, under any key, are left as they are. */
 export function sealPlainSecrets(db: Db, box: SecretBox): number {
   if (!box.sealing) return 0;
-  const sealed = db.transaction(() => {
+  const sealed = inTransaction(db, () => {
     let count = 0;
     for (const table of TABLES) {
       const rows = sql(db, `SELECT id, secret FROM ${table}`).all() as Array<{ id: number; secret: string }>;
@@ -22,10 +22,10 @@ export function sealPlainSecrets(db: Db, box: SecretBox): number {
       }
     }
     return count;
-  })();
-  if (sealed > 0 && !db.memory) {
+  });
+  if (sealed > 0 && !inMemory(db)) {
     db.exec('VACUUM');
-    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   }
   return sealed;
 }

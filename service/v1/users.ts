@@ -16,7 +16,7 @@ import { instant, type Context } from '../context';
 import { refuseBeyondUserLimit } from '../domain/accountSettings';
 import { countEntriesOfUsers, deleteUser, findUserByEmail, getUser, insertUser, listUsers, updateUser, type UserChanges, type UserRow } from '../domain/users';
 import { LIMITS } from '../http/fields';
-import { inTransaction, type Db } from '../storage/db';
+import { inTransaction, isForeignKeyViolation, type Db } from '../storage/db';
 import { v1Actor } from './auth';
 import { readAttributes } from './body';
 import { invalid, noSuchUser, notAllowed } from './errors';
@@ -132,7 +132,7 @@ export function v1UserRoutes(api: FastifyInstance, context: Context): void {
     try {
       inTransaction(db, () => (countEntriesOfUsers(db, [user.id]).get(user.id) ? deactivate() : deleteUser(db, user.id)));
     } catch (error) {
-      if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_FOREIGNKEY') throw error;
+      if (!isForeignKeyViolation(error)) throw error;
       inTransaction(db, deactivate);
     }
     return sendHead(request, reply, 200);
