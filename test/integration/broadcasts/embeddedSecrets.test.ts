@@ -7,11 +7,11 @@
 // broadcasts live only a broadcast can make core re-read the timers.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServiceApi } from '../../../main/api/client';
 import { LOCAL_ACCOUNT, openEmbeddedAccount, type EmbeddedAccount } from '../../../main/core/embedded';
 import { createSessionSecrets, type SecretKey, type SecretStore } from '../../../main/core/keychain';
+import { openDatabaseFile } from '../../support/sqliteFile';
 import { fakeClock } from '../../unit/core/support/fakeClock';
 import { until } from '../../unit/core/support/offline';
 import { tempDir } from './support';
@@ -62,7 +62,7 @@ async function heardAChange(account: EmbeddedAccount, secrets: SecretStore): Pro
 
 /** The receivers' stored secrets, read beside the service. */
 function storedReceiverSecrets(dataDir: string): Array<{ id: number; secret: string }> {
-  const db = new Database(join(dataDir, 'local-service', 'service.db'), { readonly: true });
+  const db = openDatabaseFile(join(dataDir, 'local-service', 'service.db'), { readonly: true });
   try {
     return db.prepare('SELECT id, secret FROM broadcast_receivers ORDER BY id').all() as Array<{ id: number; secret: string }>;
   } finally {

@@ -1,12 +1,12 @@
 // Spec 000 "Authentication": a personal token in X-ServiceToken, in service_token, or as the
 // Basic username (password empty or x-service-token); tokens stored only as hashes.
-import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startService } from '../../../service';
+import { openDatabaseFile, values } from '../../support/sqliteFile';
 import { rawRequest, serve, USER_AGENT } from './support';
 
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
@@ -62,8 +62,8 @@ describe('authentication with a personal token', () => {
     for (const file of readdirSync(dataDir)) {
       expect(readFileSync(join(dataDir, file)).includes('plain-token-that-must-not-be-stored'), file).toBe(false);
     }
-    const db = new Database(join(dataDir, 'service.db'), { readonly: true });
-    const hashes = db.prepare('SELECT token_sha256 FROM personal_tokens').pluck().all();
+    const db = openDatabaseFile(join(dataDir, 'service.db'), { readonly: true });
+    const hashes = values(db, 'SELECT token_sha256 FROM personal_tokens');
     db.close();
     expect(hashes).toEqual([createHash('sha256').update('plain-token-that-must-not-be-stored').digest('hex')]);
   });

@@ -7,10 +7,10 @@ import { createServer, type IncomingHttpHeaders, type Server, type ServerRespons
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import Database from 'better-sqlite3';
 import { buildService, type BuiltService, type ServiceOptions } from '../../../service';
 import { generateToken, hashToken } from '../../../service/auth/tokens';
 import type { Scheduler } from '../../../service/events/scheduler';
+import { openDatabaseFile } from '../../support/sqliteFile';
 import { Client, manualClock, type ManualClock } from './support';
 
 export type Answer = number | 'hang' | { status: number; bodyBytes: number };
@@ -245,7 +245,7 @@ export async function startReceiver(clock?: () => Date): Promise<Receiver> {
 /** Another user of the owner's account with a personal token, written beside the service (as people.ts does). */
 export function addMember(s: DeliveryService, role: 'supervisor' | 'leader' | 'coworker'): { id: number; client: Client } {
   const token = generateToken();
-  const db = new Database(join(s.dataDir, 'service.db'));
+  const db = openDatabaseFile(join(s.dataDir, 'service.db'));
   try {
     const now = '2024-03-04T09:00:00Z';
     const { account_id } = db.prepare('SELECT account_id FROM users WHERE id = ?').get(s.built.ownerId) as { account_id: number };

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { emitEntryEvents } from '../../../service/events/emit';
 import { entryEvent } from '../../../service/events/entryEvents';
 import { inTransaction } from '../../../service/storage/db';
+import { value, values } from '../../support/sqliteFile';
 import { withDatabase } from './moneySupport';
 import { createWebhook, deliveryService, signatureValid, startReceiver } from './deliverySupport';
 import { createEntry, createProject } from './support';
@@ -37,7 +38,7 @@ describe('webhook delivery: headers, signature, payloads', () => {
     expect(second!.headers['x-service-delivery']).toBe(reply.body.payload_id);
     expect(second!.body.payload_id).toBe(reply.body.payload_id);
     await s.settle();
-    expect(withDatabase(s.dataDir, (db) => db.prepare('SELECT state FROM webhook_deliveries ORDER BY id').pluck().all())).toEqual(['delivered', 'delivered']);
+    expect(withDatabase(s.dataDir, (db) => values(db, 'SELECT state FROM webhook_deliveries ORDER BY id'))).toEqual(['delivered', 'delivered']);
   });
 
   it('a rerolled secret signs every later delivery', async () => {
@@ -245,7 +246,7 @@ describe('webhook delivery: the API does not wait for receivers', () => {
       });
       await s.client.put(`/v2/webhooks/${w.id}/ping`); // wakes the deliverer
       await s.settle();
-      const errors = withDatabase(s.dataDir, (db) => db.prepare('SELECT last_error FROM webhook_deliveries WHERE webhook_id = ? ORDER BY id LIMIT 1').pluck().get(w.id));
+      const errors = withDatabase(s.dataDir, (db) => value(db, 'SELECT last_error FROM webhook_deliveries WHERE webhook_id = ? ORDER BY id LIMIT 1', w.id));
       expect(errors, uri).toContain(why);
     }
   });
@@ -259,7 +260,7 @@ describe('webhook payloads are written with the change (a durable outbox)', () =
     await createWebhook(s.client, `${receiver.url}/h`, ['*']);
     await receiver.waitFor(1); // the ping holds the queue: nothing below is sent
     const entry = await createEntry(s.client, {});
-    const queued = () => withDatabase(s.dataDir, (db) => db.prepare(`SELECT event FROM webhook_deliveries WHERE state = 'pending' ORDER BY id`).pluck().all());
+    const queued = () => withDatabase(s.dataDir, (db) => values(db, `SELECT event FROM webhook_deliveries WHERE state = 'pending' ORDER BY id`));
     expect(queued()).toEqual(['webhook.ping', 'entry.created']);
     // Refused changes emit nothing: an approved entry is locked.
     await s.client.put(`/v2/entries/${entry.id}/approved`);

@@ -1,9 +1,9 @@
 // Entries (spec 001 "Entries"; the Entry shape of common/serviceTypes.ts).
-import Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openDatabaseFile } from '../../support/sqliteFile';
 import { createEntry, createProject, serve } from './support';
 
 const KEYS = [
@@ -172,7 +172,7 @@ describe('changing and deleting entries', () => {
     const { client } = await serve({ dataDir });
     const e = await createEntry(client, { minutes: 15 });
     // Approval has no endpoint yet: the entry is approved in the database directly.
-    const db = new Database(join(dataDir, 'service.db'));
+    const db = openDatabaseFile(join(dataDir, 'service.db'));
     db.prepare(`UPDATE entries SET approved_at = '2024-03-04T10:00:00Z', approved_by_id = 1 WHERE id = ?`).run(e.id);
     db.close();
     for (const reply of [await client.put(`/v2/entries/${e.id}`, { minutes: 30 }), await client.del(`/v2/entries/${e.id}`)]) {
@@ -243,7 +243,7 @@ describe('listing entries', () => {
     const invoiced = await createEntry(client, {});
     const approved = await createEntry(client, {});
     // Invoices, approval and imports have no endpoints yet: their marks are set in the database.
-    const db = new Database(join(dataDir, 'service.db'));
+    const db = openDatabaseFile(join(dataDir, 'service.db'));
     db.prepare(`UPDATE entries SET invoiced_at = '2024-03-10T08:00:00Z', invoice_id = 7 WHERE id = ?`).run(invoiced.id);
     db.prepare(`UPDATE entries SET approved_at = '2024-03-12T08:00:00Z', approved_by_id = ?, import_id = 3 WHERE id = ?`).run(service.ownerId, approved.id);
     db.close();

@@ -1,9 +1,9 @@
 // The entry lists are written straight to JSON text (service/resources/entryJson.ts) while a
 // single entry goes through views.ts: these tests keep the two shapes identical, and check that
 // the reused count of a list follows every change.
-import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openDatabaseFile } from '../../support/sqliteFile';
 import { createExpense, createInvoice } from './moneySupport';
 import { serveTeam } from './people';
 import { otherAccount } from './peopleSupport';
@@ -27,7 +27,7 @@ describe('entry lists', () => {
     const marked = await createEntry(client, { project_id: plain });
     await client.put(`/v2/entries/${marked.id}/marked_as_invoiced`, { date: '2024-03-05' });
     const imported = await createEntry(client, {});
-    const db = new Database(join(team.dataDir, 'service.db'));
+    const db = openDatabaseFile(join(team.dataDir, 'service.db'));
     db.prepare('UPDATE entries SET import_id = 42 WHERE id = ?').run(imported.id);
     db.close();
 
@@ -65,7 +65,7 @@ describe('entry lists', () => {
     }
     await createEntry(client, { description: 'counted' });
     for (const query of ['', '&description=count']) expect(await last(query)).toBe('4');
-    const db = new Database(join(team.dataDir, 'service.db'));
+    const db = openDatabaseFile(join(team.dataDir, 'service.db'));
     db.prepare('DELETE FROM entries WHERE id = (SELECT MAX(id) FROM entries)').run();
     db.close();
     for (const query of ['', '&description=count']) expect(await last(query)).toBe('3');

@@ -1,8 +1,10 @@
 // Helpers of the money and event tests (entry actions, expenses, invoices, webhooks): creating
 // expenses and invoices through the API, and reading or changing the database beside a running
 // service (for what no endpoint can do yet, such as a failed webhook payload).
-import Database from 'better-sqlite3';
 import { join } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import type { Db } from '../../../service/storage/db';
+import { openDatabaseFile } from '../../support/sqliteFile';
 import type { Client } from './support';
 
 export async function createExpense(client: Client, fields: Record<string, unknown>): Promise<any> {
@@ -18,8 +20,8 @@ export async function createInvoice(client: Client, fields: Record<string, unkno
 }
 
 /** Runs fn on the service's database file (the service keeps running). */
-export function withDatabase<T>(dataDir: string, fn: (db: Database.Database) => T): T {
-  const db = new Database(join(dataDir, 'service.db'));
+export function withDatabase<T>(dataDir: string, fn: (db: DatabaseSync) => T): T {
+  const db = openDatabaseFile(join(dataDir, 'service.db'));
   try {
     return fn(db);
   } finally {
@@ -28,7 +30,7 @@ export function withDatabase<T>(dataDir: string, fn: (db: Database.Database) => 
 }
 
 /** Every row of the tables, as text: equal before and after means nothing was written. */
-export function snapshotTables(db: Database.Database, tables: string[]): string {
+export function snapshotTables(db: Db | DatabaseSync, tables: string[]): string {
   return JSON.stringify(tables.map((t) => db.prepare(`SELECT * FROM ${t} ORDER BY 1`).all()));
 }
 

@@ -5,8 +5,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabaseFile } from '../../support/sqliteFile';
 import { Browser, tokenRequest } from './oauthSupport';
 
 const root = join(__dirname, '../../..');
@@ -51,7 +51,7 @@ describe('the OAuth commands', () => {
     expect(registered.code, registered.output).toBe(0);
     const clientId = /client_id: (\S+)/.exec(registered.output)![1]!;
     const clientSecret = /client_secret \(shown once; only its hash is stored\): (\S+)/.exec(registered.output)![1]!;
-    const db = new Database(join(data, 'service.db'), { readonly: true });
+    const db = openDatabaseFile(join(data, 'service.db'), { readonly: true });
     const stored = JSON.stringify(db.prepare('SELECT * FROM oauth_applications').all());
     db.close();
     expect(stored).toContain(clientId);

@@ -6,8 +6,9 @@ import { startService } from '../../../service';
 import { setPassword } from '../../../service/oauth/setPassword';
 import { Browser, OWNER_EMAIL, OWNER_PASSWORD, serveOAuth } from './oauthSupport';
 import { withDb } from './peopleSupport';
-import Database from 'better-sqlite3';
 import { join } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import { asDb, openDatabaseFile } from '../../support/sqliteFile';
 
 const start = (clientId: string) => ({ client_id: clientId, response_type: 'code', state: 's' });
 
@@ -53,7 +54,7 @@ describe('sign-in throttling', () => {
   it('counts every letter case of an e-mail as one, and blocks other e-mails not at all', async () => {
     const oauth = await serveOAuth();
     const lee = oauth.member('leader');
-    await withDbAsync(oauth.dataDir, (db) => setPassword(db, lee.id, 'lee password 1', '2024-01-01T00:00:00Z'));
+    await withDbAsync(oauth.dataDir, (db) => setPassword(asDb(db), lee.id, 'lee password 1', '2024-01-01T00:00:00Z'));
     const browser = new Browser(oauth.service.url);
     for (const email of ['owner@stint.test', 'OWNER@stint.test', 'Owner@Stint.Test', ' owner@stint.test', 'owner@STINT.test', 'owner@stint.TEST'])
       await browser.signIn(start(oauth.clientId), email, 'wrong');
@@ -118,8 +119,8 @@ describe('passwords', () => {
   });
 });
 
-async function withDbAsync<T>(dataDir: string, fn: (db: Database.Database) => Promise<T>): Promise<T> {
-  const db = new Database(join(dataDir, 'service.db'));
+async function withDbAsync<T>(dataDir: string, fn: (db: DatabaseSync) => Promise<T>): Promise<T> {
+  const db = openDatabaseFile(join(dataDir, 'service.db'));
   try {
     return await fn(db);
   } finally {

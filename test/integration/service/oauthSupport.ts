@@ -4,6 +4,7 @@
 import type { ServiceOptions } from '../../../service';
 import { registerApplication, type GrantType } from '../../../service/oauth/applications';
 import { serveTeam, type TeamService } from './people';
+import { asDb } from '../../support/sqliteFile';
 import { withDb } from './peopleSupport';
 import { rawRequest, USER_AGENT } from './support';
 
@@ -21,7 +22,7 @@ export interface OAuthService extends TeamService {
 export async function serveOAuth(options: ServiceOptions = {}): Promise<OAuthService> {
   const team = await serveTeam({ ownerEmail: OWNER_EMAIL, ownerPassword: OWNER_PASSWORD, ...options });
   const register = (callbackUrl = CALLBACK, grantTypes?: GrantType[], name = 'Timesheet Helper') =>
-    withDb(team, (db) => registerApplication(db, { name, callbackUrl, grantTypes }));
+    withDb(team, (db) => registerApplication(asDb(db), { name, callbackUrl, grantTypes }));
   return { ...team, ...register(), register };
 }
 

@@ -2,13 +2,13 @@
 // "Robustness"): Authorization Bearer and `token`, the access_token query parameter, and Basic
 // with the token as username and an empty or x-oauth-basic password, over a real socket.
 // Missing, expired and revoked tokens answer 401.
-import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { issueAccessToken } from '../../../service/auth/oauthTokens';
 import { serveTeam } from './people';
+import { asDb, openDatabaseFile, values } from '../../support/sqliteFile';
 import { issueToken, revokeToken, withDb } from './peopleSupport';
 import { rawRequest, USER_AGENT } from './support';
 
@@ -117,17 +117,17 @@ describe('OAuth access tokens', () => {
 
   it('are stored only as their sha256, with their refresh tokens', async () => {
     const team = await serveTeam();
-    const { accessToken, refreshToken } = withDb(team, (db) => issueAccessToken(db, team.service.ownerId, { now: team.clock(), withRefreshToken: true }));
+    const { accessToken, refreshToken } = withDb(team, (db) => issueAccessToken(asDb(db), team.service.ownerId, { now: team.clock(), withRefreshToken: true }));
     await team.service.close();
     for (const file of readdirSync(team.dataDir)) {
       const bytes = readFileSync(join(team.dataDir, file));
       expect(bytes.includes(accessToken), file).toBe(false);
       expect(bytes.includes(refreshToken!), file).toBe(false);
     }
-    const db = new Database(join(team.dataDir, 'service.db'), { readonly: true });
+    const db = openDatabaseFile(join(team.dataDir, 'service.db'), { readonly: true });
     const sha = (t: string) => createHash('sha256').update(t).digest('hex');
-    expect(db.prepare('SELECT token_sha256 FROM oauth_access_tokens').pluck().all()).toEqual([sha(accessToken)]);
-    expect(db.prepare('SELECT token_sha256 FROM oauth_refresh_tokens').pluck().all()).toEqual([sha(refreshToken!)]);
+    expect(values(db, 'SELECT token_sha256 FROM oauth_access_tokens')).toEqual([sha(accessToken)]);
+    expect(values(db, 'SELECT token_sha256 FROM oauth_refresh_tokens')).toEqual([sha(refreshToken!)]);
     db.close();
   });
 });

@@ -1,12 +1,12 @@
 // Other users of the account, for tests of what each role may see and do. They are written
 // straight into the database (with a personal token, hashed as the service stores it) so that a
 // test of one area does not depend on the users API; that API has its own tests.
-import Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServiceOptions } from '../../../service';
 import { generateToken, hashToken } from '../../../service/auth/tokens';
+import { openDatabaseFile } from '../../support/sqliteFile';
 import { Client, serve, type TestService } from './support';
 
 export type Role = 'owner' | 'supervisor' | 'leader' | 'coworker' | 'contractor';
@@ -36,7 +36,7 @@ export async function serveTeam(options: ServiceOptions = {}): Promise<TeamServi
     member(role, fields = {}) {
       const email = fields.email ?? `${role}-${++counter}@example.test`;
       const token = generateToken();
-      const db = new Database(join(dataDir, 'service.db'));
+      const db = openDatabaseFile(join(dataDir, 'service.db'));
       try {
         const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
         const { account_id } = db.prepare('SELECT account_id FROM users WHERE id = ?').get(served.service.ownerId) as { account_id: number };

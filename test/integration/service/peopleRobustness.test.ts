@@ -2,9 +2,10 @@
 // non-object bodies, wrong types, missing fields, unknown ids and another account's ids, huge
 // strings, SQL metacharacters. Always the spec's status and error body, never a 500, and a
 // refused request writes nothing (the tables are compared before and after).
-import Database from 'better-sqlite3';
 import { join } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabaseFile } from '../../support/sqliteFile';
 import { serveTeam, type TeamService } from './people';
 import { otherAccount, type OtherAccount } from './peopleSupport';
 import { createEntry, createProject, type Client } from './support';
@@ -14,7 +15,7 @@ const TABLES = ['accounts', 'users', 'personal_tokens', 'projects', 'entries', '
 
 let team: TeamService;
 let client: Client;
-let reader: Database.Database;
+let reader: DatabaseSync;
 let ids: { user: number; project: number; team: number; other: OtherAccount };
 
 function snapshot(): string {
@@ -29,7 +30,7 @@ beforeEach(async () => {
   await createEntry(client, { project_id: project });
   const created = await client.post('/v2/teams', { name: 'Crew', user_ids: [user] });
   ids = { user, project, team: created.body.id, other: otherAccount(team) };
-  reader = new Database(join(team.dataDir, 'service.db'), { readonly: true });
+  reader = openDatabaseFile(join(team.dataDir, 'service.db'), { readonly: true });
 });
 
 afterEach(() => reader.close());

@@ -1,14 +1,15 @@
 // Helpers of the people-and-permissions tests: a second connection to a TeamService's database,
 // OAuth access tokens issued the way the later OAuth step will issue them, and a second account
 // whose ids must name nothing for the first one.
-import Database from 'better-sqlite3';
 import { join } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
 import { issueAccessToken, revokeAccessToken, type IssueOptions } from '../../../service/auth/oauthTokens';
+import { asDb, openDatabaseFile } from '../../support/sqliteFile';
 import type { TeamService } from './people';
 
-export function withDb<T>(team: TeamService, fn: (db: Database.Database) => T): T {
-  const db = new Database(join(team.dataDir, 'service.db'));
-  db.pragma('foreign_keys = ON');
+export function withDb<T>(team: TeamService, fn: (db: DatabaseSync) => T): T {
+  const db = openDatabaseFile(join(team.dataDir, 'service.db'));
+  db.exec('PRAGMA foreign_keys = ON');
   try {
     return fn(db);
   } finally {
@@ -18,11 +19,11 @@ export function withDb<T>(team: TeamService, fn: (db: Database.Database) => T): 
 
 /** An access token for the user; by default issued at the service's (manual) clock, valid 2 weeks. */
 export function issueToken(team: TeamService, userId: number, options: IssueOptions = {}): string {
-  return withDb(team, (db) => issueAccessToken(db, userId, { now: team.clock(), ...options }).accessToken);
+  return withDb(team, (db) => issueAccessToken(asDb(db), userId, { now: team.clock(), ...options }).accessToken);
 }
 
 export function revokeToken(team: TeamService, token: string): boolean {
-  return withDb(team, (db) => revokeAccessToken(db, token, team.clock()));
+  return withDb(team, (db) => revokeAccessToken(asDb(db), token, team.clock()));
 }
 
 export interface OtherAccount {

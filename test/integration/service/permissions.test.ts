@@ -2,6 +2,7 @@
 // error codes cannot_create_projects and cannot_create_tags), and GET /v2/current_user/entries.
 import { describe, expect, it } from 'vitest';
 import { setCoworkerRights } from '../../../service/domain/accountSettings';
+import { asDb } from '../../support/sqliteFile';
 import { serveTeam } from './people';
 import { withDb } from './peopleSupport';
 import { createEntry, createProject } from './support';
@@ -101,7 +102,7 @@ describe('creating projects and tags through an entry', () => {
 
   it('a coworker creates them when the account allows it', async () => {
     const { team, cora } = await crew();
-    withDb(team, (db) => setCoworkerRights(db, 1, { projects: true, tags: true }));
+    withDb(team, (db) => setCoworkerRights(asDb(db), 1, { projects: true, tags: true }));
     const reply = await cora.client.post('/v2/entries', { date: '2024-03-01', minutes: 5, project_name: 'Allowed', description: '#allowed' });
     expect(reply.status).toBe(201);
     expect(reply.body.project.name).toBe('Allowed');
@@ -112,7 +113,7 @@ describe('creating projects and tags through an entry', () => {
 
   it('a contractor never creates them, even where coworkers may', async () => {
     const { team, given, carl } = await crew();
-    withDb(team, (db) => setCoworkerRights(db, 1, { projects: true, tags: true }));
+    withDb(team, (db) => setCoworkerRights(asDb(db), 1, { projects: true, tags: true }));
     expect((await carl.client.post('/v2/entries', { date: '2024-03-01', minutes: 5, project_name: 'Mine now' })).body.errors[0].code).toBe('cannot_create_projects');
     expect((await carl.client.post('/v2/entries', { date: '2024-03-01', minutes: 5, project_id: given, description: '#c' })).body.errors[0].code).toBe(
       'cannot_create_tags',

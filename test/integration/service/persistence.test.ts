@@ -1,12 +1,12 @@
 // The database file: numbered migrations (PRAGMA user_version), re-opening an existing file
 // keeps everything, and a file from a newer service is left alone.
-import Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startService } from '../../../service';
 import { migrations } from '../../../service/storage/migrations';
+import { openDatabaseFile, value, values } from '../../support/sqliteFile';
 import { Client, createEntry, createProject, manualClock } from './support';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'stint-db-'));
@@ -36,9 +36,9 @@ describe('the database file', () => {
   it('records the number of migrations applied in user_version, and applies none twice', async () => {
     const dataDir = tempDir();
     for (let i = 0; i < 2; i++) await (await startService({ dataDir, rateLimit: 0 })).close();
-    const db = new Database(join(dataDir, 'service.db'), { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
-    expect(db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('tags_name', 'timers_one_per_project', 'timers_one_running')`).pluck().all().sort()).toEqual([
+    const db = openDatabaseFile(join(dataDir, 'service.db'), { readonly: true });
+    expect(value(db, 'PRAGMA user_version')).toBe(migrations.length);
+    expect(values<string>(db, `SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('tags_name', 'timers_one_per_project', 'timers_one_running')`).sort()).toEqual([
       'tags_name',
       'timers_one_per_project',
       'timers_one_running',
@@ -49,12 +49,12 @@ describe('the database file', () => {
   it('refuses to open a file written by a newer service, and leaves it untouched', async () => {
     const dataDir = tempDir();
     await (await startService({ dataDir, rateLimit: 0 })).close();
-    const db = new Database(join(dataDir, 'service.db'));
-    db.pragma(`user_version = ${migrations.length + 1}`);
+    const db = openDatabaseFile(join(dataDir, 'service.db'));
+    db.exec(`PRAGMA user_version = ${migrations.length + 1}`);
     db.close();
     await expect(startService({ dataDir, rateLimit: 0 })).rejects.toThrow(/newer/);
-    const check = new Database(join(dataDir, 'service.db'), { readonly: true });
-    expect(check.pragma('user_version', { simple: true })).toBe(migrations.length + 1);
+    const check = openDatabaseFile(join(dataDir, 'service.db'), { readonly: true });
+    expect(value(check, 'PRAGMA user_version')).toBe(migrations.length + 1);
     check.close();
   });
 
@@ -63,8 +63,8 @@ describe('the database file', () => {
     const service = await startService({ dataDir, rateLimit: 0 });
     await service.close();
     // The service's connection enables them; this one checks the schema declares them.
-    const db = new Database(join(dataDir, 'service.db'));
-    db.pragma('foreign_keys = ON');
+    const db = openDatabaseFile(join(dataDir, 'service.db'));
+    db.exec('PRAGMA foreign_keys = ON');
     expect(() =>
       db.prepare(`INSERT INTO entries (account_id, user_id, project_id, date, minutes, created_at, updated_at) VALUES (1, 1, 999, '2024-01-01', 1, 'x', 'x')`).run(),
     ).toThrow(/FOREIGN KEY/);

@@ -2,9 +2,10 @@
 // non-object bodies, wrong types, missing fields, unknown ids and another account's ids, huge
 // strings, SQL metacharacters. Always the spec's status and error body, never a 500, and a
 // refused request writes nothing (the tables are compared before and after).
-import Database from 'better-sqlite3';
 import { join } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabaseFile } from '../../support/sqliteFile';
 import { serveTeam, type TeamService } from './people';
 import { otherAccount, type OtherAccount } from './peopleSupport';
 import { createEntry, createProject, type Client } from './support';
@@ -14,7 +15,7 @@ const TABLES = ['projects', 'project_groups', 'tags', 'tag_merges', 'entries', '
 
 let team: TeamService;
 let client: Client;
-let reader: Database.Database;
+let reader: DatabaseSync;
 let ids: { project: number; empty: number; archived: number; group: number; tag: number; other: OtherAccount & { tagId: number; groupId: number } };
 
 function snapshot(): string {
@@ -34,13 +35,13 @@ beforeEach(async () => {
   const group = (await client.post('/v2/project_groups', { name: 'Group', project_ids: [project] })).body.id;
   const tag = (await client.get('/v2/tags?name=seed')).body[0].id;
   const other = otherAccount(team);
-  const writer = new Database(join(team.dataDir, 'service.db'));
+  const writer = openDatabaseFile(join(team.dataDir, 'service.db'));
   const now = '2024-01-01T00:00:00Z';
   const tagId = Number(writer.prepare('INSERT INTO tags (account_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(other.accountId, 'theirs', now, now).lastInsertRowid);
   const groupId = Number(writer.prepare('INSERT INTO project_groups (account_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(other.accountId, 'Theirs', now, now).lastInsertRowid);
   writer.close();
   ids = { project, empty, archived, group, tag, other: { ...other, tagId, groupId } };
-  reader = new Database(join(team.dataDir, 'service.db'), { readonly: true });
+  reader = openDatabaseFile(join(team.dataDir, 'service.db'), { readonly: true });
 });
 
 afterEach(() => reader.close());

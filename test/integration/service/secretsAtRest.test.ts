@@ -8,8 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { openDatabaseFile } from '../../support/sqliteFile';
 import { createReceiver, createWebhook, deliveryService, signatureValid, startReceiver, tempDataDir, type DeliveryService, type Receiver } from './deliverySupport';
 import { createProject } from './support';
 
@@ -17,7 +17,7 @@ const key = () => randomBytes(32);
 
 /** The stored secret of every webhook and receiver, read beside the service. */
 function storedSecrets(dataDir: string): { webhooks: string[]; receivers: string[] } {
-  const db = new Database(join(dataDir, 'service.db'), { readonly: true });
+  const db = openDatabaseFile(join(dataDir, 'service.db'), { readonly: true });
   try {
     const column = (table: string) => (db.prepare(`SELECT secret FROM ${table} ORDER BY id`).all() as Array<{ secret: string }>).map((r) => r.secret);
     return { webhooks: column('webhooks'), receivers: column('broadcast_receivers') };
@@ -162,7 +162,7 @@ describe('signing secrets at rest', () => {
     const everything = log.raw.join('');
     for (const secret of [webhook.secret, broadcastReceiver.secret, ...sealed.webhooks, ...sealed.receivers]) expect(everything).not.toContain(secret);
     // The payload waits on the retry schedule, its error saying why.
-    const db = new Database(join(dataDir, 'service.db'), { readonly: true });
+    const db = openDatabaseFile(join(dataDir, 'service.db'), { readonly: true });
     const waiting = db.prepare(`SELECT state, attempts, last_error FROM webhook_deliveries WHERE webhook_id = ? ORDER BY id DESC LIMIT 1`).get(webhook.id);
     db.close();
     expect(waiting).toEqual({ state: 'pending', attempts: 1, last_error: expect.stringMatching(/sealed with another key.*reroll_secret/) });

@@ -1,9 +1,9 @@
 // Timers: every row of the spec 001 timer table, the endpoint table, and GAPS.md "Timers".
-import Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openDatabaseFile } from '../../support/sqliteFile';
 import { createEntry, createProject, serve, type Client } from './support';
 
 const KEYS = ['id', 'state', 'seconds', 'formatted_time', 'date', 'description', 'user', 'project', 'url', 'start_url', 'pause_url', 'add_or_subtract_time_url', 'log_url'];
@@ -303,7 +303,7 @@ describe('GET /v2/timers', () => {
     const p = await createProject(client);
     await client.put(`/v2/projects/${p}/timer/start`);
     // A second user of the account exists only through the database until users have endpoints.
-    const db = new Database(join(dataDir, 'service.db'));
+    const db = openDatabaseFile(join(dataDir, 'service.db'));
     const now = '2024-03-04T09:00:00Z';
     const other = db
       .prepare(`INSERT INTO users (account_id, email, role, created_at, updated_at) VALUES (1, 'other@example.com', 'leader', ?, ?)`)

@@ -1,6 +1,7 @@
 // Users (GAPS.md "Projects and users": GET/POST /v2/users, GET/PUT /v2/users/:id and its actions;
 // the full User form of spec 001 with give_access_to_projects_url), one describe per endpoint row.
 import { describe, expect, it } from 'vitest';
+import { value } from '../../support/sqliteFile';
 import { serveTeam } from './people';
 import { otherAccount, withDb } from './peopleSupport';
 import { createEntry, createProject } from './support';
@@ -385,7 +386,7 @@ describe('DELETE /v2/users/:id', () => {
     await team.client.del(`/v2/users/${old.id}`);
     const next = await team.client.post('/v2/users', { email: 'next@example.test' });
     // SQLite may hand the freed id to the next user: the old token must still lead nowhere.
-    withDb(team, (db) => expect(db.prepare('SELECT COUNT(*) FROM personal_tokens').pluck().get()).toBe(1));
+    withDb(team, (db) => expect(value(db, 'SELECT COUNT(*) FROM personal_tokens')).toBe(1));
     expect((await old.client.get('/v2/current_user')).status).toBe(401);
     expect(next.status).toBe(201);
   });

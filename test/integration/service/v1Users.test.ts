@@ -1,9 +1,9 @@
 // Users, tags and the e-mail-and-password token of the v1 API (spec 002 "Users", "Tags",
 // "Authentication").
-import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { setPassword } from '../../../service/oauth/setPassword';
+import { asDb, openDatabaseFile } from '../../support/sqliteFile';
 import { serveTeam, type TeamService } from './people';
 import { createProject, serve } from './support';
 import { idOf, postEntryJson, V1 } from './v1Support';
@@ -11,9 +11,9 @@ import { idOf, postEntryJson, V1 } from './v1Support';
 const USER_KEYS = ['id', 'first_name', 'last_name', 'email', 'permissions', 'time_format', 'week_start', 'hashtags'];
 
 async function withPassword(team: TeamService, userId: number, password: string): Promise<void> {
-  const db = new Database(join(team.dataDir, 'service.db'));
+  const db = openDatabaseFile(join(team.dataDir, 'service.db'));
   try {
-    await setPassword(db, userId, password, '2024-03-04T09:00:00Z');
+    await setPassword(asDb(db), userId, password, '2024-03-04T09:00:00Z');
   } finally {
     db.close();
   }

@@ -1,10 +1,11 @@
 // Pieces of event delivery that need no network: the retry schedule, the addresses a delivery
 // may not go to, signing, and migration 6 giving receivers made before it to the account owner.
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { DAY, DEFAULT_RETRY, HOUR, MINUTE, nextAttempt, retryDelay } from '../../../service/events/backoff';
 import { forbiddenAddress } from '../../../service/events/post';
 import { sign, verify } from '../../../service/events/signature';
+import { column } from '../../../service/storage/db';
+import { nodeSqlite } from '../../../service/storage/driver';
 import { migrate, migrations } from '../../../service/storage/migrations';
 
 describe('retry schedule (events/backoff.ts)', () => {
@@ -49,8 +50,8 @@ describe('signatures (events/signature.ts)', () => {
 
 describe('migration 6: event delivery', () => {
   it('gives broadcast receivers made before it to their account owner', () => {
-    const db = new Database(':memory:');
-    db.pragma('foreign_keys = ON');
+    const db = nodeSqlite.open(':memory:');
+    db.exec('PRAGMA foreign_keys = ON');
     migrate(db, migrations.slice(0, 5));
     const now = '2024-03-04T09:00:00Z';
     db.prepare('INSERT INTO accounts (id, name, created_at) VALUES (1, ?, ?)').run('A', now);
@@ -59,7 +60,7 @@ describe('migration 6: event delivery', () => {
     db.prepare(`INSERT INTO webhooks (id, account_id, name, payload_uri, events, secret, created_at, updated_at) VALUES (1, 1, 'W', 'http://127.0.0.1/w', '["*"]', 's', ?, ?)`).run(now, now);
     db.prepare(`INSERT INTO webhook_deliveries (webhook_id, payload_id, event, body, created_at, updated_at) VALUES (1, 'p', 'webhook.ping', '{}', ?, ?)`).run(now, now);
     migrate(db);
-    expect(db.prepare('SELECT user_id FROM broadcast_receivers').pluck().get()).toBe(2);
+    expect(column(db, 'SELECT user_id FROM broadcast_receivers').all()[0]).toBe(2);
     // A payload queued before is due at once, with no failing run.
     expect(db.prepare('SELECT due_ms, failing_since_ms, last_error FROM webhook_deliveries').get()).toEqual({ due_ms: 0, failing_since_ms: null, last_error: null });
   });

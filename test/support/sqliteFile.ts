@@ -1,0 +1,41 @@
+// A second connection to the service's database file, for tests that read or change that file
+// behind the service's back, as another process would (the running service keeps its own
+// connection). It uses the service's driver, Node's built-in node:sqlite; asDb hands such a
+// connection to service functions that take the service's `Db`.
+//
+// node:sqlite has foreign keys on by default; pragmas are set with db.exec('PRAGMA ...') and read
+// with value(db, 'PRAGMA ...').
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import type { Db } from '../../service/storage/db';
+
+/** Opens the database file; the 5 s busy timeout waits out the service's own writes. */
+export function openDatabaseFile(path: string, options: { readonly?: boolean } = {}): DatabaseSync {
+  return new DatabaseSync(path, { readOnly: options.readonly ?? false, timeout: 5000 });
+}
+
+type Params = [Record<string, SQLInputValue>, ...SQLInputValue[]] | SQLInputValue[];
+
+function firstColumn(db: DatabaseSync, text: string) {
+  const statement = db.prepare(text);
+  statement.setReturnArrays(true);
+  return statement;
+}
+
+/** The first column of every row. */
+export function values<T = unknown>(db: DatabaseSync, text: string, ...params: Params): T[] {
+  const rows = firstColumn(db, text).all(...(params as SQLInputValue[])) as unknown as unknown[][];
+  return rows.map((row) => row[0] as T);
+}
+
+/** The first column of the first row, or undefined when there is no row. */
+export function value<T = unknown>(db: DatabaseSync, text: string, ...params: Params): T | undefined {
+  const row = firstColumn(db, text).get(...(params as SQLInputValue[])) as unknown as unknown[] | undefined;
+  return row === undefined ? undefined : (row[0] as T);
+}
+
+/**
+ * The connection as the service's `Db`, for service functions. Only the types differ: Node's say
+ * a run's `changes` may be a bigint (it is one only with readBigInts, which is off), where `Db`
+ * says number; service/storage/driver.ts casts the same way.
+ */
+export const asDb = (db: DatabaseSync): Db => db as unknown as Db;
