@@ -80,3 +80,16 @@ export function describeFailedShortcuts(outcomes: readonly RegistrationOutcome[]
   const list = failed.map((o) => o.accelerator).join(', ');
   return `Stint could not register ${failed.length === 1 ? 'the shortcut' : 'the shortcuts'} ${list}: another app may be using ${failed.length === 1 ? 'it' : 'them'}. You can bind "stint --toggle", "stint --quick-entry" or "stint --show" in your system settings instead.`;
 }
+
+/**
+ * `--local-port=N`: the embedded service listens on port N instead of a free one, for scripts
+ * (and the stand-in end-to-end test) that talk to it directly. Anything else: a free port.
+ */
+export function localPortFromArgv(argv: readonly string[]): number | undefined {
+  for (const arg of argv) {
+    const m = /^--local-port=(\d{1,5})$/.exec(arg);
+    const port = m ? Number(m[1]) : NaN;
+    if (port > 0 && port <= 65535) return port;
+  }
+  return undefined;
+}

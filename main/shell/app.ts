@@ -3,7 +3,7 @@
 
 import { app, BrowserWindow, dialog, Notification, shell } from 'electron';
 import { join } from 'node:path';
-import { commandAction, commandFromArgv, createCommandQueue, describeFailedShortcuts, type CommandName } from '../core/commands';
+import { commandAction, commandFromArgv, createCommandQueue, describeFailedShortcuts, localPortFromArgv, type CommandName } from '../core/commands';
 import { openStintApp, type StintApp } from '../core/accounts/app';
 import { isSafeExternalUrl } from '../core/externalLinks';
 import { createKeychain, KeychainUnavailableError } from '../core/keychain';
@@ -49,6 +49,7 @@ export function startApp(): void {
   };
 
   const shortcuts = createGlobalShortcuts(run);
+  const localPort = localPortFromArgv(process.argv);
 
   // This launch's own command and any later launch's wait until the window and the account exist;
   // a launch without one shows the window.
@@ -66,6 +67,7 @@ export function startApp(): void {
       const stint = await openStintApp({
         dataDir: app.getPath('userData'),
         secrets: createKeychain(),
+        localPort,
         applyHotkeys: shortcuts.apply,
         // Browser sign-in: only validated http(s) addresses reach the OS.
         openExternal: (url) => (isSafeExternalUrl(url) ? shell.openExternal(url) : Promise.reject(new Error('Stint opens only http(s) addresses.'))),
@@ -87,11 +89,14 @@ export function startApp(): void {
         core.notify('window-hidden');
       }
     });
-    registerIpc(core, window);
-    forwardPowerEvents(core);
-    watchIdle(core, () => showWindow(false));
-    showNotifications(core, () => showWindow(false));
-    applySystemSettings(core);
+    // What runs on timers or subscriptions is stopped at quit, after core has put its work away.
+    stops.push(
+      registerIpc(core, window),
+      forwardPowerEvents(core),
+      watchIdle(core, () => showWindow(false)),
+      showNotifications(core, () => showWindow(false)),
+      applySystemSettings(core),
+    );
     const openSettings = createSettingsWindowOpener(core, { preload: join(dist, 'preload/index.cjs'), html: join(dist, 'renderer/index.html') });
 
     tray = createTrayPresenter({
@@ -103,11 +108,17 @@ export function startApp(): void {
       onOpenSettings: openSettings,
       onQuit: () => app.quit(),
     });
+    stops.push(() => tray?.destroy());
 
     const problem = describeFailedShortcuts(shortcuts.apply(core.getSnapshot().settings.hotkeys));
     if (problem && Notification.isSupported()) new Notification({ title: 'Stint', body: problem }).show();
 
     commands.open();
+  });
+
+  const stops: Array<() => void> = [];
+  app.on('will-quit', () => {
+    for (const stop of stops.splice(0)) stop();
   });
 
   let quitting = false;

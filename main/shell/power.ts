@@ -4,9 +4,20 @@
 import { powerMonitor } from 'electron';
 import type { Core } from '../core/types';
 
-export function forwardPowerEvents(core: Core): void {
-  powerMonitor.on('suspend', () => core.notify({ kind: 'suspend', at: Date.now() }));
-  powerMonitor.on('resume', () => core.notify({ kind: 'resume', at: Date.now() }));
-  powerMonitor.on('lock-screen', () => core.notify({ kind: 'lock', at: Date.now() }));
-  powerMonitor.on('unlock-screen', () => core.notify({ kind: 'unlock', at: Date.now() }));
+/** Forwards until the answered function is called. */
+export function forwardPowerEvents(core: Core): () => void {
+  const suspend = () => core.notify({ kind: 'suspend', at: Date.now() });
+  const resume = () => core.notify({ kind: 'resume', at: Date.now() });
+  const lock = () => core.notify({ kind: 'lock', at: Date.now() });
+  const unlock = () => core.notify({ kind: 'unlock', at: Date.now() });
+  powerMonitor.on('suspend', suspend);
+  powerMonitor.on('resume', resume);
+  powerMonitor.on('lock-screen', lock);
+  powerMonitor.on('unlock-screen', unlock);
+  return () => {
+    powerMonitor.off('suspend', suspend);
+    powerMonitor.off('resume', resume);
+    powerMonitor.off('lock-screen', lock);
+    powerMonitor.off('unlock-screen', unlock);
+  };
 }
