@@ -1,0 +1,199 @@
+// The shipped app as Electron runs it, where no Electron binary can be had: dist/ built exactly as
+// `npm run dist` packages it, dist/main/index.cjs booted on the project's pinned Node (Electron's
+// major) under the Electron stand-in (test/support/electron/), the preload bundle run as a
+// sandboxed preload, the OS keychain real (Secret Service), and the embedded service over HTTP.
+// test/e2e/electron.test.ts runs the real binary where it exists.
+
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { channels, ipcChannel } from '../../common/channels';
+import type { StintBridge } from '../../common/contract';
+import type { Result } from '../../common/result';
+import { createServiceApi } from '../../main/api/client';
+import { collect, type ServiceApi } from '../../main/api/types';
+import { JOURNAL_FILE, openJournal } from '../../main/core/journal';
+import { createKeychain } from '../../main/core/keychain';
+import { buildAll } from '../../scripts/build.mjs';
+import { bootBundle, until, type BootedApp } from '../support/electron/boot';
+import { StandInFrame } from '../support/electron/standIn';
+import { startSecretService, type SecretServiceHandle } from '../support/secretService';
+import { freePort } from './support';
+
+let secretService: SecretServiceHandle;
+let userData: string;
+let port: number;
+let booted: BootedApp | null = null;
+
+beforeAll(async () => {
+  secretService = await startSecretService();
+  await buildAll();
+  userData = mkdtempSync(join(tmpdir(), 'stint-standin-'));
+  port = await freePort();
+}, 120_000);
+
+afterAll(async () => {
+  if (booted && booted.electron.exitCode() === null) await booted.quit();
+  rmSync(userData, { recursive: true, force: true });
+  await secretService?.stop();
+});
+
+const boot = async (args: string[] = [], refusedAccelerators: string[] = []) => {
+  booted = await bootBundle({ userData, args: [`--local-port=${port}`, ...args], refusedAccelerators });
+  return booted;
+};
+
+/** The embedded service as another device of the same user sees it: its token from the real keychain. */
+async function service(): Promise<ServiceApi> {
+  const token = await createKeychain().get('local', 'personal-token');
+  if (!token) throw new Error('the embedded account has no token in the keychain');
+  return createServiceApi({ baseUrl: `http://127.0.0.1:${port}`, credentials: { kind: 'personal', token }, rateLimit: 0 });
+}
+
+const mainWindow = (app: BootedApp) => app.electron.windows[0]!;
+const bridge = (app: BootedApp) => mainWindow(app).world!.stint as StintBridge;
+const tray = (app: BootedApp) => app.electron.trays[0]!;
+const must = async <T,>(result: Promise<Result<T>>): Promise<T> => {
+  const r = await result;
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return r.value;
+};
+
+describe('the shipped bundle under the Electron stand-in', () => {
+  it('starts on the embedded account: the tray shows its timers, and the tray starts one (seen over HTTP)', async () => {
+    const app = await boot();
+    expect(app.electron.errorBoxes).toEqual([]);
+    expect(tray(app).tooltip).toMatch(/^Stint: No timer running/);
+    const idleIcon = tray(app).image;
+    expect(idleIcon.representations.length).toBeGreaterThan(0);
+
+    // A paused timer made on another device appears in the tray's menu once core has read it.
+    const api = await service();
+    const project = await api.createProject({ name: 'Website' });
+    await api.startTimer(project.id);
+    await api.pauseTimer(project.id);
+    await must(bridge(app).refresh({}));
+    await until(() => tray(app).menu?.labels().some((l) => l.startsWith('Resume Website')) ?? false, 10_000, 'the paused timer in the menu');
+
+    tray(app).menu!.click(tray(app).menu!.labels().find((l) => l.startsWith('Resume Website'))!);
+    await until(async () => (await collect(api.listTimers())).some((t) => t.project.id === project.id && t.state === 'running'), 10_000, 'the timer running on the service');
+    // The running time is in the tooltip and drawn into the icon (Linux has no tray title).
+    await until(() => /^Stint: Website \d+:\d\d/.test(tray(app).tooltip), 5_000, 'the running time in the tooltip');
+    expect(tray(app).image).not.toBe(idleIcon);
+    expect(tray(app).menu!.labels()).toContain('Pause Website');
+  });
+
+  it('the sandboxed preload exposes exactly the contract, and a call through it logs time', async () => {
+    const app = booted!;
+    const window = mainWindow(app);
+    expect(window.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
+    expect(Object.keys(window.world!)).toEqual(['stint']);
+    expect(Object.keys(bridge(app)).sort()).toEqual([...channels, 'onSnapshot', 'onUiCommand'].sort());
+    expect(app.electron.module.ipcMain.channels().sort()).toEqual(channels.map(ipcChannel).sort());
+
+    const snapshots: unknown[] = [];
+    const stop = bridge(app).onSnapshot((s) => snapshots.push(s));
+    const api = await service();
+    const project = (await collect(api.listProjects())).find((p) => p.name === 'Website')!;
+    await must(bridge(app).quickEntry({ text: '0:45 @Website stand-in review' }));
+    await until(async () => (await collect(api.listEntries())).some((e) => e.description === 'stand-in review' && e.minutes === 45 && e.project?.id === project.id), 10_000, 'the entry on the service');
+    expect(snapshots.length).toBeGreaterThan(0);
+    stop();
+  });
+
+  it('refuses a call from a frame other than the window’s own page', async () => {
+    const window = mainWindow(booted!);
+    const ad = new StandInFrame('https://ads.example/frame.html');
+    const answer = (await window.webContents.invokeFrom(ad, ipcChannel('quickEntry'), { text: '1:00 @Website injected' })) as Result<unknown>;
+    expect(answer).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    const entries = await collect((await service()).listEntries());
+    expect(entries.some((e) => e.description === 'injected')).toBe(false);
+  });
+
+  it('a second launch with --toggle pauses the running timer; --quick-entry and --show open the window', async () => {
+    const app = booted!;
+    const api = await service();
+    mainWindow(app).hide();
+    app.electron.secondInstance(['--toggle']);
+    await until(async () => (await collect(api.listTimers())).every((t) => t.state !== 'running'), 10_000, 'the timer paused on the service');
+    expect(mainWindow(app).isVisible()).toBe(false);
+
+    const focusRequests: unknown[] = [];
+    const stop = bridge(app).onUiCommand((command) => focusRequests.push(command));
+    app.electron.secondInstance(['--quick-entry']);
+    await until(() => mainWindow(app).isVisible(), 5_000, 'the window');
+    await until(() => focusRequests.includes('focus-quick-entry'), 5_000, 'quick entry focused');
+    stop();
+
+    mainWindow(app).close(); // the close box hides it; the app keeps running in the tray
+    expect(mainWindow(app).isDestroyed()).toBe(false);
+    expect(mainWindow(app).isVisible()).toBe(false);
+    app.electron.secondInstance(['--show']);
+    await until(() => mainWindow(app).isVisible(), 5_000, 'the window');
+  });
+
+  it('suspend/resume and lock/unlock reach the idle policy: a long sleep with a timer running asks about the time away', async () => {
+    const app = booted!;
+    const api = await service();
+    const website = (await collect(api.listProjects())).find((p) => p.name === 'Website')!;
+    await must(bridge(app).startTimer({ projectId: website.id }));
+    await until(() => tray(app).menu!.labels().includes('Pause Website'), 5_000, 'the timer running');
+    const snapshot = () => (booted!.electron.windows[0]!.world!.stint as StintBridge).getSnapshot({});
+
+    // The machine sleeps for 20 minutes: the wall clock jumps while the app is suspended.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      app.electron.power('suspend');
+      vi.setSystemTime(Date.now() + 20 * 60_000);
+      app.electron.power('resume');
+      await until(async () => (await must(snapshot())).idle !== null, 5_000, 'the idle prompt');
+      const idle = (await must(snapshot())).idle!;
+      expect(idle.projectName).toBe('Website');
+      expect(idle.idleSeconds).toBeGreaterThanOrEqual(20 * 60 - 1);
+      expect(app.electron.notifications.some((n) => /away/i.test(`${n.title} ${n.body}`))).toBe(true);
+      await must(bridge(app).resolveIdle({ choice: 'keep' }));
+      await until(async () => (await must(snapshot())).idle === null, 5_000, 'the prompt answered');
+
+      app.electron.power('lock-screen');
+      vi.setSystemTime(Date.now() + 15 * 60_000);
+      app.electron.power('unlock-screen');
+      await until(async () => (await must(snapshot())).idle !== null, 5_000, 'the idle prompt after unlock');
+      await must(bridge(app).resolveIdle({ choice: 'keep' }));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('quitting closes the database and the outbox journal cleanly: the next boot recovers nothing and has everything', async () => {
+    const app = booted!;
+    expect(await app.quit()).toBe(0);
+    const serviceDir = join(userData, 'local-service');
+    // SQLite removes the WAL when its last connection closes after a checkpoint: a clean close.
+    expect(existsSync(join(serviceDir, 'service.db-wal'))).toBe(false);
+    // The journal was closed between records: no torn line, no half-written rewrite.
+    const accountDir = join(userData, 'accounts', 'local');
+    const journalText = readFileSync(join(accountDir, JOURNAL_FILE), 'utf8');
+    expect(journalText === '' || journalText.endsWith('\n')).toBe(true);
+    expect(existsSync(join(accountDir, `${JOURNAL_FILE}.tmp`))).toBe(false);
+    const reread = await openJournal(accountDir);
+    expect(reread.skipped).toBe(0);
+    await reread.journal.close();
+
+    // The OS refuses one global shortcut this time (another app holds it).
+    const again = await boot([], ['CommandOrControl+Alt+T']);
+    expect(again.electron.errorBoxes).toEqual([]);
+    // Nothing to recover: nothing was waiting in the journal, and nothing was lost.
+    const snapshot = async () => must(bridge(again).getSnapshot({}));
+    expect((await snapshot()).outbox.pending).toBe(0);
+    expect((await snapshot()).outbox.failed).toEqual([]);
+    await until(async () => (await snapshot()).today.entries.some((e) => e.description === 'stand-in review' && e.minutes === 45), 10_000, "today's entries read again");
+    expect((await snapshot()).timers.map((t) => t.projectName)).toContain('Website');
+
+    // The refused shortcut is reported, in words, and the others work.
+    expect(again.electron.notifications.some((n) => n.body.includes('Ctrl+Alt+T') || n.body.includes('CommandOrControl+Alt+T'))).toBe(true);
+    expect([...again.electron.shortcuts.keys()]).not.toContain('CommandOrControl+Alt+T');
+    expect(statSync(join(serviceDir, 'service.db')).size).toBeGreaterThan(0);
+    expect(await again.quit()).toBe(0);
+  });
+});
