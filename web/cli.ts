@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openStintApp } from '../main/core/accounts/app';
+import { sessionSecretsNotice } from '../main/core/keychain';
 import { startWebHost } from './host';
 import { openInBrowser } from './openInBrowser';
 
@@ -44,7 +45,7 @@ async function main() {
   // answers, the app keeps tokens in memory for this session and says so in the accounts list.
   const app = await openStintApp({ dataDir, sessionOnly: values['session-secrets'], openExternal: openInBrowser });
   const local = app.getSnapshot().accounts[0];
-  if (local?.sessionOnly) console.warn(`${local.problem ?? ''}\nNothing secret is written to disk.`);
+  if (local?.sessionOnly) console.warn(sessionSecretsNotice(values['session-secrets']));
   let host;
   try {
     host = await startWebHost({ core: app, port });

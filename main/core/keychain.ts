@@ -51,6 +51,11 @@ export function createKeychain(service = KEYCHAIN_SERVICE): SecretStore {
   };
 }
 
+/** What the web host says, once, where it keeps secrets in memory (no keychain, or --session-secrets). */
+export function sessionSecretsNotice(asked: boolean): string {
+  return `${asked ? 'As asked (--session-secrets)' : 'No keychain answered'}, so Stint keeps its token in memory and makes a new one at each start; nothing secret is written to disk.`;
+}
+
 /**
  * Secrets held in memory for this session only: the explicit mode offered where no keychain
  * exists. Nothing survives a restart; the user pastes the token again.
