@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeychain, KeychainUnavailableError } from '../../../main/core/keychain';
+import { root } from '../../../scripts/electronBinary.mjs';
 import { startSecretService, type SecretServiceHandle } from '../../support/secretService';
 
 // The real Secret Service (gnome-keyring on a private D-Bus session), started by the test itself.
@@ -14,6 +17,14 @@ describe('keychain on the real Secret Service', () => {
     await secretService?.stop();
     if (previousBus === undefined) delete process.env.DBUS_SESSION_BUS_ADDRESS;
     else process.env.DBUS_SESSION_BUS_ADDRESS = previousBus;
+  });
+
+  it('loads on the pinned Node, the major Electron runs, with no rebuild (N-API)', async () => {
+    const pinned = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+    expect(`${process.versions.node.split('.')[0]}.x`).toBe(pinned);
+    const keychain = createKeychain(`stint-test-${randomUUID()}`);
+    await keychain.set('local', 'service-key', 'on-the-pinned-node');
+    expect(await keychain.get('local', 'service-key')).toBe('on-the-pinned-node');
   });
 
   it('stores a token and reads it back', async () => {
