@@ -10,6 +10,8 @@
 //     expected name, and nest at most MAX_DEPTH elements below the root; the body size is capped
 //     by v1/plugin.ts. Mixed text and elements, or text and CDATA in one element, are refused
 //     rather than silently re-ordered.
+//   - An error message echoes at most MAX_ECHO characters of the parser's message or of an
+//     element name, so a refusal stays small whatever the body held.
 //   - A nil="true" attribute (Rails' form, as spec 002 writes "nil attribute in XML") reads as
 //     null; other attributes (type="integer") are ignored: values are read by the field's rule.
 //
@@ -42,6 +44,15 @@ const parser = new XMLParser({
 });
 
 const DECLARATIONS = /<!(?:DOCTYPE|ENTITY)/i;
+
+/**
+ * What the error body may echo of the parser (decided: 300 characters). fast-xml-parser's
+ * messages can hold the whole stack of open tags (600 KB of unclosed `<a>` made a 3.6 MB answer),
+ * and an element name can be as long as the body; the start of either says what went wrong.
+ */
+export const MAX_ECHO = 300;
+
+const clip = (text: string) => (text.length > MAX_ECHO ? `${text.slice(0, MAX_ECHO)}…` : text);
 const REFERENCE = /&(?:(amp|lt|gt|quot|apos)|#([0-9]{1,7})|#x([0-9a-fA-F]{1,6}));|&[^;\s&<]{0,20};?/g;
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
@@ -93,18 +104,18 @@ function plain(node: unknown): Plain {
 export function readXml(text: string, root: string): Plain {
   if (DECLARATIONS.test(text)) throw invalid('XML with a DOCTYPE or ENTITY declaration is not accepted');
   const valid = XMLValidator.validate(text);
-  if (valid !== true) throw invalid(`Malformed XML: ${valid.err.msg} (line ${valid.err.line}, column ${valid.err.col})`);
+  if (valid !== true) throw invalid(`Malformed XML: ${clip(valid.err.msg)} (line ${valid.err.line}, column ${valid.err.col})`);
   // The validator lets text after a self-closing root pass, and the parser drops it.
   if (!/>\s*$/.test(text)) throw invalid('Malformed XML: text after the root element');
   let parsed: Record<string, unknown>;
   try {
     parsed = parser.parse(text) as Record<string, unknown>;
   } catch (error) {
-    throw invalid(`Malformed XML: ${(error as Error).message}`);
+    throw invalid(`Malformed XML: ${clip((error as Error).message)}`);
   }
   const roots = Object.keys(parsed);
   if (roots.length !== 1) throw invalid(`The XML body must hold one <${root}> element`);
-  if (roots[0] !== root) throw invalid(`The XML body must be a <${root}> element, not <${roots[0]}>`);
+  if (roots[0] !== root) throw invalid(`The XML body must be a <${root}> element, not <${clip(roots[0]!)}>`);
   if (Array.isArray(parsed[root])) throw invalid(`The XML body must hold one <${root}> element`);
   return plain(parsed[root]);
 }

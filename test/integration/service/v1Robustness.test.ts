@@ -91,6 +91,24 @@ describe('v1 bad input', () => {
     expect(await v2Count(client, '/v2/entries')).toBe(0);
   });
 
+  it('600 KB of unclosed elements answer a short, well-formed v1 error, not the parser\'s whole tag stack', async () => {
+    const { client } = await serve();
+    const v1 = V1.of(client);
+    const body = '<entry>' + '<a>'.repeat(200_000);
+    for (const path of ['/api/entries.xml', '/api/entries/import.xml', '/api/projects.xml']) {
+      const reply = await v1.xml('POST', path, body);
+      expect(reply.status, path).toBe(422);
+      expect(reply.headers.get('content-type')).toMatch(/^text\/xml/);
+      expect(reply.text.length, path).toBeLessThan(1000);
+      expect(reply.body.error.message).toMatch(/^Malformed XML: /);
+    }
+    const longRoot = await v1.xml('POST', '/api/entries.xml', `<${'a'.repeat(600_000)}/>`);
+    expect(longRoot.status).toBe(422);
+    expect(longRoot.text.length).toBeLessThan(1000);
+    expect(longRoot.body.error.message).toMatch(/must be a <entry> element/);
+    expect(await v2Count(client, '/v2/entries')).toBe(0);
+  });
+
   it('an import of more than 1000 entries is refused whole', async () => {
     const { client } = await serve();
     const v1 = V1.of(client);
