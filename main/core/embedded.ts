@@ -7,9 +7,9 @@
 // window is hidden. A remote service cannot reach this machine's loopback; remote accounts poll.
 
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startService, type RunningService } from '../../service';
+import { makePrivateDir } from '../../service/storage/privateFiles';
 import { SECRETS_KEY_BYTES } from '../../service/storage/secretBox';
 import { createServiceApi } from '../api/client';
 import { createLegacyApi } from '../api/legacy';
@@ -47,8 +47,8 @@ export interface EmbeddedOptions {
 export async function openEmbeddedAccount(options: EmbeddedOptions): Promise<EmbeddedAccount> {
   const serviceDir = join(options.dataDir, 'local-service');
   const coreDir = join(options.dataDir, 'accounts', LOCAL_ACCOUNT.id);
-  mkdirSync(serviceDir, { recursive: true });
-  mkdirSync(coreDir, { recursive: true });
+  makePrivateDir(serviceDir);
+  makePrivateDir(coreDir);
 
   // The token is made here and stored in the keychain before the service first sees it, so a
   // crash in between cannot leave a service whose only token nobody holds.

@@ -5,9 +5,10 @@
 // A record torn just before its newline still reads back; the newline is added on open, for the
 // same reason.
 
-import { mkdir, open, rename, type FileHandle } from 'node:fs/promises';
+import { open, rename, type FileHandle } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../../service/storage/privateFiles';
 
 /** Calls must not overlap: the outbox runs them one at a time, in order. */
 export interface Journal {
@@ -30,10 +31,10 @@ export interface LoadedJournal {
 export const JOURNAL_FILE = 'outbox.jsonl';
 
 export async function openJournal(dataDir: string): Promise<LoadedJournal> {
-  await mkdir(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   const path = join(dataDir, JOURNAL_FILE);
   const { records, skipped, unterminated, missing } = readRecords(path);
-  let handle: FileHandle | null = await open(path, 'a');
+  let handle: FileHandle | null = await open(path, 'a', PRIVATE_FILE_MODE);
   // A new file's first record is durable only once the file's directory entry is.
   if (missing) await syncDir(dataDir);
   if (unterminated) {
@@ -56,7 +57,7 @@ export async function openJournal(dataDir: string): Promise<LoadedJournal> {
     async rewrite(all) {
       const old = live();
       const tmp = `${path}.tmp`;
-      const out = await open(tmp, 'w');
+      const out = await open(tmp, 'w', PRIVATE_FILE_MODE);
       try {
         await out.writeFile(all.map((r) => JSON.stringify(r) + '\n').join(''));
         await out.sync();
@@ -67,7 +68,7 @@ export async function openJournal(dataDir: string): Promise<LoadedJournal> {
       await old.close();
       await rename(tmp, path);
       await syncDir(dirname(path));
-      handle = await open(path, 'a');
+      handle = await open(path, 'a', PRIVATE_FILE_MODE);
       appended = 0;
     },
     get appendedSinceRewrite() {

@@ -1,10 +1,11 @@
 // Opens the service's SQLite database (a file in dataDir, or memory when there is none) and
 // offers the few ways the rest of the service talks to it: cached statements, rows as objects or
 // arrays, a column's values, transactions and pragmas. No other folder touches the driver.
-import { mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { nodeSqlite, type Connection, type SqliteDriver } from './driver';
 import { migrate } from './migrations';
+import { makePrivateDir, makePrivateFile } from './privateFiles';
 
 export type Db = Connection;
 export type Row = Record<string, unknown>;
@@ -22,8 +23,12 @@ const files = new WeakMap<Db, string>();
 export function openDatabase(dataDir?: string, driver: SqliteDriver = nodeSqlite): Db {
   let db: Db;
   if (dataDir) {
-    mkdirSync(dataDir, { recursive: true });
+    // Only this user may read it: the folder 0700, the file 0600 before SQLite first opens it
+    // (SQLite gives the WAL and shared-memory files the database file's mode).
+    makePrivateDir(dataDir);
     const file = join(dataDir, 'service.db');
+    makePrivateFile(file);
+    for (const companion of [`${file}-wal`, `${file}-shm`]) if (existsSync(companion)) makePrivateFile(companion);
     db = driver.open(file);
     files.set(db, file);
     // WAL lets readers proceed during a write and survives a crash mid-transaction. FULL syncs

@@ -25,6 +25,7 @@ import { OAUTH_LOOPBACK_PORT } from './loopback';
 import { readRegistry, writeRegistry, type Registry } from './registry';
 import { openRemoteAccount, remoteCredentials } from './remote';
 import { accountViews, missingCredential, UNAUTHORIZED, type AccountStatus } from './views';
+import { makePrivateDir, tightenTree } from '../../../service/storage/privateFiles';
 
 /** How long a browser sign-in may take before Stint stops listening for it. */
 export const SIGN_IN_TIMEOUT_MS = 5 * 60_000;
@@ -66,6 +67,9 @@ interface OpenAccount {
 }
 
 export async function openStintApp(options: StintAppOptions): Promise<StintApp> {
+  // Everything in the data folder is this user's alone, whatever an earlier version left.
+  makePrivateDir(options.dataDir);
+  tightenTree(options.dataDir);
   const choice = await chooseSecrets(options);
   try {
     return await openWith(options, choice);

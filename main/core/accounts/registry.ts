@@ -6,9 +6,10 @@
 // The embedded local account is not listed: it always exists (embedded.ts) and cannot be removed.
 
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { makePrivateDir } from '../../../service/storage/privateFiles';
 import { LOCAL_ACCOUNT } from '../embedded';
 
 export const REGISTRY_FILE = 'accounts.json';
@@ -66,7 +67,7 @@ export function readRegistry(dataDir: string): Registry {
 
 /** Writes the whole file through a temporary one, so a crash leaves the old or the new list, never half. */
 export function writeRegistry(dataDir: string, registry: Registry): void {
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   const path = join(dataDir, REGISTRY_FILE);
   const temporary = `${path}.${process.pid}.tmp`;
   writeFileSync(temporary, `${JSON.stringify(registryFile.parse(registry), null, 2)}\n`, { mode: 0o600 });

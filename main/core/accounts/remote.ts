@@ -4,7 +4,6 @@
 // <dataDir>/accounts/<id>/. A remote service cannot reach this machine's loopback, so no
 // broadcast receiver: core polls.
 
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServiceApi } from '../../api/client';
 import { createOAuthClient, oauthCredentials } from '../../api/oauth';
@@ -14,6 +13,7 @@ import type { SecretStore } from '../keychain';
 import type { Core, CoreOptions } from '../types';
 import { watchAuth, type AuthState } from './authWatch';
 import type { RemoteAccount } from './registry';
+import { makePrivateDir } from '../../../service/storage/privateFiles';
 
 export interface RemoteOptions {
   account: RemoteAccount;
@@ -57,7 +57,7 @@ export async function openRemoteAccount(options: RemoteOptions): Promise<Core | 
   if (!credentials) return null;
   const api = watchAuth(createServiceApi({ ...options.connection, baseUrl: account.baseUrl, credentials }), options.onAuth);
   const coreDir = join(options.dataDir, 'accounts', account.id);
-  mkdirSync(coreDir, { recursive: true });
+  makePrivateDir(coreDir);
   return createCore({
     api,
     dataDir: coreDir,

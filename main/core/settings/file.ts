@@ -43,6 +43,8 @@ function openConf(dir: string): Conf<Settings> {
   return new Conf<Settings>({
     cwd: dir,
     configName: 'settings',
+    // Only this user may read it (the folder is 0700 too: accounts/app.ts).
+    configFileMode: 0o600,
     schema: settingsSchema,
     projectVersion: semver(SETTINGS_VERSION),
     migrations: Object.fromEntries(Object.entries(MIGRATIONS).map(([n, migrate]) => [semver(Number(n)), (store: Conf<Settings>) => migrate(store as unknown as MigrationStore)])),
