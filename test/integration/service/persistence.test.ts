@@ -4,7 +4,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startService } from '../../../service';
+import { buildService, startService } from '../../../service';
+import { pragma } from '../../../service/storage/db';
 import { migrations } from '../../../service/storage/migrations';
 import { openDatabaseFile, value, values } from '../../support/sqliteFile';
 import { Client, createEntry, createProject, manualClock } from './support';
@@ -30,6 +31,18 @@ describe('the database file', () => {
       expect((await reopened.get('/v2/timers')).body[0].state).toBe('running');
     } finally {
       await again.close();
+    }
+  });
+
+  it('syncs every commit to disk (WAL, synchronous=FULL), so an acknowledged write survives a power cut', async () => {
+    const dataDir = tempDir();
+    const built = await buildService({ dataDir, rateLimit: 0 });
+    try {
+      // The service's own connection: synchronous is a setting of each connection, not of the file.
+      expect(pragma(built.db, 'journal_mode')).toBe('wal');
+      expect(pragma(built.db, 'synchronous')).toBe(2);
+    } finally {
+      await built.app.close();
     }
   });
 
