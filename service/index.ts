@@ -5,7 +5,7 @@ import { createApp } from './app';
 import { oauthRoutes } from './oauth/routes';
 import type { OAuthSettings } from './oauth/settings';
 import { setPassword } from './oauth/setPassword';
-import { addPersonalToken, countPersonalTokens, generateToken } from './auth/tokens';
+import { addPersonalToken, countPersonalTokens, generateToken, replaceHeldToken } from './auth/tokens';
 import { createContext } from './context';
 import { inTransaction, openDatabase, type Db } from './storage/db';
 import type { SqliteDriver } from './storage/driver';
@@ -29,6 +29,11 @@ export interface ServiceOptions {
   port?: number;
   /** The owner's personal token; if absent and the owner has none, one is generated. */
   token?: string;
+  /**
+   * Who holds `token` ('app': the desktop app's own). It then replaces that holder's earlier
+   * tokens, which a start without a keychain would otherwise leave behind, one per start.
+   */
+  tokenHolder?: string;
   /** Requests/s per client address; default 2 (the spec's limit); 0 disables. */
   rateLimit?: number;
   /** Default 'me@stint.local'. */
@@ -103,7 +108,8 @@ export async function buildService(options: ServiceOptions = {}): Promise<BuiltS
     let token = options.token ?? '';
     let tokenCreated = false;
     inTransaction(db, () => {
-      if (options.token !== undefined) addPersonalToken(db, ownerId, options.token, now);
+      if (options.token !== undefined && options.tokenHolder) replaceHeldToken(db, ownerId, options.tokenHolder, options.token, now);
+      else if (options.token !== undefined) addPersonalToken(db, ownerId, options.token, now);
       else if (countPersonalTokens(db, ownerId) === 0) {
         token = generateToken();
         tokenCreated = true;

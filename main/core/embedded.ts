@@ -64,7 +64,8 @@ export async function openEmbeddedAccount(options: EmbeddedOptions): Promise<Emb
 
   // No rate limit on either side: the spec's 2 requests/s protects a shared server from many
   // clients; this one serves only this app over loopback, and start-up should not wait on it.
-  const service = await startService({ dataDir: serviceDir, token, rateLimit: 0, port: options.port ?? 0, secretsKey });
+  // The app's token replaces the one it held before (made anew at each start without a keychain).
+  const service = await startService({ dataDir: serviceDir, token, tokenHolder: 'app', rateLimit: 0, port: options.port ?? 0, secretsKey });
   try {
     const api = createServiceApi({ baseUrl: service.url, credentials: { kind: 'personal', token }, rateLimit: 0 });
     // The service serves v1 too: queued entries drain through its bulk import.

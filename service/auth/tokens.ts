@@ -12,6 +12,21 @@ export function addPersonalToken(db: Db, userId: number, token: string, now: str
   return result.changes > 0;
 }
 
+/**
+ * Makes `token` the user's only token held by `holder` (the app's own): earlier ones of that
+ * holder are revoked, so tokens made anew at each start do not pile up. Other tokens are kept.
+ */
+export function replaceHeldToken(db: Db, userId: number, holder: string, token: string, now: string): void {
+  const hash = hashToken(token);
+  sql(db, 'DELETE FROM personal_tokens WHERE user_id = ? AND holder = ? AND token_sha256 != ?').run(userId, holder, hash);
+  sql(
+    db,
+    `INSERT INTO personal_tokens (user_id, token_sha256, created_at, holder) VALUES (?, ?, ?, ?)
+     ON CONFLICT (token_sha256) DO UPDATE SET holder = excluded.holder WHERE user_id = excluded.user_id`,
+  ).run(userId, hash, now, holder);
+  forgetTokens(db);
+}
+
 export function countPersonalTokens(db: Db, userId: number): number {
   return (sql(db, 'SELECT COUNT(*) AS n FROM personal_tokens WHERE user_id = ?').get(userId) as { n: number }).n;
 }

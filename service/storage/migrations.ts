@@ -211,6 +211,13 @@ export const migrations: Migration[] = [
       -- A project's budget, set through v1 (budget-minutes); v2 shows it as budgeted_minutes.
       ALTER TABLE projects ADD COLUMN budget_minutes INTEGER CHECK (budget_minutes IS NULL OR budget_minutes >= 0);
     `),
+  (db) =>
+    db.exec(`
+      -- Who a personal token was given to: 'app' for the desktop app's own token, which a start
+      -- with a new one replaces (where no keychain keeps it, a new one is made at every start);
+      -- NULL for every other token (the command line's, v1's api_auth_token), never replaced.
+      ALTER TABLE personal_tokens ADD COLUMN holder TEXT;
+    `),
 ];
 
 /** Brings the database to the latest schema; refuses a file written by a newer service. */
