@@ -4,6 +4,8 @@ import { parseArgs } from 'node:util';
 import { startService } from './index';
 import { OAUTH_COMMANDS_USAGE, runOAuthCommand } from './oauth/cli';
 
+const MIN_TOKEN_LENGTH = 32;
+
 const usage = `usage: npm run service -- --port <n> --data <dir> [--token <value>] [--owner-password <password>] [--rate-limit <req/s>] [--host 127.0.0.1] [--log]\n${OAUTH_COMMANDS_USAGE}`;
 
 // register-app and set-password act on the database and exit; they take no service options.
@@ -43,6 +45,11 @@ try {
 if (args.help) {
   console.log(usage);
   process.exit(0);
+}
+
+// A token anyone could guess opens the owner's account to every local process.
+if (args.token !== undefined && args.token.length < MIN_TOKEN_LENGTH) {
+  fail(`--token must be at least ${MIN_TOKEN_LENGTH} characters (a random one is made for you when --token is left out)`);
 }
 
 const service = await startService({

@@ -57,6 +57,13 @@ describe('the service command', () => {
     expect(await second.exit).toBe(0);
   });
 
+  it('refuses a --token anyone could guess (under 32 characters), saying why', async () => {
+    const weak = run(['--port', '0', '--token', 'T0KEN']);
+    expect(await weak.exit).toBe(2);
+    expect(weak.output()).toMatch(/--token must be at least 32 characters/);
+    expect(weak.output()).not.toMatch(/listening on/);
+  });
+
   it('refuses a port that is not one, with the usage', async () => {
     const bad = run(['--port', 'eighty']);
     expect(await bad.exit).toBe(2);
