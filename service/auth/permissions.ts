@@ -7,7 +7,7 @@
 // | supervisor | see all, change all                | manage                               | manage         |
 // | leader     | see all, change own, approve any   | manage                               | view           |
 // | coworker   | see own, change own                | view; create through an entry if the account allows | view |
-// | contractor | own, in projects given access      | only the projects given access       | self only      |
+// | contractor | own, in projects given access      | only the projects given access (tags: those of entries there) | self only |
 //
 // How a refusal answers (decided, one rule everywhere): what a role may not see at all does not
 // exist for it, so it answers 404 as a missing resource does (spec 000: 404 for a resource "not
@@ -18,6 +18,7 @@
 import type { EntryFilters } from '../../common/serviceTypes';
 import { peopleSettings } from '../domain/accountSettings';
 import { accessibleProjectIds, hasProjectAccess } from '../domain/projectAccess';
+import { tagUsedInProjects, type TagFilters } from '../domain/tags';
 import type { UserRow } from '../domain/users';
 import type { Db } from '../storage/db';
 
@@ -63,6 +64,23 @@ export function seesProject(db: Db, actor: Actor, projectId: number): boolean {
 /** The ids of the projects the actor sees, or null for every project of the account. */
 export function visibleProjectIds(db: Db, actor: Actor): number[] | null {
   return restrictedToGivenProjects(actor) ? accessibleProjectIds(db, actor.userId) : null;
+}
+
+/**
+ * Tags follow projects (GAPS.md "Roles": "projects, tags"; spec 002 "Tags": freelancers see "only
+ * tags used in projects assigned to them"): for a contractor a tag exists when an entry in a
+ * project given it carries the tag, anyone's entry (the tag is the project's as much as the
+ * entry's); every other role sees every tag. v1's GET /api/tags and v2's tag endpoints ask this.
+ */
+export function scopeTagFilters(db: Db, actor: Actor, filters: TagFilters): TagFilters {
+  const projectIds = visibleProjectIds(db, actor);
+  return projectIds === null ? filters : { ...filters, usedInProjects: projectIds };
+}
+
+/** Whether the tag exists for the actor (see scopeTagFilters). */
+export function seesTag(db: Db, actor: Actor, tagId: number): boolean {
+  const projectIds = visibleProjectIds(db, actor);
+  return projectIds === null || tagUsedInProjects(db, tagId, projectIds);
 }
 
 /** Creates a project by naming one that does not exist in an entry's project_name. */

@@ -3,7 +3,7 @@
 // tag is the account's, its flag changes through the tag, not through a description).
 import { sql, type Db } from '../storage/db';
 import { parseHashtags, type ParsedTag } from './hashtags';
-import { likeContains, Where } from './sqlText';
+import { jsonList, likeContains, Where } from './sqlText';
 
 export interface TagRow {
   id: number;
@@ -67,12 +67,24 @@ export function tagsOfEntries(db: Db, entryIds: number[]): Map<number, TagRow[]>
 export interface TagFilters {
   name?: string;
   billable?: boolean;
+  /** Only the tags of entries in these projects (a contractor's view, auth/permissions.ts scopeTagFilters). */
+  usedInProjects?: number[];
+}
+
+/** Tag `t` is linked to an entry in one of the projects of a JSON list (the one parameter). */
+const USED_IN_PROJECTS = `EXISTS (SELECT 1 FROM entry_tags et JOIN entries e ON e.id = et.entry_id
+  WHERE et.tag_id = t.id AND e.project_id IN (SELECT value FROM json_each(?)))`;
+
+/** Whether the tag is linked to an entry in one of the projects. */
+export function tagUsedInProjects(db: Db, tagId: number, projectIds: number[]): boolean {
+  return sql(db, `SELECT 1 FROM tags t WHERE t.id = ? AND ${USED_IN_PROJECTS}`).get(tagId, jsonList(projectIds)) !== undefined;
 }
 
 export function listTags(db: Db, accountId: number, filters: TagFilters, limit: number, offset: number): { rows: Array<TagRow & { entries: number }>; total: number } {
   const where = new Where().add('t.account_id = ?', accountId);
   if (filters.name !== undefined) where.add(`t.name LIKE ? ESCAPE '\\'`, likeContains(filters.name));
   if (filters.billable !== undefined) where.add('t.billable = ?', filters.billable ? 1 : 0);
+  if (filters.usedInProjects !== undefined) where.add(USED_IN_PROJECTS, jsonList(filters.usedInProjects));
   const clause = String(where);
   const params = where.params;
   const total = (sql(db, `SELECT COUNT(*) AS n FROM tags t WHERE ${clause}`).get(...params) as { n: number }).n;

@@ -10,7 +10,7 @@
 //   background (jobs/tagMergeRunner.ts).
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../auth/authenticate';
-import { managesProjects, type Actor } from '../auth/permissions';
+import { managesProjects, seesTag, type Actor } from '../auth/permissions';
 import { instant, type Context } from '../context';
 import { parseTagName } from '../domain/hashtags';
 import { deleteTag, updateTag } from '../domain/tagEdits';
@@ -29,7 +29,7 @@ export const MERGE_ACCEPTED_MESSAGE = 'The tags are being merged in the backgrou
 
 function ownTag(db: Db, actor: Actor, rawId: unknown): TagRow {
   const tag = getTag(db, actor.accountId, pathId(rawId, 'Tag'));
-  if (!tag) throw notFound('Tag not found');
+  if (!tag || !seesTag(db, actor, tag.id)) throw notFound('Tag not found');
   return tag;
 }
 

@@ -1,7 +1,7 @@
 // Tags (spec 001 "Tags"): list, create from names (trailing * = unbillable), show.
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../auth/authenticate';
-import { managesProjects } from '../auth/permissions';
+import { managesProjects, scopeTagFilters, seesTag } from '../auth/permissions';
 import { instant, type Context } from '../context';
 import { parseTagName } from '../domain/hashtags';
 import { countTagEntries, ensureTag, getTag, listTags, type TagRow } from '../domain/tags';
@@ -20,7 +20,7 @@ export function tagRoutes(app: FastifyInstance, context: Context): void {
     const filters = { name: f.text('name', { max: LIMITS.name }) ?? undefined, billable: f.boolean('billable') };
     f.check();
     const page = readPage(request.query as Record<string, unknown>, 'Tag');
-    const { rows, total } = listTags(db, actor.accountId, filters, page.perPage, page.offset);
+    const { rows, total } = listTags(db, actor.accountId, scopeTagFilters(db, actor, filters), page.perPage, page.offset);
     const base = context.base(request);
     return sendPage(request, reply, base, page, total, rows.map((t) => view.tag(base, t, t.entries)));
   });
@@ -50,7 +50,7 @@ export function tagRoutes(app: FastifyInstance, context: Context): void {
   app.get<{ Params: { id: string } }>('/v2/tags/:id', async (request) => {
     const actor = actorOf(request);
     const tag = getTag(db, actor.accountId, pathId(request.params.id, 'Tag'));
-    if (!tag) throw notFound('Tag not found');
+    if (!tag || !seesTag(db, actor, tag.id)) throw notFound('Tag not found');
     return view.tag(context.base(request), tag, countTagEntries(db, tag.id));
   });
 }

@@ -1,13 +1,10 @@
 // GET /api/tags (spec 002 "Tags": "the only tag operation"): every tag of the account by name;
-// freelancers see "only tags used in projects assigned to them" (decided: tags of any entry in
-// a project given them, theirs or not, since the tag is the project's as much as the entry's).
+// freelancers see "only tags used in projects assigned to them", by the rule v2's tag endpoints
+// follow too (auth/permissions.ts scopeTagFilters).
 import type { FastifyInstance } from 'fastify';
-import { restrictedToGivenProjects } from '../auth/permissions';
+import { scopeTagFilters } from '../auth/permissions';
 import type { Context } from '../context';
-import { accessibleProjectIds } from '../domain/projectAccess';
-import { listTags, type TagRow } from '../domain/tags';
-import { jsonList } from '../domain/sqlText';
-import { sql } from '../storage/db';
+import { listTags } from '../domain/tags';
 import { v1Actor } from './auth';
 import { sendList } from './reply';
 import { route } from './route';
@@ -18,15 +15,7 @@ export function v1TagRoutes(api: FastifyInstance, context: Context): void {
 
   route(api, 'GET', '/tags', async (request, reply) => {
     const actor = v1Actor(request);
-    const rows: TagRow[] = restrictedToGivenProjects(actor)
-      ? (sql(
-          db,
-          `SELECT t.* FROM tags t WHERE t.account_id = ? AND EXISTS (
-             SELECT 1 FROM entry_tags et JOIN entries e ON e.id = et.entry_id
-             WHERE et.tag_id = t.id AND e.project_id IN (SELECT value FROM json_each(?)))
-           ORDER BY t.name COLLATE NOCASE, t.id`,
-        ).all(actor.accountId, jsonList(accessibleProjectIds(db, actor.userId))) as TagRow[])
-      : listTags(db, actor.accountId, {}, -1, 0).rows;
+    const { rows } = listTags(db, actor.accountId, scopeTagFilters(db, actor, {}), -1, 0);
     return sendList(request, reply, 'tags', 'tag', rows.map(tagView));
   });
 }

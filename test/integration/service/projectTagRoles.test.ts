@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { serveTeam, type Role } from './people';
 import { createEntry, createProject, type Client } from './support';
+import { V1 } from './v1Support';
 
 const ROLES: Role[] = ['owner', 'supervisor', 'leader', 'coworker', 'contractor'];
 
@@ -59,7 +60,12 @@ async function statuses(role: Role): Promise<{ seen: Record<string, number>; lis
   };
   // Groups the actions act on hold the given project, so that contractors see them (and get 403).
   const group = async (projectIds: number[]) => (await owner.post('/v2/project_groups', { name: `G ${unique()}`, project_ids: projectIds })).body.id;
-  const tag = async () => (await owner.post('/v2/tags', { names: [`t${unique()}`] })).body[0].id;
+  // Tags the actions act on are used in the given project, so that contractors see them (and get 403).
+  const tag = async () => {
+    const name = `t${unique()}`;
+    await createEntry(owner, { project_id: given, description: `#${name}` });
+    return (await owner.get(`/v2/tags?name=${name}&per_page=1000`)).body.find((t: any) => t.name === name).id;
+  };
   const grouped = await group([given]);
   const elsewhere = await group([notGiven]);
   const shared = (await owner.get('/v2/tags?name=shared')).body[0].id;
@@ -109,6 +115,40 @@ describe('project, group and tag roles', () => {
     const column = ROLES.indexOf(role);
     const expected = Object.fromEntries(Object.entries(EXPECTED).map(([name, row]) => [name, row[column]]));
     expect((await statuses(role)).seen).toEqual(expected);
+  });
+
+  it('one tag rule for v2 and v1: a contractor sees only the tags of entries in the projects given it, other roles every tag', async () => {
+    const team = await serveTeam();
+    const owner = team.client;
+    const [given, notGiven] = [await createProject(owner, { name: 'Given' }), await createProject(owner, { name: 'Not given' })];
+    await createEntry(owner, { project_id: given, description: 'work #design' });
+    await createEntry(owner, { project_id: notGiven, description: 'work #secret' });
+    await owner.post('/v2/tags', { names: ['unused'] });
+    const contractor = team.member('contractor');
+    const coworker = team.member('coworker');
+    await owner.put(`/v2/users/${contractor.id}/give_access_to_projects`, { project_ids: [given] });
+    const ids = Object.fromEntries((await owner.get('/v2/tags')).body.map((t: any) => [t.name, t.id]));
+
+    const names = async (client: Client) => ({
+      v2: (await client.get('/v2/tags')).body.map((t: any) => t.name),
+      v1: (await V1.of(client).json('GET', '/api/tags.json')).body.map((w: any) => w.tag.name),
+    });
+    expect(await names(contractor.client)).toEqual({ v2: ['design'], v1: ['design'] });
+    expect(await names(coworker.client)).toEqual({ v2: ['design', 'secret', 'unused'], v1: ['design', 'secret', 'unused'] });
+    const page = await contractor.client.get('/v2/tags?per_page=1');
+    expect(page.headers.get('link') ?? '').not.toMatch(/rel="next"/);
+    // What a contractor does not see does not exist for it (404); what it sees but may not change, 403.
+    expect((await contractor.client.get(`/v2/tags/${ids.design}`)).status).toBe(200);
+    for (const hidden of [ids.secret, ids.unused]) {
+      expect((await contractor.client.get(`/v2/tags/${hidden}`)).status).toBe(404);
+      expect((await contractor.client.get(`/v2/tags/${hidden}/entries`)).status).toBe(404);
+      expect((await contractor.client.put(`/v2/tags/${hidden}`, { name: 'renamed' })).status).toBe(404);
+    }
+    expect((await contractor.client.put(`/v2/tags/${ids.design}`, { name: 'renamed' })).status).toBe(403);
+    expect((await coworker.client.get(`/v2/tags/${ids.unused}`)).status).toBe(200);
+    // Access taken back takes the project's tags with it.
+    await owner.put(`/v2/users/${contractor.id}/revoke_access_to_projects`, { project_ids: [given] });
+    expect(await names(contractor.client)).toEqual({ v2: [], v1: [] });
   });
 
   it('shows a contractor only the groups holding a project given it, with only those projects', async () => {
