@@ -4,7 +4,9 @@
 // A user id that names no user the caller sees answers 401 (spec 002: "401 when no such user (to
 // become 404 in a future version)"; decided for PUT and DELETE too, and for a user a freelancer
 // may not see, who sees only itself). What a role may not do answers 422 (spec 002 for PUT and
-// DELETE; decided for the list, which freelancers may not read, and for POST).
+// DELETE; decided for the list, which freelancers may not read, and for POST), and is checked
+// before the user is looked up: a caller who may not change or delete users at all is refused
+// as such (422), whichever id it names, never told 401 as if its credential were bad.
 //
 // Body (decided): {"user": {first_name, last_name, email}} (or bare in JSON) / <user>…</user>.
 // "passwords cannot be set": a password attribute is refused rather than ignored. A new user gets
@@ -102,8 +104,8 @@ export function v1UserRoutes(api: FastifyInstance, context: Context): void {
 
   route(api, 'PUT', '/users/:id', async (request, reply) => {
     const actor = v1Actor(request);
-    const user = visibleUser(db, actor, request.params.id);
     if (!managesUsers(actor)) throw notAllowed('only administrators and the owner change users');
+    const user = visibleUser(db, actor, request.params.id);
     if (user.role === 'owner' && actor.role !== 'owner') throw notAllowed('only the owner changes the owner');
     const fields = readUserInput(request, false);
     if (user.state === 'disabled') throw invalid('The user is deactivated: activate them before changing them');
@@ -122,8 +124,8 @@ export function v1UserRoutes(api: FastifyInstance, context: Context): void {
   // v2: any other record naming the user (expenses, invoices, ...) keeps them too, deactivated.
   route(api, 'DELETE', '/users/:id', async (request, reply) => {
     const actor = v1Actor(request);
-    const user = visibleUser(db, actor, request.params.id);
     if (!deactivatesUsers(actor)) throw notAllowed('only the owner deletes users');
+    const user = visibleUser(db, actor, request.params.id);
     if (user.id === actor.userId) throw notAllowed('the owner cannot delete themself');
     const now = instant(context).iso;
     const deactivate = () => {

@@ -7,6 +7,7 @@ import { asDb, openDatabaseFile } from '../../support/sqliteFile';
 import { serveTeam, type TeamService } from './people';
 import { createProject, serve } from './support';
 import { idOf, postEntryJson, V1 } from './v1Support';
+import { Browser, OWNER_EMAIL, OWNER_PASSWORD, serveOAuth } from './oauthSupport';
 
 const USER_KEYS = ['id', 'first_name', 'last_name', 'email', 'permissions', 'time_format', 'week_start', 'hashtags'];
 
@@ -66,6 +67,31 @@ describe('v1 users', () => {
     expect((await c.json('GET', `/api/users/${team.service.ownerId}.json`)).status).toBe(401);
     expect((await c.json('GET', `/api/users/${contractor.id}.json`)).status).toBe(200);
     expect((await c.json('GET', '/api/users.json')).status).toBe(422);
+  });
+
+  it('a freelancer changing or deleting a user it does not see is refused as a role (422, spec 002), not answered 401', async () => {
+    const team = await serveTeam();
+    const contractor = team.member('contractor');
+    const c = V1.of(contractor.client);
+    const owner = team.service.ownerId;
+    for (const [method, path, body] of [
+      ['PUT', `/api/users/${owner}.json`, { user: { first_name: 'Boss' } }],
+      ['PUT', `/api/users/${contractor.id}.json`, { user: { first_name: 'Me' } }],
+      ['PUT', '/api/users/999999.json', { user: { first_name: 'Ghost' } }],
+      ['DELETE', `/api/users/${owner}.json`, undefined],
+      ['DELETE', '/api/users/999999.json', undefined],
+    ] as const) {
+      const reply = await c.json(method, path, body);
+      expect(reply.status, `${method} ${path}`).toBe(422);
+      expect(reply.body.message, `${method} ${path}`).toMatch(/^Not allowed: /);
+    }
+    const xml = await c.xml('PUT', `/api/users/${owner}.xml`, '<user><first_name>Boss</first_name></user>');
+    expect(xml.status).toBe(422);
+    expect(xml.body.error.message).toMatch(/^Not allowed: /);
+    expect((await team.client.get(`/v2/users/${owner}`)).body.first_name).not.toBe('Boss');
+    // The token is good: 401 stays for a missing credential and, for those who may act, a missing user.
+    expect((await c.json('GET', '/api/users/self.json')).status).toBe(200);
+    expect((await V1.of(team.client).json('PUT', '/api/users/999999.json', { user: { first_name: 'Ghost' } })).status).toBe(401);
   });
 
   it('avatar: id, thumbnail and avatar, empty strings without an image', async () => {
@@ -173,6 +199,43 @@ describe('authentication', () => {
       const refused = await anonymous.raw('GET', '/api/user/api_auth_token.json', undefined, headers);
       expect(refused.status).toBe(401);
     }
+  });
+
+  it('GET /api/user/api_auth_token is throttled with the sign-in page: 5 free failures, then an empty 429 with Retry-After, even for the right password, until the lock ends', async () => {
+    const oauth = await serveOAuth(); // rate limit off: only the sign-in throttle stands in the way
+    const anonymous = new V1(oauth.service.url, '');
+    const token = (password: string, email = OWNER_EMAIL) => anonymous.raw('GET', '/api/user/api_auth_token.json', undefined, basic(email, password));
+
+    for (let i = 1; i <= 5; i++) {
+      const refused = await token('guess ' + i);
+      expect(refused.status, `failure ${i}`).toBe(401);
+      expect(refused.headers.get('retry-after')).toBeNull();
+    }
+    const sixth = await token('guess 6');
+    expect(sixth.status).toBe(401);
+    expect(sixth.headers.get('retry-after')).toBe('30');
+
+    const locked = await token(OWNER_PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(locked.text).toBe('');
+    expect(locked.headers.get('retry-after')).toBe('30');
+    oauth.clock.advance(29_000);
+    expect((await token(OWNER_PASSWORD)).status).toBe(429);
+    expect((await token('guess 7')).status).toBe(429); // refused unchecked: does not extend the lock
+    oauth.clock.advance(1_000);
+    const open = await token(OWNER_PASSWORD);
+    expect(open.status).toBe(200);
+    expect((await new V1(oauth.service.url, open.body.user.api_auth_token).json('GET', '/api/users/self.json')).body.user.email).toBe(OWNER_EMAIL);
+
+    // One throttle for both ways in: failures on the authorize page lock this endpoint too, and back.
+    const browser = new Browser(oauth.service.url);
+    const start = { client_id: oauth.clientId, response_type: 'code', state: 's' };
+    for (let i = 0; i < 6; i++) await browser.signIn(start, OWNER_EMAIL, 'page guess ' + i);
+    expect((await token(OWNER_PASSWORD)).status).toBe(429);
+    oauth.clock.advance(60_000);
+    expect((await token(OWNER_PASSWORD)).status).toBe(200);
+    for (let i = 0; i < 6; i++) await token('basic guess ' + i);
+    expect((await browser.signIn(start, OWNER_EMAIL, OWNER_PASSWORD)).status).toBe(429);
   });
 
   it('takes only X-ServiceToken: none, a wrong one, a Bearer token or the query parameter answer 401', async () => {
