@@ -6,7 +6,10 @@
 // - Only roles that manage invoices and webhooks (owner, supervisor) use these endpoints; others 403.
 // - An unknown event or subject name answers 400, code invalid on field events (subjects); so does
 //   an empty list on creation (missing_field). Listed names are kept once, in the order given.
-// - payload_uri is an absolute http or https URL of up to 2048 characters, else 400 invalid.
+// - payload_uri is an absolute http or https URL of up to 2048 characters, else 400 invalid; so is
+//   one whose host is an address no delivery may go to (link-local, unspecified, in any spelling:
+//   events/post.ts refusedUri, the same decision a delivery makes). A name is not resolved here:
+//   what it resolves to is checked when a delivery connects.
 // - enable and disable are idempotent (204 whatever the state).
 // - ping answers 202 with {message, payload_id}: the id of the queued ping payload, which the ping
 //   delivery will carry in X-Service-Delivery. A new webhook queues a ping too (spec 000).
@@ -30,6 +33,7 @@ import {
 } from '../domain/subscriptions';
 import { queuePing, retryPayload } from '../domain/webhookDeliveries';
 import { claimReceiver } from '../events/outbox';
+import { refusedUri } from '../events/post';
 import { ApiError, forbidden, notFound } from '../http/errors';
 import { bodyOf, LIMITS, pathId, queryOf, type Fields } from '../http/fields';
 import { readPage, sendPage } from '../http/pagination';
@@ -41,12 +45,12 @@ const RECEIVERS: Kind = { table: 'broadcast_receivers', column: 'subjects', reso
 
 type WithId = { Params: { id: string } };
 
-/** An absolute http(s) URL, or null. */
+/** An absolute http(s) URL a delivery may go to, or null. */
 export function httpUrl(text: string): string | null {
   if (/\s/.test(text)) return null;
   try {
     const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? text : null;
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && refusedUri(text) === null ? text : null;
   } catch {
     return null;
   }

@@ -3,6 +3,7 @@
 // order per webhook, and what the API answers are not held up by.
 import { describe, expect, it } from 'vitest';
 import { emitEntryEvents } from '../../../service/events/emit';
+import { Agents, post, type Resolve } from '../../../service/events/post';
 import { entryEvent } from '../../../service/events/entryEvents';
 import { inTransaction } from '../../../service/storage/db';
 import { value, values } from '../../support/sqliteFile';
@@ -238,6 +239,9 @@ describe('webhook delivery: the API does not wait for receivers', () => {
       ['http://169.254.169.254/latest/meta-data', 'address 169.254.169.254 is not allowed'],
       ['http://[fe80::1]/h', 'address fe80::1 is not allowed'],
       ['http://0.0.0.0:9/h', 'address 0.0.0.0 is not allowed'],
+      ['http://[::ffff:169.254.169.254]/h', 'address ::ffff:a9fe:a9fe is not allowed'],
+      ['http://[64:ff9b::169.254.169.254]/h', 'address 64:ff9b::a9fe:a9fe is not allowed'],
+      ['http://0xa9fea9fe/h', 'address 169.254.169.254 is not allowed'],
     ]) {
       // A payload_uri the API would refuse, written beside it.
       withDatabase(s.dataDir, (db) => {
@@ -249,6 +253,34 @@ describe('webhook delivery: the API does not wait for receivers', () => {
       const errors = withDatabase(s.dataDir, (db) => value(db, 'SELECT last_error FROM webhook_deliveries WHERE webhook_id = ? ORDER BY id LIMIT 1', w.id));
       expect(errors, uri).toContain(why);
     }
+  });
+});
+
+describe('the address a delivery connects to', () => {
+  // The name is resolved when connecting and the connection goes to the address checked then: a
+  // name that resolved to loopback a moment ago and now resolves to a metadata address (DNS
+  // rebinding) is not connected to. The resolver is a stand-in, so nothing leaves loopback.
+  it('a name is checked on what it resolves to at connect time, each time: loopback is delivered to, a link-local answer is refused before connecting', async () => {
+    const receiver = await startReceiver();
+    const port = new URL(receiver.url).port;
+    const answers = ['127.0.0.1', '::ffff:169.254.169.254', '::ffff:a9fe:a9fe', '169.254.169.254'];
+    const asked: string[] = [];
+    const resolve: Resolve = (host, _options, callback) => {
+      asked.push(host);
+      const address = answers.shift()!;
+      callback(null, [{ address, family: address.includes(':') ? 6 : 4 }]);
+    };
+    const outcomes = [];
+    for (let i = 0; i < 4; i++) {
+      const agents = new Agents(); // a new connection each time, as after a keep-alive socket closed
+      const body = Buffer.from(JSON.stringify({ n: i }));
+      outcomes.push(await post(`http://localhost:${port}/r${i}`, body, { 'content-type': 'application/json' }, agents, { timeoutMs: 2000, responseLimit: 100, signal: new AbortController().signal, resolve }));
+      agents.destroy();
+    }
+    expect(receiver.received.map((r) => r.path)).toEqual(['/r0']);
+    expect(outcomes[0]).toMatchObject({ status: 200 });
+    for (const outcome of outcomes.slice(1)) expect(outcome).toEqual({ detail: expect.stringMatching(/^EADDRNOTALLOWED: localhost resolves to an address deliveries may not go to/) });
+    expect(asked).toEqual(['localhost', 'localhost', 'localhost', 'localhost']);
   });
 });
 

@@ -64,7 +64,7 @@ describe('spec 001 webhooks table', () => {
     expect(ping!.payload_id).toMatch(UUID);
   });
 
-  it("POST accepts '*' and refuses unknown events (400 invalid on events), an empty list, and payload_uris that are not absolute http(s) URLs", async () => {
+  it("POST accepts '*' and refuses unknown events (400 invalid on events), an empty list, and payload_uris that are not absolute http(s) URLs or name a link-local or unspecified address", async () => {
     const { client } = await serve();
     expect((await webhook(client, { events: ['*'] })).events).toEqual(['*']);
     expect((await client.post('/v2/webhooks', {})).body.errors).toEqual([
@@ -83,6 +83,16 @@ describe('spec 001 webhooks table', () => {
       ['payload_uri', 'javascript:alert(1)', 'invalid'],
       ['payload_uri', 'https://exa mple.com', 'invalid'],
       ['payload_uri', `https://example.com/${'a'.repeat(2048)}`, 'invalid'],
+      // Where no delivery may go (events/post.ts), however the address is spelt.
+      ['payload_uri', 'http://169.254.169.254/latest/meta-data', 'invalid'],
+      ['payload_uri', 'http://[::ffff:169.254.169.254]/latest/meta-data', 'invalid'],
+      ['payload_uri', 'http://[64:ff9b::a9fe:a9fe]/', 'invalid'],
+      ['payload_uri', 'http://[2002:a9fe:a9fe::]/', 'invalid'],
+      ['payload_uri', 'http://2852039166/', 'invalid'],
+      ['payload_uri', 'http://0251.0376.0251.0376/', 'invalid'],
+      ['payload_uri', 'http://0xa9fea9fe/', 'invalid'],
+      ['payload_uri', 'http://[fe80::1]/h', 'invalid'],
+      ['payload_uri', 'http://0.0.0.0:9/h', 'invalid'],
       ['name', 'x'.repeat(256), 'invalid'],
       ['name', { n: 1 }, 'invalid'],
     ] as const) {
@@ -132,6 +142,7 @@ describe('spec 001 webhooks table', () => {
     expect((await client.put(`/v2/webhooks/${w.id}`, {})).body.name).toBe('Renamed');
     expect((await client.put(`/v2/webhooks/${w.id}`, { name: ' ' })).body.errors).toEqual([{ resource: 'Webhook', field: 'name', code: 'missing_field' }]);
     expect((await client.put(`/v2/webhooks/${w.id}`, { payload_uri: 'nope' })).body.errors).toEqual([{ resource: 'Webhook', field: 'payload_uri', code: 'invalid' }]);
+    expect((await client.put(`/v2/webhooks/${w.id}`, { payload_uri: 'http://[::ffff:a9fe:a9fe]/' })).body.errors).toEqual([{ resource: 'Webhook', field: 'payload_uri', code: 'invalid' }]);
     expect((await client.put('/v2/webhooks/99', { name: 'x' })).status).toBe(404);
   });
 
@@ -273,6 +284,7 @@ describe('spec 001 broadcast receivers table', () => {
       ['subjects', ['entry.created'], 'invalid'],
       ['subjects', [], 'missing_field'],
       ['payload_uri', '/relative', 'invalid'],
+      ['payload_uri', 'http://[::ffff:169.254.169.254]/', 'invalid'],
       ['name', '', 'missing_field'],
     ] as const) {
       const bad = await client.post('/v2/broadcast_receivers', { name: 'R', payload_uri: 'https://e.com', subjects: ['timer'], [field]: value });
