@@ -3,12 +3,18 @@
 //
 // Decided: only the sha256 of a personal token is stored (auth/tokens.ts), so the service cannot
 // show a token it made before; each successful call makes a new personal token for the user and
-// answers it. Earlier tokens keep working. The rate limit (spec 000) and checkCredentials' equal
-// timing for unknown e-mails stand between a guesser and the passwords.
+// answers it. Earlier tokens keep working.
+//
+// Decided: the password is checked through the authorize page's sign-in throttle (oauth/signIn.ts),
+// sharing its counts, so guessing here is limited as there (and the rate limit, which may be off,
+// is not what stands between a guesser and the passwords). A failure answers 401, with
+// Retry-After when it started a lock; while the e-mail or address is locked the password is not
+// looked at and the answer is 429 with an empty body and Retry-After (GAPS.md "Errors and status
+// codes", as past the rate limit), even for the right password.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { checkCredentials } from '../auth/passwords';
 import { addPersonalToken, generateToken } from '../auth/tokens';
 import { instant, type Context } from '../context';
+import { signIn } from '../oauth/signIn';
 import { V1_BASIC } from './auth';
 import { V1Error } from './errors';
 import { sendOne } from './reply';
@@ -35,8 +41,14 @@ export function v1ApiTokenRoute(api: FastifyInstance, context: Context): void {
     '/user/api_auth_token',
     async (request, reply) => {
       const { email, password } = basicCredentials(request);
-      const userId = await checkCredentials(db, email, password);
-      if (userId === null) throw wrongCredentials();
+      const result = await signIn(db, email, password, request.ip, context.clock);
+      if (!result.ok) {
+        const retryAfter = Math.ceil(result.retryAfterMs / 1000);
+        if (!result.checked) return reply.code(429).header('retry-after', String(Math.max(1, retryAfter))).send();
+        if (retryAfter > 0) reply.header('retry-after', String(retryAfter));
+        throw wrongCredentials();
+      }
+      const { userId } = result;
       // A HEAD (spec 000 conventions 6) would make a token nobody sees: it makes none.
       if (request.method === 'HEAD') return sendOne(request, reply, 'user', { api_auth_token: '' });
       const token = generateToken();
