@@ -10,7 +10,7 @@ import { fail } from '../common/result';
 import type { Core } from '../main/core/types';
 
 export interface BridgeServer {
-  /** Takes an HTTP upgrade that has already passed the origin check. */
+  /** Takes an HTTP upgrade that has already passed the host's checks (Host, Origin, the secret's cookie). */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   close(): Promise<void>;
 }

@@ -53,7 +53,8 @@ async function main() {
     await app.stop();
     throw (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? new Error(`Port ${port} is in use; pick another with --port.`) : error;
   }
-  console.log(`Stint is running at ${host.url}`);
+  // The address carries this run's secret: only who can read this output can open the app.
+  console.log(`Stint is running at ${host.openUrl}`);
   console.log(`Data: ${dataDir}. Press Ctrl+C to stop.`);
 
   let stopping = false;

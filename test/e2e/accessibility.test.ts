@@ -27,7 +27,7 @@ async function openForAxe(hash = '') {
   const context = await stack.browser.newContext({ bypassCSP: true, viewport: { width: 420, height: 900 } });
   const page = await context.newPage();
   page.setDefaultTimeout(5_000);
-  await page.goto(`${stack.host.url}/${hash}`);
+  await page.goto(`${stack.host.openUrl}${hash}`);
   return { page, close: () => context.close() };
 }
 

@@ -162,7 +162,7 @@ describe('the accounts section of the settings', () => {
     ui.setDefaultTimeout(5_000);
     ui.on('pageerror', (error) => problems.push(error.message));
     try {
-      await ui.goto(`${host.url}/#settings`);
+      await ui.goto(`${host.openUrl}#settings`);
       await ui.getByTestId('add-account-baseUrl').fill(service.url);
       await ui.getByLabel('With a personal token').check();
       await ui.getByTestId('add-account-token').fill('not-the-token');

@@ -6,7 +6,7 @@ import { get } from 'node:http';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebHost } from '../../web/host';
-import { openApp, startStack, type Stack } from './support';
+import { hostCookie, hostSecret, openApp, startStack, type Stack } from './support';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -56,7 +56,8 @@ describe('the web bridge', () => {
   it('refuses a WebSocket from another origin', async () => {
     const url = stack.host.url.replace('http', 'ws') + '/bridge';
     const status = await new Promise<number>((resolve) => {
-      const ws = new WebSocket(url, { headers: { Origin: 'http://evil.example' } });
+      // With the secret's cookie: the Origin alone is what is refused here.
+      const ws = new WebSocket(url, { headers: { Origin: 'http://evil.example', Cookie: hostCookie(stack.host) } });
       ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
       ws.on('open', () => resolve(101));
       ws.on('error', () => {});
@@ -78,7 +79,7 @@ describe('the web bridge', () => {
   });
 
   it('serves the page with its content security policy, as a header only', async () => {
-    const response = await fetch(stack.host.url);
+    const response = await fetch(stack.host.url, { headers: { Cookie: hostCookie(stack.host) } });
     // Electron's policy (test/unit/build/contentSecurityPolicy.test.ts) plus the page's own
     // socket ('self' covers ws: on the same host and port) and no framing.
     expect(response.headers.get('content-security-policy')).toBe(
@@ -98,7 +99,8 @@ describe('the web bridge', () => {
       page.on('console', (message) => {
         if (/Content Security Policy/i.test(message.text())) refusals.push(message.text());
       });
-      await page.goto(origin);
+      // The printed address under this host name: the cookie is per host name.
+      await page.goto(`${origin}/?k=${hostSecret(stack.host)}`);
       // A quick entry only arrives over the page's socket.
       const box = page.getByRole('combobox', { name: 'Log time for today' });
       await box.fill(`0:05 @Policy ${origin}`);
@@ -117,7 +119,8 @@ describe('the web bridge', () => {
     await expect.poll(() => status.getAttribute('data-state')).toBe('disconnected');
     expect(await status.textContent()).toBe('Reconnecting…');
 
-    stack.host = await startWebHost({ core: stack.account.core, port });
+    // The same run's secret: the page's cookie still opens the socket (a new run would need the new address).
+    stack.host = await startWebHost({ core: stack.account.core, port, secret: hostSecret(stack.host) });
     await expect.poll(() => status.getAttribute('data-state'), { timeout: 10_000 }).not.toBe('disconnected');
     const box = page.getByRole('combobox', { name: 'Log time for today' });
     await box.fill('0:10 @Reconnected');

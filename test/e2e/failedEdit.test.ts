@@ -151,7 +151,7 @@ describe('notices in the window', () => {
         { get: (target, key) => (target as Record<string | symbol, unknown>)[key] ?? done },
       );
     }, snapshot);
-    await page.goto(stack.host.url);
+    await page.goto(stack.host.openUrl);
 
     const region = page.getByRole('status', { name: 'Notices' });
     await region.waitFor();

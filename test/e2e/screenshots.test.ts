@@ -59,7 +59,7 @@ describe('README screenshots', () => {
       }
 
       await theme('light');
-      await page.goto(`${stack.host.url}/#settings`);
+      await page.goto(`${stack.host.openUrl}#settings`);
       await page.getByTestId('settings').waitFor();
       const file = join(OUT, 'settings.png');
       await page.screenshot({ path: file });

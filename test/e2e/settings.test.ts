@@ -55,7 +55,7 @@ async function openSettings(): Promise<{ page: Page; problems: string[] }> {
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
   });
-  await page.goto(`${host.url}/#settings`);
+  await page.goto(`${host.openUrl}#settings`);
   await page.getByTestId('settings').waitFor();
   return { page, problems };
 }
@@ -77,7 +77,7 @@ async function contrastViolations(page: Page): Promise<string[]> {
 describe('the settings page', () => {
   it('is reached from the main view by its Settings link', async () => {
     const page = await browser.newPage({ viewport: { width: 420, height: 760 } });
-    await page.goto(host.url);
+    await page.goto(host.openUrl);
     await page.getByTestId('timers').waitFor();
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.getByTestId('settings').waitFor();

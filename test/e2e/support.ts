@@ -11,7 +11,7 @@ import type { ServiceApi } from '../../main/api/types';
 import { openEmbeddedAccount, type EmbeddedAccount } from '../../main/core/embedded';
 import { createSessionSecrets } from '../../main/core/keychain';
 import type { Core } from '../../main/core/types';
-import { startWebHost, type WebHost } from '../../web/host';
+import { SECRET_PARAM, secretCookieName, startWebHost, type WebHost } from '../../web/host';
 
 export const CHROMIUM = {
   executablePath: '/usr/bin/chromium',
@@ -68,7 +68,8 @@ export async function openApp(stack: Pick<Stack, 'browser' | 'host'>, options: {
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
   });
-  await page.goto(stack.host.url);
+  // The address the host prints: its secret becomes the page's cookie (web/host.ts).
+  await page.goto(stack.host.openUrl);
   await page.getByTestId('timers').waitFor();
   return { page, problems };
 }
@@ -81,6 +82,14 @@ export async function explained(stack: { account: { core: Pick<Core, 'getSnapsho
     console.log(`page:\n${await page.locator('body').innerText().catch(() => '?')}\ncore: ${JSON.stringify(stack.account.core.getSnapshot())}`);
     throw error;
   }
+}
+
+/** This run's secret, read from the address the host prints (web/host.ts). */
+export const hostSecret = (host: Pick<WebHost, 'openUrl'>): string => new URL(host.openUrl).searchParams.get(SECRET_PARAM)!;
+
+/** The Cookie header a browser that opened the printed address sends, for clients that are not a browser. */
+export function hostCookie(host: Pick<WebHost, 'url' | 'openUrl'>): string {
+  return `${secretCookieName(Number(new URL(host.url).port))}=${hostSecret(host)}`;
 }
 
 /** A loopback port free right now (for a callback that must be registered before it listens). */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INITIAL_SNAPSHOT_ID } from '../../../common/channels';
 import { openEmbeddedAccount, type EmbeddedAccount } from '../../../main/core/embedded';
 import { createSessionSecrets } from '../../../main/core/keychain';
-import { startWebHost, type WebHost } from '../../../web/host';
+import { SECRET_PARAM, secretCookieName, startWebHost, type WebHost } from '../../../web/host';
 import { buildRendererAssets } from '../../../web/rendererBundle';
 import { must } from '../core/harness';
 
@@ -30,7 +30,9 @@ describe('the page the web host serves', () => {
   it('carries the current snapshot as inert data, the user’s text intact', async () => {
     const hostile = 'notes </script><script>alert(1)</script> $& $1 <!-- -->';
     await must(account.core.handlers.quickEntry({ text: `0:20 ${hostile}` }));
-    const html = await (await fetch(host.url)).text();
+    // As a browser asks for it after opening the printed address: with the secret's cookie.
+    const cookie = `${secretCookieName(Number(new URL(host.url).port))}=${new URL(host.openUrl).searchParams.get(SECRET_PARAM)}`;
+    const html = await (await fetch(host.url, { headers: { Cookie: cookie } })).text();
 
     const blocks = [...html.matchAll(new RegExp(`<script type="application/json" id="${INITIAL_SNAPSHOT_ID}">([^<]*)</script>`, 'g'))];
     expect(blocks).toHaveLength(1);
