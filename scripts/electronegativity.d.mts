@@ -22,4 +22,4 @@ export declare function applyExceptions(
   exceptions?: Exception[],
 ): { excepted: (Finding & { why?: string })[]; remaining: (Finding & { why?: string })[] };
 export declare function isGated(finding: Finding): boolean;
-export declare function scan(): { findings: Finding[]; errors: string[] };
+export declare function scan(from?: string, parts?: string[]): { findings: Finding[]; errors: string[] };

@@ -97,25 +97,28 @@ export function applyExceptions(findings, exceptions = EXCEPTIONS) {
 
 export const isGated = (finding) => GATED.has(finding.severity);
 
-/** Runs the tool over a copy of the sources; returns its findings. */
-export function scan() {
+/**
+ * Runs the tool once over a copy of the sources, every scanned folder in one tree (so no folder
+ * is left out, whatever the tool does with several inputs); returns its findings. `from` and
+ * `parts` let a test scan a tree of its own.
+ */
+export function scan(from = root, parts = SCANNED) {
   const work = mkdtempSync(join(tmpdir(), 'stint-electronegativity-'));
   try {
     const tree = join(work, 'app');
-    for (const part of SCANNED) cpSync(join(root, part), join(tree, part), { recursive: true });
+    for (const part of parts) cpSync(join(from, part), join(tree, part), { recursive: true });
     const electron = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies.electron;
     const csv = join(work, 'findings.csv');
     const bin = join(root, 'node_modules/.bin/electronegativity');
-    const run = spawnSync(bin, ['-i', tree, '-o', csv, '-r', '-v', 'false', '-e', electron], { encoding: 'utf8' });
+    // No network for its update checks: see scripts/offline.cjs.
+    const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${join(root, 'scripts/offline.cjs')}`.trim() };
+    const run = spawnSync(bin, ['-i', tree, '-o', csv, '-r', '-v', 'false', '-e', electron], { encoding: 'utf8', env });
     // A file it could not parse went unchecked: a failure too, not a silent pass ("Tolerable
     // error parsing" lines are warnings and pass).
     const errors = `${run.stdout}\n${run.stderr}`.split('\n').filter((line) => line.includes('Error parsing'));
-    let text;
-    try {
-      text = readFileSync(csv, 'utf8');
-    } catch {
-      throw new Error(`electronegativity wrote no report (exit ${run.status}):\n${run.stdout}${run.stderr}`);
-    }
+    // A tool that died may leave an empty report: that is no pass.
+    const text = run.status === 0 ? readFileSync(csv, 'utf8') : '';
+    if (!text.startsWith('issue')) throw new Error(`electronegativity wrote no report (exit ${run.status}):\n${run.stdout}${run.stderr}`);
     return { findings: parseCsv(text), errors };
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -1,7 +1,10 @@
 // The gate around electronegativity: its CSV is read exactly (quotes, commas in samples, N/A),
 // an exception covers only the check, file and line it names, and HIGH/MEDIUM are what fail.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyExceptions, isGated, parseCsv } from '../../../scripts/electronegativity.mjs';
+import { applyExceptions, isGated, parseCsv, scan } from '../../../scripts/electronegativity.mjs';
 
 const csv = [
   'issue, severity, confidence, filename, location, sample, description, url',
@@ -38,4 +41,23 @@ describe('electronegativity gate', () => {
     const moved = parseCsv(csv.replace('preload: paths.preload,', 'preload: somewhereElse,'));
     expect(applyExceptions(moved).excepted).toEqual([]);
   });
+});
+
+describe('electronegativity over the tree', () => {
+  it('scans main, preload, renderer and common in one run: a risky window in each is found', () => {
+    const tree = mkdtempSync(join(tmpdir(), 'stint-en-fixture-'));
+    try {
+      const parts = ['main', 'preload', 'renderer', 'common'];
+      for (const part of parts) {
+        mkdirSync(join(tree, part));
+        writeFileSync(join(tree, part, 'window.ts'), "import { BrowserWindow } from 'electron';\nexport const w = new BrowserWindow({ webPreferences: { nodeIntegration: true } });\n");
+      }
+      writeFileSync(join(tree, 'package.json'), '{"name":"fixture","devDependencies":{"electron":"45.4.1"}}');
+      const { findings } = scan(tree, [...parts, 'package.json']);
+      const flagged = findings.filter((f) => f.issue === 'NODE_INTEGRATION_JS_CHECK').map((f) => f.filename.split('/')[0]);
+      expect([...new Set(flagged)].sort()).toEqual([...parts].sort());
+    } finally {
+      rmSync(tree, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
