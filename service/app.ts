@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { installAuthentication } from './auth/authenticate';
 import type { Context } from './context';
 import { BODY_LIMIT, installJsonBodies } from './http/body';
-import { installErrorHandlers } from './http/errors';
+import { installErrorHandlers, sendFrameworkFailure } from './http/errors';
 import { installRateLimit } from './http/rateLimit';
 import { requireUserAgent } from './http/userAgent';
 import { currentUserRoutes } from './resources/currentUser';
@@ -16,7 +16,7 @@ import { projectRoutes } from './resources/projects';
 import { projectAndTagRoutes } from './resources/projectsAndTags';
 import { tagRoutes } from './resources/tags';
 import { timerRoutes } from './resources/timers';
-import { v1Routes } from './v1/plugin';
+import { isV1Path, sendV1FrameworkFailure, v1Routes } from './v1/plugin';
 
 export interface AppOptions {
   rateLimit: number;
@@ -31,6 +31,10 @@ export function createApp(context: Context, options: AppOptions): FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     // HEAD may be issued against any GET (spec 000 conventions 6).
     exposeHeadRoutes: true,
+    // The router's own refusals (a malformed %-escape in the path) answer the spec's error body,
+    // v1's under /api, never fastify's default one.
+    frameworkErrors: (error, request, reply) =>
+      isV1Path(request.url) ? sendV1FrameworkFailure(request, reply, error) : sendFrameworkFailure(request, reply, error),
   });
   installErrorHandlers(app);
   installRateLimit(app, options.rateLimit);

@@ -1,7 +1,8 @@
 // The error body of every non-2xx JSON answer (GAPS.md "Errors and status codes") and the
 // handlers that make sure nothing else ever reaches a client: unknown failures become a bare 500,
-// fastify's own client errors (413, 415, bad URL...) keep their 4xx status.
-import type { FastifyError, FastifyInstance } from 'fastify';
+// fastify's own client errors (413, 415, bad URL...) keep their 4xx status. What the router refuses
+// before any handler (a malformed %-escape) is answered through frameworkFailure (app.ts).
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody, ValidationErrorItem } from '../../common/serviceTypes';
 
 export class ApiError extends Error {
@@ -28,6 +29,26 @@ export const notFound = (what = 'Not Found') => new ApiError(404, what);
 export const unauthorized = () =>
   new ApiError(401, 'Unauthorized: send a valid, unexpired token in X-ServiceToken, service_token, Authorization: Bearer, access_token or Basic authentication');
 export const forbidden = (message = 'Forbidden: you lack the permission for this action') => new ApiError(403, message);
+
+/**
+ * What fastify's router refuses before any route or hook runs (its `frameworkErrors` option),
+ * as an ApiError: a malformed %-escape in the path (FST_ERR_BAD_URL) is a bad request, 400
+ * (GAPS.md "Errors"); a path segment past the router's limit keeps fastify's 414. The message
+ * does not echo the path.
+ */
+export function frameworkFailure(error: FastifyError): ApiError {
+  if (error.code === 'FST_ERR_BAD_URL') return new ApiError(400, 'Bad Request: the path holds a malformed %-escape');
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return new ApiError(414, 'URI Too Long: a segment of the path is too long');
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  return new ApiError(status, status < 500 ? error.message : 'Internal Server Error');
+}
+
+/** Answers a router refusal with the error body of every other answer. */
+export function sendFrameworkFailure(request: FastifyRequest, reply: FastifyReply, error: FastifyError): FastifyReply {
+  const failure = frameworkFailure(error);
+  if (failure.statusCode >= 500) request.log.error(error);
+  return reply.code(failure.statusCode).send(failure.body());
+}
 
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {

@@ -4,9 +4,10 @@
 // (v1/format.ts), its own authentication (X-ServiceToken only, v1/auth.ts), and its own error
 // answers (422 where v2 says 400 or 403, in the request's format, v1/errors.ts). The service's
 // rate limit and User-Agent rule (spec 000) apply here as everywhere.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { BODY_LIMIT } from '../http/body';
+import { frameworkFailure } from '../http/errors';
 import { v1ApiTokenRoute } from './apiToken';
 import { installV1Authentication } from './auth';
 import { v1EntryRoutes } from './entries';
@@ -19,6 +20,16 @@ import { v1UserRoutes } from './users';
 
 /** The largest v1 body (decided: v2's 1 MiB, about 3,000 imported entries' worth of XML). */
 export const V1_BODY_LIMIT = BODY_LIMIT;
+
+/** Whether a request's URL is under the v1 prefix /api. */
+export const isV1Path = (url: string) => /^\/api(?:[/.?]|$)/.test(url);
+
+/** The router's refusals (http/errors.ts frameworkFailure) under /api, as v1 answers errors: a 4xx other than 401 and 404 becomes 422, in the format of the path. */
+export function sendV1FrameworkFailure(request: FastifyRequest, reply: FastifyReply, error: FastifyError): FastifyReply {
+  const failure = v1Failure(frameworkFailure(error));
+  if (failure.status >= 500) request.log.error(error);
+  return sendFailure(request, reply, failure);
+}
 
 export function v1Routes(app: FastifyInstance, context: Context): void {
   app.register(

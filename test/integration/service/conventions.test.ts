@@ -105,6 +105,27 @@ describe('conventions of every call', () => {
     expect(reply.body).toEqual({ message: 'Not Found' });
   });
 
+  it('answers a malformed %-escape in the path with 400 and the spec\'s error body (v1: its own error, in its format)', async () => {
+    const { client } = await serve();
+    for (const path of ['/v2/projects/%E0%A4%A', '/v2/projects/%zz', '/v2/nothing/%', '/%E0%A4%A']) {
+      const reply = await client.get(path);
+      expect(reply.status, path).toBe(400);
+      expect(reply.headers.get('content-type'), path).toMatch(/^application\/json/);
+      expect(Object.keys(reply.body), path).toEqual(['message']);
+      expect(reply.body.message, path).toMatch(/%-escape/);
+    }
+    const long = await client.get(`/v2/projects/${'9'.repeat(200)}`);
+    expect(long.status).toBe(414);
+    expect(Object.keys(long.body)).toEqual(['message']);
+    const v1 = await client.call('GET', '/api/projects/%E0%A4%A.json');
+    expect(v1.status).toBe(422);
+    expect(v1.body).toEqual({ message: expect.stringMatching(/%-escape/) });
+    const xml = await client.call('GET', '/api/projects/%E0%A4%A.xml');
+    expect(xml.status).toBe(422);
+    expect(xml.headers.get('content-type')).toMatch(/^text\/xml/);
+    expect(xml.text).toMatch(/^<\?xml[^>]*>\s*<error><message>[^<]*%-escape[^<]*<\/message><\/error>$/);
+  });
+
   it('names every bad field in the errors array of a 400', async () => {
     const { client } = await serve();
     const reply = await client.post('/v2/entries', { minutes: 'ten', project_id: 'x' });
