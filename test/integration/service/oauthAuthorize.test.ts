@@ -31,6 +31,8 @@ describe('the redirect_uri rule (spec 000 step 1)', () => {
     ['a path sharing a prefix', 'https://app.example.test:8443/oauth/callbacks'],
     ['another top-level domain', 'https://app.example.com:8443/oauth/callback'],
     ['dot segments climbing out', 'https://app.example.test:8443/oauth/callback/../elsewhere'],
+    ['a dot segment with an encoded slash', 'https://app.example.test:8443/oauth/callback/..%2felsewhere'],
+    ['an encoded dot segment and slash', 'https://app.example.test:8443/oauth/callback/%2e%2e%2felsewhere'],
     ['a script URI', 'javascript:alert(document.cookie)'],
     ['a relative URI', '/oauth/callback'],
   ])('refuses %s on an error page of its own, without redirecting', async (_, redirectUri) => {
@@ -42,6 +44,18 @@ describe('the redirect_uri rule (spec 000 step 1)', () => {
     expect(page.text).toContain('invalid_request');
     expect(page.text).toContain('redirect_uri');
     expect(page.text).not.toContain('<form');
+  });
+
+  it('refuses http on port 80 for a callback registered as https on the default port (443), on an error page', async () => {
+    const oauth = await serveOAuth();
+    const { clientId } = oauth.register('https://app.example.test/cb');
+    for (const redirectUri of ['http://app.example.test/cb', 'http://app.example.test:80/cb']) {
+      const page = await new Browser(oauth.service.url).open(start(clientId, { redirect_uri: redirectUri }));
+      expect(page.status, redirectUri).toBe(400);
+      expect(page.location, redirectUri).toBeUndefined();
+    }
+    const page = await new Browser(oauth.service.url).open(start(clientId, { redirect_uri: 'https://app.example.test:443/cb/x' }));
+    expect(page.status).toBe(200);
   });
 
   it('refuses a refused redirect_uri smuggled into the sign-in post, also without redirecting', async () => {

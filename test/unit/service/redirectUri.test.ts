@@ -17,8 +17,11 @@ describe('the redirect_uri rule', () => {
     ['another scheme', 'http://app.example.test:8443/oauth/callback'],
     ['a query string', 'https://app.example.test:8443/oauth/callback?from=menu'],
     ['upper-case host letters', 'https://APP.example.test:8443/oauth/callback'],
-  ])('accepts %s', (_, given) => {
-    expect(accepted(given)).not.toBeNull();
+    ['the default port written out', 'https://app.example.test:443/cb', 'https://app.example.test/cb'],
+    ['encoded characters below the path that are no dot segment or slash', 'https://app.example.test:8443/oauth/callback/step%20two/%7Eme'],
+    ['segments that only start with dots', 'https://app.example.test:8443/oauth/callback/..x/.y/a..b'],
+  ])('accepts %s', (_, given, configured = CONFIGURED) => {
+    expect(accepted(given, configured)).not.toBeNull();
   });
 
   it.each([
@@ -31,6 +34,14 @@ describe('the redirect_uri rule', () => {
     ['a path sharing a prefix', 'https://app.example.test:8443/oauth/callback2'],
     ['dot segments leaving the path', 'https://app.example.test:8443/oauth/callback/../other'],
     ['encoded dot segments', 'https://app.example.test:8443/oauth/callback/%2e%2e/other'],
+    ['a dot segment with an encoded slash', 'https://app.example.test:8443/oauth/callback/..%2fother'],
+    ['an encoded dot segment and slash', 'https://app.example.test:8443/oauth/callback/%2e%2e%2fother'],
+    ['an encoded dot segment and slash in capitals', 'https://app.example.test:8443/oauth/callback/%2E%2E%2Fother'],
+    ['a dot segment with an encoded backslash', 'https://app.example.test:8443/oauth/callback/..%5cother'],
+    ['a doubly encoded dot segment and slash', 'https://app.example.test:8443/oauth/callback/%252e%252e%252fother'],
+    ['a dot segment with a path parameter', 'https://app.example.test:8443/oauth/callback/..;/other'],
+    ['an encoded slash below the path', 'https://app.example.test:8443/oauth/callback/a%2fb'],
+    ['an encoded backslash below the path', 'https://app.example.test:8443/oauth/callback/a%5Cb'],
     ['another top-level domain', 'https://app.example.com:8443/oauth/callback'],
     ['a fragment', 'https://app.example.test:8443/oauth/callback#x'],
     ['user info', 'https://evil@app.example.test:8443/oauth/callback'],
@@ -41,9 +52,15 @@ describe('the redirect_uri rule', () => {
     expect(accepted(given)).toBeNull();
   });
 
-  it('compares ports as written, default ports left out, so http and https of a host without a port match', () => {
-    expect(accepted('http://app.example.test/cb', 'https://app.example.test/cb')).not.toBeNull();
+  // URL leaves the port empty when it is the scheme's default: compared as written, http://h/cb
+  // (port 80, cleartext) passed for https://h/cb (port 443). The port each one connects to is compared.
+  it('compares the port each URI connects to: http and https of a host without a port differ (80 and 443), a default port written out or not is the same', () => {
+    expect(accepted('http://app.example.test/cb', 'https://app.example.test/cb')).toBeNull();
+    expect(accepted('http://app.example.test:80/cb', 'https://app.example.test/cb')).toBeNull();
+    expect(accepted('https://app.example.test/cb', 'http://app.example.test/cb')).toBeNull();
+    expect(accepted('https://app.example.test:80/cb', 'http://app.example.test/cb')).not.toBeNull();
     expect(accepted('https://app.example.test:443/cb', 'https://app.example.test/cb')).not.toBeNull();
+    expect(accepted('http://app.example.test:80/cb', 'http://app.example.test/cb')).not.toBeNull();
   });
 
   it('treats a configured path ending in / as the folder itself', () => {
