@@ -97,10 +97,10 @@ export function createsTagsThroughEntries(db: Db, actor: Actor): boolean {
 
 // Users and teams
 
-/** Creates and changes users, activates them, gives and revokes project access. */
+/** Creates and changes users, activates them (not deactivated ones: deactivatesUsers), gives and revokes project access. */
 export const managesUsers = isAdmin;
 
-/** Deactivates and deletes users: the owner alone (GAPS.md "Roles"). */
+/** Deactivates and deletes users, and reactivates deactivated ones: the owner alone (GAPS.md "Roles"). */
 export const deactivatesUsers = (actor: Actor) => actor.role === 'owner';
 
 /** Sees every user of the account (contractors see only themselves). */

@@ -3,11 +3,11 @@
 // checkCredentials bare.
 import { checkCredentials } from '../auth/passwords';
 import type { Db } from '../storage/db';
-import { blockedFor, clearFailures, recordFailure, signInKeys } from './throttle';
+import { clearFailures, recordFailure, signInBlockedFor, signInKeys } from './throttle';
 
 /**
  * checked: false when the throttle refused the attempt without looking at the password.
- * retryAfterMs: how long this e-mail or address must now wait (0: it may try again at once).
+ * retryAfterMs: how long this e-mail must now wait from this address (0: it may try again at once).
  */
 export type SignInResult = { ok: true; userId: number } | { ok: false; checked: boolean; retryAfterMs: number };
 
@@ -36,14 +36,15 @@ export function signIn(db: Db, email: string, password: string, address: string,
     db,
     keys.map((k) => k.key),
     async (): Promise<SignInResult> => {
-      const blocked = blockedFor(db, keys, now().getTime());
+      // Which locks hold this sign-in back: throttle.ts, signInBlockedFor.
+      const blocked = signInBlockedFor(db, keys, now().getTime());
       if (blocked > 0) return { ok: false, checked: false, retryAfterMs: blocked };
       const userId = await checkCredentials(db, email, password);
       if (userId === null) {
         recordFailure(db, keys, now().getTime());
-        return { ok: false, checked: true, retryAfterMs: Math.max(0, blockedFor(db, keys, now().getTime())) };
+        return { ok: false, checked: true, retryAfterMs: signInBlockedFor(db, keys, now().getTime()) };
       }
-      clearFailures(db, keys[0]!);
+      clearFailures(db, keys[0]);
       return { ok: true, userId };
     },
   );

@@ -1,8 +1,9 @@
 // Sign-in throttling against password guessing. Failures are counted per e-mail address (one
 // account guessed from many places) and per client address (many accounts guessed from one
 // place). Each key has a free budget; past it, every further failure blocks the key for a time
-// that doubles, up to a cap. While a key is blocked, sign-in is refused without looking at the
-// password, so a guesser learns nothing, and a blocked attempt does not extend the block.
+// that doubles, up to a cap. While a sign-in is blocked (signInBlockedFor: which keys apply), it
+// is refused without looking at the password, so a guesser learns nothing, and a blocked attempt
+// does not extend the block.
 // A success clears the e-mail's count (the user proved who they are), not the address's: an
 // attacker could otherwise reset their address's count by signing into an account of their own.
 // Counts lapse a day after the last failure.
@@ -28,7 +29,8 @@ export interface ThrottleKey {
   policy: ThrottlePolicy;
 }
 
-export const signInKeys = (email: string, address: string): ThrottleKey[] => [
+/** The e-mail's key first, then the address's. */
+export const signInKeys = (email: string, address: string): [email: ThrottleKey, address: ThrottleKey] => [
   { key: `email:${email.trim().toLowerCase()}`, policy: EMAIL_POLICY },
   { key: `ip:${address}`, policy: ADDRESS_POLICY },
 ];
@@ -46,6 +48,28 @@ export function blockedFor(db: Db, keys: ThrottleKey[], nowMs: number): number {
     if (row) wait = Math.max(wait, row.blocked_until_ms - nowMs);
   }
   return wait;
+}
+
+/** The key's failures still counted (forgotten ones are 0). */
+function failuresOf(db: Db, { key, policy }: ThrottleKey, nowMs: number): number {
+  const row = read(db, key);
+  return row && nowMs - row.last_failure_ms < policy.forgetAfterMs ? row.failures : 0;
+}
+
+/**
+ * Milliseconds until this e-mail may sign in from this address; 0 when it may now.
+ *
+ * Decided, per account first: the e-mail's own lock always applies; the address's lock applies
+ * only to an e-mail that has failed more than its own free budget (EMAIL_POLICY.free). So an
+ * account whose own failures are within its limit is always checked, and its right password
+ * signs in however many failures others made from the same address (every local client shares
+ * 127.0.0.1). Spraying many e-mails from one address stays limited: each e-mail gets at most
+ * its own budget, and once past it waits for the address's lock as well as its own, so a
+ * locked address cannot go on guessing any e-mail it has used up.
+ */
+export function signInBlockedFor(db: Db, [email, address]: [ThrottleKey, ThrottleKey], nowMs: number): number {
+  const pastOwnBudget = failuresOf(db, email, nowMs) > email.policy.free;
+  return Math.max(0, blockedFor(db, pastOwnBudget ? [email, address] : [email], nowMs));
 }
 
 export function recordFailure(db: Db, keys: ThrottleKey[], nowMs: number): void {

@@ -168,6 +168,9 @@ export function userRoutes(app: FastifyInstance, context: Context): void {
     const actor = actorOf(request);
     const user = visibleUser(db, actor, request.params.id);
     mayChange(actor, user);
+    // Only the owner deactivates (GAPS.md "Roles"), so a deactivated user is the owner's decision,
+    // and only the owner takes it back; a supervisor may still activate a pending or suspended user.
+    if (user.state === 'disabled' && !deactivatesUsers(actor)) throw forbidden('Forbidden: only the owner reactivates a deactivated user');
     inTransaction(db, () => {
       if (user.state === 'active') return;
       if (user.state === 'disabled') refuseBeyondUserLimit(db, actor.accountId);

@@ -289,9 +289,22 @@ describe('PUT /v2/users/:id/activate and /deactivate', () => {
     ]);
     expect((await sue.client.put(`/v2/users/${cora.id}/deactivate`)).status).toBe(403);
     expect((await team.client.get(`/v2/users/${cora.id}`)).body.state).toBe('active');
-    // A supervisor manages users, so activates them.
+  });
+
+  it('only the owner reactivates a user the owner deactivated: a supervisor gets 403 and the user stays deactivated', async () => {
+    const team = await serveTeam();
+    const sue = team.member('supervisor');
+    const cora = team.member('coworker');
     await team.client.put(`/v2/users/${cora.id}/deactivate`);
-    expect((await sue.client.put(`/v2/users/${cora.id}/activate`)).status).toBe(204);
+    const refused = await sue.client.put(`/v2/users/${cora.id}/activate`);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: expect.stringMatching(/only the owner/) });
+    expect((await team.client.get(`/v2/users/${cora.id}`)).body.state).toBe('disabled');
+    expect((await cora.client.get('/v2/current_user')).status).toBe(401);
+    // Activating an active user changes nothing, so a supervisor may ask; the owner reactivates.
+    expect((await sue.client.put(`/v2/users/${sue.id}/activate`)).status).toBe(204);
+    expect((await team.client.put(`/v2/users/${cora.id}/activate`)).status).toBe(204);
+    expect((await team.client.get(`/v2/users/${cora.id}`)).body.state).toBe('active');
   });
 });
 

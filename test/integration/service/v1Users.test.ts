@@ -238,6 +238,16 @@ describe('authentication', () => {
     expect((await browser.signIn(start, OWNER_EMAIL, OWNER_PASSWORD)).status).toBe(429);
   });
 
+  it('GET /api/user/api_auth_token: failures on other e-mails from the same address do not lock an account below its own limit', async () => {
+    const oauth = await serveOAuth();
+    const anonymous = new V1(oauth.service.url, '');
+    const token = (email: string, password: string) => anonymous.raw('GET', '/api/user/api_auth_token.json', undefined, basic(email, password));
+    for (let i = 0; i <= 20; i++) expect((await token(`nobody-${i}@example.test`, 'wrong')).status, `failure ${i + 1}`).toBe(401);
+    const owner = await token(OWNER_EMAIL, OWNER_PASSWORD);
+    expect(owner.status).toBe(200);
+    expect(owner.body.user.api_auth_token).toMatch(/^\S+$/);
+  });
+
   it('takes only X-ServiceToken: none, a wrong one, a Bearer token or the query parameter answer 401', async () => {
     const { service, client } = await serve();
     const anonymous = new V1(service.url, '');
