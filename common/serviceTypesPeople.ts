@@ -14,9 +14,10 @@ export interface TeamRef {
 }
 
 /**
- * The full User form (spec 001 "User (full form, as returned inside teams)"). The give-access link
- * is named give_access_to_projects_url, plural, as real responses name it (GAPS.md); the revoke
- * links keep the spec's names.
+ * The full User form (spec 001 "User (full form, as returned inside teams)"). The project-access
+ * links come in both spellings with the same values: the spec's give_access_to_project_url and
+ * revoke_access_to_project_url, and the plural give_access_to_projects_url and
+ * revoke_access_to_projects_url that real responses carry (GAPS.md) and real clients read.
  */
 export interface User extends UserRef {
   state: UserState;
@@ -26,8 +27,10 @@ export interface User extends UserRef {
   entries_url: string;
   expenses: number;
   expenses_url: string;
+  give_access_to_project_url: string;
   give_access_to_projects_url: string;
   revoke_access_to_project_url: string;
+  revoke_access_to_projects_url: string;
   revoke_access_to_all_projects_url: string;
   activate_url: string;
   deactivate_url: string;

@@ -19,6 +19,9 @@ export function teamRef(base: string, t: TeamRow): TeamRef {
 
 export function user(base: string, u: UserRow, teams: TeamRow[], counts: UserCounts): User {
   const url = base + paths.user(u.id);
+  // Both spellings of the access links (spec 001 singular, real responses plural: GAPS.md), the same values.
+  const give = `${url}/give_access_to_projects`;
+  const revoke = `${url}/revoke_access_to_projects`;
   return {
     ...userRef(base, u),
     state: u.state as UserState,
@@ -28,8 +31,10 @@ export function user(base: string, u: UserRow, teams: TeamRow[], counts: UserCou
     entries_url: `${url}/entries`,
     expenses: counts.expenses,
     expenses_url: `${url}/expenses`,
-    give_access_to_projects_url: `${url}/give_access_to_projects`,
-    revoke_access_to_project_url: `${url}/revoke_access_to_projects`,
+    give_access_to_project_url: give,
+    give_access_to_projects_url: give,
+    revoke_access_to_project_url: revoke,
+    revoke_access_to_projects_url: revoke,
     revoke_access_to_all_projects_url: `${url}/revoke_access_to_all_projects`,
     activate_url: `${url}/activate`,
     deactivate_url: `${url}/deactivate`,

@@ -1,5 +1,5 @@
 // Users (GAPS.md "Projects and users": GET/POST /v2/users, GET/PUT /v2/users/:id and its actions;
-// the full User form of spec 001 with give_access_to_projects_url), one describe per endpoint row.
+// the full User form of spec 001, its project-access links in both spellings), one describe per endpoint row.
 import { describe, expect, it } from 'vitest';
 import { value } from '../../support/sqliteFile';
 import { serveTeam } from './people';
@@ -8,7 +8,8 @@ import { createEntry, createProject } from './support';
 
 const USER_KEYS = [
   'id', 'email', 'first_name', 'last_name', 'profile_image_url', 'url', 'state', 'role', 'teams', 'entries', 'entries_url', 'expenses', 'expenses_url',
-  'give_access_to_projects_url', 'revoke_access_to_project_url', 'revoke_access_to_all_projects_url', 'activate_url', 'deactivate_url', 'created_at',
+  'give_access_to_project_url', 'give_access_to_projects_url', 'revoke_access_to_project_url', 'revoke_access_to_projects_url',
+  'revoke_access_to_all_projects_url', 'activate_url', 'deactivate_url', 'created_at',
   'updated_at',
 ];
 
@@ -39,8 +40,11 @@ describe('GET /v2/users', () => {
       entries_url: `${url}/entries`,
       expenses: 0,
       expenses_url: `${url}/expenses`,
+      // The spec's singular names and the real service's plural ones (GAPS.md), the same links.
+      give_access_to_project_url: `${url}/give_access_to_projects`,
       give_access_to_projects_url: `${url}/give_access_to_projects`,
       revoke_access_to_project_url: `${url}/revoke_access_to_projects`,
+      revoke_access_to_projects_url: `${url}/revoke_access_to_projects`,
       revoke_access_to_all_projects_url: `${url}/revoke_access_to_all_projects`,
       activate_url: `${url}/activate`,
       deactivate_url: `${url}/deactivate`,
