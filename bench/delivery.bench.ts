@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'undici';
 import { buildService, type BuiltService } from '../service';
+import { sql } from '../service/storage/db';
 import { percentile, type Benchmark, type BenchResult } from './types';
 
 const THROUGHPUT_PAYLOADS = 2000;
@@ -116,7 +117,7 @@ async function throughput(webhooks: number): Promise<{ payloads: number; perSeco
   try {
     return await withService(async (built, call) => {
       const enable = await fill(call, fast, webhooks, THROUGHPUT_PAYLOADS / webhooks);
-      const pending = () => built.db.prepare(`SELECT COUNT(*) FROM webhook_deliveries WHERE state = 'pending'`).pluck().get() as number;
+      const pending = () => (sql(built.db, `SELECT COUNT(*) AS n FROM webhook_deliveries WHERE state = 'pending'`).get() as { n: number }).n;
       // The entries' payloads, and any ping that was not sent before its webhook was disabled.
       const queued = pending();
       const started = performance.now();
@@ -159,7 +160,7 @@ const benchmark: Benchmark = async () => {
       await until(() => slow.count() >= before + 4, 5000);
       const loaded = await timersLatency(pool, built.token, MEASURE_MS);
       const sentDuring = slow.count() - before;
-      const pending = built.db.prepare(`SELECT COUNT(*) FROM webhook_deliveries WHERE state = 'pending'`).pluck().get() as number;
+      const pending = (sql(built.db, `SELECT COUNT(*) AS n FROM webhook_deliveries WHERE state = 'pending'`).get() as { n: number }).n;
       const stats = (xs: number[]) => ({ p50: percentile(xs, 50), p99: percentile(xs, 99) });
       const a = stats(idle);
       const b = stats(loaded);
