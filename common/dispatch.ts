@@ -8,8 +8,18 @@ export function isChannel(name: unknown): name is Channel {
   return typeof name === 'string' && (channels as string[]).includes(name);
 }
 
+/**
+ * What an unknown channel was, for the message. Not String(value): a parsed object whose toString
+ * is not a function ({"toString": 1}) makes that throw, and a deeply nested array overflows the stack.
+ */
+function describe(value: unknown): string {
+  if (typeof value === 'string') return value.slice(0, 60);
+  if (Array.isArray(value)) return 'an array';
+  return value !== null && typeof value === 'object' ? 'an object' : String(value);
+}
+
 export async function dispatch(handlers: Handlers, channel: unknown, argument: unknown): Promise<Result<unknown>> {
-  if (!isChannel(channel)) return fail('invalid_argument', `Unknown call: ${String(channel).slice(0, 60)}`);
+  if (!isChannel(channel)) return fail('invalid_argument', `Unknown call: ${describe(channel)}`);
   const parsed = requests[channel].safeParse(argument ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

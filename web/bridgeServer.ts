@@ -1,6 +1,11 @@
 // The web host's side of the bridge: one WebSocket per page, carrying {id, channel, request} to
 // common/dispatch (the same validation as Electron IPC) and {id, result} back, and pushing
 // {snapshot} once on connect and on every change of core's state.
+//
+// What arrives is untrusted even from an authenticated page: every frame is answered with a
+// Result (a refusal is fail('invalid_argument', …)), nothing thrown on the way escapes as an
+// unhandled rejection, and a socket that is not a page is closed with a code: a frame over
+// MAX_PAYLOAD (1009, by ws), a text frame that is not UTF-8 (1007, by ws), a flood (1008).
 
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -15,9 +20,21 @@ export interface BridgeServer {
   close(): Promise<void>;
 }
 
+/** A call is small (a description is at most 10,000 characters); anything bigger is not one of ours. */
+export const MAX_PAYLOAD = 256 * 1024;
+
+/**
+ * A page's calls follow a person's clicks (and a reconnect resends a handful): far below these. A
+ * socket that sends faster than `perSecond` once its `burst` is spent, or keeps more than
+ * `inFlight` calls unanswered, is not a page, and is closed with CLOSE_FLOOD.
+ */
+export const FLOOD_LIMITS = { burst: 200, perSecond: 100, inFlight: 64 } as const;
+
+/** Policy violation (RFC 6455): the close code for a flood. */
+export const CLOSE_FLOOD = 1008;
+
 export function createBridgeServer(core: Core): BridgeServer {
-  // A call is small; anything bigger than this is not one of ours.
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD });
 
   // An open page is the web host's shown window: core polls at the shown rate (and re-reads at
   // once) while one is connected, and at the hidden rate (or not at all, with broadcasts) after.
@@ -35,20 +52,53 @@ export function createBridgeServer(core: Core): BridgeServer {
       if (--pages === 0) core.notify('window-hidden');
     });
     ws.on('error', () => ws.terminate());
-    ws.on('message', async (data, isBinary) => {
-      let message: { id?: unknown; channel?: unknown; request?: unknown };
-      try {
-        if (isBinary) throw new Error('binary');
-        message = JSON.parse(data.toString());
-        if (typeof message !== 'object' || message === null) throw new Error('not an object');
-      } catch {
-        return send({ id: null, result: fail('invalid_argument', 'Malformed message') });
+
+    // A token bucket of messages, and the calls not answered yet.
+    let tokens: number = FLOOD_LIMITS.burst;
+    let filledAt = Date.now();
+    let inFlight = 0;
+    let flooded = false;
+    ws.on('message', (data, isBinary) => {
+      if (flooded) return;
+      const now = Date.now();
+      tokens = Math.min(FLOOD_LIMITS.burst, tokens + ((now - filledAt) / 1000) * FLOOD_LIMITS.perSecond);
+      filledAt = now;
+      if (tokens < 1 || inFlight >= FLOOD_LIMITS.inFlight) {
+        flooded = true;
+        ws.close(CLOSE_FLOOD, 'Too many messages');
+        return;
       }
-      const id = typeof message.id === 'number' && Number.isSafeInteger(message.id) ? message.id : null;
-      if (id === null) return send({ id: null, result: fail('invalid_argument', 'Missing message id') });
-      send({ id, result: await dispatch(core.handlers, message.channel, message.request) });
+      tokens -= 1;
+      inFlight++;
+      // binaryType is ws's default, 'nodebuffer': every frame arrives as one Buffer.
+      void answer(data as Buffer, isBinary)
+        .catch((error: unknown) => ({ id: null, result: fail('internal', error instanceof Error ? error.message : 'Unexpected error') }))
+        .then((reply) => {
+          inFlight--;
+          send(reply);
+        });
     });
   });
+
+  /** The reply to one frame: always a Result, with the frame's id when it had a usable one. */
+  async function answer(data: Buffer, isBinary: boolean): Promise<{ id: number | null; result: unknown }> {
+    let message: { id?: unknown; channel?: unknown; request?: unknown };
+    try {
+      if (isBinary) throw new Error('binary');
+      message = JSON.parse(data.toString('utf8'));
+      if (typeof message !== 'object' || message === null || Array.isArray(message)) throw new Error('not an object');
+    } catch {
+      return { id: null, result: fail('invalid_argument', 'Malformed message') };
+    }
+    const id = typeof message.id === 'number' && Number.isSafeInteger(message.id) ? message.id : null;
+    if (id === null) return { id: null, result: fail('invalid_argument', 'Missing message id') };
+    try {
+      return { id, result: await dispatch(core.handlers, message.channel, message.request) };
+    } catch (error) {
+      // dispatch answers a Result itself; this keeps a bug there from becoming an unhandled rejection.
+      return { id, result: fail('internal', error instanceof Error ? error.message : 'Unexpected error') };
+    }
+  }
 
   return {
     handleUpgrade(request, socket, head) {
