@@ -105,6 +105,13 @@ export interface Project extends ProjectRef {
   invoiced_minutes: number;
   remaining_minutes: number | null;
   budgeted_minutes: number | null;
+  /**
+   * Not in spec 001; the real service sends both and its clients read them (service/README.md
+   * "Beyond the spec"). description: '' when none. uninvoiced_minutes: minutes of the project's
+   * billable entries that are on no invoice.
+   */
+  description: string;
+  uninvoiced_minutes: number;
   import: ImportRef | null;
   invoices: InvoiceRef[];
   participants: UserRef[];

@@ -51,7 +51,7 @@ export function projectRef(base: string, p: Pick<ProjectRow, 'id' | 'name' | 'bi
   };
 }
 
-const NO_STATS: ProjectStats = { entries: 0, minutes: 0, billable_minutes: 0, unbillable_minutes: 0, invoiced_minutes: 0 };
+const NO_STATS: ProjectStats = { entries: 0, minutes: 0, billable_minutes: 0, unbillable_minutes: 0, invoiced_minutes: 0, uninvoiced_minutes: 0 };
 
 /** What the full Project form shows from other resources: its group, invoices and expense count. */
 export interface ProjectExtras {
@@ -72,6 +72,9 @@ export function project(base: string, p: ProjectRow, stats: ProjectStats = NO_ST
     // A budget is set through v1 (budget-minutes); what remains of it may fall below zero.
     remaining_minutes: p.budget_minutes == null ? null : p.budget_minutes - stats.minutes,
     budgeted_minutes: p.budget_minutes ?? null,
+    // Beyond spec 001, as the real service sends them (service/README.md "Beyond the spec").
+    description: p.description ?? '',
+    uninvoiced_minutes: stats.uninvoiced_minutes,
     import: null,
     invoices: extras.invoices ?? [],
     participants: participants.map((u) => userRef(base, u)),

@@ -18,6 +18,8 @@ export interface ProjectRow {
   updated_at: string;
   /** Set through v1 (budget-minutes); null = no budget. Optional: rows built by hand may leave it out. */
   budget_minutes?: number | null;
+  /** Beyond spec 001 (service/README.md "Beyond the spec"); '' when none. Optional as budget_minutes. */
+  description?: string;
 }
 
 export interface ProjectFields {
@@ -27,6 +29,8 @@ export interface ProjectFields {
   color: string | null;
   /** The group's id, or null for none; checked to name a group of the account by the caller. */
   project_group_id?: number | null;
+  /** '' for none (the default). */
+  description?: string;
 }
 
 export interface ProjectStats {
@@ -35,6 +39,8 @@ export interface ProjectStats {
   billable_minutes: number;
   unbillable_minutes: number;
   invoiced_minutes: number;
+  /** Minutes of billable entries on no invoice (entries.invoice_id, domain/invoices.ts), beyond spec 001. */
+  uninvoiced_minutes: number;
 }
 
 export function getProject(db: Db, accountId: number, id: number): ProjectRow | undefined {
@@ -58,19 +64,20 @@ export function insertProject(db: Db, accountId: number, fields: ProjectFields, 
   refuseBeyondProjectLimit(db, accountId);
   const id = sql(
     db,
-    `INSERT INTO projects (account_id, name, billable, billing_increment, color, project_group_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(accountId, fields.name, fields.billable ? 1 : 0, fields.billing_increment, fields.color, fields.project_group_id ?? null, now, now).lastInsertRowid;
+    `INSERT INTO projects (account_id, name, billable, billing_increment, color, project_group_id, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(accountId, fields.name, fields.billable ? 1 : 0, fields.billing_increment, fields.color, fields.project_group_id ?? null, fields.description ?? '', now, now).lastInsertRowid;
   return getProject(db, accountId, Number(id))!;
 }
 
 export function updateProject(db: Db, id: number, fields: Partial<ProjectFields>, now: string): void {
   const current = sql(db, 'SELECT * FROM projects WHERE id = ?').get(id) as ProjectRow;
-  sql(db, 'UPDATE projects SET name = ?, billable = ?, billing_increment = ?, color = ?, project_group_id = ?, updated_at = ? WHERE id = ?').run(
+  sql(db, 'UPDATE projects SET name = ?, billable = ?, billing_increment = ?, color = ?, project_group_id = ?, description = ?, updated_at = ? WHERE id = ?').run(
     fields.name ?? current.name,
     fields.billable === undefined ? current.billable : fields.billable ? 1 : 0,
     fields.billing_increment ?? current.billing_increment,
     fields.color === undefined ? current.color : fields.color,
     fields.project_group_id === undefined ? current.project_group_id : fields.project_group_id,
+    fields.description ?? current.description ?? '',
     now,
     id,
   );
@@ -95,7 +102,8 @@ export function projectStats(db: Db, ids: number[]): Map<number, ProjectStats> {
     `SELECT e.project_id AS id, COUNT(*) AS entries, SUM(e.minutes) AS minutes,
        SUM(CASE WHEN billable THEN e.minutes ELSE 0 END) AS billable_minutes,
        SUM(CASE WHEN billable THEN 0 ELSE e.minutes END) AS unbillable_minutes,
-       SUM(CASE WHEN e.invoiced_at IS NOT NULL THEN e.minutes ELSE 0 END) AS invoiced_minutes
+       SUM(CASE WHEN e.invoiced_at IS NOT NULL THEN e.minutes ELSE 0 END) AS invoiced_minutes,
+       SUM(CASE WHEN billable AND e.invoice_id IS NULL THEN e.minutes ELSE 0 END) AS uninvoiced_minutes
      FROM (SELECT e.*, ${ENTRY_BILLABLE} AS billable FROM entries e JOIN projects p ON p.id = e.project_id
            WHERE e.project_id IN (SELECT value FROM json_each(?))) e
      GROUP BY e.project_id`,

@@ -50,6 +50,9 @@ function readProjectFields(f: Fields, creating: boolean, groupExists: (id: numbe
   if (billable !== undefined) fields.billable = billable;
   const increment = f.oneOf('billing_increment', BILLING_INCREMENTS);
   if (increment !== undefined) fields.billing_increment = increment;
+  // Beyond spec 001 (service/README.md): null or blank clears it to ''.
+  const description = f.text('description', { max: LIMITS.description });
+  if (description !== undefined) fields.description = description ?? '';
   const color = f.text('color', { max: 7 });
   if (color !== undefined) {
     if (color !== null && !COLOR.test(color)) f.fail('color');

@@ -218,6 +218,12 @@ export const migrations: Migration[] = [
       -- NULL for every other token (the command line's, v1's api_auth_token), never replaced.
       ALTER TABLE personal_tokens ADD COLUMN holder TEXT;
     `),
+  (db) =>
+    db.exec(`
+      -- A project's description: not in spec 001, but the real service sends it and takes it on
+      -- create and update (service/README.md "Beyond the spec"); '' when none was given.
+      ALTER TABLE projects ADD COLUMN description TEXT NOT NULL DEFAULT '';
+    `),
 ];
 
 /** Brings the database to the latest schema; refuses a file written by a newer service. */

@@ -93,6 +93,8 @@ export function projectView(p: ProjectRow, stats: ProjectStats | undefined, grou
     billable_minutes: stats?.billable_minutes ?? 0,
     unbillable_minutes: stats?.unbillable_minutes ?? 0,
     invoiced_minutes: stats?.invoiced_minutes ?? 0,
+    // Beside the sums spec 002 lists, as v2 shows it (service/README.md "Beyond the spec").
+    uninvoiced_minutes: stats?.uninvoiced_minutes ?? 0,
     remaining_minutes: budget === null ? null : budget - minutes,
     budget_minutes: budget,
     billable: p.billable === 1,

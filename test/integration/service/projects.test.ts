@@ -6,6 +6,8 @@ const KEYS = [
   'id', 'name', 'billing_increment', 'enabled', 'billable', 'color', 'url', 'group', 'minutes', 'billable_minutes', 'unbillable_minutes',
   'invoiced_minutes', 'remaining_minutes', 'budgeted_minutes', 'import', 'invoices', 'participants', 'entries', 'entries_url', 'expenses',
   'expenses_url', 'created_at', 'updated_at', 'merge_url', 'archive_url', 'unarchive_url',
+  // Beyond spec 001: the real service sends them (service/README.md "Beyond the spec").
+  'description', 'uninvoiced_minutes',
 ];
 
 describe('projects', () => {
@@ -24,6 +26,8 @@ describe('projects', () => {
       color: null,
       group: null,
       minutes: 0,
+      description: '',
+      uninvoiced_minutes: 0,
       entries: 0,
       invoices: [],
       participants: [],
@@ -31,6 +35,52 @@ describe('projects', () => {
       archive_url: `${service.url}/v2/projects/${p.id}/archive`,
     });
     expect((await client.get(`/v2/projects/${p.id}`)).body).toEqual(p);
+  });
+
+  it('takes a description on create and update: "" by default, kept when absent, cleared by null or blank, refused when not a string or too long', async () => {
+    const { client } = await serve();
+    const made = await client.post('/v2/projects', { name: 'Site', description: '  Client work, phase 1  ' });
+    expect(made.status).toBe(201);
+    expect(made.body.description).toBe('Client work, phase 1');
+    const id = made.body.id;
+    expect((await client.put(`/v2/projects/${id}`, { name: 'Site 2' })).body.description).toBe('Client work, phase 1');
+    expect((await client.put(`/v2/projects/${id}`, { description: 'Phase 2' })).body.description).toBe('Phase 2');
+    expect((await client.get('/v2/projects')).body[0].description).toBe('Phase 2');
+    expect((await client.put(`/v2/projects/${id}`, { description: null })).body.description).toBe('');
+    await client.put(`/v2/projects/${id}`, { description: 'Phase 3' });
+    expect((await client.put(`/v2/projects/${id}`, { description: '   ' })).body.description).toBe('');
+    for (const description of [42, ['x'], { text: 'x' }, 'x'.repeat(10_001)]) {
+      const reply = await client.put(`/v2/projects/${id}`, { description });
+      expect(reply.status, JSON.stringify(description).slice(0, 20)).toBe(400);
+      expect(reply.body.errors).toEqual([{ resource: 'Project', field: 'description', code: 'invalid' }]);
+      expect((await client.post('/v2/projects', { name: 'Other', description })).status).toBe(400);
+    }
+    expect((await client.get(`/v2/projects/${id}`)).body.description).toBe('');
+    expect((await client.post('/v2/projects', { name: 'Plain' })).body.description).toBe('');
+  });
+
+  it('uninvoiced_minutes: the minutes of its billable entries that are on no invoice', async () => {
+    const { client } = await serve();
+    const id = await createProject(client, { billing_increment: 1 });
+    const other = await createProject(client, { billing_increment: 1 });
+    const invoiced = await createEntry(client, { project_id: id, minutes: 30 });
+    await createEntry(client, { project_id: id, minutes: 20 });
+    await createEntry(client, { project_id: id, minutes: 7, description: 'sick #vacation*' }); // unbillable: never counts
+    await createEntry(client, { project_id: other, minutes: 100 });
+    expect((await client.get(`/v2/projects/${id}`)).body).toMatchObject({ billable_minutes: 50, uninvoiced_minutes: 50 });
+    const invoice = await client.post('/v2/invoices', {
+      invoice_date: '2024-03-31',
+      entry_ids: [invoiced.id],
+      rate_calculation: { calculation_method: 'standard_hourly_rate', standard_hourly_rate: 60 },
+    });
+    expect(invoice.status).toBe(201);
+    const p = (await client.get(`/v2/projects/${id}`)).body;
+    expect(p).toMatchObject({ billable_minutes: 50, invoiced_minutes: 30, uninvoiced_minutes: 20 });
+    expect((await client.get('/v2/projects')).body.find((x: any) => x.id === id).uninvoiced_minutes).toBe(20);
+    expect((await client.get(`/v2/projects/${other}`)).body.uninvoiced_minutes).toBe(100);
+    const unbillable = await createProject(client, { billable: false });
+    await createEntry(client, { project_id: unbillable, minutes: 15 });
+    expect((await client.get(`/v2/projects/${unbillable}`)).body.uninvoiced_minutes).toBe(0);
   });
 
   it('takes billable, billing_increment and color', async () => {

@@ -25,6 +25,24 @@ describe('migrations', () => {
     expect(column(db, `SELECT name FROM sqlite_master WHERE type = 'table'`).all()).toEqual(['a']);
   });
 
+  it('gives the projects of an older database an empty description', () => {
+    const hasDescription = (db: ReturnType<typeof nodeSqlite.open>) =>
+      column<string>(db, `SELECT name FROM pragma_table_info('projects')`).all().includes('description');
+    // The first version whose projects have a description.
+    const probe = nodeSqlite.open(':memory:');
+    let version = 0;
+    while (!hasDescription(probe) && version < migrations.length) migrate(probe, migrations.slice(0, ++version));
+    expect(hasDescription(probe)).toBe(true);
+
+    const db = nodeSqlite.open(':memory:');
+    migrate(db, migrations.slice(0, version - 1));
+    db.exec(`INSERT INTO accounts (id, name, created_at) VALUES (1, 'A', '2024-03-04T09:00:00Z')`);
+    db.exec(`INSERT INTO projects (account_id, name, created_at, updated_at) VALUES (1, 'Old', '2024-03-04T09:00:00Z', '2024-03-04T09:00:00Z')`);
+    migrate(db);
+    expect(column(db, 'SELECT description FROM projects').all()).toEqual(['']);
+    expect(() => db.exec(`UPDATE projects SET description = NULL`)).toThrow(/NOT NULL/);
+  });
+
   it('refuses a database newer than the migrations it knows', () => {
     const db = nodeSqlite.open(':memory:');
     db.exec('PRAGMA user_version = 5');
