@@ -103,7 +103,7 @@ export function projectStats(db: Db, ids: number[]): Map<number, ProjectStats> {
        SUM(CASE WHEN billable THEN e.minutes ELSE 0 END) AS billable_minutes,
        SUM(CASE WHEN billable THEN 0 ELSE e.minutes END) AS unbillable_minutes,
        SUM(CASE WHEN e.invoiced_at IS NOT NULL THEN e.minutes ELSE 0 END) AS invoiced_minutes,
-       SUM(CASE WHEN billable AND e.invoice_id IS NULL THEN e.minutes ELSE 0 END) AS uninvoiced_minutes
+       SUM(CASE WHEN billable AND e.invoiced_at IS NULL THEN e.minutes ELSE 0 END) AS uninvoiced_minutes
      FROM (SELECT e.*, ${ENTRY_BILLABLE} AS billable FROM entries e JOIN projects p ON p.id = e.project_id
            WHERE e.project_id IN (SELECT value FROM json_each(?))) e
      GROUP BY e.project_id`,

@@ -59,7 +59,7 @@ describe('projects', () => {
     expect((await client.post('/v2/projects', { name: 'Plain' })).body.description).toBe('');
   });
 
-  it('uninvoiced_minutes: the minutes of its billable entries that are on no invoice', async () => {
+  it('uninvoiced_minutes: the minutes of its billable entries not invoiced, on an invoice or marked as such', async () => {
     const { client } = await serve();
     const id = await createProject(client, { billing_increment: 1 });
     const other = await createProject(client, { billing_increment: 1 });
@@ -78,6 +78,10 @@ describe('projects', () => {
     expect(p).toMatchObject({ billable_minutes: 50, invoiced_minutes: 30, uninvoiced_minutes: 20 });
     expect((await client.get('/v2/projects')).body.find((x: any) => x.id === id).uninvoiced_minutes).toBe(20);
     expect((await client.get(`/v2/projects/${other}`)).body.uninvoiced_minutes).toBe(100);
+    // Invoiced outside of the service (marked, on no invoice) is invoiced too: counted once, there.
+    const marked = await createEntry(client, { project_id: other, minutes: 40 });
+    expect((await client.put(`/v2/entries/${marked.id}/marked_as_invoiced`, { date: '2024-03-31' })).status).toBe(204);
+    expect((await client.get(`/v2/projects/${other}`)).body).toMatchObject({ invoiced_minutes: 40, uninvoiced_minutes: 100 });
     const unbillable = await createProject(client, { billable: false });
     await createEntry(client, { project_id: unbillable, minutes: 15 });
     expect((await client.get(`/v2/projects/${unbillable}`)).body.uninvoiced_minutes).toBe(0);
