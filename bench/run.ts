@@ -37,8 +37,15 @@ const lines = [
 ];
 console.log(lines.join('\n'));
 const results = join(here, 'RESULTS.md');
-if (wanted.length === 0) writeFileSync(results, lines.join('\n'));
-else if (update) writeFileSync(results, merged(readFileSync(results, 'utf8'), lines).join('\n'));
+const old = readFileSync(results, 'utf8');
+if (wanted.length === 0) writeFileSync(results, [...lines, ...notes(old)].join('\n'));
+else if (update) writeFileSync(results, [...merged(old, lines), ...notes(old)].join('\n'));
+
+/** The hand-written sections after the table (from the first "## " heading on): kept as they are. */
+function notes(text: string): string[] {
+  const at = text.indexOf('\n## ');
+  return at === -1 ? [] : text.slice(at + 1).split('\n');
+}
 
 /** The old table with each fresh row in place of the row of the same name (new names appended), under the fresh heading. */
 function merged(old: string, fresh: string[]): string[] {
