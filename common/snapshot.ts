@@ -1,7 +1,9 @@
 // What main shows the renderer and the tray: one immutable view of core's state.
 
-import type { TimerState } from './serviceTypes';
 import type { Settings } from './settings';
+
+/** A timer's state as the service names it (wire/serviceTypes.ts has the same three). */
+export type TimerState = 'pending' | 'running' | 'paused';
 
 export interface ProjectView {
   /** The service's id; negative while the project exists only in the outbox. */

@@ -1,7 +1,7 @@
 // Typed errors of the API client. Every failure of a call is one of these, carrying the
 // service's error body when there was one, and the original cause for the log.
 
-import type { ErrorBody, ValidationErrorItem } from '../../common/serviceTypes';
+import type { ErrorBody, ValidationErrorItem } from '../../wire/serviceTypes';
 
 export type ApiErrorKind =
   | 'validation' // 400/422 with an errors array or message: fix the input, do not retry

@@ -1,6 +1,6 @@
 // Turns a non-2xx answer into an ApiError whose message a user can read: the service's own
 // message and validation details when its error body has them, a plain sentence otherwise.
-import type { ErrorBody, ValidationErrorItem } from '../../common/serviceTypes';
+import type { ErrorBody, ValidationErrorItem } from '../../wire/serviceTypes';
 import { ApiError, type ApiErrorKind } from './errors';
 
 export interface FailedReply {

@@ -10,6 +10,9 @@ import type { ProjectCalls, ProjectGroupCalls } from './types/projects';
 import type { TagCalls } from './types/tags';
 import type { TokenManagementFactory } from './types/tokens';
 
+// The wire shapes core works with, so that only main/api and service import wire/.
+export type { CurrentUser, Entry, ProjectRef, Timer } from '../../wire/serviceTypes';
+export type { BroadcastReceiver } from '../../wire/serviceTypesMoney';
 export type * from './types/entries';
 export type * from './types/events';
 export type * from './types/inbox';

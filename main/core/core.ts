@@ -9,13 +9,13 @@ import { isIdleEvent } from './idle/policy';
 import { createIdleTracker } from './idle/tracker';
 import { createMemorySettingsStore } from './settings/store';
 import { updateSettings } from './settings/update';
-import { openOutbox } from './outbox';
-import { READS, type Read } from './reads';
-import { emptyServiceData, type ServiceData } from './serviceData';
+import { openOutbox } from './sync/outbox';
+import { READS, type Read } from './sync/serviceReads';
+import { emptyServiceData, type ServiceData } from './sync/serviceData';
 import { createStore } from './store';
 import { systemClock, type Core, type CoreOptions, type LifecycleEvent } from './types';
-import { deriveSnapshot } from './view';
-import { startWorker } from './worker';
+import { deriveSnapshot } from './sync/snapshot';
+import { startWorker } from './sync/worker';
 
 /** How many recently used timers order the paused ones. */
 const RECENT = 20;

@@ -11,16 +11,16 @@ import { fail, ok, type Result } from '../../common/result';
 import type { Settings } from '../../common/settings';
 import type { Snapshot, TimerView } from '../../common/snapshot';
 import { parseTimeString } from '../../common/timeString';
-import { cleanName, editedEntry, editedProject, projectNamed, type EditedEntry } from './entryEdit';
-import { DEFAULT_BILLING_INCREMENT, elapsedMinutes, roundUpToIncrement } from './minutes';
-import { editableValues, entryMarker, type Operation, type OperationBody } from './operations';
-import type { Outbox } from './outbox';
+import { cleanName, editedEntry, editedProject, projectNamed, type EditedEntry } from './sync/entryEdit';
+import { DEFAULT_BILLING_INCREMENT, elapsedMinutes, roundUpToIncrement } from './sync/minutes';
+import { editableValues, entryMarker, type Operation, type OperationBody } from './sync/operations';
+import type { Outbox } from './sync/outbox';
 import { entrySummary, UNDO_GRACE_MS } from './undo/grace';
 import { undoOperation } from './undo/undo';
 import type { IdlePrompt } from './idle/policy';
 import { idleOperations } from './idle/resolve';
-import { liveSeconds } from './view';
-import { accountsNotHere } from './accounts/notHere';
+import { liveSeconds } from './sync/snapshot';
+import { accountsNotHere } from './accounts/accountsRefused';
 
 export interface HandlerDeps {
   outbox: Outbox;

@@ -3,7 +3,7 @@
 import type { Handlers } from '../../common/contract';
 import type { Snapshot } from '../../common/snapshot';
 import type { ServiceApi } from '../api/types';
-import type { BulkImporter } from './bulk';
+import type { BulkImporter } from './sync/bulk';
 import type { IdleEvent } from './idle/policy';
 import type { SettingsStore } from './settings/store';
 import type { ApplyHotkeys } from './settings/update';

@@ -15,7 +15,7 @@
 // not do, or an endpoint it may not use at all, answers 403. Examples: a coworker asking for
 // another user's entry gets 404, changing another user's entry it cannot see either; a leader,
 // who sees it, gets 403 for the change; a contractor gets 403 for GET /v2/teams.
-import type { EntryFilters } from '../../common/serviceTypes';
+import type { EntryFilters } from '../../wire/serviceTypes';
 import { peopleSettings } from '../domain/accountSettings';
 import { accessibleProjectIds, hasProjectAccess } from '../domain/projectAccess';
 import { tagUsedInProjects, type TagFilters } from '../domain/tags';

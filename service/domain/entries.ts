@@ -8,7 +8,7 @@ import { ENTRY_BILLABLE } from './sqlText';
 import { countEntries, entryWhere } from './entryQuery';
 import { linkTags } from './tags';
 import { parseHashtags, type ParsedTag } from './hashtags';
-import type { EntryFilters } from '../../common/serviceTypes';
+import type { EntryFilters } from '../../wire/serviceTypes';
 
 export interface EntryRow {
   id: number;

@@ -3,7 +3,7 @@
 // the page of rows read raw with their tag ids in one query. resources/entryJson.ts turns the
 // rows into the answer.
 import { arrays, sql, type Db } from '../storage/db';
-import type { EntryFilters } from '../../common/serviceTypes';
+import type { EntryFilters } from '../../wire/serviceTypes';
 import { ENTRY_BILLABLE, jsonList, likeContains, Where } from './sqlText';
 
 /** Narrowing by the path's resource that the filters cannot say (they are the client's). */

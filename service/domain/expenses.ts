@@ -1,7 +1,7 @@
 // Expenses (spec 001 "Expenses"): writes and the filtered list. Prices are integer cents and may
 // be negative; descriptions are kept as written (tags are not parsed). An expense on an invoice
 // is locked; so is one in an archived project (the rules sit in the resource).
-import type { ExpenseFilters } from '../../common/serviceTypesMoney';
+import type { ExpenseFilters } from '../../wire/serviceTypesMoney';
 import { sql, type Db } from '../storage/db';
 import { jsonList, likeContains, Where } from './sqlText';
 

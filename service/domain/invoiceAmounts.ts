@@ -12,7 +12,7 @@
 //   credits and lower the amounts.
 // - Each tax is taxable_amount × percentage, rounded to the cent on its own (an invoice shows one
 //   line per tax); tax_total_amount is their sum; total = taxable + taxfree + tax total.
-import type { CalculationMethod } from '../../common/serviceTypesMoney';
+import type { CalculationMethod } from '../../wire/serviceTypesMoney';
 
 export interface RateInput {
   method: CalculationMethod;

@@ -8,7 +8,7 @@
 //   "default previous invoice's").
 // - Currency and payment settings follow the labels' rule; their defaults are USD, "$",
 //   "US Dollar", no online payment, no custom HTML.
-import { INVOICE_LABEL_DEFAULTS, type InvoiceCustomization, type InvoiceLabel } from '../../common/serviceTypesMoney';
+import { INVOICE_LABEL_DEFAULTS, type InvoiceCustomization, type InvoiceLabel } from '../../wire/serviceTypesMoney';
 import { sql, type Db } from '../storage/db';
 import { jsonList } from './sqlText';
 

@@ -2,7 +2,7 @@
 // taxes, custom rates and projects), the insert that locks its entries and expenses, and the
 // filtered list.
 import { randomBytes } from 'node:crypto';
-import type { CalculationMethod, Invoice, InvoiceFilters, InvoiceState } from '../../common/serviceTypesMoney';
+import type { CalculationMethod, Invoice, InvoiceFilters, InvoiceState } from '../../wire/serviceTypesMoney';
 import { sql, type Db } from '../storage/db';
 import type { Amounts } from './invoiceAmounts';
 import type { StoredCustomization } from './invoiceCustomization';

@@ -3,7 +3,7 @@ import { sql, type Db } from '../storage/db';
 import { refuseBeyondProjectLimit } from './projectLimit';
 import { ENTRY_BILLABLE, jsonList, likeContains, Where } from './sqlText';
 import { usersByIds, type UserRow } from './users';
-import type { ProjectFilters } from '../../common/serviceTypes';
+import type { ProjectFilters } from '../../wire/serviceTypes';
 
 export interface ProjectRow {
   id: number;

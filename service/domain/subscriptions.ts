@@ -4,7 +4,7 @@
 // The secret is written sealed (storage/secretBox.ts) and never read back here: only the
 // deliveries open it (events/), and the fresh value is answered once by create and reroll.
 import { randomBytes } from 'node:crypto';
-import type { SubscriptionState } from '../../common/serviceTypesMoney';
+import type { SubscriptionState } from '../../wire/serviceTypesMoney';
 import { sql, type Db } from '../storage/db';
 import type { SecretBox } from '../storage/secretBox';
 import { jsonList, likeContains, Where } from './sqlText';

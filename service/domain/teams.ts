@@ -1,6 +1,6 @@
 // Teams of an account (spec 001 "Teams"): a name and a set of users; a user may be in several
 // teams, and deleting a team keeps its users.
-import type { TeamFilters } from '../../common/serviceTypesPeople';
+import type { TeamFilters } from '../../wire/serviceTypesPeople';
 import { column, sql, type Db } from '../storage/db';
 import { jsonList, likeContains, Where } from './sqlText';
 import { usersByIds, type UserRow } from './users';

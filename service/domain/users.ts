@@ -1,5 +1,5 @@
 // Users of an account: the owner made with the account, and the users POST /v2/users adds.
-import type { UserFilters } from '../../common/serviceTypesPeople';
+import type { UserFilters } from '../../wire/serviceTypesPeople';
 import { forgetTokens } from '../auth/tokens';
 import { column, rows, sql, type Db } from '../storage/db';
 import { jsonList, likeContains, Where } from './sqlText';

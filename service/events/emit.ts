@@ -6,7 +6,7 @@
 //
 // Emitting outside a transaction still works (the outbox writes in one of its own), for callers
 // that emit after their commit; they lose only the atomicity.
-import type { WebhookEvent } from '../../common/serviceTypesMoney';
+import type { WebhookEvent } from '../../wire/serviceTypesMoney';
 import { inTransaction, type Db } from '../storage/db';
 
 export interface EntryEvent {

@@ -3,7 +3,7 @@
 // fastify's own client errors (413, 415, bad URL...) keep their 4xx status. What the router refuses
 // before any handler (a malformed %-escape) is answered through frameworkFailure (app.ts).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorBody, ValidationErrorItem } from '../../common/serviceTypes';
+import type { ErrorBody, ValidationErrorItem } from '../../wire/serviceTypes';
 
 export class ApiError extends Error {
   constructor(

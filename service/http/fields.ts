@@ -3,7 +3,7 @@
 // spec's standard ones: missing_field for a required field left out, and (decided, as the real
 // service does) invalid for a value of the wrong type or form. Blank strings read as null
 // (spec 000 conventions 3).
-import type { ValidationErrorItem } from '../../common/serviceTypes';
+import type { ValidationErrorItem } from '../../wire/serviceTypes';
 import { isDate, parseTimestamp } from '../time';
 import { notFound, validationFailed } from './errors';
 

@@ -1,6 +1,6 @@
 // Response schemas of the hottest answers. fastify compiles them with fast-json-stringify, which
 // writes a known shape several times faster than JSON.stringify; they list exactly the fields of
-// common/serviceTypes.ts (a field missing here would be dropped from the answer, and the tests
+// wire/serviceTypes.ts (a field missing here would be dropped from the answer, and the tests
 // compare every key).
 const string = { type: 'string' } as const;
 const nullableString = { type: ['string', 'null'] } as const;

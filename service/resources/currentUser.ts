@@ -8,7 +8,7 @@ import { countUserEntries, getUser, type UserChanges } from '../domain/users';
 import { updateUser } from '../domain/users';
 import { bodyOf, LIMITS } from '../http/fields';
 import { inTransaction } from '../storage/db';
-import * as view from '../views';
+import * as view from '../views/tracking';
 import { sendEntryList, within } from './entryList';
 import { sendExpenseList } from './expenseList';
 

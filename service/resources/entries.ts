@@ -1,6 +1,6 @@
 // Entries (spec 001 "Entries"): list with every filter, create, show, update, delete.
 import type { FastifyInstance } from 'fastify';
-import type { Entry } from '../../common/serviceTypes';
+import type { Entry } from '../../wire/serviceTypes';
 import { actorOf } from '../auth/authenticate';
 import { guardEntryProject, guardNewTags } from '../auth/entryGuard';
 import { changesOthersEntries, scopeEntryFilters, seesRecord, seesUser, type Actor } from '../auth/permissions';
@@ -16,7 +16,7 @@ import { bodyOf, LIMITS, pathId, queryOf, type Fields } from '../http/fields';
 import { paths } from '../http/links';
 import { readPage } from '../http/pagination';
 import { inTransaction, type Db } from '../storage/db';
-import * as view from '../views';
+import * as view from '../views/tracking';
 import { sendEntryPage } from './entryPage';
 import { invoiceRefsFor } from './invoiceRefs';
 

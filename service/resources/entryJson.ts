@@ -3,7 +3,7 @@
 // query. Here each user, project and tag of the page is serialised once and spliced into every
 // entry that refers to it, and only the entry's own strings are escaped.
 //
-// The shape must stay exactly view.entry's (views.ts), which answers single entries:
+// The shape must stay exactly view.entry's (views/tracking.ts), which answers single entries:
 // test/integration/service/entryLists.test.ts compares every list item with GET /v2/entries/:id.
 import { arrays, sql, type Db } from '../storage/db';
 import type { PageRow } from '../domain/entryQuery';

@@ -3,7 +3,7 @@
 // may see (auth/permissions.ts), then page. Used by /v2/current_user/entries, /v2/users/:id/entries
 // and /v2/teams/:id/entries; fit for the other "…/:id/entries" lists too.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { EntryFilters } from '../../common/serviceTypes';
+import type { EntryFilters } from '../../wire/serviceTypes';
 import { actorOf } from '../auth/authenticate';
 import { scopeEntryFilters } from '../auth/permissions';
 import type { Context } from '../context';

@@ -1,7 +1,7 @@
 // Answers one page of an entry list: the rows, the Link header (the count is read only when a
 // link needs it) and the JSON text of resources/entryJson.ts, sent as it is.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { EntryFilters } from '../../common/serviceTypes';
+import type { EntryFilters } from '../../wire/serviceTypes';
 import type { Context } from '../context';
 import { countEntries, entryPage, entryWhere, type EntryWithin } from '../domain/entryQuery';
 import { linkHeader, type Page } from '../http/pagination';

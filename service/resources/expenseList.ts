@@ -4,7 +4,7 @@
 // GET /v2/expenses and /v2/invoices/:id/expenses; fit for /v2/users/:id/expenses,
 // /v2/projects/:id/expenses and /v2/current_user/expenses.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Expense } from '../../common/serviceTypesMoney';
+import type { Expense } from '../../wire/serviceTypesMoney';
 import { actorOf } from '../auth/authenticate';
 import { recordScope } from '../auth/permissions';
 import type { Context } from '../context';
@@ -16,7 +16,7 @@ import { queryOf, type Fields } from '../http/fields';
 import { readCents } from '../http/moneyFields';
 import { readPage, sendPage } from '../http/pagination';
 import type { Db } from '../storage/db';
-import * as view from '../moneyViews';
+import * as view from '../views/money';
 import { within } from './entryList';
 
 /** The expense list filters of spec 001 from a query string; price_from and price_to are inclusive. */

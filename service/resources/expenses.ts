@@ -22,7 +22,7 @@ import { forbidden, notFound, refused } from '../http/errors';
 import { bodyOf, LIMITS, pathId, type Fields } from '../http/fields';
 import { readCents } from '../http/moneyFields';
 import { inTransaction, type Db } from '../storage/db';
-import * as view from '../moneyViews';
+import * as view from '../views/money';
 import { expenseViews, sendExpenseList } from './expenseList';
 
 interface ExpenseInput {

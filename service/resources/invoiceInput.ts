@@ -12,7 +12,7 @@
 // - customization takes the labels, custom_html, currency_name, currency_code (ISO 4217, three
 //   letters), currency_symbol (up to 10 characters), locale (a BCP 47 tag such as en-US) and the
 //   online-payment settings. A label sent blank takes its default.
-import { CALCULATION_METHODS, type CalculationMethod } from '../../common/serviceTypesMoney';
+import { CALCULATION_METHODS, type CalculationMethod } from '../../wire/serviceTypesMoney';
 import { LABELS, type StoredCustomization } from '../domain/invoiceCustomization';
 import type { InvoiceText } from '../domain/invoices';
 import { LIMITS, type Fields } from '../http/fields';

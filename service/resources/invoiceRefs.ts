@@ -1,9 +1,9 @@
 // The InvoiceRef an entry carries (spec 001 Entry.invoice), read for a whole page at once. An
 // invoice_id that names no invoice (an import from elsewhere) shows as no invoice.
-import type { InvoiceRef } from '../../common/serviceTypes';
+import type { InvoiceRef } from '../../wire/serviceTypes';
 import { invoicesByIds } from '../domain/invoices';
 import type { Db } from '../storage/db';
-import { invoiceRef } from '../moneyViews';
+import { invoiceRef } from '../views/money';
 
 export function invoiceRefsFor(db: Db, base: string, rows: Array<{ invoice_id: number | null }>): (row: { invoice_id: number | null }) => InvoiceRef | null {
   const invoices = invoicesByIds(

@@ -17,8 +17,8 @@
 //   absent one is generated (domain/invoiceReference.ts).
 // - The list is ordered by invoice_date, latest first, then newest first.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Invoice } from '../../common/serviceTypesMoney';
-import { CALCULATION_METHODS, INVOICE_STATES } from '../../common/serviceTypesMoney';
+import type { Invoice } from '../../wire/serviceTypesMoney';
+import { CALCULATION_METHODS, INVOICE_STATES } from '../../wire/serviceTypesMoney';
 import { actorOf } from '../auth/authenticate';
 import { managesInvoicesAndWebhooks, seesAllEntries, type Actor } from '../auth/permissions';
 import { instant, type Context } from '../context';
@@ -48,7 +48,7 @@ import { bodyOf, LIMITS, pathId, queryOf, type Fields } from '../http/fields';
 import { readCents } from '../http/moneyFields';
 import { readPage, sendPage } from '../http/pagination';
 import { inTransaction, type Db } from '../storage/db';
-import * as view from '../moneyViews';
+import * as view from '../views/money';
 import { sendEntryList } from './entryList';
 import { sendExpenseList } from './expenseList';
 import { readInvoiceInput, type InvoiceInput } from './invoiceInput';

@@ -6,9 +6,9 @@ import { invoicesOfProjects } from '../domain/invoices';
 import { projectGroupsByIds } from '../domain/projectGroups';
 import type { ProjectRow } from '../domain/projects';
 import { paths } from '../http/links';
-import { invoiceRef } from '../moneyViews';
+import { invoiceRef } from '../views/money';
 import type { Db } from '../storage/db';
-import type { ProjectExtras } from '../views';
+import type { ProjectExtras } from '../views/tracking';
 
 export function projectExtras(db: Db, base: string, rows: ProjectRow[]): Map<number, ProjectExtras> {
   const ids = rows.map((p) => p.id);

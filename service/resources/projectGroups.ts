@@ -7,7 +7,7 @@
 // - add_projects answers every project of the group after the change, by name;
 // - contractors see only the groups holding a project given them, with only those projects.
 import type { FastifyInstance } from 'fastify';
-import type { ProjectGroup } from '../../common/serviceTypes';
+import type { ProjectGroup } from '../../wire/serviceTypes';
 import { actorOf } from '../auth/authenticate';
 import { visibleProjectIds, type Actor } from '../auth/permissions';
 import { instant, type Context } from '../context';
@@ -29,7 +29,7 @@ import { idArray } from '../http/idArray';
 import { paths } from '../http/links';
 import { readPage, sendPage } from '../http/pagination';
 import { inTransaction, type Db } from '../storage/db';
-import { projectGroup } from '../groupViews';
+import { projectGroup } from '../views/groups';
 import { sendEntryList, within } from './entryList';
 import { mayManage, projectViews } from './projects';
 import { sendProjectList } from './projectList';

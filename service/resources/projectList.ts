@@ -2,7 +2,7 @@
 // /v2/project_groups/:id/projects: read the filters, narrow them to the path's resource, keep
 // only the projects the actor sees, page.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ProjectFilters } from '../../common/serviceTypes';
+import type { ProjectFilters } from '../../wire/serviceTypes';
 import { actorOf } from '../auth/authenticate';
 import { visibleProjectIds } from '../auth/permissions';
 import type { Context } from '../context';

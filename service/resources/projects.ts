@@ -1,6 +1,6 @@
 // Projects (GAPS.md "Projects and users"): list, create, show, update, archive, unarchive, delete.
 import type { FastifyInstance } from 'fastify';
-import type { Project } from '../../common/serviceTypes';
+import type { Project } from '../../wire/serviceTypes';
 import { actorOf } from '../auth/authenticate';
 import { managesProjects, seesProject, seesUser, type Actor } from '../auth/permissions';
 import { instant, type Context } from '../context';
@@ -22,7 +22,7 @@ import { forbidden, notFound, refused } from '../http/errors';
 import { bodyOf, LIMITS, pathId, type Fields } from '../http/fields';
 import { paths } from '../http/links';
 import { inTransaction, type Db } from '../storage/db';
-import * as view from '../views';
+import * as view from '../views/tracking';
 import { projectExtras } from './projectExtras';
 import { sendProjectList } from './projectList';
 import { getProjectGroup } from '../domain/projectGroups';

@@ -15,7 +15,7 @@
 //   delivery will carry in X-Service-Delivery. A new webhook queues a ping too (spec 000).
 // - retry answers 202 for a failed payload of the webhook, 404 for any other payload_id.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BROADCAST_SUBJECTS, WEBHOOK_EVENTS, type SubscriptionState } from '../../common/serviceTypesMoney';
+import { BROADCAST_SUBJECTS, WEBHOOK_EVENTS, type SubscriptionState } from '../../wire/serviceTypesMoney';
 import { actorOf } from '../auth/authenticate';
 import { managesInvoicesAndWebhooks, type Actor } from '../auth/permissions';
 import { instant, type Context } from '../context';
@@ -38,7 +38,7 @@ import { ApiError, forbidden, notFound } from '../http/errors';
 import { bodyOf, LIMITS, pathId, queryOf, type Fields } from '../http/fields';
 import { readPage, sendPage } from '../http/pagination';
 import { inTransaction } from '../storage/db';
-import * as view from '../moneyViews';
+import * as view from '../views/money';
 
 const WEBHOOKS: Kind = { table: 'webhooks', column: 'events', resource: 'Webhook', topics: WEBHOOK_EVENTS };
 const RECEIVERS: Kind = { table: 'broadcast_receivers', column: 'subjects', resource: 'BroadcastReceiver', topics: BROADCAST_SUBJECTS };

@@ -21,7 +21,7 @@ import { bodyOf, LIMITS, pathId } from '../http/fields';
 import { idArray } from '../http/idArray';
 import { inTransaction, type Db } from '../storage/db';
 import { TagMergeRunner } from '../jobs/tagMergeRunner';
-import * as view from '../views';
+import * as view from '../views/tracking';
 import { sendEntryList } from './entryList';
 import { requireKnownIds } from './knownIds';
 

@@ -9,7 +9,7 @@ import { forbidden, notFound } from '../http/errors';
 import { bodyOf, LIMITS, pathId, queryOf } from '../http/fields';
 import { readPage, sendPage } from '../http/pagination';
 import { inTransaction } from '../storage/db';
-import * as view from '../views';
+import * as view from '../views/tracking';
 
 export function tagRoutes(app: FastifyInstance, context: Context): void {
   const { db } = context;

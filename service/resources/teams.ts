@@ -2,7 +2,7 @@
 // remove users, delete (users are kept). Owner and supervisor manage teams, leaders and
 // coworkers view them, contractors may not use them at all (403; auth/permissions.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Team } from '../../common/serviceTypesPeople';
+import type { Team } from '../../wire/serviceTypesPeople';
 import { actorOf } from '../auth/authenticate';
 import { managesTeams, seesTeams, type Actor } from '../auth/permissions';
 import { instant, type Context } from '../context';
@@ -13,7 +13,7 @@ import { bodyOf, LIMITS, pathId, queryOf, type Fields } from '../http/fields';
 import { idArray as bodyIds } from '../http/idArray';
 import { readPage, sendPage } from '../http/pagination';
 import { inTransaction, type Db } from '../storage/db';
-import * as view from '../peopleViews';
+import * as view from '../views/people';
 import { sendEntryList, within } from './entryList';
 import { readUserFilters, userViews } from './users';
 

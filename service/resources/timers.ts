@@ -36,7 +36,7 @@ import { readPage, sendPage } from '../http/pagination';
 import { inTransaction } from '../storage/db';
 import { within } from './entryList';
 import { dateAt } from '../time';
-import * as view from '../views';
+import * as view from '../views/tracking';
 
 type ProjectTimer = { Params: { project_id: string } };
 

@@ -3,8 +3,8 @@
 // manage users, only the owner deactivates and deletes them, leaders and coworkers view them,
 // contractors see only themselves.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { User, UserFilters, UserRole } from '../../common/serviceTypesPeople';
-import { USER_STATES } from '../../common/serviceTypesPeople';
+import type { User, UserFilters, UserRole } from '../../wire/serviceTypesPeople';
+import { USER_STATES } from '../../wire/serviceTypesPeople';
 import { actorOf } from '../auth/authenticate';
 import { ASSIGNABLE_ROLES, deactivatesUsers, managesUsers, seesAllEntries, seesAllUsers, seesUser, type Actor } from '../auth/permissions';
 import { instant, type Context } from '../context';
@@ -19,7 +19,7 @@ import { idArray as bodyIds } from '../http/idArray';
 import { paths } from '../http/links';
 import { readPage, sendPage } from '../http/pagination';
 import { inTransaction, isForeignKeyViolation, type Db } from '../storage/db';
-import * as view from '../peopleViews';
+import * as view from '../views/people';
 import { sendEntryList, within } from './entryList';
 import { sendExpenseList } from './expenseList';
 

@@ -16,7 +16,7 @@
 // does not apply (an import may hold two equal entries). Minutes are stored as given. The
 // answer is 200 with the created entries in the import's own hyphenated fields.
 import type { FastifyInstance } from 'fastify';
-import type { ValidationErrorItem } from '../../common/serviceTypes';
+import type { ValidationErrorItem } from '../../wire/serviceTypes';
 import { restrictedToGivenProjects } from '../auth/permissions';
 import { instant, type Context } from '../context';
 import { inTransaction } from '../storage/db';

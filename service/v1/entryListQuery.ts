@@ -6,7 +6,7 @@
 // Decided for search[tags]: a piece of digits is the id of a tag of the account if there is one,
 // else a name (a classic tag may be called "2024"); a name is compared without ASCII letter
 // case; a tag that does not exist matches no entry (AND with nothing).
-import type { ValidationErrorItem } from '../../common/serviceTypes';
+import type { ValidationErrorItem } from '../../wire/serviceTypes';
 import type { EntryFilters } from '../domain/entries';
 import { findTagByName, getTag } from '../domain/tags';
 import { LIMITS } from '../http/fields';

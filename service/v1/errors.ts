@@ -7,7 +7,7 @@
 // precondition, GAPS.md "Roles": "422 (v1, where its spec says so)"); v2's domain refusals
 // (400 with a code, 403) become 422 with the same errors; 401 and 404 stay; every other client
 // error (a body past the size limit, ...) is invalid data, 422.
-import type { ValidationErrorItem } from '../../common/serviceTypes';
+import type { ValidationErrorItem } from '../../wire/serviceTypes';
 import { ApiError } from '../http/errors';
 
 export class V1Error extends Error {

@@ -10,7 +10,7 @@
 // Values: JSON sends its own types or strings; XML sends strings. Decided: an integer may be a
 // JSON number or a string of digits, a boolean true/false or "true"/"false". A value of another
 // type is a wrong data type (spec 002: 400 on project update, else 422 like any invalid data).
-import type { ValidationErrorItem } from '../../common/serviceTypes';
+import type { ValidationErrorItem } from '../../wire/serviceTypes';
 import { LIMITS } from '../http/fields';
 import { isDate } from '../time';
 import type { Attributes } from './body';

@@ -13,7 +13,7 @@ import type { StintBridge } from '../../common/contract';
 import type { Result } from '../../common/result';
 import { createServiceApi } from '../../main/api/client';
 import { collect, type ServiceApi } from '../../main/api/types';
-import { JOURNAL_FILE, openJournal } from '../../main/core/journal';
+import { JOURNAL_FILE, openJournal } from '../../main/core/sync/journal';
 import { createKeychain } from '../../main/core/keychain';
 import { buildAll } from '../../scripts/build.mjs';
 import { bootBundle, until, type BootedApp } from '../support/electron/boot';

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../common/format';
-import type { Entry } from '../../common/serviceTypes';
+import type { Entry } from '../../wire/serviceTypes';
 import type { Snapshot } from '../../common/snapshot';
 import type { ServiceApi } from '../../main/api/types';
 import { elsewhere, explained, focusedAttribute, openApp, startStack, type Stack } from './support';
@@ -117,7 +117,7 @@ describe('editing a failed operation in the window', () => {
 describe('notices in the window', () => {
   it('are announced politely and dismissed one by one, by keyboard', async () => {
     // The page is given a bridge holding two notices, as the preload gives one in Electron: the
-    // messages come from sending timer changes (send.ts), which this test does not provoke.
+    // messages come from sending timer changes (sync/sendOnce.ts), which this test does not provoke.
     const snapshot: Snapshot = {
       ...stack.account.core.getSnapshot(),
       notices: [

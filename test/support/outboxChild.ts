@@ -18,8 +18,8 @@ import { join } from 'node:path';
 import { createServiceApi } from '../../main/api/client';
 import { createLegacyApi } from '../../main/api/legacy';
 import { createCore } from '../../main/core/core';
-import { JOURNAL_FILE } from '../../main/core/journal';
-import type { Operation } from '../../main/core/operations';
+import { JOURNAL_FILE } from '../../main/core/sync/journal';
+import type { Operation } from '../../main/core/sync/operations';
 import { actionSignature, applyToModel, Model, operationSignature, perform, shows, UNDO_GRACE_MS_UNDER_TEST, type Action } from './userModel';
 
 const [dataDir, serviceUrl, token, scriptFile] = process.argv.slice(2) as [string, string, string, string];

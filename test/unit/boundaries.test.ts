@@ -43,8 +43,75 @@ describe('process boundaries', () => {
     expect(offenders(['common'], (s) => s.startsWith('node:') || ['fs', 'path', 'os', 'crypto', 'http'].includes(s))).toEqual([]);
   });
 
+  it('every folder imports only what its row of docs/ARCHITECTURE.md allows', () => {
+    expect(ruleBreaks()).toEqual([]);
+  });
+
   it('finds an offending import when there is one (the check itself works)', () => {
+    expect(allowed('main/api/client.ts', '../core/store')).toBe(false);
+    expect(allowed('wire/serviceTypes.ts', '../common/result')).toBe(false);
+    expect(allowed('main/core/sync/snapshot.ts', '../../../wire/serviceTypes')).toBe(false);
+    expect(allowed('service/app.ts', '../main/core/keychain')).toBe(false);
+    expect(allowed('renderer/main.tsx', 'undici')).toBe(false);
+    expect(allowed('main/core/embedded.ts', '../../service')).toBe(true);
     expect(importsOf(join(root, 'main/core/keychain.ts'))).toContain('@napi-rs/keyring');
     expect(importsOf(join(root, 'test/unit/boundaries.test.ts'))).toContain('vitest');
   });
 });
+
+/**
+ * The dependency rules of docs/ARCHITECTURE.md's folder table, one row each: the folders (of this
+ * repository) and the packages (bare names, node: built-ins as 'node:') a folder may import.
+ * Anything not listed is a break. Tests and benchmarks may import anything.
+ */
+const RULES: Array<{ folder: string; folders: string[]; packages: string[]; because?: Record<string, string> }> = [
+  { folder: 'common', folders: ['common'], packages: ['zod'] },
+  { folder: 'wire', folders: ['wire'], packages: [] },
+  { folder: 'main/api', folders: ['main/api', 'common', 'wire'], packages: ['node:', 'undici', 'fast-xml-parser'] },
+  {
+    folder: 'main/core',
+    folders: ['main/core', 'main/api', 'common', 'service/index.ts', 'service/storage/secretBox.ts', 'service/storage/privateFiles.ts'],
+    packages: ['node:', 'zod', 'conf', '@napi-rs/keyring'],
+    because: {
+      'service/index.ts': 'the embedded account starts the local service',
+      'service/storage/secretBox.ts': "the embedded account makes the service's secrets key",
+      'service/storage/privateFiles.ts': 'the app writes its own data files 0600 as the service does',
+    },
+  },
+  { folder: 'main/shell', folders: ['main/shell', 'main/core', 'common'], packages: ['node:', 'electron'] },
+  { folder: 'main/index.ts', folders: ['main/shell'], packages: [] },
+  { folder: 'preload', folders: ['preload', 'common'], packages: ['electron'] },
+  { folder: 'renderer', folders: ['renderer', 'common'], packages: ['preact', '@preact/signals'] },
+  {
+    folder: 'service',
+    folders: ['service', 'wire', 'common/timeString.ts'],
+    packages: ['node:', 'fastify', 'fast-xml-parser'],
+    because: { 'common/timeString.ts': "the spec's time strings (\"1:30\"), read by v1 as by quick entry" },
+  },
+  { folder: 'web', folders: ['web', 'main/core', 'common', 'scripts/csp.mjs', 'scripts/electronBinary.mjs'], packages: ['node:', 'ws', 'esbuild'] },
+];
+
+const ruleOf = (file: string) => RULES.filter((r) => file === r.folder || file.startsWith(`${r.folder}/`)).sort((a, b) => b.folder.length - a.folder.length)[0];
+
+/** Whether `file` (repo-relative) may import `specifier` under its folder's rule. */
+function allowed(file: string, specifier: string): boolean {
+  const rule = ruleOf(file);
+  if (!rule) return true;
+  if (!specifier.startsWith('.')) {
+    const name = specifier.startsWith('node:') ? 'node:' : specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
+    return rule.packages.includes(name);
+  }
+  const target = relative(root, join(root, file, '..', specifier));
+  return rule.folders.some((f) => target === f || target === f.replace(/\.m?ts$/, '').replace(/\.mjs$/, '') || target.startsWith(`${f}/`) || `${target}.ts` === f || `${target}.mjs` === f || `${target}/index.ts` === f);
+}
+
+function ruleBreaks(): string[] {
+  const dirs = ['common', 'wire', 'main', 'preload', 'renderer', 'service', 'web'];
+  return dirs.flatMap(sources).flatMap((path) => {
+    const file = relative(root, path);
+    return importsOf(path)
+      .filter((s) => !allowed(file, s))
+      .map((s) => `${file} imports ${s}`);
+  });
+}
+

@@ -1,6 +1,6 @@
 // Timers, entries and the current user (spec 001 "Timers", "Entries", "Current user").
-import type { CurrentUser, Entry, Timer } from '../../../common/serviceTypes';
-import type { Expense } from '../../../common/serviceTypesMoney';
+import type { CurrentUser, Entry, Timer } from '../../../wire/serviceTypes';
+import type { Expense } from '../../../wire/serviceTypesMoney';
 import type { CurrentUserCalls, EntryCalls, TimerCalls } from '../types/entries';
 import { id, nonEmpty, ONCE, SAFE, type Requester } from './requester';
 

@@ -1,6 +1,6 @@
 // Webhooks and broadcast receivers (spec 001): the same calls on two collections, one subscribing
 // to events, the other to subjects; webhooks also ping and retry deliveries.
-import type { BroadcastReceiver, Webhook } from '../../../common/serviceTypesMoney';
+import type { BroadcastReceiver, Webhook } from '../../../wire/serviceTypesMoney';
 import type { BroadcastReceiverCalls, WebhookCalls } from '../types/events';
 import type { Accepted } from '../types/lists';
 import { id, ONCE, SAFE, segment, type Requester } from './requester';

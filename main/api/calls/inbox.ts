@@ -1,6 +1,6 @@
 // Inbox entries (spec 001): not yet implemented by the service, whose every call answers 404,
 // reported like any missing resource (ApiError kind not_found).
-import type { Entry } from '../../../common/serviceTypes';
+import type { Entry } from '../../../wire/serviceTypes';
 import type { InboxCalls, InboxEntry } from '../types/inbox';
 import { id, nonEmpty, ONCE, SAFE, type Requester } from './requester';
 

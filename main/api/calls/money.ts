@@ -1,6 +1,6 @@
 // Expenses and invoices (spec 001 "Expenses", "Invoices").
-import type { Entry } from '../../../common/serviceTypes';
-import type { Expense, Invoice } from '../../../common/serviceTypesMoney';
+import type { Entry } from '../../../wire/serviceTypes';
+import type { Expense, Invoice } from '../../../wire/serviceTypesMoney';
 import type { ExpenseCalls, InvoiceCalls } from '../types/money';
 import { id, SAFE, type Requester } from './requester';
 

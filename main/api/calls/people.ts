@@ -1,7 +1,7 @@
 // Users and teams (GAPS.md "Projects and users", spec 001 "Teams").
-import type { Entry } from '../../../common/serviceTypes';
-import type { Expense } from '../../../common/serviceTypesMoney';
-import type { Team, User } from '../../../common/serviceTypesPeople';
+import type { Entry } from '../../../wire/serviceTypes';
+import type { Expense } from '../../../wire/serviceTypesMoney';
+import type { Team, User } from '../../../wire/serviceTypesPeople';
 import type { TeamCalls, UserCalls } from '../types/people';
 import { id, SAFE, type Requester } from './requester';
 

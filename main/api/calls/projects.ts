@@ -1,6 +1,6 @@
 // Projects and project groups (GAPS.md "Projects and users", spec 001 "Project groups").
-import type { Entry, Project, ProjectGroup } from '../../../common/serviceTypes';
-import type { Expense, Invoice } from '../../../common/serviceTypesMoney';
+import type { Entry, Project, ProjectGroup } from '../../../wire/serviceTypes';
+import type { Expense, Invoice } from '../../../wire/serviceTypesMoney';
 import type { ProjectCalls, ProjectGroupCalls } from '../types/projects';
 import { id, ONCE, SAFE, type Requester } from './requester';
 

@@ -1,5 +1,5 @@
 // Tags (spec 001 "Tags", GAPS.md "Tags").
-import type { Entry, Tag } from '../../../common/serviceTypes';
+import type { Entry, Tag } from '../../../wire/serviceTypes';
 import type { Accepted } from '../types/lists';
 import type { TagCalls } from '../types/tags';
 import { id, ONCE, SAFE, type Requester } from './requester';

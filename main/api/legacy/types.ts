@@ -2,7 +2,7 @@
 // unwrapped from their {entry: …} / {project: …} / {user: …} / {tag: …} objects, and the inputs
 // of its calls. Deprecated fields (spec 002: "to be removed in the next version") are left out
 // of the types; they are still in the objects if the service sends them.
-import type { DateString, Timestamp } from '../../../common/serviceTypes';
+import type { DateString, Timestamp } from '../../../wire/serviceTypes';
 
 export interface LegacyEntry {
   id: number;

@@ -7,7 +7,7 @@
 // type="integer" / "float" / "boolean" give the value its type, type="array" holds one child
 // element per item.
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
-import type { ErrorBody } from '../../../common/serviceTypes';
+import type { ErrorBody } from '../../../wire/serviceTypes';
 import { errorBodyOf } from '../responseError';
 
 const TEXT = '#text';

@@ -1,6 +1,6 @@
 // Timers, entries and the current user: the calls main/core is built on.
-import type { CurrentUser, DateString, Entry, Timer, TimeFormat, Timestamp } from '../../../common/serviceTypes';
-import type { Expense } from '../../../common/serviceTypesMoney';
+import type { CurrentUser, DateString, Entry, Timer, TimeFormat, Timestamp } from '../../../wire/serviceTypes';
+import type { Expense } from '../../../wire/serviceTypesMoney';
 import type { EntryFilters, ExpenseFilters } from './lists';
 
 export interface TimerFilters {

@@ -1,5 +1,5 @@
 // Webhooks and broadcast receivers (spec 001 tables, spec 000 "Events").
-import type { BroadcastReceiver, SubscriptionState, Webhook, WebhookEvent } from '../../../common/serviceTypesMoney';
+import type { BroadcastReceiver, SubscriptionState, Webhook, WebhookEvent } from '../../../wire/serviceTypesMoney';
 import type { Accepted, Paged } from './lists';
 
 /** An event name, or '*' for all of them. */

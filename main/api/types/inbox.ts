@@ -2,7 +2,7 @@
 // exist so that the day the service serves them nothing else must change; until then each one
 // fails with an ApiError of kind not_found. The wire shape lives here rather than in common/
 // because nothing but this client reads it.
-import type { DateString, Entry, Timestamp } from '../../../common/serviceTypes';
+import type { DateString, Entry, Timestamp } from '../../../wire/serviceTypes';
 import type { EntryInput } from './entries';
 import type { Paged } from './lists';
 

@@ -1,7 +1,7 @@
 // Query filters shared by many lists: "the entry list filters" and "the expense list filters" of
 // spec 001 apply to every list of entries or expenses (of a project, a user, a team, ...).
-import type { EntryFilters as SpecEntryFilters } from '../../../common/serviceTypes';
-import type { ExpenseFilters as ServiceExpenseFilters } from '../../../common/serviceTypesMoney';
+import type { EntryFilters as SpecEntryFilters } from '../../../wire/serviceTypes';
+import type { ExpenseFilters as ServiceExpenseFilters } from '../../../wire/serviceTypesMoney';
 
 /** Any list's filters plus the page size the client asks for (up to 1000, spec 000 convention 9). */
 export type Paged<T> = T & { per_page?: number };

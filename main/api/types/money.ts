@@ -1,5 +1,5 @@
 // Expenses and invoices (spec 001 "Expenses", "Invoices").
-import type { DateString, Entry } from '../../../common/serviceTypes';
+import type { DateString, Entry } from '../../../wire/serviceTypes';
 import type {
   CalculationMethod,
   Expense,
@@ -7,7 +7,7 @@ import type {
   InvoiceCustomization,
   InvoiceFilters as ServiceInvoiceFilters,
   InvoiceLabel,
-} from '../../../common/serviceTypesMoney';
+} from '../../../wire/serviceTypesMoney';
 import type { EntryFilters, ExpenseFilters, Paged, WireMoney } from './lists';
 
 /** The same fields, and the same required ones, for create and update (spec 001). */

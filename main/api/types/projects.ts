@@ -1,6 +1,6 @@
 // Projects and project groups (GAPS.md "Projects and users", spec 001 "Project groups").
-import type { Entry, Project, ProjectFilters as SpecProjectFilters, ProjectGroup } from '../../../common/serviceTypes';
-import type { Expense, Invoice } from '../../../common/serviceTypesMoney';
+import type { Entry, Project, ProjectFilters as SpecProjectFilters, ProjectGroup } from '../../../wire/serviceTypes';
+import type { Expense, Invoice } from '../../../wire/serviceTypesMoney';
 import type { EntryFilters, ExpenseFilters, Paged } from './lists';
 import type { InvoiceFilters } from './money';
 

@@ -1,5 +1,5 @@
 // Tags (spec 001 "Tags", GAPS.md "Tags").
-import type { Entry, Tag } from '../../../common/serviceTypes';
+import type { Entry, Tag } from '../../../wire/serviceTypes';
 import type { Accepted, EntryFilters, Paged } from './lists';
 
 export type TagFilters = Paged<{ name?: string; billable?: boolean }>;

@@ -3,7 +3,7 @@
 // token: the user's e-mail and password for subdomains and authorizations, the application's
 // client_id and client_secret for the application-level calls. The wire shapes live here rather
 // than in common/ because nothing but this client reads them.
-import type { Timestamp } from '../../../common/serviceTypes';
+import type { Timestamp } from '../../../wire/serviceTypes';
 
 export interface Subdomain {
   name: string;

@@ -10,7 +10,7 @@ import type { SecretKey, SecretStore } from '../keychain';
 import { findRemote, newAccountId, withAccount, withoutAccount, type Registry, type RemoteAccount } from './registry';
 import { signInWithBrowser, type SignInDeps } from './signIn';
 import { signOutRemote, type SignOutOutcome } from './signOut';
-import type { AccountHandlers } from './notHere';
+import type { AccountHandlers } from './accountsRefused';
 import { readBaseUrl, whoIs, type Identity } from './whoIs';
 
 

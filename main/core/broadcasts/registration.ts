@@ -13,9 +13,9 @@
 // it is reported once and the app keeps polling (live stays false).
 import { isApiError } from '../../api/errors';
 import type { ServiceApi } from '../../api/types';
-import type { BroadcastReceiver } from '../../../common/serviceTypesMoney';
+import type { BroadcastReceiver } from '../../api/types';
 import type { SecretStore } from '../keychain';
-import { createGate, type Gate } from './gate';
+import { createGate, type Gate } from './admitBroadcast';
 import { RECEIVER_PATH, startReceiverServer, type ReceiverServer } from './server';
 import { deleteState, readState, writeState, type ReceiverState } from './state';
 import { SUBJECT } from './verify';

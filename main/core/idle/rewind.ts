@@ -7,9 +7,9 @@
 import { isApiError } from '../../api/errors';
 import type { ServiceApi } from '../../api/types';
 import { formatDuration } from '../../../common/format';
-import type { Operation } from '../operations';
-import { TOLERANCE_SECONDS } from '../reconcile';
-import type { SendContext, Sent } from '../send';
+import type { Operation } from '../sync/operations';
+import { TOLERANCE_SECONDS } from '../sync/reconcile';
+import type { SendContext, Sent } from '../sync/sendOnce';
 
 /** add_or_subtract_time answers where the timer landed; a slow network may need another nudge. */
 const ROUNDS = 3;

@@ -4,8 +4,8 @@
 
 import { formatMinutes } from '../../../common/format';
 import type { EntryView, UndoView } from '../../../common/snapshot';
-import type { Operation } from '../operations';
-import type { OutboxItem } from '../outbox';
+import type { Operation } from '../sync/operations';
+import type { OutboxItem } from '../sync/outbox';
 
 /** How long a discard or delete waits for an undo before it is sent. */
 export const UNDO_GRACE_MS = 5_000;

@@ -3,7 +3,7 @@
 // passed its notBefore, so an undo that is accepted always beats the send (outbox.ts withdraw).
 
 import { fail, ok, type Result } from '../../../common/result';
-import type { Outbox } from '../outbox';
+import type { Outbox } from '../sync/outbox';
 import { undoSummary, withinGraceItem } from './grace';
 
 export async function undoOperation(outbox: Outbox, id: string, now: number): Promise<Result<null>> {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { ServiceOptions } from '../../../service';
 import { addPersonalToken, generateToken } from '../../../service/auth/tokens';
 import { openDatabase } from '../../../service/storage/db';
-import type { User, UserRole } from '../../../common/serviceTypesPeople';
+import type { User, UserRole } from '../../../wire/serviceTypesPeople';
 import type { ServiceApi } from '../../../main/api/types';
 import { startLocal, uniqueName, type Local } from './harness';
 

@@ -3,7 +3,7 @@
 // exactly once, also when an answer of the service is lost on the way.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../../main/core/types';
-import { sendOperation } from '../../../main/core/send';
+import { sendOperation } from '../../../main/core/sync/sendOnce';
 import { tempDir, until } from '../../unit/core/support/offline';
 import { lossyProxy, must, startLocal, untilSynced, type Local } from '../core/harness';
 

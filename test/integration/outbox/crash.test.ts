@@ -12,11 +12,11 @@ import { fileURLToPath } from 'node:url';
 import { bundleForNode } from '../../support/nodeBundle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceApi } from '../../../main/api/client';
-import { JOURNAL_FILE } from '../../../main/core/journal';
+import { JOURNAL_FILE } from '../../../main/core/sync/journal';
 import { startService, type RunningService } from '../../../service';
 import { startFaultProxy, type FaultProxy } from '../../support/faultProxy';
 import { mulberry32, type Random } from '../../support/random';
-import type { Operation } from '../../../main/core/operations';
+import type { Operation } from '../../../main/core/sync/operations';
 import { actionSignature, applyToModel, compare, Model, operationSignature, script, type Action } from '../../support/userModel';
 
 const KILLS = Number(process.env.STINT_CRASH_KILLS ?? 220);

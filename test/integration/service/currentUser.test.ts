@@ -1,4 +1,4 @@
-// GET/PUT /v2/current_user (spec 001 "Current user"; shape of common/serviceTypes.ts CurrentUser).
+// GET/PUT /v2/current_user (spec 001 "Current user"; shape of wire/serviceTypes.ts CurrentUser).
 import { describe, expect, it } from 'vitest';
 import { createEntry, serve } from './support';
 

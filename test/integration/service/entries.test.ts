@@ -1,4 +1,4 @@
-// Entries (spec 001 "Entries"; the Entry shape of common/serviceTypes.ts).
+// Entries (spec 001 "Entries"; the Entry shape of wire/serviceTypes.ts).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

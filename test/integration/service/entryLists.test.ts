@@ -1,5 +1,5 @@
 // The entry lists are written straight to JSON text (service/resources/entryJson.ts) while a
-// single entry goes through views.ts: these tests keep the two shapes identical, and check that
+// single entry goes through views/tracking.ts: these tests keep the two shapes identical, and check that
 // the reused count of a list follows every change.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Expenses (spec 001 "Expenses" table and the Expense shape; common/serviceTypesMoney.ts), one
+// Expenses (spec 001 "Expenses" table and the Expense shape; wire/serviceTypesMoney.ts), one
 // describe per endpoint row, then the codes invoiced and archived_project and the roles.
 import { describe, expect, it } from 'vitest';
 import { serveTeam } from './people';

@@ -1,4 +1,4 @@
-// Projects (GAPS.md "Projects and users" table; the full Project form of common/serviceTypes.ts).
+// Projects (GAPS.md "Projects and users" table; the full Project form of wire/serviceTypes.ts).
 import { describe, expect, it } from 'vitest';
 import { createEntry, createProject, serve } from './support';
 

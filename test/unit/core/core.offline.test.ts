@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../../common/snapshot';
 import { createCore } from '../../../main/core/core';
-import { JOURNAL_FILE } from '../../../main/core/journal';
+import { JOURNAL_FILE } from '../../../main/core/sync/journal';
 import type { Core } from '../../../main/core/types';
 import { fakeClock, type FakeClock } from './support/fakeClock';
 import { must } from './support/fixtures';

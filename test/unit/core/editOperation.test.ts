@@ -6,10 +6,10 @@ import { dispatch } from '../../../common/dispatch';
 import type { Handlers } from '../../../common/contract';
 import type { Snapshot } from '../../../common/snapshot';
 import { createHandlers } from '../../../main/core/handlers';
-import type { Operation } from '../../../main/core/operations';
-import { openOutbox, type Outbox } from '../../../main/core/outbox';
-import { emptyServiceData, type ServiceData } from '../../../main/core/serviceData';
-import { deriveSnapshot } from '../../../main/core/view';
+import type { Operation } from '../../../main/core/sync/operations';
+import { openOutbox, type Outbox } from '../../../main/core/sync/outbox';
+import { emptyServiceData, type ServiceData } from '../../../main/core/sync/serviceData';
+import { deriveSnapshot } from '../../../main/core/sync/snapshot';
 import { must } from './support/fixtures';
 import { ACCOUNT, tempDir } from './support/offline';
 

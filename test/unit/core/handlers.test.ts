@@ -5,9 +5,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../../common/snapshot';
 import { createHandlers } from '../../../main/core/handlers';
-import { openOutbox, type Outbox } from '../../../main/core/outbox';
-import { emptyServiceData } from '../../../main/core/serviceData';
-import { deriveSnapshot } from '../../../main/core/view';
+import { openOutbox, type Outbox } from '../../../main/core/sync/outbox';
+import { emptyServiceData } from '../../../main/core/sync/serviceData';
+import { deriveSnapshot } from '../../../main/core/sync/snapshot';
 import { must } from './support/fixtures';
 import { ACCOUNT, tempDir } from './support/offline';
 

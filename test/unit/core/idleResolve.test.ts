@@ -6,10 +6,10 @@ import { discardLabel, idleMessage } from '../../../common/idleText';
 import type { Snapshot, TimerView } from '../../../common/snapshot';
 import { createHandlers } from '../../../main/core/handlers';
 import type { IdlePrompt } from '../../../main/core/idle/policy';
-import { describeOperation } from '../../../main/core/operations';
-import { openOutbox, type Outbox } from '../../../main/core/outbox';
-import { emptyServiceData } from '../../../main/core/serviceData';
-import { deriveSnapshot, liveSeconds } from '../../../main/core/view';
+import { describeOperation } from '../../../main/core/sync/operations';
+import { openOutbox, type Outbox } from '../../../main/core/sync/outbox';
+import { emptyServiceData } from '../../../main/core/sync/serviceData';
+import { deriveSnapshot, liveSeconds } from '../../../main/core/sync/snapshot';
 import { timerView } from './support/fixtures';
 import { ACCOUNT, tempDir } from './support/offline';
 

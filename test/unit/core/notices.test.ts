@@ -4,14 +4,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCore } from '../../../main/core/core';
 import type { Core } from '../../../main/core/types';
-import type { WorkerDeps } from '../../../main/core/worker';
+import type { WorkerDeps } from '../../../main/core/sync/worker';
 import { fakeClock, type FakeClock } from './support/fakeClock';
 import { must } from './support/fixtures';
 import { ACCOUNT, tempDir, unreachableApi } from './support/offline';
 
 const given = vi.hoisted(() => ({ deps: null as WorkerDeps | null }));
-vi.mock('../../../main/core/worker', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../main/core/worker')>();
+vi.mock('../../../main/core/sync/worker', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../main/core/sync/worker')>();
   return {
     ...real,
     startWorker: (deps: WorkerDeps) => {

@@ -1,8 +1,8 @@
 // The pure half of conflict reconciliation: what a late start or pause must leave, given what the
 // service had meanwhile. Seconds are compared to the second; the clock is epoch ms.
 import { describe, expect, it } from 'vitest';
-import type { Timer } from '../../../common/serviceTypes';
-import { planPause, planStart } from '../../../main/core/reconcile';
+import type { Timer } from '../../../wire/serviceTypes';
+import { planPause, planStart } from '../../../main/core/sync/reconcile';
 
 const MIN = 60_000;
 const timer = (state: Timer['state'], seconds: number) => ({ state, seconds }) as Timer;

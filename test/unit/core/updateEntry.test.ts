@@ -9,11 +9,11 @@ import { dispatch } from '../../../common/dispatch';
 import type { Handlers } from '../../../common/contract';
 import type { EntryView, Snapshot } from '../../../common/snapshot';
 import { createHandlers } from '../../../main/core/handlers';
-import { JOURNAL_FILE } from '../../../main/core/journal';
-import { describeOperation, editableValues, type Operation } from '../../../main/core/operations';
-import { openOutbox, type Outbox } from '../../../main/core/outbox';
-import { emptyServiceData, type ServiceData } from '../../../main/core/serviceData';
-import { deriveSnapshot } from '../../../main/core/view';
+import { JOURNAL_FILE } from '../../../main/core/sync/journal';
+import { describeOperation, editableValues, type Operation } from '../../../main/core/sync/operations';
+import { openOutbox, type Outbox } from '../../../main/core/sync/outbox';
+import { emptyServiceData, type ServiceData } from '../../../main/core/sync/serviceData';
+import { deriveSnapshot } from '../../../main/core/sync/snapshot';
 import { must } from './support/fixtures';
 import { ACCOUNT, tempDir } from './support/offline';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TimerView } from '../../../common/snapshot';
-import type { Operation } from '../../../main/core/operations';
-import type { OutboxItem } from '../../../main/core/outbox';
-import { emptyServiceData, type ServiceData } from '../../../main/core/serviceData';
-import { deriveSnapshot, liveSeconds, type ViewContext } from '../../../main/core/view';
+import type { Operation } from '../../../main/core/sync/operations';
+import type { OutboxItem } from '../../../main/core/sync/outbox';
+import { emptyServiceData, type ServiceData } from '../../../main/core/sync/serviceData';
+import { deriveSnapshot, liveSeconds, type ViewContext } from '../../../main/core/sync/snapshot';
 import { timerView } from './support/fixtures';
 
 const T0 = new Date(2025, 2, 10, 9, 0).getTime();

@@ -2,8 +2,8 @@
 // "restarts", and after the test every outbox closed and the folder removed.
 import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
-import { JOURNAL_FILE } from '../../../../main/core/journal';
-import { openOutbox, type OpenedOutbox, type Outbox } from '../../../../main/core/outbox';
+import { JOURNAL_FILE } from '../../../../main/core/sync/journal';
+import { openOutbox, type OpenedOutbox, type Outbox } from '../../../../main/core/sync/outbox';
 import { tempDir } from './offline';
 
 export interface OutboxFolder {

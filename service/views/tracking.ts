@@ -1,13 +1,13 @@
-// Rows to the wire shapes of common/serviceTypes.ts. `base` is the scheme and host the client
+// Rows to the wire shapes of wire/serviceTypes.ts. `base` is the scheme and host the client
 // used; every _url is absolute (spec 000 conventions 7).
-import type { CurrentUser, Entry, GroupRef, InvoiceRef, Project, ProjectRef, Tag, TagRef, Timer, UserRef } from '../common/serviceTypes';
-import type { EntryRow } from './domain/entries';
-import type { ProjectRow, ProjectStats } from './domain/projects';
-import type { TagRow } from './domain/tags';
-import { elapsedMs, type TimerListRow, type TimerProject } from './domain/timers';
-import type { UserRow } from './domain/users';
-import { paths } from './http/links';
-import { formatDuration } from './time';
+import type { CurrentUser, Entry, GroupRef, InvoiceRef, Project, ProjectRef, Tag, TagRef, Timer, UserRef } from '../../wire/serviceTypes';
+import type { EntryRow } from '../domain/entries';
+import type { ProjectRow, ProjectStats } from '../domain/projects';
+import type { TagRow } from '../domain/tags';
+import { elapsedMs, type TimerListRow, type TimerProject } from '../domain/timers';
+import type { UserRow } from '../domain/users';
+import { paths } from '../http/links';
+import { formatDuration } from '../time';
 
 export function userRef(base: string, u: UserRow): UserRef {
   return {

@@ -1,6 +1,6 @@
 // The reads that refresh core's copy of the service's data, one per part of it.
 
-import { collect, type ServiceApi } from '../api/types';
+import { collect, type ServiceApi } from '../../api/types';
 import type { Collection } from './operations';
 import { entryView, projectView, timerView, userView, type ServiceData } from './serviceData';
 

@@ -1,10 +1,10 @@
-// Users and teams to the wire shapes of common/serviceTypesPeople.ts. `base` is the scheme and
+// Users and teams to the wire shapes of wire/serviceTypesPeople.ts. `base` is the scheme and
 // host the client used; every _url is absolute (spec 000 conventions 7).
-import type { Team, TeamRef, User, UserRole, UserState } from '../common/serviceTypesPeople';
-import type { TeamRow } from './domain/teams';
-import type { UserRow } from './domain/users';
-import { paths } from './http/links';
-import { userRef } from './views';
+import type { Team, TeamRef, User, UserRole, UserState } from '../../wire/serviceTypesPeople';
+import type { TeamRow } from '../domain/teams';
+import type { UserRow } from '../domain/users';
+import { paths } from '../http/links';
+import { userRef } from './tracking';
 
 const teamPath = (id: number) => `/v2/teams/${id}`;
 

@@ -19,7 +19,7 @@ export interface OutboxItem {
    * in the snapshot, so the UI does not flicker back to the service's older data.
    */
   readonly awaiting: readonly Collection[];
-  /** The import this item was last sent in (main/core/bulk.ts), whose check a repeat needs. */
+  /** The import this item was last sent in (bulk.ts), whose check a repeat needs. */
   readonly batch?: Batch;
   /**
    * Amended after a send may have begun (see amend): when that send settles, it may have carried

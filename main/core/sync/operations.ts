@@ -3,10 +3,10 @@
 // when sent hours after it was made, and a project name so that it can be described even if the
 // project is gone by then.
 
-import { formatMinutes } from '../../common/format';
-import type { EditableValue } from '../../common/snapshot';
+import { formatMinutes } from '../../../common/format';
+import type { EditableValue } from '../../../common/snapshot';
 import { elapsedMinutes } from './minutes';
-import { entrySummary } from './undo/grace';
+import { entrySummary } from '../undo/grace';
 
 /** What a service read refreshes; an operation's effect is shown until the reads it changes come back. */
 export type Collection = 'projects' | 'timers' | 'entries';

@@ -1,16 +1,16 @@
-// Rows to the wire shapes of common/serviceTypesMoney.ts (Expense, Invoice, Webhook, Broadcast
-// receiver) and the InvoiceRef that entries and expenses carry. Like views.ts, every _url is
+// Rows to the wire shapes of wire/serviceTypesMoney.ts (Expense, Invoice, Webhook, Broadcast
+// receiver) and the InvoiceRef that entries and expenses carry. Like tracking.ts, every _url is
 // absolute, built on `base`.
-import type { InvoiceRef } from '../common/serviceTypes';
-import type { BroadcastReceiver, Expense, Invoice, Webhook } from '../common/serviceTypesMoney';
-import type { ExpenseRow } from './domain/expenses';
-import type { CustomRateRow, InvoiceRow, InvoiceTaxRow } from './domain/invoices';
-import type { StoredCustomization } from './domain/invoiceCustomization';
-import { centsToDecimal, thousandthsToDecimal, withCurrency } from './domain/money';
-import type { ProjectRow } from './domain/projects';
-import type { SubscriptionRow } from './domain/subscriptions';
-import type { UserRow } from './domain/users';
-import { projectRef, userRef } from './views';
+import type { InvoiceRef } from '../../wire/serviceTypes';
+import type { BroadcastReceiver, Expense, Invoice, Webhook } from '../../wire/serviceTypesMoney';
+import type { ExpenseRow } from '../domain/expenses';
+import type { CustomRateRow, InvoiceRow, InvoiceTaxRow } from '../domain/invoices';
+import type { StoredCustomization } from '../domain/invoiceCustomization';
+import { centsToDecimal, thousandthsToDecimal, withCurrency } from '../domain/money';
+import type { ProjectRow } from '../domain/projects';
+import type { SubscriptionRow } from '../domain/subscriptions';
+import type { UserRow } from '../domain/users';
+import { projectRef, userRef } from './tracking';
 
 /** Paths of the money and event resources (http/links.ts holds the others). */
 export const moneyPaths = {

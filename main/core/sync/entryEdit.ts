@@ -3,9 +3,9 @@
 // entry only to a project the user has (or to none): a new name is more likely a typo than a
 // wish for a new project, and the form offers the existing ones.
 
-import { fail, ok, type Result } from '../../common/result';
-import type { Snapshot } from '../../common/snapshot';
-import { parseTimeString } from '../../common/timeString';
+import { fail, ok, type Result } from '../../../common/result';
+import type { Snapshot } from '../../../common/snapshot';
+import { parseTimeString } from '../../../common/timeString';
 
 /** The project an entry is on now: by id where an operation knows it, else only by name (a read entry). */
 export interface CurrentProject {

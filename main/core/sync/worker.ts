@@ -8,14 +8,14 @@
 // kept for the user to retry or discard.
 
 import { randomUUID } from 'node:crypto';
-import { isApiError } from '../api/errors';
-import type { ServiceApi } from '../api/types';
+import { isApiError } from '../../api/errors';
+import type { ServiceApi } from '../../api/types';
 import { importInput, landed, nextBatch, type BulkImporter } from './bulk';
-import type { Clock } from './types';
+import type { Clock } from '../types';
 import { projectOf, REFRESHES } from './operations';
 import type { Outbox, OutboxItem } from './outbox';
-import { READS, readPart, type Read } from './reads';
-import { sendOperation } from './send';
+import { READS, readPart, type Read } from './serviceReads';
+import { sendOperation } from './sendOnce';
 import type { ServiceData } from './serviceData';
 
 export interface WorkerDeps {

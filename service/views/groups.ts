@@ -1,9 +1,9 @@
 // The project group shape of spec 001, with every link it names.
-import type { ProjectGroup } from '../common/serviceTypes';
-import type { ProjectGroupRow } from './domain/projectGroups';
-import type { ProjectRow } from './domain/projects';
-import { paths } from './http/links';
-import { projectRef } from './views';
+import type { ProjectGroup } from '../../wire/serviceTypes';
+import type { ProjectGroupRow } from '../domain/projectGroups';
+import type { ProjectRow } from '../domain/projects';
+import { paths } from '../http/links';
+import { projectRef } from './tracking';
 
 export function projectGroup(base: string, g: ProjectGroupRow, projects: ProjectRow[]): ProjectGroup {
   const url = base + paths.projectGroup(g.id);

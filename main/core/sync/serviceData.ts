@@ -1,9 +1,9 @@
 // What core last read from the service, already in the snapshot's shapes. The snapshot is this
-// plus the outbox's operations applied on top (view.ts), so a fresh read never loses what the
+// plus the outbox's operations applied on top (snapshot.ts), so a fresh read never loses what the
 // user did that the service has not seen yet.
 
-import type { CurrentUser, Entry, ProjectRef, Timer } from '../../common/serviceTypes';
-import type { EntryView, ProjectView, Snapshot, TimerView } from '../../common/snapshot';
+import type { CurrentUser, Entry, ProjectRef, Timer } from '../../api/types';
+import type { EntryView, ProjectView, Snapshot, TimerView } from '../../../common/snapshot';
 
 export interface ServiceData {
   user: Snapshot['user'];

@@ -8,7 +8,7 @@
 import { open, rename, type FileHandle } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { makePrivateDir, PRIVATE_FILE_MODE } from '../../service/storage/privateFiles';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../../../service/storage/privateFiles';
 
 /** Calls must not overlap: the outbox runs them one at a time, in order. */
 export interface Journal {

@@ -5,13 +5,13 @@
 // request the client had to send again), so every start and pause compares the seconds the
 // service answers with the seconds the user saw at that moment, and corrects the difference.
 
-import { ApiError, isApiError } from '../api/errors';
-import type { ServiceApi } from '../api/types';
-import type { Entry, Timer } from '../../common/serviceTypes';
+import { ApiError, isApiError } from '../../api/errors';
+import type { ServiceApi } from '../../api/types';
+import type { Entry, Timer } from '../../api/types';
 import { elapsedMinutes, roundUpToIncrement } from './minutes';
 import type { Operation } from './operations';
 import { loggedByAttempt, planPause, planStart, recoverGoneTimer, TOLERANCE_SECONDS } from './reconcile';
-import { sendRewind } from './idle/rewind';
+import { sendRewind } from '../idle/rewind';
 
 export { TOLERANCE_SECONDS } from './reconcile';
 

@@ -5,11 +5,11 @@
 // The rule is the union of what both sides tracked: time added elsewhere is added to ours, a
 // timer paused elsewhere earlier than here runs to where the user paused it here, and a timer
 // logged elsewhere keeps in its entry what it had then, while the time tracked here after that
-// becomes an entry of its own. The planning functions are pure; send.ts applies them.
+// becomes an entry of its own. The planning functions are pure; sendOnce.ts applies them.
 
-import { formatMinutes, localDate } from '../../common/format';
-import type { Entry, Timer } from '../../common/serviceTypes';
-import { collect, type ServiceApi } from '../api/types';
+import { formatMinutes, localDate } from '../../../common/format';
+import type { Entry, Timer } from '../../api/types';
+import { collect, type ServiceApi } from '../../api/types';
 import { elapsedMinutes } from './minutes';
 import { entryMarker } from './operations';
 

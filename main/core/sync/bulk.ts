@@ -12,8 +12,8 @@
 // for this one, or this one would be lost. Only the same user importing the very same entries in
 // the same minutes elsewhere could fool it, and then both are the user's own identical work.
 
-import type { LegacyEntryInput, LegacyEntryOptions, LegacyImportedEntry } from '../api/legacy/types';
-import { collect, type ServiceApi } from '../api/types';
+import type { LegacyEntryInput, LegacyEntryOptions, LegacyImportedEntry } from '../../api/legacy/types';
+import { collect, type ServiceApi } from '../../api/types';
 import { roundUpToIncrement } from './minutes';
 import type { Operation } from './operations';
 import type { OutboxItem } from './outbox';

@@ -2,15 +2,15 @@
 // back yet applied on top. Recomputed from both on every change rather than patched, so a fresh
 // read and a queued operation can arrive in any order and the result is the same.
 
-import { DEFAULT_SETTINGS, type Settings } from '../../common/settings';
-import type { EntryView, NoticeView, ProjectView, Snapshot, TimerView } from '../../common/snapshot';
+import { DEFAULT_SETTINGS, type Settings } from '../../../common/settings';
+import type { EntryView, NoticeView, ProjectView, Snapshot, TimerView } from '../../../common/snapshot';
 import { describeOperation, editableValues, type Collection, type Operation } from './operations';
 import type { OutboxItem } from './outbox';
 import { DEFAULT_BILLING_INCREMENT, roundUpToIncrement } from './minutes';
 import type { ServiceData } from './serviceData';
-import { undoViews, withoutDeleted } from './undo/grace';
-import type { IdlePrompt } from './idle/policy';
-import { idleView } from './idle/view';
+import { undoViews, withoutDeleted } from '../undo/grace';
+import type { IdlePrompt } from '../idle/policy';
+import { idleView } from '../idle/view';
 
 export interface ViewContext {
   account: Snapshot['account'];
