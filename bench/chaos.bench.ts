@@ -28,14 +28,33 @@ const bench: Benchmark = async () => {
   };
   await Promise.all(Array.from({ length: lanes }, lane));
 
-  const sum = (k: 'operations' | 'requests' | 'faults' | 'lost' | 'duplicated' | 'wrong' | 'failed' | 'restarts') => results.reduce((s, r) => s + r[k], 0);
+  const sum = (k: 'operations' | 'requests' | 'faults' | 'lost' | 'duplicated' | 'wrong' | 'failed' | 'restarts') =>
+    results.reduce((s, r) => s + r[k], 0);
   const seeds = `seeds ${FIRST_SEED}-${FIRST_SEED + count - 1}`;
   return [
-    { name: 'chaos: seeds run to the end', value: results.length, unit: 'seeds', target: `${count}`, met: results.length === count, detail: errors.join('; ') || seeds },
-    { name: 'chaos: operations', value: sum('operations'), unit: 'ops', detail: `${sum('requests')} requests, ${sum('faults')} faulted (${((100 * sum('faults')) / Math.max(1, sum('requests'))).toFixed(1)} %), ${sum('restarts')} restarts` },
+    {
+      name: 'chaos: seeds run to the end',
+      value: results.length,
+      unit: 'seeds',
+      target: `${count}`,
+      met: results.length === count,
+      detail: errors.join('; ') || seeds,
+    },
+    {
+      name: 'chaos: operations',
+      value: sum('operations'),
+      unit: 'ops',
+      detail: `${sum('requests')} requests, ${sum('faults')} faulted (${((100 * sum('faults')) / Math.max(1, sum('requests'))).toFixed(1)} %), ${sum('restarts')} restarts`,
+    },
     { name: 'chaos: lost', value: sum('lost'), unit: 'records', target: '0', met: sum('lost') === 0 },
     { name: 'chaos: duplicated', value: sum('duplicated'), unit: 'records', target: '0', met: sum('duplicated') === 0 },
-    { name: 'chaos: wrong (minutes, timer state or seconds)', value: sum('wrong'), unit: 'records', target: '0', met: sum('wrong') === 0 },
+    {
+      name: 'chaos: wrong (minutes, timer state or seconds)',
+      value: sum('wrong'),
+      unit: 'records',
+      target: '0',
+      met: sum('wrong') === 0,
+    },
     { name: 'chaos: failed operations', value: sum('failed'), unit: 'ops', target: '0', met: sum('failed') === 0 },
     {
       name: 'chaos: max timer drift at the end',
@@ -44,7 +63,18 @@ const bench: Benchmark = async () => {
       target: '< 4 s',
       met: results.every((r) => r.maxTimerDriftSeconds < 4),
     },
-    { name: 'chaos: time per seed, p50', value: percentile(results.map((r) => r.ms), 50), unit: 'ms', detail: `p95 ${percentile(results.map((r) => r.ms), 95)} ms, ${lanes} at once` },
+    {
+      name: 'chaos: time per seed, p50',
+      value: percentile(
+        results.map((r) => r.ms),
+        50,
+      ),
+      unit: 'ms',
+      detail: `p95 ${percentile(
+        results.map((r) => r.ms),
+        95,
+      )} ms, ${lanes} at once`,
+    },
   ];
 };
 

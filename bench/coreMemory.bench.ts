@@ -28,11 +28,39 @@ const here = dirname(fileURLToPath(import.meta.url));
 function seed(db: Db, ownerId: number, date: string): void {
   const now = new Date().toISOString();
   inTransaction(db, () => {
-    const { account_id: accountId } = db.prepare('SELECT account_id FROM users WHERE id = ?').get(ownerId) as { account_id: number };
-    const projectIds = Array.from({ length: PROJECTS }, (_, i) => insertProject(db, accountId, { name: `Client ${i + 1} · website and support`, billable: i % 5 !== 0, billing_increment: [1, 5, 15][i % 3]!, color: '#3366cc' }, now).id);
+    const { account_id: accountId } = db.prepare('SELECT account_id FROM users WHERE id = ?').get(ownerId) as {
+      account_id: number;
+    };
+    const projectIds = Array.from(
+      { length: PROJECTS },
+      (_, i) =>
+        insertProject(
+          db,
+          accountId,
+          {
+            name: `Client ${i + 1} · website and support`,
+            billable: i % 5 !== 0,
+            billing_increment: [1, 5, 15][i % 3]!,
+            color: '#3366cc',
+          },
+          now,
+        ).id,
+    );
     for (let i = 0; i < ENTRIES; i++) {
       const description = `Reviewed pull request ${i} for the onboarding flow #review #client${i % 40}`;
-      insertEntry(db, accountId, { userId: ownerId, projectId: projectIds[(i * 7) % PROJECTS]!, date, minutes: 5 + (i % 240), description, sourceUrl: i % 5 === 0 ? `https://example.test/issues/${i}` : null }, now);
+      insertEntry(
+        db,
+        accountId,
+        {
+          userId: ownerId,
+          projectId: projectIds[(i * 7) % PROJECTS]!,
+          date,
+          minutes: 5 + (i % 240),
+          description,
+          sourceUrl: i % 5 === 0 ? `https://example.test/issues/${i}` : null,
+        },
+        now,
+      );
     }
   });
 }
@@ -65,7 +93,13 @@ const bench: Benchmark = async () => {
     seed(built.db, built.ownerId, localDate(Date.now()));
     await built.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = built.app.server.address() as { port: number };
-    const report = await runChild(bundle, [`http://127.0.0.1:${port}`, built.token, join(work, 'core'), String(PROJECTS), String(ENTRIES)]);
+    const report = await runChild(bundle, [
+      `http://127.0.0.1:${port}`,
+      built.token,
+      join(work, 'core'),
+      String(PROJECTS),
+      String(ENTRIES),
+    ]);
     const { before, justRead, after } = report;
     const mb = (n: number) => Number((n / MB).toFixed(1));
     const detail =
@@ -73,9 +107,26 @@ const bench: Benchmark = async () => {
       `process RSS ${mb(before.rss)} MB before core was created; heap used ${mb(before.heapUsed)} → ${mb(after.heapUsed)} MB, heap total ${mb(after.heapTotal)} MB, external ${mb(after.external)} MB. ` +
       `Measured once idle (V8 returns the reading's peak pages after some seconds idle): the median of 10 samples over 5 s; gc ${report.gc ? 'forced' : 'NOT exposed'} before. The embedded service, which the app runs in the same process, is not counted`;
     return [
-      { name: 'core RSS, 500 projects + 10 000 entries cached, idle', value: mb(after.rss), unit: 'MB', target: `< ${TARGET_MB} MB`, met: after.rss / MB < TARGET_MB, detail },
-      { name: 'core RSS just after reading them (after gc)', value: mb(justRead.rss), unit: 'MB', detail: `heap total ${mb(justRead.heapTotal)} MB, of it used ${mb(justRead.heapUsed)} MB: the pages of the reading's peak, not yet returned` },
-      { name: 'core RSS growth for holding them (idle vs before createCore)', value: mb(after.rss - before.rss), unit: 'MB', detail: `same process; heap used grew ${mb(after.heapUsed - before.heapUsed)} MB` },
+      {
+        name: 'core RSS, 500 projects + 10 000 entries cached, idle',
+        value: mb(after.rss),
+        unit: 'MB',
+        target: `< ${TARGET_MB} MB`,
+        met: after.rss / MB < TARGET_MB,
+        detail,
+      },
+      {
+        name: 'core RSS just after reading them (after gc)',
+        value: mb(justRead.rss),
+        unit: 'MB',
+        detail: `heap total ${mb(justRead.heapTotal)} MB, of it used ${mb(justRead.heapUsed)} MB: the pages of the reading's peak, not yet returned`,
+      },
+      {
+        name: 'core RSS growth for holding them (idle vs before createCore)',
+        value: mb(after.rss - before.rss),
+        unit: 'MB',
+        detail: `same process; heap used grew ${mb(after.heapUsed - before.heapUsed)} MB`,
+      },
     ];
   } finally {
     await built.app.close();

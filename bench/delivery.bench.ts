@@ -22,7 +22,9 @@ const MEASURE_MS = 2000;
 const port = (server: { address(): unknown }) => (server.address() as { port: number }).port;
 
 /** A receiver that counts requests and answers 200 after delayMs, or 500 while `failing`. */
-async function receiver(delayMs: number): Promise<{ server: Server; url: string; count: () => number; failing: boolean }> {
+async function receiver(
+  delayMs: number,
+): Promise<{ server: Server; url: string; count: () => number; failing: boolean }> {
   let count = 0;
   const state = { failing: true };
   const server = createServer((req, res) => {
@@ -49,7 +51,16 @@ async function until(condition: () => boolean, timeoutMs: number): Promise<void>
 /** Webhooks subscribed to entry.created whose pings fail (the receiver is `failing`), so that payloads pile up behind them. */
 async function blockedWebhooks(call: Caller, url: string, n: number): Promise<number[]> {
   const ids: number[] = [];
-  for (let i = 0; i < n; i++) ids.push((await call('POST', '/v2/webhooks', { name: `Bench ${i}`, payload_uri: `${url}/w${i}`, events: ['entry.created'] })).id);
+  for (let i = 0; i < n; i++)
+    ids.push(
+      (
+        await call('POST', '/v2/webhooks', {
+          name: `Bench ${i}`,
+          payload_uri: `${url}/w${i}`,
+          events: ['entry.created'],
+        })
+      ).id,
+    );
   return ids;
 }
 
@@ -70,9 +81,15 @@ function caller(pool: Pool, token: string): Caller {
 }
 
 /** Queues `entries` entry.created payloads per webhook behind a failing ping; answers a start that lets them all go. */
-async function fill(call: Caller, target: { url: string; failing: boolean }, webhooks: number, entries: number): Promise<() => Promise<void>> {
+async function fill(
+  call: Caller,
+  target: { url: string; failing: boolean },
+  webhooks: number,
+  entries: number,
+): Promise<() => Promise<void>> {
   const ids = await blockedWebhooks(call, target.url, webhooks);
-  for (let i = 0; i < entries; i++) await call('POST', '/v2/entries', { date: '2024-03-04', minutes: 15, description: `Entry ${i} #bench` });
+  for (let i = 0; i < entries; i++)
+    await call('POST', '/v2/entries', { date: '2024-03-04', minutes: 15, description: `Entry ${i} #bench` });
   return async () => {
     target.failing = false;
     // Disabling and enabling again tries a webhook's head at once, without waiting for its retry.
@@ -89,7 +106,11 @@ async function timersLatency(pool: Pool, token: string, ms: number): Promise<num
   const end = performance.now() + ms;
   while (performance.now() < end) {
     const started = performance.now();
-    const response = await pool.request({ method: 'GET', path: '/v2/timers', headers: { 'user-agent': 'StintBench/1.0', 'x-servicetoken': token } });
+    const response = await pool.request({
+      method: 'GET',
+      path: '/v2/timers',
+      headers: { 'user-agent': 'StintBench/1.0', 'x-servicetoken': token },
+    });
     await response.body.dump();
     if (response.statusCode !== 200) throw new Error(`GET /v2/timers: ${response.statusCode}`);
     times.push(performance.now() - started);
@@ -117,7 +138,9 @@ async function throughput(webhooks: number): Promise<{ payloads: number; perSeco
   try {
     return await withService(async (built, call) => {
       const enable = await fill(call, fast, webhooks, THROUGHPUT_PAYLOADS / webhooks);
-      const pending = () => (sql(built.db, `SELECT COUNT(*) AS n FROM webhook_deliveries WHERE state = 'pending'`).get() as { n: number }).n;
+      const pending = () =>
+        (sql(built.db, `SELECT COUNT(*) AS n FROM webhook_deliveries WHERE state = 'pending'`).get() as { n: number })
+          .n;
       // The entries' payloads, and any ping that was not sent before its webhook was disabled.
       const queued = pending();
       const started = performance.now();
@@ -160,7 +183,9 @@ const benchmark: Benchmark = async () => {
       await until(() => slow.count() >= before + 4, 5000);
       const loaded = await timersLatency(pool, built.token, MEASURE_MS);
       const sentDuring = slow.count() - before;
-      const pending = (sql(built.db, `SELECT COUNT(*) AS n FROM webhook_deliveries WHERE state = 'pending'`).get() as { n: number }).n;
+      const pending = (
+        sql(built.db, `SELECT COUNT(*) AS n FROM webhook_deliveries WHERE state = 'pending'`).get() as { n: number }
+      ).n;
       const stats = (xs: number[]) => ({ p50: percentile(xs, 50), p99: percentile(xs, 99) });
       const a = stats(idle);
       const b = stats(loaded);
@@ -169,11 +194,38 @@ const benchmark: Benchmark = async () => {
       results.push(
         { name: 'GET /v2/timers p50, empty queue', value: Number(a.p50.toFixed(3)), unit: 'ms', detail },
         { name: 'GET /v2/timers p99, empty queue', value: Number(a.p99.toFixed(3)), unit: 'ms', detail },
-        { name: `GET /v2/timers p50, ${LOADED_PENDING} pending deliveries being sent`, value: Number(b.p50.toFixed(3)), unit: 'ms', detail: `${detail}; ${busy}` },
-        { name: `GET /v2/timers p99, ${LOADED_PENDING} pending deliveries being sent`, value: Number(b.p99.toFixed(3)), unit: 'ms', detail: `${detail}; ${busy}` },
-        { name: 'GET /v2/timers p50 ratio, delivering / empty queue', value: Number((b.p50 / a.p50).toFixed(3)), unit: 'ratio', target: '<= 1.5', met: b.p50 / a.p50 <= 1.5 },
-        { name: 'GET /v2/timers p99 ratio, delivering / empty queue', value: Number((b.p99 / a.p99).toFixed(3)), unit: 'ratio', detail: 'a ratio of two tenths of a millisecond: noisy on a shared 2-core machine' },
-        { name: 'GET /v2/timers p99 added by delivering', value: Number((b.p99 - a.p99).toFixed(3)), unit: 'ms', target: '< 1 ms', met: b.p99 - a.p99 < 1 },
+        {
+          name: `GET /v2/timers p50, ${LOADED_PENDING} pending deliveries being sent`,
+          value: Number(b.p50.toFixed(3)),
+          unit: 'ms',
+          detail: `${detail}; ${busy}`,
+        },
+        {
+          name: `GET /v2/timers p99, ${LOADED_PENDING} pending deliveries being sent`,
+          value: Number(b.p99.toFixed(3)),
+          unit: 'ms',
+          detail: `${detail}; ${busy}`,
+        },
+        {
+          name: 'GET /v2/timers p50 ratio, delivering / empty queue',
+          value: Number((b.p50 / a.p50).toFixed(3)),
+          unit: 'ratio',
+          target: '<= 1.5',
+          met: b.p50 / a.p50 <= 1.5,
+        },
+        {
+          name: 'GET /v2/timers p99 ratio, delivering / empty queue',
+          value: Number((b.p99 / a.p99).toFixed(3)),
+          unit: 'ratio',
+          detail: 'a ratio of two tenths of a millisecond: noisy on a shared 2-core machine',
+        },
+        {
+          name: 'GET /v2/timers p99 added by delivering',
+          value: Number((b.p99 - a.p99).toFixed(3)),
+          unit: 'ms',
+          target: '< 1 ms',
+          met: b.p99 - a.p99 < 1,
+        },
       );
     });
   } finally {

@@ -59,15 +59,29 @@ export async function measureDrain(entries: number, bulk: boolean): Promise<Drai
 
     const { agent, seen } = countingAgent();
     const limiter = createRateLimiter(LIMIT);
-    const api = createServiceApi({ baseUrl: service.url, credentials: { kind: 'personal', token: service.token }, dispatcher: agent, limiter });
-    const importer: Partial<CoreOptions> = bulk ? { importer: createLegacyApi({ baseUrl: service.url, token: service.token, dispatcher: agent, limiter }) } : {};
+    const api = createServiceApi({
+      baseUrl: service.url,
+      credentials: { kind: 'personal', token: service.token },
+      dispatcher: agent,
+      limiter,
+    });
+    const importer: Partial<CoreOptions> = bulk
+      ? { importer: createLegacyApi({ baseUrl: service.url, token: service.token, dispatcher: agent, limiter }) }
+      : {};
     const started = performance.now();
     const core = await createCore({ api, dataDir, account: ACCOUNT, ...importer });
-    await until(() => core.getSnapshot().outbox.pending === 0 && core.getSnapshot().outbox.failed.length === 0, 'the outbox to drain', 60 * 60_000);
+    await until(
+      () => core.getSnapshot().outbox.pending === 0 && core.getSnapshot().outbox.failed.length === 0,
+      'the outbox to drain',
+      60 * 60_000,
+    );
     const seconds = (performance.now() - started) / 1000;
     const requests = seen.count;
     const rate = requests > 1 ? (requests - 1) / ((seen.last - seen.first) / 1000) : 0;
-    const kinds = [...seen.kinds].sort((a, b) => b[1] - a[1]).map(([kind, n]) => `${n} × ${kind}`).join(', ');
+    const kinds = [...seen.kinds]
+      .sort((a, b) => b[1] - a[1])
+      .map(([kind, n]) => `${n} × ${kind}`)
+      .join(', ');
     await core.stop();
     await agent.close();
     return { entries, requests, seconds, rate, kinds };

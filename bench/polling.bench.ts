@@ -25,7 +25,13 @@ async function hiddenHour(local: Local, withReceiver: boolean): Promise<HiddenHo
   const counted = new CountingAgent();
   const core = await createCore({ api: local.client(counted), dataDir: dir.path, account: ACCOUNT, clock });
   const broadcasts = withReceiver
-    ? await startBroadcasts({ api: local.client(), secrets: createSessionSecrets(), account: ACCOUNT.id, dataDir: dir.path, onBroadcast: () => core.notify('broadcast') })
+    ? await startBroadcasts({
+        api: local.client(),
+        secrets: createSessionSecrets(),
+        account: ACCOUNT.id,
+        dataDir: dir.path,
+        onBroadcast: () => core.notify('broadcast'),
+      })
     : null;
   try {
     if (withReceiver && !broadcasts?.live) throw new Error('the receiver did not register');
@@ -44,7 +50,8 @@ async function hiddenHour(local: Local, withReceiver: boolean): Promise<HiddenHo
       const sent = counted.sent.length;
       clock.advance(step);
       left -= step;
-      if (next !== null && step === next) await until(() => counted.sent.length > sent && clock.pending().count === 1, 'the poll to finish and re-arm');
+      if (next !== null && step === next)
+        await until(() => counted.sent.length > sent && clock.pending().count === 1, 'the poll to finish and re-arm');
     }
     await new Promise((r) => setTimeout(r, 100));
 

@@ -32,7 +32,10 @@ const lines = [
   ``,
   `| benchmark | value | target | met | detail |`,
   `|---|---|---|---|---|`,
-  ...rows.map((r) => `| ${r.name} | ${fmt(r.value)} ${r.unit} | ${r.target ?? ''} | ${r.met === undefined ? '' : r.met ? 'yes' : 'NO'} | ${r.detail ?? ''} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.name} | ${fmt(r.value)} ${r.unit} | ${r.target ?? ''} | ${r.met === undefined ? '' : r.met ? 'yes' : 'NO'} | ${r.detail ?? ''} |`,
+  ),
   ``,
 ];
 console.log(lines.join('\n'));

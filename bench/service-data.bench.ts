@@ -28,7 +28,10 @@ const POST_ROUND_MS = 500;
 const port = (server: { address(): unknown }) => (server.address() as { port: number }).port;
 
 /** Sends a request and reads the whole body without decoding it; answers the status and bytes read. */
-async function exchange(pool: Pool, options: Parameters<Pool['request']>[0]): Promise<{ status: number; bytes: number }> {
+async function exchange(
+  pool: Pool,
+  options: Parameters<Pool['request']>[0],
+): Promise<{ status: number; bytes: number }> {
   const response = await pool.request(options);
   let bytes = 0;
   for await (const chunk of response.body) bytes += (chunk as Buffer).length;
@@ -88,7 +91,9 @@ async function measure(driver: SqliteDriver, synchronous: Synchronous = 'FULL'):
     // (a) The raw side reads the same 1000 rows of the entries table (what the page is made of)
     // and stringifies them; the service side answers the full Entry shape over HTTP.
     const raw = db.prepare('SELECT * FROM entries WHERE account_id = ? ORDER BY date DESC, id DESC LIMIT 1000');
-    const accountId = (db.prepare('SELECT account_id FROM users WHERE id = ?').get(built.ownerId) as { account_id: number }).account_id;
+    const accountId = (
+      db.prepare('SELECT account_id FROM users WHERE id = ?').get(built.ownerId) as { account_id: number }
+    ).account_id;
     const pool = new Pool(origin, { connections: 1 });
     const list = { method: 'GET' as const, path: '/v2/entries?per_page=1000', headers };
     let bytes = 0;
@@ -114,7 +119,7 @@ async function measure(driver: SqliteDriver, synchronous: Synchronous = 'FULL'):
       }
     }
     // The worst case: a write before each request, so the count behind the Link header is read again.
-    const touch = db.prepare("UPDATE accounts SET name = name WHERE id = ?");
+    const touch = db.prepare('UPDATE accounts SET name = name WHERE id = ?');
     const fresh: number[] = [];
     for (let i = 0; i < LIST_ROUNDS * LIST_PER_ROUND; i++) {
       touch.run(accountId);
@@ -160,8 +165,18 @@ async function measure(driver: SqliteDriver, synchronous: Synchronous = 'FULL'):
     // (b) POST throughput against a bare route that parses the body and answers the same bytes.
     const postHeaders = { ...headers, 'content-type': 'application/json' };
     let n = 0;
-    const entryBody = () => JSON.stringify({ date: '2024-03-04', minutes: 25 + (n++ % 60), description: `Bench entry ${n} #bench #tag${n % 7}` });
-    const sample = await exchange(new Pool(origin), { method: 'POST', path: '/v2/entries', headers: postHeaders, body: entryBody() });
+    const entryBody = () =>
+      JSON.stringify({
+        date: '2024-03-04',
+        minutes: 25 + (n++ % 60),
+        description: `Bench entry ${n} #bench #tag${n % 7}`,
+      });
+    const sample = await exchange(new Pool(origin), {
+      method: 'POST',
+      path: '/v2/entries',
+      headers: postHeaders,
+      body: entryBody(),
+    });
     if (sample.status !== 201) throw new Error(`POST /v2/entries answered ${sample.status}`);
     const sampleText = await (await fetch(`${origin}/v2/entries/1`, { headers })).text();
     bare.post('/v2/entries', async (request, reply) => {
@@ -174,7 +189,10 @@ async function measure(driver: SqliteDriver, synchronous: Synchronous = 'FULL'):
     await postLoad(bareOrigin, '/v2/entries', postHeaders, entryBody, POST_ROUND_MS);
     const totals = { service: { ok: 0, failed: 0, seconds: 0 }, bare: { ok: 0, failed: 0, seconds: 0 } };
     for (let round = 0; round < POST_ROUNDS; round++) {
-      for (const [side, at] of [['service', origin], ['bare', bareOrigin]] as const) {
+      for (const [side, at] of [
+        ['service', origin],
+        ['bare', bareOrigin],
+      ] as const) {
         const r = await postLoad(at, '/v2/entries', postHeaders, entryBody, POST_ROUND_MS);
         totals[side].ok += r.ok;
         totals[side].failed += r.failed;

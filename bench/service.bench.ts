@@ -13,7 +13,12 @@ const ROUNDS = 6;
 const ROUND_MS = 500; // ~3 s per side in all
 const WARMUP_MS = 500;
 
-async function load(origin: string, path: string, headers: Record<string, string>, ms: number): Promise<{ ok: number; failed: number; seconds: number }> {
+async function load(
+  origin: string,
+  path: string,
+  headers: Record<string, string>,
+  ms: number,
+): Promise<{ ok: number; failed: number; seconds: number }> {
   const pool = new Pool(origin, { connections: CONCURRENCY });
   let ok = 0;
   let failed = 0;
@@ -36,13 +41,25 @@ async function load(origin: string, path: string, headers: Record<string, string
 
 const benchmark: Benchmark = async () => {
   const service = await startService({ rateLimit: 0 });
-  const headers = { 'user-agent': 'StintBench/1.0', 'x-servicetoken': service.token, 'content-type': 'application/json' };
+  const headers = {
+    'user-agent': 'StintBench/1.0',
+    'x-servicetoken': service.token,
+    'content-type': 'application/json',
+  };
   // A user with a few timers: one running, two paused, one pending.
   for (let i = 1; i <= 4; i++) {
-    const created = await fetch(`${service.url}/v2/projects`, { method: 'POST', headers, body: JSON.stringify({ name: `Project ${i}` }) });
+    const created = await fetch(`${service.url}/v2/projects`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: `Project ${i}` }),
+    });
     const { id } = (await created.json()) as { id: number };
     const action = i === 4 ? 'timer' : 'timer/start';
-    await fetch(`${service.url}/v2/projects/${id}/${action}`, { method: 'PUT', headers, body: JSON.stringify({ description: `Work #tag${i}` }) });
+    await fetch(`${service.url}/v2/projects/${id}/${action}`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ description: `Work #tag${i}` }),
+    });
   }
   const sample = await (await fetch(`${service.url}/v2/timers`, { headers })).text();
 
@@ -57,7 +74,10 @@ const benchmark: Benchmark = async () => {
     await load(bareOrigin, '/v2/timers', headers, WARMUP_MS);
     const totals = { service: { ok: 0, failed: 0, seconds: 0 }, bare: { ok: 0, failed: 0, seconds: 0 } };
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [side, origin] of [['service', service.url], ['bare', bareOrigin]] as const) {
+      for (const [side, origin] of [
+        ['service', service.url],
+        ['bare', bareOrigin],
+      ] as const) {
         const r = await load(origin, '/v2/timers', headers, ROUND_MS);
         totals[side].ok += r.ok;
         totals[side].failed += r.failed;
@@ -69,9 +89,26 @@ const benchmark: Benchmark = async () => {
     const ratio = serviceRps / bareRps;
     const detail = `undici, ${CONCURRENCY} concurrent over loopback, ${ROUNDS} alternating rounds of ${ROUND_MS} ms per side; 4 timers (${sample.length} bytes)`;
     return [
-      { name: 'local service: GET /v2/timers, rate limit off', value: Math.round(serviceRps), unit: 'req/s', detail: `${detail}; ${totals.service.failed} non-200` },
-      { name: 'bare fastify route, same response bytes', value: Math.round(bareRps), unit: 'req/s', detail: `${detail}; ${totals.bare.failed} non-200` },
-      { name: 'local service / bare fastify throughput', value: Number(ratio.toFixed(3)), unit: 'ratio', target: '>= 0.5', met: ratio >= 0.5 && totals.service.failed === 0, detail: 'same machine, same run' },
+      {
+        name: 'local service: GET /v2/timers, rate limit off',
+        value: Math.round(serviceRps),
+        unit: 'req/s',
+        detail: `${detail}; ${totals.service.failed} non-200`,
+      },
+      {
+        name: 'bare fastify route, same response bytes',
+        value: Math.round(bareRps),
+        unit: 'req/s',
+        detail: `${detail}; ${totals.bare.failed} non-200`,
+      },
+      {
+        name: 'local service / bare fastify throughput',
+        value: Number(ratio.toFixed(3)),
+        unit: 'ratio',
+        target: '>= 0.5',
+        met: ratio >= 0.5 && totals.service.failed === 0,
+        detail: 'same machine, same run',
+      },
     ];
   } finally {
     await bare.close();

@@ -5,8 +5,28 @@ import { insertEntry } from '../service/domain/entries';
 import { insertProject } from '../service/domain/projects';
 import { inTransaction, type Db } from '../service/storage/db';
 
-const WORDS = ['Fixed', 'Reviewed', 'Planned', 'Wrote', 'Tested', 'Deployed', 'Discussed', 'Designed', 'Refactored', 'Documented'];
-const THINGS = ['the login form', 'invoice export', 'API pagination', 'the release notes', 'database indexes', 'the onboarding flow', 'tray menu', 'sync engine'];
+const WORDS = [
+  'Fixed',
+  'Reviewed',
+  'Planned',
+  'Wrote',
+  'Tested',
+  'Deployed',
+  'Discussed',
+  'Designed',
+  'Refactored',
+  'Documented',
+];
+const THINGS = [
+  'the login form',
+  'invoice export',
+  'API pagination',
+  'the release notes',
+  'database indexes',
+  'the onboarding flow',
+  'tray menu',
+  'sync engine',
+];
 
 /** A deterministic pseudo-random sequence, so every run seeds the same data. */
 function random(seed: number): () => number {
@@ -22,17 +42,26 @@ export function seedAccount(db: Db, ownerId: number, entries: number): { userIds
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)]!;
   const now = '2024-03-04T09:00:00Z';
   return inTransaction(db, () => {
-    const { account_id: accountId } = db.prepare('SELECT account_id FROM users WHERE id = ?').get(ownerId) as { account_id: number };
+    const { account_id: accountId } = db.prepare('SELECT account_id FROM users WHERE id = ?').get(ownerId) as {
+      account_id: number;
+    };
     const userIds = [ownerId];
     for (let i = 1; i <= 4; i++) {
       const info = db
-        .prepare(`INSERT INTO users (account_id, email, first_name, last_name, role, created_at, updated_at) VALUES (?, ?, ?, ?, 'coworker', ?, ?)`)
+        .prepare(
+          `INSERT INTO users (account_id, email, first_name, last_name, role, created_at, updated_at) VALUES (?, ?, ?, ?, 'coworker', ?, ?)`,
+        )
         .run(accountId, `user${i}@example.test`, `First${i}`, `Last${i}`, now, now);
       userIds.push(Number(info.lastInsertRowid));
     }
     const projectIds: number[] = [];
     for (let i = 1; i <= 60; i++) {
-      const p = insertProject(db, accountId, { name: `Project ${i}`, billable: i % 7 !== 0, billing_increment: [1, 5, 15][i % 3]!, color: '#3366cc' }, now);
+      const p = insertProject(
+        db,
+        accountId,
+        { name: `Project ${i}`, billable: i % 7 !== 0, billing_increment: [1, 5, 15][i % 3]!, color: '#3366cc' },
+        now,
+      );
       projectIds.push(p.id);
     }
     const tags = Array.from({ length: 40 }, (_, i) => (i % 10 === 9 ? `tag${i}*` : `tag${i}`));

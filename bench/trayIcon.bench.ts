@@ -20,7 +20,8 @@ const hhmm = (minute: number) => `${Math.floor(minute / 60)}:${String(minute % 6
 
 function tick(icons: TrayIconRenderer, text: string): number {
   let bytes = 0;
-  for (const variant of VARIANTS) for (const size of ICON_SIZES) bytes += icons.png('running', text, size, variant).length;
+  for (const variant of VARIANTS)
+    for (const size of ICON_SIZES) bytes += icons.png('running', text, size, variant).length;
   return bytes;
 }
 
@@ -65,16 +66,28 @@ const bench: Benchmark = async () => {
   let afterDay = 0;
   for (let m = 0; m < 2 * DAY; m++) {
     tick(day, hhmm(m % DAY));
-    if (m % 90 === 0) for (const state of ['paused', 'idle', 'offline'] as const) for (const size of ICON_SIZES) day.png(state, '', size, 'dark');
+    if (m % 90 === 0)
+      for (const state of ['paused', 'idle', 'offline'] as const)
+        for (const size of ICON_SIZES) day.png(state, '', size, 'dark');
     if (m === DAY - 1) afterDay = used();
   }
   const afterTwoDays = used();
   const kb = (n: number) => Number((n / 1024).toFixed(1));
 
-  const row = (name: string, samples: number[], p: number, detail: string): BenchResult => ({ name: `${name}, p${p}`, value: Number(percentile(samples, p).toFixed(3)), unit: 'ms', detail });
+  const row = (name: string, samples: number[], p: number, detail: string): BenchResult => ({
+    name: `${name}, p${p}`,
+    value: Number(percentile(samples, p).toFixed(3)),
+    unit: 'ms',
+    detail,
+  });
   const perTick = `10 PNGs per tick (${ICON_SIZES.join('/')} px x light/dark, ${(bytes / 1024).toFixed(1)} KB), ${SAMPLES} ticks`;
   return [
-    row('tray icons, cold tick', cold, 50, `new renderer each: glyphs drawn, every image composed and encoded; ${perTick}`),
+    row(
+      'tray icons, cold tick',
+      cold,
+      50,
+      `new renderer each: glyphs drawn, every image composed and encoded; ${perTick}`,
+    ),
     row('tray icons, cold tick', cold, 99, perTick),
     row('tray icons, minute tick', minute, 50, `glyphs cached, new time: 10 images composed and encoded; ${perTick}`),
     row('tray icons, minute tick', minute, 99, perTick),

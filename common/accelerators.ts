@@ -21,16 +21,57 @@ const MODIFIERS: Readonly<Record<string, string>> = {
 };
 
 const NAMED_KEYS = [
-  'Plus', 'Space', 'Tab', 'Capslock', 'Numlock', 'Scrolllock', 'Backspace', 'Delete', 'Insert', 'Return', 'Enter',
-  'Up', 'Down', 'Left', 'Right', 'Home', 'End', 'PageUp', 'PageDown', 'Escape', 'Esc',
-  'VolumeUp', 'VolumeDown', 'VolumeMute', 'MediaNextTrack', 'MediaPreviousTrack', 'MediaStop', 'MediaPlayPause', 'PrintScreen',
-  'num0', 'num1', 'num2', 'num3', 'num4', 'num5', 'num6', 'num7', 'num8', 'num9', 'numdec', 'numadd', 'numsub', 'nummult', 'numdiv',
+  'Plus',
+  'Space',
+  'Tab',
+  'Capslock',
+  'Numlock',
+  'Scrolllock',
+  'Backspace',
+  'Delete',
+  'Insert',
+  'Return',
+  'Enter',
+  'Up',
+  'Down',
+  'Left',
+  'Right',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+  'Escape',
+  'Esc',
+  'VolumeUp',
+  'VolumeDown',
+  'VolumeMute',
+  'MediaNextTrack',
+  'MediaPreviousTrack',
+  'MediaStop',
+  'MediaPlayPause',
+  'PrintScreen',
+  'num0',
+  'num1',
+  'num2',
+  'num3',
+  'num4',
+  'num5',
+  'num6',
+  'num7',
+  'num8',
+  'num9',
+  'numdec',
+  'numadd',
+  'numsub',
+  'nummult',
+  'numdiv',
 ];
 const NAMED: ReadonlyMap<string, string> = new Map(NAMED_KEYS.map((k) => [k.toLowerCase(), k]));
 const PUNCTUATION = new Set([...')!@#$%^&*(:;<,_->.?/~`{][|\\}"=\'']);
 
 /** Keys that type nothing: a shortcut of one of these alone does not eat the user's typing. */
-const isSilentKey = (key: string) => /^F([1-9]|1\d|2[0-4])$/.test(key) || key.startsWith('Media') || key.startsWith('Volume') || key === 'PrintScreen';
+const isSilentKey = (key: string) =>
+  /^F([1-9]|1\d|2[0-4])$/.test(key) || key.startsWith('Media') || key.startsWith('Volume') || key === 'PrintScreen';
 
 export type AcceleratorCheck = { ok: true; accelerator: string } | { ok: false; message: string };
 
@@ -52,19 +93,28 @@ export function checkAccelerator(text: string): AcceleratorCheck {
   for (const part of parts) {
     const modifier = MODIFIERS[part.toLowerCase()];
     if (modifier) {
-      if (key !== null) return { ok: false, message: `Put the modifiers first and the key last, like Ctrl+Alt+${key}.` };
+      if (key !== null)
+        return { ok: false, message: `Put the modifiers first and the key last, like Ctrl+Alt+${key}.` };
       if (modifiers.includes(modifier)) return { ok: false, message: `${modifier} is in the shortcut twice.` };
       modifiers.push(modifier);
       continue;
     }
     const named = keyName(part);
-    if (!named) return { ok: false, message: `“${part}” is not a key Stint knows. Use a letter, a digit, F1–F24 or a key name like Space or Up.` };
-    if (key !== null) return { ok: false, message: `A shortcut has one key besides its modifiers; this one has ${key} and ${named}.` };
+    if (!named)
+      return {
+        ok: false,
+        message: `“${part}” is not a key Stint knows. Use a letter, a digit, F1–F24 or a key name like Space or Up.`,
+      };
+    if (key !== null)
+      return { ok: false, message: `A shortcut has one key besides its modifiers; this one has ${key} and ${named}.` };
     key = named;
   }
   if (key === null) return { ok: false, message: 'Add a key after the modifiers, like Ctrl+Alt+T.' };
   if (!isSilentKey(key) && !modifiers.some((m) => m !== 'Shift')) {
-    return { ok: false, message: `Add Ctrl, Alt or another modifier: ${modifiers.length ? 'Shift+' : ''}${key} alone would take that key from every app.` };
+    return {
+      ok: false,
+      message: `Add Ctrl, Alt or another modifier: ${modifiers.length ? 'Shift+' : ''}${key} alone would take that key from every app.`,
+    };
   }
   return { ok: true, accelerator: [...modifiers, key].join('+') };
 }
@@ -98,10 +148,28 @@ export interface KeyPress {
 }
 
 const CODE_KEYS: Readonly<Record<string, string>> = {
-  ArrowUp: 'Up', ArrowDown: 'Down', ArrowLeft: 'Left', ArrowRight: 'Right', Enter: 'Return', NumpadEnter: 'Return',
-  Minus: '-', Equal: '=', BracketLeft: '[', BracketRight: ']', Backslash: '\\', Semicolon: ';', Quote: "'",
-  Comma: ',', Period: '.', Slash: '/', Backquote: '`', NumpadAdd: 'numadd', NumpadSubtract: 'numsub',
-  NumpadMultiply: 'nummult', NumpadDivide: 'numdiv', NumpadDecimal: 'numdec',
+  ArrowUp: 'Up',
+  ArrowDown: 'Down',
+  ArrowLeft: 'Left',
+  ArrowRight: 'Right',
+  Enter: 'Return',
+  NumpadEnter: 'Return',
+  Minus: '-',
+  Equal: '=',
+  BracketLeft: '[',
+  BracketRight: ']',
+  Backslash: '\\',
+  Semicolon: ';',
+  Quote: "'",
+  Comma: ',',
+  Period: '.',
+  Slash: '/',
+  Backquote: '`',
+  NumpadAdd: 'numadd',
+  NumpadSubtract: 'numsub',
+  NumpadMultiply: 'nummult',
+  NumpadDivide: 'numdiv',
+  NumpadDecimal: 'numdec',
 };
 
 /**
@@ -130,7 +198,19 @@ function keyFromCode(code: string): string | null {
   m = /^Numpad(\d)$/.exec(code);
   if (m) return `num${m[1]}`;
   if (/^F([1-9]|1\d|2[0-4])$/.test(code)) return code;
-  if (code === 'Space' || code === 'Tab' || code === 'Backspace' || code === 'Delete' || code === 'Insert' || code === 'Home' || code === 'End' || code === 'PageUp' || code === 'PageDown' || code === 'Escape') return code;
+  if (
+    code === 'Space' ||
+    code === 'Tab' ||
+    code === 'Backspace' ||
+    code === 'Delete' ||
+    code === 'Insert' ||
+    code === 'Home' ||
+    code === 'End' ||
+    code === 'PageUp' ||
+    code === 'PageDown' ||
+    code === 'Escape'
+  )
+    return code;
   return CODE_KEYS[code] ?? null;
 }
 

@@ -11,7 +11,10 @@ import type { EditableField, Snapshot } from './snapshot';
 
 export { channels, ipcChannel, SNAPSHOT_CHANNEL, UI_COMMAND_CHANNEL, type Channel, type UiCommand } from './channels';
 
-const projectId = z.number().int().refine((n) => n !== 0, 'project id must not be 0');
+const projectId = z
+  .number()
+  .int()
+  .refine((n) => n !== 0, 'project id must not be 0');
 const description = z.string().max(10_000);
 const operationId = z.string().min(1).max(100);
 const accountId = z.string().min(1).max(100);
@@ -33,7 +36,15 @@ const changes = z
 /** A change of some settings (common/settings.ts); what it means, bounds and shortcuts, main checks. */
 const settingsPatch = z
   .object({
-    hotkeys: z.object({ toggleTimer: z.string().max(100).nullable(), quickEntry: z.string().max(100).nullable(), showWindow: z.string().max(100).nullable() }).partial().strict().optional(),
+    hotkeys: z
+      .object({
+        toggleTimer: z.string().max(100).nullable(),
+        quickEntry: z.string().max(100).nullable(),
+        showWindow: z.string().max(100).nullable(),
+      })
+      .partial()
+      .strict()
+      .optional(),
     idleThresholdMinutes: z.number().int().nullable().optional(),
     launchAtLogin: z.boolean().optional(),
     theme: z.enum(['system', 'light', 'dark']).optional(),
@@ -58,7 +69,9 @@ export const requests = {
    * Changes one of today's entries, named by its key (EntryView.key): the time as quick entry reads
    * it, the description (with #tags), a project the user has by name (empty: none).
    */
-  updateEntry: z.object({ key: z.string().min(1).max(100), time: z.string().max(100), description, project: z.string().max(255) }).strict(),
+  updateEntry: z
+    .object({ key: z.string().min(1).max(100), time: z.string().max(100), description, project: z.string().max(255) })
+    .strict(),
   /** Takes back a discard or delete while its grace runs (Snapshot.undo). */
   undo: z.object({ id: operationId }).strict(),
   /** A failed operation with new values, sent again: an edit is a retry with the user's fix. */
@@ -66,10 +79,17 @@ export const requests = {
   dismissNotice: z.object({ id: z.string().min(1).max(100) }).strict(),
   refresh: z.object({}).strict(),
   /** A remote account by its address and a pasted personal token (tried with GET /v2/current_user before it is saved). */
-  addAccountWithToken: z.object({ baseUrl: z.string().max(2048), token: z.string().max(4096), label: z.string().max(200).optional() }).strict(),
+  addAccountWithToken: z
+    .object({ baseUrl: z.string().max(2048), token: z.string().max(4096), label: z.string().max(200).optional() })
+    .strict(),
   /** A remote account by OAuth sign-in in the system browser; answers once the browser came back (or the wait ended). */
   beginSignIn: z
-    .object({ baseUrl: z.string().max(2048), clientId: z.string().max(500), clientSecret: z.string().max(500).optional(), authUrl: z.string().max(2048).optional() })
+    .object({
+      baseUrl: z.string().max(2048),
+      clientId: z.string().max(500),
+      clientSecret: z.string().max(500).optional(),
+      authUrl: z.string().max(2048).optional(),
+    })
     .strict(),
   signOut: z.object({ accountId: accountId }).strict(),
   setDefaultAccount: z.object({ accountId: accountId }).strict(),

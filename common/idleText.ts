@@ -18,7 +18,9 @@ function leftAt(view: IdlePromptView): string {
 
 export function idleMessage(view: IdlePromptView): string {
   const away = `You were away ${awayDuration(view.idleSeconds)} (since ${leftAt(view)}) while ${view.projectName} ran`;
-  return view.timerRunning ? `${away}.` : `${away}; its timer was stopped meanwhile (paused, logged or discarded), so there is no time to take off it here.`;
+  return view.timerRunning
+    ? `${away}.`
+    : `${away}; its timer was stopped meanwhile (paused, logged or discarded), so there is no time to take off it here.`;
 }
 
 /** The Discard button's label: the time it takes off, as H:MM. */

@@ -110,7 +110,12 @@ export interface ProjectSuggestions {
  * Projects to offer while the user types after @. Names may hold spaces, so the query runs from
  * the @ to the cursor; once no name fits it, the user has moved on to the description.
  */
-export function suggestProjects(text: string, cursor: number, names: readonly string[], limit = 8): ProjectSuggestions | null {
+export function suggestProjects(
+  text: string,
+  cursor: number,
+  names: readonly string[],
+  limit = 8,
+): ProjectSuggestions | null {
   const before = text.slice(0, cursor);
   const at = before.lastIndexOf('@');
   if (at < 0 || !isSpace(before[at - 1]) || before.slice(at).includes('#')) return null;

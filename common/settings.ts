@@ -4,7 +4,14 @@
 
 import { checkAccelerator, sameAccelerator } from './accelerators';
 
-export { acceleratorFromKeyPress, checkAccelerator, displayAccelerator, sameAccelerator, type AcceleratorCheck, type KeyPress } from './accelerators';
+export {
+  acceleratorFromKeyPress,
+  checkAccelerator,
+  displayAccelerator,
+  sameAccelerator,
+  type AcceleratorCheck,
+  type KeyPress,
+} from './accelerators';
 
 export type HotkeyName = 'toggleTimer' | 'quickEntry' | 'showWindow';
 export const HOTKEY_NAMES: readonly HotkeyName[] = ['toggleTimer', 'quickEntry', 'showWindow'];
@@ -75,7 +82,10 @@ export function checkIdleMinutes(value: number | null): string | null {
  * The settings a patch makes of `current`: every valid field applied, every invalid one left as it
  * was and named in `errors` with a sentence for the user. Two commands may not share a shortcut.
  */
-export function applySettingsPatch(current: Settings, patch: SettingsPatch): { settings: Settings; errors: FieldError[] } {
+export function applySettingsPatch(
+  current: Settings,
+  patch: SettingsPatch,
+): { settings: Settings; errors: FieldError[] } {
   const errors: FieldError[] = [];
   const next: Settings = { ...current, hotkeys: { ...current.hotkeys } };
 
@@ -97,9 +107,14 @@ export function applySettingsPatch(current: Settings, patch: SettingsPatch): { s
   // Checked on the result, so two shortcuts can swap in one change.
   for (const name of changed) {
     const mine = next.hotkeys[name]!;
-    const other = HOTKEY_NAMES.find((n) => n !== name && next.hotkeys[n] !== null && sameAccelerator(next.hotkeys[n]!, mine));
+    const other = HOTKEY_NAMES.find(
+      (n) => n !== name && next.hotkeys[n] !== null && sameAccelerator(next.hotkeys[n]!, mine),
+    );
     if (!other) continue;
-    errors.push({ field: `hotkeys.${name}`, message: `That shortcut is already the one for “${HOTKEY_LABELS[other]}”.` });
+    errors.push({
+      field: `hotkeys.${name}`,
+      message: `That shortcut is already the one for “${HOTKEY_LABELS[other]}”.`,
+    });
     next.hotkeys[name] = current.hotkeys[name];
   }
 

@@ -33,8 +33,16 @@ const refuse = (message: string): TimeParse => ({ ok: false, message });
 
 function accept(minutes: number, bounds: TimeBounds): TimeParse {
   const whole = Math.round(minutes);
-  if (whole < bounds.min) return refuse(bounds.min === 1 ? 'The time must be at least one minute.' : `The time must be at least ${bounds.min} minutes.`);
-  if (whole > bounds.max) return refuse(bounds.max === MAX_MINUTES ? 'The time must be at most 24 hours.' : `The time must be at most ${bounds.max} minutes.`);
+  if (whole < bounds.min)
+    return refuse(
+      bounds.min === 1 ? 'The time must be at least one minute.' : `The time must be at least ${bounds.min} minutes.`,
+    );
+  if (whole > bounds.max)
+    return refuse(
+      bounds.max === MAX_MINUTES
+        ? 'The time must be at most 24 hours.'
+        : `The time must be at most ${bounds.max} minutes.`,
+    );
   return { ok: true, minutes: whole };
 }
 
@@ -64,7 +72,8 @@ export function parseTimeString(input: string, bounds: TimeBounds = QUICK_ENTRY_
     const hours = Number(u[1] ?? 0);
     const minutes = Number(u[2] ?? 0);
     if (u[2] !== undefined && !Number.isInteger(minutes)) return refuse('Minutes must be a whole number, like 45m.');
-    if (u[1] !== undefined && u[2] !== undefined && minutes >= 60) return refuse(`“${input.trim()}”: minutes must be below 60.`);
+    if (u[1] !== undefined && u[2] !== undefined && minutes >= 60)
+      return refuse(`“${input.trim()}”: minutes must be below 60.`);
     return accept(hours * 60 + minutes, bounds);
   }
 

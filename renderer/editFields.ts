@@ -21,14 +21,18 @@ export const FIELD_HINTS: Readonly<Partial<Record<EditableField, string>>> = {
 
 export type EditValues = Partial<Record<EditableField, string>>;
 
-export const initialValues = (editable: readonly EditableValue[]): EditValues => Object.fromEntries(editable.map((v) => [v.field, v.value]));
+export const initialValues = (editable: readonly EditableValue[]): EditValues =>
+  Object.fromEntries(editable.map((v) => [v.field, v.value]));
 
 /**
  * Where an error is shown: at the field it names when the form has that field, so the user sees
  * what to fix where they typed it; anywhere else (the operation is gone, the connection dropped)
  * under the form. null: no error.
  */
-export function errorPlace(error: ActionError | null, editable: readonly EditableValue[]): EditableField | 'form' | null {
+export function errorPlace(
+  error: ActionError | null,
+  editable: readonly EditableValue[],
+): EditableField | 'form' | null {
   if (!error) return null;
   // A value main's schema refused is named by its path in the request: changes.time.
   const named = error.field?.replace(/^changes\./, '');

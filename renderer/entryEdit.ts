@@ -7,7 +7,9 @@ import type { EditableField, EditableValue, EntryView } from '../common/snapshot
 import type { EditValues } from './editFields';
 
 /** Unlike a failed quick entry's project, an entry moves only to a project the user has. */
-export const ENTRY_HINTS: Partial<Record<EditableField, string>> = { project: 'Empty for none, or one of your projects.' };
+export const ENTRY_HINTS: Partial<Record<EditableField, string>> = {
+  project: 'Empty for none, or one of your projects.',
+};
 
 export function entryFields(entry: EntryView): EditableValue[] {
   return [
@@ -18,7 +20,8 @@ export function entryFields(entry: EntryView): EditableValue[] {
 }
 
 /** The entry in words, for its buttons' and form's names: "1:30 Website call with the client". */
-export const entryWords = (entry: EntryView) => [formatMinutes(entry.minutes), entry.projectName, entry.description].filter(Boolean).join(' ');
+export const entryWords = (entry: EntryView) =>
+  [formatMinutes(entry.minutes), entry.projectName, entry.description].filter(Boolean).join(' ');
 
 export const entryUpdate = (key: string, values: EditValues): RequestOf<'updateEntry'> => ({
   key,

@@ -132,7 +132,9 @@ export function createWebBridge(options: WebBridgeOptions): WebBridge {
       sendWaiting();
     });
 
-  const calls = Object.fromEntries(channels.map((channel) => [channel, (request: unknown) => call(channel, request)])) as unknown as Handlers;
+  const calls = Object.fromEntries(
+    channels.map((channel) => [channel, (request: unknown) => call(channel, request)]),
+  ) as unknown as Handlers;
 
   connect();
 

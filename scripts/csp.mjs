@@ -4,7 +4,14 @@
 // `default-src 'none'`, so a page that missed both loads nothing at all.
 
 /** What both pages need: their own script and stylesheet, and the `data:,` favicon. Nothing else. */
-const PAGE = ["default-src 'none'", "script-src 'self'", "style-src 'self'", 'img-src data:', "base-uri 'none'", "form-action 'none'"];
+const PAGE = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  'img-src data:',
+  "base-uri 'none'",
+  "form-action 'none'",
+];
 
 /**
  * Electron's window talks to main over IPC only, so it connects nowhere (connect-src falls back to
@@ -31,5 +38,8 @@ export function withCspMeta(html, policy) {
   const found = html.match(META)?.length ?? 0;
   if (found !== 1) throw new Error(`expected one Content-Security-Policy meta element in the page, found ${found}`);
   if (policy?.includes('"')) throw new Error('a policy cannot hold a double quote');
-  return html.replace(META, policy === null ? '' : () => `<meta http-equiv="Content-Security-Policy" content="${policy}" />`);
+  return html.replace(
+    META,
+    policy === null ? '' : () => `<meta http-equiv="Content-Security-Policy" content="${policy}" />`,
+  );
 }

@@ -63,7 +63,9 @@ export const EXCEPTIONS = [
 /** Parses the tool's CSV (RFC 4180 quoting; unquoted N/A fields) into objects keyed by header. */
 export function parseCsv(text) {
   const rows = [];
-  let row = [], field = '', quoted = false;
+  let row = [],
+    field = '',
+    quoted = false;
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
@@ -85,7 +87,8 @@ export function parseCsv(text) {
 
 /** Splits findings into those an exception covers and those that remain. */
 export function applyExceptions(findings, exceptions = EXCEPTIONS) {
-  const excepted = [], remaining = [];
+  const excepted = [],
+    remaining = [];
   for (const finding of findings) {
     const exception = exceptions.find(
       (e) => e.issue === finding.issue && e.file === finding.filename && e.sample.test(finding.sample),
@@ -111,21 +114,26 @@ export function scan(from = root, parts = SCANNED) {
     const csv = join(work, 'findings.csv');
     const bin = join(root, 'node_modules/.bin/electronegativity');
     // No network for its update checks: see scripts/offline.cjs.
-    const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${join(root, 'scripts/offline.cjs')}`.trim() };
+    const env = {
+      ...process.env,
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${join(root, 'scripts/offline.cjs')}`.trim(),
+    };
     const run = spawnSync(bin, ['-i', tree, '-o', csv, '-r', '-v', 'false', '-e', electron], { encoding: 'utf8', env });
     // A file it could not parse went unchecked: a failure too, not a silent pass ("Tolerable
     // error parsing" lines are warnings and pass).
     const errors = `${run.stdout}\n${run.stderr}`.split('\n').filter((line) => line.includes('Error parsing'));
     // A tool that died may leave an empty report: that is no pass.
     const text = run.status === 0 ? readFileSync(csv, 'utf8') : '';
-    if (!text.startsWith('issue')) throw new Error(`electronegativity wrote no report (exit ${run.status}):\n${run.stdout}${run.stderr}`);
+    if (!text.startsWith('issue'))
+      throw new Error(`electronegativity wrote no report (exit ${run.status}):\n${run.stdout}${run.stderr}`);
     return { findings: parseCsv(text), errors };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
-const describe = (f) => `${f.severity.padEnd(13)} ${f.issue} ${f.filename}:${f.location} ${f.sample === 'N/A' ? '' : f.sample}`;
+const describe = (f) =>
+  `${f.severity.padEnd(13)} ${f.issue} ${f.filename}:${f.location} ${f.sample === 'N/A' ? '' : f.sample}`;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { findings, errors } = scan();

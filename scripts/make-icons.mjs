@@ -27,12 +27,19 @@ function png(size, pixel) {
   ihdr.writeUInt32BE(size, 0);
   ihdr.writeUInt32BE(size, 4);
   ihdr.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Coverage (0..1) of a clock at unit coordinates: a ring, and hands at 12 and 3 o'clock. */
 function clockCoverage(u, v, filled) {
-  const dx = u - 0.5, dy = v - 0.5, d = Math.hypot(dx, dy);
+  const dx = u - 0.5,
+    dy = v - 0.5,
+    d = Math.hypot(dx, dy);
   const hand = (Math.abs(dx) < 0.055 && dy < 0.055 && dy > -0.26) || (Math.abs(dy) < 0.055 && dx > -0.055 && dx < 0.2);
   if (d < 0.36) return filled ? (hand ? 0 : 1) : hand ? 1 : 0; // hands cut out of a filled face, or drawn on an open one
   return d < 0.47 ? 1 : 0;
@@ -41,7 +48,9 @@ function clockCoverage(u, v, filled) {
 function draw(size, [r, g, b], filled) {
   return png(size, (x, y) => {
     let cover = 0;
-    for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) cover += clockCoverage((x + (i + 0.5) / 4) / size, (y + (j + 0.5) / 4) / size, filled);
+    for (let i = 0; i < 4; i++)
+      for (let j = 0; j < 4; j++)
+        cover += clockCoverage((x + (i + 0.5) / 4) / size, (y + (j + 0.5) / 4) / size, filled);
     return [r, g, b, Math.round((cover / 16) * 255)];
   });
 }

@@ -8,7 +8,10 @@ import { electronBinary, root } from './electronBinary.mjs';
 
 function fetchElectron() {
   // Electron's own installer; it fails quickly without network.
-  const result = spawnSync(process.execPath, [join(root, 'node_modules/electron/install.js')], { stdio: 'ignore', timeout: 120_000 });
+  const result = spawnSync(process.execPath, [join(root, 'node_modules/electron/install.js')], {
+    stdio: 'ignore',
+    timeout: 120_000,
+  });
   return result.status === 0 ? electronBinary() : null;
 }
 

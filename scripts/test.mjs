@@ -19,9 +19,17 @@ console.log('Electron security lint (electronegativity)');
 if (run(process.execPath, [join(root, 'scripts/electronegativity.mjs')]) !== 0) failedChecks++;
 
 const report = join(mkdtempSync(join(tmpdir(), 'stint-test-')), 'vitest.json');
-const status = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)]);
+const status = run(bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...process.argv.slice(2),
+]);
 
-let passed = 0, failed = failedChecks, skipped = 0;
+let passed = 0,
+  failed = failedChecks,
+  skipped = 0;
 try {
   const results = JSON.parse(readFileSync(report, 'utf8'));
   passed += results.numPassedTests;

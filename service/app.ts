@@ -34,7 +34,9 @@ export function createApp(context: Context, options: AppOptions): FastifyInstanc
     // The router's own refusals (a malformed %-escape in the path) answer the spec's error body,
     // v1's under /api, never fastify's default one.
     frameworkErrors: (error, request, reply) =>
-      isV1Path(request.url) ? sendV1FrameworkFailure(request, reply, error) : sendFrameworkFailure(request, reply, error),
+      isV1Path(request.url)
+        ? sendV1FrameworkFailure(request, reply, error)
+        : sendFrameworkFailure(request, reply, error),
   });
   installErrorHandlers(app);
   installRateLimit(app, options.rateLimit);

@@ -20,7 +20,8 @@ function fail(message: string): never {
 function numberOption(value: string | undefined, name: string, valid: (n: number) => boolean): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || !valid(n)) fail(`--${name} must be ${name === 'port' ? 'a port number (0..65535)' : 'a number of requests per second >= 0'}`);
+  if (value.trim() === '' || !Number.isFinite(n) || !valid(n))
+    fail(`--${name} must be ${name === 'port' ? 'a port number (0..65535)' : 'a number of requests per second >= 0'}`);
   return n;
 }
 
@@ -49,7 +50,9 @@ if (args.help) {
 
 // A token anyone could guess opens the owner's account to every local process.
 if (args.token !== undefined && args.token.length < MIN_TOKEN_LENGTH) {
-  fail(`--token must be at least ${MIN_TOKEN_LENGTH} characters (a random one is made for you when --token is left out)`);
+  fail(
+    `--token must be at least ${MIN_TOKEN_LENGTH} characters (a random one is made for you when --token is left out)`,
+  );
 }
 
 const service = await startService({
@@ -65,7 +68,8 @@ const service = await startService({
 console.log(`Stint service listening on ${service.url}`);
 console.log(args.data ? `Data: ${args.data}` : 'Data: in memory (lost on exit; pass --data <dir> to keep it)');
 if (service.tokenCreated) console.log(`Personal token (shown once): ${service.token}`);
-else if (!service.token) console.log('Personal token: the one shown when this database was created (only its hash is stored)');
+else if (!service.token)
+  console.log('Personal token: the one shown when this database was created (only its hash is stored)');
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -108,7 +108,8 @@ export async function buildService(options: ServiceOptions = {}): Promise<BuiltS
     let token = options.token ?? '';
     let tokenCreated = false;
     inTransaction(db, () => {
-      if (options.token !== undefined && options.tokenHolder) replaceHeldToken(db, ownerId, options.tokenHolder, options.token, now);
+      if (options.token !== undefined && options.tokenHolder)
+        replaceHeldToken(db, ownerId, options.tokenHolder, options.token, now);
       else if (options.token !== undefined) addPersonalToken(db, ownerId, options.token, now);
       else if (countPersonalTokens(db, ownerId) === 0) {
         token = generateToken();
@@ -124,11 +125,16 @@ export async function buildService(options: ServiceOptions = {}): Promise<BuiltS
     const app = createApp(context, { rateLimit: options.rateLimit ?? 2, logger: options.logger ?? false });
     // Registered here rather than in createApp: its lifetimes come from ServiceOptions.
     app.register(oauthRoutes(context, options.oauth));
-    const events = installEventDelivery(app, context, { scheduler: options.scheduler, broadcastIntervalMs: options.broadcastIntervalMs, delivery: options.delivery });
+    const events = installEventDelivery(app, context, {
+      scheduler: options.scheduler,
+      broadcastIntervalMs: options.broadcastIntervalMs,
+      delivery: options.delivery,
+    });
     app.addHook('onClose', async () => db.close());
     app.addHook('onListen', async () => {
       const address = app.server.address();
-      if (address && typeof address === 'object') context.fallbackHost = `${hostForUrl(address.address)}:${address.port}`;
+      if (address && typeof address === 'object')
+        context.fallbackHost = `${hostForUrl(address.address)}:${address.port}`;
     });
     return { app, db, token, tokenCreated, ownerId, events };
   } catch (error) {

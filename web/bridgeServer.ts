@@ -72,7 +72,10 @@ export function createBridgeServer(core: Core): BridgeServer {
       inFlight++;
       // binaryType is ws's default, 'nodebuffer': every frame arrives as one Buffer.
       void answer(data as Buffer, isBinary)
-        .catch((error: unknown) => ({ id: null, result: fail('internal', error instanceof Error ? error.message : 'Unexpected error') }))
+        .catch((error: unknown) => ({
+          id: null,
+          result: fail('internal', error instanceof Error ? error.message : 'Unexpected error'),
+        }))
         .then((reply) => {
           inFlight--;
           send(reply);

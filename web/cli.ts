@@ -38,7 +38,8 @@ async function main() {
     return;
   }
   const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, not "${values.port}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be a port number, not "${values.port}"`);
   const dataDir = values.data ?? defaultDataDir();
 
   // The default account (the embedded local one until another is added). Where no keychain
@@ -51,7 +52,9 @@ async function main() {
     host = await startWebHost({ core: app, port });
   } catch (error) {
     await app.stop();
-    throw (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? new Error(`Port ${port} is in use; pick another with --port.`) : error;
+    throw (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+      ? new Error(`Port ${port} is in use; pick another with --port.`)
+      : error;
   }
   // The address carries this run's secret: only who can read this output can open the app.
   console.log(`Stint is running at ${host.openUrl}`);

@@ -57,7 +57,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const assets = options.assets ?? (await buildRendererAssets());
   const bridge = createBridgeServer(options.core);
   const secret = options.secret ?? randomBytes(32).toString('base64url');
-  if (!/^[A-Za-z0-9_-]{43,}$/.test(secret)) throw new Error('The web host secret must be at least 32 bytes, base64url.');
+  if (!/^[A-Za-z0-9_-]{43,}$/.test(secret))
+    throw new Error('The web host secret must be at least 32 bytes, base64url.');
   const expected = Buffer.from(secret, 'utf8');
   let port = 0;
 
@@ -67,7 +68,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const given = Buffer.from(candidate, 'utf8');
     return given.length === expected.length && timingSafeEqual(given, expected);
   };
-  const hasCookie = (request: IncomingMessage) => cookieValues(request.headers.cookie, secretCookieName(port)).some(isSecret);
+  const hasCookie = (request: IncomingMessage) =>
+    cookieValues(request.headers.cookie, secretCookieName(port)).some(isSecret);
 
   const ourHosts = () => [`${host}:${port}`, `localhost:${port}`];
   const ourOrigins = () => ourHosts().map((h) => `http://${h}`);
@@ -95,7 +97,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (!asset) return answer(response, 404, 'Not found');
     // The page comes with its first snapshot, so it renders without waiting for the socket, and
     // with its policy in the header alone (the meta element cannot forbid framing).
-    const body = asset.type.startsWith('text/html') ? withInitialSnapshot(withoutCspMeta(asset.body), options.core.getSnapshot()) : asset.body;
+    const body = asset.type.startsWith('text/html')
+      ? withInitialSnapshot(withoutCspMeta(asset.body), options.core.getSnapshot())
+      : asset.body;
     response.writeHead(200, {
       'Content-Type': asset.type,
       'Content-Length': body.length,
@@ -110,7 +114,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   server.on('upgrade', (request, socket, head) => {
     const path = new URL(request.url ?? '/', 'http://x').pathname;
     const allowed =
-      path === '/bridge' && ourHosts().includes(request.headers.host ?? '') && ourOrigins().includes(request.headers.origin ?? '') && hasCookie(request);
+      path === '/bridge' &&
+      ourHosts().includes(request.headers.host ?? '') &&
+      ourOrigins().includes(request.headers.origin ?? '') &&
+      hasCookie(request);
     if (!allowed) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
@@ -140,7 +147,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 }
 
 function answer(response: ServerResponse, status: number, text: string) {
-  response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store' });
+  response.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+  });
   response.end(text);
 }
 
@@ -166,5 +177,8 @@ export function withInitialSnapshot(html: Buffer, snapshot: Snapshot): Buffer {
   const json = JSON.stringify(snapshot).replace(/</g, '\\u003c');
   const block = `<script type="application/json" id="${INITIAL_SNAPSHOT_ID}">${json}</script>`;
   // A function, not a string: a '$&' in the user's text must stay text, not a replacement pattern.
-  return Buffer.from(html.toString('utf8').replace('</body>', () => `${block}\n  </body>`), 'utf8');
+  return Buffer.from(
+    html.toString('utf8').replace('</body>', () => `${block}\n  </body>`),
+    'utf8',
+  );
 }

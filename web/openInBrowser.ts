@@ -9,7 +9,11 @@ export function openInBrowser(url: string): void {
   if (!isSafeExternalUrl(url)) throw new Error('Stint opens only http(s) addresses in the browser.');
   console.log(`To sign in, open ${url}`);
   const [command, args] =
-    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['rundll32', ['url.dll,FileProtocolHandler', url]] : ['xdg-open', [url]];
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['rundll32', ['url.dll,FileProtocolHandler', url]]
+        : ['xdg-open', [url]];
   const child = spawn(command, args as string[], { stdio: 'ignore', detached: true });
   child.on('error', () => {}); // no opener here: the printed address is the way
   child.unref();

@@ -34,9 +34,18 @@ export async function buildRendererAssets(options: { minify?: boolean } = {}): P
   const assets = new Map<string, Asset>();
   for (const file of result.outputFiles) {
     const name = `/${file.path.split(/[\\/]/).pop()}`;
-    assets.set(name, { type: name.endsWith('.map') ? 'application/json' : 'text/javascript; charset=utf-8', body: Buffer.from(file.contents) });
+    assets.set(name, {
+      type: name.endsWith('.map') ? 'application/json' : 'text/javascript; charset=utf-8',
+      body: Buffer.from(file.contents),
+    });
   }
-  assets.set('/index.html', { type: 'text/html; charset=utf-8', body: await readFile(join(root, 'renderer/index.html')) });
-  assets.set('/styles.css', { type: 'text/css; charset=utf-8', body: await readFile(join(root, 'renderer/styles.css')) });
+  assets.set('/index.html', {
+    type: 'text/html; charset=utf-8',
+    body: await readFile(join(root, 'renderer/index.html')),
+  });
+  assets.set('/styles.css', {
+    type: 'text/css; charset=utf-8',
+    body: await readFile(join(root, 'renderer/styles.css')),
+  });
   return assets;
 }

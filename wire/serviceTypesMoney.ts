@@ -34,7 +34,11 @@ export interface ExpenseFilters {
 }
 
 export type CalculationMethod = 'standard_hourly_rate' | 'custom_hourly_rates' | 'flat_rate';
-export const CALCULATION_METHODS: readonly CalculationMethod[] = ['standard_hourly_rate', 'custom_hourly_rates', 'flat_rate'];
+export const CALCULATION_METHODS: readonly CalculationMethod[] = [
+  'standard_hourly_rate',
+  'custom_hourly_rates',
+  'flat_rate',
+];
 
 export type InvoiceState = 'unpaid' | 'awaiting_payment' | 'in_progress' | 'paid' | 'none';
 export const INVOICE_STATES: readonly InvoiceState[] = ['unpaid', 'awaiting_payment', 'in_progress', 'paid', 'none'];
@@ -123,7 +127,13 @@ export interface Invoice {
   total_amount_with_currency: string;
   /** null until the invoice is paid */
   payment: { paid_at: Timestamp; reference: string | null; payment_method: string | null } | null;
-  payment_transactions: Array<{ created_at: Timestamp; description: string | null; payment_method: string | null; reference: string | null; invoice_state: string }>;
+  payment_transactions: Array<{
+    created_at: Timestamp;
+    description: string | null;
+    payment_method: string | null;
+    reference: string | null;
+    invoice_state: string;
+  }>;
   projects: ProjectRef[];
   entries: number;
   expenses: number;

@@ -46,7 +46,12 @@ export function createAuth(credentials: Credentials): Auth {
       } catch (error) {
         if (error instanceof ApiError) throw error;
         // Without a token there is nothing to send: the account must be connected again.
-        throw new ApiError({ kind: 'unauthorized', message: 'No access token is available for this account', ...at, cause: error });
+        throw new ApiError({
+          kind: 'unauthorized',
+          message: 'No access token is available for this account',
+          ...at,
+          cause: error,
+        });
       }
       return { headers: { Authorization: `Bearer ${token}` }, generation: gen, token };
     },

@@ -11,7 +11,11 @@ export interface BackoffPolicy {
 export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 500, capMs: 10_000 };
 
 /** Wait before retry number `retry` (0 for the first retry). */
-export function backoffDelay(retry: number, policy: BackoffPolicy = DEFAULT_BACKOFF, random: () => number = Math.random): number {
+export function backoffDelay(
+  retry: number,
+  policy: BackoffPolicy = DEFAULT_BACKOFF,
+  random: () => number = Math.random,
+): number {
   const ceiling = Math.min(policy.capMs, policy.baseMs * 2 ** Math.max(0, retry));
   return Math.floor(random() * ceiling);
 }

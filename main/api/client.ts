@@ -88,6 +88,11 @@ export function createServiceApi(options: ApiOptions): ServiceApi {
     // Another host and another credential, through the same transport: the same limiter, clock
     // and retry rules.
     tokenManagement: (login) =>
-      tokenCalls(createRequester(send, { base: withoutTrailingSlash(login.authUrl ?? baseUrl), auth: basicCredential(login.username, login.password) })),
+      tokenCalls(
+        createRequester(send, {
+          base: withoutTrailingSlash(login.authUrl ?? baseUrl),
+          auth: basicCredential(login.username, login.password),
+        }),
+      ),
   };
 }

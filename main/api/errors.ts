@@ -53,7 +53,12 @@ export class ApiError extends Error {
 
   /** Worth sending again later without changes: the network or the service, not the request, failed. */
   get retryable(): boolean {
-    return this.kind === 'network' || this.kind === 'unavailable' || this.kind === 'rate_limited' || this.kind === 'unknown_outcome';
+    return (
+      this.kind === 'network' ||
+      this.kind === 'unavailable' ||
+      this.kind === 'rate_limited' ||
+      this.kind === 'unknown_outcome'
+    );
   }
 }
 

@@ -13,13 +13,19 @@ export function paginate<T>(send: Transport, firstUrl: string): AsyncIterable<T>
       while (url) {
         const reply = await send({ method: 'GET', url, safe: true });
         if (!Array.isArray(reply.body)) {
-          throw new ApiError({ kind: 'protocol', message: 'The service answered a list request without a list', method: 'GET', url: reply.url });
+          throw new ApiError({
+            kind: 'protocol',
+            message: 'The service answered a list request without a list',
+            method: 'GET',
+            url: reply.url,
+          });
         }
         seen.add(reply.url).add(new URL(url, reply.url).href);
         yield* reply.body as T[];
         url = parseLinkHeader(reply.headers.link, reply.url).next;
         // A next link pointing back at a page already read would never end.
-        if (url && (seen.has(url) || seen.has(new URL(url, reply.url).href))) throw new ApiError({ kind: 'protocol', message: `Pagination loops back to ${url}`, method: 'GET', url });
+        if (url && (seen.has(url) || seen.has(new URL(url, reply.url).href)))
+          throw new ApiError({ kind: 'protocol', message: `Pagination loops back to ${url}`, method: 'GET', url });
       }
     },
   };

@@ -65,11 +65,17 @@ export const isPermanent = (status: number) => status === 301 || status === 308;
  * more than MAX_REDIRECTS hops, or a downgrade from HTTPS to plain HTTP (the credential travels
  * with the request). `visited` holds the URLs this call has requested so far.
  */
-export function redirectTarget(location: string | string[] | undefined, url: string, visited: readonly string[]): { target: string } | { refused: string } {
+export function redirectTarget(
+  location: string | string[] | undefined,
+  url: string,
+  visited: readonly string[],
+): { target: string } | { refused: string } {
   const target = locationOf(location, url);
   if (!target) return { refused: 'Redirect without a usable Location' };
-  if (visited.includes(target) || visited.length > MAX_REDIRECTS) return { refused: `Redirect loop: ${[...visited, target].join(' -> ')}` };
-  if (new URL(url).protocol === 'https:' && new URL(target).protocol !== 'https:') return { refused: `Refused a redirect from HTTPS to ${target}` };
+  if (visited.includes(target) || visited.length > MAX_REDIRECTS)
+    return { refused: `Redirect loop: ${[...visited, target].join(' -> ')}` };
+  if (new URL(url).protocol === 'https:' && new URL(target).protocol !== 'https:')
+    return { refused: `Refused a redirect from HTTPS to ${target}` };
   return { target };
 }
 

@@ -18,9 +18,21 @@ export interface FailedReply {
  * `body`: the error body when the caller has already read it from a format of its own (v1's XML);
  * otherwise it is read here from JSON or plain text.
  */
-export function errorFromReply(reply: FailedReply, kindOverride?: ApiErrorKind, body: ErrorBody | null = readErrorBody(reply.text, reply.contentType)): ApiError {
+export function errorFromReply(
+  reply: FailedReply,
+  kindOverride?: ApiErrorKind,
+  body: ErrorBody | null = readErrorBody(reply.text, reply.contentType),
+): ApiError {
   const kind = kindOverride ?? kindOfStatus(reply.status);
-  return new ApiError({ kind, status: reply.status, body, method: reply.method, url: reply.url, message: describe(kind, reply, body), retryAfterMs: reply.retryAfterMs ?? null });
+  return new ApiError({
+    kind,
+    status: reply.status,
+    body,
+    method: reply.method,
+    url: reply.url,
+    message: describe(kind, reply, body),
+    retryAfterMs: reply.retryAfterMs ?? null,
+  });
 }
 
 export function kindOfStatus(status: number): ApiErrorKind {

@@ -128,7 +128,14 @@ export function createTransport(config: TransportConfig): Transport {
       await config.clock.sleep(ms);
     };
     const refusal = (reply: RawReply, kind?: ApiErrorKind, retryAfter: number | null = null) => {
-      const failed: FailedReply = { method: call.method, url, status: reply.status, text: reply.text, contentType: headerText(reply.headers['content-type']), retryAfterMs: retryAfter };
+      const failed: FailedReply = {
+        method: call.method,
+        url,
+        status: reply.status,
+        text: reply.text,
+        contentType: headerText(reply.headers['content-type']),
+        retryAfterMs: retryAfter,
+      };
       return call.readError?.(failed, kind) ?? errorFromReply(failed, kind);
     };
 
@@ -136,16 +143,31 @@ export function createTransport(config: TransportConfig): Transport {
       const limiter = config.limiterFor(url);
       if (limiter) await limiter.acquire();
       const auth = await callAuth.current({ method: call.method, url });
-      const headers: Record<string, string> = { 'User-Agent': config.userAgent, Accept: call.accept ?? 'application/json', ...auth.headers };
+      const headers: Record<string, string> = {
+        'User-Agent': config.userAgent,
+        Accept: call.accept ?? 'application/json',
+        ...auth.headers,
+      };
       if (body !== undefined) headers['Content-Type'] = contentType;
 
       let reply: RawReply;
       try {
-        reply = await exchange({ method: call.method, url, headers, body, timeoutMs: config.timeoutMs, dispatcher: config.dispatcher });
+        reply = await exchange({
+          method: call.method,
+          url,
+          headers,
+          body,
+          timeoutMs: config.timeoutMs,
+          dispatcher: config.dispatcher,
+        });
       } catch (error) {
         if (!(error instanceof ExchangeFailure)) throw error;
         if (error.mayHaveReachedServer && !call.safe) {
-          throw fail('unknown_outcome', `No answer from the service (${error.message}); it may or may not have done it`, error.cause);
+          throw fail(
+            'unknown_outcome',
+            `No answer from the service (${error.message}); it may or may not have done it`,
+            error.cause,
+          );
         }
         if (error.permanent) throw fail('protocol', `The request could not be sent: ${error.message}`, error.cause);
         if (retry < config.retries) {
@@ -157,7 +179,12 @@ export function createTransport(config: TransportConfig): Transport {
 
       const { status } = reply;
       if (status >= 200 && status < 300) {
-        return { status, headers: reply.headers, body: call.answer === 'text' ? reply.text : parseJson(reply.text, call, url), url };
+        return {
+          status,
+          headers: reply.headers,
+          body: call.answer === 'text' ? reply.text : parseJson(reply.text, call, url),
+          url,
+        };
       }
 
       if (isRedirect(status)) {
@@ -176,7 +203,9 @@ export function createTransport(config: TransportConfig): Transport {
 
       if (status === 429) {
         const asked = retryAfterMs(reply.headers['retry-after'], config.clock.now());
-        const ms = asked ?? Math.max(Math.min(MIN_429_WAIT_MS, config.backoff.capMs), backoffDelay(retry, config.backoff, config.random));
+        const ms =
+          asked ??
+          Math.max(Math.min(MIN_429_WAIT_MS, config.backoff.capMs), backoffDelay(retry, config.backoff, config.random));
         // The limit is per IP: every client sharing the limiter holds off, not just this call, and
         // also when this call gives up (a wait too long to hold a call, or no retries left), so
         // the next caller does not run into the 429 again.
@@ -214,6 +243,12 @@ function parseJson(text: string, call: Call, url: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new ApiError({ kind: 'protocol', message: 'The service answered something that is not JSON', method: call.method, url, cause: error });
+    throw new ApiError({
+      kind: 'protocol',
+      message: 'The service answered something that is not JSON',
+      method: call.method,
+      url,
+      cause: error,
+    });
   }
 }

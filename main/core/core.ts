@@ -25,7 +25,8 @@ const NOTICES = 20;
 export async function createCore(options: CoreOptions): Promise<Core> {
   const clock = options.clock ?? systemClock;
   const { outbox, skipped } = await openOutbox(options.dataDir);
-  if (skipped > 0) console.warn(`Stint: skipped ${skipped} unreadable line(s) of the outbox journal (a write cut short by a crash).`);
+  if (skipped > 0)
+    console.warn(`Stint: skipped ${skipped} unreadable line(s) of the outbox journal (a write cut short by a crash).`);
 
   let data: ServiceData = emptyServiceData();
   let online = true;
@@ -36,10 +37,23 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   let notices: NoticeView[] = [];
   const settings = options.settings ?? createMemorySettingsStore();
   if (settings.problem) notices = [{ id: randomUUID(), message: settings.problem, at: clock.now() }];
-  const idle = createIdleTracker({ timers: () => store.get().timers, thresholdMinutes: () => settings.get().idleThresholdMinutes });
+  const idle = createIdleTracker({
+    timers: () => store.get().timers,
+    thresholdMinutes: () => settings.get().idleThresholdMinutes,
+  });
 
   const today = () => localDate(clock.now());
-  const build = (): Snapshot => deriveSnapshot(data, outbox.items(), { account: options.account, online, lastSyncAt, today: today(), recent, notices, settings: settings.get(), idle: idle.prompt() });
+  const build = (): Snapshot =>
+    deriveSnapshot(data, outbox.items(), {
+      account: options.account,
+      online,
+      lastSyncAt,
+      today: today(),
+      recent,
+      notices,
+      settings: settings.get(),
+      idle: idle.prompt(),
+    });
   const store = createStore(build());
   const changed = () => store.set(build());
   const unsubscribeSettings = settings.subscribe(changed);
@@ -99,7 +113,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     idleResolved() {
       if (idle.resolve()) changed();
     },
-    updateSettings: (patch) => updateSettings({ store: settings, mac: process.platform === 'darwin', ...(options.applyHotkeys ? { applyHotkeys: options.applyHotkeys } : {}) }, patch),
+    updateSettings: (patch) =>
+      updateSettings(
+        {
+          store: settings,
+          mac: process.platform === 'darwin',
+          ...(options.applyHotkeys ? { applyHotkeys: options.applyHotkeys } : {}),
+        },
+        patch,
+      ),
     ...(options.undoGraceMs !== undefined ? { undoGraceMs: options.undoGraceMs } : {}),
   });
 

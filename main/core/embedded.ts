@@ -65,13 +65,28 @@ export async function openEmbeddedAccount(options: EmbeddedOptions): Promise<Emb
   // No rate limit on either side: the spec's 2 requests/s protects a shared server from many
   // clients; this one serves only this app over loopback, and start-up should not wait on it.
   // The app's token replaces the one it held before (made anew at each start without a keychain).
-  const service = await startService({ dataDir: serviceDir, token, tokenHolder: 'app', rateLimit: 0, port: options.port ?? 0, secretsKey });
+  const service = await startService({
+    dataDir: serviceDir,
+    token,
+    tokenHolder: 'app',
+    rateLimit: 0,
+    port: options.port ?? 0,
+    secretsKey,
+  });
   try {
     const api = createServiceApi({ baseUrl: service.url, credentials: { kind: 'personal', token }, rateLimit: 0 });
     // The service serves v1 too: queued entries drain through its bulk import.
     const importer = createLegacyApi({ baseUrl: service.url, token, rateLimit: 0 });
     const settings = options.settings ?? openSettingsStore(options.dataDir);
-    const core = await createCore({ api, dataDir: coreDir, account: { ...LOCAL_ACCOUNT }, clock: options.clock, importer, settings, ...(options.applyHotkeys ? { applyHotkeys: options.applyHotkeys } : {}) });
+    const core = await createCore({
+      api,
+      dataDir: coreDir,
+      account: { ...LOCAL_ACCOUNT },
+      clock: options.clock,
+      importer,
+      settings,
+      ...(options.applyHotkeys ? { applyHotkeys: options.applyHotkeys } : {}),
+    });
     // Never throws: a receiver that cannot be registered leaves live false and the poll as it was.
     // sent_at is stamped by the service's clock, the system's (options.clock is core's alone).
     const broadcasts = await startBroadcasts({

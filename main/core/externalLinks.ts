@@ -9,5 +9,10 @@ export function isSafeExternalUrl(candidate: unknown): candidate is string {
   } catch {
     return false;
   }
-  return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' && url.username === '' && url.password === '';
+  return (
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    url.hostname !== '' &&
+    url.username === '' &&
+    url.password === ''
+  );
 }

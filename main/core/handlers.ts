@@ -47,19 +47,24 @@ export interface HandlerDeps {
   idleResolved?(): void;
 }
 
-
 export function createHandlers(deps: HandlerDeps): Handlers {
   const { outbox } = deps;
   // One action at a time: each is decided on the state the previous one left.
   let chain: Promise<unknown> = Promise.resolve();
   const act = <T>(work: (now: number, snap: Snapshot) => Promise<Result<T>>): Promise<Result<T>> => {
-    const run = chain.then(() => (deps.stopped() ? fail('internal', 'Stint is shutting down.') : work(deps.now(), deps.snapshot())));
+    const run = chain.then(() =>
+      deps.stopped() ? fail('internal', 'Stint is shutting down.') : work(deps.now(), deps.snapshot()),
+    );
     chain = run.catch(() => {});
     return run;
   };
 
   const graceMs = deps.undoGraceMs ?? UNDO_GRACE_MS;
-  const queue = async (at: number, make: (id: string, seq: number) => OperationBody, undoable = false): Promise<void> => {
+  const queue = async (
+    at: number,
+    make: (id: string, seq: number) => OperationBody,
+    undoable = false,
+  ): Promise<void> => {
     const id = randomUUID();
     const seq = outbox.newSeq();
     const notBefore = undoable && graceMs > 0 ? { notBefore: at + graceMs } : {};
@@ -90,7 +95,14 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       projectName: project?.name ?? timer!.projectName,
       ...(description ? { description } : {}),
       fromSeconds: timer ? liveSeconds(timer, now) : 0,
-      pauses: running ? { projectId: running.projectId, projectName: running.projectName, seconds: liveSeconds(running, now), confirmed: !running.pending } : null,
+      pauses: running
+        ? {
+            projectId: running.projectId,
+            projectName: running.projectName,
+            seconds: liveSeconds(running, now),
+            confirmed: !running.pending,
+          }
+        : null,
       confirmed: timer !== undefined && !timer.pending,
     }));
     return ok(null);
@@ -99,7 +111,13 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   const pause = async (now: number, timer: TimerView): Promise<Result<null>> => {
     deps.touched(timer.projectId);
     if (timer.state !== 'running') return ok(null);
-    await queue(now, () => ({ kind: 'pauseTimer', projectId: timer.projectId, projectName: timer.projectName, seconds: liveSeconds(timer, now), confirmed: !timer.pending }));
+    await queue(now, () => ({
+      kind: 'pauseTimer',
+      projectId: timer.projectId,
+      projectName: timer.projectName,
+      seconds: liveSeconds(timer, now),
+      confirmed: !timer.pending,
+    }));
     return ok(null);
   };
 
@@ -129,7 +147,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         const timer = timerOf(snap, projectId);
         if (!timer) return noTimer();
         const seconds = liveSeconds(timer, now);
-        const increment = snap.projects.find((p) => p.id === timer.projectId)?.billingIncrement ?? DEFAULT_BILLING_INCREMENT;
+        const increment =
+          snap.projects.find((p) => p.id === timer.projectId)?.billingIncrement ?? DEFAULT_BILLING_INCREMENT;
         deps.touched(timer.projectId);
         await queue(now, () => ({
           kind: 'logTimer',
@@ -147,14 +166,18 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       act(async (now, snap) => {
         const timer = timerOf(snap, projectId);
         if (!timer) return noTimer();
-        await queue(now, () => ({ kind: 'discardTimer', projectId: timer.projectId, projectName: timer.projectName }), true);
+        await queue(
+          now,
+          () => ({ kind: 'discardTimer', projectId: timer.projectId, projectName: timer.projectName }),
+          true,
+        );
         return ok(null);
       }),
 
     deleteEntry: ({ entryId }) =>
       act(async (now, snap) => {
         const entry = snap.today.entries.find((e) => e.id === entryId);
-        if (!entry) return fail('not_found', 'That entry is not among today\'s entries.', 'entryId');
+        if (!entry) return fail('not_found', "That entry is not among today's entries.", 'entryId');
         await queue(now, () => ({ kind: 'deleteEntry', entryId, summary: entrySummary(entry) }), true);
         return ok(null);
       }),
@@ -171,17 +194,31 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         if (!edited.ok) return edited;
         const values = edited.value;
         // Saved unchanged: nothing to send.
-        if (values.projectName === entry.projectName && values.minutes === entry.minutes && values.description === (entry.description ?? '')) return ok(null);
+        if (
+          values.projectName === entry.projectName &&
+          values.minutes === entry.minutes &&
+          values.description === (entry.description ?? '')
+        )
+          return ok(null);
         if (entry.id !== null) {
           const entryId = entry.id;
           await queue(now, () => ({ kind: 'updateEntry', entryId, ...values, summary: entrySummary(entry) }));
           return ok(null);
         }
         if (!queued) return fail('invalid_input', NOT_EDITABLE_YET, 'key');
-        const amended = { ...queued, ...values, projectId: values.projectId === undefined ? queued.projectId : values.projectId };
+        const amended = {
+          ...queued,
+          ...values,
+          projectId: values.projectId === undefined ? queued.projectId : values.projectId,
+        };
         // Operations go in order: a project made after this entry's operation would not exist yet when it is sent.
         const local = amended.projectId === null ? 0 : outbox.projectId(amended.projectId);
-        if (local < 0 && -local > queued.seq) return fail('invalid_input', `${amended.projectName} is not saved to the service yet: move this entry to it once it is.`, 'project');
+        if (local < 0 && -local > queued.seq)
+          return fail(
+            'invalid_input',
+            `${amended.projectName} is not saved to the service yet: move this entry to it once it is.`,
+            'project',
+          );
         let done = false;
         try {
           done = await outbox.amend(amended);
@@ -204,14 +241,19 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         const running = snap.timers.find((t) => t.state === 'running');
         if (running) return pause(now, running);
         // Paused timers come most recently used first; with none left, the last project timed.
-        const last = snap.timers[0]?.projectId ?? deps.recent().find((id) => snap.projects.some((p) => same(p.id, id) && p.enabled));
+        const last =
+          snap.timers[0]?.projectId ??
+          deps.recent().find((id) => snap.projects.some((p) => same(p.id, id) && p.enabled));
         if (last === undefined) return fail('not_found', 'No timer to resume yet: start one on a project first.');
         return start(snap, now, last);
       }),
 
     quickEntry: ({ text }) =>
       act(async (now, snap) => {
-        const parsed = parseQuickEntry(text, snap.projects.map((p) => p.name));
+        const parsed = parseQuickEntry(
+          text,
+          snap.projects.map((p) => p.name),
+        );
         if (!parsed.ok) return fail('invalid_input', parsed.message, parsed.field);
         const project = parsed.projectIsNew ? undefined : snap.projects.find((p) => p.name === parsed.projectName);
         if (project && !project.enabled) return fail('invalid_input', `${project.name} is archived.`, 'project');
@@ -241,7 +283,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         if (item?.status !== 'failed') return fail('not_found', 'That change is no longer waiting to be fixed.', 'id');
         const edited = editedOperation(item.op, changes, snap, same);
         if (!edited.ok) return edited;
-        if (!(await outbox.edit(edited.value))) return fail('not_found', 'That change is no longer waiting to be fixed.', 'id');
+        if (!(await outbox.edit(edited.value)))
+          return fail('not_found', 'That change is no longer waiting to be fixed.', 'id');
         deps.queued();
         deps.urgent();
         return ok(null);
@@ -255,7 +298,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
 
     discardOperation: ({ id }) =>
       act(async () => {
-        if (!(await outbox.discard(id))) return fail('not_found', 'That change is no longer waiting to be fixed.', 'id');
+        if (!(await outbox.discard(id)))
+          return fail('not_found', 'That change is no longer waiting to be fixed.', 'id');
         deps.queued();
         return ok(null);
       }),
@@ -276,7 +320,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         return ok(null);
       }),
 
-    updateSettings: async (patch) => (deps.updateSettings ? deps.updateSettings(patch) : fail('internal', 'Settings cannot be changed here.')),
+    updateSettings: async (patch) =>
+      deps.updateSettings ? deps.updateSettings(patch) : fail('internal', 'Settings cannot be changed here.'),
   };
 }
 
@@ -287,11 +332,17 @@ type Changes = RequestOf<'editOperation'>['changes'];
  * read as quick entry reads it, a project looked up by name. Anything refused names its field, and
  * nothing is queued.
  */
-function editedOperation(op: Operation, changes: Changes, snap: Snapshot, same: (a: number, b: number) => boolean): Result<Operation> {
+function editedOperation(
+  op: Operation,
+  changes: Changes,
+  snap: Snapshot,
+  same: (a: number, b: number) => boolean,
+): Result<Operation> {
   const allowed = editableValues(op).map((v) => v.field);
   if (allowed.length === 0) return fail('invalid_input', 'This change cannot be edited: retry or discard it.', 'id');
   for (const [field, value] of Object.entries(changes)) {
-    if (value !== undefined && !allowed.includes(field as never)) return fail('invalid_input', `The ${field} of this change cannot be edited.`, field);
+    if (value !== undefined && !allowed.includes(field as never))
+      return fail('invalid_input', `The ${field} of this change cannot be edited.`, field);
   }
 
   const minutes = (): Result<number | undefined> => {
@@ -304,8 +355,12 @@ function editedOperation(op: Operation, changes: Changes, snap: Snapshot, same: 
     case 'createEntry': {
       const time = minutes();
       if (!time.ok) return time;
-      if (changes.date !== undefined && !isDate(changes.date.trim())) return fail('invalid_input', 'Write the date as YYYY-MM-DD, like 2025-03-10.', 'date');
-      const project = changes.project === undefined ? ok({ projectId: op.projectId, projectName: op.projectName }) : entryProject(op, changes.project, snap);
+      if (changes.date !== undefined && !isDate(changes.date.trim()))
+        return fail('invalid_input', 'Write the date as YYYY-MM-DD, like 2025-03-10.', 'date');
+      const project =
+        changes.project === undefined
+          ? ok({ projectId: op.projectId, projectName: op.projectName })
+          : entryProject(op, changes.project, snap);
       if (!project.ok) return project;
       return ok({
         ...op,
@@ -319,7 +374,8 @@ function editedOperation(op: Operation, changes: Changes, snap: Snapshot, same: 
       const time = minutes();
       if (!time.ok) return time;
       if (time.value === undefined) return ok(op);
-      const increment = snap.projects.find((p) => same(p.id, op.projectId))?.billingIncrement ?? DEFAULT_BILLING_INCREMENT;
+      const increment =
+        snap.projects.find((p) => same(p.id, op.projectId))?.billingIncrement ?? DEFAULT_BILLING_INCREMENT;
       // The service is sent elapsedMinutes(seconds): whole minutes in seconds send exactly those.
       return ok({ ...op, seconds: time.value * 60, minutes: roundUpToIncrement(time.value, increment) });
     }
@@ -352,7 +408,11 @@ function editedOperation(op: Operation, changes: Changes, snap: Snapshot, same: 
  * (refused while archived), an unknown name sent as project_name for the service to create, none
  * when left empty.
  */
-function entryProject(op: Operation & { kind: 'createEntry' }, typed: string, snap: Snapshot): Result<{ projectId: number | null; projectName: string | null }> {
+function entryProject(
+  op: Operation & { kind: 'createEntry' },
+  typed: string,
+  snap: Snapshot,
+): Result<{ projectId: number | null; projectName: string | null }> {
   const name = cleanName(typed.startsWith('@') ? typed.slice(1) : typed);
   if (name === '') return ok({ projectId: null, projectName: null });
   const known = projectNamed(snap, name);

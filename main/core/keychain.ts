@@ -9,7 +9,13 @@ import { AsyncEntry } from '@napi-rs/keyring';
  * service-key: the local account's only, the key its embedded service seals webhook and receiver
  * secrets with in its database (32 bytes, base64url).
  */
-export type SecretKey = 'personal-token' | 'access-token' | 'refresh-token' | 'receiver-secret' | 'client-secret' | 'service-key';
+export type SecretKey =
+  | 'personal-token'
+  | 'access-token'
+  | 'refresh-token'
+  | 'receiver-secret'
+  | 'client-secret'
+  | 'service-key';
 
 export interface SecretStore {
   /** Where secrets are kept, in words, for the settings window and error messages. */
@@ -44,7 +50,12 @@ export function createKeychain(service = KEYCHAIN_SERVICE): SecretStore {
     }
   };
   return {
-    description: process.platform === 'darwin' ? 'macOS Keychain' : process.platform === 'win32' ? 'Windows Credential Manager' : 'Secret Service',
+    description:
+      process.platform === 'darwin'
+        ? 'macOS Keychain'
+        : process.platform === 'win32'
+          ? 'Windows Credential Manager'
+          : 'Secret Service',
     get: (account, key) => guard(() => entry(account, key).getPassword()),
     set: (account, key, value) => guard(() => entry(account, key).setPassword(value)),
     delete: (account, key) => guard(() => entry(account, key).deletePassword()),

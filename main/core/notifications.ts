@@ -29,7 +29,12 @@ export function notificationsFor(previous: Snapshot | null, next: Snapshot): App
   const failedBefore = new Set(previous.outbox.failed.map((f) => f.id));
   for (const f of next.outbox.failed) {
     if (failedBefore.has(f.id)) continue;
-    out.push({ id: `failed:${f.id}`, title: 'Stint could not save a change', body: `${f.summary}: ${f.message}`, action: 'show-window' });
+    out.push({
+      id: `failed:${f.id}`,
+      title: 'Stint could not save a change',
+      body: `${f.summary}: ${f.message}`,
+      action: 'show-window',
+    });
   }
 
   // Accounts are in the snapshot of the app layer (main/core/accounts/app.ts); a lone core has none.
@@ -37,7 +42,8 @@ export function notificationsFor(previous: Snapshot | null, next: Snapshot): App
   for (const a of next.accounts) {
     const before = stateBefore.get(a.id);
     if (!SIGN_IN_PROBLEMS.has(a.state) || before === undefined || before === a.state) continue;
-    const body = a.problem ?? (a.state === 'unauthorized' ? 'The service no longer accepts its sign-in.' : 'It is signed out.');
+    const body =
+      a.problem ?? (a.state === 'unauthorized' ? 'The service no longer accepts its sign-in.' : 'It is signed out.');
     out.push({ id: `account:${a.id}:${a.state}`, title: `Sign in again to ${a.label}`, body, action: 'show-window' });
   }
   return out;
@@ -50,9 +56,15 @@ export function notificationsFor(previous: Snapshot | null, next: Snapshot): App
  * same return (a read that only stops its timer) is not a new return. A null previous (the
  * shell's first look) counts as no prompt.
  */
-export type IdlePromptAction = { kind: 'announce'; notification: IdleNotification; showWindow: true } | { kind: 'withdraw' } | null;
+export type IdlePromptAction =
+  | { kind: 'announce'; notification: IdleNotification; showWindow: true }
+  | { kind: 'withdraw' }
+  | null;
 
-export function idlePromptAction(previous: Pick<Snapshot, 'idle'> | null, next: Pick<Snapshot, 'idle'>): IdlePromptAction {
+export function idlePromptAction(
+  previous: Pick<Snapshot, 'idle'> | null,
+  next: Pick<Snapshot, 'idle'>,
+): IdlePromptAction {
   const before = idleNotification(previous?.idle ?? null);
   const now = idleNotification(next.idle);
   if (!now) return before ? { kind: 'withdraw' } : null;

@@ -64,15 +64,27 @@ export function trayModel(snapshot: Snapshot, now: number, platform: Platform): 
     const { projectId, projectName } = running;
     menu.push(
       { id: 'running', label: `${projectName} · ${clock(running, now)}`, enabled: false },
-      { id: `pause:${projectId}`, label: `Pause ${projectName}`, action: { channel: 'pauseTimer', request: { projectId } } },
-      { id: `log:${projectId}`, label: `Log ${clock(running, now)} on ${projectName}`, action: { channel: 'logTimer', request: { projectId } } },
+      {
+        id: `pause:${projectId}`,
+        label: `Pause ${projectName}`,
+        action: { channel: 'pauseTimer', request: { projectId } },
+      },
+      {
+        id: `log:${projectId}`,
+        label: `Log ${clock(running, now)} on ${projectName}`,
+        action: { channel: 'logTimer', request: { projectId } },
+      },
     );
   }
   if (paused.length > 0) {
     if (menu.length > 0) menu.push(separator('sep-paused'));
     for (const t of paused) {
       const verb = t.state === 'pending' ? 'Start' : 'Resume';
-      menu.push({ id: `resume:${t.projectId}`, label: `${verb} ${t.projectName} (${clock(t, now)})`, action: { channel: 'startTimer', request: { projectId: t.projectId } } });
+      menu.push({
+        id: `resume:${t.projectId}`,
+        label: `${verb} ${t.projectName} (${clock(t, now)})`,
+        action: { channel: 'startTimer', request: { projectId: t.projectId } },
+      });
     }
   }
   if (menu.length > 0) menu.push(separator('sep-timers'));
@@ -82,12 +94,18 @@ export function trayModel(snapshot: Snapshot, now: number, platform: Platform): 
   );
   if (!snapshot.online || waiting > 0 || failed > 0) {
     menu.push(separator('sep-sync'));
-    if (!snapshot.online) menu.push({ id: 'offline', label: waiting ? `Offline: ${changes(waiting)} waiting` : 'Offline', enabled: false });
+    if (!snapshot.online)
+      menu.push({ id: 'offline', label: waiting ? `Offline: ${changes(waiting)} waiting` : 'Offline', enabled: false });
     // Online with a queue: the outbox is sending, or waiting out a backoff.
     else if (waiting > 0) menu.push({ id: 'outbox', label: `${changes(waiting)} waiting to sync`, enabled: false });
     if (failed > 0) menu.push({ id: 'failed', label: `${changes(failed)} failed: open Stint to fix`, enabled: false });
     menu.push({ id: 'refresh', label: 'Try again now', action: { channel: 'refresh', request: {} } });
   }
-  menu.push(separator('sep-app'), { id: 'open-window', label: 'Open Stint' }, { id: 'settings', label: 'Settings…' }, { id: 'quit', label: 'Quit Stint' });
+  menu.push(
+    separator('sep-app'),
+    { id: 'open-window', label: 'Open Stint' },
+    { id: 'settings', label: 'Settings…' },
+    { id: 'quit', label: 'Quit Stint' },
+  );
   return { title, tooltip, icon, iconText, menu };
 }

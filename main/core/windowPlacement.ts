@@ -37,15 +37,20 @@ export interface PlacementInput {
 const contains = (r: Rect, p: Point) => p.x >= r.x && p.x < r.x + r.width && p.y >= r.y && p.y < r.y + r.height;
 const centre = (r: Rect): Point => ({ x: r.x + r.width / 2, y: r.y + r.height / 2 });
 /** Distance from a point to a rectangle (0 inside). */
-const distance = (r: Rect, p: Point) => Math.hypot(Math.max(r.x - p.x, 0, p.x - (r.x + r.width)), Math.max(r.y - p.y, 0, p.y - (r.y + r.height)));
+const distance = (r: Rect, p: Point) =>
+  Math.hypot(Math.max(r.x - p.x, 0, p.x - (r.x + r.width)), Math.max(r.y - p.y, 0, p.y - (r.y + r.height)));
 
 /** The display holding the point, else the nearest one (a cursor in a gap between screens). */
 function displayAt(displays: DisplayArea[], p: Point): DisplayArea | undefined {
-  return displays.find((d) => contains(d.bounds, p)) ?? [...displays].sort((a, b) => distance(a.bounds, p) - distance(b.bounds, p))[0];
+  return (
+    displays.find((d) => contains(d.bounds, p)) ??
+    [...displays].sort((a, b) => distance(a.bounds, p) - distance(b.bounds, p))[0]
+  );
 }
 
 /** Keeps a start coordinate so that [start, start + size) lies in [min, min + room); the start edge wins when too big. */
-const clamp = (start: number, size: number, min: number, room: number) => Math.max(min, Math.min(start, min + room - size));
+const clamp = (start: number, size: number, min: number, room: number) =>
+  Math.max(min, Math.min(start, min + room - size));
 
 type Side = 'below' | 'above' | 'right' | 'left';
 
@@ -74,7 +79,8 @@ export function windowPosition({ tray, displays, cursor, window, platform }: Pla
     y: Math.round(clamp(y, window.height, work.y, work.height)),
   });
 
-  if (!known || !trayDisplay) return fit(work.x + (work.width - window.width) / 2, work.y + (work.height - window.height) / 2);
+  if (!known || !trayDisplay)
+    return fit(work.x + (work.width - window.width) / 2, work.y + (work.height - window.height) / 2);
 
   const c = centre(known);
   switch (sideOf(known, display, platform)) {

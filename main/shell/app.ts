@@ -3,7 +3,14 @@
 
 import { app, BrowserWindow, dialog, Notification, shell } from 'electron';
 import { join } from 'node:path';
-import { commandAction, commandFromArgv, createCommandQueue, describeFailedShortcuts, localPortFromArgv, type CommandName } from '../core/commands';
+import {
+  commandAction,
+  commandFromArgv,
+  createCommandQueue,
+  describeFailedShortcuts,
+  localPortFromArgv,
+  type CommandName,
+} from '../core/commands';
 import { openStintApp, type StintApp } from '../core/accounts/app';
 import { isSafeExternalUrl } from '../core/externalLinks';
 import { createKeychain, KeychainUnavailableError } from '../core/keychain';
@@ -70,11 +77,17 @@ export function startApp(): void {
         localPort,
         applyHotkeys: shortcuts.apply,
         // Browser sign-in: only validated http(s) addresses reach the OS.
-        openExternal: (url) => (isSafeExternalUrl(url) ? shell.openExternal(url) : Promise.reject(new Error('Stint opens only http(s) addresses.'))),
+        openExternal: (url) =>
+          isSafeExternalUrl(url)
+            ? shell.openExternal(url)
+            : Promise.reject(new Error('Stint opens only http(s) addresses.')),
       });
       account = { core: stint, close: () => stint.stop() };
     } catch (error) {
-      const message = error instanceof KeychainUnavailableError ? error.message : `Stint could not start its local account: ${(error as Error).message}`;
+      const message =
+        error instanceof KeychainUnavailableError
+          ? error.message
+          : `Stint could not start its local account: ${(error as Error).message}`;
       dialog.showErrorBox('Stint', message);
       app.exit(1);
       return;
@@ -97,7 +110,10 @@ export function startApp(): void {
       showNotifications(core, () => showWindow(false)),
       applySystemSettings(core),
     );
-    const openSettings = createSettingsWindowOpener(core, { preload: join(dist, 'preload/index.cjs'), html: join(dist, 'renderer/index.html') });
+    const openSettings = createSettingsWindowOpener(core, {
+      preload: join(dist, 'preload/index.cjs'),
+      html: join(dist, 'renderer/index.html'),
+    });
 
     tray = createTrayPresenter({
       core,

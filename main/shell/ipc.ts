@@ -18,8 +18,10 @@ export function allowIpcFrom(window: BrowserWindow): void {
 }
 
 export function registerIpc(core: Core, window: BrowserWindow): () => void {
-  const from = (event: IpcMainInvokeEvent, w: BrowserWindow) => !w.isDestroyed() && event.sender === w.webContents && event.senderFrame === w.webContents.mainFrame;
-  const fromOurWindow = (event: IpcMainInvokeEvent) => from(event, window) || [...otherWindows].some((w) => from(event, w));
+  const from = (event: IpcMainInvokeEvent, w: BrowserWindow) =>
+    !w.isDestroyed() && event.sender === w.webContents && event.senderFrame === w.webContents.mainFrame;
+  const fromOurWindow = (event: IpcMainInvokeEvent) =>
+    from(event, window) || [...otherWindows].some((w) => from(event, w));
 
   for (const channel of channels) {
     ipcMain.handle(ipcChannel(channel), (event, argument: unknown) =>

@@ -21,7 +21,8 @@ export function createSettingsWindowOpener(core: Core, paths: Omit<WindowPaths, 
     allowIpcFrom(window);
     // Its page gets every snapshot too, once it has loaded.
     const push = () => {
-      if (!window.isDestroyed() && !window.webContents.isLoading()) window.webContents.send(SNAPSHOT_CHANNEL, core.getSnapshot());
+      if (!window.isDestroyed() && !window.webContents.isLoading())
+        window.webContents.send(SNAPSHOT_CHANNEL, core.getSnapshot());
     };
     const unsubscribe = core.subscribe(push);
     window.webContents.on('did-finish-load', push);

@@ -45,7 +45,8 @@ export function createTrayPresenter(options: TrayOptions): TrayPresenter {
     });
   const drawn = (state: TrayModel['icon'], text: string, theme: TrayIconVariant): NativeImage => {
     const image = nativeImage.createEmpty();
-    for (const { scaleFactor, png } of icons.images(state, text, theme, platform === 'win32' ? 'win32' : 'linux')) image.addRepresentation({ scaleFactor, buffer: png });
+    for (const { scaleFactor, png } of icons.images(state, text, theme, platform === 'win32' ? 'win32' : 'linux'))
+      image.addRepresentation({ scaleFactor, buffer: png });
     return image;
   };
   const tray = new Tray(platform === 'darwin' ? template() : drawn('idle', '', variant()));

@@ -32,7 +32,9 @@ export function App({ bridge, connection }: { bridge: StintBridge; connection?: 
           {snapshot.account.label}
         </span>
         <SyncStatus snapshot={snapshot} connected={connected} bridge={bridge} />
-        <a class="bar-link" href="#settings">Settings</a>
+        <a class="bar-link" href="#settings">
+          Settings
+        </a>
       </header>
       <main>
         <IdlePrompt idle={snapshot.idle} bridge={bridge} />

@@ -56,7 +56,8 @@ export function EditForm({ id, label, fields, projects, hints, testId, save, onC
     const fieldId = `${base}-${name}`;
     const wrong = place === name;
     const hint = hints?.[name] ?? FIELD_HINTS[name];
-    const describedBy = [wrong ? `${fieldId}-error` : null, hint ? `${fieldId}-hint` : null].filter(Boolean).join(' ') || undefined;
+    const describedBy =
+      [wrong ? `${fieldId}-error` : null, hint ? `${fieldId}-hint` : null].filter(Boolean).join(' ') || undefined;
     return (
       <div class="edit-field" key={name}>
         <label for={fieldId} class="label">
@@ -91,7 +92,14 @@ export function EditForm({ id, label, fields, projects, hints, testId, save, onC
   };
 
   return (
-    <form class="edit-operation" aria-label={label} data-testid={testId} onSubmit={submit} onKeyDown={onKeyDown} noValidate>
+    <form
+      class="edit-operation"
+      aria-label={label}
+      data-testid={testId}
+      onSubmit={submit}
+      onKeyDown={onKeyDown}
+      noValidate
+    >
       {fields.map((v, i) => field(v.field, i))}
       {fields.some((v) => v.field === 'project') && (
         <datalist id={`${base}-projects`}>

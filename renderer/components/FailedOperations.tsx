@@ -29,7 +29,15 @@ export function FailedOperations({ failed, projects, bridge }: Props) {
   );
 }
 
-function FailedOperation({ op, projects, bridge }: { op: FailedOperationView; projects: ProjectView[]; bridge: StintBridge }) {
+function FailedOperation({
+  op,
+  projects,
+  bridge,
+}: {
+  op: FailedOperationView;
+  projects: ProjectView[];
+  bridge: StintBridge;
+}) {
   const action = useAction();
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -68,10 +76,19 @@ function FailedOperation({ op, projects, bridge }: { op: FailedOperationView; pr
               Edit
             </button>
           )}
-          <button type="button" aria-label={`Retry: ${op.summary}`} onClick={() => action.run(() => bridge.retryOperation({ id: op.id }))}>
+          <button
+            type="button"
+            aria-label={`Retry: ${op.summary}`}
+            onClick={() => action.run(() => bridge.retryOperation({ id: op.id }))}
+          >
             Retry
           </button>
-          <button type="button" class="danger" aria-label={`Discard: ${op.summary}`} onClick={() => action.run(() => bridge.discardOperation({ id: op.id }))}>
+          <button
+            type="button"
+            class="danger"
+            aria-label={`Discard: ${op.summary}`}
+            onClick={() => action.run(() => bridge.discardOperation({ id: op.id }))}
+          >
             Discard
           </button>
         </div>

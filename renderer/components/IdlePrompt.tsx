@@ -35,7 +35,14 @@ export function IdlePrompt({ idle, bridge }: { idle: IdlePromptView | null; brid
   };
 
   return (
-    <section class="panel idle-prompt" role="alertdialog" aria-labelledby="idle-title" aria-describedby="idle-message" data-testid="idle-prompt" onKeyDown={onKeyDown}>
+    <section
+      class="panel idle-prompt"
+      role="alertdialog"
+      aria-labelledby="idle-title"
+      aria-describedby="idle-message"
+      data-testid="idle-prompt"
+      onKeyDown={onKeyDown}
+    >
       <h2 id="idle-title">Time away</h2>
       <p id="idle-message">{idleMessage(idle)}</p>
       <div class="idle-actions">

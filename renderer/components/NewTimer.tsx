@@ -69,7 +69,13 @@ export function NewTimer({ projects, bridge }: { projects: ProjectView[]; bridge
       </datalist>
       <label>
         <span class="label">Note (optional)</span>
-        <input name="note" autocomplete="off" placeholder="What are you working on?" value={note} onInput={(e) => setNote(e.currentTarget.value)} />
+        <input
+          name="note"
+          autocomplete="off"
+          placeholder="What are you working on?"
+          value={note}
+          onInput={(e) => setNote(e.currentTarget.value)}
+        />
       </label>
       {typed && !existing && <p class="hint">“{typed}” is a new project; it will be created.</p>}
       <ErrorLine error={action.error} id="new-timer-error" testId="new-timer-error" />

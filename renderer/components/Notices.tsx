@@ -27,7 +27,13 @@ export function Notices({ notices, bridge }: { notices: NoticeView[]; bridge: St
   // The live region is always in the page, empty or not: screen readers announce what is added
   // to a region they already know, not a region that appears with its content.
   return (
-    <div class={notices.length ? 'panel notices' : 'notices'} role="status" aria-live="polite" aria-label="Notices" data-testid="notices">
+    <div
+      class={notices.length ? 'panel notices' : 'notices'}
+      role="status"
+      aria-live="polite"
+      aria-label="Notices"
+      data-testid="notices"
+    >
       <ul class="notice-list" ref={list}>
         {notices.map((n, i) => (
           <li key={n.id} class="notice" data-testid="notice">

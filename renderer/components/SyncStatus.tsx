@@ -4,10 +4,26 @@ import type { StintBridge } from '../../common/contract';
 import type { Snapshot } from '../../common/snapshot';
 import { useAction } from '../hooks';
 
-export function SyncStatus({ snapshot, connected, bridge }: { snapshot: Snapshot; connected: boolean; bridge: StintBridge }) {
+export function SyncStatus({
+  snapshot,
+  connected,
+  bridge,
+}: {
+  snapshot: Snapshot;
+  connected: boolean;
+  bridge: StintBridge;
+}) {
   const refresh = useAction();
   const { pending, failed } = snapshot.outbox;
-  const state = !connected ? 'disconnected' : !snapshot.online ? 'offline' : failed.length > 0 ? 'failed' : pending > 0 ? 'syncing' : 'online';
+  const state = !connected
+    ? 'disconnected'
+    : !snapshot.online
+      ? 'offline'
+      : failed.length > 0
+        ? 'failed'
+        : pending > 0
+          ? 'syncing'
+          : 'online';
   const words = {
     disconnected: 'Reconnecting…',
     offline: pending > 0 ? `Offline · ${pending} waiting` : 'Offline',
@@ -17,11 +33,24 @@ export function SyncStatus({ snapshot, connected, bridge }: { snapshot: Snapshot
   }[state];
   return (
     <div class="status">
-      <span class={`pill ${state}`} role="status" data-testid="sync-status" data-state={state} title={refreshTitle(snapshot.lastSyncAt)}>
+      <span
+        class={`pill ${state}`}
+        role="status"
+        data-testid="sync-status"
+        data-state={state}
+        title={refreshTitle(snapshot.lastSyncAt)}
+      >
         {words}
         {state === 'offline' && failed.length > 0 && <span class="count"> · {failed.length} not saved</span>}
       </span>
-      <button type="button" class="icon" aria-label="Refresh" title={refresh.error?.message ?? 'Refresh'} disabled={refresh.busy} onClick={() => refresh.run(() => bridge.refresh({}))}>
+      <button
+        type="button"
+        class="icon"
+        aria-label="Refresh"
+        title={refresh.error?.message ?? 'Refresh'}
+        disabled={refresh.busy}
+        onClick={() => refresh.run(() => bridge.refresh({}))}
+      >
         ↻
       </button>
     </div>
@@ -29,5 +58,7 @@ export function SyncStatus({ snapshot, connected, bridge }: { snapshot: Snapshot
 }
 
 function refreshTitle(lastSyncAt: number | null): string {
-  return lastSyncAt ? `Last read from the service at ${new Date(lastSyncAt).toLocaleTimeString()}` : 'Not read from the service yet';
+  return lastSyncAt
+    ? `Last read from the service at ${new Date(lastSyncAt).toLocaleTimeString()}`
+    : 'Not read from the service yet';
 }

@@ -19,12 +19,28 @@ export function TimerCard({ timer, now, bridge }: { timer: TimerView; now: numbe
   const seconds = liveSeconds(timer, now);
 
   return (
-    <li class={`timer ${timer.state}`} data-testid="timer" data-project={name} data-state={timer.state} aria-busy={action.busy}>
+    <li
+      class={`timer ${timer.state}`}
+      data-testid="timer"
+      data-project={name}
+      data-state={timer.state}
+      aria-busy={action.busy}
+    >
       <div class="timer-line">
         <ProjectDot color={timer.color} />
         <span class="timer-name">{name}</span>
-        {timer.pending && <span class="badge" title="Not sent to the service yet">syncing</span>}
-        <span class="timer-time" role="timer" aria-label={`${name} time`} data-testid="timer-time" data-seconds={seconds}>
+        {timer.pending && (
+          <span class="badge" title="Not sent to the service yet">
+            syncing
+          </span>
+        )}
+        <span
+          class="timer-time"
+          role="timer"
+          aria-label={`${name} time`}
+          data-testid="timer-time"
+          data-seconds={seconds}
+        >
           {formatDuration(seconds)}
         </span>
       </div>
@@ -32,7 +48,12 @@ export function TimerCard({ timer, now, bridge }: { timer: TimerView; now: numbe
       {confirming ? (
         <div class="actions" role="group" aria-label={`Discard ${name}?`}>
           <span class="confirm-text">Discard {formatDuration(seconds)}?</span>
-          <button type="button" class="danger" aria-label={`Yes, discard ${name}`} onClick={() => action.run(() => bridge.discardTimer({ projectId }))}>
+          <button
+            type="button"
+            class="danger"
+            aria-label={`Yes, discard ${name}`}
+            onClick={() => action.run(() => bridge.discardTimer({ projectId }))}
+          >
             Discard
           </button>
           <button type="button" onClick={() => setConfirming(false)} autoFocus>
@@ -42,15 +63,29 @@ export function TimerCard({ timer, now, bridge }: { timer: TimerView; now: numbe
       ) : (
         <div class="actions">
           {running ? (
-            <button type="button" class="primary" aria-label={`Pause ${name}`} onClick={() => action.run(() => bridge.pauseTimer({ projectId }))}>
+            <button
+              type="button"
+              class="primary"
+              aria-label={`Pause ${name}`}
+              onClick={() => action.run(() => bridge.pauseTimer({ projectId }))}
+            >
               Pause
             </button>
           ) : (
-            <button type="button" class="primary" aria-label={`Resume ${name}`} onClick={() => action.run(() => bridge.startTimer({ projectId }))}>
+            <button
+              type="button"
+              class="primary"
+              aria-label={`Resume ${name}`}
+              onClick={() => action.run(() => bridge.startTimer({ projectId }))}
+            >
               Resume
             </button>
           )}
-          <button type="button" aria-label={`Log ${name}`} onClick={() => action.run(() => bridge.logTimer({ projectId }))}>
+          <button
+            type="button"
+            aria-label={`Log ${name}`}
+            onClick={() => action.run(() => bridge.logTimer({ projectId }))}
+          >
             Log
           </button>
           <button type="button" aria-label={`Discard ${name}`} onClick={() => setConfirming(true)}>

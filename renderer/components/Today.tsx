@@ -86,7 +86,13 @@ function Entry({ entry, projects, bridge }: { entry: EntryView; projects: Projec
         <>
           {/* Logged from a timer, or sent in an import: editable once read back with its id. */}
           {entry.editable !== false && (
-            <button type="button" ref={editButton} class="entry-button" aria-label={`Edit ${words}`} onClick={() => setEditing(true)}>
+            <button
+              type="button"
+              ref={editButton}
+              class="entry-button"
+              aria-label={`Edit ${words}`}
+              onClick={() => setEditing(true)}
+            >
               Edit
             </button>
           )}
@@ -102,7 +108,13 @@ function DeleteEntry({ words, entryId, bridge }: { words: string; entryId: numbe
   const action = useAction();
   return (
     <>
-      <button type="button" class="entry-delete" aria-label={`Delete ${words}`} disabled={action.busy} onClick={() => void action.run(() => bridge.deleteEntry({ entryId }))}>
+      <button
+        type="button"
+        class="entry-delete"
+        aria-label={`Delete ${words}`}
+        disabled={action.busy}
+        onClick={() => void action.run(() => bridge.deleteEntry({ entryId }))}
+      >
         Delete
       </button>
       <ErrorLine error={action.error} />

@@ -20,17 +20,30 @@ export function UndoBar({ undo, bridge }: { undo: UndoView[]; bridge: StintBridg
     const fresh = shown.filter((u) => !seen.current.has(u.id));
     for (const u of shown) seen.current.add(u.id);
     const lost = !document.activeElement || document.activeElement === document.body;
-    if (fresh.length && lost) list.current?.querySelector<HTMLButtonElement>(`button[data-id="${fresh.at(-1)!.id}"]`)?.focus();
+    if (fresh.length && lost)
+      list.current?.querySelector<HTMLButtonElement>(`button[data-id="${fresh.at(-1)!.id}"]`)?.focus();
   }, [undo]);
 
   // Always in the page: a live region announces what is added to it, not a region that appears.
   return (
-    <div class={shown.length || action.error ? 'panel undo' : 'undo'} role="status" aria-live="polite" aria-label="Undo" data-testid="undo">
+    <div
+      class={shown.length || action.error ? 'panel undo' : 'undo'}
+      role="status"
+      aria-live="polite"
+      aria-label="Undo"
+      data-testid="undo"
+    >
       <ul class="notice-list" ref={list}>
         {shown.map((u) => (
           <li key={u.id} class="notice" data-testid="undo-line">
             <span class="notice-message">{u.summary}</span>
-            <button type="button" data-id={u.id} aria-label={`Undo: ${u.summary}`} disabled={action.busy} onClick={() => void action.run(() => bridge.undo({ id: u.id }))}>
+            <button
+              type="button"
+              data-id={u.id}
+              aria-label={`Undo: ${u.summary}`}
+              disabled={action.busy}
+              onClick={() => void action.run(() => bridge.undo({ id: u.id }))}
+            >
               Undo
             </button>
           </li>

@@ -46,7 +46,12 @@ function authenticate(db: Db, resolvers: Resolvers, now: Date, request: FastifyR
 }
 
 /** `clock` is the service's (injectable) clock: OAuth tokens expire by it. */
-export function installAuthentication(app: FastifyInstance, db: Db, clock: () => Date = () => new Date(), resolvers: Resolvers = defaultResolvers): void {
+export function installAuthentication(
+  app: FastifyInstance,
+  db: Db,
+  clock: () => Date = () => new Date(),
+  resolvers: Resolvers = defaultResolvers,
+): void {
   // A callback hook, not an async one: it runs on every request and does no I/O but SQLite's.
   app.addHook('onRequest', (request, _reply, done) => {
     if ((request.routeOptions.config as { public?: boolean } | undefined)?.public) return done();

@@ -36,8 +36,10 @@ export function presentedCredential(request: FastifyRequest): PresentedCredentia
   }
 
   const query = request.query as Record<string, unknown>;
-  if (typeof query.service_token === 'string' && query.service_token) return { token: query.service_token, kinds: ['personal'] };
-  if (typeof query.access_token === 'string' && query.access_token) return { token: query.access_token, kinds: ['oauth'] };
+  if (typeof query.service_token === 'string' && query.service_token)
+    return { token: query.service_token, kinds: ['personal'] };
+  if (typeof query.access_token === 'string' && query.access_token)
+    return { token: query.access_token, kinds: ['oauth'] };
   if (query.service_token !== undefined || query.access_token !== undefined) return 'malformed';
   return null;
 }

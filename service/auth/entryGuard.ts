@@ -8,7 +8,13 @@ import { parseHashtags } from '../domain/hashtags';
 import { findTagByName } from '../domain/tags';
 import { forbidden, refused } from '../http/errors';
 import type { Db } from '../storage/db';
-import { createsProjectsThroughEntries, createsTagsThroughEntries, restrictedToGivenProjects, seesProject, type Actor } from './permissions';
+import {
+  createsProjectsThroughEntries,
+  createsTagsThroughEntries,
+  restrictedToGivenProjects,
+  seesProject,
+  type Actor,
+} from './permissions';
 
 export interface EntryProjectChoice {
   project_id?: number | null;
@@ -19,17 +25,29 @@ export interface EntryProjectChoice {
  * Refuses what the actor may not do with the project of an entry. `currentProjectId` is the
  * entry's project before the write (null when creating): it stays when the body names none.
  */
-export function guardEntryProject(db: Db, actor: Actor, resource: string, choice: EntryProjectChoice, currentProjectId: number | null): void {
+export function guardEntryProject(
+  db: Db,
+  actor: Actor,
+  resource: string,
+  choice: EntryProjectChoice,
+  currentProjectId: number | null,
+): void {
   let projectId: number | null = currentProjectId;
   if (typeof choice.project_id === 'number') {
     // A project the actor does not see names nothing, as a missing one does.
-    if (!seesProject(db, actor, choice.project_id)) throw refused(resource, 'project_id', 'missing', `Project ${choice.project_id} does not exist`);
+    if (!seesProject(db, actor, choice.project_id))
+      throw refused(resource, 'project_id', 'missing', `Project ${choice.project_id} does not exist`);
     projectId = choice.project_id;
   } else if (choice.project_name) {
     const existing = findProjectByName(db, actor.accountId, choice.project_name);
     if (!existing || !seesProject(db, actor, existing.id)) {
       if (!createsProjectsThroughEntries(db, actor)) {
-        throw refused(resource, 'project_name', 'cannot_create_projects', `You cannot create projects: there is no project named "${choice.project_name}"`);
+        throw refused(
+          resource,
+          'project_name',
+          'cannot_create_projects',
+          `You cannot create projects: there is no project named "${choice.project_name}"`,
+        );
       }
       return; // the project will be created, by someone who may create it
     }
@@ -46,6 +64,11 @@ export function guardNewTags(db: Db, actor: Actor, resource: string, description
   if (!description || createsTagsThroughEntries(db, actor)) return;
   const unknown = parseHashtags(description).filter((tag) => !findTagByName(db, actor.accountId, tag.name));
   if (unknown.length) {
-    throw refused(resource, 'description', 'cannot_create_tags', `You cannot create tags: ${unknown.map((t) => `#${t.name}`).join(', ')} do not exist`);
+    throw refused(
+      resource,
+      'description',
+      'cannot_create_tags',
+      `You cannot create tags: ${unknown.map((t) => `#${t.name}`).join(', ')} do not exist`,
+    );
   }
 }

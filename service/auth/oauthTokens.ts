@@ -35,23 +35,17 @@ export function issueAccessToken(db: Db, userId: number, options: IssueOptions =
   const refreshToken = options.withRefreshToken ? generateToken() : null;
   return inTransaction(db, () => {
     const id = Number(
-      sql(db, 'INSERT INTO oauth_access_tokens (user_id, token_sha256, client_id, scope, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
-        userId,
-        hashToken(accessToken),
-        options.clientId ?? null,
-        options.scope ?? '',
-        expiresAt,
-        timestamp(now),
-      ).lastInsertRowid,
+      sql(
+        db,
+        'INSERT INTO oauth_access_tokens (user_id, token_sha256, client_id, scope, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      ).run(userId, hashToken(accessToken), options.clientId ?? null, options.scope ?? '', expiresAt, timestamp(now))
+        .lastInsertRowid,
     );
     if (refreshToken) {
-      sql(db, 'INSERT INTO oauth_refresh_tokens (user_id, access_token_id, token_sha256, client_id, created_at) VALUES (?, ?, ?, ?, ?)').run(
-        userId,
-        id,
-        hashToken(refreshToken),
-        options.clientId ?? null,
-        timestamp(now),
-      );
+      sql(
+        db,
+        'INSERT INTO oauth_refresh_tokens (user_id, access_token_id, token_sha256, client_id, created_at) VALUES (?, ?, ?, ?, ?)',
+      ).run(userId, id, hashToken(refreshToken), options.clientId ?? null, timestamp(now));
     }
     return { id, accessToken, refreshToken, expiresAt };
   });
@@ -59,7 +53,12 @@ export function issueAccessToken(db: Db, userId: number, options: IssueOptions =
 
 /** Revokes an access token; answers whether a live one was revoked. */
 export function revokeAccessToken(db: Db, accessToken: string, now: Date = new Date()): boolean {
-  return sql(db, 'UPDATE oauth_access_tokens SET revoked_at = ? WHERE token_sha256 = ? AND revoked_at IS NULL').run(timestamp(now), hashToken(accessToken)).changes > 0;
+  return (
+    sql(db, 'UPDATE oauth_access_tokens SET revoked_at = ? WHERE token_sha256 = ? AND revoked_at IS NULL').run(
+      timestamp(now),
+      hashToken(accessToken),
+    ).changes > 0
+  );
 }
 
 /**
@@ -67,9 +66,9 @@ export function revokeAccessToken(db: Db, accessToken: string, now: Date = new D
  * depends on the moment, and one indexed lookup is cheap next to the rest of a request.
  */
 export function userIdForAccessToken(db: Db, token: string, now: Date): number | null {
-  const row = sql(db, 'SELECT user_id, expires_at, revoked_at FROM oauth_access_tokens WHERE token_sha256 = ?').get(hashToken(token)) as
-    | { user_id: number; expires_at: string; revoked_at: string | null }
-    | undefined;
+  const row = sql(db, 'SELECT user_id, expires_at, revoked_at FROM oauth_access_tokens WHERE token_sha256 = ?').get(
+    hashToken(token),
+  ) as { user_id: number; expires_at: string; revoked_at: string | null } | undefined;
   // Timestamps are all written YYYY-MM-DDTHH:MM:SSZ, so text order is time order.
   if (!row || row.revoked_at !== null || row.expires_at <= timestamp(now)) return null;
   return row.user_id;

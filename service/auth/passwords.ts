@@ -16,7 +16,9 @@ const MAX_MEMORY = 128 * 1024 * 1024;
 
 function derive(password: string, salt: Buffer, options: ScryptOptions, length: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFC'), salt, length, { ...options, maxmem: MAX_MEMORY }, (error, key) => (error ? reject(error) : resolve(key))),
+    scrypt(password.normalize('NFC'), salt, length, { ...options, maxmem: MAX_MEMORY }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
   );
 }
 
@@ -32,7 +34,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [n, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
   // Bounds keep a corrupted row from asking for an absurd amount of memory or time.
-  const sane = Number.isInteger(n) && n > 1 && (n & (n - 1)) === 0 && n <= 2 ** 20 && Number.isInteger(r) && r >= 1 && r <= 32 && Number.isInteger(p) && p >= 1 && p <= 16;
+  const sane =
+    Number.isInteger(n) &&
+    n > 1 &&
+    (n & (n - 1)) === 0 &&
+    n <= 2 ** 20 &&
+    Number.isInteger(r) &&
+    r >= 1 &&
+    r <= 32 &&
+    Number.isInteger(p) &&
+    p >= 1 &&
+    p <= 16;
   if (!sane) return false;
   const salt = Buffer.from(parts[4]!, 'base64url');
   const expected = Buffer.from(parts[5]!, 'base64url');
@@ -51,9 +63,10 @@ let decoy: Promise<string> | undefined;
 
 /** The id of the active user with this e-mail (any letter case) and password, else null. */
 export async function checkCredentials(db: Db, email: string, password: string): Promise<number | null> {
-  const row = sql(db, 'SELECT u.id, u.state, p.password_hash FROM users u LEFT JOIN user_passwords p ON p.user_id = u.id WHERE u.email = ?').get(email.trim()) as
-    | { id: number; state: string; password_hash: string | null }
-    | undefined;
+  const row = sql(
+    db,
+    'SELECT u.id, u.state, p.password_hash FROM users u LEFT JOIN user_passwords p ON p.user_id = u.id WHERE u.email = ?',
+  ).get(email.trim()) as { id: number; state: string; password_hash: string | null } | undefined;
   if (!row?.password_hash) {
     await verifyPassword(password, await (decoy ??= hashPassword(randomBytes(16).toString('hex'))));
     return null;

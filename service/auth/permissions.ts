@@ -131,7 +131,10 @@ export function recordScope(db: Db, actor: Actor): RecordScope {
 export function seesRecord(db: Db, actor: Actor, record: { user_id: number; project_id: number | null }): boolean {
   if (seesAllEntries(actor)) return true;
   if (record.user_id !== actor.userId) return false;
-  return !restrictedToGivenProjects(actor) || (record.project_id !== null && hasProjectAccess(db, actor.userId, record.project_id));
+  return (
+    !restrictedToGivenProjects(actor) ||
+    (record.project_id !== null && hasProjectAccess(db, actor.userId, record.project_id))
+  );
 }
 
 /**
@@ -140,7 +143,11 @@ export function seesRecord(db: Db, actor: Actor, record: { user_id: number; proj
  * (an empty list matches nothing). Every entry list calls this: /v2/entries and the entries of a
  * user, team, project, project group and tag.
  */
-export function scopeEntryFilters(db: Db, actor: Actor, filters: EntryFilters): { filters: EntryFilters; onlyUserId: number | null } {
+export function scopeEntryFilters(
+  db: Db,
+  actor: Actor,
+  filters: EntryFilters,
+): { filters: EntryFilters; onlyUserId: number | null } {
   const scope = recordScope(db, actor);
   if (scope.projectIds === null) return { filters, onlyUserId: scope.userId };
   const allowed = new Set(scope.projectIds);

@@ -8,7 +8,10 @@ export const hashToken = (token: string) => createHash('sha256').update(token, '
 export const generateToken = () => randomBytes(32).toString('base64url');
 
 export function addPersonalToken(db: Db, userId: number, token: string, now: string): boolean {
-  const result = sql(db, 'INSERT OR IGNORE INTO personal_tokens (user_id, token_sha256, created_at) VALUES (?, ?, ?)').run(userId, hashToken(token), now);
+  const result = sql(
+    db,
+    'INSERT OR IGNORE INTO personal_tokens (user_id, token_sha256, created_at) VALUES (?, ?, ?)',
+  ).run(userId, hashToken(token), now);
   return result.changes > 0;
 }
 
@@ -18,7 +21,11 @@ export function addPersonalToken(db: Db, userId: number, token: string, now: str
  */
 export function replaceHeldToken(db: Db, userId: number, holder: string, token: string, now: string): void {
   const hash = hashToken(token);
-  sql(db, 'DELETE FROM personal_tokens WHERE user_id = ? AND holder = ? AND token_sha256 != ?').run(userId, holder, hash);
+  sql(db, 'DELETE FROM personal_tokens WHERE user_id = ? AND holder = ? AND token_sha256 != ?').run(
+    userId,
+    holder,
+    hash,
+  );
   sql(
     db,
     `INSERT INTO personal_tokens (user_id, token_sha256, created_at, holder) VALUES (?, ?, ?, ?)
@@ -45,7 +52,9 @@ export function userIdForPersonalToken(db: Db, token: string): number | null {
   let known = seen.get(db);
   const hit = known?.get(token);
   if (hit !== undefined) return hit;
-  const row = sql(db, 'SELECT user_id FROM personal_tokens WHERE token_sha256 = ?').get(hashToken(token)) as { user_id: number } | undefined;
+  const row = sql(db, 'SELECT user_id FROM personal_tokens WHERE token_sha256 = ?').get(hashToken(token)) as
+    | { user_id: number }
+    | undefined;
   if (!row) return null;
   if (!known || known.size >= SEEN_MAX) seen.set(db, (known = new Map()));
   known.set(token, row.user_id);

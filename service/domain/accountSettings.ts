@@ -12,17 +12,27 @@ export interface PeopleSettings {
 }
 
 export function peopleSettings(db: Db, accountId: number): PeopleSettings {
-  return sql(db, 'SELECT user_limit, coworkers_create_projects, coworkers_create_tags FROM accounts WHERE id = ?').get(accountId) as PeopleSettings;
+  return sql(db, 'SELECT user_limit, coworkers_create_projects, coworkers_create_tags FROM accounts WHERE id = ?').get(
+    accountId,
+  ) as PeopleSettings;
 }
 
 /** Sets the limit of the account `userId` belongs to; null = none. */
 export function setUserLimit(db: Db, userId: number, limit: number | null): void {
-  if (limit !== null && !(Number.isSafeInteger(limit) && limit >= 1)) throw new Error('userLimit must be a whole number >= 1, or null');
-  sql(db, 'UPDATE accounts SET user_limit = ? WHERE id = (SELECT account_id FROM users WHERE id = ?)').run(limit, userId);
+  if (limit !== null && !(Number.isSafeInteger(limit) && limit >= 1))
+    throw new Error('userLimit must be a whole number >= 1, or null');
+  sql(db, 'UPDATE accounts SET user_limit = ? WHERE id = (SELECT account_id FROM users WHERE id = ?)').run(
+    limit,
+    userId,
+  );
 }
 
 export function setCoworkerRights(db: Db, accountId: number, rights: { projects: boolean; tags: boolean }): void {
-  sql(db, 'UPDATE accounts SET coworkers_create_projects = ?, coworkers_create_tags = ? WHERE id = ?').run(rights.projects ? 1 : 0, rights.tags ? 1 : 0, accountId);
+  sql(db, 'UPDATE accounts SET coworkers_create_projects = ?, coworkers_create_tags = ? WHERE id = ?').run(
+    rights.projects ? 1 : 0,
+    rights.tags ? 1 : 0,
+    accountId,
+  );
 }
 
 /**
@@ -30,10 +40,16 @@ export function setCoworkerRights(db: Db, accountId: number, rights: { projects:
  * user counts except disabled (deactivated) ones, so deactivating someone makes room.
  */
 export function refuseBeyondUserLimit(db: Db, accountId: number): void {
-  const row = sql(db, `SELECT user_limit AS max, (SELECT COUNT(*) FROM users WHERE account_id = a.id AND state != 'disabled') AS n FROM accounts a WHERE id = ?`).get(
-    accountId,
-  ) as { max: number | null; n: number };
+  const row = sql(
+    db,
+    `SELECT user_limit AS max, (SELECT COUNT(*) FROM users WHERE account_id = a.id AND state != 'disabled') AS n FROM accounts a WHERE id = ?`,
+  ).get(accountId) as { max: number | null; n: number };
   if (row.max !== null && row.n >= row.max) {
-    throw refused('User', 'base', 'reached_user_limit', `The account has reached its limit of ${row.max} users: deactivate one or raise the limit`);
+    throw refused(
+      'User',
+      'base',
+      'reached_user_limit',
+      `The account has reached its limit of ${row.max} users: deactivate one or raise the limit`,
+    );
   }
 }

@@ -60,7 +60,12 @@ export interface ProjectChoice {
  * project_name, creating that project when the account has none of the name; else none when
  * project_id was sent null; else undefined (keep the current one). Archived projects refuse.
  */
-export function chooseEntryProject(db: Db, accountId: number, choice: ProjectChoice, now: string): ProjectRow | null | undefined {
+export function chooseEntryProject(
+  db: Db,
+  accountId: number,
+  choice: ProjectChoice,
+  now: string,
+): ProjectRow | null | undefined {
   let project: ProjectRow | undefined;
   if (typeof choice.project_id === 'number') {
     project = getProject(db, accountId, choice.project_id);
@@ -68,7 +73,12 @@ export function chooseEntryProject(db: Db, accountId: number, choice: ProjectCho
   } else if (choice.project_name) {
     project =
       findProjectByName(db, accountId, choice.project_name) ??
-      insertProject(db, accountId, { name: choice.project_name, billable: true, billing_increment: 15, color: null }, now);
+      insertProject(
+        db,
+        accountId,
+        { name: choice.project_name, billable: true, billing_increment: 15, color: null },
+        now,
+      );
   } else {
     return choice.project_id === null ? null : undefined;
   }
@@ -77,7 +87,13 @@ export function chooseEntryProject(db: Db, accountId: number, choice: ProjectCho
 
 /** Entries of an archived project can be neither created nor changed (decided for changes). */
 export function refuseArchived(project: ProjectRow): ProjectRow {
-  if (!project.enabled) throw refused('Entry', 'project_id', 'archived_project', `Project "${project.name}" is archived: its entries cannot change`);
+  if (!project.enabled)
+    throw refused(
+      'Entry',
+      'project_id',
+      'archived_project',
+      `Project "${project.name}" is archived: its entries cannot change`,
+    );
   return project;
 }
 
@@ -86,7 +102,9 @@ function increment(db: Db, accountId: number, projectId: number | null): number 
 }
 
 function storedMinutes(db: Db, accountId: number, values: EntryValues): number {
-  return values.exactMinutes ? values.minutes : roundUpMinutes(values.minutes, increment(db, accountId, values.projectId));
+  return values.exactMinutes
+    ? values.minutes
+    : roundUpMinutes(values.minutes, increment(db, accountId, values.projectId));
 }
 
 export function insertEntry(db: Db, accountId: number, values: EntryValues, now: string): number {
@@ -96,7 +114,17 @@ export function insertEntry(db: Db, accountId: number, values: EntryValues, now:
       db,
       `INSERT INTO entries (account_id, user_id, project_id, date, minutes, description, source_url, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(accountId, values.userId, values.projectId, values.date, minutes, values.description, values.sourceUrl, now, now).lastInsertRowid,
+    ).run(
+      accountId,
+      values.userId,
+      values.projectId,
+      values.date,
+      minutes,
+      values.description,
+      values.sourceUrl,
+      now,
+      now,
+    ).lastInsertRowid,
   );
   linkTags(db, 'entry_tags', id, accountId, values.tags ?? parseHashtags(values.description), now);
   return id;
@@ -106,17 +134,13 @@ export function updateEntry(db: Db, accountId: number, id: number, values: Entry
   const minutes = storedMinutes(db, accountId, values);
   // An unchanged description keeps its tag links: they were made by the rule that wrote it (v2's
   // #hashtags or v1's classic tags), and re-reading it as #hashtags would drop classic ones.
-  const before = sql(db, 'SELECT description FROM entries WHERE id = ?').get(id) as { description: string | null } | undefined;
-  sql(db, 'UPDATE entries SET user_id = ?, project_id = ?, date = ?, minutes = ?, description = ?, source_url = ?, updated_at = ? WHERE id = ?').run(
-    values.userId,
-    values.projectId,
-    values.date,
-    minutes,
-    values.description,
-    values.sourceUrl,
-    now,
-    id,
-  );
+  const before = sql(db, 'SELECT description FROM entries WHERE id = ?').get(id) as
+    | { description: string | null }
+    | undefined;
+  sql(
+    db,
+    'UPDATE entries SET user_id = ?, project_id = ?, date = ?, minutes = ?, description = ?, source_url = ?, updated_at = ? WHERE id = ?',
+  ).run(values.userId, values.projectId, values.date, minutes, values.description, values.sourceUrl, now, id);
   if (values.tags !== undefined || before?.description !== values.description) {
     linkTags(db, 'entry_tags', id, accountId, values.tags ?? parseHashtags(values.description), now);
   }
@@ -142,6 +166,10 @@ export function listEntries(
 ): { rows: EntryRow[]; total: number } {
   const w = entryWhere(accountId, filters, onlyUserId);
   // Most recent date first; among one date the newest entry first.
-  const rows = sql(db, `${SELECT} WHERE ${w} ORDER BY e.date DESC, e.id DESC LIMIT ? OFFSET ?`).all(...w.params, limit, offset) as EntryRow[];
+  const rows = sql(db, `${SELECT} WHERE ${w} ORDER BY e.date DESC, e.id DESC LIMIT ? OFFSET ?`).all(
+    ...w.params,
+    limit,
+    offset,
+  ) as EntryRow[];
   return { rows, total: countEntries(db, w) };
 }

@@ -26,16 +26,25 @@ export function entryMarks(db: Db, accountId: number, ids: number[]): EntryMarks
   ).all(accountId, jsonList(ids)) as EntryMarks[];
 }
 
-export function setApproval(db: Db, id: number, approvedAt: string | null, approvedById: number | null, now: string): void {
-  sql(db, 'UPDATE entries SET approved_at = ?, approved_by_id = ?, updated_at = ? WHERE id = ?').run(approvedAt, approvedById, now, id);
+export function setApproval(
+  db: Db,
+  id: number,
+  approvedAt: string | null,
+  approvedById: number | null,
+  now: string,
+): void {
+  sql(db, 'UPDATE entries SET approved_at = ?, approved_by_id = ?, updated_at = ? WHERE id = ?').run(
+    approvedAt,
+    approvedById,
+    now,
+    id,
+  );
 }
 
 /** Sets invoiced_at, and the invoice when the entry goes on one of the service's invoices. */
 export function setInvoiced(db: Db, ids: number[], invoicedAt: string, invoiceId: number | null, now: string): void {
-  sql(db, 'UPDATE entries SET invoiced_at = ?, invoice_id = ?, updated_at = ? WHERE id IN (SELECT value FROM json_each(?))').run(
-    invoicedAt,
-    invoiceId,
-    now,
-    jsonList(ids),
-  );
+  sql(
+    db,
+    'UPDATE entries SET invoiced_at = ?, invoice_id = ?, updated_at = ? WHERE id IN (SELECT value FROM json_each(?))',
+  ).run(invoicedAt, invoiceId, now, jsonList(ids));
 }

@@ -35,7 +35,10 @@ export function getExpense(db: Db, accountId: number, id: number): ExpenseRow | 
 }
 
 export function expensesByIds(db: Db, accountId: number, ids: number[]): ExpenseRow[] {
-  return sql(db, 'SELECT * FROM expenses WHERE account_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY id').all(accountId, jsonList(ids)) as ExpenseRow[];
+  return sql(
+    db,
+    'SELECT * FROM expenses WHERE account_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY id',
+  ).all(accountId, jsonList(ids)) as ExpenseRow[];
 }
 
 export function insertExpense(db: Db, accountId: number, v: ExpenseValues, now: string): number {
@@ -44,21 +47,16 @@ export function insertExpense(db: Db, accountId: number, v: ExpenseValues, now: 
       db,
       `INSERT INTO expenses (account_id, user_id, project_id, date, price_cents, description, taxable, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(accountId, v.userId, v.projectId, v.date, v.priceCents, v.description, v.taxable ? 1 : 0, now, now).lastInsertRowid,
+    ).run(accountId, v.userId, v.projectId, v.date, v.priceCents, v.description, v.taxable ? 1 : 0, now, now)
+      .lastInsertRowid,
   );
 }
 
 export function updateExpense(db: Db, id: number, v: ExpenseValues, now: string): void {
-  sql(db, 'UPDATE expenses SET user_id = ?, project_id = ?, date = ?, price_cents = ?, description = ?, taxable = ?, updated_at = ? WHERE id = ?').run(
-    v.userId,
-    v.projectId,
-    v.date,
-    v.priceCents,
-    v.description,
-    v.taxable ? 1 : 0,
-    now,
-    id,
-  );
+  sql(
+    db,
+    'UPDATE expenses SET user_id = ?, project_id = ?, date = ?, price_cents = ?, description = ?, taxable = ?, updated_at = ? WHERE id = ?',
+  ).run(v.userId, v.projectId, v.date, v.priceCents, v.description, v.taxable ? 1 : 0, now, id);
 }
 
 export function deleteExpense(db: Db, id: number): void {
@@ -67,14 +65,19 @@ export function deleteExpense(db: Db, id: number): void {
 
 /** Puts expenses on an invoice; they are locked from then on. */
 export function invoiceExpenses(db: Db, ids: number[], invoiceId: number, now: string): void {
-  sql(db, 'UPDATE expenses SET invoice_id = ?, updated_at = ? WHERE id IN (SELECT value FROM json_each(?))').run(invoiceId, now, jsonList(ids));
+  sql(db, 'UPDATE expenses SET invoice_id = ?, updated_at = ? WHERE id IN (SELECT value FROM json_each(?))').run(
+    invoiceId,
+    now,
+    jsonList(ids),
+  );
 }
 
 /** Expenses per project, for the full Project form's `expenses` count. */
 export function countExpensesByProject(db: Db, projectIds: number[]): Map<number, number> {
-  const rows = sql(db, 'SELECT project_id AS id, COUNT(*) AS n FROM expenses WHERE project_id IN (SELECT value FROM json_each(?)) GROUP BY project_id').all(
-    jsonList(projectIds),
-  ) as Array<{ id: number; n: number }>;
+  const rows = sql(
+    db,
+    'SELECT project_id AS id, COUNT(*) AS n FROM expenses WHERE project_id IN (SELECT value FROM json_each(?)) GROUP BY project_id',
+  ).all(jsonList(projectIds)) as Array<{ id: number; n: number }>;
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
@@ -90,9 +93,10 @@ export function countUserExpenses(db: Db, userId: number): number {
 
 /** Expenses per user, for the `expenses` count of the User and current user forms. */
 export function countExpensesOfUsers(db: Db, userIds: number[]): Map<number, number> {
-  const rows = sql(db, 'SELECT user_id AS id, COUNT(*) AS n FROM expenses WHERE user_id IN (SELECT value FROM json_each(?)) GROUP BY user_id').all(
-    jsonList(userIds),
-  ) as Array<{ id: number; n: number }>;
+  const rows = sql(
+    db,
+    'SELECT user_id AS id, COUNT(*) AS n FROM expenses WHERE user_id IN (SELECT value FROM json_each(?)) GROUP BY user_id',
+  ).all(jsonList(userIds)) as Array<{ id: number; n: number }>;
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
@@ -111,7 +115,8 @@ export function listExpenses(
 ): { rows: ExpenseRow[]; total: number } {
   const w = new Where().add('x.account_id = ?', accountId);
   if (onlyUserId !== null) w.add('x.user_id = ?', onlyUserId);
-  const inList = (column: string, ids?: number[]) => ids && w.add(`${column} IN (SELECT value FROM json_each(?))`, jsonList(ids));
+  const inList = (column: string, ids?: number[]) =>
+    ids && w.add(`${column} IN (SELECT value FROM json_each(?))`, jsonList(ids));
   inList('x.user_id', filters.user_ids);
   inList('x.project_id', filters.project_ids);
   inList('x.invoice_id', filters.invoice_ids);
@@ -124,6 +129,10 @@ export function listExpenses(
   if (filters.invoiced !== undefined) w.add(filters.invoiced ? 'x.invoice_id IS NOT NULL' : 'x.invoice_id IS NULL');
   const total = (sql(db, `SELECT COUNT(*) AS n FROM expenses x WHERE ${w}`).get(...w.params) as { n: number }).n;
   // Most recent date first; among one date the newest expense first.
-  const rows = sql(db, `SELECT x.* FROM expenses x WHERE ${w} ORDER BY x.date DESC, x.id DESC LIMIT ? OFFSET ?`).all(...w.params, limit, offset) as ExpenseRow[];
+  const rows = sql(db, `SELECT x.* FROM expenses x WHERE ${w} ORDER BY x.date DESC, x.id DESC LIMIT ? OFFSET ?`).all(
+    ...w.params,
+    limit,
+    offset,
+  ) as ExpenseRow[];
   return { rows, total };
 }

@@ -59,7 +59,10 @@ function work(input: AmountInput): bigint {
   let minuteCents = 0n;
   for (const e of input.entries) {
     if (!e.billable) continue;
-    const perHour = rate.method === 'custom_hourly_rates' ? (rate.customCents.get(e.user_id) ?? rate.standardCents ?? 0) : (rate.standardCents ?? 0);
+    const perHour =
+      rate.method === 'custom_hourly_rates'
+        ? (rate.customCents.get(e.user_id) ?? rate.standardCents ?? 0)
+        : (rate.standardCents ?? 0);
     minuteCents += BigInt(e.minutes) * BigInt(perHour);
   }
   return divide(minuteCents, 60n);

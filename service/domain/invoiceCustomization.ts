@@ -49,18 +49,30 @@ function previousForProjects(db: Db, accountId: number, projectIds: number[]): S
 }
 
 function latestLocale(db: Db, accountId: number): string | undefined {
-  const row = sql(db, `SELECT json_extract(customization, '$.locale') AS locale FROM invoices WHERE account_id = ? ORDER BY id DESC LIMIT 1`).get(accountId) as
-    | { locale: string | null }
-    | undefined;
+  const row = sql(
+    db,
+    `SELECT json_extract(customization, '$.locale') AS locale FROM invoices WHERE account_id = ? ORDER BY id DESC LIMIT 1`,
+  ).get(accountId) as { locale: string | null } | undefined;
   return row?.locale ?? undefined;
 }
 
 /** The customization of a new invoice over `projectIds`, with what the request gave on top. Call before inserting it. */
-export function resolveCustomization(db: Db, accountId: number, projectIds: number[], given: Partial<StoredCustomization>): StoredCustomization {
+export function resolveCustomization(
+  db: Db,
+  accountId: number,
+  projectIds: number[],
+  given: Partial<StoredCustomization>,
+): StoredCustomization {
   const previous = previousForProjects(db, accountId, projectIds);
-  const base: StoredCustomization = { ...CUSTOMIZATION_DEFAULTS, ...(previous ?? { locale: latestLocale(db, accountId) ?? CUSTOMIZATION_DEFAULTS.locale }) };
+  const base: StoredCustomization = {
+    ...CUSTOMIZATION_DEFAULTS,
+    ...(previous ?? { locale: latestLocale(db, accountId) ?? CUSTOMIZATION_DEFAULTS.locale }),
+  };
   const resolved = { ...base };
-  for (const [key, value] of Object.entries(given)) if (value !== undefined) (resolved as Record<string, unknown>)[key] = value;
+  for (const [key, value] of Object.entries(given))
+    if (value !== undefined) (resolved as Record<string, unknown>)[key] = value;
   // Keep only known keys, in their listed order, whatever an older row held.
-  return Object.fromEntries(Object.keys(CUSTOMIZATION_DEFAULTS).map((k) => [k, (resolved as Record<string, unknown>)[k]])) as StoredCustomization;
+  return Object.fromEntries(
+    Object.keys(CUSTOMIZATION_DEFAULTS).map((k) => [k, (resolved as Record<string, unknown>)[k]]),
+  ) as StoredCustomization;
 }

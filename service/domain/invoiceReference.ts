@@ -8,7 +8,9 @@ import { column, sql, type Db } from '../storage/db';
 const TRAILING_NUMBER = /^(.*?)(\d+)$/;
 
 export function nextInvoiceReference(db: Db, accountId: number): string {
-  const references = column<string>(db, 'SELECT reference FROM invoices WHERE account_id = ? ORDER BY id DESC').all(accountId);
+  const references = column<string>(db, 'SELECT reference FROM invoices WHERE account_id = ? ORDER BY id DESC').all(
+    accountId,
+  );
   let best: { prefix: string; digits: string; value: bigint } | null = null;
   for (const reference of references) {
     const m = TRAILING_NUMBER.exec(reference);

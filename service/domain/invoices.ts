@@ -109,12 +109,16 @@ export function getInvoice(db: Db, accountId: number, id: number): InvoiceRow | 
 export function invoicesByIds(db: Db, ids: number[]): Map<number, InvoiceRow> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = sql(db, 'SELECT * FROM invoices WHERE id IN (SELECT value FROM json_each(?))').all(jsonList(unique)) as InvoiceRow[];
+  const rows = sql(db, 'SELECT * FROM invoices WHERE id IN (SELECT value FROM json_each(?))').all(
+    jsonList(unique),
+  ) as InvoiceRow[];
   return new Map(rows.map((i) => [i.id, i]));
 }
 
 export function referenceTaken(db: Db, accountId: number, reference: string): boolean {
-  return sql(db, 'SELECT 1 FROM invoices WHERE account_id = ? AND reference = ?').get(accountId, reference) !== undefined;
+  return (
+    sql(db, 'SELECT 1 FROM invoices WHERE account_id = ? AND reference = ?').get(accountId, reference) !== undefined
+  );
 }
 
 /** Inserts the invoice with its taxes and custom rates; the caller puts its entries and expenses on it. */
@@ -156,7 +160,10 @@ export function insertInvoice(db: Db, accountId: number, v: NewInvoice, now: str
       now,
     ).lastInsertRowid,
   );
-  const tax = sql(db, 'INSERT INTO invoice_taxes (invoice_id, name, percentage_thousandths, amount_cents) VALUES (?, ?, ?, ?)');
+  const tax = sql(
+    db,
+    'INSERT INTO invoice_taxes (invoice_id, name, percentage_thousandths, amount_cents) VALUES (?, ?, ?, ?)',
+  );
   v.taxes.forEach((t, i) => tax.run(id, t.name, t.thousandths, v.amounts.taxCents[i]));
   const rate = sql(db, 'INSERT INTO invoice_custom_rates (invoice_id, user_id, hourly_rate_cents) VALUES (?, ?, ?)');
   for (const r of v.customRates) rate.run(id, r.userId, r.cents);
@@ -164,16 +171,18 @@ export function insertInvoice(db: Db, accountId: number, v: NewInvoice, now: str
 }
 
 export function taxesOf(db: Db, invoiceIds: number[]): Map<number, InvoiceTaxRow[]> {
-  const rows = sql(db, 'SELECT * FROM invoice_taxes WHERE invoice_id IN (SELECT value FROM json_each(?)) ORDER BY invoice_id, id').all(
-    jsonList(invoiceIds),
-  ) as InvoiceTaxRow[];
+  const rows = sql(
+    db,
+    'SELECT * FROM invoice_taxes WHERE invoice_id IN (SELECT value FROM json_each(?)) ORDER BY invoice_id, id',
+  ).all(jsonList(invoiceIds)) as InvoiceTaxRow[];
   return groupBy(rows, (r) => r.invoice_id);
 }
 
 export function customRatesOf(db: Db, invoiceIds: number[]): Map<number, CustomRateRow[]> {
-  const rows = sql(db, 'SELECT * FROM invoice_custom_rates WHERE invoice_id IN (SELECT value FROM json_each(?)) ORDER BY invoice_id, user_id').all(
-    jsonList(invoiceIds),
-  ) as CustomRateRow[];
+  const rows = sql(
+    db,
+    'SELECT * FROM invoice_custom_rates WHERE invoice_id IN (SELECT value FROM json_each(?)) ORDER BY invoice_id, user_id',
+  ).all(jsonList(invoiceIds)) as CustomRateRow[];
   return groupBy(rows, (r) => r.invoice_id);
 }
 
@@ -232,15 +241,30 @@ export type { InvoiceFilters };
 const customizationText = (field: string) => `json_extract(i.customization, '$.${field}')`;
 
 /** Filters of spec 001 "GET /invoices/", combined; most recent invoice_date first (decided), newest first within a date. */
-export function listInvoices(db: Db, accountId: number, filters: InvoiceFilters, limit: number, offset: number): { rows: InvoiceRow[]; total: number } {
+export function listInvoices(
+  db: Db,
+  accountId: number,
+  filters: InvoiceFilters,
+  limit: number,
+  offset: number,
+): { rows: InvoiceRow[]; total: number } {
   const w = new Where().add('i.account_id = ?', accountId);
   if (filters.state) w.add('i.state = ?', filters.state);
   // Column and JSON field names below are fixed in this code, never taken from input.
-  for (const column of ['reference', 'project_name', 'recipient_details', 'company_name', 'company_details', 'description', 'footer'] as const) {
+  for (const column of [
+    'reference',
+    'project_name',
+    'recipient_details',
+    'company_name',
+    'company_details',
+    'description',
+    'footer',
+  ] as const) {
     const value = filters[column];
     if (value !== undefined) w.add(`i.${column} LIKE ? ESCAPE '\\'`, likeContains(value));
   }
-  if (filters.currency_symbol !== undefined) w.add(`${customizationText('currency_symbol')} LIKE ? ESCAPE '\\'`, likeContains(filters.currency_symbol));
+  if (filters.currency_symbol !== undefined)
+    w.add(`${customizationText('currency_symbol')} LIKE ? ESCAPE '\\'`, likeContains(filters.currency_symbol));
   if (filters.invoice_date_from) w.add('i.invoice_date >= ?', filters.invoice_date_from);
   if (filters.invoice_date_to) w.add('i.invoice_date <= ?', filters.invoice_date_to);
   if (filters.total_amount_from_cents !== undefined) w.add('i.total_cents >= ?', filters.total_amount_from_cents);
@@ -258,21 +282,28 @@ export function listInvoices(db: Db, accountId: number, filters: InvoiceFilters,
     const has = `(${customizationText('allow_alpha_invoice')} = 1 OR ${customizationText('allow_beta_connect_payment')} = 1)`;
     w.add(filters.has_online_payment_details ? has : `NOT ${has}`);
   }
-  if (filters.has_custom_html !== undefined) w.add(`${customizationText('custom_html')} IS ${filters.has_custom_html ? 'NOT ' : ''}NULL`);
-  for (const flag of ['show_hours_worked', 'show_full_report', 'show_user_summaries', 'show_project_summaries', 'show_project_name_for_expenses'] as const) {
+  if (filters.has_custom_html !== undefined)
+    w.add(`${customizationText('custom_html')} IS ${filters.has_custom_html ? 'NOT ' : ''}NULL`);
+  for (const flag of [
+    'show_hours_worked',
+    'show_full_report',
+    'show_user_summaries',
+    'show_project_summaries',
+    'show_project_name_for_expenses',
+  ] as const) {
     const value = filters[flag];
     if (value !== undefined) w.add(`i.${flag} = ?`, value ? 1 : 0);
   }
   if (filters.locale !== undefined) w.add(`${customizationText('locale')} = ? COLLATE NOCASE`, filters.locale);
-  if (filters.currency_code !== undefined) w.add(`${customizationText('currency_code')} = ? COLLATE NOCASE`, filters.currency_code);
+  if (filters.currency_code !== undefined)
+    w.add(`${customizationText('currency_code')} = ? COLLATE NOCASE`, filters.currency_code);
   if (filters.rate_calculation) w.add('i.calculation_method = ?', filters.rate_calculation);
   if (filters.updated_from) w.add('i.updated_at >= ?', filters.updated_from);
   if (filters.updated_to) w.add('i.updated_at <= ?', filters.updated_to);
   const total = (sql(db, `SELECT COUNT(*) AS n FROM invoices i WHERE ${w}`).get(...w.params) as { n: number }).n;
-  const rows = sql(db, `SELECT i.* FROM invoices i WHERE ${w} ORDER BY i.invoice_date DESC, i.id DESC LIMIT ? OFFSET ?`).all(
-    ...w.params,
-    limit,
-    offset,
-  ) as InvoiceRow[];
+  const rows = sql(
+    db,
+    `SELECT i.* FROM invoices i WHERE ${w} ORDER BY i.invoice_date DESC, i.id DESC LIMIT ? OFFSET ?`,
+  ).all(...w.params, limit, offset) as InvoiceRow[];
   return { rows, total };
 }

@@ -9,17 +9,25 @@ export function accessibleProjectIds(db: Db, userId: number): number[] {
 }
 
 export function hasProjectAccess(db: Db, userId: number, projectId: number): boolean {
-  return sql(db, 'SELECT 1 FROM project_access WHERE user_id = ? AND project_id = ?').get(userId, projectId) !== undefined;
+  return (
+    sql(db, 'SELECT 1 FROM project_access WHERE user_id = ? AND project_id = ?').get(userId, projectId) !== undefined
+  );
 }
 
 /** Projects already given are skipped. */
 export function giveProjectAccess(db: Db, userId: number, projectIds: number[], now: string): void {
-  sql(db, 'INSERT OR IGNORE INTO project_access (user_id, project_id, created_at) SELECT ?, value, ? FROM json_each(?)').run(userId, now, jsonList(projectIds));
+  sql(
+    db,
+    'INSERT OR IGNORE INTO project_access (user_id, project_id, created_at) SELECT ?, value, ? FROM json_each(?)',
+  ).run(userId, now, jsonList(projectIds));
 }
 
 /** Projects not given are skipped. */
 export function revokeProjectAccess(db: Db, userId: number, projectIds: number[]): void {
-  sql(db, 'DELETE FROM project_access WHERE user_id = ? AND project_id IN (SELECT value FROM json_each(?))').run(userId, jsonList(projectIds));
+  sql(db, 'DELETE FROM project_access WHERE user_id = ? AND project_id IN (SELECT value FROM json_each(?))').run(
+    userId,
+    jsonList(projectIds),
+  );
 }
 
 export function revokeAllProjectAccess(db: Db, userId: number): void {
@@ -28,6 +36,11 @@ export function revokeAllProjectAccess(db: Db, userId: number): void {
 
 /** The ids that name no project of the account. */
 export function unknownProjectIds(db: Db, accountId: number, ids: number[]): number[] {
-  const known = new Set(column<number>(db, 'SELECT id FROM projects WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))').all(accountId, jsonList(ids)));
+  const known = new Set(
+    column<number>(db, 'SELECT id FROM projects WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))').all(
+      accountId,
+      jsonList(ids),
+    ),
+  );
   return ids.filter((id) => !known.has(id));
 }

@@ -20,13 +20,17 @@ export interface ProjectGroupFilters {
 }
 
 export function getProjectGroup(db: Db, accountId: number, id: number): ProjectGroupRow | undefined {
-  return sql(db, 'SELECT * FROM project_groups WHERE account_id = ? AND id = ?').get(accountId, id) as ProjectGroupRow | undefined;
+  return sql(db, 'SELECT * FROM project_groups WHERE account_id = ? AND id = ?').get(accountId, id) as
+    | ProjectGroupRow
+    | undefined;
 }
 
 export function projectGroupsByIds(db: Db, ids: number[]): Map<number, ProjectGroupRow> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = sql(db, 'SELECT * FROM project_groups WHERE id IN (SELECT value FROM json_each(?))').all(jsonList(unique)) as ProjectGroupRow[];
+  const rows = sql(db, 'SELECT * FROM project_groups WHERE id IN (SELECT value FROM json_each(?))').all(
+    jsonList(unique),
+  ) as ProjectGroupRow[];
   return new Map(rows.map((g) => [g.id, g]));
 }
 
@@ -40,14 +44,18 @@ export function listProjectGroups(
   const where = new Where().add('g.account_id = ?', accountId);
   if (filters.name !== undefined) where.add(`g.name LIKE ? ESCAPE '\\'`, likeContains(filters.name));
   if (filters.project_ids) {
-    where.add('EXISTS (SELECT 1 FROM projects p WHERE p.project_group_id = g.id AND p.id IN (SELECT value FROM json_each(?)))', jsonList(filters.project_ids));
+    where.add(
+      'EXISTS (SELECT 1 FROM projects p WHERE p.project_group_id = g.id AND p.id IN (SELECT value FROM json_each(?)))',
+      jsonList(filters.project_ids),
+    );
   }
-  const total = (sql(db, `SELECT COUNT(*) AS n FROM project_groups g WHERE ${where}`).get(...where.params) as { n: number }).n;
-  const rows = sql(db, `SELECT g.* FROM project_groups g WHERE ${where} ORDER BY g.name COLLATE NOCASE, g.id LIMIT ? OFFSET ?`).all(
-    ...where.params,
-    limit,
-    offset,
-  ) as ProjectGroupRow[];
+  const total = (
+    sql(db, `SELECT COUNT(*) AS n FROM project_groups g WHERE ${where}`).get(...where.params) as { n: number }
+  ).n;
+  const rows = sql(
+    db,
+    `SELECT g.* FROM project_groups g WHERE ${where} ORDER BY g.name COLLATE NOCASE, g.id LIMIT ? OFFSET ?`,
+  ).all(...where.params, limit, offset) as ProjectGroupRow[];
   return { rows, total };
 }
 
@@ -69,7 +77,12 @@ export function projectsOfGroups(db: Db, groupIds: number[]): Map<number, Projec
 
 export function insertProjectGroup(db: Db, accountId: number, name: string, now: string): number {
   return Number(
-    sql(db, 'INSERT INTO project_groups (account_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(accountId, name, now, now).lastInsertRowid,
+    sql(db, 'INSERT INTO project_groups (account_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(
+      accountId,
+      name,
+      now,
+      now,
+    ).lastInsertRowid,
   );
 }
 
@@ -86,7 +99,14 @@ export function touchProjectGroup(db: Db, id: number, now: string): void {
  * another group move here (POST reassigns them) or stay where they are (add_projects ignores
  * them). Answers how many projects changed group.
  */
-export function groupProjects(db: Db, accountId: number, groupId: number, projectIds: number[], alsoGrouped: boolean, now: string): number {
+export function groupProjects(
+  db: Db,
+  accountId: number,
+  groupId: number,
+  projectIds: number[],
+  alsoGrouped: boolean,
+  now: string,
+): number {
   if (projectIds.length === 0) return 0;
   return sql(
     db,
@@ -98,13 +118,16 @@ export function groupProjects(db: Db, accountId: number, groupId: number, projec
 
 /** Takes projects out of the group; `projectIds` null = all of them. Others are left alone. */
 export function ungroupProjects(db: Db, groupId: number, projectIds: number[] | null, now: string): number {
-  if (projectIds === null) return sql(db, 'UPDATE projects SET project_group_id = NULL, updated_at = ? WHERE project_group_id = ?').run(now, groupId).changes;
+  if (projectIds === null)
+    return sql(db, 'UPDATE projects SET project_group_id = NULL, updated_at = ? WHERE project_group_id = ?').run(
+      now,
+      groupId,
+    ).changes;
   if (projectIds.length === 0) return 0;
-  return sql(db, 'UPDATE projects SET project_group_id = NULL, updated_at = ? WHERE project_group_id = ? AND id IN (SELECT value FROM json_each(?))').run(
-    now,
-    groupId,
-    jsonList(projectIds),
-  ).changes;
+  return sql(
+    db,
+    'UPDATE projects SET project_group_id = NULL, updated_at = ? WHERE project_group_id = ? AND id IN (SELECT value FROM json_each(?))',
+  ).run(now, groupId, jsonList(projectIds)).changes;
 }
 
 /** Deletes the group; its projects are kept, ungrouped (spec 001). */

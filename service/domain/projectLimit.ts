@@ -7,16 +7,26 @@ import { refused } from '../http/errors';
 import { sql, type Db } from '../storage/db';
 
 export function setProjectLimit(db: Db, userId: number, limit: number | null): void {
-  if (limit !== null && !(Number.isSafeInteger(limit) && limit >= 0)) throw new Error('projectLimit must be a whole number >= 0, or null');
-  sql(db, 'UPDATE accounts SET project_limit = ? WHERE id = (SELECT account_id FROM users WHERE id = ?)').run(limit, userId);
+  if (limit !== null && !(Number.isSafeInteger(limit) && limit >= 0))
+    throw new Error('projectLimit must be a whole number >= 0, or null');
+  sql(db, 'UPDATE accounts SET project_limit = ? WHERE id = (SELECT account_id FROM users WHERE id = ?)').run(
+    limit,
+    userId,
+  );
 }
 
 /** Throws reached_project_limit when the account has no room for one more project. */
 export function refuseBeyondProjectLimit(db: Db, accountId: number): void {
-  const row = sql(db, 'SELECT project_limit AS max, (SELECT COUNT(*) FROM projects WHERE account_id = a.id) AS n FROM accounts a WHERE id = ?').get(accountId) as
-    | { max: number | null; n: number }
-    | undefined;
+  const row = sql(
+    db,
+    'SELECT project_limit AS max, (SELECT COUNT(*) FROM projects WHERE account_id = a.id) AS n FROM accounts a WHERE id = ?',
+  ).get(accountId) as { max: number | null; n: number } | undefined;
   if (row && row.max !== null && row.n >= row.max) {
-    throw refused('Project', 'base', 'reached_project_limit', `The account has reached its limit of ${row.max} projects: delete one or raise the limit`);
+    throw refused(
+      'Project',
+      'base',
+      'reached_project_limit',
+      `The account has reached its limit of ${row.max} projects: delete one or raise the limit`,
+    );
   }
 }

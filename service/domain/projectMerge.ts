@@ -25,10 +25,20 @@ function referencingColumns(db: Db): Array<{ table: string; column: string }> {
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-function foldTimers(db: Db, accountId: number, source: ProjectRow, target: ProjectRow, nowMs: number, now: string): void {
+function foldTimers(
+  db: Db,
+  accountId: number,
+  source: ProjectRow,
+  target: ProjectRow,
+  nowMs: number,
+  now: string,
+): void {
   const timers = sql(db, 'SELECT * FROM timers WHERE project_id = ?').all(source.id) as TimerRow[];
   for (const moving of timers) {
-    const staying = sql(db, 'SELECT * FROM timers WHERE user_id = ? AND project_id = ?').get(moving.user_id, target.id) as TimerRow | undefined;
+    const staying = sql(db, 'SELECT * FROM timers WHERE user_id = ? AND project_id = ?').get(
+      moving.user_id,
+      target.id,
+    ) as TimerRow | undefined;
     if (!staying) {
       sql(db, 'UPDATE timers SET project_id = ?, updated_at = ? WHERE id = ?').run(target.id, now, moving.id);
       continue;
@@ -40,25 +50,31 @@ function foldTimers(db: Db, accountId: number, source: ProjectRow, target: Proje
     const state = running ? 'running' : total > 0 ? 'paused' : staying.state;
     const description = staying.description ?? moving.description;
     // Running from now with the total so far, or stopped at the total: elapsed reads the same either way.
-    sql(db, 'UPDATE timers SET state = ?, elapsed_ms = ?, running_since_ms = ?, description = ?, updated_at = ? WHERE id = ?').run(
-      state,
-      total,
-      running ? nowMs : null,
-      description,
-      now,
-      staying.id,
-    );
+    sql(
+      db,
+      'UPDATE timers SET state = ?, elapsed_ms = ?, running_since_ms = ?, description = ?, updated_at = ? WHERE id = ?',
+    ).run(state, total, running ? nowMs : null, description, now, staying.id);
     if (description !== staying.description) linkHashtags(db, 'timer_tags', staying.id, accountId, description, now);
   }
 }
 
 /** Runs inside the caller's transaction; both projects are the account's and not archived. */
-export function mergeProjects(db: Db, accountId: number, target: ProjectRow, source: ProjectRow, nowMs: number, now: string): void {
+export function mergeProjects(
+  db: Db,
+  accountId: number,
+  target: ProjectRow,
+  source: ProjectRow,
+  nowMs: number,
+  now: string,
+): void {
   sql(db, 'UPDATE entries SET project_id = ?, updated_at = ? WHERE project_id = ?').run(target.id, now, source.id);
   foldTimers(db, accountId, source, target, nowMs, now);
   for (const { table, column } of referencingColumns(db)) {
     // Table and column names come from the schema, never from input.
-    sql(db, `UPDATE OR IGNORE ${quote(table)} SET ${quote(column)} = ? WHERE ${quote(column)} = ?`).run(target.id, source.id);
+    sql(db, `UPDATE OR IGNORE ${quote(table)} SET ${quote(column)} = ? WHERE ${quote(column)} = ?`).run(
+      target.id,
+      source.id,
+    );
     sql(db, `DELETE FROM ${quote(table)} WHERE ${quote(column)} = ?`).run(source.id);
   }
   sql(db, 'UPDATE projects SET updated_at = ? WHERE id = ?').run(now, target.id);

@@ -48,15 +48,19 @@ export function getProject(db: Db, accountId: number, id: number): ProjectRow | 
 }
 
 export function findProjectByName(db: Db, accountId: number, name: string, exceptId = 0): ProjectRow | undefined {
-  return sql(db, 'SELECT * FROM projects WHERE account_id = ? AND name = ? COLLATE NOCASE AND id != ?').get(accountId, name, exceptId) as
-    | ProjectRow
-    | undefined;
+  return sql(db, 'SELECT * FROM projects WHERE account_id = ? AND name = ? COLLATE NOCASE AND id != ?').get(
+    accountId,
+    name,
+    exceptId,
+  ) as ProjectRow | undefined;
 }
 
 export function projectsByIds(db: Db, ids: number[]): Map<number, ProjectRow> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = sql(db, 'SELECT * FROM projects WHERE id IN (SELECT value FROM json_each(?))').all(jsonList(unique)) as ProjectRow[];
+  const rows = sql(db, 'SELECT * FROM projects WHERE id IN (SELECT value FROM json_each(?))').all(
+    jsonList(unique),
+  ) as ProjectRow[];
   return new Map(rows.map((p) => [p.id, p]));
 }
 
@@ -65,13 +69,26 @@ export function insertProject(db: Db, accountId: number, fields: ProjectFields, 
   const id = sql(
     db,
     `INSERT INTO projects (account_id, name, billable, billing_increment, color, project_group_id, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(accountId, fields.name, fields.billable ? 1 : 0, fields.billing_increment, fields.color, fields.project_group_id ?? null, fields.description ?? '', now, now).lastInsertRowid;
+  ).run(
+    accountId,
+    fields.name,
+    fields.billable ? 1 : 0,
+    fields.billing_increment,
+    fields.color,
+    fields.project_group_id ?? null,
+    fields.description ?? '',
+    now,
+    now,
+  ).lastInsertRowid;
   return getProject(db, accountId, Number(id))!;
 }
 
 export function updateProject(db: Db, id: number, fields: Partial<ProjectFields>, now: string): void {
   const current = sql(db, 'SELECT * FROM projects WHERE id = ?').get(id) as ProjectRow;
-  sql(db, 'UPDATE projects SET name = ?, billable = ?, billing_increment = ?, color = ?, project_group_id = ?, description = ?, updated_at = ? WHERE id = ?').run(
+  sql(
+    db,
+    'UPDATE projects SET name = ?, billable = ?, billing_increment = ?, color = ?, project_group_id = ?, description = ?, updated_at = ? WHERE id = ?',
+  ).run(
     fields.name ?? current.name,
     fields.billable === undefined ? current.billable : fields.billable ? 1 : 0,
     fields.billing_increment ?? current.billing_increment,
@@ -84,12 +101,22 @@ export function updateProject(db: Db, id: number, fields: Partial<ProjectFields>
 }
 
 export function setProjectEnabled(db: Db, id: number, enabled: boolean, now: string): void {
-  sql(db, 'UPDATE projects SET enabled = ?, updated_at = ? WHERE id = ? AND enabled != ?').run(enabled ? 1 : 0, now, id, enabled ? 1 : 0);
+  sql(db, 'UPDATE projects SET enabled = ?, updated_at = ? WHERE id = ? AND enabled != ?').run(
+    enabled ? 1 : 0,
+    now,
+    id,
+    enabled ? 1 : 0,
+  );
 }
 
 /** Whether anything keeps the project from being deleted: entries or expenses (an invoice holds only those). */
 export function projectHasRecords(db: Db, id: number): boolean {
-  return sql(db, 'SELECT 1 WHERE EXISTS (SELECT 1 FROM entries WHERE project_id = ?) OR EXISTS (SELECT 1 FROM expenses WHERE project_id = ?)').get(id, id) !== undefined;
+  return (
+    sql(
+      db,
+      'SELECT 1 WHERE EXISTS (SELECT 1 FROM entries WHERE project_id = ?) OR EXISTS (SELECT 1 FROM expenses WHERE project_id = ?)',
+    ).get(id, id) !== undefined
+  );
 }
 
 export function deleteProject(db: Db, id: number): void {
@@ -113,15 +140,17 @@ export function projectStats(db: Db, ids: number[]): Map<number, ProjectStats> {
 
 /** Users who logged time on each project, by id: the participants of the full form. */
 export function projectParticipants(db: Db, ids: number[]): Map<number, UserRow[]> {
-  const pairs = sql(db, 'SELECT DISTINCT project_id, user_id FROM entries WHERE project_id IN (SELECT value FROM json_each(?)) ORDER BY user_id').all(
-    jsonList(ids),
-  ) as Array<{ project_id: number; user_id: number }>;
+  const pairs = sql(
+    db,
+    'SELECT DISTINCT project_id, user_id FROM entries WHERE project_id IN (SELECT value FROM json_each(?)) ORDER BY user_id',
+  ).all(jsonList(ids)) as Array<{ project_id: number; user_id: number }>;
   const users = usersByIds(
     db,
     pairs.map((p) => p.user_id),
   );
   const byProject = new Map<number, UserRow[]>();
-  for (const pair of pairs) byProject.set(pair.project_id, [...(byProject.get(pair.project_id) ?? []), users.get(pair.user_id)!]);
+  for (const pair of pairs)
+    byProject.set(pair.project_id, [...(byProject.get(pair.project_id) ?? []), users.get(pair.user_id)!]);
   return byProject;
 }
 
@@ -139,7 +168,8 @@ export function listProjects(
   const where = new Where().add('account_id = ?', accountId);
   if (onlyIds) where.add('id IN (SELECT value FROM json_each(?))', jsonList(onlyIds));
   if (filters.name !== undefined) where.add(`name LIKE ? ESCAPE '\\'`, likeContains(filters.name));
-  if (filters.project_group_ids) where.add('project_group_id IN (SELECT value FROM json_each(?))', jsonList(filters.project_group_ids));
+  if (filters.project_group_ids)
+    where.add('project_group_id IN (SELECT value FROM json_each(?))', jsonList(filters.project_group_ids));
   if (filters.billing_increment !== undefined) where.add('billing_increment = ?', filters.billing_increment);
   if (filters.enabled !== undefined) where.add('enabled = ?', filters.enabled ? 1 : 0);
   if (filters.billable !== undefined) where.add('billable = ?', filters.billable ? 1 : 0);

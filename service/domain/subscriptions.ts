@@ -42,7 +42,8 @@ export interface SubscriptionFilters {
 export const newSecret = () => randomBytes(32).toString('hex');
 
 // Table and column names come from the Kinds fixed in the resources, never from input.
-const select = (k: Kind) => `SELECT id, account_id, name, state, payload_uri, ${k.column} AS topics, created_at, updated_at FROM ${k.table}`;
+const select = (k: Kind) =>
+  `SELECT id, account_id, name, state, payload_uri, ${k.column} AS topics, created_at, updated_at FROM ${k.table}`;
 
 export function getSubscription(db: Db, k: Kind, accountId: number, id: number): SubscriptionRow | undefined {
   return sql(db, `${select(k)} WHERE account_id = ? AND id = ?`).get(accountId, id) as SubscriptionRow | undefined;
@@ -59,26 +60,25 @@ export function insertSubscription(
 ): { id: number; secret: string } {
   const secret = newSecret();
   const id = Number(
-    sql(db, `INSERT INTO ${k.table} (account_id, name, payload_uri, ${k.column}, secret, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`).run(
-      accountId,
-      v.name,
-      v.payloadUri,
-      jsonList(v.topics),
-      box.seal(secret),
-      now,
-      now,
-    ).lastInsertRowid,
+    sql(
+      db,
+      `INSERT INTO ${k.table} (account_id, name, payload_uri, ${k.column}, secret, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ).run(accountId, v.name, v.payloadUri, jsonList(v.topics), box.seal(secret), now, now).lastInsertRowid,
   );
   return { id, secret };
 }
 
-export function updateSubscription(db: Db, k: Kind, id: number, v: { name?: string; payloadUri?: string }, now: string): void {
-  sql(db, `UPDATE ${k.table} SET name = COALESCE(?, name), payload_uri = COALESCE(?, payload_uri), updated_at = ? WHERE id = ?`).run(
-    v.name ?? null,
-    v.payloadUri ?? null,
-    now,
-    id,
-  );
+export function updateSubscription(
+  db: Db,
+  k: Kind,
+  id: number,
+  v: { name?: string; payloadUri?: string },
+  now: string,
+): void {
+  sql(
+    db,
+    `UPDATE ${k.table} SET name = COALESCE(?, name), payload_uri = COALESCE(?, payload_uri), updated_at = ? WHERE id = ?`,
+  ).run(v.name ?? null, v.payloadUri ?? null, now, id);
 }
 
 export function setTopics(db: Db, k: Kind, id: number, topics: string[], now: string): void {
@@ -86,7 +86,9 @@ export function setTopics(db: Db, k: Kind, id: number, topics: string[], now: st
 }
 
 export function setState(db: Db, k: Kind, id: number, state: SubscriptionState, now: string): void {
-  const changed = sql(db, `UPDATE ${k.table} SET state = ?, updated_at = ? WHERE id = ? AND state != ?`).run(state, now, id, state).changes > 0;
+  const changed =
+    sql(db, `UPDATE ${k.table} SET state = ?, updated_at = ? WHERE id = ? AND state != ?`).run(state, now, id, state)
+      .changes > 0;
   // A webhook enabled again sends the payloads it held while disabled (events/webhookQueue.ts).
   if (changed && k.table === 'webhooks' && state === 'enabled') resumeWebhook(db, id, now);
 }
@@ -106,12 +108,27 @@ export function deleteSubscription(db: Db, k: Kind, id: number): void {
  * Filters combined; most recently created first (spec 001). Decided: topics matches the ones
  * subscribed to any of the given topics, a '*' subscription included (it receives them all).
  */
-export function listSubscriptions(db: Db, k: Kind, accountId: number, filters: SubscriptionFilters, limit: number, offset: number): { rows: SubscriptionRow[]; total: number } {
+export function listSubscriptions(
+  db: Db,
+  k: Kind,
+  accountId: number,
+  filters: SubscriptionFilters,
+  limit: number,
+  offset: number,
+): { rows: SubscriptionRow[]; total: number } {
   const w = new Where().add('account_id = ?', accountId);
   if (filters.name !== undefined) w.add(`name LIKE ? ESCAPE '\\'`, likeContains(filters.name));
   if (filters.state) w.add('state = ?', filters.state);
-  if (filters.topics) w.add(`EXISTS (SELECT 1 FROM json_each(${k.column}) t WHERE t.value = '*' OR t.value IN (SELECT value FROM json_each(?)))`, jsonList(filters.topics));
+  if (filters.topics)
+    w.add(
+      `EXISTS (SELECT 1 FROM json_each(${k.column}) t WHERE t.value = '*' OR t.value IN (SELECT value FROM json_each(?)))`,
+      jsonList(filters.topics),
+    );
   const total = (sql(db, `SELECT COUNT(*) AS n FROM ${k.table} WHERE ${w}`).get(...w.params) as { n: number }).n;
-  const rows = sql(db, `${select(k)} WHERE ${w} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...w.params, limit, offset) as SubscriptionRow[];
+  const rows = sql(db, `${select(k)} WHERE ${w} ORDER BY id DESC LIMIT ? OFFSET ?`).all(
+    ...w.params,
+    limit,
+    offset,
+  ) as SubscriptionRow[];
   return { rows, total };
 }

@@ -9,7 +9,14 @@ import { replaceHashtag } from './hashtags';
 import type { TagRow } from './tags';
 
 /** Rewrites the descriptions of up to `limit` entries (all when absent) linked to the tag; answers their ids. */
-export function rewriteEntryMentions(db: Db, tagId: number, name: string, to: string | null, now: string, limit = -1): number[] {
+export function rewriteEntryMentions(
+  db: Db,
+  tagId: number,
+  name: string,
+  to: string | null,
+  now: string,
+  limit = -1,
+): number[] {
   const rows = sql(
     db,
     'SELECT e.id, e.description FROM entry_tags et JOIN entries e ON e.id = et.entry_id WHERE et.tag_id = ? ORDER BY et.entry_id LIMIT ?',
@@ -25,7 +32,10 @@ export function rewriteEntryMentions(db: Db, tagId: number, name: string, to: st
 
 /** Rewrites the descriptions of every timer linked to the tag (a few per user at most). */
 export function rewriteTimerMentions(db: Db, tagId: number, name: string, to: string | null, now: string): number[] {
-  const rows = sql(db, 'SELECT t.id, t.description FROM timer_tags tt JOIN timers t ON t.id = tt.timer_id WHERE tt.tag_id = ?').all(tagId) as Array<{
+  const rows = sql(
+    db,
+    'SELECT t.id, t.description FROM timer_tags tt JOIN timers t ON t.id = tt.timer_id WHERE tt.tag_id = ?',
+  ).all(tagId) as Array<{
     id: number;
     description: string | null;
   }>;
@@ -44,7 +54,12 @@ export function updateTag(db: Db, tag: TagRow, name: string, billable: boolean, 
     rewriteEntryMentions(db, tag.id, tag.name, name, now);
     rewriteTimerMentions(db, tag.id, tag.name, name, now);
   }
-  sql(db, 'UPDATE tags SET name = ?, billable = ?, updated_at = ? WHERE id = ?').run(name, billable ? 1 : 0, now, tag.id);
+  sql(db, 'UPDATE tags SET name = ?, billable = ?, updated_at = ? WHERE id = ?').run(
+    name,
+    billable ? 1 : 0,
+    now,
+    tag.id,
+  );
 }
 
 /** DELETE /v2/tags/:id: the entries stay, their "#name" becomes the plain word "name". */

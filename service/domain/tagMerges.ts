@@ -18,16 +18,16 @@ export interface TagMergeRow {
 }
 
 export function isTagLocked(db: Db, tagId: number): boolean {
-  return sql(db, 'SELECT 1 FROM tag_merges WHERE target_tag_id = ? OR source_tag_id = ?').get(tagId, tagId) !== undefined;
+  return (
+    sql(db, 'SELECT 1 FROM tag_merges WHERE target_tag_id = ? OR source_tag_id = ?').get(tagId, tagId) !== undefined
+  );
 }
 
 export function startTagMerge(db: Db, accountId: number, target: TagRow, source: TagRow, now: string): TagMergeRow {
-  const id = sql(db, 'INSERT INTO tag_merges (account_id, target_tag_id, source_tag_id, created_at) VALUES (?, ?, ?, ?)').run(
-    accountId,
-    target.id,
-    source.id,
-    now,
-  ).lastInsertRowid;
+  const id = sql(
+    db,
+    'INSERT INTO tag_merges (account_id, target_tag_id, source_tag_id, created_at) VALUES (?, ?, ?, ?)',
+  ).run(accountId, target.id, source.id, now).lastInsertRowid;
   return sql(db, 'SELECT * FROM tag_merges WHERE id = ?').get(id) as TagMergeRow;
 }
 
@@ -45,13 +45,23 @@ export function runTagMergeBatch(db: Db, merge: TagMergeRow, limit: number, now:
   const moved = rewriteEntryMentions(db, source.id, source.name, target.name, now, limit);
   if (moved.length > 0) {
     const ids = jsonList(moved);
-    sql(db, 'INSERT OR IGNORE INTO entry_tags (entry_id, tag_id) SELECT value, ? FROM json_each(?)').run(target.id, ids);
-    sql(db, 'DELETE FROM entry_tags WHERE tag_id = ? AND entry_id IN (SELECT value FROM json_each(?))').run(source.id, ids);
+    sql(db, 'INSERT OR IGNORE INTO entry_tags (entry_id, tag_id) SELECT value, ? FROM json_each(?)').run(
+      target.id,
+      ids,
+    );
+    sql(db, 'DELETE FROM entry_tags WHERE tag_id = ? AND entry_id IN (SELECT value FROM json_each(?))').run(
+      source.id,
+      ids,
+    );
   }
   if (limit !== -1 && moved.length === limit) return false;
   // Entries written meanwhile with "#source" were linked to it and are in this last batch.
   const timers = rewriteTimerMentions(db, source.id, source.name, target.name, now);
-  if (timers.length > 0) sql(db, 'INSERT OR IGNORE INTO timer_tags (timer_id, tag_id) SELECT value, ? FROM json_each(?)').run(target.id, jsonList(timers));
+  if (timers.length > 0)
+    sql(db, 'INSERT OR IGNORE INTO timer_tags (timer_id, tag_id) SELECT value, ? FROM json_each(?)').run(
+      target.id,
+      jsonList(timers),
+    );
   sql(db, 'DELETE FROM tag_merges WHERE id = ?').run(merge.id);
   sql(db, 'DELETE FROM tags WHERE id = ?').run(source.id); // remaining links go with it
   sql(db, 'UPDATE tags SET updated_at = ? WHERE id = ?').run(now, target.id);

@@ -15,7 +15,9 @@ export interface TagRow {
 }
 
 export function findTagByName(db: Db, accountId: number, name: string): TagRow | undefined {
-  return sql(db, 'SELECT * FROM tags WHERE account_id = ? AND name = ? COLLATE NOCASE').get(accountId, name) as TagRow | undefined;
+  return sql(db, 'SELECT * FROM tags WHERE account_id = ? AND name = ? COLLATE NOCASE').get(accountId, name) as
+    | TagRow
+    | undefined;
 }
 
 export function getTag(db: Db, accountId: number, id: number): TagRow | undefined {
@@ -27,19 +29,38 @@ export function ensureTag(db: Db, accountId: number, tag: ParsedTag, now: string
   const existing = findTagByName(db, accountId, tag.name);
   if (existing) return { row: existing, created: false };
   const id = Number(
-    sql(db, 'INSERT INTO tags (account_id, name, billable, created_at, updated_at) VALUES (?, ?, ?, ?, ?)').run(accountId, tag.name, tag.billable ? 1 : 0, now, now)
-      .lastInsertRowid,
+    sql(db, 'INSERT INTO tags (account_id, name, billable, created_at, updated_at) VALUES (?, ?, ?, ?, ?)').run(
+      accountId,
+      tag.name,
+      tag.billable ? 1 : 0,
+      now,
+      now,
+    ).lastInsertRowid,
   );
   return { row: getTag(db, accountId, id)!, created: true };
 }
 
 /** Replaces the tag links of an entry or timer with the #hashtags of its description. */
-export function linkHashtags(db: Db, table: 'entry_tags' | 'timer_tags', ownerId: number, accountId: number, description: string | null, now: string): void {
+export function linkHashtags(
+  db: Db,
+  table: 'entry_tags' | 'timer_tags',
+  ownerId: number,
+  accountId: number,
+  description: string | null,
+  now: string,
+): void {
   linkTags(db, table, ownerId, accountId, parseHashtags(description), now);
 }
 
 /** Replaces the tag links of an entry or timer with `tags` (v1's classic parsing finds its own). */
-export function linkTags(db: Db, table: 'entry_tags' | 'timer_tags', ownerId: number, accountId: number, tags: ParsedTag[], now: string): void {
+export function linkTags(
+  db: Db,
+  table: 'entry_tags' | 'timer_tags',
+  ownerId: number,
+  accountId: number,
+  tags: ParsedTag[],
+  now: string,
+): void {
   const column = table === 'entry_tags' ? 'entry_id' : 'timer_id';
   sql(db, `DELETE FROM ${table} WHERE ${column} = ?`).run(ownerId);
   for (const tag of tags) {
@@ -77,10 +98,19 @@ const USED_IN_PROJECTS = `EXISTS (SELECT 1 FROM entry_tags et JOIN entries e ON 
 
 /** Whether the tag is linked to an entry in one of the projects. */
 export function tagUsedInProjects(db: Db, tagId: number, projectIds: number[]): boolean {
-  return sql(db, `SELECT 1 FROM tags t WHERE t.id = ? AND ${USED_IN_PROJECTS}`).get(tagId, jsonList(projectIds)) !== undefined;
+  return (
+    sql(db, `SELECT 1 FROM tags t WHERE t.id = ? AND ${USED_IN_PROJECTS}`).get(tagId, jsonList(projectIds)) !==
+    undefined
+  );
 }
 
-export function listTags(db: Db, accountId: number, filters: TagFilters, limit: number, offset: number): { rows: Array<TagRow & { entries: number }>; total: number } {
+export function listTags(
+  db: Db,
+  accountId: number,
+  filters: TagFilters,
+  limit: number,
+  offset: number,
+): { rows: Array<TagRow & { entries: number }>; total: number } {
   const where = new Where().add('t.account_id = ?', accountId);
   if (filters.name !== undefined) where.add(`t.name LIKE ? ESCAPE '\\'`, likeContains(filters.name));
   if (filters.billable !== undefined) where.add('t.billable = ?', filters.billable ? 1 : 0);

@@ -18,11 +18,20 @@ export function getTeam(db: Db, accountId: number, id: number): TeamRow | undefi
 }
 
 export function findTeamByName(db: Db, accountId: number, name: string, exceptId = 0): TeamRow | undefined {
-  return sql(db, 'SELECT * FROM teams WHERE account_id = ? AND name = ? COLLATE NOCASE AND id != ?').get(accountId, name, exceptId) as TeamRow | undefined;
+  return sql(db, 'SELECT * FROM teams WHERE account_id = ? AND name = ? COLLATE NOCASE AND id != ?').get(
+    accountId,
+    name,
+    exceptId,
+  ) as TeamRow | undefined;
 }
 
 export function insertTeam(db: Db, accountId: number, name: string, now: string): TeamRow {
-  const id = sql(db, 'INSERT INTO teams (account_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(accountId, name, now, now).lastInsertRowid;
+  const id = sql(db, 'INSERT INTO teams (account_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(
+    accountId,
+    name,
+    now,
+    now,
+  ).lastInsertRowid;
   return getTeam(db, accountId, Number(id))!;
 }
 
@@ -37,7 +46,10 @@ function touch(db: Db, id: number, now: string): void {
 
 /** Users already in the team are skipped. */
 export function addTeamUsers(db: Db, id: number, userIds: number[], now: string): void {
-  const added = sql(db, 'INSERT OR IGNORE INTO team_users (team_id, user_id) SELECT ?, value FROM json_each(?)').run(id, jsonList(userIds)).changes;
+  const added = sql(db, 'INSERT OR IGNORE INTO team_users (team_id, user_id) SELECT ?, value FROM json_each(?)').run(
+    id,
+    jsonList(userIds),
+  ).changes;
   if (added) touch(db, id, now);
 }
 
@@ -46,7 +58,10 @@ export function removeTeamUsers(db: Db, id: number, userIds: number[] | 'all', n
   const removed =
     userIds === 'all'
       ? sql(db, 'DELETE FROM team_users WHERE team_id = ?').run(id).changes
-      : sql(db, 'DELETE FROM team_users WHERE team_id = ? AND user_id IN (SELECT value FROM json_each(?))').run(id, jsonList(userIds)).changes;
+      : sql(db, 'DELETE FROM team_users WHERE team_id = ? AND user_id IN (SELECT value FROM json_each(?))').run(
+          id,
+          jsonList(userIds),
+        ).changes;
   if (removed) touch(db, id, now);
 }
 
@@ -60,7 +75,10 @@ export function teamUserIds(db: Db, id: number): number[] {
 
 /** The members of each team, by team id, oldest user first. */
 export function usersOfTeams(db: Db, teamIds: number[]): Map<number, UserRow[]> {
-  const pairs = sql(db, 'SELECT team_id, user_id FROM team_users WHERE team_id IN (SELECT value FROM json_each(?)) ORDER BY user_id').all(jsonList(teamIds)) as Array<{
+  const pairs = sql(
+    db,
+    'SELECT team_id, user_id FROM team_users WHERE team_id IN (SELECT value FROM json_each(?)) ORDER BY user_id',
+  ).all(jsonList(teamIds)) as Array<{
     team_id: number;
     user_id: number;
   }>;
@@ -86,11 +104,25 @@ export function teamsOfUsers(db: Db, userIds: number[]): Map<number, TeamRow[]> 
 }
 
 /** The filters of GET /v2/teams, combined; by name. user_ids (decided): teams with any of them. */
-export function listTeams(db: Db, accountId: number, filters: TeamFilters, limit: number, offset: number): { rows: TeamRow[]; total: number } {
+export function listTeams(
+  db: Db,
+  accountId: number,
+  filters: TeamFilters,
+  limit: number,
+  offset: number,
+): { rows: TeamRow[]; total: number } {
   const w = new Where().add('t.account_id = ?', accountId);
   if (filters.name !== undefined) w.add(`t.name LIKE ? ESCAPE '\\'`, likeContains(filters.name));
-  if (filters.user_ids) w.add('t.id IN (SELECT team_id FROM team_users WHERE user_id IN (SELECT value FROM json_each(?)))', jsonList(filters.user_ids));
+  if (filters.user_ids)
+    w.add(
+      't.id IN (SELECT team_id FROM team_users WHERE user_id IN (SELECT value FROM json_each(?)))',
+      jsonList(filters.user_ids),
+    );
   const total = (sql(db, `SELECT COUNT(*) AS n FROM teams t WHERE ${w}`).get(...w.params) as { n: number }).n;
-  const list = sql(db, `SELECT t.* FROM teams t WHERE ${w} ORDER BY t.name COLLATE NOCASE, t.id LIMIT ? OFFSET ?`).all(...w.params, limit, offset) as TeamRow[];
+  const list = sql(db, `SELECT t.* FROM teams t WHERE ${w} ORDER BY t.name COLLATE NOCASE, t.id LIMIT ? OFFSET ?`).all(
+    ...w.params,
+    limit,
+    offset,
+  ) as TeamRow[];
   return { rows: list, total };
 }

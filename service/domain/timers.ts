@@ -28,10 +28,20 @@ export function elapsedMs(timer: Pick<TimerRow, 'elapsed_ms' | 'state' | 'runnin
 }
 
 export function getTimer(db: Db, userId: number, projectId: number): TimerRow | undefined {
-  return sql(db, 'SELECT * FROM timers WHERE user_id = ? AND project_id = ?').get(userId, projectId) as TimerRow | undefined;
+  return sql(db, 'SELECT * FROM timers WHERE user_id = ? AND project_id = ?').get(userId, projectId) as
+    | TimerRow
+    | undefined;
 }
 
-export function createTimer(db: Db, accountId: number, userId: number, projectId: number, date: string, description: string | null, now: string): TimerRow {
+export function createTimer(
+  db: Db,
+  accountId: number,
+  userId: number,
+  projectId: number,
+  date: string,
+  description: string | null,
+  now: string,
+): TimerRow {
   const id = sql(
     db,
     `INSERT INTO timers (user_id, project_id, state, date, description, created_at, updated_at) VALUES (?, ?, 'pending', ?, ?, ?, ?)`,
@@ -40,7 +50,13 @@ export function createTimer(db: Db, accountId: number, userId: number, projectId
   return getTimer(db, userId, projectId)!;
 }
 
-export function setTimerDescription(db: Db, accountId: number, timer: TimerRow, description: string | null, now: string): void {
+export function setTimerDescription(
+  db: Db,
+  accountId: number,
+  timer: TimerRow,
+  description: string | null,
+  now: string,
+): void {
   sql(db, 'UPDATE timers SET description = ?, updated_at = ? WHERE id = ?').run(description, now, timer.id);
   linkHashtags(db, 'timer_tags', timer.id, accountId, description, now);
 }
@@ -52,19 +68,24 @@ export function setTimerDate(db: Db, timer: TimerRow, date: string, now: string)
 /** Folds running time into elapsed_ms and stops the clock; no-op unless running. */
 export function pauseTimer(db: Db, timer: TimerRow, nowMs: number, now: string): void {
   if (timer.state !== 'running') return;
-  sql(db, `UPDATE timers SET state = 'paused', elapsed_ms = ?, running_since_ms = NULL, updated_at = ? WHERE id = ?`).run(
-    elapsedMs(timer, nowMs),
-    now,
-    timer.id,
-  );
+  sql(
+    db,
+    `UPDATE timers SET state = 'paused', elapsed_ms = ?, running_since_ms = NULL, updated_at = ? WHERE id = ?`,
+  ).run(elapsedMs(timer, nowMs), now, timer.id);
 }
 
 /** Runs this timer, pausing whichever other timer of the user runs. */
 export function runTimer(db: Db, timer: TimerRow, nowMs: number, now: string): void {
   if (timer.state === 'running') return;
-  const other = sql(db, `SELECT * FROM timers WHERE user_id = ? AND state = 'running'`).get(timer.user_id) as TimerRow | undefined;
+  const other = sql(db, `SELECT * FROM timers WHERE user_id = ? AND state = 'running'`).get(timer.user_id) as
+    | TimerRow
+    | undefined;
   if (other) pauseTimer(db, other, nowMs, now);
-  sql(db, `UPDATE timers SET state = 'running', running_since_ms = ?, updated_at = ? WHERE id = ?`).run(nowMs, now, timer.id);
+  sql(db, `UPDATE timers SET state = 'running', running_since_ms = ?, updated_at = ? WHERE id = ?`).run(
+    nowMs,
+    now,
+    timer.id,
+  );
 }
 
 /**
@@ -74,7 +95,12 @@ export function runTimer(db: Db, timer: TimerRow, nowMs: number, now: string): v
 export function adjustTimer(db: Db, timer: TimerRow, deltaMs: number, nowMs: number, now: string): void {
   if (timer.state !== 'running') return;
   const total = Math.max(0, elapsedMs(timer, nowMs) + deltaMs);
-  sql(db, 'UPDATE timers SET elapsed_ms = ?, running_since_ms = ?, updated_at = ? WHERE id = ?').run(total, nowMs, now, timer.id);
+  sql(db, 'UPDATE timers SET elapsed_ms = ?, running_since_ms = ?, updated_at = ? WHERE id = ?').run(
+    total,
+    nowMs,
+    now,
+    timer.id,
+  );
 }
 
 export function deleteTimer(db: Db, timer: TimerRow): void {
@@ -91,7 +117,10 @@ export interface TimerFilters {
 const PROJECT_COLUMNS = ['id', 'name', 'billable', 'billing_increment', 'enabled', 'color'] as const;
 
 export type TimerProject = Pick<ProjectRow, (typeof PROJECT_COLUMNS)[number]>;
-export type TimerListRow = Pick<TimerRow, 'id' | 'project_id' | 'state' | 'elapsed_ms' | 'running_since_ms' | 'date' | 'description'>;
+export type TimerListRow = Pick<
+  TimerRow,
+  'id' | 'project_id' | 'state' | 'elapsed_ms' | 'running_since_ms' | 'date' | 'description'
+>;
 
 /**
  * The user's timers with their projects: the running one first, then paused, then pending; each
@@ -122,7 +151,14 @@ export function listTimers(
   ).all(...w.params);
   const page = all.slice(offset, offset + limit).map((row) => ({
     timer: row,
-    project: { id: row.p_id, name: row.p_name, billable: row.p_billable, billing_increment: row.p_billing_increment, enabled: row.p_enabled, color: row.p_color } as TimerProject,
+    project: {
+      id: row.p_id,
+      name: row.p_name,
+      billable: row.p_billable,
+      billing_increment: row.p_billing_increment,
+      enabled: row.p_enabled,
+      color: row.p_color,
+    } as TimerProject,
   }));
   return { rows: page, total: all.length };
 }

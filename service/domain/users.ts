@@ -45,7 +45,9 @@ export function getUser(db: Db, accountId: number, id: number): UserRow | undefi
 export function usersByIds(db: Db, ids: number[]): Map<number, UserRow> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = sql(db, 'SELECT * FROM users WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(unique)) as UserRow[];
+  const rows = sql(db, 'SELECT * FROM users WHERE id IN (SELECT value FROM json_each(?))').all(
+    JSON.stringify(unique),
+  ) as UserRow[];
   return new Map(rows.map((u) => [u.id, u]));
 }
 
@@ -56,7 +58,15 @@ export function countUserEntries(db: Db, userId: number): number {
 export type UserChanges = Partial<
   Pick<
     UserRow,
-    'email' | 'first_name' | 'last_name' | 'role' | 'state' | 'time_format' | 'week_start' | 'send_personal_weekly_report_email' | 'send_team_weekly_report_email'
+    | 'email'
+    | 'first_name'
+    | 'last_name'
+    | 'role'
+    | 'state'
+    | 'time_format'
+    | 'week_start'
+    | 'send_personal_weekly_report_email'
+    | 'send_team_weekly_report_email'
   >
 >;
 
@@ -105,7 +115,10 @@ export function deleteUser(db: Db, id: number): void {
 }
 
 export function countEntriesOfUsers(db: Db, ids: number[]): Map<number, number> {
-  const counts = sql(db, 'SELECT user_id, COUNT(*) AS n FROM entries WHERE user_id IN (SELECT value FROM json_each(?)) GROUP BY user_id').all(jsonList(ids)) as Array<{
+  const counts = sql(
+    db,
+    'SELECT user_id, COUNT(*) AS n FROM entries WHERE user_id IN (SELECT value FROM json_each(?)) GROUP BY user_id',
+  ).all(jsonList(ids)) as Array<{
     user_id: number;
     n: number;
   }>;
@@ -120,21 +133,41 @@ export interface UserScope {
 }
 
 /** The filters of GET /v2/users (GAPS.md), combined; oldest user first, so the owner leads. */
-export function listUsers(db: Db, accountId: number, filters: UserFilters, scope: UserScope, limit: number, offset: number): { rows: UserRow[]; total: number } {
+export function listUsers(
+  db: Db,
+  accountId: number,
+  filters: UserFilters,
+  scope: UserScope,
+  limit: number,
+  offset: number,
+): { rows: UserRow[]; total: number } {
   const w = new Where().add('u.account_id = ?', accountId);
   if (scope.onlyIds) w.add('u.id IN (SELECT value FROM json_each(?))', jsonList(scope.onlyIds));
   if (scope.teamId !== undefined) w.add('u.id IN (SELECT user_id FROM team_users WHERE team_id = ?)', scope.teamId);
-  if (filters.name !== undefined) w.add(`(COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, '')) LIKE ? ESCAPE '\\'`, likeContains(filters.name));
+  if (filters.name !== undefined)
+    w.add(
+      `(COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, '')) LIKE ? ESCAPE '\\'`,
+      likeContains(filters.name),
+    );
   if (filters.email !== undefined) w.add(`u.email LIKE ? ESCAPE '\\'`, likeContains(filters.email));
   if (filters.role !== undefined) w.add('u.role = ?', filters.role);
   if (filters.state !== undefined) w.add('u.state = ?', filters.state);
   const total = (sql(db, `SELECT COUNT(*) AS n FROM users u WHERE ${w}`).get(...w.params) as { n: number }).n;
-  const list = sql(db, `SELECT u.* FROM users u WHERE ${w} ORDER BY u.id LIMIT ? OFFSET ?`).all(...w.params, limit, offset) as UserRow[];
+  const list = sql(db, `SELECT u.* FROM users u WHERE ${w} ORDER BY u.id LIMIT ? OFFSET ?`).all(
+    ...w.params,
+    limit,
+    offset,
+  ) as UserRow[];
   return { rows: list, total };
 }
 
 /** The ids that name no user of the account. */
 export function unknownUserIds(db: Db, accountId: number, ids: number[]): number[] {
-  const known = new Set(column<number>(db, 'SELECT id FROM users WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))').all(accountId, jsonList(ids)));
+  const known = new Set(
+    column<number>(db, 'SELECT id FROM users WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))').all(
+      accountId,
+      jsonList(ids),
+    ),
+  );
   return ids.filter((id) => !known.has(id));
 }

@@ -11,7 +11,13 @@ import type { SubscriptionRow } from './subscriptions';
 /** The ping payload of spec 000 "Events": an empty object, and the payload_id that X-Service-Delivery repeats. */
 export function queuePing(db: Db, webhook: Pick<SubscriptionRow, 'id' | 'name'>, now: string): string {
   const payloadId = randomUUID();
-  const body = { webhook: { id: webhook.id, name: webhook.name }, type: 'webhook.ping', created_at: now, object: {}, payload_id: payloadId };
+  const body = {
+    webhook: { id: webhook.id, name: webhook.name },
+    type: 'webhook.ping',
+    created_at: now,
+    object: {},
+    payload_id: payloadId,
+  };
   insertPayload(db, webhook.id, payloadId, 'webhook.ping', JSON.stringify(body), now);
   webhookQueued(db);
   return payloadId;

@@ -26,7 +26,12 @@ export function retryDelay(policy: RetryPolicy, failures: number): number {
 }
 
 /** When to try again after a failure at nowMs, or null when the window is over (give up). */
-export function nextAttempt(policy: RetryPolicy, failingSinceMs: number, failures: number, nowMs: number): number | null {
+export function nextAttempt(
+  policy: RetryPolicy,
+  failingSinceMs: number,
+  failures: number,
+  nowMs: number,
+): number | null {
   const deadline = failingSinceMs + policy.windowMs;
   if (nowMs >= deadline) return null;
   return Math.min(nowMs + retryDelay(policy, failures), deadline);

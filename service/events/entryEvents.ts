@@ -11,7 +11,13 @@ import type { EntryEvent } from './emit';
 
 const COMPARED = ['user_id', 'project_id', 'date', 'minutes', 'description', 'source_url'] as const;
 
-export function entryEvent(type: EntryEvent['type'], accountId: number, entryId: number, at: string, changes: EntryEvent['changes'] = {}): EntryEvent {
+export function entryEvent(
+  type: EntryEvent['type'],
+  accountId: number,
+  entryId: number,
+  at: string,
+  changes: EntryEvent['changes'] = {},
+): EntryEvent {
   return { type, accountId, entryId, changes, at };
 }
 
@@ -21,6 +27,9 @@ export function entryUpdated(db: Db, before: EntryRow, at: string): EntryEvent[]
   if (!after) return [];
   const changes: EntryEvent['changes'] = {};
   for (const field of COMPARED) if (before[field] !== after[field]) changes[field] = [before[field], after[field]];
-  if (Boolean(before.billable) !== Boolean(after.billable)) changes.billable = [Boolean(before.billable), Boolean(after.billable)];
-  return Object.keys(changes).length === 0 ? [] : [entryEvent('entry.updated', before.account_id, before.id, at, changes)];
+  if (Boolean(before.billable) !== Boolean(after.billable))
+    changes.billable = [Boolean(before.billable), Boolean(after.billable)];
+  return Object.keys(changes).length === 0
+    ? []
+    : [entryEvent('entry.updated', before.account_id, before.id, at, changes)];
 }

@@ -35,7 +35,11 @@ export interface EventDelivery {
   flushBroadcasts(): void;
 }
 
-export function installEventDelivery(app: FastifyInstance, context: Context, options: EventDeliveryOptions = {}): EventDelivery {
+export function installEventDelivery(
+  app: FastifyInstance,
+  context: Context,
+  options: EventDeliveryOptions = {},
+): EventDelivery {
   const { db, clock } = context;
   const scheduler = options.scheduler ?? realScheduler;
   const tuning = { ...DEFAULT_DELIVERY, ...options.delivery };
@@ -46,13 +50,21 @@ export function installEventDelivery(app: FastifyInstance, context: Context, opt
     clock,
     scheduler,
     agents,
-    { intervalMs: options.broadcastIntervalMs ?? 5000, concurrency: tuning.concurrency, requestTimeoutMs: tuning.requestTimeoutMs, responseLimit: tuning.responseLimit },
+    {
+      intervalMs: options.broadcastIntervalMs ?? 5000,
+      concurrency: tuning.concurrency,
+      requestTimeoutMs: tuning.requestTimeoutMs,
+      responseLimit: tuning.responseLimit,
+    },
     app.log,
     context.secrets,
   );
   const removeOutbox = setOutbox(
     db,
-    createOutbox(db, () => `http://${context.fallbackHost}`, { webhooks: () => webhooks.wake(), broadcasts: () => broadcasts.wake() }),
+    createOutbox(db, () => `http://${context.fallbackHost}`, {
+      webhooks: () => webhooks.wake(),
+      broadcasts: () => broadcasts.wake(),
+    }),
   );
 
   app.addHook('onReady', async () => {

@@ -46,13 +46,22 @@ export function createOutbox(db: Db, base: () => string, wake: { webhooks(): voi
       const wanted = events.filter((e) => subscribers(e).length > 0);
       if (wanted.length === 0) return; // nobody listens: no entry is rendered
       const url = base();
-      const rows = [...new Map(wanted.map((e) => [e.entryId, getEntry(db, e.accountId, e.entryId)])).values()].filter((r): r is EntryRow => r !== undefined);
+      const rows = [...new Map(wanted.map((e) => [e.entryId, getEntry(db, e.accountId, e.entryId)])).values()].filter(
+        (r): r is EntryRow => r !== undefined,
+      );
       const objects = new Map(entryViews(db, url, rows).map((entry) => [entry.id, entry]));
       for (const e of wanted) {
         const object = objects.get(e.entryId) ?? {};
         for (const hook of subscribers(e)) {
           const payloadId = randomUUID();
-          const body = { webhook: { id: hook.id, name: hook.name }, type: e.type, created_at: e.at, changes: e.changes, object, payload_id: payloadId };
+          const body = {
+            webhook: { id: hook.id, name: hook.name },
+            type: e.type,
+            created_at: e.at,
+            changes: e.changes,
+            object,
+            payload_id: payloadId,
+          };
           insertPayload(db, hook.id, payloadId, e.type, JSON.stringify(body), e.at);
         }
       }

@@ -84,7 +84,8 @@ function ipv6Bytes(text: string): number[] | null {
   return all.flatMap((g) => [g >> 8, g & 0xff]);
 }
 
-const refusedIPv4 = (b: number[]): boolean => (b[0] === 0 && b[1] === 0 && b[2] === 0 && b[3] === 0) || (b[0] === 169 && b[1] === 254);
+const refusedIPv4 = (b: number[]): boolean =>
+  (b[0] === 0 && b[1] === 0 && b[2] === 0 && b[3] === 0) || (b[0] === 169 && b[1] === 254);
 
 /** The IPv4 address an IPv6 one stands for, or carries to an IPv4 host: mapped (::ffff:0:0/96), translated (::ffff:0:0:0/96), compatible (::/96), 6to4 (2002::/16), NAT64 (64:ff9b::/96). */
 function embeddedIPv4(b: number[]): number[] | null {
@@ -133,7 +134,11 @@ export function refusedUri(uri: string): string | null {
 }
 
 /** node:dns lookup asked for every address (how checkedLookup resolves; a stand-in in tests). */
-export type Resolve = (hostname: string, options: LookupOptions & { all: true }, callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+export type Resolve = (
+  hostname: string,
+  options: LookupOptions & { all: true },
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
 
 const dnsResolve: Resolve = (hostname, options, callback) => dnsLookup(hostname, options, callback);
 
@@ -147,8 +152,16 @@ export function checkedLookup(resolve: Resolve = dnsResolve): LookupFunction {
     resolve(hostname, { ...(options as LookupOptions), all: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);
       const allowed = addresses.filter((a) => isIP(a.address) !== 0 && !forbiddenAddress(a.address));
-      if (allowed.length === 0) return callback(Object.assign(new Error(`${hostname} resolves to an address deliveries may not go to`), { code: 'EADDRNOTALLOWED' }), '', 0);
-      if ((options as LookupOptions).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, allowed);
+      if (allowed.length === 0)
+        return callback(
+          Object.assign(new Error(`${hostname} resolves to an address deliveries may not go to`), {
+            code: 'EADDRNOTALLOWED',
+          }),
+          '',
+          0,
+        );
+      if ((options as LookupOptions).all)
+        return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, allowed);
       callback(null, allowed[0]!.address, allowed[0]!.family);
     });
   };
@@ -156,7 +169,13 @@ export function checkedLookup(resolve: Resolve = dnsResolve): LookupFunction {
 
 const defaultLookup = checkedLookup();
 
-export function post(uri: string, body: Buffer, headers: Record<string, string>, agents: Agents, options: PostOptions): Promise<PostOutcome> {
+export function post(
+  uri: string,
+  body: Buffer,
+  headers: Record<string, string>,
+  agents: Agents,
+  options: PostOptions,
+): Promise<PostOutcome> {
   const refused = refusedUri(uri);
   if (refused) return Promise.resolve({ detail: refused });
   const url = new URL(uri);
@@ -187,11 +206,17 @@ export function post(uri: string, body: Buffer, headers: Record<string, string>,
       finish({ detail: 'stopped' });
     };
     options.signal.addEventListener('abort', onAbort, { once: true });
-    req.on('error', (error: NodeJS.ErrnoException) => finish({ detail: error.code ? `${error.code}: ${error.message}` : error.message }));
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      finish({ detail: error.code ? `${error.code}: ${error.message}` : error.message }),
+    );
     req.on('response', (res: IncomingMessage) => {
       const chunks: Buffer[] = [];
       let size = 0;
-      const done = () => finish({ status: res.statusCode, detail: Buffer.concat(chunks).toString('utf8').slice(0, options.responseLimit) });
+      const done = () =>
+        finish({
+          status: res.statusCode,
+          detail: Buffer.concat(chunks).toString('utf8').slice(0, options.responseLimit),
+        });
       res.on('data', (chunk: Buffer) => {
         chunks.push(chunk);
         size += chunk.length;

@@ -9,9 +9,14 @@
 import type { TimerState } from '../domain/timers';
 import type { TimerEvent, TimerLastEvent } from './emit';
 
-export function timerEvent(actor: { accountId: number; userId: number }, lastEvent: TimerLastEvent, at: string): TimerEvent {
+export function timerEvent(
+  actor: { accountId: number; userId: number },
+  lastEvent: TimerLastEvent,
+  at: string,
+): TimerEvent {
   return { lastEvent, accountId: actor.accountId, userId: actor.userId, at };
 }
 
 /** The last_event of a change that leaves the timer in `state`. */
-export const stateEvent = (state: TimerState): TimerLastEvent => (state === 'running' ? 'timer.running' : 'timer.paused');
+export const stateEvent = (state: TimerState): TimerLastEvent =>
+  state === 'running' ? 'timer.running' : 'timer.paused';

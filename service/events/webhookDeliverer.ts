@@ -145,7 +145,8 @@ export class WebhookDeliverer {
         if (this.stopped || !this.db.isOpen) return; // cut off by the stop: still pending, sent again on the next start
         const nowMs = this.clock().getTime();
         const status = outcome.status;
-        if (status !== undefined && status >= 200 && status < 300) return inTransaction(this.db, () => recordDelivered(this.db, head, nowMs));
+        if (status !== undefined && status >= 200 && status < 300)
+          return inTransaction(this.db, () => recordDelivered(this.db, head, nowMs));
         const error = (status === undefined ? outcome.detail : `HTTP ${status} ${outcome.detail}`).slice(0, 500);
         if (status === 410) {
           inTransaction(this.db, () => failForGood(this.db, head, error, nowMs));
@@ -153,9 +154,15 @@ export class WebhookDeliverer {
           return;
         }
         const failure = inTransaction(this.db, () => recordFailure(this.db, head, error, nowMs, this.tuning.retry));
-        if (failure.gaveUp) this.log.warn({ webhook: head.webhook_id, payload: head.payload_id, error }, 'webhook failing for 3 days: payload failed, webhook disabled');
+        if (failure.gaveUp)
+          this.log.warn(
+            { webhook: head.webhook_id, payload: head.payload_id, error },
+            'webhook failing for 3 days: payload failed, webhook disabled',
+          );
       })
-      .catch((error: unknown) => this.log.error({ err: error, webhook: head.webhook_id }, 'recording a webhook delivery failed'))
+      .catch((error: unknown) =>
+        this.log.error({ err: error, webhook: head.webhook_id }, 'recording a webhook delivery failed'),
+      )
       .finally(() => {
         this.inFlight.delete(head.webhook_id);
         this.wake();
@@ -171,7 +178,13 @@ export class WebhookDeliverer {
    */
   private unsigned(head: Head, error: Error): void {
     const failure = inTransaction(this.db, () =>
-      recordFailure(this.db, head, `not sent: ${error.message}; PUT reroll_secret gives the webhook a new one`, this.clock().getTime(), this.tuning.retry),
+      recordFailure(
+        this.db,
+        head,
+        `not sent: ${error.message}; PUT reroll_secret gives the webhook a new one`,
+        this.clock().getTime(),
+        this.tuning.retry,
+      ),
     );
     this.log.warn(
       { webhook: head.webhook_id, payload: head.payload_id, reason: error.message, gaveUp: failure.gaveUp },

@@ -34,16 +34,18 @@ export function queueHeads(db: Db): Head[] {
   ).all() as Head[];
 }
 
-export function insertPayload(db: Db, webhookId: number, payloadId: string, event: string, body: string, now: string): void {
-  sql(db, `INSERT INTO webhook_deliveries (webhook_id, payload_id, event, body, next_attempt_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`).run(
-    webhookId,
-    payloadId,
-    event,
-    body,
-    now,
-    now,
-    now,
-  );
+export function insertPayload(
+  db: Db,
+  webhookId: number,
+  payloadId: string,
+  event: string,
+  body: string,
+  now: string,
+): void {
+  sql(
+    db,
+    `INSERT INTO webhook_deliveries (webhook_id, payload_id, event, body, next_attempt_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(webhookId, payloadId, event, body, now, now, now);
 }
 
 // Every outcome is written only while the payload is still pending: a payload deleted with its
@@ -61,9 +63,10 @@ export type Failure = { gaveUp: false; dueMs: number } | { gaveUp: true };
 /** A failed attempt: schedules the next one, or when the window is over fails the payload and disables its webhook. */
 export function recordFailure(db: Db, head: Head, error: string, nowMs: number, policy: RetryPolicy): Failure {
   // Read again: an enable or retry while the request was out may have started a new run.
-  const run = sql(db, `SELECT attempts, failing_since_ms FROM webhook_deliveries WHERE id = ? AND state = 'pending'`).get(head.id) as
-    | Pick<Head, 'attempts' | 'failing_since_ms'>
-    | undefined;
+  const run = sql(
+    db,
+    `SELECT attempts, failing_since_ms FROM webhook_deliveries WHERE id = ? AND state = 'pending'`,
+  ).get(head.id) as Pick<Head, 'attempts' | 'failing_since_ms'> | undefined;
   if (!run) return { gaveUp: false, dueMs: nowMs };
   const failingSince = run.failing_since_ms ?? nowMs;
   const failures = run.failing_since_ms === null ? 1 : run.attempts + 1;
@@ -86,7 +89,11 @@ export function failForGood(db: Db, head: Head, error: string, nowMs: number): v
     db,
     `UPDATE webhook_deliveries SET state = 'failed', attempts = attempts + 1, next_attempt_at = NULL, last_error = ?, updated_at = ? WHERE id = ? AND state = 'pending'`,
   ).run(error, now, head.id).changes;
-  if (changed) sql(db, `UPDATE webhooks SET state = 'disabled', updated_at = ? WHERE id = ? AND state = 'enabled'`).run(now, head.webhook_id);
+  if (changed)
+    sql(db, `UPDATE webhooks SET state = 'disabled', updated_at = ? WHERE id = ? AND state = 'enabled'`).run(
+      now,
+      head.webhook_id,
+    );
 }
 
 /** A webhook enabled again, or a payload retried: its head is tried at once with a new 3-day window. */
@@ -100,5 +107,6 @@ export function restartHead(db: Db, webhookId: number, now: string): void {
 
 /** Delivered payloads are kept a while for inspection, then dropped so the table does not grow without end. */
 export function pruneDelivered(db: Db, beforeMs: number): number {
-  return sql(db, `DELETE FROM webhook_deliveries WHERE state = 'delivered' AND updated_at < ?`).run(iso(beforeMs)).changes;
+  return sql(db, `DELETE FROM webhook_deliveries WHERE state = 'delivered' AND updated_at < ?`).run(iso(beforeMs))
+    .changes;
 }

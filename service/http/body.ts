@@ -15,7 +15,8 @@ export function parseJsonBody(text: string): Record<string, unknown> | undefined
   } catch {
     throw new ApiError(400, 'JSON Parsing Error');
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ApiError(400, 'Body should be JSON Hash');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new ApiError(400, 'Body should be JSON Hash');
   return value as Record<string, unknown>;
 }
 

@@ -20,14 +20,18 @@ export class ApiError extends Error {
 }
 
 /** v2 validation failures and custom codes all answer 400 (GAPS.md, decided). */
-export const validationFailed = (errors: ValidationErrorItem[], message = 'Validation Failed') => new ApiError(400, message, errors);
+export const validationFailed = (errors: ValidationErrorItem[], message = 'Validation Failed') =>
+  new ApiError(400, message, errors);
 
 export const refused = (resource: string, field: string, code: string, message: string) =>
   new ApiError(400, message, [{ resource, field, code }]);
 
 export const notFound = (what = 'Not Found') => new ApiError(404, what);
 export const unauthorized = () =>
-  new ApiError(401, 'Unauthorized: send a valid, unexpired token in X-ServiceToken, service_token, Authorization: Bearer, access_token or Basic authentication');
+  new ApiError(
+    401,
+    'Unauthorized: send a valid, unexpired token in X-ServiceToken, service_token, Authorization: Bearer, access_token or Basic authentication',
+  );
 export const forbidden = (message = 'Forbidden: you lack the permission for this action') => new ApiError(403, message);
 
 /**
@@ -38,7 +42,8 @@ export const forbidden = (message = 'Forbidden: you lack the permission for this
  */
 export function frameworkFailure(error: FastifyError): ApiError {
   if (error.code === 'FST_ERR_BAD_URL') return new ApiError(400, 'Bad Request: the path holds a malformed %-escape');
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return new ApiError(414, 'URI Too Long: a segment of the path is too long');
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return new ApiError(414, 'URI Too Long: a segment of the path is too long');
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
   return new ApiError(status, status < 500 ? error.message : 'Internal Server Error');
 }

@@ -107,8 +107,11 @@ export class Fields {
   ids(name: string): number[] | undefined {
     const value = this.raw(name, {});
     if (value === undefined || value === null) return undefined;
-    const parts = String(value).split(',').map((s) => s.trim());
-    if (parts.length > LIMITS.idList || !parts.every((p) => /^\d{1,15}$/.test(p) && Number(p) >= 1)) return this.fail(name);
+    const parts = String(value)
+      .split(',')
+      .map((s) => s.trim());
+    if (parts.length > LIMITS.idList || !parts.every((p) => /^\d{1,15}$/.test(p) && Number(p) >= 1))
+      return this.fail(name);
     return parts.map(Number);
   }
 

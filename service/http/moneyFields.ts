@@ -25,7 +25,12 @@ function given(f: Fields, source: unknown, name: string, rule: Rule): unknown {
 }
 
 /** A money value in cents (JSON number or decimal string, at most two decimals). */
-export function readCents(f: Fields, source: unknown, name: string, rule: Rule & { min?: number } = {}): number | undefined {
+export function readCents(
+  f: Fields,
+  source: unknown,
+  name: string,
+  rule: Rule & { min?: number } = {},
+): number | undefined {
   const value = given(f, source, name, rule);
   if (value === undefined) return undefined;
   return parseCents(value, { min: rule.min }) ?? f.fail(name);
@@ -42,12 +47,18 @@ export function readPercent(f: Fields, source: unknown, name: string, rule: Rule
 export function readIdArray(f: Fields, source: unknown, name: string, rule: Rule = {}): number[] | undefined {
   const value = given(f, source, name, rule);
   if (value === undefined) return undefined;
-  if (!Array.isArray(value) || value.length > LIMITS.idList || !value.every((v) => Number.isSafeInteger(v) && v >= 1)) return f.fail(name);
+  if (!Array.isArray(value) || value.length > LIMITS.idList || !value.every((v) => Number.isSafeInteger(v) && v >= 1))
+    return f.fail(name);
   return [...new Set(value as number[])];
 }
 
 /** A JSON object (the source of a nested Fields), or undefined when absent or refused. */
-export function readObject(f: Fields, source: unknown, name: string, rule: Rule = {}): Record<string, unknown> | undefined {
+export function readObject(
+  f: Fields,
+  source: unknown,
+  name: string,
+  rule: Rule = {},
+): Record<string, unknown> | undefined {
   const value = given(f, source, name, rule);
   if (value === undefined) return undefined;
   if (typeof value !== 'object' || Array.isArray(value)) return f.fail(name);
@@ -55,10 +66,20 @@ export function readObject(f: Fields, source: unknown, name: string, rule: Rule 
 }
 
 /** A JSON array of objects, up to `max` items. */
-export function readObjects(f: Fields, source: unknown, name: string, max: number = LIMITS.idList): Record<string, unknown>[] | undefined {
+export function readObjects(
+  f: Fields,
+  source: unknown,
+  name: string,
+  max: number = LIMITS.idList,
+): Record<string, unknown>[] | undefined {
   const value = given(f, source, name, {});
   if (value === undefined) return undefined;
-  if (!Array.isArray(value) || value.length > max || !value.every((v) => v !== null && typeof v === 'object' && !Array.isArray(v))) return f.fail(name);
+  if (
+    !Array.isArray(value) ||
+    value.length > max ||
+    !value.every((v) => v !== null && typeof v === 'object' && !Array.isArray(v))
+  )
+    return f.fail(name);
   return value as Record<string, unknown>[];
 }
 

@@ -26,7 +26,8 @@ export function readPage(query: Record<string, unknown>, resource: string): Page
   const errors = [];
   if (page === null) errors.push({ resource, field: 'page', code: 'invalid' });
   if (perPage === null) errors.push({ resource, field: 'per_page', code: 'invalid' });
-  if (errors.length) throw validationFailed(errors, 'Invalid pagination: page is a whole number from 1, per_page from 1 to 1000');
+  if (errors.length)
+    throw validationFailed(errors, 'Invalid pagination: page is a whole number from 1, per_page from 1 to 1000');
   return { page: page!, perPage: perPage!, offset: (page! - 1) * perPage! };
 }
 
@@ -51,7 +52,14 @@ export function linkHeader(url: string, page: Page, total: number): string | nul
   return links.length ? links.join(', ') : null;
 }
 
-export function sendPage<T>(request: FastifyRequest, reply: FastifyReply, base: string, page: Page, total: number, items: T[]): T[] {
+export function sendPage<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  base: string,
+  page: Page,
+  total: number,
+  items: T[],
+): T[] {
   const link = linkHeader(base + request.url, page, total);
   if (link) reply.header('link', link);
   return items;

@@ -36,7 +36,10 @@ export function installRateLimit(app: FastifyInstance, perSecond: number): void 
   app.addHook('onRequest', async (request, reply) => {
     const wait = limiter.take(request.ip);
     if (wait === null) {
-      reply.code(429).header('retry-after', String(Math.ceil(1 / perSecond))).send();
+      reply
+        .code(429)
+        .header('retry-after', String(Math.ceil(1 / perSecond)))
+        .send();
       return reply;
     }
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));

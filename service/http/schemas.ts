@@ -7,7 +7,8 @@ const nullableString = { type: ['string', 'null'] } as const;
 const integer = { type: 'integer' } as const;
 const boolean = { type: 'boolean' } as const;
 
-const object = (properties: Record<string, unknown>) => ({ type: 'object', properties, required: Object.keys(properties) }) as const;
+const object = (properties: Record<string, unknown>) =>
+  ({ type: 'object', properties, required: Object.keys(properties) }) as const;
 
 export const userRefSchema = object({
   id: integer,

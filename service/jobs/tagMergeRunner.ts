@@ -46,7 +46,9 @@ export class TagMergeRunner {
       const merge = pendingTagMerges(this.db)[0];
       if (!merge) return;
       try {
-        const done = inTransaction(this.db, () => runTagMergeBatch(this.db, merge, this.tuning.tagMergeBatch, timestamp(this.clock())));
+        const done = inTransaction(this.db, () =>
+          runTagMergeBatch(this.db, merge, this.tuning.tagMergeBatch, timestamp(this.clock())),
+        );
         if (done) this.log.info({ tagMerge: merge }, 'tag merge finished');
       } catch (error) {
         // The merge stays pending and locked; it is tried again on the next start.

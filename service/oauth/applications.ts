@@ -46,7 +46,10 @@ export function registerApplication(db: Db, app: NewApplication): { clientId: st
   if (grantTypes.some((g) => !GRANT_TYPES.includes(g))) throw new Error(`grant types are ${GRANT_TYPES.join(' and ')}`);
   const clientId = randomBytes(18).toString('base64url');
   const clientSecret = generateToken();
-  sql(db, 'INSERT INTO oauth_applications (name, client_id, client_secret_sha256, callback_url, grant_types, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+  sql(
+    db,
+    'INSERT INTO oauth_applications (name, client_id, client_secret_sha256, callback_url, grant_types, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  ).run(
     name,
     clientId,
     hashToken(clientSecret),
@@ -57,7 +60,14 @@ export function registerApplication(db: Db, app: NewApplication): { clientId: st
   return { clientId, clientSecret };
 }
 
-type Row = { id: number; name: string; client_id: string; callback_url: string; grant_types: string; client_secret_sha256: string };
+type Row = {
+  id: number;
+  name: string;
+  client_id: string;
+  callback_url: string;
+  grant_types: string;
+  client_secret_sha256: string;
+};
 
 const toApplication = (row: Row): Application => ({
   id: row.id,
@@ -68,7 +78,10 @@ const toApplication = (row: Row): Application => ({
 });
 
 const byClientId = (db: Db, clientId: string) =>
-  sql(db, 'SELECT id, name, client_id, callback_url, grant_types, client_secret_sha256 FROM oauth_applications WHERE client_id = ?').get(clientId) as Row | undefined;
+  sql(
+    db,
+    'SELECT id, name, client_id, callback_url, grant_types, client_secret_sha256 FROM oauth_applications WHERE client_id = ?',
+  ).get(clientId) as Row | undefined;
 
 export function findApplication(db: Db, clientId: string): Application | null {
   const row = byClientId(db, clientId);

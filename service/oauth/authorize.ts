@@ -33,13 +33,21 @@ const carried = (request: AuthorizeRequest) => ({
   scope: request.scope || undefined,
 });
 
-const waitText = (ms: number) => (ms < 90_000 ? `${Math.ceil(ms / 1000)} seconds` : `${Math.ceil(ms / 60_000)} minutes`);
+const waitText = (ms: number) =>
+  ms < 90_000 ? `${Math.ceil(ms / 1000)} seconds` : `${Math.ceil(ms / 60_000)} minutes`;
 
 // A refused form post must not reach the application (it may be forged); a GET redirects with 302,
 // a POST with 303 so the browser follows with a GET.
 function answerCheck(reply: FastifyReply, checked: Exclude<Checked, { kind: 'ok' }>, status: 302 | 303): FastifyReply {
   if (checked.kind === 'page') return errorPage(reply, 400, checked.error, checked.description);
-  return reply.redirect(withParameters(checked.target, { error: checked.error, error_description: checked.description, state: checked.state }), status);
+  return reply.redirect(
+    withParameters(checked.target, {
+      error: checked.error,
+      error_description: checked.description,
+      state: checked.state,
+    }),
+    status,
+  );
 }
 
 export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeDeps): void {
@@ -48,7 +56,8 @@ export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeDeps): void
   const errorHandler = (error: Error, _request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof OAuthError) return errorPage(reply, 400, error.error, error.description);
     const status = (error as { statusCode?: number }).statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) return errorPage(reply, status, 'invalid_request', error.message);
+    if (typeof status === 'number' && status >= 400 && status < 500)
+      return errorPage(reply, status, 'invalid_request', error.message);
     _request.log.error(error);
     return errorPage(reply, 500, 'server_error', 'the service failed unexpectedly');
   };
@@ -68,10 +77,12 @@ export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeDeps): void
   app.post('/oauth/2/authorize', { ...PUBLIC_ROUTE, errorHandler }, async (request, reply) => {
     const params = (request.body as Params | undefined) ?? new Map<string, string[]>();
     const nonce = csrf.check(request, one(params, 'csrf'));
-    if (!nonce) return errorPage(reply, 403, 'invalid_request', 'this form has expired or was not sent from the sign-in page');
+    if (!nonce)
+      return errorPage(reply, 403, 'invalid_request', 'this form has expired or was not sent from the sign-in page');
     const action = one(params, 'action');
     if (action === 'sign_in') return signInStep(request, reply, params, nonce);
-    if (action !== 'allow' && action !== 'deny') return errorPage(reply, 400, 'invalid_request', 'action must be sign_in, allow or deny');
+    if (action !== 'allow' && action !== 'deny')
+      return errorPage(reply, 400, 'invalid_request', 'action must be sign_in, allow or deny');
 
     const ticket = tickets.redeem(one(params, 'ticket'), nonce, context.clock().getTime());
     if (!ticket) return errorPage(reply, 400, 'invalid_request', 'this consent form has expired or was already used');
@@ -81,7 +92,17 @@ export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeDeps): void
     if (action === 'deny') return back({ error: 'access_denied', error_description: 'the user denied access' });
     let code: string;
     try {
-      code = issueCode(db, { clientId: authorization.app.clientId, userId: ticket.userId, redirectUri: authorization.redirectUri, scope: authorization.scope }, context.clock(), settings);
+      code = issueCode(
+        db,
+        {
+          clientId: authorization.app.clientId,
+          userId: ticket.userId,
+          redirectUri: authorization.redirectUri,
+          scope: authorization.scope,
+        },
+        context.clock(),
+        settings,
+      );
     } catch (error) {
       // The application is known and its URI checked, so it hears of the failure (spec 000 step 2).
       request.log.error(error);
@@ -90,7 +111,12 @@ export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeDeps): void
     return back({ code });
   });
 
-  async function signInStep(request: FastifyRequest, reply: FastifyReply, params: Params, nonce: string): Promise<FastifyReply> {
+  async function signInStep(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    params: Params,
+    nonce: string,
+  ): Promise<FastifyReply> {
     // The hidden fields came back from the browser: check them all again.
     const checked = checkAuthorizeRequest(db, params);
     if (checked.kind !== 'ok') return answerCheck(reply, checked, 303);
@@ -112,7 +138,10 @@ export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeDeps): void
     if (!result.ok) {
       if (result.retryAfterMs > 0) reply.header('retry-after', String(Math.ceil(result.retryAfterMs / 1000)));
       if (!result.checked) return view(429, `Too many failed sign-ins. Try again in ${waitText(result.retryAfterMs)}.`);
-      return view(401, `E-mail or password is wrong.${result.retryAfterMs > 0 ? ` Too many failed sign-ins: try again in ${waitText(result.retryAfterMs)}.` : ''}`);
+      return view(
+        401,
+        `E-mail or password is wrong.${result.retryAfterMs > 0 ? ` Too many failed sign-ins: try again in ${waitText(result.retryAfterMs)}.` : ''}`,
+      );
     }
     const ticket = tickets.issue({ userId: result.userId, request: authorization, nonce }, context.clock().getTime());
     return consentPage(reply, {

@@ -38,18 +38,26 @@ export function checkAuthorizeRequest(db: Db, params: Params): Checked {
   if (!clientId) return { kind: 'page', error: 'invalid_request', description: 'client_id is missing' };
   const app = clientId.length <= MAX_LENGTH ? findApplication(db, clientId) : null;
   if (!app) return { kind: 'page', error: 'invalid_request', description: 'client_id names no registered application' };
-  const target = redirectUri !== undefined && redirectUri.length > MAX_LENGTH ? null : redirectTarget(app.callbackUrl, redirectUri);
+  const target =
+    redirectUri !== undefined && redirectUri.length > MAX_LENGTH ? null : redirectTarget(app.callbackUrl, redirectUri);
   if (!target)
     return {
       kind: 'page',
       error: 'invalid_request',
-      description: "redirect_uri must have the host and port of the application's callback URL and its path or a path below it",
+      description:
+        "redirect_uri must have the host and port of the application's callback URL and its path or a path below it",
     };
 
   // From here on the application hears about problems. state is echoed when it can be read.
   const values = params.get('state');
   const state = values?.length === 1 && values[0]!.length <= MAX_LENGTH ? values[0] : undefined;
-  const back = (error: AuthorizeErrorCode, description: string): Checked => ({ kind: 'redirect', target, state, error, description });
+  const back = (error: AuthorizeErrorCode, description: string): Checked => ({
+    kind: 'redirect',
+    target,
+    state,
+    error,
+    description,
+  });
   let responseType: string | undefined;
   let scope: string | undefined;
   try {
@@ -59,10 +67,12 @@ export function checkAuthorizeRequest(db: Db, params: Params): Checked {
   } catch (error) {
     return back('invalid_request', (error as OAuthError).description);
   }
-  if (state === undefined && values?.[0]) return back('invalid_request', `state is longer than ${MAX_LENGTH} characters`);
+  if (state === undefined && values?.[0])
+    return back('invalid_request', `state is longer than ${MAX_LENGTH} characters`);
   if (!responseType) return back('invalid_request', 'response_type is missing');
   if (responseType !== 'code') return back('unsupported_response_type', 'response_type must be code');
-  if (!app.grantTypes.includes('authorization_code')) return back('unauthorized_client', 'this application may not use the authorization code flow');
+  if (!app.grantTypes.includes('authorization_code'))
+    return back('unauthorized_client', 'this application may not use the authorization code flow');
   if (scope !== undefined && scope.length > 255) return back('invalid_request', 'scope is longer than 255 characters');
   return { kind: 'ok', request: { app, target, redirectUri: redirectUri ?? null, state, scope: scope?.trim() ?? '' } };
 }

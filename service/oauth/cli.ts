@@ -17,7 +17,11 @@ class UsageError extends Error {}
 
 function options(argv: string[], names: string[]): Record<string, string | undefined> {
   try {
-    const { values } = parseArgs({ args: argv, options: Object.fromEntries(names.map((n) => [n, { type: 'string' as const }])), strict: true });
+    const { values } = parseArgs({
+      args: argv,
+      options: Object.fromEntries(names.map((n) => [n, { type: 'string' as const }])),
+      strict: true,
+    });
     return values as Record<string, string | undefined>;
   } catch (error) {
     throw new UsageError((error as Error).message);
@@ -27,7 +31,8 @@ function options(argv: string[], names: string[]): Record<string, string | undef
 function required(values: Record<string, string | undefined>, name: string): string {
   const value = values[name];
   // Without a folder the database would be in memory and vanish with this command.
-  if (!value?.trim()) throw new UsageError(`--${name} is required${name === 'data' ? ' (the service folder to write to)' : ''}`);
+  if (!value?.trim())
+    throw new UsageError(`--${name} is required${name === 'data' ? ' (the service folder to write to)' : ''}`);
   return value;
 }
 
@@ -39,9 +44,14 @@ async function readStdin(): Promise<string> {
 
 async function registerApp(argv: string[]): Promise<number> {
   const values = options(argv, ['name', 'callback', 'data', 'grant-types']);
-  const [name, callbackUrl, dataDir] = [required(values, 'name'), required(values, 'callback'), required(values, 'data')];
+  const [name, callbackUrl, dataDir] = [
+    required(values, 'name'),
+    required(values, 'callback'),
+    required(values, 'data'),
+  ];
   const grantTypes = values['grant-types']?.split(/[\s,]+/).filter(Boolean) as GrantType[] | undefined;
-  if (grantTypes?.some((g) => !GRANT_TYPES.includes(g))) throw new UsageError(`--grant-types takes ${GRANT_TYPES.join(', ')}`);
+  if (grantTypes?.some((g) => !GRANT_TYPES.includes(g)))
+    throw new UsageError(`--grant-types takes ${GRANT_TYPES.join(', ')}`);
   const db = openDatabase(dataDir);
   try {
     const { clientId, clientSecret } = registerApplication(db, { name, callbackUrl, grantTypes });
@@ -79,7 +89,10 @@ async function setPasswordCommand(argv: string[]): Promise<number> {
   }
 }
 
-const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = { 'register-app': registerApp, 'set-password': setPasswordCommand };
+const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
+  'register-app': registerApp,
+  'set-password': setPasswordCommand,
+};
 
 /** Runs the command named by argv[0] and answers its exit code; null when argv names none of these. */
 export async function runOAuthCommand(argv: string[]): Promise<number | null> {

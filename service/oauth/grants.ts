@@ -24,7 +24,15 @@ export function issueCode(db: Db, request: CodeRequest, now: Date, settings: OAu
   sql(
     db,
     'INSERT INTO oauth_authorization_codes (code_sha256, client_id, user_id, redirect_uri, scope, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  ).run(hashToken(code), request.clientId, request.userId, request.redirectUri, request.scope, timestamp(new Date(now.getTime() + settings.codeLifetimeMs)), timestamp(now));
+  ).run(
+    hashToken(code),
+    request.clientId,
+    request.userId,
+    request.redirectUri,
+    request.scope,
+    timestamp(new Date(now.getTime() + settings.codeLifetimeMs)),
+    timestamp(now),
+  );
   return code;
 }
 
@@ -40,14 +48,29 @@ export interface TokenResponse {
 
 function revokeFamily(db: Db, codeId: number | null, now: Date): void {
   if (codeId === null) return;
-  sql(db, 'UPDATE oauth_access_tokens SET revoked_at = ? WHERE authorization_code_id = ? AND revoked_at IS NULL').run(timestamp(now), codeId);
-  sql(db, 'UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE authorization_code_id = ? AND revoked_at IS NULL').run(timestamp(now), codeId);
+  sql(db, 'UPDATE oauth_access_tokens SET revoked_at = ? WHERE authorization_code_id = ? AND revoked_at IS NULL').run(
+    timestamp(now),
+    codeId,
+  );
+  sql(db, 'UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE authorization_code_id = ? AND revoked_at IS NULL').run(
+    timestamp(now),
+    codeId,
+  );
 }
 
-function issueTokens(db: Db, app: Application, userId: number, scope: string, codeId: number | null, now: Date, settings: OAuthSettings): TokenResponse {
+function issueTokens(
+  db: Db,
+  app: Application,
+  userId: number,
+  scope: string,
+  codeId: number | null,
+  now: Date,
+  settings: OAuthSettings,
+): TokenResponse {
   // Read afresh, not through userById's cache: the grant must end the moment the user is deactivated.
   const user = sql(db, 'SELECT state FROM users WHERE id = ?').get(userId) as { state: string } | undefined;
-  if (!user || user.state !== 'active') throw new OAuthError('invalid_grant', 'the user of this grant is no longer active');
+  if (!user || user.state !== 'active')
+    throw new OAuthError('invalid_grant', 'the user of this grant is no longer active');
   const issued = issueAccessToken(db, userId, {
     now,
     expiresAt: new Date(now.getTime() + settings.accessTokenLifetimeMs),
@@ -66,31 +89,62 @@ function issueTokens(db: Db, app: Application, userId: number, scope: string, co
   };
 }
 
-type CodeRow = { id: number; client_id: string; user_id: number; redirect_uri: string | null; scope: string; expires_at: string; used_at: string | null };
+type CodeRow = {
+  id: number;
+  client_id: string;
+  user_id: number;
+  redirect_uri: string | null;
+  scope: string;
+  expires_at: string;
+  used_at: string | null;
+};
 
 /**
  * Step 3. `redirectUri` is what the token request sent (undefined when absent); `usedTarget` the
  * URI step 2 redirected to (the configured callback when step 1 gave none).
  */
-export function exchangeCode(db: Db, app: Application, code: string, redirectUri: string | undefined, now: Date, settings: OAuthSettings): TokenResponse {
+export function exchangeCode(
+  db: Db,
+  app: Application,
+  code: string,
+  redirectUri: string | undefined,
+  now: Date,
+  settings: OAuthSettings,
+): TokenResponse {
   // Any failure leaves the database as it was, except the revocation of a reused code's family,
   // which must stick: the transaction commits it before the error is thrown.
   let failure: OAuthError | undefined;
   const result = inTransaction(db, () => {
-    const row = sql(db, 'SELECT id, client_id, user_id, redirect_uri, scope, expires_at, used_at FROM oauth_authorization_codes WHERE code_sha256 = ?').get(hashToken(code)) as
-      | CodeRow
-      | undefined;
-    if (!row || row.client_id !== app.clientId) return void (failure = new OAuthError('invalid_grant', 'the code is unknown or was issued to another application'));
+    const row = sql(
+      db,
+      'SELECT id, client_id, user_id, redirect_uri, scope, expires_at, used_at FROM oauth_authorization_codes WHERE code_sha256 = ?',
+    ).get(hashToken(code)) as CodeRow | undefined;
+    if (!row || row.client_id !== app.clientId)
+      return void (failure = new OAuthError(
+        'invalid_grant',
+        'the code is unknown or was issued to another application',
+      ));
     if (row.used_at !== null) {
       revokeFamily(db, row.id, now);
-      return void (failure = new OAuthError('invalid_grant', 'the code was already used; the tokens issued from it are revoked'));
+      return void (failure = new OAuthError(
+        'invalid_grant',
+        'the code was already used; the tokens issued from it are revoked',
+      ));
     }
-    if (row.expires_at <= timestamp(now)) return void (failure = new OAuthError('invalid_grant', 'the code has expired'));
+    if (row.expires_at <= timestamp(now))
+      return void (failure = new OAuthError('invalid_grant', 'the code has expired'));
     // Step 1's redirect_uri must come back exactly (spec 000 step 3); when step 1 sent none, the
     // request may still name the configured callback that was used, but nothing else.
     const expected = row.redirect_uri ?? app.callbackUrl;
-    if (row.redirect_uri !== null ? redirectUri !== row.redirect_uri : redirectUri !== undefined && redirectUri !== expected)
-      return void (failure = new OAuthError('invalid_grant', 'redirect_uri does not match the one of the authorization request'));
+    if (
+      row.redirect_uri !== null
+        ? redirectUri !== row.redirect_uri
+        : redirectUri !== undefined && redirectUri !== expected
+    )
+      return void (failure = new OAuthError(
+        'invalid_grant',
+        'redirect_uri does not match the one of the authorization request',
+      ));
     sql(db, 'UPDATE oauth_authorization_codes SET used_at = ? WHERE id = ?').run(timestamp(now), row.id);
     try {
       return issueTokens(db, app, row.user_id, row.scope, row.id, now, settings);
@@ -103,10 +157,23 @@ export function exchangeCode(db: Db, app: Application, code: string, redirectUri
   return result!;
 }
 
-type RefreshRow = { id: number; user_id: number; client_id: string | null; revoked_at: string | null; authorization_code_id: number | null; scope: string | null };
+type RefreshRow = {
+  id: number;
+  user_id: number;
+  client_id: string | null;
+  revoked_at: string | null;
+  authorization_code_id: number | null;
+  scope: string | null;
+};
 
 /** Step 5: a new access token and a new refresh token; the presented one stops working. */
-export function refresh(db: Db, app: Application, refreshToken: string, now: Date, settings: OAuthSettings): TokenResponse {
+export function refresh(
+  db: Db,
+  app: Application,
+  refreshToken: string,
+  now: Date,
+  settings: OAuthSettings,
+): TokenResponse {
   let failure: OAuthError | undefined;
   const result = inTransaction(db, () => {
     const row = sql(
@@ -115,10 +182,17 @@ export function refresh(db: Db, app: Application, refreshToken: string, now: Dat
          FROM oauth_refresh_tokens r LEFT JOIN oauth_access_tokens a ON a.id = r.access_token_id
         WHERE r.token_sha256 = ?`,
     ).get(hashToken(refreshToken)) as RefreshRow | undefined;
-    if (!row || row.client_id !== app.clientId) return void (failure = new OAuthError('invalid_grant', 'the refresh token is unknown or was issued to another application'));
+    if (!row || row.client_id !== app.clientId)
+      return void (failure = new OAuthError(
+        'invalid_grant',
+        'the refresh token is unknown or was issued to another application',
+      ));
     if (row.revoked_at !== null) {
       revokeFamily(db, row.authorization_code_id, now);
-      return void (failure = new OAuthError('invalid_grant', 'the refresh token was revoked or already used (refreshing replaces it)'));
+      return void (failure = new OAuthError(
+        'invalid_grant',
+        'the refresh token was revoked or already used (refreshing replaces it)',
+      ));
     }
     sql(db, 'UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE id = ?').run(timestamp(now), row.id);
     try {

@@ -34,7 +34,10 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
 class Html {
   constructor(readonly text: string) {}
 }
-export function html(strings: TemplateStringsArray, ...values: Array<string | number | Html | Html[] | undefined>): Html {
+export function html(
+  strings: TemplateStringsArray,
+  ...values: Array<string | number | Html | Html[] | undefined>
+): Html {
   let text = strings[0]!;
   values.forEach((value, i) => {
     const parts = Array.isArray(value) ? value : [value];
@@ -64,7 +67,10 @@ ${body}
   return reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`)
+    .header(
+      'content-security-policy',
+      `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
+    )
     .header('x-frame-options', 'DENY') // for browsers older than frame-ancestors
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'no-referrer')

@@ -16,7 +16,9 @@ export function fromSearch(search: string): Params {
 
 /** A body as Params: JSON when its Content-Type says so (or it looks like an object), form-encoded otherwise. */
 export function parseBody(contentType: string | undefined, text: string): Params {
-  const json = /^application\/(?:[\w.+-]*\+)?json\b/i.test(contentType ?? '') || (!contentType && text.trimStart().startsWith('{'));
+  const json =
+    /^application\/(?:[\w.+-]*\+)?json\b/i.test(contentType ?? '') ||
+    (!contentType && text.trimStart().startsWith('{'));
   if (!json) return fromSearch(text);
   if (text.trim() === '') return new Map();
   let value: unknown;
@@ -25,7 +27,8 @@ export function parseBody(contentType: string | undefined, text: string): Params
   } catch {
     throw new OAuthError('invalid_request', 'the body is not valid JSON');
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new OAuthError('invalid_request', 'the JSON body must be an object');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new OAuthError('invalid_request', 'the JSON body must be an object');
   const params: Params = new Map();
   for (const [name, field] of Object.entries(value)) {
     if (field === null || field === undefined) continue; // a client writing null means "not sent"

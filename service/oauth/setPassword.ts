@@ -7,13 +7,13 @@ export const MIN_PASSWORD_LENGTH = 8;
 
 /** Sets (or replaces) a user's password. Throws on a password that is too short. */
 export async function setPassword(db: Db, userId: number, password: string, now: string): Promise<void> {
-  if (password.length < MIN_PASSWORD_LENGTH) throw new Error(`a password needs at least ${MIN_PASSWORD_LENGTH} characters`);
+  if (password.length < MIN_PASSWORD_LENGTH)
+    throw new Error(`a password needs at least ${MIN_PASSWORD_LENGTH} characters`);
   const hash = await hashPassword(password);
-  sql(db, 'INSERT INTO user_passwords (user_id, password_hash, updated_at) VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET password_hash = excluded.password_hash, updated_at = excluded.updated_at').run(
-    userId,
-    hash,
-    now,
-  );
+  sql(
+    db,
+    'INSERT INTO user_passwords (user_id, password_hash, updated_at) VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET password_hash = excluded.password_hash, updated_at = excluded.updated_at',
+  ).run(userId, hash, now);
 }
 
 /** The user id for an e-mail (any letter case), or null. */

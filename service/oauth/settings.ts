@@ -19,7 +19,8 @@ export function oauthSettings(given: Partial<OAuthSettings> = {}): OAuthSettings
   const settings = { ...DEFAULT_OAUTH_SETTINGS, ...given };
   for (const [name, ms] of Object.entries(settings)) {
     // Timestamps are stored to the second, so a lifetime below a second could not be honoured.
-    if (!Number.isInteger(ms) || ms < 1000 || ms % 1000 !== 0) throw new Error(`oauth.${name} must be a whole number of seconds in ms (>= 1000), not ${ms}`);
+    if (!Number.isInteger(ms) || ms < 1000 || ms % 1000 !== 0)
+      throw new Error(`oauth.${name} must be a whole number of seconds in ms (>= 1000), not ${ms}`);
   }
   return settings;
 }

@@ -30,7 +30,13 @@ async function oneAtATime<T>(db: Db, keys: string[], work: () => Promise<T>): Pr
 }
 
 /** `address` is the client's address (request.ip); `now` the service's clock. */
-export function signIn(db: Db, email: string, password: string, address: string, now: () => Date): Promise<SignInResult> {
+export function signIn(
+  db: Db,
+  email: string,
+  password: string,
+  address: string,
+  now: () => Date,
+): Promise<SignInResult> {
   const keys = signInKeys(email, address);
   return oneAtATime(
     db,

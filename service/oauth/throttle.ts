@@ -21,8 +21,18 @@ export interface ThrottlePolicy {
 
 // Decided: 5 failures per e-mail, 20 per address (a household or office behind one address
 // shares it), then 30 s doubling up to 15 min.
-export const EMAIL_POLICY: ThrottlePolicy = { free: 5, firstBlockMs: 30_000, maxBlockMs: 15 * 60_000, forgetAfterMs: 24 * 3600_000 };
-export const ADDRESS_POLICY: ThrottlePolicy = { free: 20, firstBlockMs: 30_000, maxBlockMs: 15 * 60_000, forgetAfterMs: 24 * 3600_000 };
+export const EMAIL_POLICY: ThrottlePolicy = {
+  free: 5,
+  firstBlockMs: 30_000,
+  maxBlockMs: 15 * 60_000,
+  forgetAfterMs: 24 * 3600_000,
+};
+export const ADDRESS_POLICY: ThrottlePolicy = {
+  free: 20,
+  firstBlockMs: 30_000,
+  maxBlockMs: 15 * 60_000,
+  forgetAfterMs: 24 * 3600_000,
+};
 
 export interface ThrottleKey {
   key: string;
@@ -38,7 +48,9 @@ export const signInKeys = (email: string, address: string): [email: ThrottleKey,
 type Row = { failures: number; last_failure_ms: number; blocked_until_ms: number };
 
 const read = (db: Db, key: string) =>
-  sql(db, 'SELECT failures, last_failure_ms, blocked_until_ms FROM sign_in_failures WHERE key = ?').get(key) as Row | undefined;
+  sql(db, 'SELECT failures, last_failure_ms, blocked_until_ms FROM sign_in_failures WHERE key = ?').get(key) as
+    | Row
+    | undefined;
 
 /** Milliseconds until every key may try again; 0 when none is blocked. */
 export function blockedFor(db: Db, keys: ThrottleKey[], nowMs: number): number {

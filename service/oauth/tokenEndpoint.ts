@@ -34,7 +34,10 @@ function clientCredentials(request: FastifyRequest, params: Params): { id: strin
   const secret = one(params, 'client_secret');
   if (basic) {
     if ((id !== undefined && id !== basic.id) || (secret !== undefined && secret !== basic.secret))
-      throw new OAuthError('invalid_request', 'the client is named differently in the body and in Basic authentication');
+      throw new OAuthError(
+        'invalid_request',
+        'the client is named differently in the body and in Basic authentication',
+      );
     return basic;
   }
   if (!id) throw new OAuthError('invalid_request', 'client_id is missing');
@@ -44,7 +47,10 @@ function clientCredentials(request: FastifyRequest, params: Params): { id: strin
 
 function wantsJson(request: FastifyRequest): boolean {
   const accept = request.headers.accept;
-  return typeof accept === 'string' && accept.split(',').some((part) => /^\s*application\/json\s*(;(?!\s*q=0(\.0*)?\s*(;|$)).*)?$/i.test(part));
+  return (
+    typeof accept === 'string' &&
+    accept.split(',').some((part) => /^\s*application\/json\s*(;(?!\s*q=0(\.0*)?\s*(;|$)).*)?$/i.test(part))
+  );
 }
 
 function answer(request: FastifyRequest, reply: FastifyReply, tokens: TokenResponse): FastifyReply {
@@ -52,11 +58,18 @@ function answer(request: FastifyRequest, reply: FastifyReply, tokens: TokenRespo
   reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
   if (wantsJson(request)) return reply.code(200).send(tokens);
   const form = new URLSearchParams(Object.entries(tokens).map(([k, v]): [string, string] => [k, String(v)]));
-  return reply.code(200).header('content-type', 'application/x-www-form-urlencoded; charset=utf-8').send(form.toString());
+  return reply
+    .code(200)
+    .header('content-type', 'application/x-www-form-urlencoded; charset=utf-8')
+    .send(form.toString());
 }
 
 function fail(reply: FastifyReply, status: number, error: string, description: string): FastifyReply {
-  return reply.code(status).header('cache-control', 'no-store').header('pragma', 'no-cache').send({ error, error_description: description });
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .header('pragma', 'no-cache')
+    .send({ error, error_description: description });
 }
 
 export function tokenRoutes(app: FastifyInstance, context: Context, settings: OAuthSettings): void {
@@ -64,7 +77,8 @@ export function tokenRoutes(app: FastifyInstance, context: Context, settings: OA
     if (error instanceof OAuthError) return fail(reply, 400, error.error, error.description);
     const status = (error as { statusCode?: number }).statusCode;
     // Framework refusals (missing User-Agent, body too large, bad encoding) are malformed requests.
-    if (typeof status === 'number' && status >= 400 && status < 500) return fail(reply, 400, 'invalid_request', error.message);
+    if (typeof status === 'number' && status >= 400 && status < 500)
+      return fail(reply, 400, 'invalid_request', error.message);
     request.log.error(error);
     return fail(reply, 500, 'server_error', 'the service failed unexpectedly');
   };
@@ -73,17 +87,24 @@ export function tokenRoutes(app: FastifyInstance, context: Context, settings: OA
     const params = (request.body as Params | undefined) ?? new Map<string, string[]>();
     const grant = one(params, 'grant_type');
     if (!grant) throw new OAuthError('invalid_request', 'grant_type is missing');
-    if (!GRANTS.has(grant)) throw new OAuthError('unsupported_grant_type', 'grant_type must be authorization_code or refresh_token');
+    if (!GRANTS.has(grant))
+      throw new OAuthError('unsupported_grant_type', 'grant_type must be authorization_code or refresh_token');
     const client = clientCredentials(request, params);
     const application = authenticateClient(context.db, client.id, client.secret);
-    if (!application) throw new OAuthError('invalid_client', 'client_id and client_secret name no registered application');
-    if (!application.grantTypes.includes(grant as GrantType)) throw new OAuthError('unauthorized_client', `this application may not use the ${grant} grant`);
+    if (!application)
+      throw new OAuthError('invalid_client', 'client_id and client_secret name no registered application');
+    if (!application.grantTypes.includes(grant as GrantType))
+      throw new OAuthError('unauthorized_client', `this application may not use the ${grant} grant`);
 
     const now = context.clock();
     if (grant === 'authorization_code') {
       const code = one(params, 'code');
       if (!code) throw new OAuthError('invalid_request', 'code is missing');
-      return answer(request, reply, exchangeCode(context.db, application, code, one(params, 'redirect_uri'), now, settings));
+      return answer(
+        request,
+        reply,
+        exchangeCode(context.db, application, code, one(params, 'redirect_uri'), now, settings),
+      );
     }
     const refreshToken = one(params, 'refresh_token');
     if (!refreshToken) throw new OAuthError('invalid_request', 'refresh_token is missing');

@@ -29,12 +29,18 @@ export function currentUserRoutes(app: FastifyInstance, context: Context): void 
   // entries in projects no longer given them drop out).
   app.get('/v2/current_user/entries', async (request, reply) => {
     const actor = actorOf(request);
-    return sendEntryList(context, request, reply, (filters) => ({ ...filters, user_ids: within(filters.user_ids, [actor.userId]) }));
+    return sendEntryList(context, request, reply, (filters) => ({
+      ...filters,
+      user_ids: within(filters.user_ids, [actor.userId]),
+    }));
   });
 
   app.get('/v2/current_user/expenses', async (request, reply) => {
     const actor = actorOf(request);
-    return sendExpenseList(context, request, reply, (filters) => ({ ...filters, user_ids: within(filters.user_ids, [actor.userId]) }));
+    return sendExpenseList(context, request, reply, (filters) => ({
+      ...filters,
+      user_ids: within(filters.user_ids, [actor.userId]),
+    }));
   });
 
   app.put('/v2/current_user', async (request) => {
@@ -53,11 +59,16 @@ export function currentUserRoutes(app: FastifyInstance, context: Context): void 
     if (weekStart === 'sunday' || weekStart === 'monday') changes.week_start = weekStart;
     else if (weekStart !== undefined) f.fail('week_start');
     // The spec's input names lack the _email suffix of the output; both are accepted.
-    const personal = f.boolean(f.has('send_personal_weekly_report') ? 'send_personal_weekly_report' : 'send_personal_weekly_report_email');
+    const personal = f.boolean(
+      f.has('send_personal_weekly_report') ? 'send_personal_weekly_report' : 'send_personal_weekly_report_email',
+    );
     if (personal !== undefined) changes.send_personal_weekly_report_email = personal ? 1 : 0;
-    const team = f.boolean(f.has('send_team_weekly_report') ? 'send_team_weekly_report' : 'send_team_weekly_report_email');
+    const team = f.boolean(
+      f.has('send_team_weekly_report') ? 'send_team_weekly_report' : 'send_team_weekly_report_email',
+    );
     // Ignored for users who are not admins (spec 001).
-    if (team !== undefined && (actor.role === 'owner' || actor.role === 'supervisor')) changes.send_team_weekly_report_email = team ? 1 : 0;
+    if (team !== undefined && (actor.role === 'owner' || actor.role === 'supervisor'))
+      changes.send_team_weekly_report_email = team ? 1 : 0;
     f.check();
     inTransaction(db, () => updateUser(db, actor.userId, changes, instant(context).iso));
     return show(actor.accountId, actor.userId, context.base(request));

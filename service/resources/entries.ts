@@ -5,7 +5,16 @@ import { actorOf } from '../auth/authenticate';
 import { guardEntryProject, guardNewTags } from '../auth/entryGuard';
 import { changesOthersEntries, scopeEntryFilters, seesRecord, seesUser, type Actor } from '../auth/permissions';
 import { instant, type Context } from '../context';
-import { chooseEntryProject, refuseArchived, deleteEntry, getEntry, insertEntry, updateEntry, type EntryFilters, type EntryRow } from '../domain/entries';
+import {
+  chooseEntryProject,
+  refuseArchived,
+  deleteEntry,
+  getEntry,
+  insertEntry,
+  updateEntry,
+  type EntryFilters,
+  type EntryRow,
+} from '../domain/entries';
 import { getProject, projectsByIds } from '../domain/projects';
 import { tagsOfEntries } from '../domain/tags';
 import { getUser, usersByIds } from '../domain/users';
@@ -21,8 +30,14 @@ import { sendEntryPage } from './entryPage';
 import { invoiceRefsFor } from './invoiceRefs';
 
 export function entryViews(db: Db, base: string, rows: EntryRow[]): Entry[] {
-  const users = usersByIds(db, rows.flatMap((e) => (e.approved_by_id === null ? [e.user_id] : [e.user_id, e.approved_by_id])));
-  const projects = projectsByIds(db, rows.flatMap((e) => (e.project_id === null ? [] : [e.project_id])));
+  const users = usersByIds(
+    db,
+    rows.flatMap((e) => (e.approved_by_id === null ? [e.user_id] : [e.user_id, e.approved_by_id])),
+  );
+  const projects = projectsByIds(
+    db,
+    rows.flatMap((e) => (e.project_id === null ? [] : [e.project_id])),
+  );
   const tags = tagsOfEntries(
     db,
     rows.map((e) => e.id),
@@ -69,7 +84,8 @@ export function readFilters(f: Fields): EntryFilters {
 function entryUser(db: Db, actor: Actor, userId: number): number {
   if (userId === actor.userId) return userId;
   // A user the actor may not see (contractors see only themselves) names nobody, as a missing one.
-  if (!getUser(db, actor.accountId, userId) || !seesUser(actor, userId)) throw refused('Entry', 'user_id', 'missing', `User ${userId} does not exist`);
+  if (!getUser(db, actor.accountId, userId) || !seesUser(actor, userId))
+    throw refused('Entry', 'user_id', 'missing', `User ${userId} does not exist`);
   if (!changesOthersEntries(actor)) throw forbidden("Forbidden: your role cannot change other users' entries");
   return userId;
 }
@@ -82,11 +98,14 @@ function visibleEntry(db: Db, actor: Actor, rawId: unknown): EntryRow {
 }
 
 function changeable(actor: Actor, entry: EntryRow): void {
-  if (entry.user_id !== actor.userId && !changesOthersEntries(actor)) throw forbidden("Forbidden: your role cannot change other users' entries");
-  if (entry.approved_at) throw refused('Entry', 'base', 'approved_and_locked', 'The entry is approved and locked: unapprove it first');
+  if (entry.user_id !== actor.userId && !changesOthersEntries(actor))
+    throw forbidden("Forbidden: your role cannot change other users' entries");
+  if (entry.approved_at)
+    throw refused('Entry', 'base', 'approved_and_locked', 'The entry is approved and locked: unapprove it first');
   // An entry on an invoice of the service is locked for good (decided: code already_invoiced, as
   // marked_as_invoiced answers); one marked as invoiced outside the service stays editable.
-  if (entry.invoice_id !== null) throw refused('Entry', 'base', 'already_invoiced', 'The entry is on an invoice: it cannot change');
+  if (entry.invoice_id !== null)
+    throw refused('Entry', 'base', 'already_invoiced', 'The entry is on an invoice: it cannot change');
 }
 
 export function entryRoutes(app: FastifyInstance, context: Context): void {
@@ -119,7 +138,12 @@ export function entryRoutes(app: FastifyInstance, context: Context): void {
       guardEntryProject(db, actor, 'Entry', choice, null);
       guardNewTags(db, actor, 'Entry', description);
       const project = chooseEntryProject(db, actor.accountId, choice, now);
-      const id = insertEntry(db, actor.accountId, { userId: user, projectId: project?.id ?? null, date: date!, minutes: minutes!, description, sourceUrl }, now);
+      const id = insertEntry(
+        db,
+        actor.accountId,
+        { userId: user, projectId: project?.id ?? null, date: date!, minutes: minutes!, description, sourceUrl },
+        now,
+      );
       emitEntryEvents(db, [entryEvent('entry.created', actor.accountId, id, now)]); // in this transaction: the outbox (service/events)
       return id;
     });
@@ -152,7 +176,8 @@ export function entryRoutes(app: FastifyInstance, context: Context): void {
       guardEntryProject(db, actor, 'Entry', choice, entry.project_id);
       guardNewTags(db, actor, 'Entry', description === undefined ? entry.description : description);
       const chosen = chooseEntryProject(db, actor.accountId, choice, now);
-      if (chosen === undefined && entry.project_id !== null) refuseArchived(getProject(db, actor.accountId, entry.project_id)!);
+      if (chosen === undefined && entry.project_id !== null)
+        refuseArchived(getProject(db, actor.accountId, entry.project_id)!);
       const projectId = chosen === undefined ? entry.project_id : (chosen?.id ?? null);
       updateEntry(
         db,

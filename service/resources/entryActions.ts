@@ -31,18 +31,30 @@ const canApprove: Check = (e) =>
   e.approved_at
     ? refused('Entry', 'base', 'already_approved', 'The entry is approved already')
     : e.archived
-      ? refused('Entry', 'project_id', 'archived_project', "The entry's project is archived: its entries cannot be approved")
+      ? refused(
+          'Entry',
+          'project_id',
+          'archived_project',
+          "The entry's project is archived: its entries cannot be approved",
+        )
       : null;
 
 const canUnapprove: Check = (e) =>
   !e.approved_at
     ? refused('Entry', 'base', 'not_approved', 'The entry is not approved')
     : e.archived
-      ? refused('Entry', 'project_id', 'archived_project', "The entry's project is archived: its entries cannot be unapproved")
+      ? refused(
+          'Entry',
+          'project_id',
+          'archived_project',
+          "The entry's project is archived: its entries cannot be unapproved",
+        )
       : null;
 
 const canMarkInvoiced: Check = (e) =>
-  e.invoice_id !== null ? refused('Entry', 'base', 'already_invoiced', 'The entry is on an invoice of the service already') : null;
+  e.invoice_id !== null
+    ? refused('Entry', 'base', 'already_invoiced', 'The entry is on an invoice of the service already')
+    : null;
 
 const midnight = (date: string) => `${date}T00:00:00Z`;
 
@@ -50,7 +62,13 @@ export function entryActionRoutes(app: FastifyInstance, context: Context): void 
   const { db } = context;
 
   /** Applies `change` to the entries that pass `check`; `single` refuses (404 or the check's error) instead of skipping. */
-  function act(actor: Actor, ids: number[], single: boolean, check: Check, change: (e: EntryMarks, now: string) => EntryEvent): void {
+  function act(
+    actor: Actor,
+    ids: number[],
+    single: boolean,
+    check: Check,
+    change: (e: EntryMarks, now: string) => EntryEvent,
+  ): void {
     inTransaction(db, () => {
       const now = instant(context).iso;
       const entries = entryMarks(db, actor.accountId, ids);
@@ -69,14 +87,20 @@ export function entryActionRoutes(app: FastifyInstance, context: Context): void 
     return (e, now) => {
       const at = approvedAt ?? now;
       setApproval(db, e.id, at, actor.userId, now);
-      return event('entry.updated.approved', actor, e, now, { approved_at: [e.approved_at, at], approved_by_id: [e.approved_by_id, actor.userId] });
+      return event('entry.updated.approved', actor, e, now, {
+        approved_at: [e.approved_at, at],
+        approved_by_id: [e.approved_by_id, actor.userId],
+      });
     };
   }
 
   function unapprove(actor: Actor): (e: EntryMarks, now: string) => EntryEvent {
     return (e, now) => {
       setApproval(db, e.id, null, null, now);
-      return event('entry.updated.unapproved', actor, e, now, { approved_at: [e.approved_at, null], approved_by_id: [e.approved_by_id, null] });
+      return event('entry.updated.unapproved', actor, e, now, {
+        approved_at: [e.approved_at, null],
+        approved_by_id: [e.approved_by_id, null],
+      });
     };
   }
 
@@ -159,7 +183,12 @@ export function entryActionRoutes(app: FastifyInstance, context: Context): void 
   });
 }
 
-function event(type: EntryEvent['type'], actor: Actor, e: EntryMarks, at: string, changes: EntryEvent['changes']): EntryEvent {
+function event(
+  type: EntryEvent['type'],
+  actor: Actor,
+  e: EntryMarks,
+  at: string,
+  changes: EntryEvent['changes'],
+): EntryEvent {
   return { type, accountId: actor.accountId, entryId: e.id, changes, at };
 }
-

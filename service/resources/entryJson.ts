@@ -23,8 +23,10 @@ interface TagPart {
 function userParts(db: Db, base: string, ids: number[]): Map<number, string> {
   const parts = new Map<number, string>();
   if (ids.length === 0) return parts;
-  const rows = arrays(db, 'SELECT id, email, first_name, last_name, profile_image_url FROM users WHERE id IN (SELECT value FROM json_each(?))')
-    .all(jsonList(ids)) as Array<[number, string, string | null, string | null, string | null]>;
+  const rows = arrays(
+    db,
+    'SELECT id, email, first_name, last_name, profile_image_url FROM users WHERE id IN (SELECT value FROM json_each(?))',
+  ).all(jsonList(ids)) as Array<[number, string, string | null, string | null, string | null]>;
   for (const [id, email, first, last, image] of rows) {
     parts.set(
       id,
@@ -37,8 +39,10 @@ function userParts(db: Db, base: string, ids: number[]): Map<number, string> {
 function projectParts(db: Db, base: string, ids: number[]): Map<number, { json: string; billable: boolean }> {
   const parts = new Map<number, { json: string; billable: boolean }>();
   if (ids.length === 0) return parts;
-  const rows = arrays(db, 'SELECT id, name, billing_increment, enabled, billable, color FROM projects WHERE id IN (SELECT value FROM json_each(?))')
-    .all(jsonList(ids)) as Array<[number, string, number, number, number, string | null]>;
+  const rows = arrays(
+    db,
+    'SELECT id, name, billing_increment, enabled, billable, color FROM projects WHERE id IN (SELECT value FROM json_each(?))',
+  ).all(jsonList(ids)) as Array<[number, string, number, number, number, string | null]>;
   for (const [id, name, increment, enabled, billable, color] of rows) {
     parts.set(id, {
       json: `{"id":${id},"name":${str(name)},"billing_increment":${increment},"enabled":${enabled === 1},"billable":${billable === 1},"color":${str(color)},"url":${str(base + paths.project(id))}}`,
@@ -51,8 +55,10 @@ function projectParts(db: Db, base: string, ids: number[]): Map<number, { json: 
 function tagParts(db: Db, base: string, ids: number[]): Map<number, TagPart> {
   const parts = new Map<number, TagPart>();
   if (ids.length === 0) return parts;
-  const rows = arrays(db, 'SELECT id, name, billable FROM tags WHERE id IN (SELECT value FROM json_each(?)) ORDER BY name COLLATE NOCASE, id')
-    .all(jsonList(ids)) as Array<[number, string, number]>;
+  const rows = arrays(
+    db,
+    'SELECT id, name, billable FROM tags WHERE id IN (SELECT value FROM json_each(?)) ORDER BY name COLLATE NOCASE, id',
+  ).all(jsonList(ids)) as Array<[number, string, number]>;
   rows.forEach(([id, name, billable], rank) => {
     parts.set(id, {
       json: `{"id":${id},"name":${str(name)},"billable":${billable === 1},"formatted_name":${str(`#${name}`)},"url":${str(base + paths.tag(id))}}`,

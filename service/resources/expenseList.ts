@@ -48,10 +48,23 @@ export function expenseViews(db: Db, base: string, rows: ExpenseRow[]): Expense[
     db,
     rows.flatMap((x) => (x.invoice_id === null ? [] : [x.invoice_id])),
   );
-  return rows.map((x) => view.expense(base, x, users.get(x.user_id)!, projects.get(x.project_id)!, x.invoice_id === null ? null : (invoices.get(x.invoice_id) ?? null)));
+  return rows.map((x) =>
+    view.expense(
+      base,
+      x,
+      users.get(x.user_id)!,
+      projects.get(x.project_id)!,
+      x.invoice_id === null ? null : (invoices.get(x.invoice_id) ?? null),
+    ),
+  );
 }
 
-export function sendExpenseList(context: Context, request: FastifyRequest, reply: FastifyReply, narrow: (filters: ExpenseFilters) => ExpenseFilters = (f) => f) {
+export function sendExpenseList(
+  context: Context,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  narrow: (filters: ExpenseFilters) => ExpenseFilters = (f) => f,
+) {
   const { db } = context;
   const actor = actorOf(request);
   const f = queryOf(request.query, 'Expense');
@@ -60,7 +73,8 @@ export function sendExpenseList(context: Context, request: FastifyRequest, reply
   const page = readPage(request.query as Record<string, unknown>, 'Expense');
   const scope = recordScope(db, actor);
   const narrowed = narrow(filters);
-  const scoped = scope.projectIds === null ? narrowed : { ...narrowed, project_ids: within(narrowed.project_ids, scope.projectIds) };
+  const scoped =
+    scope.projectIds === null ? narrowed : { ...narrowed, project_ids: within(narrowed.project_ids, scope.projectIds) };
   const { rows, total } = listExpenses(db, actor.accountId, scoped, scope.userId, page.perPage, page.offset);
   const base = context.base(request);
   return sendPage(request, reply, base, page, total, expenseViews(db, base, rows));

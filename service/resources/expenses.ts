@@ -15,7 +15,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorOf } from '../auth/authenticate';
 import { changesOthersEntries, seesProject, seesRecord, seesUser, type Actor } from '../auth/permissions';
 import { instant, type Context } from '../context';
-import { deleteExpense, getExpense, insertExpense, updateExpense, type ExpenseRow, type ExpenseValues } from '../domain/expenses';
+import {
+  deleteExpense,
+  getExpense,
+  insertExpense,
+  updateExpense,
+  type ExpenseRow,
+  type ExpenseValues,
+} from '../domain/expenses';
 import { getProject } from '../domain/projects';
 import { getUser } from '../domain/users';
 import { forbidden, notFound, refused } from '../http/errors';
@@ -51,7 +58,8 @@ function readExpense(f: Fields, body: unknown): ExpenseInput {
 /** The user an expense is for: oneself, or (for roles allowed to) another user of the account. */
 function expenseUser(db: Db, actor: Actor, userId: number): number {
   if (userId === actor.userId) return userId;
-  if (!getUser(db, actor.accountId, userId) || !seesUser(actor, userId)) throw refused('Expense', 'user_id', 'missing', `User ${userId} does not exist`);
+  if (!getUser(db, actor.accountId, userId) || !seesUser(actor, userId))
+    throw refused('Expense', 'user_id', 'missing', `User ${userId} does not exist`);
   if (!changesOthersEntries(actor)) throw forbidden("Forbidden: your role cannot change other users' expenses");
   return userId;
 }
@@ -59,17 +67,32 @@ function expenseUser(db: Db, actor: Actor, userId: number): number {
 /** The project an expense goes to: one the actor sees, not archived. */
 function expenseProject(db: Db, actor: Actor, projectId: number): number {
   const project = getProject(db, actor.accountId, projectId);
-  if (!project || !seesProject(db, actor, projectId)) throw refused('Expense', 'project_id', 'missing', `Project ${projectId} does not exist`);
-  if (!project.enabled) throw refused('Expense', 'project_id', 'archived_project', `Project "${project.name}" is archived: its expenses cannot change`);
+  if (!project || !seesProject(db, actor, projectId))
+    throw refused('Expense', 'project_id', 'missing', `Project ${projectId} does not exist`);
+  if (!project.enabled)
+    throw refused(
+      'Expense',
+      'project_id',
+      'archived_project',
+      `Project "${project.name}" is archived: its expenses cannot change`,
+    );
   return projectId;
 }
 
 /** Refuses a change to an expense that is on an invoice or in an archived project, or another user's for roles that change only their own. */
 function changeable(db: Db, actor: Actor, x: ExpenseRow): void {
-  if (x.user_id !== actor.userId && !changesOthersEntries(actor)) throw forbidden("Forbidden: your role cannot change other users' expenses");
-  if (x.invoice_id !== null) throw refused('Expense', 'base', 'invoiced', 'The expense is on an invoice: it cannot change');
+  if (x.user_id !== actor.userId && !changesOthersEntries(actor))
+    throw forbidden("Forbidden: your role cannot change other users' expenses");
+  if (x.invoice_id !== null)
+    throw refused('Expense', 'base', 'invoiced', 'The expense is on an invoice: it cannot change');
   const project = getProject(db, actor.accountId, x.project_id)!;
-  if (!project.enabled) throw refused('Expense', 'project_id', 'archived_project', `Project "${project.name}" is archived: its expenses cannot change`);
+  if (!project.enabled)
+    throw refused(
+      'Expense',
+      'project_id',
+      'archived_project',
+      `Project "${project.name}" is archived: its expenses cannot change`,
+    );
 }
 
 export function expenseRoutes(app: FastifyInstance, context: Context): void {
@@ -84,7 +107,8 @@ export function expenseRoutes(app: FastifyInstance, context: Context): void {
     return { actor, expense };
   }
 
-  const show = (request: FastifyRequest, actor: Actor, id: number) => expenseViews(db, context.base(request), [getExpense(db, actor.accountId, id)!])[0];
+  const show = (request: FastifyRequest, actor: Actor, id: number) =>
+    expenseViews(db, context.base(request), [getExpense(db, actor.accountId, id)!])[0];
 
   app.get('/v2/expenses', async (request, reply) => sendExpenseList(context, request, reply));
 
@@ -92,7 +116,11 @@ export function expenseRoutes(app: FastifyInstance, context: Context): void {
     const actor = actorOf(request);
     const input = readExpense(bodyOf(request.body, 'Expense'), request.body);
     const id = inTransaction(db, () => {
-      const values: ExpenseValues = { ...input, userId: expenseUser(db, actor, input.userId ?? actor.userId), projectId: expenseProject(db, actor, input.projectId) };
+      const values: ExpenseValues = {
+        ...input,
+        userId: expenseUser(db, actor, input.userId ?? actor.userId),
+        projectId: expenseProject(db, actor, input.projectId),
+      };
       return insertExpense(db, actor.accountId, values, instant(context).iso);
     });
     reply.code(201).header('location', context.base(request) + view.moneyPaths.expense(id));
@@ -110,7 +138,11 @@ export function expenseRoutes(app: FastifyInstance, context: Context): void {
       const input = readExpense(bodyOf(request.body, 'Expense'), request.body);
       inTransaction(db, () => {
         changeable(db, actor, expense);
-        const values: ExpenseValues = { ...input, userId: expenseUser(db, actor, input.userId ?? expense.user_id), projectId: expenseProject(db, actor, input.projectId) };
+        const values: ExpenseValues = {
+          ...input,
+          userId: expenseUser(db, actor, input.userId ?? expense.user_id),
+          projectId: expenseProject(db, actor, input.projectId),
+        };
         updateExpense(db, expense.id, values, instant(context).iso);
       });
       return show(request, actor, expense.id);

@@ -46,7 +46,10 @@ function readRate(f: Fields, body: unknown): RateChoice | undefined {
   if (!source) return undefined;
   const r = nestedFields(f, source, 'rate_calculation');
   const method = r.oneOf('calculation_method', CALCULATION_METHODS, { required: true });
-  const standardCents = readCents(r, source, 'standard_hourly_rate', { required: method === 'standard_hourly_rate' || method === 'custom_hourly_rates', min: 0 });
+  const standardCents = readCents(r, source, 'standard_hourly_rate', {
+    required: method === 'standard_hourly_rate' || method === 'custom_hourly_rates',
+    min: 0,
+  });
   const flatCents = readCents(r, source, 'flat_rate', { required: method === 'flat_rate', min: 0 });
   const customRates: RateChoice['customRates'] = [];
   const list = readObjects(r, source, 'custom_hourly_rates');
@@ -55,7 +58,8 @@ function readRate(f: Fields, body: unknown): RateChoice | undefined {
     const userId = c.id('user_id', { required: true });
     const cents = readCents(c, item, 'hourly_rate', { required: true, min: 0 });
     if (typeof userId === 'number' && cents !== undefined) {
-      if (customRates.some((x) => x.userId === userId)) c.fail('user_id'); // one rate per user
+      if (customRates.some((x) => x.userId === userId))
+        c.fail('user_id'); // one rate per user
       else customRates.push({ userId, cents });
     }
   }
@@ -101,7 +105,13 @@ function readCustomization(f: Fields, body: unknown): Partial<StoredCustomizatio
     const value = c.boolean(flag);
     if (value !== undefined) given[flag] = value;
   }
-  for (const setting of ['alpha_invoice_title', 'alpha_currency_code', 'alpha_address', 'beta_connect_payment_description', 'beta_connect_currency_code'] as const) {
+  for (const setting of [
+    'alpha_invoice_title',
+    'alpha_currency_code',
+    'alpha_address',
+    'beta_connect_payment_description',
+    'beta_connect_currency_code',
+  ] as const) {
     const value = c.text(setting, { max: LIMITS.name });
     if (value !== undefined) given[setting] = value;
   }
@@ -135,7 +145,8 @@ export function readInvoiceInput(f: Fields, body: unknown): InvoiceInput {
     rate: readRate(f, body),
     customization: readCustomization(f, body),
   };
-  if (input.entryIds.length > 0 && !input.rate && !f.errors.some((e) => e.field.startsWith('rate_calculation'))) f.fail('rate_calculation', 'missing_field');
+  if (input.entryIds.length > 0 && !input.rate && !f.errors.some((e) => e.field.startsWith('rate_calculation')))
+    f.fail('rate_calculation', 'missing_field');
   f.check();
   return input;
 }

@@ -5,7 +5,11 @@ import { invoicesByIds } from '../domain/invoices';
 import type { Db } from '../storage/db';
 import { invoiceRef } from '../views/money';
 
-export function invoiceRefsFor(db: Db, base: string, rows: Array<{ invoice_id: number | null }>): (row: { invoice_id: number | null }) => InvoiceRef | null {
+export function invoiceRefsFor(
+  db: Db,
+  base: string,
+  rows: Array<{ invoice_id: number | null }>,
+): (row: { invoice_id: number | null }) => InvoiceRef | null {
   const invoices = invoicesByIds(
     db,
     rows.flatMap((r) => (r.invoice_id === null ? [] : [r.invoice_id])),
@@ -17,7 +21,11 @@ export function invoiceRefsFor(db: Db, base: string, rows: Array<{ invoice_id: n
 }
 
 /** The same InvoiceRef as JSON text, for the entry lists written straight to text (entryJson.ts); 'null' for none. */
-export function invoiceRefJsonFor(db: Db, base: string, invoiceIds: Array<number | null>): (invoiceId: number | null) => string {
+export function invoiceRefJsonFor(
+  db: Db,
+  base: string,
+  invoiceIds: Array<number | null>,
+): (invoiceId: number | null) => string {
   const invoices = invoicesByIds(
     db,
     invoiceIds.filter((id): id is number => id !== null),

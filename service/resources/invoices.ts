@@ -128,30 +128,58 @@ export function invoiceRoutes(app: FastifyInstance, context: Context): void {
   function create(actor: Actor, input: InvoiceInput): { id: number; events: EntryEvent[] } {
     const now = instant(context).iso;
     const entries = entriesForInvoice(db, actor.accountId, input.entryIds);
-    if (entries.length !== input.entryIds.length) throw refused('Invoice', 'entry_ids', 'missing', 'Some entry_ids name no entry');
+    if (entries.length !== input.entryIds.length)
+      throw refused('Invoice', 'entry_ids', 'missing', 'Some entry_ids name no entry');
     if (entries.some((e) => e.invoice_id !== null || e.invoiced_at !== null)) {
       throw refused('Invoice', 'entry_ids', 'already_invoiced', 'Some entries are invoiced already');
     }
     const expenses = expensesByIds(db, actor.accountId, input.expenseIds);
-    if (expenses.length !== input.expenseIds.length) throw refused('Invoice', 'expense_ids', 'missing', 'Some expense_ids name no expense');
-    if (expenses.some((x) => x.invoice_id !== null)) throw refused('Invoice', 'expense_ids', 'invoiced', 'Some expenses are on an invoice already');
-    const rate = input.rate ?? { method: 'standard_hourly_rate' as const, standardCents: 0, flatCents: null, customRates: [] };
+    if (expenses.length !== input.expenseIds.length)
+      throw refused('Invoice', 'expense_ids', 'missing', 'Some expense_ids name no expense');
+    if (expenses.some((x) => x.invoice_id !== null))
+      throw refused('Invoice', 'expense_ids', 'invoiced', 'Some expenses are on an invoice already');
+    const rate = input.rate ?? {
+      method: 'standard_hourly_rate' as const,
+      standardCents: 0,
+      flatCents: null,
+      customRates: [],
+    };
     if (rate.customRates.some((r) => !getUser(db, actor.accountId, r.userId))) {
-      throw refused('Invoice', 'rate_calculation.custom_hourly_rates.user_id', 'missing', 'A custom hourly rate names no user');
+      throw refused(
+        'Invoice',
+        'rate_calculation.custom_hourly_rates.user_id',
+        'missing',
+        'A custom hourly rate names no user',
+      );
     }
     let reference = input.text.reference;
     if (reference === undefined) reference = nextInvoiceReference(db, actor.accountId);
-    else if (referenceTaken(db, actor.accountId, reference)) throw refused('Invoice', 'reference', 'already_exists', `An invoice "${reference}" exists already`);
+    else if (referenceTaken(db, actor.accountId, reference))
+      throw refused('Invoice', 'reference', 'already_exists', `An invoice "${reference}" exists already`);
 
     const amounts = invoiceAmounts({
-      rate: { method: rate.method, standardCents: rate.standardCents, flatCents: rate.flatCents, customCents: new Map(rate.customRates.map((r) => [r.userId, r.cents])) },
+      rate: {
+        method: rate.method,
+        standardCents: rate.standardCents,
+        flatCents: rate.flatCents,
+        customCents: new Map(rate.customRates.map((r) => [r.userId, r.cents])),
+      },
       entries,
       expenses,
       taxes: input.taxes.map((t) => t.thousandths),
     });
-    if (!amounts) throw validationFailed([{ resource: 'Invoice', field: 'base', code: 'invalid' }], 'The invoice amounts are beyond what an invoice can hold');
+    if (!amounts)
+      throw validationFailed(
+        [{ resource: 'Invoice', field: 'base', code: 'invalid' }],
+        'The invoice amounts are beyond what an invoice can hold',
+      );
 
-    const projectIds = [...new Set([...entries.flatMap((e) => (e.project_id === null ? [] : [e.project_id])), ...expenses.map((x) => x.project_id)])];
+    const projectIds = [
+      ...new Set([
+        ...entries.flatMap((e) => (e.project_id === null ? [] : [e.project_id])),
+        ...expenses.map((x) => x.project_id),
+      ]),
+    ];
     const customization = resolveCustomization(db, actor.accountId, projectIds, input.customization);
     const id = insertInvoice(
       db,
@@ -203,7 +231,10 @@ export function invoiceRoutes(app: FastifyInstance, context: Context): void {
     const groupProjects = (projectsOfGroups(db, [group.id]).get(group.id) ?? []).map((p) => p.id);
     const wanted = filters.project_ids ? filters.project_ids.filter((id) => groupProjects.includes(id)) : groupProjects;
     const page = readPage(request.query as Record<string, unknown>, 'Invoice');
-    const { rows, total } = wanted.length === 0 ? { rows: [], total: 0 } : listInvoices(db, actor.accountId, { ...filters, project_ids: wanted }, page.perPage, page.offset);
+    const { rows, total } =
+      wanted.length === 0
+        ? { rows: [], total: 0 }
+        : listInvoices(db, actor.accountId, { ...filters, project_ids: wanted }, page.perPage, page.offset);
     const base = context.base(request);
     return sendPage(request, reply, base, page, total, invoiceViews(db, base, rows));
   });
@@ -230,12 +261,18 @@ export function invoiceRoutes(app: FastifyInstance, context: Context): void {
   // The entry and expense list filters, narrowed to the invoice.
   app.get<WithId>('/v2/invoices/:id/entries', async (request, reply) => {
     const { invoice } = existing(request);
-    return sendEntryList(context, request, reply, (filters) => ({ ...filters, invoice_ids: within(filters.invoice_ids, invoice.id) }));
+    return sendEntryList(context, request, reply, (filters) => ({
+      ...filters,
+      invoice_ids: within(filters.invoice_ids, invoice.id),
+    }));
   });
 
   app.get<WithId>('/v2/invoices/:id/expenses', async (request, reply) => {
     const { invoice } = existing(request);
-    return sendExpenseList(context, request, reply, (filters) => ({ ...filters, invoice_ids: within(filters.invoice_ids, invoice.id) }));
+    return sendExpenseList(context, request, reply, (filters) => ({
+      ...filters,
+      invoice_ids: within(filters.invoice_ids, invoice.id),
+    }));
   });
 }
 

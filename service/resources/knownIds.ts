@@ -19,7 +19,10 @@ export function requireKnownIds(
 ): void {
   if (!ids || ids.length === 0) return;
   // The table name is one of two literals above, never input.
-  const { n } = sql(db, `SELECT COUNT(*) AS n FROM ${table} WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))`).get(accountId, jsonList(ids)) as {
+  const { n } = sql(
+    db,
+    `SELECT COUNT(*) AS n FROM ${table} WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))`,
+  ).get(accountId, jsonList(ids)) as {
     n: number;
   };
   const shown = visible === null || ids.every((id) => visible.includes(id));

@@ -39,6 +39,8 @@ function answer404(_request: FastifyRequest, reply: FastifyReply): void {
 }
 
 export function notImplementedRoutes(app: FastifyInstance): void {
-  for (const [method, url] of INBOX_ENTRIES) app.route({ method, url, onRequest: answer404, handler: async () => undefined });
-  for (const [method, url] of TOKEN_MANAGEMENT) app.route({ method, url, ...PUBLIC_ROUTE, onRequest: answer404, handler: async () => undefined });
+  for (const [method, url] of INBOX_ENTRIES)
+    app.route({ method, url, onRequest: answer404, handler: async () => undefined });
+  for (const [method, url] of TOKEN_MANAGEMENT)
+    app.route({ method, url, ...PUBLIC_ROUTE, onRequest: answer404, handler: async () => undefined });
 }

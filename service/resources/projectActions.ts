@@ -42,7 +42,8 @@ export function projectActionRoutes(app: FastifyInstance, context: Context): voi
     if (sourceId === target.id) f.fail('project_id'); // a project cannot swallow itself
     f.check();
     const source = getProject(db, actor.accountId, sourceId!);
-    if (!source || !seesProject(db, actor, source.id)) throw refused('Project', 'project_id', 'missing', `Project ${sourceId} does not exist`);
+    if (!source || !seesProject(db, actor, source.id))
+      throw refused('Project', 'project_id', 'missing', `Project ${sourceId} does not exist`);
     if (!target.enabled) throw archivedRefusal(target);
     if (!source.enabled) throw archivedRefusal(source);
     const at = instant(context);
@@ -73,11 +74,17 @@ export function projectActionRoutes(app: FastifyInstance, context: Context): voi
 
   app.get<WithId>('/v2/projects/:id/entries', async (request, reply) => {
     const project = ownProject(db, actorOf(request), request.params.id);
-    return sendEntryList(context, request, reply, (filters) => ({ ...filters, project_ids: within(filters.project_ids, [project.id]) }));
+    return sendEntryList(context, request, reply, (filters) => ({
+      ...filters,
+      project_ids: within(filters.project_ids, [project.id]),
+    }));
   });
 
   app.get<WithId>('/v2/projects/:id/expenses', async (request, reply) => {
     const project = ownProject(db, actorOf(request), request.params.id);
-    return sendExpenseList(context, request, reply, (filters) => ({ ...filters, project_ids: within(filters.project_ids, [project.id]) }));
+    return sendExpenseList(context, request, reply, (filters) => ({
+      ...filters,
+      project_ids: within(filters.project_ids, [project.id]),
+    }));
   });
 }

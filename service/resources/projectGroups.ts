@@ -44,13 +44,22 @@ function groupViews(db: Db, actor: Actor, base: string, rows: ProjectGroupRow[])
   );
   const visible = visibleProjectIds(db, actor);
   const shown = visible === null ? null : new Set(visible);
-  return rows.map((g) => projectGroup(base, g, (projects.get(g.id) ?? []).filter((p) => shown === null || shown.has(p.id))));
+  return rows.map((g) =>
+    projectGroup(
+      base,
+      g,
+      (projects.get(g.id) ?? []).filter((p) => shown === null || shown.has(p.id)),
+    ),
+  );
 }
 
 function visibleGroup(db: Db, actor: Actor, rawId: unknown): ProjectGroupRow {
   const group = getProjectGroup(db, actor.accountId, pathId(rawId, 'Project group'));
   const visible = group && visibleProjectIds(db, actor);
-  if (!group || (visible && !(projectsOfGroups(db, [group.id]).get(group.id) ?? []).some((p) => visible.includes(p.id)))) {
+  if (
+    !group ||
+    (visible && !(projectsOfGroups(db, [group.id]).get(group.id) ?? []).some((p) => visible.includes(p.id)))
+  ) {
     throw notFound('Project group not found');
   }
   return group;
@@ -65,7 +74,8 @@ function projectIdsField(body: unknown): 'project_ids' | 'projects' {
 export function projectGroupRoutes(app: FastifyInstance, context: Context): void {
   const { db } = context;
   type WithId = { Params: { id: string } };
-  const show = (actor: Actor, base: string, id: number) => groupViews(db, actor, base, [getProjectGroup(db, actor.accountId, id)!])[0]!;
+  const show = (actor: Actor, base: string, id: number) =>
+    groupViews(db, actor, base, [getProjectGroup(db, actor.accountId, id)!])[0]!;
 
   app.get('/v2/project_groups', async (request, reply) => {
     const actor = actorOf(request);
@@ -75,7 +85,8 @@ export function projectGroupRoutes(app: FastifyInstance, context: Context): void
     const page = readPage(request.query as Record<string, unknown>, RESOURCE);
     const visible = visibleProjectIds(db, actor);
     // A contractor's groups are those holding a project given them.
-    if (visible) filters.project_ids = filters.project_ids ? filters.project_ids.filter((id) => visible.includes(id)) : visible;
+    if (visible)
+      filters.project_ids = filters.project_ids ? filters.project_ids.filter((id) => visible.includes(id)) : visible;
     const { rows, total } = listProjectGroups(db, actor.accountId, filters, page.perPage, page.offset);
     const base = context.base(request);
     return sendPage(request, reply, base, page, total, groupViews(db, actor, base, rows));
@@ -124,12 +135,18 @@ export function projectGroupRoutes(app: FastifyInstance, context: Context): void
     const actor = actorOf(request);
     const group = visibleGroup(db, actor, request.params.id);
     const ids = (projectsOfGroups(db, [group.id]).get(group.id) ?? []).map((p) => p.id);
-    return sendEntryList(context, request, reply, (filters) => ({ ...filters, project_ids: within(filters.project_ids, ids) }));
+    return sendEntryList(context, request, reply, (filters) => ({
+      ...filters,
+      project_ids: within(filters.project_ids, ids),
+    }));
   });
 
   app.get<WithId>('/v2/project_groups/:id/projects', async (request, reply) => {
     const group = visibleGroup(db, actorOf(request), request.params.id);
-    return sendProjectList(context, request, reply, (filters) => ({ ...filters, project_group_ids: within(filters.project_group_ids, [group.id]) }));
+    return sendProjectList(context, request, reply, (filters) => ({
+      ...filters,
+      project_group_ids: within(filters.project_group_ids, [group.id]),
+    }));
   });
 
   // Projects already in another group stay where they are (spec 001).

@@ -77,7 +77,8 @@ export function mayManage(actor: Actor): void {
 }
 
 function nameTaken(db: Db, accountId: number, name: string | undefined, exceptId = 0): void {
-  if (name && findProjectByName(db, accountId, name, exceptId)) throw refused('Project', 'name', 'already_exists', `A project named "${name}" already exists`);
+  if (name && findProjectByName(db, accountId, name, exceptId))
+    throw refused('Project', 'name', 'already_exists', `A project named "${name}" already exists`);
 }
 
 export function projectRoutes(app: FastifyInstance, context: Context): void {
@@ -94,7 +95,12 @@ export function projectRoutes(app: FastifyInstance, context: Context): void {
     f.check();
     const row = inTransaction(db, () => {
       nameTaken(db, actor.accountId, fields.name);
-      return insertProject(db, actor.accountId, { billable: true, billing_increment: 15, color: null, ...fields } as ProjectFields, instant(context).iso);
+      return insertProject(
+        db,
+        actor.accountId,
+        { billable: true, billing_increment: 15, color: null, ...fields } as ProjectFields,
+        instant(context).iso,
+      );
     });
     const base = context.base(request);
     reply.code(201).header('location', base + paths.project(row.id));
@@ -114,7 +120,8 @@ export function projectRoutes(app: FastifyInstance, context: Context): void {
     const f = bodyOf(request.body, 'Project');
     const fields = readProjectFields(f, false, (id) => getProjectGroup(db, actor.accountId, id) !== undefined);
     f.check();
-    if (!project.enabled) throw refused('Project', 'base', 'archived_project', 'The project is archived: unarchive it to change it');
+    if (!project.enabled)
+      throw refused('Project', 'base', 'archived_project', 'The project is archived: unarchive it to change it');
     inTransaction(db, () => {
       nameTaken(db, actor.accountId, fields.name, project.id);
       updateProject(db, project.id, fields, instant(context).iso);
@@ -129,7 +136,12 @@ export function projectRoutes(app: FastifyInstance, context: Context): void {
     mayManage(actor);
     inTransaction(db, () => {
       if (!projectHasRecords(db, project.id)) {
-        throw refused('Project', 'base', 'deletable', 'The project has no entries, expenses or invoices: delete it instead of archiving it');
+        throw refused(
+          'Project',
+          'base',
+          'deletable',
+          'The project has no entries, expenses or invoices: delete it instead of archiving it',
+        );
       }
       setProjectEnabled(db, project.id, false, instant(context).iso);
     });
@@ -150,7 +162,12 @@ export function projectRoutes(app: FastifyInstance, context: Context): void {
     mayManage(actor);
     inTransaction(db, () => {
       if (projectHasRecords(db, project.id)) {
-        throw refused('Project', 'base', 'not_deletable', 'The project has entries, expenses or invoices: archive it instead of deleting it');
+        throw refused(
+          'Project',
+          'base',
+          'not_deletable',
+          'The project has entries, expenses or invoices: archive it instead of deleting it',
+        );
       }
       deleteProject(db, project.id);
     });

@@ -41,7 +41,12 @@ import { inTransaction } from '../storage/db';
 import * as view from '../views/money';
 
 const WEBHOOKS: Kind = { table: 'webhooks', column: 'events', resource: 'Webhook', topics: WEBHOOK_EVENTS };
-const RECEIVERS: Kind = { table: 'broadcast_receivers', column: 'subjects', resource: 'BroadcastReceiver', topics: BROADCAST_SUBJECTS };
+const RECEIVERS: Kind = {
+  table: 'broadcast_receivers',
+  column: 'subjects',
+  resource: 'BroadcastReceiver',
+  topics: BROADCAST_SUBJECTS,
+};
 
 type WithId = { Params: { id: string } };
 
@@ -50,7 +55,9 @@ export function httpUrl(text: string): string | null {
   if (/\s/.test(text)) return null;
   try {
     const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && refusedUri(text) === null ? text : null;
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && refusedUri(text) === null
+      ? text
+      : null;
   } catch {
     return null;
   }
@@ -93,7 +100,8 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
 
   function manager(request: FastifyRequest): Actor {
     const actor = actorOf(request);
-    if (!managesInvoicesAndWebhooks(actor)) throw forbidden(`Forbidden: your role cannot manage ${noun.toLowerCase()}s`);
+    if (!managesInvoicesAndWebhooks(actor))
+      throw forbidden(`Forbidden: your role cannot manage ${noun.toLowerCase()}s`);
     return actor;
   }
 
@@ -104,7 +112,8 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
     return { actor, row };
   }
 
-  const reread = (request: FastifyRequest, actor: Actor, id: number) => render(context.base(request), getSubscription(db, k, actor.accountId, id)!);
+  const reread = (request: FastifyRequest, actor: Actor, id: number) =>
+    render(context.base(request), getSubscription(db, k, actor.accountId, id)!);
 
   app.get(prefix, async (request, reply) => {
     const actor = manager(request);
@@ -118,7 +127,14 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
     const page = readPage(request.query as Record<string, unknown>, k.resource);
     const { rows, total } = listSubscriptions(db, k, actor.accountId, filters, page.perPage, page.offset);
     const base = context.base(request);
-    return sendPage(request, reply, base, page, total, rows.map((r) => render(base, r)));
+    return sendPage(
+      request,
+      reply,
+      base,
+      page,
+      total,
+      rows.map((r) => render(base, r)),
+    );
   });
 
   app.get<WithId>(`${prefix}/:id`, async (request) => {
@@ -136,9 +152,17 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
     f.check();
     const { row, secret } = inTransaction(db, () => {
       const now = instant(context).iso;
-      const { id, secret } = insertSubscription(db, k, context.secrets, actor.accountId, { name: name!, payloadUri: payloadUri!, topics: topics! }, now);
+      const { id, secret } = insertSubscription(
+        db,
+        k,
+        context.secrets,
+        actor.accountId,
+        { name: name!, payloadUri: payloadUri!, topics: topics! },
+        now,
+      );
       const row = getSubscription(db, k, actor.accountId, id)!;
-      if (k === WEBHOOKS) queuePing(db, row, now); // spec 000: "When a webhook is created, a webhook.ping event is sent."
+      if (k === WEBHOOKS)
+        queuePing(db, row, now); // spec 000: "When a webhook is created, a webhook.ping event is sent."
       else claimReceiver(db, id, actor.userId); // it hears its creator's timers (events/outbox.ts)
       return { row, secret };
     });
@@ -166,7 +190,10 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
     f.check();
     const current = JSON.parse(row.topics) as string[];
     // Already subscribed ones are ignored when adding, unsubscribed ones when removing (spec 001).
-    const next = verb === 'add' ? [...current, ...given!.filter((t) => !current.includes(t))] : current.filter((t) => !given!.includes(t));
+    const next =
+      verb === 'add'
+        ? [...current, ...given!.filter((t) => !current.includes(t))]
+        : current.filter((t) => !given!.includes(t));
     inTransaction(db, () => setTopics(db, k, row.id, next, instant(context).iso));
     return reread(request, actor, row.id);
   };
@@ -197,7 +224,9 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
   app.put<WithId>(`${prefix}/:id/ping`, async (request, reply) => {
     const { row } = existing(request);
     const payloadId = inTransaction(db, () => queuePing(db, row, instant(context).iso));
-    return reply.code(202).send({ message: 'The ping is queued for delivery to the payload URI', payload_id: payloadId });
+    return reply
+      .code(202)
+      .send({ message: 'The ping is queued for delivery to the payload URI', payload_id: payloadId });
   });
 
   app.put<{ Params: { id: string; payload_id: string } }>(`${prefix}/:id/retry/:payload_id`, async (request, reply) => {

@@ -25,7 +25,8 @@ import * as view from '../views/tracking';
 import { sendEntryList } from './entryList';
 import { requireKnownIds } from './knownIds';
 
-export const MERGE_ACCEPTED_MESSAGE = 'The tags are being merged in the background; you will be notified by e-mail when it completes.';
+export const MERGE_ACCEPTED_MESSAGE =
+  'The tags are being merged in the background; you will be notified by e-mail when it completes.';
 
 function ownTag(db: Db, actor: Actor, rawId: unknown): TagRow {
   const tag = getTag(db, actor.accountId, pathId(rawId, 'Tag'));
@@ -38,7 +39,13 @@ function mayManage(actor: Actor): void {
 }
 
 function unlocked(db: Db, tag: TagRow): void {
-  if (isTagLocked(db, tag.id)) throw refused('Tag', 'base', 'locked', `Tag #${tag.name} is locked while a merge runs: try again when it has finished`);
+  if (isTagLocked(db, tag.id))
+    throw refused(
+      'Tag',
+      'base',
+      'locked',
+      `Tag #${tag.name} is locked while a merge runs: try again when it has finished`,
+    );
 }
 
 export function tagActionRoutes(app: FastifyInstance, context: Context): void {
@@ -62,7 +69,13 @@ export function tagActionRoutes(app: FastifyInstance, context: Context): void {
     if (parsed) {
       inTransaction(db, () => {
         const other = findTagByName(db, actor.accountId, parsed.name);
-        if (other && other.id !== tag.id) throw refused('Tag', 'name', 'already_exists', `A tag named #${other.name} already exists: merge the tags instead`);
+        if (other && other.id !== tag.id)
+          throw refused(
+            'Tag',
+            'name',
+            'already_exists',
+            `A tag named #${other.name} already exists: merge the tags instead`,
+          );
         updateTag(db, tag, parsed.name, parsed.billable, instant(context).iso);
       });
     }

@@ -6,7 +6,19 @@ import type { Team } from '../../wire/serviceTypesPeople';
 import { actorOf } from '../auth/authenticate';
 import { managesTeams, seesTeams, type Actor } from '../auth/permissions';
 import { instant, type Context } from '../context';
-import { addTeamUsers, deleteTeam, findTeamByName, getTeam, insertTeam, listTeams, removeTeamUsers, renameTeam, teamUserIds, usersOfTeams, type TeamRow } from '../domain/teams';
+import {
+  addTeamUsers,
+  deleteTeam,
+  findTeamByName,
+  getTeam,
+  insertTeam,
+  listTeams,
+  removeTeamUsers,
+  renameTeam,
+  teamUserIds,
+  usersOfTeams,
+  type TeamRow,
+} from '../domain/teams';
 import { listUsers, unknownUserIds } from '../domain/users';
 import { forbidden, notFound, refused } from '../http/errors';
 import { bodyOf, LIMITS, pathId, queryOf, type Fields } from '../http/fields';
@@ -44,7 +56,8 @@ function userIdsOf(db: Db, f: Fields, body: unknown, accountId: number, name = '
 }
 
 function nameTaken(db: Db, accountId: number, name: string, exceptId = 0): void {
-  if (findTeamByName(db, accountId, name, exceptId)) throw refused('Team', 'name', 'already_exists', `A team named "${name}" already exists`);
+  if (findTeamByName(db, accountId, name, exceptId))
+    throw refused('Team', 'name', 'already_exists', `A team named "${name}" already exists`);
 }
 
 export function teamRoutes(app: FastifyInstance, context: Context): void {
@@ -61,7 +74,8 @@ export function teamRoutes(app: FastifyInstance, context: Context): void {
     return { actor, team };
   }
 
-  const show = (request: FastifyRequest, accountId: number, id: number) => teamViews(db, context.base(request), [getTeam(db, accountId, id)!])[0];
+  const show = (request: FastifyRequest, accountId: number, id: number) =>
+    teamViews(db, context.base(request), [getTeam(db, accountId, id)!])[0];
 
   app.get('/v2/teams', async (request, reply) => {
     const actor = actorOf(request);
@@ -119,7 +133,10 @@ export function teamRoutes(app: FastifyInstance, context: Context): void {
   app.get<WithId>('/v2/teams/:id/entries', async (request, reply) => {
     const { team } = pathTeam(request);
     const members = teamUserIds(db, team.id);
-    return sendEntryList(context, request, reply, (filters) => ({ ...filters, user_ids: within(filters.user_ids, members) }));
+    return sendEntryList(context, request, reply, (filters) => ({
+      ...filters,
+      user_ids: within(filters.user_ids, members),
+    }));
   });
 
   app.get<WithId>('/v2/teams/:id/users', async (request, reply) => {

@@ -50,7 +50,12 @@ interface Target {
 // Decided: an archived project's timer cannot be created, started or logged (logging would create
 // an entry there); it can still be paused, changed and deleted, so nothing is stuck running.
 const archived = (project: ProjectRow) =>
-  refused('Timer', 'project_id', 'archived_project', `Project "${project.name}" is archived: its timer cannot run or log time`);
+  refused(
+    'Timer',
+    'project_id',
+    'archived_project',
+    `Project "${project.name}" is archived: its timer cannot run or log time`,
+  );
 
 export function timerRoutes(app: FastifyInstance, context: Context): void {
   const { db } = context;
@@ -80,7 +85,11 @@ export function timerRoutes(app: FastifyInstance, context: Context): void {
   app.get('/v2/timers', { schema: { response: { 200: timerListSchema } } }, async (request, reply) => {
     const actor = actorOf(request);
     const f = queryOf(request.query, 'Timer');
-    const filters = { description: f.text('description') ?? undefined, projects: f.ids('projects'), billable: f.boolean('billable') };
+    const filters = {
+      description: f.text('description') ?? undefined,
+      projects: f.ids('projects'),
+      billable: f.boolean('billable'),
+    };
     f.check();
     // A contractor's timers in projects taken back from it drop out, as its entries there do.
     const visible = visibleProjectIds(db, actor);
@@ -89,7 +98,14 @@ export function timerRoutes(app: FastifyInstance, context: Context): void {
     const { rows, total } = listTimers(db, actor.userId, filters, page.perPage, page.offset);
     const base = context.base(request);
     const nowMs = context.clock().getTime();
-    return sendPage(request, reply, base, page, total, rows.map((r) => view.timer(base, r.timer, actor.user, r.project, nowMs)));
+    return sendPage(
+      request,
+      reply,
+      base,
+      page,
+      total,
+      rows.map((r) => view.timer(base, r.timer, actor.user, r.project, nowMs)),
+    );
   });
 
   app.get<ProjectTimer>(timerPath, timerReply, async (request) => {
@@ -111,9 +127,18 @@ export function timerRoutes(app: FastifyInstance, context: Context): void {
         if (description !== undefined) setTimerDescription(db, t.actor.accountId, t.timer, description, now.iso);
       } else {
         if (!t.project.enabled) throw archived(t.project);
-        createTimer(db, t.actor.accountId, t.actor.userId, t.project.id, dateAt(now.date, t.user.utc_offset), description ?? null, now.iso);
+        createTimer(
+          db,
+          t.actor.accountId,
+          t.actor.userId,
+          t.project.id,
+          dateAt(now.date, t.user.utc_offset),
+          description ?? null,
+          now.iso,
+        );
       }
-      if (!t.timer || description !== undefined) emitTimerEvent(db, timerEvent(t.actor, stateEvent(t.timer?.state ?? 'pending'), now.iso));
+      if (!t.timer || description !== undefined)
+        emitTimerEvent(db, timerEvent(t.actor, stateEvent(t.timer?.state ?? 'pending'), now.iso));
     });
     return show(request, t);
   });
@@ -130,7 +155,16 @@ export function timerRoutes(app: FastifyInstance, context: Context): void {
       const now = instant(context);
       const today = dateAt(now.date, t.user.utc_offset);
       let timer = t.timer;
-      if (!timer) timer = createTimer(db, t.actor.accountId, t.actor.userId, t.project.id, entryDate ?? today, description ?? null, now.iso);
+      if (!timer)
+        timer = createTimer(
+          db,
+          t.actor.accountId,
+          t.actor.userId,
+          t.project.id,
+          entryDate ?? today,
+          description ?? null,
+          now.iso,
+        );
       else {
         if (description !== undefined) setTimerDescription(db, t.actor.accountId, timer, description, now.iso);
         // entry_date defaults to today when the timer starts; a running timer keeps its date.

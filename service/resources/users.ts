@@ -6,13 +6,36 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { User, UserFilters, UserRole } from '../../wire/serviceTypesPeople';
 import { USER_STATES } from '../../wire/serviceTypesPeople';
 import { actorOf } from '../auth/authenticate';
-import { ASSIGNABLE_ROLES, deactivatesUsers, managesUsers, seesAllEntries, seesAllUsers, seesUser, type Actor } from '../auth/permissions';
+import {
+  ASSIGNABLE_ROLES,
+  deactivatesUsers,
+  managesUsers,
+  seesAllEntries,
+  seesAllUsers,
+  seesUser,
+  type Actor,
+} from '../auth/permissions';
 import { instant, type Context } from '../context';
 import { refuseBeyondUserLimit } from '../domain/accountSettings';
-import { giveProjectAccess, revokeAllProjectAccess, revokeProjectAccess, unknownProjectIds } from '../domain/projectAccess';
+import {
+  giveProjectAccess,
+  revokeAllProjectAccess,
+  revokeProjectAccess,
+  unknownProjectIds,
+} from '../domain/projectAccess';
 import { countUserExpenses } from '../domain/expenses';
 import { teamsOfUsers } from '../domain/teams';
-import { countEntriesOfUsers, deleteUser, findUserByEmail, getUser, insertUser, listUsers, updateUser, type UserChanges, type UserRow } from '../domain/users';
+import {
+  countEntriesOfUsers,
+  deleteUser,
+  findUserByEmail,
+  getUser,
+  insertUser,
+  listUsers,
+  updateUser,
+  type UserChanges,
+  type UserRow,
+} from '../domain/users';
 import { forbidden, notFound, refused } from '../http/errors';
 import { bodyOf, LIMITS, pathId, queryOf, type Fields } from '../http/fields';
 import { idArray as bodyIds } from '../http/idArray';
@@ -33,7 +56,12 @@ export function userViews(db: Db, base: string, rows: UserRow[]): User[] {
   const ids = rows.map((u) => u.id);
   const entries = countEntriesOfUsers(db, ids);
   const teams = teamsOfUsers(db, ids);
-  return rows.map((u) => view.user(base, u, teams.get(u.id) ?? [], { entries: entries.get(u.id) ?? 0, expenses: countUserExpenses(db, u.id) }));
+  return rows.map((u) =>
+    view.user(base, u, teams.get(u.id) ?? [], {
+      entries: entries.get(u.id) ?? 0,
+      expenses: countUserExpenses(db, u.id),
+    }),
+  );
 }
 
 /** The user list filters (GAPS.md): name, email, role, state. */
@@ -68,7 +96,12 @@ function emailFree(db: Db, accountId: number, email: string, exceptId = 0): void
   const other = findUserByEmail(db, email);
   if (!other || other.id === exceptId) return;
   if (other.account_id === accountId && other.state === 'disabled') {
-    throw refused('User', 'email', 'deactivated', `The user ${email} is deactivated: activate them instead of adding them again`);
+    throw refused(
+      'User',
+      'email',
+      'deactivated',
+      `The user ${email} is deactivated: activate them instead of adding them again`,
+    );
   }
   throw refused('User', 'email', 'already_exists', `A user with the e-mail address ${email} already exists`);
 }
@@ -83,7 +116,8 @@ const readEmail = (f: Fields, required: boolean): string | undefined => {
 export function userRoutes(app: FastifyInstance, context: Context): void {
   const { db } = context;
   type WithId = { Params: { id: string } };
-  const show = (request: FastifyRequest, accountId: number, id: number) => userViews(db, context.base(request), [getUser(db, accountId, id)!])[0];
+  const show = (request: FastifyRequest, accountId: number, id: number) =>
+    userViews(db, context.base(request), [getUser(db, accountId, id)!])[0];
 
   app.get('/v2/users', async (request, reply) => {
     const actor = actorOf(request);
@@ -106,16 +140,24 @@ export function userRoutes(app: FastifyInstance, context: Context): void {
   app.get<WithId>('/v2/users/:id/entries', async (request, reply) => {
     const actor = actorOf(request);
     const user = visibleUser(db, actor, request.params.id);
-    if (user.id !== actor.userId && !seesAllEntries(actor)) throw forbidden("Forbidden: your role sees only your own entries");
-    return sendEntryList(context, request, reply, (filters) => ({ ...filters, user_ids: within(filters.user_ids, [user.id]) }));
+    if (user.id !== actor.userId && !seesAllEntries(actor))
+      throw forbidden('Forbidden: your role sees only your own entries');
+    return sendEntryList(context, request, reply, (filters) => ({
+      ...filters,
+      user_ids: within(filters.user_ids, [user.id]),
+    }));
   });
 
   // Another user's expenses: the same rule as their entries.
   app.get<WithId>('/v2/users/:id/expenses', async (request, reply) => {
     const actor = actorOf(request);
     const user = visibleUser(db, actor, request.params.id);
-    if (user.id !== actor.userId && !seesAllEntries(actor)) throw forbidden("Forbidden: your role sees only your own expenses");
-    return sendExpenseList(context, request, reply, (filters) => ({ ...filters, user_ids: within(filters.user_ids, [user.id]) }));
+    if (user.id !== actor.userId && !seesAllEntries(actor))
+      throw forbidden('Forbidden: your role sees only your own expenses');
+    return sendExpenseList(context, request, reply, (filters) => ({
+      ...filters,
+      user_ids: within(filters.user_ids, [user.id]),
+    }));
   });
 
   app.post('/v2/users', async (request, reply) => {
@@ -130,7 +172,12 @@ export function userRoutes(app: FastifyInstance, context: Context): void {
     const row = inTransaction(db, () => {
       emailFree(db, actor.accountId, email!);
       refuseBeyondUserLimit(db, actor.accountId);
-      return insertUser(db, actor.accountId, { email: email!, first_name: firstName, last_name: lastName, role }, instant(context).iso);
+      return insertUser(
+        db,
+        actor.accountId,
+        { email: email!, first_name: firstName, last_name: lastName, role },
+        instant(context).iso,
+      );
     });
     const base = context.base(request);
     reply.code(201).header('location', base + paths.user(row.id));
@@ -151,10 +198,12 @@ export function userRoutes(app: FastifyInstance, context: Context): void {
     if (lastName !== undefined) changes.last_name = lastName;
     const role = f.oneOf('role', ASSIGNABLE_ROLES);
     f.check();
-    if (user.state === 'disabled') throw refused('User', 'base', 'deactivated', 'The user is deactivated: activate them before changing them');
+    if (user.state === 'disabled')
+      throw refused('User', 'base', 'deactivated', 'The user is deactivated: activate them before changing them');
     if (role !== undefined && role !== user.role) {
       // Nobody changes their own role: an owner or supervisor could lock themselves out.
-      if (user.id === actor.userId) throw refused('User', 'role', 'authenticated_user', 'You cannot change your own role');
+      if (user.id === actor.userId)
+        throw refused('User', 'role', 'authenticated_user', 'You cannot change your own role');
       changes.role = role;
     }
     inTransaction(db, () => {
@@ -170,7 +219,8 @@ export function userRoutes(app: FastifyInstance, context: Context): void {
     mayChange(actor, user);
     // Only the owner deactivates (GAPS.md "Roles"), so a deactivated user is the owner's decision,
     // and only the owner takes it back; a supervisor may still activate a pending or suspended user.
-    if (user.state === 'disabled' && !deactivatesUsers(actor)) throw forbidden('Forbidden: only the owner reactivates a deactivated user');
+    if (user.state === 'disabled' && !deactivatesUsers(actor))
+      throw forbidden('Forbidden: only the owner reactivates a deactivated user');
     inTransaction(db, () => {
       if (user.state === 'active') return;
       if (user.state === 'disabled') refuseBeyondUserLimit(db, actor.accountId);
@@ -196,7 +246,8 @@ export function userRoutes(app: FastifyInstance, context: Context): void {
     const f = bodyOf(request.body, 'User');
     const ids = bodyIds(f, request.body, 'project_ids', { required: true });
     f.check();
-    if (unknownProjectIds(db, accountId, ids!).length) throw refused('User', 'project_ids', 'missing', 'Some of project_ids name no project');
+    if (unknownProjectIds(db, accountId, ids!).length)
+      throw refused('User', 'project_ids', 'missing', 'Some of project_ids name no project');
     return ids!;
   }
 
@@ -234,7 +285,13 @@ export function userRoutes(app: FastifyInstance, context: Context): void {
     const user = visibleUser(db, actor, request.params.id);
     if (!deactivatesUsers(actor)) throw forbidden('Forbidden: only the owner deletes users');
     if (user.id === actor.userId) throw refused('User', 'base', 'authenticated_user', 'You cannot delete yourself');
-    const notDeletable = () => refused('User', 'base', 'not_deletable', 'The user has entries or other records: deactivate them instead of deleting them');
+    const notDeletable = () =>
+      refused(
+        'User',
+        'base',
+        'not_deletable',
+        'The user has entries or other records: deactivate them instead of deleting them',
+      );
     try {
       inTransaction(db, () => {
         if (countEntriesOfUsers(db, [user.id]).get(user.id)) throw notDeletable();

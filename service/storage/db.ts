@@ -108,7 +108,10 @@ export function rows<T>(db: Db, text: string): Query<T> {
     const columns = prepared.columns().map((c) => c.name);
     prepared.setReturnArrays(true);
     // Column names come from the SQL text written in this code base, never from input.
-    const shape = new Function('r', `return {${columns.map((name, i) => `${JSON.stringify(name)}: r[${i}]`).join(', ')}};`) as (r: unknown[]) => T;
+    const shape = new Function(
+      'r',
+      `return {${columns.map((name, i) => `${JSON.stringify(name)}: r[${i}]`).join(', ')}};`,
+    ) as (r: unknown[]) => T;
     query = {
       all: (...params) => (prepared.all(...params) as unknown[][]).map(shape),
       get: (...params) => {
@@ -130,7 +133,8 @@ export function inTransaction<T>(db: Db, fn: () => T): T {
   sql(db, nested ? 'SAVEPOINT nested' : 'BEGIN').run();
   try {
     const result = fn();
-    if (result instanceof Promise) throw new TypeError('A transaction cannot wait: its function must not return a promise');
+    if (result instanceof Promise)
+      throw new TypeError('A transaction cannot wait: its function must not return a promise');
     sql(db, nested ? 'RELEASE nested' : 'COMMIT').run();
     return result;
   } catch (error) {

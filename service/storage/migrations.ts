@@ -230,7 +230,9 @@ export const migrations: Migration[] = [
 export function migrate(db: Db, list: Migration[] = migrations): { from: number; to: number } {
   const from = pragma(db, 'user_version') as number;
   if (from > list.length) {
-    throw new Error(`service.db has schema version ${from}, newer than this service knows (${list.length}); refusing to touch it`);
+    throw new Error(
+      `service.db has schema version ${from}, newer than this service knows (${list.length}); refusing to touch it`,
+    );
   }
   for (let version = from; version < list.length; version++) {
     inTransaction(db, () => {

@@ -10,7 +10,9 @@ export interface OwnerSeed {
 
 export function ensureOwner(db: Db, seed: OwnerSeed): { ownerId: number; created: boolean } {
   return inTransaction(db, () => {
-    const existing = sql(db, "SELECT id FROM users WHERE role = 'owner' ORDER BY id LIMIT 1").get() as { id: number } | undefined;
+    const existing = sql(db, "SELECT id FROM users WHERE role = 'owner' ORDER BY id LIMIT 1").get() as
+      | { id: number }
+      | undefined;
     if (existing) return { ownerId: existing.id, created: false };
     const account = sql(db, 'INSERT INTO accounts (name, created_at) VALUES (?, ?)').run('Stint', seed.now);
     const user = sql(

@@ -47,7 +47,8 @@ export function secretBox(key?: Uint8Array): SecretBox {
       },
     };
   }
-  if (key.length !== SECRETS_KEY_BYTES) throw new Error(`the secrets key must be ${SECRETS_KEY_BYTES} bytes, not ${key.length}`);
+  if (key.length !== SECRETS_KEY_BYTES)
+    throw new Error(`the secrets key must be ${SECRETS_KEY_BYTES} bytes, not ${key.length}`);
   // A copy: the caller's buffer may be reused or wiped.
   const k = Buffer.from(key);
   return {
@@ -63,7 +64,8 @@ export function secretBox(key?: Uint8Array): SecretBox {
       const parts = stored.slice(PREFIX.length).split('.');
       if (parts.length !== 3) throw new UnreadableSecretError('it is not of the enc1 form');
       const [iv, tag, ciphertext] = parts.map((p) => Buffer.from(p, 'base64url')) as [Buffer, Buffer, Buffer];
-      if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) throw new UnreadableSecretError('it is not of the enc1 form');
+      if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES)
+        throw new UnreadableSecretError('it is not of the enc1 form');
       try {
         const decipher = createDecipheriv(ALGORITHM, k, iv, { authTagLength: TAG_BYTES });
         decipher.setAuthTag(tag);

@@ -20,7 +20,8 @@ import { V1Error } from './errors';
 import { sendOne } from './reply';
 import { route } from './route';
 
-const wrongCredentials = () => new V1Error(401, 'Unauthorized: send your e-mail address and password with HTTP Basic authentication');
+const wrongCredentials = () =>
+  new V1Error(401, 'Unauthorized: send your e-mail address and password with HTTP Basic authentication');
 
 function basicCredentials(request: FastifyRequest): { email: string; password: string } {
   const header = request.headers.authorization;
@@ -44,7 +45,11 @@ export function v1ApiTokenRoute(api: FastifyInstance, context: Context): void {
       const result = await signIn(db, email, password, request.ip, context.clock);
       if (!result.ok) {
         const retryAfter = Math.ceil(result.retryAfterMs / 1000);
-        if (!result.checked) return reply.code(429).header('retry-after', String(Math.max(1, retryAfter))).send();
+        if (!result.checked)
+          return reply
+            .code(429)
+            .header('retry-after', String(Math.max(1, retryAfter)))
+            .send();
         if (retryAfter > 0) reply.header('retry-after', String(retryAfter));
         throw wrongCredentials();
       }

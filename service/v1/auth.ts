@@ -29,7 +29,8 @@ function authenticate(db: Db, request: FastifyRequest): Actor {
   const header = request.headers['x-servicetoken'];
   const token = typeof header === 'string' ? header.trim() : '';
   if (!token) {
-    if (request.headers.authorization) throw unauthorized('the v1 API takes only a personal token in X-ServiceToken (OAuth is not supported in v1)');
+    if (request.headers.authorization)
+      throw unauthorized('the v1 API takes only a personal token in X-ServiceToken (OAuth is not supported in v1)');
     throw unauthorized('send your personal token in the X-ServiceToken header');
   }
   const userId = userIdForPersonalToken(db, token);

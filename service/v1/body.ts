@@ -11,14 +11,17 @@ import { readXml } from './xml';
 
 export type Attributes = Record<string, unknown>;
 
-const isRecord = (value: unknown): value is Attributes => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isRecord = (value: unknown): value is Attributes =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The body's text and format; '' when there is none. */
 export function rawBody(request: FastifyRequest): { text: string; format: Format } {
   const { suffix, contentType } = requestFormat(request);
   const text = typeof request.body === 'string' ? request.body : '';
   if (text.trim() !== '' && suffix && contentType && suffix !== contentType) {
-    throw invalid(`The body is ${contentType === 'json' ? 'JSON (application/json)' : 'XML (text/xml)'} but the path asks for .${suffix}: send ${suffix === 'json' ? 'application/json' : 'text/xml'}`);
+    throw invalid(
+      `The body is ${contentType === 'json' ? 'JSON (application/json)' : 'XML (text/xml)'} but the path asks for .${suffix}: send ${suffix === 'json' ? 'application/json' : 'text/xml'}`,
+    );
   }
   return { text, format: suffix ?? contentType ?? 'json' };
 }

@@ -42,7 +42,14 @@ export function v1EntryRoutes(api: FastifyInstance, context: Context): void {
     const actor = v1Actor(request);
     const { filters, page } = readEntryListQuery(db, actor.accountId, request.query as Record<string, unknown>);
     const scoped = scopeEntryFilters(db, actor, filters);
-    const { rows, total } = listEntries(db, actor.accountId, scoped.filters, scoped.onlyUserId, page.perPage, page.offset);
+    const { rows, total } = listEntries(
+      db,
+      actor.accountId,
+      scoped.filters,
+      scoped.onlyUserId,
+      page.perPage,
+      page.offset,
+    );
     const link = linkHeader(context.base(request) + request.url, page, total);
     if (link) reply.header('link', link);
     return sendList(request, reply, 'entries', 'entry', entryViews(db, rows));
@@ -54,7 +61,10 @@ export function v1EntryRoutes(api: FastifyInstance, context: Context): void {
     const id = inTransaction(db, () => {
       const at = instant(context);
       const chosen = chooseUser(db, actor, input.user);
-      if ('unusable' in chosen) throw invalid(`Invalid data: user: ${chosen.unusable}`, [{ resource: 'Entry', field: 'user', code: 'missing' }]);
+      if ('unusable' in chosen)
+        throw invalid(`Invalid data: user: ${chosen.unusable}`, [
+          { resource: 'Entry', field: 'user', code: 'missing' },
+        ]);
       return createEntry(db, actor, chosen.user, input, { now: at.iso, nowMs: at.ms, refuseDuplicates: true });
     });
     return sendHead(request, reply, 201, `${context.base(request)}/api/entries/${id}`);

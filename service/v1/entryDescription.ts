@@ -33,5 +33,6 @@ export function describeEntry(description: string | null | undefined, allowHasht
 export function guardNewTags(db: Db, actor: Actor, tags: ParsedTag[]): void {
   if (tags.length === 0 || createsTagsThroughEntries(db, actor)) return;
   const unknown = tags.filter((tag) => !findTagByName(db, actor.accountId, tag.name));
-  if (unknown.length) throw notAllowed(`your role cannot create tags, and ${unknown.map((t) => `"${t.name}"`).join(', ')} do not exist`);
+  if (unknown.length)
+    throw notAllowed(`your role cannot create tags, and ${unknown.map((t) => `"${t.name}"`).join(', ')} do not exist`);
 }

@@ -42,11 +42,14 @@ function importItems(text: string, format: Format): Attributes[] {
     const body = parseJson(text);
     items = Array.isArray(body) ? body : isRecord(body) ? body.entries : undefined;
     if (!Array.isArray(items)) throw invalid('The JSON body must be {"entries": [ … ]}');
-    items = items.map((item) => (isRecord(item) && Object.keys(item).length === 1 && isRecord(item.entry) ? item.entry : item));
+    items = items.map((item) =>
+      isRecord(item) && Object.keys(item).length === 1 && isRecord(item.entry) ? item.entry : item,
+    );
   } else {
     const content = readXml(text, 'entries');
     if (content === '' || content === null) items = [];
-    else if (!isRecord(content) || Object.keys(content).some((k) => k !== 'entry')) throw invalid('<entries> must hold <entry> elements only');
+    else if (!isRecord(content) || Object.keys(content).some((k) => k !== 'entry'))
+      throw invalid('<entries> must hold <entry> elements only');
     else items = content.entry;
   }
   const list = items as unknown[];
@@ -77,22 +80,32 @@ export function v1ImportRoute(api: FastifyInstance, context: Context): void {
         problems.messages.push(input.problems.message);
       }
     });
-    if (problems.errors.length) throw invalid(`Invalid data, nothing imported: ${problems.messages.join('; ')}`, problems.errors);
+    if (problems.errors.length)
+      throw invalid(`Invalid data, nothing imported: ${problems.messages.join('; ')}`, problems.errors);
 
     const ids = inTransaction(db, () => {
       const at = instant(context);
       const chosen = inputs.map((input) => chooseUser(db, actor, input.user));
       chosen.forEach((c, i) => {
-        if ('unusable' in c && !c.skipped) throw invalid(`Invalid data, nothing imported: entries[${i}].user: ${c.unusable}`, [{ resource: 'Entry', field: `entries[${i}].user`, code: 'invalid' }]);
+        if ('unusable' in c && !c.skipped)
+          throw invalid(`Invalid data, nothing imported: entries[${i}].user: ${c.unusable}`, [
+            { resource: 'Entry', field: `entries[${i}].user`, code: 'invalid' },
+          ]);
       });
-      if (chosen.every((c) => 'unusable' in c)) throw invalid('Nothing imported: every entry names a missing or inactive user');
+      if (chosen.every((c) => 'unusable' in c))
+        throw invalid('Nothing imported: every entry names a missing or inactive user');
       const importId = insertImport(db, actor.accountId, actor.userId, at.iso);
       const created: number[] = [];
       inputs.forEach((input, i) => {
         const choice = chosen[i]!;
         if ('unusable' in choice) return; // spec 002: skipped
         try {
-          const id = createEntry(db, actor, choice.user, input, { now: at.iso, nowMs: at.ms, refuseDuplicates: false, projectNameFirst: true });
+          const id = createEntry(db, actor, choice.user, input, {
+            now: at.iso,
+            nowMs: at.ms,
+            refuseDuplicates: false,
+            projectNameFirst: true,
+          });
           markImported(db, id, importId);
           created.push(id);
         } catch (error) {
@@ -102,6 +115,12 @@ export function v1ImportRoute(api: FastifyInstance, context: Context): void {
       });
       return created;
     });
-    return sendList(request, reply, 'entries', 'entry', ids.map((id) => importedEntryView(reloadEntry(db, actor.accountId, id))));
+    return sendList(
+      request,
+      reply,
+      'entries',
+      'entry',
+      ids.map((id) => importedEntryView(reloadEntry(db, actor.accountId, id))),
+    );
   });
 }

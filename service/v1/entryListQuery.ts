@@ -18,7 +18,11 @@ import { invalid } from './errors';
 export const V1_PER_PAGE = 100;
 export const V1_MAX_PER_PAGE = 1000;
 
-export function readEntryListQuery(db: Db, accountId: number, query: Record<string, unknown>): { filters: EntryFilters; page: Page } {
+export function readEntryListQuery(
+  db: Db,
+  accountId: number,
+  query: Record<string, unknown>,
+): { filters: EntryFilters; page: Page } {
   const errors: ValidationErrorItem[] = [];
   const messages: string[] = [];
   const fail = (field: string, message: string) => {
@@ -42,7 +46,8 @@ export function readEntryListQuery(db: Db, accountId: number, query: Record<stri
     const value = text(name);
     if (value === undefined) return undefined;
     const parts = value.split(',').map((p) => p.trim());
-    if (parts.length > LIMITS.idList || !parts.every((p) => /^\d{1,15}$/.test(p) && Number(p) >= 1)) return fail(name, 'must be ids separated by commas');
+    if (parts.length > LIMITS.idList || !parts.every((p) => /^\d{1,15}$/.test(p) && Number(p) >= 1))
+      return fail(name, 'must be ids separated by commas');
     return parts.map(Number);
   };
   const date = (name: string) => {
@@ -53,10 +58,16 @@ export function readEntryListQuery(db: Db, accountId: number, query: Record<stri
   const tagIds = () => {
     const value = text('search[tags]');
     if (value === undefined) return undefined;
-    const parts = value.split(',').map((p) => p.trim()).filter((p) => p !== '');
-    if (parts.length === 0 || parts.length > LIMITS.idList) return fail('search[tags]', 'must be tag ids or names separated by commas');
+    const parts = value
+      .split(',')
+      .map((p) => p.trim())
+      .filter((p) => p !== '');
+    if (parts.length === 0 || parts.length > LIMITS.idList)
+      return fail('search[tags]', 'must be tag ids or names separated by commas');
     // Id 0 names no tag: an unknown tag leaves the AND unmatched.
-    return parts.map((p) => (/^\d{1,15}$/.test(p) && getTag(db, accountId, Number(p)) ? Number(p) : (findTagByName(db, accountId, p)?.id ?? 0)));
+    return parts.map((p) =>
+      /^\d{1,15}$/.test(p) && getTag(db, accountId, Number(p)) ? Number(p) : (findTagByName(db, accountId, p)?.id ?? 0),
+    );
   };
   const billable = () => {
     const value = text('search[billable]');

@@ -19,5 +19,12 @@ export function entryViews(db: Db, rows: EntryRow[]) {
     db,
     rows.map((e) => e.id),
   );
-  return rows.map((e) => entryView(e, users.get(e.user_id)!, e.project_id === null ? null : projects.get(e.project_id)!, tags.get(e.id) ?? []));
+  return rows.map((e) =>
+    entryView(
+      e,
+      users.get(e.user_id)!,
+      e.project_id === null ? null : projects.get(e.project_id)!,
+      tags.get(e.id) ?? [],
+    ),
+  );
 }

@@ -36,15 +36,18 @@ export type UserChoice = { user: UserRow } | { unusable: string; skipped: boolea
 export function chooseUser(db: Db, actor: Actor, reference: string | undefined): UserChoice {
   if (reference === undefined) return { user: actor.user };
   const lookup = findUserByReference(db, actor.accountId, reference);
-  if ('ambiguous' in lookup) return { unusable: `"${reference}" names more than one user: use the id or e-mail address`, skipped: false };
-  if ('missing' in lookup || !seesUser(actor, lookup.found.id)) return { unusable: `no user "${reference}"`, skipped: true };
+  if ('ambiguous' in lookup)
+    return { unusable: `"${reference}" names more than one user: use the id or e-mail address`, skipped: false };
+  if ('missing' in lookup || !seesUser(actor, lookup.found.id))
+    return { unusable: `no user "${reference}"`, skipped: true };
   if (lookup.found.state !== 'active') return { unusable: `the user "${reference}" is not active`, skipped: true };
   return { user: lookup.found };
 }
 
 /** Logging for another user takes a role that changes others' entries (GAPS.md "Roles"). */
 function mayLogFor(actor: Actor, user: UserRow): void {
-  if (user.id !== actor.userId && !changesOthersEntries(actor)) throw notAllowed("your role cannot log time for other users");
+  if (user.id !== actor.userId && !changesOthersEntries(actor))
+    throw notAllowed('your role cannot log time for other users');
 }
 
 export interface ProjectChoice {
@@ -61,7 +64,12 @@ export function projectChoice(input: EntryInput, nameFirst = false): ProjectChoi
   return input.projectId === null || input.projectName === null ? { project_id: null } : {};
 }
 
-function refuseDuplicate(db: Db, accountId: number, values: { userId: number; projectId: number | null; date: string; minutes: number; description: string | null }, nowMs: number): void {
+function refuseDuplicate(
+  db: Db,
+  accountId: number,
+  values: { userId: number; projectId: number | null; date: string; minutes: number; description: string | null },
+  nowMs: number,
+): void {
   const since = new Date(nowMs - DUPLICATE_WINDOW_MS).toISOString().slice(0, 19) + 'Z';
   const same = sql(
     db,
@@ -87,9 +95,20 @@ export function createEntry(db: Db, actor: Actor, user: UserRow, input: EntryInp
   const described = describeEntry(input.description, input.allowHashtags);
   guardNewTags(db, actor, described.tags);
   const project = chooseEntryProject(db, actor.accountId, choice, options.now);
-  const values = { userId: user.id, projectId: project?.id ?? null, date: input.date!, minutes: input.minutes!, description: described.description };
+  const values = {
+    userId: user.id,
+    projectId: project?.id ?? null,
+    date: input.date!,
+    minutes: input.minutes!,
+    description: described.description,
+  };
   if (options.refuseDuplicates) refuseDuplicate(db, actor.accountId, values, options.nowMs);
-  const id = insertEntry(db, actor.accountId, { ...values, sourceUrl: null, tags: described.tags, exactMinutes: true }, options.now);
+  const id = insertEntry(
+    db,
+    actor.accountId,
+    { ...values, sourceUrl: null, tags: described.tags, exactMinutes: true },
+    options.now,
+  );
   // In this transaction, as v2 emits (events/emit.ts): the outbox commits with the entry.
   emitEntryEvents(db, [entryEvent('entry.created', actor.accountId, id, options.now)]);
   return id;
@@ -97,11 +116,13 @@ export function createEntry(db: Db, actor: Actor, user: UserRow, input: EntryInp
 
 /** Spec 002 PUT and DELETE: "entry must not be invoiced nor in an archived project". */
 export function refuseLocked(db: Db, actor: Actor, entry: EntryRow): void {
-  if (entry.user_id !== actor.userId && !changesOthersEntries(actor)) throw notAllowed("your role cannot change other users' entries");
+  if (entry.user_id !== actor.userId && !changesOthersEntries(actor))
+    throw notAllowed("your role cannot change other users' entries");
   if (entry.invoiced_at !== null || entry.invoice_id !== null) throw invalid('The entry is invoiced: it cannot change');
   if (entry.approved_at !== null) throw invalid('The entry is approved and locked: unapprove it first');
   const project = entry.project_id === null ? undefined : getProject(db, actor.accountId, entry.project_id);
-  if (project && !project.enabled) throw invalid(`The entry is in the archived project "${project.name}": it cannot change`);
+  if (project && !project.enabled)
+    throw invalid(`The entry is in the archived project "${project.name}": it cannot change`);
 }
 
 /** Changes the entry inside the caller's transaction; what the body leaves out stays. */
@@ -132,7 +153,16 @@ export function changeEntry(db: Db, actor: Actor, entry: EntryRow, input: EntryI
     db,
     actor.accountId,
     entry.id,
-    { userId, projectId, date: input.date ?? entry.date, minutes: input.minutes ?? entry.minutes, description, sourceUrl: entry.source_url, tags, exactMinutes: true },
+    {
+      userId,
+      projectId,
+      date: input.date ?? entry.date,
+      minutes: input.minutes ?? entry.minutes,
+      description,
+      sourceUrl: entry.source_url,
+      tags,
+      exactMinutes: true,
+    },
     now,
   );
   emitEntryEvents(db, entryUpdated(db, entry, now));

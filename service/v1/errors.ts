@@ -38,14 +38,20 @@ export interface V1Failure {
 
 /** What any error thrown while answering a v1 request becomes. */
 export function v1Failure(error: unknown): V1Failure {
-  if (error instanceof V1Error) return { status: error.statusCode, message: error.message, errors: error.errors, plainText: error.plainText };
+  if (error instanceof V1Error)
+    return { status: error.statusCode, message: error.message, errors: error.errors, plainText: error.plainText };
   if (error instanceof ApiError) {
-    const status = error.statusCode === 401 || error.statusCode === 404 ? error.statusCode : error.statusCode < 500 ? 422 : 500;
+    const status =
+      error.statusCode === 401 || error.statusCode === 404 ? error.statusCode : error.statusCode < 500 ? 422 : 500;
     return { status, message: error.message, errors: error.errors, plainText: false };
   }
   const status = (error as { statusCode?: unknown })?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return { status: status === 401 || status === 404 ? status : 422, message: (error as Error).message, plainText: false };
+    return {
+      status: status === 401 || status === 404 ? status : 422,
+      message: (error as Error).message,
+      plainText: false,
+    };
   }
   return { status: 500, message: 'Internal Server Error', plainText: false };
 }

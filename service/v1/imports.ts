@@ -3,7 +3,10 @@
 import { sql, type Db } from '../storage/db';
 
 export function insertImport(db: Db, accountId: number, userId: number, now: string): number {
-  return Number(sql(db, 'INSERT INTO imports (account_id, user_id, created_at) VALUES (?, ?, ?)').run(accountId, userId, now).lastInsertRowid);
+  return Number(
+    sql(db, 'INSERT INTO imports (account_id, user_id, created_at) VALUES (?, ?, ?)').run(accountId, userId, now)
+      .lastInsertRowid,
+  );
 }
 
 /** insertEntry has no import_id to set (v2 never imports): set here, inside the import's transaction. */

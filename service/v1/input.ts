@@ -63,7 +63,8 @@ export class V1Input {
     const key = this.key(name);
     if (HYPHENATED.has(name)) {
       const other = this.format === 'json' ? name : name.replace(/_/g, '-');
-      if (Object.hasOwn(this.source, other)) this.fail(name, 'invalid', `is written "${key}" in ${this.format === 'json' ? 'JSON' : 'XML'}, not "${other}"`);
+      if (Object.hasOwn(this.source, other))
+        this.fail(name, 'invalid', `is written "${key}" in ${this.format === 'json' ? 'JSON' : 'XML'}, not "${other}"`);
     }
     const value = Object.hasOwn(this.source, key) ? this.source[key] : undefined;
     if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
@@ -86,7 +87,12 @@ export class V1Input {
   integer(name: string, rule: Rule & { min?: number; max?: number } = {}): number | null | undefined {
     const value = this.raw(name, rule);
     if (value === undefined || value === null) return value as null | undefined;
-    const n = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d{1,15}$/.test(value.trim()) ? Number(value) : NaN;
+    const n =
+      typeof value === 'number'
+        ? value
+        : typeof value === 'string' && /^-?\d{1,15}$/.test(value.trim())
+          ? Number(value)
+          : NaN;
     if (!Number.isSafeInteger(n)) return this.typeFail(name, 'a whole number');
     const [min, max] = [rule.min ?? Number.MIN_SAFE_INTEGER, rule.max ?? Number.MAX_SAFE_INTEGER];
     if (n < min || n > max) return this.fail(name, 'invalid', `must be from ${min} to ${max}`);
@@ -112,9 +118,12 @@ export class V1Input {
   minutes(name: string, rule: Rule = {}): number | undefined {
     const value = this.raw(name, rule);
     if (value === undefined || value === null) return undefined;
-    if (typeof value !== 'string' && typeof value !== 'number') return this.typeFail(name, 'a time such as 1:30, 1.5, 90m or 1h 30m');
+    if (typeof value !== 'string' && typeof value !== 'number')
+      return this.typeFail(name, 'a time such as 1:30, 1.5, 90m or 1h 30m');
     const parsed = parseV1Minutes(value);
-    return parsed.ok ? parsed.minutes : this.fail(name, 'invalid', `"${String(value).trim()}" was not read: ${parsed.message}`);
+    return parsed.ok
+      ? parsed.minutes
+      : this.fail(name, 'invalid', `"${String(value).trim()}" was not read: ${parsed.message}`);
   }
 
   /** A reference to a user: an id (number or digits), an e-mail address or a full name. */
@@ -140,6 +149,8 @@ export class V1Input {
   check(wrongTypeStatus = 422): void {
     if (this.errors.length === 0) return;
     const status = this.wrongType ? wrongTypeStatus : 422;
-    throw status === 422 ? invalid(`Invalid data: ${this.messages.join('; ')}`, this.errors) : new V1Error(status, `Wrong data type: ${this.messages.join('; ')}`, this.errors);
+    throw status === 422
+      ? invalid(`Invalid data: ${this.messages.join('; ')}`, this.errors)
+      : new V1Error(status, `Wrong data type: ${this.messages.join('; ')}`, this.errors);
   }
 }

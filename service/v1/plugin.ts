@@ -25,7 +25,11 @@ export const V1_BODY_LIMIT = BODY_LIMIT;
 export const isV1Path = (url: string) => /^\/api(?:[/.?]|$)/.test(url);
 
 /** The router's refusals (http/errors.ts frameworkFailure) under /api, as v1 answers errors: a 4xx other than 401 and 404 becomes 422, in the format of the path. */
-export function sendV1FrameworkFailure(request: FastifyRequest, reply: FastifyReply, error: FastifyError): FastifyReply {
+export function sendV1FrameworkFailure(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: FastifyError,
+): FastifyReply {
   const failure = v1Failure(frameworkFailure(error));
   if (failure.status >= 500) request.log.error(error);
   return sendFailure(request, reply, failure);
@@ -36,7 +40,9 @@ export function v1Routes(app: FastifyInstance, context: Context): void {
     async (api) => {
       // Bodies stay text until the route reads them, as JSON or XML (v1/body.ts).
       api.removeAllContentTypeParsers();
-      api.addContentTypeParser('*', { parseAs: 'string', bodyLimit: V1_BODY_LIMIT }, (_request, body, done) => done(null, body));
+      api.addContentTypeParser('*', { parseAs: 'string', bodyLimit: V1_BODY_LIMIT }, (_request, body, done) =>
+        done(null, body),
+      );
       api.setErrorHandler((error, request, reply) => {
         const failure = v1Failure(error);
         if (failure.status >= 500) request.log.error(error);

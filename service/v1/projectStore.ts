@@ -16,9 +16,10 @@ export function setBudget(db: Db, projectId: number, minutes: number | null): vo
 export function setGroupByName(db: Db, project: ProjectRow, name: string | null, now: string): void {
   let groupId: number | null = null;
   if (name) {
-    const existing = sql(db, 'SELECT id FROM project_groups WHERE account_id = ? AND name = ? COLLATE NOCASE ORDER BY id LIMIT 1').get(project.account_id, name) as
-      | { id: number }
-      | undefined;
+    const existing = sql(
+      db,
+      'SELECT id FROM project_groups WHERE account_id = ? AND name = ? COLLATE NOCASE ORDER BY id LIMIT 1',
+    ).get(project.account_id, name) as { id: number } | undefined;
     groupId = existing?.id ?? insertProjectGroup(db, project.account_id, name, now);
   }
   if (groupId === project.project_group_id) return;

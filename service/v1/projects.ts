@@ -83,13 +83,16 @@ function mayManage(actor: Actor): void {
 
 function nameFree(db: Db, accountId: number, name: string | undefined, exceptId = 0): void {
   if (name && findProjectByName(db, accountId, name, exceptId)) {
-    throw invalid(`A project named "${name}" already exists`, [{ resource: 'Project', field: 'name', code: 'already_exists' }]);
+    throw invalid(`A project named "${name}" already exists`, [
+      { resource: 'Project', field: 'name', code: 'already_exists' },
+    ]);
   }
 }
 
 function applyExtras(db: Db, project: ProjectRow, fields: ProjectInput, now: string): void {
   if (fields.budgetMinutes !== undefined) setBudget(db, project.id, fields.budgetMinutes);
-  if (fields.groupName !== undefined) setGroupByName(db, getProject(db, project.account_id, project.id)!, fields.groupName, now);
+  if (fields.groupName !== undefined)
+    setGroupByName(db, getProject(db, project.account_id, project.id)!, fields.groupName, now);
 }
 
 function views(db: Db, rows: ProjectRow[]) {
@@ -98,7 +101,9 @@ function views(db: Db, rows: ProjectRow[]) {
     rows.map((p) => p.id),
   );
   const groups = groupNames(db, rows);
-  return rows.map((p) => projectView(p, stats.get(p.id), p.project_group_id === null ? null : (groups.get(p.project_group_id) ?? null)));
+  return rows.map((p) =>
+    projectView(p, stats.get(p.id), p.project_group_id === null ? null : (groups.get(p.project_group_id) ?? null)),
+  );
 }
 
 export function v1ProjectRoutes(api: FastifyInstance, context: Context): void {
@@ -128,7 +133,12 @@ export function v1ProjectRoutes(api: FastifyInstance, context: Context): void {
     const project = inTransaction(db, () => {
       const now = instant(context).iso;
       nameFree(db, actor.accountId, fields.name);
-      const row = insertProject(db, actor.accountId, { name: fields.name!, billable: fields.billable ?? true, billing_increment: 15, color: fields.color ?? null }, now);
+      const row = insertProject(
+        db,
+        actor.accountId,
+        { name: fields.name!, billable: fields.billable ?? true, billing_increment: 15, color: fields.color ?? null },
+        now,
+      );
       applyExtras(db, row, fields, now);
       return row;
     });
@@ -158,7 +168,10 @@ export function v1ProjectRoutes(api: FastifyInstance, context: Context): void {
     const plain = (reason: string) => new V1Error(422, reason, undefined, true);
     if (!managesProjects(actor)) throw plain('Your role cannot delete projects.');
     inTransaction(db, () => {
-      if (projectHasRecords(db, project.id)) throw plain(`The project "${project.name}" has entries, expenses or invoices, so it cannot be deleted. Archive it instead.`);
+      if (projectHasRecords(db, project.id))
+        throw plain(
+          `The project "${project.name}" has entries, expenses or invoices, so it cannot be deleted. Archive it instead.`,
+        );
       deleteProject(db, project.id);
     });
     return sendHead(request, reply, 200);

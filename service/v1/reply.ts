@@ -9,7 +9,13 @@ import { writeXml } from './xml';
 const JSON_TYPE = 'application/json; charset=utf-8';
 const XML_TYPE = 'text/xml; charset=utf-8';
 
-function send(request: FastifyRequest, reply: FastifyReply, status: number, json: () => unknown, xml: () => string): FastifyReply {
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  json: () => unknown,
+  xml: () => string,
+): FastifyReply {
   const xmlWanted = requestFormat(request).format === 'xml';
   return reply
     .code(status)
@@ -18,12 +24,30 @@ function send(request: FastifyRequest, reply: FastifyReply, status: number, json
 }
 
 /** {"entry": {...}} / <entry>…</entry> */
-export function sendOne(request: FastifyRequest, reply: FastifyReply, name: string, value: object, status = 200): FastifyReply {
-  return send(request, reply, status, () => ({ [name]: value }), () => writeXml(name, value));
+export function sendOne(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  value: object,
+  status = 200,
+): FastifyReply {
+  return send(
+    request,
+    reply,
+    status,
+    () => ({ [name]: value }),
+    () => writeXml(name, value),
+  );
 }
 
 /** [{"entry": {...}}, …] / <entries type="array"><entry>…</entry>…</entries> */
-export function sendList(request: FastifyRequest, reply: FastifyReply, listName: string, itemName: string, values: object[]): FastifyReply {
+export function sendList(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  listName: string,
+  itemName: string,
+  values: object[],
+): FastifyReply {
   return send(
     request,
     reply,
@@ -35,14 +59,25 @@ export function sendList(request: FastifyRequest, reply: FastifyReply, listName:
 
 /** An object the spec names no wrapper for (the avatar): bare in JSON, root `name` in XML. */
 export function sendBare(request: FastifyRequest, reply: FastifyReply, name: string, value: object): FastifyReply {
-  return send(request, reply, 200, () => value, () => writeXml(name, value));
+  return send(
+    request,
+    reply,
+    200,
+    () => value,
+    () => writeXml(name, value),
+  );
 }
 
 /**
  * An answer without a resource: create (201 + Location) and delete (200). Spec 002 shows the
  * 201's body as one character long, which is Rails' `head`: a single space, kept as it is.
  */
-export function sendHead(request: FastifyRequest, reply: FastifyReply, status: number, location?: string): FastifyReply {
+export function sendHead(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  location?: string,
+): FastifyReply {
   if (location) reply.header('location', location);
   return reply
     .code(status)
@@ -53,5 +88,11 @@ export function sendHead(request: FastifyRequest, reply: FastifyReply, status: n
 export function sendFailure(request: FastifyRequest, reply: FastifyReply, failure: V1Failure): FastifyReply {
   if (failure.plainText) return reply.code(failure.status).type('text/plain; charset=utf-8').send(failure.message);
   const body = failure.errors ? { message: failure.message, errors: failure.errors } : { message: failure.message };
-  return send(request, reply, failure.status, () => body, () => writeXml('error', body));
+  return send(
+    request,
+    reply,
+    failure.status,
+    () => body,
+    () => writeXml('error', body),
+  );
 }

@@ -10,11 +10,35 @@
 // account and billing for the owner alone.
 import type { Role } from '../auth/permissions';
 
-const ALL = ['integration', 'time', 'invoicing', 'reports', 'tags', 'expenses', 'projects', 'team', 'people', 'account', 'billing', 'import'] as const;
+const ALL = [
+  'integration',
+  'time',
+  'invoicing',
+  'reports',
+  'tags',
+  'expenses',
+  'projects',
+  'team',
+  'people',
+  'account',
+  'billing',
+  'import',
+] as const;
 
 const BY_ROLE: Record<Role, ReadonlyArray<(typeof ALL)[number]>> = {
   owner: ALL,
-  supervisor: ['integration', 'time', 'invoicing', 'reports', 'tags', 'expenses', 'projects', 'team', 'people', 'import'],
+  supervisor: [
+    'integration',
+    'time',
+    'invoicing',
+    'reports',
+    'tags',
+    'expenses',
+    'projects',
+    'team',
+    'people',
+    'import',
+  ],
   leader: ['integration', 'time', 'reports', 'tags', 'expenses', 'projects', 'import'],
   coworker: ['integration', 'time', 'expenses', 'import'],
   contractor: ['integration', 'time', 'expenses'],

@@ -4,9 +4,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { V1_ROUTE } from './auth';
 
-export type Handler = (request: FastifyRequest<{ Params: Record<string, string> }>, reply: FastifyReply) => Promise<unknown>;
+export type Handler = (
+  request: FastifyRequest<{ Params: Record<string, string> }>,
+  reply: FastifyReply,
+) => Promise<unknown>;
 
-export function route(api: FastifyInstance, method: HTTPMethods, path: string, handler: Handler, config: object = V1_ROUTE): void {
+export function route(
+  api: FastifyInstance,
+  method: HTTPMethods,
+  path: string,
+  handler: Handler,
+  config: object = V1_ROUTE,
+): void {
   const paths = /\/:[^/]+$/.test(path) ? [path] : [path, `${path}.json`, `${path}.xml`];
   for (const url of paths) api.route({ method, url, handler, config });
 }

@@ -16,7 +16,10 @@ export function findUserByReference(db: Db, accountId: number, reference: string
     return user ? { found: user } : { missing: true };
   }
   if (reference.includes('@')) {
-    const user = sql(db, 'SELECT * FROM users WHERE account_id = ? AND email = ? COLLATE NOCASE').get(accountId, reference) as UserRow | undefined;
+    const user = sql(db, 'SELECT * FROM users WHERE account_id = ? AND email = ? COLLATE NOCASE').get(
+      accountId,
+      reference,
+    ) as UserRow | undefined;
     return user ? { found: user } : { missing: true };
   }
   const users = sql(

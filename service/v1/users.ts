@@ -16,7 +16,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deactivatesUsers, managesUsers, seesAllUsers, seesUser, type Actor } from '../auth/permissions';
 import { instant, type Context } from '../context';
 import { refuseBeyondUserLimit } from '../domain/accountSettings';
-import { countEntriesOfUsers, deleteUser, findUserByEmail, getUser, insertUser, listUsers, updateUser, type UserChanges, type UserRow } from '../domain/users';
+import {
+  countEntriesOfUsers,
+  deleteUser,
+  findUserByEmail,
+  getUser,
+  insertUser,
+  listUsers,
+  updateUser,
+  type UserChanges,
+  type UserRow,
+} from '../domain/users';
 import { LIMITS } from '../http/fields';
 import { inTransaction, isForeignKeyViolation, type Db } from '../storage/db';
 import { v1Actor } from './auth';
@@ -51,7 +61,10 @@ function readUserInput(request: FastifyRequest, creating: boolean): UserInput {
   const email = input.text('email', { required: creating, max: LIMITS.name });
   if (email === null && !creating) input.fail('email', 'missing_field', 'cannot be blank');
   if (email && !EMAIL.test(email)) input.fail('email', 'invalid', 'is not an e-mail address');
-  const fields: UserInput = { first_name: input.text('first_name', { max: LIMITS.name }), last_name: input.text('last_name', { max: LIMITS.name }) };
+  const fields: UserInput = {
+    first_name: input.text('first_name', { max: LIMITS.name }),
+    last_name: input.text('last_name', { max: LIMITS.name }),
+  };
   input.check();
   if (email) fields.email = email;
   return fields;
@@ -61,9 +74,10 @@ function readUserInput(request: FastifyRequest, creating: boolean): UserInput {
 function emailFree(db: Db, email: string | undefined, exceptId = 0): void {
   const other = email ? findUserByEmail(db, email) : undefined;
   if (other && other.id !== exceptId) {
-    throw invalid(`A user with the e-mail address ${email} already exists${other.state === 'disabled' ? ' (deactivated)' : ''}`, [
-      { resource: 'User', field: 'email', code: other.state === 'disabled' ? 'deactivated' : 'already_exists' },
-    ]);
+    throw invalid(
+      `A user with the e-mail address ${email} already exists${other.state === 'disabled' ? ' (deactivated)' : ''}`,
+      [{ resource: 'User', field: 'email', code: other.state === 'disabled' ? 'deactivated' : 'already_exists' }],
+    );
   }
 }
 
@@ -84,11 +98,17 @@ export function v1UserRoutes(api: FastifyInstance, context: Context): void {
   });
 
   // "/users/self: same as the previous", for the token's user.
-  route(api, 'GET', '/users/self', async (request, reply) => sendOne(request, reply, 'user', userView(v1Actor(request).user)));
+  route(api, 'GET', '/users/self', async (request, reply) =>
+    sendOne(request, reply, 'user', userView(v1Actor(request).user)),
+  );
 
-  route(api, 'GET', '/users/:id', async (request, reply) => sendOne(request, reply, 'user', userView(visibleUser(db, v1Actor(request), request.params.id))));
+  route(api, 'GET', '/users/:id', async (request, reply) =>
+    sendOne(request, reply, 'user', userView(visibleUser(db, v1Actor(request), request.params.id))),
+  );
 
-  route(api, 'GET', '/users/:id/avatar', async (request, reply) => sendBare(request, reply, 'avatar', avatarView(visibleUser(db, v1Actor(request), request.params.id))));
+  route(api, 'GET', '/users/:id/avatar', async (request, reply) =>
+    sendBare(request, reply, 'avatar', avatarView(visibleUser(db, v1Actor(request), request.params.id))),
+  );
 
   route(api, 'POST', '/users', async (request, reply) => {
     const actor = v1Actor(request);
@@ -97,7 +117,17 @@ export function v1UserRoutes(api: FastifyInstance, context: Context): void {
     const user = inTransaction(db, () => {
       emailFree(db, fields.email);
       refuseBeyondUserLimit(db, actor.accountId);
-      return insertUser(db, actor.accountId, { email: fields.email!, first_name: fields.first_name ?? null, last_name: fields.last_name ?? null, role: 'leader' }, instant(context).iso);
+      return insertUser(
+        db,
+        actor.accountId,
+        {
+          email: fields.email!,
+          first_name: fields.first_name ?? null,
+          last_name: fields.last_name ?? null,
+          role: 'leader',
+        },
+        instant(context).iso,
+      );
     });
     return sendHead(request, reply, 201, `${context.base(request)}/api/users/${user.id}`);
   });
@@ -132,7 +162,9 @@ export function v1UserRoutes(api: FastifyInstance, context: Context): void {
       if (user.state !== 'disabled') updateUser(db, user.id, { state: 'disabled' }, now);
     };
     try {
-      inTransaction(db, () => (countEntriesOfUsers(db, [user.id]).get(user.id) ? deactivate() : deleteUser(db, user.id)));
+      inTransaction(db, () =>
+        countEntriesOfUsers(db, [user.id]).get(user.id) ? deactivate() : deleteUser(db, user.id),
+      );
     } catch (error) {
       if (!isForeignKeyViolation(error)) throw error;
       inTransaction(db, deactivate);

@@ -132,5 +132,13 @@ export function avatarView(u: UserRow) {
 }
 
 export function tagView(t: TagRow) {
-  return { name: t.name, billable: t.billable === 1, created_at: t.created_at, updated_at: t.updated_at, import_id: null, account_id: t.account_id, id: t.id };
+  return {
+    name: t.name,
+    billable: t.billable === 1,
+    created_at: t.created_at,
+    updated_at: t.updated_at,
+    import_id: null,
+    account_id: t.account_id,
+    id: t.id,
+  };
 }

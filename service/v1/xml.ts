@@ -58,18 +58,28 @@ const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', a
 
 /** XML 1.0's Char production. */
 const isXmlChar = (c: number) =>
-  c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd) || (c >= 0x10000 && c <= 0x10ffff);
+  c === 0x9 ||
+  c === 0xa ||
+  c === 0xd ||
+  (c >= 0x20 && c <= 0xd7ff) ||
+  (c >= 0xe000 && c <= 0xfffd) ||
+  (c >= 0x10000 && c <= 0x10ffff);
 
 function decode(text: string): string {
-  return text.replace(REFERENCE, (match, name: string | undefined, decimal: string | undefined, hex: string | undefined) => {
-    if (name) return NAMED[name]!;
-    if (decimal === undefined && hex === undefined) {
-      throw invalid(`Malformed XML: "${match}" is not one of &amp; &lt; &gt; &quot; &apos; or a character reference (declared entities are not accepted)`);
-    }
-    const code = decimal !== undefined ? Number(decimal) : parseInt(hex!, 16);
-    if (!isXmlChar(code)) throw invalid(`Malformed XML: character reference ${match} names no XML character`);
-    return String.fromCodePoint(code);
-  });
+  return text.replace(
+    REFERENCE,
+    (match, name: string | undefined, decimal: string | undefined, hex: string | undefined) => {
+      if (name) return NAMED[name]!;
+      if (decimal === undefined && hex === undefined) {
+        throw invalid(
+          `Malformed XML: "${match}" is not one of &amp; &lt; &gt; &quot; &apos; or a character reference (declared entities are not accepted)`,
+        );
+      }
+      const code = decimal !== undefined ? Number(decimal) : parseInt(hex!, 16);
+      if (!isXmlChar(code)) throw invalid(`Malformed XML: character reference ${match} names no XML character`);
+      return String.fromCodePoint(code);
+    },
+  );
 }
 
 type Plain = string | null | Plain[] | { [key: string]: Plain };
@@ -90,7 +100,11 @@ function plain(node: unknown): Plain {
   if (hasCdata) {
     // CDATA is literal text: no entity in it is decoded. Several sections join in order.
     const sections = ([] as unknown[]).concat(record[CDATA]);
-    return sections.map((s) => (typeof s === 'object' && s !== null ? String((s as Record<string, unknown>)[TEXT] ?? '') : String(s))).join('');
+    return sections
+      .map((s) =>
+        typeof s === 'object' && s !== null ? String((s as Record<string, unknown>)[TEXT] ?? '') : String(s),
+      )
+      .join('');
   }
   const result: Record<string, Plain> = Object.create(null);
   for (const key of children) result[key] = plain(record[key]);
@@ -104,7 +118,8 @@ function plain(node: unknown): Plain {
 export function readXml(text: string, root: string): Plain {
   if (DECLARATIONS.test(text)) throw invalid('XML with a DOCTYPE or ENTITY declaration is not accepted');
   const valid = XMLValidator.validate(text);
-  if (valid !== true) throw invalid(`Malformed XML: ${clip(valid.err.msg)} (line ${valid.err.line}, column ${valid.err.col})`);
+  if (valid !== true)
+    throw invalid(`Malformed XML: ${clip(valid.err.msg)} (line ${valid.err.line}, column ${valid.err.col})`);
   // The validator lets text after a self-closing root pass, and the parser drops it.
   if (!/>\s*$/.test(text)) throw invalid('Malformed XML: text after the root element');
   let parsed: Record<string, unknown>;
@@ -130,16 +145,27 @@ const builder = new XMLBuilder({
 });
 
 /** Element names of the items of arrays, by the array's name. */
-const ITEM: Record<string, string> = { entries: 'entry', projects: 'project', users: 'user', tags: 'tag', errors: 'error', cached_tags: 'tag' };
+const ITEM: Record<string, string> = {
+  entries: 'entry',
+  projects: 'project',
+  users: 'user',
+  tags: 'tag',
+  errors: 'error',
+  cached_tags: 'tag',
+};
 
 /** Characters XML 1.0 cannot carry at all are written as U+FFFD (a v2 description may hold them). */
 const clean = (text: string) =>
-  text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  text.replace(
+    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    '\uFFFD',
+  );
 
 function node(name: string, value: unknown): unknown {
   if (value === null || value === undefined) return { [`${ATTRIBUTE}nil`]: 'true' };
   if (typeof value === 'boolean') return { [TEXT]: String(value), [`${ATTRIBUTE}type`]: 'boolean' };
-  if (typeof value === 'number') return { [TEXT]: String(value), [`${ATTRIBUTE}type`]: Number.isInteger(value) ? 'integer' : 'float' };
+  if (typeof value === 'number')
+    return { [TEXT]: String(value), [`${ATTRIBUTE}type`]: Number.isInteger(value) ? 'integer' : 'float' };
   if (typeof value === 'string') return clean(value);
   if (Array.isArray(value)) {
     const item = ITEM[name] ?? name.replace(/s$/, '');

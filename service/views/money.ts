@@ -33,7 +33,13 @@ export function invoiceRef(base: string, i: InvoiceRow): InvoiceRef {
   };
 }
 
-export function expense(base: string, x: ExpenseRow, user: UserRow, project: ProjectRow, invoice: InvoiceRow | null): Expense {
+export function expense(
+  base: string,
+  x: ExpenseRow,
+  user: UserRow,
+  project: ProjectRow,
+  invoice: InvoiceRow | null,
+): Expense {
   return {
     id: x.id,
     price: centsToDecimal(x.price_cents),
@@ -81,10 +87,17 @@ export function invoice(base: string, i: InvoiceRow, parts: InvoiceParts): Invoi
     rate_calculation: {
       calculation_method: i.calculation_method,
       standard_hourly_rate: i.standard_hourly_rate_cents === null ? null : centsToDecimal(i.standard_hourly_rate_cents),
-      custom_hourly_rates: parts.customRates.map((r) => ({ user: r.user_id, hourly_rate: centsToDecimal(r.hourly_rate_cents) })),
+      custom_hourly_rates: parts.customRates.map((r) => ({
+        user: r.user_id,
+        hourly_rate: centsToDecimal(r.hourly_rate_cents),
+      })),
       flat_rate: i.flat_rate_cents === null ? null : centsToDecimal(i.flat_rate_cents),
     },
-    taxes: parts.taxes.map((t) => ({ id: t.id, name: t.name, percentage: thousandthsToDecimal(t.percentage_thousandths) })),
+    taxes: parts.taxes.map((t) => ({
+      id: t.id,
+      name: t.name,
+      percentage: thousandthsToDecimal(t.percentage_thousandths),
+    })),
     taxable_amount: centsToDecimal(i.taxable_cents),
     taxfree_amount: centsToDecimal(i.taxfree_cents),
     tax_total_amount: centsToDecimal(i.tax_total_cents),

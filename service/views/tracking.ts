@@ -1,6 +1,17 @@
 // Rows to the wire shapes of wire/serviceTypes.ts. `base` is the scheme and host the client
 // used; every _url is absolute (spec 000 conventions 7).
-import type { CurrentUser, Entry, GroupRef, InvoiceRef, Project, ProjectRef, Tag, TagRef, Timer, UserRef } from '../../wire/serviceTypes';
+import type {
+  CurrentUser,
+  Entry,
+  GroupRef,
+  InvoiceRef,
+  Project,
+  ProjectRef,
+  Tag,
+  TagRef,
+  Timer,
+  UserRef,
+} from '../../wire/serviceTypes';
 import type { EntryRow } from '../domain/entries';
 import type { ProjectRow, ProjectStats } from '../domain/projects';
 import type { TagRow } from '../domain/tags';
@@ -39,7 +50,10 @@ export function currentUser(base: string, u: UserRow, entries: number): CurrentU
   };
 }
 
-export function projectRef(base: string, p: Pick<ProjectRow, 'id' | 'name' | 'billable' | 'billing_increment' | 'enabled' | 'color'>): ProjectRef {
+export function projectRef(
+  base: string,
+  p: Pick<ProjectRow, 'id' | 'name' | 'billable' | 'billing_increment' | 'enabled' | 'color'>,
+): ProjectRef {
   return {
     id: p.id,
     name: p.name,
@@ -51,7 +65,14 @@ export function projectRef(base: string, p: Pick<ProjectRow, 'id' | 'name' | 'bi
   };
 }
 
-const NO_STATS: ProjectStats = { entries: 0, minutes: 0, billable_minutes: 0, unbillable_minutes: 0, invoiced_minutes: 0, uninvoiced_minutes: 0 };
+const NO_STATS: ProjectStats = {
+  entries: 0,
+  minutes: 0,
+  billable_minutes: 0,
+  unbillable_minutes: 0,
+  invoiced_minutes: 0,
+  uninvoiced_minutes: 0,
+};
 
 /** What the full Project form shows from other resources: its group, invoices and expense count. */
 export interface ProjectExtras {
@@ -60,7 +81,13 @@ export interface ProjectExtras {
   expenses?: number;
 }
 
-export function project(base: string, p: ProjectRow, stats: ProjectStats = NO_STATS, participants: UserRow[] = [], extras: ProjectExtras = {}): Project {
+export function project(
+  base: string,
+  p: ProjectRow,
+  stats: ProjectStats = NO_STATS,
+  participants: UserRow[] = [],
+  extras: ProjectExtras = {},
+): Project {
   const url = base + paths.project(p.id);
   return {
     ...projectRef(base, p),
@@ -91,7 +118,13 @@ export function project(base: string, p: ProjectRow, stats: ProjectStats = NO_ST
 }
 
 export function tagRef(base: string, t: TagRow): TagRef {
-  return { id: t.id, name: t.name, billable: t.billable === 1, formatted_name: `#${t.name}`, url: base + paths.tag(t.id) };
+  return {
+    id: t.id,
+    name: t.name,
+    billable: t.billable === 1,
+    formatted_name: `#${t.name}`,
+    url: base + paths.tag(t.id),
+  };
 }
 
 export function tag(base: string, t: TagRow, entries: number): Tag {

@@ -37,7 +37,15 @@ async function check(state: string, page: Awaited<ReturnType<typeof openForAxe>>
   for (const theme of THEMES) {
     const saved = await stack.account.core.handlers.updateSettings({ theme });
     expect(saved.ok).toBe(true);
-    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { documentElement: { dataset: { theme?: string } } } }).document.documentElement.dataset.theme)).toBe(theme);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            (globalThis as unknown as { document: { documentElement: { dataset: { theme?: string } } } }).document
+              .documentElement.dataset.theme,
+        ),
+      )
+      .toBe(theme);
     found.push(...(await axeViolations(page)).map((v) => `${state}, ${theme}: ${v}`));
   }
   return found;

@@ -85,7 +85,11 @@ async function signInAndAllow(): Promise<string> {
 
 describe('browser sign-in of a remote account', () => {
   it('signs in through the loopback redirect, keeps the tokens in the secret store only, and opens the account', async () => {
-    const signIn = call('beginSignIn', { baseUrl: service.url, clientId: client.clientId, clientSecret: client.clientSecret });
+    const signIn = call('beginSignIn', {
+      baseUrl: service.url,
+      clientId: client.clientId,
+      clientSecret: client.clientSecret,
+    });
     await expect.poll(() => opened.length).toBe(1);
     const authorize = new URL(opened[0]!);
     expect(authorize.origin + authorize.pathname).toBe(`${service.url}/oauth/2/authorize`);
@@ -98,7 +102,13 @@ describe('browser sign-in of a remote account', () => {
     const id: string = result.ok ? result.value.accountId : '';
 
     expect(app.getSnapshot().account).toMatchObject({ id, kind: 'remote' });
-    expect(app.getSnapshot().accounts.find((a) => a.id === id)).toMatchObject({ auth: 'oauth', isDefault: true, isOpen: true, state: 'ok', baseUrl: service.url });
+    expect(app.getSnapshot().accounts.find((a) => a.id === id)).toMatchObject({
+      auth: 'oauth',
+      isDefault: true,
+      isOpen: true,
+      state: 'ok',
+      baseUrl: service.url,
+    });
     await expect.poll(() => app.getSnapshot().user?.email).toBe(EMAIL);
     const access = await secrets.get(id, 'access-token');
     const refresh = await secrets.get(id, 'refresh-token');
@@ -114,7 +124,11 @@ describe('browser sign-in of a remote account', () => {
   });
 
   it('refuses a redirect with a wrong or missing state, and keeps waiting for the real one', async () => {
-    const signIn = call('beginSignIn', { baseUrl: service.url, clientId: client.clientId, clientSecret: client.clientSecret });
+    const signIn = call('beginSignIn', {
+      baseUrl: service.url,
+      clientId: client.clientId,
+      clientSecret: client.clientSecret,
+    });
     await expect.poll(() => opened.length).toBe(1);
     const callback = `http://127.0.0.1:${port}${OAUTH_CALLBACK_PATH}`;
 
@@ -132,7 +146,11 @@ describe('browser sign-in of a remote account', () => {
   });
 
   it('answers a denied sign-in with its reason, and signs out saying what the service would not revoke', async () => {
-    const denied = call('beginSignIn', { baseUrl: service.url, clientId: client.clientId, clientSecret: client.clientSecret });
+    const denied = call('beginSignIn', {
+      baseUrl: service.url,
+      clientId: client.clientId,
+      clientSecret: client.clientSecret,
+    });
     await expect.poll(() => opened.length).toBe(1);
     await page.goto(opened.shift()!);
     // Still signed in on the authorize page from before: straight to the consent.
@@ -143,7 +161,10 @@ describe('browser sign-in of a remote account', () => {
       await page.getByRole('button', { name: 'Sign in' }).click();
     }
     await page.getByRole('button', { name: 'Deny' }).click();
-    expect(await denied).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringContaining('access_denied') } });
+    expect(await denied).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden', message: expect.stringContaining('access_denied') },
+    });
 
     const id = app.getSnapshot().accounts.find((a) => a.kind === 'remote')!.id;
     const out = await call('signOut', { accountId: id });
@@ -185,7 +206,9 @@ describe('the accounts section of the settings', () => {
       expect(app.getSnapshot().accounts).toHaveLength(2);
       await row.getByRole('button', { name: 'Sign out…' }).click();
       await ui.getByRole('button', { name: 'Sign out', exact: true }).click();
-      await expect.poll(() => ui.getByTestId('account-message').textContent()).toContain('does not offer token revocation');
+      await expect
+        .poll(() => ui.getByTestId('account-message').textContent())
+        .toContain('does not offer token revocation');
       expect(await ui.getByTestId('account').count()).toBe(1);
       expect(problems).toEqual([]);
     } finally {

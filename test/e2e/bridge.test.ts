@@ -49,7 +49,9 @@ describe('the web bridge', () => {
     const form = page.getByRole('form', { name: 'New timer' });
     await form.getByLabel('Project').fill('After bad calls');
     await form.getByRole('button', { name: /start/i }).click();
-    await expect.poll(() => page.locator('[data-testid="timer"][data-project="After bad calls"]').getAttribute('data-state')).toBe('running');
+    await expect
+      .poll(() => page.locator('[data-testid="timer"][data-project="After bad calls"]').getAttribute('data-state'))
+      .toBe('running');
     expect(problems).toEqual([]);
   });
 
@@ -69,10 +71,13 @@ describe('the web bridge', () => {
     // node:http, since fetch will not send a Host header of our choosing.
     const { port } = new URL(stack.host.url);
     const status = await new Promise<number>((resolve, reject) => {
-      const request = get({ host: '127.0.0.1', port, path: '/', headers: { Host: `attacker.example:${port}` } }, (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-      });
+      const request = get(
+        { host: '127.0.0.1', port, path: '/', headers: { Host: `attacker.example:${port}` } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
       request.on('error', reject);
     });
     expect(status).toBe(421);
@@ -105,7 +110,9 @@ describe('the web bridge', () => {
       const box = page.getByRole('combobox', { name: 'Log time for today' });
       await box.fill(`0:05 @Policy ${origin}`);
       await box.press('Enter');
-      await expect.poll(() => stack.account.core.getSnapshot().today.entries.some((e) => e.description === origin)).toBe(true);
+      await expect
+        .poll(() => stack.account.core.getSnapshot().today.entries.some((e) => e.description === origin))
+        .toBe(true);
       expect(refusals).toEqual([]);
       await page.close();
     }

@@ -21,7 +21,6 @@ afterAll(async () => {
   await stack?.close();
 });
 
-
 describe("editing one of today's entries in the window", () => {
   it('by keyboard: a bad time is refused at its field, Escape cancels, a saved edit reaches the service', async () => {
     const { page, problems } = await openApp(stack);
@@ -29,11 +28,18 @@ describe("editing one of today's entries in the window", () => {
       const date = localDate(Date.now());
       const website = await api.createProject({ name: 'Website' });
       const backend = await api.createProject({ name: 'Backend' });
-      const entry = await api.createEntry({ date, minutes: 90, project_id: website.id, description: 'call with the client' });
+      const entry = await api.createEntry({
+        date,
+        minutes: 90,
+        project_id: website.id,
+        description: 'call with the client',
+      });
       await page.getByRole('button', { name: 'Refresh' }).click();
       const row = page.getByTestId('today-entry').filter({ hasText: 'call with the client' });
       await row.waitFor();
-      await expect.poll(() => stack.account.core.getSnapshot().projects.map((p) => p.name)).toEqual(['Backend', 'Website']);
+      await expect
+        .poll(() => stack.account.core.getSnapshot().projects.map((p) => p.name))
+        .toEqual(['Backend', 'Website']);
 
       const edit = row.getByRole('button', { name: 'Edit 1:30 Website call with the client' });
       await edit.focus();
@@ -87,7 +93,9 @@ describe("editing one of today's entries in the window", () => {
 
       await expect.poll(() => stack.account.core.getSnapshot().outbox.pending, { timeout: 10_000 }).toBe(0);
       const entries = await collect(api.listEntries({ from: date, to: date }));
-      expect(entries.map((e) => [e.id, e.minutes, e.project?.id, e.description, e.tags.map((t) => t.name)])).toEqual([[entry.id, 120, backend.id, 'call and follow-up #sales', ['sales']]]);
+      expect(entries.map((e) => [e.id, e.minutes, e.project?.id, e.description, e.tags.map((t) => t.name)])).toEqual([
+        [entry.id, 120, backend.id, 'call and follow-up #sales', ['sales']],
+      ]);
       await expect.poll(() => edited.textContent()).not.toContain('syncing');
       expect(stack.account.core.getSnapshot().outbox.failed).toEqual([]);
       await page.screenshot({ path: join('artifacts', 'e2e-entry-edit-saved.png'), fullPage: true });

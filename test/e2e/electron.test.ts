@@ -27,8 +27,12 @@ describe('the Electron app', () => {
       await window.getByTestId('timers').waitFor();
       const keys = await window.evaluate(() => Object.keys((window as unknown as { stint: object }).stint).sort());
       expect(keys).toContain('onSnapshot');
-      expect(await window.evaluate(() => typeof (window as unknown as { process?: unknown }).process)).toBe('undefined');
-      const result = await window.evaluate(() => (window as unknown as { stint: { getSnapshot(r: object): Promise<{ ok: boolean }> } }).stint.getSnapshot({}));
+      expect(await window.evaluate(() => typeof (window as unknown as { process?: unknown }).process)).toBe(
+        'undefined',
+      );
+      const result = await window.evaluate(() =>
+        (window as unknown as { stint: { getSnapshot(r: object): Promise<{ ok: boolean }> } }).stint.getSnapshot({}),
+      );
       expect(result.ok).toBe(true);
     } finally {
       await app.close();

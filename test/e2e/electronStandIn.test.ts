@@ -48,13 +48,17 @@ const boot = async (args: string[] = [], refusedAccelerators: string[] = []) => 
 async function service(): Promise<ServiceApi> {
   const token = await createKeychain().get('local', 'personal-token');
   if (!token) throw new Error('the embedded account has no token in the keychain');
-  return createServiceApi({ baseUrl: `http://127.0.0.1:${port}`, credentials: { kind: 'personal', token }, rateLimit: 0 });
+  return createServiceApi({
+    baseUrl: `http://127.0.0.1:${port}`,
+    credentials: { kind: 'personal', token },
+    rateLimit: 0,
+  });
 }
 
 const mainWindow = (app: BootedApp) => app.electron.windows[0]!;
 const bridge = (app: BootedApp) => mainWindow(app).world!.stint as StintBridge;
 const tray = (app: BootedApp) => app.electron.trays[0]!;
-const must = async <T,>(result: Promise<Result<T>>): Promise<T> => {
+const must = async <T>(result: Promise<Result<T>>): Promise<T> => {
   const r = await result;
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
   return r.value;
@@ -74,10 +78,25 @@ describe('the shipped bundle under the Electron stand-in', () => {
     await api.startTimer(project.id);
     await api.pauseTimer(project.id);
     await must(bridge(app).refresh({}));
-    await until(() => tray(app).menu?.labels().some((l) => l.startsWith('Resume Website')) ?? false, 10_000, 'the paused timer in the menu');
+    await until(
+      () =>
+        tray(app)
+          .menu?.labels()
+          .some((l) => l.startsWith('Resume Website')) ?? false,
+      10_000,
+      'the paused timer in the menu',
+    );
 
-    tray(app).menu!.click(tray(app).menu!.labels().find((l) => l.startsWith('Resume Website'))!);
-    await until(async () => (await collect(api.listTimers())).some((t) => t.project.id === project.id && t.state === 'running'), 10_000, 'the timer running on the service');
+    tray(app).menu!.click(
+      tray(app)
+        .menu!.labels()
+        .find((l) => l.startsWith('Resume Website'))!,
+    );
+    await until(
+      async () => (await collect(api.listTimers())).some((t) => t.project.id === project.id && t.state === 'running'),
+      10_000,
+      'the timer running on the service',
+    );
     // The running time is in the tooltip and drawn into the icon (Linux has no tray title).
     await until(() => /^Stint: Website \d+:\d\d/.test(tray(app).tooltip), 5_000, 'the running time in the tooltip');
     expect(tray(app).image).not.toBe(idleIcon);
@@ -87,7 +106,11 @@ describe('the shipped bundle under the Electron stand-in', () => {
   it('the sandboxed preload exposes exactly the contract, and a call through it logs time', async () => {
     const app = booted!;
     const window = mainWindow(app);
-    expect(window.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
+    expect(window.options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+    });
     expect(Object.keys(window.world!)).toEqual(['stint']);
     expect(Object.keys(bridge(app)).sort()).toEqual([...channels, 'onSnapshot', 'onUiCommand'].sort());
     expect(app.electron.module.ipcMain.channels().sort()).toEqual(channels.map(ipcChannel).sort());
@@ -97,7 +120,14 @@ describe('the shipped bundle under the Electron stand-in', () => {
     const api = await service();
     const project = (await collect(api.listProjects())).find((p) => p.name === 'Website')!;
     await must(bridge(app).quickEntry({ text: '0:45 @Website stand-in review' }));
-    await until(async () => (await collect(api.listEntries())).some((e) => e.description === 'stand-in review' && e.minutes === 45 && e.project?.id === project.id), 10_000, 'the entry on the service');
+    await until(
+      async () =>
+        (await collect(api.listEntries())).some(
+          (e) => e.description === 'stand-in review' && e.minutes === 45 && e.project?.id === project.id,
+        ),
+      10_000,
+      'the entry on the service',
+    );
     expect(snapshots.length).toBeGreaterThan(0);
     stop();
   });
@@ -105,7 +135,9 @@ describe('the shipped bundle under the Electron stand-in', () => {
   it('refuses a call from a frame other than the window’s own page', async () => {
     const window = mainWindow(booted!);
     const ad = new StandInFrame('https://ads.example/frame.html');
-    const answer = (await window.webContents.invokeFrom(ad, ipcChannel('quickEntry'), { text: '1:00 @Website injected' })) as Result<unknown>;
+    const answer = (await window.webContents.invokeFrom(ad, ipcChannel('quickEntry'), {
+      text: '1:00 @Website injected',
+    })) as Result<unknown>;
     expect(answer).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     const entries = await collect((await service()).listEntries());
     expect(entries.some((e) => e.description === 'injected')).toBe(false);
@@ -116,7 +148,11 @@ describe('the shipped bundle under the Electron stand-in', () => {
     const api = await service();
     mainWindow(app).hide();
     app.electron.secondInstance(['--toggle']);
-    await until(async () => (await collect(api.listTimers())).every((t) => t.state !== 'running'), 10_000, 'the timer paused on the service');
+    await until(
+      async () => (await collect(api.listTimers())).every((t) => t.state !== 'running'),
+      10_000,
+      'the timer paused on the service',
+    );
     expect(mainWindow(app).isVisible()).toBe(false);
 
     const focusRequests: unknown[] = [];
@@ -187,11 +223,19 @@ describe('the shipped bundle under the Electron stand-in', () => {
     const snapshot = async () => must(bridge(again).getSnapshot({}));
     expect((await snapshot()).outbox.pending).toBe(0);
     expect((await snapshot()).outbox.failed).toEqual([]);
-    await until(async () => (await snapshot()).today.entries.some((e) => e.description === 'stand-in review' && e.minutes === 45), 10_000, "today's entries read again");
+    await until(
+      async () => (await snapshot()).today.entries.some((e) => e.description === 'stand-in review' && e.minutes === 45),
+      10_000,
+      "today's entries read again",
+    );
     expect((await snapshot()).timers.map((t) => t.projectName)).toContain('Website');
 
     // The refused shortcut is reported, in words, and the others work.
-    expect(again.electron.notifications.some((n) => n.body.includes('Ctrl+Alt+T') || n.body.includes('CommandOrControl+Alt+T'))).toBe(true);
+    expect(
+      again.electron.notifications.some(
+        (n) => n.body.includes('Ctrl+Alt+T') || n.body.includes('CommandOrControl+Alt+T'),
+      ),
+    ).toBe(true);
     expect([...again.electron.shortcuts.keys()]).not.toContain('CommandOrControl+Alt+T');
     expect(statSync(join(serviceDir, 'service.db')).size).toBeGreaterThan(0);
     expect(await again.quit()).toBe(0);

@@ -45,7 +45,9 @@ describe('editing a failed operation in the window', () => {
       const website = await api.createProject({ name: 'Website' });
       await api.createProject({ name: 'Backend' });
       await page.getByRole('button', { name: 'Refresh' }).click();
-      await expect.poll(() => stack.account.core.getSnapshot().projects.map((p) => p.name)).toEqual(['Backend', 'Website']);
+      await expect
+        .poll(() => stack.account.core.getSnapshot().projects.map((p) => p.name))
+        .toEqual(['Backend', 'Website']);
       // Archived behind the window's back: it still offers Website, and the service refuses the
       // entry. (Only a project with entries can be archived: one from yesterday.)
       await api.createEntry({ date: localDate(Date.now() - 86_400_000), minutes: 15, project_id: website.id });
@@ -83,7 +85,9 @@ describe('editing a failed operation in the window', () => {
       await time.press('Escape');
       await expect.poll(() => form.count()).toBe(0);
       const edit = failed.getByRole('button', { name: /^Edit:/ });
-      await expect.poll(() => edit.evaluate((b) => b === (globalThis as unknown as PageGlobals).document.activeElement)).toBe(true);
+      await expect
+        .poll(() => edit.evaluate((b) => b === (globalThis as unknown as PageGlobals).document.activeElement))
+        .toBe(true);
 
       // By keyboard: open again, move the entry to Backend with an hour, save with Enter.
       await page.keyboard.press('Enter');
@@ -100,7 +104,9 @@ describe('editing a failed operation in the window', () => {
       await expect.poll(() => page.getByTestId('failed-operations').count(), { timeout: 10_000 }).toBe(0);
       await expect.poll(() => stack.account.core.getSnapshot().outbox.pending, { timeout: 10_000 }).toBe(0);
       const entries = await todaysEntries();
-      expect(entries.map((e) => [e.project?.name, e.minutes, e.description])).toEqual([['Backend', 60, 'call with the client']]);
+      expect(entries.map((e) => [e.project?.name, e.minutes, e.description])).toEqual([
+        ['Backend', 60, 'call with the client'],
+      ]);
       expect(entries[0]!.source_url).toMatch(/^https:\/\/stint\.invalid\/op\//);
 
       const shown = page.locator('[data-testid="today-entry"][data-project="Backend"]');
@@ -157,7 +163,10 @@ describe('notices in the window', () => {
     await region.waitFor();
     expect(await region.getAttribute('aria-live')).toBe('polite');
     const notices = region.getByTestId('notice');
-    expect(await notices.allTextContents()).toEqual([expect.stringContaining('Backend’s timer was paused'), expect.stringContaining('Website’s timer was changed')]);
+    expect(await notices.allTextContents()).toEqual([
+      expect.stringContaining('Backend’s timer was paused'),
+      expect.stringContaining('Website’s timer was changed'),
+    ]);
     await page.screenshot({ path: join('artifacts', 'e2e-notices.png'), fullPage: true });
 
     await region.getByRole('button', { name: /^Dismiss: Backend/ }).focus();

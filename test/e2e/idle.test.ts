@@ -25,7 +25,11 @@ async function violations(page: Page, selector: string): Promise<string[]> {
   const require = createRequire(import.meta.url);
   await page.evaluate(require('node:fs').readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') as string);
   return page.evaluate(async (include) => {
-    const axe = (globalThis as unknown as { axe: { run(c: object): Promise<{ violations: Array<{ id: string; nodes: Array<{ html: string }> }> }> } }).axe;
+    const axe = (
+      globalThis as unknown as {
+        axe: { run(c: object): Promise<{ violations: Array<{ id: string; nodes: Array<{ html: string }> }> }> };
+      }
+    ).axe;
     const result = await axe.run({ include: [include] });
     return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.html}`));
   }, selector);

@@ -31,7 +31,9 @@ beforeAll(async () => {
   const server = createServer((request, response) => {
     const url = new URL(request.url!, 'http://127.0.0.1');
     if (url.pathname.startsWith('/callback')) hits.push(url);
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>Back at the app</title><p>Back at the app.</p>');
+    response
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end('<!doctype html><title>Back at the app</title><p>Back at the app.</p>');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
@@ -71,13 +73,19 @@ async function signIn(page: Page, state: string) {
   await page.getByLabel('E-mail').fill(EMAIL);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect.poll(() => page.getByRole('heading').textContent()).toBe('Allow Timesheet Helper to use your Stint account?');
+  await expect
+    .poll(() => page.getByRole('heading').textContent())
+    .toBe('Allow Timesheet Helper to use your Stint account?');
 }
 
 async function token(fields: Record<string, string>) {
   const response = await fetch(`${service.url}/oauth/2/access_token`, {
     method: 'POST',
-    headers: { 'user-agent': 'TimesheetHelper/1.0', accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      'user-agent': 'TimesheetHelper/1.0',
+      accept: 'application/json',
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: new URLSearchParams({ client_id: client.clientId, client_secret: client.clientSecret, ...fields }),
   });
   return { status: response.status, body: (await response.json()) as Record<string, any> };
@@ -103,14 +111,18 @@ describe('the OAuth flow in Chromium', () => {
     const tokens = await token({ grant_type: 'authorization_code', code });
     expect(tokens.status).toBe(200);
     expect(tokens.body).toMatchObject({ token_type: 'bearer', expires_in: 14 * 24 * 3600, scope: '' });
-    const me = await fetch(`${service.url}/v2/current_user`, { headers: { 'user-agent': 'TimesheetHelper/1.0', authorization: `Bearer ${tokens.body.access_token}` } });
+    const me = await fetch(`${service.url}/v2/current_user`, {
+      headers: { 'user-agent': 'TimesheetHelper/1.0', authorization: `Bearer ${tokens.body.access_token}` },
+    });
     expect(me.status).toBe(200);
     expect(((await me.json()) as { email: string }).email).toBe(EMAIL);
 
     const renewed = await token({ grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token });
     expect(renewed.status).toBe(200);
     expect(renewed.body.refresh_token).not.toBe(tokens.body.refresh_token);
-    const renewedMe = await fetch(`${service.url}/v2/current_user`, { headers: { 'user-agent': 'TimesheetHelper/1.0', authorization: `Bearer ${renewed.body.access_token}` } });
+    const renewedMe = await fetch(`${service.url}/v2/current_user`, {
+      headers: { 'user-agent': 'TimesheetHelper/1.0', authorization: `Bearer ${renewed.body.access_token}` },
+    });
     expect(renewedMe.status).toBe(200);
     const stale = await token({ grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token });
     expect(stale).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
@@ -134,13 +146,19 @@ describe('the OAuth flow in Chromium', () => {
 
   it('shows a wrong password on the page and a refused redirect_uri as an error page, not a redirect', async () => {
     const { page, problems } = await newPage();
-    await page.goto(`${service.url}/oauth/2/authorize?${new URLSearchParams({ client_id: client.clientId, response_type: 'code' })}`);
+    await page.goto(
+      `${service.url}/oauth/2/authorize?${new URLSearchParams({ client_id: client.clientId, response_type: 'code' })}`,
+    );
     await page.getByLabel('E-mail').fill(EMAIL);
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('E-mail or password is wrong');
 
-    const evil = new URLSearchParams({ client_id: client.clientId, response_type: 'code', redirect_uri: 'http://evil.example.test/callback' });
+    const evil = new URLSearchParams({
+      client_id: client.clientId,
+      response_type: 'code',
+      redirect_uri: 'http://evil.example.test/callback',
+    });
     const response = await page.goto(`${service.url}/oauth/2/authorize?${evil}`);
     expect(response?.status()).toBe(400);
     expect(new URL(page.url()).origin).toBe(service.url);

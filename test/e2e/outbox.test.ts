@@ -41,7 +41,9 @@ describe('the outbox in the window', () => {
       expect(await createRefused.textContent()).toContain('already exists');
       const startRefused = failed.filter({ hasText: 'Start Launch' });
       const inPlace = page.getByTestId('new-timer-error');
-      await expect.poll(async () => (await startRefused.count()) + (await inPlace.count()), { timeout: 10_000 }).toBe(1);
+      await expect
+        .poll(async () => (await startRefused.count()) + (await inPlace.count()), { timeout: 10_000 })
+        .toBe(1);
       if (await inPlace.count()) expect(await inPlace.textContent()).toContain('“Launch” could not be created');
       const refused = await failed.count();
       expect(await status(page).textContent()).toBe(`${refused} not saved`);
@@ -53,13 +55,18 @@ describe('the outbox in the window', () => {
       let retried = false;
       const stop = stack.account.core.subscribe((s) => (retried ||= s.outbox.pending > 0));
       await page.getByRole('button', { name: 'Retry: Create project Launch' }).click();
-      await expect.poll(() => retried && stack.account.core.getSnapshot().outbox.pending === 0, { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(() => retried && stack.account.core.getSnapshot().outbox.pending === 0, { timeout: 10_000 })
+        .toBe(true);
       stop();
       expect(await failed.count()).toBe(refused);
 
       while ((await failed.count()) > 0) {
         const before = await failed.count();
-        await failed.first().getByRole('button', { name: /^Discard/ }).click();
+        await failed
+          .first()
+          .getByRole('button', { name: /^Discard/ })
+          .click();
         await expect.poll(() => failed.count()).toBe(before - 1);
       }
       await expect.poll(() => page.getByTestId('failed-operations').count()).toBe(0);

@@ -30,7 +30,8 @@ function expectSmallPng(file: string) {
   expect(bytes.length).toBeLessThan(120_000);
 }
 
-const theme = async (value: Settings['theme']) => expect((await stack.account.core.handlers.updateSettings({ theme: value })).ok).toBe(true);
+const theme = async (value: Settings['theme']) =>
+  expect((await stack.account.core.handlers.updateSettings({ theme: value })).ok).toBe(true);
 
 describe('README screenshots', () => {
   it('shows a working day in the main window, light and dark, and the settings', async () => {
@@ -52,7 +53,15 @@ describe('README screenshots', () => {
 
       for (const value of ['light', 'dark'] as const) {
         await theme(value);
-        await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { documentElement: { dataset: { theme?: string } } } }).document.documentElement.dataset.theme)).toBe(value);
+        await expect
+          .poll(() =>
+            page.evaluate(
+              () =>
+                (globalThis as unknown as { document: { documentElement: { dataset: { theme?: string } } } }).document
+                  .documentElement.dataset.theme,
+            ),
+          )
+          .toBe(value);
         const file = join(OUT, `main-${value}.png`);
         await page.screenshot({ path: file });
         expectSmallPng(file);

@@ -19,7 +19,9 @@ import { CHROMIUM } from './support';
 /** The OS: Ctrl+Alt+P is another app's. */
 const TAKEN = 'Control+Alt+P';
 const applyHotkeys = (hotkeys: Hotkeys): RegistrationOutcome[] =>
-  Object.entries(hotkeys).flatMap(([name, accelerator]) => (accelerator ? [{ name: name as keyof Hotkeys, accelerator, ok: accelerator !== TAKEN }] : []));
+  Object.entries(hotkeys).flatMap(([name, accelerator]) =>
+    accelerator ? [{ name: name as keyof Hotkeys, accelerator, ok: accelerator !== TAKEN }] : [],
+  );
 
 const dataDir = mkdtempSync(join(tmpdir(), 'stint-e2e-settings-'));
 const secrets = createSessionSecrets();
@@ -68,7 +70,11 @@ const settings = () => account.core.getSnapshot().settings;
 async function contrastViolations(page: Page): Promise<string[]> {
   await page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
   return page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(o: object): Promise<{ violations: Array<{ id: string; nodes: Array<{ html: string }> }> }> } }).axe;
+    const axe = (
+      globalThis as unknown as {
+        axe: { run(o: object): Promise<{ violations: Array<{ id: string; nodes: Array<{ html: string }> }> }> };
+      }
+    ).axe;
     const result = await axe.run({ runOnly: ['color-contrast', 'label', 'aria-valid-attr-value'] });
     return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.html}`));
   });
@@ -135,7 +141,9 @@ describe('the settings page', () => {
     expect(await toggle.inputValue()).toBe('CommandOrControl+Shift+K');
     await quick.fill('');
     await page.getByRole('button', { name: 'Save shortcuts' }).click();
-    await expect.poll(() => settings().hotkeys).toEqual({ ...DEFAULT_SETTINGS.hotkeys, toggleTimer: 'CommandOrControl+Shift+K', quickEntry: null });
+    await expect
+      .poll(() => settings().hotkeys)
+      .toEqual({ ...DEFAULT_SETTINGS.hotkeys, toggleTimer: 'CommandOrControl+Shift+K', quickEntry: null });
     await expect.poll(() => page.getByTestId('hotkey-quickEntry-error').count()).toBe(0);
     await page.screenshot({ path: join('artifacts', 'e2e-settings-dark.png'), fullPage: true });
     expect(problems).toEqual([]);
@@ -152,7 +160,9 @@ describe('the settings page', () => {
     await expect.poll(() => background(page)).toBe('rgb(21, 22, 25)');
     expect(await page.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
     expect(await page.getByRole('checkbox', { name: /Ask what to do with time I was away/ }).isChecked()).toBe(false);
-    expect(await page.getByRole('textbox', { name: 'Start or pause the last timer' }).inputValue()).toBe('CommandOrControl+Shift+K');
+    expect(await page.getByRole('textbox', { name: 'Start or pause the last timer' }).inputValue()).toBe(
+      'CommandOrControl+Shift+K',
+    );
     expect(await page.getByRole('textbox', { name: 'Quick entry' }).inputValue()).toBe('');
     // The main view follows the theme too.
     await page.getByRole('link', { name: 'Back to Stint' }).click();

@@ -17,7 +17,8 @@ afterAll(async () => {
 
 const timer = (page: Page, project: string) => page.locator(`[data-testid="timer"][data-project="${project}"]`);
 const running = (page: Page) => page.locator('[data-testid="timer"][data-state="running"]');
-const seconds = async (page: Page, project: string) => Number(await timer(page, project).getByTestId('timer-time').getAttribute('data-seconds'));
+const seconds = async (page: Page, project: string) =>
+  Number(await timer(page, project).getByTestId('timer-time').getAttribute('data-seconds'));
 
 async function startNewTimer(page: Page, project: string) {
   const form = page.getByRole('form', { name: 'New timer' });
@@ -119,7 +120,9 @@ describe('the timer story, in the browser', () => {
       await box.click();
       await box.pressSequentially('0:30 @des');
       expect(await box.getAttribute('aria-expanded')).toBe('true');
-      await expect.poll(() => page.getByRole('option', { name: '@Design review' }).getAttribute('aria-selected')).toBe('true');
+      await expect
+        .poll(() => page.getByRole('option', { name: '@Design review' }).getAttribute('aria-selected'))
+        .toBe('true');
       await box.press('Enter');
       expect(await box.inputValue()).toBe('0:30 @Design review ');
       expect(await box.getAttribute('aria-expanded')).toBe('false');
@@ -135,7 +138,9 @@ describe('the timer story, in the browser', () => {
       expect(await box.getAttribute('aria-expanded')).toBe('false');
       await box.pressSequentially('ign review');
       await box.press('Enter');
-      await expect.poll(() => page.locator('[data-testid="today-entry"][data-project="Design review"]').count()).toBe(1);
+      await expect
+        .poll(() => page.locator('[data-testid="today-entry"][data-project="Design review"]').count())
+        .toBe(1);
       expect(problems).toEqual([]);
     });
   });

@@ -15,7 +15,13 @@ import { SECRET_PARAM, secretCookieName, startWebHost, type WebHost } from '../.
 
 export const CHROMIUM = {
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
 };
 
 export interface Stack {
@@ -59,8 +65,14 @@ export function focusedAttribute(page: Page, name: string): Promise<string | nul
   return page.evaluate((n) => (globalThis as unknown as Focus).document.activeElement?.getAttribute(n) ?? null, name);
 }
 
-export async function openApp(stack: Pick<Stack, 'browser' | 'host'>, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<{ page: Page; problems: string[] }> {
-  const page = await stack.browser.newPage({ viewport: { width: 420, height: 760 }, colorScheme: options.colorScheme ?? 'light' });
+export async function openApp(
+  stack: Pick<Stack, 'browser' | 'host'>,
+  options: { colorScheme?: 'light' | 'dark' } = {},
+): Promise<{ page: Page; problems: string[] }> {
+  const page = await stack.browser.newPage({
+    viewport: { width: 420, height: 760 },
+    colorScheme: options.colorScheme ?? 'light',
+  });
   // Fail fast with the locator's name rather than at the test's timeout.
   page.setDefaultTimeout(5_000);
   const problems: string[] = [];
@@ -75,17 +87,27 @@ export async function openApp(stack: Pick<Stack, 'browser' | 'host'>, options: {
 }
 
 /** Runs a test's steps; when one fails, prints what the page showed and what core held. */
-export async function explained(stack: { account: { core: Pick<Core, 'getSnapshot'> } }, page: Page, steps: () => Promise<void>): Promise<void> {
+export async function explained(
+  stack: { account: { core: Pick<Core, 'getSnapshot'> } },
+  page: Page,
+  steps: () => Promise<void>,
+): Promise<void> {
   try {
     await steps();
   } catch (error) {
-    console.log(`page:\n${await page.locator('body').innerText().catch(() => '?')}\ncore: ${JSON.stringify(stack.account.core.getSnapshot())}`);
+    console.log(
+      `page:\n${await page
+        .locator('body')
+        .innerText()
+        .catch(() => '?')}\ncore: ${JSON.stringify(stack.account.core.getSnapshot())}`,
+    );
     throw error;
   }
 }
 
 /** This run's secret, read from the address the host prints (web/host.ts). */
-export const hostSecret = (host: Pick<WebHost, 'openUrl'>): string => new URL(host.openUrl).searchParams.get(SECRET_PARAM)!;
+export const hostSecret = (host: Pick<WebHost, 'openUrl'>): string =>
+  new URL(host.openUrl).searchParams.get(SECRET_PARAM)!;
 
 /** The Cookie header a browser that opened the printed address sends, for clients that are not a browser. */
 export function hostCookie(host: Pick<WebHost, 'url' | 'openUrl'>): string {

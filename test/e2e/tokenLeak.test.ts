@@ -43,7 +43,7 @@ function capture() {
   for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
     const original = console[level];
     console[level] = (...args: unknown[]) => {
-      captured.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a) ?? String(a))).join(' '));
+      captured.push(args.map((a) => (typeof a === 'string' ? a : (JSON.stringify(a) ?? String(a)))).join(' '));
       original(...args);
     };
     restore.push(() => (console[level] = original));
@@ -88,23 +88,38 @@ beforeAll(async () => {
   serviceDir = mkdtempSync(join(tmpdir(), 'stint-e2e-leak-service-'));
 
   // The remote service: a child process with its request logger on, so its log is searched too.
-  child = spawn(join(root, 'node_modules/.bin/tsx'), ['service/cli.ts', '--port', '0', '--data', serviceDir, '--owner-password', PASSWORD, '--rate-limit', '0', '--log'], { cwd: root });
+  child = spawn(
+    join(root, 'node_modules/.bin/tsx'),
+    ['service/cli.ts', '--port', '0', '--data', serviceDir, '--owner-password', PASSWORD, '--rate-limit', '0', '--log'],
+    { cwd: root },
+  );
   child.stdout!.on('data', (d) => childOutput.push(String(d)));
   child.stderr!.on('data', (d) => childOutput.push(String(d)));
   const end = Date.now() + 30_000;
-  while (!/listening on (http\S+)/.test(childOutput.join('')) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+  while (!/listening on (http\S+)/.test(childOutput.join('')) && Date.now() < end)
+    await new Promise((r) => setTimeout(r, 50));
   serviceUrl = /listening on (http\S+)/.exec(childOutput.join(''))![1]!;
 
   // Stint registered there as an OAuth application, its callback Stint's loopback port.
   oauthPort = await freePort();
   const db = openDatabase(serviceDir);
   try {
-    client = registerApplication(db, { name: 'Stint', callbackUrl: `http://127.0.0.1:${oauthPort}${OAUTH_CALLBACK_PATH}` });
+    client = registerApplication(db, {
+      name: 'Stint',
+      callbackUrl: `http://127.0.0.1:${oauthPort}${OAUTH_CALLBACK_PATH}`,
+    });
   } finally {
     db.close();
   }
 
-  app = await openStintApp({ dataDir, secrets: secrets.store, oauthPort, remote: { rateLimit: 0 }, signInTimeoutMs: 30_000, openExternal: (url) => void opened.push(url) });
+  app = await openStintApp({
+    dataDir,
+    secrets: secrets.store,
+    oauthPort,
+    remote: { rateLimit: 0 },
+    signInTimeoutMs: 30_000,
+    openExternal: (url) => void opened.push(url),
+  });
   host = await startWebHost({ core: app });
   browser = await chromium.launch(CHROMIUM);
 });
@@ -131,12 +146,21 @@ function filesUnder(dir: string): Array<{ path: string; text: string }> {
 function forms(secret: string): string[] {
   const bytes = [Buffer.from(secret, 'utf8')];
   if (/^[A-Za-z0-9_-]+$/.test(secret)) bytes.push(Buffer.from(secret, 'base64url'));
-  return [secret, ...bytes.flatMap((b) => [b.toString('base64'), b.toString('base64url'), b.toString('hex')])].filter((f) => f.length >= 16);
+  return [secret, ...bytes.flatMap((b) => [b.toString('base64'), b.toString('base64url'), b.toString('hex')])].filter(
+    (f) => f.length >= 16,
+  );
 }
 
 /** Each place holding any form of any of the secrets, with the secret's kind. */
-function leaks(places: Array<{ path: string; text: string }>, held: Array<{ key: SecretKey; value: string }>): Array<{ key: SecretKey; path: string }> {
-  return places.flatMap((place) => held.filter(({ value }) => forms(value).some((f) => place.text.includes(f))).map(({ key }) => ({ key, path: place.path })));
+function leaks(
+  places: Array<{ path: string; text: string }>,
+  held: Array<{ key: SecretKey; value: string }>,
+): Array<{ key: SecretKey; path: string }> {
+  return places.flatMap((place) =>
+    held
+      .filter(({ value }) => forms(value).some((f) => place.text.includes(f)))
+      .map(({ key }) => ({ key, path: place.path })),
+  );
 }
 
 describe('secrets never reach logs or files', () => {
@@ -147,7 +171,9 @@ describe('secrets never reach logs or files', () => {
       const box = page.getByRole('combobox', { name: 'Log time for today' });
       await box.fill('1:30 @Website call with the client');
       await box.press('Enter');
-      await expect.poll(() => app.getSnapshot().today.entries.filter((e) => e.id !== null).length, { timeout: 10_000 }).toBe(1);
+      await expect
+        .poll(() => app.getSnapshot().today.entries.filter((e) => e.id !== null).length, { timeout: 10_000 })
+        .toBe(1);
       const website = app.getSnapshot().projects.find((p) => p.name === 'Website')!;
       await app.handlers.startTimer({ projectId: website.id });
       await page.getByRole('button', { name: 'Pause Website' }).click();
@@ -184,7 +210,14 @@ describe('secrets never reach logs or files', () => {
       await page.getByRole('link', { name: 'Back to Stint' }).click();
       await box.fill('0:20 @Remote after the refresh');
       await box.press('Enter');
-      await expect.poll(() => app.getSnapshot().today.entries.filter((e) => e.id !== null && e.description === 'after the refresh').length, { timeout: 10_000 }).toBe(1);
+      await expect
+        .poll(
+          () =>
+            app.getSnapshot().today.entries.filter((e) => e.id !== null && e.description === 'after the refresh')
+              .length,
+          { timeout: 10_000 },
+        )
+        .toBe(1);
       await app.whenIdle();
     });
     expect(problems).toEqual([]);
@@ -210,7 +243,10 @@ describe('secrets never reach logs or files', () => {
     expect(places.some((p) => p.path.endsWith('broadcast-receiver.json'))).toBe(true);
     expect(places.some((p) => p.path.endsWith('accounts.json'))).toBe(true);
     // The search finds a secret in each of its forms (the check itself works).
-    for (const form of forms(held[0]!.value)) expect(leaks([{ path: 'a planted copy', text: `x${form}x` }], held)).toEqual([{ key: held[0]!.key, path: 'a planted copy' }]);
+    for (const form of forms(held[0]!.value))
+      expect(leaks([{ path: 'a planted copy', text: `x${form}x` }], held)).toEqual([
+        { key: held[0]!.key, path: 'a planted copy' },
+      ]);
     expect(leaks(places, held).map(({ key, path }) => `${key} in ${path}`)).toEqual([]);
   });
 });

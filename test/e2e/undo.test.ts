@@ -40,7 +40,12 @@ describe('undo in the window', () => {
       await expect.poll(() => line.innerText()).toMatch(/Discarded Website's timer/);
       // The Discard button went with the timer: focus is on Undo, so Enter takes it back.
       const undo = page.getByRole('button', { name: "Undo: Discarded Website's timer" });
-      expect(await undo.evaluate((button) => button === (button as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement)).toBe(true);
+      expect(
+        await undo.evaluate(
+          (button) =>
+            button === (button as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement,
+        ),
+      ).toBe(true);
       await page.keyboard.press('Enter');
       await timer.waitFor();
       expect(await line.count()).toBe(0);
@@ -69,7 +74,11 @@ describe('undo in the window', () => {
       await expect.poll(() => row.count()).toBe(0);
       await expect.poll(() => page.getByTestId('undo-line').innerText()).toMatch(/Deleted 1:30: call with the client/);
       await page.getByTestId('undo-line').waitFor({ state: 'detached', timeout: UNDO_GRACE_MS + 2_000 });
-      await expect.poll(async () => (await collect(api.listEntries({ from: date, to: date }))).map((e) => e.id), { timeout: 5_000 }).not.toContain(entry.id);
+      await expect
+        .poll(async () => (await collect(api.listEntries({ from: date, to: date }))).map((e) => e.id), {
+          timeout: 5_000,
+        })
+        .not.toContain(entry.id);
     });
     expect(problems).toEqual([]);
   });

@@ -37,16 +37,27 @@ const wrongSecret = () => {
 
 /** A raw request as a local program makes it: its own Host, Origin and Cookie headers, no redirects followed. */
 function raw(path: string, headers: Record<string, string> = {}, method = 'GET') {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: port(), path, method, headers: { Host: `127.0.0.1:${port()}`, Origin: origin(), ...headers } }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>(
+    (resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: port(),
+          path,
+          method,
+          headers: { Host: `127.0.0.1:${port()}`, Origin: origin(), ...headers },
+        },
+        (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    },
+  );
 }
 
 /**
@@ -164,7 +175,15 @@ describe('the web host with its secret', () => {
     // The redirect left the plain address: nothing to copy, nothing in the history.
     expect(page.url()).toBe(`${stack.host.url}/`);
     const cookies = await page.context().cookies(stack.host.url);
-    expect(cookies).toEqual([expect.objectContaining({ name: secretCookieName(port()), value: hostSecret(stack.host), httpOnly: true, sameSite: 'Strict', path: '/' })]);
+    expect(cookies).toEqual([
+      expect.objectContaining({
+        name: secretCookieName(port()),
+        value: hostSecret(stack.host),
+        httpOnly: true,
+        sameSite: 'Strict',
+        path: '/',
+      }),
+    ]);
     // Script cannot read it.
     expect(await page.evaluate('document.cookie')).toBe('');
 
@@ -174,7 +193,9 @@ describe('the web host with its secret', () => {
     const box = page.getByRole('combobox', { name: 'Log time for today' });
     await box.fill(`0:05 @Browser ${marker}`);
     await box.press('Enter');
-    await expect.poll(() => stack.account.core.getSnapshot().today.entries.some((e) => e.description === marker)).toBe(true);
+    await expect
+      .poll(() => stack.account.core.getSnapshot().today.entries.some((e) => e.description === marker))
+      .toBe(true);
     expect(problems).toEqual([]);
     await page.close();
 

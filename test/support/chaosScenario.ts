@@ -127,8 +127,15 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
             trace: (r) => {
               const id = new RegExp(`"id":(\\d+),"name":"${trace}"`).exec(r.answer)?.[1];
               if (id) traceIds.add(id);
-              if (trace === '*' || [...traceIds].some((i) => r.path.includes(`/projects/${i}/`)) || r.body.includes(trace) || r.answer.includes(`"name":"${trace}"`))
-                console.log(`${at()} ${r.method} ${r.path} ${r.body} ${r.fault ?? ''} -> ${r.status} ${r.answer.replace(/"(user|url|start_url|pause_url|add_or_subtract_time_url|log_url)":("[^"]*"|\{[^}]*\})/g, '').slice(0, 200)}`);
+              if (
+                trace === '*' ||
+                [...traceIds].some((i) => r.path.includes(`/projects/${i}/`)) ||
+                r.body.includes(trace) ||
+                r.answer.includes(`"name":"${trace}"`)
+              )
+                console.log(
+                  `${at()} ${r.method} ${r.path} ${r.body} ${r.fault ?? ''} -> ${r.status} ${r.answer.replace(/"(user|url|start_url|pause_url|add_or_subtract_time_url|log_url)":("[^"]*"|\{[^}]*\})/g, '').slice(0, 200)}`,
+                );
             },
           }
         : {}),
@@ -143,7 +150,14 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       backoff: { baseMs: 2, capMs: 10 },
       random: mulberry32(seed ^ 0x5eed),
     });
-    const legacy = createLegacyApi({ baseUrl: proxy.url, token: service.token, rateLimit: 0, timeoutMs, retries: 1, backoff: { baseMs: 2, capMs: 10 } });
+    const legacy = createLegacyApi({
+      baseUrl: proxy.url,
+      token: service.token,
+      rateLimit: 0,
+      timeoutMs,
+      retries: 1,
+      backoff: { baseMs: 2, capMs: 10 },
+    });
     let imports = 0;
     const importer = options.bulk
       ? {
@@ -155,12 +169,31 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
           },
         }
       : {};
-    const direct = createServiceApi({ baseUrl: service.url, credentials: { kind: 'personal', token: service.token }, rateLimit: 0, retries: 0 });
-    const open = () => createCore({ api, dataDir, account: { id: 'chaos', label: 'Chaos', kind: 'local' }, clock, backoff: { firstMs: 2, capMs: 20 }, undoGraceMs: UNDO_GRACE_MS_UNDER_TEST, ...importer });
+    const direct = createServiceApi({
+      baseUrl: service.url,
+      credentials: { kind: 'personal', token: service.token },
+      rateLimit: 0,
+      retries: 0,
+    });
+    const open = () =>
+      createCore({
+        api,
+        dataDir,
+        account: { id: 'chaos', label: 'Chaos', kind: 'local' },
+        clock,
+        backoff: { firstMs: 2, capMs: 20 },
+        undoGraceMs: UNDO_GRACE_MS_UNDER_TEST,
+        ...importer,
+      });
     core = await open();
     let restarts = 0;
     const waits = { backlog: 0, quiet: 0, restart: 0, drain: 0 };
-    proxy.chaos({ seed: seed ^ 0xfa17, rate: options.faultRate ?? 0.25, weights: options.weights ?? DEFAULT_WEIGHTS, expireMs: 150 });
+    proxy.chaos({
+      seed: seed ^ 0xfa17,
+      rate: options.faultRate ?? 0.25,
+      weights: options.weights ?? DEFAULT_WEIGHTS,
+      expireMs: 150,
+    });
 
     const model = new Model();
     let operations = 0;
@@ -189,7 +222,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
         const r = Date.now();
         while (!shown() && Date.now() < end) await sleep(2);
         waits.restart += Date.now() - r;
-        if (!shown()) throw new Error(`After a restart the app did not show the user's projects and timers within 20 s (seed ${seed}, action ${i})`);
+        if (!shown())
+          throw new Error(
+            `After a restart the app did not show the user's projects and timers within 20 s (seed ${seed}, action ${i})`,
+          );
       }
       const action = chooseAction(rng, model, i, { entries: true });
       if (!action) continue;
@@ -197,7 +233,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       if (trace && (trace === '*' || JSON.stringify(action).includes(trace))) {
         const name = 'project' in action ? action.project : trace;
         const view = core.getSnapshot().timers.find((t) => t.projectName === name);
-        console.log(`${at()} USER ${JSON.stringify(action)} model ${JSON.stringify(name && model.timers.get(name))} view ${JSON.stringify(view)}`);
+        console.log(
+          `${at()} USER ${JSON.stringify(action)} model ${JSON.stringify(name && model.timers.get(name))} view ${JSON.stringify(view)}`,
+        );
       }
       const done = await perform(core, action);
       applyToModel(model, done, now);
@@ -217,7 +255,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
         const last = proxy.recent.slice(-5).map((r) => `${r.method} ${r.path} ${r.fault ?? 'ok'}`);
         const s = core.getSnapshot();
         const held = s.undo.map((u) => `${u.summary} held ${u.until - clock.now()} ms more`);
-        throw new Error(`The outbox did not move for ${STALL_LIMIT_MS / 1000} s (seed ${seed}, action ${i} ${JSON.stringify(action)}; online ${s.online}, ${s.outbox.pending} pending, ${s.outbox.failed.length} failed; ${held.join(', ') || 'nothing held'}; sync: ${core.describeSync()}; last requests: ${last.join(', ')})`);
+        throw new Error(
+          `The outbox did not move for ${STALL_LIMIT_MS / 1000} s (seed ${seed}, action ${i} ${JSON.stringify(action)}; online ${s.online}, ${s.outbox.pending} pending, ${s.outbox.failed.length} failed; ${held.join(', ') || 'nothing held'}; sync: ${core.describeSync()}; last requests: ${last.join(', ')})`,
+        );
       }
     }
 
@@ -230,7 +270,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     while (!settled(core.getSnapshot()) && Date.now() < drainEnd) await sleep(10);
     waits.drain += Date.now() - d;
     const outbox = core.getSnapshot().outbox;
-    if (outbox.pending > 0) problems.push(`${outbox.pending} operation(s) still queued ${options.drainMs ?? 60_000} ms after the network healed`);
+    if (outbox.pending > 0)
+      problems.push(
+        `${outbox.pending} operation(s) still queued ${options.drainMs ?? 60_000} ms after the network healed`,
+      );
     for (const f of outbox.failed) problems.push(`failed operation: ${f.summary}: ${f.message}`);
 
     const now = clock.now();
@@ -245,7 +288,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       waits,
       requests: proxy.stats.requests,
       imports,
-      faults: Object.values(proxy.stats.faults).reduce((a, b) => a + b, 0) + proxy.stats.unauthorized - proxy.stats.faults.expire,
+      faults:
+        Object.values(proxy.stats.faults).reduce((a, b) => a + b, 0) +
+        proxy.stats.unauthorized -
+        proxy.stats.faults.expire,
       faultsByKind: { ...faultsByKind, ...(proxy.stats.unauthorized ? { '401': proxy.stats.unauthorized } : {}) },
       lost: compared.lost,
       duplicated: compared.duplicated,
@@ -264,7 +310,6 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   }
 }
 
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** How long the outbox may stand still behind the user before the run counts as stuck. */
@@ -280,4 +325,3 @@ async function quiet(proxy: FaultProxy): Promise<void> {
     if (proxy.inFlight === 0 || Date.now() >= end) return;
   }
 }
-

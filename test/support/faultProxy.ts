@@ -18,11 +18,30 @@
 // Requests are never reordered: a request the client gave up on is not passed on later, so the
 // service sees requests in the order the client sent them (HTTP gives a client no defence
 // against a delayed duplicate, and the local service is one hop away).
-import { Agent, createServer, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import {
+  Agent,
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type ServerResponse,
+} from 'node:http';
 import type { Socket } from 'node:net';
 import { mulberry32, type Random } from './random';
 
-export const FAULTS = ['reset-before', 'reset-after', 'cut-answer', 'timeout-before', 'timeout-after', '500', '503', '429', '500-after', '503-after', 'expire'] as const;
+export const FAULTS = [
+  'reset-before',
+  'reset-after',
+  'cut-answer',
+  'timeout-before',
+  'timeout-after',
+  '500',
+  '503',
+  '429',
+  '500-after',
+  '503-after',
+  'expire',
+] as const;
 export type Fault = (typeof FAULTS)[number];
 
 export interface ChaosOptions {
@@ -78,7 +97,16 @@ const HOLD_CAP_MS = 30_000;
 const RECENT = 200;
 
 // Hop-by-hop headers (RFC 9110 7.6.1) and the length, which the proxy sets itself.
-const HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'content-length']);
+const HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+  'content-length',
+]);
 
 export interface FaultProxyOptions {
   /** Retry-After (seconds) on the proxy's own 429 answers; default none. */
@@ -95,7 +123,12 @@ export async function startFaultProxy(target: string, options: FaultProxyOptions
   let inFlight = 0;
   let chaos: (ChaosOptions & { random: Random }) | null = null;
   let expiredUntil = 0;
-  const stats: ProxyStats = { requests: 0, forwarded: 0, faults: Object.fromEntries(FAULTS.map((f) => [f, 0])) as Record<Fault, number>, unauthorized: 0 };
+  const stats: ProxyStats = {
+    requests: 0,
+    forwarded: 0,
+    faults: Object.fromEntries(FAULTS.map((f) => [f, 0])) as Record<Fault, number>,
+    unauthorized: 0,
+  };
   const recent: SeenRequest[] = [];
   const held = new Set<{ release(): void }>();
   const sockets = new Set<Socket>();
@@ -118,7 +151,11 @@ export async function startFaultProxy(target: string, options: FaultProxyOptions
 
   const answer = (res: ServerResponse, status: number, body: string, headers: OutgoingHttpHeaders = {}) => {
     if (res.destroyed) return;
-    res.writeHead(status, { ...(body ? { 'Content-Type': 'application/json; charset=utf-8' } : {}), 'Content-Length': Buffer.byteLength(body), ...headers });
+    res.writeHead(status, {
+      ...(body ? { 'Content-Type': 'application/json; charset=utf-8' } : {}),
+      'Content-Length': Buffer.byteLength(body),
+      ...headers,
+    });
     res.end(body);
   };
 
@@ -144,16 +181,19 @@ export async function startFaultProxy(target: string, options: FaultProxyOptions
       for (const [k, v] of Object.entries(req.headers)) if (!HOP.has(k) && v !== undefined) headers[k] = v;
       headers.host = upstream.host;
       if (body.length > 0) headers['content-length'] = body.length;
-      const out = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers, agent }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const h: OutgoingHttpHeaders = {};
-          for (const [k, v] of Object.entries(res.headers)) if (!HOP.has(k) && v !== undefined) h[k] = v;
-          resolve({ status: res.statusCode!, headers: h, body: Buffer.concat(chunks) });
-        });
-        res.on('error', reject);
-      });
+      const out = httpRequest(
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers, agent },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const h: OutgoingHttpHeaders = {};
+            for (const [k, v] of Object.entries(res.headers)) if (!HOP.has(k) && v !== undefined) h[k] = v;
+            resolve({ status: res.statusCode!, headers: h, body: Buffer.concat(chunks) });
+          });
+          res.on('error', reject);
+        },
+      );
       out.on('error', reject);
       out.end(body);
     });
@@ -201,7 +241,12 @@ export async function startFaultProxy(target: string, options: FaultProxyOptions
     } catch {
       return reset(res);
     }
-    options.trace?.({ ...seen, body: body.toString('utf8'), status: reply.status, answer: reply.body.toString('utf8') });
+    options.trace?.({
+      ...seen,
+      body: body.toString('utf8'),
+      status: reply.status,
+      answer: reply.body.toString('utf8'),
+    });
     switch (fault) {
       case 'reset-after':
         return reset(res);

@@ -12,7 +12,9 @@ export async function bundleForNode(entry: string, outfile: string): Promise<str
     target: 'node24',
     outfile,
     logLevel: 'error',
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
   });
   return outfile;
 }

@@ -20,7 +20,16 @@ import { createLegacyApi } from '../../main/api/legacy';
 import { createCore } from '../../main/core/core';
 import { JOURNAL_FILE } from '../../main/core/sync/journal';
 import type { Operation } from '../../main/core/sync/operations';
-import { actionSignature, applyToModel, Model, operationSignature, perform, shows, UNDO_GRACE_MS_UNDER_TEST, type Action } from './userModel';
+import {
+  actionSignature,
+  applyToModel,
+  Model,
+  operationSignature,
+  perform,
+  shows,
+  UNDO_GRACE_MS_UNDER_TEST,
+  type Action,
+} from './userModel';
 
 const [dataDir, serviceUrl, token, scriptFile] = process.argv.slice(2) as [string, string, string, string];
 const actions = (JSON.parse(readFileSync(scriptFile, 'utf8')) as { actions: Action[] }).actions;
@@ -69,7 +78,7 @@ async function main(): Promise<number> {
   const at = new Map<number, number>();
   for (const line of readLines(progressFile)) {
     const m = PROGRESS_LINE.exec(line);
-    if (m) (done = Math.max(done, Number(m[1])), at.set(Number(m[1]), Number(m[2])));
+    if (m) (done = Math.max(done, Number(m[1]))), at.set(Number(m[1]), Number(m[2]));
   }
   // The action in doubt: recorded by core, or not?
   const doubt = actions[done + 1];
@@ -81,10 +90,31 @@ async function main(): Promise<number> {
     console.log(`doubt ${done} recorded`);
   }
 
-  const api = createServiceApi({ baseUrl: serviceUrl, credentials: { kind: 'personal', token }, rateLimit: 0, timeoutMs: 2_000, retries: 1, backoff: { baseMs: 2, capMs: 10 } });
+  const api = createServiceApi({
+    baseUrl: serviceUrl,
+    credentials: { kind: 'personal', token },
+    rateLimit: 0,
+    timeoutMs: 2_000,
+    retries: 1,
+    backoff: { baseMs: 2, capMs: 10 },
+  });
   // With the bulk importer, as the embedded account: a kill may land between a batch's attempt and its answer.
-  const importer = createLegacyApi({ baseUrl: serviceUrl, token, rateLimit: 0, timeoutMs: 2_000, retries: 1, backoff: { baseMs: 2, capMs: 10 } });
-  const core = await createCore({ api, dataDir, account: { id: 'crash', label: 'Crash', kind: 'local' }, backoff: { firstMs: 5, capMs: 50 }, importer, undoGraceMs: UNDO_GRACE_MS_UNDER_TEST });
+  const importer = createLegacyApi({
+    baseUrl: serviceUrl,
+    token,
+    rateLimit: 0,
+    timeoutMs: 2_000,
+    retries: 1,
+    backoff: { baseMs: 2, capMs: 10 },
+  });
+  const core = await createCore({
+    api,
+    dataDir,
+    account: { id: 'crash', label: 'Crash', kind: 'local' },
+    backoff: { firstMs: 5, capMs: 50 },
+    importer,
+    undoGraceMs: UNDO_GRACE_MS_UNDER_TEST,
+  });
   console.log(`ready ${Math.round(process.uptime() * 1000)}`);
 
   const model = new Model();
@@ -94,7 +124,8 @@ async function main(): Promise<number> {
     // As after a start, the user acts on what the app shows.
     const end = Date.now() + 30_000;
     while (!shows(core.getSnapshot(), model) && Date.now() < end) await sleep(2);
-    if (!shows(core.getSnapshot(), model)) throw new Error(`core does not show the user's projects and timers before action ${i}`);
+    if (!shows(core.getSnapshot(), model))
+      throw new Error(`core does not show the user's projects and timers before action ${i}`);
     const now = Date.now();
     await perform(core, actions[i]!);
     record(i, now);

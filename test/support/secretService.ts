@@ -30,7 +30,13 @@ export async function startSecretService(): Promise<SecretServiceHandle> {
     bus.once('error', reject);
     bus.stdout!.once('data', (chunk) => resolve(String(chunk).trim()));
   });
-  const env = { ...process.env, DBUS_SESSION_BUS_ADDRESS: busAddress, HOME: home, XDG_DATA_HOME: home, XDG_RUNTIME_DIR: home };
+  const env = {
+    ...process.env,
+    DBUS_SESSION_BUS_ADDRESS: busAddress,
+    HOME: home,
+    XDG_DATA_HOME: home,
+    XDG_RUNTIME_DIR: home,
+  };
   // gnome-keyring creates and unlocks the login collection only with a non-empty password on stdin;
   // with an empty one it asks a GUI prompter, which cannot run headless.
   const keyring = spawn('gnome-keyring-daemon', ['--foreground', '--unlock', '--components=secrets'], {
@@ -86,9 +92,20 @@ async function waitForCollection(busAddress: string): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     // Asking the bus itself whether the name is owned activates nothing.
-    const owned = await dbusSend(busAddress, ['--dest=org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus.NameHasOwner', 'string:org.freedesktop.secrets']);
+    const owned = await dbusSend(busAddress, [
+      '--dest=org.freedesktop.DBus',
+      '/org/freedesktop/DBus',
+      'org.freedesktop.DBus.NameHasOwner',
+      'string:org.freedesktop.secrets',
+    ]);
     if (owned.ok && owned.out.includes('boolean true')) {
-      const collection = await dbusSend(busAddress, ['--dest=org.freedesktop.secrets', '/org/freedesktop/secrets/aliases/default', 'org.freedesktop.DBus.Properties.Get', 'string:org.freedesktop.Secret.Collection', 'string:Label']);
+      const collection = await dbusSend(busAddress, [
+        '--dest=org.freedesktop.secrets',
+        '/org/freedesktop/secrets/aliases/default',
+        'org.freedesktop.DBus.Properties.Get',
+        'string:org.freedesktop.Secret.Collection',
+        'string:Label',
+      ]);
       if (collection.ok) return;
     }
     if (Date.now() > deadline) throw new Error('gnome-keyring did not come up on the test D-Bus session within 30 s');

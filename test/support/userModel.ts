@@ -101,7 +101,8 @@ export interface ChooseOptions {
 }
 
 /** Entries an action can name: quick entries and edited ones, whose descriptions are unique (q12 note, e40 #edited note). */
-const targets = (model: Model) => model.entries.filter((e) => e.description !== null && /^[qe]\d+ /.test(e.description));
+const targets = (model: Model) =>
+  model.entries.filter((e) => e.description !== null && /^[qe]\d+ /.test(e.description));
 
 /** The next thing the user does, chosen from what the model allows; null when nothing fits this roll. */
 export function chooseAction(rng: Random, model: Model, i: number, options: ChooseOptions = {}): Action | null {
@@ -142,7 +143,8 @@ export function chooseAction(rng: Random, model: Model, i: number, options: Choo
       const roll = rng();
       let project: string | null = null;
       if (roll < 0.35 && model.created.length) project = rng.pick(model.created);
-      else if (roll < 0.5) project = model.quick.length && rng.chance(0.6) ? rng.pick(model.quick) : `Q${model.quick.length + 1}`;
+      else if (roll < 0.5)
+        project = model.quick.length && rng.chance(0.6) ? rng.pick(model.quick) : `Q${model.quick.length + 1}`;
       const text = project ? `${time} @${project} ${description}` : `${time} ${description}`;
       return { kind, text, project, description, minutes };
     }
@@ -152,14 +154,23 @@ export function chooseAction(rng: Random, model: Model, i: number, options: Choo
       const target = pickEntry(rng, entries);
       const [time, minutes] = rng.pick(TIMES);
       const move = rng.weighted({ keep: 4, none: 2, other: 4 });
-      return { kind, description: target.description!, time, minutes, move, pick: rng(), newDescription: `e${i} #edited note` };
+      return {
+        kind,
+        description: target.description!,
+        time,
+        minutes,
+        move,
+        pick: rng(),
+        newDescription: `e${i} #edited note`,
+      };
     }
   }
   return null;
 }
 
 /** Mostly one of the latest entries (often still queued), now and then any. */
-const pickEntry = (rng: Random, entries: ExpectedEntry[]) => (rng.chance(0.6) ? rng.pick(entries.slice(-8)) : rng.pick(entries));
+const pickEntry = (rng: Random, entries: ExpectedEntry[]) =>
+  rng.chance(0.6) ? rng.pick(entries.slice(-8)) : rng.pick(entries);
 
 /** What the action means for the model, applied at `now` (the moment the handler was called). */
 export function applyToModel(model: Model, a: Action, now: number): void {
@@ -175,7 +186,13 @@ export function applyToModel(model: Model, a: Action, now: number): void {
       }
       const t = model.timers.get(a.project);
       if (t?.state === 'running') t.description = a.description ?? t.description;
-      else model.timers.set(a.project, { state: 'running', seconds: t ? t.seconds : 0, since: now, description: a.description ?? t?.description ?? null });
+      else
+        model.timers.set(a.project, {
+          state: 'running',
+          seconds: t ? t.seconds : 0,
+          since: now,
+          description: a.description ?? t?.description ?? null,
+        });
       return;
     }
     case 'pauseTimer': {
@@ -190,7 +207,12 @@ export function applyToModel(model: Model, a: Action, now: number): void {
       for (let s = Math.max(0, seconds - TIMER_TOLERANCE_SECONDS); s <= seconds + TIMER_TOLERANCE_SECONDS; s += 0.5) {
         allowed.add(roundUpToIncrement(elapsedMinutes(s), DEFAULT_BILLING_INCREMENT));
       }
-      model.entries.push({ project: a.project, description: t.description, minutes: [...allowed], what: `log of ${a.project} at ${seconds.toFixed(1)} s` });
+      model.entries.push({
+        project: a.project,
+        description: t.description,
+        minutes: [...allowed],
+        what: `log of ${a.project} at ${seconds.toFixed(1)} s`,
+      });
       model.timers.delete(a.project);
       return;
     }
@@ -244,7 +266,10 @@ export async function perform(core: Core, a: Action): Promise<Action> {
       case 'createProject':
         return h.createProject({ name: a.name });
       case 'startTimer':
-        return h.startTimer({ projectId: projectId(snap, a.project), ...(a.description ? { description: a.description } : {}) });
+        return h.startTimer({
+          projectId: projectId(snap, a.project),
+          ...(a.description ? { description: a.description } : {}),
+        });
       case 'pauseTimer':
         return h.pauseTimer({ projectId: projectId(snap, a.project) });
       case 'logTimer':
@@ -278,13 +303,22 @@ async function onEntry(core: Core, a: Extract<Action, { kind: 'deleteEntry' | 'e
       const result: Result<null> =
         done.kind === 'deleteEntry'
           ? await core.handlers.deleteEntry({ entryId: e.id! })
-          : await core.handlers.updateEntry({ key: e.key, time: done.time, description: done.newDescription, project: done.project ?? '' });
+          : await core.handlers.updateEntry({
+              key: e.key,
+              time: done.time,
+              description: done.newDescription,
+              project: done.project ?? '',
+            });
       if (result.ok) return done;
       // Only a refusal about the entry itself (gone from view, being saved) is worth a second look.
-      if (result.error.field !== 'key' && result.error.field !== 'entryId') throw new Error(`core refused ${JSON.stringify(done)}: ${JSON.stringify(result.error)}`);
+      if (result.error.field !== 'key' && result.error.field !== 'entryId')
+        throw new Error(`core refused ${JSON.stringify(done)}: ${JSON.stringify(result.error)}`);
       last = result.error;
     } else last = e ?? 'not shown';
-    if (Date.now() > end) throw new Error(`The window did not offer ${JSON.stringify(a)} within ${ENTRY_WAIT_MS / 1000} s: ${JSON.stringify(last)}`);
+    if (Date.now() > end)
+      throw new Error(
+        `The window did not offer ${JSON.stringify(a)} within ${ENTRY_WAIT_MS / 1000} s: ${JSON.stringify(last)}`,
+      );
     await new Promise((r) => setTimeout(r, 2));
   }
 }
@@ -314,10 +348,10 @@ export async function compare(api: ServiceApi, model: Model, now: number) {
   const names = projects.map((p) => p.name);
   for (const name of [...model.created, ...model.quick]) {
     const n = names.filter((x) => x === name).length;
-    if (n === 0) (lost++, problems.push(`lost project ${name}`));
+    if (n === 0) lost++, problems.push(`lost project ${name}`);
   }
   const extra = names.filter((n) => !model.created.includes(n) && !model.quick.includes(n));
-  if (extra.length) (duplicated += extra.length, problems.push(`projects nobody made: ${extra.join(', ')}`));
+  if (extra.length) (duplicated += extra.length), problems.push(`projects nobody made: ${extra.join(', ')}`);
 
   // Entries: matched by project and description, then by minutes.
   const entries = await collect(api.listEntries({ per_page: 1000 }));
@@ -334,7 +368,9 @@ export async function compare(api: ServiceApi, model: Model, now: number) {
   }
   for (const k of new Set([...actual.keys(), ...expected.keys()])) {
     const have = [...(actual.get(k) ?? [])];
-    const want = [...(expected.get(k) ?? [])].sort((a, b) => a.minutes.length - b.minutes.length || Math.min(...a.minutes) - Math.min(...b.minutes));
+    const want = [...(expected.get(k) ?? [])].sort(
+      (a, b) => a.minutes.length - b.minutes.length || Math.min(...a.minutes) - Math.min(...b.minutes),
+    );
     const unmatched: ExpectedEntry[] = [];
     for (const w of want) {
       const at = have.findIndex((m) => w.minutes.includes(m));
@@ -347,8 +383,8 @@ export async function compare(api: ServiceApi, model: Model, now: number) {
       wrong++;
       problems.push(`wrong minutes: ${w.what} expected ${w.minutes.join('/')} got ${have.shift()}`);
     }
-    for (const w of unmatched) (lost++, problems.push(`lost entry: ${w.what}`));
-    for (const m of have) (duplicated++, problems.push(`entry nobody made (or made twice): ${k} ${m} min`));
+    for (const w of unmatched) lost++, problems.push(`lost entry: ${w.what}`);
+    for (const m of have) duplicated++, problems.push(`entry nobody made (or made twice): ${k} ${m} min`);
   }
 
   // Timers: the ones the user left, in the state and near the time the user left them.
@@ -357,7 +393,7 @@ export async function compare(api: ServiceApi, model: Model, now: number) {
   for (const t of timers) {
     const name = t.project.name;
     const m = model.timers.get(name);
-    if (seen.has(name)) (duplicated++, problems.push(`timer ${name} twice`));
+    if (seen.has(name)) duplicated++, problems.push(`timer ${name} twice`);
     seen.add(name);
     if (!m) {
       duplicated++;
@@ -369,10 +405,12 @@ export async function compare(api: ServiceApi, model: Model, now: number) {
     maxDrift = Math.max(maxDrift, drift);
     if (t.state !== m.state || drift > TIMER_TOLERANCE_SECONDS || (t.description || null) !== m.description) {
       wrong++;
-      problems.push(`timer ${name}: service ${t.state} ${t.seconds} s "${t.description ?? ''}", user ${m.state} ${want.toFixed(1)} s "${m.description ?? ''}"`);
+      problems.push(
+        `timer ${name}: service ${t.state} ${t.seconds} s "${t.description ?? ''}", user ${m.state} ${want.toFixed(1)} s "${m.description ?? ''}"`,
+      );
     }
   }
-  for (const name of model.timers.keys()) if (!seen.has(name)) (lost++, problems.push(`lost timer ${name}`));
+  for (const name of model.timers.keys()) if (!seen.has(name)) lost++, problems.push(`lost timer ${name}`);
   return { lost, duplicated, wrong, maxDrift, problems };
 }
 

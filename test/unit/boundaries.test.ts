@@ -21,18 +21,29 @@ function sources(dir: string): string[] {
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const found: string[] = [];
-  for (const m of text.matchAll(/(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+  for (const m of text.matchAll(
+    /(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g,
+  )) {
     found.push((m[1] ?? m[2] ?? m[3])!);
   }
   return found;
 }
 
 const offenders = (dirs: string[], bad: (specifier: string, file: string) => boolean) =>
-  dirs.flatMap(sources).flatMap((file) => importsOf(file).filter((s) => bad(s, file)).map((s) => `${relative(root, file)} imports ${s}`));
+  dirs.flatMap(sources).flatMap((file) =>
+    importsOf(file)
+      .filter((s) => bad(s, file))
+      .map((s) => `${relative(root, file)} imports ${s}`),
+  );
 
 describe('process boundaries', () => {
   it("only main/shell and preload import 'electron'", () => {
-    expect(offenders(['main/core', 'main/api', 'common', 'renderer', 'service', 'web'], (s) => s === 'electron' || s.startsWith('electron/'))).toEqual([]);
+    expect(
+      offenders(
+        ['main/core', 'main/api', 'common', 'renderer', 'service', 'web'],
+        (s) => s === 'electron' || s.startsWith('electron/'),
+      ),
+    ).toEqual([]);
   });
 
   it('the renderer imports nothing from main, service or web', () => {
@@ -40,7 +51,9 @@ describe('process boundaries', () => {
   });
 
   it('common/ imports no Node module, since it runs in the renderer too', () => {
-    expect(offenders(['common'], (s) => s.startsWith('node:') || ['fs', 'path', 'os', 'crypto', 'http'].includes(s))).toEqual([]);
+    expect(
+      offenders(['common'], (s) => s.startsWith('node:') || ['fs', 'path', 'os', 'crypto', 'http'].includes(s)),
+    ).toEqual([]);
   });
 
   it('every folder imports only what its row of docs/ARCHITECTURE.md allows', () => {
@@ -70,7 +83,14 @@ const RULES: Array<{ folder: string; folders: string[]; packages: string[]; beca
   { folder: 'main/api', folders: ['main/api', 'common', 'wire'], packages: ['node:', 'undici', 'fast-xml-parser'] },
   {
     folder: 'main/core',
-    folders: ['main/core', 'main/api', 'common', 'service/index.ts', 'service/storage/secretBox.ts', 'service/storage/privateFiles.ts'],
+    folders: [
+      'main/core',
+      'main/api',
+      'common',
+      'service/index.ts',
+      'service/storage/secretBox.ts',
+      'service/storage/privateFiles.ts',
+    ],
     packages: ['node:', 'zod', 'conf', '@napi-rs/keyring'],
     because: {
       'service/index.ts': 'the embedded account starts the local service',
@@ -86,23 +106,42 @@ const RULES: Array<{ folder: string; folders: string[]; packages: string[]; beca
     folder: 'service',
     folders: ['service', 'wire', 'common/timeString.ts'],
     packages: ['node:', 'fastify', 'fast-xml-parser'],
-    because: { 'common/timeString.ts': "the spec's time strings (\"1:30\"), read by v1 as by quick entry" },
+    because: { 'common/timeString.ts': 'the spec\'s time strings ("1:30"), read by v1 as by quick entry' },
   },
-  { folder: 'web', folders: ['web', 'main/core', 'common', 'scripts/csp.mjs', 'scripts/electronBinary.mjs'], packages: ['node:', 'ws', 'esbuild'] },
+  {
+    folder: 'web',
+    folders: ['web', 'main/core', 'common', 'scripts/csp.mjs', 'scripts/electronBinary.mjs'],
+    packages: ['node:', 'ws', 'esbuild'],
+  },
 ];
 
-const ruleOf = (file: string) => RULES.filter((r) => file === r.folder || file.startsWith(`${r.folder}/`)).sort((a, b) => b.folder.length - a.folder.length)[0];
+const ruleOf = (file: string) =>
+  RULES.filter((r) => file === r.folder || file.startsWith(`${r.folder}/`)).sort(
+    (a, b) => b.folder.length - a.folder.length,
+  )[0];
 
 /** Whether `file` (repo-relative) may import `specifier` under its folder's rule. */
 function allowed(file: string, specifier: string): boolean {
   const rule = ruleOf(file);
   if (!rule) return true;
   if (!specifier.startsWith('.')) {
-    const name = specifier.startsWith('node:') ? 'node:' : specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
+    const name = specifier.startsWith('node:')
+      ? 'node:'
+      : specifier.startsWith('@')
+        ? specifier.split('/').slice(0, 2).join('/')
+        : specifier.split('/')[0]!;
     return rule.packages.includes(name);
   }
   const target = relative(root, join(root, file, '..', specifier));
-  return rule.folders.some((f) => target === f || target === f.replace(/\.m?ts$/, '').replace(/\.mjs$/, '') || target.startsWith(`${f}/`) || `${target}.ts` === f || `${target}.mjs` === f || `${target}/index.ts` === f);
+  return rule.folders.some(
+    (f) =>
+      target === f ||
+      target === f.replace(/\.m?ts$/, '').replace(/\.mjs$/, '') ||
+      target.startsWith(`${f}/`) ||
+      `${target}.ts` === f ||
+      `${target}.mjs` === f ||
+      `${target}/index.ts` === f,
+  );
 }
 
 function ruleBreaks(): string[] {
@@ -114,4 +153,3 @@ function ruleBreaks(): string[] {
       .map((s) => `${file} imports ${s}`);
   });
 }
-

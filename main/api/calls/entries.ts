@@ -42,8 +42,10 @@ export function entryCalls(r: Requester): EntryCalls {
       return r.put<Entry>(path, { ...input, minutes }, SAFE);
     },
     deleteEntry: async (entryId) => r.del(entry(entryId)),
-    approveEntry: async (entryId, approvedAt) => r.act(entry(entryId, '/approved'), nonEmpty({ approved_at: approvedAt }), ONCE),
-    approveEntries: async (ids, approvedAt) => r.act('/v2/entries/approved', { entry_ids: ids, approved_at: approvedAt }, SAFE),
+    approveEntry: async (entryId, approvedAt) =>
+      r.act(entry(entryId, '/approved'), nonEmpty({ approved_at: approvedAt }), ONCE),
+    approveEntries: async (ids, approvedAt) =>
+      r.act('/v2/entries/approved', { entry_ids: ids, approved_at: approvedAt }, SAFE),
     unapproveEntry: async (entryId) => r.act(entry(entryId, '/unapproved'), undefined, ONCE),
     unapproveEntries: async (ids) => r.act('/v2/entries/unapproved', { entry_ids: ids }, SAFE),
     markEntryInvoiced: async (entryId, date) => r.act(entry(entryId, '/marked_as_invoiced'), { date }, SAFE),

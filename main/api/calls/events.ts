@@ -13,9 +13,12 @@ function subscriptionCalls<T>(r: Requester, prefix: string, topics: 'events' | '
     get: async (subscriptionId: number) => r.get<T>(one(subscriptionId)),
     create: async (input: object) => r.create<T>(prefix, input),
     update: async (subscriptionId: number, input: object) => r.put<T>(one(subscriptionId), input, SAFE),
-    add: async (subscriptionId: number, names: string[]) => r.put<T>(one(subscriptionId, `/add_${topics}`), { [topics]: names }, SAFE),
-    remove: async (subscriptionId: number, names: string[]) => r.put<T>(one(subscriptionId, `/remove_${topics}`), { [topics]: names }, SAFE),
-    reroll: async (subscriptionId: number) => r.put<{ secret: string }>(one(subscriptionId, '/reroll_secret'), undefined, ONCE),
+    add: async (subscriptionId: number, names: string[]) =>
+      r.put<T>(one(subscriptionId, `/add_${topics}`), { [topics]: names }, SAFE),
+    remove: async (subscriptionId: number, names: string[]) =>
+      r.put<T>(one(subscriptionId, `/remove_${topics}`), { [topics]: names }, SAFE),
+    reroll: async (subscriptionId: number) =>
+      r.put<{ secret: string }>(one(subscriptionId, '/reroll_secret'), undefined, ONCE),
     enable: async (subscriptionId: number) => r.act(one(subscriptionId, '/enable'), undefined, SAFE),
     disable: async (subscriptionId: number) => r.act(one(subscriptionId, '/disable'), undefined, SAFE),
     del: async (subscriptionId: number) => r.del(one(subscriptionId)),
@@ -34,8 +37,10 @@ export function webhookCalls(r: Requester): WebhookCalls {
     rerollWebhookSecret: s.reroll,
     enableWebhook: s.enable,
     disableWebhook: s.disable,
-    pingWebhook: async (webhookId) => r.put<Accepted & { payload_id?: string }>(s.one(webhookId, '/ping'), undefined, ONCE),
-    retryWebhookPayload: async (webhookId, payloadId) => r.put<Accepted>(s.one(webhookId, `/retry/${segment(payloadId)}`), undefined, ONCE),
+    pingWebhook: async (webhookId) =>
+      r.put<Accepted & { payload_id?: string }>(s.one(webhookId, '/ping'), undefined, ONCE),
+    retryWebhookPayload: async (webhookId, payloadId) =>
+      r.put<Accepted>(s.one(webhookId, `/retry/${segment(payloadId)}`), undefined, ONCE),
     deleteWebhook: s.del,
   };
 }

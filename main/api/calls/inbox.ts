@@ -13,6 +13,7 @@ export function inboxCalls(r: Requester): InboxCalls {
     updateInboxEntry: async (entryId, input) => r.put<InboxEntry>(inboxEntry(entryId), input, SAFE),
     logInboxEntry: async (entryId, input) => r.create<Entry>(inboxEntry(entryId, '/log'), nonEmpty(input)),
     deleteInboxEntry: async (entryId) => r.del(inboxEntry(entryId)),
-    logTimerToInbox: async (projectId, input) => r.act(`/v2/projects/${id(projectId)}/timer/log_inbox_entry`, nonEmpty(input), ONCE),
+    logTimerToInbox: async (projectId, input) =>
+      r.act(`/v2/projects/${id(projectId)}/timer/log_inbox_entry`, nonEmpty(input), ONCE),
   };
 }

@@ -14,8 +14,10 @@ export function userCalls(r: Requester): UserCalls {
     updateUser: async (userId, input) => r.put<User>(user(userId), input, SAFE),
     activateUser: async (userId) => r.act(user(userId, '/activate'), undefined, SAFE),
     deactivateUser: async (userId) => r.act(user(userId, '/deactivate'), undefined, SAFE),
-    giveAccessToProjects: async (userId, ids) => r.act(user(userId, '/give_access_to_projects'), { project_ids: ids }, SAFE),
-    revokeAccessToProjects: async (userId, ids) => r.act(user(userId, '/revoke_access_to_projects'), { project_ids: ids }, SAFE),
+    giveAccessToProjects: async (userId, ids) =>
+      r.act(user(userId, '/give_access_to_projects'), { project_ids: ids }, SAFE),
+    revokeAccessToProjects: async (userId, ids) =>
+      r.act(user(userId, '/revoke_access_to_projects'), { project_ids: ids }, SAFE),
     revokeAccessToAllProjects: async (userId) => r.act(user(userId, '/revoke_access_to_all_projects'), undefined, SAFE),
     listUserEntries: (userId, filters) => r.list<Entry>(user(userId, '/entries'), filters),
     listUserExpenses: (userId, filters) => r.list<Expense>(user(userId, '/expenses'), filters),

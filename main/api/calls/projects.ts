@@ -37,8 +37,10 @@ export function projectGroupCalls(r: Requester): ProjectGroupCalls {
     listProjectGroupProjects: (groupId, filters) => r.list<Project>(group(groupId, '/projects'), filters),
     listProjectGroupInvoices: (groupId, filters) => r.list<Invoice>(group(groupId, '/invoices'), filters),
     // A POST that creates nothing: members already there are ignored (spec 001), so a repeat is harmless (client.ts).
-    addProjectsToGroup: async (groupId, ids) => r.post<Project[]>(group(groupId, '/add_projects'), { project_ids: ids }, SAFE),
-    removeProjectsFromGroup: async (groupId, ids) => r.act(group(groupId, '/remove_projects'), { project_ids: ids }, SAFE),
+    addProjectsToGroup: async (groupId, ids) =>
+      r.post<Project[]>(group(groupId, '/add_projects'), { project_ids: ids }, SAFE),
+    removeProjectsFromGroup: async (groupId, ids) =>
+      r.act(group(groupId, '/remove_projects'), { project_ids: ids }, SAFE),
     removeAllProjectsFromGroup: async (groupId) => r.act(group(groupId, '/remove_all_projects'), undefined, SAFE),
   };
 }

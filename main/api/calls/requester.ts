@@ -36,7 +36,8 @@ export interface Requester {
  */
 export function createRequester(transport: Transport, scope: { base?: string; auth?: Auth } = {}): Requester {
   const send: Transport = scope.auth ? (c) => transport({ ...c, auth: c.auth ?? scope.auth }) : transport;
-  const call = (method: Method, path: string, body: unknown, safe: boolean) => send({ method, url: (scope.base ?? '') + path, body, safe });
+  const call = (method: Method, path: string, body: unknown, safe: boolean) =>
+    send({ method, url: (scope.base ?? '') + path, body, safe });
   return {
     call,
     get: async <T>(path: string) => (await call('GET', path, undefined, SAFE)).body as T,
@@ -57,7 +58,14 @@ export function createRequester(transport: Transport, scope: { base?: string; au
 async function created<T>(send: Transport, reply: Reply): Promise<T> {
   if (reply.body !== undefined) return reply.body as T;
   const location = locationOf(reply.headers.location, reply.url);
-  if (!location) throw new ApiError({ kind: 'protocol', message: 'The service created it but answered neither the record nor its Location', method: 'POST', url: reply.url, status: reply.status });
+  if (!location)
+    throw new ApiError({
+      kind: 'protocol',
+      message: 'The service created it but answered neither the record nor its Location',
+      method: 'POST',
+      url: reply.url,
+      status: reply.status,
+    });
   return (await send({ method: 'GET', url: location, safe: SAFE })).body as T;
 }
 
@@ -73,7 +81,12 @@ export function id(value: number): string {
 // one, which would address another resource, and escape the rest.
 export function segment(value: string): string {
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new ApiError({ kind: 'validation', message: `Not a valid path segment: ${JSON.stringify(value)}`, method: '', url: '' });
+    throw new ApiError({
+      kind: 'validation',
+      message: `Not a valid path segment: ${JSON.stringify(value)}`,
+      method: '',
+      url: '',
+    });
   }
   return encodeURIComponent(value);
 }

@@ -12,15 +12,18 @@ export function tokenCalls(r: Requester): TokenManagementCalls {
   return {
     listSubdomains: async () => r.get<Subdomain[]>('/subdomains'),
     listAuthorizations: async (subdomain) => r.get<Authorization[]>(authorizations(subdomain)),
-    getAuthorization: async (subdomain, authorizationId) => r.get<Authorization>(authorizations(subdomain, `/${id(authorizationId)}`)),
+    getAuthorization: async (subdomain, authorizationId) =>
+      r.get<Authorization>(authorizations(subdomain, `/${id(authorizationId)}`)),
     // Answers 200 with the new authorization (not 201), so no Location is looked for.
     createAuthorization: async (subdomain, input) => r.post<Authorization>(authorizations(subdomain), input, ONCE),
-    authorizeClient: async (subdomain, clientId, input) => r.put<Authorization>(authorizations(subdomain, `/clients/${segment(clientId)}`), input, SAFE),
+    authorizeClient: async (subdomain, clientId, input) =>
+      r.put<Authorization>(authorizations(subdomain, `/clients/${segment(clientId)}`), input, SAFE),
     // The spec writes this one path "/authroizations/"; whether the right spelling is served is
     // not shown, so the spec's is sent (the local service answers both).
     updateAuthorization: async (subdomain, authorizationId, input) =>
       r.put<Authorization>(`/authroizations/${segment(subdomain)}/${id(authorizationId)}`, input, SAFE),
-    deleteAuthorization: async (subdomain, authorizationId) => r.del(authorizations(subdomain, `/${id(authorizationId)}`)),
+    deleteAuthorization: async (subdomain, authorizationId) =>
+      r.del(authorizations(subdomain, `/${id(authorizationId)}`)),
     getApplicationToken: async (clientId, accessToken) => r.get<Authorization>(tokens(clientId, accessToken)),
     revokeApplicationTokens: async (clientId) => r.del(tokens(clientId)),
     revokeApplicationToken: async (clientId, accessToken) => r.del(tokens(clientId, accessToken)),

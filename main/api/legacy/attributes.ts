@@ -13,15 +13,22 @@ type Value = string | number | boolean | null | undefined;
 const key = (name: string, format: Format) => (format === 'json' ? name.replace(/_/g, '-') : name);
 
 /** A refusal of the client's own input, before anything is sent. */
-export const badInput = (message: string, method = '', url = '') => new ApiError({ kind: 'validation', message, method, url });
+export const badInput = (message: string, method = '', url = '') =>
+  new ApiError({ kind: 'validation', message, method, url });
 
 export function minutesText(minutes: number, where = 'minutes'): string {
-  if (!Number.isSafeInteger(minutes) || minutes < 0) throw badInput(`${where} must be a whole number of minutes, 0 or more, not ${String(minutes)}`);
+  if (!Number.isSafeInteger(minutes) || minutes < 0)
+    throw badInput(`${where} must be a whole number of minutes, 0 or more, not ${String(minutes)}`);
   return formatMinutes(minutes);
 }
 
 /** The attributes of an entry; absent inputs are left out (an update keeps them). */
-export function entryAttributes(input: Partial<LegacyEntryInput>, options: LegacyEntryOptions, format: Format, where = 'minutes'): Record<string, Value> {
+export function entryAttributes(
+  input: Partial<LegacyEntryInput>,
+  options: LegacyEntryOptions,
+  format: Format,
+  where = 'minutes',
+): Record<string, Value> {
   return {
     minutes: input.minutes === undefined ? undefined : minutesText(input.minutes, where),
     date: input.date,
@@ -49,5 +56,7 @@ export function userAttributes(input: LegacyUserInput): Record<string, Value> {
 
 /** For XML, where every value is text: null as empty (the service reads blank as null), undefined left out. */
 export function asText(attributes: Record<string, Value>): Record<string, string | undefined> {
-  return Object.fromEntries(Object.entries(attributes).map(([k, v]) => [k, v === undefined ? undefined : v === null ? '' : String(v)]));
+  return Object.fromEntries(
+    Object.entries(attributes).map(([k, v]) => [k, v === undefined ? undefined : v === null ? '' : String(v)]),
+  );
 }

@@ -23,7 +23,16 @@ import { errorFromReply } from '../responseError';
 import { transportFromOptions, type Call, type Reply } from '../transport';
 import { asText, badInput, entryAttributes, projectAttributes, userAttributes } from './attributes';
 import { alignImported } from './importAnswer';
-import type { LegacyApi, LegacyAvatar, LegacyEntry, LegacyEntryFilters, LegacyImportedEntry, LegacyProject, LegacyTag, LegacyUser } from './types';
+import type {
+  LegacyApi,
+  LegacyAvatar,
+  LegacyEntry,
+  LegacyEntryFilters,
+  LegacyImportedEntry,
+  LegacyProject,
+  LegacyTag,
+  LegacyUser,
+} from './types';
 import { LegacyXmlError, readXml, readXmlErrorBody, writeImportXml } from './xml';
 
 export interface LegacyApiOptions extends ConnectionOptions {
@@ -37,7 +46,11 @@ type Method = Call['method'];
 
 export function createLegacyApi(options: LegacyApiOptions): LegacyApi {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const send = transportFromOptions(baseUrl, options.token ? createAuth({ kind: 'personal', token: options.token }) : noCredential, options);
+  const send = transportFromOptions(
+    baseUrl,
+    options.token ? createAuth({ kind: 'personal', token: options.token }) : noCredential,
+    options,
+  );
 
   const call = (method: Method, url: string, safe: boolean, body?: object) => send({ method, url, safe, body });
   const get = (url: string) => call('GET', url, true);
@@ -45,13 +58,25 @@ export function createLegacyApi(options: LegacyApiOptions): LegacyApi {
   const unwrap = <T>(reply: Reply, name: string): T => {
     const body = reply.body as Record<string, unknown> | undefined;
     if (!body || typeof body !== 'object' || Array.isArray(body) || !body[name] || typeof body[name] !== 'object') {
-      throw new ApiError({ kind: 'protocol', message: `The service answered without the ${name}`, method: 'GET', url: reply.url, status: reply.status });
+      throw new ApiError({
+        kind: 'protocol',
+        message: `The service answered without the ${name}`,
+        method: 'GET',
+        url: reply.url,
+        status: reply.status,
+      });
     }
     return body[name] as T;
   };
   const list = async <T>(url: string, name: string): Promise<T[]> => {
     const body = (await get(url)).body;
-    if (!Array.isArray(body)) throw new ApiError({ kind: 'protocol', message: 'The service answered a list request without a list', method: 'GET', url });
+    if (!Array.isArray(body))
+      throw new ApiError({
+        kind: 'protocol',
+        message: 'The service answered a list request without a list',
+        method: 'GET',
+        url,
+      });
     return body.map((item: Record<string, T>) => item[name]!);
   };
   /** The resource of a 200 answer; read from `fallback` (its Location or path) when the body is empty. */
@@ -60,11 +85,19 @@ export function createLegacyApi(options: LegacyApiOptions): LegacyApi {
     return unwrap<T>(await get(locationOf(reply.headers.location, reply.url) ?? fallback), name);
   };
   /** PUT of a resource's attributes, wrapped in its name; answers the changed resource. */
-  const change = async <T>(path: string, name: string, attributes: object): Promise<T> => resource<T>(await call('PUT', path, true, { [name]: attributes }), name, path);
+  const change = async <T>(path: string, name: string, attributes: object): Promise<T> =>
+    resource<T>(await call('PUT', path, true, { [name]: attributes }), name, path);
   /** A 201 names the new resource only in its Location (spec 002). */
   const created = async <T>(reply: Reply, name: string): Promise<T> => {
     const location = locationOf(reply.headers.location, reply.url);
-    if (!location) throw new ApiError({ kind: 'protocol', message: 'The service created it but answered no Location', method: 'POST', url: reply.url, status: reply.status });
+    if (!location)
+      throw new ApiError({
+        kind: 'protocol',
+        message: 'The service created it but answered no Location',
+        method: 'POST',
+        url: reply.url,
+        status: reply.status,
+      });
     return unwrap<T>(await get(location), name);
   };
 
@@ -73,8 +106,13 @@ export function createLegacyApi(options: LegacyApiOptions): LegacyApi {
 
     listEntries: (filters) => unwrapEach(paginate<Record<'entry', LegacyEntry>>(send, entriesUrl(filters)), 'entry'),
     getEntry: async (entryId) => unwrap<LegacyEntry>(await get(`/api/entries/${id(entryId)}`), 'entry'),
-    createEntry: async (input, opts = {}) => created<LegacyEntry>(await call('POST', '/api/entries', false, { entry: entryAttributes(input, opts, 'json') }), 'entry'),
-    updateEntry: async (entryId, input, opts = {}) => change<LegacyEntry>(`/api/entries/${id(entryId)}`, 'entry', entryAttributes(input, opts, 'json')),
+    createEntry: async (input, opts = {}) =>
+      created<LegacyEntry>(
+        await call('POST', '/api/entries', false, { entry: entryAttributes(input, opts, 'json') }),
+        'entry',
+      ),
+    updateEntry: async (entryId, input, opts = {}) =>
+      change<LegacyEntry>(`/api/entries/${id(entryId)}`, 'entry', entryAttributes(input, opts, 'json')),
     deleteEntry: async (entryId) => {
       await call('DELETE', `/api/entries/${id(entryId)}`, false);
     },
@@ -82,7 +120,9 @@ export function createLegacyApi(options: LegacyApiOptions): LegacyApi {
       if (entries.length === 0) return [];
       let xml: string;
       try {
-        xml = writeImportXml(entries.map((entry, i) => asText(entryAttributes(entry, opts, 'xml', `entries[${i}].minutes`))));
+        xml = writeImportXml(
+          entries.map((entry, i) => asText(entryAttributes(entry, opts, 'xml', `entries[${i}].minutes`))),
+        );
       } catch (error) {
         if (error instanceof LegacyXmlError) throw badInput(error.message, 'POST', `${baseUrl}/api/entries/import`);
         throw error;
@@ -118,29 +158,57 @@ export function createLegacyApi(options: LegacyApiOptions): LegacyApi {
 
     listProjects: () => list<LegacyProject>('/api/projects', 'project'),
     getProject: async (projectId) => unwrap<LegacyProject>(await get(`/api/projects/${id(projectId)}`), 'project'),
-    createProject: async (input) => created<LegacyProject>(await call('POST', '/api/projects', false, { project: projectAttributes(input) }), 'project'),
-    updateProject: async (projectId, input) => change<LegacyProject>(`/api/projects/${id(projectId)}`, 'project', projectAttributes(input)),
+    createProject: async (input) =>
+      created<LegacyProject>(
+        await call('POST', '/api/projects', false, { project: projectAttributes(input) }),
+        'project',
+      ),
+    updateProject: async (projectId, input) =>
+      change<LegacyProject>(`/api/projects/${id(projectId)}`, 'project', projectAttributes(input)),
     deleteProject: async (projectId) => {
       await call('DELETE', `/api/projects/${id(projectId)}`, false);
     },
-    activateProject: async (projectId) => resource<LegacyProject>(await get(`/api/projects/${id(projectId)}/active`), 'project', `/api/projects/${id(projectId)}`),
-    archiveProject: async (projectId) => resource<LegacyProject>(await get(`/api/projects/${id(projectId)}/archive`), 'project', `/api/projects/${id(projectId)}`),
+    activateProject: async (projectId) =>
+      resource<LegacyProject>(
+        await get(`/api/projects/${id(projectId)}/active`),
+        'project',
+        `/api/projects/${id(projectId)}`,
+      ),
+    archiveProject: async (projectId) =>
+      resource<LegacyProject>(
+        await get(`/api/projects/${id(projectId)}/archive`),
+        'project',
+        `/api/projects/${id(projectId)}`,
+      ),
 
     listUsers: () => list<LegacyUser>('/api/users', 'user'),
     getUser: async (userId) => unwrap<LegacyUser>(await get(`/api/users/${id(userId)}`), 'user'),
     getSelf: async () => unwrap<LegacyUser>(await get('/api/users/self'), 'user'),
     // The avatar is the one object spec 002 gives no wrapper.
     getAvatar: async (userId) => (await get(`/api/users/${id(userId)}/avatar`)).body as LegacyAvatar,
-    createUser: async (input) => created<LegacyUser>(await call('POST', '/api/users', false, { user: userAttributes(input) }), 'user'),
+    createUser: async (input) =>
+      created<LegacyUser>(await call('POST', '/api/users', false, { user: userAttributes(input) }), 'user'),
     updateUser: async (userId, input) => change<LegacyUser>(`/api/users/${id(userId)}`, 'user', userAttributes(input)),
     deleteUser: async (userId) => {
       await call('DELETE', `/api/users/${id(userId)}`, false);
     },
 
     apiAuthToken: async (email, password) => {
-      const reply = await send({ method: 'GET', url: '/api/user/api_auth_token', auth: basicCredential(email, password), safe: true });
+      const reply = await send({
+        method: 'GET',
+        url: '/api/user/api_auth_token',
+        auth: basicCredential(email, password),
+        safe: true,
+      });
       const token = unwrap<{ api_auth_token?: unknown }>(reply, 'user').api_auth_token;
-      if (typeof token !== 'string' || !token) throw new ApiError({ kind: 'protocol', message: 'The service answered no api_auth_token', method: 'GET', url: reply.url, status: reply.status });
+      if (typeof token !== 'string' || !token)
+        throw new ApiError({
+          kind: 'protocol',
+          message: 'The service answered no api_auth_token',
+          method: 'GET',
+          url: reply.url,
+          status: reply.status,
+        });
       return token;
     },
   };
@@ -166,7 +234,9 @@ function entriesUrl(filters: LegacyEntryFilters = {}): string {
 async function* unwrapItems<T>(items: AsyncIterable<Record<string, T>>, name: string): AsyncGenerator<T> {
   for await (const item of items) yield item[name]!;
 }
-const unwrapEach = <T>(items: AsyncIterable<Record<string, T>>, name: string): AsyncIterable<T> => ({ [Symbol.asyncIterator]: () => unwrapItems(items, name) });
+const unwrapEach = <T>(items: AsyncIterable<Record<string, T>>, name: string): AsyncIterable<T> => ({
+  [Symbol.asyncIterator]: () => unwrapItems(items, name),
+});
 
 /** The entries of an import's XML answer (<entries type="array"><entry>…). */
 function importedEntries(text: string, url: string): LegacyImportedEntry[] {
@@ -175,10 +245,23 @@ function importedEntries(text: string, url: string): LegacyImportedEntry[] {
     entries = readXml(text, 'entries');
   } catch (error) {
     if (!(error instanceof LegacyXmlError)) throw error;
-    throw new ApiError({ kind: 'protocol', message: `${error.message}; the import may have been done`, method: 'POST', url });
+    throw new ApiError({
+      kind: 'protocol',
+      message: `${error.message}; the import may have been done`,
+      method: 'POST',
+      url,
+    });
   }
-  const valid = Array.isArray(entries) && entries.every((e) => !!e && typeof e === 'object' && typeof (e as LegacyImportedEntry).id === 'number');
-  if (!valid) throw new ApiError({ kind: 'protocol', message: 'The import was answered without the created entries and their ids', method: 'POST', url });
+  const valid =
+    Array.isArray(entries) &&
+    entries.every((e) => !!e && typeof e === 'object' && typeof (e as LegacyImportedEntry).id === 'number');
+  if (!valid)
+    throw new ApiError({
+      kind: 'protocol',
+      message: 'The import was answered without the created entries and their ids',
+      method: 'POST',
+      url,
+    });
   return entries as LegacyImportedEntry[];
 }
 

@@ -11,12 +11,18 @@
 import type { LegacyEntryInput, LegacyImportedEntry } from './types';
 
 const matches = (input: LegacyEntryInput, entry: LegacyImportedEntry) =>
-  entry.date === input.date && entry.minutes === input.minutes && (!isId(input.user) || entry['user-id'] === Number(input.user));
+  entry.date === input.date &&
+  entry.minutes === input.minutes &&
+  (!isId(input.user) || entry['user-id'] === Number(input.user));
 
-const isId = (user: LegacyEntryInput['user']) => typeof user === 'number' || (typeof user === 'string' && /^\d+$/.test(user.trim()));
+const isId = (user: LegacyEntryInput['user']) =>
+  typeof user === 'number' || (typeof user === 'string' && /^\d+$/.test(user.trim()));
 
 /** The created entry of each input in order, null for a skipped one; null overall when the answer cannot be matched. */
-export function alignImported(inputs: readonly LegacyEntryInput[], created: readonly LegacyImportedEntry[]): Array<LegacyImportedEntry | null> | null {
+export function alignImported(
+  inputs: readonly LegacyEntryInput[],
+  created: readonly LegacyImportedEntry[],
+): Array<LegacyImportedEntry | null> | null {
   if (created.length === inputs.length) return [...created];
   const out: Array<LegacyImportedEntry | null> = [];
   let next = 0;

@@ -162,7 +162,10 @@ export interface LegacyApi {
    * names a missing or inactive user. Any other invalid input refuses the whole import (422),
    * and nothing is created.
    */
-  importEntries(entries: readonly LegacyEntryInput[], options?: LegacyEntryOptions): Promise<Array<LegacyImportedEntry | null>>;
+  importEntries(
+    entries: readonly LegacyEntryInput[],
+    options?: LegacyEntryOptions,
+  ): Promise<Array<LegacyImportedEntry | null>>;
 
   listTags(): Promise<LegacyTag[]>;
 

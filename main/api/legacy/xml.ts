@@ -24,7 +24,8 @@ export class LegacyXmlError extends Error {
 // ---- writing ----
 
 /** Characters XML 1.0 cannot carry at all: a text holding one cannot be sent as XML. */
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const NOT_XML =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 const builder = new XMLBuilder({ processEntities: true, suppressEmptyNode: false });
 
@@ -65,11 +66,14 @@ const REFERENCE = /&(?:(amp|lt|gt|quot|apos)|#([0-9]{1,7})|#x([0-9a-fA-F]{1,6}))
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 function decode(text: string): string {
-  return text.replace(REFERENCE, (match, name: string | undefined, decimal: string | undefined, hex: string | undefined) => {
-    if (name) return NAMED[name]!;
-    const code = decimal !== undefined ? Number(decimal) : parseInt(hex!, 16);
-    return code <= 0x10ffff ? String.fromCodePoint(code) : match;
-  });
+  return text.replace(
+    REFERENCE,
+    (match, name: string | undefined, decimal: string | undefined, hex: string | undefined) => {
+      if (name) return NAMED[name]!;
+      const code = decimal !== undefined ? Number(decimal) : parseInt(hex!, 16);
+      return code <= 0x10ffff ? String.fromCodePoint(code) : match;
+    },
+  );
 }
 
 function scalar(text: string, type: unknown): unknown {
@@ -97,7 +101,8 @@ function typed(node: unknown): unknown {
 
 /** The content of the document's root element `root` as typed plain values. */
 export function readXml(text: string, root: string): unknown {
-  if (DECLARATIONS.test(text)) throw new LegacyXmlError('The service answered XML with a DOCTYPE or ENTITY declaration');
+  if (DECLARATIONS.test(text))
+    throw new LegacyXmlError('The service answered XML with a DOCTYPE or ENTITY declaration');
   let parsed: Record<string, unknown>;
   try {
     parsed = parser.parse(text) as Record<string, unknown>;

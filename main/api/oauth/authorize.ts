@@ -35,9 +35,11 @@ export function readAuthorizeRedirect(redirect: string | URL, expectedState: str
   const url = new URL(redirect);
   // The error's url names the callback only: its query holds the code.
   const where = { method: 'GET', url: url.origin + url.pathname };
-  const refuse = (error: string, description: string) => new OAuthError({ error, description, ...where, message: describeOAuthError(error, description) });
+  const refuse = (error: string, description: string) =>
+    new OAuthError({ error, description, ...where, message: describeOAuthError(error, description) });
   const state = url.searchParams.get('state');
-  if (state !== expectedState) throw refuse('invalid_request', 'the state of the redirect is not the one this application sent');
+  if (state !== expectedState)
+    throw refuse('invalid_request', 'the state of the redirect is not the one this application sent');
   const error = url.searchParams.get('error');
   if (error) throw refuse(error.slice(0, 100), (url.searchParams.get('error_description') ?? '').slice(0, 300));
   const code = url.searchParams.get('code');

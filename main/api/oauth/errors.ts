@@ -29,8 +29,24 @@ export class OAuthError extends ApiError {
   readonly description: string;
 
   /** `kind` overrides what the error value means when the request path knows better (a 5xx to a call that must not run twice). */
-  constructor(init: { error: string; description: string; status?: number | null; method: string; url: string; message: string; kind?: ApiErrorKind | undefined; retryAfterMs?: number | null | undefined }) {
-    super({ kind: init.kind ?? kindOfOAuthError(init.error), status: init.status, method: init.method, url: init.url, message: init.message, retryAfterMs: init.retryAfterMs ?? null });
+  constructor(init: {
+    error: string;
+    description: string;
+    status?: number | null;
+    method: string;
+    url: string;
+    message: string;
+    kind?: ApiErrorKind | undefined;
+    retryAfterMs?: number | null | undefined;
+  }) {
+    super({
+      kind: init.kind ?? kindOfOAuthError(init.error),
+      status: init.status,
+      method: init.method,
+      url: init.url,
+      message: init.message,
+      retryAfterMs: init.retryAfterMs ?? null,
+    });
     this.name = 'OAuthError';
     this.error = init.error;
     this.description = init.description;
@@ -42,7 +58,13 @@ export const isOAuthError = (e: unknown): e is OAuthError => e instanceof OAuthE
 // The grant or the client is refused: sending it again cannot help (unauthorized). A malformed
 // request is ours to fix (validation). The server's own trouble may pass (unavailable).
 function kindOfOAuthError(error: string): ApiErrorKind {
-  if (error === 'invalid_grant' || error === 'invalid_client' || error === 'unauthorized_client' || error === 'access_denied') return 'unauthorized';
+  if (
+    error === 'invalid_grant' ||
+    error === 'invalid_client' ||
+    error === 'unauthorized_client' ||
+    error === 'access_denied'
+  )
+    return 'unauthorized';
   if (error === 'server_error' || error === 'temporarily_unavailable') return 'unavailable';
   return 'validation';
 }
@@ -68,7 +90,11 @@ export function describeOAuthError(error: string, description: string): string {
  * the request path's reading of the status, which wins (a server_error to a code exchange may
  * come after the code was used: an unknown outcome, not merely unavailable).
  */
-export function readTokenError(reply: FailedReply, secrets: ReadonlyArray<string | undefined>, kind?: ApiErrorKind): OAuthError | null {
+export function readTokenError(
+  reply: FailedReply,
+  secrets: ReadonlyArray<string | undefined>,
+  kind?: ApiErrorKind,
+): OAuthError | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(reply.text);
@@ -80,5 +106,14 @@ export function readTokenError(reply: FailedReply, secrets: ReadonlyArray<string
   if (typeof error !== 'string' || !/^[\x20-\x7e]{1,100}$/.test(error)) return null;
   const description = typeof error_description === 'string' ? redact(error_description, secrets) : '';
   const code = redact(error, secrets);
-  return new OAuthError({ error: code, description, status: reply.status, method: reply.method, url: reply.url, message: describeOAuthError(code, description), kind, retryAfterMs: reply.retryAfterMs });
+  return new OAuthError({
+    error: code,
+    description,
+    status: reply.status,
+    method: reply.method,
+    url: reply.url,
+    message: describeOAuthError(code, description),
+    kind,
+    retryAfterMs: reply.retryAfterMs,
+  });
 }

@@ -2,7 +2,12 @@
 // the token endpoint (code exchange, refresh), and credentials for createServiceApi that refresh
 // and persist rotated tokens.
 export { authorizeUrl, newState, readAuthorizeRedirect, type AuthorizeRequest } from './authorize';
-export { oauthCredentials, type OAuthCredentials, type OAuthCredentialsOptions, type StoredTokens } from './credentials';
+export {
+  oauthCredentials,
+  type OAuthCredentials,
+  type OAuthCredentialsOptions,
+  type StoredTokens,
+} from './credentials';
 export { isOAuthError, OAuthError, type OAuthErrorCode } from './errors';
 export { readTokenAnswer, type OAuthTokens } from './tokenAnswer';
 export { createOAuthClient, type OAuthClient, type OAuthClientOptions } from './tokenClient';

@@ -37,7 +37,8 @@ function fields(text: string, contentType: string): Map<string, string> {
   } catch {
     throw new TokenAnswerError('The token endpoint answered JSON that does not parse');
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new TokenAnswerError('The token endpoint answered JSON that is not an object');
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new TokenAnswerError('The token endpoint answered JSON that is not an object');
   const out = new Map<string, string>();
   for (const [key, field] of Object.entries(value)) {
     if (typeof field === 'string' || typeof field === 'number') out.set(key, String(field));
@@ -51,8 +52,15 @@ export function readTokenAnswer(text: string, contentType = ''): OAuthTokens {
   if (!accessToken) throw new TokenAnswerError('The token endpoint answered without an access_token');
   const tokenType = values.get('token_type') || 'bearer';
   // Anything but a bearer token would need another way of sending it than this client knows.
-  if (tokenType.toLowerCase() !== 'bearer') throw new TokenAnswerError(`The token endpoint issued a token of type "${tokenType.slice(0, 40)}", not bearer`);
+  if (tokenType.toLowerCase() !== 'bearer')
+    throw new TokenAnswerError(`The token endpoint issued a token of type "${tokenType.slice(0, 40)}", not bearer`);
   const expires = values.get('expires_in');
   const expiresIn = expires !== undefined && /^\d{1,10}$/.test(expires.trim()) ? Number(expires) : null;
-  return { accessToken, refreshToken: values.get('refresh_token') || null, expiresIn, scope: values.get('scope') ?? '', tokenType: 'bearer' };
+  return {
+    accessToken,
+    refreshToken: values.get('refresh_token') || null,
+    expiresIn,
+    scope: values.get('scope') ?? '',
+    tokenType: 'bearer',
+  };
 }

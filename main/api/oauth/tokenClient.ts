@@ -62,13 +62,20 @@ export function createOAuthClient(options: OAuthClientOptions): OAuthClient {
     } catch (error) {
       if (!(error instanceof TokenAnswerError)) throw error;
       // No cause: the answer holds tokens, and nothing of it may reach a log.
-      throw new ApiError({ kind: 'protocol', message: error.message, status: reply.status, method: 'POST', url: reply.url });
+      throw new ApiError({
+        kind: 'protocol',
+        message: error.message,
+        status: reply.status,
+        method: 'POST',
+        url: reply.url,
+      });
     }
   };
 
   return {
     authorizeUrl: (request) => authorizeUrl({ authUrl: options.authUrl, clientId: options.clientId, ...request }),
-    exchangeCode: (code, { redirectUri } = {}) => token({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }, code),
+    exchangeCode: (code, { redirectUri } = {}) =>
+      token({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }, code),
     refresh: (refreshToken) => token({ grant_type: 'refresh_token', refresh_token: refreshToken }, refreshToken),
   };
 }

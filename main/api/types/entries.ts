@@ -42,7 +42,10 @@ export interface TimerCalls {
   startTimer(projectId: number, input?: { entry_date?: DateString; description?: string }): Promise<Timer>;
   pauseTimer(projectId: number): Promise<Timer>;
   addOrSubtractTime(projectId: number, input: { minutes?: number; seconds?: number }): Promise<Timer>;
-  logTimer(projectId: number, input?: { entry_date?: DateString; minutes?: number; description?: string }): Promise<void>;
+  logTimer(
+    projectId: number,
+    input?: { entry_date?: DateString; minutes?: number; description?: string },
+  ): Promise<void>;
   deleteTimer(projectId: number): Promise<void>;
 }
 

@@ -48,5 +48,8 @@ export interface InboxCalls {
   logInboxEntry(id: number, input?: Partial<EntryInput>): Promise<Entry>;
   deleteInboxEntry(id: number): Promise<void>;
   /** PUT /v2/projects/:project_id/timer/log_inbox_entry: the timer becomes an inbox entry. */
-  logTimerToInbox(projectId: number, input?: { inbox_entry_date?: DateString; description?: string; minutes?: number }): Promise<void>;
+  logTimerToInbox(
+    projectId: number,
+    input?: { inbox_entry_date?: DateString; description?: string; minutes?: number },
+  ): Promise<void>;
 }

@@ -56,7 +56,9 @@ export interface InvoiceInput {
     custom_hourly_rates?: Array<{ user_id: number; hourly_rate: number }>;
   };
   /** labels default to a previous invoice's for the same projects, else the spec's defaults */
-  customization?: Partial<Record<InvoiceLabel, string> & Omit<InvoiceCustomization, InvoiceLabel | 'created_at' | 'updated_at'>>;
+  customization?: Partial<
+    Record<InvoiceLabel, string> & Omit<InvoiceCustomization, InvoiceLabel | 'created_at' | 'updated_at'>
+  >;
 }
 
 export interface ExpenseCalls {

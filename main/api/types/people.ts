@@ -1,7 +1,13 @@
 // Users and teams (GAPS.md "Projects and users", spec 001 "Teams").
 import type { Entry } from '../../../wire/serviceTypes';
 import type { Expense } from '../../../wire/serviceTypesMoney';
-import type { Team, TeamFilters as SpecTeamFilters, User, UserFilters as SpecUserFilters, UserRole } from '../../../wire/serviceTypesPeople';
+import type {
+  Team,
+  TeamFilters as SpecTeamFilters,
+  User,
+  UserFilters as SpecUserFilters,
+  UserRole,
+} from '../../../wire/serviceTypesPeople';
 import type { EntryFilters, ExpenseFilters, Paged } from './lists';
 
 export type UserFilters = Paged<SpecUserFilters>;

@@ -43,10 +43,21 @@ export interface TokenManagementCalls {
   listSubdomains(): Promise<Subdomain[]>;
   listAuthorizations(subdomain: string): Promise<Authorization[]>;
   getAuthorization(subdomain: string, id: number): Promise<Authorization>;
-  createAuthorization(subdomain: string, input: AuthorizationNotes & { client_id: string; client_secret: string }): Promise<Authorization>;
+  createAuthorization(
+    subdomain: string,
+    input: AuthorizationNotes & { client_id: string; client_secret: string },
+  ): Promise<Authorization>;
   /** The application's authorization: created (201) or the existing one (200). */
-  authorizeClient(subdomain: string, clientId: string, input: AuthorizationNotes & { client_secret: string }): Promise<Authorization>;
-  updateAuthorization(subdomain: string, id: number, input: { note?: string; note_url?: string; add_scopes?: string[]; remove_scopes?: string[] }): Promise<Authorization>;
+  authorizeClient(
+    subdomain: string,
+    clientId: string,
+    input: AuthorizationNotes & { client_secret: string },
+  ): Promise<Authorization>;
+  updateAuthorization(
+    subdomain: string,
+    id: number,
+    input: { note?: string; note_url?: string; add_scopes?: string[]; remove_scopes?: string[] },
+  ): Promise<Authorization>;
   deleteAuthorization(subdomain: string, id: number): Promise<void>;
   /** Application level (client_id and client_secret as the login). */
   getApplicationToken(clientId: string, accessToken: string): Promise<Authorization>;

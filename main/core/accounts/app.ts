@@ -83,9 +83,16 @@ export async function openStintApp(options: StintAppOptions): Promise<StintApp> 
 
 type SecretsChoice = { secrets: SecretStore; sessionOnly: boolean; keychainProblem: string | null };
 
-const sessionSecrets = (problem: string): SecretsChoice => ({ secrets: createSessionSecrets(), sessionOnly: true, keychainProblem: problem });
+const sessionSecrets = (problem: string): SecretsChoice => ({
+  secrets: createSessionSecrets(),
+  sessionOnly: true,
+  keychainProblem: problem,
+});
 
-async function openWith(options: StintAppOptions, { secrets, sessionOnly, keychainProblem }: SecretsChoice): Promise<StintApp> {
+async function openWith(
+  options: StintAppOptions,
+  { secrets, sessionOnly, keychainProblem }: SecretsChoice,
+): Promise<StintApp> {
   const { dataDir } = options;
   // Every client this app makes for remote services (each account's, their token refreshes, the
   // tries of a token, sign-ins and sign-outs) takes one limiter per service: it counts per IP.
@@ -111,7 +118,12 @@ async function openWith(options: StintAppOptions, { secrets, sessionOnly, keycha
 
   const openAccount = async (id: string): Promise<OpenAccount | null> => {
     if (id === LOCAL_ACCOUNT.id) {
-      const embedded = await openEmbeddedAccount({ dataDir, secrets, ...shared, ...(options.localPort ? { port: options.localPort } : {}) });
+      const embedded = await openEmbeddedAccount({
+        dataDir,
+        secrets,
+        ...shared,
+        ...(options.localPort ? { port: options.localPort } : {}),
+      });
       return { id, core: embedded.core, close: () => embedded.close() };
     }
     const account = registry.accounts.find((a) => a.id === id);
@@ -134,12 +146,19 @@ async function openWith(options: StintAppOptions, { secrets, sessionOnly, keycha
   // What is known at start: remote accounts without a credential here are signed out (or, with no
   // keychain, waiting for this session's token).
   for (const account of registry.accounts) {
-    if (!(await remoteCredentials(account, secrets, connection))) statuses.set(account.id, missingCredential(sessionOnly, keychainProblem));
+    if (!(await remoteCredentials(account, secrets, connection)))
+      statuses.set(account.id, missingCredential(sessionOnly, keychainProblem));
   }
 
   let current: OpenAccount = (await openAccount(registry.defaultAccountId)) ?? (await openAccount(LOCAL_ACCOUNT.id))!;
   const compose = (): Snapshot => {
-    const accounts: AccountView[] = accountViews({ registry, openId: current.id, sessionOnly, keychainProblem, statuses });
+    const accounts: AccountView[] = accountViews({
+      registry,
+      openId: current.id,
+      sessionOnly,
+      keychainProblem,
+      statuses,
+    });
     return Object.freeze({ ...current.core.getSnapshot(), accounts });
   };
   const store = createStore(compose());
@@ -195,7 +214,11 @@ async function openWith(options: StintAppOptions, { secrets, sessionOnly, keycha
     signedIn: (id) => setStatus(id, null),
     forget: (id) => setStatus(id, null),
     connection,
-    signIn: { port: options.oauthPort ?? OAUTH_LOOPBACK_PORT, timeoutMs: options.signInTimeoutMs ?? SIGN_IN_TIMEOUT_MS, openExternal: options.openExternal },
+    signIn: {
+      port: options.oauthPort ?? OAUTH_LOOPBACK_PORT,
+      timeoutMs: options.signInTimeoutMs ?? SIGN_IN_TIMEOUT_MS,
+      openExternal: options.openExternal,
+    },
   });
 
   // Every core channel goes to the open core, after any swap in progress.

@@ -42,7 +42,8 @@ export function watchAuth(api: ServiceApi, report: (state: AuthState) => void): 
       return (...args: unknown[]) => {
         const result = (value as (...a: unknown[]) => unknown).apply(target, args);
         if (result instanceof Promise) return watchPromise(result);
-        if (result && typeof result === 'object' && Symbol.asyncIterator in result) return watchIterable(result as AsyncIterable<unknown>);
+        if (result && typeof result === 'object' && Symbol.asyncIterator in result)
+          return watchIterable(result as AsyncIterable<unknown>);
         return result;
       };
     },

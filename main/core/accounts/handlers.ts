@@ -13,7 +13,6 @@ import { signOutRemote, type SignOutOutcome } from './signOut';
 import type { AccountHandlers } from './accountsRefused';
 import { readBaseUrl, whoIs, type Identity } from './whoIs';
 
-
 export interface AccountDeps {
   dataDir: string;
   secrets: SecretStore;
@@ -42,10 +41,21 @@ export function createAccountHandlers(deps: AccountDeps): { handlers: AccountHan
   let cancelSignIn: ((reason: Error) => Promise<void>) | null = null;
 
   /** Saves the account with its new secrets (old ones of the other kind deleted) and opens it. */
-  const keep = async (identity: Identity, fields: Omit<RemoteAccount, 'id' | 'label' | 'kind' | 'email'>, label: string | undefined, secrets: Partial<Record<SecretKey, string | null>>) => {
+  const keep = async (
+    identity: Identity,
+    fields: Omit<RemoteAccount, 'id' | 'label' | 'kind' | 'email'>,
+    label: string | undefined,
+    secrets: Partial<Record<SecretKey, string | null>>,
+  ) => {
     const existing = findRemote(deps.registry(), fields.baseUrl, identity.email);
     const host = new URL(fields.baseUrl).host;
-    const account: RemoteAccount = { id: existing?.id ?? newAccountId(), label: label?.trim() || existing?.label || `${identity.name} at ${host}`, kind: 'remote', email: identity.email, ...fields };
+    const account: RemoteAccount = {
+      id: existing?.id ?? newAccountId(),
+      label: label?.trim() || existing?.label || `${identity.name} at ${host}`,
+      kind: 'remote',
+      email: identity.email,
+      ...fields,
+    };
     // Secrets first: a listed account whose secret is missing would only be "signed out", while a
     // secret without an account would be an orphan in the keychain.
     try {
@@ -100,7 +110,11 @@ export function createAccountHandlers(deps: AccountDeps): { handlers: AccountHan
 
     signOut: async ({ accountId }) => {
       if (accountId === LOCAL_ACCOUNT.id) {
-        return fail('invalid_input', 'The account on this computer needs no sign-in and cannot be removed; make another account the default to use that one instead.', 'accountId');
+        return fail(
+          'invalid_input',
+          'The account on this computer needs no sign-in and cannot be removed; make another account the default to use that one instead.',
+          'accountId',
+        );
       }
       const account = deps.registry().accounts.find((a) => a.id === accountId);
       if (!account) return fail('not_found', 'That account is no longer connected.', 'accountId');
@@ -117,12 +131,18 @@ export function createAccountHandlers(deps: AccountDeps): { handlers: AccountHan
       try {
         outcome = await signOutRemote(account, deps.secrets, deps.dataDir, deps.connection);
       } catch (error) {
-        return fail('internal', `Signing out did not finish: ${(error as Error).message} The account stays in the list; sign out again to finish.`);
+        return fail(
+          'internal',
+          `Signing out did not finish: ${(error as Error).message} The account stays in the list; sign out again to finish.`,
+        );
       }
       try {
         deps.save(withoutAccount(deps.registry(), accountId));
       } catch (error) {
-        return fail('internal', `Its secrets are deleted, but the list of accounts could not be saved: ${(error as Error).message}`);
+        return fail(
+          'internal',
+          `Its secrets are deleted, but the list of accounts could not be saved: ${(error as Error).message}`,
+        );
       }
       deps.forget(accountId);
       return ok(outcome);

@@ -36,11 +36,19 @@ export async function listenForRedirect(options: { port: number; state: string }
 
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', redirectUri);
-    const ours = request.headers.host === `127.0.0.1:${options.port}` || request.headers.host === `localhost:${options.port}`;
-    if (request.method !== 'GET' || !ours || url.pathname !== OAUTH_CALLBACK_PATH) return page(response, 404, 'Not found', 'There is nothing here.');
-    if (landed) return page(response, 409, 'Already signed in', 'This sign-in is already being completed in another tab.');
+    const ours =
+      request.headers.host === `127.0.0.1:${options.port}` || request.headers.host === `localhost:${options.port}`;
+    if (request.method !== 'GET' || !ours || url.pathname !== OAUTH_CALLBACK_PATH)
+      return page(response, 404, 'Not found', 'There is nothing here.');
+    if (landed)
+      return page(response, 409, 'Already signed in', 'This sign-in is already being completed in another tab.');
     if (!sameState(url.searchParams.get('state'), options.state)) {
-      return page(response, 400, 'Sign-in refused', 'This answer does not belong to the sign-in Stint started, so Stint ignored it. Start the sign-in again from Stint if you meant to.');
+      return page(
+        response,
+        400,
+        'Sign-in refused',
+        'This answer does not belong to the sign-in Stint started, so Stint ignored it. Start the sign-in again from Stint if you meant to.',
+      );
     }
     try {
       const { code: received } = readAuthorizeRedirect(url, options.state);
@@ -54,7 +62,13 @@ export async function listenForRedirect(options: { port: number; state: string }
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new Error(`Port ${options.port} on this computer is taken (another sign-in, or another program), so the browser cannot come back to Stint. Close it and try again.`) : error),
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(
+              `Port ${options.port} on this computer is taken (another sign-in, or another program), so the browser cannot come back to Stint. Close it and try again.`,
+            )
+          : error,
+      ),
     );
     server.listen(options.port, '127.0.0.1', resolve);
   });
@@ -70,11 +84,13 @@ export async function listenForRedirect(options: { port: number; state: string }
     code,
     async finish(outcome) {
       if (landed) {
-        if (outcome.ok) page(landed, 200, 'Signed in', `Stint is signed in to ${outcome.label}. You can close this tab.`);
+        if (outcome.ok)
+          page(landed, 200, 'Signed in', `Stint is signed in to ${outcome.label}. You can close this tab.`);
         else page(landed, 400, 'Not signed in', `${outcome.message} You can close this tab.`);
         // The page reaches the browser before the connections are closed.
         const answered = landed;
-        if (!answered.writableFinished) await new Promise((resolve) => answered.once('finish', resolve).once('close', resolve));
+        if (!answered.writableFinished)
+          await new Promise((resolve) => answered.once('finish', resolve).once('close', resolve));
       }
       await close();
     },

@@ -42,7 +42,12 @@ export const emptyRegistry = (): Registry => ({ version: 1, defaultAccountId: LO
 export function isHttpUrl(text: string): boolean {
   try {
     const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && url.username === '' && url.password === '';
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.hostname !== '' &&
+      url.username === '' &&
+      url.password === ''
+    );
   } catch {
     return false;
   }
@@ -58,7 +63,10 @@ export function readRegistry(dataDir: string): Registry {
     throw error;
   }
   const parsed = registryFile.safeParse(JSON.parse(text));
-  if (!parsed.success) throw new Error(`${join(dataDir, REGISTRY_FILE)} is not a list of Stint accounts: ${parsed.error.issues[0]?.message ?? 'unreadable'}`);
+  if (!parsed.success)
+    throw new Error(
+      `${join(dataDir, REGISTRY_FILE)} is not a list of Stint accounts: ${parsed.error.issues[0]?.message ?? 'unreadable'}`,
+    );
   const registry = parsed.data;
   // A default that no longer exists (the file edited by hand) falls back to the local account.
   const known = registry.accounts.some((a) => a.id === registry.defaultAccountId);

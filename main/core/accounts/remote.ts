@@ -29,7 +29,11 @@ export interface RemoteOptions {
 }
 
 /** The credential kept for the account, or null when the keychain holds none (signed out, or a session that ended). */
-export async function remoteCredentials(account: RemoteAccount, secrets: SecretStore, connection: ConnectionOptions = {}): Promise<Credentials | null> {
+export async function remoteCredentials(
+  account: RemoteAccount,
+  secrets: SecretStore,
+  connection: ConnectionOptions = {},
+): Promise<Credentials | null> {
   if (account.auth === 'personal') {
     const token = await secrets.get(account.id, 'personal-token');
     return token ? { kind: 'personal', token } : null;
@@ -38,7 +42,12 @@ export async function remoteCredentials(account: RemoteAccount, secrets: SecretS
   if (!accessToken || !account.oauth) return null;
   const refreshToken = await secrets.get(account.id, 'refresh-token');
   const clientSecret = (await secrets.get(account.id, 'client-secret')) ?? '';
-  const client = createOAuthClient({ ...connection, authUrl: account.oauth.authUrl, clientId: account.oauth.clientId, clientSecret });
+  const client = createOAuthClient({
+    ...connection,
+    authUrl: account.oauth.authUrl,
+    clientId: account.oauth.clientId,
+    clientSecret,
+  });
   return oauthCredentials({
     client,
     tokens: { accessToken, refreshToken },
@@ -55,7 +64,10 @@ export async function openRemoteAccount(options: RemoteOptions): Promise<Core | 
   const { account } = options;
   const credentials = await remoteCredentials(account, options.secrets, options.connection);
   if (!credentials) return null;
-  const api = watchAuth(createServiceApi({ ...options.connection, baseUrl: account.baseUrl, credentials }), options.onAuth);
+  const api = watchAuth(
+    createServiceApi({ ...options.connection, baseUrl: account.baseUrl, credentials }),
+    options.onAuth,
+  );
   const coreDir = join(options.dataDir, 'accounts', account.id);
   makePrivateDir(coreDir);
   return createCore({

@@ -45,7 +45,8 @@ export async function signInWithBrowser(request: SignInRequest, deps: SignInDeps
   const auth = request.authUrl ? readBaseUrl(request.authUrl) : base;
   if (!auth.ok) return fail(auth.error.code, auth.error.message, 'authUrl');
   const clientId = request.clientId.trim();
-  if (clientId === '') return fail('invalid_input', 'Enter the client ID the service gave when Stint was registered there.', 'clientId');
+  if (clientId === '')
+    return fail('invalid_input', 'Enter the client ID the service gave when Stint was registered there.', 'clientId');
   if (!deps.openExternal) return fail('internal', 'This Stint cannot open a browser: paste a personal token instead.');
   const clientSecret = request.clientSecret?.trim() ?? '';
 
@@ -56,26 +57,42 @@ export async function signInWithBrowser(request: SignInRequest, deps: SignInDeps
   } catch (error) {
     return fail('internal', (error as Error).message);
   }
-  const timer = setTimeout(() => void loopback.close(new Error(`No answer came back from the browser within ${Math.round(deps.timeoutMs / 60_000) || 1} minutes; start the sign-in again.`)), deps.timeoutMs);
+  const timer = setTimeout(
+    () =>
+      void loopback.close(
+        new Error(
+          `No answer came back from the browser within ${Math.round(deps.timeoutMs / 60_000) || 1} minutes; start the sign-in again.`,
+        ),
+      ),
+    deps.timeoutMs,
+  );
   deps.started((reason) => loopback.close(reason));
 
   const end = async (result: Result<SignedIn>): Promise<Result<SignedIn>> => {
     clearTimeout(timer);
-    await loopback.finish(result.ok ? { ok: true, label: result.value.baseUrl } : { ok: false, message: result.error.message });
+    await loopback.finish(
+      result.ok ? { ok: true, label: result.value.baseUrl } : { ok: false, message: result.error.message },
+    );
     return result;
   };
 
   try {
     const client = createOAuthClient({ ...deps.connection, authUrl: auth.value, clientId, clientSecret });
     const url = client.authorizeUrl({ state, redirectUri: loopback.redirectUri });
-    if (!isSafeExternalUrl(url)) return await end(fail('invalid_input', 'That address cannot be opened in a browser.', 'baseUrl'));
+    if (!isSafeExternalUrl(url))
+      return await end(fail('invalid_input', 'That address cannot be opened in a browser.', 'baseUrl'));
     await deps.openExternal(url);
 
     let code: string;
     try {
       code = await loopback.code;
     } catch (error) {
-      return await end(fail(isOAuthError(error) && error.error === 'access_denied' ? 'forbidden' : 'rejected', (error as Error).message));
+      return await end(
+        fail(
+          isOAuthError(error) && error.error === 'access_denied' ? 'forbidden' : 'rejected',
+          (error as Error).message,
+        ),
+      );
     }
     let tokens: OAuthTokens;
     try {
@@ -85,10 +102,16 @@ export async function signInWithBrowser(request: SignInRequest, deps: SignInDeps
       const field = isOAuthError(error) && error.error === 'invalid_client' ? 'clientId' : undefined;
       return await end(fail('rejected', error.message, field));
     }
-    const credentials = { kind: 'oauth' as const, accessToken: async () => tokens.accessToken, refresh: async () => false };
+    const credentials = {
+      kind: 'oauth' as const,
+      accessToken: async () => tokens.accessToken,
+      refresh: async () => false,
+    };
     const identity = await whoIs(base.value, credentials, 'baseUrl', deps.connection);
     if (!identity.ok) return await end(identity);
-    return await end(ok({ baseUrl: base.value, authUrl: auth.value, clientId, clientSecret, tokens, identity: identity.value }));
+    return await end(
+      ok({ baseUrl: base.value, authUrl: auth.value, clientId, clientSecret, tokens, identity: identity.value }),
+    );
   } catch (error) {
     return await end(fail('internal', (error as Error).message));
   }

@@ -19,7 +19,14 @@ import type { SecretKey, SecretStore } from '../keychain';
 import type { RemoteAccount } from './registry';
 
 /** Every kind of secret an account may have in the keychain. */
-export const ACCOUNT_SECRETS: readonly SecretKey[] = ['personal-token', 'access-token', 'refresh-token', 'client-secret', 'receiver-secret', 'service-key'];
+export const ACCOUNT_SECRETS: readonly SecretKey[] = [
+  'personal-token',
+  'access-token',
+  'refresh-token',
+  'client-secret',
+  'receiver-secret',
+  'service-key',
+];
 
 export interface SignOutOutcome {
   /** Whether the service confirmed the token revoked. */
@@ -28,12 +35,20 @@ export interface SignOutOutcome {
   message: string;
 }
 
-export async function signOutRemote(account: RemoteAccount, secrets: SecretStore, dataDir: string, connection: ConnectionOptions = {}): Promise<SignOutOutcome> {
+export async function signOutRemote(
+  account: RemoteAccount,
+  secrets: SecretStore,
+  dataDir: string,
+  connection: ConnectionOptions = {},
+): Promise<SignOutOutcome> {
   let outcome: SignOutOutcome;
   try {
     outcome = await revoke(account, secrets, connection);
   } catch (error) {
-    outcome = { revoked: false, message: `The token could not be revoked (${(error as Error).message}); it was deleted from this computer.` };
+    outcome = {
+      revoked: false,
+      message: `The token could not be revoked (${(error as Error).message}); it was deleted from this computer.`,
+    };
   }
   for (const key of ACCOUNT_SECRETS) await secrets.delete(account.id, key);
   await rm(join(dataDir, 'accounts', account.id), { recursive: true, force: true });
@@ -42,22 +57,45 @@ export async function signOutRemote(account: RemoteAccount, secrets: SecretStore
 
 const NOT_OFFERED = 'does not offer token revocation';
 
-async function revoke(account: RemoteAccount, secrets: SecretStore, connection: ConnectionOptions): Promise<SignOutOutcome> {
+async function revoke(
+  account: RemoteAccount,
+  secrets: SecretStore,
+  connection: ConnectionOptions,
+): Promise<SignOutOutcome> {
   const host = new URL(account.baseUrl).host;
   if (account.auth === 'personal') {
-    return { revoked: false, message: `Signed out. ${host} ${NOT_OFFERED} for personal tokens: revoke the token in the service's settings if it may have been seen by others.` };
+    return {
+      revoked: false,
+      message: `Signed out. ${host} ${NOT_OFFERED} for personal tokens: revoke the token in the service's settings if it may have been seen by others.`,
+    };
   }
   const accessToken = await secrets.get(account.id, 'access-token');
   const clientSecret = await secrets.get(account.id, 'client-secret');
   if (!accessToken || !account.oauth) return { revoked: false, message: 'Signed out. No token was left to revoke.' };
-  if (!clientSecret) return { revoked: false, message: `Signed out. Without the application's client secret Stint cannot ask ${host} to revoke the token; it was deleted from this computer.` };
-  const api = createServiceApi({ ...connection, baseUrl: account.baseUrl, credentials: { kind: 'personal', token: '' }, retries: 1, timeoutMs: 10_000 });
+  if (!clientSecret)
+    return {
+      revoked: false,
+      message: `Signed out. Without the application's client secret Stint cannot ask ${host} to revoke the token; it was deleted from this computer.`,
+    };
+  const api = createServiceApi({
+    ...connection,
+    baseUrl: account.baseUrl,
+    credentials: { kind: 'personal', token: '' },
+    retries: 1,
+    timeoutMs: 10_000,
+  });
   try {
     // Revoking one token of the application ends this sign-in; the refresh token issued with it goes with its grant.
-    await api.tokenManagement({ username: account.oauth.clientId, password: clientSecret, authUrl: account.oauth.authUrl }).revokeApplicationToken(account.oauth.clientId, accessToken);
+    await api
+      .tokenManagement({ username: account.oauth.clientId, password: clientSecret, authUrl: account.oauth.authUrl })
+      .revokeApplicationToken(account.oauth.clientId, accessToken);
     return { revoked: true, message: `Signed out; ${host} revoked the token.` };
   } catch (error) {
-    if (isApiError(error) && error.kind === 'not_found') return { revoked: false, message: `Signed out. ${host} ${NOT_OFFERED} (its revocation endpoint answered 404); the token was deleted from this computer and expires on its own.` };
+    if (isApiError(error) && error.kind === 'not_found')
+      return {
+        revoked: false,
+        message: `Signed out. ${host} ${NOT_OFFERED} (its revocation endpoint answered 404); the token was deleted from this computer and expires on its own.`,
+      };
     // The token is in the request's path: no message may carry it to the window or a log.
     throw new Error(redact((error as Error).message, [accessToken, clientSecret]));
   }

@@ -23,9 +23,11 @@ export interface ViewInput {
   statuses: ReadonlyMap<string, AccountStatus>;
 }
 
-export const SESSION_ONLY_NOTE = 'No keychain answered, so this token is kept in memory until Stint quits; you will paste it again next time.';
+export const SESSION_ONLY_NOTE =
+  'No keychain answered, so this token is kept in memory until Stint quits; you will paste it again next time.';
 /** The local account needs no pasting: its token is made anew at each start; its data stays. */
-export const LOCAL_SESSION_ONLY_NOTE = 'No keychain answered, so this account’s token is made anew each time Stint starts and kept in memory only; your timers and entries are kept as usual.';
+export const LOCAL_SESSION_ONLY_NOTE =
+  'No keychain answered, so this account’s token is made anew each time Stint starts and kept in memory only; your timers and entries are kept as usual.';
 
 export function accountViews(input: ViewInput): AccountView[] {
   const { registry, openId, sessionOnly } = input;
@@ -61,8 +63,14 @@ export function accountViews(input: ViewInput): AccountView[] {
 /** The status of a remote account that has no credential on this computer. */
 export function missingCredential(sessionOnly: boolean, keychainProblem: string | null): AccountStatus {
   return sessionOnly
-    ? { state: 'keychain-unavailable', problem: `${keychainProblem ?? 'No keychain answered.'} Paste a personal token to use this account for this session.` }
+    ? {
+        state: 'keychain-unavailable',
+        problem: `${keychainProblem ?? 'No keychain answered.'} Paste a personal token to use this account for this session.`,
+      }
     : { state: 'signed-out', problem: 'Signed out: sign in again or paste a personal token to use this account.' };
 }
 
-export const UNAUTHORIZED: AccountStatus = { state: 'unauthorized', problem: 'The service refused this account’s token (revoked or expired): sign in again or paste a new token.' };
+export const UNAUTHORIZED: AccountStatus = {
+  state: 'unauthorized',
+  problem: 'The service refused this account’s token (revoked or expired): sign in again or paste a new token.',
+};

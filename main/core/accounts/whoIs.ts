@@ -16,8 +16,10 @@ export interface Identity {
 /** The base URL as typed, checked and normalised; refused at the field `baseUrl`. */
 export function readBaseUrl(typed: string): Result<string> {
   const text = typed.trim();
-  if (text === '') return fail('invalid_input', "Enter the service's address, like https://time.example.com.", 'baseUrl');
-  if (!isHttpUrl(text)) return fail('invalid_input', 'The address must start with http:// or https:// and name a host.', 'baseUrl');
+  if (text === '')
+    return fail('invalid_input', "Enter the service's address, like https://time.example.com.", 'baseUrl');
+  if (!isHttpUrl(text))
+    return fail('invalid_input', 'The address must start with http:// or https:// and name a host.', 'baseUrl');
   return ok(normalBaseUrl(text));
 }
 
@@ -25,9 +27,20 @@ export function readBaseUrl(typed: string): Result<string> {
  * Who the credential belongs to at `baseUrl`. `credentialField` is where a refusal is shown (the
  * pasted token's field, or the sign-in as a whole).
  */
-export async function whoIs(baseUrl: string, credentials: Credentials, credentialField: string, connection: ConnectionOptions = {}): Promise<Result<Identity>> {
+export async function whoIs(
+  baseUrl: string,
+  credentials: Credentials,
+  credentialField: string,
+  connection: ConnectionOptions = {},
+): Promise<Result<Identity>> {
   // One quick try: the user is waiting at the form, and a retry loop would only delay the answer.
-  const api = createServiceApi({ ...connection, baseUrl, credentials, retries: 0, timeoutMs: connection.timeoutMs ?? 10_000 });
+  const api = createServiceApi({
+    ...connection,
+    baseUrl,
+    credentials,
+    retries: 0,
+    timeoutMs: connection.timeoutMs ?? 10_000,
+  });
   try {
     const user = await api.getCurrentUser();
     const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
@@ -37,10 +50,18 @@ export async function whoIs(baseUrl: string, credentials: Credentials, credentia
     switch (error.kind) {
       case 'unauthorized':
       case 'forbidden':
-        return fail('rejected', `The service at ${baseUrl} refused this ${credentials.kind === 'personal' ? 'token' : 'sign-in'}.`, credentialField);
+        return fail(
+          'rejected',
+          `The service at ${baseUrl} refused this ${credentials.kind === 'personal' ? 'token' : 'sign-in'}.`,
+          credentialField,
+        );
       case 'not_found':
       case 'protocol':
-        return fail('rejected', `There is no time-tracking service API at ${baseUrl} (GET /v2/current_user answered ${error.status ?? 'nonsense'}).`, 'baseUrl');
+        return fail(
+          'rejected',
+          `There is no time-tracking service API at ${baseUrl} (GET /v2/current_user answered ${error.status ?? 'nonsense'}).`,
+          'baseUrl',
+        );
       default:
         return fail('rejected', `Stint could not reach ${baseUrl}: ${error.message}`, 'baseUrl');
     }

@@ -35,7 +35,12 @@ export function createGate(options: GateOptions): Gate {
   let newest = Math.floor(now() / 1000) * 1000 - 1000;
   return {
     check(body, headers) {
-      const verdict = verifyBroadcast(body, headers, { secret: options.secret, receiverId: options.receiverId, newerThan: newest, now: now() });
+      const verdict = verifyBroadcast(body, headers, {
+        secret: options.secret,
+        receiverId: options.receiverId,
+        newerThan: newest,
+        now: now(),
+      });
       if (!verdict.ok) return { status: STATUS[verdict.reason], reason: verdict.reason };
       newest = verdict.sentAt;
       options.onVerified(verdict.lastEvent);

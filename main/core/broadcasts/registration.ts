@@ -69,8 +69,14 @@ export async function startBroadcasts(options: BroadcastOptions): Promise<Broadc
     });
     const receiver = await register(options, stored, server.url);
     receiverId = receiver.id;
-    if (stored?.receiverId !== receiver.id || stored.port !== server.port) await writeState(options.dataDir, { receiverId: receiver.id, port: server.port });
-    gate = createGate({ receiverId: receiver.id, secret: receiver.secret, now: options.now, onVerified: options.onBroadcast });
+    if (stored?.receiverId !== receiver.id || stored.port !== server.port)
+      await writeState(options.dataDir, { receiverId: receiver.id, port: server.port });
+    gate = createGate({
+      receiverId: receiver.id,
+      secret: receiver.secret,
+      now: options.now,
+      onVerified: options.onBroadcast,
+    });
   } catch (error) {
     (options.warn ?? console.warn)(`Stint: timer broadcasts are off, polling instead (${describe(error)}).`);
     await server?.close();
@@ -111,7 +117,11 @@ export async function startBroadcasts(options: BroadcastOptions): Promise<Broadc
 }
 
 /** The receiver to use, reused or new, with its secret. */
-async function register(options: BroadcastOptions, stored: ReceiverState | null, payloadUri: string): Promise<{ id: number; secret: string }> {
+async function register(
+  options: BroadcastOptions,
+  stored: ReceiverState | null,
+  payloadUri: string,
+): Promise<{ id: number; secret: string }> {
   const { api } = options;
   const secret = await options.secrets.get(options.account, SECRET_KEY);
   let stale: number | null = null;
@@ -120,7 +130,8 @@ async function register(options: BroadcastOptions, stored: ReceiverState | null,
     // Not ours (the service's data was replaced and the id reused): leave it alone.
     if (existing && ours(existing)) {
       if (secret && existing.state === 'enabled' && hears(existing)) {
-        if (existing.payload_uri !== payloadUri) await api.updateBroadcastReceiver(existing.id, { payload_uri: payloadUri });
+        if (existing.payload_uri !== payloadUri)
+          await api.updateBroadcastReceiver(existing.id, { payload_uri: payloadUri });
         return { id: existing.id, secret };
       }
       // Its secret is lost, or someone disabled or unsubscribed it: replace it rather than leave
@@ -129,7 +140,11 @@ async function register(options: BroadcastOptions, stored: ReceiverState | null,
     }
   }
 
-  const created = await api.createBroadcastReceiver({ name: RECEIVER_NAME, payload_uri: payloadUri, subjects: [SUBJECT] });
+  const created = await api.createBroadcastReceiver({
+    name: RECEIVER_NAME,
+    payload_uri: payloadUri,
+    subjects: [SUBJECT],
+  });
   try {
     if (!created.secret) throw new Error('the service answered no secret for the new receiver');
     await options.secrets.set(options.account, SECRET_KEY, created.secret);

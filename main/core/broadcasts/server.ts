@@ -42,11 +42,14 @@ export async function startReceiverServer(options: ReceiverServerOptions): Promi
     if (request.method !== 'POST') return answer(response, 405, 'method not allowed', { Allow: 'POST' });
     const declared = Number(request.headers['content-length'] ?? 0);
     if (declared > MAX_BODY_BYTES) return answer(response, 413, 'too large');
-    readCapped(request, MAX_BODY_BYTES).then((body) => {
-      if (!body) return answer(response, 413, 'too large');
-      const result = options.check(body, request.headers);
-      answer(response, result.status, result.reason ?? '');
-    }, () => request.destroy());
+    readCapped(request, MAX_BODY_BYTES).then(
+      (body) => {
+        if (!body) return answer(response, 413, 'too large');
+        const result = options.check(body, request.headers);
+        answer(response, result.status, result.reason ?? '');
+      },
+      () => request.destroy(),
+    );
   });
   // A sender that stalls holds a socket only briefly; the service's own deadline is 10 s.
   server.headersTimeout = 5_000;

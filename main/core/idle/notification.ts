@@ -13,5 +13,9 @@ export interface IdleNotification {
 
 export function idleNotification(prompt: IdlePromptView | null): IdleNotification | null {
   if (!prompt) return null;
-  return { key: `${prompt.projectId}@${prompt.idleSince}-${prompt.returnedAt}`, title: 'Stint: you were away', body: `${idleMessage(prompt)} Open Stint to keep or discard that time.` };
+  return {
+    key: `${prompt.projectId}@${prompt.idleSince}-${prompt.returnedAt}`,
+    title: 'Stint: you were away',
+    body: `${idleMessage(prompt)} Open Stint to keep or discard that time.`,
+  };
 }

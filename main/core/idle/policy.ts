@@ -21,7 +21,8 @@ export type IdleEvent =
   | { kind: 'suspend' | 'lock'; at: number }
   | { kind: 'resume' | 'unlock'; at: number };
 
-export const isIdleEvent = (event: unknown): event is IdleEvent => typeof event === 'object' && event !== null && 'kind' in event;
+export const isIdleEvent = (event: unknown): event is IdleEvent =>
+  typeof event === 'object' && event !== null && 'kind' in event;
 
 /** The question put to the user on return; epoch ms and whole seconds. */
 export interface IdlePrompt {
@@ -62,14 +63,25 @@ export const initialIdleState = (): IdleState => ({ away: null, lastReturn: null
  * The state after `event`. `timers` are the snapshot's at the event; `thresholdMinutes` null
  * turns prompts off.
  */
-export function stepIdle(state: IdleState, event: IdleEvent, timers: readonly TimerView[], thresholdMinutes: number | null): IdleState {
+export function stepIdle(
+  state: IdleState,
+  event: IdleEvent,
+  timers: readonly TimerView[],
+  thresholdMinutes: number | null,
+): IdleState {
   switch (event.kind) {
     case 'suspend':
     case 'lock': {
-      if (state.away) return state.away.holds.includes(event.kind) ? state : { ...state, away: { ...state.away, holds: [...state.away.holds, event.kind] } };
+      if (state.away)
+        return state.away.holds.includes(event.kind)
+          ? state
+          : { ...state, away: { ...state.away, holds: [...state.away.holds, event.kind] } };
       const timer = running(timers);
       if (!timer) return state;
-      return { ...state, away: { since: event.at, projectId: timer.projectId, projectName: timer.projectName, holds: [event.kind] } };
+      return {
+        ...state,
+        away: { since: event.at, projectId: timer.projectId, projectName: timer.projectName, holds: [event.kind] },
+      };
     }
     case 'resume':
     case 'unlock': {
@@ -111,7 +123,16 @@ function returned(state: IdleState, away: Away, at: number, thresholdMinutes: nu
   if (open && open.projectId === away.projectId) {
     return { ...back, prompt: { ...open, returnedAt: at, idleSeconds: open.idleSeconds + seconds } };
   }
-  return { ...back, prompt: { projectId: away.projectId, projectName: away.projectName, idleSince: away.since, returnedAt: at, idleSeconds: seconds } };
+  return {
+    ...back,
+    prompt: {
+      projectId: away.projectId,
+      projectName: away.projectName,
+      idleSince: away.since,
+      returnedAt: at,
+      idleSeconds: seconds,
+    },
+  };
 }
 
 const running = (timers: readonly TimerView[]) => timers.find((t) => t.state === 'running');

@@ -16,14 +16,29 @@ import type { IdlePrompt } from './policy';
 export type IdleChoice = 'keep' | 'discard' | 'discard-and-pause';
 
 /** `timer`: the prompt's timer in the snapshot now, if it has one. */
-export function idleOperations(prompt: IdlePrompt | null, choice: IdleChoice, timer: TimerView | undefined, now: number): Result<OperationBody[]> {
+export function idleOperations(
+  prompt: IdlePrompt | null,
+  choice: IdleChoice,
+  timer: TimerView | undefined,
+  now: number,
+): Result<OperationBody[]> {
   if (!prompt) return fail('not_found', 'There is no time away to decide about: it was answered already.');
   if (choice === 'keep') return ok([]);
   if (timer?.state !== 'running') {
-    return fail('invalid_input', `${prompt.projectName}'s timer is not running any more (it was paused, logged or discarded meanwhile), so there is no time to take off it. Choose Keep.`, 'choice');
+    return fail(
+      'invalid_input',
+      `${prompt.projectName}'s timer is not running any more (it was paused, logged or discarded meanwhile), so there is no time to take off it. Choose Keep.`,
+      'choice',
+    );
   }
   const { projectId, projectName } = timer;
   const seconds = Math.max(0, liveSeconds(timer, now) - prompt.idleSeconds);
-  const rewind: OperationBody = { kind: 'rewindTimer', projectId, projectName, seconds, idleSeconds: prompt.idleSeconds };
+  const rewind: OperationBody = {
+    kind: 'rewindTimer',
+    projectId,
+    projectName,
+    seconds,
+    idleSeconds: prompt.idleSeconds,
+  };
   return ok(choice === 'discard' ? [rewind] : [rewind, { kind: 'pauseTimer', projectId, projectName, seconds }]);
 }

@@ -14,15 +14,24 @@ import type { SendContext, Sent } from '../sync/sendOnce';
 /** add_or_subtract_time answers where the timer landed; a slow network may need another nudge. */
 const ROUNDS = 3;
 
-export async function sendRewind(api: ServiceApi, op: Extract<Operation, { kind: 'rewindTimer' }>, ctx: SendContext): Promise<Sent> {
+export async function sendRewind(
+  api: ServiceApi,
+  op: Extract<Operation, { kind: 'rewindTimer' }>,
+  ctx: SendContext,
+): Promise<Sent> {
   let timer = await api.getTimer(op.projectId).catch((error: unknown) => {
     if (isApiError(error) && error.kind === 'not_found') return null;
     throw error;
   });
   const away = formatDuration(op.idleSeconds);
-  if (!timer) return { notice: `${op.projectName}'s timer was logged or discarded elsewhere before your time away (${away}) could be taken off it; nothing was changed.` };
+  if (!timer)
+    return {
+      notice: `${op.projectName}'s timer was logged or discarded elsewhere before your time away (${away}) could be taken off it; nothing was changed.`,
+    };
   if (timer.state !== 'running') {
-    return { notice: `${op.projectName}'s timer was paused elsewhere at ${formatDuration(timer.seconds)} before your time away (${away}) could be taken off it; it keeps those seconds: correct it there if they include the time away.` };
+    return {
+      notice: `${op.projectName}'s timer was paused elsewhere at ${formatDuration(timer.seconds)} before your time away (${away}) could be taken off it; it keeps those seconds: correct it there if they include the time away.`,
+    };
   }
   for (let round = 0; round < ROUNDS && timer.state === 'running'; round++) {
     const delta = op.seconds + (ctx.now() - op.at) / 1000 - timer.seconds;

@@ -12,7 +12,10 @@ export interface IdleTracker {
   resolve(): boolean;
 }
 
-export function createIdleTracker(deps: { timers(): readonly TimerView[]; thresholdMinutes(): number | null }): IdleTracker {
+export function createIdleTracker(deps: {
+  timers(): readonly TimerView[];
+  thresholdMinutes(): number | null;
+}): IdleTracker {
   let state = initialIdleState();
   return {
     handle(event) {

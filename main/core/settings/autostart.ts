@@ -14,5 +14,14 @@ export function linuxAutostartEntry(command: string): string {
   const quoted = `"${command.replace(/["`$\\]/g, (c) => `\\${c}`).replace(/%/g, '%%')}"`;
   // The Exec value is itself a string value, whose own escapes are applied first: double the backslashes.
   const exec = quoted.replace(/\\/g, '\\\\');
-  return ['[Desktop Entry]', 'Type=Application', 'Name=Stint', 'Comment=Time tracking in the tray', `Exec=${exec}`, 'Terminal=false', 'X-GNOME-Autostart-enabled=true', ''].join('\n');
+  return [
+    '[Desktop Entry]',
+    'Type=Application',
+    'Name=Stint',
+    'Comment=Time tracking in the tray',
+    `Exec=${exec}`,
+    'Terminal=false',
+    'X-GNOME-Autostart-enabled=true',
+    '',
+  ].join('\n');
 }

@@ -25,7 +25,10 @@ export function openSettingsStore(dir: string): SettingsStore {
       conf = openConf(dir);
     } catch {
       // Not the file's fault (a folder Stint may not write): the defaults, for this run only.
-      return createMemorySettingsStore(DEFAULT_SETTINGS, `Stint cannot use its settings file (${reason(error)}); changes last until Stint quits.`);
+      return createMemorySettingsStore(
+        DEFAULT_SETTINGS,
+        `Stint cannot use its settings file (${reason(error)}); changes last until Stint quits.`,
+      );
     }
     problem = `Stint could not read its settings (${reason(error)}) and is using the defaults; the old file is kept as ${SETTINGS_FILE}.damaged.`;
   }
@@ -36,7 +39,11 @@ export function openSettingsStore(dir: string): SettingsStore {
   if (errors.length > 0 && !problem) {
     problem = `Some settings in ${SETTINGS_FILE} were not valid and are back to their defaults: ${errors.map((e) => e.message).join(' ')}`;
   }
-  return createSettingsStore(settings, { save: (next) => (conf.store = { ...next, hotkeys: { ...next.hotkeys } }) }, problem);
+  return createSettingsStore(
+    settings,
+    { save: (next) => (conf.store = { ...next, hotkeys: { ...next.hotkeys } }) },
+    problem,
+  );
 }
 
 function openConf(dir: string): Conf<Settings> {
@@ -47,7 +54,12 @@ function openConf(dir: string): Conf<Settings> {
     configFileMode: 0o600,
     schema: settingsSchema,
     projectVersion: semver(SETTINGS_VERSION),
-    migrations: Object.fromEntries(Object.entries(MIGRATIONS).map(([n, migrate]) => [semver(Number(n)), (store: Conf<Settings>) => migrate(store as unknown as MigrationStore)])),
+    migrations: Object.fromEntries(
+      Object.entries(MIGRATIONS).map(([n, migrate]) => [
+        semver(Number(n)),
+        (store: Conf<Settings>) => migrate(store as unknown as MigrationStore),
+      ]),
+    ),
   });
 }
 

@@ -39,7 +39,10 @@ export const MIGRATIONS: Readonly<Record<number, (store: MigrationStore) => void
     const minutes = store.get('idleMinutes');
     store.delete('idleMinutes');
     if (typeof minutes !== 'number' || !Number.isFinite(minutes)) return;
-    store.set('idleThresholdMinutes', minutes <= 0 ? null : Math.min(IDLE_MINUTES.max, Math.max(IDLE_MINUTES.min, Math.round(minutes))));
+    store.set(
+      'idleThresholdMinutes',
+      minutes <= 0 ? null : Math.min(IDLE_MINUTES.max, Math.max(IDLE_MINUTES.min, Math.round(minutes))),
+    );
   },
 };
 

@@ -2,7 +2,13 @@
 // what is valid, names what is not, saves, and tells subscribers. Where it is saved is the
 // backend's business: a file (file.ts) in the app, memory in tests and where no file is given.
 
-import { applySettingsPatch, DEFAULT_SETTINGS, type FieldError, type Settings, type SettingsPatch } from '../../../common/settings';
+import {
+  applySettingsPatch,
+  DEFAULT_SETTINGS,
+  type FieldError,
+  type Settings,
+  type SettingsPatch,
+} from '../../../common/settings';
 
 export interface SettingsUpdate {
   /** The settings now in force (saved): the valid part of the patch applied. */
@@ -25,7 +31,11 @@ export interface SettingsBackend {
   save(settings: Settings): void;
 }
 
-export function createSettingsStore(initial: Settings, backend: SettingsBackend, problem: string | null = null): SettingsStore {
+export function createSettingsStore(
+  initial: Settings,
+  backend: SettingsBackend,
+  problem: string | null = null,
+): SettingsStore {
   let current = freeze(initial);
   const listeners = new Set<(settings: Settings) => void>();
   return {
@@ -50,8 +60,12 @@ export function createSettingsStore(initial: Settings, backend: SettingsBackend,
 }
 
 /** Settings that live as long as the process: the default where core is given no store. */
-export function createMemorySettingsStore(initial: Settings = DEFAULT_SETTINGS, problem: string | null = null): SettingsStore {
+export function createMemorySettingsStore(
+  initial: Settings = DEFAULT_SETTINGS,
+  problem: string | null = null,
+): SettingsStore {
   return createSettingsStore(initial, { save() {} }, problem);
 }
 
-const freeze = (settings: Settings): Settings => Object.freeze({ ...settings, hotkeys: Object.freeze({ ...settings.hotkeys }) });
+const freeze = (settings: Settings): Settings =>
+  Object.freeze({ ...settings, hotkeys: Object.freeze({ ...settings.hotkeys }) });

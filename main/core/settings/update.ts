@@ -4,7 +4,14 @@
 // field the user must fix.
 
 import { fail, ok, type Result } from '../../../common/result';
-import { applySettingsPatch, displayAccelerator, HOTKEY_NAMES, type Hotkeys, type Settings, type SettingsPatch } from '../../../common/settings';
+import {
+  applySettingsPatch,
+  displayAccelerator,
+  HOTKEY_NAMES,
+  type Hotkeys,
+  type Settings,
+  type SettingsPatch,
+} from '../../../common/settings';
 import type { RegistrationOutcome } from '../commands';
 import type { SettingsStore } from './store';
 
@@ -29,12 +36,17 @@ export function updateSettings({ store, applyHotkeys, mac }: SettingsUpdater, pa
 
   const changed = HOTKEY_NAMES.some((name) => hotkeys[name] !== before.hotkeys[name]);
   if (changed && applyHotkeys) {
-    const refused = applyHotkeys(hotkeys).filter((o) => !o.ok && o.accelerator === hotkeys[o.name] && hotkeys[o.name] !== before.hotkeys[o.name]);
+    const refused = applyHotkeys(hotkeys).filter(
+      (o) => !o.ok && o.accelerator === hotkeys[o.name] && hotkeys[o.name] !== before.hotkeys[o.name],
+    );
     for (const { name, accelerator } of refused) {
       const previous = before.hotkeys[name];
       hotkeys[name] = previous;
       const kept = previous === null ? 'kept no shortcut' : `kept ${displayAccelerator(previous, mac)}`;
-      errors.push({ field: `hotkeys.${name}`, message: `${displayAccelerator(accelerator, mac)} is taken by another application; ${kept}.` });
+      errors.push({
+        field: `hotkeys.${name}`,
+        message: `${displayAccelerator(accelerator, mac)} is taken by another application; ${kept}.`,
+      });
     }
   }
 

@@ -20,7 +20,10 @@ import type { OutboxItem } from './outbox';
 
 /** The import's part of the v1 client: what core needs of it. */
 export interface BulkImporter {
-  importEntries(entries: readonly LegacyEntryInput[], options?: LegacyEntryOptions): Promise<Array<LegacyImportedEntry | null>>;
+  importEntries(
+    entries: readonly LegacyEntryInput[],
+    options?: LegacyEntryOptions,
+  ): Promise<Array<LegacyImportedEntry | null>>;
 }
 
 /** Fewer queued entries than this go one by one: a batch's check after a lost answer costs more. */
@@ -84,13 +87,19 @@ export function importInput(item: OutboxItem, increments: Increments): LegacyEnt
  * What identifies an imported entry: its description as the service keeps it (spec 002: "extra
  * whitespace removed"; the local service trims it), so the sent and the stored text compare equal.
  */
-const key = (date: string, minutes: number, projectId: number | null | undefined, description: string | null | undefined) =>
-  JSON.stringify([date, minutes, projectId ?? null, (description ?? '').replace(/\s+/g, ' ').trim()]);
+const key = (
+  date: string,
+  minutes: number,
+  projectId: number | null | undefined,
+  description: string | null | undefined,
+) => JSON.stringify([date, minutes, projectId ?? null, (description ?? '').replace(/\s+/g, ' ').trim()]);
 
 /** Whether an import of these inputs, first attempted at `since`, is on the service already. */
 export async function landed(api: ServiceApi, inputs: readonly LegacyEntryInput[], since: number): Promise<boolean> {
   const me = await api.getCurrentUser();
-  const changed = await collect(api.listEntries({ user_ids: [me.id], updated_from: new Date(since - CLOCK_SLACK_MS).toISOString() }));
+  const changed = await collect(
+    api.listEntries({ user_ids: [me.id], updated_from: new Date(since - CLOCK_SLACK_MS).toISOString() }),
+  );
   const imports = new Map<number, string[]>();
   for (const e of changed) {
     if (!e.import) continue;

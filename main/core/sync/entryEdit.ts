@@ -30,7 +30,8 @@ export interface TypedEntry {
 /** A project name as typed: an @ in front allowed (as in quick entry), spaces tidied. */
 export const cleanName = (text: string) => text.trim().replace(/\s+/g, ' ');
 
-export const projectNamed = (snap: Snapshot, name: string) => snap.projects.find((p) => p.name.toLowerCase() === name.toLowerCase());
+export const projectNamed = (snap: Snapshot, name: string) =>
+  snap.projects.find((p) => p.name.toLowerCase() === name.toLowerCase());
 
 export function editedEntry(typed: TypedEntry, current: CurrentProject, snap: Snapshot): Result<EditedEntry> {
   const time = parseTimeString(typed.time);
@@ -49,9 +50,20 @@ export function editedProject(typed: string, current: CurrentProject, snap: Snap
   const name = cleanName(typed.startsWith('@') ? typed.slice(1) : typed);
   const same = name.toLowerCase() === (current.projectName ?? '').toLowerCase();
   const known = name === '' ? undefined : projectNamed(snap, name);
-  if (known && !known.enabled) return fail('invalid_input', `${known.name} is archived: its entries cannot change.`, 'project');
-  if (same) return ok(current.projectId === undefined ? { projectName: current.projectName } : { projectId: current.projectId, projectName: current.projectName });
+  if (known && !known.enabled)
+    return fail('invalid_input', `${known.name} is archived: its entries cannot change.`, 'project');
+  if (same)
+    return ok(
+      current.projectId === undefined
+        ? { projectName: current.projectName }
+        : { projectId: current.projectId, projectName: current.projectName },
+    );
   if (name === '') return ok({ projectId: null, projectName: null });
-  if (!known) return fail('invalid_input', `You have no project named ${name}. Choose one of yours, or leave it empty for none.`, 'project');
+  if (!known)
+    return fail(
+      'invalid_input',
+      `You have no project named ${name}. Choose one of yours, or leave it empty for none.`,
+      'project',
+    );
   return ok({ projectId: known.id, projectName: known.name });
 }

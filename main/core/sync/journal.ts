@@ -88,7 +88,8 @@ function readRecords(path: string): { records: unknown[]; skipped: number; unter
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], skipped: 0, unterminated: false, missing: true };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      return { records: [], skipped: 0, unterminated: false, missing: true };
     throw error;
   }
   const records: unknown[] = [];

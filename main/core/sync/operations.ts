@@ -18,7 +18,7 @@ export type Collection = 'projects' | 'timers' | 'entries';
  * be the residue of our own queued operations, and the user's seconds win as they always did.
  */
 export type OperationBody =
-  | { kind: 'createProject'; localId: number; name: string; /** set once the service created it */ projectId?: number }
+  | { kind: 'createProject'; localId: number; name: string /** set once the service created it */; projectId?: number }
   | {
       kind: 'startTimer';
       projectId: number;
@@ -31,7 +31,13 @@ export type OperationBody =
       /** see Confirmed */
       confirmed?: boolean;
     }
-  | { kind: 'pauseTimer'; projectId: number; projectName: string; /** elapsed when the user paused */ seconds: number; /** see Confirmed */ confirmed?: boolean }
+  | {
+      kind: 'pauseTimer';
+      projectId: number;
+      projectName: string /** elapsed when the user paused */;
+      seconds: number /** see Confirmed */;
+      confirmed?: boolean;
+    }
   | {
       kind: 'logTimer';
       projectId: number;
@@ -45,7 +51,7 @@ export type OperationBody =
     }
   | { kind: 'discardTimer'; projectId: number; projectName: string }
   /** Deletes one of today's entries (sent after the undo grace, main/core/undo/). */
-  | { kind: 'deleteEntry'; entryId: number; /** the entry in words, for the undo line and a failure */ summary: string }
+  | { kind: 'deleteEntry'; entryId: number /** the entry in words, for the undo line and a failure */; summary: string }
   | {
       /**
        * Changes one of today's entries the service has (PUT /v2/entries/:id). It carries every
@@ -134,7 +140,11 @@ export function withResolvedProject(op: Operation, localId: number, projectId: n
     case 'updateEntry':
       return op.projectId === null || op.projectId === undefined ? op : { ...op, projectId: swap(op.projectId) };
     case 'startTimer':
-      return { ...op, projectId: swap(op.projectId), pauses: op.pauses && { ...op.pauses, projectId: swap(op.pauses.projectId) } };
+      return {
+        ...op,
+        projectId: swap(op.projectId),
+        pauses: op.pauses && { ...op.pauses, projectId: swap(op.pauses.projectId) },
+      };
     case 'deleteEntry':
       return op;
     default:

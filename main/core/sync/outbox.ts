@@ -180,7 +180,8 @@ function apply(state: State, r: JournalRecord): boolean | void {
     case 'failed':
       // A refusal is a definite answer, and every attempt after the first checked what the earlier
       // ones did: nothing is left to check. Any other failure may have followed a success.
-      if (item) items.set(r.id, { ...item, status: 'failed', message: r.message, attempted: item.attempted && !r.refused });
+      if (item)
+        items.set(r.id, { ...item, status: 'failed', message: r.message, attempted: item.attempted && !r.refused });
       return;
     case 'retry':
       if (item?.status === 'failed') items.set(r.id, { ...item, status: 'pending', message: null });
@@ -231,7 +232,14 @@ function editable(item: OutboxItem, op: Operation): boolean {
 /** An amendment changes an entry creation's values, not what it is (its id, place, kind and marker). */
 function amendable(item: OutboxItem, op: Operation): boolean {
   const was = item.op;
-  return was.kind === 'createEntry' && op.kind === 'createEntry' && op.id === was.id && op.seq === was.seq && op.marker === was.marker && item.batch === undefined;
+  return (
+    was.kind === 'createEntry' &&
+    op.kind === 'createEntry' &&
+    op.id === was.id &&
+    op.seq === was.seq &&
+    op.marker === was.marker &&
+    item.batch === undefined
+  );
 }
 
 function resolve(state: State, localId: number, projectId: number): void {
@@ -304,7 +312,8 @@ function createOutbox(journal: Journal, state: State): Outbox {
     },
     settleMany: (ids) => record({ t: 'doneMany', ids: [...ids] }),
     settle: (id, projectId) => record(projectId === undefined ? { t: 'done', id } : { t: 'done', id, projectId }),
-    fail: (id, message, refused) => record(refused ? { t: 'failed', id, message, refused } : { t: 'failed', id, message }),
+    fail: (id, message, refused) =>
+      record(refused ? { t: 'failed', id, message, refused } : { t: 'failed', id, message }),
     async retry(id) {
       if (!failedItem(id)) return false;
       await record({ t: 'retry', id });
@@ -349,7 +358,7 @@ function createOutbox(journal: Journal, state: State): Outbox {
       for (const [id, item] of state.items) {
         if (item.status !== 'settled' || !item.awaiting.includes(collection)) continue;
         const awaiting = item.awaiting.filter((c) => c !== collection);
-        if (awaiting.length === 0) (state.items.delete(id), claimed.delete(id));
+        if (awaiting.length === 0) state.items.delete(id), claimed.delete(id);
         else state.items.set(id, { ...item, awaiting });
         changed = true;
       }

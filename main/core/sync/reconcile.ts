@@ -40,7 +40,9 @@ export function planStart(
   if (before?.state === 'running') {
     // Started elsewhere too: both ran, so the longer run is the union of the two.
     const theirs = (now: number) => before.seconds + (now - readAt) / 1000;
-    const notice = attempted ? null : `${op.projectName} was also started elsewhere while you were offline; its timer keeps the longer of the two runs.`;
+    const notice = attempted
+      ? null
+      : `${op.projectName} was also started elsewhere while you were offline; its timer keeps the longer of the two runs.`;
     return { target: (now) => Math.max(ours(now), theirs(now)), notice };
   }
   // Paused, pending or gone: it runs on from what the service has, plus the time since the user
@@ -61,7 +63,11 @@ export function planStart(
  * our own late landing: run back to the user's. Beyond the predicted, time was added elsewhere:
  * kept. Below the user's, it was paused elsewhere earlier: the user's longer run is kept.
  */
-export function planPause(op: { projectName: string; seconds: number; at: number }, answered: Timer, landedAt: number): Plan {
+export function planPause(
+  op: { projectName: string; seconds: number; at: number },
+  answered: Timer,
+  landedAt: number,
+): Plan {
   const predicted = op.seconds + Math.max(0, landedAt - op.at) / 1000;
   const svc = answered.seconds;
   if (svc > predicted + TOLERANCE_SECONDS) {
@@ -80,7 +86,6 @@ export function planPause(op: { projectName: string; seconds: number; at: number
   return { target: () => op.seconds, notice: null };
 }
 
-
 /**
  * The timer a pause or log was meant for is gone from the service: logged or discarded elsewhere.
  * The entry logged elsewhere (the newest of the user's on that project since the timer started)
@@ -91,13 +96,23 @@ export function planPause(op: { projectName: string; seconds: number; at: number
  */
 export async function recoverGoneTimer(
   api: ServiceApi,
-  op: { id: string; kind: 'pauseTimer' | 'logTimer'; projectId: number; projectName: string; seconds: number; at: number; description?: string | null },
+  op: {
+    id: string;
+    kind: 'pauseTimer' | 'logTimer';
+    projectId: number;
+    projectName: string;
+    seconds: number;
+    at: number;
+    description?: string | null;
+  },
 ): Promise<string> {
   const marker = entryMarker(op.id);
   const startedAt = op.at - op.seconds * 1000;
   const user = await api.getCurrentUser();
   const since = new Date(startedAt - 60_000).toISOString();
-  const entries = await collect(api.listEntries({ project_ids: [op.projectId], user_ids: [user.id], updated_from: since }));
+  const entries = await collect(
+    api.listEntries({ project_ids: [op.projectId], user_ids: [user.id], updated_from: since }),
+  );
   const ours = entries.find((e) => e.source_url === marker);
   const logged = newest(entries.filter((e) => e !== ours && Date.parse(e.created_at) >= startedAt - 60_000));
   const tracked = elapsedMinutes(op.seconds);
@@ -123,7 +138,10 @@ export async function recoverGoneTimer(
 }
 
 function newest(entries: Entry[]): Entry | undefined {
-  return entries.reduce<Entry | undefined>((a, e) => (!a || Date.parse(e.created_at) > Date.parse(a.created_at) ? e : a), undefined);
+  return entries.reduce<Entry | undefined>(
+    (a, e) => (!a || Date.parse(e.created_at) > Date.parse(a.created_at) ? e : a),
+    undefined,
+  );
 }
 
 /** How far before the user's log its entry may look created (the app's and the service's clocks differ). */
@@ -141,8 +159,18 @@ export async function loggedByAttempt(
   const user = await api.getCurrentUser();
   const since = op.at - LOG_CLOCK_SLACK_MS;
   const text = (d: string | null | undefined) => (d ?? '').trim();
-  for await (const e of api.listEntries({ project_ids: [op.projectId], user_ids: [user.id], updated_from: new Date(since).toISOString() })) {
-    if (Date.parse(e.created_at) >= since && e.source_url === null && e.minutes === op.minutes && text(e.description) === text(op.description)) return true;
+  for await (const e of api.listEntries({
+    project_ids: [op.projectId],
+    user_ids: [user.id],
+    updated_from: new Date(since).toISOString(),
+  })) {
+    if (
+      Date.parse(e.created_at) >= since &&
+      e.source_url === null &&
+      e.minutes === op.minutes &&
+      text(e.description) === text(op.description)
+    )
+      return true;
   }
   return false;
 }

@@ -57,7 +57,10 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
       const before = late ? ((await api.getTimer(op.projectId).catch(ignore(notFound))) ?? null) : undefined;
       const readAt = ctx.now();
       const timer = await api.startTimer(op.projectId, op.description ? { description: op.description } : undefined);
-      const plan = before === undefined ? { target: (now: number) => op.fromSeconds + (now - op.at) / 1000, notice: null } : planStart(op, before, readAt, ctx.attempted);
+      const plan =
+        before === undefined
+          ? { target: (now: number) => op.fromSeconds + (now - op.at) / 1000, notice: null }
+          : planStart(op, before, readAt, ctx.attempted);
       await runAt(api, timer, () => plan.target(ctx.now()));
       return notices(paused, plan.notice);
     }
@@ -112,7 +115,11 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
         date: op.date,
         minutes: op.minutes,
         description: op.description,
-        ...(op.projectId !== null ? { project_id: op.projectId } : op.projectName !== null ? { project_name: op.projectName } : {}),
+        ...(op.projectId !== null
+          ? { project_id: op.projectId }
+          : op.projectName !== null
+            ? { project_name: op.projectName }
+            : {}),
       };
       const earlier = ctx.attempted ? await findMarked(api, op.marker, op.at) : undefined;
       // Made by an earlier attempt; the user may have edited the operation since (it failed in
@@ -191,7 +198,11 @@ const CLOCK_SLACK_MS = 24 * 3_600_000;
  */
 async function findMarked(api: ServiceApi, marker: string, at: number): Promise<Entry | undefined> {
   const me = await api.getCurrentUser();
-  for await (const e of api.listEntries({ user_ids: [me.id], updated_from: new Date(at - CLOCK_SLACK_MS).toISOString() })) if (e.source_url === marker) return e;
+  for await (const e of api.listEntries({
+    user_ids: [me.id],
+    updated_from: new Date(at - CLOCK_SLACK_MS).toISOString(),
+  }))
+    if (e.source_url === marker) return e;
   return undefined;
 }
 
@@ -202,13 +213,31 @@ async function findMarked(api: ServiceApi, marker: string, at: number): Promise<
  * otherwise costs a PUT of the same values, nothing worse.
  */
 function sameEntry(e: Entry, op: Extract<Operation, { kind: 'createEntry' }>): boolean {
-  const project = op.projectId !== null ? e.project?.id === op.projectId : op.projectName !== null ? e.project?.name === op.projectName : e.project === null;
-  return e.date === op.date && (e.description ?? '') === op.description && project && e.minutes === roundUpToIncrement(op.minutes, e.project?.billing_increment ?? 1);
+  const project =
+    op.projectId !== null
+      ? e.project?.id === op.projectId
+      : op.projectName !== null
+        ? e.project?.name === op.projectName
+        : e.project === null;
+  return (
+    e.date === op.date &&
+    (e.description ?? '') === op.description &&
+    project &&
+    e.minutes === roundUpToIncrement(op.minutes, e.project?.billing_increment ?? 1)
+  );
 }
 
 /** The same refusal in words the user can act on. */
 const restated = (error: ApiError, message: string) =>
-  new ApiError({ kind: error.kind, message, status: error.status, body: error.body, method: error.method, url: error.url, cause: error });
+  new ApiError({
+    kind: error.kind,
+    message,
+    status: error.status,
+    body: error.body,
+    method: error.method,
+    url: error.url,
+    cause: error,
+  });
 
 const ignore =
   (which: (error: unknown) => boolean) =>

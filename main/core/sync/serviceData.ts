@@ -15,7 +15,13 @@ export interface ServiceData {
   entries: { date: string; list: EntryView[] } | null;
 }
 
-export const emptyServiceData = (): ServiceData => ({ user: null, userId: null, projects: [], timers: [], entries: null });
+export const emptyServiceData = (): ServiceData => ({
+  user: null,
+  userId: null,
+  projects: [],
+  timers: [],
+  entries: null,
+});
 
 export const projectView = (p: ProjectRef): ProjectView => ({
   id: p.id,

@@ -45,7 +45,10 @@ export async function readPart(what: Read, ctx: ReadContext): Promise<Partial<Se
       // Only the user's own: a supervisor may see everyone's.
       const userId = ctx.userId ?? (await api.getCurrentUser()).id;
       const date = ctx.today();
-      const list = await collectViews(api.listEntries({ from: date, to: date, user_ids: [userId], per_page: PAGE }), entryView);
+      const list = await collectViews(
+        api.listEntries({ from: date, to: date, user_ids: [userId], per_page: PAGE }),
+        entryView,
+      );
       return { userId, entries: { date, list } };
     }
   }

@@ -30,11 +30,15 @@ export interface ViewContext {
 
 export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], ctx: ViewContext): Snapshot {
   // Failed operations did not happen; settled ones show until the read that includes them is back.
-  const shows = (c: Collection) => items.filter((i) => i.status === 'pending' || (i.status === 'settled' && i.awaiting.includes(c)));
+  const shows = (c: Collection) =>
+    items.filter((i) => i.status === 'pending' || (i.status === 'settled' && i.awaiting.includes(c)));
 
   const projects = applyProjects(data.projects, shows('projects'));
   const timers = applyTimers(data.timers, shows('timers'), projects, ctx.recent);
-  const entries = withoutDeleted(applyEntries(data.entries?.date === ctx.today ? data.entries.list : [], shows('entries'), ctx.today, projects), shows('entries'));
+  const entries = withoutDeleted(
+    applyEntries(data.entries?.date === ctx.today ? data.entries.list : [], shows('entries'), ctx.today, projects),
+    shows('entries'),
+  );
 
   return deepFreeze({
     account: { ...ctx.account },
@@ -46,7 +50,12 @@ export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], 
       pending: items.filter((i) => i.status === 'pending').length,
       failed: items
         .filter((i) => i.status === 'failed')
-        .map((i) => ({ id: i.op.id, summary: describeOperation(i.op), message: i.message ?? '', editable: editableValues(i.op) })),
+        .map((i) => ({
+          id: i.op.id,
+          summary: describeOperation(i.op),
+          message: i.message ?? '',
+          editable: editableValues(i.op),
+        })),
     },
     notices: [...ctx.notices],
     online: ctx.online,
@@ -71,7 +80,12 @@ function applyProjects(read: ProjectView[], items: OutboxItem[]): ProjectView[] 
   return projects.sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
 }
 
-function applyTimers(read: TimerView[], items: OutboxItem[], projects: ProjectView[], recent: readonly number[]): TimerView[] {
+function applyTimers(
+  read: TimerView[],
+  items: OutboxItem[],
+  projects: ProjectView[],
+  recent: readonly number[],
+): TimerView[] {
   const timers = new Map(read.map((t) => [t.projectId, t]));
   for (const { op, status } of items) {
     const pending = status === 'pending';
@@ -83,7 +97,8 @@ function applyTimers(read: TimerView[], items: OutboxItem[], projects: ProjectVi
         // guess until the start lands: pending, so no later action takes it as confirmed.
         for (const t of timers.values()) {
           if (t.state !== 'running' || t.projectId === op.projectId) continue;
-          const paused = op.pauses?.projectId === t.projectId ? pausedWith(t, op.pauses.seconds, op.at) : pausedAt(t, op.at);
+          const paused =
+            op.pauses?.projectId === t.projectId ? pausedWith(t, op.pauses.seconds, op.at) : pausedAt(t, op.at);
           timers.set(t.projectId, { ...paused, pending: pending || t.pending });
         }
         const t = timers.get(op.projectId);
@@ -128,11 +143,14 @@ function applyTimers(read: TimerView[], items: OutboxItem[], projects: ProjectVi
     return r < 0 ? recent.length : r;
   };
   // Running first; then the most recently used; ties keep the service's order (a stable sort).
-  return [...timers.values()].sort((a, b) => Number(b.state === 'running') - Number(a.state === 'running') || rank(a) - rank(b));
+  return [...timers.values()].sort(
+    (a, b) => Number(b.state === 'running') - Number(a.state === 'running') || rank(a) - rank(b),
+  );
 }
 
 /** A timer's elapsed seconds at `now`: it counts on from `asOf` while it runs. */
-export const liveSeconds = (t: TimerView, now: number): number => (t.state === 'running' ? t.seconds + Math.max(0, now - t.asOf) / 1000 : t.seconds);
+export const liveSeconds = (t: TimerView, now: number): number =>
+  t.state === 'running' ? t.seconds + Math.max(0, now - t.asOf) / 1000 : t.seconds;
 
 const pausedAt = (t: TimerView, at: number): TimerView => pausedWith(t, liveSeconds(t, at), at);
 
@@ -156,7 +174,16 @@ function queuedEntry({ op, status, batch }: OutboxItem, projects: ProjectView[])
   const pending = status === 'pending';
   if (op.kind === 'logTimer') {
     // Its id comes with the read after the log: until then there is nothing to edit.
-    return { key: op.id, id: null, date: op.date, minutes: op.minutes, description: op.description, projectName: op.projectName, pending, editable: false };
+    return {
+      key: op.id,
+      id: null,
+      date: op.date,
+      minutes: op.minutes,
+      description: op.description,
+      projectName: op.projectName,
+      pending,
+      editable: false,
+    };
   }
   if (op.kind === 'createEntry') {
     // Shown as the service will record it: rounded up to the project's increment (a project it
@@ -165,7 +192,16 @@ function queuedEntry({ op, status, batch }: OutboxItem, projects: ProjectView[])
     // Editable while its operation can still be amended (outbox.ts amend): pending, and not
     // sent in a bulk import; sent, it is editable again once read back with its id.
     const editable = pending && batch === undefined;
-    return { key: op.id, id: null, date: op.date, minutes, description: op.description || null, projectName: op.projectName, pending, ...(editable ? {} : { editable }) };
+    return {
+      key: op.id,
+      id: null,
+      date: op.date,
+      minutes,
+      description: op.description || null,
+      projectName: op.projectName,
+      pending,
+      ...(editable ? {} : { editable }),
+    };
   }
   return null;
 }
@@ -196,7 +232,11 @@ function withUpdates(entries: EntryView[], items: OutboxItem[], projects: Projec
  * The billing increment the service rounds an entry's minutes up to: its project's (by id, else
  * by name when the project is only named), the default for a project not read yet, 1 for none.
  */
-function incrementOf(projectId: number | null | undefined, projectName: string | null, projects: ProjectView[]): number {
+function incrementOf(
+  projectId: number | null | undefined,
+  projectName: string | null,
+  projects: ProjectView[],
+): number {
   if (projectName === null && !projectId) return 1;
   const project = projectId ? projects.find((p) => p.id === projectId) : projects.find((p) => p.name === projectName);
   return project?.billingIncrement ?? DEFAULT_BILLING_INCREMENT;

@@ -133,8 +133,17 @@ export function startWorker(deps: WorkerDeps): Worker {
     const item = heldUntil() === null ? outbox.next() : undefined;
     if (item && deps.importer) {
       // An import rounds minutes to the project's increment itself: know the projects first.
-      if (item.op.kind === 'createEntry' && item.op.projectId !== null && requested.has('projects') && !increments().has(item.op.projectId)) return { read: 'projects' };
-      const batch = nextBatch(outbox.items().filter((i) => !refusedByImport.has(i.op.id)), increments());
+      if (
+        item.op.kind === 'createEntry' &&
+        item.op.projectId !== null &&
+        requested.has('projects') &&
+        !increments().has(item.op.projectId)
+      )
+        return { read: 'projects' };
+      const batch = nextBatch(
+        outbox.items().filter((i) => !refusedByImport.has(i.op.id)),
+        increments(),
+      );
       if (batch && batch[0] === item) return { batch };
     }
     if (item) return { item };
@@ -148,7 +157,11 @@ export function startWorker(deps: WorkerDeps): Worker {
     const project = projectOf(op);
     // A local id left here means its project's creation failed or was discarded.
     if (project !== null && project < 0) {
-      await outbox.fail(op.id, 'Its project could not be created on the service. Retry creating the project first.', false);
+      await outbox.fail(
+        op.id,
+        'Its project could not be created on the service. Retry creating the project first.',
+        false,
+      );
       return false;
     }
     await outbox.attempt(op.id);
@@ -164,7 +177,11 @@ export function startWorker(deps: WorkerDeps): Worker {
     const head = batch[0]!;
     const attemptedAt = head.attempted && head.batch ? head.batch.at : null;
     const inputs = batch.map((item) => importInput(item, increments()));
-    if (attemptedAt === null) await outbox.attemptBatch({ id: randomUUID(), at: clock.now() }, batch.map((item, i) => ({ id: item.op.id, minutes: inputs[i]!.minutes })));
+    if (attemptedAt === null)
+      await outbox.attemptBatch(
+        { id: randomUUID(), at: clock.now() },
+        batch.map((item, i) => ({ id: item.op.id, minutes: inputs[i]!.minutes })),
+      );
     else if (await landed(deps.api, inputs, attemptedAt)) return settleMany(ids);
     try {
       // #hashtags are read as v2 reads them (the description is the one the user typed).
@@ -188,7 +205,12 @@ export function startWorker(deps: WorkerDeps): Worker {
     // Asked again while this read runs? Then it runs again: this one may have begun too early.
     requested.delete(what);
     try {
-      const patch = await readPart(what, { api: deps.api, now: () => clock.now(), today: deps.today, userId: deps.data().userId });
+      const patch = await readPart(what, {
+        api: deps.api,
+        now: () => clock.now(),
+        today: deps.today,
+        userId: deps.data().userId,
+      });
       deps.received(what, patch);
       return true;
     } catch (error) {
@@ -222,8 +244,14 @@ export function startWorker(deps: WorkerDeps): Worker {
         continue;
       }
       try {
-        doing = 'item' in step ? `sending ${step.item.op.kind} ${step.item.op.id}` : 'batch' in step ? `importing ${step.batch.length} entries` : `reading ${step.read}`;
-        const talked = 'item' in step ? await send(step.item) : 'batch' in step ? await sendMany(step.batch) : await read(step.read);
+        doing =
+          'item' in step
+            ? `sending ${step.item.op.kind} ${step.item.op.id}`
+            : 'batch' in step
+              ? `importing ${step.batch.length} entries`
+              : `reading ${step.read}`;
+        const talked =
+          'item' in step ? await send(step.item) : 'batch' in step ? await sendMany(step.batch) : await read(step.read);
         if (stopped) return;
         if (talked) {
           failures = 0;
@@ -279,8 +307,12 @@ export function startWorker(deps: WorkerDeps): Worker {
       windowShown = shown;
       wake(false);
     },
-    describe: () => `${stopped ? 'stopped; ' : ''}${doing}; online ${online}; next ${outbox.next()?.op.kind ?? 'none'}, held until ${heldUntil() ?? '-'} (now ${clock.now()}); reads due ${[...requested].join(',') || 'none'}`,
-    whenIdle: () => (idle && !nextStep() && heldUntil() === null ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve))),
+    describe: () =>
+      `${stopped ? 'stopped; ' : ''}${doing}; online ${online}; next ${outbox.next()?.op.kind ?? 'none'}, held until ${heldUntil() ?? '-'} (now ${clock.now()}); reads due ${[...requested].join(',') || 'none'}`,
+    whenIdle: () =>
+      idle && !nextStep() && heldUntil() === null
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => idleWaiters.push(resolve)),
     setBroadcastsLive(live) {
       broadcastsLive = live;
       wake(false);
@@ -306,6 +338,7 @@ function waitsForTime(error: unknown): boolean {
   return isApiError(error) && (error.retryable || error.kind === 'unauthorized');
 }
 
-const refused = (error: unknown) => isApiError(error) && error.status !== null && error.status >= 400 && error.status < 500;
+const refused = (error: unknown) =>
+  isApiError(error) && error.status !== null && error.status >= 400 && error.status < 500;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

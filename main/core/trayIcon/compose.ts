@@ -25,7 +25,10 @@ const lineWidth = (line: string, glyphs: Glyphs) =>
   [...line].reduce((sum, char) => sum + (glyphs.get(char)?.width ?? 0), 0) + glyphs.gap * (line.length - 1);
 
 /** Room a running icon gives its time: a bar below it, after a gap, says "running". */
-const barOf = (size: IconSize, glyphs: Glyphs) => ({ height: Math.max(2, Math.round(size / 10)), gap: glyphs.stroke + 1 });
+const barOf = (size: IconSize, glyphs: Glyphs) => ({
+  height: Math.max(2, Math.round(size / 10)),
+  gap: glyphs.stroke + 1,
+});
 const lineGapOf = (glyphs: Glyphs) => glyphs.stroke + 1;
 const blockHeight = (lines: number, glyphs: Glyphs) => lines * glyphs.height + (lines - 1) * lineGapOf(glyphs);
 
@@ -34,7 +37,11 @@ export function textLines(text: string, size: IconSize, glyphs: Glyphs): string[
   if (!/^\d+:\d\d$/.test(text)) return null;
   const bar = barOf(size, glyphs);
   for (const lines of [[text], text.split(':')]) {
-    if (blockHeight(lines.length, glyphs) + bar.gap + bar.height <= size && lines.every((line) => lineWidth(line, glyphs) <= size)) return lines;
+    if (
+      blockHeight(lines.length, glyphs) + bar.gap + bar.height <= size &&
+      lines.every((line) => lineWidth(line, glyphs) <= size)
+    )
+      return lines;
   }
   return null;
 }
@@ -53,7 +60,8 @@ function drawRunning(canvas: Canvas, size: IconSize, text: string, glyphs: Glyph
     let x = Math.floor((size - width) / 2);
     for (const char of line) {
       const glyph = glyphs.get(char)!;
-      for (let gy = 0; gy < glyph.height; gy++) for (let gx = 0; gx < glyph.width; gx++) canvas.plot(x + gx, y + gy, ink, glyph.ink[gy * glyph.width + gx]!);
+      for (let gy = 0; gy < glyph.height; gy++)
+        for (let gx = 0; gx < glyph.width; gx++) canvas.plot(x + gx, y + gy, ink, glyph.ink[gy * glyph.width + gx]!);
       x += glyph.width + glyphs.gap;
     }
     y += glyphs.height + lineGapOf(glyphs);
@@ -61,7 +69,8 @@ function drawRunning(canvas: Canvas, size: IconSize, text: string, glyphs: Glyph
   // The bar as wide as the time, in the running colour: the state at a glance.
   const x0 = Math.floor((size - widest) / 2);
   const barTop = y - lineGapOf(glyphs) + bar.gap;
-  for (let by = barTop; by < barTop + bar.height; by++) for (let bx = x0; bx < x0 + widest; bx++) canvas.plot(bx, by, running, 255);
+  for (let by = barTop; by < barTop + bar.height; by++)
+    for (let bx = x0; bx < x0 + widest; bx++) canvas.plot(bx, by, running, 255);
   return true;
 }
 
@@ -92,13 +101,20 @@ function drawShape(canvas: Canvas, shape: Shape, colour: Colour): void {
   for (let y = 0; y < size; y++)
     for (let x = 0; x < size; x++) {
       let cover = 0;
-      for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) if (shape((x + (i + 0.5) / 4) / size, (y + (j + 0.5) / 4) / size)) cover++;
+      for (let i = 0; i < 4; i++)
+        for (let j = 0; j < 4; j++) if (shape((x + (i + 0.5) / 4) / size, (y + (j + 0.5) / 4) / size)) cover++;
       canvas.plot(x, y, colour, (cover / 16) * 255);
     }
 }
 
 /** Draws the icon of a state at one size; text is the running time ("1:05") and only used when running. */
-export function composeIcon(state: TrayIconState, text: string, size: IconSize, variant: TrayIconVariant, glyphs: Glyphs): Rgba {
+export function composeIcon(
+  state: TrayIconState,
+  text: string,
+  size: IconSize,
+  variant: TrayIconVariant,
+  glyphs: Glyphs,
+): Rgba {
   const canvas = new Canvas(size, size);
   const colours = PALETTE[variant];
   if (state === 'running') {

@@ -52,7 +52,11 @@ const SEGMENTS: Record<string, string> = {
   '9': 'abcdfg',
 };
 
-function glyph(width: number, height: number, paint: (fill: (x0: number, y0: number, x1: number, y1: number) => void) => void): Glyph {
+function glyph(
+  width: number,
+  height: number,
+  paint: (fill: (x0: number, y0: number, x1: number, y1: number) => void) => void,
+): Glyph {
   const ink = new Uint8Array(width * height);
   paint((x0, y0, x1, y1) => {
     for (let y = y0; y < y1; y++) ink.fill(255, y * width + x0, y * width + x1);
@@ -90,7 +94,9 @@ function colon({ height: h, stroke: s }: Metrics): Glyph {
 /** Draws the glyphs of one size. Callers cache the answer (createTrayIconRenderer does). */
 export function drawGlyphs(size: IconSize): Glyphs {
   const metrics = METRICS[size];
-  const map = new Map<string, Glyph>(Object.entries(SEGMENTS).map(([char, segments]) => [char, digit(segments, metrics)]));
+  const map = new Map<string, Glyph>(
+    Object.entries(SEGMENTS).map(([char, segments]) => [char, digit(segments, metrics)]),
+  );
   map.set(':', colon(metrics));
   return { height: metrics.height, gap: metrics.gap, stroke: metrics.stroke, get: (char) => map.get(char) };
 }

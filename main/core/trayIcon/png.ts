@@ -41,7 +41,8 @@ function chunk(type: string, data: Uint8Array): Buffer {
 }
 
 export function encodePng({ width, height, pixels }: Rgba): Buffer {
-  if (pixels.length !== width * height * 4) throw new Error(`expected ${width * height * 4} bytes of RGBA, got ${pixels.length}`);
+  if (pixels.length !== width * height * 4)
+    throw new Error(`expected ${width * height * 4} bytes of RGBA, got ${pixels.length}`);
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
@@ -49,5 +50,10 @@ export function encodePng({ width, height, pixels }: Rgba): Buffer {
   const stride = width * 4;
   const raw = Buffer.alloc((stride + 1) * height); // each row: filter byte 0, then its pixels
   for (let y = 0; y < height; y++) raw.set(pixels.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
-  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', new Uint8Array(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', new Uint8Array(0)),
+  ]);
 }

@@ -58,7 +58,8 @@ export function createTrayIconRenderer(): TrayIconRenderer {
 
   return {
     png,
-    images: (state, text, variant, platform) => iconRepresentations(platform).map((r) => ({ ...r, png: png(state, text, r.size, variant) })),
+    images: (state, text, variant, platform) =>
+      iconRepresentations(platform).map((r) => ({ ...r, png: png(state, text, r.size, variant) })),
     cached: () => last.size,
   };
 }

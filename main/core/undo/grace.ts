@@ -29,7 +29,8 @@ export function undoSummary(op: Operation): string {
 }
 
 /** An item the user can still take back: pending, never sent, with a grace. Whether it ran out is the clock's say. */
-export const withinGraceItem = (item: OutboxItem): boolean => item.status === 'pending' && !item.attempted && item.op.notBefore !== undefined;
+export const withinGraceItem = (item: OutboxItem): boolean =>
+  item.status === 'pending' && !item.attempted && item.op.notBefore !== undefined;
 
 /**
  * The snapshot's undo lines: every item still undoable, oldest first. `until` may already be past

@@ -8,8 +8,11 @@ import { undoSummary, withinGraceItem } from './grace';
 
 export async function undoOperation(outbox: Outbox, id: string, now: number): Promise<Result<null>> {
   const item = outbox.items().find((i) => i.op.id === id);
-  if (!item || !withinGraceItem(item)) return fail('not_found', 'There is nothing to undo by that id: it was sent or undone already.', 'id');
-  if (now >= item.op.notBefore!) return fail('invalid_input', `Too late to undo: “${undoSummary(item.op)}” is being sent to the service.`, 'id');
-  if (!(await outbox.withdraw(id))) return fail('not_found', 'There is nothing to undo by that id: it was sent or undone already.', 'id');
+  if (!item || !withinGraceItem(item))
+    return fail('not_found', 'There is nothing to undo by that id: it was sent or undone already.', 'id');
+  if (now >= item.op.notBefore!)
+    return fail('invalid_input', `Too late to undo: “${undoSummary(item.op)}” is being sent to the service.`, 'id');
+  if (!(await outbox.withdraw(id)))
+    return fail('not_found', 'There is nothing to undo by that id: it was sent or undone already.', 'id');
   return ok(null);
 }

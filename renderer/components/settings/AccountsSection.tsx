@@ -22,7 +22,13 @@ export function AccountsSection({ snapshot, bridge }: { snapshot: Snapshot; brid
       <h2 id="settings-accounts">Accounts</h2>
       <ul class="settings-list">
         {snapshot.accounts.map((account) => (
-          <AccountRow key={account.id} account={account} email={account.isOpen ? snapshot.user?.email : undefined} bridge={bridge} onSignedOut={setMessage} />
+          <AccountRow
+            key={account.id}
+            account={account}
+            email={account.isOpen ? snapshot.user?.email : undefined}
+            bridge={bridge}
+            onSignedOut={setMessage}
+          />
         ))}
       </ul>
       {message && (
@@ -35,7 +41,17 @@ export function AccountsSection({ snapshot, bridge }: { snapshot: Snapshot; brid
   );
 }
 
-function AccountRow({ account, email, bridge, onSignedOut }: { account: AccountView; email: string | undefined; bridge: StintBridge; onSignedOut(message: string): void }) {
+function AccountRow({
+  account,
+  email,
+  bridge,
+  onSignedOut,
+}: {
+  account: AccountView;
+  email: string | undefined;
+  bridge: StintBridge;
+  onSignedOut(message: string): void;
+}) {
   const [confirming, setConfirming] = useState(false);
   const action = useAction();
   const errorId = `account-error-${account.id}`;
@@ -48,7 +64,12 @@ function AccountRow({ account, email, bridge, onSignedOut }: { account: AccountV
   };
 
   return (
-    <li data-testid="account" data-account-id={account.id} data-state={account.state} aria-describedby={action.error ? errorId : undefined}>
+    <li
+      data-testid="account"
+      data-account-id={account.id}
+      data-state={account.state}
+      aria-describedby={action.error ? errorId : undefined}
+    >
       <span class="settings-account-label">{account.label}</span>{' '}
       <span class="muted">{account.kind === 'local' ? 'on this computer' : account.baseUrl}</span>
       {email ? <span class="hint"> · {email}</span> : null}
@@ -73,7 +94,10 @@ function AccountRow({ account, email, bridge, onSignedOut }: { account: AccountV
       </div>
       {confirming && (
         <div class="row" role="group" aria-label={`Sign out of ${account.label}`}>
-          <span class="grow">Sign out of {account.label}? Its token is revoked where the service allows and deleted from this computer; changes not yet sent to it are dropped.</span>
+          <span class="grow">
+            Sign out of {account.label}? Its token is revoked where the service allows and deleted from this computer;
+            changes not yet sent to it are dropped.
+          </span>
           <button type="button" class="primary" disabled={action.busy} onClick={signOut}>
             Sign out
           </button>

@@ -23,7 +23,8 @@ export function AddAccountForm({ bridge }: { bridge: StintBridge }) {
   const submit = async (event: Event) => {
     event.preventDefault();
     const result = await action.run(async () => {
-      if (!baseUrl.trim()) return fail('invalid_input', "Enter the service's address, like https://time.example.com.", 'baseUrl');
+      if (!baseUrl.trim())
+        return fail('invalid_input', "Enter the service's address, like https://time.example.com.", 'baseUrl');
       if (mode === 'token') return bridge.addAccountWithToken({ baseUrl, token });
       return bridge.beginSignIn({ baseUrl, clientId, ...(clientSecret.trim() ? { clientSecret } : {}) });
     });
@@ -34,7 +35,13 @@ export function AddAccountForm({ bridge }: { bridge: StintBridge }) {
     }
   };
 
-  const field = (name: string, label: string, value: string, set: (v: string) => void, extra: Record<string, unknown> = {}) => (
+  const field = (
+    name: string,
+    label: string,
+    value: string,
+    set: (v: string) => void,
+    extra: Record<string, unknown> = {},
+  ) => (
     <label class="grow">
       <span class="label">{label}</span>
       <input
@@ -57,27 +64,38 @@ export function AddAccountForm({ bridge }: { bridge: StintBridge }) {
   return (
     <form class="add-account" aria-label="Add account" onSubmit={submit} noValidate>
       <h3>Add an account</h3>
-      {field('baseUrl', 'Service address', baseUrl, setBaseUrl, { type: 'url', placeholder: 'https://time.example.com' })}
+      {field('baseUrl', 'Service address', baseUrl, setBaseUrl, {
+        type: 'url',
+        placeholder: 'https://time.example.com',
+      })}
       <fieldset>
         <legend class="label">Sign in</legend>
         <label class="check">
-          <input type="radio" name="mode" checked={mode === 'browser'} onChange={() => setMode('browser')} /> With the browser
+          <input type="radio" name="mode" checked={mode === 'browser'} onChange={() => setMode('browser')} /> With the
+          browser
         </label>
         <label class="check">
-          <input type="radio" name="mode" checked={mode === 'token'} onChange={() => setMode('token')} /> With a personal token
+          <input type="radio" name="mode" checked={mode === 'token'} onChange={() => setMode('token')} /> With a
+          personal token
         </label>
       </fieldset>
       {mode === 'browser' ? (
         <>
           {field('clientId', "Stint's client ID at that service", clientId, setClientId)}
-          {field('clientSecret', 'Client secret (if the service gave one)', clientSecret, setClientSecret, { type: 'password' })}
+          {field('clientSecret', 'Client secret (if the service gave one)', clientSecret, setClientSecret, {
+            type: 'password',
+          })}
           <p class="hint">Your browser opens the service's sign-in page; Stint never sees your password.</p>
         </>
       ) : (
         field('token', 'Personal token', token, setToken, { type: 'password' })
       )}
       <button type="submit" class="primary" disabled={action.busy}>
-        {action.busy && mode === 'browser' ? 'Waiting for the browser…' : mode === 'browser' ? 'Sign in' : 'Add account'}
+        {action.busy && mode === 'browser'
+          ? 'Waiting for the browser…'
+          : mode === 'browser'
+            ? 'Sign in'
+            : 'Add account'}
       </button>
       <ErrorLine error={action.error} id="add-account-error" testId="add-account-error" />
     </form>

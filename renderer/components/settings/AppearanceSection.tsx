@@ -36,7 +36,13 @@ export function ThemeSection({ theme, bridge }: { theme: Theme; bridge: StintBri
         </legend>
         {THEMES.map((value) => (
           <label class="check" key={value}>
-            <input type="radio" name="theme" value={value} checked={theme === value} onChange={() => void saving.save({ theme: value })} />{' '}
+            <input
+              type="radio"
+              name="theme"
+              value={value}
+              checked={theme === value}
+              onChange={() => void saving.save({ theme: value })}
+            />{' '}
             {THEME_LABELS[value]}
           </label>
         ))}

@@ -32,14 +32,22 @@ export function IdleSection({ minutes, bridge }: { minutes: number | null; bridg
           onChange={(e) => {
             setLocal(null);
             const checked = (e.currentTarget as HTMLInputElement).checked;
-            void saving.save({ idleThresholdMinutes: checked ? (checkIdleMinutes(Number(text)) ? IDLE_MINUTES.default : Number(text)) : null });
+            void saving.save({
+              idleThresholdMinutes: checked
+                ? checkIdleMinutes(Number(text))
+                  ? IDLE_MINUTES.default
+                  : Number(text)
+                : null,
+            });
           }}
         />{' '}
         Ask what to do with time I was away while a timer ran
       </label>
       <form class="row" onSubmit={submit} aria-label="Idle minutes" noValidate>
         <label class="grow">
-          <span class="label">Away for at least (minutes, {IDLE_MINUTES.min}–{IDLE_MINUTES.max})</span>
+          <span class="label">
+            Away for at least (minutes, {IDLE_MINUTES.min}–{IDLE_MINUTES.max})
+          </span>
           <input
             type="number"
             inputMode="numeric"

@@ -7,5 +7,9 @@ import { useRoute } from './route';
 import { SettingsView } from './SettingsView';
 
 export function Root({ bridge, connection }: { bridge: StintBridge; connection?: Connection }) {
-  return useRoute() === 'settings' ? <SettingsView bridge={bridge} /> : <App bridge={bridge} {...(connection ? { connection } : {})} />;
+  return useRoute() === 'settings' ? (
+    <SettingsView bridge={bridge} />
+  ) : (
+    <App bridge={bridge} {...(connection ? { connection } : {})} />
+  );
 }

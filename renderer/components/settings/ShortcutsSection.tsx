@@ -19,7 +19,11 @@ import { isMac } from './theme';
 import { useSaveSettings } from './useSaveSettings';
 
 type Texts = Record<HotkeyName, string>;
-const asTexts = (hotkeys: Hotkeys): Texts => ({ toggleTimer: hotkeys.toggleTimer ?? '', quickEntry: hotkeys.quickEntry ?? '', showWindow: hotkeys.showWindow ?? '' });
+const asTexts = (hotkeys: Hotkeys): Texts => ({
+  toggleTimer: hotkeys.toggleTimer ?? '',
+  quickEntry: hotkeys.quickEntry ?? '',
+  showWindow: hotkeys.showWindow ?? '',
+});
 
 export function ShortcutsSection({ hotkeys, bridge }: { hotkeys: Hotkeys; bridge: StintBridge }) {
   const mac = isMac();
@@ -44,7 +48,8 @@ export function ShortcutsSection({ hotkeys, bridge }: { hotkeys: Hotkeys; bridge
     const problems: Partial<Record<HotkeyName, ActionError>> = {};
     for (const name of changed) {
       const checked = texts[name].trim() === '' ? null : checkAccelerator(texts[name]);
-      if (checked && !checked.ok) problems[name] = { code: 'invalid_input', message: checked.message, field: `hotkeys.${name}` };
+      if (checked && !checked.ok)
+        problems[name] = { code: 'invalid_input', message: checked.message, field: `hotkeys.${name}` };
     }
     setErrors(problems);
     if (Object.keys(problems).length > 0 || changed.length === 0) return;

@@ -24,7 +24,11 @@ const REMOTE_TOKEN = `remote-${randomUUID()}`;
 beforeAll(async () => {
   remoteDir = tempDir();
   remote = await startService({ dataDir: remoteDir.path, rateLimit: 0, token: REMOTE_TOKEN });
-  const api = createServiceApi({ baseUrl: remote.url, credentials: { kind: 'personal', token: REMOTE_TOKEN }, rateLimit: 0 });
+  const api = createServiceApi({
+    baseUrl: remote.url,
+    credentials: { kind: 'personal', token: REMOTE_TOKEN },
+    rateLimit: 0,
+  });
   await api.createProject({ name: 'Only on the remote' });
 });
 
@@ -50,7 +54,9 @@ describe('accounts', () => {
     const secrets = createSessionSecrets();
     const app = await open(dataDir, secrets);
     expect(app.getSnapshot().account.id).toBe('local');
-    expect(app.getSnapshot().accounts.map((a) => [a.id, a.isDefault, a.isOpen, a.state])).toEqual([['local', true, true, 'ok']]);
+    expect(app.getSnapshot().accounts.map((a) => [a.id, a.isDefault, a.isOpen, a.state])).toEqual([
+      ['local', true, true, 'ok'],
+    ]);
 
     const seen: Snapshot[] = [];
     app.subscribe((s) => seen.push(s));
@@ -80,13 +86,28 @@ describe('accounts', () => {
     const secrets = createSessionSecrets();
     const app = await open(dataDir, secrets);
 
-    expect(await call(app, 'addAccountWithToken', { baseUrl: 'file:///etc/passwd', token: 'x' })).toMatchObject({ ok: false, error: { field: 'baseUrl' } });
-    expect(await call(app, 'addAccountWithToken', { baseUrl: 'ftp://example.com', token: 'x' })).toMatchObject({ ok: false, error: { field: 'baseUrl' } });
+    expect(await call(app, 'addAccountWithToken', { baseUrl: 'file:///etc/passwd', token: 'x' })).toMatchObject({
+      ok: false,
+      error: { field: 'baseUrl' },
+    });
+    expect(await call(app, 'addAccountWithToken', { baseUrl: 'ftp://example.com', token: 'x' })).toMatchObject({
+      ok: false,
+      error: { field: 'baseUrl' },
+    });
     const unreachable = await call(app, 'addAccountWithToken', { baseUrl: await closedPortUrl(), token: REMOTE_TOKEN });
-    expect(unreachable).toMatchObject({ ok: false, error: { field: 'baseUrl', message: expect.stringContaining('could not reach') } });
+    expect(unreachable).toMatchObject({
+      ok: false,
+      error: { field: 'baseUrl', message: expect.stringContaining('could not reach') },
+    });
     const refused = await call(app, 'addAccountWithToken', { baseUrl: remote.url, token: 'not-the-token' });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'rejected', field: 'token', message: expect.stringContaining('refused this token') } });
-    expect(await call(app, 'addAccountWithToken', { baseUrl: remote.url, token: '   ' })).toMatchObject({ ok: false, error: { field: 'token' } });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'rejected', field: 'token', message: expect.stringContaining('refused this token') },
+    });
+    expect(await call(app, 'addAccountWithToken', { baseUrl: remote.url, token: '   ' })).toMatchObject({
+      ok: false,
+      error: { field: 'token' },
+    });
 
     expect(app.getSnapshot().accounts).toHaveLength(1);
     expect(app.getSnapshot().account.id).toBe('local');
@@ -103,7 +124,11 @@ describe('accounts', () => {
     await first.stop();
 
     const registry = JSON.parse(readFileSync(join(dataDir, REGISTRY_FILE), 'utf8'));
-    expect(registry).toMatchObject({ version: 1, defaultAccountId: added.ok && added.value.accountId, accounts: [{ label: 'Work', baseUrl: remote.url, auth: 'personal' }] });
+    expect(registry).toMatchObject({
+      version: 1,
+      defaultAccountId: added.ok && added.value.accountId,
+      accounts: [{ label: 'Work', baseUrl: remote.url, auth: 'personal' }],
+    });
     const localToken = await secrets.get('local', 'personal-token');
     for (const file of filesBelow(dataDir)) {
       expect(file.text.includes(REMOTE_TOKEN), file.path).toBe(false);
@@ -112,7 +137,10 @@ describe('accounts', () => {
 
     const second = await open(dataDir, secrets);
     expect(second.getSnapshot().account).toMatchObject({ label: 'Work', kind: 'remote' });
-    await until(() => projectNames(second.getSnapshot()).includes('Only on the remote'), 'the remote read after the restart');
+    await until(
+      () => projectNames(second.getSnapshot()).includes('Only on the remote'),
+      'the remote read after the restart',
+    );
   });
 
   it('signs out: away to the local account, keychain items deleted, the account and its folder gone, and says what could not be revoked', async () => {
@@ -124,10 +152,16 @@ describe('accounts', () => {
     await app.whenIdle();
     expect(existsSync(join(dataDir, 'accounts', id))).toBe(true);
 
-    expect(await call(app, 'signOut', { accountId: 'local' })).toMatchObject({ ok: false, error: { field: 'accountId' } });
+    expect(await call(app, 'signOut', { accountId: 'local' })).toMatchObject({
+      ok: false,
+      error: { field: 'accountId' },
+    });
     const out = await call(app, 'signOut', { accountId: id });
     // Personal tokens have no revocation endpoint in the spec: the user is told, not reassured.
-    expect(out).toEqual({ ok: true, value: { revoked: false, message: expect.stringContaining('does not offer token revocation') } });
+    expect(out).toEqual({
+      ok: true,
+      value: { revoked: false, message: expect.stringContaining('does not offer token revocation') },
+    });
     expect(app.getSnapshot().account.id).toBe('local');
     expect(app.getSnapshot().accounts.map((a) => a.id)).toEqual(['local']);
     for (const key of ACCOUNT_SECRETS) expect(await secrets.get(id, key)).toBeNull();
@@ -155,12 +189,21 @@ describe('accounts', () => {
       const secondToken = `second-${randomUUID()}`;
       service = await startService({ dataDir: ownDir, rateLimit: 0, token: secondToken, port });
       await call(app, 'refresh', {});
-      await until(() => app.getSnapshot().accounts.find((a) => a.id === id)?.state === 'unauthorized', 'the refusal to show');
+      await until(
+        () => app.getSnapshot().accounts.find((a) => a.id === id)?.state === 'unauthorized',
+        'the refusal to show',
+      );
       expect(app.getSnapshot().accounts.find((a) => a.id === id)?.problem).toContain('sign in again');
 
-      expect(await call(app, 'addAccountWithToken', { baseUrl: service.url, token: secondToken })).toEqual({ ok: true, value: { accountId: id } });
+      expect(await call(app, 'addAccountWithToken', { baseUrl: service.url, token: secondToken })).toEqual({
+        ok: true,
+        value: { accountId: id },
+      });
       await call(app, 'refresh', {});
-      await until(() => app.getSnapshot().accounts.find((a) => a.id === id)?.state === 'ok', 'the account to work again');
+      await until(
+        () => app.getSnapshot().accounts.find((a) => a.id === id)?.state === 'ok',
+        'the account to work again',
+      );
       expect(app.getSnapshot().accounts).toHaveLength(2);
     } finally {
       await service.close();
@@ -174,7 +217,12 @@ describe('accounts', () => {
     try {
       const noKeychain = createKeychain(`stint-test-${randomUUID()}`);
       const first = await open(dataDir, noKeychain);
-      expect(first.getSnapshot().accounts[0]).toMatchObject({ id: 'local', state: 'ok', sessionOnly: true, problem: expect.stringContaining('made anew each time Stint starts') });
+      expect(first.getSnapshot().accounts[0]).toMatchObject({
+        id: 'local',
+        state: 'ok',
+        sessionOnly: true,
+        problem: expect.stringContaining('made anew each time Stint starts'),
+      });
       expect(first.getSnapshot().accounts[0]!.problem).not.toContain('paste');
       const added = await call(first, 'addAccountWithToken', { baseUrl: remote.url, token: REMOTE_TOKEN });
       expect(added.ok).toBe(true);
@@ -185,9 +233,20 @@ describe('accounts', () => {
       const second = await open(dataDir, createKeychain(`stint-test-${randomUUID()}`));
       expect(second.getSnapshot().account.id).toBe('local');
       const waiting = second.getSnapshot().accounts[1]!;
-      expect(waiting).toMatchObject({ state: 'keychain-unavailable', isDefault: true, isOpen: false, problem: expect.stringContaining('Paste a personal token') });
-      expect(await call(second, 'setDefaultAccount', { accountId: waiting.id })).toMatchObject({ ok: false, error: { field: 'accountId' } });
-      expect(await call(second, 'addAccountWithToken', { baseUrl: remote.url, token: REMOTE_TOKEN })).toEqual({ ok: true, value: { accountId: waiting.id } });
+      expect(waiting).toMatchObject({
+        state: 'keychain-unavailable',
+        isDefault: true,
+        isOpen: false,
+        problem: expect.stringContaining('Paste a personal token'),
+      });
+      expect(await call(second, 'setDefaultAccount', { accountId: waiting.id })).toMatchObject({
+        ok: false,
+        error: { field: 'accountId' },
+      });
+      expect(await call(second, 'addAccountWithToken', { baseUrl: remote.url, token: REMOTE_TOKEN })).toEqual({
+        ok: true,
+        value: { accountId: waiting.id },
+      });
       expect(second.getSnapshot().accounts[1]).toMatchObject({ state: 'ok', isOpen: true, sessionOnly: true });
     } finally {
       if (previous === undefined) delete process.env.DBUS_SESSION_BUS_ADDRESS;

@@ -37,4 +37,5 @@ export function appsPerTest(): Apps {
   };
 }
 
-export const call = (app: StintApp, channel: string, request: unknown) => dispatch(app.handlers, channel, request) as Promise<Result<any>>;
+export const call = (app: StintApp, channel: string, request: unknown) =>
+  dispatch(app.handlers, channel, request) as Promise<Result<any>>;

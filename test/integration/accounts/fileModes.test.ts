@@ -51,7 +51,15 @@ describe.skipIf(process.platform === 'win32')('the data folder', () => {
     const dataDir = apps.folder();
     const app = await useAndStop(dataDir);
     const found = modes(dataDir);
-    expect(found).toEqual(expect.arrayContaining(['settings.json 600', 'local-service 700', 'local-service/service.db 600', 'local-service/service.db-wal 600', 'accounts/local/outbox.jsonl 600']));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'settings.json 600',
+        'local-service 700',
+        'local-service/service.db 600',
+        'local-service/service.db-wal 600',
+        'accounts/local/outbox.jsonl 600',
+      ]),
+    );
     expect(found.filter((l) => !/ (600|700)$/.test(l))).toEqual([]);
     expect(lstatSync(dataDir).mode & 0o777).toBe(0o700);
     await app.stop();

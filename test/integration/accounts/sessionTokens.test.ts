@@ -15,7 +15,11 @@ import { appsPerTest } from './apps';
 const apps = appsPerTest();
 
 const status = async (port: number, token: string) =>
-  (await fetch(`http://127.0.0.1:${port}/v2/current_user`, { headers: { 'user-agent': 'StintTest/1', 'x-servicetoken': token } })).status;
+  (
+    await fetch(`http://127.0.0.1:${port}/v2/current_user`, {
+      headers: { 'user-agent': 'StintTest/1', 'x-servicetoken': token },
+    })
+  ).status;
 
 describe('the embedded account without a keychain', () => {
   it('revokes the previous session’s token at start, and keeps tokens it does not hold', async () => {

@@ -36,7 +36,11 @@ beforeAll(async () => {
   secretService = await startSecretService();
   remoteDir = tempDir();
   remote = await startService({ dataDir: remoteDir.path, rateLimit: 0, token: REMOTE_TOKEN });
-  await createServiceApi({ baseUrl: remote.url, credentials: { kind: 'personal', token: REMOTE_TOKEN }, rateLimit: 0 }).createProject({ name: 'Only on the remote' });
+  await createServiceApi({
+    baseUrl: remote.url,
+    credentials: { kind: 'personal', token: REMOTE_TOKEN },
+    rateLimit: 0,
+  }).createProject({ name: 'Only on the remote' });
 });
 
 afterAll(async () => {
@@ -48,7 +52,8 @@ afterAll(async () => {
 });
 
 const { open, folder } = appsPerTest();
-const listedIds = (dataDir: string): string[] => JSON.parse(readFileSync(join(dataDir, REGISTRY_FILE), 'utf8')).accounts.map((a: { id: string }) => a.id);
+const listedIds = (dataDir: string): string[] =>
+  JSON.parse(readFileSync(join(dataDir, REGISTRY_FILE), 'utf8')).accounts.map((a: { id: string }) => a.id);
 /** Every secret the keychain holds for the account, read by a keychain object of its own (as a restarted app would). */
 async function secretsLeft(service: string, id: string): Promise<string[]> {
   const keychain = createKeychain(service);
@@ -78,14 +83,27 @@ describe('signing out with the real keychain', () => {
     writeRegistry(dataDir, {
       version: 1,
       defaultAccountId: id,
-      accounts: [{ id, label: 'Work', kind: 'remote', baseUrl: remote.url, email: 'me@stint.local', auth: 'oauth', oauth: { clientId: client.clientId, authUrl: remote.url } }],
+      accounts: [
+        {
+          id,
+          label: 'Work',
+          kind: 'remote',
+          baseUrl: remote.url,
+          email: 'me@stint.local',
+          auth: 'oauth',
+          oauth: { clientId: client.clientId, authUrl: remote.url },
+        },
+      ],
     });
     await keychain.set(id, 'access-token', tokens.accessToken);
     await keychain.set(id, 'refresh-token', tokens.refreshToken!);
     await keychain.set(id, 'client-secret', client.clientSecret);
 
     const app = await open(dataDir, keychain);
-    await until(() => app.getSnapshot().projects.some((p) => p.name === 'Only on the remote'), 'the OAuth account to read the remote');
+    await until(
+      () => app.getSnapshot().projects.some((p) => p.name === 'Only on the remote'),
+      'the OAuth account to read the remote',
+    );
     expect(await secretsLeft(service, id)).toEqual(['access-token', 'refresh-token', 'client-secret']);
 
     const out = await call(app, 'signOut', { accountId: id });
@@ -96,7 +114,11 @@ describe('signing out with the real keychain', () => {
     expect(existsSync(join(dataDir, 'accounts', id))).toBe(false);
     expect(await secretsLeft(service, id)).toEqual([]);
     // The message is true: the service did not revoke it; only this computer forgot it.
-    const still = createServiceApi({ baseUrl: remote.url, credentials: { kind: 'oauth', accessToken: async () => tokens.accessToken, refresh: async () => false }, rateLimit: 0 });
+    const still = createServiceApi({
+      baseUrl: remote.url,
+      credentials: { kind: 'oauth', accessToken: async () => tokens.accessToken, refresh: async () => false },
+      rateLimit: 0,
+    });
     expect((await still.getCurrentUser()).email).toBe('me@stint.local');
   });
 
@@ -108,7 +130,8 @@ describe('signing out with the real keychain', () => {
     const secrets: SecretStore = {
       ...keychain,
       delete: async (account, key) => {
-        if (account === refuse && key === 'personal-token') throw new KeychainUnavailableError(new Error('org.freedesktop.Secret.Error.IsLocked'));
+        if (account === refuse && key === 'personal-token')
+          throw new KeychainUnavailableError(new Error('org.freedesktop.Secret.Error.IsLocked'));
         return keychain.delete(account, key);
       },
     };
@@ -127,7 +150,10 @@ describe('signing out with the real keychain', () => {
     expect(app.getSnapshot().accounts.map((a) => a.id)).toEqual(['local', id]);
     expect(await createKeychain(service).get(id, 'personal-token')).toBe(REMOTE_TOKEN);
     // And the user is told why, and what to do.
-    expect(failed).toEqual({ ok: false, error: { code: 'internal', message: expect.stringMatching(/cannot be reached.*sign out again/s) } });
+    expect(failed).toEqual({
+      ok: false,
+      error: { code: 'internal', message: expect.stringMatching(/cannot be reached.*sign out again/s) },
+    });
 
     refuse = null;
     const out = await call(app, 'signOut', { accountId: id });

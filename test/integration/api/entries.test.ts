@@ -14,8 +14,19 @@ describe('entries', () => {
   it('creates, reads and updates an entry, keeping its marker', async () => {
     const { api } = local;
     const project = await api.createProject({ name: uniqueName('Entries'), billing_increment: 15 });
-    const created = await api.createEntry({ date: '2025-02-03', minutes: 20, project_id: project.id, description: 'Call #client', source_url: 'stint://op/1' });
-    expect(created).toMatchObject({ date: '2025-02-03', minutes: 30, description: 'Call #client', source_url: 'stint://op/1' });
+    const created = await api.createEntry({
+      date: '2025-02-03',
+      minutes: 20,
+      project_id: project.id,
+      description: 'Call #client',
+      source_url: 'stint://op/1',
+    });
+    expect(created).toMatchObject({
+      date: '2025-02-03',
+      minutes: 30,
+      description: 'Call #client',
+      source_url: 'stint://op/1',
+    });
     expect(created.project?.id).toBe(project.id);
     expect(await api.getEntry(created.id)).toEqual(created);
 
@@ -33,13 +44,16 @@ describe('entries', () => {
     const project = await api.createProject({ name: uniqueName('Paged') });
     const other = await api.createProject({ name: uniqueName('Other') });
     const dates = ['2024-05-01', '2024-05-02', '2024-05-03', '2024-05-04', '2024-05-05', '2024-05-06', '2024-05-07'];
-    for (const date of dates) await api.createEntry({ date, minutes: 15, project_id: project.id, description: `day ${date}` });
+    for (const date of dates)
+      await api.createEntry({ date, minutes: 15, project_id: project.id, description: `day ${date}` });
     await api.createEntry({ date: '2024-05-04', minutes: 15, project_id: other.id, description: 'elsewhere' });
 
     const all = await collect(api.listEntries({ project_ids: [project.id], per_page: 2 }));
     expect(all.map((e) => e.date)).toEqual([...dates].reverse());
 
-    const window = await collect(api.listEntries({ project_ids: [project.id, other.id], from: '2024-05-03', to: '2024-05-05', per_page: 1 }));
+    const window = await collect(
+      api.listEntries({ project_ids: [project.id, other.id], from: '2024-05-03', to: '2024-05-05', per_page: 1 }),
+    );
     expect(window.map((e) => e.date).sort()).toEqual(['2024-05-03', '2024-05-04', '2024-05-04', '2024-05-05']);
 
     const described = await collect(api.listEntries({ description: 'elsewhere', per_page: 1 }));

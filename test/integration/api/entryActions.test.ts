@@ -15,23 +15,35 @@ const ids = (items: Array<{ id: number }>) => items.map((x) => x.id).sort((a, b)
 async function entries(n: number) {
   const project = await local.api.createProject({ name: uniqueName('Approvals') });
   const made = [];
-  for (let i = 0; i < n; i++) made.push(await local.api.createEntry({ date: '2025-09-01', minutes: 15, project_id: project.id }));
+  for (let i = 0; i < n; i++)
+    made.push(await local.api.createEntry({ date: '2025-09-01', minutes: 15, project_id: project.id }));
   return { project, made };
 }
 
 describe('approval', () => {
   it('approves one entry at the time given, refuses a second approval, and unapproves it', async () => {
     const { api } = local;
-    const { made: [entry] } = await entries(1);
+    const {
+      made: [entry],
+    } = await entries(1);
     const me = await api.getCurrentUser();
     await api.approveEntry(entry.id, '2025-09-02T10:00:00Z');
-    expect(await api.getEntry(entry.id)).toMatchObject({ approved_at: '2025-09-02T10:00:00Z', approved_by: expect.objectContaining({ id: me.id }) });
-    expect((await failureOf(api.approveEntry(entry.id))).errors).toContainEqual(expect.objectContaining({ code: 'already_approved' }));
-    expect((await failureOf(api.updateEntry(entry.id, { description: 'changed' }))).errors).toContainEqual(expect.objectContaining({ code: 'approved_and_locked' }));
+    expect(await api.getEntry(entry.id)).toMatchObject({
+      approved_at: '2025-09-02T10:00:00Z',
+      approved_by: expect.objectContaining({ id: me.id }),
+    });
+    expect((await failureOf(api.approveEntry(entry.id))).errors).toContainEqual(
+      expect.objectContaining({ code: 'already_approved' }),
+    );
+    expect((await failureOf(api.updateEntry(entry.id, { description: 'changed' }))).errors).toContainEqual(
+      expect.objectContaining({ code: 'approved_and_locked' }),
+    );
 
     await api.unapproveEntry(entry.id);
     expect((await api.getEntry(entry.id)).approved_at).toBeNull();
-    expect((await failureOf(api.unapproveEntry(entry.id))).errors).toContainEqual(expect.objectContaining({ code: 'not_approved' }));
+    expect((await failureOf(api.unapproveEntry(entry.id))).errors).toContainEqual(
+      expect.objectContaining({ code: 'not_approved' }),
+    );
   });
 
   it('approves and unapproves many, skipping those that cannot, and filters by approver', async () => {
@@ -50,7 +62,9 @@ describe('approval', () => {
   });
 
   it('forbids approval to a coworker', async () => {
-    const { made: [entry] } = await entries(1);
+    const {
+      made: [entry],
+    } = await entries(1);
     const coworker = await local.member('coworker');
     expect((await failureOf(coworker.api.approveEntries([entry.id]))).kind).toBe('forbidden');
     expect((await failureOf(coworker.api.approveEntry(entry.id))).kind).toBe('forbidden');
@@ -72,13 +86,15 @@ describe('marked as invoiced', () => {
   });
 
   it('refuses a mark without a date (validation, the field named)', async () => {
-    const { made: [entry] } = await entries(1);
+    const {
+      made: [entry],
+    } = await entries(1);
     const e = await failureOf(local.api.markEntryInvoiced(entry.id, undefined as never));
     expect(e.errors).toContainEqual(expect.objectContaining({ field: 'date', code: 'missing_field' }));
   });
 });
 
-describe('deletion and the current user\'s entries', () => {
+describe("deletion and the current user's entries", () => {
   it("deletes an entry; the current user's list no longer has it", async () => {
     const { api } = local;
     const { made } = await entries(2);

@@ -59,9 +59,18 @@ describe('webhooks', () => {
 
   it('adds events (those subscribed ignored) and removes them; rerolls the secret', async () => {
     const { api } = local;
-    const hook = await api.createWebhook({ name: uniqueName('Events'), payload_uri: payloadUri, events: ['entry.created'] });
-    expect((await api.addWebhookEvents(hook.id, ['entry.created', 'entry.deleted'])).events).toEqual(['entry.created', 'entry.deleted']);
-    expect((await api.removeWebhookEvents(hook.id, ['entry.created', 'entry.updated'])).events).toEqual(['entry.deleted']);
+    const hook = await api.createWebhook({
+      name: uniqueName('Events'),
+      payload_uri: payloadUri,
+      events: ['entry.created'],
+    });
+    expect((await api.addWebhookEvents(hook.id, ['entry.created', 'entry.deleted'])).events).toEqual([
+      'entry.created',
+      'entry.deleted',
+    ]);
+    expect((await api.removeWebhookEvents(hook.id, ['entry.created', 'entry.updated'])).events).toEqual([
+      'entry.deleted',
+    ]);
     const { secret } = await api.rerollWebhookSecret(hook.id);
     expect(secret).toEqual(expect.any(String));
     expect(secret).not.toBe(hook.secret);
@@ -70,12 +79,23 @@ describe('webhooks', () => {
   it('disables and enables, and lists by state and event, most recent first, across pages', async () => {
     const { api } = local;
     const made = [];
-    for (let i = 0; i < 3; i++) made.push(await api.createWebhook({ name: uniqueName('Listed'), payload_uri: payloadUri, events: ['entry.updated.invoiced'] }));
+    for (let i = 0; i < 3; i++)
+      made.push(
+        await api.createWebhook({
+          name: uniqueName('Listed'),
+          payload_uri: payloadUri,
+          events: ['entry.updated.invoiced'],
+        }),
+      );
     await api.disableWebhook(made[1].id);
     expect((await api.getWebhook(made[1].id)).state).toBe('disabled');
-    expect(ids(await collect(api.listWebhooks({ events: ['entry.updated.invoiced'], state: 'enabled', per_page: 1 })))).toEqual([made[2].id, made[0].id]);
+    expect(
+      ids(await collect(api.listWebhooks({ events: ['entry.updated.invoiced'], state: 'enabled', per_page: 1 }))),
+    ).toEqual([made[2].id, made[0].id]);
     await api.enableWebhook(made[1].id);
-    expect(ids(await collect(api.listWebhooks({ events: ['entry.updated.invoiced'], per_page: 2 })))).toEqual(ids(made).reverse());
+    expect(ids(await collect(api.listWebhooks({ events: ['entry.updated.invoiced'], per_page: 2 })))).toEqual(
+      ids(made).reverse(),
+    );
   });
 
   it('pings: the service delivers a webhook.ping carrying the payload id it answered', async () => {
@@ -95,7 +115,13 @@ describe('webhooks', () => {
   });
 
   it('refuses an unknown event (validation on events) and webhooks to a leader (forbidden)', async () => {
-    const e = await failureOf(local.api.createWebhook({ name: uniqueName('Bad'), payload_uri: payloadUri, events: ['entry.exploded' as never] }));
+    const e = await failureOf(
+      local.api.createWebhook({
+        name: uniqueName('Bad'),
+        payload_uri: payloadUri,
+        events: ['entry.exploded' as never],
+      }),
+    );
     expect(e.errors).toContainEqual(expect.objectContaining({ field: 'events', code: 'invalid' }));
     const leader = await local.member('leader');
     expect((await failureOf(collect(leader.api.listWebhooks()))).kind).toBe('forbidden');

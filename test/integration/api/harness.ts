@@ -16,7 +16,12 @@ export interface Local {
 export async function startLocal(serviceRate = 0, options: ServiceOptions = {}): Promise<Local> {
   const service = await startService({ ...options, rateLimit: serviceRate });
   const client = (extra: Partial<ApiOptions> = {}) =>
-    createServiceApi({ baseUrl: service.url, credentials: { kind: 'personal', token: service.token }, rateLimit: 0, ...extra });
+    createServiceApi({
+      baseUrl: service.url,
+      credentials: { kind: 'personal', token: service.token },
+      rateLimit: 0,
+      ...extra,
+    });
   return { url: service.url, token: service.token, api: client(), client, close: () => service.close() };
 }
 

@@ -17,7 +17,11 @@ async function setUp() {
   // One limiter for both clients of the service, as the app shares it.
   const limiter = createRateLimiter(200);
   const v1 = createLegacyApi({ baseUrl: team.service.url, token: team.service.token, limiter });
-  const v2 = createServiceApi({ baseUrl: team.service.url, credentials: { kind: 'personal', token: team.service.token }, limiter });
+  const v2 = createServiceApi({
+    baseUrl: team.service.url,
+    credentials: { kind: 'personal', token: team.service.token },
+    limiter,
+  });
   return { team, v1, v2 };
 }
 
@@ -25,19 +29,39 @@ describe('entries', () => {
   it('creates with minutes as H:MM, reads, updates, lists with filters across pages, deletes', async () => {
     const { v1, team } = await setUp();
     const project = await v1.createProject({ name: 'Website' });
-    const entry = await v1.createEntry({ date: '2024-02-01', minutes: 90, projectId: project.id, description: 'layout, Homepage work' });
-    expect(entry).toMatchObject({ date: '2024-02-01', minutes: 90, project_id: project.id, project: { id: project.id, name: 'Website' }, user_id: team.service.ownerId });
+    const entry = await v1.createEntry({
+      date: '2024-02-01',
+      minutes: 90,
+      projectId: project.id,
+      description: 'layout, Homepage work',
+    });
+    expect(entry).toMatchObject({
+      date: '2024-02-01',
+      minutes: 90,
+      project_id: project.id,
+      project: { id: project.id, name: 'Website' },
+      user_id: team.service.ownerId,
+    });
     expect(entry.tags.map((t) => t.name)).toContain('layout');
     expect(await v1.getEntry(entry.id)).toEqual(entry);
 
     const updated = await v1.updateEntry(entry.id, { minutes: 45, description: 'Review' });
-    expect(updated).toMatchObject({ id: entry.id, minutes: 45, description: 'Review', date: '2024-02-01', project_id: project.id });
+    expect(updated).toMatchObject({
+      id: entry.id,
+      minutes: 45,
+      description: 'Review',
+      date: '2024-02-01',
+      project_id: project.id,
+    });
 
-    for (const date of ['2024-02-02', '2024-02-03', '2024-02-04', '2024-02-05']) await v1.createEntry({ date, minutes: 15, projectId: project.id });
+    for (const date of ['2024-02-02', '2024-02-03', '2024-02-04', '2024-02-05'])
+      await v1.createEntry({ date, minutes: 15, projectId: project.id });
     await v1.createEntry({ date: '2024-02-03', minutes: 15, description: 'no project' });
     const paged = await collect(v1.listEntries({ perPage: 2, projects: [project.id] }));
     expect(paged.map((e) => e.date)).toEqual(['2024-02-05', '2024-02-04', '2024-02-03', '2024-02-02', '2024-02-01']);
-    const ranged = await collect(v1.listEntries({ from: '2024-02-03', to: '2024-02-04', people: [team.service.ownerId] }));
+    const ranged = await collect(
+      v1.listEntries({ from: '2024-02-03', to: '2024-02-04', people: [team.service.ownerId] }),
+    );
     expect(ranged.map((e) => e.date).sort()).toEqual(['2024-02-03', '2024-02-03', '2024-02-04']);
     expect(await collect(v1.listEntries({ tags: ['layout'] }))).toHaveLength(0); // the update replaced the description and its tags
 
@@ -48,9 +72,16 @@ describe('entries', () => {
 
   it('sends allow_hashtags when asked: #hashtags become the tags; classic parsing otherwise', async () => {
     const { v1 } = await setUp();
-    const hashtags = await v1.createEntry({ date: '2024-03-01', minutes: 30, description: 'Call with #client' }, { allowHashtags: true });
+    const hashtags = await v1.createEntry(
+      { date: '2024-03-01', minutes: 30, description: 'Call with #client' },
+      { allowHashtags: true },
+    );
     expect(hashtags.tags.map((t) => t.name)).toEqual(['client']);
-    const classic = await v1.createEntry({ date: '2024-03-01', minutes: 30, description: 'meeting, Call with the client about the plan' });
+    const classic = await v1.createEntry({
+      date: '2024-03-01',
+      minutes: 30,
+      description: 'meeting, Call with the client about the plan',
+    });
     expect(classic.tags.map((t) => t.name)).toEqual(['meeting']);
   });
 
@@ -89,7 +120,12 @@ describe('bulk import', () => {
     const made = await v1.importEntries(inputs);
     expect(made).toHaveLength(300);
     made.forEach((entry, i) => {
-      expect(entry).toMatchObject({ date: inputs[i]!.date, minutes: inputs[i]!.minutes, description: inputs[i]!.description, 'project-id': project.id });
+      expect(entry).toMatchObject({
+        date: inputs[i]!.date,
+        minutes: inputs[i]!.minutes,
+        description: inputs[i]!.description,
+        'project-id': project.id,
+      });
       expect(entry!.id).toEqual(expect.any(Number));
     });
     expect(new Set(made.map((e) => e!.id)).size).toBe(300);
@@ -112,7 +148,12 @@ describe('bulk import', () => {
       ],
       { allowHashtags: true },
     );
-    expect(made.map((e) => e && [e.date, e.minutes, e['user-id']])).toEqual([['2024-05-01', 60, team.service.ownerId], null, ['2024-05-02', 0, ann.id], ['2024-05-03', 125, ann.id]]);
+    expect(made.map((e) => e && [e.date, e.minutes, e['user-id']])).toEqual([
+      ['2024-05-01', 60, team.service.ownerId],
+      null,
+      ['2024-05-02', 0, ann.id],
+      ['2024-05-03', 125, ann.id],
+    ]);
     const first = await v2.getEntry(made[0]!.id);
     expect(first.project?.name).toBe('Fresh project');
     expect(first.tags.map((t) => t.name)).toEqual(['ux']);
@@ -145,14 +186,30 @@ describe('tags and projects', () => {
 
   it('creates, reads, updates, lists, archives, activates and deletes projects; refusals are typed', async () => {
     const { v1 } = await setUp();
-    const project = await v1.createProject({ name: 'Apollo', billable: false, colorHex: 'ff8800', budgetMinutes: 600, groupName: 'Space' });
-    expect(project).toMatchObject({ name: 'Apollo', billable: false, color_hex: 'ff8800', budget_minutes: 600, group_name: 'Space', enabled: true, stepping: 15 });
+    const project = await v1.createProject({
+      name: 'Apollo',
+      billable: false,
+      colorHex: 'ff8800',
+      budgetMinutes: 600,
+      groupName: 'Space',
+    });
+    expect(project).toMatchObject({
+      name: 'Apollo',
+      billable: false,
+      color_hex: 'ff8800',
+      budget_minutes: 600,
+      group_name: 'Space',
+      enabled: true,
+      stepping: 15,
+    });
     expect(await v1.getProject(project.id)).toEqual(project);
     const renamed = await v1.updateProject(project.id, { name: 'Apollo 11', billable: true });
     expect(renamed).toMatchObject({ id: project.id, name: 'Apollo 11', billable: true, color_hex: 'ff8800' });
     expect((await v1.listProjects()).map((p) => p.name)).toContain('Apollo 11');
 
-    expect((await failureOf(v1.createProject({ name: 'Apollo 11' }))).errors).toEqual([expect.objectContaining({ field: 'name', code: 'already_exists' })]);
+    expect((await failureOf(v1.createProject({ name: 'Apollo 11' }))).errors).toEqual([
+      expect.objectContaining({ field: 'name', code: 'already_exists' }),
+    ]);
 
     await v1.createEntry({ date: '2024-02-01', minutes: 30, projectId: project.id });
     expect((await v1.archiveProject(project.id)).enabled).toBe(false);
@@ -180,7 +237,11 @@ describe('users', () => {
     const bea = await v1.createUser({ email: 'bea@legacy.test', firstName: 'Bea', lastName: 'Park' });
     expect(bea).toMatchObject({ email: 'bea@legacy.test', first_name: 'Bea', last_name: 'Park' });
     expect((await v1.listUsers()).map((u) => u.login)).toEqual(expect.arrayContaining([EMAIL, 'bea@legacy.test']));
-    expect(await v1.updateUser(bea.id, { lastName: 'Parker' })).toMatchObject({ id: bea.id, last_name: 'Parker', first_name: 'Bea' });
+    expect(await v1.updateUser(bea.id, { lastName: 'Parker' })).toMatchObject({
+      id: bea.id,
+      last_name: 'Parker',
+      first_name: 'Bea',
+    });
 
     const malformed = await failureOf(v1.updateUser(bea.id, { email: 'not an address' }));
     expect(malformed).toMatchObject({ kind: 'validation', status: 422 });

@@ -18,13 +18,29 @@ describe('expenses', () => {
     const { api } = local;
     const p = await project('Expensed');
     const me = await api.getCurrentUser();
-    const expense = await api.createExpense({ date: '2025-03-01', project_id: p.id, price: -12.34, description: 'refund #notatag' });
-    expect(expense).toMatchObject({ date: '2025-03-01', price: -12.34, description: 'refund #notatag', taxable: true, invoice: null });
+    const expense = await api.createExpense({
+      date: '2025-03-01',
+      project_id: p.id,
+      price: -12.34,
+      description: 'refund #notatag',
+    });
+    expect(expense).toMatchObject({
+      date: '2025-03-01',
+      price: -12.34,
+      description: 'refund #notatag',
+      taxable: true,
+      invoice: null,
+    });
     expect(expense.project.id).toBe(p.id);
     expect(expense.user.id).toBe(me.id);
     expect(await api.getExpense(expense.id)).toEqual(expense);
 
-    const updated = await api.updateExpense(expense.id, { date: '2025-03-02', project_id: p.id, price: 99.5, taxable: false });
+    const updated = await api.updateExpense(expense.id, {
+      date: '2025-03-02',
+      project_id: p.id,
+      price: 99.5,
+      taxable: false,
+    });
     expect(updated).toMatchObject({ id: expense.id, date: '2025-03-02', price: 99.5, taxable: false });
 
     await api.deleteExpense(expense.id);
@@ -37,15 +53,18 @@ describe('expenses', () => {
     expect(e.errors.map((x) => x.field).sort()).toEqual(['price', 'project_id']);
   });
 
-  it('filters by price (inclusive decimals) and taxable across pages, and lists the current user\'s', async () => {
+  it("filters by price (inclusive decimals) and taxable across pages, and lists the current user's", async () => {
     const { api } = local;
     const p = await project('Priced');
     const made = [];
-    for (const price of [5, 10, 10.5, 20, 30]) made.push(await api.createExpense({ date: '2025-03-05', project_id: p.id, price, taxable: price !== 20 }));
+    for (const price of [5, 10, 10.5, 20, 30])
+      made.push(await api.createExpense({ date: '2025-03-05', project_id: p.id, price, taxable: price !== 20 }));
     const between = await collect(api.listExpenses({ project_ids: [p.id], price_from: 10, price_to: 20, per_page: 2 }));
     expect(ids(between)).toEqual(ids(made.slice(1, 4)));
     expect(ids(await collect(api.listExpenses({ project_ids: [p.id], taxable: false })))).toEqual([made[3].id]);
-    expect(ids(await collect(api.listCurrentUserExpenses({ project_ids: [p.id], price_from: 30 })))).toEqual([made[4].id]);
+    expect(ids(await collect(api.listCurrentUserExpenses({ project_ids: [p.id], price_from: 30 })))).toEqual([
+      made[4].id,
+    ]);
   });
 
   it("lists only a coworker's own expenses to them, and refuses them another user's", async () => {
@@ -56,7 +75,18 @@ describe('expenses', () => {
     const mine = await api.createExpense({ date: '2025-03-06', project_id: p.id, price: 2 });
     expect(ids(await collect(coworker.api.listExpenses({ project_ids: [p.id] })))).toEqual([theirs.id]);
     expect((await failureOf(coworker.api.getExpense(mine.id))).kind).toBe('not_found');
-    expect((await failureOf(coworker.api.updateExpense(theirs.id, { date: '2025-03-06', project_id: p.id, price: 1, user_id: (await api.getCurrentUser()).id }))).kind).toBe('forbidden');
+    expect(
+      (
+        await failureOf(
+          coworker.api.updateExpense(theirs.id, {
+            date: '2025-03-06',
+            project_id: p.id,
+            price: 1,
+            user_id: (await api.getCurrentUser()).id,
+          }),
+        )
+      ).kind,
+    ).toBe('forbidden');
   });
 });
 
@@ -78,7 +108,14 @@ describe('invoices', () => {
       rate_calculation: { calculation_method: 'standard_hourly_rate', standard_hourly_rate: 100 },
       customization: { title: 'Bill', currency_code: 'EUR' },
     });
-    expect(invoice).toMatchObject({ reference, invoice_date: '2025-04-30', recipient_details: 'ACME', entries: 1, expenses: 1, show_hours_worked: true });
+    expect(invoice).toMatchObject({
+      reference,
+      invoice_date: '2025-04-30',
+      recipient_details: 'ACME',
+      entries: 1,
+      expenses: 1,
+      show_hours_worked: true,
+    });
     expect(invoice.taxes).toEqual([expect.objectContaining({ name: 'VAT', percentage: 10 })]);
     expect(invoice.customization).toMatchObject({ title: 'Bill', currency_code: 'EUR', date: 'Date' });
     expect(invoice.total_amount).toBe(200 + 20 + 50);
@@ -90,19 +127,32 @@ describe('invoices', () => {
     expect((await api.getEntry(unbilled.id)).invoice).toBeNull();
   });
 
-  it('lists invoices by reference, amount and project, and a project group\'s invoices', async () => {
+  it("lists invoices by reference, amount and project, and a project group's invoices", async () => {
     const { api } = local;
     const [a, b] = [await project('Invoiced A'), await project('Invoiced B')];
     const group = await api.createProjectGroup({ name: uniqueName('Billing group'), project_ids: [a.id] });
     const prefix = uniqueName('REF');
     const bill = async (projectId: number, price: number, n: number) =>
-      api.createInvoice({ invoice_date: '2025-05-01', reference: `${prefix}-${n}`, expense_ids: [(await api.createExpense({ date: '2025-05-01', project_id: projectId, price })).id] });
-    const made = [await bill(a.id, 10, 1), await bill(a.id, 100, 2), await bill(b.id, 100, 3), await bill(a.id, 1000, 4)];
+      api.createInvoice({
+        invoice_date: '2025-05-01',
+        reference: `${prefix}-${n}`,
+        expense_ids: [(await api.createExpense({ date: '2025-05-01', project_id: projectId, price })).id],
+      });
+    const made = [
+      await bill(a.id, 10, 1),
+      await bill(a.id, 100, 2),
+      await bill(b.id, 100, 3),
+      await bill(a.id, 1000, 4),
+    ];
 
     expect(ids(await collect(api.listInvoices({ reference: prefix, per_page: 2 })))).toEqual(ids(made));
-    expect(ids(await collect(api.listInvoices({ reference: prefix, total_amount_from: 50, total_amount_to: 100 })))).toEqual(ids(made.slice(1, 3)));
+    expect(
+      ids(await collect(api.listInvoices({ reference: prefix, total_amount_from: 50, total_amount_to: 100 }))),
+    ).toEqual(ids(made.slice(1, 3)));
     expect(ids(await collect(api.listInvoices({ project_ids: [b.id] })))).toEqual([made[2].id]);
-    expect(ids(await collect(api.listProjectGroupInvoices(group.id, { per_page: 2 })))).toEqual(ids([made[0], made[1], made[3]]));
+    expect(ids(await collect(api.listProjectGroupInvoices(group.id, { per_page: 2 })))).toEqual(
+      ids([made[0], made[1], made[3]]),
+    );
   });
 
   it('refuses an invoice of entries without a rate calculation, and invoices to a leader', async () => {

@@ -6,7 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import { createServiceApi } from '../../../main/api/client';
 import { ApiError } from '../../../main/api/errors';
-import { createOAuthClient, isOAuthError, oauthCredentials, readAuthorizeRedirect, type OAuthClient, type OAuthClientOptions, type StoredTokens } from '../../../main/api/oauth';
+import {
+  createOAuthClient,
+  isOAuthError,
+  oauthCredentials,
+  readAuthorizeRedirect,
+  type OAuthClient,
+  type OAuthClientOptions,
+  type StoredTokens,
+} from '../../../main/api/oauth';
 import type { ServiceOptions } from '../../../service';
 import { Browser, CALLBACK, codeFor, currentUser, serveOAuth, type OAuthService } from '../service/oauthSupport';
 import { failureOf } from './harness';
@@ -15,7 +23,13 @@ const TWO_WEEKS_S = 14 * 24 * 3600;
 
 async function setUp(options: ServiceOptions = {}, client: Partial<OAuthClientOptions> = {}) {
   const oauth = await serveOAuth(options);
-  const tokenClient = createOAuthClient({ authUrl: oauth.service.url, clientId: oauth.clientId, clientSecret: oauth.clientSecret, rateLimit: 0, ...client });
+  const tokenClient = createOAuthClient({
+    authUrl: oauth.service.url,
+    clientId: oauth.clientId,
+    clientSecret: oauth.clientSecret,
+    rateLimit: 0,
+    ...client,
+  });
   return { oauth, tokenClient };
 }
 
@@ -27,7 +41,11 @@ async function signedIn(oauth: OAuthService, tokenClient: OAuthClient): Promise<
 /** Every text an error carries to a log: message, OAuth description, causes, own fields. */
 function loggable(error: unknown): string {
   const parts: string[] = [];
-  for (let e = error as { message?: unknown; cause?: unknown; stack?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { message?: unknown; cause?: unknown; stack?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
     parts.push(String(e.message), String(e.stack), JSON.stringify(e));
   }
   return parts.join('\n');
@@ -59,7 +77,12 @@ describe('the token endpoint client', () => {
     const redirectUri = `${CALLBACK}/stint`;
     const url = new URL(tokenClient.authorizeUrl({ state: 'state-42', redirectUri }));
     expect(url.origin + url.pathname).toBe(`${oauth.service.url}/oauth/2/authorize`);
-    expect(Object.fromEntries(url.searchParams)).toEqual({ client_id: oauth.clientId, response_type: 'code', state: 'state-42', redirect_uri: redirectUri });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      client_id: oauth.clientId,
+      response_type: 'code',
+      state: 'state-42',
+      redirect_uri: redirectUri,
+    });
 
     const back = await new Browser(oauth.service.url).authorize(Object.fromEntries(url.searchParams));
     expect(() => readAuthorizeRedirect(back, 'another state')).toThrow(/state/);
@@ -100,7 +123,12 @@ describe('the token endpoint client', () => {
   it('turns the OAuth refusals into typed errors carrying the OAuth error value, with no secret in them', async () => {
     const { oauth, tokenClient } = await setUp();
     const code = await codeFor(oauth);
-    const wrongSecret = createOAuthClient({ authUrl: oauth.service.url, clientId: oauth.clientId, clientSecret: 'not the secret at all', rateLimit: 0 });
+    const wrongSecret = createOAuthClient({
+      authUrl: oauth.service.url,
+      clientId: oauth.clientId,
+      clientSecret: 'not the secret at all',
+      rateLimit: 0,
+    });
     const invalidClient = await failureOf(wrongSecret.exchangeCode(code));
     expect(isOAuthError(invalidClient) && invalidClient.error).toBe('invalid_client');
     expectNoSecrets(invalidClient, [code, 'not the secret at all']);
@@ -118,7 +146,13 @@ describe('the token endpoint client', () => {
   });
 
   it('answers a network failure as an ApiError, not an OAuth verdict', async () => {
-    const tokenClient = createOAuthClient({ authUrl: 'http://127.0.0.1:1', clientId: 'id', clientSecret: 'secret-value', rateLimit: 0, retries: 0 });
+    const tokenClient = createOAuthClient({
+      authUrl: 'http://127.0.0.1:1',
+      clientId: 'id',
+      clientSecret: 'secret-value',
+      rateLimit: 0,
+      retries: 0,
+    });
     const error = await failureOf(tokenClient.refresh('refresh-token-value'));
     expect(isOAuthError(error)).toBe(false);
     expect(error.kind).toBe('network');
@@ -134,7 +168,11 @@ describe('oauthCredentials with createServiceApi', () => {
     const { oauth, tokenClient } = await setUp(SHORT);
     const initial = await signedIn(oauth, tokenClient);
     const saved: StoredTokens[] = [];
-    const credentials = oauthCredentials({ client: tokenClient, tokens: initial, save: (t) => void saved.push({ accessToken: t.accessToken, refreshToken: t.refreshToken }) });
+    const credentials = oauthCredentials({
+      client: tokenClient,
+      tokens: initial,
+      save: (t) => void saved.push({ accessToken: t.accessToken, refreshToken: t.refreshToken }),
+    });
     const api = createServiceApi({ baseUrl: oauth.service.url, credentials, rateLimit: 0 });
     return { oauth, tokenClient, initial, saved, credentials, api };
   }
@@ -159,7 +197,13 @@ describe('oauthCredentials with createServiceApi', () => {
     const { oauth, saved, credentials, api } = await connected();
     const other = createServiceApi({ baseUrl: oauth.service.url, credentials, rateLimit: 0 });
     oauth.clock.advance(61_000);
-    const users = await Promise.all([api.getCurrentUser(), api.getCurrentUser(), other.getCurrentUser(), api.getCurrentUser(), other.getCurrentUser()]);
+    const users = await Promise.all([
+      api.getCurrentUser(),
+      api.getCurrentUser(),
+      other.getCurrentUser(),
+      api.getCurrentUser(),
+      other.getCurrentUser(),
+    ]);
     expect(users.map((u) => u.id)).toEqual(Array(5).fill(oauth.service.ownerId));
     expect(saved).toHaveLength(1);
   });
@@ -176,6 +220,12 @@ describe('oauthCredentials with createServiceApi', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error.kind).toBe('unauthorized');
     expect(saved).toEqual([]);
-    expectNoSecrets(error, [initial.accessToken, initial.refreshToken, stolen.accessToken, stolen.refreshToken, oauth.clientSecret]);
+    expectNoSecrets(error, [
+      initial.accessToken,
+      initial.refreshToken,
+      stolen.accessToken,
+      stolen.refreshToken,
+      oauth.clientSecret,
+    ]);
   });
 });

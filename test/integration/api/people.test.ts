@@ -17,7 +17,13 @@ describe('users', () => {
     const { api } = local;
     const address = email('ada');
     const ada = await api.createUser({ email: address, first_name: 'Ada', last_name: 'Lovelace', role: 'coworker' });
-    expect(ada).toMatchObject({ email: address, first_name: 'Ada', last_name: 'Lovelace', role: 'coworker', state: 'active' });
+    expect(ada).toMatchObject({
+      email: address,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      role: 'coworker',
+      state: 'active',
+    });
     expect(await api.getUser(ada.id)).toEqual(ada);
     expect((await api.createUser({ email: email('plain') })).role).toBe('leader');
   });
@@ -30,13 +36,19 @@ describe('users', () => {
 
     const address = email('twice');
     await api.createUser({ email: address });
-    expect((await failureOf(api.createUser({ email: address }))).errors).toContainEqual(expect.objectContaining({ field: 'email', code: 'already_exists' }));
+    expect((await failureOf(api.createUser({ email: address }))).errors).toContainEqual(
+      expect.objectContaining({ field: 'email', code: 'already_exists' }),
+    );
   });
 
-  it('updates a user, and refuses a change of one\'s own role', async () => {
+  it("updates a user, and refuses a change of one's own role", async () => {
     const { api } = local;
     const user = await api.createUser({ email: email('grace') });
-    expect(await api.updateUser(user.id, { last_name: 'Hopper', role: 'supervisor' })).toMatchObject({ id: user.id, last_name: 'Hopper', role: 'supervisor' });
+    expect(await api.updateUser(user.id, { last_name: 'Hopper', role: 'supervisor' })).toMatchObject({
+      id: user.id,
+      last_name: 'Hopper',
+      role: 'supervisor',
+    });
     const me = await api.getCurrentUser();
     const e = await failureOf(api.updateUser(me.id, { role: 'coworker' }));
     expect(e.errors).toContainEqual(expect.objectContaining({ code: 'authenticated_user' }));
@@ -46,18 +58,26 @@ describe('users', () => {
     const { api } = local;
     const tag = uniqueName('pages').replace(/\W/g, '');
     const made = [];
-    for (let i = 0; i < 5; i++) made.push(await api.createUser({ email: `${tag}-${i}@example.test`, role: i < 3 ? 'contractor' : 'coworker' }));
+    for (let i = 0; i < 5; i++)
+      made.push(await api.createUser({ email: `${tag}-${i}@example.test`, role: i < 3 ? 'contractor' : 'coworker' }));
     const contractors = await collect(api.listUsers({ email: tag, role: 'contractor', per_page: 2 }));
-    expect(contractors.map((u) => u.id).sort()).toEqual(made.slice(0, 3).map((u) => u.id).sort());
+    expect(contractors.map((u) => u.id).sort()).toEqual(
+      made
+        .slice(0, 3)
+        .map((u) => u.id)
+        .sort(),
+    );
   });
 
-  it('deactivates and activates a user: a deactivated user\'s token stops working', async () => {
+  it("deactivates and activates a user: a deactivated user's token stops working", async () => {
     const { api } = local;
     const member = await local.member('coworker');
     await api.deactivateUser(member.user.id);
     expect((await api.getUser(member.user.id)).state).toBe('disabled');
     expect((await failureOf(member.api.getCurrentUser())).kind).toBe('unauthorized');
-    expect((await collect(api.listUsers({ email: member.user.email, state: 'disabled' }))).map((u) => u.id)).toEqual([member.user.id]);
+    expect((await collect(api.listUsers({ email: member.user.email, state: 'disabled' }))).map((u) => u.id)).toEqual([
+      member.user.id,
+    ]);
 
     await api.activateUser(member.user.id);
     expect((await api.getUser(member.user.id)).state).toBe('active');
@@ -67,7 +87,10 @@ describe('users', () => {
   it('gives a contractor access to projects and takes it back, one by one or all at once', async () => {
     const { api } = local;
     const contractor = await local.member('contractor');
-    const [a, b] = [await api.createProject({ name: uniqueName('Access A') }), await api.createProject({ name: uniqueName('Access B') })];
+    const [a, b] = [
+      await api.createProject({ name: uniqueName('Access A') }),
+      await api.createProject({ name: uniqueName('Access B') }),
+    ];
     const seen = async () => (await collect(contractor.api.listProjects())).map((p) => p.id).sort();
     expect(await seen()).toEqual([]);
 
@@ -92,7 +115,7 @@ describe('users', () => {
     await api.createEntry({ date: '2025-02-03', minutes: 15, project_id: project.id });
 
     expect((await collect(api.listUserEntries(coworker.user.id))).map((e) => e.id)).toEqual([entry.id]);
-    expect((await collect(api.listUserEntries(coworker.user.id, { from: '2025-03-01' })))).toEqual([]);
+    expect(await collect(api.listUserEntries(coworker.user.id, { from: '2025-03-01' }))).toEqual([]);
     expect((await collect(api.listUserExpenses(coworker.user.id))).map((x) => x.id)).toEqual([expense.id]);
 
     const me = await api.getCurrentUser();
@@ -121,7 +144,8 @@ describe('teams', () => {
     expect((await api.updateTeam(team.id, { name: `${name} renamed` })).name).toBe(`${name} renamed`);
 
     const others = [];
-    for (let i = 0; i < 3; i++) others.push(await api.createTeam({ name: uniqueName('Other team'), user_ids: [one.id] }));
+    for (let i = 0; i < 3; i++)
+      others.push(await api.createTeam({ name: uniqueName('Other team'), user_ids: [one.id] }));
     const found = await collect(api.listTeams({ user_ids: [one.id], per_page: 2 }));
     expect(found.map((t) => t.id).sort()).toEqual([team.id, ...others.map((t) => t.id)].sort());
     expect((await collect(api.listTeams({ user_ids: [two.id] }))).map((t) => t.id)).toEqual([team.id]);
@@ -129,7 +153,11 @@ describe('teams', () => {
 
   it('adds and removes users, lists them and their entries, and deletes the team but not them', async () => {
     const { api } = local;
-    const [a, b, c] = [await api.createUser({ email: email('ma') }), await api.createUser({ email: email('mb') }), await api.createUser({ email: email('mc'), role: 'coworker' })];
+    const [a, b, c] = [
+      await api.createUser({ email: email('ma') }),
+      await api.createUser({ email: email('mb') }),
+      await api.createUser({ email: email('mc'), role: 'coworker' }),
+    ];
     const team = await api.createTeam({ name: uniqueName('Crew'), user_ids: [a.id] });
 
     const afterAdd = await api.addUsersToTeam(team.id, [a.id, b.id, c.id]);

@@ -43,7 +43,9 @@ describe('projects', () => {
     expect((await collect(api.listProjects({ enabled: false }))).map((p) => p.id)).toContain(used.id);
     await api.unarchiveProject(used.id);
     expect((await api.getProject(used.id)).enabled).toBe(true);
-    expect((await failureOf(api.deleteProject(used.id))).errors).toContainEqual(expect.objectContaining({ code: 'not_deletable' }));
+    expect((await failureOf(api.deleteProject(used.id))).errors).toContainEqual(
+      expect.objectContaining({ code: 'not_deletable' }),
+    );
 
     const fresh = await api.createProject({ name: uniqueName('Fresh') });
     const e = await failureOf(api.archiveProject(fresh.id));
@@ -81,7 +83,11 @@ describe('current user and credentials', () => {
     const { api } = local;
     const me = await api.getCurrentUser();
     expect(me.id).toBeGreaterThan(0);
-    const updated = await api.updateCurrentUser({ first_name: 'Ada', time_format: 'hours_minutes', week_start: 'sunday' });
+    const updated = await api.updateCurrentUser({
+      first_name: 'Ada',
+      time_format: 'hours_minutes',
+      week_start: 'sunday',
+    });
     expect(updated).toMatchObject({ id: me.id, first_name: 'Ada', time_format: 'hours_minutes', week_start: 'Sunday' });
   });
 

@@ -30,7 +30,9 @@ describe('rate limit', () => {
     const greedy = local.client({ rateLimit: 0, retries: 0 });
     const started = Date.now();
     const results = await Promise.allSettled(Array.from({ length: 10 }, () => greedy.getCurrentUser()));
-    const refused = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason as { kind: string });
+    const refused = results
+      .filter((r) => r.status === 'rejected')
+      .map((r) => (r as PromiseRejectedResult).reason as { kind: string });
     expect(refused.length).toBeGreaterThanOrEqual(1);
     expect(results.length - refused.length).toBeGreaterThanOrEqual(7);
     expect(refused.every((e) => e.kind === 'rate_limited')).toBe(true);

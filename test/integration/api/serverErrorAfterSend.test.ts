@@ -27,10 +27,20 @@ beforeEach(() => {
 afterEach(() => dir.remove());
 
 /** The real client through the proxy, with its default retries: only safe calls are repeated. */
-const throughProxy = () => createServiceApi({ baseUrl: proxy.url, credentials: { kind: 'personal', token: local.token }, rateLimit: 0, timeoutMs: 2000, backoff: { baseMs: 1, capMs: 5 } });
+const throughProxy = () =>
+  createServiceApi({
+    baseUrl: proxy.url,
+    credentials: { kind: 'personal', token: local.token },
+    rateLimit: 0,
+    timeoutMs: 2000,
+    backoff: { baseMs: 1, capMs: 5 },
+  });
 
 const entryPosts = () => proxy.recent.filter((r) => r.method === 'POST' && r.path === '/v2/entries').length;
-const onCreate = (fault: Fault) => ({ fault, when: (method: string, path: string) => method === 'POST' && path === '/v2/entries' });
+const onCreate = (fault: Fault) => ({
+  fault,
+  when: (method: string, path: string) => method === 'POST' && path === '/v2/entries',
+});
 
 describe.each(['500-after', '503-after'] as const)('POST /v2/entries answered %s', (fault) => {
   const status = Number(fault.slice(0, 3));

@@ -31,14 +31,19 @@ afterAll(async () => {
 });
 
 describe('one limiter per service in the app', () => {
-  it("the token's try and the opened account's reads together go out at most 2 per second", { timeout: 20_000 }, async () => {
+  it("the token's try and the opened account's reads together go out at most 2 per second", {
+    timeout: 20_000,
+  }, async () => {
     const dataDir = tempDir();
     dirs.push(dataDir);
     app = await openStintApp({ dataDir: dataDir.path, secrets: createSessionSecrets() });
 
     const added = await app.handlers.addAccountWithToken({ baseUrl: proxy.url, token: remote.token });
     expect(added.ok).toBe(true);
-    await until(() => app!.getSnapshot().account.kind === 'remote' && app!.getSnapshot().online, 'the remote account to open');
+    await until(
+      () => app!.getSnapshot().account.kind === 'remote' && app!.getSnapshot().online,
+      'the remote account to open',
+    );
     // The try (GET /v2/current_user) and the first reads of the account's core.
     await until(() => proxy.recent.length >= 4, 'four requests', 10_000);
 

@@ -38,8 +38,12 @@ describe('projects: merge, bulk actions, entries and expenses', () => {
     const [target, source] = [await project('Open'), await project('Archived')];
     await api.createEntry({ date: '2025-05-02', minutes: 15, project_id: source.id });
     await api.archiveProject(source.id);
-    expect((await failureOf(api.mergeProject(target.id, source.id))).errors).toContainEqual(expect.objectContaining({ code: 'archived_project' }));
-    expect((await failureOf(api.mergeProject(target.id, target.id))).errors).toContainEqual(expect.objectContaining({ field: 'project_id' }));
+    expect((await failureOf(api.mergeProject(target.id, source.id))).errors).toContainEqual(
+      expect.objectContaining({ code: 'archived_project' }),
+    );
+    expect((await failureOf(api.mergeProject(target.id, target.id))).errors).toContainEqual(
+      expect.objectContaining({ field: 'project_id' }),
+    );
   });
 
   it('archives, unarchives and deletes many at once, skipping the projects that do not qualify', async () => {
@@ -63,7 +67,8 @@ describe('projects: merge, bulk actions, entries and expenses', () => {
     const { api } = local;
     const [mine, other] = [await project('Listed'), await project('Not listed')];
     const made = [];
-    for (const day of ['2025-06-01', '2025-06-02', '2025-06-03', '2025-07-01']) made.push(await api.createEntry({ date: day, minutes: 15, project_id: mine.id }));
+    for (const day of ['2025-06-01', '2025-06-02', '2025-06-03', '2025-07-01'])
+      made.push(await api.createEntry({ date: day, minutes: 15, project_id: mine.id }));
     await api.createEntry({ date: '2025-06-02', minutes: 15, project_id: other.id });
     const june = await collect(api.listProjectEntries(mine.id, { from: '2025-06-01', to: '2025-06-30', per_page: 2 }));
     expect(ids(june)).toEqual(ids(made.slice(0, 3)));
@@ -100,7 +105,12 @@ describe('project groups', () => {
 
   it("adds and removes projects, lists the group's projects and entries, and deletes it keeping the projects", async () => {
     const { api } = local;
-    const [a, b, c, elsewhere] = [await project('Member A'), await project('Member B'), await project('Member C'), await project('Elsewhere')];
+    const [a, b, c, elsewhere] = [
+      await project('Member A'),
+      await project('Member B'),
+      await project('Member C'),
+      await project('Elsewhere'),
+    ];
     const other = await api.createProjectGroup({ name: uniqueName('Other group'), project_ids: [elsewhere.id] });
     const group = await api.createProjectGroup({ name: uniqueName('Work group'), project_ids: [a.id] });
 
@@ -128,7 +138,9 @@ describe('project groups', () => {
     const e = await failureOf(local.api.createProjectGroup({ project_ids: [] } as never));
     expect(e.errors).toContainEqual(expect.objectContaining({ field: 'name', code: 'missing_field' }));
     const coworker = await local.member('coworker');
-    expect((await failureOf(coworker.api.createProjectGroup({ name: uniqueName('Nope'), project_ids: [] }))).kind).toBe('forbidden');
+    expect((await failureOf(coworker.api.createProjectGroup({ name: uniqueName('Nope'), project_ids: [] }))).kind).toBe(
+      'forbidden',
+    );
   });
 });
 
@@ -138,7 +150,11 @@ describe('tags', () => {
     const [name, other] = [hashtag('reading'), hashtag('taken')];
     const [tag, taken] = await api.createTags([name, other]);
     expect(await api.getTag(tag.id)).toMatchObject({ id: tag.id, name, billable: true, formatted_name: `#${name}` });
-    expect(await api.updateTag(tag.id, { name: `${name}x*` })).toMatchObject({ id: tag.id, name: `${name}x`, billable: false });
+    expect(await api.updateTag(tag.id, { name: `${name}x*` })).toMatchObject({
+      id: tag.id,
+      name: `${name}x`,
+      billable: false,
+    });
     const e = await failureOf(api.updateTag(tag.id, { name: taken.name }));
     expect(e.errors).toContainEqual(expect.objectContaining({ field: 'name', code: 'already_exists' }));
   });
@@ -168,7 +184,8 @@ describe('tags', () => {
   it('merges a large tag in the background (202 with a message), the tags locked until it ends', async () => {
     const { api } = local;
     const [into, from] = [hashtag('bigInto'), hashtag('bigFrom')];
-    for (let i = 0; i < 3; i++) await api.createEntry({ date: '2025-06-12', minutes: 15, description: `#${from} ${i}` });
+    for (let i = 0; i < 3; i++)
+      await api.createEntry({ date: '2025-06-12', minutes: 15, description: `#${from} ${i}` });
     const [target, source] = [(await api.createTags([into]))[0], await tagNamed(from)];
     gate = new Promise((resolve) => (openGate = resolve));
 
@@ -178,10 +195,13 @@ describe('tags', () => {
     const locked = await failureOf(api.updateTag(target.id, { name: `${into}2` }));
     expect(locked.kind).toBe('validation');
     expect(locked.errors).toContainEqual(expect.objectContaining({ code: 'locked' }));
-    expect((await failureOf(api.deleteTag(source.id))).errors).toContainEqual(expect.objectContaining({ code: 'locked' }));
+    expect((await failureOf(api.deleteTag(source.id))).errors).toContainEqual(
+      expect.objectContaining({ code: 'locked' }),
+    );
 
     openGate();
-    for (let tries = 0; (await api.getTag(target.id)).entries < 3 && tries < 100; tries++) await new Promise((r) => setTimeout(r, 20));
+    for (let tries = 0; (await api.getTag(target.id)).entries < 3 && tries < 100; tries++)
+      await new Promise((r) => setTimeout(r, 20));
     expect((await api.getTag(target.id)).entries).toBe(3);
   });
 

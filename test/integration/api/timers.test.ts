@@ -82,7 +82,11 @@ describe('timers', () => {
     expect(await collect(api.listEntries({ project_ids: [project.id] }))).toEqual([]);
 
     // GAPS.md "Timers": 404 on GET, pause, add_or_subtract_time and log of a missing timer
-    for (const call of [api.pauseTimer(project.id), api.addOrSubtractTime(project.id, { minutes: 1 }), api.logTimer(project.id)]) {
+    for (const call of [
+      api.pauseTimer(project.id),
+      api.addOrSubtractTime(project.id, { minutes: 1 }),
+      api.logTimer(project.id),
+    ]) {
       const e = await failureOf(call);
       expect(e.kind).toBe('not_found');
       expect(e.status).toBe(404);

@@ -24,7 +24,10 @@ afterEach(async () => {
 });
 
 /** A session store that notes, for each value set, whether the service's database existed then. */
-function watchedSecrets(dataDir: string): { store: SecretStore; sets: Array<{ key: SecretKey; databaseExisted: boolean }> } {
+function watchedSecrets(dataDir: string): {
+  store: SecretStore;
+  sets: Array<{ key: SecretKey; databaseExisted: boolean }>;
+} {
   const store = createSessionSecrets();
   const sets: Array<{ key: SecretKey; databaseExisted: boolean }> = [];
   return {
@@ -54,17 +57,29 @@ async function openAccount(dataDir: string, secrets: SecretStore): Promise<Embed
 /** Another client of the account starts a timer; core shows it once the broadcast arrives (the service's 5 s interval). */
 async function heardAChange(account: EmbeddedAccount, secrets: SecretStore): Promise<void> {
   const token = (await secrets.get(LOCAL_ACCOUNT.id, 'personal-token'))!;
-  const other = createServiceApi({ baseUrl: account.service.url, credentials: { kind: 'personal', token }, rateLimit: 0, retries: 0 });
+  const other = createServiceApi({
+    baseUrl: account.service.url,
+    credentials: { kind: 'personal', token },
+    rateLimit: 0,
+    retries: 0,
+  });
   const project = await other.createProject({ name: `Elsewhere ${Date.now()}` });
   await other.startTimer(project.id);
-  await until(() => account.core.getSnapshot().timers.some((t) => t.projectId === project.id && t.state === 'running'), 'the broadcast of a timer started elsewhere', 12_000);
+  await until(
+    () => account.core.getSnapshot().timers.some((t) => t.projectId === project.id && t.state === 'running'),
+    'the broadcast of a timer started elsewhere',
+    12_000,
+  );
 }
 
 /** The receivers' stored secrets, read beside the service. */
 function storedReceiverSecrets(dataDir: string): Array<{ id: number; secret: string }> {
   const db = openDatabaseFile(join(dataDir, 'local-service', 'service.db'), { readonly: true });
   try {
-    return db.prepare('SELECT id, secret FROM broadcast_receivers ORDER BY id').all() as Array<{ id: number; secret: string }>;
+    return db.prepare('SELECT id, secret FROM broadcast_receivers ORDER BY id').all() as Array<{
+      id: number;
+      secret: string;
+    }>;
   } finally {
     db.close();
   }
@@ -73,7 +88,14 @@ function storedReceiverSecrets(dataDir: string): Array<{ id: number; secret: str
 /** Files of the service's folder holding a value, raw or as the base64/hex of its bytes. */
 function filesHolding(dataDir: string, value: string): string[] {
   const folder = join(dataDir, 'local-service');
-  const forms = [value, ...[Buffer.from(value, 'base64url'), Buffer.from(value)].flatMap((b) => [b.toString('base64'), b.toString('base64url'), b.toString('hex')])].filter((f) => f.length >= 16);
+  const forms = [
+    value,
+    ...[Buffer.from(value, 'base64url'), Buffer.from(value)].flatMap((b) => [
+      b.toString('base64'),
+      b.toString('base64url'),
+      b.toString('hex'),
+    ]),
+  ].filter((f) => f.length >= 16);
   return readdirSync(folder).filter((name) => {
     const bytes = readFileSync(join(folder, name));
     return forms.some((f) => bytes.includes(f));
@@ -91,7 +113,9 @@ describe("the embedded service's secrets key", () => {
     expect(Buffer.from(key, 'base64url')).toHaveLength(32);
     expect(secrets.sets.find((s) => s.key === 'service-key')).toEqual({ key: 'service-key', databaseExisted: false });
     const secret = (await secrets.store.get(LOCAL_ACCOUNT.id, 'receiver-secret'))!;
-    expect(storedReceiverSecrets(dir.path)).toEqual([{ id: account.broadcasts.receiverId, secret: expect.stringMatching(/^enc1:/) }]);
+    expect(storedReceiverSecrets(dir.path)).toEqual([
+      { id: account.broadcasts.receiverId, secret: expect.stringMatching(/^enc1:/) },
+    ]);
     expect(filesHolding(dir.path, secret)).toEqual([]);
     expect(filesHolding(dir.path, key)).toEqual([]);
     await heardAChange(account, secrets.store);

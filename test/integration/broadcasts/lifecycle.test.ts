@@ -33,14 +33,23 @@ afterEach(async () => {
 });
 
 async function start(over: Partial<BroadcastOptions> = {}): Promise<Broadcasts> {
-  const b = await startBroadcasts({ api: local.client(), secrets, account: ACCOUNT, dataDir: dir.path, onBroadcast: (e) => heard.push(e), ...over });
+  const b = await startBroadcasts({
+    api: local.client(),
+    secrets,
+    account: ACCOUNT,
+    dataDir: dir.path,
+    onBroadcast: (e) => heard.push(e),
+    ...over,
+  });
   started.push(b);
   return b;
 }
 
 /** The owner's receivers as the service lists them (GET /v2/broadcast_receivers). */
 async function listed(): Promise<Array<{ id: number; payload_uri: string; subjects: string[] }>> {
-  const reply = await fetch(`${local.service.url}/v2/broadcast_receivers`, { headers: { 'X-ServiceToken': local.service.token, 'User-Agent': 'stint-test' } });
+  const reply = await fetch(`${local.service.url}/v2/broadcast_receivers`, {
+    headers: { 'X-ServiceToken': local.service.token, 'User-Agent': 'stint-test' },
+  });
   expect(reply.status).toBe(200);
   return (await reply.json()) as Array<{ id: number; payload_uri: string; subjects: string[] }>;
 }
@@ -66,7 +75,11 @@ describe('the broadcast receiver', () => {
     expect(b.live).toBe(true);
     const [receiver, ...others] = await listed();
     expect(others).toEqual([]);
-    expect(receiver).toMatchObject({ id: b.receiverId, payload_uri: `http://127.0.0.1:${b.port}/stint/broadcast`, subjects: ['timer'] });
+    expect(receiver).toMatchObject({
+      id: b.receiverId,
+      payload_uri: `http://127.0.0.1:${b.port}/stint/broadcast`,
+      subjects: ['timer'],
+    });
     const secret = await secrets.get(ACCOUNT, 'receiver-secret');
     expect(secret).toMatch(/.{16,}/);
     const state = readFileSync(join(dir.path, STATE_FILE), 'utf8');
@@ -139,7 +152,12 @@ describe('the broadcast receiver', () => {
     await first.stop();
     const secret = (await secrets.get(ACCOUNT, 'receiver-secret'))!;
     const warnings: string[] = [];
-    const unreachable = createServiceApi({ baseUrl: await closedPortUrl(), credentials: { kind: 'personal', token: 'unused' }, rateLimit: 0, retries: 0 });
+    const unreachable = createServiceApi({
+      baseUrl: await closedPortUrl(),
+      credentials: { kind: 'personal', token: 'unused' },
+      rateLimit: 0,
+      retries: 0,
+    });
     const off = await start({ api: unreachable, warn: (m) => warnings.push(m) });
     expect(off.live).toBe(false);
     expect(off.port).toBeNull();

@@ -43,7 +43,14 @@ export async function startLocal(broadcastIntervalMs = 1000): Promise<Local> {
   const service = await startService({ rateLimit: 0, broadcastIntervalMs });
   return {
     service,
-    client: (dispatcher) => createServiceApi({ baseUrl: service.url, credentials: { kind: 'personal', token: service.token }, rateLimit: 0, retries: 0, dispatcher }),
+    client: (dispatcher) =>
+      createServiceApi({
+        baseUrl: service.url,
+        credentials: { kind: 'personal', token: service.token },
+        rateLimit: 0,
+        retries: 0,
+        dispatcher,
+      }),
     close: () => service.close(),
   };
 }
@@ -74,7 +81,13 @@ export async function startWatched(broadcastIntervalMs = 1000): Promise<Watched>
   const clock = fakeClock(Date.now());
   const counted = new CountingAgent();
   const core = await createCore({ api: local.client(counted), dataDir: dir.path, account: ACCOUNT, clock });
-  await until(() => core.getSnapshot().lastSyncAt !== null && core.getSnapshot().user !== null && counted.count('GET /v2/timers') === 1, 'start-up reads');
+  await until(
+    () =>
+      core.getSnapshot().lastSyncAt !== null &&
+      core.getSnapshot().user !== null &&
+      counted.count('GET /v2/timers') === 1,
+    'start-up reads',
+  );
   const heard: string[] = [];
   const secrets = createSessionSecrets();
   const broadcasts = await startBroadcasts({
@@ -135,10 +148,14 @@ export function broadcastBody(receiverId: number, sentAtMs: number, subject = 't
 export function post(url: string, body: Buffer, headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
     const length = headers['transfer-encoding'] ? {} : { 'content-length': String(body.length) };
-    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...length, ...headers } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode!));
-    });
+    const req = request(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json', ...length, ...headers } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode!));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });

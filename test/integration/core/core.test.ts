@@ -20,7 +20,10 @@ afterEach(() => dir.remove());
 let counter = 0;
 const unique = (prefix: string) => `${prefix} ${process.pid}-${++counter}`;
 const today = () => localDate(local.clock.now());
-const entriesWithMarker = async () => (await collect(local.api.listEntries({ from: today(), to: today() }))).filter((e) => e.source_url?.startsWith('https://stint.invalid/op/'));
+const entriesWithMarker = async () =>
+  (await collect(local.api.listEntries({ from: today(), to: today() }))).filter((e) =>
+    e.source_url?.startsWith('https://stint.invalid/op/'),
+  );
 
 describe('core with the local service', () => {
   it('reads the user, projects, timers and today on start-up', async () => {
@@ -73,11 +76,18 @@ describe('core with the local service', () => {
     const core = await local.core(dir.path);
     await untilSynced(core);
     const name = unique('Quick').replace(/\s/g, '-');
-    expect(await must(core.handlers.quickEntry({ text: `1:20 @${name} #meeting kickoff` }))).toEqual({ minutes: 80, projectName: name });
+    expect(await must(core.handlers.quickEntry({ text: `1:20 @${name} #meeting kickoff` }))).toEqual({
+      minutes: 80,
+      projectName: name,
+    });
     await untilSynced(core);
     const snap = core.getSnapshot();
     expect(snap.projects.find((p) => p.name === name)?.id).toBeGreaterThan(0);
-    expect(snap.today.entries.find((e) => e.projectName === name)).toMatchObject({ minutes: 90, description: '#meeting kickoff', pending: false });
+    expect(snap.today.entries.find((e) => e.projectName === name)).toMatchObject({
+      minutes: 90,
+      description: '#meeting kickoff',
+      pending: false,
+    });
     const projects = await collect(local.api.listProjects({ name }));
     expect(projects.map((p) => p.name)).toEqual([name]);
   });
@@ -98,7 +108,10 @@ describe('core with the local service', () => {
 
     // Retrying does not turn the refusal into a success by adopting the other project.
     await must(core.handlers.retryOperation({ id: failed[0]!.id }));
-    await until(() => core.getSnapshot().outbox.pending === 0 && core.getSnapshot().outbox.failed.length === 2, 'refused again');
+    await until(
+      () => core.getSnapshot().outbox.pending === 0 && core.getSnapshot().outbox.failed.length === 2,
+      'refused again',
+    );
     for (const f of failed) await must(core.handlers.discardOperation({ id: f.id }));
     expect(core.getSnapshot().outbox).toEqual({ pending: 0, failed: [] });
   });
@@ -134,7 +147,9 @@ describe('offline, then online', () => {
     await untilSynced(online);
 
     const created = (await entriesWithMarker()).slice(0, (await entriesWithMarker()).length - before);
-    const ours = (await collect(local.api.listEntries({ from: today(), to: today() }))).filter((e) => [project, fresh].includes(e.project?.name ?? ''));
+    const ours = (await collect(local.api.listEntries({ from: today(), to: today() }))).filter((e) =>
+      [project, fresh].includes(e.project?.name ?? ''),
+    );
     expect(ours.map((e) => [e.project?.name, e.minutes, e.description]).sort()).toEqual(
       [
         [project, 15, null], // the timer: 4 minutes, rounded up

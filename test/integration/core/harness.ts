@@ -35,7 +35,8 @@ export async function startLocal(): Promise<Local> {
     },
   };
   const service = await startService({ rateLimit: 0, now: () => new Date(clock.now()) });
-  const client = (baseUrl = service.url) => createServiceApi({ baseUrl, credentials: { kind: 'personal', token: service.token }, rateLimit: 0, retries: 0 });
+  const client = (baseUrl = service.url) =>
+    createServiceApi({ baseUrl, credentials: { kind: 'personal', token: service.token }, rateLimit: 0, retries: 0 });
   const cores: Core[] = [];
   const core = async (dataDir: string, api = client()) => {
     const c = await createCore({ api, dataDir, account: ACCOUNT, clock });
@@ -59,7 +60,11 @@ export async function startLocal(): Promise<Local> {
 
 /** Everything the user did is on the service and read back: nothing queued, nothing still local. */
 export const synced = (s: Snapshot) =>
-  s.online && s.outbox.pending === 0 && s.today.entries.every((e) => e.id !== null) && s.timers.every((t) => !t.pending) && s.projects.every((p) => p.id > 0);
+  s.online &&
+  s.outbox.pending === 0 &&
+  s.today.entries.every((e) => e.id !== null) &&
+  s.timers.every((t) => !t.pending) &&
+  s.projects.every((p) => p.id > 0);
 
 export const untilSynced = (core: Core, ms = 10_000) => until(() => synced(core.getSnapshot()), 'core to sync', ms);
 
@@ -67,25 +72,32 @@ export const untilSynced = (core: Core, ms = 10_000) => until(() => synced(core.
  * A proxy to the service that, for the first request matching `lose`, lets the service act and
  * then cuts the connection instead of passing the answer on.
  */
-export async function lossyProxy(target: string, lose: (method: string, path: string) => boolean): Promise<{ url: string; lost: () => number; close(): Promise<void> }> {
+export async function lossyProxy(
+  target: string,
+  lose: (method: string, path: string) => boolean,
+): Promise<{ url: string; lost: () => number; close(): Promise<void> }> {
   let lost = 0;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const upstream = httpRequest(target + req.url, { method: req.method, headers: req.headers }, (answer: IncomingMessage) => {
-        const body: Buffer[] = [];
-        answer.on('data', (c: Buffer) => body.push(c));
-        answer.on('end', () => {
-          if (lost === 0 && lose(req.method!, req.url!)) {
-            lost++;
-            req.socket.destroy();
-            return;
-          }
-          res.writeHead(answer.statusCode!, answer.headers);
-          res.end(Buffer.concat(body));
-        });
-      });
+      const upstream = httpRequest(
+        target + req.url,
+        { method: req.method, headers: req.headers },
+        (answer: IncomingMessage) => {
+          const body: Buffer[] = [];
+          answer.on('data', (c: Buffer) => body.push(c));
+          answer.on('end', () => {
+            if (lost === 0 && lose(req.method!, req.url!)) {
+              lost++;
+              req.socket.destroy();
+              return;
+            }
+            res.writeHead(answer.statusCode!, answer.headers);
+            res.end(Buffer.concat(body));
+          });
+        },
+      );
       upstream.end(Buffer.concat(chunks));
     });
   });

@@ -12,7 +12,11 @@ let service: RunningService;
 let api: ServiceApi;
 beforeAll(async () => {
   service = await startService({ rateLimit: 0 });
-  api = createServiceApi({ baseUrl: service.url, credentials: { kind: 'personal', token: service.token }, rateLimit: 0 });
+  api = createServiceApi({
+    baseUrl: service.url,
+    credentials: { kind: 'personal', token: service.token },
+    rateLimit: 0,
+  });
 });
 afterAll(() => service?.close());
 
@@ -21,7 +25,8 @@ describe('poll', () => {
     const dir = tempDir();
     const clock = fakeClock();
     const core = await createCore({ api, dataDir: dir.path, account: ACCOUNT, clock });
-    const waitsFor = (ms: number) => until(() => clock.pending().count === 1 && clock.pending().nextInMs === ms, `a wait of ${ms} ms`);
+    const waitsFor = (ms: number) =>
+      until(() => clock.pending().count === 1 && clock.pending().nextInMs === ms, `a wait of ${ms} ms`);
     try {
       await until(() => core.getSnapshot().lastSyncAt !== null && core.getSnapshot().user !== null, 'start-up reads');
       await waitsFor(5 * 60_000);

@@ -48,7 +48,9 @@ describe('undo for discard and delete', () => {
     await must(core.handlers.discardTimer({ projectId }));
     const snap = core.getSnapshot();
     expect(snap.timers.some((t) => t.projectId === projectId)).toBe(false);
-    expect(snap.undo).toEqual([{ id: expect.any(String), summary: `Discarded ${name}'s timer`, until: expect.any(Number) }]);
+    expect(snap.undo).toEqual([
+      { id: expect.any(String), summary: `Discarded ${name}'s timer`, until: expect.any(Number) },
+    ]);
     expect(snap.undo[0]!.until - at).toBeGreaterThanOrEqual(UNDO_GRACE_MS);
 
     await sleep(300);
@@ -118,7 +120,10 @@ describe('undo for discard and delete', () => {
     await must(core.handlers.deleteEntry({ entryId: kept.id }));
     await must(core.handlers.deleteEntry({ entryId: gone.id }));
     expect(core.getSnapshot().today.entries.some((e) => e.id === kept.id || e.id === gone.id)).toBe(false);
-    expect(core.getSnapshot().undo.map((u) => u.summary)).toEqual([`Deleted 0:30: ${kept.description}`, `Deleted 0:45: ${gone.description}`]);
+    expect(core.getSnapshot().undo.map((u) => u.summary)).toEqual([
+      `Deleted 0:30: ${kept.description}`,
+      `Deleted 0:45: ${gone.description}`,
+    ]);
     await must(core.handlers.undo({ id: core.getSnapshot().undo[0]!.id }));
     expect(core.getSnapshot().today.entries.some((e) => e.id === kept.id)).toBe(true);
 
@@ -132,7 +137,10 @@ describe('undo for discard and delete', () => {
 
   it('refuses an undo once the grace is over, and an unknown entry to delete', async () => {
     const core = await local.offlineCore(dir.path);
-    expect(await core.handlers.deleteEntry({ entryId: 987_654 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await core.handlers.deleteEntry({ entryId: 987_654 })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
     const { projectId } = await must(core.handlers.createProject({ name: unique('Offline') }));
     await must(core.handlers.startTimer({ projectId }));
     await must(core.handlers.discardTimer({ projectId }));

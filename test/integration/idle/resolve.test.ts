@@ -23,7 +23,8 @@ afterEach(() => dir.remove());
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix} ${process.pid}-${++counter}`;
-const idleSample = (core: Core, idleSeconds: number) => core.notify({ kind: 'idle-sample', idleSeconds, at: local.clock.now() });
+const idleSample = (core: Core, idleSeconds: number) =>
+  core.notify({ kind: 'idle-sample', idleSeconds, at: local.clock.now() });
 
 /** A running timer with 5 minutes on it; answers its project's service id. */
 async function working(core: Core, name: string): Promise<number> {
@@ -45,7 +46,10 @@ function awayAndBack(core: Core): void {
 
 describe('answering the idle prompt', () => {
   it('discard takes the time away off the running timer, once, though the answer to the correction was lost', async () => {
-    const proxy = await lossyProxy(local.url, (method, path) => method === 'PUT' && path.endsWith('/timer/add_or_subtract_time'));
+    const proxy = await lossyProxy(
+      local.url,
+      (method, path) => method === 'PUT' && path.endsWith('/timer/add_or_subtract_time'),
+    );
     try {
       const core = await local.core(dir.path, local.client(proxy.url));
       const id = await working(core, 'IdleDiscard');
@@ -80,7 +84,10 @@ describe('answering the idle prompt', () => {
     const timer = await local.api.getTimer(id);
     expect(timer.state).toBe('paused');
     expect(Math.abs(timer.seconds - 6 * 60)).toBeLessThan(3);
-    expect(core.getSnapshot().timers.find((t) => t.projectId === id)).toMatchObject({ state: 'paused', pending: false });
+    expect(core.getSnapshot().timers.find((t) => t.projectId === id)).toMatchObject({
+      state: 'paused',
+      pending: false,
+    });
     await local.api.deleteTimer(id);
   });
 
@@ -104,7 +111,10 @@ describe('answering the idle prompt', () => {
     // The phone pauses it 10 minutes into the time away; this machine sees it on its next read.
     await local.api.pauseTimer(id);
     await must(core.handlers.refresh({}));
-    await until(() => core.getSnapshot().timers.find((t) => t.projectId === id)?.state === 'paused', 'the pause elsewhere to be read');
+    await until(
+      () => core.getSnapshot().timers.find((t) => t.projectId === id)?.state === 'paused',
+      'the pause elsewhere to be read',
+    );
     local.clock.pass(20 * MIN);
     idleSample(core, 30 * 60);
     local.clock.pass(MIN);
@@ -127,7 +137,16 @@ describe('answering the idle prompt', () => {
     const id = await working(core, 'IdleLate');
     await core.stop();
     await local.api.pauseTimer(id);
-    const op = { kind: 'rewindTimer' as const, projectId: id, projectName: 'Late', seconds: 60, idleSeconds: 240, id: 'late', seq: 1, at: local.clock.now() };
+    const op = {
+      kind: 'rewindTimer' as const,
+      projectId: id,
+      projectName: 'Late',
+      seconds: 60,
+      idleSeconds: 240,
+      id: 'late',
+      seq: 1,
+      at: local.clock.now(),
+    };
     const ctx = { now: () => local.clock.now(), attempted: false };
     const paused = await sendOperation(local.api, op, ctx);
     expect(paused.notice).toContain('was paused elsewhere at 0:05:00');

@@ -20,7 +20,8 @@ describe('keychain on the real Secret Service', () => {
   });
 
   it('loads on the pinned Node, the major Electron runs, with no rebuild (N-API)', async () => {
-    const pinned = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+    const pinned = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { engines: { node: string } })
+      .engines.node;
     expect(`${process.versions.node.split('.')[0]}.x`).toBe(pinned);
     const keychain = createKeychain(`stint-test-${randomUUID()}`);
     await keychain.set('local', 'service-key', 'on-the-pinned-node');

@@ -51,9 +51,22 @@ async function queueOffline(texts: string[]): Promise<void> {
 
 async function drain(baseUrl = local.url): Promise<{ core: Core; seen: string[] }> {
   const { agent, seen } = countingAgent();
-  const api = createServiceApi({ baseUrl, credentials: { kind: 'personal', token: local.token }, rateLimit: 0, retries: 0, dispatcher: agent });
+  const api = createServiceApi({
+    baseUrl,
+    credentials: { kind: 'personal', token: local.token },
+    rateLimit: 0,
+    retries: 0,
+    dispatcher: agent,
+  });
   const importer = createLegacyApi({ baseUrl, token: local.token, rateLimit: 0, retries: 0, dispatcher: agent });
-  const core = await createCore({ api, dataDir: dir.path, account: ACCOUNT, clock: local.clock, importer, backoff: { firstMs: 20, capMs: 100 } });
+  const core = await createCore({
+    api,
+    dataDir: dir.path,
+    account: ACCOUNT,
+    clock: local.clock,
+    importer,
+    backoff: { firstMs: 20, capMs: 100 },
+  });
   cores.push(core);
   await until(() => core.getSnapshot().outbox.pending === 0, 'the outbox to drain', 20_000);
   await core.whenIdle();
@@ -80,7 +93,10 @@ describe('draining queued entries through the bulk import', () => {
   it('an import whose answer was lost is found, not sent twice', async () => {
     const word = unique('lost');
     await queueOffline(Array.from({ length: 20 }, (_, i) => `0:15 ${word} ${i}`));
-    const proxy = await lossyProxy(local.url, (method, path) => method === 'POST' && path.startsWith('/api/entries/import'));
+    const proxy = await lossyProxy(
+      local.url,
+      (method, path) => method === 'POST' && path.startsWith('/api/entries/import'),
+    );
     try {
       const { seen } = await drain(proxy.url);
       expect(proxy.lost()).toBe(1);
@@ -103,12 +119,18 @@ describe('draining queued entries through the bulk import', () => {
     await queueOffline([0, 1, 2].map((i) => `0:15 ${word} tuesday ${i}`));
     const proxy = await startFaultProxy(local.url);
     try {
-      proxy.cue({ fault: 'reset-before', when: (method, path) => method === 'POST' && path.startsWith('/api/entries/import') });
+      proxy.cue({
+        fault: 'reset-before',
+        when: (method, path) => method === 'POST' && path.startsWith('/api/entries/import'),
+      });
       const { seen } = await drain(proxy.url);
       expect(proxy.stats.faults['reset-before']).toBe(1);
       expect(seen.filter((s) => s === 'POST /api/entries/import')).toHaveLength(2);
       const arrived = (await withDescription(word)).map((e) => e.description).sort();
-      expect(arrived).toEqual([...[0, 1, 2].map((i) => `${word} monday ${i}`), ...[0, 1, 2].map((i) => `${word} tuesday ${i}`)]);
+      expect(arrived).toEqual([
+        ...[0, 1, 2].map((i) => `${word} monday ${i}`),
+        ...[0, 1, 2].map((i) => `${word} tuesday ${i}`),
+      ]);
     } finally {
       await proxy.close();
     }
@@ -125,11 +147,15 @@ describe('draining queued entries through the bulk import', () => {
       await until(() => core.getSnapshot().projects.some((p) => p.id === project.id), 'the project to be read');
       await core.whenIdle();
       net.offline();
-      for (const text of [`0:15 ${word} a`, `0:15 @${project.name} ${word} b`, `0:15 ${word} c`, `0:15 ${word} d`]) await must(core.handlers.quickEntry({ text }));
+      for (const text of [`0:15 ${word} a`, `0:15 @${project.name} ${word} b`, `0:15 ${word} c`, `0:15 ${word} d`])
+        await must(core.handlers.quickEntry({ text }));
       await elsewhere.archiveProject(project.id);
       net.online();
       await until(() => core.getSnapshot().outbox.pending === 0, 'the outbox to drain', 20_000);
-      const sent = net.seen().filter((r) => r.fault === null && r.method === 'POST').map((r) => r.path.split('?')[0]);
+      const sent = net
+        .seen()
+        .filter((r) => r.fault === null && r.method === 'POST')
+        .map((r) => r.path.split('?')[0]);
       expect(sent.filter((p) => p === '/api/entries/import')).toHaveLength(1);
       expect(sent.filter((p) => p === '/v2/entries')).toHaveLength(4);
       const arrived = await collect(elsewhere.listEntries({ description: word }));

@@ -18,7 +18,9 @@ function seeds(): number[] {
 const results: ChaosResult[] = [];
 afterAll(() => {
   if (results.length === 0) return;
-  const sum = (k: 'operations' | 'requests' | 'imports' | 'faults' | 'lost' | 'duplicated' | 'wrong' | 'failed' | 'restarts') => results.reduce((s, r) => s + r[k], 0);
+  const sum = (
+    k: 'operations' | 'requests' | 'imports' | 'faults' | 'lost' | 'duplicated' | 'wrong' | 'failed' | 'restarts',
+  ) => results.reduce((s, r) => s + r[k], 0);
   const entries = (k: keyof ChaosResult['entryActions']) => results.reduce((s, r) => s + r.entryActions[k], 0);
   console.log(
     `chaos: ${results.length} seeds, ${sum('operations')} operations, ${sum('requests')} requests (${sum('imports')} bulk imports), ${sum('faults')} faulted, ${sum('restarts')} restarts; ` +
@@ -41,7 +43,13 @@ describe.concurrent('a thousand actions over a faulty network', () => {
       expect(result.entryActions.deleted).toBeGreaterThan(0);
       expect(result.entryActions.editedQueued).toBeGreaterThan(0);
       expect(result.entryActions.edited).toBeGreaterThan(result.entryActions.editedQueued);
-      expect({ lost: result.lost, duplicated: result.duplicated, wrong: result.wrong, failed: result.failed, problems: result.problems }).toEqual({
+      expect({
+        lost: result.lost,
+        duplicated: result.duplicated,
+        wrong: result.wrong,
+        failed: result.failed,
+        problems: result.problems,
+      }).toEqual({
         lost: 0,
         duplicated: 0,
         wrong: 0,

@@ -88,7 +88,9 @@ describe('a timer changed elsewhere while the app was offline', () => {
     expect([30, 31]).toContain(there.minutes);
     expect(here.source_url).toMatch(/^https:\/\/stint\.invalid\/op\//);
     expect(here.minutes + there.minutes).toBe(51);
-    expect(notices.join(' ')).toMatch(new RegExp(`logged elsewhere \\(0:${there.minutes}\\).*0:${here.minutes} you tracked here beyond that`));
+    expect(notices.join(' ')).toMatch(
+      new RegExp(`logged elsewhere \\(0:${there.minutes}\\).*0:${here.minutes} you tracked here beyond that`),
+    );
   });
 
   it('a start made here runs on from what the timer got elsewhere meanwhile', async () => {

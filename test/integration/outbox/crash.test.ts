@@ -17,7 +17,15 @@ import { startService, type RunningService } from '../../../service';
 import { startFaultProxy, type FaultProxy } from '../../support/faultProxy';
 import { mulberry32, type Random } from '../../support/random';
 import type { Operation } from '../../../main/core/sync/operations';
-import { actionSignature, applyToModel, compare, Model, operationSignature, script, type Action } from '../../support/userModel';
+import {
+  actionSignature,
+  applyToModel,
+  compare,
+  Model,
+  operationSignature,
+  script,
+  type Action,
+} from '../../support/userModel';
 
 const KILLS = Number(process.env.STINT_CRASH_KILLS ?? 220);
 /**
@@ -39,7 +47,10 @@ let proxy: FaultProxy;
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'stint-crash-'));
   // One bundle, run by plain node: a life must start in well under a second.
-  bundle = await bundleForNode(fileURLToPath(new URL('../../support/outboxChild.ts', import.meta.url)), join(work, 'outboxChild.mjs'));
+  bundle = await bundleForNode(
+    fileURLToPath(new URL('../../support/outboxChild.ts', import.meta.url)),
+    join(work, 'outboxChild.mjs'),
+  );
   service = await startService({ rateLimit: 0 });
   proxy = await startFaultProxy(service.url);
 });
@@ -62,20 +73,19 @@ interface Life {
 function live(dataDir: string, scriptFile: string, killAfterMs: number | null): Promise<Life> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
-    const child = spawn(process.execPath, [bundle, dataDir, proxy.url, service.token, scriptFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bundle, dataDir, proxy.url, service.token, scriptFile], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const life: Life = { killed: false, ready: null, code: null, out: '', err: '' };
     child.stdout.on('data', (d: Buffer) => {
       life.out += d.toString();
       if (life.ready === null && life.out.includes('ready ')) life.ready = Date.now() - started;
     });
     child.stderr.on('data', (d: Buffer) => (life.err += d.toString()));
-    const timer = setTimeout(
-      () => {
-        life.killed = killAfterMs !== null;
-        child.kill('SIGKILL');
-      },
-      killAfterMs ?? 60_000,
-    );
+    const timer = setTimeout(() => {
+      life.killed = killAfterMs !== null;
+      child.kill('SIGKILL');
+    }, killAfterMs ?? 60_000);
     child.on('error', reject);
     child.on('exit', (code) => {
       clearTimeout(timer);
@@ -109,7 +119,13 @@ function tear(dataDir: string, rng: Random, doubt: Action | undefined): 'cut' | 
     }
   };
   const last = parse(lines.at(-1)!);
-  if (doubt && last?.t === 'op' && last.op && operationSignature(last.op) === actionSignature(doubt) && rng.chance(0.7)) {
+  if (
+    doubt &&
+    last?.t === 'op' &&
+    last.op &&
+    operationSignature(last.op) === actionSignature(doubt) &&
+    rng.chance(0.7)
+  ) {
     writeFileSync(path, text.slice(0, -1));
     return 'no-newline';
   }
@@ -157,7 +173,16 @@ describe('killed at random moments and started again', () => {
     const faultRate = Number(process.env.STINT_CRASH_FAULTS ?? 0);
     if (faultRate > 0) proxy.chaos({ seed, rate: faultRate, expireMs: 100 });
 
-    const stats = { lives: 0, kills: 0, killedBeforeReady: 0, tornCut: 0, tornNoNewline: 0, recordedByJournal: 0, skippedLines: 0, ready: [] as number[] };
+    const stats = {
+      lives: 0,
+      kills: 0,
+      killedBeforeReady: 0,
+      tornCut: 0,
+      tornNoNewline: 0,
+      recordedByJournal: 0,
+      skippedLines: 0,
+      ready: [] as number[],
+    };
     const note = (life: Life) => {
       stats.lives++;
       if (life.ready !== null) stats.ready.push(life.ready);
@@ -184,7 +209,12 @@ describe('killed at random moments and started again', () => {
       expect([...at.keys()].sort((a, b) => a - b)).toEqual(done.map((_, i) => i));
       const model = new Model();
       done.forEach((a, i) => applyToModel(model, a, at.get(i)!));
-      const direct = createServiceApi({ baseUrl: service.url, credentials: { kind: 'personal', token: service.token }, rateLimit: 0, retries: 0 });
+      const direct = createServiceApi({
+        baseUrl: service.url,
+        credentials: { kind: 'personal', token: service.token },
+        rateLimit: 0,
+        retries: 0,
+      });
       const result = await compare(direct, model, Date.now());
       expect(result, `after ${stats.kills} kills`).toMatchObject({ lost: 0, duplicated: 0, wrong: 0, problems: [] });
       // The script goes on from there in the next lives.
@@ -196,7 +226,8 @@ describe('killed at random moments and started again', () => {
     let checks = 0;
 
     while (stats.kills < KILLS) {
-      if (stats.lives > KILLS * 3) throw new Error(`${stats.lives} lives for ${stats.kills} kills: the app ends too soon to be killed`);
+      if (stats.lives > KILLS * 3)
+        throw new Error(`${stats.lives} lives for ${stats.kills} kills: the app ends too soon to be killed`);
       const life = await live(dataDir, scriptFile, rng.int(...lifeMs(stats.ready)));
       note(life);
       if (!life.killed) {

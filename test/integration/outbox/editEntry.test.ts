@@ -20,7 +20,8 @@ let counter = 0;
 const unique = (prefix: string) => `${prefix} ${process.pid}-${++counter}`;
 const today = () => localDate(net().local.clock.now());
 const entriesOnService = async (word: string) => collect(net().local.api.listEntries({ description: word }));
-const shown = (core: Core, word: string) => core.getSnapshot().today.entries.filter((e) => e.description?.includes(word));
+const shown = (core: Core, word: string) =>
+  core.getSnapshot().today.entries.filter((e) => e.description?.includes(word));
 const keyOf = (snap: Snapshot, word: string) => snap.today.entries.find((e) => e.description?.includes(word))!.key;
 
 /** A core that has read an entry (and a project) made on the service. */
@@ -29,7 +30,11 @@ async function coreWithEntry(word: string) {
   const project = await api.createProject({ name: unique('Backend') });
   const entry = await api.createEntry({ date: today(), minutes: 30, description: `${word} draft` });
   const core = await newCore();
-  await until(() => shown(core, word).some((e) => e.id === entry.id) && core.getSnapshot().projects.some((p) => p.id === project.id), 'the entry read');
+  await until(
+    () =>
+      shown(core, word).some((e) => e.id === entry.id) && core.getSnapshot().projects.some((p) => p.id === project.id),
+    'the entry read',
+  );
   return { core, project, entry };
 }
 
@@ -37,13 +42,24 @@ describe("editing one of today's entries", () => {
   it('online: the service holds the new values at once', async () => {
     const word = unique('online');
     const { core, project, entry } = await coreWithEntry(word);
-    await must(core.handlers.updateEntry({ key: String(entry.id), time: '1:05', description: `${word} final #review`, project: project.name }));
+    await must(
+      core.handlers.updateEntry({
+        key: String(entry.id),
+        time: '1:05',
+        description: `${word} final #review`,
+        project: project.name,
+      }),
+    );
     // Shown as the service will round it: up to the project's 15 minutes.
-    expect(shown(core, word)).toMatchObject([{ id: entry.id, minutes: 75, projectName: project.name, description: `${word} final #review` }]);
+    expect(shown(core, word)).toMatchObject([
+      { id: entry.id, minutes: 75, projectName: project.name, description: `${word} final #review` },
+    ]);
     await settled(core);
 
     const entries = await entriesOnService(word);
-    expect(entries.map((e) => [e.id, e.minutes, e.project?.id, e.description, e.tags.map((t) => t.name)])).toEqual([[entry.id, 75, project.id, `${word} final #review`, ['review']]]);
+    expect(entries.map((e) => [e.id, e.minutes, e.project?.id, e.description, e.tags.map((t) => t.name)])).toEqual([
+      [entry.id, 75, project.id, `${word} final #review`, ['review']],
+    ]);
     expect(shown(core, word)).toMatchObject([{ id: entry.id, minutes: 75, pending: false }]);
   });
 
@@ -51,15 +67,31 @@ describe("editing one of today's entries", () => {
     const word = unique('offline');
     const { core, project, entry } = await coreWithEntry(word);
     await net().offlineFor(core);
-    await must(core.handlers.updateEntry({ key: String(entry.id), time: '2h', description: `${word} on the train`, project: project.name }));
-    await must(core.handlers.updateEntry({ key: String(entry.id), time: '1:45', description: `${word} on the train`, project: '' }));
+    await must(
+      core.handlers.updateEntry({
+        key: String(entry.id),
+        time: '2h',
+        description: `${word} on the train`,
+        project: project.name,
+      }),
+    );
+    await must(
+      core.handlers.updateEntry({
+        key: String(entry.id),
+        time: '1:45',
+        description: `${word} on the train`,
+        project: '',
+      }),
+    );
     expect(shown(core, word)).toMatchObject([{ id: entry.id, minutes: 105, projectName: null, pending: true }]);
     expect((await entriesOnService(word)).map((e) => e.minutes)).toEqual([30]);
 
     net().online();
     await settled(core);
     const entries = await entriesOnService(word);
-    expect(entries.map((e) => [e.id, e.minutes, e.project, e.description])).toEqual([[entry.id, 105, null, `${word} on the train`]]);
+    expect(entries.map((e) => [e.id, e.minutes, e.project, e.description])).toEqual([
+      [entry.id, 105, null, `${word} on the train`],
+    ]);
     expect(core.getSnapshot().outbox.failed).toEqual([]);
   });
 
@@ -72,9 +104,13 @@ describe("editing one of today's entries", () => {
     // The worker has tried to send it (an attempt on disk), so the next send will look for it first.
     await until(() => core.describeSync().includes('backing off'), 'a failed send');
     const key = keyOf(core.getSnapshot(), word);
-    await must(core.handlers.updateEntry({ key, time: '50m', description: `${word} second thought #idea`, project: '' }));
+    await must(
+      core.handlers.updateEntry({ key, time: '50m', description: `${word} second thought #idea`, project: '' }),
+    );
     expect(core.getSnapshot().outbox.pending).toBe(1);
-    expect(shown(core, word)).toMatchObject([{ key, id: null, minutes: 50, description: `${word} second thought #idea`, pending: true }]);
+    expect(shown(core, word)).toMatchObject([
+      { key, id: null, minutes: 50, description: `${word} second thought #idea`, pending: true },
+    ]);
 
     net().online();
     await settled(core);
@@ -87,7 +123,9 @@ describe("editing one of today's entries", () => {
     const word = unique('gone');
     const { core, entry } = await coreWithEntry(word);
     await net().local.api.deleteEntry(entry.id);
-    await must(core.handlers.updateEntry({ key: String(entry.id), time: '1:00', description: `${word} edited`, project: '' }));
+    await must(
+      core.handlers.updateEntry({ key: String(entry.id), time: '1:00', description: `${word} edited`, project: '' }),
+    );
     await until(() => core.getSnapshot().outbox.failed.length === 1, 'the edit to fail');
     expect(core.getSnapshot().outbox.failed[0]).toMatchObject({
       summary: `Change 0:30: ${word} draft to 1:00: ${word} edited`,
@@ -104,12 +142,24 @@ describe("editing one of today's entries", () => {
     const word = unique('archived');
     const { api } = net().local;
     const project = await api.createProject({ name: unique('Archived') });
-    const entry = await api.createEntry({ date: today(), minutes: 15, description: `${word} work`, project_id: project.id });
+    const entry = await api.createEntry({
+      date: today(),
+      minutes: 15,
+      description: `${word} work`,
+      project_id: project.id,
+    });
     const core = await newCore();
     await until(() => shown(core, word).length === 1, 'the entry read');
     await api.archiveProject(project.id);
 
-    await must(core.handlers.updateEntry({ key: String(entry.id), time: '0:45', description: `${word} more work`, project: project.name }));
+    await must(
+      core.handlers.updateEntry({
+        key: String(entry.id),
+        time: '0:45',
+        description: `${word} more work`,
+        project: project.name,
+      }),
+    );
     await until(() => core.getSnapshot().outbox.failed.length === 1, 'the edit to fail');
     const [failed] = core.getSnapshot().outbox.failed;
     expect(failed!.message).toMatch(/archived/);
@@ -127,10 +177,25 @@ describe('an entry edited while its creation may have landed', () => {
     const word = unique('moved');
     const project = await api.createProject({ name: unique('Website') });
     const id = `moved-${process.pid}-${counter}`;
-    const op: Operation = { kind: 'createEntry', id, seq: 1, at: clock.now(), date: today(), minutes: 30, description: `${word} call`, projectId: project.id, projectName: project.name, marker: entryMarker(id) };
+    const op: Operation = {
+      kind: 'createEntry',
+      id,
+      seq: 1,
+      at: clock.now(),
+      date: today(),
+      minutes: 30,
+      description: `${word} call`,
+      projectId: project.id,
+      projectName: project.name,
+      marker: entryMarker(id),
+    };
     await sendOperation(api, op, { now: clock.now, attempted: false });
     // Amended to no project; the first send's answer never came, so this one looks for it first.
-    await sendOperation(api, { ...op, projectId: null, projectName: null, description: `${word} note` }, { now: clock.now, attempted: true });
+    await sendOperation(
+      api,
+      { ...op, projectId: null, projectName: null, description: `${word} note` },
+      { now: clock.now, attempted: true },
+    );
     expect((await entriesOnService(word)).map((e) => [e.project, e.description])).toEqual([[null, `${word} note`]]);
   });
 
@@ -139,7 +204,18 @@ describe('an entry edited while its creation may have landed', () => {
     const word = unique('shorter');
     const project = await api.createProject({ name: unique('Website') });
     const id = `shorter-${process.pid}-${counter}`;
-    const op: Operation = { kind: 'createEntry', id, seq: 1, at: clock.now(), date: today(), minutes: 45, description: `${word} call`, projectId: project.id, projectName: project.name, marker: entryMarker(id) };
+    const op: Operation = {
+      kind: 'createEntry',
+      id,
+      seq: 1,
+      at: clock.now(),
+      date: today(),
+      minutes: 45,
+      description: `${word} call`,
+      projectId: project.id,
+      projectName: project.name,
+      marker: entryMarker(id),
+    };
     await sendOperation(api, op, { now: clock.now, attempted: false });
     await sendOperation(api, { ...op, minutes: 20 }, { now: clock.now, attempted: true });
     // 20 minutes, rounded up to the project's 15.

@@ -19,12 +19,25 @@ afterAll(async () => {
 describe('resending an edited entry operation', () => {
   it('updates the entry an earlier attempt made, on its new day, and makes no second one', async () => {
     const id = `edited-${process.pid}`;
-    const op: Operation = { kind: 'createEntry', id, seq: 1, at: local.clock.now(), date: '2026-03-02', minutes: 30, description: 'first draft', projectId: null, projectName: null, marker: entryMarker(id) };
+    const op: Operation = {
+      kind: 'createEntry',
+      id,
+      seq: 1,
+      at: local.clock.now(),
+      date: '2026-03-02',
+      minutes: 30,
+      description: 'first draft',
+      projectId: null,
+      projectName: null,
+      marker: entryMarker(id),
+    };
     await sendOperation(local.api, op, { now: local.clock.now, attempted: false });
     const edited: Operation = { ...op, date: '2026-03-04', minutes: 45, description: 'as edited' };
     await sendOperation(local.api, edited, { now: local.clock.now, attempted: true });
     await sendOperation(local.api, edited, { now: local.clock.now, attempted: true });
-    const entries = (await collect(local.api.listEntries({ from: '2026-03-01', to: '2026-03-05' }))).filter((e) => e.source_url === op.marker);
+    const entries = (await collect(local.api.listEntries({ from: '2026-03-01', to: '2026-03-05' }))).filter(
+      (e) => e.source_url === op.marker,
+    );
     expect(entries.map((e) => [e.date, e.minutes, e.description])).toEqual([['2026-03-04', 45, 'as edited']]);
   });
 });

@@ -31,7 +31,14 @@ const unique = (prefix: string) => `${prefix} ${process.pid}-${++counter}`;
 const core = () =>
   local.core(
     dir.path,
-    createServiceApi({ baseUrl: proxy.url, credentials: { kind: 'personal', token: local.token }, rateLimit: 0, timeoutMs: 300, retries: 1, backoff: { baseMs: 1, capMs: 5 } }),
+    createServiceApi({
+      baseUrl: proxy.url,
+      credentials: { kind: 'personal', token: local.token },
+      rateLimit: 0,
+      timeoutMs: 300,
+      retries: 1,
+      backoff: { baseMs: 1, capMs: 5 },
+    }),
   );
 
 /** Holds the first request matching `path`; while it is held, `minutes` pass. */

@@ -25,7 +25,18 @@ async function runningTimer(): Promise<{ op: Operation; projectId: number }> {
   await local.api.startTimer(project.id);
   const id = `log-${name}`;
   const at = local.clock.now();
-  const op: Operation = { kind: 'logTimer', id, seq: 1, at, projectId: project.id, projectName: name, seconds: 600, minutes: 10, date: localDate(at), description: null };
+  const op: Operation = {
+    kind: 'logTimer',
+    id,
+    seq: 1,
+    at,
+    projectId: project.id,
+    projectName: name,
+    seconds: 600,
+    minutes: 10,
+    date: localDate(at),
+    description: null,
+  };
   return { op, projectId: project.id };
 }
 

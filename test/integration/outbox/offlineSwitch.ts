@@ -38,7 +38,14 @@ export async function startOfflineSwitch(): Promise<OfflineSwitch> {
       const connection = { baseUrl: proxy.url, rateLimit: 0, retries: 0, timeoutMs: 2000 };
       const api = createServiceApi({ ...connection, credentials: { kind: 'personal', token: local.token } });
       const importer = options.bulk ? { importer: createLegacyApi({ ...connection, token: local.token }) } : {};
-      const c = await createCore({ api, dataDir, account: ACCOUNT, clock: local.clock, backoff: { firstMs: 20, capMs: 100 }, ...importer });
+      const c = await createCore({
+        api,
+        dataDir,
+        account: ACCOUNT,
+        clock: local.clock,
+        backoff: { firstMs: 20, capMs: 100 },
+        ...importer,
+      });
       cores.push(c);
       return c;
     },

@@ -23,13 +23,17 @@ describe('authentication with a personal token', () => {
 
   it('accepts the token in the service_token query parameter', async () => {
     const { service } = await serve();
-    expect(await status(`${service.url}/v2/current_user?service_token=${encodeURIComponent(service.token)}`, {})).toBe(200);
+    expect(await status(`${service.url}/v2/current_user?service_token=${encodeURIComponent(service.token)}`, {})).toBe(
+      200,
+    );
   });
 
   it('accepts the token as the Basic username with an empty password or x-service-token', async () => {
     const { service } = await serve();
     expect(await status(`${service.url}/v2/current_user`, { authorization: basic(service.token, '') })).toBe(200);
-    expect(await status(`${service.url}/v2/current_user`, { authorization: basic(service.token, 'x-service-token') })).toBe(200);
+    expect(
+      await status(`${service.url}/v2/current_user`, { authorization: basic(service.token, 'x-service-token') }),
+    ).toBe(200);
   });
 
   it('refuses Basic with any other password, and a token that is not one', async () => {
@@ -52,7 +56,9 @@ describe('authentication with a personal token', () => {
 
   it('refuses an anonymous caller before reading its body', async () => {
     const { service } = await serve();
-    expect(await status(`${service.url}/v2/projects`, { 'content-type': 'application/json' }, 'POST', '{not json')).toBe(401);
+    expect(
+      await status(`${service.url}/v2/projects`, { 'content-type': 'application/json' }, 'POST', '{not json'),
+    ).toBe(401);
   });
 
   it('stores tokens only as their sha256, never in plain text', async () => {

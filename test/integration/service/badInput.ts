@@ -28,7 +28,21 @@ export async function expectArbitraryJsonRefusedCleanly(options: {
 }
 
 /** Bodies that are not JSON, or JSON that is not an object (spec 000 errors: the first two rows). */
-export const MALFORMED_BODIES = ['{', '{"a":}', "{'a':1}", '[]', '[{"name":"x"}]', '[{"date":"2024-03-01"}]', '1', '"x"', 'null', 'true', '\u0000', '{"a":1}{"b":2}', 'NaN'];
+export const MALFORMED_BODIES = [
+  '{',
+  '{"a":}',
+  "{'a':1}",
+  '[]',
+  '[{"name":"x"}]',
+  '[{"date":"2024-03-01"}]',
+  '1',
+  '"x"',
+  'null',
+  'true',
+  '\u0000',
+  '{"a":1}{"b":2}',
+  'NaN',
+];
 
 /** Every endpoint answers each malformed body with 400 and the spec's message, and writes nothing. */
 export async function expectMalformedJsonRefused(options: {

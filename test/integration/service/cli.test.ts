@@ -9,11 +9,20 @@ const root = join(__dirname, '../../..');
 const children: ChildProcess[] = [];
 afterEach(() => {
   // A failed assertion must not leave a service running.
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
-function run(args: string[]): { child: ChildProcess; output: () => string; line: (re: RegExp) => Promise<RegExpExecArray>; exit: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'service/cli.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+function run(args: string[]): {
+  child: ChildProcess;
+  output: () => string;
+  line: (re: RegExp) => Promise<RegExpExecArray>;
+  exit: Promise<number | null>;
+} {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'service/cli.ts', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
@@ -44,7 +53,9 @@ describe('the service command', () => {
     const first = run(['--port', '0', '--data', dataDir, '--rate-limit', '0']);
     const [, url] = await first.line(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
     const [, token] = await first.line(/Personal token \(shown once\): (\S+)/);
-    const reply = await fetch(`${url}/v2/current_user`, { headers: { 'user-agent': 'CliTest/1', 'x-servicetoken': token! } });
+    const reply = await fetch(`${url}/v2/current_user`, {
+      headers: { 'user-agent': 'CliTest/1', 'x-servicetoken': token! },
+    });
     expect(reply.status).toBe(200);
     first.child.kill('SIGTERM');
     expect(await first.exit).toBe(0);

@@ -12,7 +12,9 @@ describe('conventions of every call', () => {
 
   it('refuses a blank User-Agent like a missing one', async () => {
     const { service } = await serve();
-    const reply = await rawRequest(`${service.url}/v2/current_user`, { headers: { 'x-servicetoken': service.token, 'user-agent': ' ' } });
+    const reply = await rawRequest(`${service.url}/v2/current_user`, {
+      headers: { 'x-servicetoken': service.token, 'user-agent': ' ' },
+    });
     expect(reply.status).toBe(400);
   });
 
@@ -23,12 +25,15 @@ describe('conventions of every call', () => {
     expect(reply.body).toEqual({ message: 'JSON Parsing Error' });
   });
 
-  it.each([['[1,2]'], ['42'], ['"text"'], ['null'], ['true']])('answers the JSON %s, which is not an object, with 400 "Body should be JSON Hash"', async (body) => {
-    const { client } = await serve();
-    const reply = await client.post('/v2/projects', body);
-    expect(reply.status).toBe(400);
-    expect(reply.body).toEqual({ message: 'Body should be JSON Hash' });
-  });
+  it.each([['[1,2]'], ['42'], ['"text"'], ['null'], ['true']])(
+    'answers the JSON %s, which is not an object, with 400 "Body should be JSON Hash"',
+    async (body) => {
+      const { client } = await serve();
+      const reply = await client.post('/v2/projects', body);
+      expect(reply.status).toBe(400);
+      expect(reply.body).toEqual({ message: 'Body should be JSON Hash' });
+    },
+  );
 
   it('reads a JSON body sent without Content-Type, and one sent as text/plain', async () => {
     const { service, client } = await serve();
@@ -57,7 +62,9 @@ describe('conventions of every call', () => {
   it('accepts an empty body sent with Content-Type application/json', async () => {
     const { client } = await serve();
     const project = await createProject(client);
-    const reply = await client.call('PUT', `/v2/projects/${project}/timer/start`, '', { 'content-type': 'application/json' });
+    const reply = await client.call('PUT', `/v2/projects/${project}/timer/start`, '', {
+      'content-type': 'application/json',
+    });
     expect(reply.status).toBe(200);
   });
 
@@ -87,7 +94,14 @@ describe('conventions of every call', () => {
 
   it('serves the paths the spec writes with a trailing slash in both forms', async () => {
     const { client } = await serve();
-    for (const path of ['/v2/tags/', '/v2/tags', '/v2/current_user/', '/v2/current_user', '/v2/projects/', '/v2/timers/']) {
+    for (const path of [
+      '/v2/tags/',
+      '/v2/tags',
+      '/v2/current_user/',
+      '/v2/current_user',
+      '/v2/projects/',
+      '/v2/timers/',
+    ]) {
       expect((await client.get(path)).status, path).toBe(200);
     }
   });
@@ -105,7 +119,7 @@ describe('conventions of every call', () => {
     expect(reply.body).toEqual({ message: 'Not Found' });
   });
 
-  it('answers a malformed %-escape in the path with 400 and the spec\'s error body (v1: its own error, in its format)', async () => {
+  it("answers a malformed %-escape in the path with 400 and the spec's error body (v1: its own error, in its format)", async () => {
     const { client } = await serve();
     for (const path of ['/v2/projects/%E0%A4%A', '/v2/projects/%zz', '/v2/nothing/%', '/%E0%A4%A']) {
       const reply = await client.get(path);
@@ -140,7 +154,13 @@ describe('conventions of every call', () => {
 
   it('answers a query parameter of the wrong type with 400', async () => {
     const { client } = await serve();
-    for (const path of ['/v2/entries?billable=yes', '/v2/entries?from=2024-13-01', '/v2/entries?user_ids=1,a', '/v2/projects?billing_increment=x', '/v2/timers?per_page=abc']) {
+    for (const path of [
+      '/v2/entries?billable=yes',
+      '/v2/entries?from=2024-13-01',
+      '/v2/entries?user_ids=1,a',
+      '/v2/projects?billing_increment=x',
+      '/v2/timers?per_page=abc',
+    ]) {
       const reply = await client.get(path);
       expect(reply.status, path).toBe(400);
       expect(reply.body.errors?.length, path).toBeGreaterThan(0);
@@ -149,7 +169,14 @@ describe('conventions of every call', () => {
 
   it('answers 404 for an id that names no resource, numeric or not', async () => {
     const { client } = await serve();
-    for (const path of ['/v2/projects/999', '/v2/projects/abc', '/v2/entries/0', '/v2/tags/-1', '/v2/projects/999/timer', '/v2/entries/99999999999999999999']) {
+    for (const path of [
+      '/v2/projects/999',
+      '/v2/projects/abc',
+      '/v2/entries/0',
+      '/v2/tags/-1',
+      '/v2/projects/999/timer',
+      '/v2/entries/99999999999999999999',
+    ]) {
       expect((await client.get(path)).status, path).toBe(404);
     }
   });
@@ -173,7 +200,9 @@ describe('conventions of every call', () => {
 
   it('writes blank fields as null and dates and timestamps in the spec formats', async () => {
     const { client } = await serve();
-    const entry = (await client.post('/v2/entries', { date: '2024-03-01', minutes: 5, description: '   ', source_url: '' })).body;
+    const entry = (
+      await client.post('/v2/entries', { date: '2024-03-01', minutes: 5, description: '   ', source_url: '' })
+    ).body;
     expect(entry.description).toBeNull();
     expect(entry.source_url).toBeNull();
     expect(entry.project).toBeNull();

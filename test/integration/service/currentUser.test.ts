@@ -3,8 +3,25 @@ import { describe, expect, it } from 'vitest';
 import { createEntry, serve } from './support';
 
 const KEYS = [
-  'id', 'email', 'first_name', 'last_name', 'profile_image_url', 'url', 'state', 'role', 'entries', 'entries_url', 'expenses', 'expenses_url',
-  'time_format', 'week_start', 'utc_offset', 'send_personal_weekly_report_email', 'send_team_weekly_report_email', 'created_at', 'updated_at',
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'profile_image_url',
+  'url',
+  'state',
+  'role',
+  'entries',
+  'entries_url',
+  'expenses',
+  'expenses_url',
+  'time_format',
+  'week_start',
+  'utc_offset',
+  'send_personal_weekly_report_email',
+  'send_team_weekly_report_email',
+  'created_at',
+  'updated_at',
 ];
 
 describe('current user', () => {
@@ -65,9 +82,18 @@ describe('current user', () => {
 
   it('refuses unknown values with 400 and changes nothing', async () => {
     const { client } = await serve();
-    const reply = await client.put('/v2/current_user', { first_name: 'Changed', time_format: 'decimal', week_start: 'friday', send_personal_weekly_report: 'yes' });
+    const reply = await client.put('/v2/current_user', {
+      first_name: 'Changed',
+      time_format: 'decimal',
+      week_start: 'friday',
+      send_personal_weekly_report: 'yes',
+    });
     expect(reply.status).toBe(400);
-    expect(reply.body.errors.map((e: any) => e.field).sort()).toEqual(['send_personal_weekly_report', 'time_format', 'week_start']);
+    expect(reply.body.errors.map((e: any) => e.field).sort()).toEqual([
+      'send_personal_weekly_report',
+      'time_format',
+      'week_start',
+    ]);
     expect((await client.get('/v2/current_user')).body.first_name).toBeNull();
   });
 

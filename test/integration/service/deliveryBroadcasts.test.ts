@@ -69,7 +69,14 @@ describe('broadcasts', () => {
     await step(() => s.client.put(`${timer}/pause`)); // already paused: nothing
     await step(() => s.client.put(timer, { description: 'Renamed' }));
     await step(() => s.client.del(timer));
-    expect(events).toEqual(['timer.paused', 'timer.running', 'timer.running', 'timer.paused', 'timer.paused', 'timer.deleted']);
+    expect(events).toEqual([
+      'timer.paused',
+      'timer.running',
+      'timer.running',
+      'timer.paused',
+      'timer.paused',
+      'timer.deleted',
+    ]);
   });
 
   it('never retried and never failure-tracked: a failing receiver gets one POST, and the next change still reaches it', async () => {

@@ -18,7 +18,9 @@ async function until(condition: () => boolean): Promise<void> {
 }
 
 const rows = (dataDir: string) =>
-  withDatabase(dataDir, (db) => db.prepare('SELECT payload_id, event, state, attempts FROM webhook_deliveries ORDER BY id').all()) as Array<{
+  withDatabase(dataDir, (db) =>
+    db.prepare('SELECT payload_id, event, state, attempts FROM webhook_deliveries ORDER BY id').all(),
+  ) as Array<{
     payload_id: string;
     event: string;
     state: string;
@@ -60,7 +62,13 @@ describe('webhook retries on the injected clock', () => {
     await createEntry(s.client, {});
     await receiver.waitFor(2);
     await s.settle();
-    expect([s.scheduler.runNext(), await s.settle(), s.scheduler.runNext(), await s.settle(), s.scheduler.runNext()]).toEqual([MINUTE, undefined, 2 * MINUTE, undefined, 4 * MINUTE]);
+    expect([
+      s.scheduler.runNext(),
+      await s.settle(),
+      s.scheduler.runNext(),
+      await s.settle(),
+      s.scheduler.runNext(),
+    ]).toEqual([MINUTE, undefined, 2 * MINUTE, undefined, 4 * MINUTE]);
     await s.settle();
     receiver.answer = 200;
     expect(s.scheduler.runNext()).toBe(8 * MINUTE);
@@ -153,11 +161,21 @@ describe('webhook delivery survives a restart', () => {
     receiver.answer = 200;
     const second = await deliveryService({ clock, dataDir: first.dataDir });
     await receiver.waitFor(4, '/slow'); // at once: the cut-off payload, then the next
-    expect(receiver.on('/slow').slice(1).map((r) => r.body.object.id)).toEqual([entries[0]!.id, entries[0]!.id, entries[1]!.id]);
+    expect(
+      receiver
+        .on('/slow')
+        .slice(1)
+        .map((r) => r.body.object.id),
+    ).toEqual([entries[0]!.id, entries[0]!.id, entries[1]!.id]);
     await second.settle();
     expect(receiver.on('/retrying')).toHaveLength(2); // its retry is due in a minute, on the new service's scheduler too
     expect(second.scheduler.runNext()).toBe(MINUTE);
     await receiver.waitFor(4, '/retrying');
-    expect(receiver.on('/retrying').slice(1).map((r) => r.body.object.id)).toEqual([entries[0]!.id, entries[0]!.id, entries[1]!.id]);
+    expect(
+      receiver
+        .on('/retrying')
+        .slice(1)
+        .map((r) => r.body.object.id),
+    ).toEqual([entries[0]!.id, entries[0]!.id, entries[1]!.id]);
   });
 });

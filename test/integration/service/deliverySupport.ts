@@ -46,7 +46,13 @@ export class Receiver {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const raw = Buffer.concat(chunks);
-        const r: Received = { path: req.url ?? '', headers: req.headers, raw, body: JSON.parse(raw.toString('utf8')), at: this.clock().getTime() };
+        const r: Received = {
+          path: req.url ?? '',
+          headers: req.headers,
+          raw,
+          body: JSON.parse(raw.toString('utf8')),
+          at: this.clock().getTime(),
+        };
         this.received.push(r);
         const open = (this.open.get(r.path) ?? 0) + 1;
         this.open.set(r.path, open);
@@ -55,7 +61,8 @@ export class Receiver {
         for (const wake of this.waiters.splice(0)) wake();
         const answer = this.plan(r) ?? this.answer;
         if (answer === 'hang') return void this.hanging.add(res);
-        if (typeof answer === 'number') return void res.writeHead(answer, { 'content-type': 'text/plain' }).end(`answer ${answer}`);
+        if (typeof answer === 'number')
+          return void res.writeHead(answer, { 'content-type': 'text/plain' }).end(`answer ${answer}`);
         res.writeHead(answer.status, { 'content-type': 'text/plain' });
         const chunk = Buffer.alloc(64 * 1024, 'x');
         let left = answer.bodyBytes;
@@ -135,7 +142,11 @@ export function manualScheduler(clock: ManualClock): ManualScheduler {
   let timers: Array<{ due: number; fn: () => void; seq: number }> = [];
   let seq = 0;
   const now = () => clock().getTime();
-  const earliest = () => timers.reduce<(typeof timers)[number] | undefined>((a, t) => (!a || t.due < a.due || (t.due === a.due && t.seq < a.seq) ? t : a), undefined);
+  const earliest = () =>
+    timers.reduce<(typeof timers)[number] | undefined>(
+      (a, t) => (!a || t.due < a.due || (t.due === a.due && t.seq < a.seq) ? t : a),
+      undefined,
+    );
   const fire = (t: (typeof timers)[number]) => {
     timers = timers.filter((x) => x !== t);
     if (t.due > now()) clock.set(new Date(t.due).toISOString());
@@ -194,7 +205,9 @@ export function tempDataDir(): string {
  * A service on a data folder, listening on loopback, with the manual clock and scheduler unless
  * told otherwise. `token` is reused on a restart of the same folder.
  */
-export async function deliveryService(options: ServiceOptions & { clock?: ManualClock; realTime?: boolean } = {}): Promise<DeliveryService> {
+export async function deliveryService(
+  options: ServiceOptions & { clock?: ManualClock; realTime?: boolean } = {},
+): Promise<DeliveryService> {
   const clock = options.clock ?? manualClock();
   const scheduler = manualScheduler(clock);
   const dataDir = options.dataDir ?? tempDataDir();
@@ -226,13 +239,23 @@ export async function deliveryService(options: ServiceOptions & { clock?: Manual
   return service;
 }
 
-export async function createWebhook(client: Client, payloadUri: string, events: string[] = ['*'], name = 'Hook'): Promise<{ id: number; secret: string; [k: string]: any }> {
+export async function createWebhook(
+  client: Client,
+  payloadUri: string,
+  events: string[] = ['*'],
+  name = 'Hook',
+): Promise<{ id: number; secret: string; [k: string]: any }> {
   const reply = await client.post('/v2/webhooks', { name, payload_uri: payloadUri, events });
   if (reply.status !== 201) throw new Error(`webhook not created: ${reply.status} ${reply.text}`);
   return reply.body;
 }
 
-export async function createReceiver(client: Client, payloadUri: string, subjects: string[] = ['timer'], name = 'Desk'): Promise<{ id: number; secret: string; [k: string]: any }> {
+export async function createReceiver(
+  client: Client,
+  payloadUri: string,
+  subjects: string[] = ['timer'],
+  name = 'Desk',
+): Promise<{ id: number; secret: string; [k: string]: any }> {
   const reply = await client.post('/v2/broadcast_receivers', { name, payload_uri: payloadUri, subjects });
   if (reply.status !== 201) throw new Error(`receiver not created: ${reply.status} ${reply.text}`);
   return reply.body;
@@ -243,17 +266,27 @@ export async function startReceiver(clock?: () => Date): Promise<Receiver> {
 }
 
 /** Another user of the owner's account with a personal token, written beside the service (as people.ts does). */
-export function addMember(s: DeliveryService, role: 'supervisor' | 'leader' | 'coworker'): { id: number; client: Client } {
+export function addMember(
+  s: DeliveryService,
+  role: 'supervisor' | 'leader' | 'coworker',
+): { id: number; client: Client } {
   const token = generateToken();
   const db = openDatabaseFile(join(s.dataDir, 'service.db'));
   try {
     const now = '2024-03-04T09:00:00Z';
-    const { account_id } = db.prepare('SELECT account_id FROM users WHERE id = ?').get(s.built.ownerId) as { account_id: number };
+    const { account_id } = db.prepare('SELECT account_id FROM users WHERE id = ?').get(s.built.ownerId) as {
+      account_id: number;
+    };
     const id = Number(
-      db.prepare(`INSERT INTO users (account_id, email, role, created_at, updated_at) VALUES (?, ?, ?, ?, ?)`).run(account_id, `${role}-${token.slice(0, 6)}@example.test`, role, now, now)
-        .lastInsertRowid,
+      db
+        .prepare(`INSERT INTO users (account_id, email, role, created_at, updated_at) VALUES (?, ?, ?, ?, ?)`)
+        .run(account_id, `${role}-${token.slice(0, 6)}@example.test`, role, now, now).lastInsertRowid,
     );
-    db.prepare('INSERT INTO personal_tokens (user_id, token_sha256, created_at) VALUES (?, ?, ?)').run(id, hashToken(token), now);
+    db.prepare('INSERT INTO personal_tokens (user_id, token_sha256, created_at) VALUES (?, ?, ?)').run(
+      id,
+      hashToken(token),
+      now,
+    );
     return { id, client: new Client(s.url, token) };
   } finally {
     db.close();

@@ -27,7 +27,13 @@ describe('webhook delivery: headers, signature, payloads', () => {
       'user-agent': 'Service-Webhooks',
       'x-service-signature': expect.stringMatching(/^[0-9a-f]{64}$/),
     });
-    expect(ping!.body).toEqual({ webhook: { id: w.id, name: 'CI' }, type: 'webhook.ping', created_at: '2024-03-04T09:00:00Z', object: {}, payload_id: expect.stringMatching(UUID) });
+    expect(ping!.body).toEqual({
+      webhook: { id: w.id, name: 'CI' },
+      type: 'webhook.ping',
+      created_at: '2024-03-04T09:00:00Z',
+      object: {},
+      payload_id: expect.stringMatching(UUID),
+    });
     expect(signatureValid(w.secret, ping!)).toBe(true);
     expect(signatureValid('0'.repeat(64), ping!)).toBe(false);
     // The signature covers the exact bytes: one byte changed and it no longer verifies.
@@ -39,7 +45,10 @@ describe('webhook delivery: headers, signature, payloads', () => {
     expect(second!.headers['x-service-delivery']).toBe(reply.body.payload_id);
     expect(second!.body.payload_id).toBe(reply.body.payload_id);
     await s.settle();
-    expect(withDatabase(s.dataDir, (db) => values(db, 'SELECT state FROM webhook_deliveries ORDER BY id'))).toEqual(['delivered', 'delivered']);
+    expect(withDatabase(s.dataDir, (db) => values(db, 'SELECT state FROM webhook_deliveries ORDER BY id'))).toEqual([
+      'delivered',
+      'delivered',
+    ]);
   });
 
   it('a rerolled secret signs every later delivery', async () => {
@@ -61,7 +70,8 @@ describe('webhook delivery: headers, signature, payloads', () => {
     const project = await createProject(s.client, { name: 'Acme' });
     const entry = await createEntry(s.client, { project_id: project, description: 'Design #ux', minutes: 30 });
     s.clock.advance(60_000);
-    const updated = (await s.client.put(`/v2/entries/${entry.id}`, { minutes: 45, description: 'Design #ux review' })).body;
+    const updated = (await s.client.put(`/v2/entries/${entry.id}`, { minutes: 45, description: 'Design #ux review' }))
+      .body;
     s.clock.advance(60_000);
     await s.client.put(`/v2/entries/${entry.id}/approved`);
     const approved = (await s.client.get(`/v2/entries/${entry.id}`)).body;
@@ -69,7 +79,14 @@ describe('webhook delivery: headers, signature, payloads', () => {
     const beforeDelete = (await s.client.get(`/v2/entries/${entry.id}`)).body;
     await s.client.del(`/v2/entries/${entry.id}`);
     const got = await receiver.waitFor(6);
-    expect(got.map((r) => r.body.type)).toEqual(['webhook.ping', 'entry.created', 'entry.updated', 'entry.updated.approved', 'entry.updated.unapproved', 'entry.deleted']);
+    expect(got.map((r) => r.body.type)).toEqual([
+      'webhook.ping',
+      'entry.created',
+      'entry.updated',
+      'entry.updated.approved',
+      'entry.updated.unapproved',
+      'entry.deleted',
+    ]);
     const [, created, changed, approval, , deleted] = got;
     for (const r of got.slice(1)) {
       expect(r.headers['x-service-eventcategory']).toBe('entry');
@@ -86,7 +103,10 @@ describe('webhook delivery: headers, signature, payloads', () => {
       object: updated,
     });
     expect(approval!.body.object).toEqual(approved);
-    expect(approval!.body.changes).toEqual({ approved_at: [null, '2024-03-04T09:02:00Z'], approved_by_id: [null, s.built.ownerId] });
+    expect(approval!.body.changes).toEqual({
+      approved_at: [null, '2024-03-04T09:02:00Z'],
+      approved_by_id: [null, s.built.ownerId],
+    });
     expect(deleted!.body).toMatchObject({ changes: {}, object: beforeDelete });
   });
 
@@ -120,7 +140,10 @@ describe('webhook delivery: headers, signature, payloads', () => {
     s.clock.advance(20 * 60_000);
     expect((await s.client.put(`/v2/projects/${project}/timer/log`)).status).toBe(204);
     const [, created] = await receiver.waitFor(2);
-    expect(created!.body).toMatchObject({ type: 'entry.created', object: { description: 'Timed', project: { id: project } } });
+    expect(created!.body).toMatchObject({
+      type: 'entry.created',
+      object: { description: 'Timed', project: { id: project } },
+    });
   });
 });
 
@@ -139,7 +162,12 @@ describe('webhook delivery: one payload at a time per webhook, in order', () => 
       await receiver.waitFor(9, '/a', 10_000);
       await receiver.waitFor(9, '/b', 10_000);
       for (const path of ['/a', '/b']) {
-        expect(receiver.on(path).slice(1).map((r) => r.body.object.id)).toEqual(ids);
+        expect(
+          receiver
+            .on(path)
+            .slice(1)
+            .map((r) => r.body.object.id),
+        ).toEqual(ids);
         expect(receiver.maxOpen.get(path)).toBe(1);
       }
     } finally {
@@ -200,8 +228,15 @@ describe('webhook delivery: the API does not wait for receivers', () => {
     await createWebhook(s.client, `${receiver.url}/h`, ['*']);
     await receiver.waitFor(1);
     await s.settle();
-    const row = withDatabase(s.dataDir, (db) => db.prepare('SELECT state, attempts, last_error, due_ms FROM webhook_deliveries').get());
-    expect(row).toEqual({ state: 'pending', attempts: 1, last_error: 'no answer within 200 ms', due_ms: s.clock().getTime() + 60_000 });
+    const row = withDatabase(s.dataDir, (db) =>
+      db.prepare('SELECT state, attempts, last_error, due_ms FROM webhook_deliveries').get(),
+    );
+    expect(row).toEqual({
+      state: 'pending',
+      attempts: 1,
+      last_error: 'no answer within 200 ms',
+      due_ms: s.clock().getTime() + 60_000,
+    });
   });
 
   it('a refused connection and a 3xx count as failures; a huge 2xx body is not read to its end and still delivers', async () => {
@@ -211,13 +246,16 @@ describe('webhook delivery: the API does not wait for receivers', () => {
     const deadUrl = closed.url;
     await closed.close();
     const dead = await createWebhook(s.client, `${deadUrl}/h`);
-    receiver.plan = (r) => (r.path === '/redirect' ? 302 : r.path === '/huge' ? { status: 200, bodyBytes: 50 * 1024 * 1024 } : undefined);
+    receiver.plan = (r) =>
+      r.path === '/redirect' ? 302 : r.path === '/huge' ? { status: 200, bodyBytes: 50 * 1024 * 1024 } : undefined;
     const redirect = await createWebhook(s.client, `${receiver.url}/redirect`);
     const huge = await createWebhook(s.client, `${receiver.url}/huge`);
     await receiver.waitFor(2);
     await s.settle();
     const state = (id: number) =>
-      withDatabase(s.dataDir, (db) => db.prepare('SELECT state, last_error FROM webhook_deliveries WHERE webhook_id = ?').get(id)) as { state: string; last_error: string | null };
+      withDatabase(s.dataDir, (db) =>
+        db.prepare('SELECT state, last_error FROM webhook_deliveries WHERE webhook_id = ?').get(id),
+      ) as { state: string; last_error: string | null };
     expect(state(dead.id)).toMatchObject({ state: 'pending', last_error: expect.stringContaining('ECONNREFUSED') });
     expect(state(redirect.id)).toMatchObject({ state: 'pending', last_error: expect.stringMatching(/^HTTP 302/) });
     expect(state(huge.id)).toEqual({ state: 'delivered', last_error: null });
@@ -250,7 +288,9 @@ describe('webhook delivery: the API does not wait for receivers', () => {
       });
       await s.client.put(`/v2/webhooks/${w.id}/ping`); // wakes the deliverer
       await s.settle();
-      const errors = withDatabase(s.dataDir, (db) => value(db, 'SELECT last_error FROM webhook_deliveries WHERE webhook_id = ? ORDER BY id LIMIT 1', w.id));
+      const errors = withDatabase(s.dataDir, (db) =>
+        value(db, 'SELECT last_error FROM webhook_deliveries WHERE webhook_id = ? ORDER BY id LIMIT 1', w.id),
+      );
       expect(errors, uri).toContain(why);
     }
   });
@@ -274,12 +314,22 @@ describe('the address a delivery connects to', () => {
     for (let i = 0; i < 4; i++) {
       const agents = new Agents(); // a new connection each time, as after a keep-alive socket closed
       const body = Buffer.from(JSON.stringify({ n: i }));
-      outcomes.push(await post(`http://localhost:${port}/r${i}`, body, { 'content-type': 'application/json' }, agents, { timeoutMs: 2000, responseLimit: 100, signal: new AbortController().signal, resolve }));
+      outcomes.push(
+        await post(`http://localhost:${port}/r${i}`, body, { 'content-type': 'application/json' }, agents, {
+          timeoutMs: 2000,
+          responseLimit: 100,
+          signal: new AbortController().signal,
+          resolve,
+        }),
+      );
       agents.destroy();
     }
     expect(receiver.received.map((r) => r.path)).toEqual(['/r0']);
     expect(outcomes[0]).toMatchObject({ status: 200 });
-    for (const outcome of outcomes.slice(1)) expect(outcome).toEqual({ detail: expect.stringMatching(/^EADDRNOTALLOWED: localhost resolves to an address deliveries may not go to/) });
+    for (const outcome of outcomes.slice(1))
+      expect(outcome).toEqual({
+        detail: expect.stringMatching(/^EADDRNOTALLOWED: localhost resolves to an address deliveries may not go to/),
+      });
     expect(asked).toEqual(['localhost', 'localhost', 'localhost', 'localhost']);
   });
 });
@@ -292,7 +342,10 @@ describe('webhook payloads are written with the change (a durable outbox)', () =
     await createWebhook(s.client, `${receiver.url}/h`, ['*']);
     await receiver.waitFor(1); // the ping holds the queue: nothing below is sent
     const entry = await createEntry(s.client, {});
-    const queued = () => withDatabase(s.dataDir, (db) => values(db, `SELECT event FROM webhook_deliveries WHERE state = 'pending' ORDER BY id`));
+    const queued = () =>
+      withDatabase(s.dataDir, (db) =>
+        values(db, `SELECT event FROM webhook_deliveries WHERE state = 'pending' ORDER BY id`),
+      );
     expect(queued()).toEqual(['webhook.ping', 'entry.created']);
     // Refused changes emit nothing: an approved entry is locked.
     await s.client.put(`/v2/entries/${entry.id}/approved`);

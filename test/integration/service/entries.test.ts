@@ -7,15 +7,39 @@ import { openDatabaseFile } from '../../support/sqliteFile';
 import { createEntry, createProject, serve } from './support';
 
 const KEYS = [
-  'id', 'date', 'user', 'billable', 'minutes', 'description', 'project', 'tags', 'source_url', 'invoiced_at', 'invoice', 'import', 'approved_at',
-  'approved_by', 'url', 'invoiced_outside_of_service_url', 'approved_url', 'unapproved_url', 'created_at', 'updated_at',
+  'id',
+  'date',
+  'user',
+  'billable',
+  'minutes',
+  'description',
+  'project',
+  'tags',
+  'source_url',
+  'invoiced_at',
+  'invoice',
+  'import',
+  'approved_at',
+  'approved_by',
+  'url',
+  'invoiced_outside_of_service_url',
+  'approved_url',
+  'unapproved_url',
+  'created_at',
+  'updated_at',
 ];
 
 describe('creating entries', () => {
   it('answers 201 with the Entry and a Location to it', async () => {
     const { service, client } = await serve();
     const p = await createProject(client, { name: 'Site', billing_increment: 1 });
-    const reply = await client.post('/v2/entries', { date: '2024-03-01', minutes: 45, description: 'Layout #design', project_id: p, source_url: 'stint://q/1' });
+    const reply = await client.post('/v2/entries', {
+      date: '2024-03-01',
+      minutes: 45,
+      description: 'Layout #design',
+      project_id: p,
+      source_url: 'stint://q/1',
+    });
     expect(reply.status).toBe(201);
     const e = reply.body;
     expect(reply.headers.get('location')).toBe(`${service.url}/v2/entries/${e.id}`);
@@ -26,7 +50,15 @@ describe('creating entries', () => {
       billable: true,
       description: 'Layout #design',
       source_url: 'stint://q/1',
-      project: { id: p, name: 'Site', billing_increment: 1, enabled: true, billable: true, color: null, url: `${service.url}/v2/projects/${p}` },
+      project: {
+        id: p,
+        name: 'Site',
+        billing_increment: 1,
+        enabled: true,
+        billable: true,
+        color: null,
+        url: `${service.url}/v2/projects/${p}`,
+      },
       user: { id: service.ownerId, email: 'me@stint.local', url: `${service.url}/v2/users/${service.ownerId}` },
       invoiced_at: null,
       invoice: null,
@@ -40,7 +72,15 @@ describe('creating entries', () => {
       created_at: '2024-03-04T09:00:00Z',
       updated_at: '2024-03-04T09:00:00Z',
     });
-    expect(e.tags).toEqual([{ id: e.tags[0].id, name: 'design', billable: true, formatted_name: '#design', url: `${service.url}/v2/tags/${e.tags[0].id}` }]);
+    expect(e.tags).toEqual([
+      {
+        id: e.tags[0].id,
+        name: 'design',
+        billable: true,
+        formatted_name: '#design',
+        url: `${service.url}/v2/tags/${e.tags[0].id}`,
+      },
+    ]);
     expect((await client.get(`/v2/entries/${e.id}`)).body).toEqual(e);
   });
 
@@ -72,7 +112,9 @@ describe('creating entries', () => {
     for (const minutes of [-1, 1.5, '30', true, [30], 1e12]) {
       const reply = await client.post('/v2/entries', { date: '2024-03-01', minutes });
       expect(reply.status, JSON.stringify(minutes)).toBe(400);
-      expect(reply.body.errors, JSON.stringify(minutes)).toEqual([{ resource: 'Entry', field: 'minutes', code: 'invalid' }]);
+      expect(reply.body.errors, JSON.stringify(minutes)).toEqual([
+        { resource: 'Entry', field: 'minutes', code: 'invalid' },
+      ]);
     }
     for (const date of ['2024-02-30', '01/03/2024', '2024-3-1', 20240301]) {
       expect((await client.post('/v2/entries', { date, minutes: 1 })).status, String(date)).toBe(400);
@@ -123,14 +165,28 @@ describe('changing and deleting entries', () => {
     clock.advance(60_000);
     const reply = await client.put(`/v2/entries/${e.id}`, {});
     expect(reply.status).toBe(200);
-    expect(reply.body).toMatchObject({ minutes: 0, project: { id: p }, user: { id: e.user.id }, date: '2024-03-01', description: 'Kept #tag', updated_at: '2024-03-04T09:01:00Z' });
+    expect(reply.body).toMatchObject({
+      minutes: 0,
+      project: { id: p },
+      user: { id: e.user.id },
+      date: '2024-03-01',
+      description: 'Kept #tag',
+      updated_at: '2024-03-04T09:01:00Z',
+    });
   });
 
   it('PUT changes fields, re-reads tags, rounds to the new project and removes the project on project_id null', async () => {
     const { client } = await serve();
     const hour = await createProject(client, { billing_increment: 60 });
     const e = await createEntry(client, { description: '#old' });
-    const moved = (await client.put(`/v2/entries/${e.id}`, { project_id: hour, minutes: 10, description: '#new*', date: '2024-02-01' })).body;
+    const moved = (
+      await client.put(`/v2/entries/${e.id}`, {
+        project_id: hour,
+        minutes: 10,
+        description: '#new*',
+        date: '2024-02-01',
+      })
+    ).body;
     expect(moved).toMatchObject({ project: { id: hour }, minutes: 60, date: '2024-02-01', billable: false });
     expect(moved.tags.map((t: any) => t.name)).toEqual(['new']);
     const loose = (await client.put(`/v2/entries/${e.id}`, { project_id: null, minutes: 10 })).body;
@@ -143,7 +199,9 @@ describe('changing and deleting entries', () => {
     await createEntry(client, { project_id: p });
     await client.put(`/v2/projects/${p}/archive`);
     const e = await createEntry(client, {});
-    expect((await client.put(`/v2/entries/${e.id}`, { project_id: p, minutes: 5 })).body.errors[0].code).toBe('archived_project');
+    expect((await client.put(`/v2/entries/${e.id}`, { project_id: p, minutes: 5 })).body.errors[0].code).toBe(
+      'archived_project',
+    );
     expect((await client.get(`/v2/entries/${e.id}`)).body.project).toBeNull();
   });
 
@@ -175,11 +233,18 @@ describe('changing and deleting entries', () => {
     const db = openDatabaseFile(join(dataDir, 'service.db'));
     db.prepare(`UPDATE entries SET approved_at = '2024-03-04T10:00:00Z', approved_by_id = 1 WHERE id = ?`).run(e.id);
     db.close();
-    for (const reply of [await client.put(`/v2/entries/${e.id}`, { minutes: 30 }), await client.del(`/v2/entries/${e.id}`)]) {
+    for (const reply of [
+      await client.put(`/v2/entries/${e.id}`, { minutes: 30 }),
+      await client.del(`/v2/entries/${e.id}`),
+    ]) {
       expect(reply.status).toBe(400);
       expect(reply.body.errors).toEqual([{ resource: 'Entry', field: 'base', code: 'approved_and_locked' }]);
     }
-    expect((await client.get(`/v2/entries/${e.id}`)).body).toMatchObject({ minutes: 15, approved_at: '2024-03-04T10:00:00Z', approved_by: { id: 1 } });
+    expect((await client.get(`/v2/entries/${e.id}`)).body).toMatchObject({
+      minutes: 15,
+      approved_at: '2024-03-04T10:00:00Z',
+      approved_by: { id: 1 },
+    });
   });
 });
 
@@ -197,7 +262,11 @@ describe('listing entries', () => {
     const { service, client } = await serve();
     const site = await createProject(client, { name: 'Site' });
     const app = await createProject(client, { name: 'App', billable: false });
-    const e1 = await createEntry(client, { date: '2024-03-01', project_id: site, description: 'Header #design #review' });
+    const e1 = await createEntry(client, {
+      date: '2024-03-01',
+      project_id: site,
+      description: 'Header #design #review',
+    });
     const e2 = await createEntry(client, { date: '2024-03-02', project_id: app, description: 'Login #design' });
     const e3 = await createEntry(client, { date: '2024-03-03', description: 'Emails 100% #admin' });
     const tags = Object.fromEntries((await client.get('/v2/tags')).body.map((t: any) => [t.name, t.id]));
@@ -245,7 +314,9 @@ describe('listing entries', () => {
     // Invoices, approval and imports have no endpoints yet: their marks are set in the database.
     const db = openDatabaseFile(join(dataDir, 'service.db'));
     db.prepare(`UPDATE entries SET invoiced_at = '2024-03-10T08:00:00Z', invoice_id = 7 WHERE id = ?`).run(invoiced.id);
-    db.prepare(`UPDATE entries SET approved_at = '2024-03-12T08:00:00Z', approved_by_id = ?, import_id = 3 WHERE id = ?`).run(service.ownerId, approved.id);
+    db.prepare(
+      `UPDATE entries SET approved_at = '2024-03-12T08:00:00Z', approved_by_id = ?, import_id = 3 WHERE id = ?`,
+    ).run(service.ownerId, approved.id);
     db.close();
     const ids = async (q: string) => (await client.get(`/v2/entries?${q}`)).body.map((e: any) => e.id);
     expect(await ids('invoiced=true')).toEqual([invoiced.id]);
@@ -257,7 +328,10 @@ describe('listing entries', () => {
     expect(await ids('approved_at_from=2024-03-12&approved_at_to=2024-03-12')).toEqual([approved.id]);
     expect(await ids('approved_at_to=2024-03-11')).toEqual([]);
     expect(await ids('import_ids=3,4')).toEqual([approved.id]);
-    expect((await client.get(`/v2/entries/${approved.id}`)).body.import).toEqual({ id: 3, url: `${service.url}/v2/imports/3` });
+    expect((await client.get(`/v2/entries/${approved.id}`)).body.import).toEqual({
+      id: 3,
+      url: `${service.url}/v2/imports/3`,
+    });
   });
 
   it('refuses every filter of the wrong type with 400 naming it', async () => {

@@ -17,7 +17,10 @@ describe('spec 001 entries table', () => {
     const reply = await client.put(`/v2/entries/${e.id}/marked_as_invoiced`, { date: '2024-03-10' });
     expect(reply.status).toBe(204);
     expect(reply.text).toBe('');
-    expect((await client.get(`/v2/entries/${e.id}`)).body).toMatchObject({ invoiced_at: '2024-03-10T00:00:00Z', invoice: null });
+    expect((await client.get(`/v2/entries/${e.id}`)).body).toMatchObject({
+      invoiced_at: '2024-03-10T00:00:00Z',
+      invoice: null,
+    });
     const missing = await client.put(`/v2/entries/${e.id}/marked_as_invoiced`, {});
     expect(missing.status).toBe(400);
     expect(errors(missing)).toEqual([{ resource: 'Entry', field: 'date', code: 'missing_field' }]);
@@ -28,10 +31,17 @@ describe('spec 001 entries table', () => {
     const a = await createEntry(client, {});
     const b = await createEntry(client, {});
     const onInvoice = await createEntry(client, {});
-    await createInvoice(client, { entry_ids: [onInvoice.id], rate_calculation: { calculation_method: 'flat_rate', flat_rate: 1 } });
-    const reply = await client.put('/v2/entries/marked_as_invoiced', { entry_ids: [a.id, b.id, onInvoice.id, 9999], date: '2024-03-12' });
+    await createInvoice(client, {
+      entry_ids: [onInvoice.id],
+      rate_calculation: { calculation_method: 'flat_rate', flat_rate: 1 },
+    });
+    const reply = await client.put('/v2/entries/marked_as_invoiced', {
+      entry_ids: [a.id, b.id, onInvoice.id, 9999],
+      date: '2024-03-12',
+    });
     expect(reply.status).toBe(204);
-    for (const id of [a.id, b.id]) expect((await client.get(`/v2/entries/${id}`)).body.invoiced_at).toBe('2024-03-12T00:00:00Z');
+    for (const id of [a.id, b.id])
+      expect((await client.get(`/v2/entries/${id}`)).body.invoiced_at).toBe('2024-03-12T00:00:00Z');
     expect((await client.get(`/v2/entries/${onInvoice.id}`)).body.invoiced_at).toBe('2024-03-31T00:00:00Z'); // the invoice's date, kept
     for (const [body, field, code] of [
       [{ date: '2024-03-12' }, 'entry_ids', 'missing_field'],
@@ -51,10 +61,19 @@ describe('spec 001 entries table', () => {
     const given = await createEntry(client, {});
     clock.set('2024-03-05T10:30:00Z');
     expect((await client.put(`/v2/entries/${now.id}/approved`)).status).toBe(204); // no body, no Content-Type
-    expect((await client.put(`/v2/entries/${given.id}/approved`, { approved_at: '2024-03-01T12:00:00+02:00' })).status).toBe(204);
+    expect(
+      (await client.put(`/v2/entries/${given.id}/approved`, { approved_at: '2024-03-01T12:00:00+02:00' })).status,
+    ).toBe(204);
     const owner = { id: service.ownerId, email: 'me@stint.local', url: `${service.url}/v2/users/${service.ownerId}` };
-    expect((await client.get(`/v2/entries/${now.id}`)).body).toMatchObject({ approved_at: '2024-03-05T10:30:00Z', approved_by: owner, updated_at: '2024-03-05T10:30:00Z' });
-    expect((await client.get(`/v2/entries/${given.id}`)).body).toMatchObject({ approved_at: '2024-03-01T10:00:00Z', approved_by: owner });
+    expect((await client.get(`/v2/entries/${now.id}`)).body).toMatchObject({
+      approved_at: '2024-03-05T10:30:00Z',
+      approved_by: owner,
+      updated_at: '2024-03-05T10:30:00Z',
+    });
+    expect((await client.get(`/v2/entries/${given.id}`)).body).toMatchObject({
+      approved_at: '2024-03-01T10:00:00Z',
+      approved_by: owner,
+    });
     const bad = await client.put(`/v2/entries/${now.id}/approved`, { approved_at: 'yesterday' });
     expect(errors(bad)).toEqual([{ resource: 'Entry', field: 'approved_at', code: 'invalid' }]);
   });
@@ -67,13 +86,20 @@ describe('spec 001 entries table', () => {
     const inArchived = await createEntry(client, { project_id: archivedProject });
     await client.put(`/v2/projects/${archivedProject}/archive`);
     await client.put(`/v2/entries/${b.id}/approved`, { approved_at: '2024-02-01T00:00:00Z' });
-    const reply = await client.put('/v2/entries/approved', { entry_ids: [a.id, b.id, inArchived.id, 4242], approved_at: '2024-03-02T08:00:00Z' });
+    const reply = await client.put('/v2/entries/approved', {
+      entry_ids: [a.id, b.id, inArchived.id, 4242],
+      approved_at: '2024-03-02T08:00:00Z',
+    });
     expect(reply.status).toBe(204);
     expect((await client.get(`/v2/entries/${a.id}`)).body.approved_at).toBe('2024-03-02T08:00:00Z');
     expect((await client.get(`/v2/entries/${b.id}`)).body.approved_at).toBe('2024-02-01T00:00:00Z'); // already approved: unchanged
     expect((await client.get(`/v2/entries/${inArchived.id}`)).body.approved_at).toBeNull();
-    expect(errors(await client.put('/v2/entries/approved', {}))).toEqual([{ resource: 'Entry', field: 'entry_ids', code: 'missing_field' }]);
-    expect(errors(await client.put('/v2/entries/approved', { entry_ids: [1, 'x'] }))).toEqual([{ resource: 'Entry', field: 'entry_ids', code: 'invalid' }]);
+    expect(errors(await client.put('/v2/entries/approved', {}))).toEqual([
+      { resource: 'Entry', field: 'entry_ids', code: 'missing_field' },
+    ]);
+    expect(errors(await client.put('/v2/entries/approved', { entry_ids: [1, 'x'] }))).toEqual([
+      { resource: 'Entry', field: 'entry_ids', code: 'invalid' },
+    ]);
   });
 
   it('PUT /v2/entries/:id/unapproved: 204; approved_at and approved_by are cleared', async () => {
@@ -101,12 +127,20 @@ describe('spec 001 entries table', () => {
     expect((await call(e.approved_url)).status).toBe(204);
     expect((await call(e.unapproved_url)).status).toBe(204);
     expect((await call(e.invoiced_outside_of_service_url, { date: '2024-04-01' })).status).toBe(204);
-    expect((await client.get(`/v2/entries/${e.id}`)).body).toMatchObject({ approved_at: null, invoiced_at: '2024-04-01T00:00:00Z' });
+    expect((await client.get(`/v2/entries/${e.id}`)).body).toMatchObject({
+      approved_at: null,
+      invoiced_at: '2024-04-01T00:00:00Z',
+    });
   });
 
   it('answers 404 for an entry that does not exist or an id that is not one, on every single-entry action', async () => {
     const { client } = await serve();
-    for (const path of ['/v2/entries/999/approved', '/v2/entries/999/unapproved', '/v2/entries/abc/approved', '/v2/entries/0/unapproved']) {
+    for (const path of [
+      '/v2/entries/999/approved',
+      '/v2/entries/999/unapproved',
+      '/v2/entries/abc/approved',
+      '/v2/entries/0/unapproved',
+    ]) {
       expect((await client.put(path)).status, path).toBe(404);
     }
     expect((await client.put('/v2/entries/999/marked_as_invoiced', { date: '2024-03-01' })).status).toBe(404);
@@ -118,7 +152,10 @@ describe('spec 001 Entry state table', () => {
     const { client } = await serve();
     const e = await createEntry(client, { minutes: 15 });
     await client.put(`/v2/entries/${e.id}/approved`);
-    for (const reply of [await client.put(`/v2/entries/${e.id}`, { minutes: 45 }), await client.del(`/v2/entries/${e.id}`)]) {
+    for (const reply of [
+      await client.put(`/v2/entries/${e.id}`, { minutes: 45 }),
+      await client.del(`/v2/entries/${e.id}`),
+    ]) {
       expect(reply.status).toBe(400);
       expect(errors(reply)).toEqual([{ resource: 'Entry', field: 'base', code: 'approved_and_locked' }]);
     }
@@ -158,8 +195,12 @@ describe('spec 001 Entry state table', () => {
     const archived = await createEntry(client, { project_id: p });
     await client.put(`/v2/entries/${archived.id}/approved`);
     await client.put(`/v2/projects/${p}/archive`);
-    expect(errors(await client.put(`/v2/entries/${plain.id}/unapproved`))).toEqual([{ resource: 'Entry', field: 'base', code: 'not_approved' }]);
-    expect(errors(await client.put(`/v2/entries/${archived.id}/unapproved`))).toEqual([{ resource: 'Entry', field: 'project_id', code: 'archived_project' }]);
+    expect(errors(await client.put(`/v2/entries/${plain.id}/unapproved`))).toEqual([
+      { resource: 'Entry', field: 'base', code: 'not_approved' },
+    ]);
+    expect(errors(await client.put(`/v2/entries/${archived.id}/unapproved`))).toEqual([
+      { resource: 'Entry', field: 'project_id', code: 'archived_project' },
+    ]);
     expect((await client.get(`/v2/entries/${archived.id}`)).body.approved_at).not.toBeNull();
   });
 
@@ -170,17 +211,27 @@ describe('spec 001 Entry state table', () => {
     expect((await client.put(`/v2/entries/${e.id}/marked_as_invoiced`, { date: '2024-03-20' })).status).toBe(204);
     expect((await client.get(`/v2/entries/${e.id}`)).body.invoiced_at).toBe('2024-03-20T00:00:00Z');
     // Decided: marked outside the service, the entry stays editable.
-    expect((await client.put(`/v2/entries/${e.id}`, { minutes: 30 })).body).toMatchObject({ minutes: 30, invoiced_at: '2024-03-20T00:00:00Z' });
+    expect((await client.put(`/v2/entries/${e.id}`, { minutes: 30 })).body).toMatchObject({
+      minutes: 30,
+      invoiced_at: '2024-03-20T00:00:00Z',
+    });
   });
 
   it('PUT marked_as_invoiced of an entry on an invoice answers already_invoiced and keeps its date', async () => {
     const { client } = await serve();
     const e = await createEntry(client, {});
-    const invoice = await createInvoice(client, { invoice_date: '2024-03-31', entry_ids: [e.id], rate_calculation: { calculation_method: 'flat_rate', flat_rate: 100 } });
+    const invoice = await createInvoice(client, {
+      invoice_date: '2024-03-31',
+      entry_ids: [e.id],
+      rate_calculation: { calculation_method: 'flat_rate', flat_rate: 100 },
+    });
     const reply = await client.put(`/v2/entries/${e.id}/marked_as_invoiced`, { date: '2024-04-02' });
     expect(reply.status).toBe(400);
     expect(errors(reply)).toEqual([{ resource: 'Entry', field: 'base', code: 'already_invoiced' }]);
-    expect((await client.get(`/v2/entries/${e.id}`)).body).toMatchObject({ invoiced_at: '2024-03-31T00:00:00Z', invoice: { id: invoice.id } });
+    expect((await client.get(`/v2/entries/${e.id}`)).body).toMatchObject({
+      invoiced_at: '2024-03-31T00:00:00Z',
+      invoice: { id: invoice.id },
+    });
   });
 
   it('approval and invoicing are independent: an approved entry can be invoiced, an invoiced one approved', async () => {
@@ -189,12 +240,20 @@ describe('spec 001 Entry state table', () => {
     const invoiced = await createEntry(client, {});
     await client.put(`/v2/entries/${approved.id}/approved`);
     await client.put(`/v2/entries/${invoiced.id}/marked_as_invoiced`, { date: '2024-03-10' });
-    expect((await client.put(`/v2/entries/${approved.id}/marked_as_invoiced`, { date: '2024-03-10' })).status).toBe(204);
+    expect((await client.put(`/v2/entries/${approved.id}/marked_as_invoiced`, { date: '2024-03-10' })).status).toBe(
+      204,
+    );
     expect((await client.put(`/v2/entries/${invoiced.id}/approved`)).status).toBe(204);
     const fresh = await createEntry(client, {});
     await client.put(`/v2/entries/${fresh.id}/approved`);
-    const invoice = await createInvoice(client, { entry_ids: [fresh.id], rate_calculation: { calculation_method: 'flat_rate', flat_rate: 1 } });
-    expect((await client.get(`/v2/entries/${fresh.id}`)).body).toMatchObject({ approved_at: expect.any(String), invoice: { id: invoice.id } });
+    const invoice = await createInvoice(client, {
+      entry_ids: [fresh.id],
+      rate_calculation: { calculation_method: 'flat_rate', flat_rate: 1 },
+    });
+    expect((await client.get(`/v2/entries/${fresh.id}`)).body).toMatchObject({
+      approved_at: expect.any(String),
+      invoice: { id: invoice.id },
+    });
   });
 });
 
@@ -220,11 +279,19 @@ describe('who may approve and mark as invoiced (GAPS.md "Roles")', () => {
     const team = await serveTeam();
     const supervisor = team.member('supervisor');
     const e = await createEntry(team.client, {});
-    expect((await supervisor.client.put(`/v2/entries/${e.id}/marked_as_invoiced`, { date: '2024-03-01' })).status).toBe(204);
+    expect((await supervisor.client.put(`/v2/entries/${e.id}/marked_as_invoiced`, { date: '2024-03-01' })).status).toBe(
+      204,
+    );
     for (const role of ['leader', 'coworker', 'contractor'] as const) {
       const member = team.member(role);
-      expect((await member.client.put(`/v2/entries/${e.id}/marked_as_invoiced`, { date: '2024-03-02' })).status, role).toBe(403);
-      expect((await member.client.put('/v2/entries/marked_as_invoiced', { entry_ids: [e.id], date: '2024-03-02' })).status, role).toBe(403);
+      expect(
+        (await member.client.put(`/v2/entries/${e.id}/marked_as_invoiced`, { date: '2024-03-02' })).status,
+        role,
+      ).toBe(403);
+      expect(
+        (await member.client.put('/v2/entries/marked_as_invoiced', { entry_ids: [e.id], date: '2024-03-02' })).status,
+        role,
+      ).toBe(403);
     }
     expect((await team.client.get(`/v2/entries/${e.id}`)).body.invoiced_at).toBe('2024-03-01T00:00:00Z');
   });
@@ -247,7 +314,10 @@ describe('events seam (GAPS.md "Webhooks and broadcasts": which operation emits 
       await client.put(`/v2/entries/${a.id}/marked_as_invoiced`, { date: '2024-03-05' });
       await client.put(`/v2/entries/${a.id}/approved`); // unapproved before: approved again
       await client.put(`/v2/entries/${a.id}/approved`); // refused: no event
-      const invoice = await createInvoice(client, { entry_ids: [b.id], rate_calculation: { calculation_method: 'flat_rate', flat_rate: 5 } });
+      const invoice = await createInvoice(client, {
+        entry_ids: [b.id],
+        rate_calculation: { calculation_method: 'flat_rate', flat_rate: 5 },
+      });
       expect(events.map((e) => [e.type, e.entryId])).toEqual([
         ['entry.created', a.id],
         ['entry.created', b.id],
@@ -258,7 +328,13 @@ describe('events seam (GAPS.md "Webhooks and broadcasts": which operation emits 
         ['entry.updated.approved', a.id],
         ['entry.updated.invoiced', b.id],
       ]);
-      expect(events[0]).toEqual({ type: 'entry.created', accountId: expect.any(Number), entryId: a.id, changes: {}, at: '2024-03-04T09:00:00Z' });
+      expect(events[0]).toEqual({
+        type: 'entry.created',
+        accountId: expect.any(Number),
+        entryId: a.id,
+        changes: {},
+        at: '2024-03-04T09:00:00Z',
+      });
       expect(events[2]).toEqual({
         type: 'entry.updated.approved',
         accountId: expect.any(Number),
@@ -267,7 +343,10 @@ describe('events seam (GAPS.md "Webhooks and broadcasts": which operation emits 
         at: '2024-03-04T09:00:00Z',
       });
       expect(events[5]!.changes).toEqual({ invoiced_at: [null, '2024-03-05T00:00:00Z'] });
-      expect(events[7]!.changes).toEqual({ invoiced_at: [null, '2024-03-31T00:00:00Z'], invoice_id: [null, invoice.id] });
+      expect(events[7]!.changes).toEqual({
+        invoiced_at: [null, '2024-03-31T00:00:00Z'],
+        invoice_id: [null, invoice.id],
+      });
     } finally {
       await built.app.close();
     }

@@ -14,16 +14,28 @@ describe('entry lists', () => {
     const team = await serveTeam();
     const { client } = team;
     const other = team.member('supervisor', { first_name: 'Ada', last_name: 'Quote"\\' });
-    const project = await createProject(client, { name: 'Ünïcode "quoted" \\ project', color: '#abc', billable: false });
+    const project = await createProject(client, {
+      name: 'Ünïcode "quoted" \\ project',
+      color: '#abc',
+      billable: false,
+    });
     const plain = await createProject(client, { name: 'Plain' });
     await createEntry(client, { description: null });
-    await createEntry(client, { project_id: plain, description: 'Zeta #b* #A #c', source_url: 'https://example.test/?q="x"&y=\u2028' });
+    await createEntry(client, {
+      project_id: plain,
+      description: 'Zeta #b* #A #c',
+      source_url: 'https://example.test/?q="x"&y=\u2028',
+    });
     await createEntry(client, { project_id: project, description: 'line\nbreak\ttab \u0001 #emoji😀 "quotes" \\' });
     const approved = await createEntry(client, { project_id: plain, description: '#A', user_id: other.id });
     await client.put(`/v2/entries/${approved.id}/approved`, { approved_at: '2024-03-04T10:00:00Z' });
     const invoiced = await createEntry(client, { project_id: plain });
     const expense = await createExpense(client, { project_id: plain, price: 3 });
-    await createInvoice(client, { entry_ids: [invoiced.id], expense_ids: [expense.id], rate_calculation: { calculation_method: 'flat_rate', flat_rate: 10 } });
+    await createInvoice(client, {
+      entry_ids: [invoiced.id],
+      expense_ids: [expense.id],
+      rate_calculation: { calculation_method: 'flat_rate', flat_rate: 10 },
+    });
     const marked = await createEntry(client, { project_id: plain });
     await client.put(`/v2/entries/${marked.id}/marked_as_invoiced`, { date: '2024-03-05' });
     const imported = await createEntry(client, {});
@@ -58,7 +70,8 @@ describe('entry lists', () => {
     const team = await serveTeam();
     const { client } = team;
     for (let i = 0; i < 3; i++) await createEntry(client, { description: 'counted' });
-    const last = async (query: string) => (await client.get(`/v2/entries?per_page=1${query}`)).headers.get('link')?.match(/page=(\d+)>; rel="last"/)?.[1];
+    const last = async (query: string) =>
+      (await client.get(`/v2/entries?per_page=1${query}`)).headers.get('link')?.match(/page=(\d+)>; rel="last"/)?.[1];
     for (const query of ['', '&description=count']) {
       expect(await last(query)).toBe('3');
       expect(await last(query)).toBe('3'); // the reused count

@@ -5,14 +5,31 @@ import { serveTeam } from './people';
 import { createExpense, createInvoice } from './moneySupport';
 import { createProject, serve } from './support';
 
-const KEYS = ['id', 'price', 'description', 'taxable', 'date', 'project', 'invoice', 'user', 'url', 'created_at', 'updated_at'];
+const KEYS = [
+  'id',
+  'price',
+  'description',
+  'taxable',
+  'date',
+  'project',
+  'invoice',
+  'user',
+  'url',
+  'created_at',
+  'updated_at',
+];
 const ids = (reply: { body: Array<{ id: number }> }) => reply.body.map((x) => x.id);
 
 describe('POST /v2/expenses', () => {
   it('date, project_id, price required; user_id default current user; taxable default true; 201 with the Expense and a Location', async () => {
     const { service, client } = await serve();
     const p = await createProject(client, { name: 'Site' });
-    const reply = await client.post('/v2/expenses', { date: '2024-03-01', project_id: p, price: 12.5, description: 'Train #travel' });
+    const reply = await client.post('/v2/expenses', {
+      date: '2024-03-01',
+      project_id: p,
+      price: 12.5,
+      description: 'Train #travel',
+    });
     expect(reply.status).toBe(201);
     const x = reply.body;
     expect(Object.keys(x).sort()).toEqual([...KEYS].sort());
@@ -23,9 +40,24 @@ describe('POST /v2/expenses', () => {
       description: 'Train #travel', // tags are not parsed
       taxable: true,
       date: '2024-03-01',
-      project: { id: p, name: 'Site', billing_increment: 15, enabled: true, billable: true, color: null, url: `${service.url}/v2/projects/${p}` },
+      project: {
+        id: p,
+        name: 'Site',
+        billing_increment: 15,
+        enabled: true,
+        billable: true,
+        color: null,
+        url: `${service.url}/v2/projects/${p}`,
+      },
       invoice: null,
-      user: { id: service.ownerId, email: 'me@stint.local', first_name: null, last_name: null, profile_image_url: null, url: `${service.url}/v2/users/${service.ownerId}` },
+      user: {
+        id: service.ownerId,
+        email: 'me@stint.local',
+        first_name: null,
+        last_name: null,
+        profile_image_url: null,
+        url: `${service.url}/v2/users/${service.ownerId}`,
+      },
       url: `${service.url}/v2/expense/${x.id}`,
       created_at: '2024-03-04T09:00:00Z',
       updated_at: '2024-03-04T09:00:00Z',
@@ -37,7 +69,12 @@ describe('POST /v2/expenses', () => {
     const team = await serveTeam();
     const p = await createProject(team.client);
     const coworker = team.member('coworker');
-    const credit = await createExpense(team.client, { project_id: p, price: -20.05, taxable: false, user_id: coworker.id });
+    const credit = await createExpense(team.client, {
+      project_id: p,
+      price: -20.05,
+      taxable: false,
+      user_id: coworker.id,
+    });
     expect(credit).toMatchObject({ price: -20.05, taxable: false, user: { id: coworker.id } });
     expect((await createExpense(team.client, { project_id: p, price: '1234.5' })).price).toBe(1234.5);
     expect((await createExpense(team.client, { project_id: p, price: 0.1 + 0.2 })).price).toBe(0.3); // float noise is not a third decimal
@@ -51,12 +88,30 @@ describe('POST /v2/expenses', () => {
       { resource: 'Expense', field: 'project_id', code: 'missing_field' },
       { resource: 'Expense', field: 'price', code: 'missing_field' },
     ]);
-    for (const price of ['12,50', '1e3', 10.125, '10.125', 'NaN', 'Infinity', true, [1], { v: 1 }, 1e300, 1_000_000_000.01, '-1000000000.01', '']) {
+    for (const price of [
+      '12,50',
+      '1e3',
+      10.125,
+      '10.125',
+      'NaN',
+      'Infinity',
+      true,
+      [1],
+      { v: 1 },
+      1e300,
+      1_000_000_000.01,
+      '-1000000000.01',
+      '',
+    ]) {
       const reply = await client.post('/v2/expenses', { date: '2024-03-01', project_id: p, price });
       expect(reply.status, JSON.stringify(price)).toBe(400);
-      expect(reply.body.errors, JSON.stringify(price)).toEqual([{ resource: 'Expense', field: 'price', code: price === '' ? 'missing_field' : 'invalid' }]);
+      expect(reply.body.errors, JSON.stringify(price)).toEqual([
+        { resource: 'Expense', field: 'price', code: price === '' ? 'missing_field' : 'invalid' },
+      ]);
     }
-    expect((await client.post('/v2/expenses', { date: '2024-03-01', project_id: p, price: 1_000_000_000 })).status).toBe(201);
+    expect(
+      (await client.post('/v2/expenses', { date: '2024-03-01', project_id: p, price: 1_000_000_000 })).status,
+    ).toBe(201);
     for (const [field, value] of [
       ['taxable', 'yes'],
       ['date', '2024-02-30'],
@@ -70,9 +125,9 @@ describe('POST /v2/expenses', () => {
     expect((await client.post('/v2/expenses', { date: '2024-03-01', project_id: 999, price: 1 })).body.errors).toEqual([
       { resource: 'Expense', field: 'project_id', code: 'missing' },
     ]);
-    expect((await client.post('/v2/expenses', { date: '2024-03-01', project_id: p, price: 1, user_id: 999 })).body.errors).toEqual([
-      { resource: 'Expense', field: 'user_id', code: 'missing' },
-    ]);
+    expect(
+      (await client.post('/v2/expenses', { date: '2024-03-01', project_id: p, price: 1, user_id: 999 })).body.errors,
+    ).toEqual([{ resource: 'Expense', field: 'user_id', code: 'missing' }]);
     expect((await client.get('/v2/expenses')).body).toHaveLength(1);
   });
 
@@ -93,7 +148,8 @@ describe('GET /v2/expenses/:id', () => {
     const x = await createExpense(client, { project_id: await createProject(client) });
     expect((await client.get(`/v2/expenses/${x.id}`)).body).toEqual(x);
     expect((await client.get(`/v2/expense/${x.id}`)).body).toEqual(x);
-    for (const path of ['/v2/expenses/999', '/v2/expense/999', '/v2/expenses/x', '/v2/expenses/-1']) expect((await client.get(path)).status, path).toBe(404);
+    for (const path of ['/v2/expenses/999', '/v2/expense/999', '/v2/expenses/x', '/v2/expenses/-1'])
+      expect((await client.get(path)).status, path).toBe(404);
   });
 });
 
@@ -106,9 +162,23 @@ describe('PUT /v2/expenses/:id', () => {
     const b = await createProject(client);
     const x = await createExpense(client, { project_id: a, price: 5, user_id: coworker.id });
     clock.advance(60_000);
-    const reply = await client.put(`/v2/expenses/${x.id}`, { date: '2024-02-02', project_id: b, price: '7.99', taxable: false, description: 'Taxi' });
+    const reply = await client.put(`/v2/expenses/${x.id}`, {
+      date: '2024-02-02',
+      project_id: b,
+      price: '7.99',
+      taxable: false,
+      description: 'Taxi',
+    });
     expect(reply.status).toBe(200);
-    expect(reply.body).toMatchObject({ date: '2024-02-02', project: { id: b }, price: 7.99, taxable: false, description: 'Taxi', user: { id: coworker.id }, updated_at: '2024-03-04T09:01:00Z' });
+    expect(reply.body).toMatchObject({
+      date: '2024-02-02',
+      project: { id: b },
+      price: 7.99,
+      taxable: false,
+      description: 'Taxi',
+      user: { id: coworker.id },
+      updated_at: '2024-03-04T09:01:00Z',
+    });
     const singular = await client.put(`/v2/expense/${x.id}`, { date: '2024-02-03', project_id: b, price: 8 });
     expect(singular.body).toMatchObject({ date: '2024-02-03', price: 8, taxable: true, description: null });
     expect((await client.put(`/v2/expenses/${x.id}`, { price: 9 })).body.errors).toEqual([
@@ -129,12 +199,17 @@ describe('PUT /v2/expenses/:id', () => {
     await createInvoice(client, { expense_ids: [invoiced.id] });
     await client.put(`/v2/projects/${closed}/archive`);
     const body = { date: '2024-03-01', project_id: open, price: 99 };
-    expect((await client.put(`/v2/expenses/${invoiced.id}`, body)).body.errors).toEqual([{ resource: 'Expense', field: 'base', code: 'invoiced' }]);
-    expect((await client.put(`/v2/expenses/${inClosed.id}`, body)).body.errors).toEqual([{ resource: 'Expense', field: 'project_id', code: 'archived_project' }]);
+    expect((await client.put(`/v2/expenses/${invoiced.id}`, body)).body.errors).toEqual([
+      { resource: 'Expense', field: 'base', code: 'invoiced' },
+    ]);
+    expect((await client.put(`/v2/expenses/${inClosed.id}`, body)).body.errors).toEqual([
+      { resource: 'Expense', field: 'project_id', code: 'archived_project' },
+    ]);
     expect((await client.put(`/v2/expenses/${movable.id}`, { ...body, project_id: closed })).body.errors).toEqual([
       { resource: 'Expense', field: 'project_id', code: 'archived_project' },
     ]);
-    for (const x of [invoiced, inClosed, movable]) expect((await client.get(`/v2/expenses/${x.id}`)).body.price).toBe(10);
+    for (const x of [invoiced, inClosed, movable])
+      expect((await client.get(`/v2/expenses/${x.id}`)).body.price).toBe(10);
   });
 });
 
@@ -158,8 +233,12 @@ describe('DELETE /v2/expenses/:id', () => {
     const inClosed = await createExpense(client, { project_id: closed });
     await createInvoice(client, { expense_ids: [invoiced.id] });
     await client.put(`/v2/projects/${closed}/archive`);
-    expect((await client.del(`/v2/expenses/${invoiced.id}`)).body.errors).toEqual([{ resource: 'Expense', field: 'base', code: 'invoiced' }]);
-    expect((await client.del(`/v2/expenses/${inClosed.id}`)).body.errors).toEqual([{ resource: 'Expense', field: 'project_id', code: 'archived_project' }]);
+    expect((await client.del(`/v2/expenses/${invoiced.id}`)).body.errors).toEqual([
+      { resource: 'Expense', field: 'base', code: 'invoiced' },
+    ]);
+    expect((await client.del(`/v2/expenses/${inClosed.id}`)).body.errors).toEqual([
+      { resource: 'Expense', field: 'project_id', code: 'archived_project' },
+    ]);
     expect((await client.get('/v2/expenses')).body).toHaveLength(2);
   });
 });
@@ -183,8 +262,19 @@ describe('GET /v2/expenses', () => {
     const coworker = team.member('coworker');
     const site = await createProject(client);
     const app = await createProject(client);
-    const x1 = await createExpense(client, { project_id: site, date: '2024-03-01', price: 10, description: 'Hotel 100%' });
-    const x2 = await createExpense(client, { project_id: app, date: '2024-03-02', price: 10.01, taxable: false, user_id: coworker.id });
+    const x1 = await createExpense(client, {
+      project_id: site,
+      date: '2024-03-01',
+      price: 10,
+      description: 'Hotel 100%',
+    });
+    const x2 = await createExpense(client, {
+      project_id: app,
+      date: '2024-03-02',
+      price: 10.01,
+      taxable: false,
+      user_id: coworker.id,
+    });
     const x3 = await createExpense(client, { project_id: app, date: '2024-03-03', price: -5, description: 'Refund' });
     const invoice = await createInvoice(client, { expense_ids: [x3.id] });
     const list = async (q: string) => {
@@ -238,7 +328,7 @@ describe('GET /v2/expenses', () => {
 });
 
 describe('who sees and changes expenses (GAPS.md "Roles")', () => {
-  it('owner, supervisor and leader see all; coworkers only their own, and another user\'s answers 404', async () => {
+  it("owner, supervisor and leader see all; coworkers only their own, and another user's answers 404", async () => {
     const team = await serveTeam();
     const p = await createProject(team.client);
     const coworker = team.member('coworker');
@@ -257,9 +347,14 @@ describe('who sees and changes expenses (GAPS.md "Roles")', () => {
     const leader = team.member('leader');
     const coworker = team.member('coworker');
     const owners = await createExpense(team.client, { project_id: p });
-    expect((await leader.client.put(`/v2/expenses/${owners.id}`, { date: '2024-03-01', project_id: p, price: 1 })).status).toBe(403);
+    expect(
+      (await leader.client.put(`/v2/expenses/${owners.id}`, { date: '2024-03-01', project_id: p, price: 1 })).status,
+    ).toBe(403);
     expect((await leader.client.del(`/v2/expenses/${owners.id}`)).status).toBe(403);
-    expect((await coworker.client.post('/v2/expenses', { date: '2024-03-01', project_id: p, price: 1, user_id: leader.id })).status).toBe(403);
+    expect(
+      (await coworker.client.post('/v2/expenses', { date: '2024-03-01', project_id: p, price: 1, user_id: leader.id }))
+        .status,
+    ).toBe(403);
     expect((await team.client.get(`/v2/expenses/${owners.id}`)).body.price).toBe(10);
   });
 

@@ -7,18 +7,78 @@ import { createExpense, createInvoice, MONEY_TABLES, snapshotTables, withDatabas
 import { createEntry, createProject, serve } from './support';
 
 const KEYS = [
-  'id', 'state', 'reference', 'invoice_date', 'project_name', 'company_name', 'company_details', 'recipient_details', 'description', 'footer',
-  'show_hours_worked', 'show_full_report', 'show_user_summaries', 'show_project_summaries', 'show_project_name_for_expenses', 'customization',
-  'rate_calculation', 'taxes', 'taxable_amount', 'taxfree_amount', 'tax_total_amount', 'total_amount', 'taxable_amount_with_currency',
-  'taxfree_amount_with_currency', 'tax_total_amount_with_currency', 'total_amount_with_currency', 'payment', 'payment_transactions', 'projects',
-  'entries', 'expenses', 'entries_url', 'expenses_url', 'share_url', 'url', 'created_at', 'updated_at',
+  'id',
+  'state',
+  'reference',
+  'invoice_date',
+  'project_name',
+  'company_name',
+  'company_details',
+  'recipient_details',
+  'description',
+  'footer',
+  'show_hours_worked',
+  'show_full_report',
+  'show_user_summaries',
+  'show_project_summaries',
+  'show_project_name_for_expenses',
+  'customization',
+  'rate_calculation',
+  'taxes',
+  'taxable_amount',
+  'taxfree_amount',
+  'tax_total_amount',
+  'total_amount',
+  'taxable_amount_with_currency',
+  'taxfree_amount_with_currency',
+  'tax_total_amount_with_currency',
+  'total_amount_with_currency',
+  'payment',
+  'payment_transactions',
+  'projects',
+  'entries',
+  'expenses',
+  'entries_url',
+  'expenses_url',
+  'share_url',
+  'url',
+  'created_at',
+  'updated_at',
 ];
 
 const CUSTOMIZATION_KEYS = [
-  'title', 'date', 'project', 'reference', 'total_due', 'summary', 'project_summary', 'user_summary', 'no_project_name', 'work_time', 'no_tax',
-  'work_total', 'total', 'report', 'taxable_total', 'tax_total', 'taxfree_total', 'total_report', 'custom_html', 'currency_name', 'locale',
-  'currency_code', 'currency_symbol', 'created_at', 'updated_at', 'allow_alpha_invoice', 'alpha_invoice_title', 'alpha_currency_code', 'alpha_address',
-  'allow_beta_connect_payment', 'beta_connect_payment_description', 'beta_connect_currency_code',
+  'title',
+  'date',
+  'project',
+  'reference',
+  'total_due',
+  'summary',
+  'project_summary',
+  'user_summary',
+  'no_project_name',
+  'work_time',
+  'no_tax',
+  'work_total',
+  'total',
+  'report',
+  'taxable_total',
+  'tax_total',
+  'taxfree_total',
+  'total_report',
+  'custom_html',
+  'currency_name',
+  'locale',
+  'currency_code',
+  'currency_symbol',
+  'created_at',
+  'updated_at',
+  'allow_alpha_invoice',
+  'alpha_invoice_title',
+  'alpha_currency_code',
+  'alpha_address',
+  'allow_beta_connect_payment',
+  'beta_connect_payment_description',
+  'beta_connect_currency_code',
 ];
 
 const TAXES = [
@@ -31,7 +91,13 @@ const TAXES = [
  * 45 minutes, a coworker 30, and 60 minutes are unbillable (#internal*). Expenses: 12.50 taxable,
  * 7.25 tax-free, -2.00 taxable (a credit).
  */
-async function worked(): Promise<{ team: TeamService; site: number; entries: number[]; expenses: number[]; coworkerId: number }> {
+async function worked(): Promise<{
+  team: TeamService;
+  site: number;
+  entries: number[];
+  expenses: number[];
+  coworkerId: number;
+}> {
   const team = await serveTeam();
   const { client } = team;
   const coworker = team.member('coworker');
@@ -51,7 +117,12 @@ async function worked(): Promise<{ team: TeamService; site: number; entries: num
 }
 
 const amounts = (i: any) => [i.taxable_amount, i.taxfree_amount, i.tax_total_amount, i.total_amount];
-const withCurrency = (i: any) => [i.taxable_amount_with_currency, i.taxfree_amount_with_currency, i.tax_total_amount_with_currency, i.total_amount_with_currency];
+const withCurrency = (i: any) => [
+  i.taxable_amount_with_currency,
+  i.taxfree_amount_with_currency,
+  i.tax_total_amount_with_currency,
+  i.total_amount_with_currency,
+];
 
 describe('POST /v2/invoices: totals for each rate_calculation method, with two taxes (computed by hand)', () => {
   it('standard_hourly_rate 80: 165 billable minutes = 220.00; taxable 230.50, tax-free 7.25; VAT 43.795 -> 43.80, City 5.7625 -> 5.76; total 287.31', async () => {
@@ -64,7 +135,12 @@ describe('POST /v2/invoices: totals for each rate_calculation method, with two t
     });
     expect(amounts(invoice)).toEqual([230.5, 7.25, 49.56, 287.31]);
     expect(withCurrency(invoice)).toEqual(['$230.50', '$7.25', '$49.56', '$287.31']);
-    expect(invoice.rate_calculation).toEqual({ calculation_method: 'standard_hourly_rate', standard_hourly_rate: 80, custom_hourly_rates: [], flat_rate: null });
+    expect(invoice.rate_calculation).toEqual({
+      calculation_method: 'standard_hourly_rate',
+      standard_hourly_rate: 80,
+      custom_hourly_rates: [],
+      flat_rate: null,
+    });
     expect(invoice.taxes).toEqual([
       { id: expect.any(Number), name: 'VAT', percentage: 19 },
       { id: expect.any(Number), name: 'City', percentage: 2.5 },
@@ -78,7 +154,11 @@ describe('POST /v2/invoices: totals for each rate_calculation method, with two t
       entry_ids: w.entries,
       expense_ids: w.expenses,
       taxes: TAXES,
-      rate_calculation: { calculation_method: 'custom_hourly_rates', standard_hourly_rate: '80.00', custom_hourly_rates: [{ user_id: w.team.service.ownerId, hourly_rate: 100 }] },
+      rate_calculation: {
+        calculation_method: 'custom_hourly_rates',
+        standard_hourly_rate: '80.00',
+        custom_hourly_rates: [{ user_id: w.team.service.ownerId, hourly_rate: 100 }],
+      },
     });
     expect(amounts(invoice)).toEqual([275.5, 7.25, 59.24, 341.99]);
     expect(invoice.rate_calculation).toEqual({
@@ -97,7 +177,11 @@ describe('POST /v2/invoices: totals for each rate_calculation method, with two t
       entry_ids: w.entries,
       expense_ids: w.expenses,
       taxes: TAXES,
-      rate_calculation: { calculation_method: 'custom_hourly_rates', standard_hourly_rate: 80, custom_hourly_rates: [{ user_id: w.coworkerId, hourly_rate: 45.5 }] },
+      rate_calculation: {
+        calculation_method: 'custom_hourly_rates',
+        standard_hourly_rate: 80,
+        custom_hourly_rates: [{ user_id: w.coworkerId, hourly_rate: 45.5 }],
+      },
     });
     expect(amounts(invoice)).toEqual([213.25, 7.25, 45.85, 266.35]);
   });
@@ -111,7 +195,12 @@ describe('POST /v2/invoices: totals for each rate_calculation method, with two t
       rate_calculation: { calculation_method: 'flat_rate', flat_rate: 500 },
     });
     expect(amounts(invoice)).toEqual([510.5, 7.25, 109.76, 627.51]);
-    expect(invoice.rate_calculation).toEqual({ calculation_method: 'flat_rate', standard_hourly_rate: null, custom_hourly_rates: [], flat_rate: 500 });
+    expect(invoice.rate_calculation).toEqual({
+      calculation_method: 'flat_rate',
+      standard_hourly_rate: null,
+      custom_hourly_rates: [],
+      flat_rate: 500,
+    });
   });
 
   it('rounds a credit like a debit: one taxable expense of -10.05 at 19% is tax -1.9095 -> -1.91, total -11.96, written "-$11.96"', async () => {
@@ -140,7 +229,12 @@ describe('POST /v2/invoices: totals for each rate_calculation method, with two t
     const x = await createExpense(client, { project_id: p, price: 3 });
     const e = await createEntry(client, { project_id: p });
     const alone = await createInvoice(client, { expense_ids: [x.id] });
-    expect(alone.rate_calculation).toEqual({ calculation_method: 'standard_hourly_rate', standard_hourly_rate: 0, custom_hourly_rates: [], flat_rate: null });
+    expect(alone.rate_calculation).toEqual({
+      calculation_method: 'standard_hourly_rate',
+      standard_hourly_rate: 0,
+      custom_hourly_rates: [],
+      flat_rate: null,
+    });
     expect(alone.total_amount).toBe(3);
     const refused = await client.post('/v2/invoices', { invoice_date: '2024-03-31', entry_ids: [e.id] });
     expect(refused.status).toBe(400);
@@ -190,7 +284,17 @@ describe('POST /v2/invoices: the answer', () => {
       total_amount: 102.5,
       payment: null,
       payment_transactions: [],
-      projects: [{ id: w.site, name: 'Site', billing_increment: 1, enabled: true, billable: true, color: null, url: `${service.url}/v2/projects/${w.site}` }],
+      projects: [
+        {
+          id: w.site,
+          name: 'Site',
+          billing_increment: 1,
+          enabled: true,
+          billable: true,
+          color: null,
+          url: `${service.url}/v2/projects/${w.site}`,
+        },
+      ],
       entries: 1,
       expenses: 1,
       entries_url: `${url}/entries`,
@@ -240,9 +344,25 @@ describe('POST /v2/invoices: the answer', () => {
   it('puts the entries and expenses on the invoice: invoice set, entries invoiced_at = the invoice date; they list under entries_url and expenses_url', async () => {
     const w = await worked();
     const { client } = w.team;
-    const invoice = await createInvoice(client, { invoice_date: '2024-04-02', entry_ids: w.entries.slice(0, 2), expense_ids: [w.expenses[1]], rate_calculation: { calculation_method: 'flat_rate', flat_rate: 10 } });
-    const ref = { id: invoice.id, reference: invoice.reference, invoice_date: '2024-04-02', state: 'unpaid', total_amount: 17.25, url: invoice.url };
-    for (const id of w.entries.slice(0, 2)) expect((await client.get(`/v2/entries/${id}`)).body).toMatchObject({ invoiced_at: '2024-04-02T00:00:00Z', invoice: ref });
+    const invoice = await createInvoice(client, {
+      invoice_date: '2024-04-02',
+      entry_ids: w.entries.slice(0, 2),
+      expense_ids: [w.expenses[1]],
+      rate_calculation: { calculation_method: 'flat_rate', flat_rate: 10 },
+    });
+    const ref = {
+      id: invoice.id,
+      reference: invoice.reference,
+      invoice_date: '2024-04-02',
+      state: 'unpaid',
+      total_amount: 17.25,
+      url: invoice.url,
+    };
+    for (const id of w.entries.slice(0, 2))
+      expect((await client.get(`/v2/entries/${id}`)).body).toMatchObject({
+        invoiced_at: '2024-04-02T00:00:00Z',
+        invoice: ref,
+      });
     expect((await client.get(`/v2/entries/${w.entries[2]}`)).body).toMatchObject({ invoiced_at: null, invoice: null });
     expect((await client.get(`/v2/expenses/${w.expenses[1]}`)).body.invoice).toEqual(ref);
     const listed = await client.get(invoice.entries_url.replace(w.team.service.url, ''));
@@ -250,7 +370,9 @@ describe('POST /v2/invoices: the answer', () => {
     expect(listed.body.map((e: any) => e.id).sort()).toEqual(w.entries.slice(0, 2).sort());
     expect(listed.body[0].invoice).toEqual(ref);
     expect((await client.get(`/v2/invoices/${invoice.id}/entries?invoice_ids=999`)).body).toEqual([]);
-    expect((await client.get(`/v2/invoices/${invoice.id}/expenses`)).body.map((x: any) => x.id)).toEqual([w.expenses[1]]);
+    expect((await client.get(`/v2/invoices/${invoice.id}/expenses`)).body.map((x: any) => x.id)).toEqual([
+      w.expenses[1],
+    ]);
     expect((await client.get('/v2/entries?invoiced=true')).body).toHaveLength(2);
     expect((await client.get(`/v2/entries?invoice_ids=${invoice.id}`)).body).toHaveLength(2);
   });
@@ -262,9 +384,15 @@ describe('locking of invoiced entries and expenses', () => {
     const { client } = w.team;
     const [id] = w.entries;
     await client.put(`/v2/entries/${id}/approved`);
-    await createInvoice(client, { entry_ids: [id], rate_calculation: { calculation_method: 'flat_rate', flat_rate: 1 } });
+    await createInvoice(client, {
+      entry_ids: [id],
+      rate_calculation: { calculation_method: 'flat_rate', flat_rate: 1 },
+    });
     await client.put(`/v2/entries/${id}/unapproved`);
-    for (const reply of [await client.put(`/v2/entries/${id}`, { minutes: 1 }), await client.del(`/v2/entries/${id}`)]) {
+    for (const reply of [
+      await client.put(`/v2/entries/${id}`, { minutes: 1 }),
+      await client.del(`/v2/entries/${id}`),
+    ]) {
       expect(reply.status).toBe(400);
       expect(reply.body.errors).toEqual([{ resource: 'Entry', field: 'base', code: 'already_invoiced' }]);
     }
@@ -278,14 +406,19 @@ describe('locking of invoiced entries and expenses', () => {
     await createInvoice(client, { expense_ids: [id] });
     const put = await client.put(`/v2/expenses/${id}`, { date: '2024-03-01', project_id: w.site, price: 1 });
     const del = await client.del(`/v2/expense/${id}`);
-    for (const reply of [put, del]) expect(reply.body.errors).toEqual([{ resource: 'Expense', field: 'base', code: 'invoiced' }]);
+    for (const reply of [put, del])
+      expect(reply.body.errors).toEqual([{ resource: 'Expense', field: 'base', code: 'invoiced' }]);
     expect((await client.get(`/v2/expenses/${id}`)).body.price).toBe(12.5);
   });
 
   it('what is invoiced cannot go on another invoice: entries already_invoiced (also when marked outside the service), expenses invoiced; nothing is written', async () => {
     const w = await worked();
     const { client } = w.team;
-    await createInvoice(client, { entry_ids: [w.entries[0]], expense_ids: [w.expenses[0]], rate_calculation: { calculation_method: 'flat_rate', flat_rate: 1 } });
+    await createInvoice(client, {
+      entry_ids: [w.entries[0]],
+      expense_ids: [w.expenses[0]],
+      rate_calculation: { calculation_method: 'flat_rate', flat_rate: 1 },
+    });
     await client.put(`/v2/entries/${w.entries[1]}/marked_as_invoiced`, { date: '2024-03-05' });
     const before = withDatabase(w.team.dataDir, (db) => snapshotTables(db, MONEY_TABLES));
     const rate = { calculation_method: 'flat_rate', flat_rate: 1 };
@@ -309,7 +442,11 @@ describe('locking of invoiced entries and expenses', () => {
     const e = await createEntry(client, { project_id: p });
     const x = await createExpense(client, { project_id: p });
     await client.put(`/v2/projects/${p}/archive`);
-    const invoice = await createInvoice(client, { entry_ids: [e.id], expense_ids: [x.id], rate_calculation: { calculation_method: 'flat_rate', flat_rate: 1 } });
+    const invoice = await createInvoice(client, {
+      entry_ids: [e.id],
+      expense_ids: [x.id],
+      rate_calculation: { calculation_method: 'flat_rate', flat_rate: 1 },
+    });
     expect(invoice).toMatchObject({ entries: 1, expenses: 1, total_amount: 11, projects: [{ id: p, enabled: false }] });
   });
 
@@ -357,15 +494,45 @@ describe('customization defaults', () => {
     const x = async (project: number) => (await createExpense(client, { project_id: project })).id;
     const first = await createInvoice(client, {
       expense_ids: [await x(a)],
-      customization: { title: 'Rechnung', total: 'SUMME', locale: 'de-DE', currency_symbol: '€', currency_code: 'EUR', custom_html: '<b>hi</b>' },
+      customization: {
+        title: 'Rechnung',
+        total: 'SUMME',
+        locale: 'de-DE',
+        currency_symbol: '€',
+        currency_code: 'EUR',
+        custom_html: '<b>hi</b>',
+      },
     });
-    expect(first.customization).toMatchObject({ title: 'Rechnung', total: 'SUMME', date: 'Date', locale: 'de-DE', currency_symbol: '€' });
+    expect(first.customization).toMatchObject({
+      title: 'Rechnung',
+      total: 'SUMME',
+      date: 'Date',
+      locale: 'de-DE',
+      currency_symbol: '€',
+    });
     const again = await createInvoice(client, { expense_ids: [await x(a)], customization: { date: 'Datum' } });
-    expect(again.customization).toMatchObject({ title: 'Rechnung', total: 'SUMME', date: 'Datum', locale: 'de-DE', currency_symbol: '€', custom_html: '<b>hi</b>' });
+    expect(again.customization).toMatchObject({
+      title: 'Rechnung',
+      total: 'SUMME',
+      date: 'Datum',
+      locale: 'de-DE',
+      currency_symbol: '€',
+      custom_html: '<b>hi</b>',
+    });
     const other = await createInvoice(client, { expense_ids: [await x(b)] });
-    expect(other.customization).toMatchObject({ title: 'Invoice', total: 'TOTAL', date: 'Date', locale: 'de-DE', currency_symbol: '$', custom_html: null });
+    expect(other.customization).toMatchObject({
+      title: 'Invoice',
+      total: 'TOTAL',
+      date: 'Date',
+      locale: 'de-DE',
+      currency_symbol: '$',
+      custom_html: null,
+    });
     expect(other.total_amount_with_currency).toBe('$10.00');
-    const blank = await createInvoice(client, { expense_ids: [await x(a)], customization: { title: '', locale: 'fr-CH' } });
+    const blank = await createInvoice(client, {
+      expense_ids: [await x(a)],
+      customization: { title: '', locale: 'fr-CH' },
+    });
     expect(blank.customization).toMatchObject({ title: 'Rechnung', date: 'Datum', locale: 'fr-CH' });
   });
 
@@ -373,7 +540,13 @@ describe('customization defaults', () => {
     const { client } = await serve();
     const reply = await client.post('/v2/invoices', {
       invoice_date: '2024-03-31',
-      customization: { title: 5, report: 'x'.repeat(256), locale: 'en US', currency_code: 'EURO', allow_alpha_invoice: 'yes' },
+      customization: {
+        title: 5,
+        report: 'x'.repeat(256),
+        locale: 'en US',
+        currency_code: 'EURO',
+        allow_alpha_invoice: 'yes',
+      },
     });
     expect(reply.status).toBe(400);
     expect(reply.body.errors).toEqual([
@@ -391,7 +564,9 @@ describe('POST /v2/invoices: bad input', () => {
     const team = await serveTeam();
     const { client } = team;
     const before = withDatabase(team.dataDir, (db) => snapshotTables(db, MONEY_TABLES));
-    expect((await client.post('/v2/invoices', {})).body.errors).toEqual([{ resource: 'Invoice', field: 'invoice_date', code: 'missing_field' }]);
+    expect((await client.post('/v2/invoices', {})).body.errors).toEqual([
+      { resource: 'Invoice', field: 'invoice_date', code: 'missing_field' },
+    ]);
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ invoice_date: '2024-02-30' }, 'invoice_date', 'invalid'],
       [{ reference: 'x'.repeat(256) }, 'reference', 'invalid'],
@@ -410,27 +585,70 @@ describe('POST /v2/invoices: bad input', () => {
       [{ rate_calculation: {} }, 'rate_calculation.calculation_method', 'missing_field'],
       [{ rate_calculation: { calculation_method: 'hourly' } }, 'rate_calculation.calculation_method', 'invalid'],
       [{ rate_calculation: { calculation_method: 'flat_rate' } }, 'rate_calculation.flat_rate', 'missing_field'],
-      [{ rate_calculation: { calculation_method: 'flat_rate', flat_rate: -5 } }, 'rate_calculation.flat_rate', 'invalid'],
-      [{ rate_calculation: { calculation_method: 'standard_hourly_rate' } }, 'rate_calculation.standard_hourly_rate', 'missing_field'],
-      [{ rate_calculation: { calculation_method: 'custom_hourly_rates', custom_hourly_rates: [] } }, 'rate_calculation.standard_hourly_rate', 'missing_field'],
-      [{ rate_calculation: { calculation_method: 'standard_hourly_rate', standard_hourly_rate: 1e20 } }, 'rate_calculation.standard_hourly_rate', 'invalid'],
       [
-        { rate_calculation: { calculation_method: 'custom_hourly_rates', standard_hourly_rate: 1, custom_hourly_rates: [{ hourly_rate: 5 }] } },
+        { rate_calculation: { calculation_method: 'flat_rate', flat_rate: -5 } },
+        'rate_calculation.flat_rate',
+        'invalid',
+      ],
+      [
+        { rate_calculation: { calculation_method: 'standard_hourly_rate' } },
+        'rate_calculation.standard_hourly_rate',
+        'missing_field',
+      ],
+      [
+        { rate_calculation: { calculation_method: 'custom_hourly_rates', custom_hourly_rates: [] } },
+        'rate_calculation.standard_hourly_rate',
+        'missing_field',
+      ],
+      [
+        { rate_calculation: { calculation_method: 'standard_hourly_rate', standard_hourly_rate: 1e20 } },
+        'rate_calculation.standard_hourly_rate',
+        'invalid',
+      ],
+      [
+        {
+          rate_calculation: {
+            calculation_method: 'custom_hourly_rates',
+            standard_hourly_rate: 1,
+            custom_hourly_rates: [{ hourly_rate: 5 }],
+          },
+        },
         'rate_calculation.custom_hourly_rates.user_id',
         'missing_field',
       ],
       [
-        { rate_calculation: { calculation_method: 'custom_hourly_rates', standard_hourly_rate: 1, custom_hourly_rates: [{ user_id: 1, hourly_rate: 'NaN' }] } },
+        {
+          rate_calculation: {
+            calculation_method: 'custom_hourly_rates',
+            standard_hourly_rate: 1,
+            custom_hourly_rates: [{ user_id: 1, hourly_rate: 'NaN' }],
+          },
+        },
         'rate_calculation.custom_hourly_rates.hourly_rate',
         'invalid',
       ],
       [
-        { rate_calculation: { calculation_method: 'custom_hourly_rates', standard_hourly_rate: 1, custom_hourly_rates: [{ user_id: 1, hourly_rate: 1 }, { user_id: 1, hourly_rate: 2 }] } },
+        {
+          rate_calculation: {
+            calculation_method: 'custom_hourly_rates',
+            standard_hourly_rate: 1,
+            custom_hourly_rates: [
+              { user_id: 1, hourly_rate: 1 },
+              { user_id: 1, hourly_rate: 2 },
+            ],
+          },
+        },
         'rate_calculation.custom_hourly_rates.user_id',
         'invalid',
       ],
       [
-        { rate_calculation: { calculation_method: 'custom_hourly_rates', standard_hourly_rate: 1, custom_hourly_rates: [{ user_id: 999, hourly_rate: 1 }] } },
+        {
+          rate_calculation: {
+            calculation_method: 'custom_hourly_rates',
+            standard_hourly_rate: 1,
+            custom_hourly_rates: [{ user_id: 999, hourly_rate: 1 }],
+          },
+        },
         'rate_calculation.custom_hourly_rates.user_id',
         'missing',
       ],
@@ -465,7 +683,12 @@ describe('GET /v2/invoices/:id', () => {
     const { client } = await serve();
     const invoice = await createInvoice(client);
     expect((await client.get(`/v2/invoices/${invoice.id}`)).body).toEqual(invoice);
-    for (const path of ['/v2/invoices/999', '/v2/invoices/abc', '/v2/invoices/999/entries', '/v2/invoices/999/expenses']) {
+    for (const path of [
+      '/v2/invoices/999',
+      '/v2/invoices/abc',
+      '/v2/invoices/999/entries',
+      '/v2/invoices/999/expenses',
+    ]) {
       expect((await client.get(path)).status, path).toBe(404);
     }
   });
@@ -502,7 +725,13 @@ describe('GET /v2/invoices', () => {
       show_project_summaries: true,
       show_project_name_for_expenses: true,
       expense_ids: [await x(site, 100)],
-      customization: { currency_symbol: '€', currency_code: 'EUR', locale: 'de-DE', custom_html: '<p>x</p>', allow_alpha_invoice: true },
+      customization: {
+        currency_symbol: '€',
+        currency_code: 'EUR',
+        locale: 'de-DE',
+        custom_html: '<p>x</p>',
+        allow_alpha_invoice: true,
+      },
     });
     clock.set('2024-03-10T00:00:00Z');
     const two = await createInvoice(client, {
@@ -603,7 +832,12 @@ describe('who sees and makes invoices (decided)', () => {
     expect((await leader.client.post('/v2/invoices', { invoice_date: '2024-03-31' })).status).toBe(403);
     for (const role of ['coworker', 'contractor'] as const) {
       const member = team.member(role);
-      for (const path of ['/v2/invoices', `/v2/invoices/${invoice.id}`, `/v2/invoices/${invoice.id}/entries`, `/v2/invoices/${invoice.id}/expenses`]) {
+      for (const path of [
+        '/v2/invoices',
+        `/v2/invoices/${invoice.id}`,
+        `/v2/invoices/${invoice.id}/entries`,
+        `/v2/invoices/${invoice.id}/expenses`,
+      ]) {
         expect((await member.client.get(path)).status, `${role} ${path}`).toBe(403);
       }
       expect((await member.client.post('/v2/invoices', { invoice_date: '2024-03-31' })).status, role).toBe(403);
@@ -618,15 +852,25 @@ describe('GET /v2/project_groups/:id/invoices (the group invoices_url)', () => {
     const { client } = w.team;
     const other = await createProject(client, { name: 'Elsewhere', billing_increment: 1 });
     const elsewhere = (await createEntry(client, { project_id: other, minutes: 10 })).id;
-    const onSite = await createInvoice(client, { invoice_date: '2024-04-02', entry_ids: [w.entries[0]], rate_calculation: { calculation_method: 'flat_rate', flat_rate: 10 } });
-    await createInvoice(client, { invoice_date: '2024-04-03', entry_ids: [elsewhere], rate_calculation: { calculation_method: 'flat_rate', flat_rate: 20 } });
+    const onSite = await createInvoice(client, {
+      invoice_date: '2024-04-02',
+      entry_ids: [w.entries[0]],
+      rate_calculation: { calculation_method: 'flat_rate', flat_rate: 10 },
+    });
+    await createInvoice(client, {
+      invoice_date: '2024-04-03',
+      entry_ids: [elsewhere],
+      rate_calculation: { calculation_method: 'flat_rate', flat_rate: 20 },
+    });
     const group = await client.post('/v2/project_groups', { name: 'Web', project_ids: [w.site] });
     expect(group.status).toBe(201);
 
     const listed = await client.get(group.body.invoices_url.replace(w.team.service.url, ''));
     expect(listed.status).toBe(200);
     expect(listed.body.map((i: any) => i.id)).toEqual([onSite.id]);
-    expect((await client.get(`/v2/project_groups/${group.body.id}/invoices?invoice_date_from=2024-05-01`)).body).toEqual([]);
+    expect(
+      (await client.get(`/v2/project_groups/${group.body.id}/invoices?invoice_date_from=2024-05-01`)).body,
+    ).toEqual([]);
 
     const empty = await client.post('/v2/project_groups', { name: 'Empty', project_ids: [] });
     expect(empty.status).toBe(201);

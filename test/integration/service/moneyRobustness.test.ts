@@ -13,12 +13,26 @@ import { expectArbitraryJsonRefusedCleanly, expectMalformedJsonRefused } from '.
 let built: BuiltService;
 let app: FastifyInstance;
 let headers: Record<string, string>;
-let ids: { project: number; archived: number; entry: number; approved: number; expense: number; invoice: number; webhook: number; receiver: number };
+let ids: {
+  project: number;
+  archived: number;
+  entry: number;
+  approved: number;
+  expense: number;
+  invoice: number;
+  webhook: number;
+  receiver: number;
+};
 
 const snapshot = () => snapshotTables(built.db, MONEY_TABLES);
 
 async function call(method: string, url: string, payload?: string) {
-  const reply = await app.inject({ method: method as 'GET', url, headers: { ...headers, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) }, payload });
+  const reply = await app.inject({
+    method: method as 'GET',
+    url,
+    headers: { ...headers, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+    payload,
+  });
   return { status: reply.statusCode, body: reply.body };
 }
 
@@ -43,7 +57,11 @@ beforeEach(async () => {
   const invoice = await create('/v2/invoices', { invoice_date: '2024-03-31', expense_ids: [invoiced] });
   const expense = await create('/v2/expenses', { date: '2024-03-01', project_id: project, price: 3 });
   const webhook = await create('/v2/webhooks', { name: 'W', payload_uri: 'https://example.com/w', events: ['*'] });
-  const receiver = await create('/v2/broadcast_receivers', { name: 'R', payload_uri: 'https://example.com/r', subjects: ['*'] });
+  const receiver = await create('/v2/broadcast_receivers', {
+    name: 'R',
+    payload_uri: 'https://example.com/r',
+    subjects: ['*'],
+  });
   ids = { project, archived, entry, approved, expense, invoice, webhook, receiver };
   // The ping's delivery attempt writes its outcome in the background: done before any snapshot.
   await built.events.idle();
@@ -53,11 +71,31 @@ afterEach(async () => {
   await app.close();
 });
 
-type Kind = 'text' | 'id' | 'ids' | 'boolean' | 'date' | 'timestamp' | 'money' | 'events' | 'subjects' | 'url' | 'rate' | 'customization' | 'taxes';
+type Kind =
+  | 'text'
+  | 'id'
+  | 'ids'
+  | 'boolean'
+  | 'date'
+  | 'timestamp'
+  | 'money'
+  | 'events'
+  | 'subjects'
+  | 'url'
+  | 'rate'
+  | 'customization'
+  | 'taxes';
 
 /** Every write endpoint of this area, with a valid base body and the kind of each field it reads. */
 function writes(): Array<{ method: string; url: string; base: Record<string, unknown>; fields: Record<string, Kind> }> {
-  const expense: Record<string, Kind> = { date: 'date', project_id: 'id', price: 'money', user_id: 'id', taxable: 'boolean', description: 'text' };
+  const expense: Record<string, Kind> = {
+    date: 'date',
+    project_id: 'id',
+    price: 'money',
+    user_id: 'id',
+    taxable: 'boolean',
+    description: 'text',
+  };
   const expenseBase = { date: '2024-03-05', project_id: ids.project, price: 4 };
   const invoice: Record<string, Kind> = {
     invoice_date: 'date',
@@ -79,24 +117,53 @@ function writes(): Array<{ method: string; url: string; base: Record<string, unk
     rate_calculation: 'rate',
     customization: 'customization',
   };
-  const hook = (topics: 'events' | 'subjects'): Record<string, Kind> => ({ name: 'text', payload_uri: 'url', [topics]: topics });
+  const hook = (topics: 'events' | 'subjects'): Record<string, Kind> => ({
+    name: 'text',
+    payload_uri: 'url',
+    [topics]: topics,
+  });
   const w = `/v2/webhooks/${ids.webhook}`;
   const r = `/v2/broadcast_receivers/${ids.receiver}`;
   return [
     { method: 'PUT', url: `/v2/entries/${ids.entry}/approved`, base: {}, fields: { approved_at: 'timestamp' } },
-    { method: 'PUT', url: '/v2/entries/approved', base: { entry_ids: [ids.entry] }, fields: { entry_ids: 'ids', approved_at: 'timestamp' } },
+    {
+      method: 'PUT',
+      url: '/v2/entries/approved',
+      base: { entry_ids: [ids.entry] },
+      fields: { entry_ids: 'ids', approved_at: 'timestamp' },
+    },
     { method: 'PUT', url: '/v2/entries/unapproved', base: { entry_ids: [ids.approved] }, fields: { entry_ids: 'ids' } },
-    { method: 'PUT', url: `/v2/entries/${ids.entry}/marked_as_invoiced`, base: { date: '2024-03-05' }, fields: { date: 'date' } },
-    { method: 'PUT', url: '/v2/entries/marked_as_invoiced', base: { entry_ids: [ids.entry], date: '2024-03-05' }, fields: { entry_ids: 'ids', date: 'date' } },
+    {
+      method: 'PUT',
+      url: `/v2/entries/${ids.entry}/marked_as_invoiced`,
+      base: { date: '2024-03-05' },
+      fields: { date: 'date' },
+    },
+    {
+      method: 'PUT',
+      url: '/v2/entries/marked_as_invoiced',
+      base: { entry_ids: [ids.entry], date: '2024-03-05' },
+      fields: { entry_ids: 'ids', date: 'date' },
+    },
     { method: 'POST', url: '/v2/expenses', base: expenseBase, fields: expense },
     { method: 'PUT', url: `/v2/expenses/${ids.expense}`, base: expenseBase, fields: expense },
     { method: 'PUT', url: `/v2/expense/${ids.expense}`, base: expenseBase, fields: expense },
     { method: 'POST', url: '/v2/invoices', base: { invoice_date: '2024-04-30' }, fields: invoice },
-    { method: 'POST', url: '/v2/webhooks', base: { name: 'N', payload_uri: 'https://e.com/x', events: ['*'] }, fields: hook('events') },
+    {
+      method: 'POST',
+      url: '/v2/webhooks',
+      base: { name: 'N', payload_uri: 'https://e.com/x', events: ['*'] },
+      fields: hook('events'),
+    },
     { method: 'PUT', url: w, base: {}, fields: { name: 'text', payload_uri: 'url' } },
     { method: 'PUT', url: `${w}/add_events`, base: { events: ['entry.created'] }, fields: { events: 'events' } },
     { method: 'PUT', url: `${w}/remove_events`, base: { events: ['*'] }, fields: { events: 'events' } },
-    { method: 'POST', url: '/v2/broadcast_receivers', base: { name: 'N', payload_uri: 'https://e.com/x', subjects: ['timer'] }, fields: hook('subjects') },
+    {
+      method: 'POST',
+      url: '/v2/broadcast_receivers',
+      base: { name: 'N', payload_uri: 'https://e.com/x', subjects: ['timer'] },
+      fields: hook('subjects'),
+    },
     { method: 'PUT', url: r, base: {}, fields: { name: 'text', payload_uri: 'url' } },
     { method: 'PUT', url: `${r}/add_subjects`, base: { subjects: ['timer'] }, fields: { subjects: 'subjects' } },
     { method: 'PUT', url: `${r}/remove_subjects`, base: { subjects: ['*'] }, fields: { subjects: 'subjects' } },
@@ -112,18 +179,58 @@ const WRONG: Record<Kind, unknown[]> = {
   boolean: ['true', 1, { b: true }, [true], HUGE],
   date: ['2024-02-30', '2024-3-1', 20240301, { d: 1 }, "2024-03-01' OR 1=1 --", HUGE],
   timestamp: ['2024-03-01', '2024-03-01T25:00:00Z', 1709283600, { t: 1 }, SQL, HUGE],
-  money: ['NaN', 'Infinity', '-Infinity', '1e999', 1e300, -1e300, 1_000_000_000.01, 0.001, '12,50', '1.234', SQL, { p: 1 }, [1], true, HUGE],
+  money: [
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '1e999',
+    1e300,
+    -1e300,
+    1_000_000_000.01,
+    0.001,
+    '12,50',
+    '1.234',
+    SQL,
+    { p: 1 },
+    [1],
+    true,
+    HUGE,
+  ],
   events: ['*', ['nope'], [1], [['*']], { e: 1 }, [SQL], [HUGE]],
   subjects: ['timer', ['entry.created'], [1], { s: 1 }, [SQL]],
   url: ['example.com', 'ftp://e.com', 'https://', `https://e.com/${HUGE}`, 'http://e .com', 1, { u: 1 }, SQL],
-  rate: ['x', 1, ['a'], true, {}, { calculation_method: SQL }, { calculation_method: 'flat_rate', flat_rate: 'NaN' }, { calculation_method: 'flat_rate', flat_rate: 1e300 }],
+  rate: [
+    'x',
+    1,
+    ['a'],
+    true,
+    {},
+    { calculation_method: SQL },
+    { calculation_method: 'flat_rate', flat_rate: 'NaN' },
+    { calculation_method: 'flat_rate', flat_rate: 1e300 },
+  ],
   customization: ['x', 1, ['a'], true, { title: HUGE }, { locale: SQL }, { currency_code: SQL }, { custom_html: HUGE }],
-  taxes: ['x', 1, { percentage: 1 }, [1], [null], [{ percentage: 'NaN' }], [{ percentage: SQL }], [{ percentage: 1e308 }], [{ percentage: 1, name: HUGE }]],
+  taxes: [
+    'x',
+    1,
+    { percentage: 1 },
+    [1],
+    [null],
+    [{ percentage: 'NaN' }],
+    [{ percentage: SQL }],
+    [{ percentage: 1e308 }],
+    [{ percentage: 1, name: HUGE }],
+  ],
 };
 
 describe('bad input at the money and event endpoints', () => {
   it('answers malformed and non-object JSON with 400 at every write endpoint and writes nothing', async () => {
-    await expectMalformedJsonRefused({ endpoints: writes(), send: (method, url, body) => call(method, url, body).then((r) => ({ status: r.status, message: JSON.parse(r.body).message })), snapshot });
+    await expectMalformedJsonRefused({
+      endpoints: writes(),
+      send: (method, url, body) =>
+        call(method, url, body).then((r) => ({ status: r.status, message: JSON.parse(r.body).message })),
+      snapshot,
+    });
   });
 
   it('answers a wrong type, form or size in any field with 400 naming that field, and writes nothing', async () => {
@@ -134,7 +241,10 @@ describe('bad input at the money and event endpoints', () => {
           const what = `${method} ${url} ${field}=${JSON.stringify(value).slice(0, 40)}`;
           const reply = await call(method, url, JSON.stringify({ ...base, [field]: value }));
           expect(reply.status, what).toBe(400);
-          expect(JSON.parse(reply.body).errors.map((e: { field: string }) => e.field.split('.')[0]), what).toContain(field);
+          expect(
+            JSON.parse(reply.body).errors.map((e: { field: string }) => e.field.split('.')[0]),
+            what,
+          ).toContain(field);
         }
       }
     }
@@ -142,14 +252,40 @@ describe('bad input at the money and event endpoints', () => {
   });
 
   it('stores SQL metacharacters as text and finds them again through the filters', async () => {
-    const evil = "x'); DROP TABLE invoices; -- \" % _ \\";
-    const expense = JSON.parse((await call('POST', '/v2/expenses', JSON.stringify({ date: '2024-03-01', project_id: ids.project, price: 1, description: evil }))).body);
+    const evil = 'x\'); DROP TABLE invoices; -- " % _ \\';
+    const expense = JSON.parse(
+      (
+        await call(
+          'POST',
+          '/v2/expenses',
+          JSON.stringify({ date: '2024-03-01', project_id: ids.project, price: 1, description: evil }),
+        )
+      ).body,
+    );
     expect(expense.description).toBe(evil);
-    const invoice = JSON.parse((await call('POST', '/v2/invoices', JSON.stringify({ invoice_date: '2024-03-01', reference: evil, footer: evil }))).body);
+    const invoice = JSON.parse(
+      (
+        await call(
+          'POST',
+          '/v2/invoices',
+          JSON.stringify({ invoice_date: '2024-03-01', reference: evil, footer: evil }),
+        )
+      ).body,
+    );
     expect(invoice.reference).toBe(evil);
-    const hook = JSON.parse((await call('POST', '/v2/webhooks', JSON.stringify({ name: evil, payload_uri: `https://e.com/?q=${encodeURIComponent(evil)}`, events: ['*'] }))).body);
+    const hook = JSON.parse(
+      (
+        await call(
+          'POST',
+          '/v2/webhooks',
+          JSON.stringify({ name: evil, payload_uri: `https://e.com/?q=${encodeURIComponent(evil)}`, events: ['*'] }),
+        )
+      ).body,
+    );
     expect(hook.name).toBe(evil);
-    expect(JSON.parse((await call('GET', `/v2/expenses?description=${encodeURIComponent("'); DROP")}`)).body)).toHaveLength(1);
+    expect(
+      JSON.parse((await call('GET', `/v2/expenses?description=${encodeURIComponent("'); DROP")}`)).body),
+    ).toHaveLength(1);
     expect(JSON.parse((await call('GET', `/v2/invoices?reference=${encodeURIComponent(evil)}`)).body)).toHaveLength(1);
     expect(JSON.parse((await call('GET', `/v2/webhooks?name=${encodeURIComponent('%')}`)).body)).toHaveLength(1);
     for (const table of MONEY_TABLES) expect(() => built.db.prepare(`SELECT 1 FROM ${table}`).all()).not.toThrow();
@@ -194,35 +330,55 @@ describe('bad input at the money and event endpoints', () => {
         expect((await call(method!, url!, method === 'GET' ? undefined : '{}')).status, `${method} ${url}`).toBe(404);
       }
     }
-    const body = (extra: Record<string, unknown>) => JSON.stringify({ date: '2024-03-01', project_id: ids.project, price: 1, ...extra });
+    const body = (extra: Record<string, unknown>) =>
+      JSON.stringify({ date: '2024-03-01', project_id: ids.project, price: 1, ...extra });
     for (const extra of [{ project_id: 999999 }, { user_id: 999999 }]) {
       expect((await call('POST', '/v2/expenses', body(extra))).status).toBe(400);
       expect((await call('PUT', `/v2/expenses/${ids.expense}`, body(extra))).status).toBe(400);
     }
     for (const extra of [{ entry_ids: [999999] }, { expense_ids: [999999] }]) {
-      expect((await call('POST', '/v2/invoices', JSON.stringify({ invoice_date: '2024-04-01', ...extra }))).status).toBe(400);
+      expect(
+        (await call('POST', '/v2/invoices', JSON.stringify({ invoice_date: '2024-04-01', ...extra }))).status,
+      ).toBe(400);
     }
     // Bulk actions skip ids that name nothing: 204, nothing written.
     expect((await call('PUT', '/v2/entries/approved', JSON.stringify({ entry_ids: [999999] }))).status).toBe(204);
-    expect((await call('PUT', '/v2/entries/marked_as_invoiced', JSON.stringify({ entry_ids: [999999], date: '2024-03-01' }))).status).toBe(204);
+    expect(
+      (await call('PUT', '/v2/entries/marked_as_invoiced', JSON.stringify({ entry_ids: [999999], date: '2024-03-01' })))
+        .status,
+    ).toBe(204);
     expect(snapshot()).toBe(before);
   });
 
   it('refuses every locked or archived change with 400 and its code, writing nothing', async () => {
     const before = snapshot();
-    const invoicedExpense = (JSON.parse((await call('GET', `/v2/invoices/${ids.invoice}/expenses`)).body) as Array<{ id: number }>)[0]!.id;
-    const archivedExpense = (JSON.parse((await call('GET', `/v2/expenses?project_ids=${ids.archived}`)).body) as Array<{ id: number }>)[0]!.id;
+    const invoicedExpense = (
+      JSON.parse((await call('GET', `/v2/invoices/${ids.invoice}/expenses`)).body) as Array<{ id: number }>
+    )[0]!.id;
+    const archivedExpense = (
+      JSON.parse((await call('GET', `/v2/expenses?project_ids=${ids.archived}`)).body) as Array<{ id: number }>
+    )[0]!.id;
     const expenseBody = JSON.stringify({ date: '2024-03-01', project_id: ids.project, price: 1 });
     for (const [method, url, body, code] of [
       ['PUT', `/v2/expenses/${invoicedExpense}`, expenseBody, 'invoiced'],
       ['DELETE', `/v2/expenses/${invoicedExpense}`, undefined, 'invoiced'],
       ['PUT', `/v2/expenses/${archivedExpense}`, expenseBody, 'archived_project'],
       ['DELETE', `/v2/expense/${archivedExpense}`, undefined, 'archived_project'],
-      ['POST', '/v2/expenses', JSON.stringify({ date: '2024-03-01', project_id: ids.archived, price: 1 }), 'archived_project'],
+      [
+        'POST',
+        '/v2/expenses',
+        JSON.stringify({ date: '2024-03-01', project_id: ids.archived, price: 1 }),
+        'archived_project',
+      ],
       ['PUT', `/v2/entries/${ids.approved}/approved`, undefined, 'already_approved'],
       ['PUT', `/v2/entries/${ids.entry}/unapproved`, undefined, 'not_approved'],
       ['PUT', `/v2/entries/${ids.approved}`, '{"minutes":1}', 'approved_and_locked'],
-      ['POST', '/v2/invoices', JSON.stringify({ invoice_date: '2024-04-01', expense_ids: [invoicedExpense] }), 'invoiced'],
+      [
+        'POST',
+        '/v2/invoices',
+        JSON.stringify({ invoice_date: '2024-04-01', expense_ids: [invoicedExpense] }),
+        'invoiced',
+      ],
       ['POST', '/v2/invoices', JSON.stringify({ invoice_date: '2024-04-01', reference: '1' }), 'already_exists'],
     ] as const) {
       const reply = await call(method, url, body);
@@ -233,7 +389,14 @@ describe('bad input at the money and event endpoints', () => {
   });
 
   it('answers odd query strings at every list with 200 or 400, never 500', async () => {
-    const lists = ['/v2/expenses', '/v2/invoices', '/v2/webhooks', '/v2/broadcast_receivers', `/v2/invoices/${ids.invoice}/entries`, `/v2/invoices/${ids.invoice}/expenses`];
+    const lists = [
+      '/v2/expenses',
+      '/v2/invoices',
+      '/v2/webhooks',
+      '/v2/broadcast_receivers',
+      `/v2/invoices/${ids.invoice}/entries`,
+      `/v2/invoices/${ids.invoice}/expenses`,
+    ];
     const queries = [
       '?page[]=1',
       '?per_page=1e3',
@@ -258,18 +421,41 @@ describe('bad input at the money and event endpoints', () => {
   });
 
   it('never answers 5xx nor changes anything for arbitrary JSON bodies it refuses', async () => {
-    await expectArbitraryJsonRefusedCleanly({ endpoints: writes(), send: (method, url, body) => call(method, url, body), snapshot, numRuns: 300 });
+    await expectArbitraryJsonRefusedCleanly({
+      endpoints: writes(),
+      send: (method, url, body) => call(method, url, body),
+      snapshot,
+      numRuns: 300,
+    });
   });
 
   it('never answers 5xx for arbitrary objects in the nested invoice inputs', async () => {
     const nested = fc.dictionary(
-      fc.constantFrom('calculation_method', 'standard_hourly_rate', 'flat_rate', 'custom_hourly_rates', 'percentage', 'name', 'user_id', 'hourly_rate', 'title', 'locale'),
-      fc.oneof(fc.jsonValue(), fc.constantFrom('flat_rate', 'standard_hourly_rate', 'custom_hourly_rates', 1, -1, 0.005, 1e15)),
+      fc.constantFrom(
+        'calculation_method',
+        'standard_hourly_rate',
+        'flat_rate',
+        'custom_hourly_rates',
+        'percentage',
+        'name',
+        'user_id',
+        'hourly_rate',
+        'title',
+        'locale',
+      ),
+      fc.oneof(
+        fc.jsonValue(),
+        fc.constantFrom('flat_rate', 'standard_hourly_rate', 'custom_hourly_rates', 1, -1, 0.005, 1e15),
+      ),
     );
     await fc.assert(
       fc.asyncProperty(nested, fc.array(nested, { maxLength: 3 }), nested, async (rate, taxes, customization) => {
         const before = snapshot();
-        const reply = await call('POST', '/v2/invoices', JSON.stringify({ invoice_date: '2024-04-01', rate_calculation: rate, taxes, customization }));
+        const reply = await call(
+          'POST',
+          '/v2/invoices',
+          JSON.stringify({ invoice_date: '2024-04-01', rate_calculation: rate, taxes, customization }),
+        );
         expect(reply.status).toBeLessThan(500);
         if (reply.status >= 400) expect(snapshot()).toBe(before);
       }),
@@ -278,7 +464,11 @@ describe('bad input at the money and event endpoints', () => {
   });
 
   it('answers a body over 1 MiB with 413, not 500', async () => {
-    const reply = await call('POST', '/v2/invoices', JSON.stringify({ invoice_date: '2024-03-01', footer: 'x'.repeat(1_100_000) }));
+    const reply = await call(
+      'POST',
+      '/v2/invoices',
+      JSON.stringify({ invoice_date: '2024-03-01', footer: 'x'.repeat(1_100_000) }),
+    );
     expect(reply.status).toBe(413);
   });
 });

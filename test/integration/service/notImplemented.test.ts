@@ -31,7 +31,11 @@ const TOKEN_MANAGEMENT: Array<[string, string]> = [
 const emailAndPassword = `Basic ${Buffer.from('me@stint.local:secret').toString('base64')}`;
 
 async function call(url: string, method: string, headers: Record<string, string>, body?: string) {
-  return rawRequest(url, { method, headers: { 'user-agent': USER_AGENT, ...(body ? { 'content-type': 'application/json' } : {}), ...headers }, body });
+  return rawRequest(url, {
+    method,
+    headers: { 'user-agent': USER_AGENT, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+    body,
+  });
 }
 
 describe('not implemented endpoints', () => {
@@ -39,7 +43,12 @@ describe('not implemented endpoints', () => {
     const { service } = await serve();
     for (const [method, path] of INBOX) {
       for (const body of [undefined, '{"date":"2024-03-01","description":"x"}', '{not json', '[1]']) {
-        const reply = await call(service.url + path, method, { 'x-servicetoken': service.token }, method === 'GET' ? undefined : body);
+        const reply = await call(
+          service.url + path,
+          method,
+          { 'x-servicetoken': service.token },
+          method === 'GET' ? undefined : body,
+        );
         expect(reply.status, `${method} ${path} ${body}`).toBe(404);
         expect(JSON.parse(reply.text).message, `${method} ${path}`).toMatch(/Not Found/);
       }
@@ -54,7 +63,9 @@ describe('not implemented endpoints', () => {
   it('every token-management endpoint answers 404, with e-mail and password, with a token or with nothing', async () => {
     const { service } = await serve();
     for (const [method, path] of TOKEN_MANAGEMENT) {
-      for (const headers of [{ authorization: emailAndPassword }, { 'x-servicetoken': service.token }, {}] as Array<Record<string, string>>) {
+      for (const headers of [{ authorization: emailAndPassword }, { 'x-servicetoken': service.token }, {}] as Array<
+        Record<string, string>
+      >) {
         const body = method === 'GET' || method === 'DELETE' ? undefined : '{"client_id":"abc","client_secret":"s"}';
         const reply = await call(service.url + path, method, headers, body);
         expect(reply.status, `${method} ${path} ${JSON.stringify(headers)}`).toBe(404);

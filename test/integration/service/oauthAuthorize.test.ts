@@ -5,23 +5,38 @@ import { describe, expect, it } from 'vitest';
 import { Browser, CALLBACK, serveOAuth, tokenRequest } from './oauthSupport';
 import { withDb } from './peopleSupport';
 
-const start = (clientId: string, extra: Record<string, string | undefined> = {}) => ({ client_id: clientId, response_type: 'code', state: 'st-42', ...extra });
+const start = (clientId: string, extra: Record<string, string | undefined> = {}) => ({
+  client_id: clientId,
+  response_type: 'code',
+  state: 'st-42',
+  ...extra,
+});
 
 describe('the redirect_uri rule (spec 000 step 1)', () => {
   it.each([
     ['the configured URI itself', CALLBACK],
     ['a subdirectory of its path', 'https://app.example.test:8443/oauth/callback/team/7'],
     ['another scheme', 'http://app.example.test:8443/oauth/callback'],
-  ])('accepts %s, redirects there with code and state, and wants it again at the token endpoint', async (_, redirectUri) => {
-    const oauth = await serveOAuth();
-    const back = await new Browser(oauth.service.url).authorize(start(oauth.clientId, { redirect_uri: redirectUri }));
-    expect(back.origin + back.pathname).toBe(redirectUri);
-    expect(back.searchParams.get('state')).toBe('st-42');
-    const code = back.searchParams.get('code')!;
-    const base = { grant_type: 'authorization_code', client_id: oauth.clientId, client_secret: oauth.clientSecret, code };
-    expect((await tokenRequest(oauth.service.url, { ...base, redirect_uri: CALLBACK + '/other' })).body.error).toBe('invalid_grant');
-    expect((await tokenRequest(oauth.service.url, { ...base, redirect_uri: redirectUri })).status).toBe(200);
-  });
+  ])(
+    'accepts %s, redirects there with code and state, and wants it again at the token endpoint',
+    async (_, redirectUri) => {
+      const oauth = await serveOAuth();
+      const back = await new Browser(oauth.service.url).authorize(start(oauth.clientId, { redirect_uri: redirectUri }));
+      expect(back.origin + back.pathname).toBe(redirectUri);
+      expect(back.searchParams.get('state')).toBe('st-42');
+      const code = back.searchParams.get('code')!;
+      const base = {
+        grant_type: 'authorization_code',
+        client_id: oauth.clientId,
+        client_secret: oauth.clientSecret,
+        code,
+      };
+      expect((await tokenRequest(oauth.service.url, { ...base, redirect_uri: CALLBACK + '/other' })).body.error).toBe(
+        'invalid_grant',
+      );
+      expect((await tokenRequest(oauth.service.url, { ...base, redirect_uri: redirectUri })).status).toBe(200);
+    },
+  );
 
   it.each([
     ['another host', 'https://evil.example.test:8443/oauth/callback'],
@@ -54,7 +69,9 @@ describe('the redirect_uri rule (spec 000 step 1)', () => {
       expect(page.status, redirectUri).toBe(400);
       expect(page.location, redirectUri).toBeUndefined();
     }
-    const page = await new Browser(oauth.service.url).open(start(clientId, { redirect_uri: 'https://app.example.test:443/cb/x' }));
+    const page = await new Browser(oauth.service.url).open(
+      start(clientId, { redirect_uri: 'https://app.example.test:443/cb/x' }),
+    );
     expect(page.status).toBe(200);
   });
 
@@ -62,7 +79,12 @@ describe('the redirect_uri rule (spec 000 step 1)', () => {
     const oauth = await serveOAuth();
     const browser = new Browser(oauth.service.url);
     const page = await browser.open(start(oauth.clientId));
-    const posted = await browser.post({ ...page.fields, redirect_uri: 'https://evil.example.test/steal', email: 'owner@stint.test', password: 'correct horse battery' });
+    const posted = await browser.post({
+      ...page.fields,
+      redirect_uri: 'https://evil.example.test/steal',
+      email: 'owner@stint.test',
+      password: 'correct horse battery',
+    });
     expect(posted.status).toBe(400);
     expect(posted.location).toBeUndefined();
   });
@@ -87,7 +109,10 @@ describe('authorize errors (spec 000 step 2)', () => {
   it('invalid_request back to the application when response_type is missing or a parameter is repeated', async () => {
     const oauth = await serveOAuth();
     const browser = new Browser(oauth.service.url);
-    for (const query of [`client_id=${oauth.clientId}&state=st-1`, `client_id=${oauth.clientId}&response_type=code&response_type=code&state=st-1`]) {
+    for (const query of [
+      `client_id=${oauth.clientId}&state=st-1`,
+      `client_id=${oauth.clientId}&response_type=code&response_type=code&state=st-1`,
+    ]) {
       const page = await browser.open(query);
       expect(page.status, query).toBe(302);
       const back = new URL(page.location!);
@@ -166,10 +191,16 @@ describe('the sign-in and consent pages', () => {
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect(page.text).not.toMatch(/<script|<link|<img|src=/i);
-    expect(String(page.headers['set-cookie'])).toMatch(/^stint_oauth_csrf=[\w-]+; Path=\/oauth\/2; HttpOnly; SameSite=Strict$/);
+    expect(String(page.headers['set-cookie'])).toMatch(
+      /^stint_oauth_csrf=[\w-]+; Path=\/oauth\/2; HttpOnly; SameSite=Strict$/,
+    );
     expect(page.text).toContain('Timesheet Helper');
 
-    const consent = await browser.post({ ...page.fields, email: 'OWNER@stint.test', password: 'correct horse battery' });
+    const consent = await browser.post({
+      ...page.fields,
+      email: 'OWNER@stint.test',
+      password: 'correct horse battery',
+    });
     expect(consent.status).toBe(200);
     expect(consent.text).toContain('Allow Timesheet Helper');
     expect(consent.text).toContain('owner@stint.test');
@@ -188,7 +219,11 @@ describe('the sign-in and consent pages', () => {
 
   it('answer a wrong password with the sign-in page again, not the consent', async () => {
     const oauth = await serveOAuth();
-    const consent = await new Browser(oauth.service.url).signIn(start(oauth.clientId), 'owner@stint.test', 'wrong password');
+    const consent = await new Browser(oauth.service.url).signIn(
+      start(oauth.clientId),
+      'owner@stint.test',
+      'wrong password',
+    );
     expect(consent.status).toBe(401);
     expect(consent.text).toContain('E-mail or password is wrong');
     expect(consent.fields.ticket).toBeUndefined();
@@ -219,9 +254,16 @@ describe('CSRF protection of the forms', () => {
     expect((await victim.post({ ...page.fields, csrf: theirs.fields.csrf!, ...credentials })).status).toBe(403);
     const { csrf: _, ...withoutField } = page.fields;
     expect((await victim.post({ ...withoutField, ...credentials })).status).toBe(403);
-    expect((await victim.post({ ...page.fields, ...credentials }, { origin: 'https://evil.example.test' })).status).toBe(403);
-    expect((await victim.post({ ...page.fields, ...credentials }, { origin: oauth.service.url.replace(/:\d+$/, ':1') })).status).toBe(403);
-    expect((await victim.post({ ...page.fields, ...credentials }, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect(
+      (await victim.post({ ...page.fields, ...credentials }, { origin: 'https://evil.example.test' })).status,
+    ).toBe(403);
+    expect(
+      (await victim.post({ ...page.fields, ...credentials }, { origin: oauth.service.url.replace(/:\d+$/, ':1') }))
+        .status,
+    ).toBe(403);
+    expect((await victim.post({ ...page.fields, ...credentials }, { 'sec-fetch-site': 'cross-site' })).status).toBe(
+      403,
+    );
     // A cookie set by someone else (any port of this host can) is useless without the field it signs.
     attacker.cookie = 'stint_oauth_csrf=' + 'A'.repeat(43);
     expect((await attacker.post({ ...theirs.fields, ...credentials })).status).toBe(403);

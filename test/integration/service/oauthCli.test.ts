@@ -12,12 +12,16 @@ import { Browser, tokenRequest } from './oauthSupport';
 const root = join(__dirname, '../../..');
 const children: Array<ReturnType<typeof spawn>> = [];
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
 /** Runs the CLI to its end: exit code and everything it printed. */
 function command(args: string[], stdin?: string): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'service/cli.ts', ...args], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'service/cli.ts', ...args], {
+    cwd: root,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   children.push(child);
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
@@ -28,7 +32,10 @@ function command(args: string[], stdin?: string): Promise<{ code: number | null;
 
 /** Starts the service; answers its URL once it listens. */
 function service(args: string[]): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'service/cli.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'service/cli.ts', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let output = '';
   return new Promise((resolve, reject) => {
@@ -45,9 +52,26 @@ function service(args: string[]): Promise<string> {
 describe('the OAuth commands', () => {
   it('register an application and set passwords that a running service then accepts', async () => {
     const data = mkdtempSync(join(tmpdir(), 'stint-oauth-cli-'));
-    const url = await service(['--port', '0', '--data', data, '--rate-limit', '0', '--owner-password', 'owner password 1']);
+    const url = await service([
+      '--port',
+      '0',
+      '--data',
+      data,
+      '--rate-limit',
+      '0',
+      '--owner-password',
+      'owner password 1',
+    ]);
 
-    const registered = await command(['register-app', '--name', 'Reports', '--callback', 'http://127.0.0.1:9/cb', '--data', data]);
+    const registered = await command([
+      'register-app',
+      '--name',
+      'Reports',
+      '--callback',
+      'http://127.0.0.1:9/cb',
+      '--data',
+      data,
+    ]);
     expect(registered.code, registered.output).toBe(0);
     const clientId = /client_id: (\S+)/.exec(registered.output)![1]!;
     const clientSecret = /client_secret \(shown once; only its hash is stored\): (\S+)/.exec(registered.output)![1]!;
@@ -58,7 +82,11 @@ describe('the OAuth commands', () => {
     expect(stored).not.toContain(clientSecret);
 
     // The owner signs in with the password the service was started with.
-    const signedIn = await new Browser(url).signIn({ client_id: clientId, response_type: 'code' }, 'me@stint.local', 'owner password 1');
+    const signedIn = await new Browser(url).signIn(
+      { client_id: clientId, response_type: 'code' },
+      'me@stint.local',
+      'owner password 1',
+    );
     expect(signedIn.status).toBe(200);
 
     // set-password from stdin replaces it.
@@ -66,12 +94,24 @@ describe('the OAuth commands', () => {
     expect(set.code, set.output).toBe(0);
     expect(set.output).toContain('Password set for ME@stint.local');
     const browser = new Browser(url);
-    expect((await browser.signIn({ client_id: clientId, response_type: 'code' }, 'me@stint.local', 'owner password 1')).status).toBe(401);
-    const consent = await browser.signIn({ client_id: clientId, response_type: 'code' }, 'me@stint.local', 'a new password');
+    expect(
+      (await browser.signIn({ client_id: clientId, response_type: 'code' }, 'me@stint.local', 'owner password 1'))
+        .status,
+    ).toBe(401);
+    const consent = await browser.signIn(
+      { client_id: clientId, response_type: 'code' },
+      'me@stint.local',
+      'a new password',
+    );
     expect(consent.status).toBe(200);
     const redirect = await browser.post({ ...consent.fields, action: 'allow' });
     const code = new URL(redirect.location!).searchParams.get('code')!;
-    const tokens = await tokenRequest(url, { grant_type: 'authorization_code', client_id: clientId, client_secret: clientSecret, code });
+    const tokens = await tokenRequest(url, {
+      grant_type: 'authorization_code',
+      client_id: clientId,
+      client_secret: clientSecret,
+      code,
+    });
     expect(tokens.status).toBe(200);
   }, 60_000);
 
@@ -84,7 +124,15 @@ describe('the OAuth commands', () => {
     const badUrl = await command(['register-app', '--name', 'X', '--callback', 'ftp://x/cb', '--data', data]);
     expect(badUrl.code).toBe(1);
     expect(badUrl.output).toMatch(/http or https/);
-    const nobody = await command(['set-password', '--email', 'nobody@x.test', '--password', 'long enough', '--data', data]);
+    const nobody = await command([
+      'set-password',
+      '--email',
+      'nobody@x.test',
+      '--password',
+      'long enough',
+      '--data',
+      data,
+    ]);
     expect(nobody.code).toBe(1);
     expect(nobody.output).toMatch(/no user has the e-mail/);
     const short = await command(['set-password', '--email', 'me@stint.local', '--password', 'short', '--data', data]);

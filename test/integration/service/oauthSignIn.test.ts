@@ -57,7 +57,14 @@ describe('sign-in throttling', () => {
     const lee = oauth.member('leader');
     await withDbAsync(oauth.dataDir, (db) => setPassword(asDb(db), lee.id, 'lee password 1', '2024-01-01T00:00:00Z'));
     const browser = new Browser(oauth.service.url);
-    for (const email of ['owner@stint.test', 'OWNER@stint.test', 'Owner@Stint.Test', ' owner@stint.test', 'owner@STINT.test', 'owner@stint.TEST'])
+    for (const email of [
+      'owner@stint.test',
+      'OWNER@stint.test',
+      'Owner@Stint.Test',
+      ' owner@stint.test',
+      'owner@STINT.test',
+      'owner@stint.TEST',
+    ])
       await browser.signIn(start(oauth.clientId), email, 'wrong');
     expect((await browser.signIn(start(oauth.clientId), OWNER_EMAIL, OWNER_PASSWORD)).status).toBe(429);
     expect((await browser.signIn(start(oauth.clientId), lee.email, 'lee password 1')).status).toBe(200);
@@ -98,7 +105,11 @@ describe('sign-in throttling', () => {
     const oauth = await serveOAuth();
     const browser = new Browser(oauth.service.url);
     const page = await browser.open(start(oauth.clientId));
-    const replies = await Promise.all(Array.from({ length: 10 }, (_, i) => browser.post({ ...page.fields, email: OWNER_EMAIL, password: `burst ${i}` })));
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        browser.post({ ...page.fields, email: OWNER_EMAIL, password: `burst ${i}` }),
+      ),
+    );
     const statuses = replies.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 401)).toHaveLength(6); // 5 free, the 6th checked and blocking
     expect(statuses.filter((s) => s === 429)).toHaveLength(4);
@@ -116,11 +127,14 @@ describe('sign-in throttling', () => {
 
   it('keeps counting across a restart of the service', async () => {
     const oauth = await serveOAuth();
-    for (let i = 0; i < 6; i++) await new Browser(oauth.service.url).signIn(start(oauth.clientId), OWNER_EMAIL, 'wrong');
+    for (let i = 0; i < 6; i++)
+      await new Browser(oauth.service.url).signIn(start(oauth.clientId), OWNER_EMAIL, 'wrong');
     await oauth.service.close();
     const again = await startService({ dataDir: oauth.dataDir, rateLimit: 0, now: oauth.clock });
     try {
-      expect((await new Browser(again.url).signIn(start(oauth.clientId), OWNER_EMAIL, OWNER_PASSWORD)).status).toBe(429);
+      expect((await new Browser(again.url).signIn(start(oauth.clientId), OWNER_EMAIL, OWNER_PASSWORD)).status).toBe(
+        429,
+      );
     } finally {
       await again.close();
     }
@@ -130,7 +144,9 @@ describe('sign-in throttling', () => {
 describe('passwords', () => {
   it('ServiceOptions.ownerPassword replaces the owner password at every start; a short one is refused', async () => {
     const oauth = await serveOAuth();
-    const stored = withDb(oauth, (db) => db.prepare('SELECT password_hash FROM user_passwords WHERE user_id = ?').get(oauth.service.ownerId)) as { password_hash: string };
+    const stored = withDb(oauth, (db) =>
+      db.prepare('SELECT password_hash FROM user_passwords WHERE user_id = ?').get(oauth.service.ownerId),
+    ) as { password_hash: string };
     expect(stored.password_hash).toMatch(/^scrypt\$/);
     expect(stored.password_hash).not.toContain(OWNER_PASSWORD);
     await expect(serveOAuth({ ownerPassword: 'short' })).rejects.toThrow(/at least 8/);

@@ -38,7 +38,8 @@ export interface Page {
 function formFields(html: string): Record<string, string> {
   const fields: Record<string, string> = {};
   const unescape = (v: string) => v.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields[m[1]!] = unescape(m[2]!);
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+    fields[m[1]!] = unescape(m[2]!);
   return fields;
 }
 
@@ -59,8 +60,15 @@ export class Browser {
   }
 
   async open(query: Record<string, string | undefined> | string): Promise<Page> {
-    const search = typeof query === 'string' ? query : new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined)).toString();
-    const reply = await rawRequest(`${this.base}/oauth/2/authorize?${search}`, { headers: { 'user-agent': USER_AGENT, ...(this.cookie ? { cookie: this.cookie } : {}) } });
+    const search =
+      typeof query === 'string'
+        ? query
+        : new URLSearchParams(
+            Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined),
+          ).toString();
+    const reply = await rawRequest(`${this.base}/oauth/2/authorize?${search}`, {
+      headers: { 'user-agent': USER_AGENT, ...(this.cookie ? { cookie: this.cookie } : {}) },
+    });
     return this.page(reply);
   }
 
@@ -80,7 +88,11 @@ export class Browser {
   }
 
   /** Opens the authorize page and signs in: answers the consent page (or whatever came instead). */
-  async signIn(query: Record<string, string | undefined>, email = OWNER_EMAIL, password = OWNER_PASSWORD): Promise<Page> {
+  async signIn(
+    query: Record<string, string | undefined>,
+    email = OWNER_EMAIL,
+    password = OWNER_PASSWORD,
+  ): Promise<Page> {
     const page = await this.open(query);
     if (page.status !== 200) return page;
     return this.post({ ...page.fields, email, password });
@@ -89,9 +101,11 @@ export class Browser {
   /** The whole flow to the redirect back to the application: its Location as a URL. */
   async authorize(query: Record<string, string | undefined>, decision: 'allow' | 'deny' = 'allow'): Promise<URL> {
     const consent = await this.signIn(query);
-    if (consent.status !== 200 || !consent.fields.ticket) throw new Error(`no consent page: ${consent.status} ${consent.text.slice(0, 400)}`);
+    if (consent.status !== 200 || !consent.fields.ticket)
+      throw new Error(`no consent page: ${consent.status} ${consent.text.slice(0, 400)}`);
     const back = await this.post({ ...consent.fields, action: decision });
-    if (back.status !== 303 || !back.location) throw new Error(`no redirect: ${back.status} ${back.text.slice(0, 400)}`);
+    if (back.status !== 303 || !back.location)
+      throw new Error(`no redirect: ${back.status} ${back.text.slice(0, 400)}`);
     return new URL(back.location);
   }
 }
@@ -110,7 +124,10 @@ export async function tokenRequest(
   fields: Record<string, string | undefined>,
   options: { json?: boolean; accept?: string; headers?: Record<string, string> } = {},
 ): Promise<TokenReply> {
-  const present = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Record<string, string>;
+  const present = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Record<
+    string,
+    string
+  >;
   const reply = await rawRequest(`${base}/oauth/2/access_token`, {
     method: 'POST',
     headers: {
@@ -122,18 +139,29 @@ export async function tokenRequest(
     body: options.json ? JSON.stringify(present) : new URLSearchParams(present).toString(),
   });
   const contentType = String(reply.headers['content-type'] ?? '');
-  const body = contentType.includes('json') ? JSON.parse(reply.text) : Object.fromEntries(new URLSearchParams(reply.text));
+  const body = contentType.includes('json')
+    ? JSON.parse(reply.text)
+    : Object.fromEntries(new URLSearchParams(reply.text));
   return { status: reply.status, contentType, text: reply.text, body };
 }
 
 /** The flow up to a code, for the token tests. */
 export async function codeFor(service: OAuthService, query: Record<string, string | undefined> = {}): Promise<string> {
-  const back = await new Browser(service.service.url).authorize({ client_id: service.clientId, response_type: 'code', state: 's1', ...query });
+  const back = await new Browser(service.service.url).authorize({
+    client_id: service.clientId,
+    response_type: 'code',
+    state: 's1',
+    ...query,
+  });
   const code = back.searchParams.get('code');
   if (!code) throw new Error(`no code: ${back}`);
   return code;
 }
 
 export async function currentUser(base: string, accessToken: string): Promise<number> {
-  return (await rawRequest(`${base}/v2/current_user`, { headers: { 'user-agent': USER_AGENT, authorization: `Bearer ${accessToken}` } })).status;
+  return (
+    await rawRequest(`${base}/v2/current_user`, {
+      headers: { 'user-agent': USER_AGENT, authorization: `Bearer ${accessToken}` },
+    })
+  ).status;
 }

@@ -8,15 +8,37 @@ import { withDb } from './peopleSupport';
 
 const DAY = 24 * 3600_000;
 
-function exchange(oauth: OAuthService, code: string, extra: Record<string, string | undefined> = {}, options: Parameters<typeof tokenRequest>[2] = {}) {
-  return tokenRequest(oauth.service.url, { grant_type: 'authorization_code', client_id: oauth.clientId, client_secret: oauth.clientSecret, code, ...extra }, options);
+function exchange(
+  oauth: OAuthService,
+  code: string,
+  extra: Record<string, string | undefined> = {},
+  options: Parameters<typeof tokenRequest>[2] = {},
+) {
+  return tokenRequest(
+    oauth.service.url,
+    { grant_type: 'authorization_code', client_id: oauth.clientId, client_secret: oauth.clientSecret, code, ...extra },
+    options,
+  );
 }
 
 function refresh(oauth: OAuthService, refreshToken: string, extra: Record<string, string | undefined> = {}) {
-  return tokenRequest(oauth.service.url, { grant_type: 'refresh_token', client_id: oauth.clientId, client_secret: oauth.clientSecret, refresh_token: refreshToken, ...extra }, { accept: 'application/json' });
+  return tokenRequest(
+    oauth.service.url,
+    {
+      grant_type: 'refresh_token',
+      client_id: oauth.clientId,
+      client_secret: oauth.clientSecret,
+      refresh_token: refreshToken,
+      ...extra,
+    },
+    { accept: 'application/json' },
+  );
 }
 
-async function expectError(reply: Promise<{ status: number; contentType: string; body: Record<string, any> }>, error: string) {
+async function expectError(
+  reply: Promise<{ status: number; contentType: string; body: Record<string, any> }>,
+  error: string,
+) {
   const r = await reply;
   expect(r.status, JSON.stringify(r.body)).toBe(400);
   expect(r.contentType).toMatch(/^application\/json/);
@@ -32,7 +54,13 @@ describe('the token endpoint answers', () => {
     const reply = await exchange(oauth, await codeFor(oauth));
     expect(reply.status).toBe(200);
     expect(reply.contentType).toMatch(/^application\/x-www-form-urlencoded/);
-    expect(Object.keys(reply.body).sort()).toEqual(['access_token', 'expires_in', 'refresh_token', 'scope', 'token_type']);
+    expect(Object.keys(reply.body).sort()).toEqual([
+      'access_token',
+      'expires_in',
+      'refresh_token',
+      'scope',
+      'token_type',
+    ]);
     expect(reply.body).toMatchObject({ expires_in: String(14 * 24 * 3600), scope: '', token_type: 'bearer' });
     expect(await currentUser(oauth.service.url, reply.body.access_token)).toBe(200);
   });
@@ -52,7 +80,11 @@ describe('the token endpoint answers', () => {
     const json = await exchange(oauth, await codeFor(oauth), {}, { json: true });
     expect(json.status).toBe(200);
     const basic = `Basic ${Buffer.from(`${oauth.clientId}:${oauth.clientSecret}`).toString('base64')}`;
-    const viaBasic = await tokenRequest(oauth.service.url, { grant_type: 'authorization_code', code: await codeFor(oauth) }, { headers: { authorization: basic } });
+    const viaBasic = await tokenRequest(
+      oauth.service.url,
+      { grant_type: 'authorization_code', code: await codeFor(oauth) },
+      { headers: { authorization: basic } },
+    );
     expect(viaBasic.status).toBe(200);
   });
 
@@ -60,7 +92,11 @@ describe('the token endpoint answers', () => {
     const oauth = await serveOAuth();
     const reply = await exchange(oauth, await codeFor(oauth));
     expect(reply.status).toBe(200);
-    const raw = await fetch(`${oauth.service.url}/oauth/2/access_token`, { method: 'POST', headers: { 'user-agent': 'T/1', 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=x' });
+    const raw = await fetch(`${oauth.service.url}/oauth/2/access_token`, {
+      method: 'POST',
+      headers: { 'user-agent': 'T/1', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=x',
+    });
     expect(raw.headers.get('cache-control')).toBe('no-store');
   });
 
@@ -85,8 +121,14 @@ describe('token endpoint errors (400 with JSON error and error_description)', ()
     const url = oauth.service.url;
     const client = { client_id: oauth.clientId, client_secret: oauth.clientSecret };
     await expectError(tokenRequest(url, { ...client, code }), 'invalid_request'); // no grant_type
-    await expectError(tokenRequest(url, { grant_type: 'authorization_code', client_secret: oauth.clientSecret, code }), 'invalid_request');
-    await expectError(tokenRequest(url, { grant_type: 'authorization_code', client_id: oauth.clientId, code }), 'invalid_request');
+    await expectError(
+      tokenRequest(url, { grant_type: 'authorization_code', client_secret: oauth.clientSecret, code }),
+      'invalid_request',
+    );
+    await expectError(
+      tokenRequest(url, { grant_type: 'authorization_code', client_id: oauth.clientId, code }),
+      'invalid_request',
+    );
     await expectError(tokenRequest(url, { grant_type: 'authorization_code', ...client }), 'invalid_request'); // no code
     await expectError(tokenRequest(url, { grant_type: 'refresh_token', ...client }), 'invalid_request'); // no refresh_token
     const repeated = await fetch(`${url}/oauth/2/access_token`, {
@@ -96,13 +138,24 @@ describe('token endpoint errors (400 with JSON error and error_description)', ()
     });
     expect(repeated.status).toBe(400);
     expect(((await repeated.json()) as any).error).toBe('invalid_request');
-    const broken = await fetch(`${url}/oauth/2/access_token`, { method: 'POST', headers: { 'user-agent': 'T/1', 'content-type': 'application/json' }, body: '{"grant_type":' });
+    const broken = await fetch(`${url}/oauth/2/access_token`, {
+      method: 'POST',
+      headers: { 'user-agent': 'T/1', 'content-type': 'application/json' },
+      body: '{"grant_type":',
+    });
     expect(broken.status).toBe(400);
     expect(((await broken.json()) as any).error).toBe('invalid_request');
-    const notString = await fetch(`${url}/oauth/2/access_token`, { method: 'POST', headers: { 'user-agent': 'T/1', 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'authorization_code', ...client, code: 7 }) });
+    const notString = await fetch(`${url}/oauth/2/access_token`, {
+      method: 'POST',
+      headers: { 'user-agent': 'T/1', 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'authorization_code', ...client, code: 7 }),
+    });
     expect(((await notString.json()) as any).error).toBe('invalid_request');
     const other = `Basic ${Buffer.from(`someone-else:${oauth.clientSecret}`).toString('base64')}`;
-    await expectError(tokenRequest(url, { grant_type: 'authorization_code', ...client, code }, { headers: { authorization: other } }), 'invalid_request');
+    await expectError(
+      tokenRequest(url, { grant_type: 'authorization_code', ...client, code }, { headers: { authorization: other } }),
+      'invalid_request',
+    );
     // None of that used the code up.
     expect((await exchange(oauth, code)).status).toBe(200);
   });
@@ -121,7 +174,15 @@ describe('token endpoint errors (400 with JSON error and error_description)', ()
     await expectError(exchange(oauth, 'no-such-code'), 'invalid_grant');
     const other = oauth.register();
     const code = await codeFor(oauth);
-    await expectError(tokenRequest(oauth.service.url, { grant_type: 'authorization_code', client_id: other.clientId, client_secret: other.clientSecret, code }), 'invalid_grant');
+    await expectError(
+      tokenRequest(oauth.service.url, {
+        grant_type: 'authorization_code',
+        client_id: other.clientId,
+        client_secret: other.clientSecret,
+        code,
+      }),
+      'invalid_grant',
+    );
     expect((await exchange(oauth, code)).status).toBe(200); // the owner of the code still can
   });
 
@@ -188,12 +249,25 @@ describe('token endpoint errors (400 with JSON error and error_description)', ()
   it('unsupported_grant_type: grants other than authorization_code and refresh_token', async () => {
     const oauth = await serveOAuth();
     for (const grant of ['password', 'client_credentials', 'implicit', 'urn:ietf:params:oauth:grant-type:device_code'])
-      await expectError(tokenRequest(oauth.service.url, { grant_type: grant, client_id: oauth.clientId, client_secret: oauth.clientSecret, username: 'owner@stint.test', password: 'x' }), 'unsupported_grant_type');
+      await expectError(
+        tokenRequest(oauth.service.url, {
+          grant_type: grant,
+          client_id: oauth.clientId,
+          client_secret: oauth.clientSecret,
+          username: 'owner@stint.test',
+          password: 'x',
+        }),
+        'unsupported_grant_type',
+      );
   });
 
   it('the OAuth shape for a request the framework refuses (no User-Agent)', async () => {
     const oauth = await serveOAuth();
-    const reply = await tokenRequest(oauth.service.url, { grant_type: 'authorization_code' }, { headers: { 'user-agent': '' } });
+    const reply = await tokenRequest(
+      oauth.service.url,
+      { grant_type: 'authorization_code' },
+      { headers: { 'user-agent': '' } },
+    );
     expect(reply.status).toBe(400);
     expect(reply.body.error).toBe('invalid_request');
   });

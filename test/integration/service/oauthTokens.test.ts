@@ -15,7 +15,9 @@ import { rawRequest, USER_AGENT } from './support';
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
 async function me(url: string, headers: Record<string, string>, query = '') {
-  const reply = await rawRequest(`${url}/v2/current_user${query}`, { headers: { 'user-agent': USER_AGENT, ...headers } });
+  const reply = await rawRequest(`${url}/v2/current_user${query}`, {
+    headers: { 'user-agent': USER_AGENT, ...headers },
+  });
   return { status: reply.status, body: reply.text ? JSON.parse(reply.text) : undefined };
 }
 
@@ -61,7 +63,7 @@ describe('OAuth access tokens', () => {
     expect((await me(url, { authorization: basic(token, 'secret') })).status).toBe(401);
   });
 
-  it('answer 401 once expired, by the service\'s clock', async () => {
+  it("answer 401 once expired, by the service's clock", async () => {
     const team = await serveTeam();
     const token = issueToken(team, team.service.ownerId, { expiresAt: new Date(team.clock().getTime() + 60 * 60_000) });
     const url = team.service.url;
@@ -103,7 +105,7 @@ describe('OAuth access tokens', () => {
     expect((await me(team.service.url, { authorization: `Bearer ${token}` })).status).toBe(200);
   });
 
-  it('carry their user\'s role: a coworker\'s OAuth token may not create projects', async () => {
+  it("carry their user's role: a coworker's OAuth token may not create projects", async () => {
     const team = await serveTeam();
     const cora = team.member('coworker');
     const token = issueToken(team, cora.id);
@@ -117,7 +119,9 @@ describe('OAuth access tokens', () => {
 
   it('are stored only as their sha256, with their refresh tokens', async () => {
     const team = await serveTeam();
-    const { accessToken, refreshToken } = withDb(team, (db) => issueAccessToken(asDb(db), team.service.ownerId, { now: team.clock(), withRefreshToken: true }));
+    const { accessToken, refreshToken } = withDb(team, (db) =>
+      issueAccessToken(asDb(db), team.service.ownerId, { now: team.clock(), withRefreshToken: true }),
+    );
     await team.service.close();
     for (const file of readdirSync(team.dataDir)) {
       const bytes = readFileSync(join(team.dataDir, file));

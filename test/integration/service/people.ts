@@ -39,13 +39,22 @@ export async function serveTeam(options: ServiceOptions = {}): Promise<TeamServi
       const db = openDatabaseFile(join(dataDir, 'service.db'));
       try {
         const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-        const { account_id } = db.prepare('SELECT account_id FROM users WHERE id = ?').get(served.service.ownerId) as { account_id: number };
+        const { account_id } = db.prepare('SELECT account_id FROM users WHERE id = ?').get(served.service.ownerId) as {
+          account_id: number;
+        };
         const id = Number(
           db
-            .prepare(`INSERT INTO users (account_id, email, first_name, last_name, role, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`)
-            .run(account_id, email, fields.first_name ?? null, fields.last_name ?? null, role, now, now).lastInsertRowid,
+            .prepare(
+              `INSERT INTO users (account_id, email, first_name, last_name, role, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+            )
+            .run(account_id, email, fields.first_name ?? null, fields.last_name ?? null, role, now, now)
+            .lastInsertRowid,
         );
-        db.prepare('INSERT INTO personal_tokens (user_id, token_sha256, created_at) VALUES (?, ?, ?)').run(id, hashToken(token), now);
+        db.prepare('INSERT INTO personal_tokens (user_id, token_sha256, created_at) VALUES (?, ?, ?)').run(
+          id,
+          hashToken(token),
+          now,
+        );
         return { id, role, email, client: new Client(served.service.url, token) };
       } finally {
         db.close();

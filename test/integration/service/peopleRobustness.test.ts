@@ -11,7 +11,17 @@ import { otherAccount, type OtherAccount } from './peopleSupport';
 import { createEntry, createProject, type Client } from './support';
 import { expectArbitraryJsonRefusedCleanly, expectMalformedJsonRefused } from './badInput';
 
-const TABLES = ['accounts', 'users', 'personal_tokens', 'projects', 'entries', 'project_access', 'teams', 'team_users', 'oauth_access_tokens'];
+const TABLES = [
+  'accounts',
+  'users',
+  'personal_tokens',
+  'projects',
+  'entries',
+  'project_access',
+  'teams',
+  'team_users',
+  'oauth_access_tokens',
+];
 
 let team: TeamService;
 let client: Client;
@@ -45,9 +55,24 @@ function writes(): Array<{ method: string; url: string; base: Record<string, unk
   return [
     { method: 'POST', url: '/v2/users', base: { email: 'fine@example.test' }, fields: person },
     { method: 'PUT', url: user, base: {}, fields: person },
-    { method: 'PUT', url: `${user}/give_access_to_projects`, base: { project_ids: [ids.project] }, fields: { project_ids: 'ids' } },
-    { method: 'PUT', url: `${user}/revoke_access_to_projects`, base: { project_ids: [ids.project] }, fields: { project_ids: 'ids' } },
-    { method: 'POST', url: '/v2/teams', base: { name: 'Fine', user_ids: [ids.user] }, fields: { name: 'text', user_ids: 'ids' } },
+    {
+      method: 'PUT',
+      url: `${user}/give_access_to_projects`,
+      base: { project_ids: [ids.project] },
+      fields: { project_ids: 'ids' },
+    },
+    {
+      method: 'PUT',
+      url: `${user}/revoke_access_to_projects`,
+      base: { project_ids: [ids.project] },
+      fields: { project_ids: 'ids' },
+    },
+    {
+      method: 'POST',
+      url: '/v2/teams',
+      base: { name: 'Fine', user_ids: [ids.user] },
+      fields: { name: 'text', user_ids: 'ids' },
+    },
     { method: 'PUT', url: t, base: {}, fields: { name: 'text' } },
     { method: 'POST', url: `${t}/add_users`, base: { user_ids: [ids.user] }, fields: { user_ids: 'ids' } },
     { method: 'PUT', url: `${t}/remove_users`, base: { user_ids: [ids.user] }, fields: { user_ids: 'ids' } },
@@ -69,12 +94,28 @@ const WRONG: Record<Kind, unknown[]> = {
   text: [{ nested: true }, ['a'], 1.5, true, HUGE],
   email: [{ e: 1 }, ['a@b.c'], 1, true, 'no-at-sign', "x' OR 1=1 --", `${HUGE}@x.test`],
   enum: ['nope', 'owner', 1, { e: 1 }, HUGE],
-  ids: ['1', [0], [-1], ['1'], [1.5], [1e308], { a: 1 }, [null], Array.from({ length: 1001 }, (_, i) => i + 1), "1; DROP TABLE users"],
+  ids: [
+    '1',
+    [0],
+    [-1],
+    ['1'],
+    [1.5],
+    [1e308],
+    { a: 1 },
+    [null],
+    Array.from({ length: 1001 }, (_, i) => i + 1),
+    '1; DROP TABLE users',
+  ],
 };
 
 describe('bad input at the people endpoints', () => {
-  it('answers malformed and non-object JSON with 400 and the spec\'s message, writing nothing', async () => {
-    await expectMalformedJsonRefused({ endpoints: [...writes(), ...actions()], send: (method, url, body) => client.call(method, url, body).then((r) => ({ status: r.status, message: r.body?.message })), snapshot });
+  it("answers malformed and non-object JSON with 400 and the spec's message, writing nothing", async () => {
+    await expectMalformedJsonRefused({
+      endpoints: [...writes(), ...actions()],
+      send: (method, url, body) =>
+        client.call(method, url, body).then((r) => ({ status: r.status, message: r.body?.message })),
+      snapshot,
+    });
   });
 
   it('answers a wrong type, form or size in any field with 400 naming that field, writing nothing', async () => {
@@ -85,7 +126,10 @@ describe('bad input at the people endpoints', () => {
           const what = `${method} ${url} ${field}=${JSON.stringify(value).slice(0, 30)}`;
           const reply = await client.call(method, url, { ...base, [field]: value });
           expect(reply.status, what).toBe(400);
-          expect(reply.body.errors.map((e: { field: string }) => e.field), what).toContain(field);
+          expect(
+            reply.body.errors.map((e: { field: string }) => e.field),
+            what,
+          ).toContain(field);
         }
       }
     }
@@ -106,16 +150,27 @@ describe('bad input at the people endpoints', () => {
       for (const body of [{}, undefined, Object.fromEntries(fields.map((f) => [f, null]))]) {
         const reply = await client.call(method, url, body);
         expect(reply.status, `${method} ${url}`).toBe(400);
-        expect(reply.body.errors, `${method} ${url}`).toEqual(fields.map((field) => ({ resource: expect.any(String), field, code: 'missing_field' })));
+        expect(reply.body.errors, `${method} ${url}`).toEqual(
+          fields.map((field) => ({ resource: expect.any(String), field, code: 'missing_field' })),
+        );
       }
     }
     expect(snapshot()).toBe(before);
   });
 
-  it('answers unknown ids and another account\'s ids with 404 in paths and 400 missing in bodies, writing nothing', async () => {
+  it("answers unknown ids and another account's ids with 404 in paths and 400 missing in bodies, writing nothing", async () => {
     const before = snapshot();
     const { other } = ids;
-    for (const id of ['999999', 'abc', '-1', '0', '1e3', '99999999999999999999', "1'%20OR%20'1'='1", String(other.userId)]) {
+    for (const id of [
+      '999999',
+      'abc',
+      '-1',
+      '0',
+      '1e3',
+      '99999999999999999999',
+      "1'%20OR%20'1'='1",
+      String(other.userId),
+    ]) {
       for (const [method, url] of [
         ['GET', `/v2/users/${id}`],
         ['GET', `/v2/users/${id}/entries`],
@@ -127,7 +182,9 @@ describe('bad input at the people endpoints', () => {
         ['PUT', `/v2/users/${id}/revoke_access_to_all_projects`],
         ['DELETE', `/v2/users/${id}`],
       ]) {
-        expect((await client.call(method!, url!, method === 'GET' ? undefined : {})).status, `${method} ${url}`).toBe(404);
+        expect((await client.call(method!, url!, method === 'GET' ? undefined : {})).status, `${method} ${url}`).toBe(
+          404,
+        );
       }
     }
     for (const id of ['999999', 'abc', '0', String(other.teamId)]) {
@@ -141,7 +198,9 @@ describe('bad input at the people endpoints', () => {
         ['PUT', `/v2/teams/${id}/remove_all_users`],
         ['DELETE', `/v2/teams/${id}`],
       ]) {
-        expect((await client.call(method!, url!, method === 'GET' ? undefined : {})).status, `${method} ${url}`).toBe(404);
+        expect((await client.call(method!, url!, method === 'GET' ? undefined : {})).status, `${method} ${url}`).toBe(
+          404,
+        );
       }
     }
     const bodies: Array<[string, string, Record<string, unknown>, string]> = [
@@ -161,8 +220,12 @@ describe('bad input at the people endpoints', () => {
   });
 
   it('stores SQL metacharacters as text and finds them literally', async () => {
-    const evil = "x'); DROP TABLE users; -- \" % _ \\";
-    const user = await client.post('/v2/users', { email: "o'brien+%_@example.test", first_name: evil, last_name: evil });
+    const evil = 'x\'); DROP TABLE users; -- " % _ \\';
+    const user = await client.post('/v2/users', {
+      email: "o'brien+%_@example.test",
+      first_name: evil,
+      last_name: evil,
+    });
     expect(user.status).toBe(201);
     expect(user.body).toMatchObject({ email: "o'brien+%_@example.test", first_name: evil });
     const t = await client.post('/v2/teams', { name: evil, user_ids: [user.body.id] });
@@ -175,9 +238,27 @@ describe('bad input at the people endpoints', () => {
   });
 
   it('answers odd query strings at every list with 200 or 400, never 500', async () => {
-    const lists = ['/v2/users', '/v2/teams', `/v2/teams/${ids.team}/users`, `/v2/teams/${ids.team}/entries`, `/v2/users/${ids.user}/entries`, '/v2/current_user/entries'];
+    const lists = [
+      '/v2/users',
+      '/v2/teams',
+      `/v2/teams/${ids.team}/users`,
+      `/v2/teams/${ids.team}/entries`,
+      `/v2/users/${ids.user}/entries`,
+      '/v2/current_user/entries',
+    ];
     for (const list of lists) {
-      for (const query of ['?page[]=1', '?per_page=1e3', '?name=%00', '?email=%25%25', '?a=%E0%A4%A', '?role=leader&role=coworker', `?name=${'n'.repeat(5000)}`, '?&&&=', '?user_ids=1,,2', '?state=']) {
+      for (const query of [
+        '?page[]=1',
+        '?per_page=1e3',
+        '?name=%00',
+        '?email=%25%25',
+        '?a=%E0%A4%A',
+        '?role=leader&role=coworker',
+        `?name=${'n'.repeat(5000)}`,
+        '?&&&=',
+        '?user_ids=1,,2',
+        '?state=',
+      ]) {
         const reply = await client.get(list + query);
         expect([200, 400], list + query.slice(0, 40)).toContain(reply.status);
       }
@@ -185,6 +266,11 @@ describe('bad input at the people endpoints', () => {
   });
 
   it('never answers 5xx nor changes anything for arbitrary JSON bodies it refuses', async () => {
-    await expectArbitraryJsonRefusedCleanly({ endpoints: [...writes(), ...actions()], send: (method, url, body) => client.call(method, url, body), snapshot, numRuns: 200 });
+    await expectArbitraryJsonRefusedCleanly({
+      endpoints: [...writes(), ...actions()],
+      send: (method, url, body) => client.call(method, url, body),
+      snapshot,
+      numRuns: 200,
+    });
   });
 });

@@ -39,19 +39,31 @@ export interface OtherAccount {
 export function otherAccount(team: TeamService): OtherAccount {
   return withDb(team, (db) => {
     const now = '2024-01-01T00:00:00Z';
-    const accountId = Number(db.prepare('INSERT INTO accounts (name, created_at) VALUES (?, ?)').run('Other', now).lastInsertRowid);
+    const accountId = Number(
+      db.prepare('INSERT INTO accounts (name, created_at) VALUES (?, ?)').run('Other', now).lastInsertRowid,
+    );
     const email = `stranger-${accountId}@elsewhere.test`;
     const userId = Number(
-      db.prepare(`INSERT INTO users (account_id, email, role, created_at, updated_at) VALUES (?, ?, 'owner', ?, ?)`).run(accountId, email, now, now).lastInsertRowid,
+      db
+        .prepare(`INSERT INTO users (account_id, email, role, created_at, updated_at) VALUES (?, ?, 'owner', ?, ?)`)
+        .run(accountId, email, now, now).lastInsertRowid,
     );
     const projectId = Number(
-      db.prepare('INSERT INTO projects (account_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(accountId, 'Theirs', now, now).lastInsertRowid,
+      db
+        .prepare('INSERT INTO projects (account_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)')
+        .run(accountId, 'Theirs', now, now).lastInsertRowid,
     );
-    const teamId = Number(db.prepare('INSERT INTO teams (account_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(accountId, 'Their team', now, now).lastInsertRowid);
+    const teamId = Number(
+      db
+        .prepare('INSERT INTO teams (account_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)')
+        .run(accountId, 'Their team', now, now).lastInsertRowid,
+    );
     db.prepare('INSERT INTO team_users (team_id, user_id) VALUES (?, ?)').run(teamId, userId);
     const entryId = Number(
       db
-        .prepare('INSERT INTO entries (account_id, user_id, project_id, date, minutes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .prepare(
+          'INSERT INTO entries (account_id, user_id, project_id, date, minutes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        )
         .run(accountId, userId, projectId, '2024-01-01', 15, now, now).lastInsertRowid,
     );
     return { accountId, userId, email, projectId, teamId, entryId };

@@ -51,11 +51,12 @@ describe('the database file', () => {
     for (let i = 0; i < 2; i++) await (await startService({ dataDir, rateLimit: 0 })).close();
     const db = openDatabaseFile(join(dataDir, 'service.db'), { readonly: true });
     expect(value(db, 'PRAGMA user_version')).toBe(migrations.length);
-    expect(values<string>(db, `SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('tags_name', 'timers_one_per_project', 'timers_one_running')`).sort()).toEqual([
-      'tags_name',
-      'timers_one_per_project',
-      'timers_one_running',
-    ]);
+    expect(
+      values<string>(
+        db,
+        `SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('tags_name', 'timers_one_per_project', 'timers_one_running')`,
+      ).sort(),
+    ).toEqual(['tags_name', 'timers_one_per_project', 'timers_one_running']);
     db.close();
   });
 
@@ -79,7 +80,11 @@ describe('the database file', () => {
     const db = openDatabaseFile(join(dataDir, 'service.db'));
     db.exec('PRAGMA foreign_keys = ON');
     expect(() =>
-      db.prepare(`INSERT INTO entries (account_id, user_id, project_id, date, minutes, created_at, updated_at) VALUES (1, 1, 999, '2024-01-01', 1, 'x', 'x')`).run(),
+      db
+        .prepare(
+          `INSERT INTO entries (account_id, user_id, project_id, date, minutes, created_at, updated_at) VALUES (1, 1, 999, '2024-01-01', 1, 'x', 'x')`,
+        )
+        .run(),
     ).toThrow(/FOREIGN KEY/);
     db.close();
   });

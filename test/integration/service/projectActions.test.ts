@@ -21,7 +21,12 @@ describe('project actions', () => {
     expect((await client.get(`/v2/projects/${source}`)).status).toBe(404);
     const entry = (await client.get(`/v2/entries/${moved.id}`)).body;
     expect(entry).toMatchObject({ minutes: 30, description: '#kept', project: { id: target, name: 'Target' } }); // minutes as logged
-    expect((await client.get(`/v2/projects/${target}`)).body).toMatchObject({ name: 'Target', billing_increment: 1, entries: 2, minutes: 35 });
+    expect((await client.get(`/v2/projects/${target}`)).body).toMatchObject({
+      name: 'Target',
+      billing_increment: 1,
+      entries: 2,
+      minutes: 35,
+    });
     expect(ids((await client.get(`/v2/projects/${target}/entries`)).body).sort()).toEqual([moved.id, stayed.id].sort());
   });
 
@@ -61,9 +66,15 @@ describe('project actions', () => {
   it('PUT /v2/projects/:id/merge: refuses a missing, unknown or identical project_id', async () => {
     const { client } = await serve();
     const target = await createProject(client);
-    expect((await client.put(`/v2/projects/${target}/merge`, {})).body.errors).toEqual([{ resource: 'Project', field: 'project_id', code: 'missing_field' }]);
-    expect((await client.put(`/v2/projects/${target}/merge`, { project_id: 999 })).body.errors).toEqual([{ resource: 'Project', field: 'project_id', code: 'missing' }]);
-    expect((await client.put(`/v2/projects/${target}/merge`, { project_id: target })).body.errors).toEqual([{ resource: 'Project', field: 'project_id', code: 'invalid' }]);
+    expect((await client.put(`/v2/projects/${target}/merge`, {})).body.errors).toEqual([
+      { resource: 'Project', field: 'project_id', code: 'missing_field' },
+    ]);
+    expect((await client.put(`/v2/projects/${target}/merge`, { project_id: 999 })).body.errors).toEqual([
+      { resource: 'Project', field: 'project_id', code: 'missing' },
+    ]);
+    expect((await client.put(`/v2/projects/${target}/merge`, { project_id: target })).body.errors).toEqual([
+      { resource: 'Project', field: 'project_id', code: 'invalid' },
+    ]);
     expect((await client.put(`/v2/projects/${target}/merge`, { project_id: '2' })).status).toBe(400);
     expect((await client.put('/v2/projects/999/merge', { project_id: target })).status).toBe(404);
   });
@@ -79,7 +90,12 @@ describe('project actions', () => {
     expect((await client.put(`/v2/projects/${target}/merge`, { project_id: source })).status).toBe(204);
     const timers = (await client.get('/v2/timers')).body;
     expect(timers).toHaveLength(1);
-    expect(timers[0]).toMatchObject({ state: 'running', seconds: 180, description: 'target work', project: { id: target } });
+    expect(timers[0]).toMatchObject({
+      state: 'running',
+      seconds: 180,
+      description: 'target work',
+      project: { id: target },
+    });
     clock.advance(10_000);
     expect((await client.get(`/v2/projects/${target}/timer`)).body.seconds).toBe(190);
   });
@@ -126,7 +142,9 @@ describe('project actions', () => {
     const { client } = await serve();
     const empty = await createProject(client);
     for (const action of ['archive', 'unarchive', 'delete']) {
-      expect((await client.put(`/v2/projects/${action}`, {})).body.errors).toEqual([{ resource: 'Project', field: 'project_ids', code: 'missing_field' }]);
+      expect((await client.put(`/v2/projects/${action}`, {})).body.errors).toEqual([
+        { resource: 'Project', field: 'project_ids', code: 'missing_field' },
+      ]);
       expect((await client.put(`/v2/projects/${action}`, { project_ids: [empty, 999] })).body.errors).toEqual([
         { resource: 'Project', field: 'project_ids', code: 'missing' },
       ]);
@@ -139,8 +157,18 @@ describe('project actions', () => {
     const { client } = await serve();
     const project = await createProject(client, { billing_increment: 1 });
     const other = await createProject(client);
-    const a = await createEntry(client, { project_id: project, date: '2024-03-01', minutes: 10, description: 'planning #meeting' });
-    const b = await createEntry(client, { project_id: project, date: '2024-03-03', minutes: 20, description: 'coding' });
+    const a = await createEntry(client, {
+      project_id: project,
+      date: '2024-03-01',
+      minutes: 10,
+      description: 'planning #meeting',
+    });
+    const b = await createEntry(client, {
+      project_id: project,
+      date: '2024-03-03',
+      minutes: 20,
+      description: 'coding',
+    });
     await createEntry(client, { project_id: other });
     await createEntry(client, {});
     const list = async (q = '') => ids((await client.get(`/v2/projects/${project}/entries${q}`)).body);
@@ -168,7 +196,9 @@ describe('project actions', () => {
     expect(await list('?price_from=100')).toEqual([dear.id]);
     expect(await list('?taxable=true')).toEqual([cheap.id]);
     expect(await list(`?project_ids=${other}`)).toEqual([]);
-    expect((await client.get(`/v2/projects/${project}/expenses`)).body[0]).toEqual((await client.get(`/v2/expenses/${dear.id}`)).body);
+    expect((await client.get(`/v2/projects/${project}/expenses`)).body[0]).toEqual(
+      (await client.get(`/v2/expenses/${dear.id}`)).body,
+    );
     expect((await client.get(`/v2/projects/${project}/expenses?taxable=1`)).status).toBe(400);
     expect((await client.get('/v2/projects/999/expenses')).status).toBe(404);
   });
@@ -178,16 +208,27 @@ describe('project actions', () => {
     const project = await createProject(client);
     const expense = await createExpense(client, { project_id: project, price: 12.5 });
     const entry = await createEntry(client, { project_id: project });
-    const invoice = await createInvoice(client, { entry_ids: [entry.id], expense_ids: [expense.id], rate_calculation: { calculation_method: 'flat_rate', flat_rate: 100 } });
+    const invoice = await createInvoice(client, {
+      entry_ids: [entry.id],
+      expense_ids: [expense.id],
+      rate_calculation: { calculation_method: 'flat_rate', flat_rate: 100 },
+    });
     const full = (await client.get(`/v2/projects/${project}`)).body;
     expect(full.expenses).toBe(1);
     expect(full.invoices).toEqual([
-      { id: invoice.id, reference: invoice.reference, invoice_date: invoice.invoice_date, state: invoice.state, total_amount: invoice.total_amount, url: invoice.url },
+      {
+        id: invoice.id,
+        reference: invoice.reference,
+        invoice_date: invoice.invoice_date,
+        state: invoice.state,
+        total_amount: invoice.total_amount,
+        url: invoice.url,
+      },
     ]);
     expect((await client.del(`/v2/projects/${project}`)).body.errors[0].code).toBe('not_deletable');
   });
 
-  it('POST /v2/projects: code reached_project_limit past the account\'s limit (none by default), also through an entry\'s project_name', async () => {
+  it("POST /v2/projects: code reached_project_limit past the account's limit (none by default), also through an entry's project_name", async () => {
     const { client } = await serve({ projectLimit: 2 });
     await createProject(client);
     await createProject(client);

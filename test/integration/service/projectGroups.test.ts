@@ -4,8 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { createEntry, createProject, serve, type Client } from './support';
 
 const KEYS = [
-  'id', 'name', 'projects', 'url', 'entries_url', 'invoices_url', 'projects_url', 'add_projects_url', 'remove_projects_url',
-  'remove_all_projects_url', 'created_at', 'updated_at',
+  'id',
+  'name',
+  'projects',
+  'url',
+  'entries_url',
+  'invoices_url',
+  'projects_url',
+  'add_projects_url',
+  'remove_projects_url',
+  'remove_all_projects_url',
+  'created_at',
+  'updated_at',
 ];
 
 async function createGroup(client: Client, name: string, projectIds: number[]): Promise<any> {
@@ -19,7 +29,11 @@ const ids = (list: any[]) => list.map((x) => x.id);
 describe('project groups', () => {
   it('GET /project_groups/: name (contained text), project_ids (comma-separated ids); 200 array of project group', async () => {
     const { client } = await serve();
-    const [a, b, c] = [await createProject(client, { name: 'A' }), await createProject(client, { name: 'B' }), await createProject(client, { name: 'C' })];
+    const [a, b, c] = [
+      await createProject(client, { name: 'A' }),
+      await createProject(client, { name: 'B' }),
+      await createProject(client, { name: 'C' }),
+    ];
     const clients = await createGroup(client, 'Clients', [a, b]);
     const internal = await createGroup(client, 'Internal work', [c]);
     const empty = await createGroup(client, 'Empty', []);
@@ -45,7 +59,11 @@ describe('project groups', () => {
     expect(reply.headers.get('location')).toBe(`${service.url}/v2/project_groups/${reply.body.id}`);
     expect(ids(reply.body.projects)).toEqual([a, b]);
     expect((await client.get(`/v2/project_groups/${first.id}`)).body.projects).toEqual([]);
-    expect((await client.get(`/v2/projects/${a}`)).body.group).toEqual({ id: reply.body.id, name: 'Second', url: reply.body.url });
+    expect((await client.get(`/v2/projects/${a}`)).body.group).toEqual({
+      id: reply.body.id,
+      name: 'Second',
+      url: reply.body.url,
+    });
 
     const missing = await client.post('/v2/project_groups', {});
     expect(missing.status).toBe(400);
@@ -74,7 +92,17 @@ describe('project groups', () => {
     expect(reply.body).toEqual({
       id: group.id,
       name: 'G',
-      projects: [{ id: a, name: 'Alpha', billing_increment: 15, enabled: true, billable: true, color: '#abcdef', url: `${service.url}/v2/projects/${a}` }],
+      projects: [
+        {
+          id: a,
+          name: 'Alpha',
+          billing_increment: 15,
+          enabled: true,
+          billable: true,
+          color: '#abcdef',
+          url: `${service.url}/v2/projects/${a}`,
+        },
+      ],
       url,
       entries_url: `${url}/entries`,
       invoices_url: `${url}/invoices`,
@@ -95,7 +123,11 @@ describe('project groups', () => {
     clock.advance(60_000);
     const renamed = await client.put(`/v2/project_groups/${group.id}/`, { name: 'New' });
     expect(renamed.status).toBe(200);
-    expect(renamed.body).toMatchObject({ name: 'New', updated_at: '2024-03-04T09:01:00Z', created_at: '2024-03-04T09:00:00Z' });
+    expect(renamed.body).toMatchObject({
+      name: 'New',
+      updated_at: '2024-03-04T09:01:00Z',
+      created_at: '2024-03-04T09:00:00Z',
+    });
     const unchanged = await client.put(`/v2/project_groups/${group.id}`, {});
     expect(unchanged.status).toBe(200);
     expect(unchanged.body.name).toBe('New');
@@ -134,12 +166,18 @@ describe('project groups', () => {
     expect(reply.body[0]).toEqual((await client.get(`/v2/projects/${a}`)).body);
     expect(ids((await client.get(`/v2/project_groups/${group.id}/projects?billable=true`)).body)).toEqual([b]);
     expect(ids((await client.get(`/v2/project_groups/${group.id}/projects?name=alp`)).body)).toEqual([a]);
-    expect(ids((await client.get(`/v2/project_groups/${group.id}/projects?project_group_ids=${group.id + 1}`)).body)).toEqual([]);
+    expect(
+      ids((await client.get(`/v2/project_groups/${group.id}/projects?project_group_ids=${group.id + 1}`)).body),
+    ).toEqual([]);
   });
 
   it('POST /project_groups/:id/add_projects: project_ids required; projects already in another group are ignored; 200 array of full Project', async () => {
     const { client } = await serve();
-    const [a, b, c] = [await createProject(client, { name: 'A' }), await createProject(client, { name: 'B' }), await createProject(client, { name: 'C' })];
+    const [a, b, c] = [
+      await createProject(client, { name: 'A' }),
+      await createProject(client, { name: 'B' }),
+      await createProject(client, { name: 'C' }),
+    ];
     const other = await createGroup(client, 'Other', [c]);
     const group = await createGroup(client, 'G', [a]);
     const reply = await client.post(`/v2/project_groups/${group.id}/add_projects`, { project_ids: [b, c, a] });
@@ -189,12 +227,14 @@ describe('project groups', () => {
     expect(project).toMatchObject({ group: null, entries: 1 });
   });
 
-  it('sets and clears a project\'s group through project_group_id on POST and PUT /v2/projects', async () => {
+  it("sets and clears a project's group through project_group_id on POST and PUT /v2/projects", async () => {
     const { client } = await serve();
     const group = await createGroup(client, 'G', []);
     const created = await client.post('/v2/projects', { name: 'Grouped', project_group_id: group.id });
     expect(created.body.group).toMatchObject({ id: group.id, name: 'G' });
-    expect((await client.get(`/v2/projects?project_group_ids=${group.id}`)).body.map((p: any) => p.id)).toEqual([created.body.id]);
+    expect((await client.get(`/v2/projects?project_group_ids=${group.id}`)).body.map((p: any) => p.id)).toEqual([
+      created.body.id,
+    ]);
     const cleared = await client.put(`/v2/projects/${created.body.id}`, { project_group_id: null });
     expect(cleared.body.group).toBeNull();
     const unknown = await client.put(`/v2/projects/${created.body.id}`, { project_group_id: 999 });

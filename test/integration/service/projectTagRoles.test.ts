@@ -59,7 +59,8 @@ async function statuses(role: Role): Promise<{ seen: Record<string, number>; lis
     return id;
   };
   // Groups the actions act on hold the given project, so that contractors see them (and get 403).
-  const group = async (projectIds: number[]) => (await owner.post('/v2/project_groups', { name: `G ${unique()}`, project_ids: projectIds })).body.id;
+  const group = async (projectIds: number[]) =>
+    (await owner.post('/v2/project_groups', { name: `G ${unique()}`, project_ids: projectIds })).body.id;
   // Tags the actions act on are used in the given project, so that contractors see them (and get 403).
   const tag = async () => {
     const name = `t${unique()}`;
@@ -71,10 +72,12 @@ async function statuses(role: Role): Promise<{ seen: Record<string, number>; lis
   const shared = (await owner.get('/v2/tags?name=shared')).body[0].id;
 
   const actions: Record<string, () => Promise<{ status: number; body?: any }>> = {
-    'PUT /v2/projects/:id/merge': async () => c.put(`/v2/projects/${given}/merge`, { project_id: await createProject(owner, { name: `M ${unique()}` }) }),
+    'PUT /v2/projects/:id/merge': async () =>
+      c.put(`/v2/projects/${given}/merge`, { project_id: await createProject(owner, { name: `M ${unique()}` }) }),
     'PUT /v2/projects/archive': async () => c.put('/v2/projects/archive', { project_ids: [await used()] }),
     'PUT /v2/projects/unarchive': async () => c.put('/v2/projects/unarchive', { project_ids: [await used()] }),
-    'PUT /v2/projects/delete': async () => c.put('/v2/projects/delete', { project_ids: [await createProject(owner, { name: `D ${unique()}` })] }),
+    'PUT /v2/projects/delete': async () =>
+      c.put('/v2/projects/delete', { project_ids: [await createProject(owner, { name: `D ${unique()}` })] }),
     'GET entries of a given project': () => c.get(`/v2/projects/${given}/entries`),
     'GET entries of a project not given': () => c.get(`/v2/projects/${notGiven}/entries`),
     'GET expenses of a given project': () => c.get(`/v2/projects/${given}/expenses`),
@@ -86,9 +89,12 @@ async function statuses(role: Role): Promise<{ seen: Record<string, number>; lis
     'PUT a group': () => c.put(`/v2/project_groups/${grouped}`, { name: `R ${unique()}` }),
     'GET a group entries': () => c.get(`/v2/project_groups/${grouped}/entries`),
     'GET a group projects': () => c.get(`/v2/project_groups/${grouped}/projects`),
-    'POST a group add_projects': async () => c.post(`/v2/project_groups/${await group([given])}/add_projects`, { project_ids: [given] }),
-    'PUT a group remove_projects': async () => c.put(`/v2/project_groups/${await group([given])}/remove_projects`, { project_ids: [given] }),
-    'PUT a group remove_all_projects': async () => c.put(`/v2/project_groups/${await group([given])}/remove_all_projects`),
+    'POST a group add_projects': async () =>
+      c.post(`/v2/project_groups/${await group([given])}/add_projects`, { project_ids: [given] }),
+    'PUT a group remove_projects': async () =>
+      c.put(`/v2/project_groups/${await group([given])}/remove_projects`, { project_ids: [given] }),
+    'PUT a group remove_all_projects': async () =>
+      c.put(`/v2/project_groups/${await group([given])}/remove_all_projects`),
     'DELETE a group': async () => c.del(`/v2/project_groups/${await group([given])}`),
     'PUT /v2/tags/:id': async () => c.put(`/v2/tags/${await tag()}`, { name: `renamed${unique()}` }),
     'PUT /v2/tags/:id/merge': async () => c.put(`/v2/tags/${await tag()}/merge`, { tag_id: await tag() }),
@@ -105,8 +111,12 @@ async function statuses(role: Role): Promise<{ seen: Record<string, number>; lis
   }
   // Whose entries each list shows, for the lists of the given project's entries.
   const everyone = [mine.id, theirs.id].sort();
-  expect(lists['GET entries of a given project'], role).toEqual(role === 'coworker' || role === 'contractor' ? [mine.id] : everyone);
-  expect(lists['GET /v2/tags/:id/entries'], role).toEqual(role === 'coworker' || role === 'contractor' ? [mine.id] : everyone);
+  expect(lists['GET entries of a given project'], role).toEqual(
+    role === 'coworker' || role === 'contractor' ? [mine.id] : everyone,
+  );
+  expect(lists['GET /v2/tags/:id/entries'], role).toEqual(
+    role === 'coworker' || role === 'contractor' ? [mine.id] : everyone,
+  );
   return { seen, lists };
 }
 
@@ -120,7 +130,10 @@ describe('project, group and tag roles', () => {
   it('one tag rule for v2 and v1: a contractor sees only the tags of entries in the projects given it, other roles every tag', async () => {
     const team = await serveTeam();
     const owner = team.client;
-    const [given, notGiven] = [await createProject(owner, { name: 'Given' }), await createProject(owner, { name: 'Not given' })];
+    const [given, notGiven] = [
+      await createProject(owner, { name: 'Given' }),
+      await createProject(owner, { name: 'Not given' }),
+    ];
     await createEntry(owner, { project_id: given, description: 'work #design' });
     await createEntry(owner, { project_id: notGiven, description: 'work #secret' });
     await owner.post('/v2/tags', { names: ['unused'] });
@@ -134,7 +147,10 @@ describe('project, group and tag roles', () => {
       v1: (await V1.of(client).json('GET', '/api/tags.json')).body.map((w: any) => w.tag.name),
     });
     expect(await names(contractor.client)).toEqual({ v2: ['design'], v1: ['design'] });
-    expect(await names(coworker.client)).toEqual({ v2: ['design', 'secret', 'unused'], v1: ['design', 'secret', 'unused'] });
+    expect(await names(coworker.client)).toEqual({
+      v2: ['design', 'secret', 'unused'],
+      v1: ['design', 'secret', 'unused'],
+    });
     const page = await contractor.client.get('/v2/tags?per_page=1');
     expect(page.headers.get('link') ?? '').not.toMatch(/rel="next"/);
     // What a contractor does not see does not exist for it (404); what it sees but may not change, 403.
@@ -154,14 +170,22 @@ describe('project, group and tag roles', () => {
   it('shows a contractor only the groups holding a project given it, with only those projects', async () => {
     const team = await serveTeam();
     const owner = team.client;
-    const [given, notGiven] = [await createProject(owner, { name: 'Given' }), await createProject(owner, { name: 'Not given' })];
+    const [given, notGiven] = [
+      await createProject(owner, { name: 'Given' }),
+      await createProject(owner, { name: 'Not given' }),
+    ];
     const contractor = team.member('contractor');
     await owner.put(`/v2/users/${contractor.id}/give_access_to_projects`, { project_ids: [given] });
     const mixed = (await owner.post('/v2/project_groups', { name: 'Mixed', project_ids: [given, notGiven] })).body;
-    await owner.post('/v2/project_groups', { name: 'Hidden', project_ids: [await createProject(owner, { name: 'Elsewhere' })] });
+    await owner.post('/v2/project_groups', {
+      name: 'Hidden',
+      project_ids: [await createProject(owner, { name: 'Elsewhere' })],
+    });
     const list = (await contractor.client.get('/v2/project_groups')).body;
     expect(list.map((g: any) => g.id)).toEqual([mixed.id]);
     expect(list[0].projects.map((p: any) => p.id)).toEqual([given]);
-    expect((await contractor.client.get(`/v2/project_groups/${mixed.id}/projects`)).body.map((p: any) => p.id)).toEqual([given]);
+    expect((await contractor.client.get(`/v2/project_groups/${mixed.id}/projects`)).body.map((p: any) => p.id)).toEqual(
+      [given],
+    );
   });
 });

@@ -3,11 +3,35 @@ import { describe, expect, it } from 'vitest';
 import { createEntry, createProject, serve } from './support';
 
 const KEYS = [
-  'id', 'name', 'billing_increment', 'enabled', 'billable', 'color', 'url', 'group', 'minutes', 'billable_minutes', 'unbillable_minutes',
-  'invoiced_minutes', 'remaining_minutes', 'budgeted_minutes', 'import', 'invoices', 'participants', 'entries', 'entries_url', 'expenses',
-  'expenses_url', 'created_at', 'updated_at', 'merge_url', 'archive_url', 'unarchive_url',
+  'id',
+  'name',
+  'billing_increment',
+  'enabled',
+  'billable',
+  'color',
+  'url',
+  'group',
+  'minutes',
+  'billable_minutes',
+  'unbillable_minutes',
+  'invoiced_minutes',
+  'remaining_minutes',
+  'budgeted_minutes',
+  'import',
+  'invoices',
+  'participants',
+  'entries',
+  'entries_url',
+  'expenses',
+  'expenses_url',
+  'created_at',
+  'updated_at',
+  'merge_url',
+  'archive_url',
+  'unarchive_url',
   // Beyond spec 001: the real service sends them (service/README.md "Beyond the spec").
-  'description', 'uninvoiced_minutes',
+  'description',
+  'uninvoiced_minutes',
 ];
 
 describe('projects', () => {
@@ -67,7 +91,10 @@ describe('projects', () => {
     await createEntry(client, { project_id: id, minutes: 20 });
     await createEntry(client, { project_id: id, minutes: 7, description: 'sick #vacation*' }); // unbillable: never counts
     await createEntry(client, { project_id: other, minutes: 100 });
-    expect((await client.get(`/v2/projects/${id}`)).body).toMatchObject({ billable_minutes: 50, uninvoiced_minutes: 50 });
+    expect((await client.get(`/v2/projects/${id}`)).body).toMatchObject({
+      billable_minutes: 50,
+      uninvoiced_minutes: 50,
+    });
     const invoice = await client.post('/v2/invoices', {
       invoice_date: '2024-03-31',
       entry_ids: [invoiced.id],
@@ -81,7 +108,10 @@ describe('projects', () => {
     // Invoiced outside of the service (marked, on no invoice) is invoiced too: counted once, there.
     const marked = await createEntry(client, { project_id: other, minutes: 40 });
     expect((await client.put(`/v2/entries/${marked.id}/marked_as_invoiced`, { date: '2024-03-31' })).status).toBe(204);
-    expect((await client.get(`/v2/projects/${other}`)).body).toMatchObject({ invoiced_minutes: 40, uninvoiced_minutes: 100 });
+    expect((await client.get(`/v2/projects/${other}`)).body).toMatchObject({
+      invoiced_minutes: 40,
+      uninvoiced_minutes: 100,
+    });
     const unbillable = await createProject(client, { billable: false });
     await createEntry(client, { project_id: unbillable, minutes: 15 });
     expect((await client.get(`/v2/projects/${unbillable}`)).body.uninvoiced_minutes).toBe(0);
@@ -89,7 +119,9 @@ describe('projects', () => {
 
   it('takes billable, billing_increment and color', async () => {
     const { client } = await serve();
-    const p = (await client.post('/v2/projects', { name: 'Internal', billable: false, billing_increment: 6, color: '#ff8800' })).body;
+    const p = (
+      await client.post('/v2/projects', { name: 'Internal', billable: false, billing_increment: 6, color: '#ff8800' })
+    ).body;
     expect(p).toMatchObject({ billable: false, billing_increment: 6, color: '#ff8800' });
   });
 
@@ -120,15 +152,27 @@ describe('projects', () => {
     await createEntry(client, { project_id: id, minutes: 30 });
     await createEntry(client, { project_id: id, minutes: 20, description: 'sick #vacation*' });
     const p = (await client.get(`/v2/projects/${id}`)).body;
-    expect(p).toMatchObject({ minutes: 50, billable_minutes: 30, unbillable_minutes: 20, invoiced_minutes: 0, entries: 2 });
-    expect(p.participants).toEqual([expect.objectContaining({ id: service.ownerId, url: `${service.url}/v2/users/${service.ownerId}` })]);
+    expect(p).toMatchObject({
+      minutes: 50,
+      billable_minutes: 30,
+      unbillable_minutes: 20,
+      invoiced_minutes: 0,
+      entries: 2,
+    });
+    expect(p.participants).toEqual([
+      expect.objectContaining({ id: service.ownerId, url: `${service.url}/v2/users/${service.ownerId}` }),
+    ]);
   });
 
   it('counts every minute of an unbillable project as unbillable', async () => {
     const { client } = await serve();
     const id = await createProject(client, { billable: false, billing_increment: 1 });
     await createEntry(client, { project_id: id, minutes: 40 });
-    expect((await client.get(`/v2/projects/${id}`)).body).toMatchObject({ minutes: 40, billable_minutes: 0, unbillable_minutes: 40 });
+    expect((await client.get(`/v2/projects/${id}`)).body).toMatchObject({
+      minutes: 40,
+      billable_minutes: 0,
+      unbillable_minutes: 40,
+    });
   });
 
   it('lists projects by name and filters them by name, billable, enabled, billing_increment and group', async () => {
@@ -210,7 +254,9 @@ describe('projects', () => {
       ['PUT', '/v2/projects/42/unarchive'],
       ['DELETE', '/v2/projects/42'],
     ] as const) {
-      expect((await client.call(method, path, method === 'GET' ? undefined : {})).status, `${method} ${path}`).toBe(404);
+      expect((await client.call(method, path, method === 'GET' ? undefined : {})).status, `${method} ${path}`).toBe(
+        404,
+      );
     }
   });
 });

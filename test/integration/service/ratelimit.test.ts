@@ -7,7 +7,9 @@ async function burst(url: string, token: string, count: number) {
   const started = performance.now();
   return Promise.all(
     Array.from({ length: count }, async () => {
-      const response = await fetch(`${url}/v2/current_user`, { headers: { 'user-agent': 'RateTest/1', 'x-servicetoken': token } });
+      const response = await fetch(`${url}/v2/current_user`, {
+        headers: { 'user-agent': 'RateTest/1', 'x-servicetoken': token },
+      });
       const text = await response.text();
       return { status: response.status, text, ms: performance.now() - started };
     }),

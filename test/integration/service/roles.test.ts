@@ -70,7 +70,8 @@ async function statuses(role: Role): Promise<Record<string, number>> {
   const spare = () => team.member('coworker').id;
   const teamId = (await owner.post('/v2/teams', { name: 'Crew', user_ids: [other.id] })).body.id;
   const c: Client = actor.client;
-  const entry = (fields: Record<string, unknown>) => c.post('/v2/entries', { date: '2024-03-04', minutes: 15, ...fields });
+  const entry = (fields: Record<string, unknown>) =>
+    c.post('/v2/entries', { date: '2024-03-04', minutes: 15, ...fields });
   let n = 0;
   const unique = () => `n${++n}`;
 
@@ -106,14 +107,16 @@ async function statuses(role: Role): Promise<Record<string, number>> {
     'PUT another user': () => c.put(`/v2/users/${other.id}`, { first_name: 'Renamed' }),
     'PUT another user activate': () => c.put(`/v2/users/${other.id}/activate`),
     'PUT another user deactivate': () => c.put(`/v2/users/${spare()}/deactivate`),
-    'PUT another user give_access_to_projects': () => c.put(`/v2/users/${other.id}/give_access_to_projects`, { project_ids: [given] }),
+    'PUT another user give_access_to_projects': () =>
+      c.put(`/v2/users/${other.id}/give_access_to_projects`, { project_ids: [given] }),
     'DELETE another user': () => c.del(`/v2/users/${spare()}`),
     'GET /v2/teams': () => c.get('/v2/teams'),
     'GET a team': () => c.get(`/v2/teams/${teamId}`),
     'POST /v2/teams': () => c.post('/v2/teams', { name: `T ${unique()}`, user_ids: [] }),
     'PUT a team': () => c.put(`/v2/teams/${teamId}`, { name: `Crew ${unique()}` }),
     'POST a team add_users': () => c.post(`/v2/teams/${teamId}/add_users`, { user_ids: [actor.id] }),
-    'DELETE a team': async () => c.del(`/v2/teams/${(await owner.post('/v2/teams', { name: `Gone ${unique()}`, user_ids: [] })).body.id}`),
+    'DELETE a team': async () =>
+      c.del(`/v2/teams/${(await owner.post('/v2/teams', { name: `Gone ${unique()}`, user_ids: [] })).body.id}`),
     'GET /v2/current_user': () => c.get('/v2/current_user'),
     'GET /v2/current_user/entries': () => c.get('/v2/current_user/entries'),
     'PUT /v2/current_user': () => c.put('/v2/current_user', { first_name: 'Me' }),

@@ -10,7 +10,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabaseFile } from '../../support/sqliteFile';
-import { createReceiver, createWebhook, deliveryService, signatureValid, startReceiver, tempDataDir, type DeliveryService, type Receiver } from './deliverySupport';
+import {
+  createReceiver,
+  createWebhook,
+  deliveryService,
+  signatureValid,
+  startReceiver,
+  tempDataDir,
+  type DeliveryService,
+  type Receiver,
+} from './deliverySupport';
 import { createProject } from './support';
 
 const key = () => randomBytes(32);
@@ -19,7 +28,8 @@ const key = () => randomBytes(32);
 function storedSecrets(dataDir: string): { webhooks: string[]; receivers: string[] } {
   const db = openDatabaseFile(join(dataDir, 'service.db'), { readonly: true });
   try {
-    const column = (table: string) => (db.prepare(`SELECT secret FROM ${table} ORDER BY id`).all() as Array<{ secret: string }>).map((r) => r.secret);
+    const column = (table: string) =>
+      (db.prepare(`SELECT secret FROM ${table} ORDER BY id`).all() as Array<{ secret: string }>).map((r) => r.secret);
     return { webhooks: column('webhooks'), receivers: column('broadcast_receivers') };
   } finally {
     db.close();
@@ -29,7 +39,13 @@ function storedSecrets(dataDir: string): { webhooks: string[]; receivers: string
 /** The secret (64 hex digits) and the encodings of its bytes a careless write might use. */
 const forms = (secret: string) => {
   const bytes = Buffer.from(secret, 'hex');
-  return [secret, secret.toUpperCase(), bytes.toString('base64'), bytes.toString('base64url'), Buffer.from(secret).toString('base64')];
+  return [
+    secret,
+    secret.toUpperCase(),
+    bytes.toString('base64'),
+    bytes.toString('base64url'),
+    Buffer.from(secret).toString('base64'),
+  ];
 };
 
 /** Files of the data folder (database, WAL, shared memory) holding any form of any of the secrets. */
@@ -50,7 +66,11 @@ async function timerChange(s: DeliveryService): Promise<void> {
 }
 
 /** The log lines of a service, parsed. */
-function logLines(): { lines: Array<Record<string, unknown>>; raw: string[]; logger: { stream: { write(line: string): void } } } {
+function logLines(): {
+  lines: Array<Record<string, unknown>>;
+  raw: string[];
+  logger: { stream: { write(line: string): void } };
+} {
   const raw: string[] = [];
   const lines: Array<Record<string, unknown>> = [];
   return { raw, lines, logger: { stream: { write: (line) => void (raw.push(line), lines.push(JSON.parse(line))) } } };
@@ -75,7 +95,8 @@ describe('signing secrets at rest', () => {
 
     // Rerolled: the new secret is sealed too and signs the next delivery.
     const rerolled = (await s.client.put(`/v2/webhooks/${webhook.id}/reroll_secret`)).body.secret as string;
-    const rerolledReceiver = (await s.client.put(`/v2/broadcast_receivers/${broadcastReceiver.id}/reroll_secret`)).body.secret as string;
+    const rerolledReceiver = (await s.client.put(`/v2/broadcast_receivers/${broadcastReceiver.id}/reroll_secret`)).body
+      .secret as string;
     expect((await s.client.put(`/v2/webhooks/${webhook.id}/ping`)).status).toBe(202);
     const [, second] = await receiver.waitFor(2, '/w');
     expect(signatureValid(rerolled, second!)).toBe(true);
@@ -85,7 +106,8 @@ describe('signing secrets at rest', () => {
 
     const secrets = [webhook.secret, broadcastReceiver.secret, rerolled, rerolledReceiver];
     const stored = storedSecrets(s.dataDir);
-    for (const value of [...stored.webhooks, ...stored.receivers]) expect(value).toMatch(/^enc1:[\w-]+\.[\w-]+\.[\w-]+$/);
+    for (const value of [...stored.webhooks, ...stored.receivers])
+      expect(value).toMatch(/^enc1:[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(filesHolding(s.dataDir, secrets)).toEqual([]);
     // The GET and list answers never carried a secret.
     expect((await s.client.get(`/v2/webhooks/${webhook.id}`)).body).not.toHaveProperty('secret');
@@ -117,7 +139,8 @@ describe('signing secrets at rest', () => {
       await first.client.put(`/v2/broadcast_receivers/${broadcastReceiver.id}`, { name });
     }
     const deleted = [];
-    for (let i = 0; i < 40; i++) deleted.push(await createReceiver(first.client, `${receiver.url}/old`, ['timer'], `Deleted ${i}`));
+    for (let i = 0; i < 40; i++)
+      deleted.push(await createReceiver(first.client, `${receiver.url}/old`, ['timer'], `Deleted ${i}`));
     for (const old of deleted) expect((await first.client.del(`/v2/broadcast_receivers/${old.id}`)).status).toBe(204);
     await receiver.waitFor(1, '/w');
     await first.close();
@@ -156,20 +179,37 @@ describe('signing secrets at rest', () => {
     expect(receiver.received).toHaveLength(1); // the first ping only
     const warnings = log.lines.filter((l) => l.level === 40);
     expect(warnings).toEqual([
-      expect.objectContaining({ webhook: webhook.id, msg: expect.stringMatching(/webhook payload not sent: the webhook's secret cannot be read/) }),
-      expect.objectContaining({ receiver: broadcastReceiver.id, subject: 'timer', msg: expect.stringMatching(/broadcast not sent: the receiver's secret cannot be read/) }),
+      expect.objectContaining({
+        webhook: webhook.id,
+        msg: expect.stringMatching(/webhook payload not sent: the webhook's secret cannot be read/),
+      }),
+      expect.objectContaining({
+        receiver: broadcastReceiver.id,
+        subject: 'timer',
+        msg: expect.stringMatching(/broadcast not sent: the receiver's secret cannot be read/),
+      }),
     ]);
     const everything = log.raw.join('');
-    for (const secret of [webhook.secret, broadcastReceiver.secret, ...sealed.webhooks, ...sealed.receivers]) expect(everything).not.toContain(secret);
+    for (const secret of [webhook.secret, broadcastReceiver.secret, ...sealed.webhooks, ...sealed.receivers])
+      expect(everything).not.toContain(secret);
     // The payload waits on the retry schedule, its error saying why.
     const db = openDatabaseFile(join(dataDir, 'service.db'), { readonly: true });
-    const waiting = db.prepare(`SELECT state, attempts, last_error FROM webhook_deliveries WHERE webhook_id = ? ORDER BY id DESC LIMIT 1`).get(webhook.id);
+    const waiting = db
+      .prepare(
+        `SELECT state, attempts, last_error FROM webhook_deliveries WHERE webhook_id = ? ORDER BY id DESC LIMIT 1`,
+      )
+      .get(webhook.id);
     db.close();
-    expect(waiting).toEqual({ state: 'pending', attempts: 1, last_error: expect.stringMatching(/sealed with another key.*reroll_secret/) });
+    expect(waiting).toEqual({
+      state: 'pending',
+      attempts: 1,
+      last_error: expect.stringMatching(/sealed with another key.*reroll_secret/),
+    });
 
     // Rerolled: the waiting payload goes at its retry, and the next broadcast, signed with the new secrets.
     const rerolled = (await s.client.put(`/v2/webhooks/${webhook.id}/reroll_secret`)).body.secret as string;
-    const rerolledReceiver = (await s.client.put(`/v2/broadcast_receivers/${broadcastReceiver.id}/reroll_secret`)).body.secret as string;
+    const rerolledReceiver = (await s.client.put(`/v2/broadcast_receivers/${broadcastReceiver.id}/reroll_secret`)).body
+      .secret as string;
     s.scheduler.advance(60_000);
     const [, retried] = await receiver.waitFor(2, '/w');
     expect(signatureValid(rerolled, retried!)).toBe(true);
@@ -184,6 +224,8 @@ describe('signing secrets at rest', () => {
     expect((await bare.client.put(`/v2/webhooks/${webhook.id}/ping`)).status).toBe(202);
     await bare.settle();
     expect(receiver.on('/w')).toHaveLength(2);
-    expect(plainLog.lines.filter((l) => l.level === 40)).toEqual([expect.objectContaining({ webhook: webhook.id, reason: expect.stringMatching(/no secrets key/) })]);
+    expect(plainLog.lines.filter((l) => l.level === 40)).toEqual([
+      expect.objectContaining({ webhook: webhook.id, reason: expect.stringMatching(/no secrets key/) }),
+    ]);
   });
 });

@@ -19,10 +19,20 @@ export class Client {
     readonly token: string,
   ) {}
 
-  async call<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> {
+  async call<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply<T>> {
     const init: RequestInit = {
       method,
-      headers: { 'user-agent': USER_AGENT, 'x-servicetoken': this.token, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      headers: {
+        'user-agent': USER_AGENT,
+        'x-servicetoken': this.token,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     };
     const response = await fetch(this.base + path, init);
@@ -90,7 +100,10 @@ export function rawRequest(
 
 /** Creates a project and answers its id. */
 export async function createProject(client: Client, fields: Record<string, unknown> = {}): Promise<number> {
-  const reply = await client.post('/v2/projects', { name: `Project ${Math.random().toString(36).slice(2, 8)}`, ...fields });
+  const reply = await client.post('/v2/projects', {
+    name: `Project ${Math.random().toString(36).slice(2, 8)}`,
+    ...fields,
+  });
   if (reply.status !== 201) throw new Error(`project not created: ${reply.status} ${reply.text}`);
   return reply.body.id;
 }

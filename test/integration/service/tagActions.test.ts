@@ -11,7 +11,9 @@ import { Client, createEntry, createProject, serve } from './support';
 const ids = (list: any[]) => list.map((x) => x.id);
 
 async function tagNamed(client: Client, name: string): Promise<any> {
-  const tag = (await client.get(`/v2/tags?name=${name}`)).body.find((t: any) => t.name.toLowerCase() === name.toLowerCase());
+  const tag = (await client.get(`/v2/tags?name=${name}`)).body.find(
+    (t: any) => t.name.toLowerCase() === name.toLowerCase(),
+  );
   if (!tag) throw new Error(`no tag ${name}`);
   return tag;
 }
@@ -46,12 +48,21 @@ async function until(check: () => Promise<boolean>): Promise<void> {
 describe('tag actions', () => {
   it('PUT /tags/:id: name (optional; trailing * marks unbillable); 200 Tag; descriptions follow the new name', async () => {
     const { client, clock } = await serve();
-    const entry = await createEntry(client, { description: 'Weekly #Meeting with #meeting-notes, #meeting* and C#meeting' });
+    const entry = await createEntry(client, {
+      description: 'Weekly #Meeting with #meeting-notes, #meeting* and C#meeting',
+    });
     const tag = await tagNamed(client, 'meeting');
     clock.advance(60_000);
     const reply = await client.put(`/v2/tags/${tag.id}`, { name: 'sync*' });
     expect(reply.status).toBe(200);
-    expect(reply.body).toMatchObject({ id: tag.id, name: 'sync', billable: false, formatted_name: '#sync', entries: 1, updated_at: '2024-03-04T09:01:00Z' });
+    expect(reply.body).toMatchObject({
+      id: tag.id,
+      name: 'sync',
+      billable: false,
+      formatted_name: '#sync',
+      entries: 1,
+      updated_at: '2024-03-04T09:01:00Z',
+    });
     const after = (await client.get(`/v2/entries/${entry.id}`)).body;
     expect(after.description).toBe('Weekly #sync with #meeting-notes, #sync* and C#meeting');
     expect(after).toMatchObject({ billable: false, updated_at: '2024-03-04T09:01:00Z' });
@@ -66,9 +77,15 @@ describe('tag actions', () => {
     const { client } = await serve();
     await client.post('/v2/tags', { names: ['taken', 'mine'] });
     const mine = await tagNamed(client, 'mine');
-    expect((await client.put(`/v2/tags/${mine.id}`, { name: 'TAKEN' })).body.errors).toEqual([{ resource: 'Tag', field: 'name', code: 'already_exists' }]);
-    expect((await client.put(`/v2/tags/${mine.id}`, { name: 'two words' })).body.errors).toEqual([{ resource: 'Tag', field: 'name', code: 'invalid' }]);
-    expect((await client.put(`/v2/tags/${mine.id}`, { name: '  ' })).body.errors).toEqual([{ resource: 'Tag', field: 'name', code: 'missing_field' }]);
+    expect((await client.put(`/v2/tags/${mine.id}`, { name: 'TAKEN' })).body.errors).toEqual([
+      { resource: 'Tag', field: 'name', code: 'already_exists' },
+    ]);
+    expect((await client.put(`/v2/tags/${mine.id}`, { name: 'two words' })).body.errors).toEqual([
+      { resource: 'Tag', field: 'name', code: 'invalid' },
+    ]);
+    expect((await client.put(`/v2/tags/${mine.id}`, { name: '  ' })).body.errors).toEqual([
+      { resource: 'Tag', field: 'name', code: 'missing_field' },
+    ]);
     expect((await client.put(`/v2/tags/${mine.id}`, { name: 7 })).status).toBe(400);
     expect((await client.get(`/v2/tags/${mine.id}`)).body.name).toBe('mine');
     expect((await client.put('/v2/tags/999', { name: 'x' })).status).toBe(404);
@@ -87,8 +104,14 @@ describe('tag actions', () => {
     expect(reply.text).toBe('');
     expect((await client.get(`/v2/tags/${bug.id}`)).status).toBe(404);
     expect((await client.get(`/v2/tags/${defect.id}`)).body.entries).toBe(2);
-    expect((await client.get(`/v2/entries/${a.id}`)).body).toMatchObject({ description: 'Call #defect and #defect*', tags: [{ id: defect.id }] });
-    expect((await client.get(`/v2/entries/${b.id}`)).body).toMatchObject({ description: 'Fix #defect #defect', tags: [{ id: defect.id }] });
+    expect((await client.get(`/v2/entries/${a.id}`)).body).toMatchObject({
+      description: 'Call #defect and #defect*',
+      tags: [{ id: defect.id }],
+    });
+    expect((await client.get(`/v2/entries/${b.id}`)).body).toMatchObject({
+      description: 'Fix #defect #defect',
+      tags: [{ id: defect.id }],
+    });
     expect((await client.get(`/v2/projects/${project}/timer`)).body.description).toBe('timer on #defect');
     expect(ids((await client.get(`/v2/entries?tag_ids=${defect.id}`)).body).sort()).toEqual([a.id, b.id].sort());
   });
@@ -97,20 +120,32 @@ describe('tag actions', () => {
     const { client } = await serve();
     await client.post('/v2/tags', { names: ['one'] });
     const one = await tagNamed(client, 'one');
-    expect((await client.put(`/v2/tags/${one.id}/merge`, {})).body.errors).toEqual([{ resource: 'Tag', field: 'tag_id', code: 'missing_field' }]);
-    expect((await client.put(`/v2/tags/${one.id}/merge`, { tag_id: 999 })).body.errors).toEqual([{ resource: 'Tag', field: 'tag_id', code: 'missing' }]);
-    expect((await client.put(`/v2/tags/${one.id}/merge`, { tag_id: one.id })).body.errors).toEqual([{ resource: 'Tag', field: 'tag_id', code: 'invalid' }]);
+    expect((await client.put(`/v2/tags/${one.id}/merge`, {})).body.errors).toEqual([
+      { resource: 'Tag', field: 'tag_id', code: 'missing_field' },
+    ]);
+    expect((await client.put(`/v2/tags/${one.id}/merge`, { tag_id: 999 })).body.errors).toEqual([
+      { resource: 'Tag', field: 'tag_id', code: 'missing' },
+    ]);
+    expect((await client.put(`/v2/tags/${one.id}/merge`, { tag_id: one.id })).body.errors).toEqual([
+      { resource: 'Tag', field: 'tag_id', code: 'invalid' },
+    ]);
     expect((await client.put(`/v2/tags/999/merge`, { tag_id: one.id })).status).toBe(404);
   });
 
   it('PUT /tags/:id/merge: a large merge answers 202 and runs in the background, both tags locked until it is done', async () => {
     const gate = stepper();
-    const { client } = await serve({ tuning: { tagMergeInlineMax: 3, tagMergeBatch: 2, beforeBackgroundBatch: gate.gate } });
+    const { client } = await serve({
+      tuning: { tagMergeInlineMax: 3, tagMergeBatch: 2, beforeBackgroundBatch: gate.gate },
+    });
     const entries = [];
     for (let i = 0; i < 5; i++) entries.push(await createEntry(client, { description: `Item ${i} #old` }));
     const kept = await createEntry(client, { description: 'Item #new' });
     await client.post('/v2/tags', { names: ['bystander'] });
-    const [old, fresh, bystander] = [await tagNamed(client, 'old'), await tagNamed(client, 'new'), await tagNamed(client, 'bystander')];
+    const [old, fresh, bystander] = [
+      await tagNamed(client, 'old'),
+      await tagNamed(client, 'new'),
+      await tagNamed(client, 'bystander'),
+    ];
 
     const reply = await client.put(`/v2/tags/${fresh.id}/merge`, { tag_id: old.id });
     expect(reply.status).toBe(202);
@@ -133,7 +168,8 @@ describe('tag actions', () => {
     // One batch of two entries, then still locked.
     gate.step();
     await gate.held();
-    const descriptions = async () => (await client.get(`/v2/entries?per_page=100`)).body.map((e: any) => e.description).sort();
+    const descriptions = async () =>
+      (await client.get(`/v2/entries?per_page=100`)).body.map((e: any) => e.description).sort();
     expect((await descriptions()).filter((d: string) => d.endsWith('#new'))).toHaveLength(3);
     expect((await client.put(`/v2/tags/${old.id}`, { name: 'x' })).status).toBe(400);
     // An entry written meanwhile with the old tag is moved too.
@@ -141,8 +177,18 @@ describe('tag actions', () => {
 
     gate.releaseAll();
     await until(async () => (await client.get(`/v2/tags/${old.id}`)).status === 404);
-    expect(await descriptions()).toEqual(['Item #new', 'Item 0 #new', 'Item 1 #new', 'Item 2 #new', 'Item 3 #new', 'Item 4 #new', 'Late #new']);
-    expect(ids((await client.get(`/v2/tags/${fresh.id}/entries?per_page=100`)).body).sort()).toEqual([...entries, kept, late].map((e) => e.id).sort());
+    expect(await descriptions()).toEqual([
+      'Item #new',
+      'Item 0 #new',
+      'Item 1 #new',
+      'Item 2 #new',
+      'Item 3 #new',
+      'Item 4 #new',
+      'Late #new',
+    ]);
+    expect(ids((await client.get(`/v2/tags/${fresh.id}/entries?per_page=100`)).body).sort()).toEqual(
+      [...entries, kept, late].map((e) => e.id).sort(),
+    );
     expect((await client.get(`/v2/tags/${fresh.id}`)).body.entries).toBe(7);
     // Unlocked after.
     expect((await client.put(`/v2/tags/${fresh.id}`, { name: 'newer' })).status).toBe(200);
@@ -151,7 +197,11 @@ describe('tag actions', () => {
   it('PUT /tags/:id/merge: a background merge cut short by a stop resumes on the next start', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'stint-tags-'));
     const gate = stepper();
-    const first = await startService({ dataDir, rateLimit: 0, tuning: { tagMergeInlineMax: 1, tagMergeBatch: 1, beforeBackgroundBatch: gate.gate } });
+    const first = await startService({
+      dataDir,
+      rateLimit: 0,
+      tuning: { tagMergeInlineMax: 1, tagMergeBatch: 1, beforeBackgroundBatch: gate.gate },
+    });
     const client = new Client(first.url, first.token);
     for (let i = 0; i < 3; i++) await createEntry(client, { description: `#from ${i}` });
     await createEntry(client, { description: '#into' });
@@ -197,8 +247,12 @@ describe('tag actions', () => {
     const reply = await client.put('/v2/tags/delete', { tag_ids: [a.id, c.id] });
     expect(reply.status).toBe(204);
     expect(ids((await client.get('/v2/tags')).body)).toEqual([b.id]);
-    expect((await client.put('/v2/tags/delete', {})).body.errors).toEqual([{ resource: 'Tag', field: 'tag_ids', code: 'missing_field' }]);
-    expect((await client.put('/v2/tags/delete', { tag_ids: [b.id, 999] })).body.errors).toEqual([{ resource: 'Tag', field: 'tag_ids', code: 'missing' }]);
+    expect((await client.put('/v2/tags/delete', {})).body.errors).toEqual([
+      { resource: 'Tag', field: 'tag_ids', code: 'missing_field' },
+    ]);
+    expect((await client.put('/v2/tags/delete', { tag_ids: [b.id, 999] })).body.errors).toEqual([
+      { resource: 'Tag', field: 'tag_ids', code: 'missing' },
+    ]);
     expect((await client.get(`/v2/tags/${b.id}`)).status).toBe(200);
   });
 

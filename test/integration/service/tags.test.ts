@@ -6,20 +6,29 @@ describe('tags', () => {
   it('creates tags from names, a trailing * making one unbillable, and answers only those it created', async () => {
     const { service, client } = await serve();
     await client.post('/v2/tags', { names: ['existing'] });
-    const reply = await client.post('/v2/tags', { names: ['vacation*', '#meeting', 'EXISTING', 'has space', '', '#', 'meeting'] });
+    const reply = await client.post('/v2/tags', {
+      names: ['vacation*', '#meeting', 'EXISTING', 'has space', '', '#', 'meeting'],
+    });
     expect(reply.status).toBe(201);
     expect(reply.body.map((t: any) => [t.name, t.billable, t.formatted_name])).toEqual([
       ['vacation', false, '#vacation'],
       ['meeting', true, '#meeting'],
     ]);
     const tag = reply.body[0];
-    expect(tag).toMatchObject({ url: `${service.url}/v2/tags/${tag.id}`, entries: 0, import: null, merge_url: `${service.url}/v2/tags/${tag.id}/merge` });
+    expect(tag).toMatchObject({
+      url: `${service.url}/v2/tags/${tag.id}`,
+      entries: 0,
+      import: null,
+      merge_url: `${service.url}/v2/tags/${tag.id}/merge`,
+    });
     expect((await client.get(`/v2/tags/${tag.id}`)).body).toEqual(tag);
   });
 
   it('refuses a body without names, or with names that are not strings', async () => {
     const { client } = await serve();
-    expect((await client.post('/v2/tags', {})).body.errors).toEqual([{ resource: 'Tag', field: 'names', code: 'missing_field' }]);
+    expect((await client.post('/v2/tags', {})).body.errors).toEqual([
+      { resource: 'Tag', field: 'names', code: 'missing_field' },
+    ]);
     expect((await client.post('/v2/tags', { names: 'x' })).status).toBe(400);
     expect((await client.post('/v2/tags', { names: ['a', 1] })).status).toBe(400);
     expect((await client.get('/v2/tags')).body).toEqual([]);

@@ -6,7 +6,21 @@ import { describe, expect, it } from 'vitest';
 import { openDatabaseFile } from '../../support/sqliteFile';
 import { createEntry, createProject, serve, type Client } from './support';
 
-const KEYS = ['id', 'state', 'seconds', 'formatted_time', 'date', 'description', 'user', 'project', 'url', 'start_url', 'pause_url', 'add_or_subtract_time_url', 'log_url'];
+const KEYS = [
+  'id',
+  'state',
+  'seconds',
+  'formatted_time',
+  'date',
+  'description',
+  'user',
+  'project',
+  'url',
+  'start_url',
+  'pause_url',
+  'add_or_subtract_time_url',
+  'log_url',
+];
 
 async function today(client: Client, clockNow: Date): Promise<string> {
   const offset = (await client.get('/v2/current_user')).body.utc_offset as number;
@@ -55,13 +69,20 @@ describe('timer states and transitions', () => {
     const reply = await client.put(`/v2/projects/${p}/timer/start`, { description: 'Calls' });
     expect(reply.status).toBe(200);
     expect(reply.headers.get('location')).toBe(`${service.url}/v2/projects/${p}/timer`);
-    expect(reply.body).toMatchObject({ state: 'running', seconds: 0, description: 'Calls', date: await today(client, clock()) });
+    expect(reply.body).toMatchObject({
+      state: 'running',
+      seconds: 0,
+      description: 'Calls',
+      date: await today(client, clock()),
+    });
   });
 
   it('PUT start takes entry_date as the timer date', async () => {
     const { client } = await serve();
     const p = await createProject(client);
-    expect((await client.put(`/v2/projects/${p}/timer/start`, { entry_date: '2024-02-29' })).body.date).toBe('2024-02-29');
+    expect((await client.put(`/v2/projects/${p}/timer/start`, { entry_date: '2024-02-29' })).body.date).toBe(
+      '2024-02-29',
+    );
     expect((await client.put(`/v2/projects/${p}/timer/start`, { entry_date: '2024-02-30' })).status).toBe(400);
   });
 
@@ -136,10 +157,17 @@ describe('timer states and transitions', () => {
     const p = await createProject(client);
     await client.put(`/v2/projects/${p}/timer/start`);
     clock.advance(60_000);
-    expect((await client.put(`/v2/projects/${p}/timer/add_or_subtract_time`, { minutes: 5, seconds: 30 })).body).toMatchObject({ state: 'running', seconds: 390 });
+    expect(
+      (await client.put(`/v2/projects/${p}/timer/add_or_subtract_time`, { minutes: 5, seconds: 30 })).body,
+    ).toMatchObject({ state: 'running', seconds: 390 });
     clock.advance(10_000);
-    expect((await client.put(`/v2/projects/${p}/timer/add_or_subtract_time`, { seconds: -100 })).body.seconds).toBe(300);
-    expect((await client.put(`/v2/projects/${p}/timer/add_or_subtract_time`, { minutes: -60 })).body).toMatchObject({ state: 'running', seconds: 0 });
+    expect((await client.put(`/v2/projects/${p}/timer/add_or_subtract_time`, { seconds: -100 })).body.seconds).toBe(
+      300,
+    );
+    expect((await client.put(`/v2/projects/${p}/timer/add_or_subtract_time`, { minutes: -60 })).body).toMatchObject({
+      state: 'running',
+      seconds: 0,
+    });
     expect((await client.put(`/v2/projects/${p}/timer/add_or_subtract_time`, { minutes: 1.5 })).status).toBe(400);
   });
 
@@ -154,7 +182,10 @@ describe('timer states and transitions', () => {
     expect(paused.body).toMatchObject({ state: 'paused', seconds: 90 });
     const q = await createProject(client, { name: 'Pending one' });
     await client.put(`/v2/projects/${q}/timer`);
-    expect((await client.put(`/v2/projects/${q}/timer/add_or_subtract_time`, { minutes: 20 })).body).toMatchObject({ state: 'pending', seconds: 0 });
+    expect((await client.put(`/v2/projects/${q}/timer/add_or_subtract_time`, { minutes: 20 })).body).toMatchObject({
+      state: 'pending',
+      seconds: 0,
+    });
   });
 
   it('PUT log answers 404 for a pending timer, which was never started, and keeps it', async () => {
@@ -175,7 +206,13 @@ describe('timer states and transitions', () => {
     expect(reply.text).toBe('');
     expect((await client.get(`/v2/projects/${p}/timer`)).status).toBe(404);
     const [entry] = (await client.get('/v2/entries')).body;
-    expect(entry).toMatchObject({ date: '2024-03-01', minutes: 30, description: 'Review #code', project: { id: p }, user: { id: service.ownerId } });
+    expect(entry).toMatchObject({
+      date: '2024-03-01',
+      minutes: 30,
+      description: 'Review #code',
+      project: { id: p },
+      user: { id: service.ownerId },
+    });
     expect(entry.tags.map((t: any) => t.name)).toEqual(['code']);
   });
 
@@ -192,8 +229,15 @@ describe('timer states and transitions', () => {
     const { client } = await serve();
     const p = await createProject(client, { billing_increment: 10 });
     await client.put(`/v2/projects/${p}/timer/start`, { description: 'old' });
-    expect((await client.put(`/v2/projects/${p}/timer/log`, { entry_date: '2024-01-02', minutes: 21, description: 'new' })).status).toBe(204);
-    expect((await client.get('/v2/entries')).body[0]).toMatchObject({ date: '2024-01-02', minutes: 30, description: 'new' });
+    expect(
+      (await client.put(`/v2/projects/${p}/timer/log`, { entry_date: '2024-01-02', minutes: 21, description: 'new' }))
+        .status,
+    ).toBe(204);
+    expect((await client.get('/v2/entries')).body[0]).toMatchObject({
+      date: '2024-01-02',
+      minutes: 30,
+      description: 'new',
+    });
   });
 
   it('PUT log refuses bad input and then keeps the timer', async () => {
@@ -267,7 +311,12 @@ describe('timer states and transitions', () => {
 describe('GET /v2/timers', () => {
   it('lists the running timer first, then paused, then pending ones', async () => {
     const { client } = await serve();
-    const [a, b, c, d] = [await createProject(client), await createProject(client), await createProject(client), await createProject(client)];
+    const [a, b, c, d] = [
+      await createProject(client),
+      await createProject(client),
+      await createProject(client),
+      await createProject(client),
+    ];
     await client.put(`/v2/projects/${a}/timer`);
     await client.put(`/v2/projects/${b}/timer/start`);
     await client.put(`/v2/projects/${c}/timer/start`);
@@ -306,9 +355,13 @@ describe('GET /v2/timers', () => {
     const db = openDatabaseFile(join(dataDir, 'service.db'));
     const now = '2024-03-04T09:00:00Z';
     const other = db
-      .prepare(`INSERT INTO users (account_id, email, role, created_at, updated_at) VALUES (1, 'other@example.com', 'leader', ?, ?)`)
+      .prepare(
+        `INSERT INTO users (account_id, email, role, created_at, updated_at) VALUES (1, 'other@example.com', 'leader', ?, ?)`,
+      )
       .run(now, now).lastInsertRowid;
-    db.prepare(`INSERT INTO timers (user_id, project_id, state, running_since_ms, date, created_at, updated_at) VALUES (?, ?, 'running', 0, '2024-03-04', ?, ?)`).run(other, p, now, now);
+    db.prepare(
+      `INSERT INTO timers (user_id, project_id, state, running_since_ms, date, created_at, updated_at) VALUES (?, ?, 'running', 0, '2024-03-04', ?, ?)`,
+    ).run(other, p, now, now);
     db.close();
     const list = (await client.get('/v2/timers')).body;
     expect(list).toHaveLength(1);

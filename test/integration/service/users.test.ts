@@ -7,9 +7,27 @@ import { otherAccount, withDb } from './peopleSupport';
 import { createEntry, createProject } from './support';
 
 const USER_KEYS = [
-  'id', 'email', 'first_name', 'last_name', 'profile_image_url', 'url', 'state', 'role', 'teams', 'entries', 'entries_url', 'expenses', 'expenses_url',
-  'give_access_to_project_url', 'give_access_to_projects_url', 'revoke_access_to_project_url', 'revoke_access_to_projects_url',
-  'revoke_access_to_all_projects_url', 'activate_url', 'deactivate_url', 'created_at',
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'profile_image_url',
+  'url',
+  'state',
+  'role',
+  'teams',
+  'entries',
+  'entries_url',
+  'expenses',
+  'expenses_url',
+  'give_access_to_project_url',
+  'give_access_to_projects_url',
+  'revoke_access_to_project_url',
+  'revoke_access_to_projects_url',
+  'revoke_access_to_all_projects_url',
+  'activate_url',
+  'deactivate_url',
+  'created_at',
   'updated_at',
 ];
 
@@ -104,18 +122,24 @@ describe('GET /v2/users/:id', () => {
     const created = await team.client.post('/v2/teams', { name: 'Design', user_ids: [lee.id] });
     const reply = await team.client.get(`/v2/users/${lee.id}`);
     expect(reply.status).toBe(200);
-    expect(reply.body).toMatchObject({ id: lee.id, role: 'leader', entries: 1, teams: [{ id: created.body.id, name: 'Design', url: created.body.url }] });
+    expect(reply.body).toMatchObject({
+      id: lee.id,
+      role: 'leader',
+      entries: 1,
+      teams: [{ id: created.body.id, name: 'Design', url: created.body.url }],
+    });
   });
 
   it('answers 404 for an unknown id and for a user of another account', async () => {
     const team = await serveTeam();
     const other = otherAccount(team);
-    for (const id of ['999', 'abc', '0', String(other.userId)]) expect((await team.client.get(`/v2/users/${id}`)).status, id).toBe(404);
+    for (const id of ['999', 'abc', '0', String(other.userId)])
+      expect((await team.client.get(`/v2/users/${id}`)).status, id).toBe(404);
   });
 });
 
 describe('GET /v2/users/:id/entries', () => {
-  it('GET /v2/users/:id/entries answers 200 with that user\'s entries, with the entry list filters', async () => {
+  it("GET /v2/users/:id/entries answers 200 with that user's entries, with the entry list filters", async () => {
     const team = await serveTeam();
     const lee = team.member('leader');
     await createEntry(team.client, { date: '2024-03-01' });
@@ -124,11 +148,13 @@ describe('GET /v2/users/:id/entries', () => {
     expect(ids((await team.client.get(`/v2/users/${lee.id}/entries`)).body)).toEqual([late.id, early.id]);
     expect(ids((await team.client.get(`/v2/users/${lee.id}/entries?from=2024-03-01`)).body)).toEqual([late.id]);
     // user_ids cannot widen the list beyond the path's user.
-    expect(ids((await team.client.get(`/v2/users/${lee.id}/entries?user_ids=${team.service.ownerId}`)).body)).toEqual([]);
+    expect(ids((await team.client.get(`/v2/users/${lee.id}/entries?user_ids=${team.service.ownerId}`)).body)).toEqual(
+      [],
+    );
     expect((await team.client.get(`/v2/users/${lee.id}/entries?from=yesterday`)).status).toBe(400);
   });
 
-  it('answers 403 to a coworker asking for another user\'s entries, 200 for their own', async () => {
+  it("answers 403 to a coworker asking for another user's entries, 200 for their own", async () => {
     const team = await serveTeam();
     const cora = team.member('coworker');
     await createEntry(cora.client, {});
@@ -140,25 +166,42 @@ describe('GET /v2/users/:id/entries', () => {
 describe('POST /v2/users', () => {
   it('POST /v2/users answers 201 with the new active user, role leader by default, and a Location to it', async () => {
     const team = await serveTeam();
-    const reply = await team.client.post('/v2/users', { email: 'new@example.test', first_name: 'Nia', last_name: 'Ode' });
+    const reply = await team.client.post('/v2/users', {
+      email: 'new@example.test',
+      first_name: 'Nia',
+      last_name: 'Ode',
+    });
     expect(reply.status).toBe(201);
     expect(reply.headers.get('location')).toBe(`${team.service.url}/v2/users/${reply.body.id}`);
     expect(Object.keys(reply.body).sort()).toEqual([...USER_KEYS].sort());
-    expect(reply.body).toMatchObject({ email: 'new@example.test', first_name: 'Nia', last_name: 'Ode', role: 'leader', state: 'active', created_at: '2024-03-04T09:00:00Z' });
+    expect(reply.body).toMatchObject({
+      email: 'new@example.test',
+      first_name: 'Nia',
+      last_name: 'Ode',
+      role: 'leader',
+      state: 'active',
+      created_at: '2024-03-04T09:00:00Z',
+    });
     expect((await team.client.get(`/v2/users/${reply.body.id}`)).body).toEqual(reply.body);
-    expect((await team.client.post('/v2/users', { email: 'c@example.test', role: 'contractor' })).body.role).toBe('contractor');
+    expect((await team.client.post('/v2/users', { email: 'c@example.test', role: 'contractor' })).body.role).toBe(
+      'contractor',
+    );
   });
 
   it('requires an e-mail address and refuses a role it cannot give', async () => {
     const { client } = await serveTeam();
-    expect((await client.post('/v2/users', {})).body.errors).toEqual([{ resource: 'User', field: 'email', code: 'missing_field' }]);
+    expect((await client.post('/v2/users', {})).body.errors).toEqual([
+      { resource: 'User', field: 'email', code: 'missing_field' },
+    ]);
     for (const email of ['nobody', 'a b@c.d', '@x', 'x@', 42, ['a@b.c'], `${'a'.repeat(250)}@b.test`]) {
       const reply = await client.post('/v2/users', { email });
       expect(reply.status, JSON.stringify(email)).toBe(400);
       expect(reply.body.errors, JSON.stringify(email)).toEqual([{ resource: 'User', field: 'email', code: 'invalid' }]);
     }
     for (const role of ['owner', 'admin', 1]) {
-      expect((await client.post('/v2/users', { email: 'r@example.test', role })).body.errors, String(role)).toEqual([{ resource: 'User', field: 'role', code: 'invalid' }]);
+      expect((await client.post('/v2/users', { email: 'r@example.test', role })).body.errors, String(role)).toEqual([
+        { resource: 'User', field: 'role', code: 'invalid' },
+      ]);
     }
     expect((await client.get('/v2/users')).body).toHaveLength(1);
   });
@@ -184,7 +227,7 @@ describe('POST /v2/users', () => {
     expect(reply.body.errors).toEqual([{ resource: 'User', field: 'email', code: 'deactivated' }]);
   });
 
-  it('refuses a user past the account\'s user limit with code reached_user_limit; deactivated users do not count', async () => {
+  it("refuses a user past the account's user limit with code reached_user_limit; deactivated users do not count", async () => {
     const team = await serveTeam({ userLimit: 2 });
     const first = await team.client.post('/v2/users', { email: 'one@example.test' });
     expect(first.status).toBe(201);
@@ -198,7 +241,8 @@ describe('POST /v2/users', () => {
 
   it('has no user limit by default', async () => {
     const { client } = await serveTeam();
-    for (let i = 0; i < 5; i++) expect((await client.post('/v2/users', { email: `u${i}@example.test` })).status).toBe(201);
+    for (let i = 0; i < 5; i++)
+      expect((await client.post('/v2/users', { email: `u${i}@example.test` })).status).toBe(201);
   });
 });
 
@@ -207,9 +251,19 @@ describe('PUT /v2/users/:id', () => {
     const team = await serveTeam();
     const lee = team.member('leader', { first_name: 'Lee', last_name: 'Old' });
     team.clock.advance(60_000);
-    const reply = await team.client.put(`/v2/users/${lee.id}`, { email: 'lee.new@example.test', last_name: 'New', role: 'coworker' });
+    const reply = await team.client.put(`/v2/users/${lee.id}`, {
+      email: 'lee.new@example.test',
+      last_name: 'New',
+      role: 'coworker',
+    });
     expect(reply.status).toBe(200);
-    expect(reply.body).toMatchObject({ email: 'lee.new@example.test', first_name: 'Lee', last_name: 'New', role: 'coworker', updated_at: '2024-03-04T09:01:00Z' });
+    expect(reply.body).toMatchObject({
+      email: 'lee.new@example.test',
+      first_name: 'Lee',
+      last_name: 'New',
+      role: 'coworker',
+      updated_at: '2024-03-04T09:01:00Z',
+    });
     expect((await lee.client.get('/v2/current_user')).body.role).toBe('coworker'); // the new role applies at once
     expect((await team.client.put(`/v2/users/${lee.id}`, { first_name: '' })).body.first_name).toBeNull();
   });
@@ -223,22 +277,30 @@ describe('PUT /v2/users/:id', () => {
     expect(reply.body.errors).toEqual([{ resource: 'User', field: 'base', code: 'deactivated' }]);
   });
 
-  it('refuses a change of one\'s own role with code authenticated_user, and lets names change', async () => {
+  it("refuses a change of one's own role with code authenticated_user, and lets names change", async () => {
     const team = await serveTeam();
     const sue = team.member('supervisor');
     const reply = await sue.client.put(`/v2/users/${sue.id}`, { role: 'leader' });
     expect(reply.status).toBe(400);
     expect(reply.body.errors).toEqual([{ resource: 'User', field: 'role', code: 'authenticated_user' }]);
-    expect((await team.client.put(`/v2/users/${team.service.ownerId}`, { role: 'leader' })).body.errors[0].code).toBe('authenticated_user');
+    expect((await team.client.put(`/v2/users/${team.service.ownerId}`, { role: 'leader' })).body.errors[0].code).toBe(
+      'authenticated_user',
+    );
     expect((await sue.client.put(`/v2/users/${sue.id}`, { first_name: 'Sue', role: 'supervisor' })).status).toBe(200);
   });
 
   it('refuses an e-mail address another user has, or the owner role', async () => {
     const team = await serveTeam();
     const lee = team.member('leader');
-    expect((await team.client.put(`/v2/users/${lee.id}`, { email: 'ME@stint.local' })).body.errors).toEqual([{ resource: 'User', field: 'email', code: 'already_exists' }]);
-    expect((await team.client.put(`/v2/users/${lee.id}`, { role: 'owner' })).body.errors).toEqual([{ resource: 'User', field: 'role', code: 'invalid' }]);
-    expect((await team.client.put(`/v2/users/${lee.id}`, { email: null })).body.errors).toEqual([{ resource: 'User', field: 'email', code: 'missing_field' }]);
+    expect((await team.client.put(`/v2/users/${lee.id}`, { email: 'ME@stint.local' })).body.errors).toEqual([
+      { resource: 'User', field: 'email', code: 'already_exists' },
+    ]);
+    expect((await team.client.put(`/v2/users/${lee.id}`, { role: 'owner' })).body.errors).toEqual([
+      { resource: 'User', field: 'role', code: 'invalid' },
+    ]);
+    expect((await team.client.put(`/v2/users/${lee.id}`, { email: null })).body.errors).toEqual([
+      { resource: 'User', field: 'email', code: 'missing_field' },
+    ]);
     expect((await team.client.put(`/v2/users/${lee.id}`, { email: lee.email.toUpperCase() })).status).toBe(200); // their own address
   });
 
@@ -246,7 +308,9 @@ describe('PUT /v2/users/:id', () => {
     const team = await serveTeam();
     const sue = team.member('supervisor');
     expect((await sue.client.put(`/v2/users/${team.service.ownerId}`, { first_name: 'X' })).status).toBe(403);
-    expect((await team.client.put(`/v2/users/${team.service.ownerId}`, { first_name: 'Ada' })).body.first_name).toBe('Ada');
+    expect((await team.client.put(`/v2/users/${team.service.ownerId}`, { first_name: 'Ada' })).body.first_name).toBe(
+      'Ada',
+    );
   });
 });
 
@@ -322,15 +386,19 @@ describe('project access', () => {
     const reply = await team.client.put(`/v2/users/${carl.id}/give_access_to_projects`, { project_ids: [given] });
     expect(reply.status).toBe(204);
     expect(ids((await carl.client.get('/v2/projects')).body)).toEqual([given]);
-    expect((await carl.client.post('/v2/entries', { date: '2024-03-01', minutes: 15, project_id: given })).status).toBe(201);
-    expect((await carl.client.post('/v2/entries', { date: '2024-03-01', minutes: 15, project_id: other })).body.errors).toEqual([
-      { resource: 'Entry', field: 'project_id', code: 'missing' },
-    ]);
+    expect((await carl.client.post('/v2/entries', { date: '2024-03-01', minutes: 15, project_id: given })).status).toBe(
+      201,
+    );
+    expect(
+      (await carl.client.post('/v2/entries', { date: '2024-03-01', minutes: 15, project_id: other })).body.errors,
+    ).toEqual([{ resource: 'Entry', field: 'project_id', code: 'missing' }]);
     // Giving again, or with duplicates, changes nothing.
-    expect((await team.client.put(`/v2/users/${carl.id}/give_access_to_projects`, { project_ids: [given, given] })).status).toBe(204);
+    expect(
+      (await team.client.put(`/v2/users/${carl.id}/give_access_to_projects`, { project_ids: [given, given] })).status,
+    ).toBe(204);
   });
 
-  it('PUT /v2/users/:id/revoke_access_to_projects answers 204 and the project and its entries leave the contractor\'s view', async () => {
+  it("PUT /v2/users/:id/revoke_access_to_projects answers 204 and the project and its entries leave the contractor's view", async () => {
     const team = await serveTeam();
     const a = await createProject(team.client, { name: 'A' });
     const b = await createProject(team.client, { name: 'B' });
@@ -361,12 +429,18 @@ describe('project access', () => {
     const carl = team.member('contractor');
     const other = otherAccount(team);
     const url = `/v2/users/${carl.id}/give_access_to_projects`;
-    expect((await team.client.put(url, {})).body.errors).toEqual([{ resource: 'User', field: 'project_ids', code: 'missing_field' }]);
+    expect((await team.client.put(url, {})).body.errors).toEqual([
+      { resource: 'User', field: 'project_ids', code: 'missing_field' },
+    ]);
     for (const project_ids of ['1', [0], ['1'], [1.5], { a: 1 }]) {
-      expect((await team.client.put(url, { project_ids })).body.errors, JSON.stringify(project_ids)).toEqual([{ resource: 'User', field: 'project_ids', code: 'invalid' }]);
+      expect((await team.client.put(url, { project_ids })).body.errors, JSON.stringify(project_ids)).toEqual([
+        { resource: 'User', field: 'project_ids', code: 'invalid' },
+      ]);
     }
     for (const project_ids of [[a, 999_999], [other.projectId]]) {
-      expect((await team.client.put(url, { project_ids })).body.errors).toEqual([{ resource: 'User', field: 'project_ids', code: 'missing' }]);
+      expect((await team.client.put(url, { project_ids })).body.errors).toEqual([
+        { resource: 'User', field: 'project_ids', code: 'missing' },
+      ]);
     }
     expect((await carl.client.get('/v2/projects')).body).toEqual([]);
   });
@@ -390,13 +464,17 @@ describe('DELETE /v2/users/:id', () => {
     const sue = team.member('supervisor');
     const cora = team.member('coworker');
     await createEntry(lee.client, {});
-    expect((await team.client.del(`/v2/users/${lee.id}`)).body.errors).toEqual([{ resource: 'User', field: 'base', code: 'not_deletable' }]);
-    expect((await team.client.del(`/v2/users/${team.service.ownerId}`)).body.errors).toEqual([{ resource: 'User', field: 'base', code: 'authenticated_user' }]);
+    expect((await team.client.del(`/v2/users/${lee.id}`)).body.errors).toEqual([
+      { resource: 'User', field: 'base', code: 'not_deletable' },
+    ]);
+    expect((await team.client.del(`/v2/users/${team.service.ownerId}`)).body.errors).toEqual([
+      { resource: 'User', field: 'base', code: 'authenticated_user' },
+    ]);
     expect((await sue.client.del(`/v2/users/${cora.id}`)).status).toBe(403);
     expect((await team.client.get('/v2/users')).body).toHaveLength(4);
   });
 
-  it('gives a deleted user\'s id to nobody\'s old token', async () => {
+  it("gives a deleted user's id to nobody's old token", async () => {
     const team = await serveTeam();
     const old = team.member('coworker');
     expect((await old.client.get('/v2/current_user')).status).toBe(200); // its token is now cached

@@ -5,10 +5,30 @@ import { createEntry, createProject, serve } from './support';
 import { idOf, postEntryJson, V1, v2Count } from './v1Support';
 
 const ENTRY_KEYS = [
-  'id', 'date', 'user_id', 'user_name', 'billable', 'created_at', 'updated_at', 'minutes', 'description', 'project_id', 'project', 'tags', 'url',
-  'invoiced_at', 'project_invoice_id', 'import_id',
+  'id',
+  'date',
+  'user_id',
+  'user_name',
+  'billable',
+  'created_at',
+  'updated_at',
+  'minutes',
+  'description',
+  'project_id',
+  'project',
+  'tags',
+  'url',
+  'invoiced_at',
+  'project_invoice_id',
+  'import_id',
   // deprecated (spec 002), still sent
-  'time_to', 'recently_updated_at', 'description_text', 'formatted_description', 'money_status', 'time_from', 'billable_status',
+  'time_to',
+  'recently_updated_at',
+  'description_text',
+  'formatted_description',
+  'money_status',
+  'time_from',
+  'billable_status',
 ];
 
 describe('POST /api/entries', () => {
@@ -17,7 +37,12 @@ describe('POST /api/entries', () => {
     const v1 = V1.of(client);
     const p = await createProject(client, { name: 'Site' });
     const reply = await v1.json('POST', '/api/entries.json', {
-      entry: { minutes: '1:30', date: '2024-03-01', 'project-id': p, description: 'meeting,   Layout work for the site, client call' },
+      entry: {
+        minutes: '1:30',
+        date: '2024-03-01',
+        'project-id': p,
+        description: 'meeting,   Layout work for the site, client call',
+      },
     });
     expect(reply.status).toBe(201);
     expect(reply.text).toHaveLength(1);
@@ -55,7 +80,11 @@ describe('POST /api/entries', () => {
     ]);
 
     const v2 = (await client.get(`/v2/entries/${id}`)).body;
-    expect(v2).toMatchObject({ minutes: 90, description: 'client call, meeting, Layout work for the site', project: { id: p } });
+    expect(v2).toMatchObject({
+      minutes: 90,
+      description: 'client call, meeting, Layout work for the site',
+      project: { id: p },
+    });
     expect(v2.tags.map((t: any) => t.id)).toEqual(e.tags.map((t: any) => t.id));
   });
 
@@ -73,12 +102,19 @@ describe('POST /api/entries', () => {
     expect(shown.text).toContain('<minutes type="integer">90</minutes>');
     expect(shown.text).toContain('<billable type="boolean">true</billable>');
     expect(shown.text).toContain('<url nil="true"/>');
-    expect(shown.body.entry).toMatchObject({ description: 'design, Drew & cut the <header>', project: { name: 'New site' } });
+    expect(shown.body.entry).toMatchObject({
+      description: 'design, Drew & cut the <header>',
+      project: { name: 'New site' },
+    });
     expect(shown.body.entry.tags.tag.map((t: any) => t.name)).toEqual(['design']);
     const projects = (await client.get('/v2/projects')).body;
     expect(projects.map((p: any) => p.name)).toEqual(['New site']);
 
-    const none = await v1.xml('POST', '/api/entries.xml', '<entry><minutes>15</minutes><date>2024-03-02</date><project_id nil="true"/></entry>');
+    const none = await v1.xml(
+      'POST',
+      '/api/entries.xml',
+      '<entry><minutes>15</minutes><date>2024-03-02</date><project_id nil="true"/></entry>',
+    );
     expect(none.status).toBe(201);
     const noProject = await v1.xml('GET', `/api/entries/${idOf(none)}.xml`);
     expect(noProject.text).toContain('<project_id nil="true"/>');
@@ -89,17 +125,37 @@ describe('POST /api/entries', () => {
     const { client } = await serve();
     const v1 = V1.of(client);
     const p = await createProject(client);
-    const json = await v1.json('POST', '/api/entries.json', { entry: { minutes: '1', date: '2024-03-04', project_id: p } });
+    const json = await v1.json('POST', '/api/entries.json', {
+      entry: { minutes: '1', date: '2024-03-04', project_id: p },
+    });
     expect(json.status).toBe(422);
     expect(json.body.errors).toContainEqual({ resource: 'Entry', field: 'project-id', code: 'invalid' });
     expect(json.body.message).toMatch(/written "project-id" in JSON/);
-    const xml = await v1.xml('POST', '/api/entries.xml', `<entry><minutes>1</minutes><date>2024-03-04</date><project-id>${p}</project-id></entry>`);
+    const xml = await v1.xml(
+      'POST',
+      '/api/entries.xml',
+      `<entry><minutes>1</minutes><date>2024-03-04</date><project-id>${p}</project-id></entry>`,
+    );
     expect(xml.status).toBe(422);
     expect(xml.body.error.message).toMatch(/written "project_id" in XML/);
     expect(await v2Count(client, '/v2/entries')).toBe(0);
     // Spelled right, both work, and the id wins over the name (spec 002).
-    expect((await v1.json('POST', '/api/entries.json', { entry: { minutes: '1', date: '2024-03-04', 'project-id': p, 'project-name': 'Other' } })).status).toBe(201);
-    expect((await v1.xml('POST', '/api/entries.xml', `<entry><minutes>2</minutes><date>2024-03-04</date><project_id>${p}</project_id></entry>`)).status).toBe(201);
+    expect(
+      (
+        await v1.json('POST', '/api/entries.json', {
+          entry: { minutes: '1', date: '2024-03-04', 'project-id': p, 'project-name': 'Other' },
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await v1.xml(
+          'POST',
+          '/api/entries.xml',
+          `<entry><minutes>2</minutes><date>2024-03-04</date><project_id>${p}</project_id></entry>`,
+        )
+      ).status,
+    ).toBe(201);
     const entries = (await client.get('/v2/entries')).body;
     expect(entries.map((e: any) => e.project.id)).toEqual([p, p]);
     expect((await client.get('/v2/projects')).body).toHaveLength(1);
@@ -120,7 +176,10 @@ describe('POST /api/entries', () => {
     const ann = team.member('leader', { email: 'ann@example.test', first_name: 'Ann', last_name: 'Lee' });
     for (const user of [ann.id, String(ann.id), 'ANN@example.test', 'Ann Lee', 'ann lee']) {
       const id = await postEntryJson(v1, { user, minutes: '1', description: `for ${JSON.stringify(user)}` });
-      expect((await v1.json('GET', `/api/entries/${id}.json`)).body.entry).toMatchObject({ user_id: ann.id, user_name: 'Ann Lee' });
+      expect((await v1.json('GET', `/api/entries/${id}.json`)).body.entry).toMatchObject({
+        user_id: ann.id,
+        user_name: 'Ann Lee',
+      });
     }
     team.member('coworker', { first_name: 'Bo', last_name: 'Ng' });
     team.member('coworker', { first_name: 'Bo', last_name: 'Ng' });
@@ -151,8 +210,18 @@ describe('POST /api/entries', () => {
     expect(again.status).toBe(422);
     expect(again.body.message).toMatch(/within the last minute/);
     // The same after normalisation is the same entry.
-    expect((await v1.xml('POST', '/api/entries.xml', '<entry><minutes>60</minutes><date>2024-03-04</date><description>Spoke about the plan,call</description></entry>')).status).toBe(422);
-    expect((await v1.json('POST', '/api/entries.json', { entry: { ...body.entry, minutes: '1:01' } })).status).toBe(201);
+    expect(
+      (
+        await v1.xml(
+          'POST',
+          '/api/entries.xml',
+          '<entry><minutes>60</minutes><date>2024-03-04</date><description>Spoke about the plan,call</description></entry>',
+        )
+      ).status,
+    ).toBe(422);
+    expect((await v1.json('POST', '/api/entries.json', { entry: { ...body.entry, minutes: '1:01' } })).status).toBe(
+      201,
+    );
     clock.advance(31_000);
     expect((await v1.json('POST', '/api/entries.json', body)).status).toBe(201);
     expect(await v2Count(client, '/v2/entries')).toBe(3);
@@ -161,12 +230,21 @@ describe('POST /api/entries', () => {
   it('allow_hashtags: true reads #hashtags and keeps the text as written; without it, tags are classic and a #word creates no tag', async () => {
     const { client } = await serve();
     const v1 = V1.of(client);
-    const hashed = await postEntryJson(v1, { description: 'Layout for the #design   review, meeting', allow_hashtags: true });
+    const hashed = await postEntryJson(v1, {
+      description: 'Layout for the #design   review, meeting',
+      allow_hashtags: true,
+    });
     const h = (await v1.json('GET', `/api/entries/${hashed}.json`)).body.entry;
     expect(h.description).toBe('Layout for the #design   review, meeting');
     expect(h.tags.map((t: any) => t.name)).toEqual(['design']);
-    const xml = await v1.xml('POST', '/api/entries.xml', '<entry><minutes>1</minutes><date>2024-03-05</date><description>#qa pass</description><allow_hashtags type="boolean">true</allow_hashtags></entry>');
-    expect((await v1.xml('GET', `/api/entries/${idOf(xml)}.xml`)).body.entry.tags.tag.map((t: any) => t.name)).toEqual(['qa']);
+    const xml = await v1.xml(
+      'POST',
+      '/api/entries.xml',
+      '<entry><minutes>1</minutes><date>2024-03-05</date><description>#qa pass</description><allow_hashtags type="boolean">true</allow_hashtags></entry>',
+    );
+    expect((await v1.xml('GET', `/api/entries/${idOf(xml)}.xml`)).body.entry.tags.tag.map((t: any) => t.name)).toEqual([
+      'qa',
+    ]);
 
     const classic = await postEntryJson(v1, { description: 'Fixed the #bug in login, meeting', allow_hashtags: false });
     const c = (await v1.json('GET', `/api/entries/${classic}.json`)).body.entry;
@@ -184,15 +262,27 @@ describe('PUT and DELETE /api/entries/<id>', () => {
     const id = await postEntryJson(v1, { minutes: '1', 'project-id': p, description: 'meeting, Planning the work' });
     const put = await v1.json('PUT', `/api/entries/${id}.json`, { entry: { minutes: '45' } });
     expect(put.status).toBe(200);
-    expect(put.body.entry).toMatchObject({ id, minutes: 45, project_id: p, description: 'meeting, Planning the work', date: '2024-03-04' });
+    expect(put.body.entry).toMatchObject({
+      id,
+      minutes: 45,
+      project_id: p,
+      description: 'meeting, Planning the work',
+      date: '2024-03-04',
+    });
     expect(put.body.entry.tags.map((t: any) => t.name)).toEqual(['meeting']);
 
-    const xml = await v1.xml('PUT', `/api/entries/${id}.xml`, '<entry><description>review, qa</description><date>2024-03-09</date></entry>');
+    const xml = await v1.xml(
+      'PUT',
+      `/api/entries/${id}.xml`,
+      '<entry><description>review, qa</description><date>2024-03-09</date></entry>',
+    );
     expect(xml.status).toBe(200);
     expect(xml.body.entry).toMatchObject({ description: 'qa, review', date: '2024-03-09', minutes: '45' });
     expect((await client.get(`/v2/entries/${id}`)).body.tags.map((t: any) => t.name)).toEqual(['qa', 'review']);
     // A project-id sent empty takes the entry out of its project.
-    expect((await v1.json('PUT', `/api/entries/${id}.json`, { entry: { 'project-id': null } })).body.entry.project).toBeNull();
+    expect(
+      (await v1.json('PUT', `/api/entries/${id}.json`, { entry: { 'project-id': null } })).body.entry.project,
+    ).toBeNull();
   });
 
   it('refuses to change or delete an invoiced entry, an approved one, or one in an archived project (422); a missing one is 404', async () => {
@@ -243,12 +333,14 @@ describe('v1 and v2 share their entries', () => {
     const kept = await client.put(`/v2/entries/${id}`, { minutes: 60 });
     expect(kept.status).toBe(200);
     expect(kept.body.tags.map((t: any) => t.name)).toEqual(['client call']);
-    expect((await v1.json('GET', `/api/entries/${id}.json`)).body.entry.tags.map((t: any) => t.name)).toEqual(['client call']);
+    expect((await v1.json('GET', `/api/entries/${id}.json`)).body.entry.tags.map((t: any) => t.name)).toEqual([
+      'client call',
+    ]);
     const changed = await client.put(`/v2/entries/${id}`, { minutes: 60, description: 'Wrote the #summary' });
     expect(changed.body.tags.map((t: any) => t.name)).toEqual(['summary']);
   });
 
-  it('a v1 change without a description keeps a v2 entry\'s #hashtags; v1 sees v2 entries and v2 sees v1 entries', async () => {
+  it("a v1 change without a description keeps a v2 entry's #hashtags; v1 sees v2 entries and v2 sees v1 entries", async () => {
     const { client } = await serve();
     const v1 = V1.of(client);
     const made = await createEntry(client, { description: 'Layout #design', minutes: 30 });
@@ -280,7 +372,8 @@ describe('GET /api/entries', () => {
     expect(xml.text).toContain('<entries type="array">');
     expect(xml.body.entries.entry.map((e: any) => Number(e.id))).toEqual([b, c, a]);
 
-    const ids = async (query: string) => (await v1.json('GET', `/api/entries.json?${query}`)).body.map((w: any) => w.entry.id);
+    const ids = async (query: string) =>
+      (await v1.json('GET', `/api/entries.json?${query}`)).body.map((w: any) => w.entry.id);
     const tags = (await team.client.get('/v2/tags')).body;
     const meeting = tags.find((t: any) => t.name === 'meeting').id;
     expect(await ids(`search[people]=${ann.id}`)).toEqual([b]);
@@ -310,7 +403,14 @@ describe('GET /api/entries', () => {
     const second = await v1.raw('GET', next.slice(service.url.length));
     expect(second.body.map((w: any) => w.entry.date)).toEqual(['2024-03-03', '2024-03-02']);
     expect((await v1.json('GET', '/api/entries.json')).headers.get('link')).toBeNull();
-    for (const bad of ['per_page=0', 'per_page=1001', 'per_page=x', 'search[from]=yesterday', 'search[people]=a', 'search[billable]=maybe']) {
+    for (const bad of [
+      'per_page=0',
+      'per_page=1001',
+      'per_page=x',
+      'search[from]=yesterday',
+      'search[people]=a',
+      'search[billable]=maybe',
+    ]) {
       const reply = await v1.json('GET', `/api/entries.json?${bad}`);
       expect(reply.status, bad).toBe(422);
     }

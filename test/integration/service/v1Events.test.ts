@@ -11,13 +11,22 @@ describe('v1 entry events', () => {
     const events: EntryEvent[] = [];
     onEntryEvent(s.built.db, (e) => events.push(e));
     const v1 = V1.of(s.client);
-    const made = await v1.json('POST', '/api/entries.json', { entry: { minutes: '30', date: '2024-03-04', description: 'meeting' } });
+    const made = await v1.json('POST', '/api/entries.json', {
+      entry: { minutes: '30', date: '2024-03-04', description: 'meeting' },
+    });
     const id = idOf(made);
     await v1.xml('PUT', `/api/entries/${id}.xml`, '<entry><minutes>45</minutes></entry>');
     await v1.json('PUT', `/api/entries/${id}.json`, { entry: {} }); // changes nothing: no event
-    expect((await v1.json('POST', '/api/entries.json', { entry: { minutes: 'soon', date: '2024-03-04' } })).status).toBe(422);
+    expect(
+      (await v1.json('POST', '/api/entries.json', { entry: { minutes: 'soon', date: '2024-03-04' } })).status,
+    ).toBe(422);
     await v1.json('DELETE', `/api/entries/${id}.json`);
-    const imported = await v1.json('POST', '/api/entries/import.json', { entries: [{ minutes: '1', date: '2024-03-05' }, { minutes: '2', date: '2024-03-05' }] });
+    const imported = await v1.json('POST', '/api/entries/import.json', {
+      entries: [
+        { minutes: '1', date: '2024-03-05' },
+        { minutes: '2', date: '2024-03-05' },
+      ],
+    });
     expect(events.map((e) => [e.type, e.entryId, e.changes])).toEqual([
       ['entry.created', id, {}],
       ['entry.updated', id, { minutes: [30, 45] }],
@@ -31,10 +40,16 @@ describe('v1 entry events', () => {
     const s = await deliveryService();
     const receiver = await startReceiver(s.clock);
     await createWebhook(s.client, `${receiver.url}/h`, ['entry.created']);
-    const made = await V1.of(s.client).json('POST', '/api/entries.json', { entry: { minutes: '1:15', date: '2024-03-04', description: 'client call, Planned the launch' } });
+    const made = await V1.of(s.client).json('POST', '/api/entries.json', {
+      entry: { minutes: '1:15', date: '2024-03-04', description: 'client call, Planned the launch' },
+    });
     const [, created] = await receiver.waitFor(2);
     expect(created!.body.type).toBe('entry.created');
-    expect(created!.body.object).toMatchObject({ id: idOf(made), minutes: 75, description: 'client call, Planned the launch' });
+    expect(created!.body.object).toMatchObject({
+      id: idOf(made),
+      minutes: 75,
+      description: 'client call, Planned the launch',
+    });
     expect(created!.body.object.tags.map((t: any) => t.name)).toEqual(['client call']);
   });
 });

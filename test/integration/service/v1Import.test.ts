@@ -6,7 +6,18 @@ import { serveTeam } from './people';
 import { createProject, serve } from './support';
 import { V1, v2Count } from './v1Support';
 
-const IMPORT_KEYS = ['billable', 'created-at', 'date', 'description', 'id', 'minutes', 'project-id', 'updated-at', 'url', 'user-id'];
+const IMPORT_KEYS = [
+  'billable',
+  'created-at',
+  'date',
+  'description',
+  'id',
+  'minutes',
+  'project-id',
+  'updated-at',
+  'url',
+  'user-id',
+];
 
 describe('POST /api/entries/import', () => {
   it('XML: creates every entry, answers 200 with them in the hyphenated fields, and v2 sees them with their import', async () => {
@@ -28,7 +39,13 @@ describe('POST /api/entries/import', () => {
     const items = reply.body.entries.entry;
     expect(items).toHaveLength(3);
     expect(Object.keys(items[0]).sort()).toEqual([...IMPORT_KEYS].sort());
-    expect(items[0]).toMatchObject({ minutes: '90', date: '2024-02-01', 'user-id': String(ann.id), 'project-id': String(site), description: 'meeting, Weekly sync with the team' });
+    expect(items[0]).toMatchObject({
+      minutes: '90',
+      date: '2024-02-01',
+      'user-id': String(ann.id),
+      'project-id': String(site),
+      description: 'meeting, Weekly sync with the team',
+    });
     // "In bulk import only, project name takes precedence over project id when both are given."
     const v2 = (await team.client.get('/v2/entries')).body;
     const second = v2.find((e: any) => e.date === '2024-02-02');
@@ -39,7 +56,9 @@ describe('POST /api/entries/import', () => {
     const [importId] = [...importIds];
     expect(typeof importId).toBe('number');
     expect((await team.client.get(`/v2/entries?import_ids=${importId}`)).body).toHaveLength(3);
-    expect((await v1.json('GET', '/api/entries.json')).body.every((w: any) => w.entry.import_id === importId)).toBe(true);
+    expect((await v1.json('GET', '/api/entries.json')).body.every((w: any) => w.entry.import_id === importId)).toBe(
+      true,
+    );
   });
 
   it('JSON: {"entries": [...]} with bare or wrapped items, or a bare array; keys as in a single create', async () => {
@@ -62,7 +81,12 @@ describe('POST /api/entries/import', () => {
     expect(bare.status).toBe(200);
     expect(await v2Count(client, '/v2/entries')).toBe(3);
     // The same entry twice is kept twice: the 1-minute duplicate rule is for single creates.
-    const twice = await v1.json('POST', '/api/entries/import.json', { entries: [{ minutes: '1', date: '2024-02-09' }, { minutes: '1', date: '2024-02-09' }] });
+    const twice = await v1.json('POST', '/api/entries/import.json', {
+      entries: [
+        { minutes: '1', date: '2024-02-09' },
+        { minutes: '1', date: '2024-02-09' },
+      ],
+    });
     expect(twice.body).toHaveLength(2);
   });
 
@@ -81,7 +105,11 @@ describe('POST /api/entries/import', () => {
     expect(partial.status).toBe(200);
     expect(partial.body.map((w: any) => w.entry.minutes)).toEqual([180]);
 
-    const none = await v1.xml('POST', '/api/entries/import.xml', '<entries><entry><minutes>1</minutes><date>2024-02-01</date><user>999</user></entry><entry><minutes>1</minutes><date>2024-02-01</date><user>gone@example.test</user></entry></entries>');
+    const none = await v1.xml(
+      'POST',
+      '/api/entries/import.xml',
+      '<entries><entry><minutes>1</minutes><date>2024-02-01</date><user>999</user></entry><entry><minutes>1</minutes><date>2024-02-01</date><user>gone@example.test</user></entry></entries>',
+    );
     expect(none.status).toBe(422);
     expect(none.body.error.message).toMatch(/every entry names a missing or inactive user/);
     expect(await v2Count(team.client, '/v2/entries')).toBe(1);
@@ -98,15 +126,47 @@ describe('POST /api/entries/import', () => {
       ['no items (JSON)', 'json', '{"entries": []}', /no entries/],
       ['no items (XML)', 'xml', '<entries/>', /no entries/],
       ['an empty body', 'json', '', /no entries/],
-      ['a time that does not parse', 'json', JSON.stringify({ entries: [{ minutes: '1', date: '2024-02-01' }, { minutes: 'soon', date: '2024-02-01' }] }), /entries\[1\]\.minutes "soon" was not read/],
-      ['a bad date', 'xml', '<entries><entry><minutes>1</minutes><date>2024-02-30</date></entry></entries>', /entries\[0\]\.date/],
-      ['an archived project', 'json', JSON.stringify({ entries: [{ minutes: '1', date: '2024-02-01' }, { minutes: '1', date: '2024-02-01', 'project-id': p }] }), /entries\[1\].*archived/],
+      [
+        'a time that does not parse',
+        'json',
+        JSON.stringify({
+          entries: [
+            { minutes: '1', date: '2024-02-01' },
+            { minutes: 'soon', date: '2024-02-01' },
+          ],
+        }),
+        /entries\[1\]\.minutes "soon" was not read/,
+      ],
+      [
+        'a bad date',
+        'xml',
+        '<entries><entry><minutes>1</minutes><date>2024-02-30</date></entry></entries>',
+        /entries\[0\]\.date/,
+      ],
+      [
+        'an archived project',
+        'json',
+        JSON.stringify({
+          entries: [
+            { minutes: '1', date: '2024-02-01' },
+            { minutes: '1', date: '2024-02-01', 'project-id': p },
+          ],
+        }),
+        /entries\[1\].*archived/,
+      ],
       ['a wrong root element', 'xml', '<entry><minutes>1</minutes></entry>', /<entries>/],
       ['not a list', 'json', '{"entries": {"minutes": "1"}}', /"entries"/],
-      ['other elements inside <entries>', 'xml', '<entries><entry><minutes>1</minutes><date>2024-02-01</date></entry><note>x</note></entries>', /<entry> elements only/],
+      [
+        'other elements inside <entries>',
+        'xml',
+        '<entries><entry><minutes>1</minutes><date>2024-02-01</date></entry><note>x</note></entries>',
+        /<entry> elements only/,
+      ],
     ];
     for (const [what, format, body, message] of bodies) {
-      const reply = await v1.raw('POST', `/api/entries/import.${format}`, body, { 'content-type': format === 'json' ? 'application/json' : 'text/xml' });
+      const reply = await v1.raw('POST', `/api/entries/import.${format}`, body, {
+        'content-type': format === 'json' ? 'application/json' : 'text/xml',
+      });
       expect(reply.status, what).toBe(422);
       expect(format === 'json' ? reply.body.message : reply.body.error.message, what).toMatch(message);
     }
@@ -123,7 +183,9 @@ describe('POST /api/entries/import', () => {
     expect(refused.status).toBe(422);
     expect(refused.body.message).toMatch(/freelancers/);
     expect((await V1.of(coworker.client).json('POST', '/api/entries/import.json', body)).status).toBe(200);
-    const forOthers = await V1.of(coworker.client).json('POST', '/api/entries/import.json', { entries: [{ minutes: '1', date: '2024-02-01', user: team.service.ownerId }] });
+    const forOthers = await V1.of(coworker.client).json('POST', '/api/entries/import.json', {
+      entries: [{ minutes: '1', date: '2024-02-01', user: team.service.ownerId }],
+    });
     expect(forOthers.status).toBe(422);
     expect(await v2Count(team.client, '/v2/entries')).toBe(1);
   });

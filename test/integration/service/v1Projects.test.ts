@@ -5,19 +5,40 @@ import { createProject, serve } from './support';
 import { idOf, postEntryJson, V1 } from './v1Support';
 
 const PROJECT_KEYS = [
-  'id', 'name', 'group_name', 'project_group_id', 'created_at', 'updated_at', 'minutes', 'billable_minutes', 'unbillable_minutes', 'invoiced_minutes',
-  'remaining_minutes', 'budget_minutes', 'billable', 'import_id', 'enabled', 'color_hex', 'stepping',
+  'id',
+  'name',
+  'group_name',
+  'project_group_id',
+  'created_at',
+  'updated_at',
+  'minutes',
+  'billable_minutes',
+  'unbillable_minutes',
+  'invoiced_minutes',
+  'remaining_minutes',
+  'budget_minutes',
+  'billable',
+  'import_id',
+  'enabled',
+  'color_hex',
+  'stepping',
   // beside its other minute sums, as v2 sends it (service/README.md "Beyond the spec")
   'uninvoiced_minutes',
   // deprecated (spec 002), still sent
-  'user_id', 'budget', 'account_id', 'invoice_recipient_details', 'cached_tags',
+  'user_id',
+  'budget',
+  'account_id',
+  'invoice_recipient_details',
+  'cached_tags',
 ];
 
 describe('v1 projects', () => {
   it('POST (JSON): 201 with Location; GET shows the project wrapped in project, with its sums; v2 sees the same project', async () => {
     const { service, client } = await serve();
     const v1 = V1.of(client);
-    const reply = await v1.json('POST', '/api/projects.json', { project: { name: 'Site', group_name: 'Clients', billable: true, 'budget-minutes': 600, 'color-hex': 'FF8800' } });
+    const reply = await v1.json('POST', '/api/projects.json', {
+      project: { name: 'Site', group_name: 'Clients', billable: true, 'budget-minutes': 600, 'color-hex': 'FF8800' },
+    });
     expect(reply.status).toBe(201);
     expect(reply.text).toHaveLength(1);
     const id = idOf(reply);
@@ -45,22 +66,50 @@ describe('v1 projects', () => {
       import_id: null,
     });
     const v2 = (await client.get(`/v2/projects/${id}`)).body;
-    expect(v2).toMatchObject({ name: 'Site', color: '#ff8800', budgeted_minutes: 600, remaining_minutes: 510, group: { name: 'Clients' }, minutes: 90 });
+    expect(v2).toMatchObject({
+      name: 'Site',
+      color: '#ff8800',
+      budgeted_minutes: 600,
+      remaining_minutes: 510,
+      group: { name: 'Clients' },
+      minutes: 90,
+    });
     expect(shown.body.project.project_group_id).toBe(v2.group.id);
   });
 
   it('POST and PUT (XML), list active and archived, archive and active by GET with a Location', async () => {
     const { service, client } = await serve();
     const v1 = V1.of(client);
-    const made = await v1.xml('POST', '/api/projects.xml', '<project><name>Docs</name><billable type="boolean">false</billable><color_hex>00aa11</color_hex><budget_minutes>60</budget_minutes></project>');
+    const made = await v1.xml(
+      'POST',
+      '/api/projects.xml',
+      '<project><name>Docs</name><billable type="boolean">false</billable><color_hex>00aa11</color_hex><budget_minutes>60</budget_minutes></project>',
+    );
     expect(made.status).toBe(201);
     const id = idOf(made);
     const shown = await v1.xml('GET', `/api/projects/${id}.xml`);
-    expect(shown.body.project).toMatchObject({ name: 'Docs', billable: 'false', color_hex: '00aa11', budget_minutes: '60', remaining_minutes: '60', group_name: null });
+    expect(shown.body.project).toMatchObject({
+      name: 'Docs',
+      billable: 'false',
+      color_hex: '00aa11',
+      budget_minutes: '60',
+      remaining_minutes: '60',
+      group_name: null,
+    });
     expect(shown.text).toContain('<group_name nil="true"/>');
-    const put = await v1.xml('PUT', `/api/projects/${id}.xml`, '<project><name>Docs v2</name><group_name>Internal</group_name></project>');
+    const put = await v1.xml(
+      'PUT',
+      `/api/projects/${id}.xml`,
+      '<project><name>Docs v2</name><group_name>Internal</group_name></project>',
+    );
     expect(put.status).toBe(200);
-    expect(put.body.project).toMatchObject({ name: 'Docs v2', group_name: 'Internal', billable: 'false', color_hex: '00aa11', budget_minutes: '60' });
+    expect(put.body.project).toMatchObject({
+      name: 'Docs v2',
+      group_name: 'Internal',
+      billable: 'false',
+      color_hex: '00aa11',
+      budget_minutes: '60',
+    });
     expect(put.text).toContain('<billable type="boolean">false</billable>');
     const other = await createProject(client, { name: 'Another' });
     await postEntryJson(v1, { minutes: '1', 'project-id': id });
@@ -110,7 +159,9 @@ describe('v1 projects', () => {
     const refused = await v1.xml('DELETE', `/api/projects/${busy}.xml`);
     expect(refused.status).toBe(422);
     expect(refused.headers.get('content-type')).toMatch(/^text\/plain/);
-    expect(refused.text).toBe('The project "Busy" has entries, expenses or invoices, so it cannot be deleted. Archive it instead.');
+    expect(refused.text).toBe(
+      'The project "Busy" has entries, expenses or invoices, so it cannot be deleted. Archive it instead.',
+    );
     expect((await v1.json('DELETE', `/api/projects/${empty}.json`)).status).toBe(200);
     expect((await client.get(`/v2/projects/${empty}`)).status).toBe(404);
     expect((await v1.json('DELETE', `/api/projects/${empty}.json`)).status).toBe(404);
@@ -130,13 +181,22 @@ describe('v1 projects', () => {
     ] as const) {
       const reply = await v1.json('POST', '/api/projects.json', body);
       expect(reply.status, JSON.stringify(body)).toBe(422);
-      expect(reply.body.errors.map((e: any) => e.field), JSON.stringify(body)).toContain(field);
+      expect(
+        reply.body.errors.map((e: any) => e.field),
+        JSON.stringify(body),
+      ).toContain(field);
     }
-    for (const body of [{ project: { billable: 'yes' } }, { project: { 'budget-minutes': 'lots' } }, { project: { name: 12 } }]) {
+    for (const body of [
+      { project: { billable: 'yes' } },
+      { project: { 'budget-minutes': 'lots' } },
+      { project: { name: 12 } },
+    ]) {
       const reply = await v1.json('PUT', `/api/projects/${p}.json`, body);
       expect(reply.status, JSON.stringify(body)).toBe(400);
     }
-    expect((await v1.xml('PUT', `/api/projects/${p}.xml`, '<project><billable>perhaps</billable></project>')).status).toBe(400);
+    expect(
+      (await v1.xml('PUT', `/api/projects/${p}.xml`, '<project><billable>perhaps</billable></project>')).status,
+    ).toBe(400);
     expect((await v1.json('PUT', `/api/projects/${p}.json`, { project: { 'color-hex': 'nothex' } })).status).toBe(422);
     expect((await v1.json('PUT', `/api/projects/${p}.json`, { project: { name: '' } })).status).toBe(422);
     await postEntryJson(v1, { 'project-id': p });
@@ -153,7 +213,9 @@ describe('v1 projects', () => {
     const second = await v1.xml('POST', '/api/projects.xml', '<project><name>Two</name></project>');
     expect(second.status).toBe(422);
     expect(second.body.error.errors.error[0]).toMatchObject({ code: 'reached_project_limit' });
-    const viaEntry = await v1.json('POST', '/api/entries.json', { entry: { minutes: '1', date: '2024-03-04', 'project-name': 'Three' } });
+    const viaEntry = await v1.json('POST', '/api/entries.json', {
+      entry: { minutes: '1', date: '2024-03-04', 'project-name': 'Three' },
+    });
     expect(viaEntry.status).toBe(422);
     expect((await client.get('/v2/projects')).body).toHaveLength(1);
     expect((await client.get('/v2/entries')).body).toHaveLength(0);
@@ -164,7 +226,9 @@ describe('v1 projects', () => {
     const given = await createProject(team.client, { name: 'Given' });
     const hidden = await createProject(team.client, { name: 'Hidden' });
     const contractor = team.member('contractor');
-    expect((await team.client.put(`/v2/users/${contractor.id}/give_access_to_projects`, { project_ids: [given] })).status).toBe(204);
+    expect(
+      (await team.client.put(`/v2/users/${contractor.id}/give_access_to_projects`, { project_ids: [given] })).status,
+    ).toBe(204);
     const c = V1.of(contractor.client);
     expect((await c.json('GET', '/api/projects.json')).body.map((w: any) => w.project.name)).toEqual(['Given']);
     expect((await c.json('GET', `/api/projects/${hidden}.json`)).status).toBe(404);

@@ -17,10 +17,24 @@ describe('v1 entries by role', () => {
     const c = V1.of(contractor.client);
     const owners = await postEntryJson(V1.of(team.client), { 'project-id': given, description: 'owner work' });
 
-    expect((await c.json('POST', '/api/entries.json', { entry: { minutes: '1', date: '2024-03-04', 'project-id': given } })).status).toBe(201);
-    expect((await c.json('POST', '/api/entries.json', { entry: { minutes: '1', date: '2024-03-04', 'project-id': other } })).status).toBe(422);
-    expect((await c.json('POST', '/api/entries.json', { entry: { minutes: '1', date: '2024-03-04' } })).status).toBe(422);
-    expect((await c.json('POST', '/api/entries.json', { entry: { minutes: '1', date: '2024-03-04', 'project-name': 'Invented' } })).status).toBe(422);
+    expect(
+      (await c.json('POST', '/api/entries.json', { entry: { minutes: '1', date: '2024-03-04', 'project-id': given } }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await c.json('POST', '/api/entries.json', { entry: { minutes: '1', date: '2024-03-04', 'project-id': other } }))
+        .status,
+    ).toBe(422);
+    expect((await c.json('POST', '/api/entries.json', { entry: { minutes: '1', date: '2024-03-04' } })).status).toBe(
+      422,
+    );
+    expect(
+      (
+        await c.json('POST', '/api/entries.json', {
+          entry: { minutes: '1', date: '2024-03-04', 'project-name': 'Invented' },
+        })
+      ).status,
+    ).toBe(422);
     const list = await c.json('GET', '/api/entries.json');
     expect(list.body).toHaveLength(1);
     expect(list.body[0].entry.user_id).toBe(contractor.id);
@@ -34,25 +48,49 @@ describe('v1 entries by role', () => {
     await postEntryJson(owner, { description: 'meeting' });
     const coworker = team.member('coworker');
     const w = V1.of(coworker.client);
-    const mine = await w.json('POST', '/api/entries.json', { entry: { minutes: '1', date: '2024-03-05', description: 'meeting, Wrote up the notes' } });
+    const mine = await w.json('POST', '/api/entries.json', {
+      entry: { minutes: '1', date: '2024-03-05', description: 'meeting, Wrote up the notes' },
+    });
     expect(mine.status).toBe(201);
     expect((await w.json('GET', '/api/entries.json')).body.map((x: any) => x.entry.id)).toEqual([idOf(mine)]);
 
-    const newTag = await w.json('POST', '/api/entries.json', { entry: { minutes: '1', date: '2024-03-05', description: 'newtag, Some text here' } });
+    const newTag = await w.json('POST', '/api/entries.json', {
+      entry: { minutes: '1', date: '2024-03-05', description: 'newtag, Some text here' },
+    });
     expect(newTag.status).toBe(422);
     expect(newTag.body.message).toMatch(/cannot create tags/);
-    expect((await w.json('POST', '/api/entries.json', { entry: { minutes: '1', date: '2024-03-05', 'project-name': 'New one' } })).status).toBe(422);
-    expect((await w.json('POST', '/api/entries.json', { entry: { minutes: '1', date: '2024-03-05', user: team.service.ownerId } })).status).toBe(422);
+    expect(
+      (
+        await w.json('POST', '/api/entries.json', {
+          entry: { minutes: '1', date: '2024-03-05', 'project-name': 'New one' },
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (
+        await w.json('POST', '/api/entries.json', {
+          entry: { minutes: '1', date: '2024-03-05', user: team.service.ownerId },
+        })
+      ).status,
+    ).toBe(422);
     expect(await v2Count(team.client, '/v2/tags')).toBe(1);
     expect(await v2Count(team.client, '/v2/projects')).toBe(0);
     // An account that allows it (GAPS.md "create through an entry only if allowed").
-    withDb(team, (db) => db.prepare('UPDATE accounts SET coworkers_create_tags = 1, coworkers_create_projects = 1').run());
-    expect((await w.json('POST', '/api/entries.json', { entry: { minutes: '1', date: '2024-03-05', description: 'newtag, Some text here', 'project-name': 'New one' } })).status).toBe(201);
+    withDb(team, (db) =>
+      db.prepare('UPDATE accounts SET coworkers_create_tags = 1, coworkers_create_projects = 1').run(),
+    );
+    expect(
+      (
+        await w.json('POST', '/api/entries.json', {
+          entry: { minutes: '1', date: '2024-03-05', description: 'newtag, Some text here', 'project-name': 'New one' },
+        })
+      ).status,
+    ).toBe(201);
     expect(await v2Count(team.client, '/v2/tags')).toBe(2);
     expect(await v2Count(team.client, '/v2/projects')).toBe(1);
   });
 
-  it('leaders see everyone\'s entries but change only their own (422); administrators change anyone\'s', async () => {
+  it("leaders see everyone's entries but change only their own (422); administrators change anyone's", async () => {
     const team = await serveTeam();
     const leader = V1.of(team.member('leader').client);
     const supervisor = V1.of(team.member('supervisor').client);
@@ -63,6 +101,12 @@ describe('v1 entries by role', () => {
     expect(refused.body.message).toMatch(/other users' entries/);
     expect((await leader.json('DELETE', `/api/entries/${owners}.json`)).status).toBe(422);
     expect((await supervisor.json('PUT', `/api/entries/${owners}.json`, { entry: { minutes: '2' } })).status).toBe(200);
-    expect((await supervisor.json('POST', '/api/entries.json', { entry: { minutes: '1', date: '2024-03-04', user: team.service.ownerId, description: 'b' } })).status).toBe(201);
+    expect(
+      (
+        await supervisor.json('POST', '/api/entries.json', {
+          entry: { minutes: '1', date: '2024-03-04', user: team.service.ownerId, description: 'b' },
+        })
+      ).status,
+    ).toBe(201);
   });
 });

@@ -26,7 +26,10 @@ function simplify(node: unknown): unknown {
 const xmlParser = new XMLParser({
   ignoreAttributes: false,
   parseTagValue: false,
-  isArray: (_name, jPath) => /^(entries\.entry|projects\.project|users\.user|tags\.tag|entry\.tags\.tag|error\.errors\.error)$/.test(String(jPath)),
+  isArray: (_name, jPath) =>
+    /^(entries\.entry|projects\.project|users\.user|tags\.tag|entry\.tags\.tag|error\.errors\.error)$/.test(
+      String(jPath),
+    ),
 });
 
 export class V1 {
@@ -54,7 +57,12 @@ export class V1 {
   }
 
   json(method: string, path: string, body?: unknown): Promise<V1Reply> {
-    return this.raw(method, path, body === undefined ? undefined : JSON.stringify(body), body === undefined ? {} : { 'content-type': 'application/json' });
+    return this.raw(
+      method,
+      path,
+      body === undefined ? undefined : JSON.stringify(body),
+      body === undefined ? {} : { 'content-type': 'application/json' },
+    );
   }
 
   xml(method: string, path: string, body?: string): Promise<V1Reply> {
@@ -67,7 +75,9 @@ export const idOf = (reply: V1Reply) => Number(/\/(\d+)$/.exec(reply.headers.get
 
 /** A JSON entry body; project-id/project-name keys as JSON writes them. */
 export async function postEntryJson(v1: V1, entry: Record<string, unknown>): Promise<number> {
-  const reply = await v1.json('POST', '/api/entries.json', { entry: { date: '2024-03-04', minutes: '0:30', ...entry } });
+  const reply = await v1.json('POST', '/api/entries.json', {
+    entry: { date: '2024-03-04', minutes: '0:30', ...entry },
+  });
   if (reply.status !== 201) throw new Error(`entry not created: ${reply.status} ${reply.text}`);
   return idOf(reply);
 }

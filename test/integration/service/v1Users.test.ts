@@ -20,7 +20,9 @@ async function withPassword(team: TeamService, userId: number, password: string)
   }
 }
 
-const basic = (user: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` });
+const basic = (user: string, password: string) => ({
+  authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`,
+});
 
 describe('v1 users', () => {
   it('GET /api/users lists active users only, with login; /users/<id> shows a deactivated one; /users/self the caller', async () => {
@@ -91,7 +93,9 @@ describe('v1 users', () => {
     expect((await team.client.get(`/v2/users/${owner}`)).body.first_name).not.toBe('Boss');
     // The token is good: 401 stays for a missing credential and, for those who may act, a missing user.
     expect((await c.json('GET', '/api/users/self.json')).status).toBe(200);
-    expect((await V1.of(team.client).json('PUT', '/api/users/999999.json', { user: { first_name: 'Ghost' } })).status).toBe(401);
+    expect(
+      (await V1.of(team.client).json('PUT', '/api/users/999999.json', { user: { first_name: 'Ghost' } })).status,
+    ).toBe(401);
   });
 
   it('avatar: id, thumbnail and avatar, empty strings without an image', async () => {
@@ -106,21 +110,39 @@ describe('v1 users', () => {
   it('POST invites (201 + Location), PUT changes names and e-mail, DELETE deletes a user without entries and deactivates one with', async () => {
     const team = await serveTeam();
     const v1 = V1.of(team.client);
-    const made = await v1.json('POST', '/api/users.json', { user: { first_name: 'Cy', last_name: 'New', email: 'cy@example.test' } });
+    const made = await v1.json('POST', '/api/users.json', {
+      user: { first_name: 'Cy', last_name: 'New', email: 'cy@example.test' },
+    });
     expect(made.status).toBe(201);
     const id = idOf(made);
     expect(made.headers.get('location')).toBe(`${team.service.url}/api/users/${id}`);
-    expect((await team.client.get(`/v2/users/${id}`)).body).toMatchObject({ email: 'cy@example.test', role: 'leader', state: 'active' });
+    expect((await team.client.get(`/v2/users/${id}`)).body).toMatchObject({
+      email: 'cy@example.test',
+      role: 'leader',
+      state: 'active',
+    });
 
-    const xml = await v1.xml('POST', '/api/users.xml', '<user><first_name>Di</first_name><last_name>Xml</last_name><email>di@example.test</email></user>');
+    const xml = await v1.xml(
+      'POST',
+      '/api/users.xml',
+      '<user><first_name>Di</first_name><last_name>Xml</last_name><email>di@example.test</email></user>',
+    );
     expect(xml.status).toBe(201);
     const di = idOf(xml);
 
-    const put = await v1.xml('PUT', `/api/users/${id}.xml`, '<user><last_name>Changed</last_name><email>cy2@example.test</email></user>');
+    const put = await v1.xml(
+      'PUT',
+      `/api/users/${id}.xml`,
+      '<user><last_name>Changed</last_name><email>cy2@example.test</email></user>',
+    );
     expect(put.status).toBe(200);
     expect(put.body.user).toMatchObject({ first_name: 'Cy', last_name: 'Changed', email: 'cy2@example.test' });
 
-    for (const body of [{ user: { email: 'not an address' } }, { user: { email: 'di@example.test' } }, { user: { password: 'secret123' } }]) {
+    for (const body of [
+      { user: { email: 'not an address' } },
+      { user: { email: 'di@example.test' } },
+      { user: { password: 'secret123' } },
+    ]) {
       const reply = await v1.json('PUT', `/api/users/${id}.json`, body);
       expect(reply.status, JSON.stringify(body)).toBe(422);
     }
@@ -147,7 +169,9 @@ describe('v1 users', () => {
     expect((await l.json('POST', '/api/users.json', { user: { email: 'x@example.test' } })).status).toBe(422);
     expect((await l.json('PUT', `/api/users/${leader.id}.json`, { user: { first_name: 'Me' } })).status).toBe(422);
     expect((await s.json('PUT', `/api/users/${leader.id}.json`, { user: { first_name: 'Led' } })).status).toBe(200);
-    expect((await s.json('PUT', `/api/users/${team.service.ownerId}.json`, { user: { first_name: 'Boss' } })).status).toBe(422);
+    expect(
+      (await s.json('PUT', `/api/users/${team.service.ownerId}.json`, { user: { first_name: 'Boss' } })).status,
+    ).toBe(422);
     expect((await s.json('DELETE', `/api/users/${leader.id}.json`)).status).toBe(422);
     const self = await V1.of(team.client).json('DELETE', `/api/users/${team.service.ownerId}.json`);
     expect(self.status).toBe(422);
@@ -170,14 +194,24 @@ describe('GET /api/tags', () => {
     await postEntryJson(v1, { 'project-id': other, description: 'secret, meeting' });
     const list = await v1.json('GET', '/api/tags.json');
     expect(list.body.map((w: any) => w.tag.name)).toEqual(['design', 'meeting', 'secret']);
-    expect(Object.keys(list.body[0].tag).sort()).toEqual(['account_id', 'billable', 'created_at', 'id', 'import_id', 'name', 'updated_at']);
+    expect(Object.keys(list.body[0].tag).sort()).toEqual([
+      'account_id',
+      'billable',
+      'created_at',
+      'id',
+      'import_id',
+      'name',
+      'updated_at',
+    ]);
     expect(list.body[0].tag).toMatchObject({ billable: true, import_id: null });
     const xml = await v1.xml('GET', '/api/tags.xml');
     expect(xml.body.tags.tag.map((t: any) => t.name)).toEqual(['design', 'meeting', 'secret']);
 
     const contractor = team.member('contractor');
     await team.client.put(`/v2/users/${contractor.id}/give_access_to_projects`, { project_ids: [given] });
-    expect((await V1.of(contractor.client).json('GET', '/api/tags.json')).body.map((w: any) => w.tag.name)).toEqual(['design']);
+    expect((await V1.of(contractor.client).json('GET', '/api/tags.json')).body.map((w: any) => w.tag.name)).toEqual([
+      'design',
+    ]);
   });
 });
 
@@ -187,15 +221,30 @@ describe('authentication', () => {
     const ann = team.member('leader', { email: 'ann@example.test' });
     await withPassword(team, ann.id, 'correct horse battery');
     const anonymous = new V1(team.service.url, '');
-    const reply = await anonymous.raw('GET', '/api/user/api_auth_token.json', undefined, basic('ANN@example.test', 'correct horse battery'));
+    const reply = await anonymous.raw(
+      'GET',
+      '/api/user/api_auth_token.json',
+      undefined,
+      basic('ANN@example.test', 'correct horse battery'),
+    );
     expect(reply.status).toBe(200);
     const token = reply.body.user.api_auth_token;
     expect(typeof token).toBe('string');
     expect((await new V1(team.service.url, token).json('GET', '/api/users/self.json')).body.user.id).toBe(ann.id);
-    const xml = await anonymous.raw('GET', '/api/user/api_auth_token.xml', undefined, basic('ann@example.test', 'correct horse battery'));
+    const xml = await anonymous.raw(
+      'GET',
+      '/api/user/api_auth_token.xml',
+      undefined,
+      basic('ann@example.test', 'correct horse battery'),
+    );
     expect(xml.body.user.api_auth_token).toMatch(/^\S+$/);
 
-    for (const headers of [basic('ann@example.test', 'wrong'), basic('nobody@example.test', 'correct horse battery'), {}, { authorization: 'Basic !!!' }]) {
+    for (const headers of [
+      basic('ann@example.test', 'wrong'),
+      basic('nobody@example.test', 'correct horse battery'),
+      {},
+      { authorization: 'Basic !!!' },
+    ]) {
       const refused = await anonymous.raw('GET', '/api/user/api_auth_token.json', undefined, headers);
       expect(refused.status).toBe(401);
     }
@@ -204,7 +253,8 @@ describe('authentication', () => {
   it('GET /api/user/api_auth_token is throttled with the sign-in page: 5 free failures, then an empty 429 with Retry-After, even for the right password, until the lock ends', async () => {
     const oauth = await serveOAuth(); // rate limit off: only the sign-in throttle stands in the way
     const anonymous = new V1(oauth.service.url, '');
-    const token = (password: string, email = OWNER_EMAIL) => anonymous.raw('GET', '/api/user/api_auth_token.json', undefined, basic(email, password));
+    const token = (password: string, email = OWNER_EMAIL) =>
+      anonymous.raw('GET', '/api/user/api_auth_token.json', undefined, basic(email, password));
 
     for (let i = 1; i <= 5; i++) {
       const refused = await token('guess ' + i);
@@ -225,7 +275,10 @@ describe('authentication', () => {
     oauth.clock.advance(1_000);
     const open = await token(OWNER_PASSWORD);
     expect(open.status).toBe(200);
-    expect((await new V1(oauth.service.url, open.body.user.api_auth_token).json('GET', '/api/users/self.json')).body.user.email).toBe(OWNER_EMAIL);
+    expect(
+      (await new V1(oauth.service.url, open.body.user.api_auth_token).json('GET', '/api/users/self.json')).body.user
+        .email,
+    ).toBe(OWNER_EMAIL);
 
     // One throttle for both ways in: failures on the authorize page lock this endpoint too, and back.
     const browser = new Browser(oauth.service.url);
@@ -241,8 +294,10 @@ describe('authentication', () => {
   it('GET /api/user/api_auth_token: failures on other e-mails from the same address do not lock an account below its own limit', async () => {
     const oauth = await serveOAuth();
     const anonymous = new V1(oauth.service.url, '');
-    const token = (email: string, password: string) => anonymous.raw('GET', '/api/user/api_auth_token.json', undefined, basic(email, password));
-    for (let i = 0; i <= 20; i++) expect((await token(`nobody-${i}@example.test`, 'wrong')).status, `failure ${i + 1}`).toBe(401);
+    const token = (email: string, password: string) =>
+      anonymous.raw('GET', '/api/user/api_auth_token.json', undefined, basic(email, password));
+    for (let i = 0; i <= 20; i++)
+      expect((await token(`nobody-${i}@example.test`, 'wrong')).status, `failure ${i + 1}`).toBe(401);
     const owner = await token(OWNER_EMAIL, OWNER_PASSWORD);
     expect(owner.status).toBe(200);
     expect(owner.body.user.api_auth_token).toMatch(/^\S+$/);
@@ -253,7 +308,9 @@ describe('authentication', () => {
     const anonymous = new V1(service.url, '');
     expect((await anonymous.json('GET', '/api/entries.json')).status).toBe(401);
     expect((await new V1(service.url, 'wrong').json('GET', '/api/entries.json')).status).toBe(401);
-    const bearer = await anonymous.raw('GET', '/api/entries.json', undefined, { authorization: `Bearer ${client.token}` });
+    const bearer = await anonymous.raw('GET', '/api/entries.json', undefined, {
+      authorization: `Bearer ${client.token}`,
+    });
     expect(bearer.status).toBe(401);
     expect(bearer.body.message).toMatch(/OAuth is not supported/);
     expect((await anonymous.raw('GET', `/api/entries.json?service_token=${client.token}`)).status).toBe(401);

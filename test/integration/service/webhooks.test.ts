@@ -5,18 +5,52 @@ import { serveTeam } from './people';
 import { withDatabase } from './moneySupport';
 import { serve, type Client } from './support';
 
-const WEBHOOK_KEYS = ['id', 'name', 'state', 'events', 'payload_uri', 'url', 'add_events_url', 'remove_events_url', 'reroll_secret_url', 'enable_url', 'disable_url'];
-const RECEIVER_KEYS = ['id', 'name', 'state', 'subjects', 'payload_uri', 'url', 'add_subjects_url', 'remove_subjects_url', 'reroll_secret_url', 'enable_url', 'disable_url'];
+const WEBHOOK_KEYS = [
+  'id',
+  'name',
+  'state',
+  'events',
+  'payload_uri',
+  'url',
+  'add_events_url',
+  'remove_events_url',
+  'reroll_secret_url',
+  'enable_url',
+  'disable_url',
+];
+const RECEIVER_KEYS = [
+  'id',
+  'name',
+  'state',
+  'subjects',
+  'payload_uri',
+  'url',
+  'add_subjects_url',
+  'remove_subjects_url',
+  'reroll_secret_url',
+  'enable_url',
+  'disable_url',
+];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 async function webhook(client: Client, fields: Record<string, unknown> = {}): Promise<any> {
-  const reply = await client.post('/v2/webhooks', { name: 'Hook', payload_uri: 'https://example.com/hook', events: ['entry.created'], ...fields });
+  const reply = await client.post('/v2/webhooks', {
+    name: 'Hook',
+    payload_uri: 'https://example.com/hook',
+    events: ['entry.created'],
+    ...fields,
+  });
   if (reply.status !== 201) throw new Error(`webhook not created: ${reply.status} ${reply.text}`);
   return reply.body;
 }
 
 async function receiver(client: Client, fields: Record<string, unknown> = {}): Promise<any> {
-  const reply = await client.post('/v2/broadcast_receivers', { name: 'Receiver', payload_uri: 'https://example.com/b', subjects: ['timer'], ...fields });
+  const reply = await client.post('/v2/broadcast_receivers', {
+    name: 'Receiver',
+    payload_uri: 'https://example.com/b',
+    subjects: ['timer'],
+    ...fields,
+  });
   if (reply.status !== 201) throw new Error(`receiver not created: ${reply.status} ${reply.text}`);
   return reply.body;
 }
@@ -32,13 +66,23 @@ interface Delivery {
 }
 
 const deliveries = (dataDir: string): Delivery[] =>
-  withDatabase(dataDir, (db) => db.prepare('SELECT webhook_id, payload_id, event, body, state FROM webhook_deliveries ORDER BY id').all() as unknown as Delivery[]);
+  withDatabase(
+    dataDir,
+    (db) =>
+      db
+        .prepare('SELECT webhook_id, payload_id, event, body, state FROM webhook_deliveries ORDER BY id')
+        .all() as unknown as Delivery[],
+  );
 
 describe('spec 001 webhooks table', () => {
   it('POST /v2/webhooks/: name, payload_uri, events required; 201 with Location; the secret once; a ping is queued', async () => {
     const team = await serveTeam();
     const { service, client } = team;
-    const reply = await client.post('/v2/webhooks/', { name: 'CI', payload_uri: 'https://ci.example.com/hooks?x=1', events: ['entry.created', 'entry.updated.approved', 'entry.created'] });
+    const reply = await client.post('/v2/webhooks/', {
+      name: 'CI',
+      payload_uri: 'https://ci.example.com/hooks?x=1',
+      events: ['entry.created', 'entry.updated.approved', 'entry.created'],
+    });
     expect(reply.status).toBe(201);
     const w = reply.body;
     const url = `${service.url}/v2/webhooks/${w.id}`;
@@ -60,7 +104,13 @@ describe('spec 001 webhooks table', () => {
     });
     const [ping] = deliveries(team.dataDir);
     expect(ping).toMatchObject({ webhook_id: w.id, event: 'webhook.ping', state: 'pending' });
-    expect(JSON.parse(ping!.body)).toEqual({ webhook: { id: w.id, name: 'CI' }, type: 'webhook.ping', created_at: '2024-03-04T09:00:00Z', object: {}, payload_id: ping!.payload_id });
+    expect(JSON.parse(ping!.body)).toEqual({
+      webhook: { id: w.id, name: 'CI' },
+      type: 'webhook.ping',
+      created_at: '2024-03-04T09:00:00Z',
+      object: {},
+      payload_id: ping!.payload_id,
+    });
     expect(ping!.payload_id).toMatch(UUID);
   });
 
@@ -96,9 +146,16 @@ describe('spec 001 webhooks table', () => {
       ['name', 'x'.repeat(256), 'invalid'],
       ['name', { n: 1 }, 'invalid'],
     ] as const) {
-      const reply = await client.post('/v2/webhooks', { name: 'Hook', payload_uri: 'http://localhost:9/h', events: ['*'], [field]: value });
+      const reply = await client.post('/v2/webhooks', {
+        name: 'Hook',
+        payload_uri: 'http://localhost:9/h',
+        events: ['*'],
+        [field]: value,
+      });
       expect(reply.status, `${field} ${JSON.stringify(value).slice(0, 40)}`).toBe(400);
-      expect(reply.body.errors, `${field} ${JSON.stringify(value).slice(0, 40)}`).toEqual([{ resource: 'Webhook', field, code }]);
+      expect(reply.body.errors, `${field} ${JSON.stringify(value).slice(0, 40)}`).toEqual([
+        { resource: 'Webhook', field, code },
+      ]);
     }
     expect((await client.get('/v2/webhooks')).body).toHaveLength(1);
   });
@@ -119,7 +176,8 @@ describe('spec 001 webhooks table', () => {
     expect(await list('events=entry.created,entry.updated')).toEqual([c.id, b.id, a.id]);
     expect(await list('state=disabled')).toEqual([b.id]);
     expect(await list('state=enabled&events=entry.created')).toEqual([c.id, a.id]);
-    for (const q of ['events=nope', 'state=paused']) expect((await client.get(`/v2/webhooks?${q}`)).status, q).toBe(400);
+    for (const q of ['events=nope', 'state=paused'])
+      expect((await client.get(`/v2/webhooks?${q}`)).status, q).toBe(400);
   });
 
   it('GET /v2/webhooks/:id: 200 without the secret; 404 for a missing one', async () => {
@@ -138,29 +196,46 @@ describe('spec 001 webhooks table', () => {
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ name: 'Renamed', payload_uri: 'https://example.com/hook' });
     expect('secret' in renamed.body).toBe(false);
-    expect((await client.put(`/v2/webhooks/${w.id}`, { payload_uri: 'http://10.0.0.2:8080/in' })).body).toMatchObject({ name: 'Renamed', payload_uri: 'http://10.0.0.2:8080/in' });
+    expect((await client.put(`/v2/webhooks/${w.id}`, { payload_uri: 'http://10.0.0.2:8080/in' })).body).toMatchObject({
+      name: 'Renamed',
+      payload_uri: 'http://10.0.0.2:8080/in',
+    });
     expect((await client.put(`/v2/webhooks/${w.id}`, {})).body.name).toBe('Renamed');
-    expect((await client.put(`/v2/webhooks/${w.id}`, { name: ' ' })).body.errors).toEqual([{ resource: 'Webhook', field: 'name', code: 'missing_field' }]);
-    expect((await client.put(`/v2/webhooks/${w.id}`, { payload_uri: 'nope' })).body.errors).toEqual([{ resource: 'Webhook', field: 'payload_uri', code: 'invalid' }]);
-    expect((await client.put(`/v2/webhooks/${w.id}`, { payload_uri: 'http://[::ffff:a9fe:a9fe]/' })).body.errors).toEqual([{ resource: 'Webhook', field: 'payload_uri', code: 'invalid' }]);
+    expect((await client.put(`/v2/webhooks/${w.id}`, { name: ' ' })).body.errors).toEqual([
+      { resource: 'Webhook', field: 'name', code: 'missing_field' },
+    ]);
+    expect((await client.put(`/v2/webhooks/${w.id}`, { payload_uri: 'nope' })).body.errors).toEqual([
+      { resource: 'Webhook', field: 'payload_uri', code: 'invalid' },
+    ]);
+    expect(
+      (await client.put(`/v2/webhooks/${w.id}`, { payload_uri: 'http://[::ffff:a9fe:a9fe]/' })).body.errors,
+    ).toEqual([{ resource: 'Webhook', field: 'payload_uri', code: 'invalid' }]);
     expect((await client.put('/v2/webhooks/99', { name: 'x' })).status).toBe(404);
   });
 
   it("PUT /v2/webhooks/:id/add_events: events required; already subscribed ones ignored; '*' allowed; 200 webhook", async () => {
     const { client } = await serve();
     const w = await webhook(client, { events: ['entry.created'] });
-    const reply = await client.put(`/v2/webhooks/${w.id}/add_events`, { events: ['entry.deleted', 'entry.created', '*'] });
+    const reply = await client.put(`/v2/webhooks/${w.id}/add_events`, {
+      events: ['entry.deleted', 'entry.created', '*'],
+    });
     expect(reply.status).toBe(200);
     expect(reply.body.events).toEqual(['entry.created', 'entry.deleted', '*']);
-    expect((await client.put(`/v2/webhooks/${w.id}/add_events`, {})).body.errors).toEqual([{ resource: 'Webhook', field: 'events', code: 'missing_field' }]);
-    expect((await client.put(`/v2/webhooks/${w.id}/add_events`, { events: ['entry.moved'] })).body.errors).toEqual([{ resource: 'Webhook', field: 'events', code: 'invalid' }]);
+    expect((await client.put(`/v2/webhooks/${w.id}/add_events`, {})).body.errors).toEqual([
+      { resource: 'Webhook', field: 'events', code: 'missing_field' },
+    ]);
+    expect((await client.put(`/v2/webhooks/${w.id}/add_events`, { events: ['entry.moved'] })).body.errors).toEqual([
+      { resource: 'Webhook', field: 'events', code: 'invalid' },
+    ]);
     expect((await client.get(`/v2/webhooks/${w.id}`)).body.events).toEqual(['entry.created', 'entry.deleted', '*']);
   });
 
   it('PUT /v2/webhooks/:id/remove_events: events required; others ignored; 200 webhook', async () => {
     const { client } = await serve();
     const w = await webhook(client, { events: ['entry.created', 'entry.deleted', '*'] });
-    const reply = await client.put(`/v2/webhooks/${w.id}/remove_events`, { events: ['*', 'entry.updated', 'entry.created'] });
+    const reply = await client.put(`/v2/webhooks/${w.id}/remove_events`, {
+      events: ['*', 'entry.updated', 'entry.created'],
+    });
     expect(reply.status).toBe(200);
     expect(reply.body.events).toEqual(['entry.deleted']);
     expect((await client.put(`/v2/webhooks/${w.id}/remove_events`, { events: 'entry.deleted' })).status).toBe(400);
@@ -206,7 +281,9 @@ describe('spec 001 webhooks table', () => {
     const [ping] = deliveries(team.dataDir);
     expect((await team.client.put(`/v2/webhooks/${w.id}/retry/${ping!.payload_id}`)).status).toBe(404); // pending, not failed
     // Delivery comes in a later step: the failure is written as it will write it.
-    withDatabase(team.dataDir, (db) => db.prepare(`UPDATE webhook_deliveries SET state = 'failed' WHERE payload_id = ?`).run(ping!.payload_id));
+    withDatabase(team.dataDir, (db) =>
+      db.prepare(`UPDATE webhook_deliveries SET state = 'failed' WHERE payload_id = ?`).run(ping!.payload_id),
+    );
     expect((await team.client.put(`/v2/webhooks/${other.id}/retry/${ping!.payload_id}`)).status).toBe(404); // another webhook's
     expect((await team.client.put(`/v2/webhooks/${w.id}/retry/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
     expect((await team.client.put(`/v2/webhooks/${w.id}/retry/'; DROP TABLE webhooks; --`)).status).toBe(404);
@@ -259,7 +336,11 @@ describe('spec 001 webhook and broadcast receiver state table', () => {
 describe('spec 001 broadcast receivers table', () => {
   it('POST /v2/broadcast_receivers/: name, payload_uri, subjects required; 201 with Location; the secret once', async () => {
     const { service, client } = await serve();
-    const reply = await client.post('/v2/broadcast_receivers/', { name: 'Tray', payload_uri: 'http://127.0.0.1:7000/b', subjects: ['timer'] });
+    const reply = await client.post('/v2/broadcast_receivers/', {
+      name: 'Tray',
+      payload_uri: 'http://127.0.0.1:7000/b',
+      subjects: ['timer'],
+    });
     expect(reply.status).toBe(201);
     const r = reply.body;
     const url = `${service.url}/v2/broadcast_receivers/${r.id}`;
@@ -287,7 +368,12 @@ describe('spec 001 broadcast receivers table', () => {
       ['payload_uri', 'http://[::ffff:169.254.169.254]/', 'invalid'],
       ['name', '', 'missing_field'],
     ] as const) {
-      const bad = await client.post('/v2/broadcast_receivers', { name: 'R', payload_uri: 'https://e.com', subjects: ['timer'], [field]: value });
+      const bad = await client.post('/v2/broadcast_receivers', {
+        name: 'R',
+        payload_uri: 'https://e.com',
+        subjects: ['timer'],
+        [field]: value,
+      });
       expect(bad.body.errors, field).toEqual([{ resource: 'BroadcastReceiver', field, code }]);
     }
   });
@@ -317,7 +403,10 @@ describe('spec 001 broadcast receivers table', () => {
   it('PUT /v2/broadcast_receivers/:id: name, payload_uri optional; 200 receiver', async () => {
     const { client } = await serve();
     const r = await receiver(client);
-    const reply = await client.put(`/v2/broadcast_receivers/${r.id}`, { name: 'Desk', payload_uri: 'https://desk.example/b' });
+    const reply = await client.put(`/v2/broadcast_receivers/${r.id}`, {
+      name: 'Desk',
+      payload_uri: 'https://desk.example/b',
+    });
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ name: 'Desk', payload_uri: 'https://desk.example/b', subjects: ['timer'] });
   });
@@ -328,9 +417,9 @@ describe('spec 001 broadcast receivers table', () => {
     const reply = await client.put(`/v2/broadcast_receivers/${r.id}/add_subjects`, { subjects: ['timer', '*'] });
     expect(reply.status).toBe(200);
     expect(reply.body.subjects).toEqual(['timer', '*']);
-    expect((await client.put(`/v2/broadcast_receivers/${r.id}/add_subjects`, { subjects: ['project'] })).body.errors).toEqual([
-      { resource: 'BroadcastReceiver', field: 'subjects', code: 'invalid' },
-    ]);
+    expect(
+      (await client.put(`/v2/broadcast_receivers/${r.id}/add_subjects`, { subjects: ['project'] })).body.errors,
+    ).toEqual([{ resource: 'BroadcastReceiver', field: 'subjects', code: 'invalid' }]);
   });
 
   it('PUT /v2/broadcast_receivers/:id/remove_subjects: subjects required; others ignored; 200 receiver', async () => {
@@ -395,7 +484,8 @@ describe('who manages webhooks and broadcast receivers (decided: owner and super
         ['PUT', `/v2/broadcast_receivers/${r.id}/reroll_secret`],
         ['DELETE', `/v2/broadcast_receivers/${r.id}`],
       ];
-      for (const [method, path, body] of calls) expect((await client.call(method, path, body)).status, `${role} ${method} ${path}`).toBe(403);
+      for (const [method, path, body] of calls)
+        expect((await client.call(method, path, body)).status, `${role} ${method} ${path}`).toBe(403);
     }
     expect((await team.client.get(`/v2/webhooks/${w.id}`)).body.state).toBe('enabled');
     expect((await team.client.get('/v2/broadcast_receivers')).body).toHaveLength(1);

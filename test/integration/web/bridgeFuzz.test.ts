@@ -83,9 +83,25 @@ afterEach(() => {
 /** The app's data as the user sees it and as the service keeps it; what a poll refreshes is left out. */
 function fingerprint(): string {
   const s = account.core.getSnapshot();
-  const rows = ['projects', 'entries', 'timers', 'tags', 'entry_tags', 'timer_tags'].map((table) => db.prepare(`SELECT * FROM ${table}`).all().map((row) => JSON.stringify(row)).sort());
+  const rows = ['projects', 'entries', 'timers', 'tags', 'entry_tags', 'timer_tags'].map((table) =>
+    db
+      .prepare(`SELECT * FROM ${table}`)
+      .all()
+      .map((row) => JSON.stringify(row))
+      .sort(),
+  );
   const timers = s.timers.map(({ asOf: _asOf, ...timer }) => timer);
-  return JSON.stringify({ projects: s.projects, timers, today: s.today, outbox: s.outbox, accounts: s.accounts, settings: s.settings, undo: s.undo, idle: s.idle, rows });
+  return JSON.stringify({
+    projects: s.projects,
+    timers,
+    today: s.today,
+    outbox: s.outbox,
+    accounts: s.accounts,
+    settings: s.settings,
+    undo: s.undo,
+    idle: s.idle,
+    rows,
+  });
 }
 
 const port = () => Number(new URL(host.url).port);
@@ -102,7 +118,9 @@ interface Client {
 
 /** A socket as the app's page opens it: its Origin, and the cookie the printed address set. */
 async function connect(): Promise<Client> {
-  const ws = new WebSocket(`ws://127.0.0.1:${port()}/bridge`, { headers: { Origin: `http://127.0.0.1:${port()}`, Cookie: cookie() } });
+  const ws = new WebSocket(`ws://127.0.0.1:${port()}/bridge`, {
+    headers: { Origin: `http://127.0.0.1:${port()}`, Cookie: cookie() },
+  });
   const answers: Client['answers'] = [];
   const waiting: Array<(answer: Client['answers'][number]) => void> = [];
   let read = 0;
@@ -113,7 +131,9 @@ async function connect(): Promise<Client> {
     const resolve = waiting.shift();
     if (resolve) resolve(answers[read++]!);
   });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  );
   ws.on('error', () => {});
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
@@ -147,7 +167,10 @@ async function expectAlive() {
 
 /** The contract's refusal: a Result with ok false, a known code and a sentence. */
 function expectRefusal(result: unknown, frame: string) {
-  expect(result, frame.slice(0, 200)).toMatchObject({ ok: false, error: { code: 'invalid_argument', message: expect.stringMatching(/\S/) } });
+  expect(result, frame.slice(0, 200)).toMatchObject({
+    ok: false,
+    error: { code: 'invalid_argument', message: expect.stringMatching(/\S/) },
+  });
 }
 
 /** Whether the host would run this frame's handler: a JSON object with a safe integer id, a channel and a request its schema accepts. */
@@ -160,7 +183,12 @@ function acceptable(frame: string): boolean {
   }
   if (typeof message !== 'object' || message === null) return false;
   const { id, channel, request } = message as { id?: unknown; channel?: unknown; request?: unknown };
-  return typeof id === 'number' && Number.isSafeInteger(id) && isChannel(channel) && requests[channel].safeParse(request ?? {}).success;
+  return (
+    typeof id === 'number' &&
+    Number.isSafeInteger(id) &&
+    isChannel(channel) &&
+    requests[channel].safeParse(request ?? {}).success
+  );
 }
 
 /** Sends refused frames one by one on one socket: each gets a refusal, no handler runs, nothing changes. */
@@ -175,7 +203,15 @@ async function expectRefusedOneByOne(client: Client, frames: string[]) {
   expect(fingerprint()).toBe(before);
 }
 
-const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__'];
+const PROTO_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  '__defineGetter__',
+];
 
 /** A frame's id: mostly usable, sometimes not (huge, fractional, negative zero, a string, absent). */
 const ids = fc.oneof(
@@ -187,7 +223,13 @@ const ids = fc.oneof(
 /** A request: any JSON, or an object aimed at a real schema with prototype keys or huge numbers mixed in. */
 const requestValues = fc.oneof(
   fc.jsonValue(),
-  fc.dictionary(fc.oneof(fc.constantFrom(...PROTO_KEYS, 'name', 'projectId', 'text', 'id', 'entryId', 'choice', 'hotkeys'), fc.string()), fc.jsonValue()),
+  fc.dictionary(
+    fc.oneof(
+      fc.constantFrom(...PROTO_KEYS, 'name', 'projectId', 'text', 'id', 'entryId', 'choice', 'hotkeys'),
+      fc.string(),
+    ),
+    fc.jsonValue(),
+  ),
   fc.record({ projectId: fc.oneof(fc.constantFrom(1e308, -1e308, 2 ** 53 + 2, 0, -0, 1.5), fc.double()) }),
 );
 
@@ -199,7 +241,12 @@ const frames = fc.oneof(
     .record(
       {
         id: ids,
-        channel: fc.oneof(fc.constantFrom<unknown>(...channels), fc.constantFrom<unknown>(...PROTO_KEYS), fc.string({ maxLength: 30 }), fc.jsonValue()),
+        channel: fc.oneof(
+          fc.constantFrom<unknown>(...channels),
+          fc.constantFrom<unknown>(...PROTO_KEYS),
+          fc.string({ maxLength: 30 }),
+          fc.jsonValue(),
+        ),
         request: requestValues,
       },
       { requiredKeys: [] },
@@ -207,8 +254,16 @@ const frames = fc.oneof(
     .map((message) => JSON.stringify(message)),
   // Prototype keys written as text, which JSON.parse turns into own properties named __proto__.
   fc
-    .tuple(fc.integer({ min: 0, max: 1000 }), fc.constantFrom(...channels), fc.constantFrom(...PROTO_KEYS), fc.jsonValue())
-    .map(([id, channel, key, value]) => `{"id":${id},"channel":"${channel}","request":{"${key}":${JSON.stringify(value)},"name":"p"},"${key}":{"polluted":true}}`),
+    .tuple(
+      fc.integer({ min: 0, max: 1000 }),
+      fc.constantFrom(...channels),
+      fc.constantFrom(...PROTO_KEYS),
+      fc.jsonValue(),
+    )
+    .map(
+      ([id, channel, key, value]) =>
+        `{"id":${id},"channel":"${channel}","request":{"${key}":${JSON.stringify(value)},"name":"p"},"${key}":{"polluted":true}}`,
+    ),
 );
 
 describe('the web bridge, fuzzed', () => {
@@ -289,10 +344,16 @@ describe('the web bridge, fuzzed', () => {
   it('answers a binary frame with a refusal, and closes a socket on a text frame that is not UTF-8 (1007)', async () => {
     const before = fingerprint();
     const client = await connect();
-    for (const frame of [Buffer.from(JSON.stringify({ id: 1, channel: 'createProject', request: { name: 'Binary' } })), Buffer.from([0, 255, 1, 254])]) {
+    for (const frame of [
+      Buffer.from(JSON.stringify({ id: 1, channel: 'createProject', request: { name: 'Binary' } })),
+      Buffer.from([0, 255, 1, 254]),
+    ]) {
       client.ws.send(frame, { binary: true });
       const reply = await client.next();
-      expect(reply).toMatchObject({ id: null, result: { ok: false, error: { code: 'invalid_argument', message: 'Malformed message' } } });
+      expect(reply).toMatchObject({
+        id: null,
+        result: { ok: false, error: { code: 'invalid_argument', message: 'Malformed message' } },
+      });
     }
     client.ws.send(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), { binary: false });
     expect((await client.closed).code).toBe(1007);
@@ -343,7 +404,11 @@ describe('the web bridge, fuzzed', () => {
     const flood = await connect();
     const started = Date.now();
     for (let i = 0; i < 20_000; i++) {
-      flood.ws.send(i % 2 ? JSON.stringify({ id: i, channel: 'createProject', request: { name: 'flood', extra: i } }) : `not json ${i}`);
+      flood.ws.send(
+        i % 2
+          ? JSON.stringify({ id: i, channel: 'createProject', request: { name: 'flood', extra: i } })
+          : `not json ${i}`,
+      );
     }
     const { code, reason } = await flood.closed;
     expect(code).toBe(CLOSE_FLOOD);
@@ -361,7 +426,8 @@ describe('the web bridge, fuzzed', () => {
   it(`closes a socket that keeps more than ${FLOOD_LIMITS.inFlight} calls unanswered with 1008`, async () => {
     held.add('refresh');
     const client = await connect();
-    for (let i = 0; i <= FLOOD_LIMITS.inFlight; i++) client.ws.send(JSON.stringify({ id: i, channel: 'refresh', request: {} }));
+    for (let i = 0; i <= FLOOD_LIMITS.inFlight; i++)
+      client.ws.send(JSON.stringify({ id: i, channel: 'refresh', request: {} }));
     expect((await client.closed).code).toBe(CLOSE_FLOOD);
     expect(ran.filter((c) => c === 'refresh')).toHaveLength(FLOOD_LIMITS.inFlight);
     ran.length = 0;

@@ -34,7 +34,9 @@ describe('the page the web host serves', () => {
     const cookie = `${secretCookieName(Number(new URL(host.url).port))}=${new URL(host.openUrl).searchParams.get(SECRET_PARAM)}`;
     const html = await (await fetch(host.url, { headers: { Cookie: cookie } })).text();
 
-    const blocks = [...html.matchAll(new RegExp(`<script type="application/json" id="${INITIAL_SNAPSHOT_ID}">([^<]*)</script>`, 'g'))];
+    const blocks = [
+      ...html.matchAll(new RegExp(`<script type="application/json" id="${INITIAL_SNAPSHOT_ID}">([^<]*)</script>`, 'g')),
+    ];
     expect(blocks).toHaveLength(1);
     const snapshot = JSON.parse(blocks[0]![1]!);
     expect(snapshot.today.entries.map((e: { description: string }) => e.description)).toContain(hostile);

@@ -14,10 +14,14 @@ import { root } from '../../../scripts/electronBinary.mjs';
 
 /** Runs the web host's command line until it prints its address; answers everything it printed. */
 function startWebCli(dataDir: string): Promise<string> {
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'web/cli.ts'), '--data', dataDir, '--port', '0', '--session-secrets'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    join(root, 'node_modules/.bin/tsx'),
+    [join(root, 'web/cli.ts'), '--data', dataDir, '--port', '0', '--session-secrets'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -37,7 +41,8 @@ function startWebCli(dataDir: string): Promise<string> {
   });
 }
 
-const files = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : [join(dir, f)]));
+const files = (dir: string): string[] =>
+  readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : [join(dir, f)]));
 
 describe('the web host with secrets in memory', () => {
   it('says so once, in one calm sentence, and keeps the token out of its files', async () => {
@@ -50,7 +55,8 @@ describe('the web host with secrets in memory', () => {
       expect(lines[0]!.split(/[.!?](\s|$)/).filter((s) => s.trim()).length).toBe(1);
       // What it says is true: the token is in no file of the data folder.
       const token = /[A-Za-z0-9_-]{43}/; // 32 random bytes, base64url: the embedded token's shape
-      for (const file of files(dataDir).filter((f) => !f.endsWith('.db') && !f.includes('.db-'))) expect(readFileSync(file, 'utf8')).not.toMatch(token);
+      for (const file of files(dataDir).filter((f) => !f.endsWith('.db') && !f.includes('.db-')))
+        expect(readFileSync(file, 'utf8')).not.toMatch(token);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

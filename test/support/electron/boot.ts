@@ -47,7 +47,11 @@ export async function bootBundle(options: StandInOptions & { args?: string[] }):
 }
 
 /** Waits for a condition the app reaches on its own time (polling, as a user would look again). */
-export async function until(done: () => boolean | Promise<boolean>, timeoutMs = 10_000, what = 'the condition'): Promise<void> {
+export async function until(
+  done: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+  what = 'the condition',
+): Promise<void> {
   // performance.now(), not Date: a test may move the wall clock (a machine waking from sleep).
   const end = performance.now() + timeoutMs;
   while (!(await done())) {

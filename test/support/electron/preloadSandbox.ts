@@ -17,7 +17,8 @@ export function runSandboxedPreload(path: string, contents: StandInWebContents):
   const world: PreloadWorld = {};
   const contextBridge = {
     exposeInMainWorld(apiKey: string, api: unknown): void {
-      if (apiKey in world) throw new Error(`Cannot bind an API on top of an existing property on the window object: ${apiKey}`);
+      if (apiKey in world)
+        throw new Error(`Cannot bind an API on top of an existing property on the window object: ${apiKey}`);
       world[apiKey] = api;
     },
   } satisfies Pick<Electron.ContextBridge, 'exposeInMainWorld'>;

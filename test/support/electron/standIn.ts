@@ -47,7 +47,11 @@ export class StandInMenu {
 
 export class StandInTray
   extends EventEmitter
-  implements Pick<Electron.Tray, 'setTitle' | 'setToolTip' | 'setImage' | 'setContextMenu' | 'destroy' | 'isDestroyed' | 'getBounds'>
+  implements
+    Pick<
+      Electron.Tray,
+      'setTitle' | 'setToolTip' | 'setImage' | 'setContextMenu' | 'destroy' | 'isDestroyed' | 'getBounds'
+    >
 {
   title = '';
   tooltip = '';
@@ -116,7 +120,11 @@ export class StandInWebContents
 
 export class StandInWindow
   extends EventEmitter
-  implements Pick<Electron.BrowserWindow, 'show' | 'hide' | 'focus' | 'isVisible' | 'isDestroyed' | 'getSize' | 'setPosition' | 'destroy'>
+  implements
+    Pick<
+      Electron.BrowserWindow,
+      'show' | 'hide' | 'focus' | 'isVisible' | 'isDestroyed' | 'getSize' | 'setPosition' | 'destroy'
+    >
 {
   readonly webContents: StandInWebContents;
   visible = false;
@@ -189,9 +197,14 @@ export class StandInIpcMain extends EventEmitter implements Pick<Electron.IpcMai
   channels(): string[] {
     return [...this.handlers.keys()];
   }
-  async invoke(event: { sender: StandInWebContents; senderFrame: StandInFrame }, channel: string, ...args: unknown[]): Promise<unknown> {
+  async invoke(
+    event: { sender: StandInWebContents; senderFrame: StandInFrame },
+    channel: string,
+    ...args: unknown[]
+  ): Promise<unknown> {
     const handler = this.handlers.get(channel);
-    if (!handler) throw new Error(`Error invoking remote method '${channel}': Error: No handler registered for '${channel}'`);
+    if (!handler)
+      throw new Error(`Error invoking remote method '${channel}': Error: No handler registered for '${channel}'`);
     return structuredClone(await handler(event, ...args.map((a) => structuredClone(a))));
   }
 }
@@ -243,7 +256,8 @@ export function createElectronStandIn(options: StandInOptions) {
   const app = Object.assign(new EventEmitter(), {
     requestSingleInstanceLock: () => true,
     whenReady: () => new Promise<void>((resolve) => setImmediate(resolve)),
-    getPath: (name: Parameters<Electron.App['getPath']>[0]) => (name === 'userData' ? options.userData : `${options.userData}/../${name}`),
+    getPath: (name: Parameters<Electron.App['getPath']>[0]) =>
+      name === 'userData' ? options.userData : `${options.userData}/../${name}`,
     setLoginItemSettings: (_settings: Electron.Settings) => {},
     exit(code = 0) {
       exitCode = code;
@@ -265,7 +279,10 @@ export function createElectronStandIn(options: StandInOptions) {
       exitCode = 0;
       quitted(0);
     },
-  }) satisfies Pick<Electron.App, 'requestSingleInstanceLock' | 'whenReady' | 'getPath' | 'setLoginItemSettings' | 'exit' | 'quit'>;
+  }) satisfies Pick<
+    Electron.App,
+    'requestSingleInstanceLock' | 'whenReady' | 'getPath' | 'setLoginItemSettings' | 'exit' | 'quit'
+  >;
 
   const electron = {
     app,
@@ -282,7 +299,8 @@ export function createElectronStandIn(options: StandInOptions) {
       }
     },
     Menu: {
-      buildFromTemplate: (template: Array<Electron.MenuItemConstructorOptions | Electron.MenuItem>) => new StandInMenu(template as Electron.MenuItemConstructorOptions[]),
+      buildFromTemplate: (template: Array<Electron.MenuItemConstructorOptions | Electron.MenuItem>) =>
+        new StandInMenu(template as Electron.MenuItemConstructorOptions[]),
     },
     nativeImage: {
       createFromPath: (path: string) => new StandInImage(path),
@@ -311,9 +329,15 @@ export function createElectronStandIn(options: StandInOptions) {
         shortcuts.clear();
       },
     } satisfies Pick<Electron.GlobalShortcut, 'register' | 'unregister' | 'unregisterAll'>,
-    powerMonitor: Object.assign(new EventEmitter(), { idleSeconds: 0, getSystemIdleTime: (): number => electron.powerMonitor.idleSeconds }),
+    powerMonitor: Object.assign(new EventEmitter(), {
+      idleSeconds: 0,
+      getSystemIdleTime: (): number => electron.powerMonitor.idleSeconds,
+    }),
     screen: {
-      getAllDisplays: () => [{ bounds: { x: 0, y: 0, width: 1920, height: 1080 }, workArea: { x: 0, y: 32, width: 1920, height: 1048 } }] as Electron.Display[],
+      getAllDisplays: () =>
+        [
+          { bounds: { x: 0, y: 0, width: 1920, height: 1080 }, workArea: { x: 0, y: 32, width: 1920, height: 1048 } },
+        ] as Electron.Display[],
       getCursorScreenPoint: (): Electron.Point => ({ x: 960, y: 0 }),
     } satisfies Pick<Electron.Screen, 'getAllDisplays' | 'getCursorScreenPoint'>,
     shell: {

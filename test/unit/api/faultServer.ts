@@ -34,7 +34,11 @@ export const inTurn =
   (_req, index) =>
     cues[Math.min(index, cues.length - 1)]!;
 
-export const json = (status: number, body?: unknown, headers?: Record<string, string>): Cue => ({ status, body, headers });
+export const json = (status: number, body?: unknown, headers?: Record<string, string>): Cue => ({
+  status,
+  body,
+  headers,
+});
 
 export async function startFaultServer(handler: Handler = () => json(200, {})): Promise<FaultServer> {
   const seen: Seen[] = [];
@@ -44,7 +48,12 @@ export async function startFaultServer(handler: Handler = () => json(200, {})): 
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const entry: Seen = { method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const entry: Seen = {
+        method: req.method!,
+        url: req.url!,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       seen.push(entry);
       const cue = current(entry, seen.length - 1 - offset);
       if (cue === 'drop') {

@@ -110,7 +110,9 @@ describe('one limiter per service, shared by every client an app makes', () => {
 
   it('is one limiter per origin, whatever the path', () => {
     const limiters = createServiceLimiters(2);
-    expect(limiters.forUrl('https://time.example.com/v2/timers')).toBe(limiters.forUrl('https://time.example.com/oauth/2/access_token?x=1'));
+    expect(limiters.forUrl('https://time.example.com/v2/timers')).toBe(
+      limiters.forUrl('https://time.example.com/oauth/2/access_token?x=1'),
+    );
     expect(limiters.forUrl('https://time.example.com/')).not.toBe(limiters.forUrl('https://auth.example.com/'));
     expect(limiters.forUrl('http://127.0.0.1:4000/')).not.toBe(limiters.forUrl('http://127.0.0.1:4001/'));
     expect(() => createServiceLimiters(0)).toThrow(RangeError);
@@ -124,7 +126,9 @@ describe('one limiter per service, shared by every client an app makes', () => {
   });
 
   it("the account's client, its OAuth token client and a short-lived client of one service take turns at 2/s together; another service's client does not wait for them", async () => {
-    const service = await serve((req) => (req.url.startsWith('/oauth/') ? json(200, { access_token: 'a', token_type: 'bearer' }) : json(200, { id: 1 })));
+    const service = await serve((req) =>
+      req.url.startsWith('/oauth/') ? json(200, { access_token: 'a', token_type: 'bearer' }) : json(200, { id: 1 }),
+    );
     const other = await serve(() => json(200, { id: 2 }));
     const clock = new FakeClock();
     const connection = sharedConnection({ clock });
@@ -135,7 +139,13 @@ describe('one limiter per service, shared by every client an app makes', () => {
     const tryToken = createServiceApi({ ...connection, baseUrl: `${service.url}/`, credentials, retries: 0 });
     const elsewhere = createServiceApi({ ...connection, baseUrl: other.url, credentials });
 
-    const calls = [account.getCurrentUser(), tokens.refresh('r'), tryToken.getCurrentUser(), account.getCurrentUser(), elsewhere.getCurrentUser()];
+    const calls = [
+      account.getCurrentUser(),
+      tokens.refresh('r'),
+      tryToken.getCurrentUser(),
+      account.getCurrentUser(),
+      elsewhere.getCurrentUser(),
+    ];
     for (let slot = 1; slot <= 4; slot++) {
       await until(() => service.seen.length >= slot);
       // one request per 500 ms across the three clients of the service
@@ -148,13 +158,17 @@ describe('one limiter per service, shared by every client an app makes', () => {
     expect(clock.now()).toBe(1500);
   });
 
-  it('a call to another host through the same client waits on that host\'s limiter (token management on {auth_url})', async () => {
+  it("a call to another host through the same client waits on that host's limiter (token management on {auth_url})", async () => {
     const service = await serve(() => json(200, { id: 1 }));
     const auth = await serve(() => json(200, []));
     const clock = new FakeClock();
     const connection = sharedConnection({ clock });
     const api = createServiceApi({ ...connection, baseUrl: service.url, credentials });
-    const pending = [api.getCurrentUser(), api.getCurrentUser(), api.tokenManagement({ username: 'u', password: 'p', authUrl: auth.url }).listSubdomains()];
+    const pending = [
+      api.getCurrentUser(),
+      api.getCurrentUser(),
+      api.tokenManagement({ username: 'u', password: 'p', authUrl: auth.url }).listSubdomains(),
+    ];
     await until(() => service.seen.length >= 1 && auth.seen.length >= 1);
     expect([service.seen.length, auth.seen.length]).toEqual([1, 1]);
     await clock.advance(500);

@@ -23,7 +23,10 @@ describe('parseLinkHeader', () => {
   });
 
   it('returns absolute URLs untouched and resolves relative ones against the response URL', () => {
-    const links = parseLinkHeader('<HTTP://Host:80/v2/x?a=%7e>; rel=next, </v2/x?page=9>; rel="last"', 'http://host/v2/x?page=1');
+    const links = parseLinkHeader(
+      '<HTTP://Host:80/v2/x?a=%7e>; rel=next, </v2/x?page=9>; rel="last"',
+      'http://host/v2/x?page=1',
+    );
     expect(links.next).toBe('HTTP://Host:80/v2/x?a=%7e');
     expect(links.last).toBe('http://host/v2/x?page=9');
   });
@@ -34,11 +37,14 @@ describe('parseLinkHeader', () => {
   });
 
   it('keeps the first link of a relation, and the first rel parameter of a link', () => {
-    expect(parseLinkHeader('<http://a/1>; rel="next"; rel="prev", <http://a/2>; rel="next"')).toEqual({ next: 'http://a/1' });
+    expect(parseLinkHeader('<http://a/1>; rel="next"; rel="prev", <http://a/2>; rel="next"')).toEqual({
+      next: 'http://a/1',
+    });
   });
 
   it('skips malformed links and finds the good ones after them', () => {
-    const header = 'garbage, <http://a/1>; title="unterminated, <http://a/x>", <not a url>; rel="prev", <http://a/2>; rel="next"';
+    const header =
+      'garbage, <http://a/1>; title="unterminated, <http://a/x>", <not a url>; rel="prev", <http://a/2>; rel="next"';
     expect(parseLinkHeader(header)).toEqual({ next: 'http://a/2' });
   });
 
@@ -50,11 +56,14 @@ describe('parseLinkHeader', () => {
   });
 
   it('joins a header sent several times', () => {
-    expect(parseLinkHeader(['<http://a/1>; rel="prev"', '<http://a/2>; rel="next"'])).toEqual({ prev: 'http://a/1', next: 'http://a/2' });
+    expect(parseLinkHeader(['<http://a/1>; rel="prev"', '<http://a/2>; rel="next"'])).toEqual({
+      prev: 'http://a/1',
+      next: 'http://a/2',
+    });
   });
 
   it('round-trips any query text (property)', () => {
-    const queryChar = fc.constantFrom(...'abcXYZ019,;=&%-_.~!$\'()*+:@/? '.split(''));
+    const queryChar = fc.constantFrom(..."abcXYZ019,;=&%-_.~!$'()*+:@/? ".split(''));
     const query = fc.array(queryChar, { maxLength: 40 }).map((cs) => encodeURI(cs.join('')).replace(/%25/g, '%'));
     const rels = fc.uniqueArray(fc.constantFrom('first', 'last', 'next', 'prev'), { minLength: 1 });
     fc.assert(

@@ -10,7 +10,9 @@ afterEach(() => server?.close());
 
 // Accepts only the token it currently considers valid.
 async function serviceAccepting(valid: () => string) {
-  server = await startFaultServer((req) => (req.headers.authorization === `Bearer ${valid()}` ? json(200, { id: 1 }) : json(401, { message: 'Token expired' })));
+  server = await startFaultServer((req) =>
+    req.headers.authorization === `Bearer ${valid()}` ? json(200, { id: 1 }) : json(401, { message: 'Token expired' }),
+  );
   return server;
 }
 
@@ -85,7 +87,11 @@ describe('OAuth credentials', () => {
 
   it('a personal token refused is unauthorized at once', async () => {
     server = await startFaultServer(() => json(401, { message: 'Invalid token' }));
-    const api = createServiceApi({ baseUrl: server.url, credentials: { kind: 'personal', token: 'bad' }, rateLimit: 0 });
+    const api = createServiceApi({
+      baseUrl: server.url,
+      credentials: { kind: 'personal', token: 'bad' },
+      rateLimit: 0,
+    });
     const e = (await api.getCurrentUser().catch((x: unknown) => x)) as ApiError;
     expect(e.kind).toBe('unauthorized');
     expect(e.retryable).toBe(false);

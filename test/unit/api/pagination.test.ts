@@ -8,7 +8,13 @@ import { json, startFaultServer, type FaultServer } from './faultServer';
 
 let server: FaultServer;
 afterEach(() => server?.close());
-const api = (url: string) => createServiceApi({ baseUrl: url, credentials: { kind: 'personal', token: 't' }, rateLimit: 0, clock: new InstantClock() });
+const api = (url: string) =>
+  createServiceApi({
+    baseUrl: url,
+    credentials: { kind: 'personal', token: 't' },
+    rateLimit: 0,
+    clock: new InstantClock(),
+  });
 
 describe('pagination', () => {
   it('follows rel="next" exactly as given, commas and semicolons included', async () => {
@@ -19,8 +25,17 @@ describe('pagination', () => {
     };
     server = await startFaultServer((req) => {
       const page = pages[req.url]!;
-      const link = [`<${server.url}/v2/entries?page=1>; rel="first"`, page.next && `<${server.url}${page.next}>; rel="next"`].filter(Boolean).join(', ');
-      return json(200, page.items.map((id) => ({ id })), { Link: link });
+      const link = [
+        `<${server.url}/v2/entries?page=1>; rel="first"`,
+        page.next && `<${server.url}${page.next}>; rel="next"`,
+      ]
+        .filter(Boolean)
+        .join(', ');
+      return json(
+        200,
+        page.items.map((id) => ({ id })),
+        { Link: link },
+      );
     });
     const ids = (await collect(api(server.url).listEntries({ description: 'a,b' }))).map((e) => e.id);
     expect(ids).toEqual([1, 2, 3, 4, 5]);
@@ -28,7 +43,11 @@ describe('pagination', () => {
   });
 
   it('fetches nothing until iterated, and no further page than the consumer reads', async () => {
-    server = await startFaultServer((req) => json(200, [{ id: 1 }, { id: 2 }], { Link: `<${server.url}/v2/timers?page=${Number(req.url.split('page=')[1] ?? 1) + 1}>; rel="next"` }));
+    server = await startFaultServer((req) =>
+      json(200, [{ id: 1 }, { id: 2 }], {
+        Link: `<${server.url}/v2/timers?page=${Number(req.url.split('page=')[1] ?? 1) + 1}>; rel="next"`,
+      }),
+    );
     const list = api(server.url).listTimers();
     expect(server.seen).toHaveLength(0);
     for await (const timer of list) if (timer.id === 2) break;

@@ -16,7 +16,13 @@ const start = async (handler: Handler) => {
   servers.push(s);
   return s;
 };
-const api = (url: string) => createServiceApi({ baseUrl: url, credentials: { kind: 'personal', token: 'tok' }, rateLimit: 0, clock: new InstantClock() });
+const api = (url: string) =>
+  createServiceApi({
+    baseUrl: url,
+    credentials: { kind: 'personal', token: 'tok' },
+    rateLimit: 0,
+    clock: new InstantClock(),
+  });
 
 describe('redirect memory', () => {
   it('turns a 301 that moves the base into a rewrite of every later URL under it', () => {
@@ -48,9 +54,13 @@ describe('redirect memory', () => {
 describe('redirect target', () => {
   it('resolves a relative Location and refuses loops, missing Locations and HTTPS downgrades', () => {
     expect(redirectTarget('/v2/x?a=1', 'https://h/v2/y', ['https://h/v2/y'])).toEqual({ target: 'https://h/v2/x?a=1' });
-    expect(redirectTarget('https://h/v2/y', 'https://h/v2/x', ['https://h/v2/y', 'https://h/v2/x'])).toHaveProperty('refused');
+    expect(redirectTarget('https://h/v2/y', 'https://h/v2/x', ['https://h/v2/y', 'https://h/v2/x'])).toHaveProperty(
+      'refused',
+    );
     expect(redirectTarget(undefined, 'https://h/v2/y', [])).toHaveProperty('refused');
-    expect(redirectTarget('http://h/v2/y', 'https://h/v2/y', [])).toEqual({ refused: 'Refused a redirect from HTTPS to http://h/v2/y' });
+    expect(redirectTarget('http://h/v2/y', 'https://h/v2/y', [])).toEqual({
+      refused: 'Refused a redirect from HTTPS to http://h/v2/y',
+    });
     expect(redirectTarget('https://h/v2/y', 'http://h/v2/y', [])).toEqual({ target: 'https://h/v2/y' });
   });
 });
@@ -80,15 +90,23 @@ describe('following redirects', () => {
       const client = api(s.url);
       await client.createEntry({ date: '2025-01-02', minutes: 30, description: 'x' });
       await client.createEntry({ date: '2025-01-03', minutes: 15 });
-      expect(s.seen.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /v2/entries', 'POST /elsewhere/v2/entries', 'POST /v2/entries']);
+      expect(s.seen.map((r) => `${r.method} ${r.url}`)).toEqual([
+        'POST /v2/entries',
+        'POST /elsewhere/v2/entries',
+        'POST /v2/entries',
+      ]);
       expect(s.seen[1]!.body).toBe(s.seen[0]!.body);
       expect(JSON.parse(s.seen[1]!.body)).toEqual({ date: '2025-01-02', minutes: 30, description: 'x' });
     }
   });
 
   it('stops a redirect loop with a protocol error', async () => {
-    const s = await start((req) => json(302, undefined, { Location: req.url === '/v2/current_user' ? '/b' : '/v2/current_user' }));
-    const e = await api(s.url).getCurrentUser().catch((x: unknown) => x as ApiError);
+    const s = await start((req) =>
+      json(302, undefined, { Location: req.url === '/v2/current_user' ? '/b' : '/v2/current_user' }),
+    );
+    const e = await api(s.url)
+      .getCurrentUser()
+      .catch((x: unknown) => x as ApiError);
     expect(e).toBeInstanceOf(ApiError);
     expect((e as ApiError).kind).toBe('protocol');
     expect(s.seen).toHaveLength(2);
@@ -96,14 +114,18 @@ describe('following redirects', () => {
 
   it('stops after five hops even without a loop', async () => {
     const s = await start((req) => json(307, undefined, { Location: `${req.url}x` }));
-    const e = (await api(s.url).getCurrentUser().catch((x: unknown) => x)) as ApiError;
+    const e = (await api(s.url)
+      .getCurrentUser()
+      .catch((x: unknown) => x)) as ApiError;
     expect(e.kind).toBe('protocol');
     expect(s.seen).toHaveLength(6);
   });
 
   it('refuses a redirect without Location', async () => {
     const s = await start(() => json(301));
-    const e = (await api(s.url).getCurrentUser().catch((x: unknown) => x)) as ApiError;
+    const e = (await api(s.url)
+      .getCurrentUser()
+      .catch((x: unknown) => x)) as ApiError;
     expect(e.kind).toBe('protocol');
   });
 });

@@ -10,7 +10,13 @@ import { inTurn, json, startFaultServer, type FaultServer } from './faultServer'
 let server: FaultServer;
 afterEach(() => server?.close());
 const api = (url: string, extra = {}) =>
-  createServiceApi({ baseUrl: `${url}/`, credentials: { kind: 'personal', token: 'secret' }, rateLimit: 0, clock: new InstantClock(), ...extra });
+  createServiceApi({
+    baseUrl: `${url}/`,
+    credentials: { kind: 'personal', token: 'secret' },
+    rateLimit: 0,
+    clock: new InstantClock(),
+    ...extra,
+  });
 
 describe('requests', () => {
   it('carry the User-Agent, the token and JSON', async () => {
@@ -44,7 +50,15 @@ describe('requests', () => {
   it('write filters as the spec does: comma lists, true/false, absent ones left out', async () => {
     server = await startFaultServer(() => json(200, []));
     const client = api(server.url);
-    await collect(client.listEntries({ project_ids: [1, 2], billable: false, from: '2025-01-01', description: undefined, per_page: 5 }));
+    await collect(
+      client.listEntries({
+        project_ids: [1, 2],
+        billable: false,
+        from: '2025-01-01',
+        description: undefined,
+        per_page: 5,
+      }),
+    );
     await collect(client.listTimers({ projects: [3], description: 'a b&c' }));
     await collect(client.listProjects());
     expect(server.seen.map((r) => r.url)).toEqual([
@@ -56,7 +70,9 @@ describe('requests', () => {
 
   it('refuse an id that is not a positive integer without sending anything', async () => {
     server = await startFaultServer(() => json(200, {}));
-    const e = (await api(server.url).getEntry(Number.NaN).catch((x: unknown) => x)) as ApiError;
+    const e = (await api(server.url)
+      .getEntry(Number.NaN)
+      .catch((x: unknown) => x)) as ApiError;
     expect(e.kind).toBe('validation');
     expect(server.seen).toHaveLength(0);
   });
@@ -64,11 +80,16 @@ describe('requests', () => {
   it('keep the minutes of an entry whose update leaves them out (the service would set 0)', async () => {
     server = await startFaultServer((req) => json(200, { id: 7, minutes: req.method === 'GET' ? 45 : 0 }));
     await api(server.url).updateEntry(7, { description: 'renamed' });
-    expect(server.seen.map((r) => `${r.method} ${r.url} ${r.body}`)).toEqual(['GET /v2/entries/7 ', 'PUT /v2/entries/7 {"description":"renamed","minutes":45}']);
+    expect(server.seen.map((r) => `${r.method} ${r.url} ${r.body}`)).toEqual([
+      'GET /v2/entries/7 ',
+      'PUT /v2/entries/7 {"description":"renamed","minutes":45}',
+    ]);
   });
 
   it('read a created record from its Location when the 201 has no body', async () => {
-    server = await startFaultServer(inTurn({ status: 201, headers: { Location: '/v2/entries/9' } }, json(200, { id: 9 })));
+    server = await startFaultServer(
+      inTurn({ status: 201, headers: { Location: '/v2/entries/9' } }, json(200, { id: 9 })),
+    );
     expect(await api(server.url).createEntry({ date: '2025-01-01', minutes: 5 })).toEqual({ id: 9 });
     expect(server.seen.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /v2/entries', 'GET /v2/entries/9']);
   });
@@ -76,8 +97,21 @@ describe('requests', () => {
 
 describe('error answers', () => {
   const cases: Array<[number, unknown, string, RegExp]> = [
-    [400, { message: 'Validation Failed', errors: [{ resource: 'Project', field: 'name', code: 'already_exists' }] }, 'validation', /^The service refused it: Validation Failed \(name: already_exists\)$/],
-    [400, { message: 'Name has already been taken', errors: [{ resource: 'Project', field: 'base', code: 'not_deletable' }] }, 'validation', /^The service refused it: Name has already been taken \(not_deletable\)$/],
+    [
+      400,
+      { message: 'Validation Failed', errors: [{ resource: 'Project', field: 'name', code: 'already_exists' }] },
+      'validation',
+      /^The service refused it: Validation Failed \(name: already_exists\)$/,
+    ],
+    [
+      400,
+      {
+        message: 'Name has already been taken',
+        errors: [{ resource: 'Project', field: 'base', code: 'not_deletable' }],
+      },
+      'validation',
+      /^The service refused it: Name has already been taken \(not_deletable\)$/,
+    ],
     [422, { message: 'JSON Parsing Error' }, 'validation', /JSON Parsing Error/],
     [404, { message: 'Timer not found' }, 'not_found', /^Not found: Timer not found$/],
     [404, '', 'not_found', /^Not found: GET \/v2\/entries\/5$/],
@@ -88,7 +122,9 @@ describe('error answers', () => {
 
   it.each(cases)('%i %j is %s with a readable message', async (status, body, kind, message) => {
     server = await startFaultServer(() => json(status, body));
-    const e = (await api(server.url).getEntry(5).catch((x: unknown) => x)) as ApiError;
+    const e = (await api(server.url)
+      .getEntry(5)
+      .catch((x: unknown) => x)) as ApiError;
     expect(e).toBeInstanceOf(ApiError);
     expect(e.kind).toBe(kind);
     expect(e.status).toBe(status);
@@ -101,7 +137,9 @@ describe('error answers', () => {
 
   it('a 2xx answer that is not JSON is a protocol error', async () => {
     server = await startFaultServer(() => json(200, '<html>'));
-    const e = (await api(server.url).getEntry(5).catch((x: unknown) => x)) as ApiError;
+    const e = (await api(server.url)
+      .getEntry(5)
+      .catch((x: unknown) => x)) as ApiError;
     expect(e.kind).toBe('protocol');
   });
 });

@@ -16,7 +16,14 @@ const entry = { id: 7, minutes: 30 };
 
 function client(url: string, extra: { retries?: number; timeoutMs?: number } = {}) {
   const clock = new InstantClock();
-  const api = createServiceApi({ baseUrl: url, credentials: { kind: 'personal', token: 't' }, rateLimit: 0, clock, random: () => 0.5, ...extra });
+  const api = createServiceApi({
+    baseUrl: url,
+    credentials: { kind: 'personal', token: 't' },
+    rateLimit: 0,
+    clock,
+    random: () => 0.5,
+    ...extra,
+  });
   return { api, clock };
 }
 
@@ -56,7 +63,11 @@ const safeCalls: Array<[string, (api: ServiceApi) => Promise<unknown>, unknown]>
   ['PUT expenses/:id', (api) => api.updateExpense(9, { date: '2025-01-01', project_id: 3, price: 1 }), { id: 9 }],
   ['PUT webhooks/:id/add_events', (api) => api.addWebhookEvents(2, ['*']), { id: 2 }],
   ['PUT broadcast_receivers/:id/disable', (api) => api.disableBroadcastReceiver(2), undefined],
-  ['GET subdomains (token management)', (api) => api.tokenManagement({ username: 'u', password: 'p' }).listSubdomains(), []],
+  [
+    'GET subdomains (token management)',
+    (api) => api.tokenManagement({ username: 'u', password: 'p' }).listSubdomains(),
+    [],
+  ],
 ];
 
 const unsafeCalls: Array<[string, (api: ServiceApi) => Promise<unknown>]> = [
@@ -84,7 +95,13 @@ const unsafeCalls: Array<[string, (api: ServiceApi) => Promise<unknown>]> = [
   ['PUT webhooks/:id/reroll_secret', (api) => api.rerollWebhookSecret(2)],
   ['PUT broadcast_receivers/:id/reroll_secret', (api) => api.rerollBroadcastReceiverSecret(2)],
   ['POST inbox_entries/:id/log', (api) => api.logInboxEntry(1)],
-  ['POST authorizations (token management)', (api) => api.tokenManagement({ username: 'u', password: 'p' }).createAuthorization('s', { client_id: 'c', client_secret: 'x' })],
+  [
+    'POST authorizations (token management)',
+    (api) =>
+      api
+        .tokenManagement({ username: 'u', password: 'p' })
+        .createAuthorization('s', { client_id: 'c', client_secret: 'x' }),
+  ],
 ];
 
 async function drain(items: AsyncIterable<unknown>): Promise<void> {
@@ -126,25 +143,31 @@ describe('calls safe to repeat', () => {
 });
 
 describe('calls not safe to repeat', () => {
-  it.each(unsafeCalls)('%s is sent once and reported as unknown_outcome when the connection drops after sending', async (_name, call) => {
-    server = await startFaultServer(() => 'drop');
-    const { api, clock } = client(server.url);
-    const e = await failure(call(api));
-    expect(e.kind).toBe('unknown_outcome');
-    expect(e.retryable).toBe(true);
-    expect(server.seen).toHaveLength(1);
-    expect(clock.sleeps).toEqual([]);
-  });
+  it.each(unsafeCalls)(
+    '%s is sent once and reported as unknown_outcome when the connection drops after sending',
+    async (_name, call) => {
+      server = await startFaultServer(() => 'drop');
+      const { api, clock } = client(server.url);
+      const e = await failure(call(api));
+      expect(e.kind).toBe('unknown_outcome');
+      expect(e.retryable).toBe(true);
+      expect(server.seen).toHaveLength(1);
+      expect(clock.sleeps).toEqual([]);
+    },
+  );
 
-  it.each(unsafeCalls)('%s is reported as unknown_outcome after a 500 (the service may have acted), without a repeat', async (_name, call) => {
-    server = await startFaultServer(() => json(500, { message: 'Internal error' }));
-    const { api } = client(server.url);
-    const e = await failure(call(api));
-    expect(e.kind).toBe('unknown_outcome');
-    expect(e.status).toBe(500);
-    expect(e.message).toContain('Internal error');
-    expect(server.seen).toHaveLength(1);
-  });
+  it.each(unsafeCalls)(
+    '%s is reported as unknown_outcome after a 500 (the service may have acted), without a repeat',
+    async (_name, call) => {
+      server = await startFaultServer(() => json(500, { message: 'Internal error' }));
+      const { api } = client(server.url);
+      const e = await failure(call(api));
+      expect(e.kind).toBe('unknown_outcome');
+      expect(e.status).toBe(500);
+      expect(e.message).toContain('Internal error');
+      expect(server.seen).toHaveLength(1);
+    },
+  );
 
   // A gateway may answer any of them after passing the request on: the service may have acted.
   it.each([500, 502, 503, 504])('reports a %i as unknown_outcome too, without a repeat', async (status) => {
@@ -170,7 +193,13 @@ describe('calls not safe to repeat', () => {
 describe('the OAuth token endpoint', () => {
   it('a refresh answered 5xx with an OAuth server_error is sent once and reported as unknown_outcome (the token may have rotated)', async () => {
     server = await startFaultServer(() => json(500, { error: 'server_error', error_description: 'upstream failed' }));
-    const tokens = createOAuthClient({ authUrl: server.url, clientId: 'c', clientSecret: 's', rateLimit: 0, clock: new InstantClock() });
+    const tokens = createOAuthClient({
+      authUrl: server.url,
+      clientId: 'c',
+      clientSecret: 's',
+      rateLimit: 0,
+      clock: new InstantClock(),
+    });
     const e = await failure(tokens.refresh('refresh-1'));
     expect(e).toBeInstanceOf(OAuthError);
     expect(e).toMatchObject({ kind: 'unknown_outcome', status: 500, error: 'server_error' });
@@ -247,7 +276,14 @@ describe('backoff between repeats', () => {
   it('grows exponentially with full jitter and stays under the cap', async () => {
     server = await startFaultServer(() => 'drop');
     const clock = new InstantClock();
-    const api = createServiceApi({ baseUrl: server.url, credentials: { kind: 'personal', token: 't' }, rateLimit: 0, clock, retries: 7, random: () => 0.999 });
+    const api = createServiceApi({
+      baseUrl: server.url,
+      credentials: { kind: 'personal', token: 't' },
+      rateLimit: 0,
+      clock,
+      retries: 7,
+      random: () => 0.999,
+    });
     await failure(api.getCurrentUser());
     expect(clock.sleeps).toEqual([499, 999, 1998, 3996, 7992, 9990, 9990]);
   });
@@ -256,7 +292,15 @@ describe('backoff between repeats', () => {
     server = await startFaultServer(() => 'drop');
     const clock = new InstantClock();
     const backoff = { baseMs: 5, capMs: 20 };
-    const api = createServiceApi({ baseUrl: server.url, credentials: { kind: 'personal', token: 't' }, rateLimit: 0, clock, retries: 4, random: () => 0.999, backoff });
+    const api = createServiceApi({
+      baseUrl: server.url,
+      credentials: { kind: 'personal', token: 't' },
+      rateLimit: 0,
+      clock,
+      retries: 4,
+      random: () => 0.999,
+      backoff,
+    });
     await failure(api.getCurrentUser());
     expect(clock.sleeps).toEqual([4, 9, 19, 19]);
 

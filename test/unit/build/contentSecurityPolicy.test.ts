@@ -9,11 +9,14 @@ import { electronPage } from '../../../scripts/build.mjs';
 import { withCspMeta } from '../../../scripts/csp.mjs';
 import { root } from '../../../scripts/electronBinary.mjs';
 
-const policiesIn = (html: string) => [...html.matchAll(/<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/gi)].map((m) => m[1]);
+const policiesIn = (html: string) =>
+  [...html.matchAll(/<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/gi)].map((m) => m[1]);
 
 describe("the renderer page's Content-Security-Policy", () => {
   it("is exactly Electron's policy in the page the build writes to dist/", () => {
-    expect(policiesIn(electronPage())).toEqual(["default-src 'none'; script-src 'self'; style-src 'self'; img-src data:; base-uri 'none'; form-action 'none'"]);
+    expect(policiesIn(electronPage())).toEqual([
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src data:; base-uri 'none'; form-action 'none'",
+    ]);
   });
 
   it('lets nothing load from the source page as it is, before the build or the web host fill it in', () => {
@@ -22,8 +25,15 @@ describe("the renderer page's Content-Security-Policy", () => {
 
   it('refuses a page with no policy element, or two, rather than serve it without one', () => {
     const page = readFileSync(join(root, 'renderer/index.html'), 'utf8');
-    expect(() => withCspMeta(page.replace(/<meta\s+http-equiv="Content-Security-Policy"[^>]*>/, ''), "default-src 'self'")).toThrow(/found 0/);
-    expect(() => withCspMeta(page.replace('<title>', '<meta http-equiv="Content-Security-Policy" content="" /><title>'), "default-src 'self'")).toThrow(/found 2/);
+    expect(() =>
+      withCspMeta(page.replace(/<meta\s+http-equiv="Content-Security-Policy"[^>]*>/, ''), "default-src 'self'"),
+    ).toThrow(/found 0/);
+    expect(() =>
+      withCspMeta(
+        page.replace('<title>', '<meta http-equiv="Content-Security-Policy" content="" /><title>'),
+        "default-src 'self'",
+      ),
+    ).toThrow(/found 2/);
   });
 
   it('leaves no policy element where the policy goes in a header instead', () => {

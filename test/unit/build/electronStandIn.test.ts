@@ -15,7 +15,10 @@ function electronImports(dir: string): Map<string, string[]> {
     const text = readFileSync(join(dir, file), 'utf8');
     for (const m of text.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+'electron'/g)) {
       if (m[1]) continue;
-      const names = m[2]!.split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type '));
+      const names = m[2]!
+        .split(',')
+        .map((n) => n.trim())
+        .filter((n) => n && !n.startsWith('type '));
       found.set(file, [...(found.get(file) ?? []), ...names]);
     }
   }
@@ -31,6 +34,9 @@ describe('the Electron stand-in', () => {
       for (const name of names) expect(standIn[name], `${name}, imported by main/shell/${file}`).toBeDefined();
     }
     // The preload's side is the sandbox's (preloadSandbox.ts): contextBridge and ipcRenderer only.
-    expect([...electronImports(join(root, 'preload')).values()].flat().sort()).toEqual(['contextBridge', 'ipcRenderer']);
+    expect([...electronImports(join(root, 'preload')).values()].flat().sort()).toEqual([
+      'contextBridge',
+      'ipcRenderer',
+    ]);
   });
 });

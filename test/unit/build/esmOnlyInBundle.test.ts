@@ -15,7 +15,17 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 async function bundle(plugins: Parameters<typeof build>[0]['plugins'], packages?: 'external'): Promise<string> {
   const outfile = join(work, `settings-${plugins?.length ?? 0}.cjs`);
-  await build({ entryPoints: ['main/core/settings/file.ts'], outfile, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'silent', ...(plugins ? { plugins } : {}), ...(packages ? { packages } : {}) });
+  await build({
+    entryPoints: ['main/core/settings/file.ts'],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    logLevel: 'silent',
+    ...(plugins ? { plugins } : {}),
+    ...(packages ? { packages } : {}),
+  });
   return outfile;
 }
 
@@ -23,7 +33,9 @@ describe('the ESM-only settings library in the CommonJS main bundle', () => {
   it('loads and writes settings when bundled as the build does', async () => {
     const file = await bundle([externalExceptEsmOnly(['conf'])]);
     expect(readFileSync(file, 'utf8')).not.toContain('require("conf")');
-    const { openSettingsStore } = createRequire(import.meta.url)(file) as { openSettingsStore: typeof OpenSettingsStore };
+    const { openSettingsStore } = createRequire(import.meta.url)(file) as {
+      openSettingsStore: typeof OpenSettingsStore;
+    };
     const dir = join(work, 'data');
     const store = openSettingsStore(dir);
     store.update({ theme: 'dark' });

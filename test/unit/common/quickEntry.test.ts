@@ -17,16 +17,34 @@ describe('parseQuickEntry', () => {
 
   it('takes the longest known project name, which may contain spaces', () => {
     const entry = parseQuickEntry('45m @Client Website redesign fix header', known);
-    expect(entry).toMatchObject({ ok: true, projectName: 'Client Website redesign', projectIsNew: false, description: 'fix header' });
-    expect(parseQuickEntry('45m @client website fix header', known)).toMatchObject({ projectName: 'Client Website', description: 'fix header' });
+    expect(entry).toMatchObject({
+      ok: true,
+      projectName: 'Client Website redesign',
+      projectIsNew: false,
+      description: 'fix header',
+    });
+    expect(parseQuickEntry('45m @client website fix header', known)).toMatchObject({
+      projectName: 'Client Website',
+      description: 'fix header',
+    });
   });
 
   it('matches names without case but answers them as the service spells them', () => {
-    expect(parseQuickEntry('1 @website', known)).toMatchObject({ ok: true, minutes: 60, projectName: 'Website', projectIsNew: false, description: '' });
+    expect(parseQuickEntry('1 @website', known)).toMatchObject({
+      ok: true,
+      minutes: 60,
+      projectName: 'Website',
+      projectIsNew: false,
+      description: '',
+    });
   });
 
   it('does not take a known name that is only the start of a longer word', () => {
-    expect(parseQuickEntry('1 @Websites new pages', known)).toMatchObject({ projectName: 'Websites', projectIsNew: true, description: 'new pages' });
+    expect(parseQuickEntry('1 @Websites new pages', known)).toMatchObject({
+      projectName: 'Websites',
+      projectIsNew: true,
+      description: 'new pages',
+    });
   });
 
   it('marks a project nobody knows as new: one word after @', () => {
@@ -41,18 +59,36 @@ describe('parseQuickEntry', () => {
   });
 
   it('allows an entry without project and without description', () => {
-    expect(parseQuickEntry('15', known)).toEqual({ ok: true, minutes: 15, projectName: null, projectIsNew: false, description: '', tags: [] });
-    expect(parseQuickEntry('0:30 reading', known)).toMatchObject({ minutes: 30, projectName: null, description: 'reading' });
+    expect(parseQuickEntry('15', known)).toEqual({
+      ok: true,
+      minutes: 15,
+      projectName: null,
+      projectIsNew: false,
+      description: '',
+      tags: [],
+    });
+    expect(parseQuickEntry('0:30 reading', known)).toMatchObject({
+      minutes: 30,
+      projectName: null,
+      description: 'reading',
+    });
   });
 
   it('reads a time written as several words', () => {
-    expect(parseQuickEntry('1h 30m @Internal planning', known)).toMatchObject({ minutes: 90, projectName: 'Internal', description: 'planning' });
+    expect(parseQuickEntry('1h 30m @Internal planning', known)).toMatchObject({
+      minutes: 90,
+      projectName: 'Internal',
+      description: 'planning',
+    });
     expect(parseQuickEntry('2 hours of review', known)).toMatchObject({ minutes: 120, description: 'of review' });
     expect(parseQuickEntry('1 call with Sam', known)).toMatchObject({ minutes: 60, description: 'call with Sam' });
   });
 
   it('keeps an @ inside the description as text', () => {
-    expect(parseQuickEntry('10 mail to sam@example.com', known)).toMatchObject({ projectName: null, description: 'mail to sam@example.com' });
+    expect(parseQuickEntry('10 mail to sam@example.com', known)).toMatchObject({
+      projectName: null,
+      description: 'mail to sam@example.com',
+    });
   });
 
   it.each([
@@ -72,7 +108,12 @@ describe('parseQuickEntry', () => {
 
 describe('hashtags', () => {
   it('finds each tag once, keeping the unbillable star', () => {
-    expect(hashtags('#Meeting call, #vacation* and #meeting again #x-1, #a_b.')).toEqual(['Meeting', 'vacation*', 'x-1', 'a_b']);
+    expect(hashtags('#Meeting call, #vacation* and #meeting again #x-1, #a_b.')).toEqual([
+      'Meeting',
+      'vacation*',
+      'x-1',
+      'a_b',
+    ]);
   });
 
   it('ignores a # inside a word', () => {
@@ -84,7 +125,12 @@ describe('suggestProjects', () => {
   const at = (text: string) => suggestProjects(text, text.length, known);
 
   it('offers names starting with what is typed after @, then names containing it', () => {
-    expect(at('1:30 @web')).toEqual({ from: 6, to: 9, query: 'web', names: ['Website', 'Client Website', 'Client Website redesign'] });
+    expect(at('1:30 @web')).toEqual({
+      from: 6,
+      to: 9,
+      query: 'web',
+      names: ['Website', 'Client Website', 'Client Website redesign'],
+    });
   });
 
   it('offers every name right after the @', () => {

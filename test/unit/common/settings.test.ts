@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { acceleratorFromKeyPress, applySettingsPatch, checkAccelerator, DEFAULT_SETTINGS, displayAccelerator, type KeyPress } from '../../../common/settings';
+import {
+  acceleratorFromKeyPress,
+  applySettingsPatch,
+  checkAccelerator,
+  DEFAULT_SETTINGS,
+  displayAccelerator,
+  type KeyPress,
+} from '../../../common/settings';
 import { DEFAULT_HOTKEYS } from '../../../main/core/commands';
 
 const accepted = (text: string) => {
@@ -59,13 +66,29 @@ describe('displayAccelerator', () => {
 });
 
 describe('acceleratorFromKeyPress', () => {
-  const press = (over: Partial<KeyPress>): KeyPress => ({ key: '', code: '', ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...over });
+  const press = (over: Partial<KeyPress>): KeyPress => ({
+    key: '',
+    code: '',
+    ctrlKey: false,
+    metaKey: false,
+    altKey: false,
+    shiftKey: false,
+    ...over,
+  });
 
   it('records the physical key with the platform’s main modifier as CommandOrControl', () => {
-    expect(acceleratorFromKeyPress(press({ key: 't', code: 'KeyT', ctrlKey: true, altKey: true }), false)).toBe('CommandOrControl+Alt+T');
-    expect(acceleratorFromKeyPress(press({ key: '†', code: 'KeyT', metaKey: true, altKey: true }), true)).toBe('CommandOrControl+Alt+T');
-    expect(acceleratorFromKeyPress(press({ key: 'ArrowUp', code: 'ArrowUp', ctrlKey: true, shiftKey: true }), false)).toBe('CommandOrControl+Shift+Up');
-    expect(acceleratorFromKeyPress(press({ key: 'x', code: 'KeyX', ctrlKey: true, metaKey: true }), true)).toBe('CommandOrControl+Control+X');
+    expect(acceleratorFromKeyPress(press({ key: 't', code: 'KeyT', ctrlKey: true, altKey: true }), false)).toBe(
+      'CommandOrControl+Alt+T',
+    );
+    expect(acceleratorFromKeyPress(press({ key: '†', code: 'KeyT', metaKey: true, altKey: true }), true)).toBe(
+      'CommandOrControl+Alt+T',
+    );
+    expect(
+      acceleratorFromKeyPress(press({ key: 'ArrowUp', code: 'ArrowUp', ctrlKey: true, shiftKey: true }), false),
+    ).toBe('CommandOrControl+Shift+Up');
+    expect(acceleratorFromKeyPress(press({ key: 'x', code: 'KeyX', ctrlKey: true, metaKey: true }), true)).toBe(
+      'CommandOrControl+Control+X',
+    );
   });
 
   it('leaves typing, Tab and a modifier alone to the field', () => {
@@ -98,22 +121,31 @@ describe('applySettingsPatch', () => {
 
   it('takes idle minutes within bounds, or off', () => {
     expect(applySettingsPatch(DEFAULT_SETTINGS, { idleThresholdMinutes: 240 }).settings.idleThresholdMinutes).toBe(240);
-    expect(applySettingsPatch(DEFAULT_SETTINGS, { idleThresholdMinutes: null }).settings.idleThresholdMinutes).toBeNull();
-    for (const bad of [241, 1.5, -3]) expect(applySettingsPatch(DEFAULT_SETTINGS, { idleThresholdMinutes: bad }).errors).toHaveLength(1);
+    expect(
+      applySettingsPatch(DEFAULT_SETTINGS, { idleThresholdMinutes: null }).settings.idleThresholdMinutes,
+    ).toBeNull();
+    for (const bad of [241, 1.5, -3])
+      expect(applySettingsPatch(DEFAULT_SETTINGS, { idleThresholdMinutes: bad }).errors).toHaveLength(1);
   });
 
   it('refuses one shortcut for two commands, whatever its spelling, but lets two swap', () => {
     const taken = applySettingsPatch(DEFAULT_SETTINGS, { hotkeys: { quickEntry: 'alt+cmdorctrl+t' } });
-    expect(taken.errors).toEqual([{ field: 'hotkeys.quickEntry', message: 'That shortcut is already the one for “Start or pause the last timer”.' }]);
+    expect(taken.errors).toEqual([
+      { field: 'hotkeys.quickEntry', message: 'That shortcut is already the one for “Start or pause the last timer”.' },
+    ]);
     expect(taken.settings.hotkeys.quickEntry).toBe(DEFAULT_SETTINGS.hotkeys.quickEntry);
 
     const { toggleTimer, quickEntry } = DEFAULT_SETTINGS.hotkeys;
-    const swapped = applySettingsPatch(DEFAULT_SETTINGS, { hotkeys: { toggleTimer: quickEntry, quickEntry: toggleTimer } });
+    const swapped = applySettingsPatch(DEFAULT_SETTINGS, {
+      hotkeys: { toggleTimer: quickEntry, quickEntry: toggleTimer },
+    });
     expect(swapped.errors).toEqual([]);
     expect(swapped.settings.hotkeys).toMatchObject({ toggleTimer: quickEntry, quickEntry: toggleTimer });
   });
 
   it('takes an empty shortcut as none', () => {
-    expect(applySettingsPatch(DEFAULT_SETTINGS, { hotkeys: { showWindow: '  ' } }).settings.hotkeys.showWindow).toBeNull();
+    expect(
+      applySettingsPatch(DEFAULT_SETTINGS, { hotkeys: { showWindow: '  ' } }).settings.hotkeys.showWindow,
+    ).toBeNull();
   });
 });

@@ -21,7 +21,11 @@ afterEach(async () => {
 });
 
 /** The one thing core waits for on the clock: its next try. */
-const nextTryIn = async (ms: number) => until(() => clock.pending().count === 1 && clock.pending().nextInMs === ms, `a try in ${ms} ms (clock: ${JSON.stringify(clock.pending())})`);
+const nextTryIn = async (ms: number) =>
+  until(
+    () => clock.pending().count === 1 && clock.pending().nextInMs === ms,
+    `a try in ${ms} ms (clock: ${JSON.stringify(clock.pending())})`,
+  );
 
 describe('core offline', () => {
   it('backs off 1 s, 2 s, 4 s … up to a minute, with no poll meanwhile', async () => {
@@ -51,7 +55,13 @@ describe('core offline', () => {
 
   it('takes another backoff from its options (tests run it in milliseconds)', async () => {
     await core.stop();
-    core = await createCore({ api: await unreachableApi(), dataDir: dir.path, account: ACCOUNT, clock, backoff: { firstMs: 10, capMs: 35 } });
+    core = await createCore({
+      api: await unreachableApi(),
+      dataDir: dir.path,
+      account: ACCOUNT,
+      clock,
+      backoff: { firstMs: 10, capMs: 35 },
+    });
     for (const ms of [10, 20, 35, 35]) {
       await nextTryIn(ms);
       clock.advance(ms);

@@ -4,7 +4,13 @@
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_AGE_MS, MAX_AHEAD_MS, signatureMatches, verifyBroadcast, type Expected } from '../../../main/core/broadcasts/verify';
+import {
+  MAX_AGE_MS,
+  MAX_AHEAD_MS,
+  signatureMatches,
+  verifyBroadcast,
+  type Expected,
+} from '../../../main/core/broadcasts/verify';
 
 const SECRET = 'a1b2c3-receiver-secret';
 const NOW = Date.parse('2025-03-10T09:00:00Z');
@@ -21,7 +27,13 @@ const bodyOf = (over: Record<string, unknown> = {}) =>
     }),
   );
 const sign = (body: Buffer | string, secret = SECRET) => createHmac('sha256', secret).update(body).digest('hex');
-const expected = (over: Partial<Expected> = {}): Expected => ({ secret: SECRET, receiverId: RECEIVER, newerThan: null, now: NOW, ...over });
+const expected = (over: Partial<Expected> = {}): Expected => ({
+  secret: SECRET,
+  receiverId: RECEIVER,
+  newerThan: null,
+  now: NOW,
+  ...over,
+});
 const check = (body: Buffer, signature: string | string[] | undefined, over: Partial<Expected> = {}) =>
   verifyBroadcast(body, signature === undefined ? {} : { 'x-service-signature': signature }, expected(over));
 const reason = (v: ReturnType<typeof verifyBroadcast>) => (v.ok ? 'accepted' : v.reason);
@@ -66,7 +78,16 @@ describe('verifyBroadcast', () => {
   it('refuses, without throwing, signatures of the wrong length, not hex, or sent twice', () => {
     const body = bodyOf();
     const good = sign(body);
-    for (const bad of [good.slice(0, 63), good + '0', good.slice(0, 62) + 'zz', ` ${good.slice(1)}`, `sha256=${good}`, good.slice(0, 32), 'é'.repeat(32), '0'.repeat(64)]) {
+    for (const bad of [
+      good.slice(0, 63),
+      good + '0',
+      good.slice(0, 62) + 'zz',
+      ` ${good.slice(1)}`,
+      `sha256=${good}`,
+      good.slice(0, 32),
+      'é'.repeat(32),
+      '0'.repeat(64),
+    ]) {
       expect(reason(check(body, bad)), bad).toBe('bad-signature');
     }
     expect(reason(check(body, [good, good]))).toBe('bad-signature');
@@ -78,7 +99,13 @@ describe('verifyBroadcast', () => {
   });
 
   it('signatureMatches compares in constant time only buffers of equal length (no throw on any input)', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 300 }), fc.string({ maxLength: 80 }), (bytes, given) => typeof signatureMatches(Buffer.from(bytes), given, SECRET) === 'boolean'));
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ maxLength: 300 }),
+        fc.string({ maxLength: 80 }),
+        (bytes, given) => typeof signatureMatches(Buffer.from(bytes), given, SECRET) === 'boolean',
+      ),
+    );
   });
 
   it('refuses a signed body that is not JSON or not the spec shape', () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { commandAction, commandFromArgv, createCommandQueue, describeFailedShortcuts, localPortFromArgv, type CommandName } from '../../../main/core/commands';
+import {
+  commandAction,
+  commandFromArgv,
+  createCommandQueue,
+  describeFailedShortcuts,
+  localPortFromArgv,
+  type CommandName,
+} from '../../../main/core/commands';
 
 describe('hotkey and command-line actions', () => {
   it('the start/pause hotkey toggles the last timer through the same call the UI uses', () => {
@@ -22,7 +29,14 @@ describe('hotkey and command-line actions', () => {
   it('reads a fixed port for the embedded service, and ignores one that is no port', () => {
     expect(localPortFromArgv(['stint', '--local-port=5899'])).toBe(5899);
     expect(localPortFromArgv(['stint', '--toggle'])).toBeUndefined();
-    for (const bad of ['--local-port=0', '--local-port=65536', '--local-port=', '--local-port=12ab', '--local-port', '--local-port=123456']) {
+    for (const bad of [
+      '--local-port=0',
+      '--local-port=65536',
+      '--local-port=',
+      '--local-port=12ab',
+      '--local-port',
+      '--local-port=123456',
+    ]) {
       expect(localPortFromArgv(['stint', bad])).toBeUndefined();
     }
   });

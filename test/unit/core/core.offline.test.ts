@@ -75,31 +75,60 @@ describe('core, service unreachable', () => {
 
   it('takes a quick entry, creating a project it does not know, and says what is wrong with one it cannot read', async () => {
     const core = await offlineCore();
-    expect(await must(core.handlers.quickEntry({ text: '1:30 @Acme #meeting call with the client' }))).toEqual({ minutes: 90, projectName: 'Acme' });
-    expect(core.getSnapshot().today.entries).toMatchObject([{ minutes: 90, projectName: 'Acme', description: '#meeting call with the client', pending: true }]);
+    expect(await must(core.handlers.quickEntry({ text: '1:30 @Acme #meeting call with the client' }))).toEqual({
+      minutes: 90,
+      projectName: 'Acme',
+    });
+    expect(core.getSnapshot().today.entries).toMatchObject([
+      { minutes: 90, projectName: 'Acme', description: '#meeting call with the client', pending: true },
+    ]);
 
     expect(await core.handlers.quickEntry({ text: '1:75 @Acme call' })).toEqual({
       ok: false,
       error: { code: 'invalid_input', message: '“1:75”: minutes must be below 60.', field: 'time' },
     });
-    expect(await core.handlers.quickEntry({ text: 'call the client' })).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'time' } });
+    expect(await core.handlers.quickEntry({ text: 'call the client' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', field: 'time' },
+    });
     expect(core.getSnapshot().outbox.pending).toBe(1);
   });
 
   it('refuses an empty or duplicate project name where it was typed', async () => {
     const core = await offlineCore();
-    expect(await core.handlers.createProject({ name: '   ' })).toEqual({ ok: false, error: { code: 'invalid_input', message: 'Enter a name for the project.', field: 'name' } });
+    expect(await core.handlers.createProject({ name: '   ' })).toEqual({
+      ok: false,
+      error: { code: 'invalid_input', message: 'Enter a name for the project.', field: 'name' },
+    });
     await must(core.handlers.createProject({ name: 'Website' }));
-    expect(await core.handlers.createProject({ name: 'website' })).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'name' } });
+    expect(await core.handlers.createProject({ name: 'website' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', field: 'name' },
+    });
   });
 
   it('answers not_found for a timer or operation that does not exist', async () => {
     const core = await offlineCore();
-    expect(await core.handlers.startTimer({ projectId: 12345 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
-    expect(await core.handlers.pauseTimer({ projectId: 12345 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
-    expect(await core.handlers.logTimer({ projectId: 12345 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
-    expect(await core.handlers.retryOperation({ id: 'nope' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
-    expect(await core.handlers.discardOperation({ id: 'nope' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await core.handlers.startTimer({ projectId: 12345 })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+    expect(await core.handlers.pauseTimer({ projectId: 12345 })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+    expect(await core.handlers.logTimer({ projectId: 12345 })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+    expect(await core.handlers.retryOperation({ id: 'nope' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+    expect(await core.handlers.discardOperation({ id: 'nope' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
     expect(await core.handlers.toggleLastTimer({})).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 
@@ -173,6 +202,9 @@ describe('core, service unreachable', () => {
   it('refuses changes once stopped, since nothing could be kept', async () => {
     const core = await offlineCore();
     await core.stop();
-    expect(await core.handlers.createProject({ name: 'Late' })).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(await core.handlers.createProject({ name: 'Late' })).toMatchObject({
+      ok: false,
+      error: { code: 'internal' },
+    });
   });
 });

@@ -27,7 +27,15 @@ const data: ServiceData = {
     { id: 3, name: 'Old', color: null, billingIncrement: 15, enabled: false },
   ],
 };
-const view = (): Snapshot => deriveSnapshot(data, outbox.items(), { account: ACCOUNT, online: true, lastSyncAt: null, today: '2025-03-10', recent: [], notices: [] });
+const view = (): Snapshot =>
+  deriveSnapshot(data, outbox.items(), {
+    account: ACCOUNT,
+    online: true,
+    lastSyncAt: null,
+    today: '2025-03-10',
+    recent: [],
+    notices: [],
+  });
 
 beforeEach(async () => {
   dir = tempDir();
@@ -67,9 +75,28 @@ const opOf = (id: string) => outbox.items().find((i) => i.op.id === id)!;
 describe('editOperation', () => {
   it('shows which fields each failed operation can edit, with their current values', async () => {
     await refusedEntry();
-    await refused({ kind: 'logTimer', projectId: 1, projectName: 'Website', seconds: 50 * 60 + 10, minutes: 60, date: '2025-03-10', description: null, id: 'log', seq: outbox.newSeq(), at: NOW });
+    await refused({
+      kind: 'logTimer',
+      projectId: 1,
+      projectName: 'Website',
+      seconds: 50 * 60 + 10,
+      minutes: 60,
+      date: '2025-03-10',
+      description: null,
+      id: 'log',
+      seq: outbox.newSeq(),
+      at: NOW,
+    });
     await refused({ kind: 'createProject', localId: -9, name: 'Launch', id: 'create', seq: outbox.newSeq(), at: NOW });
-    await refused({ kind: 'pauseTimer', projectId: 1, projectName: 'Website', seconds: 60, id: 'pause', seq: outbox.newSeq(), at: NOW });
+    await refused({
+      kind: 'pauseTimer',
+      projectId: 1,
+      projectName: 'Website',
+      seconds: 60,
+      id: 'pause',
+      seq: outbox.newSeq(),
+      at: NOW,
+    });
     expect(view().outbox.failed.map((f) => f.editable)).toEqual([
       [
         { field: 'time', value: '1:30' },
@@ -87,11 +114,24 @@ describe('editOperation', () => {
   it('sends an edited entry again with the new values and the same marker', async () => {
     const id = await refusedEntry();
     const before = opOf(id).op;
-    await must(h.editOperation({ id, changes: { time: '45m', date: '2025-03-09', project: 'backend', description: '  the call  ' } }));
+    await must(
+      h.editOperation({
+        id,
+        changes: { time: '45m', date: '2025-03-09', project: 'backend', description: '  the call  ' },
+      }),
+    );
     expect(opOf(id)).toMatchObject({
       status: 'pending',
       message: null,
-      op: { kind: 'createEntry', minutes: 45, date: '2025-03-09', projectId: 2, projectName: 'Backend', description: 'the call', marker: (before as { marker: string }).marker },
+      op: {
+        kind: 'createEntry',
+        minutes: 45,
+        date: '2025-03-09',
+        projectId: 2,
+        projectName: 'Backend',
+        description: 'the call',
+        marker: (before as { marker: string }).marker,
+      },
     });
     expect(woken).toEqual(['queued', 'urgent']);
   });
@@ -107,11 +147,33 @@ describe('editOperation', () => {
   });
 
   it('keeps an entry on its own project still waiting to be created, and sends a vanished one by name', async () => {
-    const local = await refused({ kind: 'createEntry', date: '2025-03-10', minutes: 30, description: '', projectId: -5, projectName: 'Launch', marker: 'm1', id: 'e1', seq: outbox.newSeq(), at: NOW });
+    const local = await refused({
+      kind: 'createEntry',
+      date: '2025-03-10',
+      minutes: 30,
+      description: '',
+      projectId: -5,
+      projectName: 'Launch',
+      marker: 'm1',
+      id: 'e1',
+      seq: outbox.newSeq(),
+      at: NOW,
+    });
     await must(h.editOperation({ id: local, changes: { project: 'launch', time: '0:45' } }));
     expect(opOf(local).op).toMatchObject({ projectId: -5, projectName: 'Launch', minutes: 45 });
 
-    const gone = await refused({ kind: 'createEntry', date: '2025-03-10', minutes: 30, description: '', projectId: 99, projectName: 'Gone', marker: 'm2', id: 'e2', seq: outbox.newSeq(), at: NOW });
+    const gone = await refused({
+      kind: 'createEntry',
+      date: '2025-03-10',
+      minutes: 30,
+      description: '',
+      projectId: 99,
+      projectName: 'Gone',
+      marker: 'm2',
+      id: 'e2',
+      seq: outbox.newSeq(),
+      at: NOW,
+    });
     await must(h.editOperation({ id: gone, changes: { project: 'Gone' } }));
     expect(opOf(gone).op).toMatchObject({ projectId: null, projectName: 'Gone' });
   });
@@ -135,24 +197,62 @@ describe('editOperation', () => {
   });
 
   it('edits a logged timer’s minutes, rounded for the view as the service will round them', async () => {
-    const id = await refused({ kind: 'logTimer', projectId: 1, projectName: 'Website', seconds: 600, minutes: 15, date: '2025-03-10', description: null, id: 'log', seq: outbox.newSeq(), at: NOW });
+    const id = await refused({
+      kind: 'logTimer',
+      projectId: 1,
+      projectName: 'Website',
+      seconds: 600,
+      minutes: 15,
+      date: '2025-03-10',
+      description: null,
+      id: 'log',
+      seq: outbox.newSeq(),
+      at: NOW,
+    });
     await must(h.editOperation({ id, changes: { time: '50' } }));
     expect(opOf(id)).toMatchObject({ status: 'pending', op: { seconds: 3000, minutes: 60 } });
     await outbox.fail(id, 'again', true);
-    expect(await h.editOperation({ id, changes: { date: '2025-03-09' } })).toMatchObject({ ok: false, error: { field: 'date' } });
+    expect(await h.editOperation({ id, changes: { date: '2025-03-09' } })).toMatchObject({
+      ok: false,
+      error: { field: 'date' },
+    });
   });
 
   it('renames a project to be created, refusing an empty name or one already taken', async () => {
-    const id = await refused({ kind: 'createProject', localId: -9, name: 'Website', id: 'create', seq: outbox.newSeq(), at: NOW });
-    expect(await h.editOperation({ id, changes: { name: '  ' } })).toMatchObject({ ok: false, error: { field: 'name', message: 'Enter a name for the project.' } });
-    expect(await h.editOperation({ id, changes: { name: 'website' } })).toMatchObject({ ok: false, error: { field: 'name', message: 'There is already a project named Website.' } });
+    const id = await refused({
+      kind: 'createProject',
+      localId: -9,
+      name: 'Website',
+      id: 'create',
+      seq: outbox.newSeq(),
+      at: NOW,
+    });
+    expect(await h.editOperation({ id, changes: { name: '  ' } })).toMatchObject({
+      ok: false,
+      error: { field: 'name', message: 'Enter a name for the project.' },
+    });
+    expect(await h.editOperation({ id, changes: { name: 'website' } })).toMatchObject({
+      ok: false,
+      error: { field: 'name', message: 'There is already a project named Website.' },
+    });
     await must(h.editOperation({ id, changes: { name: ' Website   2 ' } }));
     expect(opOf(id)).toMatchObject({ status: 'pending', op: { name: 'Website 2', localId: -9 } });
   });
 
   it('offers timer starts, pauses and discards retry and discard only', async () => {
-    const id = await refused({ kind: 'pauseTimer', projectId: 1, projectName: 'Website', seconds: 60, id: 'pause', seq: outbox.newSeq(), at: NOW });
-    expect(await h.editOperation({ id, changes: {} })).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'id' } });
+    const id = await refused({
+      kind: 'pauseTimer',
+      projectId: 1,
+      projectName: 'Website',
+      seconds: 60,
+      id: 'pause',
+      seq: outbox.newSeq(),
+      at: NOW,
+    });
+    expect(await h.editOperation({ id, changes: {} })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', field: 'id' },
+    });
     expect(opOf(id).status).toBe('failed');
   });
 
@@ -160,16 +260,28 @@ describe('editOperation', () => {
     await must(h.quickEntry({ text: '1:30 @Website' }));
     const pending = outbox.items().at(-1)!.op.id;
     for (const id of [pending, 'nope']) {
-      expect(await h.editOperation({ id, changes: { time: '1:00' } })).toMatchObject({ ok: false, error: { code: 'not_found', field: 'id' } });
+      expect(await h.editOperation({ id, changes: { time: '1:00' } })).toMatchObject({
+        ok: false,
+        error: { code: 'not_found', field: 'id' },
+      });
     }
     expect(opOf(pending).op).toMatchObject({ minutes: 90 });
   });
 
   it('refuses, before any handler, a field no operation has or a request of the wrong shape', async () => {
     const id = await refusedEntry();
-    expect(await dispatch(h, 'editOperation', { id, changes: { minutes: 5 } })).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
-    expect(await dispatch(h, 'editOperation', { id, changes: { time: 5 } })).toMatchObject({ ok: false, error: { code: 'invalid_argument', field: 'changes.time' } });
-    expect(await dispatch(h, 'editOperation', { id })).toMatchObject({ ok: false, error: { code: 'invalid_argument', field: 'changes' } });
+    expect(await dispatch(h, 'editOperation', { id, changes: { minutes: 5 } })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument' },
+    });
+    expect(await dispatch(h, 'editOperation', { id, changes: { time: 5 } })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument', field: 'changes.time' },
+    });
+    expect(await dispatch(h, 'editOperation', { id })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument', field: 'changes' },
+    });
     expect(opOf(id).status).toBe('failed');
   });
 });

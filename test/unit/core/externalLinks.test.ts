@@ -8,7 +8,13 @@ describe('links opened in the system browser', () => {
   });
 
   it('refuses schemes that could run code or open local files', () => {
-    for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'smb://host/share', 'data:text/html,x', 'stint://x']) {
+    for (const url of [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'smb://host/share',
+      'data:text/html,x',
+      'stint://x',
+    ]) {
       expect(isSafeExternalUrl(url), url).toBe(false);
     }
   });

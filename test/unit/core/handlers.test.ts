@@ -22,10 +22,29 @@ afterEach(async () => {
   dir.remove();
 });
 
-const view = (): Snapshot => deriveSnapshot(emptyServiceData(), outbox.items(), { account: ACCOUNT, online: true, lastSyncAt: null, today: '2026-01-05', recent: [], notices: [] });
+const view = (): Snapshot =>
+  deriveSnapshot(emptyServiceData(), outbox.items(), {
+    account: ACCOUNT,
+    online: true,
+    lastSyncAt: null,
+    today: '2026-01-05',
+    recent: [],
+    notices: [],
+  });
 
 function handlers(snapshot: () => Snapshot) {
-  return createHandlers({ outbox, now: () => 1_000_000, snapshot, queued() {}, urgent() {}, refresh() {}, touched() {}, recent: () => [], stopped: () => false, dismissNotice: () => false });
+  return createHandlers({
+    outbox,
+    now: () => 1_000_000,
+    snapshot,
+    queued() {},
+    urgent() {},
+    refresh() {},
+    touched() {},
+    recent: () => [],
+    stopped: () => false,
+    dismissNotice: () => false,
+  });
 }
 
 describe('handlers, with a snapshot one step behind the outbox', () => {
@@ -43,14 +62,18 @@ describe('handlers, with a snapshot one step behind the outbox', () => {
     expect(outbox.items().at(-1)!.op).toMatchObject({ kind: 'startTimer', projectId: 42 });
 
     // The same with a timer that the stale snapshot shows under the local id.
-    const stale = deriveSnapshot(emptyServiceData(), [{ ...outbox.items().at(-1)!, op: { ...outbox.items().at(-1)!.op, projectId: local } as never }], {
-      account: ACCOUNT,
-      online: true,
-      lastSyncAt: null,
-      today: '2026-01-05',
-      recent: [],
-      notices: [],
-    });
+    const stale = deriveSnapshot(
+      emptyServiceData(),
+      [{ ...outbox.items().at(-1)!, op: { ...outbox.items().at(-1)!.op, projectId: local } as never }],
+      {
+        account: ACCOUNT,
+        online: true,
+        lastSyncAt: null,
+        today: '2026-01-05',
+        recent: [],
+        notices: [],
+      },
+    );
     current = stale;
     await must(h.pauseTimer({ projectId: local }));
     expect(outbox.items().at(-1)!.op).toMatchObject({ kind: 'pauseTimer', projectId: 42 });

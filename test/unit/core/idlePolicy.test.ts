@@ -2,7 +2,14 @@
 // can sleep across midnight in a millisecond.
 import { describe, expect, it } from 'vitest';
 import type { TimerView } from '../../../common/snapshot';
-import { AWAY_FLOOR_SECONDS, initialIdleState, resolvedIdle, stepIdle, type IdleEvent, type IdleState } from '../../../main/core/idle/policy';
+import {
+  AWAY_FLOOR_SECONDS,
+  initialIdleState,
+  resolvedIdle,
+  stepIdle,
+  type IdleEvent,
+  type IdleState,
+} from '../../../main/core/idle/policy';
 import { shouldSample } from '../../../main/core/idle/sampling';
 import { timerView } from './support/fixtures';
 
@@ -12,17 +19,37 @@ const T0 = new Date(2025, 2, 10, 14, 0).getTime();
 const website = (state: TimerView['state'] = 'running') => timerView(1, 'Website', state, 3600, T0);
 
 /** Runs the events in order; each event sees the timers given with it (default: Website running). */
-function run(events: Array<IdleEvent | [IdleEvent, TimerView[]]>, threshold: number | null = 10, from: IdleState = initialIdleState()): IdleState {
-  return events.reduce((s, e) => (Array.isArray(e) ? stepIdle(s, e[0], e[1], threshold) : stepIdle(s, e, [website()], threshold)), from);
+function run(
+  events: Array<IdleEvent | [IdleEvent, TimerView[]]>,
+  threshold: number | null = 10,
+  from: IdleState = initialIdleState(),
+): IdleState {
+  return events.reduce(
+    (s, e) => (Array.isArray(e) ? stepIdle(s, e[0], e[1], threshold) : stepIdle(s, e, [website()], threshold)),
+    from,
+  );
 }
-const sample = (minutesAfterT0: number, idleSeconds: number): IdleEvent => ({ kind: 'idle-sample', at: T0 + minutesAfterT0 * MIN, idleSeconds });
-const at = (kind: 'suspend' | 'lock' | 'resume' | 'unlock', minutesAfterT0: number): IdleEvent => ({ kind, at: T0 + minutesAfterT0 * MIN });
+const sample = (minutesAfterT0: number, idleSeconds: number): IdleEvent => ({
+  kind: 'idle-sample',
+  at: T0 + minutesAfterT0 * MIN,
+  idleSeconds,
+});
+const at = (kind: 'suspend' | 'lock' | 'resume' | 'unlock', minutesAfterT0: number): IdleEvent => ({
+  kind,
+  at: T0 + minutesAfterT0 * MIN,
+});
 
 describe('the idle policy', () => {
   it('prompts on return after idle time over the threshold, from when the idle time began to the first input', () => {
     // Last input at 14:05; samples see the idle time grow; input again at 14:47.
     const s = run([sample(5.25, 15), sample(20, 15 * 60), sample(46.5, 41.5 * 60), sample(47.25, 15)]);
-    expect(s.prompt).toEqual({ projectId: 1, projectName: 'Website', idleSince: T0 + 5 * MIN, returnedAt: T0 + 47 * MIN, idleSeconds: 42 * 60 });
+    expect(s.prompt).toEqual({
+      projectId: 1,
+      projectName: 'Website',
+      idleSince: T0 + 5 * MIN,
+      returnedAt: T0 + 47 * MIN,
+      idleSeconds: 42 * 60,
+    });
     expect(s.away).toBeNull();
   });
 
@@ -53,11 +80,19 @@ describe('the idle policy', () => {
   });
 
   it('a suspend is away until the resume, a lock until the unlock, and both until the last is lifted', () => {
-    expect(run([at('suspend', 0), sample(30, 3), at('resume', 40)]).prompt).toMatchObject({ idleSince: T0, returnedAt: T0 + 40 * MIN, idleSeconds: 40 * 60 });
+    expect(run([at('suspend', 0), sample(30, 3), at('resume', 40)]).prompt).toMatchObject({
+      idleSince: T0,
+      returnedAt: T0 + 40 * MIN,
+      idleSeconds: 40 * 60,
+    });
     // Locked, then asleep; the machine wakes at 15:00 but the screen is unlocked at 15:20.
     const s = run([at('lock', 0), at('suspend', 1), at('resume', 60)]);
     expect(s.prompt).toBeNull();
-    expect(run([at('unlock', 80)], 10, s).prompt).toMatchObject({ idleSince: T0, returnedAt: T0 + 80 * MIN, idleSeconds: 80 * 60 });
+    expect(run([at('unlock', 80)], 10, s).prompt).toMatchObject({
+      idleSince: T0,
+      returnedAt: T0 + 80 * MIN,
+      idleSeconds: 80 * 60,
+    });
   });
 
   it('counts from when the idle time began when the lock came later', () => {
@@ -76,7 +111,13 @@ describe('the idle policy', () => {
     const running = [timerView(1, 'Website', 'running', 1800, evening)];
     let s = stepIdle(initialIdleState(), { kind: 'suspend', at: evening }, running, 10);
     s = stepIdle(s, { kind: 'resume', at: morning }, running, 10);
-    expect(s.prompt).toEqual({ projectId: 1, projectName: 'Website', idleSince: evening, returnedAt: morning, idleSeconds: (8 * 60 + 40) * 60 });
+    expect(s.prompt).toEqual({
+      projectId: 1,
+      projectName: 'Website',
+      idleSince: evening,
+      returnedAt: morning,
+      idleSeconds: (8 * 60 + 40) * 60,
+    });
   });
 
   it('after a sleep that the idle clock counts too, no second away starts before the return', () => {
@@ -90,7 +131,11 @@ describe('the idle policy', () => {
 
   it('prompts even when the timer was paused elsewhere meanwhile; what it offers is decided from the timers shown', () => {
     // The sampling goes on after the timer stopped (shouldSample), so the return is still seen.
-    const s = run([sample(20, 15 * 60), [sample(40, 35 * 60), [website('paused')]], [sample(41, 10), [website('paused')]]]);
+    const s = run([
+      sample(20, 15 * 60),
+      [sample(40, 35 * 60), [website('paused')]],
+      [sample(41, 10), [website('paused')]],
+    ]);
     expect(s.prompt).toMatchObject({ projectId: 1, idleSince: T0 + 5 * MIN, returnedAt: T0 + 41 * MIN - 10_000 });
   });
 
@@ -98,7 +143,11 @@ describe('the idle policy', () => {
     const first = run([sample(20, 15 * 60), sample(21, 10)]);
     expect(first.prompt?.idleSeconds).toBe(15 * 60 + 50);
     const second = run([sample(50, 20 * 60), sample(51, 0)], 10, first);
-    expect(second.prompt).toMatchObject({ idleSince: T0 + 5 * MIN, returnedAt: T0 + 51 * MIN, idleSeconds: 15 * 60 + 50 + 21 * 60 });
+    expect(second.prompt).toMatchObject({
+      idleSince: T0 + 5 * MIN,
+      returnedAt: T0 + 51 * MIN,
+      idleSeconds: 15 * 60 + 50 + 21 * 60,
+    });
     expect(resolvedIdle(second).prompt).toBeNull();
   });
 

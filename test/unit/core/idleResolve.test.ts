@@ -16,7 +16,13 @@ import { ACCOUNT, tempDir } from './support/offline';
 const T0 = new Date(2025, 2, 10, 14, 0).getTime();
 const NOW = T0 + 47 * 60_000;
 /** Website ran from 13:00; the user was away 14:05 to 14:47. */
-const PROMPT: IdlePrompt = { projectId: 1, projectName: 'Website', idleSince: T0 + 5 * 60_000, returnedAt: NOW, idleSeconds: 42 * 60 };
+const PROMPT: IdlePrompt = {
+  projectId: 1,
+  projectName: 'Website',
+  idleSince: T0 + 5 * 60_000,
+  returnedAt: NOW,
+  idleSeconds: 42 * 60,
+};
 
 let dir: ReturnType<typeof tempDir>;
 let outbox: Outbox;
@@ -34,7 +40,15 @@ afterEach(async () => {
 });
 
 const view = (): Snapshot =>
-  deriveSnapshot({ ...emptyServiceData(), timers }, outbox.items(), { account: ACCOUNT, online: true, lastSyncAt: null, today: '2025-03-10', recent: [], notices: [], idle: prompt });
+  deriveSnapshot({ ...emptyServiceData(), timers }, outbox.items(), {
+    account: ACCOUNT,
+    online: true,
+    lastSyncAt: null,
+    today: '2025-03-10',
+    recent: [],
+    notices: [],
+    idle: prompt,
+  });
 
 const handlers = () =>
   createHandlers({
@@ -64,7 +78,9 @@ describe('resolveIdle', () => {
   it('discard takes exactly the time away off the running timer, which runs on', async () => {
     const before = liveSeconds(view().timers[0]!, NOW);
     await handlers().resolveIdle({ choice: 'discard' });
-    expect(outbox.items().map((i) => i.op)).toMatchObject([{ kind: 'rewindTimer', projectId: 1, seconds: before - 42 * 60, idleSeconds: 42 * 60, at: NOW }]);
+    expect(outbox.items().map((i) => i.op)).toMatchObject([
+      { kind: 'rewindTimer', projectId: 1, seconds: before - 42 * 60, idleSeconds: 42 * 60, at: NOW },
+    ]);
     expect(describeOperation(outbox.items()[0]!.op)).toBe('Take 0:42 away time off Website');
     const t = view().timers[0]!;
     expect(t).toMatchObject({ state: 'running', pending: true });
@@ -114,20 +130,46 @@ describe('the idle prompt in the snapshot and in words', () => {
   });
 
   it('names the day the user left when it was not the day they came back', () => {
-    const night = { ...PROMPT, idleSince: new Date(2025, 2, 9, 23, 30).getTime(), idleSeconds: (14 * 60 + 40) * 60 + 59, timerRunning: true };
+    const night = {
+      ...PROMPT,
+      idleSince: new Date(2025, 2, 9, 23, 30).getTime(),
+      idleSeconds: (14 * 60 + 40) * 60 + 59,
+      timerRunning: true,
+    };
     expect(idleMessage(night)).toBe('You were away 14 h 41 min (since 2025-03-09 23:30) while Website ran.');
   });
 
   it('a rewind of a timer the service shows paused meanwhile leaves it paused', () => {
     timers = [timerView(1, 'Website', 'paused', 5000, NOW)];
-    const shown = deriveSnapshot({ ...emptyServiceData(), timers }, [{ op: { kind: 'rewindTimer', projectId: 1, projectName: 'Website', seconds: 100, idleSeconds: 60, id: 'x', seq: 1, at: NOW }, status: 'pending', attempted: false, message: null, awaiting: [] }], {
-      account: ACCOUNT,
-      online: true,
-      lastSyncAt: null,
-      today: '2025-03-10',
-      recent: [],
-      notices: [],
-    });
+    const shown = deriveSnapshot(
+      { ...emptyServiceData(), timers },
+      [
+        {
+          op: {
+            kind: 'rewindTimer',
+            projectId: 1,
+            projectName: 'Website',
+            seconds: 100,
+            idleSeconds: 60,
+            id: 'x',
+            seq: 1,
+            at: NOW,
+          },
+          status: 'pending',
+          attempted: false,
+          message: null,
+          awaiting: [],
+        },
+      ],
+      {
+        account: ACCOUNT,
+        online: true,
+        lastSyncAt: null,
+        today: '2025-03-10',
+        recent: [],
+        notices: [],
+      },
+    );
     expect(shown.timers[0]).toMatchObject({ state: 'paused', seconds: 5000 });
     expect(shown.idle).toBeNull();
   });

@@ -18,7 +18,12 @@ const account = (state: AccountView['state'], problem: string | null = null): Ac
   sessionOnly: false,
   problem,
 });
-const failed = (id: string): FailedOperationView => ({ id, summary: 'Log 1:30 on Website', message: 'Project is archived', editable: [] });
+const failed = (id: string): FailedOperationView => ({
+  id,
+  summary: 'Log 1:30 on Website',
+  message: 'Project is archived',
+  editable: [],
+});
 
 const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
   account: { id: 'local', label: 'This computer', kind: 'local' },
@@ -43,7 +48,12 @@ describe('notificationsFor', () => {
     const after = snapshot({ outbox: { pending: 0, failed: [failed('a'), failed('b')] } });
     expect(notificationsFor(null, after)).toEqual([]);
     expect(notificationsFor(before, after)).toEqual([
-      { id: 'failed:b', title: 'Stint could not save a change', body: 'Log 1:30 on Website: Project is archived', action: 'show-window' },
+      {
+        id: 'failed:b',
+        title: 'Stint could not save a change',
+        body: 'Log 1:30 on Website: Project is archived',
+        action: 'show-window',
+      },
     ]);
     expect(notificationsFor(after, after)).toEqual([]);
   });
@@ -52,10 +62,17 @@ describe('notificationsFor', () => {
     const ok = snapshot();
     const refused = snapshot({ accounts: [account('unauthorized', 'The service refused the token: sign in again.')] });
     expect(notificationsFor(ok, refused)).toEqual([
-      { id: 'account:work:unauthorized', title: 'Sign in again to Work', body: 'The service refused the token: sign in again.', action: 'show-window' },
+      {
+        id: 'account:work:unauthorized',
+        title: 'Sign in again to Work',
+        body: 'The service refused the token: sign in again.',
+        action: 'show-window',
+      },
     ]);
     expect(notificationsFor(refused, refused)).toEqual([]);
-    expect(notificationsFor(refused, snapshot({ accounts: [account('signed-out')] })).map((n) => n.body)).toEqual(['It is signed out.']);
+    expect(notificationsFor(refused, snapshot({ accounts: [account('signed-out')] })).map((n) => n.body)).toEqual([
+      'It is signed out.',
+    ]);
     // A keychain problem is shown in the window and settings, not as a sign-in notification.
     expect(notificationsFor(ok, snapshot({ accounts: [account('keychain-unavailable')] }))).toEqual([]);
     // An account just added is not news of a problem.
@@ -65,7 +82,14 @@ describe('notificationsFor', () => {
 
 describe('idlePromptAction', () => {
   const T0 = new Date(2025, 2, 10, 14, 5).getTime();
-  const away: IdlePromptView = { projectId: 1, projectName: 'Website', idleSince: T0, returnedAt: T0 + 42 * 60_000, idleSeconds: 42 * 60, timerRunning: true };
+  const away: IdlePromptView = {
+    projectId: 1,
+    projectName: 'Website',
+    idleSince: T0,
+    returnedAt: T0 + 42 * 60_000,
+    idleSeconds: 42 * 60,
+    timerRunning: true,
+  };
   const none = snapshot();
   const prompt = snapshot({ idle: away });
 
@@ -73,7 +97,11 @@ describe('idlePromptAction', () => {
     expect(idlePromptAction(none, prompt)).toEqual({
       kind: 'announce',
       showWindow: true,
-      notification: { key: expect.any(String), title: 'Stint: you were away', body: 'You were away 42 min (since 14:05) while Website ran. Open Stint to keep or discard that time.' },
+      notification: {
+        key: expect.any(String),
+        title: 'Stint: you were away',
+        body: 'You were away 42 min (since 14:05) while Website ran. Open Stint to keep or discard that time.',
+      },
     });
     expect(idlePromptAction(prompt, snapshot({ idle: away, online: false }))).toBeNull();
     // A read that shows the timer stopped elsewhere is the same return.
@@ -87,7 +115,10 @@ describe('idlePromptAction', () => {
   it('withdraws the notification once the prompt is answered, and announces the next return anew', () => {
     expect(idlePromptAction(prompt, none)).toEqual({ kind: 'withdraw' });
     const later = { ...away, idleSince: T0 + 90 * 60_000, returnedAt: T0 + 120 * 60_000, idleSeconds: 30 * 60 };
-    expect(idlePromptAction(none, snapshot({ idle: later }))).toMatchObject({ kind: 'announce', notification: { body: expect.stringContaining('30 min') } });
+    expect(idlePromptAction(none, snapshot({ idle: later }))).toMatchObject({
+      kind: 'announce',
+      notification: { body: expect.stringContaining('30 min') },
+    });
     // A new return while the last was not answered (away again) is a new announcement too.
     expect(idlePromptAction(prompt, snapshot({ idle: later }))).toMatchObject({ kind: 'announce' });
   });

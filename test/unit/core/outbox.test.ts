@@ -12,7 +12,15 @@ const journalLines = () => readFileSync(dir.journal(), 'utf8').split('\n').filte
 
 let n = 0;
 function pause(outbox: Outbox, projectId = 7): Operation {
-  return { kind: 'pauseTimer', projectId, projectName: 'Website', seconds: 60, id: `op-${++n}`, seq: outbox.newSeq(), at: 1000 };
+  return {
+    kind: 'pauseTimer',
+    projectId,
+    projectName: 'Website',
+    seconds: 60,
+    id: `op-${++n}`,
+    seq: outbox.newSeq(),
+    at: 1000,
+  };
 }
 
 describe('outbox', () => {
@@ -76,7 +84,18 @@ describe('outbox', () => {
 
   it('forgets a settled operation on restart, and keeps it in view until its reads are back', async () => {
     const { outbox } = await reopen();
-    const log: Operation = { kind: 'logTimer', projectId: 7, projectName: 'Website', seconds: 900, minutes: 15, date: '2025-03-10', description: null, id: 'log-1', seq: outbox.newSeq(), at: 1000 };
+    const log: Operation = {
+      kind: 'logTimer',
+      projectId: 7,
+      projectName: 'Website',
+      seconds: 900,
+      minutes: 15,
+      date: '2025-03-10',
+      description: null,
+      id: 'log-1',
+      seq: outbox.newSeq(),
+      at: 1000,
+    };
     await outbox.add(log);
     await outbox.attempt(log.id);
     await outbox.settle(log.id);
@@ -151,7 +170,16 @@ describe('outbox', () => {
     const seq = outbox.newSeq();
     const create: Operation = { kind: 'createProject', localId: -seq, name: 'Acme', id: 'create', seq, at: 1 };
     await outbox.add(create);
-    const start: Operation = { kind: 'startTimer', projectId: -seq, projectName: 'Acme', fromSeconds: 0, pauses: null, id: 'start', seq: outbox.newSeq(), at: 2 };
+    const start: Operation = {
+      kind: 'startTimer',
+      projectId: -seq,
+      projectName: 'Acme',
+      fromSeconds: 0,
+      pauses: null,
+      id: 'start',
+      seq: outbox.newSeq(),
+      at: 2,
+    };
     await outbox.add(start);
     await outbox.settle(create.id, 42);
     expect(outbox.next()?.op).toMatchObject({ id: 'start', projectId: 42 });
@@ -167,7 +195,16 @@ describe('outbox', () => {
     const seq = outbox.newSeq();
     await outbox.add({ kind: 'createProject', localId: -seq, name: 'Acme', id: 'create', seq, at: 1 });
     // The user started the timer while the creation was on its way: the operation names -seq.
-    const start: Operation = { kind: 'startTimer', projectId: -seq, projectName: 'Acme', fromSeconds: 0, pauses: null, id: 'start', seq: outbox.newSeq(), at: 2 };
+    const start: Operation = {
+      kind: 'startTimer',
+      projectId: -seq,
+      projectName: 'Acme',
+      fromSeconds: 0,
+      pauses: null,
+      id: 'start',
+      seq: outbox.newSeq(),
+      at: 2,
+    };
     await outbox.settle('create', 42);
     await outbox.add(start);
     expect(outbox.next()?.op).toMatchObject({ id: 'start', projectId: 42 });

@@ -77,7 +77,17 @@ describe('editing a failed operation', () => {
     expect(await outbox.edit({ ...failed, id: 'nope' })).toBe(false);
     expect(await outbox.edit({ ...failed, marker: 'https://stint.invalid/op/other' })).toBe(false);
     expect(await outbox.edit({ ...failed, seq: failed.seq + 100 })).toBe(false);
-    expect(await outbox.edit({ kind: 'pauseTimer', projectId: 7, projectName: 'Website', seconds: 1, id: failed.id, seq: failed.seq, at: 1 })).toBe(false);
+    expect(
+      await outbox.edit({
+        kind: 'pauseTimer',
+        projectId: 7,
+        projectName: 'Website',
+        seconds: 1,
+        id: failed.id,
+        seq: failed.seq,
+        at: 1,
+      }),
+    ).toBe(false);
 
     // Nothing written, nothing changed.
     expect(readFileSync(dir.journal(), 'utf8')).toBe(linesBefore);
@@ -103,7 +113,9 @@ describe('editing a failed operation', () => {
     const edit = { t: 'edit', id: 'a', op: { ...op, name: 'Other' } };
     // An edit record of a pending item cannot come from the outbox; read back, it changes nothing.
     expect(replay([{ t: 'op', op }, edit]).items.get('a')).toMatchObject({ op, status: 'pending' });
-    expect(replay([{ t: 'op', op }, { t: 'failed', id: 'a', message: 'dup', refused: true }, edit]).items.get('a')).toMatchObject({
+    expect(
+      replay([{ t: 'op', op }, { t: 'failed', id: 'a', message: 'dup', refused: true }, edit]).items.get('a'),
+    ).toMatchObject({
       op: { name: 'Other' },
       status: 'pending',
       message: null,
@@ -140,6 +152,8 @@ describe('editing a failed operation', () => {
       await outbox.settle(other.id);
     }
     await outbox.close();
-    expect((await reopen()).outbox.items().map((i) => [i.op, i.status, i.attempted])).toEqual([[{ ...op, date: '2025-03-09' }, 'pending', true]]);
+    expect((await reopen()).outbox.items().map((i) => [i.op, i.status, i.attempted])).toEqual([
+      [{ ...op, date: '2025-03-09' }, 'pending', true],
+    ]);
   });
 });

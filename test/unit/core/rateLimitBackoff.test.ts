@@ -26,12 +26,21 @@ async function coreRefusedWith(headers: Record<string, string>): Promise<Core> {
   clock = fakeClock();
   server = await startFaultServer(() => ({ status: 429, headers }));
   // retries 0: the client hands each 429 straight to core
-  const api = createServiceApi({ baseUrl: server.url, credentials: { kind: 'personal', token: 't' }, rateLimit: 0, retries: 0 });
+  const api = createServiceApi({
+    baseUrl: server.url,
+    credentials: { kind: 'personal', token: 't' },
+    rateLimit: 0,
+    retries: 0,
+  });
   core = await createCore({ api, dataDir: dir.path, account: ACCOUNT, clock });
   return core;
 }
 
-const nextTryIn = async (ms: number) => until(() => clock.pending().count === 1 && clock.pending().nextInMs === ms, `a try in ${ms} ms (clock: ${JSON.stringify(clock.pending())})`);
+const nextTryIn = async (ms: number) =>
+  until(
+    () => clock.pending().count === 1 && clock.pending().nextInMs === ms,
+    `a try in ${ms} ms (clock: ${JSON.stringify(clock.pending())})`,
+  );
 
 describe('core after a 429', () => {
   it('waits as long as Retry-After asked, and nobody cuts that short', async () => {

@@ -11,7 +11,11 @@ describe('linuxAutostartEntry', () => {
   });
 
   it('quotes spaces, reserved characters and field codes as the specification says', () => {
-    expect(execLine(linuxAutostartEntry('/home/a b/Apps/Stint 100%.AppImage'))).toBe('Exec="/home/a b/Apps/Stint 100%%.AppImage"');
-    expect(execLine(linuxAutostartEntry('/x/$HOME/"q"/back\\slash'))).toBe('Exec="/x/\\\\$HOME/\\\\"q\\\\"/back\\\\\\\\slash"');
+    expect(execLine(linuxAutostartEntry('/home/a b/Apps/Stint 100%.AppImage'))).toBe(
+      'Exec="/home/a b/Apps/Stint 100%%.AppImage"',
+    );
+    expect(execLine(linuxAutostartEntry('/x/$HOME/"q"/back\\slash'))).toBe(
+      'Exec="/x/\\\\$HOME/\\\\"q\\\\"/back\\\\\\\\slash"',
+    );
   });
 });

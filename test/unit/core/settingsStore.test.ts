@@ -16,7 +16,8 @@ afterEach(() => dir.remove());
 
 const file = () => join(dir.path, SETTINGS_FILE);
 const onDisk = () => JSON.parse(readFileSync(file(), 'utf8')) as Record<string, unknown>;
-const v1File = (values: Record<string, unknown>) => writeFileSync(file(), JSON.stringify({ ...values, __internal__: { migrations: { version: '1.0.0' } } }));
+const v1File = (values: Record<string, unknown>) =>
+  writeFileSync(file(), JSON.stringify({ ...values, __internal__: { migrations: { version: '1.0.0' } } }));
 
 describe('the settings file', () => {
   it('starts with the defaults, and keeps a change across a reopen', () => {
@@ -26,12 +27,21 @@ describe('the settings file', () => {
 
     const seen: unknown[] = [];
     store.subscribe((s) => seen.push(s.theme));
-    const { errors } = store.update({ theme: 'dark', idleThresholdMinutes: null, hotkeys: { quickEntry: 'Alt+Shift+Q' } });
+    const { errors } = store.update({
+      theme: 'dark',
+      idleThresholdMinutes: null,
+      hotkeys: { quickEntry: 'Alt+Shift+Q' },
+    });
     expect(errors).toEqual([]);
     expect(seen).toEqual(['dark']);
 
     const again = openSettingsStore(dir.path);
-    expect(again.get()).toEqual({ ...DEFAULT_SETTINGS, theme: 'dark', idleThresholdMinutes: null, hotkeys: { ...DEFAULT_SETTINGS.hotkeys, quickEntry: 'Alt+Shift+Q' } });
+    expect(again.get()).toEqual({
+      ...DEFAULT_SETTINGS,
+      theme: 'dark',
+      idleThresholdMinutes: null,
+      hotkeys: { ...DEFAULT_SETTINGS.hotkeys, quickEntry: 'Alt+Shift+Q' },
+    });
     expect(onDisk().__internal__).toEqual({ migrations: { version: `${SETTINGS_VERSION}.0.0` } });
   });
 
@@ -63,7 +73,9 @@ describe('the settings file', () => {
     writeFileSync(file(), '{"theme": "dark", "hotk');
     const store = openSettingsStore(dir.path);
     expect(store.get()).toEqual(DEFAULT_SETTINGS);
-    expect(store.problem).toMatch(/could not read its settings .* using the defaults; the old file is kept as settings.json.damaged/);
+    expect(store.problem).toMatch(
+      /could not read its settings .* using the defaults; the old file is kept as settings.json.damaged/,
+    );
     expect(readFileSync(`${file()}.damaged`, 'utf8')).toBe('{"theme": "dark", "hotk');
     // The fresh file works.
     store.update({ theme: 'light' });
@@ -71,7 +83,10 @@ describe('the settings file', () => {
   });
 
   it('treats a file against the schema as damaged too', () => {
-    writeFileSync(file(), JSON.stringify({ theme: 'purple', launchAtLogin: 'yes', __internal__: { migrations: { version: '2.0.0' } } }));
+    writeFileSync(
+      file(),
+      JSON.stringify({ theme: 'purple', launchAtLogin: 'yes', __internal__: { migrations: { version: '2.0.0' } } }),
+    );
     const store = openSettingsStore(dir.path);
     expect(store.get()).toEqual(DEFAULT_SETTINGS);
     expect(store.problem).toMatch(/theme/);
@@ -79,7 +94,14 @@ describe('the settings file', () => {
   });
 
   it('puts a hand-edited shortcut Electron cannot read back to its default, and names it', () => {
-    writeFileSync(file(), JSON.stringify({ hotkeys: { toggleTimer: 'Ctrl+Banana' }, theme: 'dark', __internal__: { migrations: { version: '2.0.0' } } }));
+    writeFileSync(
+      file(),
+      JSON.stringify({
+        hotkeys: { toggleTimer: 'Ctrl+Banana' },
+        theme: 'dark',
+        __internal__: { migrations: { version: '2.0.0' } },
+      }),
+    );
     const store = openSettingsStore(dir.path);
     expect(store.get()).toEqual({ ...DEFAULT_SETTINGS, theme: 'dark' });
     expect(store.problem).toMatch(/back to their defaults: “Banana” is not a key/);
@@ -88,6 +110,12 @@ describe('the settings file', () => {
   it('refuses to write a value outside the schema (nothing but settings goes in the file)', () => {
     const store = openSettingsStore(dir.path);
     expect(() => store.update({ theme: 'dark', ...({ token: 'secret' } as object) })).not.toThrow();
-    expect(Object.keys(onDisk()).sort()).toEqual(['__internal__', 'hotkeys', 'idleThresholdMinutes', 'launchAtLogin', 'theme']);
+    expect(Object.keys(onDisk()).sort()).toEqual([
+      '__internal__',
+      'hotkeys',
+      'idleThresholdMinutes',
+      'launchAtLogin',
+      'theme',
+    ]);
   });
 });

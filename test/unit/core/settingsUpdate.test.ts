@@ -26,7 +26,13 @@ afterEach(async () => {
 });
 
 async function core(options: Partial<CoreOptions> = {}): Promise<Core> {
-  const c = await createCore({ api: await unreachableApi(), dataDir: dir.path, account: ACCOUNT, clock: fakeClock(), ...options });
+  const c = await createCore({
+    api: await unreachableApi(),
+    dataDir: dir.path,
+    account: ACCOUNT,
+    clock: fakeClock(),
+    ...options,
+  });
   cores.push(c);
   return c;
 }
@@ -75,7 +81,12 @@ describe('updateSettings', () => {
     await first.stop();
 
     const again = await core({ settings: openSettingsStore(dir.path) });
-    expect(again.getSnapshot().settings).toEqual({ ...DEFAULT_SETTINGS, theme: 'light', idleThresholdMinutes: null, launchAtLogin: true });
+    expect(again.getSnapshot().settings).toEqual({
+      ...DEFAULT_SETTINGS,
+      theme: 'light',
+      idleThresholdMinutes: null,
+      launchAtLogin: true,
+    });
   });
 
   it('refuses what the contract does not allow before any handler sees it', async () => {
@@ -92,8 +103,19 @@ describe('updateSettings', () => {
   it('names the field of a bad value and saves the rest', async () => {
     const os = fakeOs([]);
     const c = await core({ applyHotkeys: os.applyHotkeys });
-    const result = await c.handlers.updateSettings({ idleThresholdMinutes: 500, theme: 'dark', hotkeys: { quickEntry: 'Ctrl+Q+W' } });
-    expect(result).toEqual({ ok: false, error: { code: 'invalid_input', field: 'hotkeys.quickEntry', message: 'A shortcut has one key besides its modifiers; this one has Q and W.' } });
+    const result = await c.handlers.updateSettings({
+      idleThresholdMinutes: 500,
+      theme: 'dark',
+      hotkeys: { quickEntry: 'Ctrl+Q+W' },
+    });
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        field: 'hotkeys.quickEntry',
+        message: 'A shortcut has one key besides its modifiers; this one has Q and W.',
+      },
+    });
     expect(c.getSnapshot().settings).toEqual({ ...DEFAULT_SETTINGS, theme: 'dark' });
     // Nothing about shortcuts changed, so the OS was not asked.
     expect(os.asked).toEqual([]);
@@ -114,11 +136,18 @@ describe('updateSettings', () => {
   it('keeps the previous shortcut when the OS refuses the new one, and says which', async () => {
     const os = fakeOs(['Control+Alt+T']);
     const c = await core({ applyHotkeys: os.applyHotkeys, settings: openSettingsStore(dir.path) });
-    const result = await c.handlers.updateSettings({ hotkeys: { toggleTimer: 'Ctrl+Alt+T', showWindow: 'Alt+Shift+W' }, theme: 'dark' });
+    const result = await c.handlers.updateSettings({
+      hotkeys: { toggleTimer: 'Ctrl+Alt+T', showWindow: 'Alt+Shift+W' },
+      theme: 'dark',
+    });
     const shown = (a: string) => displayAccelerator(a, process.platform === 'darwin');
     expect(result).toEqual({
       ok: false,
-      error: { code: 'invalid_input', field: 'hotkeys.toggleTimer', message: `${shown('Control+Alt+T')} is taken by another application; kept ${shown('CommandOrControl+Alt+T')}.` },
+      error: {
+        code: 'invalid_input',
+        field: 'hotkeys.toggleTimer',
+        message: `${shown('Control+Alt+T')} is taken by another application; kept ${shown('CommandOrControl+Alt+T')}.`,
+      },
     });
     const settings = c.getSnapshot().settings;
     // The refused one kept, the accepted one and the theme saved.
@@ -136,7 +165,10 @@ describe('updateSettings', () => {
     const os = fakeOs([], ['Alt+Shift+F13']);
     const c = await core({ applyHotkeys: os.applyHotkeys });
     const result = await c.handlers.updateSettings({ hotkeys: { quickEntry: 'Alt+Shift+F13' } });
-    expect(result).toMatchObject({ ok: false, error: { field: 'hotkeys.quickEntry', message: expect.stringContaining('kept') } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { field: 'hotkeys.quickEntry', message: expect.stringContaining('kept') },
+    });
     expect(os.heldFor('quickEntry')).toBe(DEFAULT_SETTINGS.hotkeys.quickEntry);
     expect(c.getSnapshot().settings.hotkeys.quickEntry).toBe(DEFAULT_SETTINGS.hotkeys.quickEntry);
   });
@@ -145,7 +177,14 @@ describe('updateSettings', () => {
     const os = fakeOs([]);
     const c = await core({ applyHotkeys: os.applyHotkeys });
     const result = await c.handlers.updateSettings({ hotkeys: { quickEntry: 'CmdOrCtrl+Alt+T' } });
-    expect(result).toEqual({ ok: false, error: { code: 'invalid_input', field: 'hotkeys.quickEntry', message: 'That shortcut is already the one for “Start or pause the last timer”.' } });
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        field: 'hotkeys.quickEntry',
+        message: 'That shortcut is already the one for “Start or pause the last timer”.',
+      },
+    });
     expect(c.getSnapshot().settings.hotkeys).toEqual(DEFAULT_SETTINGS.hotkeys);
     expect(os.asked).toEqual([]);
     expect(os.heldFor('quickEntry')).toBe(DEFAULT_SETTINGS.hotkeys.quickEntry);
@@ -173,6 +212,8 @@ describe('updateSettings', () => {
   it('tells the user of a damaged settings file in a notice', async () => {
     writeFileSync(`${dir.path}/settings.json`, 'not json');
     const c = await core({ settings: openSettingsStore(dir.path) });
-    expect(c.getSnapshot().notices.map((n) => n.message)).toEqual([expect.stringMatching(/could not read its settings/)]);
+    expect(c.getSnapshot().notices.map((n) => n.message)).toEqual([
+      expect.stringMatching(/could not read its settings/),
+    ]);
   });
 });

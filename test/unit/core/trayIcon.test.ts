@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { ICON_SIZES, createTrayIconRenderer, iconRepresentations, type IconSize, type TrayIconState, type TrayIconVariant } from '../../../main/core/trayIcon/renderer';
+import {
+  ICON_SIZES,
+  createTrayIconRenderer,
+  iconRepresentations,
+  type IconSize,
+  type TrayIconState,
+  type TrayIconVariant,
+} from '../../../main/core/trayIcon/renderer';
 import { PALETTE } from '../../../main/core/trayIcon/palette';
 import { trayIconVariant } from '../../../main/core/trayIcon/variant';
 import { decodePng, type DecodedPng } from './support/pngDecode';
 
 const renderer = createTrayIconRenderer();
-const draw = (state: TrayIconState, text: string, size: IconSize, variant: TrayIconVariant = 'dark') => decodePng(renderer.png(state, text, size, variant));
+const draw = (state: TrayIconState, text: string, size: IconSize, variant: TrayIconVariant = 'dark') =>
+  decodePng(renderer.png(state, text, size, variant));
 
 /** The image as text: '#' for opaque ink-coloured pixels, 'o' for other opaque ones, '.' for clear. */
 function picture(image: DecodedPng, variant: TrayIconVariant): string[] {
@@ -20,7 +28,10 @@ function picture(image: DecodedPng, variant: TrayIconVariant): string[] {
 }
 
 const luminance = ([r, g, b]: number[]) => 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-const opaque = (image: DecodedPng) => Array.from({ length: image.width * image.height }, (_, i) => image.at(i % image.width, Math.floor(i / image.width))).filter((p) => p[3] > 0);
+const opaque = (image: DecodedPng) =>
+  Array.from({ length: image.width * image.height }, (_, i) =>
+    image.at(i % image.width, Math.floor(i / image.width)),
+  ).filter((p) => p[3] > 0);
 
 describe('tray icon images (Windows and Linux)', () => {
   it('draws the running time in pixel digits with a bar under it, at 16 px', () => {
@@ -39,8 +50,20 @@ describe('tray icon images (Windows and Linux)', () => {
 
   it('puts hours over minutes where one line does not fit (20:48 at 16 px), and one line from 24 px', () => {
     const small = picture(draw('running', '20:48', 16), 'dark');
-    expect(small.slice(0, 5)).toEqual(['....###.###.....', '......#.#.#.....', '....###.#.#.....', '....#...#.#.....', '....###.###.....']);
-    expect(small.slice(7, 12)).toEqual(['....#.#.###.....', '....#.#.#.#.....', '....###.###.....', '......#.#.#.....', '......#.###.....']);
+    expect(small.slice(0, 5)).toEqual([
+      '....###.###.....',
+      '......#.#.#.....',
+      '....###.#.#.....',
+      '....#...#.#.....',
+      '....###.###.....',
+    ]);
+    expect(small.slice(7, 12)).toEqual([
+      '....#.#.###.....',
+      '....#.#.#.#.....',
+      '....###.###.....',
+      '......#.#.#.....',
+      '......#.###.....',
+    ]);
     for (const size of [24, 32, 48, 64] as const) {
       const rows = picture(draw('running', '20:48', size), 'dark');
       const inkRows = rows.filter((row) => row.includes('#'));
@@ -103,13 +126,16 @@ describe('tray icon images (Windows and Linux)', () => {
       const colours = PALETTE[variant];
       const dominant = (state: TrayIconState) => {
         const counts = new Map<string, number>();
-        for (const [r, g, b] of opaque(draw(state, '', 32, variant))) counts.set(`${r},${g},${b}`, (counts.get(`${r},${g},${b}`) ?? 0) + 1);
+        for (const [r, g, b] of opaque(draw(state, '', 32, variant)))
+          counts.set(`${r},${g},${b}`, (counts.get(`${r},${g},${b}`) ?? 0) + 1);
         return [...counts].sort((a, b) => b[1] - a[1])[0]![0];
       };
       expect(dominant('paused')).toBe(colours.paused.join(','));
       expect(dominant('offline')).toBe(colours.offline.join(','));
       expect(dominant('idle')).toBe(colours.ink.join(','));
-      const images = (['running', 'paused', 'idle', 'offline'] as const).map((s) => Buffer.from(draw(s, '', 16, variant).pixels).toString('hex'));
+      const images = (['running', 'paused', 'idle', 'offline'] as const).map((s) =>
+        Buffer.from(draw(s, '', 16, variant).pixels).toString('hex'),
+      );
       expect(new Set(images).size).toBe(4);
     }
   });

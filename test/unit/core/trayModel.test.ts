@@ -6,7 +6,8 @@ import { timerView } from './support/fixtures';
 
 const NOW = new Date(2025, 2, 10, 10, 0).getTime();
 
-const timer = (projectId: number, projectName: string, state: TimerView['state'], seconds: number, asOf = NOW) => timerView(projectId, projectName, state, seconds, asOf);
+const timer = (projectId: number, projectName: string, state: TimerView['state'], seconds: number, asOf = NOW) =>
+  timerView(projectId, projectName, state, seconds, asOf);
 
 const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
   account: { id: 'local', label: 'This computer', kind: 'local' },
@@ -39,13 +40,16 @@ describe('trayModel', () => {
     expect(model.iconText).toBe(''); // the template icon stays as it is
   });
 
-  it.each(['win32', 'linux'] as const)('on %s leaves the title empty (Electron shows it only on macOS) and tells it by icon and tooltip', (platform) => {
-    const model = trayModel(snapshot({ timers: [running] }), NOW, platform);
-    expect(model.title).toBe('');
-    expect(model.icon).toBe('running');
-    expect(model.iconText).toBe('1:05');
-    expect(model.tooltip).toBe('Stint: Website 1:05 · Today 3:45');
-  });
+  it.each(['win32', 'linux'] as const)(
+    'on %s leaves the title empty (Electron shows it only on macOS) and tells it by icon and tooltip',
+    (platform) => {
+      const model = trayModel(snapshot({ timers: [running] }), NOW, platform);
+      expect(model.title).toBe('');
+      expect(model.icon).toBe('running');
+      expect(model.iconText).toBe('1:05');
+      expect(model.tooltip).toBe('Stint: Website 1:05 · Today 3:45');
+    },
+  );
 
   it('with a running timer offers pause and log of it, and resume of the paused ones', () => {
     const { menu } = trayModel(snapshot({ timers: [running, ...paused] }), NOW, 'darwin');
@@ -73,7 +77,12 @@ describe('trayModel', () => {
 
   it('with only paused timers shows the paused icon and no title', () => {
     const model = trayModel(snapshot({ timers: paused }), NOW, 'darwin');
-    expect(model).toMatchObject({ title: '', icon: 'paused', iconText: '', tooltip: 'Stint: 2 paused timers · Today 3:45' });
+    expect(model).toMatchObject({
+      title: '',
+      icon: 'paused',
+      iconText: '',
+      tooltip: 'Stint: 2 paused timers · Today 3:45',
+    });
     expect(byId(model.menu, 'pause:2')).toBeUndefined();
   });
 
@@ -119,9 +128,24 @@ describe('trayModel', () => {
   });
 
   it('on Linux, where clicks on the icon often never arrive, carries every action in the menu', () => {
-    const { menu } = trayModel(snapshot({ timers: [running, ...paused], online: false, outbox: { pending: 1, failed: [] } }), NOW, 'linux');
+    const { menu } = trayModel(
+      snapshot({ timers: [running, ...paused], online: false, outbox: { pending: 1, failed: [] } }),
+      NOW,
+      'linux',
+    );
     const ids = menu.map((i) => i.id);
-    for (const id of ['pause:1', 'log:1', 'resume:2', 'resume:3', 'quick-entry', 'refresh', 'open-window', 'settings', 'quit']) expect(ids).toContain(id);
+    for (const id of [
+      'pause:1',
+      'log:1',
+      'resume:2',
+      'resume:3',
+      'quick-entry',
+      'refresh',
+      'open-window',
+      'settings',
+      'quit',
+    ])
+      expect(ids).toContain(id);
   });
 
   it('changes its menu at most once a minute while a timer runs, so an open menu is not replaced every second', () => {
@@ -132,7 +156,15 @@ describe('trayModel', () => {
   });
 
   it('gives every item a distinct id', () => {
-    const { menu } = trayModel(snapshot({ timers: [running, ...paused], online: false, outbox: { pending: 1, failed: [{ id: 'x', summary: 's', message: 'm', editable: [] }] } }), NOW, 'darwin');
+    const { menu } = trayModel(
+      snapshot({
+        timers: [running, ...paused],
+        online: false,
+        outbox: { pending: 1, failed: [{ id: 'x', summary: 's', message: 'm', editable: [] }] },
+      }),
+      NOW,
+      'darwin',
+    );
     expect(new Set(menu.map((i) => i.id)).size).toBe(menu.length);
   });
 });

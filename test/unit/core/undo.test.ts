@@ -21,8 +21,23 @@ const discard = (outbox: Outbox, notBefore?: number): Operation => ({
   at: 1_000,
   ...(notBefore !== undefined ? { notBefore } : {}),
 });
-const item = (op: Operation, over: Partial<OutboxItem> = {}): OutboxItem => ({ op, status: 'pending', attempted: false, message: null, awaiting: [], ...over });
-const entry = (id: number | null, minutes = 30): EntryView => ({ key: String(id), id, date: '2026-01-05', minutes, description: 'call', projectName: 'Website', pending: false });
+const item = (op: Operation, over: Partial<OutboxItem> = {}): OutboxItem => ({
+  op,
+  status: 'pending',
+  attempted: false,
+  message: null,
+  awaiting: [],
+  ...over,
+});
+const entry = (id: number | null, minutes = 30): EntryView => ({
+  key: String(id),
+  id,
+  date: '2026-01-05',
+  minutes,
+  description: 'call',
+  projectName: 'Website',
+  pending: false,
+});
 
 describe('undo', () => {
   it('withdraws an undone item for good, across a restart, and skips it in next() meanwhile', async () => {
@@ -60,7 +75,9 @@ describe('undo', () => {
     await outbox.add(held);
     const late = await undoOperation(outbox, held.id, 6_000);
     expect(late).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'id' } });
-    expect(!late.ok && late.error.message).toBe("Too late to undo: “Discarded Website's timer” is being sent to the service.");
+    expect(!late.ok && late.error.message).toBe(
+      "Too late to undo: “Discarded Website's timer” is being sent to the service.",
+    );
     expect(await undoOperation(outbox, held.id, 5_999)).toEqual({ ok: true, value: null });
     expect(outbox.items()).toEqual([]);
   });
@@ -69,8 +86,22 @@ describe('undo', () => {
     const outbox = { newSeq: () => ++n } as Outbox;
     const held = discard(outbox, 6_000);
     const plain = discard(outbox);
-    const del: Operation = { kind: 'deleteEntry', entryId: 5, summary: entrySummary(entry(5, 90)), id: 'del', seq: ++n, at: 1_000, notBefore: 7_000 };
-    const items = [item(held), item(plain), item(del), item({ ...held, id: 'sent' }, { attempted: true }), item({ ...held, id: 'failed' }, { status: 'failed' })];
+    const del: Operation = {
+      kind: 'deleteEntry',
+      entryId: 5,
+      summary: entrySummary(entry(5, 90)),
+      id: 'del',
+      seq: ++n,
+      at: 1_000,
+      notBefore: 7_000,
+    };
+    const items = [
+      item(held),
+      item(plain),
+      item(del),
+      item({ ...held, id: 'sent' }, { attempted: true }),
+      item({ ...held, id: 'failed' }, { status: 'failed' }),
+    ];
     expect(undoViews(items)).toEqual([
       { id: held.id, summary: "Discarded Website's timer", until: 6_000 },
       { id: 'del', summary: 'Deleted 1:30 on Website: call', until: 7_000 },

@@ -24,7 +24,15 @@ let dir: ReturnType<typeof tempDir>;
 let outbox: Outbox;
 let h: Handlers;
 let woken: number;
-const read = (id: number, minutes: number, projectName: string | null, description: string | null): EntryView => ({ key: String(id), id, date: TODAY, minutes, description, projectName, pending: false });
+const read = (id: number, minutes: number, projectName: string | null, description: string | null): EntryView => ({
+  key: String(id),
+  id,
+  date: TODAY,
+  minutes,
+  description,
+  projectName,
+  pending: false,
+});
 const data: ServiceData = {
   ...emptyServiceData(),
   projects: [
@@ -32,9 +40,20 @@ const data: ServiceData = {
     { id: 2, name: 'Backend', color: null, billingIncrement: 1, enabled: true },
     { id: 3, name: 'Old', color: null, billingIncrement: 15, enabled: false },
   ],
-  entries: { date: TODAY, list: [read(41, 30, 'Website', 'call'), read(42, 20, null, null), read(43, 15, 'Old', 'archived work')] },
+  entries: {
+    date: TODAY,
+    list: [read(41, 30, 'Website', 'call'), read(42, 20, null, null), read(43, 15, 'Old', 'archived work')],
+  },
 };
-const view = (): Snapshot => deriveSnapshot(data, outbox.items(), { account: ACCOUNT, online: true, lastSyncAt: null, today: TODAY, recent: [], notices: [] });
+const view = (): Snapshot =>
+  deriveSnapshot(data, outbox.items(), {
+    account: ACCOUNT,
+    online: true,
+    lastSyncAt: null,
+    today: TODAY,
+    recent: [],
+    notices: [],
+  });
 const entry = (key: string) => view().today.entries.find((e) => e.key === key)!;
 const open = async () => {
   outbox = (await openOutbox(dir.path)).outbox;
@@ -51,7 +70,11 @@ const open = async () => {
     dismissNotice: () => false,
   });
 };
-const journal = () => readFileSync(`${dir.path}/${JOURNAL_FILE}`, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { t: string });
+const journal = () =>
+  readFileSync(`${dir.path}/${JOURNAL_FILE}`, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { t: string });
 
 beforeEach(async () => {
   dir = tempDir();
@@ -73,8 +96,22 @@ describe('editing an entry the service has', () => {
   it('queues an updateEntry with every value, and the snapshot shows them at once, as the service will round them', async () => {
     await must(h.updateEntry({ key: '42', time: '50m', description: ' review #design ', project: '@website' }));
     const [item] = outbox.items();
-    expect(item!.op).toMatchObject({ kind: 'updateEntry', entryId: 42, minutes: 50, description: 'review #design', projectId: 1, projectName: 'Website', summary: '0:20' });
-    expect(entry('42')).toMatchObject({ id: 42, minutes: 60, description: 'review #design', projectName: 'Website', pending: true });
+    expect(item!.op).toMatchObject({
+      kind: 'updateEntry',
+      entryId: 42,
+      minutes: 50,
+      description: 'review #design',
+      projectId: 1,
+      projectName: 'Website',
+      summary: '0:20',
+    });
+    expect(entry('42')).toMatchObject({
+      id: 42,
+      minutes: 60,
+      description: 'review #design',
+      projectName: 'Website',
+      pending: true,
+    });
     expect(view().today.totalMinutes).toBe(30 + 60 + 15);
     expect(describeOperation(item!.op)).toBe('Change 0:20 to 0:50 on Website: review #design');
     expect(woken).toBe(1);
@@ -91,7 +128,12 @@ describe('editing an entry the service has', () => {
     const [kept, none] = outbox.items().map((i) => i.op);
     expect(kept).not.toHaveProperty('projectId');
     expect(kept).toMatchObject({ projectName: 'Website', minutes: 60 });
-    expect(none).toMatchObject({ projectId: null, projectName: null, description: 'long call', summary: '1:00 on Website: call' });
+    expect(none).toMatchObject({
+      projectId: null,
+      projectName: null,
+      description: 'long call',
+      summary: '1:00 on Website: call',
+    });
     expect(entry('41')).toMatchObject({ minutes: 60, projectName: null, description: 'long call' });
   });
 
@@ -115,10 +157,21 @@ describe('editing an entry the service has', () => {
   });
 
   it('refuses an entry of an archived project, an unknown entry, and a request of the wrong shape', async () => {
-    expect(await h.updateEntry({ key: '43', time: '0:30', description: 'x', project: 'Old' })).toMatchObject({ ok: false, error: { field: 'project', message: 'Old is archived: its entries cannot change.' } });
-    expect(await h.updateEntry({ key: '999', time: '0:30', description: '', project: '' })).toMatchObject({ ok: false, error: { code: 'not_found', field: 'key' } });
-    expect(await dispatch(h, 'updateEntry', { key: '41', time: 30, description: '', project: '' })).toMatchObject({ ok: false, error: { code: 'invalid_argument', field: 'time' } });
-    expect(await dispatch(h, 'updateEntry', { key: '41', time: '0:30', description: '', project: '', minutes: 30 })).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    expect(await h.updateEntry({ key: '43', time: '0:30', description: 'x', project: 'Old' })).toMatchObject({
+      ok: false,
+      error: { field: 'project', message: 'Old is archived: its entries cannot change.' },
+    });
+    expect(await h.updateEntry({ key: '999', time: '0:30', description: '', project: '' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found', field: 'key' },
+    });
+    expect(await dispatch(h, 'updateEntry', { key: '41', time: 30, description: '', project: '' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument', field: 'time' },
+    });
+    expect(
+      await dispatch(h, 'updateEntry', { key: '41', time: '0:30', description: '', project: '', minutes: 30 }),
+    ).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
     expect(outbox.items()).toEqual([]);
   });
 
@@ -130,9 +183,15 @@ describe('editing an entry the service has', () => {
     expect(entry('41')).toMatchObject({ minutes: 30, projectName: 'Website' });
     expect(view().outbox.failed[0]!.editable).toEqual(editableValues(outbox.items()[0]!.op));
     expect(view().outbox.failed[0]!.editable.map((v) => v.value)).toEqual(['1:00', 'Backend', 'call']);
-    expect(await h.editOperation({ id, changes: { project: 'Nowhere' } })).toMatchObject({ ok: false, error: { field: 'project' } });
+    expect(await h.editOperation({ id, changes: { project: 'Nowhere' } })).toMatchObject({
+      ok: false,
+      error: { field: 'project' },
+    });
     await must(h.editOperation({ id, changes: { project: 'website', time: '45m' } }));
-    expect(outbox.items()[0]).toMatchObject({ status: 'pending', op: { kind: 'updateEntry', entryId: 41, projectId: 1, projectName: 'Website', minutes: 45 } });
+    expect(outbox.items()[0]).toMatchObject({
+      status: 'pending',
+      op: { kind: 'updateEntry', entryId: 41, projectId: 1, projectName: 'Website', minutes: 45 },
+    });
   });
 });
 
@@ -142,20 +201,40 @@ describe('editing an entry still queued for creation', () => {
     const before = outbox.items()[0]!.op as Operation & { kind: 'createEntry' };
     await must(h.updateEntry({ key, time: '20m', description: 'short call #sales', project: 'Backend' }));
     expect(outbox.items()).toHaveLength(1);
-    expect(outbox.items()[0]!.op).toEqual({ ...before, minutes: 20, description: 'short call #sales', projectId: 2, projectName: 'Backend' });
-    expect(entry(key)).toMatchObject({ id: null, minutes: 20, projectName: 'Backend', description: 'short call #sales', pending: true });
+    expect(outbox.items()[0]!.op).toEqual({
+      ...before,
+      minutes: 20,
+      description: 'short call #sales',
+      projectId: 2,
+      projectName: 'Backend',
+    });
+    expect(entry(key)).toMatchObject({
+      id: null,
+      minutes: 20,
+      projectName: 'Backend',
+      description: 'short call #sales',
+      pending: true,
+    });
     expect(journal().map((r) => r.t)).toEqual(['op', 'amend']);
 
     await outbox.close();
     await open();
-    expect(outbox.next()).toMatchObject({ status: 'pending', attempted: false, op: { minutes: 20, projectName: 'Backend', marker: before.marker } });
+    expect(outbox.next()).toMatchObject({
+      status: 'pending',
+      attempted: false,
+      op: { minutes: 20, projectName: 'Backend', marker: before.marker },
+    });
     expect(outbox.next()).not.toHaveProperty('recheck');
   });
 
   it('keeps a project the service is to create by name when the project is left as it is', async () => {
     const key = await quick('0:45 @Research reading');
     await must(h.updateEntry({ key, time: '0:45', description: 'reading papers', project: 'research' }));
-    expect(outbox.items()[0]!.op).toMatchObject({ projectId: null, projectName: 'Research', description: 'reading papers' });
+    expect(outbox.items()[0]!.op).toMatchObject({
+      projectId: null,
+      projectName: 'Research',
+      description: 'reading papers',
+    });
   });
 
   it('refuses a project the outbox creates after the entry: it would not exist when the entry is sent', async () => {
@@ -174,7 +253,12 @@ describe('editing an entry still queued for creation', () => {
     expect(journal().at(-1)).toMatchObject({ t: 'amend', recheck: true });
 
     await outbox.settle(id);
-    expect(outbox.next()).toMatchObject({ op: { id, minutes: 60 }, status: 'pending', attempted: true, recheck: false });
+    expect(outbox.next()).toMatchObject({
+      op: { id, minutes: 60 },
+      status: 'pending',
+      attempted: true,
+      recheck: false,
+    });
     await outbox.settle(id);
     expect(outbox.items()[0]).toMatchObject({ status: 'settled' });
   });
@@ -210,7 +294,14 @@ describe('editing an entry still queued for creation', () => {
     const settled = outbox.settle(key);
     const result = await edited;
     await settled;
-    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'key', message: 'This entry is being saved to the service: edit it once it shows as saved.' } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        field: 'key',
+        message: 'This entry is being saved to the service: edit it once it shows as saved.',
+      },
+    });
     expect(outbox.items()[0]).toMatchObject({ status: 'settled', op: { minutes: 90 } });
     expect(woken).toBe(1);
   });
@@ -221,7 +312,18 @@ describe('editing an entry still queued for creation', () => {
     await outbox.attemptBatch({ id: 'b1', at: NOW }, [{ id: batchKey, minutes: 90 }]);
     await outbox.attempt(settledKey);
     await outbox.settle(settledKey);
-    await outbox.add({ kind: 'logTimer', projectId: 1, projectName: 'Website', seconds: 600, minutes: 15, date: TODAY, description: null, id: 'log', seq: outbox.newSeq(), at: NOW });
+    await outbox.add({
+      kind: 'logTimer',
+      projectId: 1,
+      projectName: 'Website',
+      seconds: 600,
+      minutes: 15,
+      date: TODAY,
+      description: null,
+      id: 'log',
+      seq: outbox.newSeq(),
+      at: NOW,
+    });
     expect([batchKey, 'log'].map((k) => entry(k).editable)).toEqual([false, false]);
     for (const key of [batchKey, settledKey, 'log']) {
       const result = await h.updateEntry({ key, time: '2h', description: 'x', project: '' });

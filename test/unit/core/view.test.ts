@@ -7,9 +7,17 @@ import { deriveSnapshot, liveSeconds, type ViewContext } from '../../../main/cor
 import { timerView } from './support/fixtures';
 
 const T0 = new Date(2025, 2, 10, 9, 0).getTime();
-const ctx: ViewContext = { account: { id: 'a', label: 'A', kind: 'local' }, online: true, lastSyncAt: null, today: '2025-03-10', recent: [], notices: [] };
+const ctx: ViewContext = {
+  account: { id: 'a', label: 'A', kind: 'local' },
+  online: true,
+  lastSyncAt: null,
+  today: '2025-03-10',
+  recent: [],
+  notices: [],
+};
 
-const timer = (projectId: number, projectName: string, state: TimerView['state'], seconds: number, asOf = T0) => timerView(projectId, projectName, state, seconds, asOf);
+const timer = (projectId: number, projectName: string, state: TimerView['state'], seconds: number, asOf = T0) =>
+  timerView(projectId, projectName, state, seconds, asOf);
 
 const data = (over: Partial<ServiceData> = {}): ServiceData => ({
   ...emptyServiceData(),
@@ -21,7 +29,12 @@ const data = (over: Partial<ServiceData> = {}): ServiceData => ({
 });
 
 let seq = 0;
-const item = (body: object, status: OutboxItem['status'] = 'pending', at = T0, awaiting: OutboxItem['awaiting'] = []): OutboxItem => ({
+const item = (
+  body: object,
+  status: OutboxItem['status'] = 'pending',
+  at = T0,
+  awaiting: OutboxItem['awaiting'] = [],
+): OutboxItem => ({
   op: { ...body, id: `op${++seq}`, seq, at } as Operation,
   status,
   attempted: false,
@@ -33,7 +46,13 @@ describe('deriveSnapshot', () => {
   it('starting a timer pauses the running one at its elapsed time and lists the running one first', () => {
     const snap = deriveSnapshot(
       data({ timers: [timer(1, 'Website', 'running', 600)] }),
-      [item({ kind: 'startTimer', projectId: 2, projectName: 'Backend', fromSeconds: 0, pauses: null }, 'pending', T0 + 60_000)],
+      [
+        item(
+          { kind: 'startTimer', projectId: 2, projectName: 'Backend', fromSeconds: 0, pauses: null },
+          'pending',
+          T0 + 60_000,
+        ),
+      ],
       ctx,
     );
     expect(snap.timers.map((t) => [t.projectName, t.state, t.seconds, t.pending])).toEqual([
@@ -58,17 +77,65 @@ describe('deriveSnapshot', () => {
     // The pause waits in the outbox (offline, or behind other operations) while a read shows the
     // timer as the service has it: still running, 40 minutes on. The user paused at 156 s.
     const read = data({ timers: [timer(1, 'Website', 'running', 2_400 + 156, T0 + 2_400_000)] });
-    const pause = item({ kind: 'pauseTimer', projectId: 1, projectName: 'Website', seconds: 156 }, 'pending', T0 + 156_000);
-    expect(deriveSnapshot(read, [pause], ctx).timers[0]).toMatchObject({ state: 'paused', seconds: 156, pending: true });
+    const pause = item(
+      { kind: 'pauseTimer', projectId: 1, projectName: 'Website', seconds: 156 },
+      'pending',
+      T0 + 156_000,
+    );
+    expect(deriveSnapshot(read, [pause], ctx).timers[0]).toMatchObject({
+      state: 'paused',
+      seconds: 156,
+      pending: true,
+    });
     // The same for a start that paused it, and the timer it paused is not taken as confirmed.
-    const start = item({ kind: 'startTimer', projectId: 2, projectName: 'Backend', fromSeconds: 0, pauses: { projectId: 1, projectName: 'Website', seconds: 156 } }, 'pending', T0 + 156_000);
-    expect(deriveSnapshot(read, [start], ctx).timers.find((t) => t.projectId === 1)).toMatchObject({ state: 'paused', seconds: 156, pending: true });
+    const start = item(
+      {
+        kind: 'startTimer',
+        projectId: 2,
+        projectName: 'Backend',
+        fromSeconds: 0,
+        pauses: { projectId: 1, projectName: 'Website', seconds: 156 },
+      },
+      'pending',
+      T0 + 156_000,
+    );
+    expect(deriveSnapshot(read, [start], ctx).timers.find((t) => t.projectId === 1)).toMatchObject({
+      state: 'paused',
+      seconds: 156,
+      pending: true,
+    });
   });
 
   it('a logged timer leaves the list and shows as a pending entry counted in today’s total', () => {
     const snap = deriveSnapshot(
-      data({ timers: [timer(1, 'Website', 'paused', 600)], entries: { date: '2025-03-10', list: [{ key: '9', id: 9, date: '2025-03-10', minutes: 30, description: 'x', projectName: 'Backend', pending: false }] } }),
-      [item({ kind: 'logTimer', projectId: 1, projectName: 'Website', seconds: 600, minutes: 15, date: '2025-03-10', description: 'call' })],
+      data({
+        timers: [timer(1, 'Website', 'paused', 600)],
+        entries: {
+          date: '2025-03-10',
+          list: [
+            {
+              key: '9',
+              id: 9,
+              date: '2025-03-10',
+              minutes: 30,
+              description: 'x',
+              projectName: 'Backend',
+              pending: false,
+            },
+          ],
+        },
+      }),
+      [
+        item({
+          kind: 'logTimer',
+          projectId: 1,
+          projectName: 'Website',
+          seconds: 600,
+          minutes: 15,
+          date: '2025-03-10',
+          description: 'call',
+        }),
+      ],
       ctx,
     );
     expect(snap.timers).toEqual([]);
@@ -81,8 +148,20 @@ describe('deriveSnapshot', () => {
 
   it('shows a queued entry as the service will round it: the project’s increment, the default for a new project, none without', () => {
     const entry = (projectId: number | null, projectName: string | null) =>
-      item({ kind: 'createEntry', date: '2025-03-10', minutes: 7, description: 'd', projectId, projectName, marker: 'm' });
-    const snap = deriveSnapshot(data(), [entry(1, 'Website'), entry(2, 'Backend'), entry(null, 'Acme'), entry(null, null)], ctx);
+      item({
+        kind: 'createEntry',
+        date: '2025-03-10',
+        minutes: 7,
+        description: 'd',
+        projectId,
+        projectName,
+        marker: 'm',
+      });
+    const snap = deriveSnapshot(
+      data(),
+      [entry(1, 'Website'), entry(2, 'Backend'), entry(null, 'Acme'), entry(null, null)],
+      ctx,
+    );
     expect(snap.today.entries.map((e) => [e.projectName, e.minutes])).toEqual([
       [null, 7],
       ['Acme', 15],
@@ -93,15 +172,49 @@ describe('deriveSnapshot', () => {
 
   it('leaves out entries of another day', () => {
     const snap = deriveSnapshot(
-      data({ entries: { date: '2025-03-09', list: [{ key: '1', id: 1, date: '2025-03-09', minutes: 30, description: null, projectName: null, pending: false }] } }),
-      [item({ kind: 'createEntry', date: '2025-03-09', minutes: 5, description: '', projectId: null, projectName: null, marker: 'm' })],
+      data({
+        entries: {
+          date: '2025-03-09',
+          list: [
+            { key: '1', id: 1, date: '2025-03-09', minutes: 30, description: null, projectName: null, pending: false },
+          ],
+        },
+      }),
+      [
+        item({
+          kind: 'createEntry',
+          date: '2025-03-09',
+          minutes: 5,
+          description: '',
+          projectId: null,
+          projectName: null,
+          marker: 'm',
+        }),
+      ],
       ctx,
     );
     expect(snap.today).toEqual({ date: '2025-03-10', entries: [], totalMinutes: 0 });
   });
 
   it('does not apply a failed operation, and lists it with what the user did, the service’s message and what an edit may change', () => {
-    const snap = deriveSnapshot(data(), [item({ kind: 'createEntry', date: '2025-03-10', minutes: 90, description: 'call', projectId: 1, projectName: 'Website', marker: 'm' }, 'failed')], ctx);
+    const snap = deriveSnapshot(
+      data(),
+      [
+        item(
+          {
+            kind: 'createEntry',
+            date: '2025-03-10',
+            minutes: 90,
+            description: 'call',
+            projectId: 1,
+            projectName: 'Website',
+            marker: 'm',
+          },
+          'failed',
+        ),
+      ],
+      ctx,
+    );
     expect(snap.today.entries).toEqual([]);
     expect(snap.outbox).toEqual({
       pending: 0,
@@ -131,7 +244,9 @@ describe('deriveSnapshot', () => {
   });
 
   it('keeps showing a settled operation until the read that includes it is back', () => {
-    const created = item({ kind: 'createProject', localId: -3, name: 'Acme', projectId: 42 }, 'settled', T0, ['projects']);
+    const created = item({ kind: 'createProject', localId: -3, name: 'Acme', projectId: 42 }, 'settled', T0, [
+      'projects',
+    ]);
     expect(deriveSnapshot(data(), [created], ctx).projects.map((p) => [p.id, p.name])).toEqual([
       [42, 'Acme'],
       [2, 'Backend'],
@@ -143,7 +258,9 @@ describe('deriveSnapshot', () => {
 
   it('orders paused timers by most recent use, then as the service lists them', () => {
     const timers = [timer(1, 'Website', 'paused', 1), timer(2, 'Backend', 'paused', 2), timer(3, 'Docs', 'pending', 0)];
-    expect(deriveSnapshot(data({ timers }), [], { ...ctx, recent: [3, 2] }).timers.map((t) => t.projectId)).toEqual([3, 2, 1]);
+    expect(deriveSnapshot(data({ timers }), [], { ...ctx, recent: [3, 2] }).timers.map((t) => t.projectId)).toEqual([
+      3, 2, 1,
+    ]);
   });
 
   it('answers a frozen snapshot', () => {

@@ -14,7 +14,15 @@ const taskbar = {
   right: display(FULL, rect(0, 0, 1860, 1080)),
 };
 
-const place = (over: Partial<PlacementInput>) => windowPosition({ tray: null, displays: [taskbar.bottom], cursor: { x: 10, y: 10 }, window: WINDOW, platform: 'win32', ...over });
+const place = (over: Partial<PlacementInput>) =>
+  windowPosition({
+    tray: null,
+    displays: [taskbar.bottom],
+    cursor: { x: 10, y: 10 },
+    window: WINDOW,
+    platform: 'win32',
+    ...over,
+  });
 
 /** Asserts the window lies wholly inside the rectangle. */
 function inside(p: { x: number; y: number }, area: Rect) {
@@ -31,7 +39,13 @@ describe('windowPosition', () => {
     // Near the right edge it stays on screen.
     expect(place({ platform: 'darwin', displays: [macbook], tray: rect(1400, 0, 22, 24) })).toEqual({ x: 1020, y: 25 });
     // With the menu bar hidden the work area is the whole screen, and it still opens below.
-    expect(place({ platform: 'darwin', displays: [display(rect(0, 0, 1440, 900), rect(0, 0, 1440, 900))], tray: rect(1200, 0, 22, 24) })).toEqual({ x: 1001, y: 24 });
+    expect(
+      place({
+        platform: 'darwin',
+        displays: [display(rect(0, 0, 1440, 900), rect(0, 0, 1440, 900))],
+        tray: rect(1200, 0, 22, 24),
+      }),
+    ).toEqual({ x: 1001, y: 24 });
   });
 
   it('on Windows opens above a bottom taskbar, from the icon, clamped to the screen edge', () => {
@@ -44,7 +58,14 @@ describe('windowPosition', () => {
     expect(place({ displays: [taskbar.left], tray: rect(18, 900, 24, 32) })).toEqual({ x: 60, y: 440 });
     expect(place({ displays: [taskbar.right], tray: rect(1878, 900, 24, 32) })).toEqual({ x: 1440, y: 440 });
     for (const [edge, d] of Object.entries(taskbar)) {
-      const tray = edge === 'bottom' ? rect(900, 1044, 24, 32) : edge === 'top' ? rect(900, 4, 24, 32) : edge === 'left' ? rect(18, 500, 24, 32) : rect(1878, 500, 24, 32);
+      const tray =
+        edge === 'bottom'
+          ? rect(900, 1044, 24, 32)
+          : edge === 'top'
+            ? rect(900, 4, 24, 32)
+            : edge === 'left'
+              ? rect(18, 500, 24, 32)
+              : rect(1878, 500, 24, 32);
       inside(place({ displays: [d], tray }), d.workArea);
     }
   });
@@ -75,7 +96,10 @@ describe('windowPosition', () => {
       expect(place({ platform: 'linux', displays, tray, cursor: { x: 3000, y: 100 } })).toEqual({ x: 2990, y: 100 });
     }
     // A cursor in the gap beside the external one's lower edge: the nearest display.
-    expect(place({ platform: 'linux', displays, tray: null, cursor: { x: 2500, y: 1190 } })).toEqual({ x: 2990, y: 100 });
+    expect(place({ platform: 'linux', displays, tray: null, cursor: { x: 2500, y: 1190 } })).toEqual({
+      x: 2990,
+      y: 100,
+    });
   });
 
   it('treats a tray position on no display as unknown', () => {
@@ -89,7 +113,11 @@ describe('windowPosition', () => {
   });
 
   it('answers whole pixels', () => {
-    const p = place({ platform: 'darwin', displays: [display(rect(0, 0, 1512, 982), rect(0, 37, 1512, 945))], tray: rect(1201.5, 0, 31, 37) });
+    const p = place({
+      platform: 'darwin',
+      displays: [display(rect(0, 0, 1512, 982), rect(0, 37, 1512, 945))],
+      tray: rect(1201.5, 0, 31, 37),
+    });
     expect(Number.isInteger(p.x) && Number.isInteger(p.y)).toBe(true);
   });
 });

@@ -25,9 +25,15 @@ describe('the edit form’s fields', () => {
   it('show an error at the field it names, also as main’s schema names it, and elsewhere under the form', () => {
     expect(errorPlace(null, entry)).toBeNull();
     expect(errorPlace(errorOf(fail('invalid_input', '“soon” is not a time.', 'time')), entry)).toBe('time');
-    expect(errorPlace(errorOf(fail('invalid_argument', 'Invalid changes.date: too long', 'changes.date')), entry)).toBe('date');
-    expect(errorPlace(errorOf(fail('invalid_input', 'The name of this change cannot be edited.', 'name')), entry)).toBe('form');
-    expect(errorPlace(errorOf(fail('not_found', 'That change is no longer waiting to be fixed.', 'id')), entry)).toBe('form');
+    expect(errorPlace(errorOf(fail('invalid_argument', 'Invalid changes.date: too long', 'changes.date')), entry)).toBe(
+      'date',
+    );
+    expect(errorPlace(errorOf(fail('invalid_input', 'The name of this change cannot be edited.', 'name')), entry)).toBe(
+      'form',
+    );
+    expect(errorPlace(errorOf(fail('not_found', 'That change is no longer waiting to be fixed.', 'id')), entry)).toBe(
+      'form',
+    );
     expect(errorPlace(errorOf(fail('internal', 'Stint did not answer in time.')), entry)).toBe('form');
   });
 });

@@ -7,13 +7,25 @@ import type { EntryView } from '../../../common/snapshot';
 import { errorPlace, initialValues } from '../../../renderer/editFields';
 import { entryFields, entryUpdate, entryWords } from '../../../renderer/entryEdit';
 
-const entry: EntryView = { key: '41', id: 41, date: '2025-03-10', minutes: 90, description: 'call #sales', projectName: 'Website', pending: false };
+const entry: EntryView = {
+  key: '41',
+  id: 41,
+  date: '2025-03-10',
+  minutes: 90,
+  description: 'call #sales',
+  projectName: 'Website',
+  pending: false,
+};
 const errorOf = (r: ReturnType<typeof fail>) => (r.ok ? null : r.error);
 
 describe('the entry edit form', () => {
   it('starts from the entry’s time, project and description', () => {
     expect(initialValues(entryFields(entry))).toEqual({ time: '1:30', project: 'Website', description: 'call #sales' });
-    expect(initialValues(entryFields({ ...entry, projectName: null, description: null }))).toEqual({ time: '1:30', project: '', description: '' });
+    expect(initialValues(entryFields({ ...entry, projectName: null, description: null }))).toEqual({
+      time: '1:30',
+      project: '',
+      description: '',
+    });
     expect(entryWords(entry)).toBe('1:30 Website call #sales');
   });
 
@@ -26,7 +38,11 @@ describe('the entry edit form', () => {
   it('shows a refusal at its field, one about the entry itself under the form', () => {
     const fields = entryFields(entry);
     expect(errorPlace(errorOf(fail('invalid_input', '“soon” is not a time.', 'time')), fields)).toBe('time');
-    expect(errorPlace(errorOf(fail('invalid_input', 'You have no project named X.', 'project')), fields)).toBe('project');
-    expect(errorPlace(errorOf(fail('not_found', "That entry is not among today's entries.", 'key')), fields)).toBe('form');
+    expect(errorPlace(errorOf(fail('invalid_input', 'You have no project named X.', 'project')), fields)).toBe(
+      'project',
+    );
+    expect(errorPlace(errorOf(fail('not_found', "That entry is not among today's entries.", 'key')), fields)).toBe(
+      'form',
+    );
   });
 });

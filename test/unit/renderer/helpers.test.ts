@@ -17,13 +17,17 @@ describe('live seconds', () => {
 
 describe('accepting a project suggestion', () => {
   const names = ['Website', 'Client call'];
-  const accept = (text: string, cursor: number, name: string) => applySuggestion(text, suggestProjects(text, cursor, names)!, name);
+  const accept = (text: string, cursor: number, name: string) =>
+    applySuggestion(text, suggestProjects(text, cursor, names)!, name);
 
   it('replaces what was typed after @ with the name and a space', () => {
     expect(accept('1:30 @we', 8, 'Website')).toEqual({ text: '1:30 @Website ', cursor: 14 });
   });
   it('keeps the text after the word the cursor is in', () => {
-    expect(accept('1:30 @cl call notes', 8, 'Client call')).toEqual({ text: '1:30 @Client call call notes', cursor: 18 });
+    expect(accept('1:30 @cl call notes', 8, 'Client call')).toEqual({
+      text: '1:30 @Client call call notes',
+      cursor: 18,
+    });
   });
   it('replaces the rest of a word when the cursor is inside it', () => {
     expect(accept('2 @Webs #x', 5, 'Website')).toEqual({ text: '2 @Website #x', cursor: 11 });

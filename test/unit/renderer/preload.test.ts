@@ -31,8 +31,11 @@ function load(code: string) {
   const electron = {
     contextBridge: { exposeInMainWorld: (key: string, api: unknown) => (exposed[key] = api) },
     ipcRenderer: {
-      invoke: async (channel: string, request: unknown) => (invoked.push([channel, request]), { ok: true, value: null }),
-      on: (channel: string, fn: (...args: unknown[]) => void) => listeners.set(channel, (listeners.get(channel) ?? new Set()).add(fn)),
+      invoke: async (channel: string, request: unknown) => (
+        invoked.push([channel, request]), { ok: true, value: null }
+      ),
+      on: (channel: string, fn: (...args: unknown[]) => void) =>
+        listeners.set(channel, (listeners.get(channel) ?? new Set()).add(fn)),
       removeListener: (channel: string, fn: (...args: unknown[]) => void) => listeners.get(channel)?.delete(fn),
     },
   };

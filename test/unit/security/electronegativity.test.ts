@@ -33,7 +33,10 @@ describe('electronegativity gate', () => {
     expect(excepted.map((f) => f.issue)).toEqual(['PRELOAD_JS_CHECK']);
     expect(excepted[0]!.why).toMatch(/contract/);
     // openExternal elsewhere is not covered by the window's exception.
-    expect(remaining.filter(isGated).map((f) => f.issue)).toEqual(['LIMIT_NAVIGATION_GLOBAL_CHECK', 'OPEN_EXTERNAL_JS_CHECK']);
+    expect(remaining.filter(isGated).map((f) => f.issue)).toEqual([
+      'LIMIT_NAVIGATION_GLOBAL_CHECK',
+      'OPEN_EXTERNAL_JS_CHECK',
+    ]);
     expect(remaining.filter((f) => !isGated(f)).map((f) => f.severity)).toEqual(['LOW']);
   });
 
@@ -50,11 +53,16 @@ describe('electronegativity over the tree', () => {
       const parts = ['main', 'preload', 'renderer', 'common'];
       for (const part of parts) {
         mkdirSync(join(tree, part));
-        writeFileSync(join(tree, part, 'window.ts'), "import { BrowserWindow } from 'electron';\nexport const w = new BrowserWindow({ webPreferences: { nodeIntegration: true } });\n");
+        writeFileSync(
+          join(tree, part, 'window.ts'),
+          "import { BrowserWindow } from 'electron';\nexport const w = new BrowserWindow({ webPreferences: { nodeIntegration: true } });\n",
+        );
       }
       writeFileSync(join(tree, 'package.json'), '{"name":"fixture","devDependencies":{"electron":"45.4.1"}}');
       const { findings } = scan(tree, [...parts, 'package.json']);
-      const flagged = findings.filter((f) => f.issue === 'NODE_INTEGRATION_JS_CHECK').map((f) => f.filename.split('/')[0]);
+      const flagged = findings
+        .filter((f) => f.issue === 'NODE_INTEGRATION_JS_CHECK')
+        .map((f) => f.filename.split('/')[0]);
       expect([...new Set(flagged)].sort()).toEqual([...parts].sort());
     } finally {
       rmSync(tree, { recursive: true, force: true });

@@ -12,7 +12,15 @@ import { migrate, migrations } from '../../../service/storage/migrations';
 
 describe('retry schedule (events/backoff.ts)', () => {
   it('doubles from 1 minute up to 6 hours', () => {
-    expect([1, 2, 3, 9, 10, 11, 50].map((n) => retryDelay(DEFAULT_RETRY, n))).toEqual([MINUTE, 2 * MINUTE, 4 * MINUTE, 256 * MINUTE, 6 * HOUR, 6 * HOUR, 6 * HOUR]);
+    expect([1, 2, 3, 9, 10, 11, 50].map((n) => retryDelay(DEFAULT_RETRY, n))).toEqual([
+      MINUTE,
+      2 * MINUTE,
+      4 * MINUTE,
+      256 * MINUTE,
+      6 * HOUR,
+      6 * HOUR,
+      6 * HOUR,
+    ]);
   });
 
   it('puts no attempt after the 3-day mark, tries once at it, and gives up on a failure at or after it', () => {
@@ -31,8 +39,20 @@ describe('retry schedule (events/backoff.ts)', () => {
 
 describe('delivery addresses (events/post.ts)', () => {
   it('refuses unspecified and link-local addresses, IPv4-mapped ones too; allows loopback and the LAN', () => {
-    for (const a of ['0.0.0.0', '169.254.169.254', '169.254.0.1', '::', 'fe80::1', 'FEBF::1', '::ffff:169.254.169.254']) expect(forbiddenAddress(a), a).toBe(true);
-    for (const a of ['127.0.0.1', '::1', '10.0.0.5', '192.168.1.20', '172.16.0.1', '8.8.8.8', '2001:db8::1', 'fec0::1', '::ffff:127.0.0.1']) expect(forbiddenAddress(a), a).toBe(false);
+    for (const a of ['0.0.0.0', '169.254.169.254', '169.254.0.1', '::', 'fe80::1', 'FEBF::1', '::ffff:169.254.169.254'])
+      expect(forbiddenAddress(a), a).toBe(true);
+    for (const a of [
+      '127.0.0.1',
+      '::1',
+      '10.0.0.5',
+      '192.168.1.20',
+      '172.16.0.1',
+      '8.8.8.8',
+      '2001:db8::1',
+      'fec0::1',
+      '::ffff:127.0.0.1',
+    ])
+      expect(forbiddenAddress(a), a).toBe(false);
   });
 
   // The decision is on the address's bytes, whatever spelling reaches it: URL parsing rewrites
@@ -119,7 +139,15 @@ describe('delivery addresses (events/post.ts)', () => {
       expect(refusedUri(uri), uri).toMatch(/^address .* is not allowed$/);
       expect(httpUrl(uri), uri).toBeNull();
     }
-    for (const uri of ['http://127.0.0.1:9/h', 'http://[::1]:9/h', 'http://[::ffff:127.0.0.1]/', 'http://2130706433/', 'http://localhost:9/h', 'https://example.com/hook', 'http://192.168.1.20/h']) {
+    for (const uri of [
+      'http://127.0.0.1:9/h',
+      'http://[::1]:9/h',
+      'http://[::ffff:127.0.0.1]/',
+      'http://2130706433/',
+      'http://localhost:9/h',
+      'https://example.com/hook',
+      'http://192.168.1.20/h',
+    ]) {
       expect(refusedUri(uri), uri).toBeNull();
       expect(httpUrl(uri), uri).toBe(uri);
     }
@@ -128,15 +156,29 @@ describe('delivery addresses (events/post.ts)', () => {
   });
 
   it('checks every address a name resolves to when connecting, and hands the connection only allowed ones', async () => {
-    const resolving = (addresses: string[]): Resolve => (_host, _options, callback) =>
-      callback(null, addresses.map((address): LookupAddress => ({ address, family: address.includes(':') ? 6 : 4 })));
+    const resolving =
+      (addresses: string[]): Resolve =>
+      (_host, _options, callback) =>
+        callback(
+          null,
+          addresses.map((address): LookupAddress => ({ address, family: address.includes(':') ? 6 : 4 })),
+        );
     const lookUp = (resolve: Resolve, all: boolean) =>
       new Promise<{ error: NodeJS.ErrnoException | null; result: unknown }>((done) =>
-        checkedLookup(resolve)('hook.test', { all }, (error: NodeJS.ErrnoException | null, address: unknown, family?: number) =>
-          done({ error, result: all ? address : { address, family } }),
+        checkedLookup(resolve)(
+          'hook.test',
+          { all },
+          (error: NodeJS.ErrnoException | null, address: unknown, family?: number) =>
+            done({ error, result: all ? address : { address, family } }),
         ),
       );
-    for (const refused of [['169.254.169.254'], ['::ffff:a9fe:a9fe'], ['::ffff:169.254.169.254'], ['64:ff9b::a9fe:a9fe', '2002:a9fe:a9fe::'], ['0.0.0.0', '::']]) {
+    for (const refused of [
+      ['169.254.169.254'],
+      ['::ffff:a9fe:a9fe'],
+      ['::ffff:169.254.169.254'],
+      ['64:ff9b::a9fe:a9fe', '2002:a9fe:a9fe::'],
+      ['0.0.0.0', '::'],
+    ]) {
       const { error } = await lookUp(resolving(refused), false);
       expect(error?.code, refused.join()).toBe('EADDRNOTALLOWED');
     }
@@ -147,14 +189,19 @@ describe('delivery addresses (events/post.ts)', () => {
         { address: '::1', family: 6 },
       ],
     });
-    expect(await lookUp(resolving(['::ffff:a9fe:a9fe', '::ffff:127.0.0.1']), false)).toEqual({ error: null, result: { address: '::ffff:127.0.0.1', family: 6 } });
+    expect(await lookUp(resolving(['::ffff:a9fe:a9fe', '::ffff:127.0.0.1']), false)).toEqual({
+      error: null,
+      result: { address: '::ffff:127.0.0.1', family: 6 },
+    });
   });
 });
 
 describe('signatures (events/signature.ts)', () => {
   it('lowercase hex HMAC-SHA256 of the raw body; verify compares in constant time and refuses any other bytes', () => {
     // RFC 4231 test case 2.
-    expect(sign('Jefe', 'what do ya want for nothing?')).toBe('5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843');
+    expect(sign('Jefe', 'what do ya want for nothing?')).toBe(
+      '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
+    );
     const body = Buffer.from('{"a":1}');
     const signature = sign('secret', body);
     expect(verify('secret', body, signature)).toBe(true);
@@ -172,13 +219,25 @@ describe('migration 6: event delivery', () => {
     migrate(db, migrations.slice(0, 5));
     const now = '2024-03-04T09:00:00Z';
     db.prepare('INSERT INTO accounts (id, name, created_at) VALUES (1, ?, ?)').run('A', now);
-    db.prepare(`INSERT INTO users (id, account_id, email, role, created_at, updated_at) VALUES (1, 1, 'l@x', 'leader', ?, ?), (2, 1, 'o@x', 'owner', ?, ?)`).run(now, now, now, now);
-    db.prepare(`INSERT INTO broadcast_receivers (account_id, name, payload_uri, subjects, secret, created_at, updated_at) VALUES (1, 'R', 'http://127.0.0.1/b', '["timer"]', 's', ?, ?)`).run(now, now);
-    db.prepare(`INSERT INTO webhooks (id, account_id, name, payload_uri, events, secret, created_at, updated_at) VALUES (1, 1, 'W', 'http://127.0.0.1/w', '["*"]', 's', ?, ?)`).run(now, now);
-    db.prepare(`INSERT INTO webhook_deliveries (webhook_id, payload_id, event, body, created_at, updated_at) VALUES (1, 'p', 'webhook.ping', '{}', ?, ?)`).run(now, now);
+    db.prepare(
+      `INSERT INTO users (id, account_id, email, role, created_at, updated_at) VALUES (1, 1, 'l@x', 'leader', ?, ?), (2, 1, 'o@x', 'owner', ?, ?)`,
+    ).run(now, now, now, now);
+    db.prepare(
+      `INSERT INTO broadcast_receivers (account_id, name, payload_uri, subjects, secret, created_at, updated_at) VALUES (1, 'R', 'http://127.0.0.1/b', '["timer"]', 's', ?, ?)`,
+    ).run(now, now);
+    db.prepare(
+      `INSERT INTO webhooks (id, account_id, name, payload_uri, events, secret, created_at, updated_at) VALUES (1, 1, 'W', 'http://127.0.0.1/w', '["*"]', 's', ?, ?)`,
+    ).run(now, now);
+    db.prepare(
+      `INSERT INTO webhook_deliveries (webhook_id, payload_id, event, body, created_at, updated_at) VALUES (1, 'p', 'webhook.ping', '{}', ?, ?)`,
+    ).run(now, now);
     migrate(db);
     expect(column(db, 'SELECT user_id FROM broadcast_receivers').all()[0]).toBe(2);
     // A payload queued before is due at once, with no failing run.
-    expect(db.prepare('SELECT due_ms, failing_since_ms, last_error FROM webhook_deliveries').get()).toEqual({ due_ms: 0, failing_since_ms: null, last_error: null });
+    expect(db.prepare('SELECT due_ms, failing_since_ms, last_error FROM webhook_deliveries').get()).toEqual({
+      due_ms: 0,
+      failing_since_ms: null,
+      last_error: null,
+    });
   });
 });

@@ -10,6 +10,7 @@ describe('JSON bodies', () => {
 
   it('refuses invalid JSON and JSON that is not an object with the spec messages', () => {
     expect(() => parseJsonBody('{')).toThrow('JSON Parsing Error');
-    for (const text of ['[]', '1', '"s"', 'null', 'false']) expect(() => parseJsonBody(text)).toThrow('Body should be JSON Hash');
+    for (const text of ['[]', '1', '"s"', 'null', 'false'])
+      expect(() => parseJsonBody(text)).toThrow('Body should be JSON Hash');
   });
 });

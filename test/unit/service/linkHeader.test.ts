@@ -11,8 +11,12 @@ describe('Link header', () => {
   });
 
   it('adds page after the other parameters when the client did not send it, and replaces it in place when it did', () => {
-    expect(linkHeader('http://h/v2/x?a=1&b=two%20words', page(1), 11)).toBe('<http://h/v2/x?a=1&b=two+words&page=2>; rel="last", <http://h/v2/x?a=1&b=two+words&page=2>; rel="next"');
-    expect(linkHeader('http://h/v2/x?page=2&a=1', page(2), 11)).toBe('<http://h/v2/x?page=1&a=1>; rel="first", <http://h/v2/x?page=1&a=1>; rel="prev"');
+    expect(linkHeader('http://h/v2/x?a=1&b=two%20words', page(1), 11)).toBe(
+      '<http://h/v2/x?a=1&b=two+words&page=2>; rel="last", <http://h/v2/x?a=1&b=two+words&page=2>; rel="next"',
+    );
+    expect(linkHeader('http://h/v2/x?page=2&a=1', page(2), 11)).toBe(
+      '<http://h/v2/x?page=1&a=1>; rel="first", <http://h/v2/x?page=1&a=1>; rel="prev"',
+    );
   });
 
   it('gives nothing when one page holds everything, even an empty collection', () => {

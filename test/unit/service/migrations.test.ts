@@ -37,7 +37,9 @@ describe('migrations', () => {
     const db = nodeSqlite.open(':memory:');
     migrate(db, migrations.slice(0, version - 1));
     db.exec(`INSERT INTO accounts (id, name, created_at) VALUES (1, 'A', '2024-03-04T09:00:00Z')`);
-    db.exec(`INSERT INTO projects (account_id, name, created_at, updated_at) VALUES (1, 'Old', '2024-03-04T09:00:00Z', '2024-03-04T09:00:00Z')`);
+    db.exec(
+      `INSERT INTO projects (account_id, name, created_at, updated_at) VALUES (1, 'Old', '2024-03-04T09:00:00Z', '2024-03-04T09:00:00Z')`,
+    );
     migrate(db);
     expect(column(db, 'SELECT description FROM projects').all()).toEqual(['']);
     expect(() => db.exec(`UPDATE projects SET description = NULL`)).toThrow(/NOT NULL/);

@@ -13,7 +13,8 @@ describe('decimals', () => {
     expect(scaledDecimal(-0, 2)).toBe(0);
     expect(scaledDecimal('-0', 2)).toBe(0);
     expect(scaledDecimal('8.875', 3)).toBe(8875);
-    for (const bad of [10.125, '10.125', '1e3', '12,5', '', ' ', '.5', '5.', NaN, Infinity, 1e13, null, true, [1], {}]) expect(scaledDecimal(bad, 2), String(bad)).toBeNull();
+    for (const bad of [10.125, '10.125', '1e3', '12,5', '', ' ', '.5', '5.', NaN, Infinity, 1e13, null, true, [1], {}])
+      expect(scaledDecimal(bad, 2), String(bad)).toBeNull();
   });
 
   it('keeps money within a billion and percentages within 0 to 100', () => {
@@ -35,7 +36,13 @@ describe('decimals', () => {
   });
 
   it('divides rounding half away from zero', () => {
-    expect([divideRounded(5, 2), divideRounded(-5, 2), divideRounded(4, 3), divideRounded(-4, 3), divideRounded(0, 7)]).toEqual([3, -3, 1, -1, 0]);
+    expect([
+      divideRounded(5, 2),
+      divideRounded(-5, 2),
+      divideRounded(4, 3),
+      divideRounded(-4, 3),
+      divideRounded(0, 7),
+    ]).toEqual([3, -3, 1, -1, 0]);
   });
 
   it('writes amounts with the symbol, two decimals and thousands separators', () => {
@@ -63,37 +70,65 @@ describe('invoice amounts', () => {
 
   it('charges billable minutes at the rate, divides once, taxes the taxable part, adds the tax-free part', () => {
     // 120 min at 80.00 = 160.00; taxable 172.50; VAT 32.775 -> 32.78; total 172.50 + 7.25 + 32.78 = 212.53
-    expect(invoiceAmounts(base)).toEqual({ workCents: 16000, taxableCents: 17250, taxfreeCents: 725, taxCents: [3278], taxTotalCents: 3278, totalCents: 21253 });
+    expect(invoiceAmounts(base)).toEqual({
+      workCents: 16000,
+      taxableCents: 17250,
+      taxfreeCents: 725,
+      taxCents: [3278],
+      taxTotalCents: 3278,
+      totalCents: 21253,
+    });
   });
 
   it('rounds the work once, to the cent: three 1-minute entries at 0.01/h are 0.05 of a cent (0.00); 30 minutes are half a cent (0.01)', () => {
     const tiny = { ...base, expenses: [], taxes: [], rate: { ...base.rate, standardCents: 1 } };
-    expect(invoiceAmounts({ ...tiny, entries: [1, 2, 3].map(() => ({ user_id: 1, minutes: 1, billable: 1 })) })!.workCents).toBe(0);
+    expect(
+      invoiceAmounts({ ...tiny, entries: [1, 2, 3].map(() => ({ user_id: 1, minutes: 1, billable: 1 })) })!.workCents,
+    ).toBe(0);
     expect(invoiceAmounts({ ...tiny, entries: [{ user_id: 1, minutes: 30, billable: 1 }] })!.workCents).toBe(1); // 0.5 cent rounds up
   });
 
-  it('uses each user\'s custom rate and the standard one for the others; a flat rate ignores minutes', () => {
-    const custom = { ...base, rate: { method: 'custom_hourly_rates' as const, standardCents: 8000, flatCents: null, customCents: new Map([[2, 12000]]) } };
+  it("uses each user's custom rate and the standard one for the others; a flat rate ignores minutes", () => {
+    const custom = {
+      ...base,
+      rate: {
+        method: 'custom_hourly_rates' as const,
+        standardCents: 8000,
+        flatCents: null,
+        customCents: new Map([[2, 12000]]),
+      },
+    };
     expect(invoiceAmounts(custom)!.workCents).toBe(12000 + 6000);
-    const flat = { ...base, rate: { method: 'flat_rate' as const, standardCents: null, flatCents: 50000, customCents: new Map() } };
+    const flat = {
+      ...base,
+      rate: { method: 'flat_rate' as const, standardCents: null, flatCents: 50000, customCents: new Map() },
+    };
     expect(invoiceAmounts(flat)!.workCents).toBe(50000);
   });
 
   it('refuses amounts beyond what an invoice holds instead of losing precision', () => {
-    const huge = { ...base, rate: { ...base.rate, standardCents: 100_000_000_000 }, entries: [{ user_id: 1, minutes: 999_999_999, billable: 1 }] };
+    const huge = {
+      ...base,
+      rate: { ...base.rate, standardCents: 100_000_000_000 },
+      entries: [{ user_id: 1, minutes: 999_999_999, billable: 1 }],
+    };
     expect(invoiceAmounts(huge)).toBeNull();
   });
 
   it('total is always taxable + tax-free + the sum of the taxes, each tax rounded on its own', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ price_cents: fc.integer({ min: -1_000_000, max: 1_000_000 }), taxable: fc.boolean() }), { maxLength: 5 }),
+        fc.array(fc.record({ price_cents: fc.integer({ min: -1_000_000, max: 1_000_000 }), taxable: fc.boolean() }), {
+          maxLength: 5,
+        }),
         fc.array(fc.integer({ min: 0, max: 100_000 }), { maxLength: 3 }),
         (expenses, taxes) => {
           const a = invoiceAmounts({ ...base, expenses, taxes })!;
           expect(a.totalCents).toBe(a.taxableCents + a.taxfreeCents + a.taxTotalCents);
           expect(a.taxTotalCents).toBe(a.taxCents.reduce((s, t) => s + t, 0));
-          a.taxCents.forEach((t, i) => expect(Math.abs(t - (a.taxableCents * taxes[i]!) / 100_000)).toBeLessThanOrEqual(0.5));
+          a.taxCents.forEach((t, i) =>
+            expect(Math.abs(t - (a.taxableCents * taxes[i]!) / 100_000)).toBeLessThanOrEqual(0.5),
+          );
         },
       ),
     );

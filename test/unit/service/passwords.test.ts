@@ -16,7 +16,14 @@ describe('passwords', () => {
   });
 
   it('refuses stored strings it cannot read instead of throwing', async () => {
-    for (const stored of ['', 'plain', 'scrypt$3$8$1$c2FsdA$aGFzaA', 'scrypt$16384$8$1$$', 'bcrypt$x$y$z$a$b', 'scrypt$1073741824$8$1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA'])
+    for (const stored of [
+      '',
+      'plain',
+      'scrypt$3$8$1$c2FsdA$aGFzaA',
+      'scrypt$16384$8$1$$',
+      'bcrypt$x$y$z$a$b',
+      'scrypt$1073741824$8$1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA',
+    ])
       expect(await verifyPassword('x', stored)).toBe(false);
   });
 

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { redirectTarget, withParameters } from '../../../service/oauth/redirectUri';
 
 const CONFIGURED = 'https://app.example.test:8443/oauth/callback';
-const accepted = (given: string | undefined, configured = CONFIGURED) => redirectTarget(configured, given)?.href ?? null;
+const accepted = (given: string | undefined, configured = CONFIGURED) =>
+  redirectTarget(configured, given)?.href ?? null;
 
 describe('the redirect_uri rule', () => {
   it('uses the configured callback when none is given', () => {
@@ -18,7 +19,10 @@ describe('the redirect_uri rule', () => {
     ['a query string', 'https://app.example.test:8443/oauth/callback?from=menu'],
     ['upper-case host letters', 'https://APP.example.test:8443/oauth/callback'],
     ['the default port written out', 'https://app.example.test:443/cb', 'https://app.example.test/cb'],
-    ['encoded characters below the path that are no dot segment or slash', 'https://app.example.test:8443/oauth/callback/step%20two/%7Eme'],
+    [
+      'encoded characters below the path that are no dot segment or slash',
+      'https://app.example.test:8443/oauth/callback/step%20two/%7Eme',
+    ],
     ['segments that only start with dots', 'https://app.example.test:8443/oauth/callback/..x/.y/a..b'],
   ])('accepts %s', (_, given, configured = CONFIGURED) => {
     expect(accepted(given, configured)).not.toBeNull();
@@ -70,6 +74,8 @@ describe('the redirect_uri rule', () => {
   });
 
   it('adds the response parameters to the query the URI already has', () => {
-    expect(withParameters(new URL('https://a.test/cb?x=1'), { code: 'c d', state: undefined })).toBe('https://a.test/cb?x=1&code=c+d');
+    expect(withParameters(new URL('https://a.test/cb?x=1'), { code: 'c d', state: undefined })).toBe(
+      'https://a.test/cb?x=1&code=c+d',
+    );
   });
 });

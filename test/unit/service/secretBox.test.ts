@@ -22,7 +22,12 @@ describe('secret box (service/storage/secretBox.ts)', () => {
     const stored = box.seal(SECRET);
     expect(stored).toMatch(/^enc1:[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]+$/);
     expect(isSealed(stored)).toBe(true);
-    for (const form of [SECRET, Buffer.from(SECRET, 'hex').toString('base64url'), Buffer.from(SECRET).toString('base64url')]) expect(stored).not.toContain(form);
+    for (const form of [
+      SECRET,
+      Buffer.from(SECRET, 'hex').toString('base64url'),
+      Buffer.from(SECRET).toString('base64url'),
+    ])
+      expect(stored).not.toContain(form);
     expect(box.open(stored)).toBe(SECRET);
     expect(box.sealing).toBe(true);
   });
@@ -35,7 +40,8 @@ describe('secret box (service/storage/secretBox.ts)', () => {
 
   it('refuses a value whose ciphertext, tag or IV was changed (the GCM tag)', () => {
     const stored = box.seal(SECRET);
-    for (const part of [0, 1, 2] as const) expect(() => box.open(flipByte(stored, part))).toThrow(UnreadableSecretError);
+    for (const part of [0, 1, 2] as const)
+      expect(() => box.open(flipByte(stored, part))).toThrow(UnreadableSecretError);
     expect(() => box.open(stored.slice(0, -2))).toThrow(UnreadableSecretError);
   });
 
@@ -46,7 +52,12 @@ describe('secret box (service/storage/secretBox.ts)', () => {
 
   it('refuses malformed enc1 text: parts missing, a short tag', () => {
     const [iv, tag, ciphertext] = box.seal(SECRET).slice('enc1:'.length).split('.');
-    for (const bad of ['enc1:', `enc1:${iv}.${tag}`, `enc1:${iv}.${tag}.${ciphertext}.x`, `enc1:${iv}.${tag!.slice(0, 10)}.${ciphertext}`]) {
+    for (const bad of [
+      'enc1:',
+      `enc1:${iv}.${tag}`,
+      `enc1:${iv}.${tag}.${ciphertext}.x`,
+      `enc1:${iv}.${tag!.slice(0, 10)}.${ciphertext}`,
+    ]) {
       expect(() => box.open(bad), bad).toThrow(UnreadableSecretError);
     }
   });

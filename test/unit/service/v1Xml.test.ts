@@ -27,20 +27,31 @@ const BILLION_LAUGHS = `<?xml version="1.0"?>
 
 describe('reading v1 XML', () => {
   it('reads elements as strings, nil="true" as null, repeated elements as arrays', () => {
-    expect(readXml('<?xml version="1.0" encoding="UTF-8"?><entry><minutes type="integer">90</minutes><project_id nil="true"/><description>a, b</description></entry>', 'entry')).toEqual({
+    expect(
+      readXml(
+        '<?xml version="1.0" encoding="UTF-8"?><entry><minutes type="integer">90</minutes><project_id nil="true"/><description>a, b</description></entry>',
+        'entry',
+      ),
+    ).toEqual({
       minutes: '90',
       project_id: null,
       description: 'a, b',
     });
-    expect(readXml('<entries><entry><minutes>1</minutes></entry></entries>', 'entries')).toEqual({ entry: [{ minutes: '1' }] });
+    expect(readXml('<entries><entry><minutes>1</minutes></entry></entries>', 'entries')).toEqual({
+      entry: [{ minutes: '1' }],
+    });
   });
 
   it('decodes the five predefined entities and character references, once', () => {
-    expect(readXml('<entry><d>a &amp; b &lt;c&gt; &quot;q&quot; &apos;s&apos; &#65;&#x42; &amp;lt;</d></entry>', 'entry')).toEqual({ d: `a & b <c> "q" 's' AB &lt;` });
+    expect(
+      readXml('<entry><d>a &amp; b &lt;c&gt; &quot;q&quot; &apos;s&apos; &#65;&#x42; &amp;lt;</d></entry>', 'entry'),
+    ).toEqual({ d: `a & b <c> "q" 's' AB &lt;` });
   });
 
   it('keeps CDATA literal, sections joined in order', () => {
-    expect(readXml('<entry><d><![CDATA[x &amp; <y>]]><![CDATA[ z]]></d></entry>', 'entry')).toEqual({ d: 'x &amp; <y> z' });
+    expect(readXml('<entry><d><![CDATA[x &amp; <y>]]><![CDATA[ z]]></d></entry>', 'entry')).toEqual({
+      d: 'x &amp; <y> z',
+    });
   });
 
   it('refuses the billion laughs at once, without expanding anything', () => {
@@ -52,7 +63,9 @@ describe('reading v1 XML', () => {
   it('refuses a DOCTYPE anywhere, an external entity, and an undeclared entity reference', () => {
     expect(refusal('<!DOCTYPE entry><entry/>')).toMatch(/DOCTYPE/);
     expect(refusal('<entry><!DOCTYPE x [<!ENTITY y "z">]><d>&y;</d></entry>')).toMatch(/DOCTYPE/);
-    expect(refusal('<?xml version="1.0"?><!DOCTYPE e [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><entry>&xxe;</entry>')).toMatch(/DOCTYPE/);
+    expect(
+      refusal('<?xml version="1.0"?><!DOCTYPE e [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><entry>&xxe;</entry>'),
+    ).toMatch(/DOCTYPE/);
     expect(refusal('<entry><d>&nbsp;</d></entry>')).toMatch(/&nbsp;/);
     expect(refusal('<entry><d>fish & chips</d></entry>')).toMatch(/Malformed XML/);
     expect(refusal('<entry><d>&#0;</d></entry>')).toMatch(/names no XML character/);
@@ -96,7 +109,14 @@ describe('writing v1 XML', () => {
   const parse = (xml: string) => new XMLParser({ ignoreAttributes: false, parseTagValue: false }).parse(xml);
 
   it('writes nil, type attributes, arrays with singular items, and escapes text', () => {
-    const xml = writeXml('entry', { id: 7, billable: true, project: null, description: 'a < b & "c"', tags: [{ name: 'x' }], budget: 1.5 });
+    const xml = writeXml('entry', {
+      id: 7,
+      billable: true,
+      project: null,
+      description: 'a < b & "c"',
+      tags: [{ name: 'x' }],
+      budget: 1.5,
+    });
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
     expect(xml).toContain('<id type="integer">7</id>');
     expect(xml).toContain('<billable type="boolean">true</billable>');

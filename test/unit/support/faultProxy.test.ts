@@ -37,7 +37,12 @@ afterEach(async () => {
 
 const send = async (method: 'GET' | 'POST', path: string, body?: string, timeoutMs = 300) => {
   try {
-    const res = await request(proxy.url + path, { method, body, headers: body ? { 'content-type': 'application/json' } : {}, signal: AbortSignal.timeout(timeoutMs) });
+    const res = await request(proxy.url + path, {
+      method,
+      body,
+      headers: body ? { 'content-type': 'application/json' } : {},
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     return { status: res.statusCode, headers: res.headers, text: await res.body.text() };
   } catch (error) {
     return { error: error as Error };
@@ -85,15 +90,18 @@ describe('fault proxy', () => {
   it.each([
     ['500-after', 500],
     ['503-after', 503],
-  ] as Array<[Fault, number]>)('%s passes the request on, then answers %i instead of the service', async (fault, status) => {
-    proxy = await startFaultProxy(upstreamUrl);
-    proxy.cue(fault);
-    const r = await send('POST', '/v2/entries', '{"a":1}');
-    expect(r).toMatchObject({ status });
-    expect((r as { headers: Record<string, unknown> }).headers['x-upstream']).toBeUndefined();
-    expect(handled).toEqual(['POST /v2/entries {"a":1}']);
-    expect(proxy.stats).toMatchObject({ forwarded: 1, faults: { [fault]: 1 } });
-  });
+  ] as Array<[Fault, number]>)(
+    '%s passes the request on, then answers %i instead of the service',
+    async (fault, status) => {
+      proxy = await startFaultProxy(upstreamUrl);
+      proxy.cue(fault);
+      const r = await send('POST', '/v2/entries', '{"a":1}');
+      expect(r).toMatchObject({ status });
+      expect((r as { headers: Record<string, unknown> }).headers['x-upstream']).toBeUndefined();
+      expect(handled).toEqual(['POST /v2/entries {"a":1}']);
+      expect(proxy.stats).toMatchObject({ forwarded: 1, faults: { [fault]: 1 } });
+    },
+  );
 
   it('expire answers 401 to every request for a while, then lets them through', async () => {
     proxy = await startFaultProxy(upstreamUrl);
@@ -107,13 +115,28 @@ describe('fault proxy', () => {
 
   it('the real client reads a lost answer to a POST as an unknown outcome, and a reset before it as well', async () => {
     proxy = await startFaultProxy(upstreamUrl);
-    const api = createServiceApi({ baseUrl: proxy.url, credentials: { kind: 'personal', token: 't' }, rateLimit: 0, retries: 0, timeoutMs: 300 });
+    const api = createServiceApi({
+      baseUrl: proxy.url,
+      credentials: { kind: 'personal', token: 't' },
+      rateLimit: 0,
+      retries: 0,
+      timeoutMs: 300,
+    });
     for (const fault of ['reset-after', 'reset-before', 'timeout-after', '500-after', '503-after'] as const) {
       proxy.cue(fault);
-      await expect(api.createEntry({ date: '2026-01-01', minutes: 5 })).rejects.toMatchObject({ kind: 'unknown_outcome' });
+      await expect(api.createEntry({ date: '2026-01-01', minutes: 5 })).rejects.toMatchObject({
+        kind: 'unknown_outcome',
+      });
     }
     // A safe call is retried through a fault.
-    const retrying = createServiceApi({ baseUrl: proxy.url, credentials: { kind: 'personal', token: 't' }, rateLimit: 0, retries: 2, timeoutMs: 300, backoff: { baseMs: 1, capMs: 5 } });
+    const retrying = createServiceApi({
+      baseUrl: proxy.url,
+      credentials: { kind: 'personal', token: 't' },
+      rateLimit: 0,
+      retries: 2,
+      timeoutMs: 300,
+      backoff: { baseMs: 1, capMs: 5 },
+    });
     proxy.cue('reset-after', '500');
     await expect(retrying.getCurrentUser()).resolves.toMatchObject({ id: expect.any(Number) });
   });

@@ -1,7 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readRegistry, REGISTRY_FILE, withAccount, withoutAccount, writeRegistry, type RemoteAccount } from '../../../../main/core/accounts/registry';
+import {
+  readRegistry,
+  REGISTRY_FILE,
+  withAccount,
+  withoutAccount,
+  writeRegistry,
+  type RemoteAccount,
+} from '../../../../main/core/accounts/registry';
 import { tempDir } from '../support/offline';
 
 const dirs: ReturnType<typeof tempDir>[] = [];
@@ -12,7 +19,14 @@ const folder = () => {
   return dir.path;
 };
 
-const work: RemoteAccount = { id: 'r-0123456789ab', label: 'Work', kind: 'remote', baseUrl: 'https://time.example.com', email: 'me@example.com', auth: 'personal' };
+const work: RemoteAccount = {
+  id: 'r-0123456789ab',
+  label: 'Work',
+  kind: 'remote',
+  baseUrl: 'https://time.example.com',
+  email: 'me@example.com',
+  auth: 'personal',
+};
 
 describe('the account registry', () => {
   it('starts with only the local account, and reads back what was written', () => {
@@ -25,14 +39,22 @@ describe('the account registry', () => {
 
   it('refuses to write or read an account with a non-http address or a stray field such as a token', () => {
     const dir = folder();
-    expect(() => writeRegistry(dir, { version: 1, defaultAccountId: 'local', accounts: [{ ...work, baseUrl: 'file:///etc' }] })).toThrow();
-    writeFileSync(join(dir, REGISTRY_FILE), JSON.stringify({ version: 1, defaultAccountId: 'local', accounts: [{ ...work, token: 'secret' }] }));
+    expect(() =>
+      writeRegistry(dir, { version: 1, defaultAccountId: 'local', accounts: [{ ...work, baseUrl: 'file:///etc' }] }),
+    ).toThrow();
+    writeFileSync(
+      join(dir, REGISTRY_FILE),
+      JSON.stringify({ version: 1, defaultAccountId: 'local', accounts: [{ ...work, token: 'secret' }] }),
+    );
     expect(readRegistry(dir).accounts[0]).not.toHaveProperty('token');
   });
 
   it('falls back to the local account when the default named is not listed', () => {
     const dir = folder();
-    writeFileSync(join(dir, REGISTRY_FILE), JSON.stringify({ version: 1, defaultAccountId: 'r-ffffffffffff', accounts: [work] }));
+    writeFileSync(
+      join(dir, REGISTRY_FILE),
+      JSON.stringify({ version: 1, defaultAccountId: 'r-ffffffffffff', accounts: [work] }),
+    );
     expect(readRegistry(dir).defaultAccountId).toBe('local');
   });
 });

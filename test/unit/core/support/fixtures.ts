@@ -2,7 +2,13 @@
 import type { TimerView } from '../../../../common/snapshot';
 import type { Result } from '../../../../common/result';
 
-export const timerView = (projectId: number, projectName: string, state: TimerView['state'], seconds: number, asOf: number): TimerView => ({
+export const timerView = (
+  projectId: number,
+  projectName: string,
+  state: TimerView['state'],
+  seconds: number,
+  asOf: number,
+): TimerView => ({
   projectId,
   projectName,
   color: null,

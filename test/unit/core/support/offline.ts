@@ -19,7 +19,12 @@ export async function closedPortUrl(): Promise<string> {
 
 /** The real client, unable to reach any service; retries off so each call fails at once. */
 export async function unreachableApi(): Promise<ServiceApi> {
-  return createServiceApi({ baseUrl: await closedPortUrl(), credentials: { kind: 'personal', token: 'unused' }, rateLimit: 0, retries: 0 });
+  return createServiceApi({
+    baseUrl: await closedPortUrl(),
+    credentials: { kind: 'personal', token: 'unused' },
+    rateLimit: 0,
+    retries: 0,
+  });
 }
 
 export function tempDir(): { path: string; remove(): void } {

@@ -24,7 +24,7 @@ export function decodePng(png: Buffer): DecodedPng {
     const type = png.toString('ascii', at + 4, at + 8);
     const data = png.subarray(at + 8, at + 8 + length);
     const crc = png.readUInt32BE(at + 8 + length);
-    if ((crc32(png.subarray(at + 4, at + 8 + length)) >>> 0) !== crc) throw new Error(`bad CRC in ${type}`);
+    if (crc32(png.subarray(at + 4, at + 8 + length)) >>> 0 !== crc) throw new Error(`bad CRC in ${type}`);
     chunks.push(type);
     if (type === 'IHDR') {
       width = data.readUInt32BE(0);
@@ -36,7 +36,8 @@ export function decodePng(png: Buffer): DecodedPng {
   }
   const raw = inflateSync(Buffer.concat(idat));
   const stride = width * 4;
-  if (raw.length !== (stride + 1) * height) throw new Error(`expected ${(stride + 1) * height} bytes of scanlines, got ${raw.length}`);
+  if (raw.length !== (stride + 1) * height)
+    throw new Error(`expected ${(stride + 1) * height} bytes of scanlines, got ${raw.length}`);
   const pixels = new Uint8Array(stride * height);
   for (let y = 0; y < height; y++) {
     const filter = raw[y * (stride + 1)]!;
@@ -46,7 +47,12 @@ export function decodePng(png: Buffer): DecodedPng {
       const b = y > 0 ? pixels[(y - 1) * stride + i]! : 0;
       const c = i >= 4 && y > 0 ? pixels[(y - 1) * stride + i - 4]! : 0;
       const p = a + b - c;
-      const paeth = Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c) ? a : Math.abs(p - b) <= Math.abs(p - c) ? b : c;
+      const paeth =
+        Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c)
+          ? a
+          : Math.abs(p - b) <= Math.abs(p - c)
+            ? b
+            : c;
       const predictor = [0, a, b, (a + b) >> 1, paeth][filter];
       if (predictor === undefined) throw new Error(`unknown filter ${filter}`);
       pixels[y * stride + i] = (x + predictor) & 0xff;
@@ -57,6 +63,7 @@ export function decodePng(png: Buffer): DecodedPng {
     height,
     chunks,
     pixels,
-    at: (x, y) => [...pixels.subarray((y * width + x) * 4, (y * width + x) * 4 + 4)] as [number, number, number, number],
+    at: (x, y) =>
+      [...pixels.subarray((y * width + x) * 4, (y * width + x) * 4 + 4)] as [number, number, number, number],
   };
 }
