@@ -50,5 +50,5 @@ for (let i = 0; i < 10; i++) {
 }
 after = { ...process.memoryUsage(), rss: samples.sort((a, b) => a - b)[5]! };
 const snapshotBytes = JSON.stringify(core.getSnapshot()).length;
-process.stdout.write(JSON.stringify({ before, justRead, after, readMs, snapshotBytes, gc: gc !== undefined }) + '\n');
+process.stdout.write(`${JSON.stringify({ before, justRead, after, readMs, snapshotBytes, gc: gc !== undefined })}\n`);
 await core.stop();

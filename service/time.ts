@@ -2,7 +2,7 @@
 // YYYY-MM-DDTHH:MM:SSZ in UTC.
 
 export function timestamp(date: Date): string {
-  return date.toISOString().slice(0, 19) + 'Z';
+  return `${date.toISOString().slice(0, 19)}Z`;
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -32,7 +32,7 @@ export function dateAt(now: Date, utcOffsetSeconds: number): string {
   return new Date(now.getTime() + utcOffsetSeconds * 1000).toISOString().slice(0, 10);
 }
 
-const pad = (n: number) => (n < 10 ? '0' + n : String(n));
+const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /** HH:MM:SS of a duration; hours grow past 99 rather than wrap. */
 export function formatDuration(totalSeconds: number): string {

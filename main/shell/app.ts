@@ -1,7 +1,7 @@
 // Electron start-up: builds the pieces and wires them. Every decision is made in main/core; this
 // file only applies them to Electron's objects.
 
-import { app, BrowserWindow, dialog, Notification, shell } from 'electron';
+import { app, type BrowserWindow, dialog, Notification, shell } from 'electron';
 import { join } from 'node:path';
 import {
   commandAction,

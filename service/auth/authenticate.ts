@@ -41,7 +41,7 @@ function authenticate(db: Db, resolvers: Resolvers, now: Date, request: FastifyR
   for (const kind of credential.kinds) if ((userId = resolvers[kind](db, credential.token, now)) !== null) break;
   if (userId === null) throw unauthorized();
   const user = userById(db, userId);
-  if (!user || user.state !== 'active') throw unauthorized();
+  if (user?.state !== 'active') throw unauthorized();
   return { userId: user.id, accountId: user.account_id, role: user.role as Role, user };
 }
 

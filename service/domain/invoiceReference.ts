@@ -3,7 +3,7 @@
 // width of its number, and count one up ("INV-0041" -> "INV-0042", "9" -> "10"); with no earlier
 // number, start at "1". References are unique per account, so a number already used (a reference
 // given by hand) is skipped.
-import { column, sql, type Db } from '../storage/db';
+import { column, type Db } from '../storage/db';
 
 const TRAILING_NUMBER = /^(.*?)(\d+)$/;
 

@@ -19,7 +19,7 @@ export class Where {
 export const jsonList = (values: unknown[]) => JSON.stringify(values);
 
 /** A LIKE pattern matching text that contains `needle` literally (case-insensitive for ASCII). */
-export const likeContains = (needle: string) => `%${needle.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+export const likeContains = (needle: string) => `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Whether an entry (alias e, its project alias p) is billable: its project and every tag are. */
 export const ENTRY_BILLABLE = `(COALESCE(p.billable, 1) = 1 AND NOT EXISTS (

@@ -3,7 +3,7 @@
 // never redirect to an unchecked URI); after that it travels back to the application.
 import type { Db } from '../storage/db';
 import { findApplication, type Application } from './applications';
-import { OAuthError, type AuthorizeErrorCode } from './errors';
+import type { OAuthError, AuthorizeErrorCode } from './errors';
 import { one, type Params } from './params';
 import { redirectTarget } from './redirectUri';
 

@@ -69,8 +69,7 @@ function issueTokens(
 ): TokenResponse {
   // Read afresh, not through userById's cache: the grant must end the moment the user is deactivated.
   const user = sql(db, 'SELECT state FROM users WHERE id = ?').get(userId) as { state: string } | undefined;
-  if (!user || user.state !== 'active')
-    throw new OAuthError('invalid_grant', 'the user of this grant is no longer active');
+  if (user?.state !== 'active') throw new OAuthError('invalid_grant', 'the user of this grant is no longer active');
   const issued = issueAccessToken(db, userId, {
     now,
     expiresAt: new Date(now.getTime() + settings.accessTokenLifetimeMs),

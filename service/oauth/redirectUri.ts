@@ -70,7 +70,7 @@ export function redirectTarget(configured: string, given: string | undefined): U
   // Paths are compared after URL resolved dot segments (also %2e%2e), so /cb/../x is /x, above;
   // what URL leaves encoded below the path (..%2f, %2e%2e%2f) must not climb out when decoded.
   if (uri.pathname === callback.pathname) return uri;
-  const base = callback.pathname.endsWith('/') ? callback.pathname : callback.pathname + '/';
+  const base = callback.pathname.endsWith('/') ? callback.pathname : `${callback.pathname}/`;
   if (!uri.pathname.startsWith(base) || !staysBelow(uri.pathname.slice(base.length))) return null;
   return uri;
 }

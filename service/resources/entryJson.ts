@@ -5,7 +5,7 @@
 //
 // The shape must stay exactly view.entry's (views/tracking.ts), which answers single entries:
 // test/integration/service/entryLists.test.ts compares every list item with GET /v2/entries/:id.
-import { arrays, sql, type Db } from '../storage/db';
+import { arrays, type Db } from '../storage/db';
 import type { PageRow } from '../domain/entryQuery';
 import { jsonList } from '../domain/sqlText';
 import { paths } from '../http/links';
@@ -133,5 +133,5 @@ export function entriesJson(db: Db, base: string, rows: PageRow[]): string {
       `"approved_by":${approvedById === null ? 'null' : users.get(approvedById)},"url":${url}","invoiced_outside_of_service_url":${url}/marked_as_invoiced",` +
       `"approved_url":${url}/approved","unapproved_url":${url}/unapproved","created_at":${str(r[12])},"updated_at":${str(r[13])}}`;
   }
-  return out + ']';
+  return `${out}]`;
 }

@@ -24,7 +24,7 @@ import {
   type ProjectGroupRow,
 } from '../domain/projectGroups';
 import { notFound } from '../http/errors';
-import { bodyOf, LIMITS, pathId, queryOf, type Fields } from '../http/fields';
+import { bodyOf, LIMITS, pathId, queryOf } from '../http/fields';
 import { idArray } from '../http/idArray';
 import { paths } from '../http/links';
 import { readPage, sendPage } from '../http/pagination';

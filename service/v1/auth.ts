@@ -35,7 +35,7 @@ function authenticate(db: Db, request: FastifyRequest): Actor {
   }
   const userId = userIdForPersonalToken(db, token);
   const user = userId === null ? undefined : userById(db, userId);
-  if (!user || user.state !== 'active') throw unauthorized('the token in X-ServiceToken is not valid');
+  if (user?.state !== 'active') throw unauthorized('the token in X-ServiceToken is not valid');
   return { userId: user.id, accountId: user.account_id, role: user.role as Role, user };
 }
 

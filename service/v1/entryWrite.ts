@@ -70,7 +70,7 @@ function refuseDuplicate(
   values: { userId: number; projectId: number | null; date: string; minutes: number; description: string | null },
   nowMs: number,
 ): void {
-  const since = new Date(nowMs - DUPLICATE_WINDOW_MS).toISOString().slice(0, 19) + 'Z';
+  const since = `${new Date(nowMs - DUPLICATE_WINDOW_MS).toISOString().slice(0, 19)}Z`;
   const same = sql(
     db,
     `SELECT 1 FROM entries WHERE account_id = ? AND user_id = ? AND date = ? AND project_id IS ? AND minutes = ? AND description IS ? AND created_at >= ? LIMIT 1`,

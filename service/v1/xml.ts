@@ -178,5 +178,5 @@ function node(name: string, value: unknown): unknown {
 
 /** A document whose root element `root` holds `value`. */
 export function writeXml(root: string, value: unknown): string {
-  return '<?xml version="1.0" encoding="UTF-8"?>\n' + (builder.build({ [root]: node(root, value) }) as string);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ [root]: node(root, value) }) as string}`;
 }

@@ -21,7 +21,7 @@ describe('the web bridge', () => {
     const { page, problems } = await openApp(stack);
 
     // A second socket from the page itself (same origin), sending what the renderer never would.
-    const bridgeUrl = stack.host.url.replace('http', 'ws') + '/bridge';
+    const bridgeUrl = `${stack.host.url.replace('http', 'ws')}/bridge`;
     const answers = await page.evaluate(async (url) => {
       // The browser's WebSocket (this function runs in the page), not the ws package's.
       const Socket = (globalThis as unknown as { WebSocket: typeof WebSocket }).WebSocket;
@@ -56,7 +56,7 @@ describe('the web bridge', () => {
   });
 
   it('refuses a WebSocket from another origin', async () => {
-    const url = stack.host.url.replace('http', 'ws') + '/bridge';
+    const url = `${stack.host.url.replace('http', 'ws')}/bridge`;
     const status = await new Promise<number>((resolve) => {
       // With the secret's cookie: the Origin alone is what is refused here.
       const ws = new WebSocket(url, { headers: { Origin: 'http://evil.example', Cookie: hostCookie(stack.host) } });

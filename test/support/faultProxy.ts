@@ -140,7 +140,7 @@ export async function startFaultProxy(target: string, options: FaultProxyOptions
       return cue === null || typeof cue === 'string' ? cue : cue.fault;
     }
     if (cue !== undefined) return null;
-    if (!chaos || !chaos.random.chance(chaos.rate)) return null;
+    if (!chaos?.random.chance(chaos.rate)) return null;
     return chaos.random.weighted<Fault>(chaos.weights ?? Object.fromEntries(FAULTS.map((f) => [f, 1])));
   };
 

@@ -220,7 +220,7 @@ export function applyToModel(model: Model, a: Action, now: number): void {
       model.timers.delete(a.project);
       return;
     case 'quickEntry':
-      if (a.project && a.project.startsWith('Q') && !model.quick.includes(a.project)) model.quick.push(a.project);
+      if (a.project?.startsWith('Q') && !model.quick.includes(a.project)) model.quick.push(a.project);
       model.entries.push({
         project: a.project,
         description: a.description,

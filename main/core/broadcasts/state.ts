@@ -31,7 +31,7 @@ export async function readState(dataDir: string): Promise<ReceiverState | null> 
 /** Written whole to a temporary file and renamed over the old one, so a crash leaves one or the other. */
 export async function writeState(dataDir: string, state: ReceiverState): Promise<void> {
   const path = statePath(dataDir);
-  await writeFile(`${path}.tmp`, JSON.stringify({ receiverId: state.receiverId, port: state.port }) + '\n', {
+  await writeFile(`${path}.tmp`, `${JSON.stringify({ receiverId: state.receiverId, port: state.port })}\n`, {
     mode: 0o600,
   });
   await rename(`${path}.tmp`, path);

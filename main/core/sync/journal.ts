@@ -50,7 +50,7 @@ export async function openJournal(dataDir: string): Promise<LoadedJournal> {
   const journal: Journal = {
     async append(record) {
       const h = live();
-      await h.appendFile(JSON.stringify(record) + '\n');
+      await h.appendFile(`${JSON.stringify(record)}\n`);
       await h.sync();
       appended++;
     },
@@ -59,7 +59,7 @@ export async function openJournal(dataDir: string): Promise<LoadedJournal> {
       const tmp = `${path}.tmp`;
       const out = await open(tmp, 'w', PRIVATE_FILE_MODE);
       try {
-        await out.writeFile(all.map((r) => JSON.stringify(r) + '\n').join(''));
+        await out.writeFile(all.map((r) => `${JSON.stringify(r)}\n`).join(''));
         await out.sync();
       } finally {
         await out.close();

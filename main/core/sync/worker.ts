@@ -99,7 +99,7 @@ export function startWorker(deps: WorkerDeps): Worker {
   let failures = 0;
   let idle = false;
   let doing = 'starting';
-  let idleWaiters: Array<() => void> = [];
+  const idleWaiters: Array<() => void> = [];
   let waiter: { resolve: (timedOut: boolean) => void; cutBy: CutBy; handle: unknown } | null = null;
 
   const wait = (ms: number | null, cutBy: CutBy) =>

@@ -128,7 +128,7 @@ export function tempDir(): { path: string; remove(): void } {
 }
 
 /** The wire's timestamp, whole seconds. */
-export const timestamp = (ms: number) => new Date(ms).toISOString().slice(0, 19) + 'Z';
+export const timestamp = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}Z`;
 
 export const hmac = (secret: string, body: Buffer) => createHmac('sha256', secret).update(body).digest('hex');
 

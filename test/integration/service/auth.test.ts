@@ -41,7 +41,7 @@ describe('authentication with a personal token', () => {
     const url = `${service.url}/v2/current_user`;
     expect(await status(url, { authorization: basic(service.token, 'secret') })).toBe(401);
     expect(await status(url, { authorization: basic(service.token, 'x-oauth-basic') })).toBe(401); // an OAuth placement
-    expect(await status(url, { 'x-servicetoken': service.token + 'x' })).toBe(401);
+    expect(await status(url, { 'x-servicetoken': `${service.token}x` })).toBe(401);
     expect(await status(`${url}?service_token=nope`, {})).toBe(401);
     expect(await status(url, { authorization: `Bearer ${service.token}` })).toBe(401);
     expect(await status(url, { authorization: 'Basic !!!' })).toBe(401);

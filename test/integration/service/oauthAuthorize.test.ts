@@ -31,7 +31,7 @@ describe('the redirect_uri rule (spec 000 step 1)', () => {
         client_secret: oauth.clientSecret,
         code,
       };
-      expect((await tokenRequest(oauth.service.url, { ...base, redirect_uri: CALLBACK + '/other' })).body.error).toBe(
+      expect((await tokenRequest(oauth.service.url, { ...base, redirect_uri: `${CALLBACK}/other` })).body.error).toBe(
         'invalid_grant',
       );
       expect((await tokenRequest(oauth.service.url, { ...base, redirect_uri: redirectUri })).status).toBe(200);
@@ -265,7 +265,7 @@ describe('CSRF protection of the forms', () => {
       403,
     );
     // A cookie set by someone else (any port of this host can) is useless without the field it signs.
-    attacker.cookie = 'stint_oauth_csrf=' + 'A'.repeat(43);
+    attacker.cookie = `stint_oauth_csrf=${'A'.repeat(43)}`;
     expect((await attacker.post({ ...theirs.fields, ...credentials })).status).toBe(403);
     // The real thing passes.
     expect((await victim.post({ ...page.fields, ...credentials })).status).toBe(200);

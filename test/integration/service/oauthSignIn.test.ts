@@ -20,7 +20,7 @@ describe('sign-in throttling', () => {
     const attempt = (password: string) => browser.signIn(start(oauth.clientId), OWNER_EMAIL, password);
 
     for (let i = 1; i <= 5; i++) {
-      const page = await attempt('guess ' + i);
+      const page = await attempt(`guess ${i}`);
       expect(page.status, `failure ${i}`).toBe(401);
       expect(page.headers['retry-after']).toBeUndefined();
     }
@@ -90,7 +90,7 @@ describe('sign-in throttling', () => {
 
     // Guessing one e-mail past its own budget from this address: its 6th failure locks it, and
     // after its own 30 s it still waits for the address's lock (failures 23 to 28: 30 s doubled 7 times, capped).
-    for (let i = 1; i <= 5; i++) expect((await signIn(lee.email, 'guess ' + i)).status).toBe(401);
+    for (let i = 1; i <= 5; i++) expect((await signIn(lee.email, `guess ${i}`)).status).toBe(401);
     const sixth = await signIn(lee.email, 'guess 6');
     expect(sixth.status).toBe(401);
     expect(sixth.headers['retry-after']).toBe('900');

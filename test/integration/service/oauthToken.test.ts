@@ -164,7 +164,7 @@ describe('token endpoint errors (400 with JSON error and error_description)', ()
     const oauth = await serveOAuth();
     const code = await codeFor(oauth);
     await expectError(exchange(oauth, code, { client_id: 'nobody' }), 'invalid_client');
-    await expectError(exchange(oauth, code, { client_secret: oauth.clientSecret + 'x' }), 'invalid_client');
+    await expectError(exchange(oauth, code, { client_secret: `${oauth.clientSecret}x` }), 'invalid_client');
     await expectError(exchange(oauth, code, { client_secret: 'short' }), 'invalid_client');
     expect((await exchange(oauth, code)).status).toBe(200);
   });
@@ -188,7 +188,7 @@ describe('token endpoint errors (400 with JSON error and error_description)', ()
 
   it('invalid_grant: a redirect_uri that differs from step 1, or is left out when step 1 had one', async () => {
     const oauth = await serveOAuth();
-    const sub = CALLBACK + '/sub';
+    const sub = `${CALLBACK}/sub`;
     const code = await codeFor(oauth, { redirect_uri: sub });
     await expectError(exchange(oauth, code), 'invalid_grant');
     await expectError(exchange(oauth, code, { redirect_uri: CALLBACK }), 'invalid_grant');

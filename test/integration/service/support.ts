@@ -37,7 +37,7 @@ export class Client {
     };
     const response = await fetch(this.base + path, init);
     const text = await response.text();
-    let parsed: unknown = undefined;
+    let parsed: unknown;
     if (text && (response.headers.get('content-type') ?? '').includes('application/json')) parsed = JSON.parse(text);
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }

@@ -59,7 +59,7 @@ const XML_CASES: Case[] = [
     'nesting past the limit',
     '/api/entries.xml',
     'text/xml',
-    '<entry>' + '<a>'.repeat(5000) + '</a>'.repeat(5000) + '</entry>',
+    `<entry>${'<a>'.repeat(5000)}${'</a>'.repeat(5000)}</entry>`,
     /Malformed XML/,
   ],
   [
@@ -222,7 +222,7 @@ describe('v1 bad input', () => {
   it("600 KB of unclosed elements answer a short, well-formed v1 error, not the parser's whole tag stack", async () => {
     const { client } = await serve();
     const v1 = V1.of(client);
-    const body = '<entry>' + '<a>'.repeat(200_000);
+    const body = `<entry>${'<a>'.repeat(200_000)}`;
     for (const path of ['/api/entries.xml', '/api/entries/import.xml', '/api/projects.xml']) {
       const reply = await v1.xml('POST', path, body);
       expect(reply.status, path).toBe(422);

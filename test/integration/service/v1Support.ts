@@ -50,7 +50,7 @@ export class V1 {
     });
     const text = await response.text();
     const type = response.headers.get('content-type') ?? '';
-    let parsed: unknown = undefined;
+    let parsed: unknown;
     if (text.trim() && type.includes('application/json')) parsed = JSON.parse(text);
     else if (text.trim() && type.includes('text/xml')) parsed = simplify(xmlParser.parse(text));
     return { status: response.status, headers: response.headers, text, body: parsed };

@@ -257,7 +257,7 @@ describe('authentication', () => {
       anonymous.raw('GET', '/api/user/api_auth_token.json', undefined, basic(email, password));
 
     for (let i = 1; i <= 5; i++) {
-      const refused = await token('guess ' + i);
+      const refused = await token(`guess ${i}`);
       expect(refused.status, `failure ${i}`).toBe(401);
       expect(refused.headers.get('retry-after')).toBeNull();
     }
@@ -283,11 +283,11 @@ describe('authentication', () => {
     // One throttle for both ways in: failures on the authorize page lock this endpoint too, and back.
     const browser = new Browser(oauth.service.url);
     const start = { client_id: oauth.clientId, response_type: 'code', state: 's' };
-    for (let i = 0; i < 6; i++) await browser.signIn(start, OWNER_EMAIL, 'page guess ' + i);
+    for (let i = 0; i < 6; i++) await browser.signIn(start, OWNER_EMAIL, `page guess ${i}`);
     expect((await token(OWNER_PASSWORD)).status).toBe(429);
     oauth.clock.advance(60_000);
     expect((await token(OWNER_PASSWORD)).status).toBe(200);
-    for (let i = 0; i < 6; i++) await token('basic guess ' + i);
+    for (let i = 0; i < 6; i++) await token(`basic guess ${i}`);
     expect((await browser.signIn(start, OWNER_EMAIL, OWNER_PASSWORD)).status).toBe(429);
   });
 

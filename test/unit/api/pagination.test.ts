@@ -1,7 +1,7 @@
 // Lists follow the Link header's next URL exactly as given, lazily, and never loop.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServiceApi } from '../../../main/api/client';
-import { ApiError } from '../../../main/api/errors';
+import type { ApiError } from '../../../main/api/errors';
 import { collect } from '../../../main/api/types';
 import { InstantClock } from './fakeClock';
 import { json, startFaultServer, type FaultServer } from './faultServer';

@@ -80,8 +80,8 @@ describe('verifyBroadcast', () => {
     const good = sign(body);
     for (const bad of [
       good.slice(0, 63),
-      good + '0',
-      good.slice(0, 62) + 'zz',
+      `${good}0`,
+      `${good.slice(0, 62)}zz`,
       ` ${good.slice(1)}`,
       `sha256=${good}`,
       good.slice(0, 32),

@@ -23,6 +23,6 @@ describe('links opened in the system browser', () => {
     expect(isSafeExternalUrl('/relative')).toBe(false);
     expect(isSafeExternalUrl('https://user:pw@example.com/')).toBe(false);
     expect(isSafeExternalUrl(42)).toBe(false);
-    expect(isSafeExternalUrl('https://' + 'a'.repeat(3000) + '.com')).toBe(false);
+    expect(isSafeExternalUrl(`https://${'a'.repeat(3000)}.com`)).toBe(false);
   });
 });

@@ -127,7 +127,7 @@ describe('editing a failed operation', () => {
     const { outbox } = await reopen();
     const op = await failedEntry(outbox, true);
     await outbox.close();
-    appendFileSync(dir.journal(), '{"t":"edit","id":"' + op.id + '","op":{"kind":"crea');
+    appendFileSync(dir.journal(), `{"t":"edit","id":"${op.id}","op":{"kind":"crea`);
 
     const { outbox: again, skipped } = await reopen();
     expect(skipped).toBe(1);

@@ -89,7 +89,7 @@ describe('reading v1 XML', () => {
   });
 
   it(`reads ${MAX_DEPTH} levels below the root and refuses one more`, () => {
-    const nested = (n: number) => '<entry>' + '<a>'.repeat(n) + 'x' + '</a>'.repeat(n) + '</entry>';
+    const nested = (n: number) => `<entry>${'<a>'.repeat(n)}x${'</a>'.repeat(n)}</entry>`;
     expect(() => readXml(nested(MAX_DEPTH), 'entry')).not.toThrow();
     expect(refusal(nested(MAX_DEPTH + 1))).toMatch(/Malformed XML/);
     expect(refusal(nested(100_000))).toMatch(/Malformed XML/);
