@@ -1,4 +1,5 @@
-// `npm test`: type-checks both tsconfig projects, runs the Electron security lint (0 HIGH and 0
+// `npm test`: type-checks both tsconfig projects, checks format and lint (Biome, any finding
+// fails), runs the Electron security lint (0 HIGH and 0
 // MEDIUM findings beyond its justified exceptions), runs every vitest suite (unit, integration,
 // e2e), then prints one closing line summing them: "tests: N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
@@ -15,6 +16,8 @@ for (const project of ['tsconfig.node.json', 'tsconfig.web.json']) {
   console.log(`Type-checking ${project}`);
   if (run(bin('tsc'), ['-p', project]) !== 0) failedChecks++;
 }
+console.log('Format and lint (Biome: biome.json)');
+if (run(bin('biome'), ['ci', '--error-on-warnings', '.']) !== 0) failedChecks++;
 console.log('Electron security lint (electronegativity)');
 if (run(process.execPath, [join(root, 'scripts/electronegativity.mjs')]) !== 0) failedChecks++;
 
@@ -41,6 +44,6 @@ try {
   failed += 1;
   console.log('vitest wrote no report');
 }
-if (failedChecks) console.log(`${failedChecks} type or security check(s) failed (counted as failures)`);
+if (failedChecks) console.log(`${failedChecks} type, lint or security check(s) failed (counted as failures)`);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 || status !== 0 ? 1 : 0);
