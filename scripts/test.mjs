@@ -1,7 +1,7 @@
 // `npm test`: type-checks both tsconfig projects, checks format and lint (Biome, any finding
-// fails), runs the Electron security lint (0 HIGH and 0
-// MEDIUM findings beyond its justified exceptions), runs every vitest suite (unit, integration,
-// e2e), then prints one closing line summing them: "tests: N passed, N failed, N skipped".
+// fails), runs the Electron security lint (0 HIGH and 0 MEDIUM findings beyond its justified
+// exceptions), runs every vitest suite (unit, integration, e2e), then prints one closing line
+// summing them: "tests: N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
