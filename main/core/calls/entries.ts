@@ -1,0 +1,96 @@
+// The entry calls: quick entry, editing one of today's entries, deleting one.
+
+import type { Handlers } from '../../../common/contract';
+import { localDate } from '../../../common/format';
+import { parseQuickEntry } from '../../../common/quickEntry';
+import { fail, ok } from '../../../common/result';
+import { editedEntry } from '../sync/entryEdit';
+import { entryMarker } from '../sync/operations';
+import { entrySummary } from '../undo/grace';
+import type { HandlerKit } from './kit';
+
+type EntryHandlers = Pick<Handlers, 'quickEntry' | 'updateEntry' | 'deleteEntry'>;
+
+/** Said of an entry that has no id yet and no queued operation that can take the change. */
+const NOT_EDITABLE_YET = 'This entry is being saved to the service: edit it once it shows as saved.';
+
+export function entryHandlers(kit: HandlerKit): EntryHandlers {
+  const { deps, outbox, act, queue } = kit;
+  return {
+    quickEntry: ({ text }) =>
+      act(async (now, snap) => {
+        const parsed = parseQuickEntry(
+          text,
+          snap.projects.map((p) => p.name),
+        );
+        if (!parsed.ok) return fail('invalid_input', parsed.message, parsed.field);
+        const project = parsed.projectIsNew ? undefined : snap.projects.find((p) => p.name === parsed.projectName);
+        if (project && !project.enabled) return fail('invalid_input', `${project.name} is archived.`, 'project');
+        await queue(now, (id) => ({
+          kind: 'createEntry',
+          date: localDate(now),
+          minutes: parsed.minutes,
+          description: parsed.description,
+          projectId: project?.id ?? null,
+          projectName: parsed.projectName,
+          marker: entryMarker(id),
+        }));
+        return ok({ minutes: parsed.minutes, projectName: parsed.projectName });
+      }),
+
+    deleteEntry: ({ entryId }) =>
+      act(async (now, snap) => {
+        const entry = snap.today.entries.find((e) => e.id === entryId);
+        if (!entry) return fail('not_found', "That entry is not among today's entries.", 'entryId');
+        await queue(now, () => ({ kind: 'deleteEntry', entryId, summary: entrySummary(entry) }), true);
+        return ok(null);
+      }),
+
+    updateEntry: ({ key, ...typed }) =>
+      act(async (now, snap) => {
+        const entry = snap.today.entries.find((e) => e.key === key);
+        if (!entry) return fail('not_found', "That entry is not among today's entries.", 'key');
+        if (entry.editable === false) return fail('invalid_input', NOT_EDITABLE_YET, 'key');
+        // Not created yet: its queued operation holds the values, and the project's id.
+        const item = entry.id === null ? outbox.items().find((i) => i.op.id === key) : undefined;
+        const queued = item?.op.kind === 'createEntry' ? item.op : undefined;
+        const edited = editedEntry(typed, queued ?? { projectName: entry.projectName }, snap);
+        if (!edited.ok) return edited;
+        const values = edited.value;
+        // Saved unchanged: nothing to send.
+        if (
+          values.projectName === entry.projectName &&
+          values.minutes === entry.minutes &&
+          values.description === (entry.description ?? '')
+        )
+          return ok(null);
+        if (entry.id !== null) {
+          const entryId = entry.id;
+          await queue(now, () => ({ kind: 'updateEntry', entryId, ...values, summary: entrySummary(entry) }));
+          return ok(null);
+        }
+        if (!queued) return fail('invalid_input', NOT_EDITABLE_YET, 'key');
+        const amended = {
+          ...queued,
+          ...values,
+          projectId: values.projectId === undefined ? queued.projectId : values.projectId,
+        };
+        // Operations go in order: a project made after this entry's operation would not exist yet when it is sent.
+        const local = amended.projectId === null ? 0 : outbox.projectId(amended.projectId);
+        if (local < 0 && -local > queued.seq)
+          return fail(
+            'invalid_input',
+            `${amended.projectName} is not saved to the service yet: move this entry to it once it is.`,
+            'project',
+          );
+        let done = false;
+        try {
+          done = await outbox.amend(amended);
+        } finally {
+          // The worker took nothing while the amendment was written: wake it, whatever came of it.
+          deps.queued();
+        }
+        return done ? ok(null) : fail('invalid_input', NOT_EDITABLE_YET, 'key');
+      }),
+  };
+}

@@ -1,0 +1,59 @@
+// What every call's handler is built on: one action at a time, an operation queued and shown,
+// and projects compared by their resolved ids.
+
+import { randomUUID } from 'node:crypto';
+import { fail, type Result } from '../../../common/result';
+import type { Snapshot, TimerView } from '../../../common/snapshot';
+import type { HandlerDeps } from '../handlers';
+import type { Operation, OperationBody } from '../sync/operations';
+import type { Outbox } from '../sync/outbox';
+import { UNDO_GRACE_MS } from '../undo/grace';
+
+export interface HandlerKit {
+  deps: HandlerDeps;
+  outbox: Outbox;
+  /** Runs an action after the previous one, on the state it left. */
+  act<T>(work: (now: number, snap: Snapshot) => Promise<Result<T>>): Promise<Result<T>>;
+  /** Records an operation (held for undo when undoable) and has the worker send it. */
+  queue(at: number, make: (id: string, seq: number) => OperationBody, undoable?: boolean): Promise<void>;
+  /** Whether two project ids name the same project. */
+  same(a: number, b: number): boolean;
+  timerOf(snap: Snapshot, projectId: number): TimerView | undefined;
+  noTimer(): Result<never>;
+}
+
+export function handlerKit(deps: HandlerDeps): HandlerKit {
+  const { outbox } = deps;
+  // One action at a time: each is decided on the state the previous one left.
+  let chain: Promise<unknown> = Promise.resolve();
+  const act = <T>(work: (now: number, snap: Snapshot) => Promise<Result<T>>): Promise<Result<T>> => {
+    const run = chain.then(() =>
+      deps.stopped() ? fail('internal', 'Stint is shutting down.') : work(deps.now(), deps.snapshot()),
+    );
+    chain = run.catch(() => {});
+    return run;
+  };
+
+  const graceMs = deps.undoGraceMs ?? UNDO_GRACE_MS;
+  const queue = async (
+    at: number,
+    make: (id: string, seq: number) => OperationBody,
+    undoable = false,
+  ): Promise<void> => {
+    const id = randomUUID();
+    const seq = outbox.newSeq();
+    const notBefore = undoable && graceMs > 0 ? { notBefore: at + graceMs } : {};
+    await outbox.add({ ...make(id, seq), id, seq, at, ...notBefore } as Operation);
+    deps.queued();
+  };
+
+  // The snapshot may lag the outbox by a moment: just after a project's creation settled, the
+  // outbox knows the service's id while the snapshot still lists the local one. Ids are compared
+  // once resolved, so either names the project; an operation queued with the local id is
+  // pointed at the service's id as it is recorded.
+  const same = (a: number, b: number) => outbox.projectId(a) === outbox.projectId(b);
+  const timerOf = (snap: Snapshot, projectId: number) => snap.timers.find((t) => same(t.projectId, projectId));
+  const noTimer = () => fail('not_found', 'There is no timer for that project.', 'projectId');
+
+  return { deps, outbox, act, queue, same, timerOf, noTimer };
+}

@@ -1,0 +1,29 @@
+// The project calls: creating one, and what a new project may be named.
+
+import type { Handlers } from '../../../common/contract';
+import { fail, ok, type Result } from '../../../common/result';
+import type { Snapshot } from '../../../common/snapshot';
+import { cleanName, projectNamed } from '../sync/entryEdit';
+import type { HandlerKit } from './kit';
+
+export function projectHandlers({ act, queue }: HandlerKit): Pick<Handlers, 'createProject'> {
+  return {
+    createProject: ({ name }) =>
+      act(async (now, snap) => {
+        const clean = newProjectName(name, snap);
+        if (!clean.ok) return clean;
+        // Until the service gives it an id, the project goes by a negative one, unique in the queue.
+        let localId = 0;
+        await queue(now, (_id, seq) => ({ kind: 'createProject', localId: (localId = -seq), name: clean.value }));
+        return ok({ projectId: localId });
+      }),
+  };
+}
+
+/** A name for a new project: spaces tidied, not empty, and not one the user has already. */
+export function newProjectName(typed: string, snap: Snapshot): Result<string> {
+  const name = cleanName(typed);
+  if (name === '') return fail('invalid_input', 'Enter a name for the project.', 'name');
+  const taken = projectNamed(snap, name);
+  return taken ? fail('invalid_input', `There is already a project named ${taken.name}.`, 'name') : ok(name);
+}

@@ -1,0 +1,110 @@
+// The timer calls: start, pause, log, discard, and the hotkey's toggle of the last one.
+
+import type { Handlers } from '../../../common/contract';
+import { localDate } from '../../../common/format';
+import { fail, ok, type Result } from '../../../common/result';
+import type { Snapshot, TimerView } from '../../../common/snapshot';
+import { DEFAULT_BILLING_INCREMENT, elapsedMinutes, roundUpToIncrement } from '../sync/minutes';
+import { liveSeconds } from '../sync/snapshot';
+import type { HandlerKit } from './kit';
+
+type TimerHandlers = Pick<Handlers, 'startTimer' | 'pauseTimer' | 'logTimer' | 'discardTimer' | 'toggleLastTimer'>;
+
+export function timerHandlers(kit: HandlerKit): TimerHandlers {
+  const { deps, outbox, act, queue, same, timerOf, noTimer } = kit;
+
+  const start = async (snap: Snapshot, now: number, projectId: number, description?: string): Promise<Result<null>> => {
+    const id = outbox.projectId(projectId);
+    const project = snap.projects.find((p) => same(p.id, id));
+    const timer = timerOf(snap, projectId);
+    if (!project && !timer) return fail('not_found', 'That project does not exist.', 'projectId');
+    if (project && !project.enabled) return fail('invalid_input', `${project.name} is archived.`, 'projectId');
+    if (timer?.state === 'running' && (description === undefined || description === timer.description)) return ok(null);
+    const running = snap.timers.find((t) => t.state === 'running' && !same(t.projectId, id));
+    deps.touched(id);
+    await queue(now, () => ({
+      kind: 'startTimer',
+      projectId: id,
+      projectName: project?.name ?? timer!.projectName,
+      ...(description ? { description } : {}),
+      fromSeconds: timer ? liveSeconds(timer, now) : 0,
+      pauses: running
+        ? {
+            projectId: running.projectId,
+            projectName: running.projectName,
+            seconds: liveSeconds(running, now),
+            confirmed: !running.pending,
+          }
+        : null,
+      confirmed: timer !== undefined && !timer.pending,
+    }));
+    return ok(null);
+  };
+
+  const pause = async (now: number, timer: TimerView): Promise<Result<null>> => {
+    deps.touched(timer.projectId);
+    if (timer.state !== 'running') return ok(null);
+    await queue(now, () => ({
+      kind: 'pauseTimer',
+      projectId: timer.projectId,
+      projectName: timer.projectName,
+      seconds: liveSeconds(timer, now),
+      confirmed: !timer.pending,
+    }));
+    return ok(null);
+  };
+
+  return {
+    startTimer: ({ projectId, description }) => act((now, snap) => start(snap, now, projectId, description)),
+
+    pauseTimer: ({ projectId }) =>
+      act(async (now, snap) => {
+        const timer = timerOf(snap, projectId);
+        return timer ? pause(now, timer) : noTimer();
+      }),
+
+    logTimer: ({ projectId }) =>
+      act(async (now, snap) => {
+        const timer = timerOf(snap, projectId);
+        if (!timer) return noTimer();
+        const seconds = liveSeconds(timer, now);
+        const increment =
+          snap.projects.find((p) => p.id === timer.projectId)?.billingIncrement ?? DEFAULT_BILLING_INCREMENT;
+        deps.touched(timer.projectId);
+        await queue(now, () => ({
+          kind: 'logTimer',
+          projectId: timer.projectId,
+          projectName: timer.projectName,
+          seconds,
+          minutes: roundUpToIncrement(elapsedMinutes(seconds), increment),
+          date: localDate(now),
+          description: timer.description,
+        }));
+        return ok(null);
+      }),
+
+    discardTimer: ({ projectId }) =>
+      act(async (now, snap) => {
+        const timer = timerOf(snap, projectId);
+        if (!timer) return noTimer();
+        await queue(
+          now,
+          () => ({ kind: 'discardTimer', projectId: timer.projectId, projectName: timer.projectName }),
+          true,
+        );
+        return ok(null);
+      }),
+
+    toggleLastTimer: () =>
+      act(async (now, snap) => {
+        const running = snap.timers.find((t) => t.state === 'running');
+        if (running) return pause(now, running);
+        // Paused timers come most recently used first; with none left, the last project timed.
+        const last =
+          snap.timers[0]?.projectId ??
+          deps.recent().find((id) => snap.projects.some((p) => same(p.id, id) && p.enabled));
+        if (last === undefined) return fail('not_found', 'No timer to resume yet: start one on a project first.');
+        return start(snap, now, last);
+      }),
+  };
+}
