@@ -7,16 +7,15 @@
 // as a 429's Retry-After asked); anything else the service refused marks the operation failed,
 // kept for the user to retry or discard.
 
-import { randomUUID } from 'node:crypto';
 import { isApiError } from '../../api/errors';
 import type { ServiceApi } from '../../api/types';
-import { importInput, landed, nextBatch, type BulkImporter } from './bulk';
 import type { Clock } from '../types';
-import { projectOf, REFRESHES } from './operations';
-import type { Outbox, OutboxItem } from './outbox';
-import { READS, readPart, type Read } from './serviceReads';
-import { sendOperation } from './sendOnce';
+import type { BulkImporter } from './bulk';
+import type { Outbox } from './outbox';
 import type { ServiceData } from './serviceData';
+import type { Read } from './serviceReads';
+import { wakeableWait } from './wakeableWait';
+import { messageOf, waitsForTime, workerSteps } from './workerSteps';
 
 export interface WorkerDeps {
   api: ServiceApi;
@@ -81,12 +80,8 @@ export const BACKOFF = { firstMs: 1_000, capMs: 60_000 } as const;
 /** The longest wait a timer can hold (setTimeout's limit, about 24.8 days): a longer Retry-After is cut to it. */
 const MAX_WAIT_MS = 2 ** 31 - 1;
 
-/** What may end a wait before its time: any wake, only an urgent one, or nothing but stop(). */
-type CutBy = 'any' | 'urgent' | 'stop';
 /** How long stop() waits for a request in flight before leaving it (its result is not needed). */
 const STOP_GRACE_MS = 2_000;
-
-type Step = { item: OutboxItem } | { batch: OutboxItem[] } | { read: Read };
 
 export function startWorker(deps: WorkerDeps): Worker {
   const { outbox, clock } = deps;
@@ -100,130 +95,39 @@ export function startWorker(deps: WorkerDeps): Worker {
   let idle = false;
   let doing = 'starting';
   const idleWaiters: Array<() => void> = [];
-  let waiter: { resolve: (timedOut: boolean) => void; cutBy: CutBy; handle: unknown } | null = null;
+  const waits = wakeableWait(clock);
+  const { wake } = waits;
+  const steps = workerSteps(deps, requested);
+  const { heldUntil, nextStep, freshen } = steps;
 
-  const wait = (ms: number | null, cutBy: CutBy) =>
-    new Promise<boolean>((resolve) => {
-      const handle = ms === null ? null : clock.setTimeout(() => endWait(true), ms);
-      waiter = { resolve, cutBy, handle };
-    });
-  const endWait = (timedOut: boolean) => {
-    const w = waiter;
-    if (!w) return;
-    waiter = null;
-    if (w.handle !== null) clock.clearTimeout(w.handle);
-    w.resolve(timedOut);
-  };
-  const wake = (urgent: boolean) => {
-    if (waiter && (waiter.cutBy === 'any' || (urgent && waiter.cutBy === 'urgent'))) endWait(false);
-  };
-
-  // Entries an import refused go one by one from then on, so only the faulty one fails (its own
-  // message, at its own item) and the rest arrive.
-  const refusedByImport = new Set<string>();
-  const increments = () => new Map(deps.data().projects.map((p) => [p.id, p.billingIncrement] as const));
-
-  /** The head of the queue while its undo grace runs (undo/grace.ts): it, and all after it, wait till then. */
-  const heldUntil = (): number | null => {
-    const notBefore = outbox.next()?.op.notBefore;
-    return notBefore !== undefined && notBefore > clock.now() ? notBefore : null;
+  /** Nothing to do now: wait for a wake, the poll or the end of an undo grace, whichever comes first. */
+  const waitForWork = async () => {
+    const held = heldUntil();
+    // The undo grace of the head ran out between nextStep() and here: send it now.
+    if (held === null && outbox.next()) return;
+    if (held === null) for (const resolve of idleWaiters.splice(0)) resolve();
+    const poll = online ? pollInterval(windowShown, broadcastsLive) : null;
+    const grace = held === null ? null : held - clock.now();
+    const graceFirst = grace !== null && (poll === null || grace <= poll);
+    doing = `waiting ${graceFirst ? `for an undo grace, ${grace} ms` : poll === null ? 'for a wake' : `for the poll, ${poll} ms`}`;
+    const timedOut = await waits.wait(graceFirst ? grace : poll, 'any');
+    if (timedOut && !graceFirst) freshen();
   };
 
-  const nextStep = (): Step | null => {
-    const item = heldUntil() === null ? outbox.next() : undefined;
-    if (item && deps.importer) {
-      // An import rounds minutes to the project's increment itself: know the projects first.
-      if (
-        item.op.kind === 'createEntry' &&
-        item.op.projectId !== null &&
-        requested.has('projects') &&
-        !increments().has(item.op.projectId)
-      )
-        return { read: 'projects' };
-      const batch = nextBatch(
-        outbox.items().filter((i) => !refusedByImport.has(i.op.id)),
-        increments(),
-      );
-      if (batch && batch[0] === item) return { batch };
-    }
-    if (item) return { item };
-    const read = READS.find((r) => requested.has(r));
-    return read ? { read } : null;
-  };
-
-  /** Answers whether it talked to the service. */
-  const send = async (item: OutboxItem): Promise<boolean> => {
-    const { op } = item;
-    const project = projectOf(op);
-    // A local id left here means its project's creation failed or was discarded.
-    if (project !== null && project < 0) {
-      await outbox.fail(
-        op.id,
-        'Its project could not be created on the service. Retry creating the project first.',
-        false,
-      );
-      return false;
-    }
-    await outbox.attempt(op.id);
-    const sent = await sendOperation(deps.api, op, { now: () => clock.now(), attempted: item.attempted });
-    await outbox.settle(op.id, sent.projectId);
-    if (sent.notice) deps.notice?.(sent.notice);
-    for (const c of REFRESHES[op.kind]) requested.add(c);
-    return true;
-  };
-
-  const sendMany = async (batch: OutboxItem[]): Promise<true> => {
-    const ids = batch.map((i) => i.op.id);
-    const head = batch[0]!;
-    const attemptedAt = head.attempted && head.batch ? head.batch.at : null;
-    const inputs = batch.map((item) => importInput(item, increments()));
-    if (attemptedAt === null)
-      await outbox.attemptBatch(
-        { id: randomUUID(), at: clock.now() },
-        batch.map((item, i) => ({ id: item.op.id, minutes: inputs[i]!.minutes })),
-      );
-    else if (await landed(deps.api, inputs, attemptedAt)) return settleMany(ids);
-    try {
-      // #hashtags are read as v2 reads them (the description is the one the user typed).
-      await deps.importer!.importEntries(inputs, { allowHashtags: true });
-    } catch (error) {
-      // The service refused this import (a bad entry in it, a role that may not import): then
-      // nothing was made, and they go one by one. A credential or the limit is no refusal.
-      if (!refused(error) || waitsForTime(error)) throw error;
-      for (const id of ids) refusedByImport.add(id);
-      return true;
-    }
-    return settleMany(ids);
-  };
-  const settleMany = async (ids: string[]): Promise<true> => {
-    await outbox.settleMany(ids);
-    requested.add('entries');
-    return true;
-  };
-
-  const read = async (what: Read): Promise<true> => {
-    // Asked again while this read runs? Then it runs again: this one may have begun too early.
-    requested.delete(what);
-    try {
-      const patch = await readPart(what, {
-        api: deps.api,
-        now: () => clock.now(),
-        today: deps.today,
-        userId: deps.data().userId,
-      });
-      deps.received(what, patch);
-      return true;
-    } catch (error) {
-      requested.add(what);
-      throw error;
-    }
-  };
-
-  // Timers may change anywhere at any time; entries are re-read by the operations that change
-  // them, and when the day has turned.
-  const freshen = () => {
-    requested.add('timers');
-    if (deps.data().entries?.date !== deps.today()) requested.add('entries');
+  /** A failure that time can fix: offline, and wait, longer after each failure in a row. */
+  const backOff = async (error: unknown) => {
+    online = false;
+    deps.reached(false);
+    failures++;
+    deps.changed();
+    doing = `backing off after ${failures} failure(s): ${messageOf(error)}`;
+    const backedOff = Math.min(backoff.capMs, backoff.firstMs * 2 ** (failures - 1));
+    // A 429 that named its wait (Retry-After): no try before then, not even for the user
+    // asking, since the service would only refuse it again (and a limiter the client shares
+    // holds every request that long anyway).
+    const asked = rateLimitWait(error);
+    if (asked > backedOff) doing += `, the service asked for ${asked} ms`;
+    await waits.wait(Math.max(backedOff, asked), asked > backedOff ? 'stop' : 'urgent');
   };
 
   const run = async () => {
@@ -231,27 +135,12 @@ export function startWorker(deps: WorkerDeps): Worker {
       const step = nextStep();
       idle = !step;
       if (!step) {
-        const held = heldUntil();
-        // The undo grace of the head ran out between nextStep() and here: send it now.
-        if (held === null && outbox.next()) continue;
-        if (held === null) for (const resolve of idleWaiters.splice(0)) resolve();
-        const poll = online ? pollInterval(windowShown, broadcastsLive) : null;
-        const grace = held === null ? null : held - clock.now();
-        const graceFirst = grace !== null && (poll === null || grace <= poll);
-        doing = `waiting ${graceFirst ? `for an undo grace, ${grace} ms` : poll === null ? 'for a wake' : `for the poll, ${poll} ms`}`;
-        const timedOut = await wait(graceFirst ? grace : poll, 'any');
-        if (timedOut && !graceFirst) freshen();
+        await waitForWork();
         continue;
       }
       try {
-        doing =
-          'item' in step
-            ? `sending ${step.item.op.kind} ${step.item.op.id}`
-            : 'batch' in step
-              ? `importing ${step.batch.length} entries`
-              : `reading ${step.read}`;
-        const talked =
-          'item' in step ? await send(step.item) : 'batch' in step ? await sendMany(step.batch) : await read(step.read);
+        doing = steps.describe(step);
+        const talked = await steps.take(step);
         if (stopped) return;
         if (talked) {
           failures = 0;
@@ -261,32 +150,12 @@ export function startWorker(deps: WorkerDeps): Worker {
       } catch (error) {
         if (stopped) return;
         if (waitsForTime(error)) {
-          online = false;
-          deps.reached(false);
-          failures++;
-          deps.changed();
-          doing = `backing off after ${failures} failure(s): ${messageOf(error)}`;
-          const backedOff = Math.min(backoff.capMs, backoff.firstMs * 2 ** (failures - 1));
-          // A 429 that named its wait (Retry-After): no try before then, not even for the user
-          // asking, since the service would only refuse it again (and a limiter the client shares
-          // holds every request that long anyway).
-          const asked = rateLimitWait(error);
-          if (asked > backedOff) doing += `, the service asked for ${asked} ms`;
-          await wait(Math.max(backedOff, asked), asked > backedOff ? 'stop' : 'urgent');
+          await backOff(error);
           continue;
         }
         // The service answered, and refused: a fact about this operation, not about the network.
         if (isApiError(error)) deps.reached(true);
-        if ('item' in step) await outbox.fail(step.item.op.id, messageOf(error), refused(error)).catch(() => {});
-        else if ('batch' in step) {
-          // Not a refusal (those went one by one above): the import may have run, so the items
-          // wait for the user's retry, which first looks for what it did.
-          for (const i of step.batch) await outbox.fail(i.op.id, messageOf(error), false).catch(() => {});
-        } else {
-          // Asking again would get the same answer; the next trigger (a poll, an event) will.
-          requested.delete(step.read);
-          console.warn(`Stint could not read ${step.read} from the service:`, messageOf(error));
-        }
+        await steps.refusedStep(step, error);
       }
       deps.changed();
     }
@@ -319,7 +188,7 @@ export function startWorker(deps: WorkerDeps): Worker {
     },
     async stop() {
       stopped = true;
-      endWait(false);
+      waits.end();
       let grace: NodeJS.Timeout | undefined;
       await Promise.race([running, new Promise((r) => (grace = setTimeout(r, STOP_GRACE_MS)))]);
       clearTimeout(grace);
@@ -331,14 +200,3 @@ export function startWorker(deps: WorkerDeps): Worker {
 function rateLimitWait(error: unknown): number {
   return isApiError(error) && error.retryAfterMs !== null ? Math.min(MAX_WAIT_MS, error.retryAfterMs) : 0;
 }
-
-function waitsForTime(error: unknown): boolean {
-  // unauthorized too: every operation would fail the same way until the user signs in again,
-  // so they wait rather than pile up as failures.
-  return isApiError(error) && (error.retryable || error.kind === 'unauthorized');
-}
-
-const refused = (error: unknown) =>
-  isApiError(error) && error.status !== null && error.status >= 400 && error.status < 500;
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -1,0 +1,176 @@
+// What the worker does at each step: which step is next (an operation, a batch for the import,
+// a read), and doing it. The worker (worker.ts) decides when, and what a failure costs in time.
+
+import { randomUUID } from 'node:crypto';
+import { isApiError } from '../../api/errors';
+import { importInput, landed, nextBatch } from './bulk';
+import { projectOf, REFRESHES } from './operations';
+import type { OutboxItem } from './outbox';
+import { READS, readPart, type Read } from './serviceReads';
+import { sendOperation } from './sendOnce';
+import type { WorkerDeps } from './worker';
+
+export type Step = { item: OutboxItem } | { batch: OutboxItem[] } | { read: Read };
+
+export interface WorkerSteps {
+  /** The head of the queue while its undo grace runs (undo/grace.ts): it, and all after it, wait till then. */
+  heldUntil(): number | null;
+  nextStep(): Step | null;
+  /** Does the step; answers whether it talked to the service. */
+  take(step: Step): Promise<boolean>;
+  /** The service refused the step (no failure that time fixes): record it. */
+  refusedStep(step: Step, error: unknown): Promise<void>;
+  /** Asks for what the poll reads: the timers, and today's entries if the day has turned. */
+  freshen(): void;
+  describe(step: Step): string;
+}
+
+/** requested is the reads due, shared with the worker, which adds to it when asked. */
+export function workerSteps(deps: WorkerDeps, requested: Set<Read>): WorkerSteps {
+  const { outbox, clock } = deps;
+
+  // Entries an import refused go one by one from then on, so only the faulty one fails (its own
+  // message, at its own item) and the rest arrive.
+  const refusedByImport = new Set<string>();
+  const increments = () => new Map(deps.data().projects.map((p) => [p.id, p.billingIncrement] as const));
+
+  const heldUntil = (): number | null => {
+    const notBefore = outbox.next()?.op.notBefore;
+    return notBefore !== undefined && notBefore > clock.now() ? notBefore : null;
+  };
+
+  const nextStep = (): Step | null => {
+    const item = heldUntil() === null ? outbox.next() : undefined;
+    if (item && deps.importer) {
+      // An import rounds minutes to the project's increment itself: know the projects first.
+      if (
+        item.op.kind === 'createEntry' &&
+        item.op.projectId !== null &&
+        requested.has('projects') &&
+        !increments().has(item.op.projectId)
+      )
+        return { read: 'projects' };
+      const batch = nextBatch(
+        outbox.items().filter((i) => !refusedByImport.has(i.op.id)),
+        increments(),
+      );
+      if (batch && batch[0] === item) return { batch };
+    }
+    if (item) return { item };
+    const read = READS.find((r) => requested.has(r));
+    return read ? { read } : null;
+  };
+
+  /** Answers whether it talked to the service. */
+  const send = async (item: OutboxItem): Promise<boolean> => {
+    const { op } = item;
+    const project = projectOf(op);
+    // A local id left here means its project's creation failed or was discarded.
+    if (project !== null && project < 0) {
+      await outbox.fail(
+        op.id,
+        'Its project could not be created on the service. Retry creating the project first.',
+        false,
+      );
+      return false;
+    }
+    await outbox.attempt(op.id);
+    const sent = await sendOperation(deps.api, op, { now: () => clock.now(), attempted: item.attempted });
+    await outbox.settle(op.id, sent.projectId);
+    if (sent.notice) deps.notice?.(sent.notice);
+    for (const c of REFRESHES[op.kind]) requested.add(c);
+    return true;
+  };
+
+  const sendMany = async (batch: OutboxItem[]): Promise<true> => {
+    const ids = batch.map((i) => i.op.id);
+    const head = batch[0]!;
+    const attemptedAt = head.attempted && head.batch ? head.batch.at : null;
+    const inputs = batch.map((item) => importInput(item, increments()));
+    if (attemptedAt === null)
+      await outbox.attemptBatch(
+        { id: randomUUID(), at: clock.now() },
+        batch.map((item, i) => ({ id: item.op.id, minutes: inputs[i]!.minutes })),
+      );
+    else if (await landed(deps.api, inputs, attemptedAt)) return settleMany(ids);
+    try {
+      // #hashtags are read as v2 reads them (the description is the one the user typed).
+      await deps.importer!.importEntries(inputs, { allowHashtags: true });
+    } catch (error) {
+      // The service refused this import (a bad entry in it, a role that may not import): then
+      // nothing was made, and they go one by one. A credential or the limit is no refusal.
+      if (!refused(error) || waitsForTime(error)) throw error;
+      for (const id of ids) refusedByImport.add(id);
+      return true;
+    }
+    return settleMany(ids);
+  };
+  const settleMany = async (ids: string[]): Promise<true> => {
+    await outbox.settleMany(ids);
+    requested.add('entries');
+    return true;
+  };
+
+  const read = async (what: Read): Promise<true> => {
+    // Asked again while this read runs? Then it runs again: this one may have begun too early.
+    requested.delete(what);
+    try {
+      const patch = await readPart(what, {
+        api: deps.api,
+        now: () => clock.now(),
+        today: deps.today,
+        userId: deps.data().userId,
+      });
+      deps.received(what, patch);
+      return true;
+    } catch (error) {
+      requested.add(what);
+      throw error;
+    }
+  };
+
+  // Timers may change anywhere at any time; entries are re-read by the operations that change
+  // them, and when the day has turned.
+  const freshen = () => {
+    requested.add('timers');
+    if (deps.data().entries?.date !== deps.today()) requested.add('entries');
+  };
+
+  const refusedStep = async (step: Step, error: unknown): Promise<void> => {
+    if ('item' in step) await outbox.fail(step.item.op.id, messageOf(error), refused(error)).catch(() => {});
+    else if ('batch' in step) {
+      // Not a refusal (those went one by one above): the import may have run, so the items
+      // wait for the user's retry, which first looks for what it did.
+      for (const i of step.batch) await outbox.fail(i.op.id, messageOf(error), false).catch(() => {});
+    } else {
+      // Asking again would get the same answer; the next trigger (a poll, an event) will.
+      requested.delete(step.read);
+      console.warn(`Stint could not read ${step.read} from the service:`, messageOf(error));
+    }
+  };
+
+  return {
+    heldUntil,
+    nextStep,
+    take: (step) => ('item' in step ? send(step.item) : 'batch' in step ? sendMany(step.batch) : read(step.read)),
+    refusedStep,
+    freshen,
+    describe: (step) =>
+      'item' in step
+        ? `sending ${step.item.op.kind} ${step.item.op.id}`
+        : 'batch' in step
+          ? `importing ${step.batch.length} entries`
+          : `reading ${step.read}`,
+  };
+}
+
+export function waitsForTime(error: unknown): boolean {
+  // unauthorized too: every operation would fail the same way until the user signs in again,
+  // so they wait rather than pile up as failures.
+  return isApiError(error) && (error.retryable || error.kind === 'unauthorized');
+}
+
+const refused = (error: unknown) =>
+  isApiError(error) && error.status !== null && error.status >= 400 && error.status < 500;
+
+export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
