@@ -18,9 +18,9 @@ import { createKeychain, createSessionSecrets, KeychainUnavailableError, type Se
 import { openSettingsStore } from '../settings/file';
 import type { SettingsStore } from '../settings/store';
 import type { ApplyHotkeys } from '../settings/update';
-import { createStore } from '../store';
 import type { Clock, Core, LifecycleEvent } from '../types';
 import { createAccountHandlers } from './handlers';
+import { holdOpenCore, type OpenAccount, type OpenCore } from './openCore';
 import { OAUTH_LOOPBACK_PORT } from './loopback';
 import { readRegistry, writeRegistry, type Registry } from './registry';
 import { openRemoteAccount, remoteCredentials } from './remote';
@@ -60,12 +60,6 @@ export interface StintApp extends Core {
   readonly secretsDescription: string;
 }
 
-interface OpenAccount {
-  id: string;
-  core: Core;
-  close(): Promise<void>;
-}
-
 export async function openStintApp(options: StintAppOptions): Promise<StintApp> {
   // Everything in the data folder is this user's alone, whatever an earlier version left.
   makePrivateDir(options.dataDir);
@@ -89,34 +83,137 @@ const sessionSecrets = (problem: string): SecretsChoice => ({
   keychainProblem: problem,
 });
 
-async function openWith(
-  options: StintAppOptions,
-  { secrets, sessionOnly, keychainProblem }: SecretsChoice,
-): Promise<StintApp> {
+async function openWith(options: StintAppOptions, choice: SecretsChoice): Promise<StintApp> {
   const { dataDir } = options;
+  const { secrets, sessionOnly, keychainProblem } = choice;
   // Every client this app makes for remote services (each account's, their token refreshes, the
   // tries of a token, sign-ins and sign-outs) takes one limiter per service: it counts per IP.
   const connection = sharedConnection(options.remote);
   let registry = readRegistry(dataDir);
   const statuses = new Map<string, AccountStatus>();
-  let windowShown: boolean | null = null;
-  // One settings store for the app: settings are the user's, whichever account is open.
-  const shared = {
-    settings: options.settings ?? openSettingsStore(dataDir),
-    ...(options.applyHotkeys ? { applyHotkeys: options.applyHotkeys } : {}),
-    ...(options.clock ? { clock: options.clock } : {}),
-  };
-  let stopped = false;
+  let open: OpenCore | null = null;
 
   const setStatus = (id: string, status: AccountStatus | null) => {
     const before = statuses.get(id);
     if (status === null ? !before : before?.state === status.state && before.problem === status.problem) return;
     if (status === null) statuses.delete(id);
     else statuses.set(id, status);
-    publish();
+    open?.publish();
+  };
+  const openAccount = accountOpener({ options, choice, connection, registry: () => registry, setStatus });
+
+  // What is known at start: remote accounts without a credential here are signed out (or, with no
+  // keychain, waiting for this session's token).
+  for (const account of registry.accounts) {
+    if (!(await remoteCredentials(account, secrets, connection)))
+      statuses.set(account.id, missingCredential(sessionOnly, keychainProblem));
+  }
+
+  const first = (await openAccount(registry.defaultAccountId)) ?? (await openAccount(LOCAL_ACCOUNT.id))!;
+  const compose = (current: OpenAccount): Snapshot => {
+    const accounts: AccountView[] = accountViews({
+      registry,
+      openId: current.id,
+      sessionOnly,
+      keychainProblem,
+      statuses,
+    });
+    return Object.freeze({ ...current.core.getSnapshot(), accounts });
+  };
+  const core = holdOpenCore(first, compose);
+  open = core;
+
+  const saveRegistry = (next: Registry) => {
+    writeRegistry(dataDir, next);
+    registry = next;
+    core.publish();
   };
 
-  const openAccount = async (id: string): Promise<OpenAccount | null> => {
+  const use = (id: string, { reopen = false } = {}): Promise<Result<null>> =>
+    core.serial(async () => {
+      if (core.stopped()) return fail('internal', 'Stint is shutting down.');
+      if (core.current().id !== id || reopen) {
+        // The new core opens before the old one closes: a failure leaves the user where they were.
+        const next = await openAccount(id);
+        if (!next) return fail('rejected', statuses.get(id)?.problem ?? 'That account cannot be opened.', 'accountId');
+        await core.swapTo(next);
+      }
+      if (registry.defaultAccountId !== id) saveRegistry({ ...registry, defaultAccountId: id });
+      return ok(null);
+    });
+
+  const accounts = createAccountHandlers({
+    dataDir,
+    secrets,
+    registry: () => registry,
+    openId: () => core.current().id,
+    save: saveRegistry,
+    use,
+    signedIn: (id) => setStatus(id, null),
+    forget: (id) => setStatus(id, null),
+    connection,
+    signIn: {
+      port: options.oauthPort ?? OAUTH_LOOPBACK_PORT,
+      timeoutMs: options.signInTimeoutMs ?? SIGN_IN_TIMEOUT_MS,
+      openExternal: options.openExternal,
+    },
+  });
+
+  return {
+    ...presentedAsCore(core, accounts.handlers),
+    stop: () => core.stop(() => accounts.stop()),
+    registry: () => registry,
+    secretsDescription: secrets.description,
+  };
+}
+
+/** The app as one Core: every core channel goes to the open core, after any swap in progress. */
+function presentedAsCore(open: OpenCore, accountHandlers: Partial<Handlers>): Omit<Core, 'stop'> {
+  const current = () => open.current().core;
+  const delegate = <C extends Channel>(channel: C) =>
+    (async (request: never) => {
+      await open.settled();
+      return (current().handlers[channel] as (r: never) => Promise<Result<unknown>>)(request);
+    }) as Handlers[C];
+  const handlers = {
+    ...(Object.fromEntries(channels.map((c) => [c, delegate(c)])) as Handlers),
+    ...accountHandlers,
+    getSnapshot: async () => ok(open.store.get()),
+  } satisfies Handlers;
+
+  return {
+    handlers,
+    getSnapshot: open.store.get,
+    subscribe: open.store.subscribe,
+    notify: (event: LifecycleEvent) => open.notify(event),
+    setBroadcastsLive: (live) => current().setBroadcastsLive(live),
+    async whenIdle() {
+      await open.settled();
+      await current().whenIdle();
+    },
+    describeSync: () => current().describeSync(),
+  };
+}
+
+interface OpenerDeps {
+  options: StintAppOptions;
+  choice: SecretsChoice;
+  connection: ReturnType<typeof sharedConnection>;
+  registry(): Registry;
+  setStatus(id: string, status: AccountStatus | null): void;
+}
+
+/** Opens one account's core: the embedded local one, or a remote one with its credential here (else null). */
+function accountOpener({ options, choice, connection, registry, setStatus }: OpenerDeps) {
+  const { dataDir } = options;
+  const { secrets, sessionOnly, keychainProblem } = choice;
+  // One settings store for the app: settings are the user's, whichever account is open.
+  const shared = {
+    settings: options.settings ?? openSettingsStore(dataDir),
+    ...(options.applyHotkeys ? { applyHotkeys: options.applyHotkeys } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+  };
+  return async (id: string): Promise<OpenAccount | null> => {
     if (id === LOCAL_ACCOUNT.id) {
       const embedded = await openEmbeddedAccount({
         dataDir,
@@ -126,7 +223,7 @@ async function openWith(
       });
       return { id, core: embedded.core, close: () => embedded.close() };
     }
-    const account = registry.accounts.find((a) => a.id === id);
+    const account = registry().accounts.find((a) => a.id === id);
     if (!account) return null;
     const core = await openRemoteAccount({
       account,
@@ -141,124 +238,6 @@ async function openWith(
       return null;
     }
     return { id, core, close: () => core.stop() };
-  };
-
-  // What is known at start: remote accounts without a credential here are signed out (or, with no
-  // keychain, waiting for this session's token).
-  for (const account of registry.accounts) {
-    if (!(await remoteCredentials(account, secrets, connection)))
-      statuses.set(account.id, missingCredential(sessionOnly, keychainProblem));
-  }
-
-  let current: OpenAccount = (await openAccount(registry.defaultAccountId)) ?? (await openAccount(LOCAL_ACCOUNT.id))!;
-  const compose = (): Snapshot => {
-    const accounts: AccountView[] = accountViews({
-      registry,
-      openId: current.id,
-      sessionOnly,
-      keychainProblem,
-      statuses,
-    });
-    return Object.freeze({ ...current.core.getSnapshot(), accounts });
-  };
-  const store = createStore(compose());
-  function publish() {
-    if (!stopped) store.set(compose());
-  }
-  let unsubscribe = current.core.subscribe(publish);
-
-  // One change of accounts at a time; core calls wait for a swap in progress.
-  let chain: Promise<unknown> = Promise.resolve();
-  const serial = <T>(work: () => Promise<T>): Promise<T> => {
-    const run = chain.then(work);
-    chain = run.catch(() => {});
-    return run;
-  };
-
-  const swapTo = async (next: OpenAccount) => {
-    const previous = current;
-    unsubscribe();
-    current = next;
-    unsubscribe = next.core.subscribe(publish);
-    if (windowShown !== null) next.core.notify(windowShown ? 'window-shown' : 'window-hidden');
-    publish();
-    await previous.close();
-  };
-
-  const saveRegistry = (next: Registry) => {
-    writeRegistry(dataDir, next);
-    registry = next;
-    publish();
-  };
-
-  const use = (id: string, { reopen = false } = {}): Promise<Result<null>> =>
-    serial(async () => {
-      if (stopped) return fail('internal', 'Stint is shutting down.');
-      if (current.id !== id || reopen) {
-        // The new core opens before the old one closes: a failure leaves the user where they were.
-        const next = await openAccount(id);
-        if (!next) return fail('rejected', statuses.get(id)?.problem ?? 'That account cannot be opened.', 'accountId');
-        await swapTo(next);
-      }
-      if (registry.defaultAccountId !== id) saveRegistry({ ...registry, defaultAccountId: id });
-      return ok(null);
-    });
-
-  const accounts = createAccountHandlers({
-    dataDir,
-    secrets,
-    registry: () => registry,
-    openId: () => current.id,
-    save: saveRegistry,
-    use,
-    signedIn: (id) => setStatus(id, null),
-    forget: (id) => setStatus(id, null),
-    connection,
-    signIn: {
-      port: options.oauthPort ?? OAUTH_LOOPBACK_PORT,
-      timeoutMs: options.signInTimeoutMs ?? SIGN_IN_TIMEOUT_MS,
-      openExternal: options.openExternal,
-    },
-  });
-
-  // Every core channel goes to the open core, after any swap in progress.
-  const delegate = <C extends Channel>(channel: C) =>
-    (async (request: never) => {
-      await chain;
-      return (current.core.handlers[channel] as (r: never) => Promise<Result<unknown>>)(request);
-    }) as Handlers[C];
-  const handlers = {
-    ...(Object.fromEntries(channels.map((c) => [c, delegate(c)])) as Handlers),
-    ...accounts.handlers,
-    getSnapshot: async () => ok(store.get()),
-  } satisfies Handlers;
-
-  return {
-    handlers,
-    getSnapshot: store.get,
-    subscribe: store.subscribe,
-    notify(event: LifecycleEvent) {
-      if (event === 'window-shown') windowShown = true;
-      if (event === 'window-hidden') windowShown = false;
-      current.core.notify(event);
-    },
-    setBroadcastsLive: (live) => current.core.setBroadcastsLive(live),
-    async whenIdle() {
-      await chain;
-      await current.core.whenIdle();
-    },
-    describeSync: () => current.core.describeSync(),
-    async stop() {
-      await serial(async () => {
-        if (stopped) return;
-        stopped = true;
-        unsubscribe();
-        await accounts.stop();
-        await current.close();
-      });
-    },
-    registry: () => registry,
-    secretsDescription: secrets.description,
   };
 }
 
