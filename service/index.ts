@@ -109,7 +109,7 @@ export async function buildService(options: ServiceOptions = {}): Promise<BuiltS
     let tokenCreated = false;
     inTransaction(db, () => {
       if (options.token !== undefined && options.tokenHolder)
-        replaceHeldToken(db, ownerId, options.tokenHolder, options.token, now);
+        replaceHeldToken(db, { userId: ownerId, holder: options.tokenHolder, token: options.token, now });
       else if (options.token !== undefined) addPersonalToken(db, ownerId, options.token, now);
       else if (countPersonalTokens(db, ownerId) === 0) {
         token = generateToken();

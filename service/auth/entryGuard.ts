@@ -21,16 +21,20 @@ export interface EntryProjectChoice {
   project_name?: string | null;
 }
 
+export interface GuardEntryProjectOptions {
+  actor: Actor;
+  resource: string;
+  choice: EntryProjectChoice;
+  currentProjectId: number | null;
+}
+
 /**
  * Refuses what the actor may not do with the project of an entry. `currentProjectId` is the
  * entry's project before the write (null when creating): it stays when the body names none.
  */
 export function guardEntryProject(
   db: Db,
-  actor: Actor,
-  resource: string,
-  choice: EntryProjectChoice,
-  currentProjectId: number | null,
+  { actor, resource, choice, currentProjectId }: GuardEntryProjectOptions,
 ): void {
   let projectId: number | null = currentProjectId;
   if (typeof choice.project_id === 'number') {

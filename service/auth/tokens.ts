@@ -15,11 +15,18 @@ export function addPersonalToken(db: Db, userId: number, token: string, now: str
   return result.changes > 0;
 }
 
+export interface ReplaceHeldTokenOptions {
+  userId: number;
+  holder: string;
+  token: string;
+  now: string;
+}
+
 /**
  * Makes `token` the user's only token held by `holder` (the app's own): earlier ones of that
  * holder are revoked, so tokens made anew at each start do not pile up. Other tokens are kept.
  */
-export function replaceHeldToken(db: Db, userId: number, holder: string, token: string, now: string): void {
+export function replaceHeldToken(db: Db, { userId, holder, token, now }: ReplaceHeldTokenOptions): void {
   const hash = hashToken(token);
   sql(db, 'DELETE FROM personal_tokens WHERE user_id = ? AND holder = ? AND token_sha256 != ?').run(
     userId,

@@ -126,11 +126,24 @@ export function insertEntry(db: Db, accountId: number, values: EntryValues, now:
       now,
     ).lastInsertRowid,
   );
-  linkTags(db, 'entry_tags', id, accountId, values.tags ?? parseHashtags(values.description), now);
+  linkTags(db, {
+    table: 'entry_tags',
+    ownerId: id,
+    accountId,
+    tags: values.tags ?? parseHashtags(values.description),
+    now,
+  });
   return id;
 }
 
-export function updateEntry(db: Db, accountId: number, id: number, values: EntryValues, now: string): void {
+export interface UpdateEntryOptions {
+  accountId: number;
+  id: number;
+  values: EntryValues;
+  now: string;
+}
+
+export function updateEntry(db: Db, { accountId, id, values, now }: UpdateEntryOptions): void {
   const minutes = storedMinutes(db, accountId, values);
   // An unchanged description keeps its tag links: they were made by the rule that wrote it (v2's
   // #hashtags or v1's classic tags), and re-reading it as #hashtags would drop classic ones.
@@ -142,7 +155,13 @@ export function updateEntry(db: Db, accountId: number, id: number, values: Entry
     'UPDATE entries SET user_id = ?, project_id = ?, date = ?, minutes = ?, description = ?, source_url = ?, updated_at = ? WHERE id = ?',
   ).run(values.userId, values.projectId, values.date, minutes, values.description, values.sourceUrl, now, id);
   if (values.tags !== undefined || before?.description !== values.description) {
-    linkTags(db, 'entry_tags', id, accountId, values.tags ?? parseHashtags(values.description), now);
+    linkTags(db, {
+      table: 'entry_tags',
+      ownerId: id,
+      accountId,
+      tags: values.tags ?? parseHashtags(values.description),
+      now,
+    });
   }
 }
 
@@ -152,17 +171,21 @@ export function deleteEntry(db: Db, id: number): void {
 
 export type { EntryFilters };
 
+export interface ListEntriesOptions {
+  accountId: number;
+  filters: EntryFilters;
+  onlyUserId: number | null;
+  limit: number;
+  offset: number;
+}
+
 /**
  * Entries of the filters as rows, for callers that want EntryRow objects. The HTTP lists answer
  * through resources/entryPage.ts instead, from the same WHERE clause (domain/entryQuery.ts).
  */
 export function listEntries(
   db: Db,
-  accountId: number,
-  filters: EntryFilters,
-  onlyUserId: number | null,
-  limit: number,
-  offset: number,
+  { accountId, filters, onlyUserId, limit, offset }: ListEntriesOptions,
 ): { rows: EntryRow[]; total: number } {
   const w = entryWhere(accountId, filters, onlyUserId);
   // Most recent date first; among one date the newest entry first.

@@ -26,13 +26,14 @@ export function entryMarks(db: Db, accountId: number, ids: number[]): EntryMarks
   ).all(accountId, jsonList(ids)) as EntryMarks[];
 }
 
-export function setApproval(
-  db: Db,
-  id: number,
-  approvedAt: string | null,
-  approvedById: number | null,
-  now: string,
-): void {
+export interface SetApprovalOptions {
+  id: number;
+  approvedAt: string | null;
+  approvedById: number | null;
+  now: string;
+}
+
+export function setApproval(db: Db, { id, approvedAt, approvedById, now }: SetApprovalOptions): void {
   sql(db, 'UPDATE entries SET approved_at = ?, approved_by_id = ?, updated_at = ? WHERE id = ?').run(
     approvedAt,
     approvedById,
@@ -41,8 +42,15 @@ export function setApproval(
   );
 }
 
+export interface SetInvoicedOptions {
+  ids: number[];
+  invoicedAt: string;
+  invoiceId: number | null;
+  now: string;
+}
+
 /** Sets invoiced_at, and the invoice when the entry goes on one of the service's invoices. */
-export function setInvoiced(db: Db, ids: number[], invoicedAt: string, invoiceId: number | null, now: string): void {
+export function setInvoiced(db: Db, { ids, invoicedAt, invoiceId, now }: SetInvoicedOptions): void {
   sql(
     db,
     'UPDATE entries SET invoiced_at = ?, invoice_id = ?, updated_at = ? WHERE id IN (SELECT value FROM json_each(?))',

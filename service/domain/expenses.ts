@@ -100,6 +100,14 @@ export function countExpensesOfUsers(db: Db, userIds: number[]): Map<number, num
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
+export interface ListExpensesOptions {
+  accountId: number;
+  filters: ExpenseFilters;
+  onlyUserId: number | null;
+  limit: number;
+  offset: number;
+}
+
 /**
  * Filters of spec 001, combined; onlyUserId restricts to one user's expenses (roles that see only
  * their own). Shaped like listEntries, for /users/:id/expenses, /projects/:id/expenses and
@@ -107,11 +115,7 @@ export function countExpensesOfUsers(db: Db, userIds: number[]): Map<number, num
  */
 export function listExpenses(
   db: Db,
-  accountId: number,
-  filters: ExpenseFilters,
-  onlyUserId: number | null,
-  limit: number,
-  offset: number,
+  { accountId, filters, onlyUserId, limit, offset }: ListExpensesOptions,
 ): { rows: ExpenseRow[]; total: number } {
   const w = new Where().add('x.account_id = ?', accountId);
   if (onlyUserId !== null) w.add('x.user_id = ?', onlyUserId);

@@ -240,13 +240,17 @@ export type { InvoiceFilters };
 
 const customizationText = (field: string) => `json_extract(i.customization, '$.${field}')`;
 
+export interface ListInvoicesOptions {
+  accountId: number;
+  filters: InvoiceFilters;
+  limit: number;
+  offset: number;
+}
+
 /** Filters of spec 001 "GET /invoices/", combined; most recent invoice_date first (decided), newest first within a date. */
 export function listInvoices(
   db: Db,
-  accountId: number,
-  filters: InvoiceFilters,
-  limit: number,
-  offset: number,
+  { accountId, filters, limit, offset }: ListInvoicesOptions,
 ): { rows: InvoiceRow[]; total: number } {
   const w = new Where().add('i.account_id = ?', accountId);
   if (filters.state) w.add('i.state = ?', filters.state);

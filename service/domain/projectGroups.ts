@@ -34,12 +34,16 @@ export function projectGroupsByIds(db: Db, ids: number[]): Map<number, ProjectGr
   return new Map(rows.map((g) => [g.id, g]));
 }
 
+export interface ListProjectGroupsOptions {
+  accountId: number;
+  filters: ProjectGroupFilters;
+  limit: number;
+  offset: number;
+}
+
 export function listProjectGroups(
   db: Db,
-  accountId: number,
-  filters: ProjectGroupFilters,
-  limit: number,
-  offset: number,
+  { accountId, filters, limit, offset }: ListProjectGroupsOptions,
 ): { rows: ProjectGroupRow[]; total: number } {
   const where = new Where().add('g.account_id = ?', accountId);
   if (filters.name !== undefined) where.add(`g.name LIKE ? ESCAPE '\\'`, likeContains(filters.name));
@@ -94,6 +98,14 @@ export function touchProjectGroup(db: Db, id: number, now: string): void {
   sql(db, 'UPDATE project_groups SET updated_at = ? WHERE id = ?').run(now, id);
 }
 
+export interface GroupProjectsOptions {
+  accountId: number;
+  groupId: number;
+  projectIds: number[];
+  alsoGrouped: boolean;
+  now: string;
+}
+
 /**
  * Puts projects of the account into the group. `alsoGrouped`: whether projects already in
  * another group move here (POST reassigns them) or stay where they are (add_projects ignores
@@ -101,11 +113,7 @@ export function touchProjectGroup(db: Db, id: number, now: string): void {
  */
 export function groupProjects(
   db: Db,
-  accountId: number,
-  groupId: number,
-  projectIds: number[],
-  alsoGrouped: boolean,
-  now: string,
+  { accountId, groupId, projectIds, alsoGrouped, now }: GroupProjectsOptions,
 ): number {
   if (projectIds.length === 0) return 0;
   return sql(

@@ -25,14 +25,15 @@ function referencingColumns(db: Db): Array<{ table: string; column: string }> {
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-function foldTimers(
-  db: Db,
-  accountId: number,
-  source: ProjectRow,
-  target: ProjectRow,
-  nowMs: number,
-  now: string,
-): void {
+interface FoldTimersOptions {
+  accountId: number;
+  source: ProjectRow;
+  target: ProjectRow;
+  nowMs: number;
+  now: string;
+}
+
+function foldTimers(db: Db, { accountId, source, target, nowMs, now }: FoldTimersOptions): void {
   const timers = sql(db, 'SELECT * FROM timers WHERE project_id = ?').all(source.id) as TimerRow[];
   for (const moving of timers) {
     const staying = sql(db, 'SELECT * FROM timers WHERE user_id = ? AND project_id = ?').get(
@@ -54,21 +55,23 @@ function foldTimers(
       db,
       'UPDATE timers SET state = ?, elapsed_ms = ?, running_since_ms = ?, description = ?, updated_at = ? WHERE id = ?',
     ).run(state, total, running ? nowMs : null, description, now, staying.id);
-    if (description !== staying.description) linkHashtags(db, 'timer_tags', staying.id, accountId, description, now);
+    if (description !== staying.description)
+      linkHashtags(db, { table: 'timer_tags', ownerId: staying.id, accountId, description, now });
   }
 }
 
+export interface MergeProjectsOptions {
+  accountId: number;
+  target: ProjectRow;
+  source: ProjectRow;
+  nowMs: number;
+  now: string;
+}
+
 /** Runs inside the caller's transaction; both projects are the account's and not archived. */
-export function mergeProjects(
-  db: Db,
-  accountId: number,
-  target: ProjectRow,
-  source: ProjectRow,
-  nowMs: number,
-  now: string,
-): void {
+export function mergeProjects(db: Db, { accountId, target, source, nowMs, now }: MergeProjectsOptions): void {
   sql(db, 'UPDATE entries SET project_id = ?, updated_at = ? WHERE project_id = ?').run(target.id, now, source.id);
-  foldTimers(db, accountId, source, target, nowMs, now);
+  foldTimers(db, { accountId, source, target, nowMs, now });
   for (const { table, column } of referencingColumns(db)) {
     // Table and column names come from the schema, never from input.
     sql(db, `UPDATE OR IGNORE ${quote(table)} SET ${quote(column)} = ? WHERE ${quote(column)} = ?`).run(

@@ -156,14 +156,18 @@ export function projectParticipants(db: Db, ids: number[]): Map<number, UserRow[
 
 export type { ProjectFilters };
 
+export interface ListProjectsOptions {
+  accountId: number;
+  filters: ProjectFilters;
+  limit: number;
+  offset: number;
+  onlyIds?: number[] | null;
+}
+
 /** onlyIds: the projects the caller may see (auth/permissions.ts visibleProjectIds); null = all. */
 export function listProjects(
   db: Db,
-  accountId: number,
-  filters: ProjectFilters,
-  limit: number,
-  offset: number,
-  onlyIds: number[] | null = null,
+  { accountId, filters, limit, offset, onlyIds = null }: ListProjectsOptions,
 ): { rows: ProjectRow[]; total: number } {
   const where = new Where().add('account_id = ?', accountId);
   if (onlyIds) where.add('id IN (SELECT value FROM json_each(?))', jsonList(onlyIds));

@@ -49,14 +49,18 @@ export function getSubscription(db: Db, k: Kind, accountId: number, id: number):
   return sql(db, `${select(k)} WHERE account_id = ? AND id = ?`).get(accountId, id) as SubscriptionRow | undefined;
 }
 
+export interface InsertSubscriptionOptions {
+  box: SecretBox;
+  accountId: number;
+  v: { name: string; payloadUri: string; topics: string[] };
+  now: string;
+}
+
 /** The new subscription's id and its secret, plain: the create answer shows it once. */
 export function insertSubscription(
   db: Db,
   k: Kind,
-  box: SecretBox,
-  accountId: number,
-  v: { name: string; payloadUri: string; topics: string[] },
-  now: string,
+  { box, accountId, v, now }: InsertSubscriptionOptions,
 ): { id: number; secret: string } {
   const secret = newSecret();
   const id = Number(
@@ -68,24 +72,28 @@ export function insertSubscription(
   return { id, secret };
 }
 
-export function updateSubscription(
-  db: Db,
-  k: Kind,
-  id: number,
-  v: { name?: string; payloadUri?: string },
-  now: string,
-): void {
+export interface UpdateSubscriptionOptions {
+  id: number;
+  v: { name?: string; payloadUri?: string };
+  now: string;
+}
+
+export function updateSubscription(db: Db, k: Kind, { id, v, now }: UpdateSubscriptionOptions): void {
   sql(
     db,
     `UPDATE ${k.table} SET name = COALESCE(?, name), payload_uri = COALESCE(?, payload_uri), updated_at = ? WHERE id = ?`,
   ).run(v.name ?? null, v.payloadUri ?? null, now, id);
 }
 
-export function setTopics(db: Db, k: Kind, id: number, topics: string[], now: string): void {
+export function setTopics(db: Db, k: Kind, { id, topics, now }: { id: number; topics: string[]; now: string }): void {
   sql(db, `UPDATE ${k.table} SET ${k.column} = ?, updated_at = ? WHERE id = ?`).run(jsonList(topics), now, id);
 }
 
-export function setState(db: Db, k: Kind, id: number, state: SubscriptionState, now: string): void {
+export function setState(
+  db: Db,
+  k: Kind,
+  { id, state, now }: { id: number; state: SubscriptionState; now: string },
+): void {
   const changed =
     sql(db, `UPDATE ${k.table} SET state = ?, updated_at = ? WHERE id = ? AND state != ?`).run(state, now, id, state)
       .changes > 0;
@@ -94,7 +102,7 @@ export function setState(db: Db, k: Kind, id: number, state: SubscriptionState, 
 }
 
 /** A new secret for the subscription, stored sealed; answered plain, once. */
-export function rerollSecret(db: Db, k: Kind, box: SecretBox, id: number, now: string): string {
+export function rerollSecret(db: Db, k: Kind, { box, id, now }: { box: SecretBox; id: number; now: string }): string {
   const secret = newSecret();
   sql(db, `UPDATE ${k.table} SET secret = ?, updated_at = ? WHERE id = ?`).run(box.seal(secret), now, id);
   return secret;
@@ -104,6 +112,13 @@ export function deleteSubscription(db: Db, k: Kind, id: number): void {
   sql(db, `DELETE FROM ${k.table} WHERE id = ?`).run(id);
 }
 
+export interface ListSubscriptionsOptions {
+  accountId: number;
+  filters: SubscriptionFilters;
+  limit: number;
+  offset: number;
+}
+
 /**
  * Filters combined; most recently created first (spec 001). Decided: topics matches the ones
  * subscribed to any of the given topics, a '*' subscription included (it receives them all).
@@ -111,10 +126,7 @@ export function deleteSubscription(db: Db, k: Kind, id: number): void {
 export function listSubscriptions(
   db: Db,
   k: Kind,
-  accountId: number,
-  filters: SubscriptionFilters,
-  limit: number,
-  offset: number,
+  { accountId, filters, limit, offset }: ListSubscriptionsOptions,
 ): { rows: SubscriptionRow[]; total: number } {
   const w = new Where().add('account_id = ?', accountId);
   if (filters.name !== undefined) w.add(`name LIKE ? ESCAPE '\\'`, likeContains(filters.name));

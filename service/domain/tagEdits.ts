@@ -8,14 +8,18 @@ import { sql, type Db } from '../storage/db';
 import { replaceHashtag } from './hashtags';
 import type { TagRow } from './tags';
 
+export interface RewriteEntryMentionsOptions {
+  tagId: number;
+  name: string;
+  to: string | null;
+  now: string;
+  limit?: number;
+}
+
 /** Rewrites the descriptions of up to `limit` entries (all when absent) linked to the tag; answers their ids. */
 export function rewriteEntryMentions(
   db: Db,
-  tagId: number,
-  name: string,
-  to: string | null,
-  now: string,
-  limit = -1,
+  { tagId, name, to, now, limit = -1 }: RewriteEntryMentionsOptions,
 ): number[] {
   const rows = sql(
     db,
@@ -30,8 +34,15 @@ export function rewriteEntryMentions(
   return rows.map((r) => r.id);
 }
 
+export interface RewriteTimerMentionsOptions {
+  tagId: number;
+  name: string;
+  to: string | null;
+  now: string;
+}
+
 /** Rewrites the descriptions of every timer linked to the tag (a few per user at most). */
-export function rewriteTimerMentions(db: Db, tagId: number, name: string, to: string | null, now: string): number[] {
+export function rewriteTimerMentions(db: Db, { tagId, name, to, now }: RewriteTimerMentionsOptions): number[] {
   const rows = sql(
     db,
     'SELECT t.id, t.description FROM timer_tags tt JOIN timers t ON t.id = tt.timer_id WHERE tt.tag_id = ?',
@@ -48,11 +59,18 @@ export function rewriteTimerMentions(db: Db, tagId: number, name: string, to: st
   return rows.map((r) => r.id);
 }
 
+export interface UpdateTagOptions {
+  tag: TagRow;
+  name: string;
+  billable: boolean;
+  now: string;
+}
+
 /** PUT /v2/tags/:id: a new name (descriptions follow it) and billable flag. */
-export function updateTag(db: Db, tag: TagRow, name: string, billable: boolean, now: string): void {
+export function updateTag(db: Db, { tag, name, billable, now }: UpdateTagOptions): void {
   if (name !== tag.name) {
-    rewriteEntryMentions(db, tag.id, tag.name, name, now);
-    rewriteTimerMentions(db, tag.id, tag.name, name, now);
+    rewriteEntryMentions(db, { tagId: tag.id, name: tag.name, to: name, now });
+    rewriteTimerMentions(db, { tagId: tag.id, name: tag.name, to: name, now });
   }
   sql(db, 'UPDATE tags SET name = ?, billable = ?, updated_at = ? WHERE id = ?').run(
     name,
@@ -64,7 +82,7 @@ export function updateTag(db: Db, tag: TagRow, name: string, billable: boolean, 
 
 /** DELETE /v2/tags/:id: the entries stay, their "#name" becomes the plain word "name". */
 export function deleteTag(db: Db, tag: TagRow, now: string): void {
-  rewriteEntryMentions(db, tag.id, tag.name, null, now);
-  rewriteTimerMentions(db, tag.id, tag.name, null, now);
+  rewriteEntryMentions(db, { tagId: tag.id, name: tag.name, to: null, now });
+  rewriteTimerMentions(db, { tagId: tag.id, name: tag.name, to: null, now });
   sql(db, 'DELETE FROM tags WHERE id = ?').run(tag.id); // its links go with it (ON DELETE CASCADE)
 }

@@ -23,7 +23,14 @@ export function isTagLocked(db: Db, tagId: number): boolean {
   );
 }
 
-export function startTagMerge(db: Db, accountId: number, target: TagRow, source: TagRow, now: string): TagMergeRow {
+export interface StartTagMergeOptions {
+  accountId: number;
+  target: TagRow;
+  source: TagRow;
+  now: string;
+}
+
+export function startTagMerge(db: Db, { accountId, target, source, now }: StartTagMergeOptions): TagMergeRow {
   const id = sql(
     db,
     'INSERT INTO tag_merges (account_id, target_tag_id, source_tag_id, created_at) VALUES (?, ?, ?, ?)',
@@ -42,7 +49,7 @@ export function pendingTagMerges(db: Db): TagMergeRow[] {
 export function runTagMergeBatch(db: Db, merge: TagMergeRow, limit: number, now: string): boolean {
   const source = sql(db, 'SELECT * FROM tags WHERE id = ?').get(merge.source_tag_id) as TagRow;
   const target = sql(db, 'SELECT * FROM tags WHERE id = ?').get(merge.target_tag_id) as TagRow;
-  const moved = rewriteEntryMentions(db, source.id, source.name, target.name, now, limit);
+  const moved = rewriteEntryMentions(db, { tagId: source.id, name: source.name, to: target.name, now, limit });
   if (moved.length > 0) {
     const ids = jsonList(moved);
     sql(db, 'INSERT OR IGNORE INTO entry_tags (entry_id, tag_id) SELECT value, ? FROM json_each(?)').run(
@@ -56,7 +63,7 @@ export function runTagMergeBatch(db: Db, merge: TagMergeRow, limit: number, now:
   }
   if (limit !== -1 && moved.length === limit) return false;
   // Entries written meanwhile with "#source" were linked to it and are in this last batch.
-  const timers = rewriteTimerMentions(db, source.id, source.name, target.name, now);
+  const timers = rewriteTimerMentions(db, { tagId: source.id, name: source.name, to: target.name, now });
   if (timers.length > 0)
     sql(db, 'INSERT OR IGNORE INTO timer_tags (timer_id, tag_id) SELECT value, ? FROM json_each(?)').run(
       target.id,

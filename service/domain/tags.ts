@@ -40,27 +40,29 @@ export function ensureTag(db: Db, accountId: number, tag: ParsedTag, now: string
   return { row: getTag(db, accountId, id)!, created: true };
 }
 
+export interface LinkHashtagsOptions {
+  table: 'entry_tags' | 'timer_tags';
+  ownerId: number;
+  accountId: number;
+  description: string | null;
+  now: string;
+}
+
 /** Replaces the tag links of an entry or timer with the #hashtags of its description. */
-export function linkHashtags(
-  db: Db,
-  table: 'entry_tags' | 'timer_tags',
-  ownerId: number,
-  accountId: number,
-  description: string | null,
-  now: string,
-): void {
-  linkTags(db, table, ownerId, accountId, parseHashtags(description), now);
+export function linkHashtags(db: Db, { table, ownerId, accountId, description, now }: LinkHashtagsOptions): void {
+  linkTags(db, { table, ownerId, accountId, tags: parseHashtags(description), now });
+}
+
+export interface LinkTagsOptions {
+  table: 'entry_tags' | 'timer_tags';
+  ownerId: number;
+  accountId: number;
+  tags: ParsedTag[];
+  now: string;
 }
 
 /** Replaces the tag links of an entry or timer with `tags` (v1's classic parsing finds its own). */
-export function linkTags(
-  db: Db,
-  table: 'entry_tags' | 'timer_tags',
-  ownerId: number,
-  accountId: number,
-  tags: ParsedTag[],
-  now: string,
-): void {
+export function linkTags(db: Db, { table, ownerId, accountId, tags, now }: LinkTagsOptions): void {
   const column = table === 'entry_tags' ? 'entry_id' : 'timer_id';
   sql(db, `DELETE FROM ${table} WHERE ${column} = ?`).run(ownerId);
   for (const tag of tags) {
@@ -104,12 +106,16 @@ export function tagUsedInProjects(db: Db, tagId: number, projectIds: number[]): 
   );
 }
 
+export interface ListTagsOptions {
+  accountId: number;
+  filters: TagFilters;
+  limit: number;
+  offset: number;
+}
+
 export function listTags(
   db: Db,
-  accountId: number,
-  filters: TagFilters,
-  limit: number,
-  offset: number,
+  { accountId, filters, limit, offset }: ListTagsOptions,
 ): { rows: Array<TagRow & { entries: number }>; total: number } {
   const where = new Where().add('t.account_id = ?', accountId);
   if (filters.name !== undefined) where.add(`t.name LIKE ? ESCAPE '\\'`, likeContains(filters.name));

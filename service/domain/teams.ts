@@ -103,13 +103,17 @@ export function teamsOfUsers(db: Db, userIds: number[]): Map<number, TeamRow[]> 
   return byUser;
 }
 
+export interface ListTeamsOptions {
+  accountId: number;
+  filters: TeamFilters;
+  limit: number;
+  offset: number;
+}
+
 /** The filters of GET /v2/teams, combined; by name. user_ids (decided): teams with any of them. */
 export function listTeams(
   db: Db,
-  accountId: number,
-  filters: TeamFilters,
-  limit: number,
-  offset: number,
+  { accountId, filters, limit, offset }: ListTeamsOptions,
 ): { rows: TeamRow[]; total: number } {
   const w = new Where().add('t.account_id = ?', accountId);
   if (filters.name !== undefined) w.add(`t.name LIKE ? ESCAPE '\\'`, likeContains(filters.name));

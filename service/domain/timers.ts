@@ -33,32 +33,37 @@ export function getTimer(db: Db, userId: number, projectId: number): TimerRow | 
     | undefined;
 }
 
+export interface CreateTimerOptions {
+  accountId: number;
+  userId: number;
+  projectId: number;
+  date: string;
+  description: string | null;
+  now: string;
+}
+
 export function createTimer(
   db: Db,
-  accountId: number,
-  userId: number,
-  projectId: number,
-  date: string,
-  description: string | null,
-  now: string,
+  { accountId, userId, projectId, date, description, now }: CreateTimerOptions,
 ): TimerRow {
   const id = sql(
     db,
     `INSERT INTO timers (user_id, project_id, state, date, description, created_at, updated_at) VALUES (?, ?, 'pending', ?, ?, ?, ?)`,
   ).run(userId, projectId, date, description, now, now).lastInsertRowid;
-  linkHashtags(db, 'timer_tags', Number(id), accountId, description, now);
+  linkHashtags(db, { table: 'timer_tags', ownerId: Number(id), accountId, description, now });
   return getTimer(db, userId, projectId)!;
 }
 
-export function setTimerDescription(
-  db: Db,
-  accountId: number,
-  timer: TimerRow,
-  description: string | null,
-  now: string,
-): void {
+export interface SetTimerDescriptionOptions {
+  accountId: number;
+  timer: TimerRow;
+  description: string | null;
+  now: string;
+}
+
+export function setTimerDescription(db: Db, { accountId, timer, description, now }: SetTimerDescriptionOptions): void {
   sql(db, 'UPDATE timers SET description = ?, updated_at = ? WHERE id = ?').run(description, now, timer.id);
-  linkHashtags(db, 'timer_tags', timer.id, accountId, description, now);
+  linkHashtags(db, { table: 'timer_tags', ownerId: timer.id, accountId, description, now });
 }
 
 export function setTimerDate(db: Db, timer: TimerRow, date: string, now: string): void {
@@ -88,11 +93,18 @@ export function runTimer(db: Db, timer: TimerRow, nowMs: number, now: string): v
   );
 }
 
+export interface AdjustTimerOptions {
+  timer: TimerRow;
+  deltaMs: number;
+  nowMs: number;
+  now: string;
+}
+
 /**
  * Adds (or with a negative delta subtracts) time to a running timer, never below zero. Spec 001:
  * a paused timer is "unchanged", and so is a pending one, which has no time to correct.
  */
-export function adjustTimer(db: Db, timer: TimerRow, deltaMs: number, nowMs: number, now: string): void {
+export function adjustTimer(db: Db, { timer, deltaMs, nowMs, now }: AdjustTimerOptions): void {
   if (timer.state !== 'running') return;
   const total = Math.max(0, elapsedMs(timer, nowMs) + deltaMs);
   sql(db, 'UPDATE timers SET elapsed_ms = ?, running_since_ms = ?, updated_at = ? WHERE id = ?').run(
@@ -122,6 +134,13 @@ export type TimerListRow = Pick<
   'id' | 'project_id' | 'state' | 'elapsed_ms' | 'running_since_ms' | 'date' | 'description'
 >;
 
+export interface ListTimersOptions {
+  userId: number;
+  filters: TimerFilters;
+  limit: number;
+  offset: number;
+}
+
 /**
  * The user's timers with their projects: the running one first, then paused, then pending; each
  * group oldest first. One query for rows and projects, and no LIMIT: a user has at most one timer
@@ -130,10 +149,7 @@ export type TimerListRow = Pick<
  */
 export function listTimers(
   db: Db,
-  userId: number,
-  filters: TimerFilters,
-  limit: number,
-  offset: number,
+  { userId, filters, limit, offset }: ListTimersOptions,
 ): { rows: Array<{ timer: TimerListRow; project: TimerProject }>; total: number } {
   const w = new Where().add('t.user_id = ?', userId);
   if (filters.description !== undefined) w.add(`t.description LIKE ? ESCAPE '\\'`, likeContains(filters.description));

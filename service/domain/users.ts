@@ -132,14 +132,18 @@ export interface UserScope {
   teamId?: number;
 }
 
+export interface ListUsersOptions {
+  accountId: number;
+  filters: UserFilters;
+  scope: UserScope;
+  limit: number;
+  offset: number;
+}
+
 /** The filters of GET /v2/users (GAPS.md), combined; oldest user first, so the owner leads. */
 export function listUsers(
   db: Db,
-  accountId: number,
-  filters: UserFilters,
-  scope: UserScope,
-  limit: number,
-  offset: number,
+  { accountId, filters, scope, limit, offset }: ListUsersOptions,
 ): { rows: UserRow[]; total: number } {
   const w = new Where().add('u.account_id = ?', accountId);
   if (scope.onlyIds) w.add('u.id IN (SELECT value FROM json_each(?))', jsonList(scope.onlyIds));

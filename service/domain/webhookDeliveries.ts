@@ -18,7 +18,7 @@ export function queuePing(db: Db, webhook: Pick<SubscriptionRow, 'id' | 'name'>,
     object: {},
     payload_id: payloadId,
   };
-  insertPayload(db, webhook.id, payloadId, 'webhook.ping', JSON.stringify(body), now);
+  insertPayload(db, { webhookId: webhook.id, payloadId, event: 'webhook.ping', body: JSON.stringify(body), now });
   webhookQueued(db);
   return payloadId;
 }

@@ -7,12 +7,10 @@
 // A broadcast is sent once: no retry and no failure tracking (spec 000: "so that stale data is not
 // delivered"). Rows survive a restart and go out one interval after the start. The receiver is
 // read again when sending: one disabled, unsubscribed or deleted in the meantime gets nothing.
-import type { FastifyBaseLogger } from 'fastify';
 import { sql, inTransaction, type Db } from '../storage/db';
-import type { SecretBox } from '../storage/secretBox';
 import { timestamp } from '../time';
-import { post, type Agents } from './post';
-import type { Scheduler } from './scheduler';
+import { post } from './post';
+import type { DeliveryDeps } from './deliveryDeps';
 import { sign } from './signature';
 
 export interface BroadcastTuning {
@@ -56,21 +54,16 @@ export class Broadcaster {
 
   constructor(
     private readonly db: Db,
-    private readonly clock: () => Date,
-    private readonly scheduler: Scheduler,
-    private readonly agents: Agents,
-    private readonly tuning: BroadcastTuning,
-    private readonly log: FastifyBaseLogger,
-    private readonly secrets: SecretBox,
+    private readonly deps: DeliveryDeps<BroadcastTuning>,
   ) {}
 
   /** A row was written: make sure an interval is running. */
   wake(): void {
     if (this.stopped || this.cancelTimer) return;
-    this.cancelTimer = this.scheduler.setTimeout(() => {
+    this.cancelTimer = this.deps.scheduler.setTimeout(() => {
       this.cancelTimer = null;
       this.flush();
-    }, this.tuning.intervalMs);
+    }, this.deps.tuning.intervalMs);
   }
 
   /** On start: rows a stop left behind go out one interval later. */
@@ -105,17 +98,17 @@ export class Broadcaster {
     const worker = async () => {
       while (next < due.length) await this.send(due[next++]!);
     };
-    await Promise.all(Array.from({ length: Math.min(this.tuning.concurrency, due.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(this.deps.tuning.concurrency, due.length) }, worker));
   }
 
   private async send(d: Due): Promise<void> {
     let secret: string;
     try {
-      secret = this.secrets.open(d.secret);
+      secret = this.deps.secrets.open(d.secret);
     } catch (error) {
       // Sealed under a key this service no longer has (the keychain lost it): nothing can be
       // signed, so nothing is sent. The app replaces such a receiver; an owner rerolls its secret.
-      this.log.warn(
+      this.deps.log.warn(
         { receiver: d.receiver_id, subject: d.subject, reason: (error as Error).message },
         "broadcast not sent: the receiver's secret cannot be read with this service's secrets key; reroll its secret or create it again",
       );
@@ -124,7 +117,7 @@ export class Broadcaster {
     const body = Buffer.from(
       JSON.stringify({
         broadcast_receiver: { id: d.receiver_id, name: d.name },
-        sent_at: timestamp(this.clock()),
+        sent_at: timestamp(this.deps.clock()),
         last_event: d.last_event,
         subject: { type: d.subject, url: d.url },
       }),
@@ -136,12 +129,17 @@ export class Broadcaster {
       'x-service-signature': sign(secret, body),
       'user-agent': 'Service-Broadcasts',
     };
-    const outcome = await post(d.payload_uri, body, headers, this.agents, {
-      timeoutMs: this.tuning.requestTimeoutMs,
-      responseLimit: this.tuning.responseLimit,
-      signal: this.stop$.signal,
+    const outcome = await post(d.payload_uri, {
+      body,
+      headers,
+      agents: this.deps.agents,
+      options: {
+        timeoutMs: this.deps.tuning.requestTimeoutMs,
+        responseLimit: this.deps.tuning.responseLimit,
+        signal: this.stop$.signal,
+      },
     });
     // Not tracked: only logged, at debug level, for whoever looks.
-    this.log.debug({ receiver: d.receiver_id, status: outcome.status, detail: outcome.detail }, 'broadcast sent');
+    this.deps.log.debug({ receiver: d.receiver_id, status: outcome.status, detail: outcome.detail }, 'broadcast sent');
   }
 }

@@ -11,12 +11,16 @@ import type { EntryEvent } from './emit';
 
 const COMPARED = ['user_id', 'project_id', 'date', 'minutes', 'description', 'source_url'] as const;
 
+export interface EntryEventOptions {
+  accountId: number;
+  entryId: number;
+  at: string;
+  changes?: EntryEvent['changes'];
+}
+
 export function entryEvent(
   type: EntryEvent['type'],
-  accountId: number,
-  entryId: number,
-  at: string,
-  changes: EntryEvent['changes'] = {},
+  { accountId, entryId, at, changes = {} }: EntryEventOptions,
 ): EntryEvent {
   return { type, accountId, entryId, changes, at };
 }
@@ -31,5 +35,5 @@ export function entryUpdated(db: Db, before: EntryRow, at: string): EntryEvent[]
     changes.billable = [Boolean(before.billable), Boolean(after.billable)];
   return Object.keys(changes).length === 0
     ? []
-    : [entryEvent('entry.updated', before.account_id, before.id, at, changes)];
+    : [entryEvent('entry.updated', { accountId: before.account_id, entryId: before.id, at, changes })];
 }

@@ -44,21 +44,27 @@ export function installEventDelivery(
   const scheduler = options.scheduler ?? realScheduler;
   const tuning = { ...DEFAULT_DELIVERY, ...options.delivery };
   const agents = new Agents();
-  const webhooks = new WebhookDeliverer(db, clock, scheduler, agents, tuning, app.log, context.secrets);
-  const broadcasts = new Broadcaster(
-    db,
+  const webhooks = new WebhookDeliverer(db, {
     clock,
     scheduler,
     agents,
-    {
+    tuning,
+    log: app.log,
+    secrets: context.secrets,
+  });
+  const broadcasts = new Broadcaster(db, {
+    clock,
+    scheduler,
+    agents,
+    tuning: {
       intervalMs: options.broadcastIntervalMs ?? 5000,
       concurrency: tuning.concurrency,
       requestTimeoutMs: tuning.requestTimeoutMs,
       responseLimit: tuning.responseLimit,
     },
-    app.log,
-    context.secrets,
-  );
+    log: app.log,
+    secrets: context.secrets,
+  });
   const removeOutbox = setOutbox(
     db,
     createOutbox(db, () => `http://${context.fallbackHost}`, {

@@ -62,7 +62,7 @@ export function createOutbox(db: Db, base: () => string, wake: { webhooks(): voi
             object,
             payload_id: payloadId,
           };
-          insertPayload(db, hook.id, payloadId, e.type, JSON.stringify(body), e.at);
+          insertPayload(db, { webhookId: hook.id, payloadId, event: e.type, body: JSON.stringify(body), now: e.at });
         }
       }
       wake.webhooks();

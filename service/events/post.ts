@@ -169,13 +169,14 @@ export function checkedLookup(resolve: Resolve = dnsResolve): LookupFunction {
 
 const defaultLookup = checkedLookup();
 
-export function post(
-  uri: string,
-  body: Buffer,
-  headers: Record<string, string>,
-  agents: Agents,
-  options: PostOptions,
-): Promise<PostOutcome> {
+export interface PostRequest {
+  body: Buffer;
+  headers: Record<string, string>;
+  agents: Agents;
+  options: PostOptions;
+}
+
+export function post(uri: string, { body, headers, agents, options }: PostRequest): Promise<PostOutcome> {
   const refused = refusedUri(uri);
   if (refused) return Promise.resolve({ detail: refused });
   const url = new URL(uri);

@@ -10,13 +10,11 @@
 //
 // Outcomes (GAPS.md): any 2xx delivers; 410 fails the payload and disables the webhook; anything
 // else, or no answer within the timeout, is retried on the schedule of events/backoff.ts.
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../storage/db';
 import { inTransaction } from '../storage/db';
-import type { SecretBox } from '../storage/secretBox';
 import type { RetryPolicy } from './backoff';
-import { post, type Agents } from './post';
-import type { Scheduler } from './scheduler';
+import { post } from './post';
+import type { DeliveryDeps } from './deliveryDeps';
 import { sign } from './signature';
 import { failForGood, pruneDelivered, queueHeads, recordDelivered, recordFailure, type Head } from './webhookQueue';
 
@@ -44,12 +42,7 @@ export class WebhookDeliverer {
 
   constructor(
     private readonly db: Db,
-    private readonly clock: () => Date,
-    private readonly scheduler: Scheduler,
-    private readonly agents: Agents,
-    private readonly tuning: WebhookDeliveryTuning,
-    private readonly log: FastifyBaseLogger,
-    private readonly secrets: SecretBox,
+    private readonly deps: DeliveryDeps<WebhookDeliveryTuning>,
   ) {}
 
   /** Looks at the queue again once the current synchronous work (the caller's transaction) is over. */
@@ -89,7 +82,7 @@ export class WebhookDeliverer {
 
   private pass(): void {
     if (this.stopped || !this.db.isOpen) return this.settleIdle();
-    const nowMs = this.clock().getTime();
+    const nowMs = this.deps.clock().getTime();
     this.prune(nowMs);
     let nextDue = Infinity;
     for (const head of queueHeads(this.db)) {
@@ -99,7 +92,7 @@ export class WebhookDeliverer {
         continue;
       }
       // The rest waits for a free slot: every finished request runs a pass.
-      if (this.inFlight.size >= this.tuning.concurrency) break;
+      if (this.inFlight.size >= this.deps.tuning.concurrency) break;
       this.send(head);
     }
     this.arm(nextDue, nowMs);
@@ -112,7 +105,7 @@ export class WebhookDeliverer {
     this.cancelTimer = null;
     this.timerDue = due;
     if (due === Infinity) return;
-    this.cancelTimer = this.scheduler.setTimeout(() => {
+    this.cancelTimer = this.deps.scheduler.setTimeout(() => {
       this.cancelTimer = null;
       this.timerDue = Infinity;
       this.pass();
@@ -122,7 +115,7 @@ export class WebhookDeliverer {
   private send(head: Head): void {
     let secret: string;
     try {
-      secret = this.secrets.open(head.secret);
+      secret = this.deps.secrets.open(head.secret);
     } catch (error) {
       return this.unsigned(head, error as Error);
     }
@@ -136,32 +129,42 @@ export class WebhookDeliverer {
       'x-service-signature': sign(secret, body),
       'user-agent': 'Service-Webhooks',
     };
-    const attempt = post(head.payload_uri, body, headers, this.agents, {
-      timeoutMs: this.tuning.requestTimeoutMs,
-      responseLimit: this.tuning.responseLimit,
-      signal: this.stop$.signal,
+    const attempt = post(head.payload_uri, {
+      body,
+      headers,
+      agents: this.deps.agents,
+      options: {
+        timeoutMs: this.deps.tuning.requestTimeoutMs,
+        responseLimit: this.deps.tuning.responseLimit,
+        signal: this.stop$.signal,
+      },
     })
       .then((outcome) => {
         if (this.stopped || !this.db.isOpen) return; // cut off by the stop: still pending, sent again on the next start
-        const nowMs = this.clock().getTime();
+        const nowMs = this.deps.clock().getTime();
         const status = outcome.status;
         if (status !== undefined && status >= 200 && status < 300)
           return inTransaction(this.db, () => recordDelivered(this.db, head, nowMs));
         const error = (status === undefined ? outcome.detail : `HTTP ${status} ${outcome.detail}`).slice(0, 500);
         if (status === 410) {
           inTransaction(this.db, () => failForGood(this.db, head, error, nowMs));
-          this.log.warn({ webhook: head.webhook_id, payload: head.payload_id }, 'webhook answered 410 Gone: disabled');
+          this.deps.log.warn(
+            { webhook: head.webhook_id, payload: head.payload_id },
+            'webhook answered 410 Gone: disabled',
+          );
           return;
         }
-        const failure = inTransaction(this.db, () => recordFailure(this.db, head, error, nowMs, this.tuning.retry));
+        const failure = inTransaction(this.db, () =>
+          recordFailure(this.db, { head, error, nowMs, policy: this.deps.tuning.retry }),
+        );
         if (failure.gaveUp)
-          this.log.warn(
+          this.deps.log.warn(
             { webhook: head.webhook_id, payload: head.payload_id, error },
             'webhook failing for 3 days: payload failed, webhook disabled',
           );
       })
       .catch((error: unknown) =>
-        this.log.error({ err: error, webhook: head.webhook_id }, 'recording a webhook delivery failed'),
+        this.deps.log.error({ err: error, webhook: head.webhook_id }, 'recording a webhook delivery failed'),
       )
       .finally(() => {
         this.inFlight.delete(head.webhook_id);
@@ -178,15 +181,14 @@ export class WebhookDeliverer {
    */
   private unsigned(head: Head, error: Error): void {
     const failure = inTransaction(this.db, () =>
-      recordFailure(
-        this.db,
+      recordFailure(this.db, {
         head,
-        `not sent: ${error.message}; PUT reroll_secret gives the webhook a new one`,
-        this.clock().getTime(),
-        this.tuning.retry,
-      ),
+        error: `not sent: ${error.message}; PUT reroll_secret gives the webhook a new one`,
+        nowMs: this.deps.clock().getTime(),
+        policy: this.deps.tuning.retry,
+      }),
     );
-    this.log.warn(
+    this.deps.log.warn(
       { webhook: head.webhook_id, payload: head.payload_id, reason: error.message, gaveUp: failure.gaveUp },
       "webhook payload not sent: the webhook's secret cannot be read with this service's secrets key; reroll its secret",
     );
@@ -197,6 +199,6 @@ export class WebhookDeliverer {
   private prune(nowMs: number): void {
     if (nowMs - this.lastPruneMs < 3_600_000) return;
     this.lastPruneMs = nowMs;
-    pruneDelivered(this.db, nowMs - this.tuning.keepDeliveredMs);
+    pruneDelivered(this.db, nowMs - this.deps.tuning.keepDeliveredMs);
   }
 }

@@ -34,14 +34,15 @@ export function queueHeads(db: Db): Head[] {
   ).all() as Head[];
 }
 
-export function insertPayload(
-  db: Db,
-  webhookId: number,
-  payloadId: string,
-  event: string,
-  body: string,
-  now: string,
-): void {
+export interface InsertPayloadOptions {
+  webhookId: number;
+  payloadId: string;
+  event: string;
+  body: string;
+  now: string;
+}
+
+export function insertPayload(db: Db, { webhookId, payloadId, event, body, now }: InsertPayloadOptions): void {
   sql(
     db,
     `INSERT INTO webhook_deliveries (webhook_id, payload_id, event, body, next_attempt_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -60,8 +61,15 @@ export function recordDelivered(db: Db, head: Head, nowMs: number): void {
 
 export type Failure = { gaveUp: false; dueMs: number } | { gaveUp: true };
 
+export interface RecordFailureOptions {
+  head: Head;
+  error: string;
+  nowMs: number;
+  policy: RetryPolicy;
+}
+
 /** A failed attempt: schedules the next one, or when the window is over fails the payload and disables its webhook. */
-export function recordFailure(db: Db, head: Head, error: string, nowMs: number, policy: RetryPolicy): Failure {
+export function recordFailure(db: Db, { head, error, nowMs, policy }: RecordFailureOptions): Failure {
   // Read again: an enable or retry while the request was out may have started a new run.
   const run = sql(
     db,

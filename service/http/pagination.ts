@@ -55,10 +55,7 @@ export function linkHeader(url: string, page: Page, total: number): string | nul
 export function sendPage<T>(
   request: FastifyRequest,
   reply: FastifyReply,
-  base: string,
-  page: Page,
-  total: number,
-  items: T[],
+  { base, page, total, items }: { base: string; page: Page; total: number; items: T[] },
 ): T[] {
   const link = linkHeader(base + request.url, page, total);
   if (link) reply.header('link', link);

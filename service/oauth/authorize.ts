@@ -134,7 +134,7 @@ export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeDeps): void
       });
     if (!email || !password) return view(400, 'Enter your e-mail and password.');
     if (email.length > 255 || password.length > 1024) return view(401, 'E-mail or password is wrong.');
-    const result = await signIn(db, email, password, request.ip, context.clock);
+    const result = await signIn(db, { email, password, address: request.ip, now: context.clock });
     if (!result.ok) {
       if (result.retryAfterMs > 0) reply.header('retry-after', String(Math.ceil(result.retryAfterMs / 1000)));
       if (!result.checked) return view(429, `Too many failed sign-ins. Try again in ${waitText(result.retryAfterMs)}.`);

@@ -58,15 +58,16 @@ function revokeFamily(db: Db, codeId: number | null, now: Date): void {
   );
 }
 
-function issueTokens(
-  db: Db,
-  app: Application,
-  userId: number,
-  scope: string,
-  codeId: number | null,
-  now: Date,
-  settings: OAuthSettings,
-): TokenResponse {
+interface IssueTokensOptions {
+  app: Application;
+  userId: number;
+  scope: string;
+  codeId: number | null;
+  now: Date;
+  settings: OAuthSettings;
+}
+
+function issueTokens(db: Db, { app, userId, scope, codeId, now, settings }: IssueTokensOptions): TokenResponse {
   // Read afresh, not through userById's cache: the grant must end the moment the user is deactivated.
   const user = sql(db, 'SELECT state FROM users WHERE id = ?').get(userId) as { state: string } | undefined;
   if (user?.state !== 'active') throw new OAuthError('invalid_grant', 'the user of this grant is no longer active');
@@ -98,18 +99,19 @@ type CodeRow = {
   used_at: string | null;
 };
 
+export interface ExchangeCodeOptions {
+  app: Application;
+  code: string;
+  redirectUri: string | undefined;
+  now: Date;
+  settings: OAuthSettings;
+}
+
 /**
  * Step 3. `redirectUri` is what the token request sent (undefined when absent); `usedTarget` the
  * URI step 2 redirected to (the configured callback when step 1 gave none).
  */
-export function exchangeCode(
-  db: Db,
-  app: Application,
-  code: string,
-  redirectUri: string | undefined,
-  now: Date,
-  settings: OAuthSettings,
-): TokenResponse {
+export function exchangeCode(db: Db, { app, code, redirectUri, now, settings }: ExchangeCodeOptions): TokenResponse {
   // Any failure leaves the database as it was, except the revocation of a reused code's family,
   // which must stick: the transaction commits it before the error is thrown.
   let failure: OAuthError | undefined;
@@ -146,7 +148,7 @@ export function exchangeCode(
       ));
     sql(db, 'UPDATE oauth_authorization_codes SET used_at = ? WHERE id = ?').run(timestamp(now), row.id);
     try {
-      return issueTokens(db, app, row.user_id, row.scope, row.id, now, settings);
+      return issueTokens(db, { app, userId: row.user_id, scope: row.scope, codeId: row.id, now, settings });
     } catch (error) {
       if (error instanceof OAuthError) return void (failure = error); // the code stays used: it was presented once
       throw error;
@@ -165,14 +167,15 @@ type RefreshRow = {
   scope: string | null;
 };
 
+export interface RefreshOptions {
+  app: Application;
+  refreshToken: string;
+  now: Date;
+  settings: OAuthSettings;
+}
+
 /** Step 5: a new access token and a new refresh token; the presented one stops working. */
-export function refresh(
-  db: Db,
-  app: Application,
-  refreshToken: string,
-  now: Date,
-  settings: OAuthSettings,
-): TokenResponse {
+export function refresh(db: Db, { app, refreshToken, now, settings }: RefreshOptions): TokenResponse {
   let failure: OAuthError | undefined;
   const result = inTransaction(db, () => {
     const row = sql(
@@ -195,7 +198,14 @@ export function refresh(
     }
     sql(db, 'UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE id = ?').run(timestamp(now), row.id);
     try {
-      return issueTokens(db, app, row.user_id, row.scope ?? '', row.authorization_code_id, now, settings);
+      return issueTokens(db, {
+        app,
+        userId: row.user_id,
+        scope: row.scope ?? '',
+        codeId: row.authorization_code_id,
+        now,
+        settings,
+      });
     } catch (error) {
       if (error instanceof OAuthError) return void (failure = error);
       throw error;

@@ -47,7 +47,14 @@ export function html(
   return new Html(text);
 }
 
-function send(reply: FastifyReply, status: number, title: string, body: Html, formTargets: string[]): FastifyReply {
+interface SendOptions {
+  status: number;
+  title: string;
+  body: Html;
+  formTargets: string[];
+}
+
+function send(reply: FastifyReply, { status, title, body, formTargets }: SendOptions): FastifyReply {
   const formAction = formTargets.length ? `'self' ${formTargets.join(' ')}` : `'none'`;
   const page = html`<!doctype html>
 <html lang="en">
@@ -95,11 +102,10 @@ export interface SignInView {
 }
 
 export function signInPage(reply: FastifyReply, status: number, view: SignInView): FastifyReply {
-  return send(
-    reply,
+  return send(reply, {
     status,
-    'Sign in',
-    html`<h1>Sign in to continue to ${view.appName}</h1>
+    title: 'Sign in',
+    body: html`<h1>Sign in to continue to ${view.appName}</h1>
 <p><strong>${view.appName}</strong> asks to use your Stint account. Sign in first; you then choose whether to allow it.</p>
 ${view.message ? html`<p class="error" role="alert">${view.message}</p>` : undefined}
 <form method="post" action="/oauth/2/authorize">
@@ -110,8 +116,8 @@ ${hidden({ ...view.fields, csrf: view.csrf, action: 'sign_in' })}
 <input id="password" name="password" type="password" autocomplete="current-password" required>
 <div class="actions"><button class="primary" type="submit">Sign in</button></div>
 </form>`,
-    [view.returnOrigin],
-  );
+    formTargets: [view.returnOrigin],
+  });
 }
 
 export interface ConsentView {
@@ -125,11 +131,10 @@ export interface ConsentView {
 }
 
 export function consentPage(reply: FastifyReply, view: ConsentView): FastifyReply {
-  return send(
-    reply,
-    200,
-    'Allow access',
-    html`<h1>Allow ${view.appName} to use your Stint account?</h1>
+  return send(reply, {
+    status: 200,
+    title: 'Allow access',
+    body: html`<h1>Allow ${view.appName} to use your Stint account?</h1>
 <p>Signed in as <strong>${view.email}</strong>.</p>
 <p>${view.appName} will be able to see and change what you can in Stint: time entries, timers, projects and the rest.</p>
 <p class="where">You will return to <strong>${view.target}</strong></p>
@@ -140,18 +145,17 @@ ${hidden({ ticket: view.ticket, csrf: view.csrf })}
 <button class="primary" type="submit" name="action" value="allow">Allow</button>
 </div>
 </form>`,
-    [view.returnOrigin],
-  );
+    formTargets: [view.returnOrigin],
+  });
 }
 
 export function errorPage(reply: FastifyReply, status: number, error: string, description: string): FastifyReply {
-  return send(
-    reply,
+  return send(reply, {
     status,
-    'Cannot continue',
-    html`<h1>This sign-in request cannot continue</h1>
+    title: 'Cannot continue',
+    body: html`<h1>This sign-in request cannot continue</h1>
 <p class="error" role="alert"><code>${error}</code>: ${description}</p>
 <p>Go back to the application you came from and start again. If this keeps happening, tell its makers.</p>`,
-    [],
-  );
+    formTargets: [],
+  });
 }

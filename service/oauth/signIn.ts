@@ -29,14 +29,15 @@ async function oneAtATime<T>(db: Db, keys: string[], work: () => Promise<T>): Pr
   }
 }
 
+export interface SignInOptions {
+  email: string;
+  password: string;
+  address: string;
+  now: () => Date;
+}
+
 /** `address` is the client's address (request.ip); `now` the service's clock. */
-export function signIn(
-  db: Db,
-  email: string,
-  password: string,
-  address: string,
-  now: () => Date,
-): Promise<SignInResult> {
+export function signIn(db: Db, { email, password, address, now }: SignInOptions): Promise<SignInResult> {
   const keys = signInKeys(email, address);
   return oneAtATime(
     db,

@@ -103,11 +103,11 @@ export function tokenRoutes(app: FastifyInstance, context: Context, settings: OA
       return answer(
         request,
         reply,
-        exchangeCode(context.db, application, code, one(params, 'redirect_uri'), now, settings),
+        exchangeCode(context.db, { app: application, code, redirectUri: one(params, 'redirect_uri'), now, settings }),
       );
     }
     const refreshToken = one(params, 'refresh_token');
     if (!refreshToken) throw new OAuthError('invalid_request', 'refresh_token is missing');
-    return answer(request, reply, refresh(context.db, application, refreshToken, now, settings));
+    return answer(request, reply, refresh(context.db, { app: application, refreshToken, now, settings }));
   });
 }

@@ -29,10 +29,12 @@ export function currentUserRoutes(app: FastifyInstance, context: Context): void 
   // entries in projects no longer given them drop out).
   app.get('/v2/current_user/entries', async (request, reply) => {
     const actor = actorOf(request);
-    return sendEntryList(context, request, reply, (filters) => ({
-      ...filters,
-      user_ids: within(filters.user_ids, [actor.userId]),
-    }));
+    return sendEntryList(context, request, reply, {
+      narrow: (filters) => ({
+        ...filters,
+        user_ids: within(filters.user_ids, [actor.userId]),
+      }),
+    });
   });
 
   app.get('/v2/current_user/expenses', async (request, reply) => {

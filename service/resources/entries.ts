@@ -44,15 +44,13 @@ export function entryViews(db: Db, base: string, rows: EntryRow[]): Entry[] {
   );
   const invoiceOf = invoiceRefsFor(db, base, rows);
   return rows.map((e) =>
-    view.entry(
-      base,
-      e,
-      users.get(e.user_id)!,
-      e.project_id === null ? null : projects.get(e.project_id)!,
-      tags.get(e.id) ?? [],
-      e.approved_by_id === null ? null : users.get(e.approved_by_id)!,
-      invoiceOf(e),
-    ),
+    view.entry(base, e, {
+      user: users.get(e.user_id)!,
+      proj: e.project_id === null ? null : projects.get(e.project_id)!,
+      tags: tags.get(e.id) ?? [],
+      approvedBy: e.approved_by_id === null ? null : users.get(e.approved_by_id)!,
+      invoice: invoiceOf(e),
+    }),
   );
 }
 
@@ -119,7 +117,7 @@ export function entryRoutes(app: FastifyInstance, context: Context): void {
     f.check();
     const page = readPage(request.query as Record<string, unknown>, 'Entry');
     const scoped = scopeEntryFilters(db, actor, filters);
-    return sendEntryPage(context, request, reply, actor.accountId, scoped, page);
+    return sendEntryPage(context, request, reply, { accountId: actor.accountId, scoped, page });
   });
 
   app.post('/v2/entries', async (request, reply) => {
@@ -135,7 +133,7 @@ export function entryRoutes(app: FastifyInstance, context: Context): void {
     const id = inTransaction(db, () => {
       const now = instant(context).iso;
       const user = entryUser(db, actor, userId ?? actor.userId);
-      guardEntryProject(db, actor, 'Entry', choice, null);
+      guardEntryProject(db, { actor, resource: 'Entry', choice, currentProjectId: null });
       guardNewTags(db, actor, 'Entry', description);
       const project = chooseEntryProject(db, actor.accountId, choice, now);
       const id = insertEntry(
@@ -144,7 +142,7 @@ export function entryRoutes(app: FastifyInstance, context: Context): void {
         { userId: user, projectId: project?.id ?? null, date: date!, minutes: minutes!, description, sourceUrl },
         now,
       );
-      emitEntryEvents(db, [entryEvent('entry.created', actor.accountId, id, now)]); // in this transaction: the outbox (service/events)
+      emitEntryEvents(db, [entryEvent('entry.created', { accountId: actor.accountId, entryId: id, at: now })]); // in this transaction: the outbox (service/events)
       return id;
     });
     const base = context.base(request);
@@ -173,17 +171,16 @@ export function entryRoutes(app: FastifyInstance, context: Context): void {
     inTransaction(db, () => {
       const now = instant(context).iso;
       const user = userId ? entryUser(db, actor, userId) : entry.user_id;
-      guardEntryProject(db, actor, 'Entry', choice, entry.project_id);
+      guardEntryProject(db, { actor, resource: 'Entry', choice, currentProjectId: entry.project_id });
       guardNewTags(db, actor, 'Entry', description === undefined ? entry.description : description);
       const chosen = chooseEntryProject(db, actor.accountId, choice, now);
       if (chosen === undefined && entry.project_id !== null)
         refuseArchived(getProject(db, actor.accountId, entry.project_id)!);
       const projectId = chosen === undefined ? entry.project_id : (chosen?.id ?? null);
-      updateEntry(
-        db,
-        actor.accountId,
-        entry.id,
-        {
+      updateEntry(db, {
+        accountId: actor.accountId,
+        id: entry.id,
+        values: {
           userId: user,
           projectId,
           date: date ?? entry.date,
@@ -192,7 +189,7 @@ export function entryRoutes(app: FastifyInstance, context: Context): void {
           sourceUrl: sourceUrl === undefined ? entry.source_url : sourceUrl,
         },
         now,
-      );
+      });
       emitEntryEvents(db, entryUpdated(db, entry, now));
     });
     return entryViews(db, context.base(request), [getEntry(db, actor.accountId, entry.id)!])[0];
@@ -205,7 +202,9 @@ export function entryRoutes(app: FastifyInstance, context: Context): void {
     changeable(actor, entry);
     inTransaction(db, () => {
       // Before the row goes: the payload shows the entry as it was.
-      emitEntryEvents(db, [entryEvent('entry.deleted', actor.accountId, entry.id, instant(context).iso)]);
+      emitEntryEvents(db, [
+        entryEvent('entry.deleted', { accountId: actor.accountId, entryId: entry.id, at: instant(context).iso }),
+      ]);
       deleteEntry(db, entry.id);
     });
     return reply.code(204).send();

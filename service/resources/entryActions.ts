@@ -58,17 +58,18 @@ const canMarkInvoiced: Check = (e) =>
 
 const midnight = (date: string) => `${date}T00:00:00Z`;
 
+interface ActOptions {
+  ids: number[];
+  single: boolean;
+  check: Check;
+  change: (e: EntryMarks, now: string) => EntryEvent;
+}
+
 export function entryActionRoutes(app: FastifyInstance, context: Context): void {
   const { db } = context;
 
   /** Applies `change` to the entries that pass `check`; `single` refuses (404 or the check's error) instead of skipping. */
-  function act(
-    actor: Actor,
-    ids: number[],
-    single: boolean,
-    check: Check,
-    change: (e: EntryMarks, now: string) => EntryEvent,
-  ): void {
+  function act(actor: Actor, { ids, single, check, change }: ActOptions): void {
     inTransaction(db, () => {
       const now = instant(context).iso;
       const entries = entryMarks(db, actor.accountId, ids);
@@ -86,28 +87,43 @@ export function entryActionRoutes(app: FastifyInstance, context: Context): void 
   function approve(actor: Actor, approvedAt: string | undefined): (e: EntryMarks, now: string) => EntryEvent {
     return (e, now) => {
       const at = approvedAt ?? now;
-      setApproval(db, e.id, at, actor.userId, now);
-      return event('entry.updated.approved', actor, e, now, {
-        approved_at: [e.approved_at, at],
-        approved_by_id: [e.approved_by_id, actor.userId],
+      setApproval(db, { id: e.id, approvedAt: at, approvedById: actor.userId, now });
+      return event('entry.updated.approved', {
+        actor,
+        e,
+        at: now,
+        changes: {
+          approved_at: [e.approved_at, at],
+          approved_by_id: [e.approved_by_id, actor.userId],
+        },
       });
     };
   }
 
   function unapprove(actor: Actor): (e: EntryMarks, now: string) => EntryEvent {
     return (e, now) => {
-      setApproval(db, e.id, null, null, now);
-      return event('entry.updated.unapproved', actor, e, now, {
-        approved_at: [e.approved_at, null],
-        approved_by_id: [e.approved_by_id, null],
+      setApproval(db, { id: e.id, approvedAt: null, approvedById: null, now });
+      return event('entry.updated.unapproved', {
+        actor,
+        e,
+        at: now,
+        changes: {
+          approved_at: [e.approved_at, null],
+          approved_by_id: [e.approved_by_id, null],
+        },
       });
     };
   }
 
   function markInvoiced(actor: Actor, date: string): (e: EntryMarks, now: string) => EntryEvent {
     return (e, now) => {
-      setInvoiced(db, [e.id], midnight(date), null, now);
-      return event('entry.updated.invoiced', actor, e, now, { invoiced_at: [e.invoiced_at, midnight(date)] });
+      setInvoiced(db, { ids: [e.id], invoicedAt: midnight(date), invoiceId: null, now });
+      return event('entry.updated.invoiced', {
+        actor,
+        e,
+        at: now,
+        changes: { invoiced_at: [e.invoiced_at, midnight(date)] },
+      });
     };
   }
 
@@ -133,7 +149,7 @@ export function entryActionRoutes(app: FastifyInstance, context: Context): void 
     const f = bodyOf(request.body, 'Entry');
     const approvedAt = f.timestamp('approved_at');
     f.check();
-    act(actor, [id], true, canApprove, approve(actor, approvedAt));
+    act(actor, { ids: [id], single: true, check: canApprove, change: approve(actor, approvedAt) });
     return reply.code(204).send();
   });
 
@@ -143,13 +159,18 @@ export function entryActionRoutes(app: FastifyInstance, context: Context): void 
     const ids = readIdArray(f, request.body, 'entry_ids', { required: true });
     const approvedAt = f.timestamp('approved_at');
     f.check();
-    act(actor, ids!, false, canApprove, approve(actor, approvedAt));
+    act(actor, { ids: ids!, single: false, check: canApprove, change: approve(actor, approvedAt) });
     return reply.code(204).send();
   });
 
   app.put<WithId>('/v2/entries/:id/unapproved', async (request, reply) => {
     const actor = approver(actorOf(request));
-    act(actor, [pathId(request.params.id, 'Entry')], true, canUnapprove, unapprove(actor));
+    act(actor, {
+      ids: [pathId(request.params.id, 'Entry')],
+      single: true,
+      check: canUnapprove,
+      change: unapprove(actor),
+    });
     return reply.code(204).send();
   });
 
@@ -158,7 +179,7 @@ export function entryActionRoutes(app: FastifyInstance, context: Context): void 
     const f = bodyOf(request.body, 'Entry');
     const ids = readIdArray(f, request.body, 'entry_ids', { required: true });
     f.check();
-    act(actor, ids!, false, canUnapprove, unapprove(actor));
+    act(actor, { ids: ids!, single: false, check: canUnapprove, change: unapprove(actor) });
     return reply.code(204).send();
   });
 
@@ -168,7 +189,7 @@ export function entryActionRoutes(app: FastifyInstance, context: Context): void 
     const f = bodyOf(request.body, 'Entry');
     const date = f.date('date', { required: true });
     f.check();
-    act(actor, [id], true, canMarkInvoiced, markInvoiced(actor, date!));
+    act(actor, { ids: [id], single: true, check: canMarkInvoiced, change: markInvoiced(actor, date!) });
     return reply.code(204).send();
   });
 
@@ -178,17 +199,18 @@ export function entryActionRoutes(app: FastifyInstance, context: Context): void 
     const ids = readIdArray(f, request.body, 'entry_ids', { required: true });
     const date = f.date('date', { required: true });
     f.check();
-    act(actor, ids!, false, canMarkInvoiced, markInvoiced(actor, date!));
+    act(actor, { ids: ids!, single: false, check: canMarkInvoiced, change: markInvoiced(actor, date!) });
     return reply.code(204).send();
   });
 }
 
-function event(
-  type: EntryEvent['type'],
-  actor: Actor,
-  e: EntryMarks,
-  at: string,
-  changes: EntryEvent['changes'],
-): EntryEvent {
+interface EventOptions {
+  actor: Actor;
+  e: EntryMarks;
+  at: string;
+  changes: EntryEvent['changes'];
+}
+
+function event(type: EntryEvent['type'], { actor, e, at, changes }: EventOptions): EntryEvent {
   return { type, accountId: actor.accountId, entryId: e.id, changes, at };
 }

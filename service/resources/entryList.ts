@@ -20,13 +20,17 @@ export function within(requested: number[] | undefined, allowed: number[]): numb
   return requested.filter((id) => set.has(id));
 }
 
+export interface SendEntryListOptions {
+  narrow?: (filters: EntryFilters) => EntryFilters;
+  within?: EntryWithin;
+}
+
 /** `within`: narrowing the filters cannot say (entries of a tag, whatever the client's tag filters). */
 export function sendEntryList(
   context: Context,
   request: FastifyRequest,
   reply: FastifyReply,
-  narrow: (filters: EntryFilters) => EntryFilters = (f) => f,
-  within: EntryWithin = {},
+  { narrow = (f) => f, within = {} }: SendEntryListOptions = {},
 ) {
   const { db } = context;
   const actor = actorOf(request);
@@ -35,5 +39,5 @@ export function sendEntryList(
   f.check();
   const page = readPage(request.query as Record<string, unknown>, 'Entry');
   const scoped = scopeEntryFilters(db, actor, narrow(filters));
-  return sendEntryPage(context, request, reply, actor.accountId, scoped, page, within);
+  return sendEntryPage(context, request, reply, { accountId: actor.accountId, scoped, page, within });
 }

@@ -12,14 +12,18 @@ export interface ScopedFilters {
   onlyUserId: number | null;
 }
 
+export interface SendEntryPageOptions {
+  accountId: number;
+  scoped: ScopedFilters;
+  page: Page;
+  within?: EntryWithin;
+}
+
 export function sendEntryPage(
   context: Context,
   request: FastifyRequest,
   reply: FastifyReply,
-  accountId: number,
-  scoped: ScopedFilters,
-  page: Page,
-  within: EntryWithin = {},
+  { accountId, scoped, page, within = {} }: SendEntryPageOptions,
 ): FastifyReply {
   const { db } = context;
   const where = entryWhere(accountId, scoped.filters, scoped.onlyUserId, within);

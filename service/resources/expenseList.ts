@@ -49,13 +49,11 @@ export function expenseViews(db: Db, base: string, rows: ExpenseRow[]): Expense[
     rows.flatMap((x) => (x.invoice_id === null ? [] : [x.invoice_id])),
   );
   return rows.map((x) =>
-    view.expense(
-      base,
-      x,
-      users.get(x.user_id)!,
-      projects.get(x.project_id)!,
-      x.invoice_id === null ? null : (invoices.get(x.invoice_id) ?? null),
-    ),
+    view.expense(base, x, {
+      user: users.get(x.user_id)!,
+      project: projects.get(x.project_id)!,
+      invoice: x.invoice_id === null ? null : (invoices.get(x.invoice_id) ?? null),
+    }),
   );
 }
 
@@ -75,7 +73,13 @@ export function sendExpenseList(
   const narrowed = narrow(filters);
   const scoped =
     scope.projectIds === null ? narrowed : { ...narrowed, project_ids: within(narrowed.project_ids, scope.projectIds) };
-  const { rows, total } = listExpenses(db, actor.accountId, scoped, scope.userId, page.perPage, page.offset);
+  const { rows, total } = listExpenses(db, {
+    accountId: actor.accountId,
+    filters: scoped,
+    onlyUserId: scope.userId,
+    limit: page.perPage,
+    offset: page.offset,
+  });
   const base = context.base(request);
-  return sendPage(request, reply, base, page, total, expenseViews(db, base, rows));
+  return sendPage(request, reply, { base, page, total, items: expenseViews(db, base, rows) });
 }

@@ -188,13 +188,7 @@ export function invoiceRoutes(app: FastifyInstance, context: Context): void {
       now,
     );
     const invoicedAt = midnight(input.text.invoice_date);
-    setInvoiced(
-      db,
-      entries.map((e) => e.id),
-      invoicedAt,
-      id,
-      now,
-    );
+    setInvoiced(db, { ids: entries.map((e) => e.id), invoicedAt, invoiceId: id, now });
     invoiceExpenses(db, input.expenseIds, id, now);
     const events = entries.map(
       (e): EntryEvent => ({
@@ -214,9 +208,14 @@ export function invoiceRoutes(app: FastifyInstance, context: Context): void {
     const filters = readFilters(f, request.query);
     f.check();
     const page = readPage(request.query as Record<string, unknown>, 'Invoice');
-    const { rows, total } = listInvoices(db, actor.accountId, filters, page.perPage, page.offset);
+    const { rows, total } = listInvoices(db, {
+      accountId: actor.accountId,
+      filters,
+      limit: page.perPage,
+      offset: page.offset,
+    });
     const base = context.base(request);
-    return sendPage(request, reply, base, page, total, invoiceViews(db, base, rows));
+    return sendPage(request, reply, { base, page, total, items: invoiceViews(db, base, rows) });
   });
 
   // The project group's invoices_url: the invoice list filters, narrowed to invoices that bill
@@ -234,9 +233,14 @@ export function invoiceRoutes(app: FastifyInstance, context: Context): void {
     const { rows, total } =
       wanted.length === 0
         ? { rows: [], total: 0 }
-        : listInvoices(db, actor.accountId, { ...filters, project_ids: wanted }, page.perPage, page.offset);
+        : listInvoices(db, {
+            accountId: actor.accountId,
+            filters: { ...filters, project_ids: wanted },
+            limit: page.perPage,
+            offset: page.offset,
+          });
     const base = context.base(request);
-    return sendPage(request, reply, base, page, total, invoiceViews(db, base, rows));
+    return sendPage(request, reply, { base, page, total, items: invoiceViews(db, base, rows) });
   });
 
   app.post('/v2/invoices', async (request, reply) => {
@@ -261,10 +265,12 @@ export function invoiceRoutes(app: FastifyInstance, context: Context): void {
   // The entry and expense list filters, narrowed to the invoice.
   app.get<WithId>('/v2/invoices/:id/entries', async (request, reply) => {
     const { invoice } = existing(request);
-    return sendEntryList(context, request, reply, (filters) => ({
-      ...filters,
-      invoice_ids: within(filters.invoice_ids, invoice.id),
-    }));
+    return sendEntryList(context, request, reply, {
+      narrow: (filters) => ({
+        ...filters,
+        invoice_ids: within(filters.invoice_ids, invoice.id),
+      }),
+    });
   });
 
   app.get<WithId>('/v2/invoices/:id/expenses', async (request, reply) => {

@@ -4,6 +4,14 @@ import type { Fields } from '../http/fields';
 import { jsonList } from '../domain/sqlText';
 import { sql, type Db } from '../storage/db';
 
+export interface RequireKnownIdsOptions {
+  table: 'projects' | 'tags';
+  accountId: number;
+  ids: number[] | undefined;
+  field: string;
+  visible?: number[] | null;
+}
+
 /**
  * Fails `field` with code missing when an id names no row of the account in `table`, or one
  * outside `visible` (the projects a contractor was given; null = all).
@@ -11,11 +19,7 @@ import { sql, type Db } from '../storage/db';
 export function requireKnownIds(
   db: Db,
   f: Fields,
-  table: 'projects' | 'tags',
-  accountId: number,
-  ids: number[] | undefined,
-  field: string,
-  visible: number[] | null = null,
+  { table, accountId, ids, field, visible = null }: RequireKnownIdsOptions,
 ): void {
   if (!ids || ids.length === 0) return;
   // The table name is one of two literals above, never input.

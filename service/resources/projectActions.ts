@@ -47,7 +47,9 @@ export function projectActionRoutes(app: FastifyInstance, context: Context): voi
     if (!target.enabled) throw archivedRefusal(target);
     if (!source.enabled) throw archivedRefusal(source);
     const at = instant(context);
-    inTransaction(db, () => mergeProjects(db, actor.accountId, target, source, at.ms, at.iso));
+    inTransaction(db, () =>
+      mergeProjects(db, { accountId: actor.accountId, target, source, nowMs: at.ms, now: at.iso }),
+    );
     return reply.code(204).send();
   });
 
@@ -57,7 +59,13 @@ export function projectActionRoutes(app: FastifyInstance, context: Context): voi
       mayManage(actor);
       const f = bodyOf(request.body, 'Project');
       const ids = idArray(f, request.body, 'project_ids', { required: true });
-      requireKnownIds(db, f, 'projects', actor.accountId, ids, 'project_ids', visibleProjectIds(db, actor));
+      requireKnownIds(db, f, {
+        table: 'projects',
+        accountId: actor.accountId,
+        ids,
+        field: 'project_ids',
+        visible: visibleProjectIds(db, actor),
+      });
       f.check();
       inTransaction(db, () => {
         const now = instant(context).iso;
@@ -74,10 +82,12 @@ export function projectActionRoutes(app: FastifyInstance, context: Context): voi
 
   app.get<WithId>('/v2/projects/:id/entries', async (request, reply) => {
     const project = ownProject(db, actorOf(request), request.params.id);
-    return sendEntryList(context, request, reply, (filters) => ({
-      ...filters,
-      project_ids: within(filters.project_ids, [project.id]),
-    }));
+    return sendEntryList(context, request, reply, {
+      narrow: (filters) => ({
+        ...filters,
+        project_ids: within(filters.project_ids, [project.id]),
+      }),
+    });
   });
 
   app.get<WithId>('/v2/projects/:id/expenses', async (request, reply) => {

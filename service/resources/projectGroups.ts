@@ -87,9 +87,14 @@ export function projectGroupRoutes(app: FastifyInstance, context: Context): void
     // A contractor's groups are those holding a project given them.
     if (visible)
       filters.project_ids = filters.project_ids ? filters.project_ids.filter((id) => visible.includes(id)) : visible;
-    const { rows, total } = listProjectGroups(db, actor.accountId, filters, page.perPage, page.offset);
+    const { rows, total } = listProjectGroups(db, {
+      accountId: actor.accountId,
+      filters,
+      limit: page.perPage,
+      offset: page.offset,
+    });
     const base = context.base(request);
-    return sendPage(request, reply, base, page, total, groupViews(db, actor, base, rows));
+    return sendPage(request, reply, { base, page, total, items: groupViews(db, actor, base, rows) });
   });
 
   // Projects already in another group move to this one (spec 001).
@@ -100,12 +105,12 @@ export function projectGroupRoutes(app: FastifyInstance, context: Context): void
     const name = f.text('name', { required: true, max: LIMITS.name });
     const field = projectIdsField(request.body);
     const ids = idArray(f, request.body, field, { required: true });
-    requireKnownIds(db, f, 'projects', actor.accountId, ids, field);
+    requireKnownIds(db, f, { table: 'projects', accountId: actor.accountId, ids, field });
     f.check();
     const id = inTransaction(db, () => {
       const now = instant(context).iso;
       const groupId = insertProjectGroup(db, actor.accountId, name!, now);
-      groupProjects(db, actor.accountId, groupId, ids!, true, now);
+      groupProjects(db, { accountId: actor.accountId, groupId, projectIds: ids!, alsoGrouped: true, now });
       return groupId;
     });
     const base = context.base(request);
@@ -135,10 +140,12 @@ export function projectGroupRoutes(app: FastifyInstance, context: Context): void
     const actor = actorOf(request);
     const group = visibleGroup(db, actor, request.params.id);
     const ids = (projectsOfGroups(db, [group.id]).get(group.id) ?? []).map((p) => p.id);
-    return sendEntryList(context, request, reply, (filters) => ({
-      ...filters,
-      project_ids: within(filters.project_ids, ids),
-    }));
+    return sendEntryList(context, request, reply, {
+      narrow: (filters) => ({
+        ...filters,
+        project_ids: within(filters.project_ids, ids),
+      }),
+    });
   });
 
   app.get<WithId>('/v2/project_groups/:id/projects', async (request, reply) => {
@@ -156,11 +163,20 @@ export function projectGroupRoutes(app: FastifyInstance, context: Context): void
     mayManage(actor);
     const f = bodyOf(request.body, RESOURCE);
     const ids = idArray(f, request.body, 'project_ids', { required: true });
-    requireKnownIds(db, f, 'projects', actor.accountId, ids, 'project_ids');
+    requireKnownIds(db, f, { table: 'projects', accountId: actor.accountId, ids, field: 'project_ids' });
     f.check();
     inTransaction(db, () => {
       const now = instant(context).iso;
-      if (groupProjects(db, actor.accountId, group.id, ids!, false, now) > 0) touchProjectGroup(db, group.id, now);
+      if (
+        groupProjects(db, {
+          accountId: actor.accountId,
+          groupId: group.id,
+          projectIds: ids!,
+          alsoGrouped: false,
+          now,
+        }) > 0
+      )
+        touchProjectGroup(db, group.id, now);
     });
     return projectViews(db, context.base(request), projectsOfGroups(db, [group.id]).get(group.id) ?? [], actor);
   });
@@ -171,7 +187,7 @@ export function projectGroupRoutes(app: FastifyInstance, context: Context): void
     mayManage(actor);
     const f = bodyOf(request.body, RESOURCE);
     const ids = idArray(f, request.body, 'project_ids', { required: true });
-    requireKnownIds(db, f, 'projects', actor.accountId, ids, 'project_ids');
+    requireKnownIds(db, f, { table: 'projects', accountId: actor.accountId, ids, field: 'project_ids' });
     f.check();
     inTransaction(db, () => {
       const now = instant(context).iso;

@@ -29,14 +29,13 @@ export function sendProjectList(
   };
   f.check();
   const page = readPage(request.query as Record<string, unknown>, 'Project');
-  const { rows, total } = listProjects(
-    db,
-    actor.accountId,
-    narrow(filters),
-    page.perPage,
-    page.offset,
-    visibleProjectIds(db, actor),
-  );
+  const { rows, total } = listProjects(db, {
+    accountId: actor.accountId,
+    filters: narrow(filters),
+    limit: page.perPage,
+    offset: page.offset,
+    onlyIds: visibleProjectIds(db, actor),
+  });
   const base = context.base(request);
-  return sendPage(request, reply, base, page, total, projectViews(db, base, rows, actor));
+  return sendPage(request, reply, { base, page, total, items: projectViews(db, base, rows, actor) });
 }

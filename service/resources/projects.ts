@@ -37,7 +37,13 @@ export function projectViews(db: Db, base: string, rows: ProjectRow[], viewer: A
   const participants = projectParticipants(db, ids);
   const extras = projectExtras(db, base, rows);
   const visible = (users: UserRow[] | undefined) => users?.filter((u) => seesUser(viewer, u.id));
-  return rows.map((p) => view.project(base, p, stats.get(p.id), visible(participants.get(p.id)), extras.get(p.id)));
+  return rows.map((p) =>
+    view.project(base, p, {
+      stats: stats.get(p.id),
+      participants: visible(participants.get(p.id)),
+      extras: extras.get(p.id),
+    }),
+  );
 }
 
 /** The create fields of a body; on update every field is optional. */

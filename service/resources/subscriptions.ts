@@ -125,16 +125,14 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
     };
     f.check();
     const page = readPage(request.query as Record<string, unknown>, k.resource);
-    const { rows, total } = listSubscriptions(db, k, actor.accountId, filters, page.perPage, page.offset);
+    const { rows, total } = listSubscriptions(db, k, {
+      accountId: actor.accountId,
+      filters,
+      limit: page.perPage,
+      offset: page.offset,
+    });
     const base = context.base(request);
-    return sendPage(
-      request,
-      reply,
-      base,
-      page,
-      total,
-      rows.map((r) => render(base, r)),
-    );
+    return sendPage(request, reply, { base, page, total, items: rows.map((r) => render(base, r)) });
   });
 
   app.get<WithId>(`${prefix}/:id`, async (request) => {
@@ -152,14 +150,12 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
     f.check();
     const { row, secret } = inTransaction(db, () => {
       const now = instant(context).iso;
-      const { id, secret } = insertSubscription(
-        db,
-        k,
-        context.secrets,
-        actor.accountId,
-        { name: name!, payloadUri: payloadUri!, topics: topics! },
+      const { id, secret } = insertSubscription(db, k, {
+        box: context.secrets,
+        accountId: actor.accountId,
+        v: { name: name!, payloadUri: payloadUri!, topics: topics! },
         now,
-      );
+      });
       const row = getSubscription(db, k, actor.accountId, id)!;
       if (k === WEBHOOKS)
         queuePing(db, row, now); // spec 000: "When a webhook is created, a webhook.ping event is sent."
@@ -178,7 +174,9 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
     const name = readName(f, false);
     const payloadUri = readPayloadUri(f, false);
     f.check();
-    inTransaction(db, () => updateSubscription(db, k, row.id, { name, payloadUri }, instant(context).iso));
+    inTransaction(db, () =>
+      updateSubscription(db, k, { id: row.id, v: { name, payloadUri }, now: instant(context).iso }),
+    );
     return reread(request, actor, row.id);
   });
 
@@ -194,7 +192,7 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
       verb === 'add'
         ? [...current, ...given!.filter((t) => !current.includes(t))]
         : current.filter((t) => !given!.includes(t));
-    inTransaction(db, () => setTopics(db, k, row.id, next, instant(context).iso));
+    inTransaction(db, () => setTopics(db, k, { id: row.id, topics: next, now: instant(context).iso }));
     return reread(request, actor, row.id);
   };
   app.put<WithId>(`${prefix}/:id/add_${k.column}`, changeTopics('add'));
@@ -202,12 +200,16 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
 
   app.put<WithId>(`${prefix}/:id/reroll_secret`, async (request) => {
     const { row } = existing(request);
-    return { secret: inTransaction(db, () => rerollSecret(db, k, context.secrets, row.id, instant(context).iso)) };
+    return {
+      secret: inTransaction(db, () =>
+        rerollSecret(db, k, { box: context.secrets, id: row.id, now: instant(context).iso }),
+      ),
+    };
   });
 
   const changeState = (state: SubscriptionState) => async (request: FastifyRequest<WithId>, reply: FastifyReply) => {
     const { row } = existing(request);
-    inTransaction(db, () => setState(db, k, row.id, state, instant(context).iso));
+    inTransaction(db, () => setState(db, k, { id: row.id, state, now: instant(context).iso }));
     return reply.code(204).send();
   };
   app.put<WithId>(`${prefix}/:id/enable`, changeState('enabled'));

@@ -76,7 +76,7 @@ export function tagActionRoutes(app: FastifyInstance, context: Context): void {
             'already_exists',
             `A tag named #${other.name} already exists: merge the tags instead`,
           );
-        updateTag(db, tag, parsed.name, parsed.billable, instant(context).iso);
+        updateTag(db, { tag, name: parsed.name, billable: parsed.billable, now: instant(context).iso });
       });
     }
     const current = getTag(db, actor.accountId, tag.id)!;
@@ -98,10 +98,12 @@ export function tagActionRoutes(app: FastifyInstance, context: Context): void {
     unlocked(db, source);
     const now = instant(context).iso;
     if (countTagEntries(db, source.id) <= context.tuning.tagMergeInlineMax) {
-      inTransaction(db, () => runTagMergeBatch(db, startTagMerge(db, actor.accountId, target, source, now), -1, now));
+      inTransaction(db, () =>
+        runTagMergeBatch(db, startTagMerge(db, { accountId: actor.accountId, target, source, now }), -1, now),
+      );
       return reply.code(204).send();
     }
-    inTransaction(db, () => startTagMerge(db, actor.accountId, target, source, now));
+    inTransaction(db, () => startTagMerge(db, { accountId: actor.accountId, target, source, now }));
     runner.kick();
     return reply.code(202).send({ message: MERGE_ACCEPTED_MESSAGE });
   });
@@ -120,7 +122,7 @@ export function tagActionRoutes(app: FastifyInstance, context: Context): void {
     mayManage(actor);
     const f = bodyOf(request.body, 'Tag');
     const ids = idArray(f, request.body, 'tag_ids', { required: true });
-    requireKnownIds(db, f, 'tags', actor.accountId, ids, 'tag_ids');
+    requireKnownIds(db, f, { table: 'tags', accountId: actor.accountId, ids, field: 'tag_ids' });
     f.check();
     inTransaction(db, () => {
       const now = instant(context).iso;
@@ -134,6 +136,6 @@ export function tagActionRoutes(app: FastifyInstance, context: Context): void {
 
   app.get<WithId>('/v2/tags/:id/entries', async (request, reply) => {
     const tag = ownTag(db, actorOf(request), request.params.id);
-    return sendEntryList(context, request, reply, undefined, { tagId: tag.id });
+    return sendEntryList(context, request, reply, { narrow: undefined, within: { tagId: tag.id } });
   });
 }

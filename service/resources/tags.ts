@@ -20,22 +20,14 @@ export function tagRoutes(app: FastifyInstance, context: Context): void {
     const filters = { name: f.text('name', { max: LIMITS.name }) ?? undefined, billable: f.boolean('billable') };
     f.check();
     const page = readPage(request.query as Record<string, unknown>, 'Tag');
-    const { rows, total } = listTags(
-      db,
-      actor.accountId,
-      scopeTagFilters(db, actor, filters),
-      page.perPage,
-      page.offset,
-    );
+    const { rows, total } = listTags(db, {
+      accountId: actor.accountId,
+      filters: scopeTagFilters(db, actor, filters),
+      limit: page.perPage,
+      offset: page.offset,
+    });
     const base = context.base(request);
-    return sendPage(
-      request,
-      reply,
-      base,
-      page,
-      total,
-      rows.map((t) => view.tag(base, t, t.entries)),
-    );
+    return sendPage(request, reply, { base, page, total, items: rows.map((t) => view.tag(base, t, t.entries)) });
   });
 
   // Answers only the tags it created: names that exist already or make no tag are skipped (spec 001).

@@ -49,7 +49,11 @@ function mayManage(actor: Actor): void {
  * The user ids of a body, every one naming a user of the account. POST /teams/ takes user_ids;
  * its sample body names the list 'users', which is read when user_ids is absent.
  */
-function userIdsOf(db: Db, f: Fields, body: unknown, accountId: number, name = 'user_ids'): number[] | undefined {
+function userIdsOf(
+  db: Db,
+  f: Fields,
+  { body, accountId, name = 'user_ids' }: { body: unknown; accountId: number; name?: string },
+): number[] | undefined {
   const ids = bodyIds(f, body, name, { required: true });
   if (ids && unknownUserIds(db, accountId, ids).length) f.fail(name, 'missing');
   return ids;
@@ -84,9 +88,14 @@ export function teamRoutes(app: FastifyInstance, context: Context): void {
     const filters = { name: f.text('name', { max: LIMITS.name }) ?? undefined, user_ids: f.ids('user_ids') };
     f.check();
     const page = readPage(request.query as Record<string, unknown>, 'Team');
-    const { rows, total } = listTeams(db, actor.accountId, filters, page.perPage, page.offset);
+    const { rows, total } = listTeams(db, {
+      accountId: actor.accountId,
+      filters,
+      limit: page.perPage,
+      offset: page.offset,
+    });
     const base = context.base(request);
-    return sendPage(request, reply, base, page, total, teamViews(db, base, rows));
+    return sendPage(request, reply, { base, page, total, items: teamViews(db, base, rows) });
   });
 
   app.post('/v2/teams', async (request, reply) => {
@@ -95,7 +104,7 @@ export function teamRoutes(app: FastifyInstance, context: Context): void {
     const f = bodyOf(request.body, 'Team');
     const name = f.text('name', { required: true, max: LIMITS.name });
     const listName = !f.has('user_ids') && f.has('users') ? 'users' : 'user_ids';
-    const userIds = userIdsOf(db, f, request.body, actor.accountId, listName);
+    const userIds = userIdsOf(db, f, { body: request.body, accountId: actor.accountId, name: listName });
     f.check();
     const team = inTransaction(db, () => {
       const now = instant(context).iso;
@@ -133,10 +142,12 @@ export function teamRoutes(app: FastifyInstance, context: Context): void {
   app.get<WithId>('/v2/teams/:id/entries', async (request, reply) => {
     const { team } = pathTeam(request);
     const members = teamUserIds(db, team.id);
-    return sendEntryList(context, request, reply, (filters) => ({
-      ...filters,
-      user_ids: within(filters.user_ids, members),
-    }));
+    return sendEntryList(context, request, reply, {
+      narrow: (filters) => ({
+        ...filters,
+        user_ids: within(filters.user_ids, members),
+      }),
+    });
   });
 
   app.get<WithId>('/v2/teams/:id/users', async (request, reply) => {
@@ -145,16 +156,22 @@ export function teamRoutes(app: FastifyInstance, context: Context): void {
     const filters = readUserFilters(f);
     f.check();
     const page = readPage(request.query as Record<string, unknown>, 'User');
-    const { rows, total } = listUsers(db, actor.accountId, filters, { teamId: team.id }, page.perPage, page.offset);
+    const { rows, total } = listUsers(db, {
+      accountId: actor.accountId,
+      filters,
+      scope: { teamId: team.id },
+      limit: page.perPage,
+      offset: page.offset,
+    });
     const base = context.base(request);
-    return sendPage(request, reply, base, page, total, userViews(db, base, rows));
+    return sendPage(request, reply, { base, page, total, items: userViews(db, base, rows) });
   });
 
   // Answers every user of the team after the change (decided: the spec says "array of full User").
   app.post<WithId>('/v2/teams/:id/add_users', async (request) => {
     const { actor, team } = pathTeam(request, true);
     const f = bodyOf(request.body, 'Team');
-    const userIds = userIdsOf(db, f, request.body, actor.accountId);
+    const userIds = userIdsOf(db, f, { body: request.body, accountId: actor.accountId });
     f.check();
     inTransaction(db, () => addTeamUsers(db, team.id, userIds!, instant(context).iso));
     const members = usersOfTeams(db, [team.id]).get(team.id) ?? [];
@@ -164,7 +181,7 @@ export function teamRoutes(app: FastifyInstance, context: Context): void {
   app.put<WithId>('/v2/teams/:id/remove_users', async (request, reply) => {
     const { actor, team } = pathTeam(request, true);
     const f = bodyOf(request.body, 'Team');
-    const userIds = userIdsOf(db, f, request.body, actor.accountId);
+    const userIds = userIdsOf(db, f, { body: request.body, accountId: actor.accountId });
     f.check();
     inTransaction(db, () => removeTeamUsers(db, team.id, userIds!, instant(context).iso));
     return reply.code(204).send();

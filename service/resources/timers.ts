@@ -78,7 +78,7 @@ export function timerRoutes(app: FastifyInstance, context: Context): void {
 
   function show(request: FastifyRequest, t: Target) {
     const timer = getTimer(db, t.actor.userId, t.project.id)!;
-    return view.timer(context.base(request), timer, t.user, t.project, instant(context).ms);
+    return view.timer(context.base(request), timer, { user: t.user, proj: t.project, nowMs: instant(context).ms });
   }
 
   // Only 200 answers have a schema: error bodies keep the generic serialiser.
@@ -95,17 +95,15 @@ export function timerRoutes(app: FastifyInstance, context: Context): void {
     const visible = visibleProjectIds(db, actor);
     if (visible) filters.projects = within(filters.projects, visible);
     const page = readPage(request.query as Record<string, unknown>, 'Timer');
-    const { rows, total } = listTimers(db, actor.userId, filters, page.perPage, page.offset);
+    const { rows, total } = listTimers(db, { userId: actor.userId, filters, limit: page.perPage, offset: page.offset });
     const base = context.base(request);
     const nowMs = context.clock().getTime();
-    return sendPage(
-      request,
-      reply,
+    return sendPage(request, reply, {
       base,
       page,
       total,
-      rows.map((r) => view.timer(base, r.timer, actor.user, r.project, nowMs)),
-    );
+      items: rows.map((r) => view.timer(base, r.timer, { user: actor.user, proj: r.project, nowMs })),
+    });
   });
 
   app.get<ProjectTimer>(timerPath, timerReply, async (request) => {
@@ -124,18 +122,18 @@ export function timerRoutes(app: FastifyInstance, context: Context): void {
       guardNewTags(db, t.actor, 'Timer', description);
       const now = instant(context);
       if (t.timer) {
-        if (description !== undefined) setTimerDescription(db, t.actor.accountId, t.timer, description, now.iso);
+        if (description !== undefined)
+          setTimerDescription(db, { accountId: t.actor.accountId, timer: t.timer, description, now: now.iso });
       } else {
         if (!t.project.enabled) throw archived(t.project);
-        createTimer(
-          db,
-          t.actor.accountId,
-          t.actor.userId,
-          t.project.id,
-          dateAt(now.date, t.user.utc_offset),
-          description ?? null,
-          now.iso,
-        );
+        createTimer(db, {
+          accountId: t.actor.accountId,
+          userId: t.actor.userId,
+          projectId: t.project.id,
+          date: dateAt(now.date, t.user.utc_offset),
+          description: description ?? null,
+          now: now.iso,
+        });
       }
       if (!t.timer || description !== undefined)
         emitTimerEvent(db, timerEvent(t.actor, stateEvent(t.timer?.state ?? 'pending'), now.iso));
@@ -156,17 +154,17 @@ export function timerRoutes(app: FastifyInstance, context: Context): void {
       const today = dateAt(now.date, t.user.utc_offset);
       let timer = t.timer;
       if (!timer)
-        timer = createTimer(
-          db,
-          t.actor.accountId,
-          t.actor.userId,
-          t.project.id,
-          entryDate ?? today,
-          description ?? null,
-          now.iso,
-        );
+        timer = createTimer(db, {
+          accountId: t.actor.accountId,
+          userId: t.actor.userId,
+          projectId: t.project.id,
+          date: entryDate ?? today,
+          description: description ?? null,
+          now: now.iso,
+        });
       else {
-        if (description !== undefined) setTimerDescription(db, t.actor.accountId, timer, description, now.iso);
+        if (description !== undefined)
+          setTimerDescription(db, { accountId: t.actor.accountId, timer, description, now: now.iso });
         // entry_date defaults to today when the timer starts; a running timer keeps its date.
         if (entryDate || timer.state !== 'running') setTimerDate(db, timer, entryDate ?? today, now.iso);
       }
@@ -199,7 +197,7 @@ export function timerRoutes(app: FastifyInstance, context: Context): void {
     f.check();
     inTransaction(db, () => {
       const now = instant(context);
-      adjustTimer(db, timer, (minutes * 60 + seconds) * 1000, now.ms, now.iso);
+      adjustTimer(db, { timer, deltaMs: (minutes * 60 + seconds) * 1000, nowMs: now.ms, now: now.iso });
       if (timer.state === 'running') emitTimerEvent(db, timerEvent(t.actor, 'timer.running', now.iso));
     });
     return show(request, t);
@@ -237,7 +235,7 @@ export function timerRoutes(app: FastifyInstance, context: Context): void {
         now.iso,
       );
       deleteTimer(db, timer);
-      emitEntryEvents(db, [entryEvent('entry.created', t.actor.accountId, entryId, now.iso)]);
+      emitEntryEvents(db, [entryEvent('entry.created', { accountId: t.actor.accountId, entryId, at: now.iso })]);
       emitTimerEvent(db, timerEvent(t.actor, 'timer.logged', now.iso));
     });
     return reply.code(204).send();

@@ -126,9 +126,15 @@ export function userRoutes(app: FastifyInstance, context: Context): void {
     f.check();
     const page = readPage(request.query as Record<string, unknown>, 'User');
     const onlyIds = seesAllUsers(actor) ? null : [actor.userId];
-    const { rows, total } = listUsers(db, actor.accountId, filters, { onlyIds }, page.perPage, page.offset);
+    const { rows, total } = listUsers(db, {
+      accountId: actor.accountId,
+      filters,
+      scope: { onlyIds },
+      limit: page.perPage,
+      offset: page.offset,
+    });
     const base = context.base(request);
-    return sendPage(request, reply, base, page, total, userViews(db, base, rows));
+    return sendPage(request, reply, { base, page, total, items: userViews(db, base, rows) });
   });
 
   app.get<WithId>('/v2/users/:id', async (request) => {
@@ -142,10 +148,12 @@ export function userRoutes(app: FastifyInstance, context: Context): void {
     const user = visibleUser(db, actor, request.params.id);
     if (user.id !== actor.userId && !seesAllEntries(actor))
       throw forbidden('Forbidden: your role sees only your own entries');
-    return sendEntryList(context, request, reply, (filters) => ({
-      ...filters,
-      user_ids: within(filters.user_ids, [user.id]),
-    }));
+    return sendEntryList(context, request, reply, {
+      narrow: (filters) => ({
+        ...filters,
+        user_ids: within(filters.user_ids, [user.id]),
+      }),
+    });
   });
 
   // Another user's expenses: the same rule as their entries.

@@ -18,7 +18,7 @@ import { signIn } from '../oauth/signIn';
 import { V1_BASIC } from './auth';
 import { V1Error } from './errors';
 import { sendOne } from './reply';
-import { route } from './route';
+import { routeWith } from './route';
 
 const wrongCredentials = () =>
   new V1Error(401, 'Unauthorized: send your e-mail address and password with HTTP Basic authentication');
@@ -36,13 +36,12 @@ function basicCredentials(request: FastifyRequest): { email: string; password: s
 export function v1ApiTokenRoute(api: FastifyInstance, context: Context): void {
   const { db } = context;
 
-  route(
-    api,
-    'GET',
-    '/user/api_auth_token',
-    async (request, reply) => {
+  routeWith(api, {
+    method: 'GET',
+    path: '/user/api_auth_token',
+    handler: async (request, reply) => {
       const { email, password } = basicCredentials(request);
-      const result = await signIn(db, email, password, request.ip, context.clock);
+      const result = await signIn(db, { email, password, address: request.ip, now: context.clock });
       if (!result.ok) {
         const retryAfter = Math.ceil(result.retryAfterMs / 1000);
         if (!result.checked)
@@ -55,11 +54,11 @@ export function v1ApiTokenRoute(api: FastifyInstance, context: Context): void {
       }
       const { userId } = result;
       // A HEAD (spec 000 conventions 6) would make a token nobody sees: it makes none.
-      if (request.method === 'HEAD') return sendOne(request, reply, 'user', { api_auth_token: '' });
+      if (request.method === 'HEAD') return sendOne(request, reply, { name: 'user', value: { api_auth_token: '' } });
       const token = generateToken();
       addPersonalToken(db, userId, token, instant(context).iso);
-      return sendOne(request, reply, 'user', { api_auth_token: token });
+      return sendOne(request, reply, { name: 'user', value: { api_auth_token: token } });
     },
-    V1_BASIC,
-  );
+    config: V1_BASIC,
+  });
 }

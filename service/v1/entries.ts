@@ -42,17 +42,16 @@ export function v1EntryRoutes(api: FastifyInstance, context: Context): void {
     const actor = v1Actor(request);
     const { filters, page } = readEntryListQuery(db, actor.accountId, request.query as Record<string, unknown>);
     const scoped = scopeEntryFilters(db, actor, filters);
-    const { rows, total } = listEntries(
-      db,
-      actor.accountId,
-      scoped.filters,
-      scoped.onlyUserId,
-      page.perPage,
-      page.offset,
-    );
+    const { rows, total } = listEntries(db, {
+      accountId: actor.accountId,
+      filters: scoped.filters,
+      onlyUserId: scoped.onlyUserId,
+      limit: page.perPage,
+      offset: page.offset,
+    });
     const link = linkHeader(context.base(request) + request.url, page, total);
     if (link) reply.header('link', link);
-    return sendList(request, reply, 'entries', 'entry', entryViews(db, rows));
+    return sendList(request, reply, { listName: 'entries', itemName: 'entry', values: entryViews(db, rows) });
   });
 
   route(api, 'POST', '/entries', async (request, reply) => {
@@ -65,7 +64,12 @@ export function v1EntryRoutes(api: FastifyInstance, context: Context): void {
         throw invalid(`Invalid data: user: ${chosen.unusable}`, [
           { resource: 'Entry', field: 'user', code: 'missing' },
         ]);
-      return createEntry(db, actor, chosen.user, input, { now: at.iso, nowMs: at.ms, refuseDuplicates: true });
+      return createEntry(db, {
+        actor,
+        user: chosen.user,
+        input,
+        options: { now: at.iso, nowMs: at.ms, refuseDuplicates: true },
+      });
     });
     return sendHead(request, reply, 201, `${context.base(request)}/api/entries/${id}`);
   });
@@ -74,7 +78,7 @@ export function v1EntryRoutes(api: FastifyInstance, context: Context): void {
   // Location of a create leads somewhere.
   route(api, 'GET', '/entries/:id', async (request, reply) => {
     const entry = visibleEntry(db, v1Actor(request), request.params.id);
-    return sendOne(request, reply, 'entry', entryViews(db, [entry])[0]!);
+    return sendOne(request, reply, { name: 'entry', value: entryViews(db, [entry])[0]! });
   });
 
   // Decided: the changed entry is answered (spec 002 shows no body for 200).
@@ -82,8 +86,11 @@ export function v1EntryRoutes(api: FastifyInstance, context: Context): void {
     const actor = v1Actor(request);
     const entry = visibleEntry(db, actor, request.params.id);
     const input = entryInputOf(request, false);
-    inTransaction(db, () => changeEntry(db, actor, entry, input, instant(context).iso));
-    return sendOne(request, reply, 'entry', entryViews(db, [getEntry(db, actor.accountId, entry.id)!])[0]!);
+    inTransaction(db, () => changeEntry(db, { actor, entry, input, now: instant(context).iso }));
+    return sendOne(request, reply, {
+      name: 'entry',
+      value: entryViews(db, [getEntry(db, actor.accountId, entry.id)!])[0]!,
+    });
   });
 
   route(api, 'DELETE', '/entries/:id', async (request, reply) => {

@@ -100,11 +100,16 @@ export function v1ImportRoute(api: FastifyInstance, context: Context): void {
         const choice = chosen[i]!;
         if ('unusable' in choice) return; // spec 002: skipped
         try {
-          const id = createEntry(db, actor, choice.user, input, {
-            now: at.iso,
-            nowMs: at.ms,
-            refuseDuplicates: false,
-            projectNameFirst: true,
+          const id = createEntry(db, {
+            actor,
+            user: choice.user,
+            input,
+            options: {
+              now: at.iso,
+              nowMs: at.ms,
+              refuseDuplicates: false,
+              projectNameFirst: true,
+            },
           });
           markImported(db, id, importId);
           created.push(id);
@@ -115,12 +120,10 @@ export function v1ImportRoute(api: FastifyInstance, context: Context): void {
       });
       return created;
     });
-    return sendList(
-      request,
-      reply,
-      'entries',
-      'entry',
-      ids.map((id) => importedEntryView(reloadEntry(db, actor.accountId, id))),
-    );
+    return sendList(request, reply, {
+      listName: 'entries',
+      itemName: 'entry',
+      values: ids.map((id) => importedEntryView(reloadEntry(db, actor.accountId, id))),
+    });
   });
 }

@@ -87,11 +87,18 @@ export interface CreateOptions {
   projectNameFirst?: boolean;
 }
 
+export interface CreateEntryOptions {
+  actor: Actor;
+  user: UserRow;
+  input: EntryInput;
+  options: CreateOptions;
+}
+
 /** Creates the entry inside the caller's transaction; answers its id. */
-export function createEntry(db: Db, actor: Actor, user: UserRow, input: EntryInput, options: CreateOptions): number {
+export function createEntry(db: Db, { actor, user, input, options }: CreateEntryOptions): number {
   mayLogFor(actor, user);
   const choice = projectChoice(input, options.projectNameFirst);
-  guardEntryProject(db, actor, 'Entry', choice, null);
+  guardEntryProject(db, { actor, resource: 'Entry', choice, currentProjectId: null });
   const described = describeEntry(input.description, input.allowHashtags);
   guardNewTags(db, actor, described.tags);
   const project = chooseEntryProject(db, actor.accountId, choice, options.now);
@@ -110,7 +117,7 @@ export function createEntry(db: Db, actor: Actor, user: UserRow, input: EntryInp
     options.now,
   );
   // In this transaction, as v2 emits (events/emit.ts): the outbox commits with the entry.
-  emitEntryEvents(db, [entryEvent('entry.created', actor.accountId, id, options.now)]);
+  emitEntryEvents(db, [entryEvent('entry.created', { accountId: actor.accountId, entryId: id, at: options.now })]);
   return id;
 }
 
@@ -125,8 +132,15 @@ export function refuseLocked(db: Db, actor: Actor, entry: EntryRow): void {
     throw invalid(`The entry is in the archived project "${project.name}": it cannot change`);
 }
 
+export interface ChangeEntryOptions {
+  actor: Actor;
+  entry: EntryRow;
+  input: EntryInput;
+  now: string;
+}
+
 /** Changes the entry inside the caller's transaction; what the body leaves out stays. */
-export function changeEntry(db: Db, actor: Actor, entry: EntryRow, input: EntryInput, now: string): void {
+export function changeEntry(db: Db, { actor, entry, input, now }: ChangeEntryOptions): void {
   refuseLocked(db, actor, entry);
   let userId = entry.user_id;
   if (input.user !== undefined) {
@@ -136,7 +150,7 @@ export function changeEntry(db: Db, actor: Actor, entry: EntryRow, input: EntryI
     userId = chosen.user.id;
   }
   const choice = projectChoice(input);
-  guardEntryProject(db, actor, 'Entry', choice, entry.project_id);
+  guardEntryProject(db, { actor, resource: 'Entry', choice, currentProjectId: entry.project_id });
   const chosen = chooseEntryProject(db, actor.accountId, choice, now);
   const projectId = chosen === undefined ? entry.project_id : (chosen?.id ?? null);
   // No description sent: it stays, and so do its tags, whichever rule made them (updateEntry
@@ -149,11 +163,10 @@ export function changeEntry(db: Db, actor: Actor, entry: EntryRow, input: EntryI
     description = described.description;
     tags = described.tags;
   }
-  updateEntry(
-    db,
-    actor.accountId,
-    entry.id,
-    {
+  updateEntry(db, {
+    accountId: actor.accountId,
+    id: entry.id,
+    values: {
       userId,
       projectId,
       date: input.date ?? entry.date,
@@ -164,14 +177,14 @@ export function changeEntry(db: Db, actor: Actor, entry: EntryRow, input: EntryI
       exactMinutes: true,
     },
     now,
-  );
+  });
   emitEntryEvents(db, entryUpdated(db, entry, now));
 }
 
 /** Deletes the entry inside the caller's transaction, its entry.deleted first (the payload shows it as it was). */
 export function removeEntry(db: Db, actor: Actor, entry: EntryRow, now: string): void {
   refuseLocked(db, actor, entry);
-  emitEntryEvents(db, [entryEvent('entry.deleted', actor.accountId, entry.id, now)]);
+  emitEntryEvents(db, [entryEvent('entry.deleted', { accountId: actor.accountId, entryId: entry.id, at: now })]);
   deleteEntry(db, entry.id);
 }
 

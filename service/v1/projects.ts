@@ -110,13 +110,19 @@ export function v1ProjectRoutes(api: FastifyInstance, context: Context): void {
   const { db } = context;
   const location = (request: FastifyRequest, id: number) => `${context.base(request)}/api/projects/${id}`;
   const show = (request: FastifyRequest, reply: FastifyReply, accountId: number, id: number) =>
-    sendOne(request, reply, 'project', views(db, [getProject(db, accountId, id)!])[0]!);
+    sendOne(request, reply, { name: 'project', value: views(db, [getProject(db, accountId, id)!])[0]! });
 
   // Active and archived, by name (as v2 lists them); contractors see the projects given them.
   route(api, 'GET', '/projects', async (request, reply) => {
     const actor = v1Actor(request);
-    const { rows } = listProjects(db, actor.accountId, {}, -1, 0, visibleProjectIds(db, actor));
-    return sendList(request, reply, 'projects', 'project', views(db, rows));
+    const { rows } = listProjects(db, {
+      accountId: actor.accountId,
+      filters: {},
+      limit: -1,
+      offset: 0,
+      onlyIds: visibleProjectIds(db, actor),
+    });
+    return sendList(request, reply, { listName: 'projects', itemName: 'project', values: views(db, rows) });
   });
 
   route(api, 'GET', '/projects/:id', async (request, reply) => {

@@ -12,9 +12,7 @@ const XML_TYPE = 'text/xml; charset=utf-8';
 function send(
   request: FastifyRequest,
   reply: FastifyReply,
-  status: number,
-  json: () => unknown,
-  xml: () => string,
+  { status, json, xml }: { status: number; json: () => unknown; xml: () => string },
 ): FastifyReply {
   const xmlWanted = requestFormat(request).format === 'xml';
   return reply
@@ -27,45 +25,27 @@ function send(
 export function sendOne(
   request: FastifyRequest,
   reply: FastifyReply,
-  name: string,
-  value: object,
-  status = 200,
+  { name, value, status = 200 }: { name: string; value: object; status?: number },
 ): FastifyReply {
-  return send(
-    request,
-    reply,
-    status,
-    () => ({ [name]: value }),
-    () => writeXml(name, value),
-  );
+  return send(request, reply, { status, json: () => ({ [name]: value }), xml: () => writeXml(name, value) });
 }
 
 /** [{"entry": {...}}, …] / <entries type="array"><entry>…</entry>…</entries> */
 export function sendList(
   request: FastifyRequest,
   reply: FastifyReply,
-  listName: string,
-  itemName: string,
-  values: object[],
+  { listName, itemName, values }: { listName: string; itemName: string; values: object[] },
 ): FastifyReply {
-  return send(
-    request,
-    reply,
-    200,
-    () => values.map((v) => ({ [itemName]: v })),
-    () => writeXml(listName, values),
-  );
+  return send(request, reply, {
+    status: 200,
+    json: () => values.map((v) => ({ [itemName]: v })),
+    xml: () => writeXml(listName, values),
+  });
 }
 
 /** An object the spec names no wrapper for (the avatar): bare in JSON, root `name` in XML. */
 export function sendBare(request: FastifyRequest, reply: FastifyReply, name: string, value: object): FastifyReply {
-  return send(
-    request,
-    reply,
-    200,
-    () => value,
-    () => writeXml(name, value),
-  );
+  return send(request, reply, { status: 200, json: () => value, xml: () => writeXml(name, value) });
 }
 
 /**
@@ -88,11 +68,5 @@ export function sendHead(
 export function sendFailure(request: FastifyRequest, reply: FastifyReply, failure: V1Failure): FastifyReply {
   if (failure.plainText) return reply.code(failure.status).type('text/plain; charset=utf-8').send(failure.message);
   const body = failure.errors ? { message: failure.message, errors: failure.errors } : { message: failure.message };
-  return send(
-    request,
-    reply,
-    failure.status,
-    () => body,
-    () => writeXml('error', body),
-  );
+  return send(request, reply, { status: failure.status, json: () => body, xml: () => writeXml('error', body) });
 }

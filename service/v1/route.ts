@@ -9,13 +9,19 @@ export type Handler = (
   reply: FastifyReply,
 ) => Promise<unknown>;
 
-export function route(
-  api: FastifyInstance,
-  method: HTTPMethods,
-  path: string,
-  handler: Handler,
-  config: object = V1_ROUTE,
-): void {
+export function route(api: FastifyInstance, method: HTTPMethods, path: string, handler: Handler): void {
+  routeWith(api, { method, path, handler });
+}
+
+export interface RouteOptions {
+  method: HTTPMethods;
+  path: string;
+  handler: Handler;
+  config?: object;
+}
+
+/** route(), with a route config of its own in place of V1_ROUTE. */
+export function routeWith(api: FastifyInstance, { method, path, handler, config = V1_ROUTE }: RouteOptions): void {
   const paths = /\/:[^/]+$/.test(path) ? [path] : [path, `${path}.json`, `${path}.xml`];
   for (const url of paths) api.route({ method, url, handler, config });
 }

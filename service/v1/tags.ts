@@ -15,7 +15,12 @@ export function v1TagRoutes(api: FastifyInstance, context: Context): void {
 
   route(api, 'GET', '/tags', async (request, reply) => {
     const actor = v1Actor(request);
-    const { rows } = listTags(db, actor.accountId, scopeTagFilters(db, actor, {}), -1, 0);
-    return sendList(request, reply, 'tags', 'tag', rows.map(tagView));
+    const { rows } = listTags(db, {
+      accountId: actor.accountId,
+      filters: scopeTagFilters(db, actor, {}),
+      limit: -1,
+      offset: 0,
+    });
+    return sendList(request, reply, { listName: 'tags', itemName: 'tag', values: rows.map(tagView) });
   });
 }

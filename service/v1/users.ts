@@ -87,23 +87,27 @@ export function v1UserRoutes(api: FastifyInstance, context: Context): void {
   route(api, 'GET', '/users', async (request, reply) => {
     const actor = v1Actor(request);
     if (!seesAllUsers(actor)) throw notAllowed('freelancers cannot list users');
-    const { rows } = listUsers(db, actor.accountId, { state: 'active' }, {}, -1, 0);
-    return sendList(
-      request,
-      reply,
-      'users',
-      'user',
-      rows.map((u) => userView(u, true)),
-    );
+    const { rows } = listUsers(db, {
+      accountId: actor.accountId,
+      filters: { state: 'active' },
+      scope: {},
+      limit: -1,
+      offset: 0,
+    });
+    return sendList(request, reply, {
+      listName: 'users',
+      itemName: 'user',
+      values: rows.map((u) => userView(u, true)),
+    });
   });
 
   // "/users/self: same as the previous", for the token's user.
   route(api, 'GET', '/users/self', async (request, reply) =>
-    sendOne(request, reply, 'user', userView(v1Actor(request).user)),
+    sendOne(request, reply, { name: 'user', value: userView(v1Actor(request).user) }),
   );
 
   route(api, 'GET', '/users/:id', async (request, reply) =>
-    sendOne(request, reply, 'user', userView(visibleUser(db, v1Actor(request), request.params.id))),
+    sendOne(request, reply, { name: 'user', value: userView(visibleUser(db, v1Actor(request), request.params.id)) }),
   );
 
   route(api, 'GET', '/users/:id/avatar', async (request, reply) =>
@@ -147,7 +151,7 @@ export function v1UserRoutes(api: FastifyInstance, context: Context): void {
       emailFree(db, fields.email, user.id);
       updateUser(db, user.id, changes, instant(context).iso);
     });
-    return sendOne(request, reply, 'user', userView(getUser(db, actor.accountId, user.id)!));
+    return sendOne(request, reply, { name: 'user', value: userView(getUser(db, actor.accountId, user.id)!) });
   });
 
   // Spec 002: "deactivates the user, or deletes the user when there are no entries". Decided, as

@@ -33,13 +33,13 @@ export function invoiceRef(base: string, i: InvoiceRow): InvoiceRef {
   };
 }
 
-export function expense(
-  base: string,
-  x: ExpenseRow,
-  user: UserRow,
-  project: ProjectRow,
-  invoice: InvoiceRow | null,
-): Expense {
+export interface ExpenseOptions {
+  user: UserRow;
+  project: ProjectRow;
+  invoice: InvoiceRow | null;
+}
+
+export function expense(base: string, x: ExpenseRow, { user, project, invoice }: ExpenseOptions): Expense {
   return {
     id: x.id,
     price: centsToDecimal(x.price_cents),

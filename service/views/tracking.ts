@@ -81,12 +81,16 @@ export interface ProjectExtras {
   expenses?: number;
 }
 
+export interface ProjectOptions {
+  stats?: ProjectStats;
+  participants?: UserRow[];
+  extras?: ProjectExtras;
+}
+
 export function project(
   base: string,
   p: ProjectRow,
-  stats: ProjectStats = NO_STATS,
-  participants: UserRow[] = [],
-  extras: ProjectExtras = {},
+  { stats = NO_STATS, participants = [], extras = {} }: ProjectOptions = {},
 ): Project {
   const url = base + paths.project(p.id);
   return {
@@ -140,14 +144,18 @@ export function tag(base: string, t: TagRow, entries: number): Tag {
   };
 }
 
+export interface EntryOptions {
+  user: UserRow;
+  proj: ProjectRow | null;
+  tags: TagRow[];
+  approvedBy: UserRow | null;
+  invoice?: InvoiceRef | null;
+}
+
 export function entry(
   base: string,
   e: EntryRow,
-  user: UserRow,
-  proj: ProjectRow | null,
-  tags: TagRow[],
-  approvedBy: UserRow | null,
-  invoice: InvoiceRef | null = null,
+  { user, proj, tags, approvedBy, invoice = null }: EntryOptions,
 ): Entry {
   const url = base + paths.entry(e.id);
   return {
@@ -174,7 +182,11 @@ export function entry(
   };
 }
 
-export function timer(base: string, t: TimerListRow, user: UserRow, proj: TimerProject, nowMs: number): Timer {
+export function timer(
+  base: string,
+  t: TimerListRow,
+  { user, proj, nowMs }: { user: UserRow; proj: TimerProject; nowMs: number },
+): Timer {
   const url = base + paths.timer(t.project_id);
   const seconds = Math.floor(elapsedMs(t, nowMs) / 1000);
   return {

@@ -315,11 +315,16 @@ describe('the address a delivery connects to', () => {
       const agents = new Agents(); // a new connection each time, as after a keep-alive socket closed
       const body = Buffer.from(JSON.stringify({ n: i }));
       outcomes.push(
-        await post(`http://localhost:${port}/r${i}`, body, { 'content-type': 'application/json' }, agents, {
-          timeoutMs: 2000,
-          responseLimit: 100,
-          signal: new AbortController().signal,
-          resolve,
+        await post(`http://localhost:${port}/r${i}`, {
+          body,
+          headers: { 'content-type': 'application/json' },
+          agents,
+          options: {
+            timeoutMs: 2000,
+            responseLimit: 100,
+            signal: new AbortController().signal,
+            resolve,
+          },
         }),
       );
       agents.destroy();
@@ -355,7 +360,9 @@ describe('webhook payloads are written with the change (a durable outbox)', () =
     // A transaction that fails after emitting takes its payloads with it.
     expect(() =>
       inTransaction(s.built.db, () => {
-        emitEntryEvents(s.built.db, [entryEvent('entry.deleted', 1, entry.id, '2024-03-04T09:00:00Z')]);
+        emitEntryEvents(s.built.db, [
+          entryEvent('entry.deleted', { accountId: 1, entryId: entry.id, at: '2024-03-04T09:00:00Z' }),
+        ]);
         throw new Error('rolled back');
       }),
     ).toThrow('rolled back');
