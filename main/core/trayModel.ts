@@ -8,7 +8,7 @@
 import type { Channel, RequestOf } from '../../common/contract';
 import { formatMinutes } from '../../common/format';
 import type { Snapshot, TimerView } from '../../common/snapshot';
-import { liveSeconds } from './sync/snapshot';
+import { liveSeconds } from '../../common/liveSeconds';
 
 export type Platform = 'darwin' | 'win32' | 'linux';
 

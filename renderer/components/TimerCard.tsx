@@ -6,7 +6,7 @@ import type { StintBridge } from '../../common/contract';
 import { formatDuration } from '../../common/format';
 import type { TimerView } from '../../common/snapshot';
 import { useAction } from '../hooks';
-import { liveSeconds } from '../liveSeconds';
+import { liveSeconds } from '../../common/liveSeconds';
 import { ErrorLine } from './ErrorLine';
 import { ProjectDot } from './ProjectDot';
 

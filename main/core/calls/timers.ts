@@ -5,7 +5,7 @@ import { localDate } from '../../../common/format';
 import { fail, ok, type Result } from '../../../common/result';
 import type { Snapshot, TimerView } from '../../../common/snapshot';
 import { DEFAULT_BILLING_INCREMENT, elapsedMinutes, roundUpToIncrement } from '../sync/minutes';
-import { liveSeconds } from '../sync/snapshot';
+import { liveSeconds } from '../../../common/liveSeconds';
 import type { HandlerKit } from './kit';
 
 type TimerHandlers = Pick<Handlers, 'startTimer' | 'pauseTimer' | 'logTimer' | 'discardTimer' | 'toggleLastTimer'>;

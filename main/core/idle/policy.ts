@@ -13,7 +13,7 @@
 // the timer's entry falls on is the service's business (it keeps the timer's own date).
 
 import type { TimerView } from '../../../common/snapshot';
-import { liveSeconds } from '../sync/snapshot';
+import { liveSeconds } from '../../../common/liveSeconds';
 
 export type IdleEvent =
   /** powerMonitor.getSystemIdleTime(), sampled by the shell every ~15 s while a timer runs. */

@@ -10,7 +10,7 @@
 import { fail, ok, type Result } from '../../../common/result';
 import type { TimerView } from '../../../common/snapshot';
 import type { OperationBody } from '../sync/operations';
-import { liveSeconds } from '../sync/snapshot';
+import { liveSeconds } from '../../../common/liveSeconds';
 import type { IdlePrompt } from './policy';
 
 export type IdleChoice = 'keep' | 'discard' | 'discard-and-pause';

@@ -4,6 +4,7 @@
 
 import { DEFAULT_SETTINGS, type Settings } from '../../../common/settings';
 import type { EntryView, NoticeView, ProjectView, Snapshot, TimerView } from '../../../common/snapshot';
+import { liveSeconds } from '../../../common/liveSeconds';
 import { describeOperation, editableValues, type Collection, type Operation } from './operations';
 import type { OutboxItem } from './outbox';
 import { DEFAULT_BILLING_INCREMENT, roundUpToIncrement } from './minutes';
@@ -147,10 +148,6 @@ function applyTimers(
     (a, b) => Number(b.state === 'running') - Number(a.state === 'running') || rank(a) - rank(b),
   );
 }
-
-/** A timer's elapsed seconds at `now`: it counts on from `asOf` while it runs. */
-export const liveSeconds = (t: TimerView, now: number): number =>
-  t.state === 'running' ? t.seconds + Math.max(0, now - t.asOf) / 1000 : t.seconds;
 
 const pausedAt = (t: TimerView, at: number): TimerView => pausedWith(t, liveSeconds(t, at), at);
 

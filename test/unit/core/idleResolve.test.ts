@@ -9,7 +9,8 @@ import type { IdlePrompt } from '../../../main/core/idle/policy';
 import { describeOperation } from '../../../main/core/sync/operations';
 import { openOutbox, type Outbox } from '../../../main/core/sync/outbox';
 import { emptyServiceData } from '../../../main/core/sync/serviceData';
-import { deriveSnapshot, liveSeconds } from '../../../main/core/sync/snapshot';
+import { liveSeconds } from '../../../common/liveSeconds';
+import { deriveSnapshot } from '../../../main/core/sync/snapshot';
 import { timerView } from './support/fixtures';
 import { ACCOUNT, tempDir } from './support/offline';
 

@@ -3,7 +3,8 @@ import type { TimerView } from '../../../common/snapshot';
 import type { Operation } from '../../../main/core/sync/operations';
 import type { OutboxItem } from '../../../main/core/sync/outbox';
 import { emptyServiceData, type ServiceData } from '../../../main/core/sync/serviceData';
-import { deriveSnapshot, liveSeconds, type ViewContext } from '../../../main/core/sync/snapshot';
+import { liveSeconds } from '../../../common/liveSeconds';
+import { deriveSnapshot, type ViewContext } from '../../../main/core/sync/snapshot';
 import { timerView } from './support/fixtures';
 
 const T0 = new Date(2025, 2, 10, 9, 0).getTime();

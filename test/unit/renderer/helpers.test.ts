@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { suggestProjects } from '../../../common/quickEntry';
-import { liveSeconds } from '../../../renderer/liveSeconds';
+import { liveSeconds } from '../../../common/liveSeconds';
 import { applySuggestion } from '../../../renderer/suggestion';
 
 describe('live seconds', () => {
