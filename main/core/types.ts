@@ -2,24 +2,16 @@
 
 import type { Handlers } from '../../common/contract';
 import type { Snapshot } from '../../common/snapshot';
+import type { TimerClock as Clock } from '../api/clock';
 import type { ServiceApi } from '../api/types';
 import type { BulkImporter } from './sync/bulk';
 import type { IdleEvent } from './idle/policy';
 import type { SettingsStore } from './settings/store';
 import type { ApplyHotkeys } from './settings/update';
 
-/** Time as core sees it; tests pass a fake one. */
-export interface Clock {
-  now(): number;
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
-};
+/** Time as core sees it (main/api/clock.ts, the app's one clock); tests pass a fake one. */
+export type { Clock };
+export { systemClock } from '../api/clock';
 
 /**
  * Things that happen outside core which make fresh data worth reading. Passed in by the shell.
