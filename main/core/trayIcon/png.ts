@@ -1,8 +1,15 @@
 // A minimal PNG encoder for the tray icons: 8-bit RGBA, no interlace, every scanline with filter
 // "none", compressed with node:zlib's deflate. Tray icons are at most 64x64, so a smarter filter
 // would save a few hundred bytes at most; what matters is that encoding costs microseconds.
+//
+// Why PNG, when nativeImage also takes raw pixels (createFromBitmap, or addRepresentation with
+// width and height): Electron reads a raw buffer as Skia's N32 premultiplied format, whose byte
+// order is the platform build's (BGRA where Chromium ships today) and whose alpha must be
+// premultiplied, neither of which anything here can check without an Electron binary (these build
+// machines have none; the stand-in keeps buffers as given). A PNG says its own format, is what the
+// tests decode and compare, and costs microseconds once a minute per image.
 
-import { deflateSync } from 'node:zlib';
+import { crc32 as zlibCrc32, deflateSync } from 'node:zlib';
 
 /** An RGBA image, row by row, 4 bytes a pixel, not premultiplied. */
 export interface Rgba {
@@ -13,22 +20,9 @@ export interface Rgba {
 
 export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-// CRC-32 as PNG (and zlib, gzip) define it: polynomial 0xEDB88320, reflected, inverted.
-// Written here because node:zlib's crc32 arrived only in Node 20.15.
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
+/** CRC-32 as PNG defines it (zlib's), over the parts one after another. */
 export function crc32(...parts: Uint8Array[]): number {
-  let c = 0xffffffff;
-  for (const bytes of parts) for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
+  return parts.reduce((crc, bytes) => zlibCrc32(bytes, crc), 0) >>> 0;
 }
 
 function chunk(type: string, data: Uint8Array): Buffer {
