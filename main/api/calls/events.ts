@@ -17,6 +17,8 @@ function subscriptionCalls<T>(r: Requester, prefix: string, topics: 'events' | '
       r.put<T>(one(subscriptionId, `/add_${topics}`), { [topics]: names }, SAFE),
     remove: async (subscriptionId: number, names: string[]) =>
       r.put<T>(one(subscriptionId, `/remove_${topics}`), { [topics]: names }, SAFE),
+    // Each run makes another secret (spec 001 answers a new one): after an unanswered attempt the
+    // caller decides whether to reroll again.
     reroll: async (subscriptionId: number) =>
       r.put<{ secret: string }>(one(subscriptionId, '/reroll_secret'), undefined, ONCE),
     enable: async (subscriptionId: number) => r.act(one(subscriptionId, '/enable'), undefined, SAFE),

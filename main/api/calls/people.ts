@@ -36,7 +36,7 @@ export function teamCalls(r: Requester): TeamCalls {
     deleteTeam: async (teamId) => r.del(team(teamId)),
     listTeamEntries: (teamId, filters) => r.list<Entry>(team(teamId, '/entries'), filters),
     listTeamUsers: (teamId, filters) => r.list<User>(team(teamId, '/users'), filters),
-    // A POST that creates nothing: members already there are ignored (spec 001), so a repeat is harmless (client.ts).
+    // A POST that creates nothing: members already there are ignored (spec 001), so a repeat is harmless.
     addUsersToTeam: async (teamId, ids) => r.post<User[]>(team(teamId, '/add_users'), { user_ids: ids }, SAFE),
     removeUsersFromTeam: async (teamId, ids) => r.act(team(teamId, '/remove_users'), { user_ids: ids }, SAFE),
     removeAllUsersFromTeam: async (teamId) => r.act(team(teamId, '/remove_all_users'), undefined, SAFE),

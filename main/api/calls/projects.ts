@@ -36,7 +36,7 @@ export function projectGroupCalls(r: Requester): ProjectGroupCalls {
     listProjectGroupEntries: (groupId, filters) => r.list<Entry>(group(groupId, '/entries'), filters),
     listProjectGroupProjects: (groupId, filters) => r.list<Project>(group(groupId, '/projects'), filters),
     listProjectGroupInvoices: (groupId, filters) => r.list<Invoice>(group(groupId, '/invoices'), filters),
-    // A POST that creates nothing: members already there are ignored (spec 001), so a repeat is harmless (client.ts).
+    // A POST that creates nothing: members already there are ignored (spec 001), so a repeat is harmless.
     addProjectsToGroup: async (groupId, ids) =>
       r.post<Project[]>(group(groupId, '/add_projects'), { project_ids: ids }, SAFE),
     removeProjectsFromGroup: async (groupId, ids) =>

@@ -1,6 +1,6 @@
 // The few shapes every call of the service takes, built once around the one request path
 // (transport.ts) and handed to each resource's calls. A call names its verb, path, body and
-// whether a repeat is harmless (`safe`, justified per call at the top of client.ts); the shape of
+// whether a repeat is harmless (`safe`: SAFE or ONCE, see client.ts); the shape of
 // the answer decides the helper: a record, nothing (204), a created record (201), a list.
 import type { Auth } from '../auth';
 import { ApiError } from '../errors';

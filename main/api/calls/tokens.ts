@@ -16,6 +16,7 @@ export function tokenCalls(r: Requester): TokenManagementCalls {
       r.get<Authorization>(authorizations(subdomain, `/${id(authorizationId)}`)),
     // Answers 200 with the new authorization (not 201), so no Location is looked for.
     createAuthorization: async (subdomain, input) => r.post<Authorization>(authorizations(subdomain), input, ONCE),
+    // Finds the application's authorization or creates it, so a repeat finds the first one.
     authorizeClient: async (subdomain, clientId, input) =>
       r.put<Authorization>(authorizations(subdomain, `/clients/${segment(clientId)}`), input, SAFE),
     // The spec writes this one path "/authroizations/"; whether the right spelling is served is
