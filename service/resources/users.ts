@@ -113,11 +113,21 @@ const readEmail = (f: Fields, required: boolean): string | undefined => {
   return email ?? undefined;
 };
 
+type WithId = { Params: { id: string } };
+
+const shownUser = (context: Context, request: FastifyRequest, accountId: number, id: number) =>
+  userViews(context.db, context.base(request), [getUser(context.db, accountId, id)!])[0];
+
 export function userRoutes(app: FastifyInstance, context: Context): void {
+  userReadRoutes(app, context);
+  userChangeRoutes(app, context);
+  userStateRoutes(app, context);
+  userAccessRoutes(app, context);
+}
+
+/** The user list, one user, and their entries and expenses. */
+function userReadRoutes(app: FastifyInstance, context: Context): void {
   const { db } = context;
-  type WithId = { Params: { id: string } };
-  const show = (request: FastifyRequest, accountId: number, id: number) =>
-    userViews(db, context.base(request), [getUser(db, accountId, id)!])[0];
 
   app.get('/v2/users', async (request, reply) => {
     const actor = actorOf(request);
@@ -139,7 +149,7 @@ export function userRoutes(app: FastifyInstance, context: Context): void {
 
   app.get<WithId>('/v2/users/:id', async (request) => {
     const actor = actorOf(request);
-    return show(request, actor.accountId, visibleUser(db, actor, request.params.id).id);
+    return shownUser(context, request, actor.accountId, visibleUser(db, actor, request.params.id).id);
   });
 
   // Another user's entries: roles that see only their own may not list them (403, the user is visible).
@@ -167,6 +177,11 @@ export function userRoutes(app: FastifyInstance, context: Context): void {
       user_ids: within(filters.user_ids, [user.id]),
     }));
   });
+}
+
+/** Adds a user, and changes one. */
+function userChangeRoutes(app: FastifyInstance, context: Context): void {
+  const { db } = context;
 
   app.post('/v2/users', async (request, reply) => {
     const actor = actorOf(request);
@@ -218,8 +233,13 @@ export function userRoutes(app: FastifyInstance, context: Context): void {
       if (email !== undefined) emailFree(db, actor.accountId, email, user.id);
       updateUser(db, user.id, changes, instant(context).iso);
     });
-    return show(request, actor.accountId, user.id);
+    return shownUser(context, request, actor.accountId, user.id);
   });
+}
+
+/** Activates, deactivates and deletes a user. */
+function userStateRoutes(app: FastifyInstance, context: Context): void {
+  const { db } = context;
 
   app.put<WithId>('/v2/users/:id/activate', async (request, reply) => {
     const actor = actorOf(request);
@@ -248,6 +268,39 @@ export function userRoutes(app: FastifyInstance, context: Context): void {
     });
     return reply.code(204).send();
   });
+
+  // Decided: GAPS.md says only the owner deletes users; the spec shows no delete call. A user who
+  // logged anything (entries, expenses, ...) cannot be deleted, only deactivated (spec 000: code
+  // not_deletable, field base), so no record loses its author.
+  app.delete<WithId>('/v2/users/:id', async (request, reply) => {
+    const actor = actorOf(request);
+    const user = visibleUser(db, actor, request.params.id);
+    if (!deactivatesUsers(actor)) throw forbidden('Forbidden: only the owner deletes users');
+    if (user.id === actor.userId) throw refused('User', 'base', 'authenticated_user', 'You cannot delete yourself');
+    const notDeletable = () =>
+      refused(
+        'User',
+        'base',
+        'not_deletable',
+        'The user has entries or other records: deactivate them instead of deleting them',
+      );
+    try {
+      inTransaction(db, () => {
+        if (countEntriesOfUsers(db, [user.id]).get(user.id)) throw notDeletable();
+        deleteUser(db, user.id);
+      });
+    } catch (error) {
+      // Any other record that names the user (without ON DELETE CASCADE) keeps them as well.
+      if (isForeignKeyViolation(error)) throw notDeletable();
+      throw error;
+    }
+    return reply.code(204).send();
+  });
+}
+
+/** A contractor's project access: give, revoke, revoke all. */
+function userAccessRoutes(app: FastifyInstance, context: Context): void {
+  const { db } = context;
 
   /** The project_ids of a body, every one naming a project of the account. */
   function projectIdsOf(request: FastifyRequest, accountId: number): number[] {
@@ -282,34 +335,6 @@ export function userRoutes(app: FastifyInstance, context: Context): void {
     const user = visibleUser(db, actor, request.params.id);
     mayChange(actor, user);
     inTransaction(db, () => revokeAllProjectAccess(db, user.id));
-    return reply.code(204).send();
-  });
-
-  // Decided: GAPS.md says only the owner deletes users; the spec shows no delete call. A user who
-  // logged anything (entries, expenses, ...) cannot be deleted, only deactivated (spec 000: code
-  // not_deletable, field base), so no record loses its author.
-  app.delete<WithId>('/v2/users/:id', async (request, reply) => {
-    const actor = actorOf(request);
-    const user = visibleUser(db, actor, request.params.id);
-    if (!deactivatesUsers(actor)) throw forbidden('Forbidden: only the owner deletes users');
-    if (user.id === actor.userId) throw refused('User', 'base', 'authenticated_user', 'You cannot delete yourself');
-    const notDeletable = () =>
-      refused(
-        'User',
-        'base',
-        'not_deletable',
-        'The user has entries or other records: deactivate them instead of deleting them',
-      );
-    try {
-      inTransaction(db, () => {
-        if (countEntriesOfUsers(db, [user.id]).get(user.id)) throw notDeletable();
-        deleteUser(db, user.id);
-      });
-    } catch (error) {
-      // Any other record that names the user (without ON DELETE CASCADE) keeps them as well.
-      if (isForeignKeyViolation(error)) throw notDeletable();
-      throw error;
-    }
     return reply.code(204).send();
   });
 }
