@@ -21,7 +21,9 @@ export function watchIdle(core: Core, showWindow: () => void): () => void {
 
   // Null: a prompt already there when this starts is announced too.
   let previous: Pick<Snapshot, 'idle'> | null = null;
-  // Held so that the notification (and its click handler) is not collected while it is on screen.
+  // Held so that the notification (and its click handler) is not collected while it is on screen:
+  // Electron keeps only a weak reference to a main-process Notification
+  // (https://github.com/electron/electron/issues/16922).
   let shown: Notification | null = null;
   const unsubscribe = core.subscribe((next) => {
     const action = idlePromptAction(previous, next);

@@ -1,6 +1,7 @@
 // Puts the main window near the tray icon, or centred on the display under the cursor where the
-// OS gives no tray position (Linux). The decision is core's (windowPlacement.ts); this only reads
-// Electron's screen geometry and moves the window.
+// OS gives no tray position (Linux: Tray.getBounds() answers all zeros there,
+// https://github.com/electron/electron/issues/15003). The decision is core's
+// (windowPlacement.ts); this only reads Electron's screen geometry and moves the window.
 
 import { screen, type BrowserWindow, type Tray } from 'electron';
 import { windowPosition } from '../core/windowPlacement';

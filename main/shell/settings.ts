@@ -25,14 +25,19 @@ export function applySystemSettings(core: Core): () => void {
   return core.subscribe(apply);
 }
 
-/** Electron's login items do nothing on Linux: an XDG autostart entry does it there. */
+/**
+ * Electron's login items do nothing on Linux (app.setLoginItemSettings is macOS and Windows only;
+ * https://github.com/electron/electron/pull/42727 would add it, still open): an XDG autostart
+ * entry does it there.
+ */
 function setLinuxAutostart(on: boolean): void {
   const dir = join(app.getPath('appData'), 'autostart');
   const file = join(dir, AUTOSTART_FILE);
   try {
     if (!on) return rmSync(file, { force: true });
     mkdirSync(dir, { recursive: true });
-    // An AppImage's binary moves on every start; the AppImage itself stays.
+    // Under an AppImage, process.execPath is inside its squashfs mount (/tmp/.mount_<random>), gone
+    // once the app exits and named anew on every start; $APPIMAGE is the AppImage file itself.
     writeFileSync(file, linuxAutostartEntry(process.env.APPIMAGE ?? process.execPath));
   } catch (error) {
     console.warn(`Stint could not ${on ? 'add' : 'remove'} its autostart entry ${file}: ${(error as Error).message}`);

@@ -88,8 +88,9 @@ export function createTrayPresenter(options: TrayOptions): TrayPresenter {
   const tick = setInterval(render, 1000);
   // The taskbar may turn dark or light while we run.
   nativeTheme.on('updated', render);
-  // Windows opens the window on a click; Linux often delivers no clicks, which is why every action
-  // is also in the menu.
+  // Windows opens the window on a click; Linux often delivers no clicks (a StatusNotifierItem panel
+  // keeps the click to open the menu: https://github.com/electron/electron/issues/6773), which is
+  // why every action is also in the menu.
   tray.on('click', options.onOpenWindow);
   render();
 

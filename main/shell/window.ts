@@ -26,7 +26,9 @@ export function createMainWindow(paths: WindowPaths): BrowserWindow {
       nodeIntegrationInWorker: false,
       webviewTag: false,
       spellcheck: false,
-      // A middle click (auxclick) on a link would ask for a new window; none is ever wanted.
+      // A middle click (auxclick) on a link would ask for a new window
+      // (https://github.com/electron/electron/issues/10315); none is ever wanted. The window open
+      // handler below denies it too (called for middle clicks since electron/electron#28498).
       disableBlinkFeatures: 'Auxclick',
     },
   });
