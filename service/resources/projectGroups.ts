@@ -6,7 +6,7 @@
 //   account that are not in the group;
 // - add_projects answers every project of the group after the change, by name;
 // - contractors see only the groups holding a project given them, with only those projects.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ProjectGroup } from '../../wire/serviceTypes';
 import { actorOf } from '../auth/authenticate';
 import { visibleProjectIds, type Actor } from '../auth/permissions';
@@ -156,8 +156,8 @@ export function projectGroupRoutes(app: FastifyInstance, context: Context): void
     }));
   });
 
-  // Projects already in another group stay where they are (spec 001).
-  app.post<WithId>('/v2/project_groups/:id/add_projects', async (request) => {
+  /** For add_projects and remove_projects: the group of the path, for a manager, and the body's project_ids. */
+  function groupAndProjectIds(request: FastifyRequest<WithId>) {
     const actor = actorOf(request);
     const group = visibleGroup(db, actor, request.params.id);
     mayManage(actor);
@@ -165,13 +165,19 @@ export function projectGroupRoutes(app: FastifyInstance, context: Context): void
     const ids = idArray(f, request.body, 'project_ids', { required: true });
     requireKnownIds(db, f, { table: 'projects', accountId: actor.accountId, ids, field: 'project_ids' });
     f.check();
+    return { actor, group, ids: ids! };
+  }
+
+  // Projects already in another group stay where they are (spec 001).
+  app.post<WithId>('/v2/project_groups/:id/add_projects', async (request) => {
+    const { actor, group, ids } = groupAndProjectIds(request);
     inTransaction(db, () => {
       const now = instant(context).iso;
       if (
         groupProjects(db, {
           accountId: actor.accountId,
           groupId: group.id,
-          projectIds: ids!,
+          projectIds: ids,
           alsoGrouped: false,
           now,
         }) > 0
@@ -182,16 +188,10 @@ export function projectGroupRoutes(app: FastifyInstance, context: Context): void
   });
 
   app.put<WithId>('/v2/project_groups/:id/remove_projects', async (request, reply) => {
-    const actor = actorOf(request);
-    const group = visibleGroup(db, actor, request.params.id);
-    mayManage(actor);
-    const f = bodyOf(request.body, RESOURCE);
-    const ids = idArray(f, request.body, 'project_ids', { required: true });
-    requireKnownIds(db, f, { table: 'projects', accountId: actor.accountId, ids, field: 'project_ids' });
-    f.check();
+    const { group, ids } = groupAndProjectIds(request);
     inTransaction(db, () => {
       const now = instant(context).iso;
-      if (ungroupProjects(db, group.id, ids!, now) > 0) touchProjectGroup(db, group.id, now);
+      if (ungroupProjects(db, group.id, ids, now) > 0) touchProjectGroup(db, group.id, now);
     });
     return reply.code(204).send();
   });
