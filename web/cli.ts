@@ -47,7 +47,7 @@ async function main() {
   const app = await openStintApp({ dataDir, sessionOnly: values['session-secrets'], openExternal: openInBrowser });
   const local = app.getSnapshot().accounts[0];
   if (local?.sessionOnly) console.warn(sessionSecretsNotice(values['session-secrets']));
-  let host;
+  let host: Awaited<ReturnType<typeof startWebHost>>;
   try {
     host = await startWebHost({ core: app, port });
   } catch (error) {

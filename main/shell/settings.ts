@@ -34,7 +34,10 @@ function setLinuxAutostart(on: boolean): void {
   const dir = join(app.getPath('appData'), 'autostart');
   const file = join(dir, AUTOSTART_FILE);
   try {
-    if (!on) return rmSync(file, { force: true });
+    if (!on) {
+      rmSync(file, { force: true });
+      return;
+    }
     mkdirSync(dir, { recursive: true });
     // Under an AppImage, process.execPath is inside its squashfs mount (/tmp/.mount_<random>), gone
     // once the app exits and named anew on every start; $APPIMAGE is the AppImage file itself.

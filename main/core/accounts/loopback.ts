@@ -105,11 +105,11 @@ function sameState(got: string | null, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A plain page: no script, no style, nothing loaded. */
 function page(response: ServerResponse, status: number, title: string, text: string) {
-  const body = `<!doctype html><html lang="en"><meta charset="utf-8"><title>${escape(title)} · Stint</title><h1>${escape(title)}</h1><p>${escape(text)}</p></html>`;
+  const body = `<!doctype html><html lang="en"><meta charset="utf-8"><title>${escapeHtml(title)} · Stint</title><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></html>`;
   response.writeHead(status, {
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),

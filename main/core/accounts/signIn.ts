@@ -51,7 +51,7 @@ export async function signInWithBrowser(request: SignInRequest, deps: SignInDeps
   const clientSecret = request.clientSecret?.trim() ?? '';
 
   const state = newState();
-  let loopback;
+  let loopback: Awaited<ReturnType<typeof listenForRedirect>>;
   try {
     loopback = await listenForRedirect({ port: deps.port, state });
   } catch (error) {

@@ -136,18 +136,16 @@ export function replay(records: readonly unknown[]): State {
 }
 
 /** Applies one record; false when an amend found no pending item to apply to (see Outbox.amend). */
-function apply(state: State, r: JournalRecord): boolean | void {
+function apply(state: State, r: JournalRecord): boolean | undefined {
   const { items } = state;
-  if (r.t === 'attemptBatch') {
-    for (const { id, minutes } of r.items) apply(state, { t: 'attempt', id, batch: { ...r.batch, minutes } });
-    return;
-  }
-  if (r.t === 'doneMany') {
-    for (const id of r.ids) apply(state, { t: 'done', id });
-    return;
-  }
-  const item = r.t === 'op' ? undefined : items.get(r.id);
+  const item = r.t === 'op' || r.t === 'attemptBatch' || r.t === 'doneMany' ? undefined : items.get(r.id);
   switch (r.t) {
+    case 'attemptBatch':
+      for (const { id, minutes } of r.items) apply(state, { t: 'attempt', id, batch: { ...r.batch, minutes } });
+      return;
+    case 'doneMany':
+      for (const id of r.ids) apply(state, { t: 'done', id });
+      return;
     case 'op': {
       // An operation decided before its project's creation settled may still name the local id.
       let op = r.op;
@@ -270,7 +268,7 @@ function createOutbox(journal: Journal, state: State): Outbox {
   let chain: Promise<unknown> = Promise.resolve();
 
   // Disk first, then memory; one change at a time, so a compaction sees every earlier change.
-  const write = (r: JournalRecord): Promise<boolean | void> => {
+  const write = (r: JournalRecord): Promise<boolean | undefined> => {
     const run = chain.then(async () => {
       await journal.append(r);
       const applied = apply(state, r);

@@ -137,6 +137,12 @@ function applyTimers(
       case 'discardTimer':
         timers.delete(op.projectId);
         break;
+      // Projects and entries change no timer.
+      case 'createProject':
+      case 'createEntry':
+      case 'updateEntry':
+      case 'deleteEntry':
+        break;
     }
   }
   const rank = (t: TimerView) => {
