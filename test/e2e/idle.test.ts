@@ -7,8 +7,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { must } from '../unit/core/support/fixtures';
-import { until } from '../unit/core/support/offline';
+import { must } from '../support/result';
+import { until } from '../support/offline';
 import { elsewhere, explained, openApp, startStack, type Stack } from './support';
 
 let stack: Stack;

@@ -3,7 +3,6 @@
 // into (the same interface as the keychain); the keychain-less fallback uses the real keychain
 // code on a D-Bus address where nothing answers.
 
-import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,12 +13,14 @@ import { ACCOUNT_SECRETS } from '../../../main/core/accounts/signOut';
 import { createKeychain, createSessionSecrets } from '../../../main/core/keychain';
 import { startService, type RunningService } from '../../../service';
 import { openDatabase } from '../../../service/storage/db';
-import { closedPortUrl, tempDir, until } from '../../unit/core/support/offline';
+import { closedPortUrl, until } from '../../support/offline';
+import { uniqueId } from '../../support/names';
+import { tempDir } from '../../support/tempDir';
 import { appsPerTest, call } from './apps';
 
 let remote: RunningService;
 let remoteDir: ReturnType<typeof tempDir>;
-const REMOTE_TOKEN = `remote-${randomUUID()}`;
+const REMOTE_TOKEN = uniqueId('remote');
 
 beforeAll(async () => {
   remoteDir = tempDir();
@@ -172,7 +173,7 @@ describe('accounts', () => {
 
   it('shows a token the service stops accepting as unauthorized, and a new pasted token mends the same account', async () => {
     const ownDir = folder();
-    const firstToken = `first-${randomUUID()}`;
+    const firstToken = uniqueId('first');
     let service = await startService({ dataDir: ownDir, rateLimit: 0, token: firstToken });
     const port = service.port;
     try {
@@ -186,7 +187,7 @@ describe('accounts', () => {
       const db = openDatabase(ownDir);
       db.prepare('DELETE FROM personal_tokens').run();
       db.close();
-      const secondToken = `second-${randomUUID()}`;
+      const secondToken = uniqueId('second');
       service = await startService({ dataDir: ownDir, rateLimit: 0, token: secondToken, port });
       await call(app, 'refresh', {});
       await until(
@@ -215,7 +216,7 @@ describe('accounts', () => {
     const previous = process.env.DBUS_SESSION_BUS_ADDRESS;
     process.env.DBUS_SESSION_BUS_ADDRESS = 'unix:path=/nonexistent/stint-no-bus';
     try {
-      const noKeychain = createKeychain(`stint-test-${randomUUID()}`);
+      const noKeychain = createKeychain(uniqueId('stint-test'));
       const first = await open(dataDir, noKeychain);
       expect(first.getSnapshot().accounts[0]).toMatchObject({
         id: 'local',
@@ -230,7 +231,7 @@ describe('accounts', () => {
       for (const file of filesBelow(dataDir)) expect(file.text.includes(REMOTE_TOKEN), file.path).toBe(false);
 
       // The next run has no token: the local account opens, the remote one asks for this session's token.
-      const second = await open(dataDir, createKeychain(`stint-test-${randomUUID()}`));
+      const second = await open(dataDir, createKeychain(uniqueId('stint-test')));
       expect(second.getSnapshot().account.id).toBe('local');
       const waiting = second.getSnapshot().accounts[1]!;
       expect(waiting).toMatchObject({

@@ -6,7 +6,7 @@ import { dispatch } from '../../../common/dispatch';
 import type { Result } from '../../../common/result';
 import { openStintApp, type StintApp } from '../../../main/core/accounts/app';
 import type { SecretStore } from '../../../main/core/keychain';
-import { tempDir } from '../../unit/core/support/offline';
+import { tempDir } from '../../support/tempDir';
 
 export interface Apps {
   /** The app on `dataDir` with these secrets, remote services without a rate limit. */

@@ -10,7 +10,6 @@
 // Stint asks, says the service did not revoke, and the token (still valid there) leaves this
 // computer.
 
-import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,10 +22,12 @@ import { issueAccessToken } from '../../../service/auth/oauthTokens';
 import { registerApplication } from '../../../service/oauth/applications';
 import { openDatabase } from '../../../service/storage/db';
 import { startSecretService, type SecretServiceHandle } from '../../support/secretService';
-import { tempDir, until } from '../../unit/core/support/offline';
+import { uniqueId } from '../../support/names';
+import { tempDir } from '../../support/tempDir';
+import { until } from '../../support/offline';
 import { appsPerTest, call } from './apps';
 
-const REMOTE_TOKEN = `remote-${randomUUID()}`;
+const REMOTE_TOKEN = uniqueId('remote');
 let remote: RunningService;
 let remoteDir: ReturnType<typeof tempDir>;
 let secretService: SecretServiceHandle;
@@ -76,7 +77,7 @@ describe('signing out with the real keychain', () => {
     } finally {
       db.close();
     }
-    const service = `stint-test-${randomUUID()}`;
+    const service = uniqueId('stint-test');
     const keychain = createKeychain(service);
     const dataDir = folder();
     const id = newAccountId();
@@ -123,7 +124,7 @@ describe('signing out with the real keychain', () => {
   });
 
   it('a keychain that refuses to delete the token: the account stays listed with it, and signing out again finishes', async () => {
-    const service = `stint-test-${randomUUID()}`;
+    const service = uniqueId('stint-test');
     const keychain = createKeychain(service);
     let refuse: string | null = null;
     // The OS keychain refusing one deletion, as a locked keyring or a denied prompt does; everything else is the real keychain.

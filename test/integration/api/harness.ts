@@ -36,6 +36,4 @@ export async function failureOf(p: Promise<unknown>): Promise<ApiError> {
   return outcome.error;
 }
 
-let counter = 0;
-/** A project name no other test of this run uses. */
-export const uniqueName = (prefix: string) => `${prefix} ${process.pid}-${++counter}`;
+export { uniqueName } from '../../support/names';

@@ -2,14 +2,12 @@
 // may not do through the API. The user is made through the users API (createUser, itself under
 // test); only their personal token is written straight into the database, since no API hands one
 // out (spec 000: personal tokens are made by the user in the service's interface).
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { ServiceOptions } from '../../../service';
 import { addPersonalToken, generateToken } from '../../../service/auth/tokens';
 import { openDatabase } from '../../../service/storage/db';
 import type { User, UserRole } from '../../../wire/serviceTypesPeople';
 import type { ServiceApi } from '../../../main/api/types';
+import { makeTempDir } from '../../support/tempDir';
 import { startLocal, uniqueName, type Local } from './harness';
 
 export interface Member {
@@ -23,7 +21,7 @@ export interface LocalWithMembers extends Local {
 }
 
 export async function startWithMembers(options: ServiceOptions = {}): Promise<LocalWithMembers> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'stint-api-members-'));
+  const dataDir = makeTempDir('stint-api-members-');
   const local = await startLocal(0, { ...options, dataDir });
   return {
     ...local,

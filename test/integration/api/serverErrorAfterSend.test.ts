@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createServiceApi } from '../../../main/api/client';
 import { collect } from '../../../main/api/types';
-import { tempDir } from '../../unit/core/support/offline';
+import { tempDir } from '../../support/tempDir';
 import { startFaultProxy, type Fault, type FaultProxy } from '../../support/faultProxy';
 import { must, startLocal, untilSynced, type Local } from '../core/harness';
 import { failureOf, uniqueName } from './harness';

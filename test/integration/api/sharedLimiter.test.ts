@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStintApp, type StintApp } from '../../../main/core/accounts/app';
 import { createSessionSecrets } from '../../../main/core/keychain';
 import { startService, type RunningService } from '../../../service';
-import { tempDir, until } from '../../unit/core/support/offline';
+import { tempDir } from '../../support/tempDir';
+import { until } from '../../support/offline';
 import { startFaultProxy, type FaultProxy } from '../../support/faultProxy';
 
 let remote: RunningService;

@@ -12,8 +12,8 @@ import { createServiceApi } from '../../../main/api/client';
 import { LOCAL_ACCOUNT, openEmbeddedAccount, type EmbeddedAccount } from '../../../main/core/embedded';
 import { createSessionSecrets, type SecretKey, type SecretStore } from '../../../main/core/keychain';
 import { openDatabaseFile } from '../../support/sqliteFile';
-import { fakeClock } from '../../unit/core/support/fakeClock';
-import { until } from '../../unit/core/support/offline';
+import { fakeClock } from '../../support/clock';
+import { until } from '../../support/offline';
 import { tempDir } from './support';
 
 const dirs: Array<ReturnType<typeof tempDir>> = [];

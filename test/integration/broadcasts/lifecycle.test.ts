@@ -9,7 +9,7 @@ import { startBroadcasts, type BroadcastOptions, type Broadcasts } from '../../.
 import { STATE_FILE } from '../../../main/core/broadcasts/state';
 import { openEmbeddedAccount } from '../../../main/core/embedded';
 import { createSessionSecrets, type SecretStore } from '../../../main/core/keychain';
-import { closedPortUrl, until } from '../../unit/core/support/offline';
+import { closedPortUrl, until } from '../../support/offline';
 import { createServiceApi } from '../../../main/api/client';
 import { post, startLocal, tempDir, type Local } from './support';
 

@@ -4,7 +4,7 @@
 // the timer can only be the broadcast's. The service broadcasts every second here: sent_at has
 // whole seconds, so two broadcasts to one receiver within a second would look like a replay.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT, until } from '../../unit/core/support/offline';
+import { ACCOUNT, until } from '../../support/offline';
 import { broadcastBody, hmac, post, startWatched, type Watched } from './support';
 
 let w: Watched;

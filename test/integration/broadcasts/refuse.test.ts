@@ -3,7 +3,7 @@
 // here with the receiver's real secret (read from the test's secret store), so each case differs
 // from an accepted broadcast in exactly the one way it names.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT, until } from '../../unit/core/support/offline';
+import { ACCOUNT, until } from '../../support/offline';
 import { broadcastBody, hmac, post, startWatched, type Watched } from './support';
 
 let w: Watched;

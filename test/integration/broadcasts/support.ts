@@ -2,10 +2,7 @@
 // on a short broadcast interval, real clients of its owner, and a dispatcher that counts every
 // request a client sends (so a test can say "core did not re-read the timers").
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Agent, type Dispatcher } from 'undici';
 import { createServiceApi } from '../../../main/api/client';
 import type { ServiceApi } from '../../../main/api/types';
@@ -15,8 +12,9 @@ import { createCore } from '../../../main/core/core';
 import { createSessionSecrets, type SecretStore } from '../../../main/core/keychain';
 import type { Core } from '../../../main/core/types';
 import { startService, type RunningService } from '../../../service';
-import { fakeClock, type FakeClock } from '../../unit/core/support/fakeClock';
-import { ACCOUNT, until } from '../../unit/core/support/offline';
+import { fakeClock, type FakeClock } from '../../support/clock';
+import { ACCOUNT, until } from '../../support/offline';
+import { tempDir as freshDir } from '../../support/tempDir';
 
 /** An undici Agent that records "METHOD /path" of every request it sends. */
 export class CountingAgent extends Agent {
@@ -122,10 +120,7 @@ export async function startWatched(broadcastIntervalMs = 1000): Promise<Watched>
   };
 }
 
-export function tempDir(): { path: string; remove(): void } {
-  const path = mkdtempSync(join(tmpdir(), 'stint-broadcasts-'));
-  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
-}
+export const tempDir = (): { path: string; remove(): void } => freshDir('stint-broadcasts-');
 
 /** The wire's timestamp, whole seconds. */
 export const timestamp = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}Z`;

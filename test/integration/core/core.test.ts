@@ -3,7 +3,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { localDate } from '../../../common/format';
 import { collect } from '../../../main/api/types';
-import { tempDir, until } from '../../unit/core/support/offline';
+import { tempDir } from '../../support/tempDir';
+import { until } from '../../support/offline';
 import { lossyProxy, must, startLocal, untilSynced, type Local } from './harness';
 
 let local: Local;

@@ -8,8 +8,8 @@ import type { ServiceApi } from '../../../main/api/types';
 import { createCore } from '../../../main/core/core';
 import type { Clock, Core } from '../../../main/core/types';
 import type { Snapshot } from '../../../common/snapshot';
-import { ACCOUNT, unreachableApi, until } from '../../unit/core/support/offline';
-export { must } from '../../unit/core/support/fixtures';
+import { ACCOUNT, unreachableApi, until } from '../../support/offline';
+export { must } from '../../support/result';
 
 export interface Local {
   url: string;

@@ -5,8 +5,9 @@ import { startService, type RunningService } from '../../../service';
 import { createServiceApi } from '../../../main/api/client';
 import type { ServiceApi } from '../../../main/api/types';
 import { createCore } from '../../../main/core/core';
-import { fakeClock } from '../../unit/core/support/fakeClock';
-import { ACCOUNT, tempDir, until } from '../../unit/core/support/offline';
+import { fakeClock } from '../../support/clock';
+import { ACCOUNT, until } from '../../support/offline';
+import { tempDir } from '../../support/tempDir';
 
 let service: RunningService;
 let api: ServiceApi;

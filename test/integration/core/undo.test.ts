@@ -6,7 +6,8 @@ import { localDate } from '../../../common/format';
 import { collect } from '../../../main/api/types';
 import type { Core } from '../../../main/core/types';
 import { UNDO_GRACE_MS } from '../../../main/core/undo/grace';
-import { tempDir, until } from '../../unit/core/support/offline';
+import { tempDir } from '../../support/tempDir';
+import { until } from '../../support/offline';
 import { must, startLocal, untilSynced, type Local } from './harness';
 
 let local: Local;

@@ -4,7 +4,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../../main/core/types';
 import { sendOperation } from '../../../main/core/sync/sendOnce';
-import { tempDir, until } from '../../unit/core/support/offline';
+import { tempDir } from '../../support/tempDir';
+import { uniqueName } from '../../support/names';
+import { until } from '../../support/offline';
 import { lossyProxy, must, startLocal, untilSynced, type Local } from '../core/harness';
 
 const MIN = 60_000;
@@ -21,14 +23,12 @@ beforeEach(() => {
 });
 afterEach(() => dir.remove());
 
-let counter = 0;
-const unique = (prefix: string) => `${prefix} ${process.pid}-${++counter}`;
 const idleSample = (core: Core, idleSeconds: number) =>
   core.notify({ kind: 'idle-sample', idleSeconds, at: local.clock.now() });
 
 /** A running timer with 5 minutes on it; answers its project's service id. */
 async function working(core: Core, name: string): Promise<number> {
-  const { projectId } = await must(core.handlers.createProject({ name: unique(name) }));
+  const { projectId } = await must(core.handlers.createProject({ name: uniqueName(name) }));
   await must(core.handlers.startTimer({ projectId }));
   await untilSynced(core);
   local.clock.pass(5 * MIN);

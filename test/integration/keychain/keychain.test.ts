@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeychain, KeychainUnavailableError } from '../../../main/core/keychain';
 import { root } from '../../../scripts/electronBinary.mjs';
+import { uniqueId } from '../../support/names';
 import { startSecretService, type SecretServiceHandle } from '../../support/secretService';
 
 // The real Secret Service (gnome-keyring on a private D-Bus session), started by the test itself.
@@ -23,19 +23,19 @@ describe('keychain on the real Secret Service', () => {
     const pinned = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { engines: { node: string } })
       .engines.node;
     expect(`${process.versions.node.split('.')[0]}.x`).toBe(pinned);
-    const keychain = createKeychain(`stint-test-${randomUUID()}`);
+    const keychain = createKeychain(uniqueId('stint-test'));
     await keychain.set('local', 'service-key', 'on-the-pinned-node');
     expect(await keychain.get('local', 'service-key')).toBe('on-the-pinned-node');
   });
 
   it('stores a token and reads it back', async () => {
-    const keychain = createKeychain(`stint-test-${randomUUID()}`);
+    const keychain = createKeychain(uniqueId('stint-test'));
     await keychain.set('local', 'personal-token', 'tok-123');
     expect(await keychain.get('local', 'personal-token')).toBe('tok-123');
   });
 
   it('keeps the secrets of two accounts and two kinds apart', async () => {
-    const keychain = createKeychain(`stint-test-${randomUUID()}`);
+    const keychain = createKeychain(uniqueId('stint-test'));
     await keychain.set('a', 'access-token', 'A-access');
     await keychain.set('a', 'refresh-token', 'A-refresh');
     await keychain.set('b', 'access-token', 'B-access');
@@ -46,7 +46,7 @@ describe('keychain on the real Secret Service', () => {
   });
 
   it('overwrites a secret in place and deletes it for good', async () => {
-    const keychain = createKeychain(`stint-test-${randomUUID()}`);
+    const keychain = createKeychain(uniqueId('stint-test'));
     await keychain.set('local', 'personal-token', 'old');
     await keychain.set('local', 'personal-token', 'new');
     expect(await keychain.get('local', 'personal-token')).toBe('new');
@@ -56,7 +56,7 @@ describe('keychain on the real Secret Service', () => {
   });
 
   it('a new keychain object (a restarted app) finds what an earlier one stored', async () => {
-    const service = `stint-test-${randomUUID()}`;
+    const service = uniqueId('stint-test');
     await createKeychain(service).set('local', 'personal-token', 'survives');
     expect(await createKeychain(service).get('local', 'personal-token')).toBe('survives');
   });
@@ -67,7 +67,7 @@ describe('keychain without a Secret Service', () => {
     const previous = process.env.DBUS_SESSION_BUS_ADDRESS;
     process.env.DBUS_SESSION_BUS_ADDRESS = 'unix:path=/nonexistent/stint-no-bus';
     try {
-      const keychain = createKeychain(`stint-test-${randomUUID()}`);
+      const keychain = createKeychain(uniqueId('stint-test'));
       const error = await keychain.set('local', 'personal-token', 'x').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(KeychainUnavailableError);
       expect((error as Error).message).toMatch(/keychain cannot be reached/);

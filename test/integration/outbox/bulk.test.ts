@@ -7,7 +7,9 @@ import { createLegacyApi } from '../../../main/api/legacy';
 import { collect } from '../../../main/api/types';
 import { createCore } from '../../../main/core/core';
 import type { Core } from '../../../main/core/types';
-import { ACCOUNT, tempDir, until } from '../../unit/core/support/offline';
+import { uniqueWord } from '../../support/names';
+import { ACCOUNT, until } from '../../support/offline';
+import { tempDir } from '../../support/tempDir';
 import { lossyProxy, must, startLocal, type Local } from '../core/harness';
 import { startFaultProxy } from '../../support/faultProxy';
 import { startOfflineSwitch } from './offlineSwitch';
@@ -28,9 +30,6 @@ afterEach(async () => {
   for (const c of cores.splice(0)) await c.stop();
   dir.remove();
 });
-
-let counter = 0;
-const unique = (prefix: string) => `${prefix}-${process.pid}-${++counter}`;
 
 /** Counts what goes over the wire, by method and path. */
 function countingAgent(): { agent: Dispatcher; seen: string[] } {
@@ -77,7 +76,7 @@ const withDescription = async (word: string) => collect(local.api.listEntries({ 
 
 describe('draining queued entries through the bulk import', () => {
   it('300 entries arrive in one import request, each once', async () => {
-    const word = unique('bulk');
+    const word = uniqueWord('bulk');
     await queueOffline(Array.from({ length: 300 }, (_, i) => `0:${String((i % 50) + 10)} ${word} number ${i}`));
     const { core, seen } = await drain();
     const imports = seen.filter((s) => s === 'POST /api/entries/import');
@@ -91,7 +90,7 @@ describe('draining queued entries through the bulk import', () => {
   });
 
   it('an import whose answer was lost is found, not sent twice', async () => {
-    const word = unique('lost');
+    const word = uniqueWord('lost');
     await queueOffline(Array.from({ length: 20 }, (_, i) => `0:15 ${word} ${i}`));
     const proxy = await lossyProxy(
       local.url,
@@ -108,7 +107,7 @@ describe('draining queued entries through the bulk import', () => {
   });
 
   it('an import that never arrived is sent again, though one alike in time and project landed just before', async () => {
-    const word = unique('alike');
+    const word = uniqueWord('alike');
     // Three stand-ups of a quarter hour, imported and acknowledged.
     await queueOffline([0, 1, 2].map((i) => `0:15 ${word} monday ${i}`));
     const first = await drain();
@@ -140,8 +139,8 @@ describe('draining queued entries through the bulk import', () => {
     const net = await startOfflineSwitch();
     try {
       const elsewhere = net.local.api;
-      const word = unique('refused');
-      const project = await elsewhere.createProject({ name: unique('Archived') });
+      const word = uniqueWord('refused');
+      const project = await elsewhere.createProject({ name: uniqueWord('Archived') });
       await elsewhere.createEntry({ date: '2026-01-05', minutes: 15, project_id: project.id });
       const core = await net.core(dir.path, { bulk: true });
       await until(() => core.getSnapshot().projects.some((p) => p.id === project.id), 'the project to be read');

@@ -5,15 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { collect } from '../../../main/api/types';
 import type { Core } from '../../../main/core/types';
-import { until } from '../../unit/core/support/offline';
+import { uniqueName } from '../../support/names';
+import { until } from '../../support/offline';
 import { must, untilSynced } from '../core/harness';
 import { settled, useOfflineSwitch } from './offlineSwitch';
 
 const MIN = 60_000;
 const suite = useOfflineSwitch();
-
-let counter = 0;
-const unique = (prefix: string) => `${prefix} ${process.pid}-${++counter}`;
 
 const core = () => suite.core();
 const offline = (c: Core) => suite.net().offlineFor(c);
@@ -22,7 +20,7 @@ const passes = (ms: number) => suite.net().local.clock.pass(ms);
 
 /** A running timer on a new project that bills by the minute, so minutes compare exactly. */
 async function runningTimer(c: Core, name: string): Promise<number> {
-  const { projectId: tmp } = await must(c.handlers.createProject({ name: unique(name) }));
+  const { projectId: tmp } = await must(c.handlers.createProject({ name: uniqueName(name) }));
   await must(c.handlers.startTimer({ projectId: tmp }));
   await untilSynced(c);
   const id = c.getSnapshot().timers[0]!.projectId;

@@ -10,7 +10,7 @@ import { collect } from '../../../main/api/types';
 import { entryMarker, type Operation } from '../../../main/core/sync/operations';
 import { sendOperation } from '../../../main/core/sync/sendOnce';
 import type { Core } from '../../../main/core/types';
-import { until } from '../../unit/core/support/offline';
+import { until } from '../../support/offline';
 import { must } from '../core/harness';
 import { settled, useOfflineSwitch } from './offlineSwitch';
 

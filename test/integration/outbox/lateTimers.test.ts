@@ -4,7 +4,8 @@
 // user saw.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createServiceApi } from '../../../main/api/client';
-import { tempDir, until } from '../../unit/core/support/offline';
+import { tempDir } from '../../support/tempDir';
+import { until } from '../../support/offline';
 import { startFaultProxy, type FaultProxy } from '../../support/faultProxy';
 import { must, startLocal, untilSynced, type Local } from '../core/harness';
 

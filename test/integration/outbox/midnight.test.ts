@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { localDate } from '../../../common/format';
 import { collect } from '../../../main/api/types';
 import type { Core } from '../../../main/core/types';
-import { until } from '../../unit/core/support/offline';
+import { until } from '../../support/offline';
 import { must, untilSynced } from '../core/harness';
 import { settled, useOfflineSwitch } from './offlineSwitch';
 

@@ -7,7 +7,8 @@ import { createServiceApi } from '../../../main/api/client';
 import { createLegacyApi } from '../../../main/api/legacy';
 import { createCore } from '../../../main/core/core';
 import type { Core } from '../../../main/core/types';
-import { ACCOUNT, tempDir, until } from '../../unit/core/support/offline';
+import { ACCOUNT, until } from '../../support/offline';
+import { tempDir } from '../../support/tempDir';
 import { startFaultProxy, type FaultProxy, type SeenRequest } from '../../support/faultProxy';
 import { must, startLocal, untilSynced, type Local } from '../core/harness';
 

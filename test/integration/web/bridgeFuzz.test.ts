@@ -10,8 +10,7 @@
 // database file. Sockets carry the secret's cookie (web/host.ts), as the app's page does.
 
 import fc from 'fast-check';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { WebSocket } from 'ws';
@@ -24,6 +23,7 @@ import type { Core } from '../../../main/core/types';
 import { CLOSE_FLOOD, FLOOD_LIMITS, MAX_PAYLOAD } from '../../../web/bridgeServer';
 import { SECRET_PARAM, secretCookieName, startWebHost, type WebHost } from '../../../web/host';
 import { openDatabaseFile } from '../../support/sqliteFile';
+import { makeTempDir } from '../../support/tempDir';
 import { must } from '../core/harness';
 
 let dataDir: string;
@@ -41,7 +41,7 @@ const onCrash = (error: unknown) => void crashes.push(error);
 beforeAll(async () => {
   process.on('unhandledRejection', onCrash);
   process.on('uncaughtException', onCrash);
-  dataDir = mkdtempSync(join(tmpdir(), 'stint-bridge-fuzz-'));
+  dataDir = makeTempDir('stint-bridge-fuzz-');
   account = await openEmbeddedAccount({ dataDir, secrets: createSessionSecrets() });
   const core = account.core;
   // Some data for a refused call to spoil: two projects, an entry, a paused timer.

@@ -1,22 +1,21 @@
 // The web host hands each page its first snapshot inside the HTML, so the window renders before
 // its socket opens. What the user typed travels in it: it must come back as data, whole, and
 // never end the block or turn into markup.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INITIAL_SNAPSHOT_ID } from '../../../common/channels';
 import { openEmbeddedAccount, type EmbeddedAccount } from '../../../main/core/embedded';
 import { createSessionSecrets } from '../../../main/core/keychain';
 import { SECRET_PARAM, secretCookieName, startWebHost, type WebHost } from '../../../web/host';
 import { buildRendererAssets } from '../../../web/rendererBundle';
+import { makeTempDir } from '../../support/tempDir';
 import { must } from '../core/harness';
 
 let dataDir: string;
 let account: EmbeddedAccount;
 let host: WebHost;
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'stint-initial-'));
+  dataDir = makeTempDir('stint-initial-');
   account = await openEmbeddedAccount({ dataDir, secrets: createSessionSecrets() });
   host = await startWebHost({ core: account.core, assets: await buildRendererAssets() });
 });

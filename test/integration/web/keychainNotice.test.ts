@@ -5,12 +5,12 @@
 // in-memory mode; core's choice when no keychain answers is tested in accounts.test.ts.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sessionSecretsNotice } from '../../../main/core/keychain';
 import { root } from '../../../scripts/electronBinary.mjs';
+import { makeTempDir } from '../../support/tempDir';
 
 /** Runs the web host's command line until it prints its address; answers everything it printed. */
 function startWebCli(dataDir: string): Promise<string> {
@@ -46,7 +46,7 @@ const files = (dir: string): string[] =>
 
 describe('the web host with secrets in memory', () => {
   it('says so once, in one calm sentence, and keeps the token out of its files', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'stint-web-first-run-'));
+    const dataDir = makeTempDir('stint-web-first-run-');
     try {
       const out = await startWebCli(dataDir);
       const lines = out.split('\n').filter((l) => /keychain|token|secret/i.test(l));

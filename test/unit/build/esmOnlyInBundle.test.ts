@@ -1,16 +1,16 @@
 // The main bundle is CommonJS (Electron's main process) and leaves packages to node_modules, but
 // conf is ESM-only, which a CommonJS require() cannot load in Node 20. The build bundles it; this
 // proves a CommonJS bundle made the same way opens and writes a real settings store.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { externalExceptEsmOnly } from '../../../scripts/build.mjs';
 import type { openSettingsStore as OpenSettingsStore } from '../../../main/core/settings/file';
+import { makeTempDir } from '../../support/tempDir';
 
-const work = mkdtempSync(join(tmpdir(), 'stint-esm-bundle-'));
+const work = makeTempDir('stint-esm-bundle-');
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 async function bundle(plugins: Parameters<typeof build>[0]['plugins'], packages?: 'external'): Promise<string> {

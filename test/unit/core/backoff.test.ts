@@ -3,8 +3,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore } from '../../../main/core/core';
 import type { Core } from '../../../main/core/types';
-import { fakeClock, type FakeClock } from './support/fakeClock';
-import { ACCOUNT, tempDir, unreachableApi, until } from './support/offline';
+import { fakeClock, type FakeClock } from '../../support/clock';
+import { ACCOUNT, unreachableApi, until } from '../../support/offline';
+import { tempDir } from '../../support/tempDir';
 
 let dir: ReturnType<typeof tempDir>;
 let clock: FakeClock;

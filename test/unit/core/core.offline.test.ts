@@ -7,9 +7,10 @@ import type { Snapshot } from '../../../common/snapshot';
 import { createCore } from '../../../main/core/core';
 import { JOURNAL_FILE } from '../../../main/core/sync/journal';
 import type { Core } from '../../../main/core/types';
-import { fakeClock, type FakeClock } from './support/fakeClock';
-import { must } from './support/fixtures';
-import { ACCOUNT, tempDir, unreachableApi, until } from './support/offline';
+import { fakeClock, type FakeClock } from '../../support/clock';
+import { must } from '../../support/result';
+import { ACCOUNT, unreachableApi, until } from '../../support/offline';
+import { tempDir } from '../../support/tempDir';
 
 let dir: ReturnType<typeof tempDir>;
 let clock: FakeClock;

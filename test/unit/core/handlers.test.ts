@@ -8,8 +8,9 @@ import { createHandlers } from '../../../main/core/handlers';
 import { openOutbox, type Outbox } from '../../../main/core/sync/outbox';
 import { emptyServiceData } from '../../../main/core/sync/serviceData';
 import { deriveSnapshot } from '../../../main/core/sync/snapshot';
-import { must } from './support/fixtures';
-import { ACCOUNT, tempDir } from './support/offline';
+import { must } from '../../support/result';
+import { ACCOUNT } from '../../support/offline';
+import { tempDir } from '../../support/tempDir';
 
 let dir: ReturnType<typeof tempDir>;
 let outbox: Outbox;

@@ -11,12 +11,13 @@ import {
   type IdleState,
 } from '../../../main/core/idle/policy';
 import { shouldSample } from '../../../main/core/idle/sampling';
-import { timerView } from './support/fixtures';
+import { timerView } from '../../support/snapshot';
 
 const MIN = 60_000;
 const T0 = new Date(2025, 2, 10, 14, 0).getTime();
 /** Website has run since an hour before T0. */
-const website = (state: TimerView['state'] = 'running') => timerView(1, 'Website', state, 3600, T0);
+const website = (state: TimerView['state'] = 'running') =>
+  timerView({ projectId: 1, projectName: 'Website', state, seconds: 3600, asOf: T0 });
 
 /** Runs the events in order; each event sees the timers given with it (default: Website running). */
 function run(
@@ -70,7 +71,13 @@ describe('the idle policy', () => {
 
   it('does not count a timer started during the idle time (on another device) as left running', () => {
     // Started 5 minutes before the sample that sees 30 minutes of idle time.
-    const startedElsewhere = timerView(2, 'Phone call', 'running', 0, T0 + 25 * MIN);
+    const startedElsewhere = timerView({
+      projectId: 2,
+      projectName: 'Phone call',
+      state: 'running',
+      seconds: 0,
+      asOf: T0 + 25 * MIN,
+    });
     expect(run([[sample(30, 30 * 60), [startedElsewhere]], sample(31, 5)]).prompt).toBeNull();
   });
 
@@ -108,7 +115,9 @@ describe('the idle policy', () => {
   it('counts the whole night when the machine slept across midnight', () => {
     const evening = new Date(2025, 2, 10, 23, 30).getTime();
     const morning = new Date(2025, 2, 11, 8, 10).getTime();
-    const running = [timerView(1, 'Website', 'running', 1800, evening)];
+    const running = [
+      timerView({ projectId: 1, projectName: 'Website', state: 'running', seconds: 1800, asOf: evening }),
+    ];
     let s = stepIdle(initialIdleState(), { kind: 'suspend', at: evening }, running, 10);
     s = stepIdle(s, { kind: 'resume', at: morning }, running, 10);
     expect(s.prompt).toEqual({

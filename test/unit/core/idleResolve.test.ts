@@ -11,8 +11,9 @@ import { openOutbox, type Outbox } from '../../../main/core/sync/outbox';
 import { emptyServiceData } from '../../../main/core/sync/serviceData';
 import { liveSeconds } from '../../../common/liveSeconds';
 import { deriveSnapshot } from '../../../main/core/sync/snapshot';
-import { timerView } from './support/fixtures';
-import { ACCOUNT, tempDir } from './support/offline';
+import { timerView } from '../../support/snapshot';
+import { ACCOUNT } from '../../support/offline';
+import { tempDir } from '../../support/tempDir';
 
 const T0 = new Date(2025, 2, 10, 14, 0).getTime();
 const NOW = T0 + 47 * 60_000;
@@ -33,7 +34,7 @@ beforeEach(async () => {
   dir = tempDir();
   outbox = (await openOutbox(dir.path)).outbox;
   prompt = PROMPT;
-  timers = [timerView(1, 'Website', 'running', 3600, T0)];
+  timers = [timerView({ projectId: 1, projectName: 'Website', state: 'running', seconds: 3600, asOf: T0 })];
 });
 afterEach(async () => {
   await outbox.close();
@@ -99,7 +100,7 @@ describe('resolveIdle', () => {
   });
 
   it('refuses to take time off a timer that no longer runs, and keeps the prompt for Keep', async () => {
-    timers = [timerView(1, 'Website', 'paused', 5000, NOW - 1000)];
+    timers = [timerView({ projectId: 1, projectName: 'Website', state: 'paused', seconds: 5000, asOf: NOW - 1000 })];
     const refused = await handlers().resolveIdle({ choice: 'discard' });
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'choice' } });
     expect(outbox.items()).toEqual([]);
@@ -141,7 +142,7 @@ describe('the idle prompt in the snapshot and in words', () => {
   });
 
   it('a rewind of a timer the service shows paused meanwhile leaves it paused', () => {
-    timers = [timerView(1, 'Website', 'paused', 5000, NOW)];
+    timers = [timerView({ projectId: 1, projectName: 'Website', state: 'paused', seconds: 5000, asOf: NOW })];
     const shown = deriveSnapshot(
       { ...emptyServiceData(), timers },
       [

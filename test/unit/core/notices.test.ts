@@ -5,9 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCore } from '../../../main/core/core';
 import type { Core } from '../../../main/core/types';
 import type { WorkerDeps } from '../../../main/core/sync/worker';
-import { fakeClock, type FakeClock } from './support/fakeClock';
-import { must } from './support/fixtures';
-import { ACCOUNT, tempDir, unreachableApi } from './support/offline';
+import { fakeClock, type FakeClock } from '../../support/clock';
+import { must } from '../../support/result';
+import { ACCOUNT, unreachableApi } from '../../support/offline';
+import { tempDir } from '../../support/tempDir';
 
 const given = vi.hoisted(() => ({ deps: null as WorkerDeps | null }));
 vi.mock('../../../main/core/sync/worker', async (importOriginal) => {

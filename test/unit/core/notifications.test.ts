@@ -2,9 +2,9 @@
 // in again; nothing for what was already so, nor at start-up. And the idle prompt: a return after
 // the threshold is announced once, with the window shown.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../common/settings';
 import type { AccountView, FailedOperationView, IdlePromptView, Snapshot } from '../../../common/snapshot';
 import { idlePromptAction, notificationsFor } from '../../../main/core/notifications';
+import { snapshot as emptySnapshot } from '../../support/snapshot';
 
 const account = (state: AccountView['state'], problem: string | null = null): AccountView => ({
   id: 'work',
@@ -25,22 +25,9 @@ const failed = (id: string): FailedOperationView => ({
   editable: [],
 });
 
-const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
-  account: { id: 'local', label: 'This computer', kind: 'local' },
-  user: null,
-  projects: [],
-  timers: [],
-  today: { date: '2026-01-05', entries: [], totalMinutes: 0 },
-  outbox: { pending: 0, failed: [] },
-  notices: [],
-  online: true,
-  lastSyncAt: null,
-  settings: DEFAULT_SETTINGS,
-  accounts: [account('ok')],
-  undo: [],
-  idle: null,
-  ...over,
-});
+/** One remote account, signed in. */
+const snapshot = (over: Partial<Snapshot> = {}): Snapshot =>
+  emptySnapshot({ today: { date: '2026-01-05', entries: [], totalMinutes: 0 }, accounts: [account('ok')], ...over });
 
 describe('notificationsFor', () => {
   it('tells of a newly failed change once, and of nothing at start-up', () => {

@@ -7,8 +7,9 @@ import { createServiceApi } from '../../../main/api/client';
 import { createCore } from '../../../main/core/core';
 import type { Core } from '../../../main/core/types';
 import { startFaultServer, type FaultServer } from '../api/faultServer';
-import { fakeClock, type FakeClock } from './support/fakeClock';
-import { ACCOUNT, tempDir, until } from './support/offline';
+import { fakeClock, type FakeClock } from '../../support/clock';
+import { ACCOUNT, until } from '../../support/offline';
+import { tempDir } from '../../support/tempDir';
 
 let dir: ReturnType<typeof tempDir>;
 let clock: FakeClock;

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../common/settings';
 import { openSettingsStore, SETTINGS_FILE } from '../../../main/core/settings/file';
 import { SETTINGS_VERSION } from '../../../main/core/settings/schema';
-import { tempDir } from './support/offline';
+import { tempDir } from '../../support/tempDir';
 
 let dir: ReturnType<typeof tempDir>;
 beforeEach(() => {

@@ -11,9 +11,10 @@ import { createCore } from '../../../main/core/core';
 import { openSettingsStore } from '../../../main/core/settings/file';
 import { createShortcuts, type ShortcutPort } from '../../../main/core/settings/shortcuts';
 import type { Core, CoreOptions } from '../../../main/core/types';
-import { fakeClock } from './support/fakeClock';
-import { must } from './support/fixtures';
-import { ACCOUNT, tempDir, unreachableApi } from './support/offline';
+import { fakeClock } from '../../support/clock';
+import { must } from '../../support/result';
+import { ACCOUNT, unreachableApi } from '../../support/offline';
+import { tempDir } from '../../support/tempDir';
 
 let dir: ReturnType<typeof tempDir>;
 const cores: Core[] = [];

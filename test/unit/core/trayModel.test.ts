@@ -1,34 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../common/settings';
-import type { Snapshot, TimerView } from '../../../common/snapshot';
+import type { Snapshot } from '../../../common/snapshot';
 import { trayModel, type MenuItemData } from '../../../main/core/trayModel';
-import { timerView } from './support/fixtures';
+import { snapshot as emptySnapshot, timerView } from '../../support/snapshot';
 
 const NOW = new Date(2025, 2, 10, 10, 0).getTime();
 
-const timer = (projectId: number, projectName: string, state: TimerView['state'], seconds: number, asOf = NOW) =>
-  timerView(projectId, projectName, state, seconds, asOf);
-
-const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
-  account: { id: 'local', label: 'This computer', kind: 'local' },
-  user: { name: 'Me', email: 'me@stint.local' },
-  projects: [],
-  timers: [],
-  today: { date: '2025-03-10', entries: [], totalMinutes: 225 },
-  outbox: { pending: 0, failed: [] },
-  notices: [],
-  online: true,
-  lastSyncAt: NOW,
-  accounts: [],
-  settings: DEFAULT_SETTINGS,
-  idle: null,
-  undo: [],
-  ...over,
-});
+/** Signed in, synced at NOW, 3:45 logged today. */
+const snapshot = (over: Partial<Snapshot> = {}): Snapshot =>
+  emptySnapshot({
+    user: { name: 'Me', email: 'me@stint.local' },
+    today: { date: '2025-03-10', entries: [], totalMinutes: 225 },
+    lastSyncAt: NOW,
+    ...over,
+  });
 
 // One hour, five minutes and nine seconds ago it started from zero.
-const running = timer(1, 'Website', 'running', 0, NOW - 3_909_000);
-const paused = [timer(2, 'Backend', 'paused', 2530), timer(3, 'Docs', 'pending', 0)];
+const running = timerView({
+  projectId: 1,
+  projectName: 'Website',
+  state: 'running',
+  seconds: 0,
+  asOf: NOW - 3_909_000,
+});
+const paused = [
+  timerView({ projectId: 2, projectName: 'Backend', state: 'paused', seconds: 2530, asOf: NOW }),
+  timerView({ projectId: 3, projectName: 'Docs', state: 'pending', seconds: 0, asOf: NOW }),
+];
 
 const labels = (menu: MenuItemData[]) => menu.map((i) => (i.type === 'separator' ? '---' : i.label));
 const byId = (menu: MenuItemData[], id: string) => menu.find((i) => i.id === id);
@@ -114,7 +111,13 @@ describe('trayModel', () => {
   });
 
   it('draws the running time into the icon once a minute on Windows and Linux, H:MM past ten hours too', () => {
-    const long = timer(1, 'Website', 'running', 12 * 3600 + 34 * 60 + 59);
+    const long = timerView({
+      projectId: 1,
+      projectName: 'Website',
+      state: 'running',
+      seconds: 12 * 3600 + 34 * 60 + 59,
+      asOf: NOW,
+    });
     expect(trayModel(snapshot({ timers: [long] }), NOW, 'linux').iconText).toBe('12:34');
     expect(trayModel(snapshot({ timers: [long] }), NOW + 1000, 'linux').iconText).toBe('12:35');
     expect(trayModel(snapshot({ timers: [long] }), NOW + 60_000, 'linux').iconText).toBe('12:35');

@@ -14,8 +14,9 @@ import { describeOperation, editableValues, type Operation } from '../../../main
 import { openOutbox, type Outbox } from '../../../main/core/sync/outbox';
 import { emptyServiceData, type ServiceData } from '../../../main/core/sync/serviceData';
 import { deriveSnapshot } from '../../../main/core/sync/snapshot';
-import { must } from './support/fixtures';
-import { ACCOUNT, tempDir } from './support/offline';
+import { must } from '../../support/result';
+import { ACCOUNT } from '../../support/offline';
+import { tempDir } from '../../support/tempDir';
 
 const NOW = new Date(2025, 2, 10, 9, 0).getTime();
 const TODAY = '2025-03-10';

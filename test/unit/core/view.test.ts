@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { TimerView } from '../../../common/snapshot';
 import type { Operation } from '../../../main/core/sync/operations';
 import type { OutboxItem } from '../../../main/core/sync/outbox';
 import { emptyServiceData, type ServiceData } from '../../../main/core/sync/serviceData';
 import { liveSeconds } from '../../../common/liveSeconds';
 import { deriveSnapshot, type ViewContext } from '../../../main/core/sync/snapshot';
-import { timerView } from './support/fixtures';
+import { timerView } from '../../support/snapshot';
 
 const T0 = new Date(2025, 2, 10, 9, 0).getTime();
 const ctx: ViewContext = {
@@ -16,9 +15,6 @@ const ctx: ViewContext = {
   recent: [],
   notices: [],
 };
-
-const timer = (projectId: number, projectName: string, state: TimerView['state'], seconds: number, asOf = T0) =>
-  timerView(projectId, projectName, state, seconds, asOf);
 
 const data = (over: Partial<ServiceData> = {}): ServiceData => ({
   ...emptyServiceData(),
@@ -46,7 +42,7 @@ const item = (
 describe('deriveSnapshot', () => {
   it('starting a timer pauses the running one at its elapsed time and lists the running one first', () => {
     const snap = deriveSnapshot(
-      data({ timers: [timer(1, 'Website', 'running', 600)] }),
+      data({ timers: [timerView({ projectId: 1, projectName: 'Website', state: 'running', seconds: 600, asOf: T0 })] }),
       [
         item(
           { kind: 'startTimer', projectId: 2, projectName: 'Backend', fromSeconds: 0, pauses: null },
@@ -66,7 +62,7 @@ describe('deriveSnapshot', () => {
 
   it('a pause stops the clock at the moment the user paused, not when the view is built', () => {
     const snap = deriveSnapshot(
-      data({ timers: [timer(1, 'Website', 'running', 0)] }),
+      data({ timers: [timerView({ projectId: 1, projectName: 'Website', state: 'running', seconds: 0, asOf: T0 })] }),
       [item({ kind: 'pauseTimer', projectId: 1, projectName: 'Website', seconds: 90 }, 'pending', T0 + 90_000)],
       ctx,
     );
@@ -77,7 +73,17 @@ describe('deriveSnapshot', () => {
   it('a pause not yet sent shows the user’s seconds, though a newer read has the service’s timer running on', () => {
     // The pause waits in the outbox (offline, or behind other operations) while a read shows the
     // timer as the service has it: still running, 40 minutes on. The user paused at 156 s.
-    const read = data({ timers: [timer(1, 'Website', 'running', 2_400 + 156, T0 + 2_400_000)] });
+    const read = data({
+      timers: [
+        timerView({
+          projectId: 1,
+          projectName: 'Website',
+          state: 'running',
+          seconds: 2_400 + 156,
+          asOf: T0 + 2_400_000,
+        }),
+      ],
+    });
     const pause = item(
       { kind: 'pauseTimer', projectId: 1, projectName: 'Website', seconds: 156 },
       'pending',
@@ -110,7 +116,7 @@ describe('deriveSnapshot', () => {
   it('a logged timer leaves the list and shows as a pending entry counted in today’s total', () => {
     const snap = deriveSnapshot(
       data({
-        timers: [timer(1, 'Website', 'paused', 600)],
+        timers: [timerView({ projectId: 1, projectName: 'Website', state: 'paused', seconds: 600, asOf: T0 })],
         entries: {
           date: '2025-03-10',
           list: [
@@ -258,14 +264,22 @@ describe('deriveSnapshot', () => {
   });
 
   it('orders paused timers by most recent use, then as the service lists them', () => {
-    const timers = [timer(1, 'Website', 'paused', 1), timer(2, 'Backend', 'paused', 2), timer(3, 'Docs', 'pending', 0)];
+    const timers = [
+      timerView({ projectId: 1, projectName: 'Website', state: 'paused', seconds: 1, asOf: T0 }),
+      timerView({ projectId: 2, projectName: 'Backend', state: 'paused', seconds: 2, asOf: T0 }),
+      timerView({ projectId: 3, projectName: 'Docs', state: 'pending', seconds: 0, asOf: T0 }),
+    ];
     expect(deriveSnapshot(data({ timers }), [], { ...ctx, recent: [3, 2] }).timers.map((t) => t.projectId)).toEqual([
       3, 2, 1,
     ]);
   });
 
   it('answers a frozen snapshot', () => {
-    const snap = deriveSnapshot(data({ timers: [timer(1, 'Website', 'paused', 1)] }), [], ctx);
+    const snap = deriveSnapshot(
+      data({ timers: [timerView({ projectId: 1, projectName: 'Website', state: 'paused', seconds: 1, asOf: T0 })] }),
+      [],
+      ctx,
+    );
     expect(Object.isFrozen(snap.timers[0])).toBe(true);
     expect(Object.isFrozen(snap.projects)).toBe(true);
   });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import { JOURNAL_FILE } from '../../../../main/core/sync/journal';
 import { openOutbox, type OpenedOutbox, type Outbox } from '../../../../main/core/sync/outbox';
-import { tempDir } from './offline';
+import { tempDir } from '../../../support/tempDir';
 
 export interface OutboxFolder {
   readonly path: string;

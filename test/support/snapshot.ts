@@ -1,0 +1,38 @@
+// Builders for what core shows (common/snapshot.ts): a complete Snapshot or TimerView from
+// defaults and the fields a test cares about, so a new field needs a default here only.
+import { DEFAULT_SETTINGS } from '../../common/settings';
+import type { Snapshot, TimerView } from '../../common/snapshot';
+
+/** 2025-03-10 10:00 local time: the builders' default moment. */
+export const SNAPSHOT_NOW = new Date(2025, 2, 10, 10, 0).getTime();
+
+/** A timer: project 1 "Website", pending at zero, unless told otherwise. */
+export const timerView = (over: Partial<TimerView> = {}): TimerView => ({
+  projectId: 1,
+  projectName: 'Website',
+  color: null,
+  state: 'pending',
+  seconds: 0,
+  asOf: SNAPSHOT_NOW,
+  description: null,
+  pending: false,
+  ...over,
+});
+
+/** The local account's snapshot with nothing in it, online, unless told otherwise. */
+export const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
+  account: { id: 'local', label: 'This computer', kind: 'local' },
+  user: null,
+  projects: [],
+  timers: [],
+  today: { date: '2025-03-10', entries: [], totalMinutes: 0 },
+  outbox: { pending: 0, failed: [] },
+  notices: [],
+  online: true,
+  lastSyncAt: null,
+  accounts: [],
+  settings: DEFAULT_SETTINGS,
+  undo: [],
+  idle: null,
+  ...over,
+});
