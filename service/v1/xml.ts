@@ -18,26 +18,18 @@
 // Writing follows the same conventions: null is an empty element with nil="true", numbers and
 // booleans carry type="integer"/"boolean", arrays type="array" with one element per item.
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XML_ATTRIBUTE, XML_READ_OPTIONS, XML_TEXT } from '../../wire/xmlOptions';
 import { invalid } from './errors';
 
 export const MAX_DEPTH = 16;
 
 const CDATA = '#cdata';
-const TEXT = '#text';
-const ATTRIBUTE = '@_';
+const TEXT = XML_TEXT;
+const ATTRIBUTE = XML_ATTRIBUTE;
 
 const parser = new XMLParser({
-  processEntities: false,
-  htmlEntities: false,
-  ignoreAttributes: false,
-  attributeNamePrefix: ATTRIBUTE,
-  textNodeName: TEXT,
+  ...XML_READ_OPTIONS,
   cdataPropName: CDATA,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
   maxNestedTags: MAX_DEPTH,
   // The list of an import is an array even when it holds one entry.
   isArray: (_name: string, jPath: unknown) => jPath === 'entries.entry',

@@ -8,10 +8,11 @@
 // element per item.
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import type { ErrorBody } from '../../../wire/serviceTypes';
+import { XML_ATTRIBUTE, XML_READ_OPTIONS, XML_TEXT } from '../../../wire/xmlOptions';
 import { errorBodyOf } from '../responseError';
 
-const TEXT = '#text';
-const ATTRIBUTE = '@_';
+const TEXT = XML_TEXT;
+const ATTRIBUTE = XML_ATTRIBUTE;
 
 /** Why XML could not be written or read; never quotes the document. */
 export class LegacyXmlError extends Error {
@@ -48,18 +49,7 @@ export function writeImportXml(items: ReadonlyArray<Record<string, string | unde
 
 // ---- reading ----
 
-const parser = new XMLParser({
-  processEntities: false,
-  htmlEntities: false,
-  ignoreAttributes: false,
-  attributeNamePrefix: ATTRIBUTE,
-  textNodeName: TEXT,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-});
+const parser = new XMLParser(XML_READ_OPTIONS);
 
 const DECLARATIONS = /<!(?:DOCTYPE|ENTITY)/i;
 const REFERENCE = /&(?:(amp|lt|gt|quot|apos)|#([0-9]{1,7})|#x([0-9a-fA-F]{1,6}));/g;
