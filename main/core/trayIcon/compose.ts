@@ -46,7 +46,8 @@ export function textLines(text: string, size: IconSize, glyphs: Glyphs): string[
   return null;
 }
 
-function drawRunning(canvas: Canvas, size: IconSize, text: string, glyphs: Glyphs, variant: TrayIconVariant): boolean {
+function drawRunning(canvas: Canvas, text: string, glyphs: Glyphs, variant: TrayIconVariant): boolean {
+  const size = canvas.width as IconSize;
   const { ink, running } = PALETTE[variant];
   const lines = textLines(text, size, glyphs);
   if (!lines) return false;
@@ -107,18 +108,20 @@ function drawShape(canvas: Canvas, shape: Shape, colour: Colour): void {
     }
 }
 
-/** Draws the icon of a state at one size; text is the running time ("1:05") and only used when running. */
-export function composeIcon(
-  state: TrayIconState,
-  text: string,
-  size: IconSize,
-  variant: TrayIconVariant,
-  glyphs: Glyphs,
-): Rgba {
+/** One icon to draw: a state at a size and variant; text is the running time ("1:05"), only used when running. */
+export interface IconRequest {
+  state: TrayIconState;
+  text: string;
+  size: IconSize;
+  variant: TrayIconVariant;
+}
+
+/** Draws one icon with the glyphs of its size. */
+export function composeIcon({ state, text, size, variant }: IconRequest, glyphs: Glyphs): Rgba {
   const canvas = new Canvas(size, size);
   const colours = PALETTE[variant];
   if (state === 'running') {
-    if (!drawRunning(canvas, size, text, glyphs, variant)) drawShape(canvas, SHAPES.play, colours.running);
+    if (!drawRunning(canvas, text, glyphs, variant)) drawShape(canvas, SHAPES.play, colours.running);
   } else drawShape(canvas, SHAPES[state], state === 'idle' ? colours.ink : colours[state]);
   return canvas;
 }

@@ -51,7 +51,7 @@ export function createTrayIconRenderer(): TrayIconRenderer {
     if (hit && hit.text === shown) return hit.png;
     let font = glyphs.get(size);
     if (!font) glyphs.set(size, (font = drawGlyphs(size)));
-    const image = encodePng(composeIcon(state, shown, size, variant, font));
+    const image = encodePng(composeIcon({ state, text: shown, size, variant }, font));
     last.set(key, { text: shown, png: image });
     return image;
   };
