@@ -62,3 +62,160 @@ export async function expectMalformedJsonRefused(options: {
   }
   expect(options.snapshot()).toBe(before);
 }
+
+// --- Table-driven checks: each robustness file lists its rows, these run them ----------------------
+
+/** An answer as the table checks read it: the status and the parsed body. */
+export interface Reply {
+  status: number;
+  body: any;
+}
+
+/** Sends `body` (an object, serialized as JSON; undefined: no body). */
+export type Send = (method: string, url: string, body?: unknown) => Promise<Reply>;
+
+export type Route = readonly [method: string, url: string];
+
+/** A write endpoint with a valid base body and the kind of each field it reads. */
+export interface Write<Kind extends string> {
+  method: string;
+  url: string;
+  base: Record<string, unknown>;
+  fields: Record<string, Kind>;
+}
+
+/** Each field, given each wrong value of its kind over the base body: 400 naming the field; nothing written. */
+export async function expectWrongFieldsRefused<Kind extends string>(options: {
+  writes: Write<Kind>[];
+  wrong: Record<Kind, unknown[]>;
+  send: Send;
+  snapshot(): string;
+  /** How an error names the field it is about (default: as it is). */
+  errorField?: (field: string) => string;
+  /** How much of the value the message shows. */
+  shown?: number;
+}): Promise<void> {
+  const errorField = options.errorField ?? ((f: string) => f);
+  const before = options.snapshot();
+  for (const { method, url, base, fields } of options.writes) {
+    for (const [field, kind] of Object.entries(fields) as Array<[string, Kind]>) {
+      for (const value of options.wrong[kind]) {
+        const what = `${method} ${url} ${field}=${JSON.stringify(value).slice(0, options.shown ?? 30)}`;
+        const reply = await options.send(method, url, { ...base, [field]: value });
+        expect(reply.status, what).toBe(400);
+        expect(
+          reply.body.errors.map((e: { field: string }) => errorField(e.field)),
+          what,
+        ).toContain(field);
+      }
+    }
+  }
+  expect(options.snapshot()).toBe(before);
+}
+
+/** A write endpoint and the fields it requires. */
+export interface Required {
+  method: string;
+  url: string;
+  fields: string[];
+}
+
+/** Each endpoint, sent {}, no body, and its fields as null: 400 with missing_field for each; nothing written. */
+export async function expectMissingFieldsRefused(options: {
+  rows: Required[];
+  send: Send;
+  snapshot(): string;
+}): Promise<void> {
+  const before = options.snapshot();
+  for (const { method, url, fields } of options.rows) {
+    for (const body of [{}, undefined, Object.fromEntries(fields.map((f) => [f, null]))]) {
+      const reply = await options.send(method, url, body);
+      expect(reply.status, `${method} ${url}`).toBe(400);
+      expect(reply.body.errors, `${method} ${url}`).toEqual(
+        fields.map((field) => ({ resource: expect.any(String), field, code: 'missing_field' })),
+      );
+    }
+  }
+  expect(options.snapshot()).toBe(before);
+}
+
+/** Ids that name nothing here, the routes that take one in their path, and the body each method sends. */
+export interface UnknownIds {
+  ids: string[];
+  routes(id: string): Route[];
+  body(method: string): unknown;
+}
+
+/** Every route with every id: 404. */
+export async function expectUnknownIdsNotFound(options: { rows: UnknownIds[]; send: Send }): Promise<void> {
+  for (const { ids, routes, body } of options.rows) {
+    for (const id of ids) {
+      for (const [method, url] of routes(id)) {
+        expect((await options.send(method, url, body(method))).status, `${method} ${url}`).toBe(404);
+      }
+    }
+  }
+}
+
+/** A body naming something that is not there (or not this account's), and the field it names it in. */
+export interface Reference {
+  method: string;
+  url: string;
+  body: Record<string, unknown>;
+  field: string;
+}
+
+/** Each row: 400 with one error, `missing` at its field. */
+export async function expectMissingReferencesRefused(options: { rows: Reference[]; send: Send }): Promise<void> {
+  for (const { method, url, body, field } of options.rows) {
+    const reply = await options.send(method, url, body);
+    expect(reply.status, `${method} ${url}`).toBe(400);
+    expect(reply.body.errors, `${method} ${url}`).toEqual([{ resource: expect.any(String), field, code: 'missing' }]);
+  }
+}
+
+/** Every list with every query string: 200 or 400, never 500. */
+export async function expectOddQueriesAnswered(options: {
+  lists: string[];
+  queries: string[];
+  get(url: string): Promise<{ status: number }>;
+}): Promise<void> {
+  for (const list of options.lists) {
+    for (const query of options.queries) {
+      const reply = await options.get(list + query);
+      expect([200, 400], list + query.slice(0, 40)).toContain(reply.status);
+    }
+  }
+}
+
+/** A request and the status it must answer. */
+export interface Expected {
+  method: string;
+  url: string;
+  body?: unknown;
+  status: number;
+}
+
+/** Each row answers its status. */
+export async function expectStatuses(options: { rows: Expected[]; send: Send }): Promise<void> {
+  for (const { method, url, body, status } of options.rows) {
+    expect((await options.send(method, url, body)).status, `${method} ${url}`).toBe(status);
+  }
+}
+
+/** A request refused for the state of what it names, and the code its first error carries. */
+export interface Refusal {
+  method: string;
+  url: string;
+  body?: unknown;
+  code: string;
+}
+
+/** Each row: 400 with its code first. */
+export async function expectRefusedWithCodes(options: { rows: Refusal[]; send: Send }): Promise<void> {
+  for (const { method, url, body, code } of options.rows) {
+    const reply = await options.send(method, url, body);
+    expect(reply.status, `${method} ${url}`).toBe(400);
+    expect(reply.body.errors[0].code, `${method} ${url}`).toBe(code);
+  }
+}

@@ -8,7 +8,17 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildService, type BuiltService } from '../../../service';
 import { MONEY_TABLES, snapshotTables } from './moneySupport';
-import { expectArbitraryJsonRefusedCleanly, expectMalformedJsonRefused } from './badInput';
+import {
+  expectArbitraryJsonRefusedCleanly,
+  expectMalformedJsonRefused,
+  expectOddQueriesAnswered,
+  expectRefusedWithCodes,
+  expectStatuses,
+  expectUnknownIdsNotFound,
+  expectWrongFieldsRefused,
+  type Send,
+  type Write,
+} from './badInput';
 
 let built: BuiltService;
 let app: FastifyInstance;
@@ -35,6 +45,13 @@ async function call(method: string, url: string, payload?: string) {
   });
   return { status: reply.statusCode, body: reply.body };
 }
+
+/** The body as an object (serialized here), the answer's body parsed. */
+const send: Send = (method, url, body) =>
+  call(method, url, body === undefined ? undefined : JSON.stringify(body)).then((r) => ({
+    status: r.status,
+    body: r.body ? JSON.parse(r.body) : undefined,
+  }));
 
 async function create(url: string, body: unknown): Promise<number> {
   const reply = await call('POST', url, JSON.stringify(body));
@@ -87,7 +104,7 @@ type Kind =
   | 'taxes';
 
 /** Every write endpoint of this area, with a valid base body and the kind of each field it reads. */
-function writes(): Array<{ method: string; url: string; base: Record<string, unknown>; fields: Record<string, Kind> }> {
+function writes(): Write<Kind>[] {
   const expense: Record<string, Kind> = {
     date: 'date',
     project_id: 'id',
@@ -234,21 +251,14 @@ describe('bad input at the money and event endpoints', () => {
   });
 
   it('answers a wrong type, form or size in any field with 400 naming that field, and writes nothing', async () => {
-    const before = snapshot();
-    for (const { method, url, base, fields } of writes()) {
-      for (const [field, kind] of Object.entries(fields)) {
-        for (const value of WRONG[kind]) {
-          const what = `${method} ${url} ${field}=${JSON.stringify(value).slice(0, 40)}`;
-          const reply = await call(method, url, JSON.stringify({ ...base, [field]: value }));
-          expect(reply.status, what).toBe(400);
-          expect(
-            JSON.parse(reply.body).errors.map((e: { field: string }) => e.field.split('.')[0]),
-            what,
-          ).toContain(field);
-        }
-      }
-    }
-    expect(snapshot()).toBe(before);
+    await expectWrongFieldsRefused({
+      writes: writes(),
+      wrong: WRONG,
+      send,
+      snapshot,
+      errorField: (field) => field.split('.')[0]!,
+      shown: 40,
+    });
   });
 
   it('stores SQL metacharacters as text and finds them again through the filters', async () => {
@@ -293,60 +303,77 @@ describe('bad input at the money and event endpoints', () => {
 
   it('answers unknown ids with 404 (paths) or 400 (body references) at every endpoint, writing nothing', async () => {
     const before = snapshot();
-    for (const id of ['999999', 'abc', '-1', '0', '1e3', '99999999999999999999', "1'%20OR%20'1'='1"]) {
-      for (const [method, url] of [
-        ['PUT', `/v2/entries/${id}/approved`],
-        ['PUT', `/v2/entries/${id}/unapproved`],
-        ['PUT', `/v2/entries/${id}/marked_as_invoiced`],
-        ['GET', `/v2/expenses/${id}`],
-        ['PUT', `/v2/expenses/${id}`],
-        ['DELETE', `/v2/expenses/${id}`],
-        ['GET', `/v2/expense/${id}`],
-        ['PUT', `/v2/expense/${id}`],
-        ['DELETE', `/v2/expense/${id}`],
-        ['GET', `/v2/invoices/${id}`],
-        ['GET', `/v2/invoices/${id}/entries`],
-        ['GET', `/v2/invoices/${id}/expenses`],
-        ['GET', `/v2/webhooks/${id}`],
-        ['PUT', `/v2/webhooks/${id}`],
-        ['PUT', `/v2/webhooks/${id}/add_events`],
-        ['PUT', `/v2/webhooks/${id}/remove_events`],
-        ['PUT', `/v2/webhooks/${id}/reroll_secret`],
-        ['PUT', `/v2/webhooks/${id}/enable`],
-        ['PUT', `/v2/webhooks/${id}/disable`],
-        ['PUT', `/v2/webhooks/${id}/ping`],
-        ['PUT', `/v2/webhooks/${id}/retry/${id}`],
-        ['PUT', `/v2/webhooks/${ids.webhook}/retry/${id}`],
-        ['DELETE', `/v2/webhooks/${id}`],
-        ['GET', `/v2/broadcast_receivers/${id}`],
-        ['PUT', `/v2/broadcast_receivers/${id}`],
-        ['PUT', `/v2/broadcast_receivers/${id}/add_subjects`],
-        ['PUT', `/v2/broadcast_receivers/${id}/remove_subjects`],
-        ['PUT', `/v2/broadcast_receivers/${id}/reroll_secret`],
-        ['PUT', `/v2/broadcast_receivers/${id}/enable`],
-        ['PUT', `/v2/broadcast_receivers/${id}/disable`],
-        ['DELETE', `/v2/broadcast_receivers/${id}`],
-      ]) {
-        expect((await call(method!, url!, method === 'GET' ? undefined : '{}')).status, `${method} ${url}`).toBe(404);
-      }
-    }
-    const body = (extra: Record<string, unknown>) =>
-      JSON.stringify({ date: '2024-03-01', project_id: ids.project, price: 1, ...extra });
-    for (const extra of [{ project_id: 999999 }, { user_id: 999999 }]) {
-      expect((await call('POST', '/v2/expenses', body(extra))).status).toBe(400);
-      expect((await call('PUT', `/v2/expenses/${ids.expense}`, body(extra))).status).toBe(400);
-    }
-    for (const extra of [{ entry_ids: [999999] }, { expense_ids: [999999] }]) {
-      expect(
-        (await call('POST', '/v2/invoices', JSON.stringify({ invoice_date: '2024-04-01', ...extra }))).status,
-      ).toBe(400);
-    }
-    // Bulk actions skip ids that name nothing: 204, nothing written.
-    expect((await call('PUT', '/v2/entries/approved', JSON.stringify({ entry_ids: [999999] }))).status).toBe(204);
-    expect(
-      (await call('PUT', '/v2/entries/marked_as_invoiced', JSON.stringify({ entry_ids: [999999], date: '2024-03-01' })))
-        .status,
-    ).toBe(204);
+    await expectUnknownIdsNotFound({
+      rows: [
+        {
+          ids: ['999999', 'abc', '-1', '0', '1e3', '99999999999999999999', "1'%20OR%20'1'='1"],
+          routes: (id) => [
+            ['PUT', `/v2/entries/${id}/approved`],
+            ['PUT', `/v2/entries/${id}/unapproved`],
+            ['PUT', `/v2/entries/${id}/marked_as_invoiced`],
+            ['GET', `/v2/expenses/${id}`],
+            ['PUT', `/v2/expenses/${id}`],
+            ['DELETE', `/v2/expenses/${id}`],
+            ['GET', `/v2/expense/${id}`],
+            ['PUT', `/v2/expense/${id}`],
+            ['DELETE', `/v2/expense/${id}`],
+            ['GET', `/v2/invoices/${id}`],
+            ['GET', `/v2/invoices/${id}/entries`],
+            ['GET', `/v2/invoices/${id}/expenses`],
+            ['GET', `/v2/webhooks/${id}`],
+            ['PUT', `/v2/webhooks/${id}`],
+            ['PUT', `/v2/webhooks/${id}/add_events`],
+            ['PUT', `/v2/webhooks/${id}/remove_events`],
+            ['PUT', `/v2/webhooks/${id}/reroll_secret`],
+            ['PUT', `/v2/webhooks/${id}/enable`],
+            ['PUT', `/v2/webhooks/${id}/disable`],
+            ['PUT', `/v2/webhooks/${id}/ping`],
+            ['PUT', `/v2/webhooks/${id}/retry/${id}`],
+            ['PUT', `/v2/webhooks/${ids.webhook}/retry/${id}`],
+            ['DELETE', `/v2/webhooks/${id}`],
+            ['GET', `/v2/broadcast_receivers/${id}`],
+            ['PUT', `/v2/broadcast_receivers/${id}`],
+            ['PUT', `/v2/broadcast_receivers/${id}/add_subjects`],
+            ['PUT', `/v2/broadcast_receivers/${id}/remove_subjects`],
+            ['PUT', `/v2/broadcast_receivers/${id}/reroll_secret`],
+            ['PUT', `/v2/broadcast_receivers/${id}/enable`],
+            ['PUT', `/v2/broadcast_receivers/${id}/disable`],
+            ['DELETE', `/v2/broadcast_receivers/${id}`],
+          ],
+          body: (method) => (method === 'GET' ? undefined : {}),
+        },
+      ],
+      send,
+    });
+    const expense = (extra: Record<string, unknown>) => ({
+      date: '2024-03-01',
+      project_id: ids.project,
+      price: 1,
+      ...extra,
+    });
+    await expectStatuses({
+      rows: [
+        ...[{ project_id: 999999 }, { user_id: 999999 }].flatMap((extra) => [
+          { method: 'POST', url: '/v2/expenses', body: expense(extra), status: 400 },
+          { method: 'PUT', url: `/v2/expenses/${ids.expense}`, body: expense(extra), status: 400 },
+        ]),
+        ...[{ entry_ids: [999999] }, { expense_ids: [999999] }].map((extra) => ({
+          method: 'POST',
+          url: '/v2/invoices',
+          body: { invoice_date: '2024-04-01', ...extra },
+          status: 400,
+        })),
+        // Bulk actions skip ids that name nothing: 204, nothing written.
+        { method: 'PUT', url: '/v2/entries/approved', body: { entry_ids: [999999] }, status: 204 },
+        {
+          method: 'PUT',
+          url: '/v2/entries/marked_as_invoiced',
+          body: { entry_ids: [999999], date: '2024-03-01' },
+          status: 204,
+        },
+      ],
+      send,
+    });
     expect(snapshot()).toBe(before);
   });
 
@@ -358,33 +385,37 @@ describe('bad input at the money and event endpoints', () => {
     const archivedExpense = (
       JSON.parse((await call('GET', `/v2/expenses?project_ids=${ids.archived}`)).body) as Array<{ id: number }>
     )[0]!.id;
-    const expenseBody = JSON.stringify({ date: '2024-03-01', project_id: ids.project, price: 1 });
-    for (const [method, url, body, code] of [
-      ['PUT', `/v2/expenses/${invoicedExpense}`, expenseBody, 'invoiced'],
-      ['DELETE', `/v2/expenses/${invoicedExpense}`, undefined, 'invoiced'],
-      ['PUT', `/v2/expenses/${archivedExpense}`, expenseBody, 'archived_project'],
-      ['DELETE', `/v2/expense/${archivedExpense}`, undefined, 'archived_project'],
-      [
-        'POST',
-        '/v2/expenses',
-        JSON.stringify({ date: '2024-03-01', project_id: ids.archived, price: 1 }),
-        'archived_project',
+    const expenseBody = { date: '2024-03-01', project_id: ids.project, price: 1 };
+    await expectRefusedWithCodes({
+      rows: [
+        { method: 'PUT', url: `/v2/expenses/${invoicedExpense}`, body: expenseBody, code: 'invoiced' },
+        { method: 'DELETE', url: `/v2/expenses/${invoicedExpense}`, code: 'invoiced' },
+        { method: 'PUT', url: `/v2/expenses/${archivedExpense}`, body: expenseBody, code: 'archived_project' },
+        { method: 'DELETE', url: `/v2/expense/${archivedExpense}`, code: 'archived_project' },
+        {
+          method: 'POST',
+          url: '/v2/expenses',
+          body: { date: '2024-03-01', project_id: ids.archived, price: 1 },
+          code: 'archived_project',
+        },
+        { method: 'PUT', url: `/v2/entries/${ids.approved}/approved`, code: 'already_approved' },
+        { method: 'PUT', url: `/v2/entries/${ids.entry}/unapproved`, code: 'not_approved' },
+        { method: 'PUT', url: `/v2/entries/${ids.approved}`, body: { minutes: 1 }, code: 'approved_and_locked' },
+        {
+          method: 'POST',
+          url: '/v2/invoices',
+          body: { invoice_date: '2024-04-01', expense_ids: [invoicedExpense] },
+          code: 'invoiced',
+        },
+        {
+          method: 'POST',
+          url: '/v2/invoices',
+          body: { invoice_date: '2024-04-01', reference: '1' },
+          code: 'already_exists',
+        },
       ],
-      ['PUT', `/v2/entries/${ids.approved}/approved`, undefined, 'already_approved'],
-      ['PUT', `/v2/entries/${ids.entry}/unapproved`, undefined, 'not_approved'],
-      ['PUT', `/v2/entries/${ids.approved}`, '{"minutes":1}', 'approved_and_locked'],
-      [
-        'POST',
-        '/v2/invoices',
-        JSON.stringify({ invoice_date: '2024-04-01', expense_ids: [invoicedExpense] }),
-        'invoiced',
-      ],
-      ['POST', '/v2/invoices', JSON.stringify({ invoice_date: '2024-04-01', reference: '1' }), 'already_exists'],
-    ] as const) {
-      const reply = await call(method, url, body);
-      expect(reply.status, `${method} ${url}`).toBe(400);
-      expect(JSON.parse(reply.body).errors[0].code, `${method} ${url}`).toBe(code);
-    }
+      send,
+    });
     expect(snapshot()).toBe(before);
   });
 
@@ -412,12 +443,7 @@ describe('bad input at the money and event endpoints', () => {
       '?subjects=',
       '?&&&=',
     ];
-    for (const list of lists) {
-      for (const query of queries) {
-        const reply = await call('GET', list + query);
-        expect([200, 400], list + query.slice(0, 40)).toContain(reply.status);
-      }
-    }
+    await expectOddQueriesAnswered({ lists, queries, get: (url) => call('GET', url) });
   });
 
   it('never answers 5xx nor changes anything for arbitrary JSON bodies it refuses', async () => {

@@ -19,9 +19,21 @@ const LAUGHS = `<?xml version="1.0"?>
 ]>
 <entry><minutes>1</minutes><date>2024-03-04</date><description>&lol9;</description></entry>`;
 
-type Case = [what: string, path: string, contentType: string, body: string, message: RegExp];
+/** A POST the v1 API must refuse with 422, and what its message says. */
+interface Case {
+  what: string;
+  path: string;
+  /** '': no content-type header. */
+  contentType: string;
+  body: string;
+  message: RegExp;
+}
 
-const XML_CASES: Case[] = [
+/** Rows written as [what, path, contentType, body, message]. */
+const cases = (...rows: Array<[string, string, string, string, RegExp]>): Case[] =>
+  rows.map(([what, path, contentType, body, message]) => ({ what, path, contentType, body, message }));
+
+const XML_CASES = cases(
   ['billion laughs', '/api/entries.xml', 'text/xml', LAUGHS, /DOCTYPE or ENTITY/],
   [
     'billion laughs to import',
@@ -97,9 +109,9 @@ const XML_CASES: Case[] = [
     '<entry><minutes><h>1</h></minutes><date>2024-03-04</date></entry>',
     /minutes/,
   ],
-];
+);
 
-const JSON_CASES: Case[] = [
+const JSON_CASES = cases(
   ['invalid JSON', '/api/entries.json', 'application/json', '{"entry": {"minutes": "1",', /JSON Parsing Error/],
   ['a JSON array for an entry', '/api/entries.json', 'application/json', '[1, 2]', /JSON Hash/],
   ['a JSON string', '/api/entries.json', 'application/json', '"1:30"', /JSON Hash/],
@@ -167,14 +179,14 @@ const JSON_CASES: Case[] = [
     JSON.stringify({ entry: { minutes: '1', date: '2024-03-04', description: 'x'.repeat(10_001) } }),
     /longer than 10000/,
   ],
-];
+);
 
 const TIMES = ['soon', '1:5', '1:75', '1h30', '-1', '1,5', '1.5m', '25:00:00', '2 days', '1000000', '', '   '];
 
 describe('v1 bad input', () => {
-  it.each([...XML_CASES, ...JSON_CASES])(
+  it.each([...XML_CASES, ...JSON_CASES].map((c) => [c.what, c] as const))(
     '%s: 422, in the format of the path, nothing written',
-    async (_what, path, contentType, body, message) => {
+    async (_what, { path, contentType, body, message }) => {
       const { client } = await serve();
       const v1 = V1.of(client);
       const reply = await v1.raw('POST', path, body, contentType ? { 'content-type': contentType } : {});
