@@ -132,11 +132,14 @@ export function QuickEntry({ projects, bridge }: { projects: ProjectView[]; brid
             onBlur={() => setDismissed(true)}
             readOnly={action.busy}
           />
+          {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA combobox pattern (tested): a list of suggestions that the input owns as its listbox */}
           <ul id="quick-suggestions" role="listbox" aria-label="Projects" class="suggestions" hidden={!open}>
             {suggestions.map((name, i) => (
+              // biome-ignore lint/a11y/useFocusableInteractive: focus stays in the input, which points at the active option (aria-activedescendant), as the combobox pattern has it
               <li
                 key={name}
                 id={`quick-suggestion-${i}`}
+                // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the combobox's options (see the listbox above)
                 role="option"
                 aria-selected={i === activeIndex}
                 // mousedown, not click: it must land before the input's blur closes the list.

@@ -1,7 +1,7 @@
 // One timer: its project, live time and the actions its state allows. Discarding asks once more,
 // in place, since it throws the time away.
 
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
 import { formatDuration } from '../../common/format';
 import type { TimerView } from '../../common/snapshot';
@@ -17,6 +17,11 @@ export function TimerCard({ timer, now, bridge }: { timer: TimerView; now: numbe
   const name = timer.projectName;
   const projectId = timer.projectId;
   const seconds = liveSeconds(timer, now);
+  // Asked to confirm a discard, the focus goes to the safe answer.
+  const keep = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) keep.current?.focus();
+  }, [confirming]);
 
   return (
     <li
@@ -46,6 +51,7 @@ export function TimerCard({ timer, now, bridge }: { timer: TimerView; now: numbe
       </div>
       {timer.description && <div class="timer-description">{timer.description}</div>}
       {confirming ? (
+        // biome-ignore lint/a11y/useSemanticElements: a row of buttons outside any form, named for screen readers as a group; a fieldset would bring a form's semantics and its legend
         <div class="actions" role="group" aria-label={`Discard ${name}?`}>
           <span class="confirm-text">Discard {formatDuration(seconds)}?</span>
           <button
@@ -56,7 +62,7 @@ export function TimerCard({ timer, now, bridge }: { timer: TimerView; now: numbe
           >
             Discard
           </button>
-          <button type="button" onClick={() => setConfirming(false)} autoFocus>
+          <button type="button" onClick={() => setConfirming(false)} ref={keep}>
             Keep
           </button>
         </div>

@@ -93,6 +93,7 @@ function AccountRow({
         )}
       </div>
       {confirming && (
+        // biome-ignore lint/a11y/useSemanticElements: a confirmation row of buttons outside any form, named as a group; a fieldset would bring a form's semantics and its legend
         <div class="row" role="group" aria-label={`Sign out of ${account.label}`}>
           <span class="grow">
             Sign out of {account.label}? Its token is revoked where the service allows and deleted from this computer;

@@ -35,11 +35,11 @@ export function AddAccountForm({ bridge }: { bridge: StintBridge }) {
     }
   };
 
+  /** One text field: its name, its label, its state (value and setter), any further attributes. */
   const field = (
     name: string,
     label: string,
-    value: string,
-    set: (v: string) => void,
+    [value, set]: [string, (v: string) => void],
     extra: Record<string, unknown> = {},
   ) => (
     <label class="grow">
@@ -64,7 +64,7 @@ export function AddAccountForm({ bridge }: { bridge: StintBridge }) {
   return (
     <form class="add-account" aria-label="Add account" onSubmit={submit} noValidate>
       <h3>Add an account</h3>
-      {field('baseUrl', 'Service address', baseUrl, setBaseUrl, {
+      {field('baseUrl', 'Service address', [baseUrl, setBaseUrl], {
         type: 'url',
         placeholder: 'https://time.example.com',
       })}
@@ -81,14 +81,14 @@ export function AddAccountForm({ bridge }: { bridge: StintBridge }) {
       </fieldset>
       {mode === 'browser' ? (
         <>
-          {field('clientId', "Stint's client ID at that service", clientId, setClientId)}
-          {field('clientSecret', 'Client secret (if the service gave one)', clientSecret, setClientSecret, {
+          {field('clientId', "Stint's client ID at that service", [clientId, setClientId])}
+          {field('clientSecret', 'Client secret (if the service gave one)', [clientSecret, setClientSecret], {
             type: 'password',
           })}
           <p class="hint">Your browser opens the service's sign-in page; Stint never sees your password.</p>
         </>
       ) : (
-        field('token', 'Personal token', token, setToken, { type: 'password' })
+        field('token', 'Personal token', [token, setToken], { type: 'password' })
       )}
       <button type="submit" class="primary" disabled={action.busy}>
         {action.busy && mode === 'browser'

@@ -24,7 +24,7 @@ export function SettingsView({ bridge }: { bridge: StintBridge }) {
     <div class="app settings">
       <header class="bar">
         <h1>Settings</h1>
-        <a class="bar-link" href="#">
+        <a class="bar-link" href="#main">
           Back to Stint
         </a>
       </header>
