@@ -25,24 +25,27 @@ function numberOption(value: string | undefined, name: string, valid: (n: number
   return n;
 }
 
-let args;
-try {
-  args = parseArgs({
-    options: {
-      port: { type: 'string' },
-      data: { type: 'string' },
-      token: { type: 'string' },
-      'owner-password': { type: 'string' },
-      'rate-limit': { type: 'string' },
-      host: { type: 'string' },
-      log: { type: 'boolean' },
-      help: { type: 'boolean' },
-    },
-    strict: true,
-  }).values;
-} catch (error) {
-  fail((error as Error).message);
+function readArgs() {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: 'string' },
+        data: { type: 'string' },
+        token: { type: 'string' },
+        'owner-password': { type: 'string' },
+        'rate-limit': { type: 'string' },
+        host: { type: 'string' },
+        log: { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    return fail((error as Error).message);
+  }
 }
+
+const args = readArgs();
 if (args.help) {
   console.log(usage);
   process.exit(0);

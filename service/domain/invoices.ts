@@ -164,7 +164,7 @@ export function insertInvoice(db: Db, accountId: number, v: NewInvoice, now: str
     db,
     'INSERT INTO invoice_taxes (invoice_id, name, percentage_thousandths, amount_cents) VALUES (?, ?, ?, ?)',
   );
-  v.taxes.forEach((t, i) => tax.run(id, t.name, t.thousandths, v.amounts.taxCents[i]));
+  for (const [i, t] of v.taxes.entries()) tax.run(id, t.name, t.thousandths, v.amounts.taxCents[i]);
   const rate = sql(db, 'INSERT INTO invoice_custom_rates (invoice_id, user_id, hourly_rate_cents) VALUES (?, ?, ?)');
   for (const r of v.customRates) rate.run(id, r.userId, r.cents);
   return id;

@@ -81,7 +81,10 @@ export class WebhookDeliverer {
   }
 
   private pass(): void {
-    if (this.stopped || !this.db.isOpen) return this.settleIdle();
+    if (this.stopped || !this.db.isOpen) {
+      this.settleIdle();
+      return;
+    }
     const nowMs = this.deps.clock().getTime();
     this.prune(nowMs);
     let nextDue = Infinity;
@@ -117,7 +120,8 @@ export class WebhookDeliverer {
     try {
       secret = this.deps.secrets.open(head.secret);
     } catch (error) {
-      return this.unsigned(head, error as Error);
+      this.unsigned(head, error as Error);
+      return;
     }
     const body = Buffer.from(head.body, 'utf8');
     const headers = {

@@ -63,5 +63,5 @@ export function installErrorHandlers(app: FastifyInstance): void {
     request.log.error(error);
     return reply.code(500).send({ message: 'Internal Server Error' });
   });
-  app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: 'Not Found' }));
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not Found' }));
 }

@@ -8,7 +8,7 @@ interface Rule {
   required?: boolean;
 }
 
-function valueOf(source: unknown, name: string): unknown {
+function ownValue(source: unknown, name: string): unknown {
   if (!source || typeof source !== 'object' || !Object.hasOwn(source, name)) return undefined;
   const value = (source as Record<string, unknown>)[name];
   return typeof value === 'string' && value.trim() === '' ? null : value;
@@ -16,7 +16,7 @@ function valueOf(source: unknown, name: string): unknown {
 
 /** Absent or null (blank) counts as not given; a required one is then missing_field. */
 function given(f: Fields, source: unknown, name: string, rule: Rule): unknown {
-  const value = valueOf(source, name);
+  const value = ownValue(source, name);
   if (value === undefined || value === null) {
     if (rule.required) f.fail(name, 'missing_field');
     return undefined;

@@ -28,7 +28,7 @@ code { font-size: .9rem; }
 
 const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Tagged template: every interpolated value is escaped, except nested html`` results. */
 class Html {
@@ -41,7 +41,7 @@ export function html(
   let text = strings[0]!;
   values.forEach((value, i) => {
     const parts = Array.isArray(value) ? value : [value];
-    for (const part of parts) text += part instanceof Html ? part.text : escape(String(part ?? ''));
+    for (const part of parts) text += part instanceof Html ? part.text : escapeHtml(String(part ?? ''));
     text += strings[i + 1]!;
   });
   return new Html(text);

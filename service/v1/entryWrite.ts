@@ -13,6 +13,7 @@
 import { guardEntryProject } from '../auth/entryGuard';
 import { changesOthersEntries, seesUser, type Actor } from '../auth/permissions';
 import { chooseEntryProject, deleteEntry, getEntry, insertEntry, updateEntry, type EntryRow } from '../domain/entries';
+import type { ParsedTag } from '../domain/hashtags';
 import { getProject } from '../domain/projects';
 import type { UserRow } from '../domain/users';
 import { emitEntryEvents } from '../events/emit';
@@ -156,7 +157,7 @@ export function changeEntry(db: Db, { actor, entry, input, now }: ChangeEntryOpt
   // No description sent: it stays, and so do its tags, whichever rule made them (updateEntry
   // keeps the links of an unchanged description when given no tags).
   let description = entry.description;
-  let tags;
+  let tags: ParsedTag[] | undefined;
   if (input.description !== undefined) {
     const described = describeEntry(input.description, input.allowHashtags);
     guardNewTags(db, actor, described.tags);
