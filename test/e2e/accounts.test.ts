@@ -80,6 +80,7 @@ async function signInAndAllow(): Promise<string> {
   await expect.poll(() => page.getByRole('heading').textContent()).toBe('Allow Stint to use your Stint account?');
   await page.getByRole('button', { name: 'Allow' }).click();
   await page.waitForURL((url) => url.port === String(port));
+  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText, the text as rendered (hidden text left out), is what these check; not the DOM property
   return page.locator('body').innerText();
 }
 
@@ -134,6 +135,7 @@ describe('browser sign-in of a remote account', () => {
 
     const forged = await page.goto(`${callback}?code=stolen&state=not-ours`);
     expect(forged?.status()).toBe(400);
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText, the text as rendered (hidden text left out), is what these check; not the DOM property
     expect(await page.locator('body').innerText()).toContain('does not belong to the sign-in Stint started');
     const stateless = await page.goto(`${callback}?code=stolen`);
     expect(stateless?.status()).toBe(400);

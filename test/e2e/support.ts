@@ -98,6 +98,7 @@ export async function explained(
     console.log(
       `page:\n${await page
         .locator('body')
+        // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText, the text as rendered (hidden text left out), is what these check; not the DOM property
         .innerText()
         .catch(() => '?')}\ncore: ${JSON.stringify(stack.account.core.getSnapshot())}`,
     );

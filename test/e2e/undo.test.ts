@@ -37,6 +37,7 @@ describe('undo in the window', () => {
       await page.getByRole('button', { name: 'Yes, discard Website' }).click();
       await expect.poll(() => timer.count()).toBe(0);
       const line = page.getByTestId('undo-line');
+      // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText, the text as rendered (hidden text left out), is what these check; not the DOM property
       await expect.poll(() => line.innerText()).toMatch(/Discarded Website's timer/);
       // The Discard button went with the timer: focus is on Undo, so Enter takes it back.
       const undo = page.getByRole('button', { name: "Undo: Discarded Website's timer" });
@@ -72,6 +73,7 @@ describe('undo in the window', () => {
       await row.waitFor();
       await row.getByRole('button', { name: 'Delete 1:30 call with the client' }).click();
       await expect.poll(() => row.count()).toBe(0);
+      // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText, the text as rendered (hidden text left out), is what these check; not the DOM property
       await expect.poll(() => page.getByTestId('undo-line').innerText()).toMatch(/Deleted 1:30: call with the client/);
       await page.getByTestId('undo-line').waitFor({ state: 'detached', timeout: UNDO_GRACE_MS + 2_000 });
       await expect

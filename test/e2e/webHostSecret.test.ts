@@ -205,6 +205,7 @@ describe('the web host with its secret', () => {
       const other = await stranger.newPage();
       const response = await other.goto(stack.host.url);
       expect(response?.status()).toBe(403);
+      // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText, the text as rendered (hidden text left out), is what these check; not the DOM property
       const text = await other.locator('body').innerText();
       expect(text).toMatch(/open the address Stint printed/);
       expect(text).not.toContain(PRIVATE);

@@ -37,7 +37,7 @@ function run(args: string[]): {
           resolve(m);
         }
       }, 50);
-      exit.then(() => {
+      void exit.then(() => {
         clearInterval(timer);
         const m = re.exec(out);
         if (m) resolve(m);

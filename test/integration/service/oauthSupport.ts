@@ -37,9 +37,9 @@ export interface Page {
 
 function formFields(html: string): Record<string, string> {
   const fields: Record<string, string> = {};
-  const unescape = (v: string) => v.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
+  const unescapeEntities = (v: string) => v.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
   for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
-    fields[m[1]!] = unescape(m[2]!);
+    fields[m[1]!] = unescapeEntities(m[2]!);
   return fields;
 }
 

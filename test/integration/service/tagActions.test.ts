@@ -27,7 +27,7 @@ function stepper() {
     step: () => waiting.shift()?.(),
     releaseAll() {
       free = true;
-      waiting.splice(0).forEach((resolve) => resolve());
+      for (const resolve of waiting.splice(0)) resolve();
     },
     /** Resolves once the runner waits at the gate again (its previous batch is written). */
     async held(): Promise<void> {

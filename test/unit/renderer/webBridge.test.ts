@@ -47,7 +47,7 @@ describe('web bridge', () => {
     const held: Array<() => void> = [];
     const { port } = await server(0, (m, reply) => {
       held.push(() => reply({ ok: true, value: { projectId: (m.request as { name: string }).name.length } }));
-      if (held.length === 2) held.reverse().forEach((send) => send());
+      if (held.length === 2) for (const send of held.reverse()) send();
     });
     const b = bridge(port);
     const [first, second] = await Promise.all([b.createProject({ name: 'a' }), b.createProject({ name: 'abc' })]);

@@ -126,9 +126,9 @@ describe('invoice amounts', () => {
           const a = invoiceAmounts({ ...base, expenses, taxes })!;
           expect(a.totalCents).toBe(a.taxableCents + a.taxfreeCents + a.taxTotalCents);
           expect(a.taxTotalCents).toBe(a.taxCents.reduce((s, t) => s + t, 0));
-          a.taxCents.forEach((t, i) =>
-            expect(Math.abs(t - (a.taxableCents * taxes[i]!) / 100_000)).toBeLessThanOrEqual(0.5),
-          );
+          for (const [i, t] of a.taxCents.entries()) {
+            expect(Math.abs(t - (a.taxableCents * taxes[i]!) / 100_000)).toBeLessThanOrEqual(0.5);
+          }
         },
       ),
     );

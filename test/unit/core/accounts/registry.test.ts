@@ -9,10 +9,12 @@ import {
   writeRegistry,
   type RemoteAccount,
 } from '../../../../main/core/accounts/registry';
-import { tempDir } from '../support/offline';
+import { tempDir } from '../../../support/tempDir';
 
 const dirs: ReturnType<typeof tempDir>[] = [];
-afterEach(() => dirs.splice(0).forEach((d) => d.remove()));
+afterEach(() => {
+  for (const d of dirs.splice(0)) d.remove();
+});
 const folder = () => {
   const dir = tempDir();
   dirs.push(dir);
