@@ -54,7 +54,7 @@ async function everyCall(): Promise<{ sent: Sent[]; unsent: string[] }> {
   ];
   const unsent: string[] = [];
   for (const group of groups) {
-    for (const [name, fn] of Object.entries(group as Record<string, unknown>)) {
+    for (const [name, fn] of Object.entries(group as object) as Array<[string, unknown]>) {
       if (typeof fn !== 'function') continue;
       const before = sent.length;
       for (const args of tries) {
