@@ -259,29 +259,32 @@ export function projectId(snap: Snapshot, name: string): number {
 /** Does the action through core's handlers, as the window would; answers it as done (an edit with the project it ended on). */
 export async function perform(core: Core, a: Action): Promise<Action> {
   if (a.kind === 'deleteEntry' || a.kind === 'editEntry') return onEntry(core, a);
-  const h = core.handlers;
-  const snap = core.getSnapshot();
-  const result = await (() => {
-    switch (a.kind) {
-      case 'createProject':
-        return h.createProject({ name: a.name });
-      case 'startTimer':
-        return h.startTimer({
-          projectId: projectId(snap, a.project),
-          ...(a.description ? { description: a.description } : {}),
-        });
-      case 'pauseTimer':
-        return h.pauseTimer({ projectId: projectId(snap, a.project) });
-      case 'logTimer':
-        return h.logTimer({ projectId: projectId(snap, a.project) });
-      case 'discardTimer':
-        return h.discardTimer({ projectId: projectId(snap, a.project) });
-      case 'quickEntry':
-        return h.quickEntry({ text: a.text });
-    }
-  })();
+  const result = await request(core, a);
   if (!result.ok) throw new Error(`core refused ${JSON.stringify(a)}: ${JSON.stringify(result.error)}`);
   return a;
+}
+
+/** The handler call an action other than an entry's makes. */
+function request(core: Core, a: Exclude<Action, { kind: 'deleteEntry' | 'editEntry' }>) {
+  const h = core.handlers;
+  const snap = core.getSnapshot();
+  switch (a.kind) {
+    case 'createProject':
+      return h.createProject({ name: a.name });
+    case 'startTimer':
+      return h.startTimer({
+        projectId: projectId(snap, a.project),
+        ...(a.description ? { description: a.description } : {}),
+      });
+    case 'pauseTimer':
+      return h.pauseTimer({ projectId: projectId(snap, a.project) });
+    case 'logTimer':
+      return h.logTimer({ projectId: projectId(snap, a.project) });
+    case 'discardTimer':
+      return h.discardTimer({ projectId: projectId(snap, a.project) });
+    case 'quickEntry':
+      return h.quickEntry({ text: a.text });
+  }
 }
 
 /** How long the user waits for an entry to be deletable (read back with its id) or editable. */

@@ -208,7 +208,7 @@ describe('killed at random moments and started again', () => {
       const at = progress(dataDir);
       expect([...at.keys()].sort((a, b) => a - b)).toEqual(done.map((_, i) => i));
       const model = new Model();
-      done.forEach((a, i) => applyToModel(model, a, at.get(i)!));
+      for (const [i, a] of done.entries()) applyToModel(model, a, at.get(i)!);
       const direct = createServiceApi({
         baseUrl: service.url,
         credentials: { kind: 'personal', token: service.token },
