@@ -90,7 +90,7 @@ export function entryActionRoutes(app: FastifyInstance, context: Context): void 
       setApproval(db, { id: e.id, approvedAt: at, approvedById: actor.userId, now });
       return event('entry.updated.approved', {
         actor,
-        e,
+        entry: e,
         at: now,
         changes: {
           approved_at: [e.approved_at, at],
@@ -105,7 +105,7 @@ export function entryActionRoutes(app: FastifyInstance, context: Context): void 
       setApproval(db, { id: e.id, approvedAt: null, approvedById: null, now });
       return event('entry.updated.unapproved', {
         actor,
-        e,
+        entry: e,
         at: now,
         changes: {
           approved_at: [e.approved_at, null],
@@ -120,7 +120,7 @@ export function entryActionRoutes(app: FastifyInstance, context: Context): void 
       setInvoiced(db, { ids: [e.id], invoicedAt: midnight(date), invoiceId: null, now });
       return event('entry.updated.invoiced', {
         actor,
-        e,
+        entry: e,
         at: now,
         changes: { invoiced_at: [e.invoiced_at, midnight(date)] },
       });
@@ -206,11 +206,11 @@ export function entryActionRoutes(app: FastifyInstance, context: Context): void 
 
 interface EventOptions {
   actor: Actor;
-  e: EntryMarks;
+  entry: EntryMarks;
   at: string;
   changes: EntryEvent['changes'];
 }
 
-function event(type: EntryEvent['type'], { actor, e, at, changes }: EventOptions): EntryEvent {
-  return { type, accountId: actor.accountId, entryId: e.id, changes, at };
+function event(type: EntryEvent['type'], { actor, entry, at, changes }: EventOptions): EntryEvent {
+  return { type, accountId: actor.accountId, entryId: entry.id, changes, at };
 }
