@@ -1,0 +1,210 @@
+// @vitest-environment happy-dom
+// The window's main components as a user meets them, rendered with a fake bridge: what they show,
+// which request each button sends, and a refusal shown at its field with the typed text kept.
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fail, ok } from '../../../common/result';
+import { DEFAULT_SETTINGS } from '../../../common/settings';
+import type { EntryView, ProjectView } from '../../../common/snapshot';
+import { NewTimer } from '../../../renderer/components/NewTimer';
+import { QuickEntry } from '../../../renderer/components/QuickEntry';
+import { IdleSection } from '../../../renderer/components/settings/IdleSection';
+import { TimerCard } from '../../../renderer/components/TimerCard';
+import { Today } from '../../../renderer/components/Today';
+import { fakeBridge } from '../../support/fakeBridge';
+import { SNAPSHOT_NOW, timerView } from '../../support/snapshot';
+
+afterEach(cleanup);
+
+const NOW = SNAPSHOT_NOW;
+const website: ProjectView = { id: 1, name: 'Website', color: '#f00', billingIncrement: 15, enabled: true };
+const backend: ProjectView = { id: 2, name: 'Backend', color: null, billingIncrement: 1, enabled: true };
+const entry = (over: Partial<EntryView> = {}): EntryView => ({
+  key: '41',
+  id: 41,
+  date: '2025-03-10',
+  minutes: 90,
+  description: 'call with the client',
+  projectName: 'Website',
+  pending: false,
+  ...over,
+});
+const type = (input: HTMLElement, value: string) => fireEvent.input(input, { target: { value } });
+
+describe('TimerCard', () => {
+  it('shows a running timer its time since it started, and pauses that project', async () => {
+    const bridge = fakeBridge();
+    const running = timerView({ state: 'running', seconds: 60, asOf: NOW - 3_849_000 });
+    render(<TimerCard timer={running} now={NOW} bridge={bridge} />);
+    expect(screen.getByRole('timer', { name: 'Website time' }).textContent).toBe('1:05:09');
+    fireEvent.click(screen.getByRole('button', { name: 'Pause Website' }));
+    await waitFor(() => expect(bridge.pauseTimer).toHaveBeenCalledWith({ projectId: 1 }));
+    expect(screen.queryByRole('button', { name: 'Resume Website' })).toBeNull();
+  });
+
+  it('offers a paused timer Resume and Log, each with its project', async () => {
+    const bridge = fakeBridge();
+    render(
+      <TimerCard
+        timer={timerView({ projectId: 2, projectName: 'Backend', state: 'paused', seconds: 2530 })}
+        now={NOW}
+        bridge={bridge}
+      />,
+    );
+    expect(screen.getByRole('timer', { name: 'Backend time' }).textContent).toBe('0:42:10');
+    fireEvent.click(screen.getByRole('button', { name: 'Resume Backend' }));
+    await waitFor(() => expect(bridge.startTimer).toHaveBeenCalledWith({ projectId: 2 }));
+    // One action at a time on a card: the Log is taken once the Resume has its answer.
+    await waitFor(() => expect(screen.getByTestId('timer').getAttribute('aria-busy')).toBe('false'));
+    fireEvent.click(screen.getByRole('button', { name: 'Log Backend' }));
+    await waitFor(() => expect(bridge.logTimer).toHaveBeenCalledWith({ projectId: 2 }));
+  });
+
+  it('asks before discarding: Keep throws nothing away, Yes discards that timer', async () => {
+    const bridge = fakeBridge();
+    render(<TimerCard timer={timerView({ state: 'paused', seconds: 600 })} now={NOW} bridge={bridge} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Discard Website' }));
+    expect(screen.getByRole('group', { name: 'Discard Website?' }).textContent).toContain('Discard 0:10:00?');
+    fireEvent.click(screen.getByRole('button', { name: 'Keep' }));
+    expect(bridge.discardTimer).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Discard Website' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, discard Website' }));
+    await waitFor(() => expect(bridge.discardTimer).toHaveBeenCalledWith({ projectId: 1 }));
+  });
+
+  it("shows the service's refusal on the card it came from", async () => {
+    const bridge = fakeBridge({ logTimer: async () => fail('rejected', 'Project is archived') });
+    render(<TimerCard timer={timerView({ state: 'paused', seconds: 60 })} now={NOW} bridge={bridge} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Log Website' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Project is archived');
+  });
+});
+
+describe('QuickEntry', () => {
+  it('logs the typed text on Enter, says what it logged and empties the box', async () => {
+    const bridge = fakeBridge({ quickEntry: async () => ok({ minutes: 90, projectName: 'Website' }) });
+    render(<QuickEntry projects={[website, backend]} bridge={bridge} />);
+    const input = screen.getByRole('combobox', { name: 'Log time for today' }) as HTMLInputElement;
+    type(input, '1:30 @Website call');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(bridge.quickEntry).toHaveBeenCalledWith({ text: '1:30 @Website call' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Logged 1:30 on Website.');
+    expect(input.value).toBe('');
+  });
+
+  it('shows a refusal at the box, marks it invalid and keeps the text to fix', async () => {
+    const bridge = fakeBridge({ quickEntry: async () => fail('invalid_input', 'Start with a time, like 1:30.') });
+    render(<QuickEntry projects={[website]} bridge={bridge} />);
+    const input = screen.getByRole('combobox', { name: 'Log time for today' }) as HTMLInputElement;
+    type(input, 'call with the client');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    const error = await screen.findByTestId('quick-error');
+    expect(error.textContent).toBe('Start with a time, like 1:30.');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBe('quick-error');
+    expect(input.value).toBe('call with the client');
+  });
+
+  it('suggests the projects an @name starts, and Tab takes the first', () => {
+    render(<QuickEntry projects={[website, backend]} bridge={fakeBridge()} />);
+    const input = screen.getByRole('combobox', { name: 'Log time for today' }) as HTMLInputElement;
+    type(input, '1:30 @We');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['@Website']);
+    fireEvent.keyDown(input, { key: 'Tab' });
+    expect(input.value).toBe('1:30 @Website ');
+  });
+});
+
+describe('Today', () => {
+  it("shows the day's total and each entry, and deletes the one asked for", async () => {
+    const bridge = fakeBridge();
+    const entries = [entry(), entry({ key: 'op-1', id: null, minutes: 15, description: 'notes', pending: true })];
+    render(<Today today={{ date: '2025-03-10', entries, totalMinutes: 105 }} projects={[website]} bridge={bridge} />);
+    expect(screen.getByTestId('today-total').textContent).toBe('1:45');
+    expect(screen.getAllByTestId('entry-minutes').map((e) => e.textContent)).toEqual(['1:30', '0:15']);
+    // Not at the service yet: nothing to delete there.
+    expect(screen.queryByRole('button', { name: 'Delete 0:15 Website notes' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete 1:30 Website call with the client' }));
+    await waitFor(() => expect(bridge.deleteEntry).toHaveBeenCalledWith({ entryId: 41 }));
+  });
+
+  it('edits an entry in place: a refused time is shown at the time field, and what was typed stays', async () => {
+    const bridge = fakeBridge({
+      updateEntry: async () => fail('invalid_input', 'Write the time like 1:30, 90m or 1h 30m.', 'time'),
+    });
+    render(
+      <Today
+        today={{ date: '2025-03-10', entries: [entry()], totalMinutes: 90 }}
+        projects={[website]}
+        bridge={bridge}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Edit 1:30 Website call with the client' }));
+    const time = screen.getByRole('textbox', { name: 'Time' }) as HTMLInputElement;
+    expect(time.value).toBe('1:30');
+    type(time, 'soon');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const error = await screen.findByTestId('edit-error-time');
+    expect(error.textContent).toBe('Write the time like 1:30, 90m or 1h 30m.');
+    expect(time.getAttribute('aria-invalid')).toBe('true');
+    expect(time.value).toBe('soon');
+    expect(bridge.updateEntry).toHaveBeenCalledWith({
+      key: '41',
+      time: 'soon',
+      description: 'call with the client',
+      project: 'Website',
+    });
+  });
+
+  it('offers no Edit for an entry not yet read back with its id', () => {
+    const unread = entry({ key: 'op-2', id: null, pending: true, editable: false });
+    render(
+      <Today today={{ date: '2025-03-10', entries: [unread], totalMinutes: 90 }} projects={[]} bridge={fakeBridge()} />,
+    );
+    expect(screen.queryByRole('button', { name: /^Edit/ })).toBeNull();
+  });
+});
+
+describe('NewTimer', () => {
+  it('asks for a project when none is given, and sends nothing', async () => {
+    const bridge = fakeBridge();
+    render(<NewTimer projects={[website]} bridge={bridge} />);
+    fireEvent.submit(screen.getByRole('form', { name: 'New timer' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Pick a project or type a new name.');
+    expect(bridge.startTimer).not.toHaveBeenCalled();
+    expect(bridge.createProject).not.toHaveBeenCalled();
+  });
+
+  it('starts a timer on a project picked by name', async () => {
+    const bridge = fakeBridge();
+    render(<NewTimer projects={[website, backend]} bridge={bridge} />);
+    type(screen.getByRole('combobox', { name: 'Project' }), 'backend');
+    fireEvent.submit(screen.getByRole('form', { name: 'New timer' }));
+    await waitFor(() => expect(bridge.startTimer).toHaveBeenCalledWith({ projectId: 2 }));
+    expect(bridge.createProject).not.toHaveBeenCalled();
+  });
+});
+
+describe('IdleSection', () => {
+  it('refuses minutes out of range at the field, keeps them, and saves nothing', async () => {
+    const bridge = fakeBridge();
+    render(<IdleSection minutes={DEFAULT_SETTINGS.idleThresholdMinutes} bridge={bridge} />);
+    const minutes = screen.getByTestId('idle-minutes') as HTMLInputElement;
+    type(minutes, '500');
+    fireEvent.submit(screen.getByRole('form', { name: 'Idle minutes' }));
+    const error = await screen.findByTestId('idle-error');
+    expect(error.textContent).toBe('Enter whole minutes from 1 to 240, or turn idle detection off.');
+    expect(minutes.getAttribute('aria-describedby')).toBe('idle-error');
+    expect(minutes.value).toBe('500');
+    expect(bridge.updateSettings).not.toHaveBeenCalled();
+  });
+
+  it('saves minutes in range as the idle threshold', async () => {
+    const bridge = fakeBridge({ updateSettings: async () => ok({ ...DEFAULT_SETTINGS, idleThresholdMinutes: 15 }) });
+    render(<IdleSection minutes={10} bridge={bridge} />);
+    type(screen.getByTestId('idle-minutes'), '15');
+    fireEvent.submit(screen.getByRole('form', { name: 'Idle minutes' }));
+    await waitFor(() => expect(bridge.updateSettings).toHaveBeenCalledWith({ idleThresholdMinutes: 15 }));
+    expect(screen.queryByTestId('idle-error')).toBeNull();
+  });
+});
