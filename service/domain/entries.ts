@@ -107,6 +107,9 @@ function storedMinutes(db: Db, accountId: number, values: EntryValues): number {
     : roundUpMinutes(values.minutes, increment(db, accountId, values.projectId));
 }
 
+/** The tags an entry links: those given, else the #hashtags of its description. */
+const entryTags = (values: EntryValues) => values.tags ?? parseHashtags(values.description);
+
 export function insertEntry(db: Db, accountId: number, values: EntryValues, now: string): number {
   const minutes = storedMinutes(db, accountId, values);
   const id = Number(
@@ -126,13 +129,7 @@ export function insertEntry(db: Db, accountId: number, values: EntryValues, now:
       now,
     ).lastInsertRowid,
   );
-  linkTags(db, {
-    table: 'entry_tags',
-    ownerId: id,
-    accountId,
-    tags: values.tags ?? parseHashtags(values.description),
-    now,
-  });
+  linkTags(db, { table: 'entry_tags', ownerId: id, accountId, tags: entryTags(values), now });
   return id;
 }
 
@@ -155,13 +152,7 @@ export function updateEntry(db: Db, { accountId, id, values, now }: UpdateEntryO
     'UPDATE entries SET user_id = ?, project_id = ?, date = ?, minutes = ?, description = ?, source_url = ?, updated_at = ? WHERE id = ?',
   ).run(values.userId, values.projectId, values.date, minutes, values.description, values.sourceUrl, now, id);
   if (values.tags !== undefined || before?.description !== values.description) {
-    linkTags(db, {
-      table: 'entry_tags',
-      ownerId: id,
-      accountId,
-      tags: values.tags ?? parseHashtags(values.description),
-      now,
-    });
+    linkTags(db, { table: 'entry_tags', ownerId: id, accountId, tags: entryTags(values), now });
   }
 }
 

@@ -9,8 +9,7 @@
 // read again when sending: one disabled, unsubscribed or deleted in the meantime gets nothing.
 import { sql, inTransaction, type Db } from '../storage/db';
 import { timestamp } from '../time';
-import { post } from './post';
-import type { DeliveryDeps } from './deliveryDeps';
+import { postDelivery, type DeliveryDeps } from './deliveryDeps';
 import { sign } from './signature';
 
 export interface BroadcastTuning {
@@ -129,16 +128,7 @@ export class Broadcaster {
       'x-service-signature': sign(secret, body),
       'user-agent': 'Service-Broadcasts',
     };
-    const outcome = await post(d.payload_uri, {
-      body,
-      headers,
-      agents: this.deps.agents,
-      options: {
-        timeoutMs: this.deps.tuning.requestTimeoutMs,
-        responseLimit: this.deps.tuning.responseLimit,
-        signal: this.stop$.signal,
-      },
-    });
+    const outcome = await postDelivery(this.deps, d.payload_uri, { body, headers, signal: this.stop$.signal });
     // Not tracked: only logged, at debug level, for whoever looks.
     this.deps.log.debug({ receiver: d.receiver_id, status: outcome.status, detail: outcome.detail }, 'broadcast sent');
   }

@@ -13,8 +13,7 @@
 import type { Db } from '../storage/db';
 import { inTransaction } from '../storage/db';
 import type { RetryPolicy } from './backoff';
-import { post } from './post';
-import type { DeliveryDeps } from './deliveryDeps';
+import { postDelivery, type DeliveryDeps } from './deliveryDeps';
 import { sign } from './signature';
 import { failForGood, pruneDelivered, queueHeads, recordDelivered, recordFailure, type Head } from './webhookQueue';
 
@@ -133,16 +132,7 @@ export class WebhookDeliverer {
       'x-service-signature': sign(secret, body),
       'user-agent': 'Service-Webhooks',
     };
-    const attempt = post(head.payload_uri, {
-      body,
-      headers,
-      agents: this.deps.agents,
-      options: {
-        timeoutMs: this.deps.tuning.requestTimeoutMs,
-        responseLimit: this.deps.tuning.responseLimit,
-        signal: this.stop$.signal,
-      },
-    })
+    const attempt = postDelivery(this.deps, head.payload_uri, { body, headers, signal: this.stop$.signal })
       .then((outcome) => {
         if (this.stopped || !this.db.isOpen) return; // cut off by the stop: still pending, sent again on the next start
         const nowMs = this.deps.clock().getTime();

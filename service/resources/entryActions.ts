@@ -85,34 +85,23 @@ export function entryActionRoutes(app: FastifyInstance, context: Context): void 
   }
 
   function approve(actor: Actor, approvedAt: string | undefined): (e: EntryMarks, now: string) => EntryEvent {
-    return (e, now) => {
-      const at = approvedAt ?? now;
-      setApproval(db, { id: e.id, approvedAt: at, approvedById: actor.userId, now });
-      return event('entry.updated.approved', {
-        actor,
-        entry: e,
-        at: now,
-        changes: {
-          approved_at: [e.approved_at, at],
-          approved_by_id: [e.approved_by_id, actor.userId],
-        },
-      });
-    };
+    return (e, now) =>
+      approval(e, { type: 'entry.updated.approved', actor, at: approvedAt ?? now, byId: actor.userId, now });
   }
 
   function unapprove(actor: Actor): (e: EntryMarks, now: string) => EntryEvent {
-    return (e, now) => {
-      setApproval(db, { id: e.id, approvedAt: null, approvedById: null, now });
-      return event('entry.updated.unapproved', {
-        actor,
-        entry: e,
-        at: now,
-        changes: {
-          approved_at: [e.approved_at, null],
-          approved_by_id: [e.approved_by_id, null],
-        },
-      });
-    };
+    return (e, now) => approval(e, { type: 'entry.updated.unapproved', actor, at: null, byId: null, now });
+  }
+
+  /** Sets (or with nulls clears) the approval of `e`, and returns the event that says so. */
+  function approval(e: EntryMarks, { type, actor, at, byId, now }: ApprovalChange): EntryEvent {
+    setApproval(db, { id: e.id, approvedAt: at, approvedById: byId, now });
+    return event(type, {
+      actor,
+      entry: e,
+      at: now,
+      changes: { approved_at: [e.approved_at, at], approved_by_id: [e.approved_by_id, byId] },
+    });
   }
 
   function markInvoiced(actor: Actor, date: string): (e: EntryMarks, now: string) => EntryEvent {
@@ -202,6 +191,14 @@ export function entryActionRoutes(app: FastifyInstance, context: Context): void 
     act(actor, { ids: ids!, single: false, check: canMarkInvoiced, change: markInvoiced(actor, date!) });
     return reply.code(204).send();
   });
+}
+
+interface ApprovalChange {
+  type: 'entry.updated.approved' | 'entry.updated.unapproved';
+  actor: Actor;
+  at: string | null;
+  byId: number | null;
+  now: string;
 }
 
 interface EventOptions {
