@@ -1,11 +1,23 @@
 import type { TimerView } from './snapshot';
 
+type Timed = Pick<TimerView, 'state' | 'seconds' | 'asOf'>;
+
+/** Milliseconds a timer has run since `asOf` at `now`: none while paused, never negative. */
+const runMs = (timer: Timed, now: number) => (timer.state === 'running' ? Math.max(0, now - timer.asOf) : 0);
+
 /**
- * A timer's elapsed seconds at `now`, in whole seconds as the window shows them: a running one
- * counts on from `asOf`; a paused one stays as it was. Core, the tray and the window all use this
- * one, so what is sent is what the user saw.
+ * A timer's elapsed seconds at `now` as the window and the tray show them: whole seconds counted
+ * on from `asOf` while it runs; a paused one stays as it was.
  */
-export function liveSeconds(timer: Pick<TimerView, 'state' | 'seconds' | 'asOf'>, now: number): number {
-  if (timer.state !== 'running') return timer.seconds;
-  return timer.seconds + Math.max(0, Math.floor((now - timer.asOf) / 1000));
+export function liveSeconds(timer: Timed, now: number): number {
+  return timer.seconds + Math.floor(runMs(timer, now) / 1000);
+}
+
+/**
+ * The same to the millisecond, for what core records and sends: a pause, a log or the time beyond
+ * a log made elsewhere counts every started minute, so the part of a second matters there
+ * (test/integration/outbox/conflicts.test.ts).
+ */
+export function exactLiveSeconds(timer: Timed, now: number): number {
+  return timer.seconds + runMs(timer, now) / 1000;
 }

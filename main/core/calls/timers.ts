@@ -5,7 +5,7 @@ import { localDate } from '../../../common/format';
 import { fail, ok, type Result } from '../../../common/result';
 import type { Snapshot, TimerView } from '../../../common/snapshot';
 import { DEFAULT_BILLING_INCREMENT, elapsedMinutes, roundUpToIncrement } from '../sync/minutes';
-import { liveSeconds } from '../../../common/liveSeconds';
+import { exactLiveSeconds } from '../../../common/liveSeconds';
 import type { HandlerKit } from './kit';
 
 type TimerHandlers = Pick<Handlers, 'startTimer' | 'pauseTimer' | 'logTimer' | 'discardTimer' | 'toggleLastTimer'>;
@@ -27,12 +27,12 @@ export function timerHandlers(kit: HandlerKit): TimerHandlers {
       projectId: id,
       projectName: project?.name ?? timer!.projectName,
       ...(description ? { description } : {}),
-      fromSeconds: timer ? liveSeconds(timer, now) : 0,
+      fromSeconds: timer ? exactLiveSeconds(timer, now) : 0,
       pauses: running
         ? {
             projectId: running.projectId,
             projectName: running.projectName,
-            seconds: liveSeconds(running, now),
+            seconds: exactLiveSeconds(running, now),
             confirmed: !running.pending,
           }
         : null,
@@ -48,7 +48,7 @@ export function timerHandlers(kit: HandlerKit): TimerHandlers {
       kind: 'pauseTimer',
       projectId: timer.projectId,
       projectName: timer.projectName,
-      seconds: liveSeconds(timer, now),
+      seconds: exactLiveSeconds(timer, now),
       confirmed: !timer.pending,
     }));
     return ok(null);
@@ -67,7 +67,7 @@ export function timerHandlers(kit: HandlerKit): TimerHandlers {
       act(async (now, snap) => {
         const timer = timerOf(snap, projectId);
         if (!timer) return noTimer();
-        const seconds = liveSeconds(timer, now);
+        const seconds = exactLiveSeconds(timer, now);
         const increment =
           snap.projects.find((p) => p.id === timer.projectId)?.billingIncrement ?? DEFAULT_BILLING_INCREMENT;
         deps.touched(timer.projectId);

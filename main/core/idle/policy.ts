@@ -13,7 +13,7 @@
 // the timer's entry falls on is the service's business (it keeps the timer's own date).
 
 import type { TimerView } from '../../../common/snapshot';
-import { liveSeconds } from '../../../common/liveSeconds';
+import { exactLiveSeconds } from '../../../common/liveSeconds';
 
 export type IdleEvent =
   /** powerMonitor.getSystemIdleTime(), sampled by the shell every ~15 s while a timer runs. */
@@ -104,7 +104,7 @@ export function stepIdle(
       const timer = running(timers);
       // It must have run all the idle time: a timer started meanwhile (on another device) means
       // the user was working elsewhere, not away.
-      if (!timer || liveSeconds(timer, event.at) < event.idleSeconds - SLACK_MS / 1000) return state;
+      if (!timer || exactLiveSeconds(timer, event.at) < event.idleSeconds - SLACK_MS / 1000) return state;
       const since = Math.max(lastInput, state.lastReturn ?? lastInput);
       return { ...state, away: { since, projectId: timer.projectId, projectName: timer.projectName, holds: [] } };
     }

@@ -10,7 +10,7 @@
 import { fail, ok, type Result } from '../../../common/result';
 import type { TimerView } from '../../../common/snapshot';
 import type { OperationBody } from '../sync/operations';
-import { liveSeconds } from '../../../common/liveSeconds';
+import { exactLiveSeconds } from '../../../common/liveSeconds';
 import type { IdlePrompt } from './policy';
 
 export type IdleChoice = 'keep' | 'discard' | 'discard-and-pause';
@@ -32,7 +32,7 @@ export function idleOperations(
     );
   }
   const { projectId, projectName } = timer;
-  const seconds = Math.max(0, liveSeconds(timer, now) - prompt.idleSeconds);
+  const seconds = Math.max(0, exactLiveSeconds(timer, now) - prompt.idleSeconds);
   const rewind: OperationBody = {
     kind: 'rewindTimer',
     projectId,

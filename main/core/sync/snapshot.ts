@@ -4,7 +4,7 @@
 
 import { DEFAULT_SETTINGS, type Settings } from '../../../common/settings';
 import type { EntryView, NoticeView, ProjectView, Snapshot, TimerView } from '../../../common/snapshot';
-import { liveSeconds } from '../../../common/liveSeconds';
+import { exactLiveSeconds } from '../../../common/liveSeconds';
 import { describeOperation, editableValues, type Collection, type Operation } from './operations';
 import type { OutboxItem } from './outbox';
 import { DEFAULT_BILLING_INCREMENT, roundUpToIncrement } from './minutes';
@@ -155,7 +155,7 @@ function applyTimers(
   );
 }
 
-const pausedAt = (t: TimerView, at: number): TimerView => pausedWith(t, liveSeconds(t, at), at);
+const pausedAt = (t: TimerView, at: number): TimerView => pausedWith(t, exactLiveSeconds(t, at), at);
 
 const pausedWith = (t: TimerView, seconds: number, at: number): TimerView => ({
   ...t,
