@@ -38,7 +38,14 @@ async function exchange(
   return { status: response.statusCode, bytes };
 }
 
-async function postLoad(origin: string, path: string, headers: Record<string, string>, body: () => string, ms: number) {
+interface PostLoad {
+  path: string;
+  headers: Record<string, string>;
+  body: () => string;
+  ms: number;
+}
+
+async function postLoad(origin: string, { path, headers, body, ms }: PostLoad) {
   const pool = new Pool(origin, { connections: POST_CONCURRENCY });
   let ok = 0;
   let failed = 0;
@@ -185,15 +192,16 @@ async function measure(driver: SqliteDriver, synchronous: Synchronous = 'FULL'):
     });
     await bare.listen({ host: '127.0.0.1', port: 0 });
     const bareOrigin = `http://127.0.0.1:${port(bare.server)}`;
-    await postLoad(origin, '/v2/entries', postHeaders, entryBody, POST_ROUND_MS);
-    await postLoad(bareOrigin, '/v2/entries', postHeaders, entryBody, POST_ROUND_MS);
+    const post: PostLoad = { path: '/v2/entries', headers: postHeaders, body: entryBody, ms: POST_ROUND_MS };
+    await postLoad(origin, post);
+    await postLoad(bareOrigin, post);
     const totals = { service: { ok: 0, failed: 0, seconds: 0 }, bare: { ok: 0, failed: 0, seconds: 0 } };
     for (let round = 0; round < POST_ROUNDS; round++) {
       for (const [side, at] of [
         ['service', origin],
         ['bare', bareOrigin],
       ] as const) {
-        const r = await postLoad(at, '/v2/entries', postHeaders, entryBody, POST_ROUND_MS);
+        const r = await postLoad(at, post);
         totals[side].ok += r.ok;
         totals[side].failed += r.failed;
         totals[side].seconds += r.seconds;
