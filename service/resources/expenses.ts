@@ -23,7 +23,7 @@ import {
   type ExpenseRow,
   type ExpenseValues,
 } from '../domain/expenses';
-import { getProject } from '../domain/projects';
+import { getProject, type ProjectRow } from '../domain/projects';
 import { getUser } from '../domain/users';
 import { forbidden, notFound, refused } from '../http/errors';
 import { bodyOf, LIMITS, pathId, type Fields } from '../http/fields';
@@ -69,6 +69,12 @@ function expenseProject(db: Db, actor: Actor, projectId: number): number {
   const project = getProject(db, actor.accountId, projectId);
   if (!project || !seesProject(db, actor, projectId))
     throw refused('Expense', 'project_id', 'missing', `Project ${projectId} does not exist`);
+  refuseArchived(project);
+  return projectId;
+}
+
+/** An archived project's expenses stay as they are. */
+function refuseArchived(project: Pick<ProjectRow, 'enabled' | 'name'>): void {
   if (!project.enabled)
     throw refused(
       'Expense',
@@ -76,7 +82,6 @@ function expenseProject(db: Db, actor: Actor, projectId: number): number {
       'archived_project',
       `Project "${project.name}" is archived: its expenses cannot change`,
     );
-  return projectId;
 }
 
 /** Refuses a change to an expense that is on an invoice or in an archived project, or another user's for roles that change only their own. */
@@ -85,14 +90,7 @@ function changeable(db: Db, actor: Actor, x: ExpenseRow): void {
     throw forbidden("Forbidden: your role cannot change other users' expenses");
   if (x.invoice_id !== null)
     throw refused('Expense', 'base', 'invoiced', 'The expense is on an invoice: it cannot change');
-  const project = getProject(db, actor.accountId, x.project_id)!;
-  if (!project.enabled)
-    throw refused(
-      'Expense',
-      'project_id',
-      'archived_project',
-      `Project "${project.name}" is archived: its expenses cannot change`,
-    );
+  refuseArchived(getProject(db, actor.accountId, x.project_id)!);
 }
 
 export function expenseRoutes(app: FastifyInstance, context: Context): void {
