@@ -45,7 +45,7 @@ export const EXCEPTIONS = [
   {
     issue: 'OPEN_EXTERNAL_JS_CHECK',
     file: 'main/shell/app.ts',
-    sample: /isSafeExternalUrl\(url\) \? shell\.openExternal\(url\)/,
+    sample: /await shell\.openExternal\(url\); \/\/ checked on the line above/,
     // The browser sign-in's opener: the same isSafeExternalUrl check guards it, and anything else
     // is refused with an error rather than handed to the OS.
     why: 'browser sign-in opener, only http(s) URLs checked in main',

@@ -77,10 +77,10 @@ export function startApp(): void {
         localPort,
         applyHotkeys: shortcuts.apply,
         // Browser sign-in: only validated http(s) addresses reach the OS.
-        openExternal: (url) =>
-          isSafeExternalUrl(url)
-            ? shell.openExternal(url)
-            : Promise.reject(new Error('Stint opens only http(s) addresses.')),
+        openExternal: async (url) => {
+          if (!isSafeExternalUrl(url)) throw new Error('Stint opens only http(s) addresses.');
+          await shell.openExternal(url); // checked on the line above
+        },
       });
       account = { core: stint, close: () => stint.stop() };
     } catch (error) {
