@@ -116,7 +116,8 @@ export function scan(from = root, parts = SCANNED) {
     // No network for its update checks, and its report written in order: see the preload.
     const env = {
       ...process.env,
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${join(root, 'scripts/electronegativityPreload.cjs')}`.trim(),
+      NODE_OPTIONS:
+        `${process.env.NODE_OPTIONS ?? ''} --require ${join(root, 'scripts/electronegativityPreload.cjs')}`.trim(),
     };
     const run = spawnSync(bin, ['-i', tree, '-o', csv, '-r', '-v', 'false', '-e', electron], { encoding: 'utf8', env });
     // A file it could not parse went unchecked: a failure too, not a silent pass ("Tolerable

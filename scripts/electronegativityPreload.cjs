@@ -13,7 +13,8 @@
 const fs = require('node:fs');
 const Module = require('node:module');
 
-const offline = () => Promise.reject(Object.assign(new Error('offline (electronegativityPreload.cjs)'), { code: 'ENOTFOUND' }));
+const offline = () =>
+  Promise.reject(Object.assign(new Error('offline (electronegativityPreload.cjs)'), { code: 'ENOTFOUND' }));
 const got = Object.assign(offline, { head: offline, get: offline });
 got.default = got;
 
