@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { openEmbeddedAccount } from '../main/core/embedded';
 import { createSessionSecrets } from '../main/core/keychain';
+import { CHROMIUM } from '../test/e2e/support';
 import { SECRET_PARAM, secretCookieName, startWebHost } from '../web/host';
 import { buildRendererAssets } from '../web/rendererBundle';
 import { percentile, type Benchmark } from './types';
@@ -35,16 +36,7 @@ const bench: Benchmark = async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'stint-bench-'));
   const account = await openEmbeddedAccount({ dataDir, secrets: createSessionSecrets() });
   const host = await startWebHost({ core: account.core, assets });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM);
   const samples: number[] = [];
   let cold = NaN;
   try {

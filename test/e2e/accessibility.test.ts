@@ -8,7 +8,7 @@ import { localDate } from '../../common/format';
 import type { Settings } from '../../common/settings';
 import type { ServiceApi } from '../../main/api/types';
 import { axeViolations } from './axe';
-import { elsewhere, explained, startStack, type Stack } from './support';
+import { elsewhere, explained, pageTheme, startStack, type Stack } from './support';
 
 let stack: Stack;
 let api: ServiceApi;
@@ -37,15 +37,7 @@ async function check(state: string, page: Awaited<ReturnType<typeof openForAxe>>
   for (const theme of THEMES) {
     const saved = await stack.account.core.handlers.updateSettings({ theme });
     expect(saved.ok).toBe(true);
-    await expect
-      .poll(() =>
-        page.evaluate(
-          () =>
-            (globalThis as unknown as { document: { documentElement: { dataset: { theme?: string } } } }).document
-              .documentElement.dataset.theme,
-        ),
-      )
-      .toBe(theme);
+    await expect.poll(() => pageTheme(page)).toBe(theme);
     found.push(...(await axeViolations(page)).map((v) => `${state}, ${theme}: ${v}`));
   }
   return found;

@@ -9,7 +9,7 @@ import { localDate } from '../../common/format';
 import type { Settings } from '../../common/settings';
 import type { ServiceApi } from '../../main/api/types';
 import { root } from '../../scripts/electronBinary.mjs';
-import { elsewhere, explained, openApp, startStack, type Stack } from './support';
+import { elsewhere, explained, openApp, pageTheme, startStack, type Stack } from './support';
 
 const OUT = join(root, 'docs/screenshots');
 
@@ -53,15 +53,7 @@ describe('README screenshots', () => {
 
       for (const value of ['light', 'dark'] as const) {
         await theme(value);
-        await expect
-          .poll(() =>
-            page.evaluate(
-              () =>
-                (globalThis as unknown as { document: { documentElement: { dataset: { theme?: string } } } }).document
-                  .documentElement.dataset.theme,
-            ),
-          )
-          .toBe(value);
+        await expect.poll(() => pageTheme(page)).toBe(value);
         const file = join(OUT, `main-${value}.png`);
         await page.screenshot({ path: file });
         expectSmallPng(file);

@@ -65,6 +65,12 @@ export function focusedAttribute(page: Page, name: string): Promise<string | nul
   return page.evaluate((n) => (globalThis as unknown as Focus).document.activeElement?.getAttribute(n) ?? null, name);
 }
 
+/** The theme the page applies (data-theme on its root element), read in the page. */
+export function pageTheme(page: Page): Promise<string | undefined> {
+  type Root = { document: { documentElement: { dataset: { theme?: string } } } };
+  return page.evaluate(() => (globalThis as unknown as Root).document.documentElement.dataset.theme);
+}
+
 export async function openApp(
   stack: Pick<Stack, 'browser' | 'host'>,
   options: { colorScheme?: 'light' | 'dark' } = {},
