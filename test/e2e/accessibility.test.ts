@@ -114,7 +114,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       // The reminder's hours refused at their field.
       const reminder = page.getByTestId('reminder-settings');
       await reminder.getByLabel('To').fill('08:00');
-      await reminder.getByRole('button', { name: 'Save' }).click();
+      await reminder.getByRole('button', { name: 'Save hours' }).click();
       await reminder.getByTestId('reminder-to-error').waitFor();
       expect(await check('settings with a refused reminder time', page)).toEqual([]);
     } finally {

@@ -42,15 +42,16 @@ describe('the working-hours reminder', () => {
       const to = section.getByLabel('To');
       await from.fill('10:00');
       await to.fill('08:00');
-      await section.getByRole('button', { name: 'Save' }).click();
+      await section.getByRole('button', { name: 'Save hours' }).click();
       expect(await section.getByTestId('reminder-to-error').textContent()).toBe(
         'The hours must end after they start: choose a time later than 10:00.',
       );
       expect(await to.inputValue()).toBe('08:00');
       expect(await to.getAttribute('aria-invalid')).toBe('true');
+      await section.screenshot({ path: join('artifacts', 'e2e-reminder-settings.png') });
       await from.fill(ALL_DAY.from);
       await to.fill(ALL_DAY.to);
-      await section.getByRole('button', { name: 'Save' }).click();
+      await section.getByRole('button', { name: 'Save hours' }).click();
       await expect.poll(() => core.getSnapshot().settings.reminder).toEqual({ enabled: true, ...ALL_DAY });
       expect(await section.getByTestId('reminder-to-error').count()).toBe(0);
 

@@ -104,7 +104,7 @@ export function ReminderSection({ reminder, bridge }: { reminder: ReminderSettin
             }}
           />
         </label>
-        <button type="submit">Save</button>
+        <button type="submit">Save hours</button>
       </form>
       <ErrorLine error={errorAt('reminder.from')} id="reminder-from-error" testId="reminder-from-error" />
       <ErrorLine error={errorAt('reminder.to')} id="reminder-to-error" testId="reminder-to-error" />
