@@ -25,6 +25,7 @@ const names = {
   setDefaultAccount: true,
   updateSettings: true,
   resolveIdle: true,
+  answerReminder: true,
 } as const;
 
 export type Channel = keyof typeof names;

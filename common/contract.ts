@@ -48,6 +48,16 @@ const settingsPatch = z
     idleThresholdMinutes: z.number().int().nullable().optional(),
     launchAtLogin: z.boolean().optional(),
     theme: z.enum(['system', 'light', 'dark']).optional(),
+    reminder: z
+      .object({
+        enabled: z.boolean(),
+        days: z.array(z.number().int()).max(7),
+        from: z.string().max(10),
+        to: z.string().max(10),
+      })
+      .partial()
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -97,6 +107,8 @@ export const requests = {
   updateSettings: settingsPatch,
   /** The answer to the idle prompt: keep the time away, take it off the timer, or take it off and pause. */
   resolveIdle: z.object({ choice: z.enum(['keep', 'discard', 'discard-and-pause']) }).strict(),
+  /** The answer to the working-hours reminder: start the last timer (as toggleLastTimer does), snooze 30 min, or dismiss. */
+  answerReminder: z.object({ choice: z.enum(['start-last', 'snooze', 'dismiss']) }).strict(),
 } as const satisfies Record<Channel, z.ZodType>;
 
 /** What each call answers on success. */
@@ -124,6 +136,7 @@ export interface Responses {
   setDefaultAccount: null;
   updateSettings: Settings;
   resolveIdle: null;
+  answerReminder: null;
 }
 
 export type RequestOf<C extends Channel> = z.infer<(typeof requests)[C]>;

@@ -28,6 +28,16 @@ export interface Settings {
   idleThresholdMinutes: number | null;
   launchAtLogin: boolean;
   theme: Theme;
+  /** A reminder when no timer runs during working hours (main/core/reminder/); off by default. */
+  reminder: ReminderSettings;
+}
+
+/** Working hours: on these days (0 = Sunday … 6 = Saturday), from–to in local time ('HH:MM', from before to). */
+export interface ReminderSettings {
+  enabled: boolean;
+  days: number[];
+  from: string;
+  to: string;
 }
 
 /** A change of some settings; hotkeys may name only the ones that change. */
@@ -36,6 +46,7 @@ export interface SettingsPatch {
   idleThresholdMinutes?: number | null;
   launchAtLogin?: boolean;
   theme?: Theme;
+  reminder?: Partial<ReminderSettings>;
 }
 
 export const DEFAULT_HOTKEYS: Readonly<Record<HotkeyName, string>> = {
@@ -44,6 +55,14 @@ export const DEFAULT_HOTKEYS: Readonly<Record<HotkeyName, string>> = {
   showWindow: 'CommandOrControl+Alt+S',
 };
 
+/** Off; Monday to Friday, 09:00–17:00. */
+export const DEFAULT_REMINDER: Readonly<ReminderSettings> = Object.freeze({
+  enabled: false,
+  days: [1, 2, 3, 4, 5],
+  from: '09:00',
+  to: '17:00',
+});
+
 export const IDLE_MINUTES = { min: 1, max: 240, default: 10 } as const;
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = {
@@ -51,6 +70,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   idleThresholdMinutes: IDLE_MINUTES.default,
   launchAtLogin: false,
   theme: 'system',
+  reminder: DEFAULT_REMINDER,
 };
 
 /** The words the window uses for each command. */
@@ -61,7 +81,10 @@ export const HOTKEY_LABELS: Readonly<Record<HotkeyName, string>> = {
 };
 
 /** Which input an error is about, as `ActionError.field` names it: 'hotkeys.quickEntry', 'theme'. */
-export type SettingsField = `hotkeys.${HotkeyName}` | Exclude<keyof Settings, 'hotkeys'>;
+export type SettingsField =
+  | `hotkeys.${HotkeyName}`
+  | `reminder.${Exclude<keyof ReminderSettings, 'enabled'>}`
+  | Exclude<keyof Settings, 'hotkeys'>;
 
 export interface FieldError {
   field: SettingsField;
@@ -78,6 +101,52 @@ export function checkIdleMinutes(value: number | null): string | null {
   return null;
 }
 
+/** Minutes since midnight of an 'HH:MM' time (00:00–23:59), or null when it is not one. */
+export function minutesOfDay(time: string): number | null {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+}
+
+const TIME_MESSAGE = 'Enter a time of day as HH:MM, like 09:00.';
+
+/** The reminder a patch makes of `current`, with an error at each field left as it was. */
+export function applyReminderPatch(
+  current: ReminderSettings,
+  patch: Partial<ReminderSettings>,
+): { reminder: ReminderSettings; errors: FieldError[] } {
+  const errors: FieldError[] = [];
+  const next: ReminderSettings = { ...current, days: [...current.days] };
+  if (patch.enabled !== undefined) next.enabled = patch.enabled === true;
+  if (patch.days !== undefined) {
+    const days = Array.isArray(patch.days) ? patch.days : [];
+    if (!days.every((d) => Number.isInteger(d) && d >= 0 && d <= 6)) {
+      errors.push({ field: 'reminder.days', message: 'Days are numbered 0 (Sunday) to 6 (Saturday).' });
+    } else if (days.length === 0) {
+      errors.push({ field: 'reminder.days', message: 'Choose at least one day.' });
+    } else next.days = [...new Set(days)].sort((a, b) => a - b);
+  }
+  for (const field of ['from', 'to'] as const) {
+    const typed = patch[field];
+    if (typed === undefined) continue;
+    if (typeof typed === 'string' && minutesOfDay(typed) !== null) next[field] = typed;
+    else errors.push({ field: `reminder.${field}`, message: TIME_MESSAGE });
+  }
+  // The order is checked on the result, so both ends can move in one change.
+  if (minutesOfDay(next.from)! >= minutesOfDay(next.to)!) {
+    const field = patch.to !== undefined && next.to !== current.to ? 'to' : 'from';
+    errors.push({
+      field: `reminder.${field}`,
+      message:
+        field === 'to'
+          ? `The hours must end after they start: choose a time later than ${next.from}.`
+          : `The hours must start before they end: choose a time earlier than ${next.to}.`,
+    });
+    next.from = current.from;
+    next.to = current.to;
+  }
+  return { reminder: next, errors };
+}
+
 /**
  * The settings a patch makes of `current`: every valid field applied, every invalid one left as it
  * was and named in `errors` with a sentence for the user. Two commands may not share a shortcut.
@@ -87,7 +156,7 @@ export function applySettingsPatch(
   patch: SettingsPatch,
 ): { settings: Settings; errors: FieldError[] } {
   const errors: FieldError[] = [];
-  const next: Settings = { ...current, hotkeys: { ...current.hotkeys } };
+  const next: Settings = { ...current, hotkeys: { ...current.hotkeys }, reminder: current.reminder };
 
   const changed: HotkeyName[] = [];
   for (const name of HOTKEY_NAMES) {
@@ -127,6 +196,11 @@ export function applySettingsPatch(
   if (patch.theme !== undefined) {
     if (THEMES.includes(patch.theme)) next.theme = patch.theme;
     else errors.push({ field: 'theme', message: 'Choose System, Light or Dark.' });
+  }
+  if (patch.reminder !== undefined) {
+    const checked = applyReminderPatch(current.reminder, patch.reminder);
+    next.reminder = checked.reminder;
+    errors.push(...checked.errors);
   }
   return { settings: next, errors };
 }

@@ -92,6 +92,14 @@ export interface IdlePromptView {
   timerRunning: boolean;
 }
 
+/** No timer runs during the user's working hours (settings' reminder). */
+export interface ReminderView {
+  /** Epoch ms it was raised: a new value is a new reminder. */
+  at: number;
+  /** The project "Start last" would time (toggleLastTimer's choice); null when there is none yet. */
+  lastProject: string | null;
+}
+
 /**
  * Whether an account can be used: 'signed-out' (no credential on this computer), 'unauthorized'
  * (the service refused its token: revoked or expired), 'keychain-unavailable' (no keychain
@@ -148,4 +156,6 @@ export interface Snapshot {
   undo: UndoView[];
   /** The question about time away from a running timer, until answered (resolveIdle). */
   idle: IdlePromptView | null;
+  /** The working-hours reminder (main/core/reminder/), until answered (answerReminder) or a timer runs. */
+  reminder: ReminderView | null;
 }

@@ -7,6 +7,7 @@ import type { NoticeView, Snapshot } from '../../common/snapshot';
 import { createHandlers } from './handlers';
 import { isIdleEvent } from './idle/policy';
 import { createIdleTracker } from './idle/tracker';
+import { createReminderScheduler } from './reminder/scheduler';
 import { createMemorySettingsStore } from './settings/store';
 import { updateSettings } from './settings/update';
 import { openOutbox } from './sync/outbox';
@@ -32,6 +33,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   let online = true;
   let lastSyncAt: number | null = null;
   let stopped = false;
+  // The reminder waits for the first read of the timers: before it, "no timer runs" is not known.
+  let timersRead = false;
   const recent: number[] = [];
   // In memory only: a notice tells of something that just happened; after a restart it is old news.
   let notices: NoticeView[] = [];
@@ -53,9 +56,21 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       notices,
       settings: settings.get(),
       idle: idle.prompt(),
+      reminderAt: reminder.openAt(),
     });
+  const reminder = createReminderScheduler({
+    clock,
+    settings: () => settings.get().reminder,
+    timerRuns: () => (timersRead ? store.get().timers.some((t) => t.state === 'running') : null),
+    changed: () => store.set(build()),
+  });
   const store = createStore(build());
-  const changed = () => store.set(build());
+  // The reminder is decided on the snapshot just built (whether a timer runs in it, the user's
+  // started ones included), and rebuilt when it changes.
+  const changed = () => {
+    store.set(build());
+    if (reminder.check()) store.set(build());
+  };
   const unsubscribeSettings = settings.subscribe(changed);
 
   const worker = startWorker({
@@ -69,6 +84,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     received(what: Read, patch) {
       data = { ...data, ...patch };
       if (what !== 'user') outbox.refreshed(what);
+      if (what === 'timers') timersRead = true;
       lastSyncAt = clock.now();
     },
     reached(answered) {
@@ -113,6 +129,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     idleResolved() {
       if (idle.resolve()) changed();
     },
+    reminderAnswered(snooze) {
+      if (reminder.answer(snooze)) changed();
+    },
     updateSettings: (patch) =>
       updateSettings(
         {
@@ -147,6 +166,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     async stop() {
       if (stopped) return;
       stopped = true;
+      reminder.stop();
       unsubscribeSettings();
       await worker.stop();
       await outbox.close();

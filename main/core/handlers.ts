@@ -40,14 +40,17 @@ export interface HandlerDeps {
   idlePrompt?(): IdlePrompt | null;
   /** The idle prompt was answered: close it. */
   idleResolved?(): void;
+  /** The working-hours reminder was answered (reminder/scheduler.ts): close it, snoozed or not. */
+  reminderAnswered?(snooze: boolean): void;
 }
 
 /** Every call of the contract: each area's handlers (calls/), on one kit (calls/kit.ts), with the app's own. */
 export function createHandlers(deps: HandlerDeps): Handlers {
   const kit = handlerKit(deps);
   const { act, queue, timerOf } = kit;
+  const { startLastTimer, ...timers } = timerHandlers(kit);
   return {
-    ...timerHandlers(kit),
+    ...timers,
     ...entryHandlers(kit),
     ...projectHandlers(kit),
     ...operationHandlers(kit),
@@ -69,6 +72,16 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         deps.idleResolved?.();
         return ok(null);
       }),
+
+    // Answered once, whatever the choice; a late "Start last" (a timer runs by now) starts nothing.
+    answerReminder: async ({ choice }) => {
+      if (choice === 'start-last') {
+        const started = await startLastTimer();
+        if (!started.ok) return started;
+      }
+      deps.reminderAnswered?.(choice === 'snooze');
+      return ok(null);
+    },
 
     updateSettings: async (patch) =>
       deps.updateSettings ? deps.updateSettings(patch) : fail('internal', 'Settings cannot be changed here.'),

@@ -18,6 +18,7 @@ import { dispatch } from '../../common/dispatch';
 import { registerIpc, sendUiCommand } from './ipc';
 import { showNotifications } from './notifications';
 import { watchIdle } from './idle';
+import { watchReminder } from './reminder';
 import { forwardPowerEvents } from './power';
 import { applySystemSettings } from './settings';
 import { createSettingsWindowOpener } from './settingsWindow';
@@ -108,6 +109,7 @@ export function startApp(): void {
       forwardPowerEvents(core),
       watchIdle(core, () => showWindow(false)),
       showNotifications(core, () => showWindow(false)),
+      watchReminder(core, () => showWindow(false)),
       applySystemSettings(core),
     );
     const openSettings = createSettingsWindowOpener(core, {

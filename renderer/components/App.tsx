@@ -6,6 +6,7 @@ import { FailedOperations } from './FailedOperations';
 import { IdlePrompt } from './IdlePrompt';
 import { Notices } from './Notices';
 import { QuickEntry } from './QuickEntry';
+import { ReminderBar } from './ReminderBar';
 import { useTheme } from './settings/theme';
 import { SyncStatus } from './SyncStatus';
 import { Timers } from './Timers';
@@ -38,6 +39,7 @@ export function App({ bridge, connection }: { bridge: StintBridge; connection?: 
       </header>
       <main>
         <IdlePrompt idle={snapshot.idle} bridge={bridge} />
+        <ReminderBar reminder={snapshot.reminder} bridge={bridge} />
         <Notices notices={snapshot.notices} bridge={bridge} />
         <UndoBar undo={snapshot.undo} bridge={bridge} />
         <FailedOperations failed={snapshot.outbox.failed} projects={snapshot.projects} bridge={bridge} />

@@ -1,13 +1,15 @@
 // axe-core over the window in each of its states, in the light and the dark theme: empty; a
 // running timer with paused ones and today's entries; an entry's edit form with a refused time; a
-// discard waiting for its undo; a notice; a failed change with its edit form open; and the
-// settings view (#settings). 0 violations.
+// discard waiting for its undo; a notice; a failed change with its edit form open; the settings
+// view (#settings), with a refused reminder time; and the working-hours reminder's bar. 0 violations.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../common/format';
 import type { Settings } from '../../common/settings';
 import type { ServiceApi } from '../../main/api/types';
+import { must } from '../support/result';
 import { axeViolations } from './axe';
+import { ALL_DAY, outsideMidnight } from './reminderHours';
 import { elsewhere, explained, pageTheme, startStack, type Stack } from './support';
 
 let stack: Stack;
@@ -108,8 +110,32 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       // No settings view is a failure here, not a check skipped.
       await page.getByTestId('settings').waitFor();
       expect(await check('settings', page)).toEqual([]);
+
+      // The reminder's hours refused at their field.
+      const reminder = page.getByTestId('reminder-settings');
+      await reminder.getByLabel('To').fill('08:00');
+      await reminder.getByRole('button', { name: 'Save hours' }).click();
+      await reminder.getByTestId('reminder-to-error').waitFor();
+      expect(await check('settings with a refused reminder time', page)).toEqual([]);
     } finally {
       await close();
+    }
+  });
+
+  it('has no violations with the working-hours reminder’s bar, light or dark', async () => {
+    await outsideMidnight();
+    const core = stack.account.core;
+    for (const t of core.getSnapshot().timers) if (t.state === 'running') await api.pauseTimer(t.projectId);
+    await must(core.handlers.refresh({}));
+    await expect.poll(() => core.getSnapshot().timers.some((t) => t.state === 'running')).toBe(false);
+    await must(core.handlers.updateSettings({ reminder: { enabled: true, ...ALL_DAY } }));
+    const { page, close } = await openForAxe();
+    try {
+      await page.getByTestId('reminder').waitFor();
+      expect(await check('the reminder bar', page)).toEqual([]);
+    } finally {
+      await close();
+      await must(core.handlers.updateSettings({ reminder: { enabled: false } }));
     }
   });
 });

@@ -19,6 +19,7 @@ import { buildAll } from '../../scripts/build.mjs';
 import { bootBundle, until, type BootedApp } from '../support/electron/boot';
 import { StandInFrame } from '../support/electron/standIn';
 import { startSecretService, type SecretServiceHandle } from '../support/secretService';
+import { ALL_DAY, outsideMidnight } from './reminderHours';
 import { freePort } from './support';
 
 let secretService: SecretServiceHandle;
@@ -199,6 +200,26 @@ describe('the shipped bundle under the Electron stand-in', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('the working-hours reminder raises one notification; its click shows the window, its Snooze button answers', async () => {
+    const app = booted!;
+    const snapshot = async () => must(bridge(app).getSnapshot({}));
+    for (const t of (await snapshot()).timers)
+      if (t.state === 'running') await must(bridge(app).pauseTimer({ projectId: t.projectId }));
+    await outsideMidnight();
+    mainWindow(app).close();
+    await must(bridge(app).updateSettings({ reminder: { enabled: true, ...ALL_DAY } }));
+    const reminders = () => app.electron.notifications.filter((n) => n.title === 'Stint: no timer is running');
+    await until(() => reminders().length === 1, 5_000, 'the reminder notification');
+    const shown = reminders()[0]!;
+    expect(shown.actions.map((a) => a.text)).toEqual(['Start last', 'Snooze 30 min']);
+    shown.emit('click');
+    await until(() => mainWindow(app).isVisible(), 5_000, 'the window');
+    shown.emit('action', {}, 1);
+    await until(async () => (await snapshot()).reminder === null, 5_000, 'the reminder snoozed');
+    expect(reminders()).toHaveLength(1);
+    await must(bridge(app).updateSettings({ reminder: { enabled: false } }));
   });
 
   it('quitting closes the database and the outbox journal cleanly: the next boot recovers nothing and has everything', async () => {

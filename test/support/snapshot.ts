@@ -34,5 +34,6 @@ export const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
   settings: DEFAULT_SETTINGS,
   undo: [],
   idle: null,
+  reminder: null,
   ...over,
 });

@@ -8,7 +8,10 @@ import { DEFAULT_BILLING_INCREMENT, elapsedMinutes, roundUpToIncrement } from '.
 import { exactLiveSeconds } from '../../../common/liveSeconds';
 import type { HandlerKit } from './kit';
 
-type TimerHandlers = Pick<Handlers, 'startTimer' | 'pauseTimer' | 'logTimer' | 'discardTimer' | 'toggleLastTimer'>;
+type TimerHandlers = Pick<Handlers, 'startTimer' | 'pauseTimer' | 'logTimer' | 'discardTimer' | 'toggleLastTimer'> & {
+  /** toggleLastTimer's start without its pause: nothing when a timer already runs (the reminder's "Start last"). */
+  startLastTimer(): Promise<Result<null>>;
+};
 
 export function timerHandlers(kit: HandlerKit): TimerHandlers {
   const { deps, outbox, act, queue, same, timerOf, noTimer } = kit;
@@ -52,6 +55,14 @@ export function timerHandlers(kit: HandlerKit): TimerHandlers {
       confirmed: !timer.pending,
     }));
     return ok(null);
+  };
+
+  // Paused timers come most recently used first; with none left, the last project timed.
+  const resumeLast = (snap: Snapshot, now: number): Promise<Result<null>> | Result<null> => {
+    const last =
+      snap.timers[0]?.projectId ?? deps.recent().find((id) => snap.projects.some((p) => same(p.id, id) && p.enabled));
+    if (last === undefined) return fail('not_found', 'No timer to resume yet: start one on a project first.');
+    return start(snap, now, last);
   };
 
   return {
@@ -99,12 +110,10 @@ export function timerHandlers(kit: HandlerKit): TimerHandlers {
       act(async (now, snap) => {
         const running = snap.timers.find((t) => t.state === 'running');
         if (running) return pause(now, running);
-        // Paused timers come most recently used first; with none left, the last project timed.
-        const last =
-          snap.timers[0]?.projectId ??
-          deps.recent().find((id) => snap.projects.some((p) => same(p.id, id) && p.enabled));
-        if (last === undefined) return fail('not_found', 'No timer to resume yet: start one on a project first.');
-        return start(snap, now, last);
+        return resumeLast(snap, now);
       }),
+
+    startLastTimer: () =>
+      act(async (now, snap) => (snap.timers.some((t) => t.state === 'running') ? ok(null) : resumeLast(snap, now))),
   };
 }

@@ -41,7 +41,7 @@ export function openSettingsStore(dir: string): SettingsStore {
   }
   return createSettingsStore(
     settings,
-    { save: (next) => (conf.store = { ...next, hotkeys: { ...next.hotkeys } }) },
+    { save: (next) => (conf.store = { ...next, hotkeys: { ...next.hotkeys }, reminder: { ...next.reminder } }) },
     problem,
   );
 }
@@ -71,6 +71,7 @@ function stored(conf: Conf<Settings>): SettingsPatch {
   if (raw.idleThresholdMinutes !== undefined) patch.idleThresholdMinutes = raw.idleThresholdMinutes;
   if (raw.launchAtLogin !== undefined) patch.launchAtLogin = raw.launchAtLogin;
   if (raw.theme !== undefined) patch.theme = raw.theme;
+  if (raw.reminder !== undefined) patch.reminder = raw.reminder;
   return patch;
 }
 

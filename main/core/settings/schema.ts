@@ -3,9 +3,9 @@
 // of the previous version to it. Nothing secret has a place here: tokens live in the keychain.
 
 import type { Schema } from 'conf';
-import { HOTKEY_NAMES, IDLE_MINUTES, THEMES, type Settings } from '../../../common/settings';
+import { DEFAULT_REMINDER, HOTKEY_NAMES, IDLE_MINUTES, THEMES, type Settings } from '../../../common/settings';
 
-export const SETTINGS_VERSION = 2;
+export const SETTINGS_VERSION = 3;
 
 const accelerator = { type: ['string', 'null'], maxLength: 100 } as const;
 
@@ -18,6 +18,17 @@ export const settingsSchema: Schema<Settings> = {
   idleThresholdMinutes: { type: ['integer', 'null'], minimum: IDLE_MINUTES.min, maximum: IDLE_MINUTES.max },
   launchAtLogin: { type: 'boolean' },
   theme: { type: 'string', enum: [...THEMES] },
+  // Whether from is before to is the settings' own rule (common/settings.ts), checked on open.
+  reminder: {
+    type: 'object',
+    properties: {
+      enabled: { type: 'boolean' },
+      days: { type: 'array', items: { type: 'integer', minimum: 0, maximum: 6 }, maxItems: 7 },
+      from: { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' },
+      to: { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' },
+    },
+    additionalProperties: false,
+  },
 };
 
 /** What a migration may do to the file's values (conf's store, typed loosely: old shapes are not Settings). */
@@ -43,6 +54,10 @@ export const MIGRATIONS: Readonly<Record<number, (store: MigrationStore) => void
       'idleThresholdMinutes',
       minutes <= 0 ? null : Math.min(IDLE_MINUTES.max, Math.max(IDLE_MINUTES.min, Math.round(minutes))),
     );
+  },
+  // Version 3 adds the working-hours reminder, off: written out so the file shows what can be set.
+  3(store) {
+    if (!store.has('reminder')) store.set('reminder', { ...DEFAULT_REMINDER, days: [...DEFAULT_REMINDER.days] });
   },
 };
 

@@ -68,4 +68,8 @@ export function createMemorySettingsStore(
 }
 
 const freeze = (settings: Settings): Settings =>
-  Object.freeze({ ...settings, hotkeys: Object.freeze({ ...settings.hotkeys }) });
+  Object.freeze({
+    ...settings,
+    hotkeys: Object.freeze({ ...settings.hotkeys }),
+    reminder: Object.freeze({ ...settings.reminder, days: Object.freeze([...settings.reminder.days]) as number[] }),
+  });

@@ -12,6 +12,7 @@ import type { ServiceData } from './serviceData';
 import { undoViews, withoutDeleted } from '../undo/grace';
 import type { IdlePrompt } from '../idle/policy';
 import { idleView } from '../idle/view';
+import { reminderView } from '../reminder/view';
 
 export interface ViewContext {
   account: Snapshot['account'];
@@ -27,6 +28,8 @@ export interface ViewContext {
   settings?: Settings;
   /** The open idle prompt (idle/tracker.ts); default none. */
   idle?: IdlePrompt | null;
+  /** Epoch ms the open working-hours reminder was raised (reminder/scheduler.ts); default none. */
+  reminderAt?: number | null;
 }
 
 export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], ctx: ViewContext): Snapshot {
@@ -66,6 +69,7 @@ export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], 
     settings: ctx.settings ?? DEFAULT_SETTINGS,
     undo: undoViews(items),
     idle: idleView(ctx.idle ?? null, timers),
+    reminder: reminderView(ctx.reminderAt ?? null, timers, projects, ctx.recent),
   });
 }
 

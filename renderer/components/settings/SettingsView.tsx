@@ -6,6 +6,7 @@ import { useSnapshot } from '../../hooks';
 import { AccountsSection } from './AccountsSection';
 import { LaunchSection, ThemeSection } from './AppearanceSection';
 import { IdleSection } from './IdleSection';
+import { ReminderSection } from './ReminderSection';
 import { ShortcutsSection } from './ShortcutsSection';
 import { useTheme } from './theme';
 
@@ -32,6 +33,7 @@ export function SettingsView({ bridge }: { bridge: StintBridge }) {
         <AccountsSection snapshot={snapshot} bridge={bridge} />
         <ShortcutsSection hotkeys={settings.hotkeys} bridge={bridge} />
         <IdleSection minutes={settings.idleThresholdMinutes} bridge={bridge} />
+        <ReminderSection reminder={settings.reminder} bridge={bridge} />
         <LaunchSection launchAtLogin={settings.launchAtLogin} bridge={bridge} />
         <ThemeSection theme={settings.theme} bridge={bridge} />
       </main>

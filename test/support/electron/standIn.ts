@@ -215,6 +215,8 @@ export class StandInNotification extends EventEmitter implements Pick<Electron.N
   }
   readonly title: string;
   readonly body: string;
+  /** The buttons macOS would show; the test answers one by emitting 'action' with its index. */
+  readonly actions: Electron.NotificationAction[];
   constructor(
     options: Electron.NotificationConstructorOptions | undefined,
     private readonly shown: StandInNotification[],
@@ -222,6 +224,7 @@ export class StandInNotification extends EventEmitter implements Pick<Electron.N
     super();
     this.title = options?.title ?? '';
     this.body = options?.body ?? '';
+    this.actions = options?.actions ?? [];
   }
   show(): void {
     this.shown.push(this);

@@ -149,3 +149,49 @@ describe('applySettingsPatch', () => {
     ).toBeNull();
   });
 });
+
+describe('the reminder settings', () => {
+  const on = applySettingsPatch(DEFAULT_SETTINGS, { reminder: { enabled: true } });
+
+  it('are off by default, Monday to Friday 09:00–17:00', () => {
+    expect(DEFAULT_SETTINGS.reminder).toEqual({ enabled: false, days: [1, 2, 3, 4, 5], from: '09:00', to: '17:00' });
+  });
+
+  it('take days, from and to, keeping what the patch does not name', () => {
+    const { settings, errors } = applySettingsPatch(on.settings, { reminder: { days: [6, 0, 6], from: '07:30' } });
+    expect(errors).toEqual([]);
+    expect(settings.reminder).toEqual({ enabled: true, days: [0, 6], from: '07:30', to: '17:00' });
+  });
+
+  it('refuses hours that end before they start, at the field that moved, and keeps the old hours', () => {
+    const late = applySettingsPatch(on.settings, { reminder: { from: '18:00' } });
+    expect(late.errors).toEqual([
+      {
+        field: 'reminder.from',
+        message: 'The hours must start before they end: choose a time earlier than 17:00.',
+      },
+    ]);
+    expect(late.settings.reminder).toEqual(on.settings.reminder);
+
+    const early = applySettingsPatch(on.settings, { reminder: { from: '10:00', to: '10:00' } });
+    expect(early.errors).toEqual([
+      { field: 'reminder.to', message: 'The hours must end after they start: choose a time later than 10:00.' },
+    ]);
+    expect(early.settings.reminder.from).toBe('09:00');
+
+    // Both ends moved together, in order: accepted though the new start is after the old end.
+    expect(applySettingsPatch(on.settings, { reminder: { from: '18:00', to: '22:00' } }).errors).toEqual([]);
+  });
+
+  it('refuses a time that is not HH:MM, and no days at all, each at its field in words', () => {
+    const { errors, settings } = applySettingsPatch(on.settings, {
+      reminder: { to: '25:00', days: [], enabled: false },
+    });
+    expect(errors).toEqual([
+      { field: 'reminder.days', message: 'Choose at least one day.' },
+      { field: 'reminder.to', message: 'Enter a time of day as HH:MM, like 09:00.' },
+    ]);
+    // The valid part still applies.
+    expect(settings.reminder).toEqual({ ...DEFAULT_SETTINGS.reminder, enabled: false });
+  });
+});

@@ -61,12 +61,45 @@ describe('the settings file', () => {
     const migrated = onDisk();
     expect(migrated.idleMinutes).toBeUndefined();
     expect(migrated.idleThresholdMinutes).toBe(25);
-    expect(migrated.__internal__).toEqual({ migrations: { version: '2.0.0' } });
+    expect(migrated.__internal__).toEqual({ migrations: { version: `${SETTINGS_VERSION}.0.0` } });
 
     dir.remove();
     dir = tempDir();
     v1File({ idleMinutes: 0 });
     expect(openSettingsStore(dir.path).get().idleThresholdMinutes).toBeNull();
+  });
+
+  it('migrates a version 2 file: the reminder is written out, off, with the other values kept', () => {
+    writeFileSync(
+      file(),
+      JSON.stringify({ theme: 'dark', idleThresholdMinutes: 20, __internal__: { migrations: { version: '2.0.0' } } }),
+    );
+    const store = openSettingsStore(dir.path);
+    expect(store.problem).toBeNull();
+    expect(store.get()).toEqual({ ...DEFAULT_SETTINGS, theme: 'dark', idleThresholdMinutes: 20 });
+    expect(onDisk().reminder).toEqual({ enabled: false, days: [1, 2, 3, 4, 5], from: '09:00', to: '17:00' });
+    expect(onDisk().__internal__).toEqual({ migrations: { version: '3.0.0' } });
+
+    store.update({ reminder: { enabled: true, days: [1, 3], to: '18:30' } });
+    expect(openSettingsStore(dir.path).get().reminder).toEqual({
+      enabled: true,
+      days: [1, 3],
+      from: '09:00',
+      to: '18:30',
+    });
+  });
+
+  it('puts hand-edited reminder hours that end before they start back to the defaults, and names them', () => {
+    writeFileSync(
+      file(),
+      JSON.stringify({
+        reminder: { enabled: true, days: [1], from: '18:00', to: '08:00' },
+        __internal__: { migrations: { version: '3.0.0' } },
+      }),
+    );
+    const store = openSettingsStore(dir.path);
+    expect(store.get().reminder).toEqual({ ...DEFAULT_SETTINGS.reminder, enabled: true, days: [1] });
+    expect(store.problem).toMatch(/back to their defaults: The hours must end after they start/);
   });
 
   it('moves a file that is not JSON aside, starts on the defaults and says so', () => {
@@ -115,6 +148,7 @@ describe('the settings file', () => {
       'hotkeys',
       'idleThresholdMinutes',
       'launchAtLogin',
+      'reminder',
       'theme',
     ]);
   });
