@@ -174,6 +174,8 @@ async function openWith(options: StintAppOptions, choice: SecretsChoice): Promis
     openId: () => core.current().id,
     save: saveRegistry,
     use,
+    // A new account's running timer shows at the next look (the window shown) or poll: reading it
+    // here would queue behind the try of its token on the service's limiter for little gain.
     signedIn: (id) => setStatus(id, null),
     forget: (id) => setStatus(id, null),
     signInWaiting: (url) => {
