@@ -22,7 +22,7 @@ import { startWebHost } from '../../web/host';
 import { createServer } from 'node:net';
 import { createServiceApi } from '../../main/api/client';
 import { axeViolations } from './axe';
-import { CHROMIUM, freePort } from './support';
+import { CHROMIUM, freePort, pageTheme } from './support';
 
 const EMAIL = 'me@stint.local';
 const PASSWORD = 'e2e password 42';
@@ -232,6 +232,17 @@ describe('the accounts section of the settings', () => {
   });
 });
 
+/** axe over the page in the light and the dark theme (the app's setting), named by theme. */
+async function axeInBothThemes(ui: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    expect(await call('updateSettings', { theme })).toMatchObject({ ok: true });
+    await expect.poll(() => pageTheme(ui)).toBe(theme);
+    found.push(...(await axeViolations(ui)).map((v) => `${theme}: ${v}`));
+  }
+  return found;
+}
+
 describe('two accounts in the window', () => {
   it("switches from the header, shows the other account's running timer, and cancels a waiting browser sign-in, freeing its port; no axe violations", async () => {
     // Work (the registered service) has a timer running, started elsewhere.
@@ -260,7 +271,7 @@ describe('two accounts in the window', () => {
       await expect.poll(() => line.textContent()).toContain('Website is running on Work');
       const switcher = ui.getByRole('combobox', { name: 'Account' });
       expect(await switcher.inputValue()).toBe('local');
-      expect(await axeViolations(ui)).toEqual([]);
+      expect(await axeInBothThemes(ui)).toEqual([]);
 
       // One choice in the header: Work opens, its timer is its own now, and the line goes.
       await switcher.selectOption({ label: 'Work' });
@@ -280,7 +291,7 @@ describe('two accounts in the window', () => {
       const address = ui.getByLabel('Sign-in address');
       await expect.poll(() => address.inputValue()).toContain('/oauth/2/authorize?');
       expect(await address.inputValue()).toBe(opened.shift());
-      expect(await axeViolations(ui)).toEqual([]);
+      expect(await axeInBothThemes(ui)).toEqual([]);
       await ui.getByRole('button', { name: 'Cancel sign-in' }).click();
       await expect.poll(() => ui.getByTestId('add-account-error').textContent()).toContain('You cancelled the sign-in');
       expect(await address.count()).toBe(0);
