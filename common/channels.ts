@@ -21,6 +21,7 @@ const names = {
   refresh: true,
   addAccountWithToken: true,
   beginSignIn: true,
+  cancelSignIn: true,
   signOut: true,
   setDefaultAccount: true,
   updateSettings: true,

@@ -101,6 +101,8 @@ export const requests = {
       authUrl: z.string().max(2048).optional(),
     })
     .strict(),
+  /** Stops waiting for the browser sign-in in progress: its loopback listener closes, and beginSignIn answers that it was cancelled. */
+  cancelSignIn: z.object({}).strict(),
   signOut: z.object({ accountId: accountId }).strict(),
   setDefaultAccount: z.object({ accountId: accountId }).strict(),
   /** Saves the valid part; answers the saved settings, or the first field refused (a shortcut the OS refused keeps its previous one). */
@@ -110,6 +112,13 @@ export const requests = {
   /** The answer to the working-hours reminder: start the last timer (as toggleLastTimer does), snooze 30 min, or dismiss. */
   answerReminder: z.object({ choice: z.enum(['start-last', 'snooze', 'dismiss']) }).strict(),
 } as const satisfies Record<Channel, z.ZodType>;
+
+/** An account added or signed in again; adding never changes the default by itself (setDefaultAccount does). */
+export interface AddedAccount {
+  accountId: string;
+  label: string;
+  inUse: boolean;
+}
 
 /** What each call answers on success. */
 export interface Responses {
@@ -129,8 +138,10 @@ export interface Responses {
   editOperation: null;
   dismissNotice: null;
   refresh: null;
-  addAccountWithToken: { accountId: string };
-  beginSignIn: { accountId: string };
+  /** inUse: the new account is the open one (it already was the default); otherwise the window asks before switching. */
+  addAccountWithToken: AddedAccount;
+  beginSignIn: AddedAccount;
+  cancelSignIn: null;
   /** revoked: the service confirmed the token revoked; message: what happened, for the user. */
   signOut: { revoked: boolean; message: string };
   setDefaultAccount: null;

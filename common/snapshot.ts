@@ -126,6 +126,17 @@ export interface AccountView {
   problem: string | null;
 }
 
+/** A timer running on an account that is not open (main/core/accounts/otherTimers.ts): "Website is running on Work". */
+export interface OtherAccountTimerView {
+  accountId: string;
+  accountLabel: string;
+  projectName: string;
+  state: TimerState;
+  /** Elapsed seconds at `asOf`, as TimerView's. */
+  seconds: number;
+  asOf: number;
+}
+
 /** A discard or delete the user may still take back (main/core/undo/): "Discarded Website's timer · Undo". */
 export interface UndoView {
   /** The operation's id, for the undo call. */
@@ -150,6 +161,10 @@ export interface Snapshot {
   lastSyncAt: number | null;
   /** The connected accounts, the embedded local one first; filled by the app layer (main/core/accounts/app.ts), empty in a lone core's snapshot. */
   accounts: AccountView[];
+  /** Running timers of the other accounts, as last read (on showing the window, opening the tray menu, every 5 minutes); filled by the app layer, empty in a lone core's snapshot. */
+  otherAccountTimers: OtherAccountTimerView[];
+  /** A browser sign-in waiting for the browser to come back: the page it opened (no secret in it), to copy; null when none waits. */
+  signIn: { url: string } | null;
   /** The user's settings (common/settings.ts), saved in settings.json. */
   settings: Settings;
   /** Discards and deletes still within their undo grace, oldest first. */

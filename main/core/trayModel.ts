@@ -34,7 +34,8 @@ export interface TrayModel {
   menu: MenuItemData[];
 }
 
-const clock = (t: TimerView, now: number) => formatMinutes(liveSeconds(t, now) / 60);
+const clock = (t: Pick<TimerView, 'state' | 'seconds' | 'asOf'>, now: number) =>
+  formatMinutes(liveSeconds(t, now) / 60);
 const separator = (id: string): MenuItemData => ({ id, label: '', type: 'separator' });
 const changes = (n: number) => `${n} change${n === 1 ? '' : 's'}`;
 
@@ -84,6 +85,18 @@ export function trayModel(snapshot: Snapshot, now: number, platform: Platform): 
         id: `resume:${t.projectId}`,
         label: `${verb} ${t.projectName} (${clock(t, now)})`,
         action: { channel: 'startTimer', request: { projectId: t.projectId } },
+      });
+    }
+  }
+  // A timer left running on another account: one click opens that account (it becomes the default).
+  const elsewhere = snapshot.otherAccountTimers.filter((t) => t.state === 'running');
+  if (elsewhere.length > 0) {
+    if (menu.length > 0) menu.push(separator('sep-elsewhere'));
+    for (const t of elsewhere) {
+      menu.push({
+        id: `elsewhere:${t.accountId}:${t.projectName}`,
+        label: `${t.accountLabel}: ${t.projectName} ${clock(t, now)} (another account)`,
+        action: { channel: 'setDefaultAccount', request: { accountId: t.accountId } },
       });
     }
   }

@@ -125,6 +125,8 @@ export function startApp(): void {
       onQuickEntry: () => showWindow(true),
       onOpenSettings: openSettings,
       onQuit: () => app.quit(),
+      // A look at the menu is a moment to know what runs on the other accounts.
+      onMenuOpened: () => void core.refreshOtherTimers(),
     });
     stops.push(() => tray?.destroy());
 

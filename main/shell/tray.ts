@@ -20,6 +20,8 @@ export interface TrayOptions {
   /** Opens the settings window; the item does nothing until it is wired. */
   onOpenSettings?(): void;
   onQuit(): void;
+  /** The menu is about to show (where the OS says so: macOS, Windows; Linux trays often do not). */
+  onMenuOpened?(): void;
 }
 
 export interface TrayPresenter {
@@ -80,7 +82,11 @@ export function createTrayPresenter(options: TrayOptions): TrayPresenter {
     if (model.title !== shown.title) tray.setTitle(model.title);
     if (model.tooltip !== shown.tooltip) tray.setToolTip(model.tooltip);
     if (theme !== 'template' && iconKey !== shown.icon) tray.setImage(drawn(model.icon, model.iconText, theme));
-    if (menuKey !== shown.menu) tray.setContextMenu(Menu.buildFromTemplate(model.menu.map(toElectron)));
+    if (menuKey !== shown.menu) {
+      const menu = Menu.buildFromTemplate(model.menu.map(toElectron));
+      if (options.onMenuOpened) menu.on('menu-will-show', options.onMenuOpened);
+      tray.setContextMenu(menu);
+    }
     shown = { title: model.title, tooltip: model.tooltip, icon: iconKey, menu: menuKey };
   };
 

@@ -2,9 +2,11 @@
 
 import type { StintBridge } from '../../common/contract';
 import { useConnected, useSnapshot, type Connection } from '../hooks';
+import { AccountSwitcher } from './AccountSwitcher';
 import { FailedOperations } from './FailedOperations';
 import { IdlePrompt } from './IdlePrompt';
 import { Notices } from './Notices';
+import { OtherAccountTimers } from './OtherAccountTimers';
 import { QuickEntry } from './QuickEntry';
 import { ReminderBar } from './ReminderBar';
 import { useTheme } from './settings/theme';
@@ -29,9 +31,7 @@ export function App({ bridge, connection }: { bridge: StintBridge; connection?: 
     <div class="app">
       <header class="bar">
         <h1>Stint</h1>
-        <span class="account" title={snapshot.user?.email}>
-          {snapshot.account.label}
-        </span>
+        <AccountSwitcher snapshot={snapshot} bridge={bridge} />
         <SyncStatus snapshot={snapshot} connected={connected} bridge={bridge} />
         <a class="bar-link" href="#settings">
           Settings
@@ -42,6 +42,7 @@ export function App({ bridge, connection }: { bridge: StintBridge; connection?: 
         <ReminderBar reminder={snapshot.reminder} bridge={bridge} />
         <Notices notices={snapshot.notices} bridge={bridge} />
         <UndoBar undo={snapshot.undo} bridge={bridge} />
+        <OtherAccountTimers timers={snapshot.otherAccountTimers} bridge={bridge} />
         <FailedOperations failed={snapshot.outbox.failed} projects={snapshot.projects} bridge={bridge} />
         <Timers snapshot={snapshot} bridge={bridge} />
         <QuickEntry projects={snapshot.projects} bridge={bridge} />

@@ -19,7 +19,10 @@ import { startService, type RunningService } from '../../service';
 import { registerApplication } from '../../service/oauth/applications';
 import { openDatabase } from '../../service/storage/db';
 import { startWebHost } from '../../web/host';
-import { CHROMIUM, freePort } from './support';
+import { createServer } from 'node:net';
+import { createServiceApi } from '../../main/api/client';
+import { axeViolations } from './axe';
+import { CHROMIUM, freePort, pageTheme } from './support';
 
 const EMAIL = 'me@stint.local';
 const PASSWORD = 'e2e password 42';
@@ -85,7 +88,7 @@ async function signInAndAllow(): Promise<string> {
 }
 
 describe('browser sign-in of a remote account', () => {
-  it('signs in through the loopback redirect, keeps the tokens in the secret store only, and opens the account', async () => {
+  it('signs in through the loopback redirect, keeps the tokens in the secret store only, and opens the account when told', async () => {
     const signIn = call('beginSignIn', {
       baseUrl: service.url,
       clientId: client.clientId,
@@ -99,8 +102,11 @@ describe('browser sign-in of a remote account', () => {
 
     expect(await signInAndAllow()).toContain('You can close this tab');
     const result = await signIn;
-    expect(result).toMatchObject({ ok: true });
+    expect(result).toMatchObject({ ok: true, value: { inUse: false } });
     const id: string = result.ok ? result.value.accountId : '';
+    // Signed in, not switched to: the window asks; here the user says Switch.
+    expect(app.getSnapshot().account.id).toBe('local');
+    expect(await call('setDefaultAccount', { accountId: id })).toEqual({ ok: true, value: null });
 
     expect(app.getSnapshot().account).toMatchObject({ id, kind: 'remote' });
     expect(app.getSnapshot().accounts.find((a) => a.id === id)).toMatchObject({
@@ -178,7 +184,7 @@ describe('browser sign-in of a remote account', () => {
 });
 
 describe('the accounts section of the settings', () => {
-  it('refuses a wrong token at its field with everything typed kept, then adds the account and shows it as the default', async () => {
+  it('refuses a wrong token at its field with everything typed kept, then adds the account, asks before using it, and shows it as the default once told', async () => {
     const host = await startWebHost({ core: app });
     const problems: string[] = [];
     const ui = await browser.newPage({ viewport: { width: 480, height: 900 } });
@@ -198,6 +204,12 @@ describe('the accounts section of the settings', () => {
       await ui.getByTestId('add-account-token').fill(service.token);
       await ui.getByRole('button', { name: 'Add account' }).click();
       const row = ui.locator('[data-testid="account"][data-state="ok"]', { hasText: service.url });
+      // Added, not switched to: the settings ask, and only the answer changes the default.
+      const question = ui.getByTestId('use-now');
+      await expect.poll(() => question.textContent()).toContain('now?');
+      expect(app.getSnapshot().account.kind).toBe('local');
+      expect(await row.textContent()).not.toContain('Default');
+      await question.getByRole('button', { name: 'Switch' }).click();
       await expect.poll(() => row.textContent()).toContain('Default');
       expect(await ui.getByTestId('add-account-token').inputValue()).toBe('');
       expect(app.getSnapshot().account.kind).toBe('remote');
@@ -216,6 +228,84 @@ describe('the accounts section of the settings', () => {
     } finally {
       await ui.close();
       await host.close();
+    }
+  });
+});
+
+/** axe over the page in the light and the dark theme (the app's setting), named by theme. */
+async function axeInBothThemes(ui: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    expect(await call('updateSettings', { theme })).toMatchObject({ ok: true });
+    await expect.poll(() => pageTheme(ui)).toBe(theme);
+    found.push(...(await axeViolations(ui)).map((v) => `${theme}: ${v}`));
+  }
+  return found;
+}
+
+describe('two accounts in the window', () => {
+  it("switches from the header, shows the other account's running timer, and cancels a waiting browser sign-in, freeing its port; no axe violations", async () => {
+    // Work (the registered service) has a timer running, started elsewhere.
+    const work = createServiceApi({
+      baseUrl: service.url,
+      credentials: { kind: 'personal', token: service.token },
+      rateLimit: 0,
+    });
+    const project = await work.createProject({ name: 'Website' });
+    await work.startTimer(project.id);
+    const added = await call('addAccountWithToken', { baseUrl: service.url, token: service.token, label: 'Work' });
+    expect(added).toMatchObject({ ok: true, value: { label: 'Work', inUse: false } });
+    const workId: string = added.ok ? added.value.accountId : '';
+
+    const host = await startWebHost({ core: app });
+    // bypassCSP only to let axe's script in; the app's CSP is tested elsewhere.
+    const context = await browser.newContext({ bypassCSP: true, viewport: { width: 480, height: 900 } });
+    const ui = await context.newPage();
+    ui.setDefaultTimeout(5_000);
+    const problems: string[] = [];
+    ui.on('pageerror', (error) => problems.push(error.message));
+    try {
+      // Opening the window reads the other account's timers.
+      await ui.goto(host.openUrl);
+      const line = ui.getByTestId('other-account-timer');
+      await expect.poll(() => line.textContent()).toContain('Website is running on Work');
+      const switcher = ui.getByRole('combobox', { name: 'Account' });
+      expect(await switcher.inputValue()).toBe('local');
+      expect(await axeInBothThemes(ui)).toEqual([]);
+
+      // One choice in the header: Work opens, its timer is its own now, and the line goes.
+      await switcher.selectOption({ label: 'Work' });
+      await expect.poll(() => app.getSnapshot().account.id).toBe(workId);
+      await expect.poll(() => ui.getByTestId('timer').first().textContent()).toContain('Website');
+      expect(await line.count()).toBe(0);
+      expect(await switcher.inputValue()).toBe(workId);
+      await switcher.selectOption({ label: 'This computer' });
+      await expect.poll(() => app.getSnapshot().account.id).toBe('local');
+      await expect.poll(() => line.count()).toBe(1);
+
+      // A browser sign-in that waits shows its address to copy, and Cancel stops it.
+      await ui.goto(`${host.openUrl}#settings`);
+      await ui.getByTestId('add-account-baseUrl').fill(service.url);
+      await ui.getByTestId('add-account-clientId').fill(client.clientId);
+      await ui.getByRole('button', { name: 'Sign in' }).click();
+      const address = ui.getByLabel('Sign-in address');
+      await expect.poll(() => address.inputValue()).toContain('/oauth/2/authorize?');
+      expect(await address.inputValue()).toBe(opened.shift());
+      expect(await axeInBothThemes(ui)).toEqual([]);
+      await ui.getByRole('button', { name: 'Cancel sign-in' }).click();
+      await expect.poll(() => ui.getByTestId('add-account-error').textContent()).toContain('You cancelled the sign-in');
+      expect(await address.count()).toBe(0);
+      // The registered port is free again.
+      const listener = createServer();
+      await new Promise<void>((resolve, reject) => listener.once('error', reject).listen(port, '127.0.0.1', resolve));
+      await new Promise((resolve) => listener.close(resolve));
+      // What was typed stays, for another try.
+      expect(await ui.getByTestId('add-account-baseUrl').inputValue()).toBe(service.url);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+      await host.close();
+      await work.pauseTimer(project.id);
     }
   });
 });

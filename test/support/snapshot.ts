@@ -31,6 +31,8 @@ export const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
   online: true,
   lastSyncAt: null,
   accounts: [],
+  otherAccountTimers: [],
+  signIn: null,
   settings: DEFAULT_SETTINGS,
   undo: [],
   idle: null,

@@ -5,7 +5,7 @@
 import type { Handlers } from '../../../common/contract';
 import { fail } from '../../../common/result';
 
-export type AccountChannel = 'addAccountWithToken' | 'beginSignIn' | 'signOut' | 'setDefaultAccount';
+export type AccountChannel = 'addAccountWithToken' | 'beginSignIn' | 'cancelSignIn' | 'signOut' | 'setDefaultAccount';
 export type AccountHandlers = Pick<Handlers, AccountChannel>;
 
 const notHere = async () => fail('internal', 'Accounts are managed by the app, not by one account’s core.');
@@ -13,6 +13,7 @@ const notHere = async () => fail('internal', 'Accounts are managed by the app, n
 export const accountsNotHere: AccountHandlers = {
   addAccountWithToken: notHere,
   beginSignIn: notHere,
+  cancelSignIn: notHere,
   signOut: notHere,
   setDefaultAccount: notHere,
 };

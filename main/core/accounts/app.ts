@@ -18,11 +18,12 @@ import { createKeychain, createSessionSecrets, KeychainUnavailableError, type Se
 import { openSettingsStore } from '../settings/file';
 import type { SettingsStore } from '../settings/store';
 import type { ApplyHotkeys } from '../settings/update';
-import type { Clock, Core, LifecycleEvent } from '../types';
+import { systemClock, type Clock, type Core, type LifecycleEvent } from '../types';
 import { createAccountHandlers } from './handlers';
 import { holdOpenCore, type OpenAccount, type OpenCore } from './openCore';
 import { OAUTH_LOOPBACK_PORT } from './loopback';
 import { readRegistry, writeRegistry, type Registry } from './registry';
+import { watchOtherTimers } from './otherTimers';
 import { openRemoteAccount, remoteCredentials } from './remote';
 import { accountViews, missingCredential, UNAUTHORIZED, type AccountStatus } from './views';
 import { makePrivateDir, tightenTree } from '../../../service/storage/privateFiles';
@@ -51,6 +52,8 @@ export interface StintAppOptions {
   settings?: SettingsStore;
   /** Registers changed global shortcuts with the OS (the shell's). */
   applyHotkeys?: ApplyHotkeys;
+  /** How often the other accounts' timers are read besides when the window is shown; default OTHER_TIMERS_POLL_MS. */
+  otherTimersPollMs?: number;
 }
 
 export interface StintApp extends Core {
@@ -58,6 +61,8 @@ export interface StintApp extends Core {
   registry(): Registry;
   /** Where secrets are kept, in words. */
   readonly secretsDescription: string;
+  /** Reads the other accounts' running timers now; resolves when the snapshot has them. */
+  refreshOtherTimers(): Promise<void>;
 }
 
 export async function openStintApp(options: StintAppOptions): Promise<StintApp> {
@@ -92,6 +97,8 @@ async function openWith(options: StintAppOptions, choice: SecretsChoice): Promis
   let registry = readRegistry(dataDir);
   const statuses = new Map<string, AccountStatus>();
   let open: OpenCore | null = null;
+  /** The authorize page a browser sign-in waits on (Snapshot.signIn). */
+  let signInUrl: string | null = null;
 
   const setStatus = (id: string, status: AccountStatus | null) => {
     const before = statuses.get(id);
@@ -118,10 +125,26 @@ async function openWith(options: StintAppOptions, choice: SecretsChoice): Promis
       keychainProblem,
       statuses,
     });
-    return Object.freeze({ ...current.core.getSnapshot(), accounts });
+    return Object.freeze({
+      ...current.core.getSnapshot(),
+      accounts,
+      otherAccountTimers: otherTimers.list().filter((t) => t.accountId !== current.id),
+      signIn: signInUrl === null ? null : { url: signInUrl },
+    });
   };
+  const otherTimers = watchOtherTimers({
+    accounts: () => registry.accounts,
+    openId: () => open?.current().id ?? registry.defaultAccountId,
+    usable: (id) => !statuses.has(id),
+    credentials: (account) => remoteCredentials(account, secrets, connection),
+    connection,
+    now: () => (options.clock ?? systemClock).now(),
+    changed: () => open?.publish(),
+    ...(options.otherTimersPollMs ? { pollMs: options.otherTimersPollMs } : {}),
+  });
   const core = holdOpenCore(first, compose);
   open = core;
+  void otherTimers.refresh();
 
   const saveRegistry = (next: Registry) => {
     writeRegistry(dataDir, next);
@@ -137,6 +160,8 @@ async function openWith(options: StintAppOptions, choice: SecretsChoice): Promis
         const next = await openAccount(id);
         if (!next) return fail('rejected', statuses.get(id)?.problem ?? 'That account cannot be opened.', 'accountId');
         await core.swapTo(next);
+        // The account left is now an other one: its running timer shows at once, not in 5 minutes.
+        void otherTimers.refresh();
       }
       if (registry.defaultAccountId !== id) saveRegistry({ ...registry, defaultAccountId: id });
       return ok(null);
@@ -149,8 +174,14 @@ async function openWith(options: StintAppOptions, choice: SecretsChoice): Promis
     openId: () => core.current().id,
     save: saveRegistry,
     use,
+    // A new account's running timer shows at the next look (the window shown) or poll: reading it
+    // here would queue behind the try of its token on the service's limiter for little gain.
     signedIn: (id) => setStatus(id, null),
     forget: (id) => setStatus(id, null),
+    signInWaiting: (url) => {
+      signInUrl = url;
+      core.publish();
+    },
     connection,
     signIn: {
       port: options.oauthPort ?? OAUTH_LOOPBACK_PORT,
@@ -159,9 +190,21 @@ async function openWith(options: StintAppOptions, choice: SecretsChoice): Promis
     },
   });
 
+  const presented = presentedAsCore(core, accounts.handlers);
   return {
-    ...presentedAsCore(core, accounts.handlers),
-    stop: () => core.stop(() => accounts.stop()),
+    ...presented,
+    notify(event) {
+      presented.notify(event);
+      // Someone looks: worth knowing what runs elsewhere.
+      if (event === 'window-shown') void otherTimers.refresh();
+    },
+    stop: () =>
+      core.stop(() => {
+        otherTimers.stop();
+        return accounts.stop();
+      }),
+    /** Reads the other accounts' timers now (tests; the shell when the tray menu opens). */
+    refreshOtherTimers: () => otherTimers.refresh(),
     registry: () => registry,
     secretsDescription: secrets.description,
   };

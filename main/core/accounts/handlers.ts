@@ -30,6 +30,8 @@ export interface AccountDeps {
   signedIn(id: string): void;
   /** Forgets what was known about a removed account. */
   forget(id: string): void;
+  /** The authorize page a browser sign-in waits on, or null once none waits (the snapshot's signIn). */
+  signInWaiting(url: string | null): void;
   connection?: ConnectionOptions | undefined;
   signIn: Omit<SignInDeps, 'connection' | 'started'>;
 }
@@ -68,8 +70,15 @@ export function createAccountHandlers(deps: AccountDeps): { handlers: AccountHan
       return fail('internal', (error as Error).message);
     }
     deps.signedIn(account.id);
-    const used = await deps.use(account.id, { reopen: true });
-    return used.ok ? ok({ accountId: account.id }) : used;
+    // Adding never changes the default by itself: the window asks "Use it now?" and an answer
+    // calls setDefaultAccount. Only an account that already is the default (signed in again, or
+    // its token replaced) is opened again with the new credential.
+    const inUse = deps.openId() === account.id || deps.registry().defaultAccountId === account.id;
+    if (inUse) {
+      const used = await deps.use(account.id, { reopen: true });
+      if (!used.ok) return used;
+    }
+    return ok({ accountId: account.id, label: account.label, inUse });
   };
 
   const handlers: AccountHandlers = {
@@ -96,8 +105,14 @@ export function createAccountHandlers(deps: AccountDeps): { handlers: AccountHan
           mine.cancel = cancel;
           cancelSignIn = cancel;
         },
+        waiting: (url) => {
+          if (cancelSignIn === mine.cancel) deps.signInWaiting(url);
+        },
       });
-      if (cancelSignIn === mine.cancel) cancelSignIn = null;
+      if (cancelSignIn === mine.cancel) {
+        cancelSignIn = null;
+        deps.signInWaiting(null);
+      }
       if (!signedIn.ok) return signedIn;
       const { baseUrl, authUrl, clientId, clientSecret, tokens, identity } = signedIn.value;
       return keep(identity, { baseUrl, auth: 'oauth', oauth: { clientId, authUrl } }, undefined, {
@@ -106,6 +121,12 @@ export function createAccountHandlers(deps: AccountDeps): { handlers: AccountHan
         'client-secret': clientSecret || null,
         'personal-token': null,
       });
+    },
+
+    cancelSignIn: async () => {
+      // Answers once the listener is closed: the registered port is free again when this returns.
+      await cancelSignIn?.(new Error('You cancelled the sign-in; start it again when you are ready.'));
+      return ok(null);
     },
 
     signOut: async ({ accountId }) => {

@@ -26,8 +26,10 @@ export interface SignInDeps {
   /** Opens the system browser (the shell's, after validation); absent where there is none. */
   openExternal?: ((url: string) => Promise<void> | void) | undefined;
   connection?: ConnectionOptions | undefined;
-  /** Called once listening, with the way to abandon this sign-in (a new one, or the app quitting). */
+  /** Called once listening, with the way to abandon this sign-in (a new one, the user's Cancel, the app quitting). */
   started(cancel: (reason: Error) => Promise<void>): void;
+  /** Called with the authorize page's address just before the browser is asked to open it (the window shows it to copy). */
+  waiting?(url: string): void;
 }
 
 export interface SignedIn {
@@ -81,6 +83,9 @@ export async function signInWithBrowser(request: SignInRequest, deps: SignInDeps
     const url = client.authorizeUrl({ state, redirectUri: loopback.redirectUri });
     if (!isSafeExternalUrl(url))
       return await end(fail('invalid_input', 'That address cannot be opened in a browser.', 'baseUrl'));
+    // The address carries the client id, our state and the redirect: nothing secret (the client
+    // secret goes only to the token endpoint), so the window may show it for the user to copy.
+    deps.waiting?.(url);
     await deps.openExternal(url);
 
     let code: string;

@@ -66,6 +66,8 @@ export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], 
     lastSyncAt: ctx.lastSyncAt,
     // Accounts are the app layer's (accounts/app.ts); a lone core knows only its own.
     accounts: [],
+    otherAccountTimers: [],
+    signIn: null,
     settings: ctx.settings ?? DEFAULT_SETTINGS,
     undo: undoViews(items),
     idle: idleView(ctx.idle ?? null, timers),

@@ -1,8 +1,9 @@
 // The accounts Stint works with (main/core/accounts/): each with its state and the default
 // marked, made the default or signed out (after a confirmation) in place, and a form to add one.
+// An account just added is not put in use silently: the section asks "Use Work now?".
 
 import { useState } from 'preact/hooks';
-import type { StintBridge } from '../../../common/contract';
+import type { AddedAccount, StintBridge } from '../../../common/contract';
 import type { AccountView, Snapshot } from '../../../common/snapshot';
 import { useAction } from '../../hooks';
 import { ErrorLine } from '../ErrorLine';
@@ -17,6 +18,7 @@ const STATE_TEXT: Record<AccountView['state'], string> = {
 
 export function AccountsSection({ snapshot, bridge }: { snapshot: Snapshot; bridge: StintBridge }) {
   const [message, setMessage] = useState<string | null>(null);
+  const [asking, setAsking] = useState<AddedAccount | null>(null);
   return (
     <section class="panel" aria-labelledby="settings-accounts">
       <h2 id="settings-accounts">Accounts</h2>
@@ -36,7 +38,15 @@ export function AccountsSection({ snapshot, bridge }: { snapshot: Snapshot; brid
           {message}
         </p>
       )}
-      <AddAccountForm bridge={bridge} />
+      {asking && (
+        <UseNowQuestion
+          added={asking}
+          current={snapshot.account.label}
+          bridge={bridge}
+          onAnswered={() => setAsking(null)}
+        />
+      )}
+      <AddAccountForm bridge={bridge} signIn={snapshot.signIn} onAdded={setAsking} />
     </section>
   );
 }
@@ -70,8 +80,9 @@ function AccountRow({
       data-state={account.state}
       aria-describedby={action.error ? errorId : undefined}
     >
-      <span class="settings-account-label">{account.label}</span>{' '}
-      <span class="muted">{account.kind === 'local' ? 'on this computer' : account.baseUrl}</span>
+      <span class="settings-account-label">{account.label}</span>
+      {/* The local account's label already says where it is ("This computer"). */}
+      {account.baseUrl && <span class="muted"> {account.baseUrl}</span>}
       {email ? <span class="hint"> · {email}</span> : null}
       <span class="hint">
         {' '}
@@ -109,5 +120,39 @@ function AccountRow({
       )}
       <ErrorLine error={action.error} id={errorId} />
     </li>
+  );
+}
+
+/** "Use Work now?": only an explicit Switch changes the default; Keep leaves everything as it was. */
+function UseNowQuestion({
+  added,
+  current,
+  bridge,
+  onAnswered,
+}: {
+  added: AddedAccount;
+  current: string;
+  bridge: StintBridge;
+  onAnswered(): void;
+}) {
+  const action = useAction();
+  const use = async () => {
+    const result = await action.run(() => bridge.setDefaultAccount({ accountId: added.accountId }));
+    if (result?.ok) onAnswered();
+  };
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a question answered by two buttons outside any form, named as a group; a fieldset would bring a form's semantics and its legend
+    <div class="row" role="group" aria-labelledby="use-now-question" data-testid="use-now">
+      <span class="grow" id="use-now-question">
+        {added.label} is added. Use {added.label} now?
+      </span>
+      <button type="button" class="primary" disabled={action.busy} onClick={use}>
+        Switch
+      </button>
+      <button type="button" disabled={action.busy} onClick={onAnswered}>
+        Keep {current}
+      </button>
+      <ErrorLine error={action.error} />
+    </div>
   );
 }

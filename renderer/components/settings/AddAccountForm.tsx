@@ -1,16 +1,28 @@
 // Adds a remote account: its address, then either a sign-in in the system browser (the OAuth
 // application's client ID, and its secret where the service requires one) or a pasted personal
-// token. A refusal is shown at the field it is about, and everything typed stays.
+// token. A refusal is shown at the field it is about, and everything typed stays. While a browser
+// sign-in waits, its address is shown to copy (for a browser that did not open, or another one)
+// with a Cancel that stops Stint listening for it. Adding never switches accounts: onAdded asks.
 
 import { useState } from 'preact/hooks';
-import type { StintBridge } from '../../../common/contract';
+import type { AddedAccount, StintBridge } from '../../../common/contract';
 import { fail } from '../../../common/result';
 import { useAction } from '../../hooks';
 import { ErrorLine } from '../ErrorLine';
 
 type Mode = 'browser' | 'token';
 
-export function AddAccountForm({ bridge }: { bridge: StintBridge }) {
+export function AddAccountForm({
+  bridge,
+  signIn,
+  onAdded,
+}: {
+  bridge: StintBridge;
+  /** The browser sign-in waiting, if any (Snapshot.signIn). */
+  signIn: { url: string } | null;
+  /** An account was added without being put in use: the section asks whether to switch. */
+  onAdded(added: AddedAccount): void;
+}) {
   const [mode, setMode] = useState<Mode>('browser');
   const [baseUrl, setBaseUrl] = useState('');
   const [clientId, setClientId] = useState('');
@@ -32,6 +44,7 @@ export function AddAccountForm({ bridge }: { bridge: StintBridge }) {
       setBaseUrl('');
       setToken('');
       setClientSecret('');
+      if (!result.value.inUse) onAdded(result.value);
     }
   };
 
@@ -97,7 +110,56 @@ export function AddAccountForm({ bridge }: { bridge: StintBridge }) {
             ? 'Sign in'
             : 'Add account'}
       </button>
+      {signIn && <SignInWait url={signIn.url} bridge={bridge} />}
       <ErrorLine error={action.error} id="add-account-error" testId="add-account-error" />
     </form>
+  );
+}
+
+/** The sign-in's address, read-only, to copy; and Cancel, which closes Stint's loopback listener. */
+function SignInWait({ url, bridge }: { url: string; bridge: StintBridge }) {
+  const [copied, setCopied] = useState<string | null>(null);
+  const cancel = useAction();
+  const copy = async (event: Event) => {
+    const field = (event.currentTarget as HTMLElement).parentElement?.querySelector('input');
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied('Copied.');
+    } catch {
+      // No clipboard access here: the address is selected for the keyboard's copy.
+      field?.select();
+      setCopied('Selected: press Ctrl+C (⌘C on a Mac) to copy it.');
+    }
+  };
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a group of controls about the waiting sign-in inside the form; a fieldset would read as one of the form's inputs
+    <div class="sign-in-wait" role="group" aria-labelledby="sign-in-wait-title" data-testid="sign-in-wait">
+      <p id="sign-in-wait-title">
+        Waiting for the browser. If it did not open, or you use another browser, open this address there:
+      </p>
+      <div class="row">
+        <label class="grow">
+          <span class="label">Sign-in address</span>
+          <input readOnly value={url} data-testid="sign-in-url" onFocus={(e) => e.currentTarget.select()} />
+        </label>
+        <button type="button" onClick={copy}>
+          Copy
+        </button>
+        <button
+          type="button"
+          disabled={cancel.busy}
+          onClick={() => void cancel.run(() => bridge.cancelSignIn({}))}
+          data-testid="sign-in-cancel"
+        >
+          Cancel sign-in
+        </button>
+      </div>
+      {copied && (
+        <p class="hint" role="status">
+          {copied}
+        </p>
+      )}
+      <ErrorLine error={cancel.error} />
+    </div>
   );
 }

@@ -50,7 +50,7 @@ function filesBelow(dir: string): { path: string; text: string }[] {
 }
 
 describe('accounts', () => {
-  it('adds a remote account by pasted token: the app switches to its core, and a subscriber of the app sees its data', async () => {
+  it('adds a remote account by pasted token without switching to it; choosing it opens its core, and a subscriber of the app sees its data', async () => {
     const dataDir = folder();
     const secrets = createSessionSecrets();
     const app = await open(dataDir, secrets);
@@ -62,12 +62,21 @@ describe('accounts', () => {
     const seen: Snapshot[] = [];
     app.subscribe((s) => seen.push(s));
     const added = await call(app, 'addAccountWithToken', { baseUrl: `${remote.url}/`, token: ` ${REMOTE_TOKEN} ` });
-    expect(added).toMatchObject({ ok: true });
+    const label = `me@stint.local at ${new URL(remote.url).host}`;
+    expect(added).toEqual({ ok: true, value: { accountId: expect.any(String), label, inUse: false } });
     const id: string = added.ok ? added.value.accountId : '';
+    // Not switched silently: the local account stays open and the default, on disk too, until the user says.
+    expect(app.getSnapshot().account.id).toBe('local');
+    expect(app.getSnapshot().accounts.map((a) => [a.kind, a.isDefault, a.isOpen])).toEqual([
+      ['local', true, true],
+      ['remote', false, false],
+    ]);
+    expect(JSON.parse(readFileSync(join(dataDir, REGISTRY_FILE), 'utf8')).defaultAccountId).toBe('local');
 
+    expect(await call(app, 'setDefaultAccount', { accountId: id })).toEqual({ ok: true, value: null });
     await until(() => projectNames(app.getSnapshot()).includes('Only on the remote'), 'the remote service read');
     const snapshot = app.getSnapshot();
-    expect(snapshot.account).toEqual({ id, label: `me@stint.local at ${new URL(remote.url).host}`, kind: 'remote' });
+    expect(snapshot.account).toEqual({ id, label, kind: 'remote' });
     expect(snapshot.accounts.map((a) => [a.kind, a.isDefault, a.isOpen, a.state, a.baseUrl])).toEqual([
       ['local', false, false, 'ok', null],
       ['remote', true, true, 'ok', remote.url],
@@ -121,6 +130,9 @@ describe('accounts', () => {
     const first = await open(dataDir, secrets);
     const added = await call(first, 'addAccountWithToken', { baseUrl: remote.url, token: REMOTE_TOKEN, label: 'Work' });
     expect(added.ok).toBe(true);
+    expect(await call(first, 'setDefaultAccount', { accountId: added.ok && added.value.accountId })).toMatchObject({
+      ok: true,
+    });
     await first.whenIdle();
     await first.stop();
 
@@ -150,6 +162,7 @@ describe('accounts', () => {
     const app = await open(dataDir, secrets);
     const added = await call(app, 'addAccountWithToken', { baseUrl: remote.url, token: REMOTE_TOKEN });
     const id: string = added.ok ? added.value.accountId : 'none';
+    await call(app, 'setDefaultAccount', { accountId: id });
     await app.whenIdle();
     expect(existsSync(join(dataDir, 'accounts', id))).toBe(true);
 
@@ -180,6 +193,7 @@ describe('accounts', () => {
       const app = await open(folder(), createSessionSecrets());
       const added = await call(app, 'addAccountWithToken', { baseUrl: service.url, token: firstToken });
       const id: string = added.ok ? added.value.accountId : 'none';
+      await call(app, 'setDefaultAccount', { accountId: id });
       await app.whenIdle();
 
       // The owner's token is revoked on the service (its row deleted) and a new one made.
@@ -196,9 +210,10 @@ describe('accounts', () => {
       );
       expect(app.getSnapshot().accounts.find((a) => a.id === id)?.problem).toContain('sign in again');
 
+      // The default mended: it is opened again with the new token (no question to ask).
       expect(await call(app, 'addAccountWithToken', { baseUrl: service.url, token: secondToken })).toEqual({
         ok: true,
-        value: { accountId: id },
+        value: { accountId: id, label: expect.any(String), inUse: true },
       });
       await call(app, 'refresh', {});
       await until(
@@ -227,6 +242,7 @@ describe('accounts', () => {
       expect(first.getSnapshot().accounts[0]!.problem).not.toContain('paste');
       const added = await call(first, 'addAccountWithToken', { baseUrl: remote.url, token: REMOTE_TOKEN });
       expect(added.ok).toBe(true);
+      await call(first, 'setDefaultAccount', { accountId: added.ok && added.value.accountId });
       await first.stop();
       for (const file of filesBelow(dataDir)) expect(file.text.includes(REMOTE_TOKEN), file.path).toBe(false);
 
@@ -246,7 +262,7 @@ describe('accounts', () => {
       });
       expect(await call(second, 'addAccountWithToken', { baseUrl: remote.url, token: REMOTE_TOKEN })).toEqual({
         ok: true,
-        value: { accountId: waiting.id },
+        value: { accountId: waiting.id, label: expect.any(String), inUse: true },
       });
       expect(second.getSnapshot().accounts[1]).toMatchObject({ state: 'ok', isOpen: true, sessionOnly: true });
     } finally {

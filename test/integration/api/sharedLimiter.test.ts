@@ -41,6 +41,8 @@ describe('one limiter per service in the app', () => {
 
     const added = await app.handlers.addAccountWithToken({ baseUrl: proxy.url, token: remote.token });
     expect(added.ok).toBe(true);
+    // Adding does not switch; the user's Switch does.
+    if (added.ok) await app.handlers.setDefaultAccount({ accountId: added.value.accountId });
     await until(
       () => app!.getSnapshot().account.kind === 'remote' && app!.getSnapshot().online,
       'the remote account to open',

@@ -31,8 +31,14 @@ export class StandInImage implements Pick<Electron.NativeImage, 'addRepresentati
   }
 }
 
-export class StandInMenu {
-  constructor(readonly items: Electron.MenuItemConstructorOptions[]) {}
+export class StandInMenu extends EventEmitter {
+  constructor(readonly items: Electron.MenuItemConstructorOptions[]) {
+    super();
+  }
+  /** The user opens the menu (Electron's 'menu-will-show'). */
+  open(): void {
+    this.emit('menu-will-show');
+  }
   /** The user picks the item with this label (enabled ones only, as a real menu). */
   click(label: string): void {
     const item = this.items.find((i) => i.label === label);

@@ -170,4 +170,29 @@ describe('trayModel', () => {
     );
     expect(new Set(menu.map((i) => i.id)).size).toBe(menu.length);
   });
+
+  it("lists a timer running on another account, whose click opens that account, beside the open account's own", () => {
+    const work = {
+      accountId: 'acc-work',
+      accountLabel: 'Work',
+      projectName: 'Website',
+      state: 'running' as const,
+      seconds: 3600,
+      asOf: NOW - 120_000,
+    };
+    const { menu } = trayModel(
+      snapshot({ timers: [paused[0]!], otherAccountTimers: [work, { ...work, projectName: 'Idle', state: 'paused' }] }),
+      NOW,
+      'linux',
+    );
+    expect(labels(menu).slice(0, 4)).toEqual([
+      'Resume Backend (0:42)',
+      '---',
+      'Work: Website 1:02 (another account)',
+      '---',
+    ]);
+    const item = menu.find((i) => i.label.startsWith('Work:'));
+    expect(item?.action).toEqual({ channel: 'setDefaultAccount', request: { accountId: 'acc-work' } });
+    expect(new Set(menu.map((i) => i.id)).size).toBe(menu.length);
+  });
 });

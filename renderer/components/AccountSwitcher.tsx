@@ -1,0 +1,44 @@
+// The window's header names the open account and, with more than one usable account, switches in
+// one choice: a labelled select of the accounts that can be opened (setDefaultAccount). A refusal
+// (an account that could not be opened) is said beside it; the window stays on the account it was.
+
+import type { StintBridge } from '../../common/contract';
+import type { Snapshot } from '../../common/snapshot';
+import { useAction } from '../hooks';
+import { ErrorLine } from './ErrorLine';
+
+export function AccountSwitcher({ snapshot, bridge }: { snapshot: Snapshot; bridge: StintBridge }) {
+  const action = useAction();
+  const open = snapshot.account;
+  const choices = snapshot.accounts.filter((a) => a.state === 'ok' || a.id === open.id);
+  if (choices.length < 2) {
+    return (
+      <span class="account" title={snapshot.user?.email} data-testid="account-name">
+        {open.label}
+      </span>
+    );
+  }
+  return (
+    <span class="account-switcher">
+      <select
+        aria-label="Account"
+        title={snapshot.user?.email}
+        value={open.id}
+        disabled={action.busy}
+        data-testid="account-switcher"
+        aria-describedby={action.error ? 'account-switch-error' : undefined}
+        onChange={(event) => {
+          const accountId = event.currentTarget.value;
+          if (accountId !== open.id) void action.run(() => bridge.setDefaultAccount({ accountId }));
+        }}
+      >
+        {choices.map((account) => (
+          <option key={account.id} value={account.id}>
+            {account.label}
+          </option>
+        ))}
+      </select>
+      <ErrorLine error={action.error} id="account-switch-error" />
+    </span>
+  );
+}
