@@ -3,11 +3,15 @@
 // and the next moment worth looking again, so the scheduler (scheduler.ts) sleeps until then
 // instead of ticking. Once per idle stretch: a reminder raised and dismissed stays quiet until a
 // timer has run or the next day's hours begin; a snooze brings it back 30 minutes later. Never
-// outside the hours or days, never while a timer runs. Local time, by the Date object's calendar.
+// outside the hours or days, never while a timer runs, and not in the first QUIET_MS after a timer
+// stopped (a pause for a call or a coffee is not forgetting to track). Local time, by the Date
+// object's calendar.
 
 import { minutesOfDay, type ReminderSettings } from '../../../common/settings';
 
 export const SNOOZE_MS = 30 * 60_000;
+/** How long after a timer stops the stretch counts as a break, not as time going untracked. */
+export const QUIET_MS = 10 * 60_000;
 
 export interface ReminderState {
   /** Epoch ms the reminder on screen was raised; null: none is. */
@@ -16,9 +20,19 @@ export interface ReminderState {
   remindedAt: number | null;
   /** Epoch ms a snooze ends; null: none asked. */
   snoozedUntil: number | null;
+  /** A timer ran at the last step: the next step without one starts the quiet period. */
+  timerRan: boolean;
+  /** Epoch ms the quiet period after a timer stopped ends; null: none. */
+  quietUntil: number | null;
 }
 
-export const initialReminderState = (): ReminderState => ({ openAt: null, remindedAt: null, snoozedUntil: null });
+export const initialReminderState = (): ReminderState => ({
+  openAt: null,
+  remindedAt: null,
+  snoozedUntil: null,
+  timerRan: false,
+  quietUntil: null,
+});
 
 export interface ReminderInput {
   settings: ReminderSettings;
@@ -59,10 +73,11 @@ export function nextHoursStart(settings: ReminderSettings, now: number): number 
   return null;
 }
 
-export function stepReminder(state: ReminderState, { settings, now, timerRuns }: ReminderInput): ReminderStep {
+export function stepReminder(previous: ReminderState, { settings, now, timerRuns }: ReminderInput): ReminderStep {
   if (!settings.enabled) return { state: initialReminderState(), nextCheckAt: null };
   // A running timer ends the idle stretch: the next one is reminded of afresh. Its stop is an event.
-  if (timerRuns) return { state: initialReminderState(), nextCheckAt: null };
+  if (timerRuns) return { state: { ...initialReminderState(), timerRan: true }, nextCheckAt: null };
+  const state = previous.timerRan ? { ...previous, timerRan: false, quietUntil: now + QUIET_MS } : previous;
 
   const hours = hoursOfDay(settings, now);
   if (!hours || now < hours.start || now >= hours.end) {
@@ -71,13 +86,16 @@ export function stepReminder(state: ReminderState, { settings, now, timerRuns }:
     return { state: { ...state, openAt: null }, nextCheckAt: nextHoursStart(settings, now) };
   }
   if (state.openAt !== null) return { state, nextCheckAt: hours.end };
+  if (state.quietUntil !== null && now < state.quietUntil) {
+    return { state, nextCheckAt: Math.min(state.quietUntil, hours.end) };
+  }
   if (state.snoozedUntil !== null && now < state.snoozedUntil) {
     return { state, nextCheckAt: Math.min(state.snoozedUntil, hours.end) };
   }
   const snoozeOver = state.snoozedUntil !== null;
   const remindedThisStretch = state.remindedAt !== null && state.remindedAt >= hours.start;
   if (snoozeOver || !remindedThisStretch) {
-    return { state: { openAt: now, remindedAt: now, snoozedUntil: null }, nextCheckAt: hours.end };
+    return { state: { ...state, openAt: now, remindedAt: now, snoozedUntil: null }, nextCheckAt: hours.end };
   }
   return { state, nextCheckAt: hours.end };
 }

@@ -51,14 +51,19 @@ describe('the reminder, through core', () => {
       clock.advance(at(10, 9) - clock.now());
       expect(reminder()).toEqual({ at: at(10, 9), lastProject: null });
 
-      // A timer started closes it; paused, a new idle stretch begins and is reminded of.
+      // A timer started closes it; paused, a new idle stretch begins and, after a quiet ten
+      // minutes (a break is not forgetting), is reminded of.
       const { projectId } = await must(core.handlers.createProject({ name: 'Website' }));
       await must(core.handlers.startTimer({ projectId }));
       expect(reminder()).toBeNull();
       await core.whenIdle();
       clock.advance(5 * MINUTE);
       await must(core.handlers.pauseTimer({ projectId }));
-      expect(reminder()).toEqual({ at: at(10, 9, 5), lastProject: 'Website' });
+      expect(reminder()).toBeNull();
+      clock.advance(9 * MINUTE);
+      expect(reminder()).toBeNull();
+      clock.advance(MINUTE);
+      expect(reminder()).toEqual({ at: at(10, 9, 15), lastProject: 'Website' });
       await core.whenIdle();
 
       // Snooze: back 30 minutes later, not before.
@@ -67,7 +72,7 @@ describe('the reminder, through core', () => {
       clock.advance(29 * MINUTE);
       expect(reminder()).toBeNull();
       clock.advance(MINUTE);
-      expect(reminder()).toEqual({ at: at(10, 9, 35), lastProject: 'Website' });
+      expect(reminder()).toEqual({ at: at(10, 9, 45), lastProject: 'Website' });
 
       // Dismissed: quiet for the rest of the day; the next working day reminds again.
       await must(core.handlers.answerReminder({ choice: 'dismiss' }));

@@ -5,6 +5,7 @@ import { DEFAULT_REMINDER, type ReminderSettings } from '../../../common/setting
 import {
   answeredReminder,
   initialReminderState,
+  QUIET_MS,
   SNOOZE_MS,
   stepReminder,
   type ReminderState,
@@ -42,12 +43,23 @@ describe('the reminder policy', () => {
     expect(s.nextCheckAt).toBeNull();
   });
 
-  it('a timer started closes the reminder; stopping it later begins a new stretch, reminded once', () => {
+  it('a timer started closes the reminder; stopping it later begins a new stretch, reminded after a quiet period', () => {
     const open = step(initialReminderState(), at(10, 9)).state;
     const running = step(open, at(10, 9, 5), true).state;
     expect(running.openAt).toBeNull();
+    // A pause is a break first: nothing for QUIET_MS, and the policy asks to be woken at its end.
     const stopped = step(running, at(10, 12));
-    expect(stopped.state.openAt).toBe(at(10, 12));
+    expect(stopped.state.openAt).toBeNull();
+    expect(stopped.nextCheckAt).toBe(at(10, 12) + QUIET_MS);
+    expect(step(stopped.state, at(10, 12) + QUIET_MS - 1).state.openAt).toBeNull();
+    expect(step(stopped.state, at(10, 12) + QUIET_MS).state.openAt).toBe(at(10, 12) + QUIET_MS);
+  });
+
+  it('a quiet period that outlasts the hours ends with them: nothing that evening', () => {
+    const running = step(initialReminderState(), at(10, 16, 55), true).state;
+    const stopped = step(running, at(10, 16, 55));
+    expect(stopped.nextCheckAt).toBe(at(10, 17));
+    expect(step(stopped.state, at(10, 17)).state.openAt).toBeNull();
   });
 
   it('once per idle stretch: dismissed, it stays quiet for the rest of the hours', () => {
@@ -85,7 +97,8 @@ describe('the reminder policy', () => {
     const snoozed = answeredReminder(step(initialReminderState(), at(10, 10)).state, true, at(10, 10));
     const running = step(snoozed, at(10, 10, 5), true).state;
     expect(running.snoozedUntil).toBeNull();
-    expect(step(running, at(10, 10, 10)).state.openAt).toBe(at(10, 10, 10));
+    const stopped = step(running, at(10, 10, 10)).state;
+    expect(step(stopped, at(10, 10, 10) + QUIET_MS).state.openAt).toBe(at(10, 10, 10) + QUIET_MS);
   });
 
   it('the reminder on screen goes at the end of the hours; the next working day reminds again', () => {
