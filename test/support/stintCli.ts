@@ -5,12 +5,13 @@ import { spawn } from 'node:child_process';
 import { chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { root } from '../../scripts/electronBinary.mjs';
 
 /** Bundles cli/stint.ts into `dir` and answers the file's path. */
 export async function bundleCli(dir: string): Promise<string> {
   const outfile = join(dir, 'stint.cjs');
   await build({
-    entryPoints: [join(__dirname, '../../cli/stint.ts')],
+    entryPoints: [join(root, 'cli/stint.ts')],
     bundle: true,
     platform: 'node',
     format: 'cjs',
