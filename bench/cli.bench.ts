@@ -5,7 +5,6 @@
 // each exactly once, when the service is back.
 import { spawn } from 'node:child_process';
 import { createConnection } from 'node:net';
-import { join } from 'node:path';
 import { collect } from '../main/api/types';
 import { openStintApp } from '../main/core/accounts/app';
 import { startCliSocket } from '../main/core/cliSocket/server';

@@ -13,6 +13,8 @@ const io: Io = {
   out: (text) => process.stdout.write(`${text}\n`),
   err: (text) => process.stderr.write(`${text}\n`),
   async readLines() {
+    if (process.stdin.isTTY)
+      process.stderr.write('Type one entry per line; end with Ctrl-D (Ctrl-Z, Enter on Windows).\n');
     const lines: string[] = [];
     for await (const line of createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY }))
       lines.push(line);
