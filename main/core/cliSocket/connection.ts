@@ -16,6 +16,9 @@ import { CLI_CHANNELS, type CliAnswerFrame, MAX_FRAME_BYTES } from './address';
 /** Frames read ahead of the one being answered before the socket stops reading (back-pressure, not a refusal). */
 const READ_AHEAD = 256;
 
+/** How long a connection ended for a huge line may take to close its end before it is cut. */
+const CLOSE_GRACE_MS = 1000;
+
 const allowed: readonly Channel[] = CLI_CHANNELS;
 
 export const FRAME_TOO_LARGE = `Frame too large: a line over ${MAX_FRAME_BYTES / 1024} KiB is not a call. Nothing was done with it.`;
@@ -73,6 +76,8 @@ export function serveConnection(socket: Socket, handlers: Handlers): void {
         if ('tooLarge' in next) {
           write({ id: null, result: fail('invalid_argument', FRAME_TOO_LARGE) });
           socket.end();
+          // A client that never closes its end is not kept waiting on.
+          setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
           return;
         }
         write(await answer(next.line, handlers));
