@@ -55,7 +55,9 @@ function merged(old: string, fresh: string[]): string[] {
   const name = (row: string) => row.split(' | ')[0];
   const freshRows = fresh.filter((l) => l.startsWith('| ') && !l.startsWith('| benchmark'));
   const byName = new Map(freshRows.map((r) => [name(r), r]));
-  const oldRows = old.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| benchmark'));
+  // Only the results table: the notes after it may hold tables of their own.
+  const table = old.includes('\n## ') ? old.slice(0, old.indexOf('\n## ')) : old;
+  const oldRows = table.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| benchmark'));
   const rows = oldRows.map((r) => byName.get(name(r)) ?? r);
   for (const r of freshRows) if (!oldRows.some((o) => name(o) === name(r))) rows.push(r);
   const head = fresh.slice(0, fresh.findIndex((l) => l.startsWith('| benchmark')) + 2);

@@ -1,6 +1,6 @@
 // Bundles the three Electron targets into dist/: main (CommonJS for Electron's main process),
 // preload (one CommonJS file, as a sandboxed preload must be) and the renderer (one script,
-// loaded over file:// in Electron, so not an ES module page).
+// loaded over file:// in Electron, so not an ES module page); and the `stint` command line.
 import { build } from 'esbuild';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +23,16 @@ export async function buildAll() {
       // ships them), except the ESM-only ones, which a CommonJS bundle cannot require(): those are
       // bundled, with everything they import.
       plugins: [externalExceptEsmOnly(['conf'])],
+    }),
+    // The `stint` command line (package.json bin): Node built-ins only, one file, so it starts fast.
+    build({
+      ...common,
+      entryPoints: ['cli/stint.ts'],
+      outfile: join(out, 'cli/stint.cjs'),
+      platform: 'node',
+      format: 'cjs',
+      target: 'node24',
+      banner: { js: '#!/usr/bin/env node' },
     }),
     build({
       ...common,

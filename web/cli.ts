@@ -1,28 +1,15 @@
 // `npm run web [-- --port 7421 --data <dir>]`: the app's accounts (the embedded local one by
 // default, with its service) with the web host in front, for a browser instead of Electron's window.
 
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openStintApp } from '../main/core/accounts/app';
+import { startCliSocket } from '../main/core/cliSocket/server';
+import { webHostDataDir } from '../main/core/dataDirs';
 import { sessionSecretsNotice } from '../main/core/keychain';
 import { startWebHost } from './host';
 import { openInBrowser } from './openInBrowser';
 
 const DEFAULT_PORT = 7421;
-
-/** Where the platform keeps an app's data (what Electron calls appData), with a folder of our own. */
-function defaultDataDir(): string {
-  const home = homedir();
-  const base =
-    process.platform === 'darwin'
-      ? join(home, 'Library', 'Application Support')
-      : process.platform === 'win32'
-        ? (process.env.APPDATA ?? join(home, 'AppData', 'Roaming'))
-        : (process.env.XDG_CONFIG_HOME ?? join(home, '.config'));
-  // Not the desktop app's own folder: both running at once would share one database.
-  return join(base, 'Stint', 'web-host');
-}
 
 async function main() {
   const { values } = parseArgs({
@@ -40,7 +27,7 @@ async function main() {
   const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`--port must be a port number, not "${values.port}"`);
-  const dataDir = values.data ?? defaultDataDir();
+  const dataDir = values.data ?? webHostDataDir();
 
   // The default account (the embedded local one until another is added). Where no keychain
   // answers, the app keeps tokens in memory for this session and says so in the accounts list.
@@ -48,9 +35,18 @@ async function main() {
   const local = app.getSnapshot().accounts[0];
   if (local?.sessionOnly) console.warn(sessionSecretsNotice(values['session-secrets']));
   let host: Awaited<ReturnType<typeof startWebHost>>;
+  let cli: Awaited<ReturnType<typeof startCliSocket>>;
+  try {
+    // The `stint` command line's socket first: one that answers means another app has this folder.
+    cli = await startCliSocket({ handlers: app.handlers, dataDir });
+  } catch (error) {
+    await app.stop();
+    throw error;
+  }
   try {
     host = await startWebHost({ core: app, port });
   } catch (error) {
+    await cli.close();
     await app.stop();
     throw (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
       ? new Error(`Port ${port} is in use; pick another with --port.`)
@@ -58,13 +54,14 @@ async function main() {
   }
   // The address carries this run's secret: only who can read this output can open the app.
   console.log(`Stint is running at ${host.openUrl}`);
-  console.log(`Data: ${dataDir}. Press Ctrl+C to stop.`);
+  console.log(`Data: ${dataDir}. Command line: npm run stint -- --data ${dataDir} status. Press Ctrl+C to stop.`);
 
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     await host.close();
+    await cli.close();
     await app.stop();
     process.exit(0);
   };

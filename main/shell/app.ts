@@ -12,6 +12,7 @@ import {
   type CommandName,
 } from '../core/commands';
 import { openStintApp, type StintApp } from '../core/accounts/app';
+import { startCliSocket } from '../core/cliSocket/server';
 import { isSafeExternalUrl } from '../core/externalLinks';
 import { createKeychain, KeychainUnavailableError } from '../core/keychain';
 import { dispatch } from '../../common/dispatch';
@@ -94,6 +95,11 @@ export function startApp(): void {
       return;
     }
     const core = account.core;
+    // The `stint` command line's socket; without it the app still runs (the reason is logged).
+    startCliSocket({ handlers: core.handlers, dataDir: app.getPath('userData') }).then(
+      (cli) => stops.push(() => void cli.close()),
+      (error: unknown) => console.error(`Stint's command line is unavailable: ${(error as Error).message}`),
+    );
 
     window = createMainWindow({ preload: join(dist, 'preload/index.cjs'), html: join(dist, 'renderer/index.html') });
     window.on('close', (event) => {

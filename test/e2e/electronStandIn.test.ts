@@ -16,10 +16,12 @@ import { collect, type ServiceApi } from '../../main/api/types';
 import { JOURNAL_FILE, openJournal } from '../../main/core/sync/journal';
 import { createKeychain } from '../../main/core/keychain';
 import { buildAll } from '../../scripts/build.mjs';
+import { root } from '../../scripts/electronBinary.mjs';
 import { bootBundle, until, type BootedApp } from '../support/electron/boot';
 import { StandInFrame } from '../support/electron/standIn';
 import { startSecretService, type SecretServiceHandle } from '../support/secretService';
 import { ALL_DAY, outsideMidnight } from './reminderHours';
+import { runStint } from '../support/stintCli';
 import { freePort } from './support';
 
 let secretService: SecretServiceHandle;
@@ -102,6 +104,23 @@ describe('the shipped bundle under the Electron stand-in', () => {
     await until(() => /^Stint: Website \d+:\d\d/.test(tray(app).tooltip), 5_000, 'the running time in the tooltip');
     expect(tray(app).image).not.toBe(idleIcon);
     expect(tray(app).menu!.labels()).toContain('Pause Website');
+  });
+
+  it("the shell starts the command line's socket (0600): `stint` logs through it and reads the status", async () => {
+    const socketPath = join(userData, 'stint.sock');
+    await until(() => existsSync(socketPath), 5_000, "the command line's socket");
+    expect(statSync(socketPath).mode & 0o777).toBe(0o600);
+    const cli = join(root, 'dist/cli/stint.cjs');
+    const logged = await runStint(cli, ['--data', userData, 'log', '0:10 @Website from the command line']);
+    expect(logged).toMatchObject({ code: 0, stderr: '' });
+    const api = await service();
+    await until(
+      async () => (await collect(api.listEntries())).some((e) => e.description === 'from the command line'),
+      10_000,
+      'the entry on the service',
+    );
+    const status = await runStint(cli, ['--data', userData, 'status', '--json']);
+    expect(JSON.parse(status.stdout)).toMatchObject({ online: true, running: { project: 'Website' } });
   });
 
   it('the sandboxed preload exposes exactly the contract, and a call through it logs time', async () => {
@@ -225,6 +244,8 @@ describe('the shipped bundle under the Electron stand-in', () => {
   it('quitting closes the database and the outbox journal cleanly: the next boot recovers nothing and has everything', async () => {
     const app = booted!;
     expect(await app.quit()).toBe(0);
+    // The command line's socket went with the app: nothing stale is left for the next start.
+    expect(existsSync(join(userData, 'stint.sock'))).toBe(false);
     const serviceDir = join(userData, 'local-service');
     // SQLite removes the WAL when its last connection closes after a checkpoint: a clean close.
     expect(existsSync(join(serviceDir, 'service.db-wal'))).toBe(false);
@@ -240,6 +261,7 @@ describe('the shipped bundle under the Electron stand-in', () => {
     // The OS refuses one global shortcut this time (another app holds it).
     const again = await boot([], ['CommandOrControl+Alt+T']);
     expect(again.electron.errorBoxes).toEqual([]);
+    await until(() => existsSync(join(userData, 'stint.sock')), 5_000, "the command line's socket again");
     // Nothing to recover: nothing was waiting in the journal, and nothing was lost.
     const snapshot = async () => must(bridge(again).getSnapshot({}));
     expect((await snapshot()).outbox.pending).toBe(0);

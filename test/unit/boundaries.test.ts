@@ -67,6 +67,8 @@ describe('process boundaries', () => {
     expect(allowed('service/app.ts', '../main/core/keychain')).toBe(false);
     expect(allowed('renderer/main.tsx', 'undici')).toBe(false);
     expect(allowed('main/core/embedded.ts', '../../service')).toBe(true);
+    expect(allowed('cli/run.ts', '../main/core/core')).toBe(false);
+    expect(allowed('main/core/cliSocket/address.ts', '../../../common/contract')).toBe(false);
     expect(importsOf(join(root, 'main/core/keychain.ts'))).toContain('@napi-rs/keyring');
     expect(importsOf(join(root, 'test/unit/boundaries.test.ts'))).toContain('vitest');
   });
@@ -109,6 +111,26 @@ const RULES: Array<{ folder: string; folders: string[]; packages: string[]; beca
     because: { 'common/timeString.ts': 'the spec\'s time strings ("1:30"), read by v1 as by quick entry' },
   },
   {
+    folder: 'cli',
+    folders: [
+      'cli',
+      'common/format.ts',
+      'common/liveSeconds.ts',
+      'common/result.ts',
+      'common/snapshot.ts',
+      'main/core/cliSocket/address.ts',
+      'main/core/dataDirs.ts',
+    ],
+    packages: ['node:'],
+    because: {
+      'main/core/cliSocket/address.ts': "the socket's path and frames, which the app's end shares",
+      'main/core/dataDirs.ts': 'the default data folders, where it looks for a running app',
+    },
+  },
+  // What the command line loads from main/core: Node built-ins only, so it never pulls core in.
+  { folder: 'main/core/cliSocket/address.ts', folders: [], packages: ['node:'] },
+  { folder: 'main/core/dataDirs.ts', folders: [], packages: ['node:'] },
+  {
     folder: 'web',
     folders: ['web', 'main/core', 'common', 'scripts/csp.mjs', 'scripts/electronBinary.mjs'],
     packages: ['node:', 'ws', 'esbuild'],
@@ -145,7 +167,7 @@ function allowed(file: string, specifier: string): boolean {
 }
 
 function ruleBreaks(): string[] {
-  const dirs = ['common', 'wire', 'main', 'preload', 'renderer', 'service', 'web'];
+  const dirs = ['common', 'wire', 'main', 'preload', 'renderer', 'service', 'web', 'cli'];
   return dirs.flatMap(sources).flatMap((path) => {
     const file = relative(root, path);
     return importsOf(path)

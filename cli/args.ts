@@ -1,0 +1,125 @@
+// What a `stint` command line asks for, read from argv (node:util parseArgs). Pure: no I/O, so
+// every usage error is tested in milliseconds. The app's own arguments (--toggle, --quick-entry,
+// --show) are Electron's and handled by main/core/commands.ts; `--toggle` here means `toggle`.
+
+import { parseArgs } from 'node:util';
+
+export type Command =
+  | { name: 'log'; text: string | null }
+  | { name: 'start'; project: string; note: string | null }
+  | { name: 'pause' }
+  | { name: 'toggle' }
+  | { name: 'status'; json: boolean }
+  | { name: 'today'; json: boolean };
+
+export type CommandName = Command['name'];
+
+export type Parsed =
+  | { kind: 'run'; command: Command; dataDir: string | null }
+  | { kind: 'help'; text: string }
+  | { kind: 'usage'; message: string; text: string };
+
+export const COMMAND_HELP: Readonly<Record<CommandName, string>> = {
+  log: `Usage: stint log "<time> [@Project] [what you did] [#tags]"   or   several lines on standard input
+
+Logs an entry with the window's quick-entry grammar, e.g. stint log "1:30 @Website #meeting call".
+Without text it reads standard input and logs each non-empty line in order; each line's answer
+names its line number. Exit 1 if any line was refused.`,
+  start: `Usage: stint start <project> [note]
+
+Starts the timer of the project named (case-insensitive), with an optional note.`,
+  pause: `Usage: stint pause
+
+Pauses the running timer.`,
+  toggle: `Usage: stint toggle
+
+Pauses the running timer, or resumes the last one used (the tray's and the hotkey's action).`,
+  status: `Usage: stint status [--json]
+
+The running timer and the paused ones, whether the app is online and how many changes wait to be
+sent. --json prints {"account","online","pending","failed","running","paused"} (see README).`,
+  today: `Usage: stint today [--json]
+
+Today's entries and their total. --json prints {"date","totalMinutes","entries"} (see README).`,
+};
+
+export const HELP = `Usage: stint [--data DIR] <command> [options]
+
+Talks to the running Stint app (desktop or web host) on this computer.
+
+Commands:
+  log "<entry>"          log time with the quick-entry grammar (or lines on standard input)
+  start <project> [note] start a project's timer
+  pause                  pause the running timer
+  toggle                 pause the running timer or resume the last one
+  status [--json]        the running and paused timers
+  today [--json]         today's entries and total
+
+Options:
+  --data DIR   the app started with this data folder (npm run web -- --data DIR); default: the
+               desktop app's folder, then the web host's
+  --json       machine-readable output (status, today)
+  -h, --help   this help; stint <command> --help for one command's
+
+Exit codes: 0 done or queued, 1 refused, 2 no app running, 64 usage.`;
+
+const NAMES = Object.keys(COMMAND_HELP) as CommandName[];
+const isName = (name: string): name is CommandName => (NAMES as string[]).includes(name);
+
+/** The app's own Electron arguments, which the desktop app's executable takes, not this command. */
+const APP_ARGUMENTS = ['--quick-entry', '--show'];
+
+export function parseCommandLine(argv: readonly string[]): Parsed {
+  const usage = (message: string, text = HELP): Parsed => ({ kind: 'usage', message, text });
+  const appArgument = argv.find((a) => APP_ARGUMENTS.includes(a));
+  if (appArgument)
+    return usage(`${appArgument} is the desktop app's own argument: pass it to the Stint app, not to this command.`);
+  let values: { data?: string; json?: boolean; help?: boolean; toggle?: boolean };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        data: { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+        toggle: { type: 'boolean' },
+      },
+    }));
+  } catch (error) {
+    return usage((error as Error).message.split('\n')[0] ?? 'Bad arguments.');
+  }
+  const [first, ...rest] = values.toggle ? ['toggle', ...positionals] : positionals;
+  if (first === undefined) return values.help ? { kind: 'help', text: HELP } : usage('Name a command.');
+  if (first === 'help') {
+    const about = rest[0];
+    return about && isName(about) ? { kind: 'help', text: COMMAND_HELP[about] } : { kind: 'help', text: HELP };
+  }
+  if (!isName(first)) return usage(`Unknown command: ${first}.`);
+  if (values.help) return { kind: 'help', text: COMMAND_HELP[first] };
+  const dataDir = values.data ?? null;
+  if (dataDir === '') return usage('--data needs a folder.');
+  const bad = (message: string) => usage(message, COMMAND_HELP[first]);
+  const json = values.json ?? false;
+  if (json && first !== 'status' && first !== 'today') return bad(`--json is for status and today, not ${first}.`);
+  const run = (command: Command): Parsed => ({ kind: 'run', command, dataDir });
+
+  switch (first) {
+    case 'log': {
+      const text = rest.join(' ').trim();
+      return run({ name: 'log', text: rest.length === 0 ? null : text });
+    }
+    case 'start': {
+      const [project, ...note] = rest;
+      if (project === undefined || project.trim() === '') return bad('Name the project to start.');
+      return run({ name: 'start', project: project.trim(), note: note.length > 0 ? note.join(' ') : null });
+    }
+    case 'pause':
+    case 'toggle':
+      return rest.length > 0 ? bad(`${first} takes no arguments.`) : run({ name: first });
+    case 'status':
+    case 'today':
+      return rest.length > 0 ? bad(`${first} takes no arguments.`) : run({ name: first, json });
+  }
+}

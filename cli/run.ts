@@ -1,0 +1,196 @@
+// Runs one parsed command against the app and says what happened, in words or as --json; answers
+// the exit code. Everything goes through the app's contract calls (main/core/cliSocket/), so an
+// action is an operation in the app's outbox, queued durably before the app answers.
+//
+// Queued or done: the app answers an action once it is on disk, not once it is on the service.
+// So after acting, the command watches the snapshot for a moment: it says "logged" (or "started",
+// "paused") only when the outbox has emptied while online, and "queued" when the app is offline or
+// the change is still on its way; both exit 0, the change will land once.
+
+import type { ActionError } from '../common/result';
+import type { Snapshot } from '../common/snapshot';
+import type { Command } from './args';
+import type { AppConnection } from './appConnection';
+import { statusJson, statusText, todayJson, todayText } from './views';
+
+export const EXIT = { done: 0, refused: 1, noApp: 2, usage: 64 } as const;
+
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+  /** Standard input's lines (for `log` without text). */
+  readLines(): Promise<string[]>;
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export interface RunOptions {
+  /** How long an action waits to see its change land before it says "queued"; default 3000 ms. */
+  settleMs?: number;
+}
+
+const POLL_MS = 25;
+
+export async function runCommand(
+  command: Command,
+  app: AppConnection,
+  io: Io,
+  options: RunOptions = {},
+): Promise<number> {
+  const settleMs = options.settleMs ?? 3000;
+  const refused = (error: ActionError) => {
+    io.err(`stint: ${error.message}`);
+    return EXIT.refused;
+  };
+  const before = await app.call<Snapshot>('getSnapshot', {});
+  if (!before.ok) return refused(before.error);
+  const snapshot = before.value;
+
+  switch (command.name) {
+    case 'status': {
+      const status = statusJson(snapshot, io.now());
+      io.out(command.json ? JSON.stringify(status) : statusText(status));
+      return EXIT.done;
+    }
+    case 'today': {
+      const today = todayJson(snapshot);
+      io.out(command.json ? JSON.stringify(today) : todayText(today));
+      return EXIT.done;
+    }
+    case 'log':
+      return log(command.text, { app, io, snapshot, settleMs });
+    case 'start': {
+      const wanted = command.project.toLowerCase();
+      const project = snapshot.projects.find((p) => p.name.toLowerCase() === wanted);
+      if (!project) {
+        const names = snapshot.projects.filter((p) => p.enabled).map((p) => p.name);
+        io.err(
+          `stint: No project named "${command.project}".${names.length ? ` Your projects: ${names.join(', ')}.` : ''}`,
+        );
+        return EXIT.refused;
+      }
+      const request =
+        command.note === null ? { projectId: project.id } : { projectId: project.id, description: command.note };
+      const started = await app.call('startTimer', request);
+      if (!started.ok) return refused(started.error);
+      return said(await settle({ app, io, snapshot, settleMs }), `started ${project.name}`, io);
+    }
+    case 'pause': {
+      const running = snapshot.timers.find((t) => t.state === 'running');
+      if (!running) return refused({ code: 'not_found', message: 'No timer is running.' });
+      const paused = await app.call('pauseTimer', { projectId: running.projectId });
+      if (!paused.ok) return refused(paused.error);
+      return said(await settle({ app, io, snapshot, settleMs }), `paused ${running.projectName}`, io);
+    }
+    case 'toggle': {
+      const toggled = await app.call('toggleLastTimer', {});
+      if (!toggled.ok) return refused(toggled.error);
+      const outcome = await settle({ app, io, snapshot, settleMs });
+      const running = outcome.snapshot.timers.find((t) => t.state === 'running');
+      const last = outcome.snapshot.timers[0];
+      return said(
+        outcome,
+        running ? `started ${running.projectName}` : `paused ${last?.projectName ?? 'the timer'}`,
+        io,
+      );
+    }
+  }
+}
+
+interface Context {
+  app: AppConnection;
+  io: Io;
+  /** The snapshot before the action, to tell the failures it made from older ones. */
+  snapshot: Snapshot;
+  settleMs: number;
+}
+
+interface Outcome {
+  snapshot: Snapshot;
+  /** On the service (the outbox emptied while online). */
+  landed: boolean;
+  /** Refusals by the service that came after the action. */
+  refusals: string[];
+}
+
+/** Watches the snapshot until the outbox is empty while online, the app is offline, or settleMs passed. */
+async function settle({ app, io, snapshot, settleMs }: Context): Promise<Outcome> {
+  const known = new Set(snapshot.outbox.failed.map((f) => f.id));
+  const end = io.now() + settleMs;
+  for (;;) {
+    const read = await app.call<Snapshot>('getSnapshot', {});
+    if (!read.ok) return { snapshot, landed: false, refusals: [] };
+    const s = read.value;
+    const refusals = s.outbox.failed.filter((f) => !known.has(f.id)).map((f) => `${f.summary}: ${f.message}`);
+    const landed = s.online && s.outbox.pending === 0;
+    if (landed || refusals.length > 0 || !s.online || io.now() >= end) return { snapshot: s, landed, refusals };
+    await io.sleep(POLL_MS);
+  }
+}
+
+/** "Started Website." or "Queued (offline): started Website…"; a refusal by the service exits 1. */
+function said(outcome: Outcome, done: string, io: Io): number {
+  for (const refusal of outcome.refusals) io.err(`stint: refused by the service: ${refusal} (see the Stint window)`);
+  if (outcome.refusals.length > 0) return EXIT.refused;
+  io.out(outcome.landed ? `${capitalise(done)}.` : `${queuedWords(outcome.snapshot)}: ${done}.`);
+  return EXIT.done;
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+const queuedWords = (s: Snapshot) =>
+  s.online ? 'Queued (still being sent)' : 'Queued (offline; sent when the service is back)';
+
+async function log(text: string | null, context: Context): Promise<number> {
+  const { app, io } = context;
+  const fromStdin = text === null;
+  const lines = fromStdin ? await io.readLines() : [text];
+  const numbered = lines.map((line, index) => ({ line, number: index + 1 })).filter((l) => l.line.trim() !== '');
+  if (numbered.length === 0) {
+    io.err('stint: Nothing to log: give the entry as text, or lines on standard input.');
+    return EXIT.usage;
+  }
+  // All calls written at once: the app answers them in order, one operation each.
+  const answers = await Promise.all(
+    numbered.map((l) =>
+      app.call<{ minutes: number; projectName: string | null }>('quickEntry', { text: l.line.trim() }),
+    ),
+  );
+  const accepted = answers.some((a) => a.ok);
+  const outcome = accepted ? await settle(context) : null;
+  let exit: number = EXIT.done;
+  answers.forEach((answer, index) => {
+    const { line, number } = numbered[index]!;
+    const where = fromStdin ? `line ${number}: ` : '';
+    if (answer.ok) {
+      const what = describeEntry(answer.value);
+      io.out(`${where}${outcome?.landed ? 'logged' : queuedWords(outcome!.snapshot).toLowerCase()} ${what}`);
+    } else {
+      exit = EXIT.refused;
+      io.err(`stint: ${where}${answer.error.message}`);
+      const pointer = pointAt(line.trim(), answer.error.field);
+      if (pointer) io.err(pointer);
+    }
+  });
+  for (const refusal of outcome?.refusals ?? []) {
+    exit = EXIT.refused;
+    io.err(`stint: refused by the service: ${refusal} (see the Stint window)`);
+  }
+  return exit;
+}
+
+function describeEntry({ minutes, projectName }: { minutes: number; projectName: string | null }): string {
+  const time = `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+  return projectName ? `${time} on ${projectName}` : time;
+}
+
+/**
+ * The entry with a mark under the word the app refused: the time (the first word) or the project
+ * (the @word). Other fields are named by the message alone.
+ */
+export function pointAt(text: string, field: string | undefined): string | null {
+  const words = [...text.matchAll(/\S+/g)];
+  const word = field === 'time' ? words[0] : field === 'project' ? words.find((w) => w[0].startsWith('@')) : undefined;
+  if (!word || word.index === undefined) return null;
+  return `  ${text}\n  ${' '.repeat(word.index)}${'^'.repeat(word[0].length)}`;
+}

@@ -1,0 +1,67 @@
+// `stint <command>`: the command line of a running Stint app (README.md "Command line"). Finds the
+// app's socket (--data DIR, or the default folders), runs the command, exits 0 done or queued,
+// 1 refused, 2 no app running, 64 usage.
+
+import { createInterface } from 'node:readline';
+import { cliSocketPath } from '../main/core/cliSocket/address';
+import { desktopDataDirs, webHostDataDir } from '../main/core/dataDirs';
+import { parseCommandLine } from './args';
+import { connectToApp, NoAppError } from './appConnection';
+import { EXIT, type Io, runCommand } from './run';
+
+const io: Io = {
+  out: (text) => process.stdout.write(`${text}\n`),
+  err: (text) => process.stderr.write(`${text}\n`),
+  async readLines() {
+    if (process.stdin.isTTY)
+      process.stderr.write('Type one entry per line; end with Ctrl-D (Ctrl-Z, Enter on Windows).\n');
+    const lines: string[] = [];
+    for await (const line of createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY }))
+      lines.push(line);
+    return lines;
+  },
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+async function main(): Promise<number> {
+  const parsed = parseCommandLine(process.argv.slice(2));
+  if (parsed.kind === 'help') {
+    io.out(parsed.text);
+    return EXIT.done;
+  }
+  if (parsed.kind === 'usage') {
+    io.err(`stint: ${parsed.message}\n\n${parsed.text}`);
+    return EXIT.usage;
+  }
+  const dirs = parsed.dataDir !== null ? [parsed.dataDir] : [...desktopDataDirs(), webHostDataDir()];
+  let app: Awaited<ReturnType<typeof connectToApp>>;
+  try {
+    app = await connectToApp(dirs.map((dir) => cliSocketPath(dir)));
+  } catch (error) {
+    if (!(error instanceof NoAppError)) throw error;
+    io.err(
+      [
+        `stint: Stint is not running (no app answered at ${error.tried.join(', ')}).`,
+        'Start it with `npm start` (the desktop app) or `npm run web` (the web host);',
+        'for an app started with --data DIR, give this command the same --data DIR.',
+      ].join('\n'),
+    );
+    return EXIT.noApp;
+  }
+  try {
+    return await runCommand(parsed.command, app, io);
+  } finally {
+    app.close();
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    io.err(`stint: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = EXIT.refused;
+  },
+);

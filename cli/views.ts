@@ -1,0 +1,105 @@
+// What `stint status` and `stint today` print, from the app's snapshot. The --json shapes are the
+// command line's own, documented in README.md and kept stable: the snapshot may change shape,
+// these may only gain fields.
+
+import { formatDuration, formatMinutes } from '../common/format';
+import { liveSeconds } from '../common/liveSeconds';
+import type { Snapshot, TimerView } from '../common/snapshot';
+
+export interface TimerJson {
+  project: string;
+  projectId: number;
+  /** Whole seconds tracked, at the moment of the command. */
+  seconds: number;
+  description: string | null;
+  /** False while a change to it has not reached the service yet. */
+  synced: boolean;
+}
+
+export interface StatusJson {
+  /** The account the app has open, by its label. */
+  account: string;
+  online: boolean;
+  /** Changes queued in the outbox, not yet on the service. */
+  pending: number;
+  /** Changes the service refused, waiting in the window for a retry, an edit or a discard. */
+  failed: number;
+  running: TimerJson | null;
+  /** Paused timers (and any not yet started on the service), most recent first. */
+  paused: TimerJson[];
+}
+
+export interface EntryJson {
+  project: string | null;
+  minutes: number;
+  description: string | null;
+  synced: boolean;
+}
+
+export interface TodayJson {
+  /** YYYY-MM-DD, the app's local day. */
+  date: string;
+  totalMinutes: number;
+  entries: EntryJson[];
+}
+
+const timerJson = (t: TimerView, now: number): TimerJson => ({
+  project: t.projectName,
+  projectId: t.projectId,
+  seconds: liveSeconds(t, now),
+  description: t.description,
+  synced: !t.pending,
+});
+
+export function statusJson(s: Snapshot, now: number): StatusJson {
+  const running = s.timers.find((t) => t.state === 'running');
+  return {
+    account: s.account.label,
+    online: s.online,
+    pending: s.outbox.pending,
+    failed: s.outbox.failed.length,
+    running: running ? timerJson(running, now) : null,
+    paused: s.timers.filter((t) => t !== running).map((t) => timerJson(t, now)),
+  };
+}
+
+export function todayJson(s: Snapshot): TodayJson {
+  return {
+    date: s.today.date,
+    totalMinutes: s.today.totalMinutes,
+    entries: s.today.entries.map((e) => ({
+      project: e.projectName,
+      minutes: e.minutes,
+      description: e.description,
+      synced: !e.pending,
+    })),
+  };
+}
+
+const unsent = (synced: boolean) => (synced ? '' : '  (not on the service yet)');
+const note = (description: string | null) => (description ? `  ${description}` : '');
+
+export function statusText(status: StatusJson): string {
+  const lines = [
+    status.running
+      ? `Running: ${status.running.project} ${formatDuration(status.running.seconds)}${note(status.running.description)}${unsent(status.running.synced)}`
+      : 'No timer running.',
+    ...status.paused.map(
+      (t) => `Paused:  ${t.project} ${formatDuration(t.seconds)}${note(t.description)}${unsent(t.synced)}`,
+    ),
+  ];
+  if (!status.online) lines.push(`Offline: ${status.pending} change(s) queued, sent when the service is back.`);
+  else if (status.pending > 0) lines.push(`${status.pending} change(s) being sent.`);
+  if (status.failed > 0) lines.push(`${status.failed} change(s) refused by the service: see the Stint window.`);
+  return lines.join('\n');
+}
+
+export function todayText(today: TodayJson): string {
+  const lines = [`Today (${today.date}): ${formatMinutes(today.totalMinutes)}`];
+  if (today.entries.length === 0) lines.push('  No entries yet.');
+  for (const e of today.entries)
+    lines.push(
+      `  ${formatMinutes(e.minutes).padStart(5)}  ${e.project ?? '(no project)'}${note(e.description)}${unsent(e.synced)}`,
+    );
+  return lines.join('\n');
+}

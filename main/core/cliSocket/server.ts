@@ -1,0 +1,121 @@
+// The running app's door for the `stint` command line: a Unix domain socket in the data folder
+// (a named pipe on Windows) that only this OS user can open. No TCP port, no token: the file
+// system's permissions are the authentication.
+//
+// macOS and Linux: the data folder is 0700 (openStintApp makes it so) and the socket is chmod
+// 0600 before any connection is served, so another user can neither reach nor open it (root
+// can, as root can read the database anyway).
+// Windows: Node gives no control over a pipe's ACL; libuv creates it with the default security
+// descriptor, which grants full access to the creating user, SYSTEM and Administrators and only
+// read access to Everyone: another user may open it for reading but cannot write a call. What it
+// does not stop: another user creating a pipe of that name before the app starts (the command
+// line would then talk to theirs); the name hashes the user and the folder, so it must be guessed.
+
+import { chmodSync, lstatSync, unlinkSync } from 'node:fs';
+import { createConnection, createServer, type Socket } from 'node:net';
+import { dirname } from 'node:path';
+import type { Handlers } from '../../../common/contract';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../../../service/storage/privateFiles';
+import { cliSocketPath, MAX_SOCKET_PATH_BYTES } from './address';
+import { serveConnection } from './connection';
+
+export interface CliSocketServer {
+  /** The socket's path (or the pipe's name). */
+  readonly path: string;
+  /** Stops accepting, ends open connections and removes the socket file. */
+  close(): Promise<void>;
+}
+
+/** Another app answers on this data folder's socket: a second one must not take it over. */
+export class CliSocketInUseError extends Error {
+  constructor(path: string) {
+    super(`Another Stint is already running with this data folder (it answers at ${path}).`);
+  }
+}
+
+const posix = process.platform !== 'win32';
+
+export async function startCliSocket(options: {
+  handlers: Handlers;
+  dataDir: string;
+  /** Default: cliSocketPath(dataDir). */
+  path?: string;
+}): Promise<CliSocketServer> {
+  const path = options.path ?? cliSocketPath(options.dataDir);
+  if (posix) {
+    if (Buffer.byteLength(path) > MAX_SOCKET_PATH_BYTES)
+      throw new Error(
+        `The command line's socket path is too long for this system (${path}): use a shorter data folder.`,
+      );
+    makePrivateDir(dirname(path));
+    await clearStaleSocket(path);
+  }
+
+  const connections = new Set<Socket>();
+  let ready = false;
+  const server = createServer((socket) => {
+    // Nothing is served before the socket's mode is set (see below).
+    if (!ready) return void socket.destroy();
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+    serveConnection(socket, options.handlers);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new CliSocketInUseError(path) : error),
+    );
+    server.listen(path, () => resolve());
+  });
+  // Within the 0700 folder no one else could reach it anyway; the mode says so on the socket too.
+  if (posix) chmodSync(path, PRIVATE_FILE_MODE);
+  ready = true;
+
+  let closed: Promise<void> | null = null;
+  return {
+    path,
+    close() {
+      closed ??= new Promise<void>((resolve) => {
+        for (const socket of connections) socket.destroy();
+        server.close(() => resolve());
+      });
+      return closed;
+    },
+  };
+}
+
+/**
+ * A socket file left by an app that crashed is removed, but only once nothing answers on it: an
+ * app that does answer keeps it, and this one refuses to start a second server.
+ */
+async function clearStaleSocket(path: string): Promise<void> {
+  let isSocket: boolean;
+  try {
+    isSocket = lstatSync(path).isSocket();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  if (!isSocket)
+    throw new Error(`${path} exists and is not a socket; Stint leaves it alone. Remove it to use the command line.`);
+  if (await answers(path)) throw new CliSocketInUseError(path);
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
+/** Whether a server accepts a connection at `path` (within a second). */
+export function answers(path: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection(path);
+    const done = (result: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(result);
+    };
+    const timer = setTimeout(() => done(false), 1000);
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}

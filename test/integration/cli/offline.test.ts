@@ -1,0 +1,48 @@
+// `stint log` while the app's remote account is offline: the command says "queued" and exits 0,
+// and the entry lands on the service exactly once when the network is back.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { until } from '../../support/offline';
+import { startOfflineRemoteApp, type OfflineRemoteApp } from '../../support/offlineRemoteApp';
+import { bundleCli, runStint } from '../../support/stintCli';
+import { tempDir } from '../../support/tempDir';
+
+let remote: OfflineRemoteApp;
+let bundleDir: ReturnType<typeof tempDir>;
+let bundle: string;
+
+beforeAll(async () => {
+  bundleDir = tempDir('stint-cli-bundle-');
+  [bundle, remote] = await Promise.all([bundleCli(bundleDir.path), startOfflineRemoteApp()]);
+});
+
+afterAll(async () => {
+  await remote?.close();
+  bundleDir?.remove();
+});
+
+it('offline: log answers "queued", status says offline with the change pending, and the entry lands once when the service is back', async () => {
+  await remote.offline();
+  const stint = (args: string[], stdin?: string) => runStint(bundle, ['--data', remote.dataDir, ...args], { stdin });
+
+  const logged = await stint(['log', '0:45 @Remote written offline']);
+  expect(logged).toMatchObject({ code: 0, stderr: '' });
+  expect(logged.stdout).toBe('queued (offline; sent when the service is back) 0:45 on Remote\n');
+  const piped = await stint(['log'], '0:05 @Remote piped offline\n0:05 @Remote piped offline\n');
+  expect(piped.code).toBe(0);
+  expect(piped.stdout).toMatch(/^line 1: queued \(offline.*\nline 2: queued \(offline/);
+
+  const status = JSON.parse((await stint(['status', '--json'])).stdout);
+  expect(status).toMatchObject({ online: false, pending: 3 });
+  expect((await stint(['status'])).stdout).toContain('Offline: 3 change(s) queued');
+  expect(await remote.entriesOnService('written offline')).toBe(0);
+
+  await remote.online();
+  await until(() => remote.app.getSnapshot().outbox.pending === 0, 'the outbox to drain', 20_000);
+  expect(await remote.entriesOnService('written offline')).toBe(1);
+  // Two lines alike are two entries: each line is its own operation, each sent once.
+  expect(await remote.entriesOnService('piped offline')).toBe(2);
+  // Once more, after everything settled: nothing is sent twice.
+  await remote.app.whenIdle();
+  expect(await remote.entriesOnService('written offline')).toBe(1);
+  expect(JSON.parse((await stint(['status', '--json'])).stdout)).toMatchObject({ online: true, pending: 0 });
+});

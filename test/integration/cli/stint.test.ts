@@ -1,0 +1,145 @@
+// The `stint` command line end to end: the bundled client in its own process, the real socket,
+// the real app (openStintApp on its embedded local service over HTTP). What a command does is
+// checked in the app's snapshot after it synced with the service (entries read back with ids).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Snapshot } from '../../../common/snapshot';
+import { openStintApp, type StintApp } from '../../../main/core/accounts/app';
+import { startCliSocket, type CliSocketServer } from '../../../main/core/cliSocket/server';
+import { createSessionSecrets } from '../../../main/core/keychain';
+import { until } from '../../support/offline';
+import { bundleCli, runStint } from '../../support/stintCli';
+import { tempDir } from '../../support/tempDir';
+import type { StatusJson, TodayJson } from '../../../cli/views';
+
+let dir: ReturnType<typeof tempDir>;
+let app: StintApp;
+let socket: CliSocketServer;
+let bundle: string;
+
+beforeAll(async () => {
+  dir = tempDir('stint-cli-');
+  bundle = await bundleCli(dir.path);
+  app = await openStintApp({ dataDir: `${dir.path}/data`, secrets: createSessionSecrets() });
+  socket = await startCliSocket({ handlers: app.handlers, dataDir: `${dir.path}/data` });
+});
+
+afterAll(async () => {
+  await socket?.close();
+  await app?.stop();
+  dir?.remove();
+});
+
+const stint = (args: string[], stdin?: string) => runStint(bundle, ['--data', `${dir.path}/data`, ...args], { stdin });
+const snapshot = (): Snapshot => app.getSnapshot();
+const onService = (description: string) =>
+  snapshot().today.entries.filter((e) => e.description === description && e.id !== null);
+const synced = () => until(() => snapshot().online && snapshot().outbox.pending === 0, 'the outbox to drain', 10_000);
+
+describe('stint, against the running app', () => {
+  it('logs an entry with the quick-entry grammar: it lands on the service once, and says "logged"', async () => {
+    const run = await stint(['log', '1:30 @Website #meeting call']);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout.trim()).toBe('logged 1:30 on Website');
+    await synced();
+    await until(() => onService('#meeting call').length > 0, 'the entry read back');
+    expect(onService('#meeting call')).toMatchObject([{ minutes: 90, projectName: 'Website' }]);
+  });
+
+  it('several lines on standard input log several entries in order; a refused line names its number and word, and exits 1', async () => {
+    const run = await stint(['log'], '0:15 @Website stdin one\n\nxx @Website stdin bad\n0:20 @Website stdin two\n');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^line 1: logged 0:15 on Website\nline 4: logged 0:20 on Website\n$/);
+    expect(run.stderr).toContain('stint: line 3: ');
+    // The wrong word is marked under the line as typed.
+    expect(run.stderr).toContain('  xx @Website stdin bad\n  ^^\n');
+    await synced();
+    await until(() => onService('stdin two').length === 1, 'the entries read back');
+    expect(onService('stdin one')).toHaveLength(1);
+    expect(onService('stdin bad')).toHaveLength(0);
+  });
+
+  it('start (case-insensitive, with a note), status, pause and toggle drive the timer; --json is the documented shape', async () => {
+    expect(await stint(['start', 'website', 'writing', 'the', 'docs'])).toMatchObject({
+      code: 0,
+      stdout: 'Started Website.\n',
+    });
+    const running = await stint(['status', '--json']);
+    expect(running.code).toBe(0);
+    const status = JSON.parse(running.stdout) as StatusJson;
+    expect(status).toEqual({
+      account: snapshot().account.label,
+      online: true,
+      pending: 0,
+      failed: 0,
+      running: {
+        project: 'Website',
+        projectId: expect.any(Number),
+        seconds: expect.any(Number),
+        description: 'writing the docs',
+        synced: true,
+      },
+      paused: [],
+    });
+    expect((await stint(['status'])).stdout).toMatch(/^Running: Website 0:00:\d\d {2}writing the docs\n$/);
+
+    expect(await stint(['pause'])).toMatchObject({ code: 0, stdout: 'Paused Website.\n' });
+    const paused = JSON.parse((await stint(['status', '--json'])).stdout) as StatusJson;
+    expect(paused.running).toBeNull();
+    expect(paused.paused.map((t) => t.project)).toEqual(['Website']);
+    expect(await stint(['pause'])).toMatchObject({ code: 1, stderr: 'stint: No timer is running.\n' });
+
+    expect(await stint(['toggle'])).toMatchObject({ code: 0, stdout: 'Started Website.\n' });
+    expect(snapshot().timers.find((t) => t.state === 'running')?.projectName).toBe('Website');
+    expect(await stint(['--toggle'])).toMatchObject({ code: 0, stdout: 'Paused Website.\n' });
+  });
+
+  it('today lists the entries and their total, as text and as --json', async () => {
+    await synced();
+    const json = JSON.parse((await stint(['today', '--json'])).stdout) as TodayJson;
+    expect(json.date).toBe(snapshot().today.date);
+    expect(json.totalMinutes).toBe(snapshot().today.totalMinutes);
+    expect(json.entries).toContainEqual({
+      project: 'Website',
+      minutes: 90,
+      description: '#meeting call',
+      synced: true,
+    });
+    const text = await stint(['today']);
+    expect(text.stdout).toContain(`Today (${json.date}): `);
+    expect(text.stdout).toContain('   1:30  Website  #meeting call\n');
+  });
+
+  it('refuses an unknown project by its name, exit 1, and changes nothing', async () => {
+    const before = snapshot().timers;
+    const run = await stint(['start', 'Nowhere']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^stint: No project named "Nowhere"\. Your projects: .*Website/);
+    expect(snapshot().timers).toEqual(before);
+  });
+
+  it('usage errors exit 64 with the usage; --help answers for each command', async () => {
+    expect((await runStint(bundle, [])).code).toBe(64);
+    expect(await runStint(bundle, ['frobnicate'])).toMatchObject({
+      code: 64,
+      stderr: expect.stringContaining('Unknown command: frobnicate'),
+    });
+    expect(await stint(['start'])).toMatchObject({ code: 64, stderr: expect.stringContaining('Usage: stint start') });
+    expect(await stint(['log', '--json', '1:00'])).toMatchObject({ code: 64 });
+    expect(await runStint(bundle, ['start', '--help'])).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/^Usage: stint start/),
+    });
+    expect(await runStint(bundle, ['--help'])).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('Exit codes'),
+    });
+  });
+
+  it('with no app on the data folder: exit 2, and says how to start one', async () => {
+    const run = await runStint(bundle, ['--data', `${dir.path}/nothing-here`, 'status']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('Stint is not running');
+    expect(run.stderr).toContain('npm run web');
+    expect(run.stderr).toContain('--data DIR');
+  });
+});

@@ -1,0 +1,126 @@
+// The command line's argument reading and its words: pure, so every case is checked here in
+// milliseconds (the end-to-end runs are in test/integration/cli/).
+import { describe, expect, it } from 'vitest';
+import { HELP, parseCommandLine } from '../../../cli/args';
+import { pointAt } from '../../../cli/run';
+import { statusJson, statusText, todayJson, todayText } from '../../../cli/views';
+import { snapshot, timerView } from '../../support/snapshot';
+
+describe('parseCommandLine', () => {
+  it('reads each command, --data and --json', () => {
+    expect(parseCommandLine(['log', '1:30', '@Website', 'call'])).toEqual({
+      kind: 'run',
+      command: { name: 'log', text: '1:30 @Website call' },
+      dataDir: null,
+    });
+    expect(parseCommandLine(['--data', '/d', 'log'])).toMatchObject({
+      command: { name: 'log', text: null },
+      dataDir: '/d',
+    });
+    expect(parseCommandLine(['start', 'Website', 'the', 'note'])).toMatchObject({
+      command: { name: 'start', project: 'Website', note: 'the note' },
+    });
+    expect(parseCommandLine(['start', 'Website'])).toMatchObject({ command: { name: 'start', note: null } });
+    expect(parseCommandLine(['status', '--json'])).toMatchObject({ command: { name: 'status', json: true } });
+    expect(parseCommandLine(['today'])).toMatchObject({ command: { name: 'today', json: false } });
+    expect(parseCommandLine(['pause'])).toMatchObject({ command: { name: 'pause' } });
+    // The app's own --toggle means the same here.
+    expect(parseCommandLine(['--toggle'])).toMatchObject({ command: { name: 'toggle' } });
+  });
+
+  it('answers help for the whole command and for each command', () => {
+    expect(parseCommandLine(['--help'])).toEqual({ kind: 'help', text: HELP });
+    expect(parseCommandLine(['-h'])).toEqual({ kind: 'help', text: HELP });
+    expect(parseCommandLine(['log', '--help'])).toMatchObject({
+      kind: 'help',
+      text: expect.stringMatching(/^Usage: stint log/),
+    });
+    expect(parseCommandLine(['help', 'today'])).toMatchObject({ text: expect.stringMatching(/^Usage: stint today/) });
+  });
+
+  it('refuses what it cannot run as a usage error, with the reason', () => {
+    const usage = (argv: string[]) => {
+      const parsed = parseCommandLine(argv);
+      return parsed.kind === 'usage' ? parsed.message : `not a usage error: ${parsed.kind}`;
+    };
+    expect(usage([])).toBe('Name a command.');
+    expect(usage(['fly'])).toBe('Unknown command: fly.');
+    expect(usage(['start'])).toBe('Name the project to start.');
+    expect(usage(['pause', 'now'])).toBe('pause takes no arguments.');
+    expect(usage(['log', '--json', '1:00'])).toBe('--json is for status and today, not log.');
+    expect(usage(['status', '--verbose'])).toMatch(/verbose/);
+    expect(usage(['--data', '', 'status'])).toBe('--data needs a folder.');
+    expect(usage(['--show'])).toMatch(/desktop app's own argument/);
+  });
+});
+
+describe('pointAt', () => {
+  it('marks the time or the @project the app refused; other fields have no mark', () => {
+    expect(pointAt('1:3x @Website call', 'time')).toBe('  1:3x @Website call\n  ^^^^');
+    expect(pointAt('1:30 @ call', 'project')).toBe('  1:30 @ call\n       ^');
+    expect(pointAt('1:30 call', 'description')).toBeNull();
+    expect(pointAt('1:30 call', undefined)).toBeNull();
+  });
+});
+
+describe('status and today views', () => {
+  const now = Date.UTC(2026, 10, 25, 12);
+  const s = snapshot({
+    online: false,
+    outbox: { pending: 2, failed: [] },
+    timers: [
+      timerView({
+        projectId: 1,
+        projectName: 'Website',
+        state: 'running',
+        seconds: 60,
+        asOf: now - 5000,
+        pending: true,
+      }),
+      timerView({
+        projectId: 2,
+        projectName: 'Docs',
+        state: 'paused',
+        seconds: 90,
+        asOf: now - 60_000,
+        description: 'x',
+      }),
+    ],
+    today: {
+      date: '2026-11-25',
+      totalMinutes: 95,
+      entries: [
+        { key: 'a', id: 1, date: '2026-11-25', minutes: 95, description: 'call', projectName: null, pending: false },
+      ],
+    },
+  });
+
+  it('status: the running timer with its live seconds, the paused ones, and the queue', () => {
+    const status = statusJson(s, now);
+    expect(status).toEqual({
+      account: s.account.label,
+      online: false,
+      pending: 2,
+      failed: 0,
+      running: { project: 'Website', projectId: 1, seconds: 65, description: null, synced: false },
+      paused: [{ project: 'Docs', projectId: 2, seconds: 90, description: 'x', synced: true }],
+    });
+    expect(statusText(status)).toBe(
+      [
+        'Running: Website 0:01:05  (not on the service yet)',
+        'Paused:  Docs 0:01:30  x',
+        'Offline: 2 change(s) queued, sent when the service is back.',
+      ].join('\n'),
+    );
+  });
+
+  it('today: the entries and the total', () => {
+    const today = todayJson(s);
+    expect(today).toEqual({
+      date: '2026-11-25',
+      totalMinutes: 95,
+      entries: [{ project: null, minutes: 95, description: 'call', synced: true }],
+    });
+    expect(todayText(today)).toBe('Today (2026-11-25): 1:35\n   1:35  (no project)  call');
+  });
+});
