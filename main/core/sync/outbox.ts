@@ -41,6 +41,8 @@ export interface Batch {
 
 type JournalRecord =
   | { t: 'op'; op: Operation; attempted?: boolean; failed?: string; batch?: Batch; recheck?: true }
+  /** Several operations queued at once (a pasted day): one record, one fsync, all or none after a crash. */
+  | { t: 'ops'; ops: Operation[] }
   | { t: 'attempt'; id: string; batch?: Batch }
   /** One import carrying these items is about to be sent: one record (one fsync) for them all. */
   | { t: 'attemptBatch'; batch: { id: string; at: number }; items: Array<{ id: string; minutes: number }> }
@@ -70,6 +72,8 @@ export interface Outbox {
   projectId(id: number): number;
   newSeq(): number;
   add(op: Operation): Promise<void>;
+  /** Queues these in order with one write to disk: after a crash, all of them are there or none. */
+  addAll(ops: readonly Operation[]): Promise<void>;
   attempt(id: string): Promise<void>;
   attemptBatch(batch: { id: string; at: number }, items: ReadonlyArray<{ id: string; minutes: number }>): Promise<void>;
   /** The service did it. projectId: the id it gave a created project, put into later operations. */
@@ -138,8 +142,12 @@ export function replay(records: readonly unknown[]): State {
 /** Applies one record; false when an amend found no pending item to apply to (see Outbox.amend). */
 function apply(state: State, r: JournalRecord): boolean | undefined {
   const { items } = state;
-  const item = r.t === 'op' || r.t === 'attemptBatch' || r.t === 'doneMany' ? undefined : items.get(r.id);
+  const item =
+    r.t === 'op' || r.t === 'ops' || r.t === 'attemptBatch' || r.t === 'doneMany' ? undefined : items.get(r.id);
   switch (r.t) {
+    case 'ops':
+      for (const op of r.ops) apply(state, { t: 'op', op });
+      return;
     case 'attemptBatch':
       for (const { id, minutes } of r.items) apply(state, { t: 'attempt', id, batch: { ...r.batch, minutes } });
       return;
@@ -300,6 +308,7 @@ function createOutbox(journal: Journal, state: State): Outbox {
     projectId: (id) => state.resolved.get(id) ?? id,
     newSeq: () => ++state.seq,
     add: (op) => record({ t: 'op', op }),
+    addAll: (ops) => record({ t: 'ops', ops: [...ops] }),
     async attempt(id) {
       claimed.set(id, 'one');
       if (!state.items.get(id)?.attempted) await record({ t: 'attempt', id });

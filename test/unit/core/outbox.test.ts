@@ -42,6 +42,33 @@ describe('outbox', () => {
     expect(again.newSeq()).toBeGreaterThan(b.seq);
   });
 
+  it('queues several operations with one record: all come back after a restart, in order', async () => {
+    const { outbox } = await reopen();
+    const before = journalLines().length;
+    const ops = [pause(outbox, 1), pause(outbox, 2), pause(outbox, 3)];
+    await outbox.addAll(ops);
+    expect(outbox.items().map((i) => i.op.id)).toEqual(ops.map((o) => o.id));
+    expect(journalLines().length).toBe(before + 1);
+    await outbox.close();
+
+    const again = (await reopen()).outbox;
+    expect(again.items().map((i) => [i.op.id, i.status])).toEqual(ops.map((o) => [o.id, 'pending']));
+  });
+
+  it('a crash while several operations are written brings back none of them, never some', async () => {
+    const { outbox } = await reopen();
+    const kept = pause(outbox);
+    await outbox.add(kept);
+    await outbox.close();
+    const ops = [pause(outbox, 1), pause(outbox, 2)];
+    const line = JSON.stringify({ t: 'ops', ops });
+    appendFileSync(dir.journal(), line.slice(0, Math.floor(line.length * 0.8)));
+
+    const { outbox: again, skipped } = await reopen();
+    expect(skipped).toBe(1);
+    expect(again.items().map((i) => i.op.id)).toEqual([kept.id]);
+  });
+
   it('skips a last line torn by a crash and rewrites the file so later records read back', async () => {
     const { outbox } = await reopen();
     const a = pause(outbox);
