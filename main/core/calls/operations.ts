@@ -3,6 +3,7 @@
 
 import type { Handlers, RequestOf } from '../../../common/contract';
 import { fail, ok, type Result } from '../../../common/result';
+import { checkProjectName } from '../../../common/projectName';
 import type { Snapshot } from '../../../common/snapshot';
 import { parseTimeString } from '../../../common/timeString';
 import { cleanName, editedProject, projectNamed, type EditedEntry } from '../sync/entryEdit';
@@ -160,7 +161,9 @@ function entryProject(
   // keeps waiting on that creation rather than have the service make a second project so named.
   const ownLocal = op.projectId !== null && op.projectId < 0 && op.projectName?.toLowerCase() === name.toLowerCase();
   if (ownLocal) return ok({ projectId: op.projectId, projectName: op.projectName });
-  return ok({ projectId: null, projectName: name });
+  // A new name, by the one rule (common/projectName.ts): the service creates it, if it can take it.
+  const checked = checkProjectName(name, []);
+  return checked.ok ? ok({ projectId: null, projectName: checked.name }) : fail('invalid_input', checked.message, 'project');
 }
 
 /** A real calendar day written YYYY-MM-DD. */

@@ -12,6 +12,7 @@ import type { ServiceData } from './serviceData';
 import { undoViews, withoutDeleted } from '../undo/grace';
 import type { IdlePrompt } from '../idle/policy';
 import { idleView } from '../idle/view';
+import { recentProjectIds } from './recentProjects';
 
 export interface ViewContext {
   account: Snapshot['account'];
@@ -45,6 +46,7 @@ export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], 
     account: { ...ctx.account },
     user: data.user,
     projects,
+    recentProjectIds: recentProjectIds(ctx.recent, entries, projects),
     timers,
     today: { date: ctx.today, entries, totalMinutes: entries.reduce((sum, e) => sum + e.minutes, 0) },
     outbox: {

@@ -1,0 +1,28 @@
+// The order the project picker and the @suggestions offer projects in: the ones used most recently
+// first (Snapshot.recentProjectIds), then the rest alphabetically, so the usual one is a keystroke away.
+
+import type { ProjectView } from './snapshot';
+
+/** How many projects a picker shows when there is room (the window's list, the @suggestions). */
+export const PICKER_LIMIT = 12;
+
+const byName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' });
+
+/** `names` with those in `recent` first, in its order, then the rest alphabetically. */
+export function recentFirst(names: readonly string[], recent: readonly string[]): string[] {
+  const rank = (name: string) => {
+    const i = recent.indexOf(name);
+    return i < 0 ? recent.length : i;
+  };
+  return [...names].sort((a, b) => rank(a) - rank(b) || byName(a, b));
+}
+
+/** The names of the enabled projects, most recently used first, then alphabetically. */
+export function projectNamesRecentFirst(projects: readonly ProjectView[], recentIds: readonly number[]): string[] {
+  const enabled = projects.filter((p) => p.enabled);
+  const recent = recentIds.flatMap((id) => enabled.filter((p) => p.id === id).map((p) => p.name));
+  return recentFirst(
+    enabled.map((p) => p.name),
+    recent,
+  );
+}
