@@ -48,9 +48,11 @@ export function parseDay(word: string, today: string): DayParse | null {
   }
   if (!/^\d{4}-\d{1,2}-\d{1,2}$/.test(w)) return null;
   const m = ISO.exec(w);
-  if (!m) return { ok: false, message: `Write the date as year-month-day with two-digit month and day, like ${today}.` };
+  if (!m)
+    return { ok: false, message: `Write the date as year-month-day with two-digit month and day, like ${today}.` };
   if (fromUtc(toUtc(w)) !== w) return { ok: false, message: `There is no ${describeLong(m)}: check the date.` };
-  if (w > today) return { ok: false, message: `${formatDay(w, today)} is in the future: time can be logged up to today.` };
+  if (w > today)
+    return { ok: false, message: `${formatDay(w, today)} is in the future: time can be logged up to today.` };
   return { ok: true, date: w };
 }
 

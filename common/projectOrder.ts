@@ -17,12 +17,15 @@ export function recentFirst(names: readonly string[], recent: readonly string[])
   return [...names].sort((a, b) => rank(a) - rank(b) || byName(a, b));
 }
 
-/** The names of the enabled projects, most recently used first, then alphabetically. */
-export function projectNamesRecentFirst(projects: readonly ProjectView[], recentIds: readonly number[]): string[] {
-  const enabled = projects.filter((p) => p.enabled);
-  const recent = recentIds.flatMap((id) => enabled.filter((p) => p.id === id).map((p) => p.name));
-  return recentFirst(
-    enabled.map((p) => p.name),
-    recent,
+/** The names of the enabled projects among `recentIds`, in its order. */
+export const recentProjectNames = (projects: readonly ProjectView[], recentIds: readonly number[]): string[] =>
+  recentIds.flatMap((id) => projects.filter((p) => p.id === id && p.enabled).map((p) => p.name));
+
+/** The enabled projects, most recently used first, then alphabetically. */
+export function projectsRecentFirst(projects: readonly ProjectView[], recentIds: readonly number[]): ProjectView[] {
+  const order = recentFirst(
+    projects.filter((p) => p.enabled).map((p) => p.name),
+    recentProjectNames(projects, recentIds),
   );
+  return order.map((name) => projects.find((p) => p.enabled && p.name === name)!);
 }

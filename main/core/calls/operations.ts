@@ -163,7 +163,9 @@ function entryProject(
   if (ownLocal) return ok({ projectId: op.projectId, projectName: op.projectName });
   // A new name, by the one rule (common/projectName.ts): the service creates it, if it can take it.
   const checked = checkProjectName(name, []);
-  return checked.ok ? ok({ projectId: null, projectName: checked.name }) : fail('invalid_input', checked.message, 'project');
+  return checked.ok
+    ? ok({ projectId: null, projectName: checked.name })
+    : fail('invalid_input', checked.message, 'project');
 }
 
 /** A real calendar day written YYYY-MM-DD. */

@@ -91,8 +91,14 @@ describe('parseQuickEntry', () => {
       projectName: 'Internal',
       description: 'planning',
     });
-    expect(parseQuickEntry('2 hours of review', known, TODAY)).toMatchObject({ minutes: 120, description: 'of review' });
-    expect(parseQuickEntry('1 call with Sam', known, TODAY)).toMatchObject({ minutes: 60, description: 'call with Sam' });
+    expect(parseQuickEntry('2 hours of review', known, TODAY)).toMatchObject({
+      minutes: 120,
+      description: 'of review',
+    });
+    expect(parseQuickEntry('1 call with Sam', known, TODAY)).toMatchObject({
+      minutes: 60,
+      description: 'call with Sam',
+    });
   });
 
   it('keeps an @ inside the description as text', () => {
@@ -206,7 +212,11 @@ describe('parseQuickEntry: the day before the time', () => {
   });
 
   it('asks for the time after a day alone', () => {
-    expect(day('yesterday')).toMatchObject({ ok: false, field: 'time', message: 'Now the time, like “yesterday 1:30”.' });
+    expect(day('yesterday')).toMatchObject({
+      ok: false,
+      field: 'time',
+      message: 'Now the time, like “yesterday 1:30”.',
+    });
   });
 });
 
