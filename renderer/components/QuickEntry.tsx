@@ -123,6 +123,11 @@ export function QuickEntry({ projects, recentProjectIds, today, bridge }: Props)
     }
   };
 
+  // A long list scrolls: keep the option the arrows reached in sight.
+  useLayoutEffect(() => {
+    if (open) document.getElementById(`quick-suggestion-${activeIndex}`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [open, activeIndex]);
+
   const describedBy = action.error ? 'quick-error' : parsed ? 'quick-preview' : 'quick-help';
 
   return (

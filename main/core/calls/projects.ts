@@ -1,7 +1,6 @@
 // The project calls: creating one, and what a new project may be named.
 
 import type { Handlers } from '../../../common/contract';
-import { MAX_PROJECT_NAME, tooLongMessage } from '../../../common/projectName';
 import { fail, ok, type Result } from '../../../common/result';
 import type { Snapshot } from '../../../common/snapshot';
 import { cleanName, projectNamed } from '../sync/entryEdit';
@@ -21,11 +20,10 @@ export function projectHandlers({ act, queue }: HandlerKit): Pick<Handlers, 'cre
   };
 }
 
-/** A name for a new project: spaces tidied, not empty, not too long for the service, and not one the user has already. */
+/** A name for a new project: spaces tidied, not empty, and not one the user has already. */
 export function newProjectName(typed: string, snap: Snapshot): Result<string> {
   const name = cleanName(typed);
   if (name === '') return fail('invalid_input', 'Enter a name for the project.', 'name');
-  if (name.length > MAX_PROJECT_NAME) return fail('invalid_input', tooLongMessage(name.length), 'name');
   const taken = projectNamed(snap, name);
   return taken ? fail('invalid_input', `There is already a project named ${taken.name}.`, 'name') : ok(name);
 }

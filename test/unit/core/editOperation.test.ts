@@ -147,6 +147,19 @@ describe('editOperation', () => {
     expect(opOf(id).op).toMatchObject({ projectId: null, projectName: null, minutes: 90 });
   });
 
+  it('refuses a new project name longer than the service takes, at the project field, as quick entry does', async () => {
+    const id = await refusedEntry();
+    expect(await h.editOperation({ id, changes: { project: 'R'.repeat(300) } })).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message: 'A project name can be at most 255 characters; this one has 300.',
+        field: 'project',
+      },
+    });
+    expect(opOf(id)).toMatchObject({ status: 'failed', op: { projectName: 'Website' } });
+  });
+
   it('keeps an entry on its own project still waiting to be created, and sends a vanished one by name', async () => {
     const local = await refused({
       kind: 'createEntry',
