@@ -40,10 +40,7 @@ export function checkProjectName(typed: string, knownNames: readonly string[]): 
   return { ok: true, known: false, name, didYouMean: likelyTypoOf(name, knownNames) };
 }
 
-/**
- * The known name closest to `name` when it is within TYPO_DISTANCE edits (without case); a
- * distance that is most of the name (a 2-letter name against another) is no evidence of a typo.
- */
+/** The known name closest to `name` (without case) when few enough edits apart to read as a typo of it. */
 export function likelyTypoOf(name: string, knownNames: readonly string[]): string | null {
   const lower = name.toLowerCase();
   let best: string | null = null;
@@ -51,7 +48,7 @@ export function likelyTypoOf(name: string, knownNames: readonly string[]): strin
   for (const known of knownNames) {
     const other = known.toLowerCase();
     if (Math.abs(other.length - lower.length) > TYPO_DISTANCE) continue;
-    const limit = Math.min(TYPO_DISTANCE, Math.floor((Math.min(other.length, lower.length) - 1) / 2));
+    const limit = typoAllowance(Math.min(other.length, lower.length));
     const d = editDistance(lower, other);
     if (d > 0 && d <= limit && d < bestDistance) {
       best = known;
@@ -60,6 +57,12 @@ export function likelyTypoOf(name: string, knownNames: readonly string[]): strin
   }
   return best;
 }
+
+/**
+ * How many edits still read as a typo for a name this long: none up to 4 characters ("QB" is no
+ * slip of "QA"), one up to 7 ("Remtoe", "remot" for "Remote", not "Remodel"), two from 8 on.
+ */
+const typoAllowance = (length: number) => (length <= 4 ? 0 : length <= 7 ? 1 : TYPO_DISTANCE);
 
 /** Optimal string alignment distance: Levenshtein plus a swap of two neighbours as one edit. */
 export function editDistance(a: string, b: string): number {
