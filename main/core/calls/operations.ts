@@ -3,6 +3,7 @@
 
 import type { Handlers, RequestOf } from '../../../common/contract';
 import { fail, ok, type Result } from '../../../common/result';
+import { parseDay } from '../../../common/dayWords';
 import { checkProjectName } from '../../../common/projectName';
 import type { Snapshot } from '../../../common/snapshot';
 import { parseTimeString } from '../../../common/timeString';
@@ -94,8 +95,10 @@ function editedOperation(
     case 'createEntry': {
       const time = minutes();
       if (!time.ok) return time;
-      if (changes.date !== undefined && !isDate(changes.date.trim()))
-        return fail('invalid_input', 'Write the date as YYYY-MM-DD, like 2025-03-10.', 'date');
+      // The day as quick entry reads one: a real date up to today (or a day word such as yesterday).
+      const day = changes.date === undefined ? undefined : parseDay(changes.date.trim(), snap.today.date);
+      if (day === null) return fail('invalid_input', 'Write the date as YYYY-MM-DD, like 2025-03-10.', 'date');
+      if (day && !day.ok) return fail('invalid_input', day.message, 'date');
       const project =
         changes.project === undefined
           ? ok({ projectId: op.projectId, projectName: op.projectName })
@@ -104,7 +107,7 @@ function editedOperation(
       return ok({
         ...op,
         ...(time.value !== undefined ? { minutes: time.value } : {}),
-        ...(changes.date !== undefined ? { date: changes.date.trim() } : {}),
+        ...(day ? { date: day.date } : {}),
         ...(changes.description !== undefined ? { description: changes.description.trim() } : {}),
         ...project.value,
       });
@@ -166,12 +169,4 @@ function entryProject(
   return checked.ok
     ? ok({ projectId: null, projectName: checked.name })
     : fail('invalid_input', checked.message, 'project');
-}
-
-/** A real calendar day written YYYY-MM-DD. */
-function isDate(text: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
 }
