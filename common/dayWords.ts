@@ -33,7 +33,9 @@ function weekdayOf(word: string): number {
 /** Whether a word is meant as a day (so a wrong one is refused as a day, not read as a time). */
 export const looksLikeDay = (word: string): boolean => {
   const w = word.toLowerCase();
-  return w === 'today' || w === 'yesterday' || weekdayOf(w) >= 0 || /^\d{4}-\d{1,2}-\d{1,2}$/.test(w);
+  return (
+    w === 'today' || w === 'yesterday' || w === 'tomorrow' || weekdayOf(w) >= 0 || /^\d{4}-\d{1,2}-\d{1,2}$/.test(w)
+  );
 };
 
 /** The date a day word means, `today` being the local YYYY-MM-DD; null when it is no day word. */
@@ -41,6 +43,7 @@ export function parseDay(word: string, today: string): DayParse | null {
   const w = word.toLowerCase();
   if (w === 'today') return { ok: true, date: today };
   if (w === 'yesterday') return { ok: true, date: addDays(today, -1) };
+  if (w === 'tomorrow') return { ok: false, message: 'Time can be logged up to today, not tomorrow.' };
   const weekday = weekdayOf(w);
   if (weekday >= 0) {
     const back = (new Date(toUtc(today)).getUTCDay() - weekday + 7) % 7;

@@ -211,6 +211,14 @@ describe('parseQuickEntry: the day before the time', () => {
     expect(day('2025-3-1 1:00')).toMatchObject({ ok: false, field: 'date', message: /two-digit month and day/ });
   });
 
+  it('refuses tomorrow at the date, in words', () => {
+    expect(day('tomorrow 1:00')).toEqual({
+      ok: false,
+      field: 'date',
+      message: 'Time can be logged up to today, not tomorrow.',
+    });
+  });
+
   it('asks for the time after a day alone', () => {
     expect(day('yesterday')).toMatchObject({
       ok: false,
