@@ -39,12 +39,13 @@ export function parseQuickEntry(text: string, knownProjectNames: readonly string
   const line = text.trim();
   let words = line.split(/\s+/).filter(Boolean);
   let date = today;
-  if (words.length > 0 && looksLikeDay(words[0]!)) {
-    const day = parseDay(words[0]!, today);
+  const dayWord = words[0];
+  if (dayWord !== undefined && looksLikeDay(dayWord)) {
+    const day = parseDay(dayWord, today);
     if (day && !day.ok) return { ok: false, field: 'date', message: day.message };
     if (day?.ok) date = day.date;
     words = words.slice(1);
-    if (words.length === 0) return { ok: false, field: 'time', message: `Now the time, like “${words0(line)} 1:30”.` };
+    if (words.length === 0) return { ok: false, field: 'time', message: `Now the time, like “${dayWord} 1:30”.` };
   }
   if (words.length === 0 || words[0]!.startsWith('@') || words[0]!.startsWith('#')) {
     return { ok: false, field: 'time', message: 'Start with the time, like “1:30 @Project what you did”.' };
@@ -99,8 +100,6 @@ export function parseQuickEntry(text: string, knownProjectNames: readonly string
 
   return { ok: true, date, minutes, projectName, projectIsNew, didYouMean, description: rest, tags: hashtags(rest) };
 }
-
-const words0 = (line: string) => line.split(/\s+/)[0]!;
 
 /**
  * The longest known name that the text starts with, compared without case and ending at a word

@@ -96,7 +96,7 @@ export function QuickEntry({ projects, recentProjectIds, today, bridge }: Props)
     }
   };
 
-  const useSuggested = (name: string) => {
+  const takeSuggested = (name: string) => {
     if (!parsed?.ok || !parsed.projectName) return;
     const at = text.indexOf(`@${parsed.projectName}`);
     if (at < 0) return;
@@ -189,7 +189,7 @@ export function QuickEntry({ projects, recentProjectIds, today, bridge }: Props)
         </div>
         <ErrorLine error={action.error} id="quick-error" testId="quick-error" />
         {!action.error && parsed && (
-          <QuickPreview parsed={parsed} today={today} confirming={confirmed === text} onUseSuggested={useSuggested} />
+          <QuickPreview parsed={parsed} today={today} confirming={confirmed === text} onUseSuggested={takeSuggested} />
         )}
         {!action.error && !parsed && !done && (
           <p class="hint" id="quick-help">
