@@ -46,7 +46,7 @@ export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], 
     account: { ...ctx.account },
     user: data.user,
     projects,
-    recentProjectIds: recentProjectIds(ctx.recent, entries, projects),
+    recentProjectIds: recentProjectIds(ctx.recent, entries, projects, items),
     timers,
     today: { date: ctx.today, entries, totalMinutes: entries.reduce((sum, e) => sum + e.minutes, 0) },
     outbox: {

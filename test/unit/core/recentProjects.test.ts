@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EntryView, ProjectView } from '../../../common/snapshot';
+import type { OutboxItem } from '../../../main/core/sync/outbox';
 import { recentProjectIds } from '../../../main/core/sync/recentProjects';
 
 const project = (id: number, name: string): ProjectView => ({
@@ -24,11 +25,20 @@ describe('recentProjectIds', () => {
 
   it("takes the timers touched first, then today's entries newest first, each project once", () => {
     const entries = [entry('a', 'Gamma'), entry('b', null), entry('c', 'Beta'), entry('d', 'Gamma')];
-    expect(recentProjectIds([2, 4], entries, projects)).toEqual([2, 4, 3]);
-    expect(recentProjectIds([], entries, projects)).toEqual([3, 2]);
+    expect(recentProjectIds([2, 4], entries, projects, [])).toEqual([2, 4, 3]);
+    expect(recentProjectIds([], entries, projects, [])).toEqual([3, 2]);
   });
 
   it('leaves out ids no longer among the projects (a local id since resolved, a deleted project)', () => {
-    expect(recentProjectIds([-7, 99, 1], [entry('a', 'Gone')], projects)).toEqual([1]);
+    expect(recentProjectIds([-7, 99, 1], [entry('a', 'Gone')], projects, [])).toEqual([1]);
+  });
+
+  it('knows a project touched under its local id by the id the service gave it', () => {
+    const created = {
+      op: { kind: 'createProject', localId: -3, projectId: 4, name: 'Delta', id: 'p', seq: 3, at: 0 },
+      status: 'settled',
+      awaiting: ['projects'],
+    } as unknown as OutboxItem;
+    expect(recentProjectIds([-3], [], projects, [created])).toEqual([4]);
   });
 });
