@@ -129,7 +129,8 @@ export interface Responses {
   logTimer: null;
   discardTimer: null;
   toggleLastTimer: null;
-  quickEntry: { minutes: number; projectName: string | null };
+  /** minutes: as the service stores them (rounded up to the project's increment); date: YYYY-MM-DD logged to. */
+  quickEntry: { minutes: number; typedMinutes: number; increment: number; projectName: string | null; date: string };
   retryOperation: null;
   discardOperation: null;
   deleteEntry: null;

@@ -1,19 +1,29 @@
-// Reads one line of quick entry: `<time> [@project] [description with #tags]`, e.g.
-// "1:30 @Website #meeting call with the client". The renderer previews the result as the user
-// types and main parses it again before queueing the entry, so both agree by construction.
+// Reads one line of quick entry: `[day] <time or range> [@project] [description with #tags]`,
+// e.g. "1:30 @Website #meeting call with the client" or "yesterday 9:00-10:30 @Website review".
+// The renderer previews the result as the user types and main parses it again before queueing the
+// entry, so both agree by construction. Today's date is given, never read from a clock here.
 
+import { looksLikeDay, parseDay } from './dayWords';
+import { recentFirst } from './projectOrder';
+import { checkProjectName } from './projectName';
+import { parseTimeRange } from './timeRange';
 import { parseTimeString } from './timeString';
 
-export type QuickEntryField = 'time' | 'project';
+export type QuickEntryField = 'time' | 'project' | 'date';
 
 export type QuickEntry =
   | {
       ok: true;
+      /** The day it logs to, YYYY-MM-DD: today unless a day was written first. */
+      date: string;
+      /** As typed (a range gives the minutes between its ends), before any billing increment. */
       minutes: number;
       /** A known project's name as the service spells it, or the new name typed after @. */
       projectName: string | null;
       /** No known project matched: the service will create it (the preview says so). */
       projectIsNew: boolean;
+      /** A new name that is probably a typo of this known project ("Remtoe" for "Remote"). */
+      didYouMean: string | null;
       description: string;
       tags: string[];
     }
@@ -24,17 +34,34 @@ const MAX_TIME_WORDS = 4;
 
 const isSpace = (ch: string | undefined) => ch === undefined || /\s/.test(ch);
 
-export function parseQuickEntry(text: string, knownProjectNames: readonly string[]): QuickEntry {
+/** `today` is the local date, YYYY-MM-DD: day words count back from it. */
+export function parseQuickEntry(text: string, knownProjectNames: readonly string[], today: string): QuickEntry {
   const line = text.trim();
-  const words = line.split(/\s+/).filter(Boolean);
+  let words = line.split(/\s+/).filter(Boolean);
+  let date = today;
+  const dayWord = words[0];
+  if (dayWord !== undefined && looksLikeDay(dayWord)) {
+    const day = parseDay(dayWord, today);
+    if (day && !day.ok) return { ok: false, field: 'date', message: day.message };
+    if (day?.ok) date = day.date;
+    words = words.slice(1);
+    if (words.length === 0) return { ok: false, field: 'time', message: `Now the time, like “${dayWord} 1:30”.` };
+  }
   if (words.length === 0 || words[0]!.startsWith('@') || words[0]!.startsWith('#')) {
     return { ok: false, field: 'time', message: 'Start with the time, like “1:30 @Project what you did”.' };
   }
 
-  // The time may be several words ("1h 30m", "2 hours"): take the longest run that reads as one.
+  // A range of clock times, one word ("9:00-10:30"), gives the minutes between its ends.
   let minutes = 0;
   let used = 0;
-  for (let n = Math.min(MAX_TIME_WORDS, words.length); n >= 1; n--) {
+  const range = parseTimeRange(words[0]!);
+  if (range && !range.ok) return { ok: false, field: 'time', message: range.message };
+  if (range?.ok) {
+    minutes = range.minutes;
+    used = 1;
+  }
+  // The time may be several words ("1h 30m", "2 hours"): take the longest run that reads as one.
+  for (let n = Math.min(MAX_TIME_WORDS, words.length); n >= 1 && used === 0; n--) {
     const candidate = words.slice(0, n);
     if (candidate.some((w, i) => i > 0 && /^[@#]/.test(w))) continue;
     const parsed = parseTimeString(candidate.join(' '));
@@ -52,6 +79,7 @@ export function parseQuickEntry(text: string, knownProjectNames: readonly string
   let rest = words.slice(used).join(' ');
   let projectName: string | null = null;
   let projectIsNew = false;
+  let didYouMean: string | null = null;
   if (rest.startsWith('@')) {
     const after = rest.slice(1);
     const known = matchKnownProject(after, knownProjectNames);
@@ -61,13 +89,16 @@ export function parseQuickEntry(text: string, knownProjectNames: readonly string
     } else {
       const word = /^\S*/.exec(after)![0];
       if (word === '') return { ok: false, field: 'project', message: 'Type a project name right after @.' };
+      const checked = checkProjectName(word, knownProjectNames);
+      if (!checked.ok) return { ok: false, field: 'project', message: checked.message };
       projectName = word;
       projectIsNew = true;
+      didYouMean = checked.known ? null : checked.didYouMean;
       rest = after.slice(word.length).trim();
     }
   }
 
-  return { ok: true, minutes, projectName, projectIsNew, description: rest, tags: hashtags(rest) };
+  return { ok: true, date, minutes, projectName, projectIsNew, didYouMean, description: rest, tags: hashtags(rest) };
 }
 
 /**
@@ -108,13 +139,15 @@ export interface ProjectSuggestions {
 
 /**
  * Projects to offer while the user types after @. Names may hold spaces, so the query runs from
- * the @ to the cursor; once no name fits it, the user has moved on to the description.
+ * the @ to the cursor; once no name fits it, the user has moved on to the description. Names that
+ * start with the query come before those containing it; within each, `recent` ones (most recent
+ * first) lead and the rest follow alphabetically.
  */
 export function suggestProjects(
   text: string,
   cursor: number,
   names: readonly string[],
-  limit = 8,
+  { limit = 8, recent = [] }: { limit?: number; recent?: readonly string[] } = {},
 ): ProjectSuggestions | null {
   const before = text.slice(0, cursor);
   const at = before.lastIndexOf('@');
@@ -124,7 +157,6 @@ export function suggestProjects(
   const starts = names.filter((n) => n.toLowerCase().startsWith(q));
   if (q.includes(' ') && starts.length === 0) return null;
   const within = q === '' ? [] : names.filter((n) => !n.toLowerCase().startsWith(q) && n.toLowerCase().includes(q));
-  const byName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' });
-  const found = [...starts.sort(byName), ...within.sort(byName)].slice(0, limit);
+  const found = [...recentFirst(starts, recent), ...recentFirst(within, recent)].slice(0, limit);
   return found.length === 0 ? null : { from: at + 1, to: cursor, query, names: found };
 }

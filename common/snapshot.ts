@@ -150,6 +150,8 @@ export interface Snapshot {
   account: { id: string; label: string; kind: 'local' | 'remote' };
   user: { name: string; email: string } | null;
   projects: ProjectView[];
+  /** Projects used most recently, most recent first (timers touched, then today's entries): pickers offer them first. */
+  recentProjectIds: number[];
   /** The running timer first, then the paused and pending ones. */
   timers: TimerView[];
   today: { date: string; entries: EntryView[]; totalMinutes: number };

@@ -6,9 +6,9 @@ import { formatMinutes } from '../common/format';
 import type { EditableField, EditableValue, EntryView } from '../common/snapshot';
 import type { EditValues } from './editFields';
 
-/** Unlike a failed quick entry's project, an entry moves only to a project the user has. */
+/** As quick entry and a failed entry take it (common/projectName.ts): a new name is created. */
 export const ENTRY_HINTS: Partial<Record<EditableField, string>> = {
-  project: 'Empty for none, or one of your projects.',
+  project: 'Empty for none, one of your projects, or a new name to create.',
 };
 
 export function entryFields(entry: EntryView): EditableValue[] {

@@ -45,7 +45,12 @@ export function App({ bridge, connection }: { bridge: StintBridge; connection?: 
         <OtherAccountTimers timers={snapshot.otherAccountTimers} bridge={bridge} />
         <FailedOperations failed={snapshot.outbox.failed} projects={snapshot.projects} bridge={bridge} />
         <Timers snapshot={snapshot} bridge={bridge} />
-        <QuickEntry projects={snapshot.projects} bridge={bridge} />
+        <QuickEntry
+          projects={snapshot.projects}
+          recentProjectIds={snapshot.recentProjectIds}
+          today={snapshot.today.date}
+          bridge={bridge}
+        />
         <Today today={snapshot.today} projects={snapshot.projects} bridge={bridge} />
       </main>
     </div>

@@ -1,9 +1,12 @@
 // The inline form that edits something the user did: a failed operation (EditOperationForm) or
 // one of today's entries (Today). Its fields start from the current values, Save sends the new
 // ones (main checks them), Escape or Cancel leaves it as it was. A refusal is shown at the field
-// it is about, and what was typed stays to be fixed.
+// it is about, and what was typed stays to be fixed. A project name follows the one rule of
+// common/projectName.ts: a new one is created (the form says so), and one that looks like a typo of
+// a known project is questioned and takes a second Save.
 
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { checkProjectName } from '../../common/projectName';
 import type { Result } from '../../common/result';
 import type { EditableField, EditableValue, ProjectView } from '../../common/snapshot';
 import { errorPlace, FIELD_HINTS, FIELD_LABELS, initialValues, type EditValues } from '../editFields';
@@ -29,6 +32,13 @@ interface Props {
 
 export function EditForm({ id, label, fields, projects, hints, testId, save, onClose }: Props) {
   const [values, setValues] = useState<EditValues>(() => initialValues(fields));
+  // The project name on which Save was pressed once despite its looking like a typo.
+  const [confirmedName, setConfirmedName] = useState<string | null>(null);
+  const names = projects.filter((p) => p.enabled).map((p) => p.name);
+  const startName = initialValues(fields).project ?? '';
+  const typedName = values.project ?? '';
+  const nameCheck = typedName.trim() && typedName !== startName ? checkProjectName(typedName, names) : null;
+  const typoOf = nameCheck?.ok && !nameCheck.known ? nameCheck.didYouMean : null;
   const action = useAction();
   const first = useRef<HTMLInputElement>(null);
   const base = `edit-${id}`;
@@ -41,6 +51,10 @@ export function EditForm({ id, label, fields, projects, hints, testId, save, onC
 
   const submit = async (event: Event) => {
     event.preventDefault();
+    if (typoOf && confirmedName !== typedName) {
+      setConfirmedName(typedName);
+      return;
+    }
     const result = await action.run(() => save(values));
     if (result?.ok) onClose(true);
   };
@@ -86,6 +100,9 @@ export function EditForm({ id, label, fields, projects, hints, testId, save, onC
             {hint}
           </p>
         )}
+        {name === 'project' && !wrong && nameCheck && (
+          <ProjectNameNote check={nameCheck} confirming={confirmedName === typedName} />
+        )}
         {wrong && <ErrorLine error={action.error} id={`${fieldId}-error`} testId={`edit-error-${name}`} />}
       </div>
     );
@@ -120,5 +137,20 @@ export function EditForm({ id, label, fields, projects, hints, testId, save, onC
         </button>
       </div>
     </form>
+  );
+}
+
+/** What a changed project name will do: a new project, refused as too long, or probably a typo. */
+function ProjectNameNote({ check, confirming }: { check: ReturnType<typeof checkProjectName>; confirming: boolean }) {
+  if (check.ok && check.known) return null;
+  const text = !check.ok
+    ? check.message
+    : check.didYouMean
+      ? `Did you mean ${check.didYouMean}? ${confirming ? `Save again to create the new project “${check.name}”.` : 'Save asks once more before creating a new project.'}`
+      : `“${check.name}” is a new project; it will be created.`;
+  return (
+    <p class="hint" data-testid="edit-project-note" aria-live="polite">
+      {text}
+    </p>
   );
 }

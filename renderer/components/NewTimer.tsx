@@ -1,17 +1,27 @@
-// Starts a timer on a project picked from the list, or on a new project created from the typed name.
+// Starts a timer on a project picked from the list (the most recently used first), or on a new
+// project created from the typed name (one that looks like a typo of a known one is questioned).
 
 import { useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
+import { projectsRecentFirst } from '../../common/projectOrder';
+import { checkProjectName } from '../../common/projectName';
 import { fail } from '../../common/result';
 import type { ProjectView } from '../../common/snapshot';
 import { useAction } from '../hooks';
 import { ErrorLine } from './ErrorLine';
 
-export function NewTimer({ projects, bridge }: { projects: ProjectView[]; bridge: StintBridge }) {
+interface Props {
+  projects: ProjectView[];
+  /** Snapshot.recentProjectIds: offered first. */
+  recentProjectIds?: readonly number[];
+  bridge: StintBridge;
+}
+
+export function NewTimer({ projects, recentProjectIds = [], bridge }: Props) {
   const [name, setName] = useState('');
   const [note, setNote] = useState('');
   const action = useAction();
-  const enabled = projects.filter((p) => p.enabled);
+  const enabled = projectsRecentFirst(projects, recentProjectIds);
   const typed = name.trim();
   const existing = projects.find((p) => p.name.toLowerCase() === typed.toLowerCase());
 
@@ -77,8 +87,20 @@ export function NewTimer({ projects, bridge }: { projects: ProjectView[]; bridge
           onInput={(e) => setNote(e.currentTarget.value)}
         />
       </label>
-      {typed && !existing && <p class="hint">“{typed}” is a new project; it will be created.</p>}
+      {typed && !existing && <NewNameHint typed={typed} names={enabled.map((p) => p.name)} />}
       <ErrorLine error={action.error} id="new-timer-error" testId="new-timer-error" />
     </form>
+  );
+}
+
+/** What a new name will do: be created, unless the service cannot take it; a likely typo is named. */
+function NewNameHint({ typed, names }: { typed: string; names: string[] }) {
+  const checked = checkProjectName(typed, names);
+  if (!checked.ok) return <p class="hint">{checked.message}</p>;
+  const typo = !checked.known && checked.didYouMean ? ` Did you mean ${checked.didYouMean}?` : '';
+  return (
+    <p class="hint" data-testid="new-timer-hint">
+      “{typed}” is a new project; it will be created.{typo}
+    </p>
   );
 }

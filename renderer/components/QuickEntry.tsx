@@ -1,23 +1,37 @@
-// The quick-entry box: "1:30 @Website #meeting call with the client" logs an entry for today.
-// It previews what it understood while you type, suggests @project names, submits on Enter, and
-// shows the reason in place when the text is refused, keeping the text so it can be fixed.
+// The quick-entry box: "1:30 @Website #meeting call with the client" logs an entry for today,
+// "yesterday 9:00-10:30 @Website" for another day. It previews what it understood while you type,
+// suggests @project names (recently used first), submits on Enter, and shows the reason in place
+// when the text is refused, keeping the text so it can be fixed. A new project name that looks like
+// a typo of a known one takes a second Enter, so "Remtoe" is never created by accident.
 
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
-import { formatMinutes } from '../../common/format';
+import { PICKER_LIMIT, recentProjectNames } from '../../common/projectOrder';
 import { parseQuickEntry, suggestProjects } from '../../common/quickEntry';
 import type { ProjectView } from '../../common/snapshot';
 import { useAction } from '../hooks';
+import { loggedMessage } from '../quickEntryMessage';
 import { applySuggestion } from '../suggestion';
 import { ErrorLine } from './ErrorLine';
 import { QuickPreview } from './QuickPreview';
 
-export function QuickEntry({ projects, bridge }: { projects: ProjectView[]; bridge: StintBridge }) {
+interface Props {
+  projects: ProjectView[];
+  /** Snapshot.recentProjectIds: the @suggestions offer these first. */
+  recentProjectIds: readonly number[];
+  /** Local YYYY-MM-DD (Snapshot.today.date): day words count back from it. */
+  today: string;
+  bridge: StintBridge;
+}
+
+export function QuickEntry({ projects, recentProjectIds, today, bridge }: Props) {
   const [text, setText] = useState('');
   const [cursor, setCursor] = useState(0);
   const [active, setActive] = useState(0);
   const [dismissed, setDismissed] = useState(false);
   const [done, setDone] = useState<string | null>(null);
+  // The text on which Enter was pressed once despite a likely typo in a new project's name.
+  const [confirmed, setConfirmed] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const action = useAction();
   // Where the caret goes after an accepted suggestion. Applied right after the render that shows
@@ -41,8 +55,9 @@ export function QuickEntry({ projects, bridge }: { projects: ProjectView[]; brid
   );
 
   const names = useMemo(() => projects.filter((p) => p.enabled).map((p) => p.name), [projects]);
-  const parsed = useMemo(() => (text.trim() ? parseQuickEntry(text, names) : null), [text, names]);
-  const suggested = dismissed ? null : suggestProjects(text, cursor, names, 6);
+  const recent = useMemo(() => recentProjectNames(projects, recentProjectIds), [projects, recentProjectIds]);
+  const parsed = useMemo(() => (text.trim() ? parseQuickEntry(text, names, today) : null), [text, names, today]);
+  const suggested = dismissed ? null : suggestProjects(text, cursor, names, { limit: PICKER_LIMIT, recent });
   const suggestions = suggested?.names ?? [];
   const open = suggestions.length > 0;
   const activeIndex = Math.min(active, suggestions.length - 1);
@@ -68,13 +83,27 @@ export function QuickEntry({ projects, bridge }: { projects: ProjectView[]; brid
 
   const submit = async () => {
     if (!text.trim()) return;
+    if (parsed?.ok && parsed.didYouMean && confirmed !== text) {
+      setConfirmed(text);
+      return;
+    }
     const result = await action.run(() => bridge.quickEntry({ text }));
     if (result?.ok) {
-      const { minutes, projectName } = result.value;
       setText('');
       setCursor(0);
-      setDone(`Logged ${formatMinutes(minutes)}${projectName ? ` on ${projectName}` : ''}.`);
+      setConfirmed(null);
+      setDone(loggedMessage(result.value, today));
     }
+  };
+
+  const takeSuggested = (name: string) => {
+    if (!parsed?.ok || !parsed.projectName) return;
+    const at = text.indexOf(`@${parsed.projectName}`);
+    if (at < 0) return;
+    const next = `${text.slice(0, at + 1)}${name}${text.slice(at + 1 + parsed.projectName.length)}`;
+    edit(next, at + 1 + name.length);
+    input.current?.focus();
+    caretAfterRender.current = at + 1 + name.length;
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -93,6 +122,11 @@ export function QuickEntry({ projects, bridge }: { projects: ProjectView[]; brid
       void submit();
     }
   };
+
+  // A long list scrolls: keep the option the arrows reached in sight.
+  useLayoutEffect(() => {
+    if (open) document.getElementById(`quick-suggestion-${activeIndex}`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [open, activeIndex]);
 
   const describedBy = action.error ? 'quick-error' : parsed ? 'quick-preview' : 'quick-help';
 
@@ -154,10 +188,13 @@ export function QuickEntry({ projects, bridge }: { projects: ProjectView[]; brid
           </ul>
         </div>
         <ErrorLine error={action.error} id="quick-error" testId="quick-error" />
-        {!action.error && parsed && <QuickPreview parsed={parsed} />}
+        {!action.error && parsed && (
+          <QuickPreview parsed={parsed} today={today} confirming={confirmed === text} onUseSuggested={takeSuggested} />
+        )}
         {!action.error && !parsed && !done && (
           <p class="hint" id="quick-help">
-            Time, then @project, #tags and a description. Enter logs it.
+            Time (or a range like 9:00-10:30), then @project, #tags and a description; a day like yesterday, mon or
+            2025-03-10 may come first. Enter logs it.
           </p>
         )}
         {done && !text && (

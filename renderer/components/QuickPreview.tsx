@@ -1,11 +1,21 @@
-// What the quick-entry box understood so far, or why it cannot understand it yet.
+// What the quick-entry box understood so far, or why it cannot understand it yet: the day it logs
+// to, the time, the project (new ones marked, likely typos of a known one questioned), tags, note.
 
+import { dayInWords } from '../../common/dayWords';
 import { formatMinutes } from '../../common/format';
-import type { parseQuickEntry } from '../../common/quickEntry';
+import type { QuickEntry } from '../../common/quickEntry';
 
-type Parsed = ReturnType<typeof parseQuickEntry>;
+interface Props {
+  parsed: QuickEntry;
+  /** Local YYYY-MM-DD: the day is named relative to it. */
+  today: string;
+  /** The user pressed Enter once on a name flagged as a likely typo: the next Enter creates it. */
+  confirming: boolean;
+  /** Replaces the typed project name with the known one it is probably a typo of. */
+  onUseSuggested(name: string): void;
+}
 
-export function QuickPreview({ parsed }: { parsed: Parsed }) {
+export function QuickPreview({ parsed, today, confirming, onUseSuggested }: Props) {
   if (!parsed.ok) {
     return (
       <p class="preview invalid" id="quick-preview" data-testid="quick-preview" aria-live="polite">
@@ -13,37 +23,55 @@ export function QuickPreview({ parsed }: { parsed: Parsed }) {
       </p>
     );
   }
+  const day = dayInWords(parsed.date, today);
   return (
-    <dl class="preview" id="quick-preview" data-testid="quick-preview" aria-live="polite" aria-label="Will log">
-      <div>
-        <dt>Time</dt>
-        <dd data-testid="preview-time">{formatMinutes(parsed.minutes)}</dd>
-      </div>
-      <div>
-        <dt>Project</dt>
-        <dd data-testid="preview-project">
-          {parsed.projectName ?? <span class="muted">none</span>}
-          {parsed.projectName && parsed.projectIsNew && <span class="badge new">new project</span>}
-        </dd>
-      </div>
-      {parsed.tags.length > 0 && (
+    <div id="quick-preview" data-testid="quick-preview" aria-live="polite">
+      <dl class="preview" aria-label="Will log">
         <div>
-          <dt>Tags</dt>
-          <dd data-testid="preview-tags">
-            {parsed.tags.map((tag) => (
-              <span class="tag" key={tag}>
-                {tag.startsWith('#') ? tag : `#${tag}`}
-              </span>
-            ))}
+          <dt>Day</dt>
+          <dd data-testid="preview-day">{day.startsWith('on ') ? day.slice(3) : day}</dd>
+        </div>
+        <div>
+          <dt>Time</dt>
+          <dd data-testid="preview-time">{formatMinutes(parsed.minutes)}</dd>
+        </div>
+        <div>
+          <dt>Project</dt>
+          <dd data-testid="preview-project">
+            {parsed.projectName ?? <span class="muted">none</span>}
+            {parsed.projectName && parsed.projectIsNew && <span class="badge new">new project</span>}
           </dd>
         </div>
+        {parsed.tags.length > 0 && (
+          <div>
+            <dt>Tags</dt>
+            <dd data-testid="preview-tags">
+              {parsed.tags.map((tag) => (
+                <span class="tag" key={tag}>
+                  {tag.startsWith('#') ? tag : `#${tag}`}
+                </span>
+              ))}
+            </dd>
+          </div>
+        )}
+        {parsed.description && (
+          <div>
+            <dt>Note</dt>
+            <dd data-testid="preview-description">{parsed.description}</dd>
+          </div>
+        )}
+      </dl>
+      {parsed.didYouMean && (
+        <p class="typo" data-testid="preview-typo">
+          Did you mean {parsed.didYouMean}?{' '}
+          <button type="button" class="link" onClick={() => onUseSuggested(parsed.didYouMean!)}>
+            Use {parsed.didYouMean}
+          </button>{' '}
+          {confirming
+            ? `Press Enter again to create the new project “${parsed.projectName}”.`
+            : `Enter asks once more before creating “${parsed.projectName}”.`}
+        </p>
       )}
-      {parsed.description && (
-        <div>
-          <dt>Note</dt>
-          <dd data-testid="preview-description">{parsed.description}</dd>
-        </div>
-      )}
-    </dl>
+    </div>
   );
 }

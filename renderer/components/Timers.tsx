@@ -30,7 +30,7 @@ export function Timers({ snapshot, bridge }: { snapshot: Snapshot; bridge: Stint
         </ul>
       )}
       {snapshot.timers.length === 0 && <p class="empty">No timers. Start one below.</p>}
-      <NewTimer projects={snapshot.projects} bridge={bridge} />
+      <NewTimer projects={snapshot.projects} recentProjectIds={snapshot.recentProjectIds} bridge={bridge} />
     </section>
   );
 }

@@ -89,6 +89,14 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       await page.getByTestId('notice').waitFor({ timeout: 15_000 });
       violations.push(...(await check('a notice', page)));
 
+      // Quick entry's preview of another day and of a likely typo, asked about before it is created.
+      const quick = page.getByRole('combobox', { name: 'Log time for today' });
+      await quick.fill('yesterday 0:20 @Backedn review');
+      await quick.press('Enter');
+      await page.getByText(/Press Enter again/).waitFor();
+      violations.push(...(await check('quick entry: another day, a likely typo', page)));
+      await quick.fill('');
+
       // A failed change: the service refuses an entry for a project archived behind its back.
       await api.createEntry({ date: localDate(Date.now() - 86_400_000), minutes: 15, project_id: website.id });
       await api.archiveProject(website.id);

@@ -24,6 +24,7 @@ export const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
   account: { id: 'local', label: 'This computer', kind: 'local' },
   user: null,
   projects: [],
+  recentProjectIds: [],
   timers: [],
   today: { date: '2025-03-10', entries: [], totalMinutes: 0 },
   outbox: { pending: 0, failed: [] },

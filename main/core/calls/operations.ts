@@ -3,6 +3,8 @@
 
 import type { Handlers, RequestOf } from '../../../common/contract';
 import { fail, ok, type Result } from '../../../common/result';
+import { parseDay } from '../../../common/dayWords';
+import { checkProjectName } from '../../../common/projectName';
 import type { Snapshot } from '../../../common/snapshot';
 import { parseTimeString } from '../../../common/timeString';
 import { cleanName, editedProject, projectNamed, type EditedEntry } from '../sync/entryEdit';
@@ -93,8 +95,10 @@ function editedOperation(
     case 'createEntry': {
       const time = minutes();
       if (!time.ok) return time;
-      if (changes.date !== undefined && !isDate(changes.date.trim()))
-        return fail('invalid_input', 'Write the date as YYYY-MM-DD, like 2025-03-10.', 'date');
+      // The day as quick entry reads one: a real date up to today (or a day word such as yesterday).
+      const day = changes.date === undefined ? undefined : parseDay(changes.date.trim(), snap.today.date);
+      if (day === null) return fail('invalid_input', 'Write the date as YYYY-MM-DD, like 2025-03-10.', 'date');
+      if (day && !day.ok) return fail('invalid_input', day.message, 'date');
       const project =
         changes.project === undefined
           ? ok({ projectId: op.projectId, projectName: op.projectName })
@@ -103,7 +107,7 @@ function editedOperation(
       return ok({
         ...op,
         ...(time.value !== undefined ? { minutes: time.value } : {}),
-        ...(changes.date !== undefined ? { date: changes.date.trim() } : {}),
+        ...(day ? { date: day.date } : {}),
         ...(changes.description !== undefined ? { description: changes.description.trim() } : {}),
         ...project.value,
       });
@@ -160,13 +164,9 @@ function entryProject(
   // keeps waiting on that creation rather than have the service make a second project so named.
   const ownLocal = op.projectId !== null && op.projectId < 0 && op.projectName?.toLowerCase() === name.toLowerCase();
   if (ownLocal) return ok({ projectId: op.projectId, projectName: op.projectName });
-  return ok({ projectId: null, projectName: name });
-}
-
-/** A real calendar day written YYYY-MM-DD. */
-function isDate(text: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+  // A new name, by the one rule (common/projectName.ts): the service creates it, if it can take it.
+  const checked = checkProjectName(name, []);
+  return checked.ok
+    ? ok({ projectId: null, projectName: checked.name })
+    : fail('invalid_input', checked.message, 'project');
 }

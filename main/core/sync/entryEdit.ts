@@ -1,9 +1,10 @@
 // What an edit of an entry means: the values typed in the form, read as quick entry reads them
-// (the time string, a project by name) and refused at the field they are about. Editing moves an
-// entry only to a project the user has (or to none): a new name is more likely a typo than a
-// wish for a new project, and the form offers the existing ones.
+// (the time string, a project by name) and refused at the field they are about. A project name
+// follows the one rule of common/projectName.ts, as in quick entry: a new name is created by the
+// service (the form says so, and names a known project it is probably a typo of).
 
 import { fail, ok, type Result } from '../../../common/result';
+import { checkProjectName } from '../../../common/projectName';
 import type { Snapshot } from '../../../common/snapshot';
 import { parseTimeString } from '../../../common/timeString';
 
@@ -43,7 +44,8 @@ export function editedEntry(typed: TypedEntry, current: CurrentProject, snap: Sn
 
 /**
  * The project typed for an entry: empty for none, the one it is on (kept as it is, even one the
- * service is still to create by name), or another the user has. An archived one is refused: the
+ * service is still to create by name), another the user has, or a new name (projectId null with
+ * the name: sent as project_name, which the service creates). An archived one is refused: the
  * service changes no entry of an archived project.
  */
 export function editedProject(typed: string, current: CurrentProject, snap: Snapshot): Result<EditedProject> {
@@ -59,11 +61,8 @@ export function editedProject(typed: string, current: CurrentProject, snap: Snap
         : { projectId: current.projectId, projectName: current.projectName },
     );
   if (name === '') return ok({ projectId: null, projectName: null });
-  if (!known)
-    return fail(
-      'invalid_input',
-      `You have no project named ${name}. Choose one of yours, or leave it empty for none.`,
-      'project',
-    );
-  return ok({ projectId: known.id, projectName: known.name });
+  if (known) return ok({ projectId: known.id, projectName: known.name });
+  const checked = checkProjectName(name, []);
+  if (!checked.ok) return fail('invalid_input', checked.message, 'project');
+  return ok({ projectId: null, projectName: checked.name });
 }

@@ -66,7 +66,8 @@ export type OperationBody =
       description: string;
       /**
        * The project it moves to: a known project (negative while it exists only in the outbox), or
-       * null for none. Absent: it stays on its project, which is then not sent (PUT keeps it).
+       * null: none, or with a projectName a new project, sent as project_name for the service to
+       * create. Absent: it stays on its project, which is then not sent (PUT keeps it).
        */
       projectId?: number | null;
       /** the project it is on after the change, for the view and for describing it */
@@ -117,7 +118,8 @@ export const REFRESHES: Readonly<Record<OperationKind, readonly Collection[]>> =
   logTimer: ['timers', 'entries'],
   discardTimer: ['timers'],
   deleteEntry: ['entries'],
-  updateEntry: ['entries'],
+  // Moved to a new project_name, the entry creates the project on the service.
+  updateEntry: ['entries', 'projects'],
   rewindTimer: ['timers'],
   // An entry with a new project_name creates the project on the service.
   createEntry: ['entries', 'projects'],

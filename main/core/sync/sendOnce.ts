@@ -101,7 +101,11 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
         await api.updateEntry(op.entryId, {
           minutes: op.minutes,
           description: op.description,
-          ...(op.projectId !== undefined ? { project_id: op.projectId } : {}),
+          ...(op.projectId === null && op.projectName !== null
+            ? { project_name: op.projectName }
+            : op.projectId !== undefined
+              ? { project_id: op.projectId }
+              : {}),
         });
       } catch (error) {
         // Deleted elsewhere: the change fails, visibly, rather than bringing the entry back.

@@ -13,6 +13,7 @@ import { undoViews, withoutDeleted } from '../undo/grace';
 import type { IdlePrompt } from '../idle/policy';
 import { idleView } from '../idle/view';
 import { reminderView } from '../reminder/view';
+import { recentProjectIds } from './recentProjects';
 
 export interface ViewContext {
   account: Snapshot['account'];
@@ -48,6 +49,7 @@ export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], 
     account: { ...ctx.account },
     user: data.user,
     projects,
+    recentProjectIds: recentProjectIds(ctx.recent, entries, projects, items),
     timers,
     today: { date: ctx.today, entries, totalMinutes: entries.reduce((sum, e) => sum + e.minutes, 0) },
     outbox: {

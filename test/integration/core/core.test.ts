@@ -77,9 +77,13 @@ describe('core with the local service', () => {
     const core = await local.core(dir.path);
     await untilSynced(core);
     const name = unique('Quick').replace(/\s/g, '-');
+    // The answer states what the service stores: a new project rounds up to the default 15 minutes.
     expect(await must(core.handlers.quickEntry({ text: `1:20 @${name} #meeting kickoff` }))).toEqual({
-      minutes: 80,
+      minutes: 90,
+      typedMinutes: 80,
+      increment: 15,
       projectName: name,
+      date: today(),
     });
     await untilSynced(core);
     const snap = core.getSnapshot();

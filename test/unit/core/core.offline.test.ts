@@ -78,7 +78,10 @@ describe('core, service unreachable', () => {
     const core = await offlineCore();
     expect(await must(core.handlers.quickEntry({ text: '1:30 @Acme #meeting call with the client' }))).toEqual({
       minutes: 90,
+      typedMinutes: 90,
+      increment: 15,
       projectName: 'Acme',
+      date: core.getSnapshot().today.date,
     });
     expect(core.getSnapshot().today.entries).toMatchObject([
       { minutes: 90, projectName: 'Acme', description: '#meeting call with the client', pending: true },

@@ -147,6 +147,25 @@ describe('editOperation', () => {
     expect(opOf(id).op).toMatchObject({ projectId: null, projectName: null, minutes: 90 });
   });
 
+  it('reads the date as quick entry reads a day: a date up to today, or a day word', async () => {
+    const id = await refusedEntry();
+    await must(h.editOperation({ id, changes: { date: 'yesterday' } }));
+    expect(opOf(id).op).toMatchObject({ date: '2025-03-09' });
+  });
+
+  it('refuses a new project name longer than the service takes, at the project field, as quick entry does', async () => {
+    const id = await refusedEntry();
+    expect(await h.editOperation({ id, changes: { project: 'R'.repeat(300) } })).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message: 'A project name can be at most 255 characters; this one has 300.',
+        field: 'project',
+      },
+    });
+    expect(opOf(id)).toMatchObject({ status: 'failed', op: { projectName: 'Website' } });
+  });
+
   it('keeps an entry on its own project still waiting to be created, and sends a vanished one by name', async () => {
     const local = await refused({
       kind: 'createEntry',
@@ -183,7 +202,8 @@ describe('editOperation', () => {
     [{ time: 'soon' }, 'time', '“soon” is not a time'],
     [{ time: '25h' }, 'time', 'at most 24 hours'],
     [{ time: '' }, 'time', 'Enter a time'],
-    [{ date: '2025-02-30' }, 'date', 'YYYY-MM-DD'],
+    [{ date: '2025-02-30' }, 'date', 'There is no 30 Feb 2025: check the date.'],
+    [{ date: '2025-03-11' }, 'date', 'Tue 11 Mar is in the future: time can be logged up to today.'],
     [{ date: '10.03.2025' }, 'date', 'YYYY-MM-DD'],
     [{ project: 'old' }, 'project', 'Old is archived.'],
     [{ name: 'Website' }, 'name', 'cannot be edited'],

@@ -138,6 +138,14 @@ describe('editing an entry the service has', () => {
     expect(entry('41')).toMatchObject({ minutes: 60, projectName: null, description: 'long call' });
   });
 
+  it('moves an entry to a new project name, as quick entry takes one: the service creates it', async () => {
+    await must(h.updateEntry({ key: '41', time: '0:30', description: 'call', project: '@Research ' }));
+    expect(outbox.items().map((i) => i.op)).toMatchObject([
+      { kind: 'updateEntry', entryId: 41, projectId: null, projectName: 'Research' },
+    ]);
+    expect(entry('41')).toMatchObject({ projectName: 'Research', pending: true });
+  });
+
   it('queues nothing when saved unchanged', async () => {
     await must(h.updateEntry({ key: '41', time: '0:30', description: 'call', project: 'Website' }));
     expect(outbox.items()).toEqual([]);
@@ -148,7 +156,7 @@ describe('editing an entry the service has', () => {
     [{ time: 'soon' }, 'time', '“soon” is not a time'],
     [{ time: '' }, 'time', 'Enter a time'],
     [{ time: '25h' }, 'time', 'at most 24 hours'],
-    [{ project: 'Research' }, 'project', 'You have no project named Research'],
+    [{ project: 'x'.repeat(256) }, 'project', 'A project name can be at most 255 characters; this one has 256.'],
     [{ project: 'old' }, 'project', 'Old is archived'],
   ])('refuses %j at its field, and queues nothing', async (typed, field, message) => {
     const result = await h.updateEntry({ key: '41', time: '0:30', description: 'call', project: 'Website', ...typed });
@@ -184,7 +192,7 @@ describe('editing an entry the service has', () => {
     expect(entry('41')).toMatchObject({ minutes: 30, projectName: 'Website' });
     expect(view().outbox.failed[0]!.editable).toEqual(editableValues(outbox.items()[0]!.op));
     expect(view().outbox.failed[0]!.editable.map((v) => v.value)).toEqual(['1:00', 'Backend', 'call']);
-    expect(await h.editOperation({ id, changes: { project: 'Nowhere' } })).toMatchObject({
+    expect(await h.editOperation({ id, changes: { project: 'N'.repeat(256) } })).toMatchObject({
       ok: false,
       error: { field: 'project' },
     });

@@ -82,8 +82,11 @@ describe('TimerCard', () => {
 
 describe('QuickEntry', () => {
   it('logs the typed text on Enter, says what it logged and empties the box', async () => {
-    const bridge = fakeBridge({ quickEntry: async () => ok({ minutes: 90, projectName: 'Website' }) });
-    render(<QuickEntry projects={[website, backend]} bridge={bridge} />);
+    const bridge = fakeBridge({
+      quickEntry: async () =>
+        ok({ minutes: 90, typedMinutes: 90, increment: 15, projectName: 'Website', date: '2025-03-10' }),
+    });
+    render(<QuickEntry projects={[website, backend]} recentProjectIds={[]} today="2025-03-10" bridge={bridge} />);
     const input = screen.getByRole('combobox', { name: 'Log time for today' }) as HTMLInputElement;
     type(input, '1:30 @Website call');
     fireEvent.keyDown(input, { key: 'Enter' });
@@ -94,7 +97,7 @@ describe('QuickEntry', () => {
 
   it('shows a refusal at the box, marks it invalid and keeps the text to fix', async () => {
     const bridge = fakeBridge({ quickEntry: async () => fail('invalid_input', 'Start with a time, like 1:30.') });
-    render(<QuickEntry projects={[website]} bridge={bridge} />);
+    render(<QuickEntry projects={[website]} recentProjectIds={[]} today="2025-03-10" bridge={bridge} />);
     const input = screen.getByRole('combobox', { name: 'Log time for today' }) as HTMLInputElement;
     type(input, 'call with the client');
     fireEvent.keyDown(input, { key: 'Enter' });
@@ -106,7 +109,7 @@ describe('QuickEntry', () => {
   });
 
   it('suggests the projects an @name starts, and Tab takes the first', () => {
-    render(<QuickEntry projects={[website, backend]} bridge={fakeBridge()} />);
+    render(<QuickEntry projects={[website, backend]} recentProjectIds={[]} today="2025-03-10" bridge={fakeBridge()} />);
     const input = screen.getByRole('combobox', { name: 'Log time for today' }) as HTMLInputElement;
     type(input, '1:30 @We');
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['@Website']);

@@ -1,0 +1,40 @@
+// A range of clock times instead of a duration in quick entry: `9:00-10:30`, `9-10:30`, or with an
+// en dash `9:00–10:30`. It gives the minutes between them. A range across midnight is refused: an
+// entry is one day's work, so the hours after midnight belong to the next day's entry.
+
+export type RangeParse = { ok: true; minutes: number } | { ok: false; message: string };
+
+const TIME = '(\\d{1,2})(?::(\\d{2}))?';
+const RANGE = new RegExp(`^${TIME}\\s*[-–]\\s*${TIME}$`);
+
+/** Minutes since midnight of "9", "9:05", "24:00"; null when it is no time of day. */
+function clockMinutes(hours: string, minutes: string | undefined): number | null {
+  const h = Number(hours);
+  const m = Number(minutes ?? 0);
+  if (m >= 60 || h > 24 || (h === 24 && m > 0)) return null;
+  return h * 60 + m;
+}
+
+/** Whether the text is written as a range (so a wrong one is refused as a range). */
+export const looksLikeRange = (text: string): boolean => /^\d{1,2}(?::\d*)?\s*[-–]/.test(text.trim());
+
+/** The minutes from start to end; null when the text is not written as a range at all. */
+export function parseTimeRange(text: string): RangeParse | null {
+  const s = text.trim();
+  const r = RANGE.exec(s);
+  if (!r) {
+    if (!looksLikeRange(s)) return null;
+    return { ok: false, message: `“${s}” is not a range of times. Write it like 9:00-10:30.` };
+  }
+  const start = clockMinutes(r[1]!, r[2]);
+  const end = clockMinutes(r[3]!, r[4]);
+  if (start === null || end === null)
+    return { ok: false, message: `“${s}”: times of day run from 0:00 to 24:00, like 9:00-10:30.` };
+  if (end === start) return { ok: false, message: `“${s}” starts and ends at the same time.` };
+  if (end < start)
+    return {
+      ok: false,
+      message: `“${s}” ends before it starts. A range across midnight is two entries: log the hours after midnight on the next day.`,
+    };
+  return { ok: true, minutes: end - start };
+}

@@ -1,0 +1,70 @@
+// Quick entry for another day, in Chromium against the real service: "yesterday 9:00-10:30
+// @Website x" previews the day it logs to, Enter logs it there (the service holds it on
+// yesterday's date), the message names the day; a 300-character project name is refused where it
+// is typed, with the text kept and nothing queued.
+
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, formatDay } from '../../common/dayWords';
+import { localDate } from '../../common/format';
+import { collect, type ServiceApi } from '../../main/api/types';
+import { elsewhere, explained, openApp, startStack, type Stack } from './support';
+
+let stack: Stack;
+let api: ServiceApi;
+beforeAll(async () => {
+  mkdirSync('artifacts', { recursive: true });
+  stack = await startStack();
+  api = elsewhere(stack);
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+describe('quick entry for another day', () => {
+  it('previews and logs "yesterday 9:00-10:30" to yesterday; refuses a 300-character project name in place', async () => {
+    const { page, problems } = await openApp(stack);
+    await explained(stack, page, async () => {
+      const today = localDate(Date.now());
+      const yesterday = addDays(today, -1);
+      const website = await api.createProject({ name: 'Website' });
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await expect.poll(() => stack.account.core.getSnapshot().projects.map((p) => p.name)).toEqual(['Website']);
+
+      const box = page.getByRole('combobox', { name: 'Log time for today' });
+      await box.fill('yesterday 9:00-10:30 @Website x');
+      const day = `yesterday (${formatDay(yesterday, today)})`;
+      await expect.poll(() => page.getByTestId('preview-day').textContent()).toBe(day);
+      expect(await page.getByTestId('preview-time').textContent()).toBe('1:30');
+      expect(await page.getByTestId('preview-project').textContent()).toBe('Website');
+      await page.screenshot({ path: join('artifacts', 'e2e-quick-entry-yesterday.png'), fullPage: true });
+      await box.press('Enter');
+      await expect.poll(() => page.getByTestId('quick-done').textContent()).toBe(`Logged 1:30 on Website ${day}.`);
+      expect(await box.inputValue()).toBe('');
+
+      await expect.poll(() => stack.account.core.getSnapshot().outbox.pending, { timeout: 10_000 }).toBe(0);
+      const logged = await collect(api.listEntries({ from: yesterday, to: today }));
+      expect(logged.map((e) => [e.date, e.minutes, e.project?.id, e.description])).toEqual([
+        [yesterday, 90, website.id, 'x'],
+      ]);
+      // Not today's: today's list stays empty.
+      expect(await page.getByTestId('today-entry').count()).toBe(0);
+
+      const long = `1:00 @${'n'.repeat(300)} x`;
+      await box.fill(long);
+      await expect
+        .poll(() => page.getByTestId('quick-preview').textContent())
+        .toBe('A project name can be at most 255 characters; this one has 300.');
+      await box.press('Enter');
+      await expect
+        .poll(() => page.getByTestId('quick-error').textContent())
+        .toBe('A project name can be at most 255 characters; this one has 300.');
+      expect(await box.inputValue()).toBe(long);
+      expect(await box.getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByTestId('quick-done').count()).toBe(0);
+      expect(stack.account.core.getSnapshot().outbox).toEqual({ pending: 0, failed: [] });
+    });
+    expect(problems).toEqual([]);
+  });
+});
