@@ -161,7 +161,7 @@ export function QuickEntry({ projects, bridge }: { projects: ProjectView[]; brid
           </p>
         )}
         {done && !text && (
-          <p class="done" role="status" data-testid="quick-done">
+          <p class="done clamp" role="status" data-testid="quick-done" title={done}>
             {done}
           </p>
         )}

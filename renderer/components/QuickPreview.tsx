@@ -41,7 +41,9 @@ export function QuickPreview({ parsed }: { parsed: Parsed }) {
       {parsed.description && (
         <div>
           <dt>Note</dt>
-          <dd data-testid="preview-description">{parsed.description}</dd>
+          <dd data-testid="preview-description" class="clamp" title={parsed.description}>
+            {parsed.description}
+          </dd>
         </div>
       )}
     </dl>

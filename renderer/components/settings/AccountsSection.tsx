@@ -70,7 +70,9 @@ function AccountRow({
       data-state={account.state}
       aria-describedby={action.error ? errorId : undefined}
     >
-      <span class="settings-account-label">{account.label}</span>{' '}
+      <span class="settings-account-label" title={account.label}>
+        {account.label}
+      </span>{' '}
       <span class="muted">{account.kind === 'local' ? 'on this computer' : account.baseUrl}</span>
       {email ? <span class="hint"> · {email}</span> : null}
       <span class="hint">
