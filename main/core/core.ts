@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { localDate } from '../../common/format';
 import type { NoticeView, Snapshot } from '../../common/snapshot';
+import { unreachable } from '../api/unreachable';
 import { createHandlers } from './handlers';
 import { isIdleEvent } from './idle/policy';
 import { createIdleTracker } from './idle/tracker';
@@ -30,6 +31,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   let data: ServiceData = emptyServiceData();
   let online = true;
+  let connectionProblem: Snapshot['connectionProblem'] = null;
   let lastSyncAt: number | null = null;
   let stopped = false;
   const recent: number[] = [];
@@ -47,6 +49,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     deriveSnapshot(data, outbox.items(), {
       account: options.account,
       online,
+      connectionProblem,
       lastSyncAt,
       today: today(),
       recent,
@@ -71,8 +74,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (what !== 'user') outbox.refreshed(what);
       lastSyncAt = clock.now();
     },
-    reached(answered) {
+    reached(answered, why) {
       online = answered;
+      // A refusal that time fixes but is no network failure (a 401) says its own words elsewhere.
+      connectionProblem = answered ? null : (unreachable(why) ?? null);
     },
     changed,
     notice(message) {

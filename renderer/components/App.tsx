@@ -2,6 +2,7 @@
 
 import type { StintBridge } from '../../common/contract';
 import { useConnected, useSnapshot, type Connection } from '../hooks';
+import { ConnectionProblem } from './ConnectionProblem';
 import { FailedOperations } from './FailedOperations';
 import { IdlePrompt } from './IdlePrompt';
 import { Notices } from './Notices';
@@ -37,6 +38,7 @@ export function App({ bridge, connection }: { bridge: StintBridge; connection?: 
         </a>
       </header>
       <main>
+        {connected && <ConnectionProblem snapshot={snapshot} />}
         <IdlePrompt idle={snapshot.idle} bridge={bridge} />
         <Notices notices={snapshot.notices} bridge={bridge} />
         <UndoBar undo={snapshot.undo} bridge={bridge} />

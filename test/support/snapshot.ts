@@ -29,6 +29,7 @@ export const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
   outbox: { pending: 0, failed: [] },
   notices: [],
   online: true,
+  connectionProblem: null,
   lastSyncAt: null,
   accounts: [],
   settings: DEFAULT_SETTINGS,

@@ -8,7 +8,9 @@ import { DEFAULT_SETTINGS } from '../../../common/settings';
 import type { EntryView, FailedOperationView, ProjectView } from '../../../common/snapshot';
 import type { Handlers } from '../../../common/contract';
 import { dispatch } from '../../../common/dispatch';
+import { ConnectionProblem } from '../../../renderer/components/ConnectionProblem';
 import { FailedOperations } from '../../../renderer/components/FailedOperations';
+import { AddAccountForm } from '../../../renderer/components/settings/AddAccountForm';
 import { NewTimer } from '../../../renderer/components/NewTimer';
 import { QuickEntry } from '../../../renderer/components/QuickEntry';
 import { IdleSection } from '../../../renderer/components/settings/IdleSection';
@@ -16,7 +18,7 @@ import { ShortcutsSection } from '../../../renderer/components/settings/Shortcut
 import { TimerCard } from '../../../renderer/components/TimerCard';
 import { Today } from '../../../renderer/components/Today';
 import { fakeBridge } from '../../support/fakeBridge';
-import { SNAPSHOT_NOW, timerView } from '../../support/snapshot';
+import { snapshot, SNAPSHOT_NOW, timerView } from '../../support/snapshot';
 
 afterEach(cleanup);
 
@@ -271,5 +273,43 @@ describe('FailedOperations (Not saved)', () => {
     expect(project.getAttribute('aria-invalid')).toBe('true');
     expect(project.value).toBe('p'.repeat(300));
     expect(screen.queryByTestId('edit-error')).toBeNull();
+  });
+});
+
+describe('a network failure', () => {
+  const problem = {
+    message: 'Cannot reach 127.0.0.1:5899: nothing answers there.',
+    detail:
+      'GET http://127.0.0.1:5899/v2/timers: Could not reach the service (ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:5899)',
+  };
+
+  it('while offline, is said in words with what Stint does, the system’s words behind Details', () => {
+    render(<ConnectionProblem snapshot={snapshot({ online: false, connectionProblem: problem })} />);
+    const panel = screen.getByTestId('connection-problem');
+    expect(panel.querySelector('p')!.textContent).toBe(
+      'Cannot reach 127.0.0.1:5899: nothing answers there. Stint keeps your changes and retries.',
+    );
+    const details = screen.getByTestId('details') as HTMLDetailsElement;
+    expect(details.open).toBe(false);
+    expect(details.querySelector('summary')!.textContent).toBe('Details');
+    expect(details.querySelector('code')!.textContent).toBe(problem.detail);
+    cleanup();
+    render(<ConnectionProblem snapshot={snapshot({ online: true, connectionProblem: null })} />);
+    expect(screen.queryByTestId('connection-problem')).toBeNull();
+  });
+
+  it('adding an account: in words at the address, its detail on demand', async () => {
+    const refusal = { code: 'rejected' as const, ...problem, field: 'baseUrl' };
+    const bridge = fakeBridge({ addAccountWithToken: async () => ({ ok: false, error: refusal }) });
+    render(<AddAccountForm bridge={bridge} />);
+    fireEvent.click(screen.getByRole('radio', { name: /personal token/ }));
+    type(screen.getByTestId('add-account-baseUrl'), 'http://127.0.0.1:5899');
+    type(screen.getByTestId('add-account-token'), 'secret');
+    fireEvent.submit(screen.getByRole('form', { name: 'Add account' }));
+    const error = await screen.findByTestId('add-account-error');
+    expect(error.textContent).toBe(problem.message);
+    expect(screen.getByTestId('add-account-baseUrl').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByTestId('details').textContent).toContain('ECONNREFUSED');
+    expect(error.textContent).not.toContain('ECONNREFUSED');
   });
 });
