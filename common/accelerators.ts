@@ -81,7 +81,7 @@ export type AcceleratorCheck = { ok: true; accelerator: string } | { ok: false; 
  * than Shift: "Shift+A" alone would take the capital A from the user's typing everywhere.
  */
 export function checkAccelerator(text: string): AcceleratorCheck {
-  const trimmed = text.trim();
+  const trimmed = fromMacSymbols(text.trim());
   if (trimmed === '') return { ok: false, message: 'Press a shortcut, like Ctrl+Alt+T.' };
   if (trimmed.length > 100) return { ok: false, message: 'That is too long for a shortcut.' };
   if (/\+\s*$/.test(trimmed)) return { ok: false, message: 'End the shortcut with a key; write the + key as Plus.' };
@@ -126,15 +126,66 @@ function keyName(part: string): string | null {
   return NAMED.get(part.toLowerCase()) ?? null;
 }
 
-/** An accelerator as the user's keyboard names it: "CommandOrControl+Alt+T" is "Ctrl+Alt+T", or "Cmd+Alt+T" on a Mac. */
+// A Mac names modifiers by symbols, in Apple's order (Control, Option, Shift, Command) and without
+// a '+'; Windows and Linux by words joined by '+', Ctrl first. Where Electron's name means another
+// key on this platform (CommandOrControl, Super), the platform's own key is named.
+const MAC_SYMBOLS: Readonly<Record<string, string>> = { Control: '⌃', Alt: '⌥', AltGr: '⌥', Shift: '⇧', Command: '⌘' };
+const MAC_ORDER = ['Control', 'Alt', 'AltGr', 'Shift', 'Command'];
+const PC_WORDS: Readonly<Record<string, string>> = {
+  Control: 'Ctrl',
+  Super: 'Super',
+  Alt: 'Alt',
+  AltGr: 'AltGr',
+  Shift: 'Shift',
+};
+const PC_ORDER = ['Control', 'Super', 'Alt', 'AltGr', 'Shift'];
+const MAC_KEYS: Readonly<Record<string, string>> = {
+  Up: '↑',
+  Down: '↓',
+  Left: '←',
+  Right: '→',
+  Return: '↩',
+  Enter: '↩',
+  Escape: '⎋',
+  Esc: '⎋',
+  Tab: '⇥',
+  Backspace: '⌫',
+  Delete: '⌦',
+};
+const PC_KEYS: Readonly<Record<string, string>> = { Return: 'Enter', Escape: 'Esc' };
+
+/** The key Electron's modifier name means on this platform, in our canonical names. */
+function platformModifier(modifier: string, mac: boolean): string {
+  if (modifier === 'CommandOrControl') return mac ? 'Command' : 'Control';
+  if (modifier === 'Super' || modifier === 'Meta' || modifier === 'Command') return mac ? 'Command' : 'Super';
+  return modifier;
+}
+
+/**
+ * An accelerator as the user's keyboard names it: "CommandOrControl+Alt+T" is "Ctrl+Alt+T" on
+ * Windows and Linux, "⌥⌘T" on a Mac. Text that is not an accelerator is given back as it is.
+ */
 export function displayAccelerator(accelerator: string, mac: boolean): string {
-  const words: Record<string, string> = mac
-    ? { CommandOrControl: 'Cmd', Command: 'Cmd', Control: 'Ctrl', Alt: 'Option', Super: 'Cmd', Meta: 'Cmd' }
-    : { CommandOrControl: 'Ctrl', Control: 'Ctrl', Command: 'Super', Super: 'Super', Meta: 'Super' };
-  return accelerator
-    .split('+')
-    .map((part) => words[part] ?? part)
-    .join('+');
+  const checked = checkAccelerator(accelerator);
+  if (!checked.ok) return accelerator;
+  const parts = checked.accelerator.split('+');
+  const key = parts.pop()!;
+  const modifiers = new Set(parts.map((m) => platformModifier(m, mac)));
+  if (mac) {
+    const symbols = MAC_ORDER.filter((m) => modifiers.has(m)).map((m) => MAC_SYMBOLS[m]);
+    return [...new Set(symbols)].join('') + (MAC_KEYS[key] ?? key);
+  }
+  return [...PC_ORDER.filter((m) => modifiers.has(m)).map((m) => PC_WORDS[m]), PC_KEYS[key] ?? key].join('+');
+}
+
+/** "⌥⌘T" (as displayAccelerator writes it on a Mac, or a user types it) in Electron's words: "Alt+Command+T". */
+function fromMacSymbols(text: string): string {
+  const m = /^([⌃⌥⇧⌘]+)\+?(.*)$/.exec(text);
+  if (!m) return text;
+  const names: Record<string, string> = { '⌃': 'Control', '⌥': 'Alt', '⇧': 'Shift', '⌘': 'Command' };
+  const keys = Object.fromEntries(Object.entries(MAC_KEYS).map(([name, symbol]) => [symbol, name]));
+  const rest = m[2]!.trim();
+  return [...[...m[1]!].map((s) => names[s]), keys[rest] ?? rest].join('+');
 }
 
 /** The key fields of a keyboard event that recording a shortcut needs. */
@@ -214,14 +265,27 @@ function keyFromCode(code: string): string | null {
   return CODE_KEYS[code] ?? null;
 }
 
-/** Whether two accelerators name the same keys, whatever their spelling and order of modifiers. */
-export function sameAccelerator(a: string, b: string): boolean {
-  const key = (text: string) => {
-    const checked = checkAccelerator(text);
-    if (!checked.ok) return text;
-    const parts = checked.accelerator.split('+');
-    const last = parts.pop()!;
-    return [...parts.sort(), last].join('+');
-  };
-  return key(a) === key(b);
+/** The same key's other names in Electron's grammar. */
+const KEY_ALIASES: Readonly<Record<string, string>> = { Enter: 'Return', Esc: 'Escape' };
+
+/**
+ * Whether two accelerators name the same keys, whatever their spelling and order of modifiers.
+ * Given the platform, Electron's names are read as the keys they are there: on Windows and Linux
+ * CommandOrControl is Control ("Ctrl+Alt+T" and "CommandOrControl+Alt+T" are one shortcut), on a
+ * Mac it is Command. Without it, only names that mean the same key everywhere are taken as equal.
+ */
+export function sameAccelerator(a: string, b: string, mac?: boolean): boolean {
+  return acceleratorIdentity(a, mac) === acceleratorIdentity(b, mac);
+}
+
+function acceleratorIdentity(text: string, mac: boolean | undefined): string {
+  const checked = checkAccelerator(text);
+  if (!checked.ok) return text;
+  const parts = checked.accelerator.split('+');
+  const key = parts.pop()!;
+  const modifiers = parts.map((m) => (mac !== undefined ? platformModifier(m, mac) : m === 'Meta' ? 'Super' : m));
+  return [...new Set(modifiers)]
+    .sort()
+    .concat(KEY_ALIASES[key] ?? key)
+    .join('+');
 }

@@ -2,6 +2,7 @@
 // Both transports go through here, so validation cannot differ between them.
 
 import { channels, requests, type Channel, type Handlers } from './contract';
+import { describeIssue } from './requestIssues';
 import { fail, type Result } from './result';
 
 export function isChannel(name: unknown): name is Channel {
@@ -22,9 +23,10 @@ export async function dispatch(handlers: Handlers, channel: unknown, argument: u
   if (!isChannel(channel)) return fail('invalid_argument', `Unknown call: ${describe(channel)}`);
   const parsed = requests[channel].safeParse(argument ?? {});
   if (!parsed.success) {
+    // The first issue, in words, at its field: a form shows it where the value was typed.
     const issue = parsed.error.issues[0];
-    const where = issue?.path.join('.') || 'request';
-    return fail('invalid_argument', `Invalid ${where}: ${issue?.message ?? 'bad value'}`, where);
+    const problem = issue ? describeIssue(issue) : { message: 'This request is not valid.', field: 'request' };
+    return fail('invalid_argument', problem.message, problem.field);
   }
   try {
     const handler = handlers[channel] as (r: unknown) => Promise<Result<unknown>>;

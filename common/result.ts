@@ -14,6 +14,8 @@ export interface ActionError {
   message: string;
   /** Which input the message is about, when there is one. */
   field?: string;
+  /** The technical words behind the message (a network error's code and address), shown on demand. */
+  detail?: string;
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: ActionError };

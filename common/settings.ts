@@ -149,11 +149,14 @@ export function applyReminderPatch(
 
 /**
  * The settings a patch makes of `current`: every valid field applied, every invalid one left as it
- * was and named in `errors` with a sentence for the user. Two commands may not share a shortcut.
+ * was and named in `errors` with a sentence for the user. Two commands may not share a shortcut:
+ * `mac` says which keys Electron's names mean here (sameAccelerator); without it only spellings
+ * of the same keys on every platform are caught.
  */
 export function applySettingsPatch(
   current: Settings,
   patch: SettingsPatch,
+  mac?: boolean,
 ): { settings: Settings; errors: FieldError[] } {
   const errors: FieldError[] = [];
   const next: Settings = { ...current, hotkeys: { ...current.hotkeys }, reminder: current.reminder };
@@ -173,19 +176,7 @@ export function applySettingsPatch(
       changed.push(name);
     }
   }
-  // Checked on the result, so two shortcuts can swap in one change.
-  for (const name of changed) {
-    const mine = next.hotkeys[name]!;
-    const other = HOTKEY_NAMES.find(
-      (n) => n !== name && next.hotkeys[n] !== null && sameAccelerator(next.hotkeys[n]!, mine),
-    );
-    if (!other) continue;
-    errors.push({
-      field: `hotkeys.${name}`,
-      message: `That shortcut is already the one for “${HOTKEY_LABELS[other]}”.`,
-    });
-    next.hotkeys[name] = current.hotkeys[name];
-  }
+  errors.push(...refuseSharedShortcuts(current, next, changed, mac));
 
   if (patch.idleThresholdMinutes !== undefined) {
     const problem = checkIdleMinutes(patch.idleThresholdMinutes);
@@ -203,4 +194,40 @@ export function applySettingsPatch(
     errors.push(...checked.errors);
   }
   return { settings: next, errors };
+}
+
+/**
+ * Checked on the result, so two shortcuts can swap in one change. Of two commands given one
+ * shortcut, the one changed is refused, and of two changed the second (in the settings' order):
+ * it goes back to what it was, which may meet another one, so this repeats until none do.
+ */
+function refuseSharedShortcuts(
+  current: Settings,
+  next: Settings,
+  changed: HotkeyName[],
+  mac: boolean | undefined,
+): FieldError[] {
+  const errors: FieldError[] = [];
+  const accepted = new Set(changed);
+  for (;;) {
+    const clash = HOTKEY_NAMES.flatMap((first) =>
+      HOTKEY_NAMES.filter(
+        (second) =>
+          HOTKEY_NAMES.indexOf(second) > HOTKEY_NAMES.indexOf(first) &&
+          (accepted.has(first) || accepted.has(second)) &&
+          next.hotkeys[first] !== null &&
+          next.hotkeys[second] !== null &&
+          sameAccelerator(next.hotkeys[first]!, next.hotkeys[second]!, mac),
+      ).map((second) => [first, second] as const),
+    )[0];
+    if (!clash) return errors;
+    const [first, second] = clash;
+    const [refused, other] = accepted.has(second) ? [second, first] : [first, second];
+    accepted.delete(refused);
+    errors.push({
+      field: `hotkeys.${refused}`,
+      message: `That shortcut is already the one for “${HOTKEY_LABELS[other]}”.`,
+    });
+    next.hotkeys[refused] = current.hotkeys[refused];
+  }
 }

@@ -67,6 +67,12 @@ export interface FailedOperationView {
   editable: EditableValue[];
 }
 
+/** The service cannot be reached: why, in words, and the technical detail behind it. */
+export interface ConnectionProblemView {
+  message: string;
+  detail: string;
+}
+
 /** Something the user must be told that is no one action's answer (a conflict reconciled while sending). */
 export interface NoticeView {
   id: string;
@@ -159,6 +165,8 @@ export interface Snapshot {
   /** Newest first, at most 20, until dismissed; kept in memory only. */
   notices: NoticeView[];
   online: boolean;
+  /** Why the service cannot be reached, while it cannot (main/api/unreachable.ts); null otherwise. */
+  connectionProblem: ConnectionProblemView | null;
   /** Epoch ms of the last successful read from the service. */
   lastSyncAt: number | null;
   /** The connected accounts, the embedded local one first; filled by the app layer (main/core/accounts/app.ts), empty in a lone core's snapshot. */

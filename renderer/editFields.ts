@@ -1,8 +1,9 @@
 // The edit form's fields, as plain data: their labels and hints, the values it starts from, and
 // which field an answer's error belongs at. Kept out of the component so it can be tested alone.
 
-import type { ActionError } from '../common/result';
+import { fail, type ActionError, type Result } from '../common/result';
 import type { EditableField, EditableValue } from '../common/snapshot';
+import { parseTimeString } from '../common/timeString';
 
 export const FIELD_LABELS: Readonly<Record<EditableField, string>> = {
   time: 'Time',
@@ -38,4 +39,17 @@ export function errorPlace(
   const named = error.field?.replace(/^changes\./, '');
   const field = editable.find((v) => v.field === named);
   return field ? field.field : 'form';
+}
+
+/**
+ * A changed time checked here as main checks it (parseTimeString), before anything is sent: a bad
+ * time is flagged at the time field at once, whatever else main's answer would name first (a
+ * project name too long). null: nothing to refuse here; main checks everything again.
+ */
+export function timeRefusal(values: EditValues, editable: readonly EditableValue[]): Result<never> | null {
+  const before = editable.find((v) => v.field === 'time');
+  const typed = values.time;
+  if (!before || typed === undefined || typed === before.value) return null;
+  const parsed = parseTimeString(typed);
+  return parsed.ok ? null : fail('invalid_input', parsed.message, 'time');
 }

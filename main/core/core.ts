@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { localDate } from '../../common/format';
 import type { NoticeView, Snapshot } from '../../common/snapshot';
+import { unreachable } from '../api/unreachable';
 import { createHandlers } from './handlers';
 import { isIdleEvent } from './idle/policy';
 import { createIdleTracker } from './idle/tracker';
@@ -31,6 +32,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   let data: ServiceData = emptyServiceData();
   let online = true;
+  let connectionProblem: Snapshot['connectionProblem'] = null;
   let lastSyncAt: number | null = null;
   let stopped = false;
   // The reminder waits for the first read of the timers: before it, "no timer runs" is not known.
@@ -50,6 +52,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     deriveSnapshot(data, outbox.items(), {
       account: options.account,
       online,
+      connectionProblem,
       lastSyncAt,
       today: today(),
       recent,
@@ -87,8 +90,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (what === 'timers') timersRead = true;
       lastSyncAt = clock.now();
     },
-    reached(answered) {
+    reached(answered, why) {
       online = answered;
+      // A refusal that time fixes but is no network failure (a 401) says its own words elsewhere.
+      connectionProblem = answered ? null : (unreachable(why) ?? null);
     },
     changed,
     notice(message) {

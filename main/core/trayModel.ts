@@ -9,6 +9,7 @@ import type { Channel, RequestOf } from '../../common/contract';
 import { formatMinutes } from '../../common/format';
 import type { Snapshot, TimerView } from '../../common/snapshot';
 import { liveSeconds } from '../../common/liveSeconds';
+import { ellipsize, TRAY_NAME_MAX, TRAY_TOOLTIP_MAX } from './trayText';
 
 export type Platform = 'darwin' | 'win32' | 'linux';
 
@@ -40,8 +41,10 @@ const separator = (id: string): MenuItemData => ({ id, label: '', type: 'separat
 const changes = (n: number) => `${n} change${n === 1 ? '' : 's'}`;
 
 export function trayModel(snapshot: Snapshot, now: number, platform: Platform): TrayModel {
-  const running = snapshot.timers.find((t) => t.state === 'running');
-  const paused = snapshot.timers.filter((t) => t.state !== 'running');
+  // Nothing wraps in a tray: long project names are cut (trayText.ts).
+  const timers = snapshot.timers.map((t) => ({ ...t, projectName: ellipsize(t.projectName, TRAY_NAME_MAX) }));
+  const running = timers.find((t) => t.state === 'running');
+  const paused = timers.filter((t) => t.state !== 'running');
   const waiting = snapshot.outbox.pending;
   const failed = snapshot.outbox.failed.length;
 
@@ -58,7 +61,10 @@ export function trayModel(snapshot: Snapshot, now: number, platform: Platform): 
       : 'No timer running';
   const sync = snapshot.online ? '' : ` · Offline${waiting ? `, ${changes(waiting)} waiting` : ''}`;
   const problems = failed ? ` · ${changes(failed)} failed` : '';
-  const tooltip = `Stint: ${status} · Today ${formatMinutes(snapshot.today.totalMinutes)}${sync}${problems}`;
+  const tooltip = ellipsize(
+    `Stint: ${status} · Today ${formatMinutes(snapshot.today.totalMinutes)}${sync}${problems}`,
+    TRAY_TOOLTIP_MAX,
+  );
 
   const menu: MenuItemData[] = [];
   if (running) {

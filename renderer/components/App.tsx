@@ -3,6 +3,7 @@
 import type { StintBridge } from '../../common/contract';
 import { useConnected, useSnapshot, type Connection } from '../hooks';
 import { AccountSwitcher } from './AccountSwitcher';
+import { ConnectionProblem } from './ConnectionProblem';
 import { FailedOperations } from './FailedOperations';
 import { IdlePrompt } from './IdlePrompt';
 import { Notices } from './Notices';
@@ -38,6 +39,7 @@ export function App({ bridge, connection }: { bridge: StintBridge; connection?: 
         </a>
       </header>
       <main>
+        {connected && <ConnectionProblem snapshot={snapshot} />}
         <IdlePrompt idle={snapshot.idle} bridge={bridge} />
         <ReminderBar reminder={snapshot.reminder} bridge={bridge} />
         <Notices notices={snapshot.notices} bridge={bridge} />

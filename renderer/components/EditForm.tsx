@@ -9,7 +9,7 @@ import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { checkProjectName } from '../../common/projectName';
 import type { Result } from '../../common/result';
 import type { EditableField, EditableValue, ProjectView } from '../../common/snapshot';
-import { errorPlace, FIELD_HINTS, FIELD_LABELS, initialValues, type EditValues } from '../editFields';
+import { errorPlace, FIELD_HINTS, FIELD_LABELS, initialValues, timeRefusal, type EditValues } from '../editFields';
 import { useAction } from '../hooks';
 import { ErrorLine } from './ErrorLine';
 
@@ -55,7 +55,8 @@ export function EditForm({ id, label, fields, projects, hints, testId, save, onC
       setConfirmedName(typedName);
       return;
     }
-    const result = await action.run(() => save(values));
+    const refused = timeRefusal(values, fields);
+    const result = await action.run(() => (refused ? Promise.resolve(refused) : save(values)));
     if (result?.ok) onClose(true);
   };
 

@@ -57,7 +57,9 @@ function FailedOperation({
 
   return (
     <li data-testid="failed-operation" aria-busy={action.busy}>
-      <div class="failed-summary">{op.summary}</div>
+      <div class="failed-summary clamp" title={op.summary}>
+        {op.summary}
+      </div>
       <div class="failed-message">{op.message}</div>
       {editing ? (
         <EditOperationForm op={op} projects={projects} bridge={bridge} onClose={close} />

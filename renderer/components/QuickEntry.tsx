@@ -198,7 +198,7 @@ export function QuickEntry({ projects, recentProjectIds, today, bridge }: Props)
           </p>
         )}
         {done && !text && (
-          <p class="done" role="status" data-testid="quick-done">
+          <p class="done clamp" role="status" data-testid="quick-done" title={done}>
             {done}
           </p>
         )}

@@ -57,7 +57,9 @@ export function QuickPreview({ parsed, today, confirming, onUseSuggested }: Prop
         {parsed.description && (
           <div>
             <dt>Note</dt>
-            <dd data-testid="preview-description">{parsed.description}</dd>
+            <dd data-testid="preview-description" class="clamp" title={parsed.description}>
+              {parsed.description}
+            </dd>
           </div>
         )}
       </dl>

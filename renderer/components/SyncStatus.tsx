@@ -38,7 +38,11 @@ export function SyncStatus({
         role="status"
         data-testid="sync-status"
         data-state={state}
-        title={refreshTitle(snapshot.lastSyncAt)}
+        title={
+          state === 'offline' && snapshot.connectionProblem
+            ? snapshot.connectionProblem.message
+            : refreshTitle(snapshot.lastSyncAt)
+        }
       >
         {words}
         {state === 'offline' && failed.length > 0 && <span class="count"> · {failed.length} not saved</span>}

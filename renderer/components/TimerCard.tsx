@@ -33,7 +33,9 @@ export function TimerCard({ timer, now, bridge }: { timer: TimerView; now: numbe
     >
       <div class="timer-line">
         <ProjectDot color={timer.color} />
-        <span class="timer-name">{name}</span>
+        <span class="timer-name" title={name}>
+          {name}
+        </span>
         {timer.pending && (
           <span class="badge" title="Not sent to the service yet">
             syncing
@@ -49,7 +51,11 @@ export function TimerCard({ timer, now, bridge }: { timer: TimerView; now: numbe
           {formatDuration(seconds)}
         </span>
       </div>
-      {timer.description && <div class="timer-description">{timer.description}</div>}
+      {timer.description && (
+        <div class="timer-description clamp" title={timer.description}>
+          {timer.description}
+        </div>
+      )}
       {confirming ? (
         // biome-ignore lint/a11y/useSemanticElements: a row of buttons outside any form, named for screen readers as a group; a fieldset would bring a form's semantics and its legend
         <div class="actions" role="group" aria-label={`Discard ${name}?`}>

@@ -63,8 +63,16 @@ function Entry({ entry, projects, bridge }: { entry: EntryView; projects: Projec
         {formatMinutes(entry.minutes)}
       </span>
       <span class="entry-text">
-        {entry.projectName && <span class="entry-project">{entry.projectName}</span>}
-        {entry.description && <span class="entry-description">{entry.description}</span>}
+        {entry.projectName && (
+          <span class="entry-project" title={entry.projectName}>
+            {entry.projectName}
+          </span>
+        )}
+        {entry.description && (
+          <span class="entry-description clamp" title={entry.description}>
+            {entry.description}
+          </span>
+        )}
       </span>
       {entry.pending && (
         <span class="badge" title="Not sent to the service yet">

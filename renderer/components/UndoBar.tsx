@@ -36,7 +36,9 @@ export function UndoBar({ undo, bridge }: { undo: UndoView[]; bridge: StintBridg
       <ul class="notice-list" ref={list}>
         {shown.map((u) => (
           <li key={u.id} class="notice" data-testid="undo-line">
-            <span class="notice-message">{u.summary}</span>
+            <span class="notice-message clamp" title={u.summary}>
+              {u.summary}
+            </span>
             <button
               type="button"
               data-id={u.id}

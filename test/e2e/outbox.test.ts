@@ -89,11 +89,20 @@ describe('the outbox in the window', () => {
       expect(await entry.textContent()).toContain('syncing');
       await expect.poll(() => status(page).getAttribute('data-state'), { timeout: 10_000 }).toBe('offline');
       expect(await status(page).textContent()).toMatch(/Offline · \d+ waiting/);
+      // Why, in words; the system's words (ECONNREFUSED) only behind Details.
+      const why = page.getByTestId('connection-problem');
+      expect(await why.locator('p').textContent()).toBe(
+        `Cannot reach 127.0.0.1:${port}: nothing answers there. Stint keeps your changes and retries.`,
+      );
+      expect(await why.locator('code').isVisible()).toBe(false);
+      await why.getByText('Details').click();
+      expect(await why.locator('code').textContent()).toContain('ECONNREFUSED');
       await page.screenshot({ path: join('artifacts', 'e2e-outbox-offline.png'), fullPage: true });
 
       restarted = await startService({ dataDir: join(stack.dataDir, 'local-service'), token, rateLimit: 0, port });
       await page.getByRole('button', { name: 'Refresh' }).click();
       await expect.poll(() => status(page).getAttribute('data-state'), { timeout: 10_000 }).toBe('online');
+      expect(await page.getByTestId('connection-problem').count()).toBe(0);
       await expect.poll(() => entry.textContent()).not.toContain('syncing');
       expect(await page.getByTestId('failed-operations').count()).toBe(0);
       expect(problems).toEqual([]);

@@ -30,6 +30,7 @@ export const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
   outbox: { pending: 0, failed: [] },
   notices: [],
   online: true,
+  connectionProblem: null,
   lastSyncAt: null,
   accounts: [],
   otherAccountTimers: [],

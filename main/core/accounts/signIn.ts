@@ -7,6 +7,7 @@
 import type { ConnectionOptions } from '../../api/options';
 import { createOAuthClient, isOAuthError, newState, type OAuthTokens } from '../../api/oauth';
 import { isApiError } from '../../api/errors';
+import { unreachable } from '../../api/unreachable';
 import { fail, ok, type Result } from '../../../common/result';
 import { isSafeExternalUrl } from '../externalLinks';
 import { listenForRedirect } from './loopback';
@@ -105,6 +106,8 @@ export async function signInWithBrowser(request: SignInRequest, deps: SignInDeps
     } catch (error) {
       if (!isApiError(error)) throw error;
       const field = isOAuthError(error) && error.error === 'invalid_client' ? 'clientId' : undefined;
+      const why = unreachable(error);
+      if (why) return await end({ ok: false, error: { code: 'rejected', message: why.message, detail: why.detail } });
       return await end(fail('rejected', error.message, field));
     }
     const credentials = {

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { createServiceApi } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import { redact } from '../../api/oauth/errors';
+import { unreachable } from '../../api/unreachable';
 import type { ConnectionOptions } from '../../api/options';
 import type { SecretKey, SecretStore } from '../keychain';
 import type { RemoteAccount } from './registry';
@@ -96,6 +97,9 @@ async function revoke(
         revoked: false,
         message: `Signed out. ${host} ${NOT_OFFERED} (its revocation endpoint answered 404); the token was deleted from this computer and expires on its own.`,
       };
+    // A service out of reach in words (unreachable.ts names only the host), not ECONNREFUSED.
+    const why = unreachable(error);
+    if (why) throw new Error(why.message.replace(/\.$/, ''));
     // The token is in the request's path: no message may carry it to the window or a log.
     throw new Error(redact((error as Error).message, [accessToken, clientSecret]));
   }

@@ -4,6 +4,7 @@
 
 import { createServiceApi } from '../../api/client';
 import { isApiError } from '../../api/errors';
+import { unreachable } from '../../api/unreachable';
 import type { ConnectionOptions, Credentials } from '../../api/options';
 import { fail, ok, type Result } from '../../../common/result';
 import { isHttpUrl, normalBaseUrl } from './registry';
@@ -62,8 +63,19 @@ export async function whoIs(
           `There is no time-tracking service API at ${baseUrl} (GET /v2/current_user answered ${error.status ?? 'nonsense'}).`,
           'baseUrl',
         );
-      default:
-        return fail('rejected', `Stint could not reach ${baseUrl}: ${error.message}`, 'baseUrl');
+      default: {
+        // In words, with the system's own behind a Details disclosure (unreachable.ts).
+        const why = unreachable(error);
+        return {
+          ok: false,
+          error: {
+            code: 'rejected',
+            message: why?.message ?? `Stint could not reach ${baseUrl}.`,
+            field: 'baseUrl',
+            detail: why?.detail ?? error.message,
+          },
+        };
+      }
     }
   }
 }

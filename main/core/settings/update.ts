@@ -30,7 +30,7 @@ export interface SettingsUpdater {
 
 export function updateSettings({ store, applyHotkeys, mac }: SettingsUpdater, patch: SettingsPatch): Result<Settings> {
   const before = store.get();
-  const checked = applySettingsPatch(before, patch);
+  const checked = applySettingsPatch(before, patch, mac);
   const errors = [...checked.errors];
   const hotkeys = { ...checked.settings.hotkeys };
 

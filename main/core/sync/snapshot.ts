@@ -18,6 +18,8 @@ import { recentProjectIds } from './recentProjects';
 export interface ViewContext {
   account: Snapshot['account'];
   online: boolean;
+  /** Why the service cannot be reached while offline; default none. */
+  connectionProblem?: Snapshot['connectionProblem'];
   lastSyncAt: number | null;
   /** Local YYYY-MM-DD. */
   today: string;
@@ -65,6 +67,7 @@ export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], 
     },
     notices: [...ctx.notices],
     online: ctx.online,
+    connectionProblem: ctx.online ? null : (ctx.connectionProblem ?? null),
     lastSyncAt: ctx.lastSyncAt,
     // Accounts are the app layer's (accounts/app.ts); a lone core knows only its own.
     accounts: [],

@@ -26,7 +26,8 @@ export interface WorkerDeps {
   /** A read came back: merge it into the service data. */
   received(what: Read, patch: Partial<ServiceData>): void;
   /** Whether the service answered the last attempt; called after every step. */
-  reached(online: boolean): void;
+  /** Whether the service answered; when it did not, the error that says why. */
+  reached(online: boolean, why?: unknown): void;
   /** Something the snapshot shows changed (an operation settled or failed). */
   changed(): void;
   /** Default BACKOFF. */
@@ -117,7 +118,7 @@ export function startWorker(deps: WorkerDeps): Worker {
   /** A failure that time can fix: offline, and wait, longer after each failure in a row. */
   const backOff = async (error: unknown) => {
     online = false;
-    deps.reached(false);
+    deps.reached(false, error);
     failures++;
     deps.changed();
     doing = `backing off after ${failures} failure(s): ${messageOf(error)}`;

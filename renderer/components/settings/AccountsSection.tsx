@@ -80,7 +80,9 @@ function AccountRow({
       data-state={account.state}
       aria-describedby={action.error ? errorId : undefined}
     >
-      <span class="settings-account-label">{account.label}</span>
+      <span class="settings-account-label" title={account.label}>
+        {account.label}
+      </span>
       {/* The local account's label already says where it is ("This computer"). */}
       {account.baseUrl && <span class="muted"> {account.baseUrl}</span>}
       {email ? <span class="hint"> · {email}</span> : null}

@@ -13,24 +13,29 @@ import {
   HOTKEY_NAMES,
   type HotkeyName,
   type Hotkeys,
+  sameAccelerator,
 } from '../../../common/settings';
 import { ErrorLine } from '../ErrorLine';
 import { isMac } from './theme';
 import { useSaveSettings } from './useSaveSettings';
 
 type Texts = Record<HotkeyName, string>;
-const asTexts = (hotkeys: Hotkeys): Texts => ({
-  toggleTimer: hotkeys.toggleTimer ?? '',
-  quickEntry: hotkeys.quickEntry ?? '',
-  showWindow: hotkeys.showWindow ?? '',
+// The fields show each shortcut as this keyboard names it (Ctrl+Alt+T, ⌥⌘T), not Electron's words.
+const asTexts = (hotkeys: Hotkeys, mac: boolean): Texts => ({
+  toggleTimer: hotkeys.toggleTimer ? displayAccelerator(hotkeys.toggleTimer, mac) : '',
+  quickEntry: hotkeys.quickEntry ? displayAccelerator(hotkeys.quickEntry, mac) : '',
+  showWindow: hotkeys.showWindow ? displayAccelerator(hotkeys.showWindow, mac) : '',
 });
 
 export function ShortcutsSection({ hotkeys, bridge }: { hotkeys: Hotkeys; bridge: StintBridge }) {
   const mac = isMac();
-  const [texts, setTexts] = useState<Texts>(() => asTexts(hotkeys));
+  const [texts, setTexts] = useState<Texts>(() => asTexts(hotkeys, mac));
   // Each field's error, from the check here or main's answer; editing the field clears it.
   const [errors, setErrors] = useState<Partial<Record<HotkeyName, ActionError>>>({});
   const [saved, setSaved] = useState(false);
+  // Pressed keys, in Electron's words (CommandOrControl: Cmd on a Mac, Ctrl elsewhere), sent as
+  // recorded while the field still shows them.
+  const [recorded, setRecorded] = useState<Partial<Record<HotkeyName, string>>>({});
   const [formError, setFormError] = useState<ActionError | null>(null);
   const saving = useSaveSettings(bridge);
 
@@ -43,7 +48,12 @@ export function ShortcutsSection({ hotkeys, bridge }: { hotkeys: Hotkeys; bridge
 
   const submit = async (event: Event) => {
     event.preventDefault();
-    const changed = HOTKEY_NAMES.filter((n) => texts[n].trim() !== (hotkeys[n] ?? ''));
+    // A field left as shown (its shortcut in this keyboard's names) is not a change.
+    const changed = HOTKEY_NAMES.filter((n) => {
+      const text = texts[n].trim();
+      const now = hotkeys[n];
+      return now === null ? text !== '' : text === '' || !sameAccelerator(text, now, mac);
+    });
     // Checked here first, so the message comes without a round trip; main checks again.
     const problems: Partial<Record<HotkeyName, ActionError>> = {};
     for (const name of changed) {
@@ -53,10 +63,16 @@ export function ShortcutsSection({ hotkeys, bridge }: { hotkeys: Hotkeys; bridge
     }
     setErrors(problems);
     if (Object.keys(problems).length > 0 || changed.length === 0) return;
-    const patch = Object.fromEntries(changed.map((n) => [n, texts[n].trim() === '' ? null : texts[n]]));
+    const sent = (n: HotkeyName) => {
+      const text = texts[n].trim();
+      if (text === '') return null;
+      const pressed = recorded[n];
+      return pressed && displayAccelerator(pressed, mac) === text ? pressed : texts[n];
+    };
+    const patch = Object.fromEntries(changed.map((n) => [n, sent(n)]));
     const result = await saving.save({ hotkeys: patch });
     if (result.ok) {
-      setTexts(asTexts(result.value.hotkeys));
+      setTexts(asTexts(result.value.hotkeys, mac));
       setSaved(true);
       return;
     }
@@ -71,7 +87,8 @@ export function ShortcutsSection({ hotkeys, bridge }: { hotkeys: Hotkeys; bridge
       <h2 id="settings-shortcuts">Shortcuts</h2>
       <form onSubmit={submit} aria-labelledby="settings-shortcuts" noValidate>
         <p class="hint" id="shortcuts-how">
-          Press the keys in a field, or type them like Ctrl+Alt+T. Leave a field empty for no shortcut.
+          Press the keys in a field, or type them like {displayAccelerator('Control+Alt+T', mac)}. Leave a field empty
+          for no shortcut.
         </p>
         {HOTKEY_NAMES.map((name) => {
           const error = errors[name] ?? null;
@@ -91,10 +108,11 @@ export function ShortcutsSection({ hotkeys, bridge }: { hotkeys: Hotkeys; bridge
                 data-testid={id}
                 onInput={(e) => edit(name, (e.currentTarget as HTMLInputElement).value)}
                 onKeyDown={(e) => {
-                  const recorded = acceleratorFromKeyPress(e, mac);
-                  if (recorded === null) return;
+                  const pressed = acceleratorFromKeyPress(e, mac);
+                  if (pressed === null) return;
                   e.preventDefault();
-                  edit(name, recorded);
+                  edit(name, displayAccelerator(pressed, mac));
+                  setRecorded((r) => ({ ...r, [name]: pressed }));
                 }}
               />
               <p class="hint" id={`${id}-now`}>

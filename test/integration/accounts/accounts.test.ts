@@ -104,10 +104,16 @@ describe('accounts', () => {
       ok: false,
       error: { field: 'baseUrl' },
     });
-    const unreachable = await call(app, 'addAccountWithToken', { baseUrl: await closedPortUrl(), token: REMOTE_TOKEN });
+    const closed = await closedPortUrl();
+    const unreachable = await call(app, 'addAccountWithToken', { baseUrl: closed, token: REMOTE_TOKEN });
+    // In words; the system's own (ECONNREFUSED) only in the detail the user may open.
     expect(unreachable).toMatchObject({
       ok: false,
-      error: { field: 'baseUrl', message: expect.stringContaining('could not reach') },
+      error: {
+        field: 'baseUrl',
+        message: `Cannot reach ${new URL(closed).host}: nothing answers there.`,
+        detail: expect.stringContaining('ECONNREFUSED'),
+      },
     });
     const refused = await call(app, 'addAccountWithToken', { baseUrl: remote.url, token: 'not-the-token' });
     expect(refused).toMatchObject({

@@ -6,6 +6,7 @@ import {
   DEFAULT_SETTINGS,
   displayAccelerator,
   type KeyPress,
+  sameAccelerator,
 } from '../../../common/settings';
 import { DEFAULT_HOTKEYS } from '../../../main/core/commands';
 
@@ -61,7 +62,37 @@ describe('checkAccelerator', () => {
 describe('displayAccelerator', () => {
   it('names the keys as the keyboard does', () => {
     expect(displayAccelerator('CommandOrControl+Alt+T', false)).toBe('Ctrl+Alt+T');
-    expect(displayAccelerator('CommandOrControl+Alt+T', true)).toBe('Cmd+Option+T');
+    expect(displayAccelerator('CommandOrControl+Alt+T', true)).toBe('⌥⌘T');
+  });
+
+  it("writes a Mac's modifiers as its symbols, in Apple's order, and the others' as words, Ctrl first", () => {
+    expect(displayAccelerator('Shift+Command+Alt+Control+K', true)).toBe('⌃⌥⇧⌘K');
+    expect(displayAccelerator('CmdOrCtrl+Shift+Up', true)).toBe('⇧⌘↑');
+    expect(displayAccelerator('Shift+Alt+CmdOrCtrl+K', false)).toBe('Ctrl+Alt+Shift+K');
+    expect(displayAccelerator('Super+Return', false)).toBe('Super+Enter');
+    expect(displayAccelerator('F13', true)).toBe('F13');
+  });
+
+  it('writes what a user can type back: the symbols read as the keys they show', () => {
+    expect(accepted('⌥⌘T')).toBe('Alt+Command+T');
+    expect(accepted(displayAccelerator('Control+Shift+Down', true))).toBe('Control+Shift+Down');
+    expect(accepted(displayAccelerator('CommandOrControl+Alt+T', false))).toBe('Control+Alt+T');
+  });
+
+  it('gives back text that is no accelerator as it is', () => {
+    expect(displayAccelerator('Ctrl+', false)).toBe('Ctrl+');
+  });
+});
+
+describe('sameAccelerator', () => {
+  it("reads Electron's names as the keys they are on the platform", () => {
+    // On Windows and Linux CommandOrControl is Ctrl; on a Mac it is Cmd, and Ctrl is another key.
+    expect(sameAccelerator('Ctrl+Alt+T', 'CommandOrControl+Alt+T', false)).toBe(true);
+    expect(sameAccelerator('Ctrl+Alt+T', 'CommandOrControl+Alt+T', true)).toBe(false);
+    expect(sameAccelerator('Cmd+Alt+T', 'CommandOrControl+Alt+T', true)).toBe(true);
+    expect(sameAccelerator('Meta+Alt+T', 'Super+alt+t', false)).toBe(true);
+    expect(sameAccelerator('Alt+Enter', 'Alt+Return', false)).toBe(true);
+    expect(sameAccelerator('shift+ALT+t', 'Alt+Shift+T')).toBe(true);
   });
 });
 
@@ -141,6 +172,28 @@ describe('applySettingsPatch', () => {
     });
     expect(swapped.errors).toEqual([]);
     expect(swapped.settings.hotkeys).toMatchObject({ toggleTimer: quickEntry, quickEntry: toggleTimer });
+  });
+
+  it('refuses Ctrl+Alt+T beside CommandOrControl+Alt+T where they are one shortcut (Windows, Linux), not on a Mac', () => {
+    const linux = applySettingsPatch(DEFAULT_SETTINGS, { hotkeys: { quickEntry: 'Ctrl+Alt+T' } }, false);
+    expect(linux.errors).toEqual([
+      { field: 'hotkeys.quickEntry', message: 'That shortcut is already the one for “Start or pause the last timer”.' },
+    ]);
+    expect(linux.settings.hotkeys.quickEntry).toBe(DEFAULT_SETTINGS.hotkeys.quickEntry);
+    const mac = applySettingsPatch(DEFAULT_SETTINGS, { hotkeys: { quickEntry: 'Ctrl+Alt+T' } }, true);
+    expect(mac.errors).toEqual([]);
+  });
+
+  it('refuses the second of two commands given one shortcut in one change, and saves the first', () => {
+    const both = applySettingsPatch(
+      DEFAULT_SETTINGS,
+      { hotkeys: { toggleTimer: 'Alt+Shift+K', quickEntry: 'shift+alt+k' } },
+      false,
+    );
+    expect(both.errors).toEqual([
+      { field: 'hotkeys.quickEntry', message: 'That shortcut is already the one for “Start or pause the last timer”.' },
+    ]);
+    expect(both.settings.hotkeys).toEqual({ ...DEFAULT_SETTINGS.hotkeys, toggleTimer: 'Alt+Shift+K' });
   });
 
   it('takes an empty shortcut as none', () => {

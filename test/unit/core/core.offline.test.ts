@@ -40,6 +40,14 @@ describe('core, service unreachable', () => {
     expect(core.getSnapshot().lastSyncAt).toBeNull();
   });
 
+  it('says why in words, with the technical detail behind it', async () => {
+    const core = await offlineCore();
+    await until(() => !core.getSnapshot().online, 'offline');
+    const problem = core.getSnapshot().connectionProblem!;
+    expect(problem.message).toMatch(/^Cannot reach 127\.0\.0\.1:\d+: nothing answers there\.$/);
+    expect(problem.detail).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/v2\/.*ECONNREFUSED/);
+  });
+
   it('creates projects and runs timers at once, queued for the service', async () => {
     const core = await offlineCore();
     const { projectId: a } = await must(core.handlers.createProject({ name: '  Website ' }));

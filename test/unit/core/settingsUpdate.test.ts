@@ -122,6 +122,24 @@ describe('updateSettings', () => {
     expect(os.asked).toEqual([]);
   });
 
+  it("refuses another command's shortcut written as this platform's keyboard names it, at the second field", async () => {
+    const os = fakeOs([]);
+    const c = await core({ applyHotkeys: os.applyHotkeys, settings: openSettingsStore(dir.path) });
+    // Ctrl+Alt+T on Windows and Linux, Cmd+Alt+T on a Mac: the default CommandOrControl+Alt+T there.
+    const same = process.platform === 'darwin' ? 'Cmd+Alt+T' : 'Ctrl+Alt+T';
+    const result = await c.handlers.updateSettings({ hotkeys: { showWindow: same } });
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        field: 'hotkeys.showWindow',
+        message: 'That shortcut is already the one for “Start or pause the last timer”.',
+      },
+    });
+    expect(c.getSnapshot().settings.hotkeys).toEqual(DEFAULT_SETTINGS.hotkeys);
+    expect(openSettingsStore(dir.path).get().hotkeys).toEqual(DEFAULT_SETTINGS.hotkeys);
+  });
+
   it('registers a changed shortcut with the OS and saves it', async () => {
     const os = fakeOs([]);
     const c = await core({ applyHotkeys: os.applyHotkeys, settings: openSettingsStore(dir.path) });

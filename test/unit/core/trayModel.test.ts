@@ -158,6 +158,22 @@ describe('trayModel', () => {
     expect(at(NOW + 51_000)).not.toBe(at(NOW));
   });
 
+  it('cuts a long project name with an ellipsis in the menu, the title and the tooltip, where nothing wraps', () => {
+    const name = `Client ${'x'.repeat(293)}`;
+    const long = { ...running, projectName: name };
+    const other = { ...paused[0]!, projectName: name.toUpperCase() };
+    const cut = `${name.slice(0, 39)}…`;
+    const model = trayModel(snapshot({ timers: [long, other] }), NOW, 'darwin');
+    expect(model.title).toBe(`1:05 ${cut}`);
+    expect(byId(model.menu, 'pause:1')!.label).toBe(`Pause ${cut}`);
+    expect(byId(model.menu, 'resume:2')!.label).toBe(`Resume ${cut.toUpperCase()} (0:42)`);
+    for (const { label } of model.menu) expect(label.length).toBeLessThanOrEqual(60);
+    // Windows shows 127 characters of a tooltip at most.
+    const tooltip = trayModel(snapshot({ timers: [long], outbox: { pending: 0, failed: [] } }), NOW, 'win32').tooltip;
+    expect(tooltip).toBe(`Stint: ${cut} 1:05 · Today 3:45`);
+    expect(tooltip.length).toBeLessThanOrEqual(127);
+  });
+
   it('gives every item a distinct id', () => {
     const { menu } = trayModel(
       snapshot({

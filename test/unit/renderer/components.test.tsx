@@ -5,14 +5,20 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail, ok } from '../../../common/result';
 import { DEFAULT_SETTINGS } from '../../../common/settings';
-import type { EntryView, ProjectView } from '../../../common/snapshot';
+import type { EntryView, FailedOperationView, ProjectView } from '../../../common/snapshot';
+import type { Handlers } from '../../../common/contract';
+import { dispatch } from '../../../common/dispatch';
+import { ConnectionProblem } from '../../../renderer/components/ConnectionProblem';
+import { FailedOperations } from '../../../renderer/components/FailedOperations';
+import { AddAccountForm } from '../../../renderer/components/settings/AddAccountForm';
 import { NewTimer } from '../../../renderer/components/NewTimer';
 import { QuickEntry } from '../../../renderer/components/QuickEntry';
 import { IdleSection } from '../../../renderer/components/settings/IdleSection';
+import { ShortcutsSection } from '../../../renderer/components/settings/ShortcutsSection';
 import { TimerCard } from '../../../renderer/components/TimerCard';
 import { Today } from '../../../renderer/components/Today';
 import { fakeBridge } from '../../support/fakeBridge';
-import { SNAPSHOT_NOW, timerView } from '../../support/snapshot';
+import { snapshot, SNAPSHOT_NOW, timerView } from '../../support/snapshot';
 
 afterEach(cleanup);
 
@@ -148,15 +154,11 @@ describe('Today', () => {
     type(time, 'soon');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const error = await screen.findByTestId('edit-error-time');
-    expect(error.textContent).toBe('Write the time like 1:30, 90m or 1h 30m.');
+    // Checked in the form as main checks it: refused before anything is sent.
+    expect(error.textContent).toMatch(/^“soon” is not a time\./);
     expect(time.getAttribute('aria-invalid')).toBe('true');
     expect(time.value).toBe('soon');
-    expect(bridge.updateEntry).toHaveBeenCalledWith({
-      key: '41',
-      time: 'soon',
-      description: 'call with the client',
-      project: 'Website',
-    });
+    expect(bridge.updateEntry).not.toHaveBeenCalled();
   });
 
   it('offers no Edit for an entry not yet read back with its id', () => {
@@ -209,5 +211,108 @@ describe('IdleSection', () => {
     fireEvent.submit(screen.getByRole('form', { name: 'Idle minutes' }));
     await waitFor(() => expect(bridge.updateSettings).toHaveBeenCalledWith({ idleThresholdMinutes: 15 }));
     expect(screen.queryByTestId('idle-error')).toBeNull();
+  });
+});
+
+describe('ShortcutsSection', () => {
+  const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+
+  it("shows each shortcut in the keyboard's names, and sends only the fields changed", async () => {
+    const refusal = fail(
+      'invalid_input',
+      'That shortcut is already the one for “Show the window”.',
+      'hotkeys.quickEntry',
+    );
+    const bridge = fakeBridge({ updateSettings: async () => refusal });
+    render(<ShortcutsSection hotkeys={DEFAULT_SETTINGS.hotkeys} bridge={bridge} />);
+    expect(field('Start or pause the last timer').value).toBe('Ctrl+Alt+T');
+    expect(field('Show the window').value).toBe('Ctrl+Alt+S');
+    expect(screen.queryByText(/CommandOrControl/)).toBeNull();
+
+    type(field('Quick entry'), 'Ctrl+Alt+S');
+    fireEvent.submit(screen.getByRole('form', { name: 'Shortcuts' }));
+    await waitFor(() => expect(bridge.updateSettings).toHaveBeenCalledWith({ hotkeys: { quickEntry: 'Ctrl+Alt+S' } }));
+    const error = await screen.findByTestId('hotkey-quickEntry-error');
+    expect(error.textContent).toBe('That shortcut is already the one for “Show the window”.');
+    expect(field('Quick entry').value).toBe('Ctrl+Alt+S');
+    expect(field('Quick entry').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByTestId('hotkey-showWindow-error')).toBeNull();
+  });
+});
+
+describe('FailedOperations (Not saved)', () => {
+  const op: FailedOperationView = {
+    id: 'op-1',
+    summary: 'Log 1:30 on Website',
+    message: 'The service refused it.',
+    editable: [
+      { field: 'time', value: '1:30' },
+      { field: 'project', value: 'Website' },
+    ],
+  };
+
+  it('flags a bad time at the time field, and a refused value at its own field in words', async () => {
+    // The edit goes through dispatch, as from the window: the contract's schema checks it.
+    const edited = { editOperation: async () => ok(null) } as unknown as Handlers;
+    const bridge = fakeBridge({ editOperation: (r) => dispatch(edited, 'editOperation', r) as never });
+    render(<FailedOperations failed={[op]} projects={[website]} bridge={bridge} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit: Log 1:30 on Website' }));
+    const time = screen.getByRole('textbox', { name: 'Time' }) as HTMLInputElement;
+    const project = screen.getByRole('combobox', { name: 'Project' }) as HTMLInputElement;
+    type(time, 'soon');
+    type(project, 'p'.repeat(300));
+    fireEvent.submit(screen.getByRole('form', { name: 'Edit: Log 1:30 on Website' }));
+
+    const timeError = await screen.findByTestId('edit-error-time');
+    expect(timeError.textContent).toMatch(/time/i);
+    expect(time.getAttribute('aria-invalid')).toBe('true');
+    expect(time.value).toBe('soon');
+    expect(bridge.editOperation).not.toHaveBeenCalled();
+
+    type(time, '1:00');
+    fireEvent.submit(screen.getByRole('form', { name: 'Edit: Log 1:30 on Website' }));
+    const projectError = await screen.findByTestId('edit-error-project');
+    expect(projectError.textContent).toBe('The project name is too long: at most 255 characters.');
+    expect(project.getAttribute('aria-invalid')).toBe('true');
+    expect(project.value).toBe('p'.repeat(300));
+    expect(screen.queryByTestId('edit-error')).toBeNull();
+  });
+});
+
+describe('a network failure', () => {
+  const problem = {
+    message: 'Cannot reach 127.0.0.1:5899: nothing answers there.',
+    detail:
+      'GET http://127.0.0.1:5899/v2/timers: Could not reach the service (ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:5899)',
+  };
+
+  it('while offline, is said in words with what Stint does, the system’s words behind Details', () => {
+    render(<ConnectionProblem snapshot={snapshot({ online: false, connectionProblem: problem })} />);
+    const panel = screen.getByTestId('connection-problem');
+    expect(panel.querySelector('p')!.textContent).toBe(
+      'Cannot reach 127.0.0.1:5899: nothing answers there. Stint keeps your changes and retries.',
+    );
+    const details = screen.getByTestId('details') as HTMLDetailsElement;
+    expect(details.open).toBe(false);
+    expect(details.querySelector('summary')!.textContent).toBe('Details');
+    expect(details.querySelector('code')!.textContent).toBe(problem.detail);
+    cleanup();
+    render(<ConnectionProblem snapshot={snapshot({ online: true, connectionProblem: null })} />);
+    expect(screen.queryByTestId('connection-problem')).toBeNull();
+  });
+
+  it('adding an account: in words at the address, its detail on demand', async () => {
+    const refusal = { code: 'rejected' as const, ...problem, field: 'baseUrl' };
+    const bridge = fakeBridge({ addAccountWithToken: async () => ({ ok: false, error: refusal }) });
+    render(<AddAccountForm bridge={bridge} signIn={null} onAdded={() => {}} />);
+    fireEvent.click(screen.getByRole('radio', { name: /personal token/ }));
+    type(screen.getByTestId('add-account-baseUrl'), 'http://127.0.0.1:5899');
+    type(screen.getByTestId('add-account-token'), 'secret');
+    fireEvent.submit(screen.getByRole('form', { name: 'Add account' }));
+    const error = await screen.findByTestId('add-account-error');
+    expect(error.textContent).toBe(problem.message);
+    expect(screen.getByTestId('add-account-baseUrl').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByTestId('details').textContent).toContain('ECONNREFUSED');
+    expect(error.textContent).not.toContain('ECONNREFUSED');
   });
 });

@@ -1,0 +1,18 @@
+// Text for the tray, where nothing wraps: a menu item as wide as a 300-character project name runs
+// off the screen, and Windows cuts a tooltip at 127 characters wherever it falls. Names are cut
+// to a sane length with an ellipsis; the window shows them whole.
+
+/** The longest project name a menu item, the tooltip or the macOS title shows whole. */
+export const TRAY_NAME_MAX = 40;
+/** Windows shows at most 127 characters of a tray tooltip (NOTIFYICONDATA's szTip). */
+export const TRAY_TOOLTIP_MAX = 127;
+
+/** `text` cut to at most `max` characters (whole code points, spaces before the cut dropped), ending in "…". */
+export function ellipsize(text: string, max: number): string {
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  return `${chars
+    .slice(0, max - 1)
+    .join('')
+    .trimEnd()}…`;
+}

@@ -1,0 +1,11 @@
+// The technical words behind a message in words (ECONNREFUSED, the address asked), closed until
+// the user opens it: there for a report, out of the way otherwise.
+
+export function Details({ text }: { text: string }) {
+  return (
+    <details class="details" data-testid="details">
+      <summary>Details</summary>
+      <code>{text}</code>
+    </details>
+  );
+}
