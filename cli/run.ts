@@ -7,6 +7,7 @@
 // "paused") only when the outbox has emptied while online, and "queued" when the app is offline or
 // the change is still on its way; both exit 0, the change will land once.
 
+import { looksLikeDay } from '../common/dayWords';
 import type { ActionError } from '../common/result';
 import type { Snapshot } from '../common/snapshot';
 import type { Command } from './args';
@@ -150,11 +151,11 @@ async function log(text: string | null, context: Context): Promise<number> {
     io.err('stint: Nothing to log: give the entry as text, or lines on standard input.');
     return EXIT.usage;
   }
-  // All calls written at once: the app answers them in order, one operation each.
-  const answers = await Promise.all(
-    numbered.map((l) =>
-      app.call<{ minutes: number; projectName: string | null }>('quickEntry', { text: l.line.trim() }),
-    ),
+  // The lines go in logLines calls of a frame's size each: the app queues each call's good lines
+  // with one write to disk, and answers the others by line.
+  const answers = await logInChunks(
+    app,
+    numbered.map((l) => l.line.trim()),
   );
   const accepted = answers.some((a) => a.ok);
   const outcome = accepted ? await settle(context) : null;
@@ -179,18 +180,71 @@ async function log(text: string | null, context: Context): Promise<number> {
   return exit;
 }
 
+type LineAnswer = { ok: true; value: LoggedLine } | { ok: false; error: { message: string; field?: string } };
+interface LoggedLine {
+  minutes: number;
+  projectName: string | null;
+}
+interface LinesAnswer {
+  logged: Array<LoggedLine & { line: number }>;
+  refused: Array<{ line: number; message: string; field: string | null }>;
+}
+
+/** Lines per call: well within the app's 5,000 and, at 10,000 characters each at most, its frame limit. */
+const CHUNK_LINES = 500;
+const CHUNK_BYTES = 200 * 1024;
+
+/** Each line's answer, in order, from as few logLines calls as fit the app's frame limit. */
+async function logInChunks(app: AppConnection, lines: string[]): Promise<LineAnswer[]> {
+  const chunks: string[][] = [[]];
+  let bytes = 0;
+  for (const line of lines) {
+    const size = Buffer.byteLength(line) + 8;
+    const chunk = chunks.at(-1)!;
+    if (chunk.length > 0 && (chunk.length >= CHUNK_LINES || bytes + size > CHUNK_BYTES)) {
+      chunks.push([line]);
+      bytes = size;
+    } else {
+      chunk.push(line);
+      bytes += size;
+    }
+  }
+  const answers: LineAnswer[] = [];
+  for (const chunk of chunks) {
+    const result = await app.call<LinesAnswer>('logLines', { lines: chunk });
+    const byLine: LineAnswer[] = chunk.map(() => ({ ok: false, error: result.ok ? { message: '' } : result.error }));
+    if (result.ok) {
+      for (const { line, ...value } of result.value.logged) byLine[line] = { ok: true, value };
+      for (const { line, message, field } of result.value.refused)
+        byLine[line] = { ok: false, error: field === null ? { message } : { message, field } };
+    }
+    answers.push(...byLine);
+  }
+  return answers;
+}
+
 function describeEntry({ minutes, projectName }: { minutes: number; projectName: string | null }): string {
   const time = `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
   return projectName ? `${time} on ${projectName}` : time;
 }
 
 /**
- * The entry with a mark under the word the app refused: the time (the first word) or the project
- * (the @word). Other fields are named by the message alone.
+ * The entry with a mark under the word the app refused: the day (a first word meant as one), the
+ * time (the first word after it) or the project (the @word). Other fields are named by the message alone.
  */
 export function pointAt(text: string, field: string | undefined): string | null {
   const words = [...text.matchAll(/\S+/g)];
-  const word = field === 'time' ? words[0] : field === 'project' ? words.find((w) => w[0].startsWith('@')) : undefined;
+  const dayFirst = words[0] !== undefined && looksLikeDay(words[0][0]);
+  const word =
+    field === 'date'
+      ? dayFirst
+        ? words[0]
+        : undefined
+      : field === 'time'
+        ? words[dayFirst ? 1 : 0]
+        : field === 'project'
+          ? words.find((w) => w[0].startsWith('@'))
+          : undefined;
   if (!word || word.index === undefined) return null;
   return `  ${text}\n  ${' '.repeat(word.index)}${'^'.repeat(word[0].length)}`;
 }

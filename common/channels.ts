@@ -11,6 +11,7 @@ const names = {
   discardTimer: true,
   toggleLastTimer: true,
   quickEntry: true,
+  logLines: true,
   retryOperation: true,
   discardOperation: true,
   deleteEntry: true,

@@ -61,6 +61,20 @@ const settingsPatch = z
   })
   .strict();
 
+/** The most lines one logLines call takes: a long day pasted, or a script's batch. */
+export const MAX_LINES = 5_000;
+
+/** What a logged quick entry will be on the service. */
+export interface LoggedEntry {
+  /** What the service stores: the typed minutes rounded up to the project's billing increment. */
+  minutes: number;
+  typedMinutes: number;
+  increment: number;
+  projectName: string | null;
+  /** YYYY-MM-DD. */
+  date: string;
+}
+
 export const requests = {
   getSnapshot: z.object({}).strict(),
   createProject: z.object({ name: z.string().max(255) }).strict(),
@@ -71,6 +85,11 @@ export const requests = {
   /** Start/pause the last used timer: the hotkey's and the tray's action. */
   toggleLastTimer: z.object({}).strict(),
   quickEntry: z.object({ text: z.string().max(10_000) }).strict(),
+  /**
+   * Several quick-entry lines at once (a pasted day, lines piped to `stint log`): the good ones
+   * are queued together, exactly once; the others are answered by line (0-based) with the reason.
+   */
+  logLines: z.object({ lines: z.array(z.string().max(10_000)).min(1).max(MAX_LINES) }).strict(),
   retryOperation: z.object({ id: operationId }).strict(),
   discardOperation: z.object({ id: operationId }).strict(),
   /** Deletes one of today's entries after the undo grace (main/core/undo/). */
@@ -130,7 +149,11 @@ export interface Responses {
   discardTimer: null;
   toggleLastTimer: null;
   /** minutes: as the service stores them (rounded up to the project's increment); date: YYYY-MM-DD logged to. */
-  quickEntry: { minutes: number; typedMinutes: number; increment: number; projectName: string | null; date: string };
+  quickEntry: LoggedEntry;
+  logLines: {
+    logged: Array<LoggedEntry & { line: number }>;
+    refused: Array<{ line: number; message: string; field: string | null }>;
+  };
   retryOperation: null;
   discardOperation: null;
   deleteEntry: null;

@@ -10,6 +10,7 @@ import type { Snapshot } from '../../common/snapshot';
 import { accountsNotHere } from './accounts/accountsRefused';
 import { entryHandlers } from './calls/entries';
 import { handlerKit } from './calls/kit';
+import { lineHandlers } from './calls/lines';
 import { operationHandlers } from './calls/operations';
 import { projectHandlers } from './calls/projects';
 import { timerHandlers } from './calls/timers';
@@ -52,6 +53,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   return {
     ...timers,
     ...entryHandlers(kit),
+    ...lineHandlers(kit),
     ...projectHandlers(kit),
     ...operationHandlers(kit),
     ...accountsNotHere,

@@ -114,6 +114,7 @@ const RULES: Array<{ folder: string; folders: string[]; packages: string[]; beca
     folder: 'cli',
     folders: [
       'cli',
+      'common/dayWords.ts',
       'common/format.ts',
       'common/liveSeconds.ts',
       'common/result.ts',

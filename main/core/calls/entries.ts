@@ -2,13 +2,11 @@
 
 import type { Handlers } from '../../../common/contract';
 import { localDate } from '../../../common/format';
-import { parseQuickEntry } from '../../../common/quickEntry';
 import { fail, ok } from '../../../common/result';
 import { editedEntry } from '../sync/entryEdit';
-import { DEFAULT_BILLING_INCREMENT, roundUpToIncrement } from '../sync/minutes';
-import { entryMarker } from '../sync/operations';
 import { entrySummary } from '../undo/grace';
 import type { HandlerKit } from './kit';
+import { readQuickLine } from './quickLine';
 
 type EntryHandlers = Pick<Handlers, 'quickEntry' | 'updateEntry' | 'deleteEntry'>;
 
@@ -20,33 +18,10 @@ export function entryHandlers(kit: HandlerKit): EntryHandlers {
   return {
     quickEntry: ({ text }) =>
       act(async (now, snap) => {
-        const parsed = parseQuickEntry(
-          text,
-          snap.projects.map((p) => p.name),
-          localDate(now),
-        );
-        if (!parsed.ok) return fail('invalid_input', parsed.message, parsed.field);
-        const project = parsed.projectIsNew ? undefined : snap.projects.find((p) => p.name === parsed.projectName);
-        if (project && !project.enabled) return fail('invalid_input', `${project.name} is archived.`, 'project');
-        await queue(now, (id) => ({
-          kind: 'createEntry',
-          date: parsed.date,
-          minutes: parsed.minutes,
-          description: parsed.description,
-          projectId: project?.id ?? null,
-          projectName: parsed.projectName,
-          marker: entryMarker(id),
-        }));
-        // What the service will store: rounded up to the project's increment (the default for a
-        // project it creates; none without a project), so the answer says what lands.
-        const increment = project?.billingIncrement ?? (parsed.projectName ? DEFAULT_BILLING_INCREMENT : 1);
-        return ok({
-          minutes: roundUpToIncrement(parsed.minutes, increment),
-          typedMinutes: parsed.minutes,
-          increment,
-          projectName: parsed.projectName,
-          date: parsed.date,
-        });
+        const line = readQuickLine(text, snap, localDate(now));
+        if (!line.ok) return line;
+        await queue(now, (id) => line.value.entry(id));
+        return ok(line.value.logged);
       }),
 
     deleteEntry: ({ entryId }) =>

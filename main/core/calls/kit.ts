@@ -16,6 +16,8 @@ export interface HandlerKit {
   act<T>(work: (now: number, snap: Snapshot) => Promise<Result<T>>): Promise<Result<T>>;
   /** Records an operation (held for undo when undoable) and has the worker send it. */
   queue(at: number, make: (id: string, seq: number) => OperationBody, undoable?: boolean): Promise<void>;
+  /** Records several operations in order with one write to disk (outbox addAll) and has the worker send them. */
+  queueAll(at: number, makes: ReadonlyArray<(id: string) => OperationBody>): Promise<void>;
   /** Whether two project ids name the same project. */
   same(a: number, b: number): boolean;
   timerOf(snap: Snapshot, projectId: number): TimerView | undefined;
@@ -47,6 +49,16 @@ export function handlerKit(deps: HandlerDeps): HandlerKit {
     deps.queued();
   };
 
+  const queueAll = async (at: number, makes: ReadonlyArray<(id: string) => OperationBody>): Promise<void> => {
+    if (makes.length === 0) return;
+    const ops = makes.map((make) => {
+      const id = randomUUID();
+      return { ...make(id), id, seq: outbox.newSeq(), at } as Operation;
+    });
+    await outbox.addAll(ops);
+    deps.queued();
+  };
+
   // The snapshot may lag the outbox by a moment: just after a project's creation settled, the
   // outbox knows the service's id while the snapshot still lists the local one. Ids are compared
   // once resolved, so either names the project; an operation queued with the local id is
@@ -55,5 +67,5 @@ export function handlerKit(deps: HandlerDeps): HandlerKit {
   const timerOf = (snap: Snapshot, projectId: number) => snap.timers.find((t) => same(t.projectId, projectId));
   const noTimer = () => fail('not_found', 'There is no timer for that project.', 'projectId');
 
-  return { deps, outbox, act, queue, same, timerOf, noTimer };
+  return { deps, outbox, act, queue, queueAll, same, timerOf, noTimer };
 }

@@ -37,7 +37,14 @@ export function cliSocketPath(
  * The only calls the command line may make: reading the snapshot and the actions its commands
  * take. Accounts, settings, sign-in and the failed-operation calls stay the window's.
  */
-export const CLI_CHANNELS = ['getSnapshot', 'quickEntry', 'startTimer', 'pauseTimer', 'toggleLastTimer'] as const;
+export const CLI_CHANNELS = [
+  'getSnapshot',
+  'quickEntry',
+  'logLines',
+  'startTimer',
+  'pauseTimer',
+  'toggleLastTimer',
+] as const;
 export type CliChannel = (typeof CLI_CHANNELS)[number];
 
 /** One call: a line of JSON. `id` is the caller's, echoed in the answer. */

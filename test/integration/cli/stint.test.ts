@@ -45,10 +45,10 @@ describe('stint, against the running app', () => {
     expect(onService('#meeting call')).toMatchObject([{ minutes: 90, projectName: 'Website' }]);
   });
 
-  it('several lines on standard input log several entries in order; a refused line names its number and word, and exits 1', async () => {
+  it("several lines on standard input log several entries in order, each said as the service stores it (0:20 on Website's 15-minute increment is 0:30); a refused line names its number and word, and exits 1", async () => {
     const run = await stint(['log'], '0:15 @Website stdin one\n\nxx @Website stdin bad\n0:20 @Website stdin two\n');
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/^line 1: logged 0:15 on Website\nline 4: logged 0:20 on Website\n$/);
+    expect(run.stdout).toMatch(/^line 1: logged 0:15 on Website\nline 4: logged 0:30 on Website\n$/);
     expect(run.stderr).toContain('stint: line 3: ');
     // The wrong word is marked under the line as typed.
     expect(run.stderr).toContain('  xx @Website stdin bad\n  ^^\n');

@@ -58,6 +58,8 @@ describe('pointAt', () => {
   it('marks the time or the @project the app refused; other fields have no mark', () => {
     expect(pointAt('1:3x @Website call', 'time')).toBe('  1:3x @Website call\n  ^^^^');
     expect(pointAt('1:30 @ call', 'project')).toBe('  1:30 @ call\n       ^');
+    expect(pointAt('yesterday 1:3x @Website', 'time')).toBe('  yesterday 1:3x @Website\n            ^^^^');
+    expect(pointAt('2099-01-01 1:30 @Website', 'date')).toBe('  2099-01-01 1:30 @Website\n  ^^^^^^^^^^');
     expect(pointAt('1:30 call', 'description')).toBeNull();
     expect(pointAt('1:30 call', undefined)).toBeNull();
   });

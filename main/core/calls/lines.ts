@@ -1,0 +1,33 @@
+// Several lines of quick entry at once: a pasted day, or lines piped to `stint log`. Each line is
+// read as quickEntry reads one; the good ones are queued together in one journal record (one
+// fsync: all of them survive a crash or none, never half a day), the others are answered by line
+// with the reason, so the user fixes just those. The worker sends the queued entries as one bulk
+// import where the account has it (sync/bulk.ts).
+
+import type { Handlers } from '../../../common/contract';
+import { localDate } from '../../../common/format';
+import { ok } from '../../../common/result';
+import type { HandlerKit } from './kit';
+import { readQuickLine } from './quickLine';
+
+export function lineHandlers(kit: HandlerKit): Pick<Handlers, 'logLines'> {
+  const { act, queueAll } = kit;
+  return {
+    logLines: ({ lines }) =>
+      act(async (now, snap) => {
+        const today = localDate(now);
+        const read = lines.map((text) => readQuickLine(text, snap, today));
+        const good = read.flatMap((r, line) => (r.ok ? [{ line, ...r.value }] : []));
+        await queueAll(
+          now,
+          good.map((g) => g.entry),
+        );
+        return ok({
+          logged: good.map((g) => ({ line: g.line, ...g.logged })),
+          refused: read.flatMap((r, line) =>
+            r.ok ? [] : [{ line, message: r.error.message, field: r.error.field ?? null }],
+          ),
+        });
+      }),
+  };
+}
