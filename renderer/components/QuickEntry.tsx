@@ -11,8 +11,10 @@ import { parseQuickEntry, suggestProjects } from '../../common/quickEntry';
 import type { ProjectView } from '../../common/snapshot';
 import { useAction } from '../hooks';
 import { loggedMessage } from '../quickEntryMessage';
+import { isPastedDay } from '../pastedLines';
 import { applySuggestion } from '../suggestion';
 import { ErrorLine } from './ErrorLine';
+import { PasteDay } from './PasteDay';
 import { QuickPreview } from './QuickPreview';
 
 interface Props {
@@ -32,6 +34,8 @@ export function QuickEntry({ projects, recentProjectIds, today, bridge }: Props)
   const [done, setDone] = useState<string | null>(null);
   // The text on which Enter was pressed once despite a likely typo in a new project's name.
   const [confirmed, setConfirmed] = useState<string | null>(null);
+  // Several lines pasted at once: a day to log, previewed line by line (PasteDay).
+  const [pasted, setPasted] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const action = useAction();
   // Where the caret goes after an accepted suggestion. Applied right after the render that shows
@@ -164,6 +168,14 @@ export function QuickEntry({ projects, recentProjectIds, today, bridge }: Props)
             onKeyUp={(e) => setCursor(e.currentTarget.selectionStart ?? 0)}
             onClick={(e) => setCursor(e.currentTarget.selectionStart ?? 0)}
             onBlur={() => setDismissed(true)}
+            onPaste={(e) => {
+              const clip = e.clipboardData?.getData('text/plain') ?? '';
+              if (!isPastedDay(clip)) return;
+              // An input would join the lines into one: they go to the pasted-day panel instead.
+              e.preventDefault();
+              setPasted(clip);
+              setDone(null);
+            }}
             readOnly={action.busy}
           />
           {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA combobox pattern (tested): a list of suggestions that the input owns as its listbox */}
@@ -187,6 +199,19 @@ export function QuickEntry({ projects, recentProjectIds, today, bridge }: Props)
             ))}
           </ul>
         </div>
+        {pasted !== null && (
+          <PasteDay
+            initial={pasted}
+            names={names}
+            today={today}
+            bridge={bridge}
+            onClose={(said) => {
+              setPasted(null);
+              setDone(said);
+              input.current?.focus();
+            }}
+          />
+        )}
         <ErrorLine error={action.error} id="quick-error" testId="quick-error" />
         {!action.error && parsed && (
           <QuickPreview parsed={parsed} today={today} confirming={confirmed === text} onUseSuggested={takeSuggested} />

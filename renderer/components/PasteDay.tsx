@@ -1,0 +1,116 @@
+// Several lines pasted into quick entry: a whole day. Each line is previewed (day, time, project)
+// or shows its reason at the line; the lines stay editable in the box above the list. "Log" sends
+// the good lines in one call (logLines), queued together and sent exactly once; lines main refuses
+// stay in the box with their reason, the logged ones leave it.
+
+import { useMemo, useState } from 'preact/hooks';
+import type { ResponseOf, StintBridge } from '../../common/contract';
+import { dayInWords } from '../../common/dayWords';
+import { formatMinutes } from '../../common/format';
+import { useAction } from '../hooks';
+import { readPastedLines } from '../pastedLines';
+import { ErrorLine } from './ErrorLine';
+
+interface Props {
+  initial: string;
+  names: readonly string[];
+  today: string;
+  bridge: StintBridge;
+  /** Closed: with what was logged in words, or null when cancelled. */
+  onClose(done: string | null): void;
+}
+
+export function PasteDay({ initial, names, today, bridge, onClose }: Props) {
+  const [text, setText] = useState(initial);
+  // Reasons main gave, by line text, shown until that line is changed.
+  const [refusals, setRefusals] = useState<ReadonlyMap<string, string>>(new Map());
+  const action = useAction();
+  const lines = useMemo(() => readPastedLines(text, names, today), [text, names, today]);
+  const good = lines.filter((l) => l.parsed.ok && !refusals.has(l.text));
+  const total = good.reduce((sum, l) => sum + (l.parsed.ok ? l.parsed.minutes : 0), 0);
+
+  const log = async () => {
+    if (good.length === 0) return;
+    const sent = good.map((l) => l.text);
+    const result = await action.run(() => bridge.logLines({ lines: sent }));
+    if (!result?.ok) return;
+    const refused = new Map(result.value.refused.map((r) => [sent[r.line]!, r.message]));
+    const left = lines.filter((l) => !l.parsed.ok || refused.has(l.text) || refusals.has(l.text));
+    const said = loggedWords(result.value, today);
+    if (left.length === 0) return onClose(said);
+    setRefusals(new Map([...refusals, ...refused]));
+    setText(left.map((l) => l.text).join('\n'));
+  };
+
+  return (
+    <div class="paste-day" data-testid="paste-day">
+      <label for="paste-lines" class="label">
+        Pasted lines: one entry each
+      </label>
+      <textarea
+        id="paste-lines"
+        data-testid="paste-lines"
+        rows={Math.min(10, Math.max(3, lines.length + 1))}
+        value={text}
+        spellcheck={false}
+        onInput={(e) => {
+          setText(e.currentTarget.value);
+          action.clear();
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') onClose(null);
+        }}
+      />
+      <ol class="paste-preview" aria-label="What each line logs">
+        {lines.map((line, i) => {
+          const refusal = line.parsed.ok ? refusals.get(line.text) : line.parsed.message;
+          return (
+            // Lines may repeat: their place in the paste is their identity.
+            <li key={i} class={refusal ? 'refused' : undefined} data-testid="paste-line">
+              <span class="paste-text clamp" title={line.text}>
+                {line.text}
+              </span>
+              {refusal ? (
+                <span class="error" data-testid="paste-line-error">
+                  {refusal}
+                </span>
+              ) : line.parsed.ok ? (
+                <span class="hint">
+                  {formatMinutes(line.parsed.minutes)}
+                  {line.parsed.projectName ? ` on ${line.parsed.projectName}` : ''}
+                  {line.parsed.projectIsNew && line.parsed.projectName ? ' (new project)' : ''}
+                  {line.parsed.date === today ? '' : ` ${dayInWords(line.parsed.date, today)}`}
+                  {line.parsed.didYouMean ? `: did you mean ${line.parsed.didYouMean}?` : ''}
+                </span>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+      <ErrorLine error={action.error} id="paste-error" testId="paste-error" />
+      <div class="row">
+        <button
+          type="button"
+          class="primary"
+          data-testid="paste-log"
+          disabled={good.length === 0 || action.busy}
+          onClick={log}
+        >
+          {good.length === 1 ? 'Log 1 entry' : `Log ${good.length} entries`} ({formatMinutes(total)})
+        </button>
+        <button type="button" onClick={() => onClose(null)}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** "Logged 3 entries, 4:30 in all." (the minutes the service stores), naming any line refused. */
+function loggedWords(answer: ResponseOf<'logLines'>, today: string): string {
+  const minutes = answer.logged.reduce((sum, l) => sum + l.minutes, 0);
+  const days = new Set(answer.logged.map((l) => l.date));
+  const other = days.size === 1 && !days.has(today) ? ` ${dayInWords([...days][0]!, today)}` : '';
+  const n = answer.logged.length;
+  return `Logged ${n} ${n === 1 ? 'entry' : 'entries'}${other}, ${formatMinutes(minutes)} in all.`;
+}
