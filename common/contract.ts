@@ -8,6 +8,7 @@ import type { Channel, UiCommand } from './channels';
 import type { Result } from './result';
 import type { Settings } from './settings';
 import type { EditableField, Snapshot } from './snapshot';
+import { MAX_MINUTES } from './timeString';
 
 export { channels, ipcChannel, SNAPSHOT_CHANNEL, UI_COMMAND_CHANNEL, type Channel, type UiCommand } from './channels';
 
@@ -60,6 +61,10 @@ export const requests = {
   discardTimer: z.object({ projectId }).strict(),
   /** Start/pause the last used timer: the hotkey's and the tray's action. */
   toggleLastTimer: z.object({}).strict(),
+  /** Adds minutes to a running or paused timer (negative: takes them off, never below 0:00); at most a day either way. */
+  adjustTimer: z.object({ projectId, minutes: z.number().int().min(-MAX_MINUTES).max(MAX_MINUTES) }).strict(),
+  /** Sets a timer's note (its description, #tags included); empty clears it. */
+  setTimerNote: z.object({ projectId, description }).strict(),
   quickEntry: z.object({ text: z.string().max(10_000) }).strict(),
   retryOperation: z.object({ id: operationId }).strict(),
   discardOperation: z.object({ id: operationId }).strict(),
@@ -108,6 +113,8 @@ export interface Responses {
   logTimer: null;
   discardTimer: null;
   toggleLastTimer: null;
+  adjustTimer: null;
+  setTimerNote: null;
   quickEntry: { minutes: number; projectName: string | null };
   retryOperation: null;
   discardOperation: null;

@@ -12,6 +12,7 @@ import { entryHandlers } from './calls/entries';
 import { handlerKit } from './calls/kit';
 import { operationHandlers } from './calls/operations';
 import { projectHandlers } from './calls/projects';
+import { timerEditHandlers } from './calls/timerEdits';
 import { timerHandlers } from './calls/timers';
 import type { IdlePrompt } from './idle/policy';
 import { idleOperations } from './idle/resolve';
@@ -48,6 +49,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   const { act, queue, timerOf } = kit;
   return {
     ...timerHandlers(kit),
+    ...timerEditHandlers(kit),
     ...entryHandlers(kit),
     ...projectHandlers(kit),
     ...operationHandlers(kit),

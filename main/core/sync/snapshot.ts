@@ -126,6 +126,23 @@ function applyTimers(
         if (t?.state === 'running') timers.set(op.projectId, { ...t, seconds: op.seconds, asOf: op.at, pending });
         break;
       }
+      case 'adjustTimer': {
+        // At the adjusted seconds from the moment the user adjusted: running, it runs on from there.
+        const t = timers.get(op.projectId);
+        if (t && (t.state === 'running') === op.running)
+          timers.set(op.projectId, {
+            ...t,
+            seconds: op.seconds,
+            asOf: op.running ? op.at : Math.max(op.at, t.asOf),
+            pending: pending || t.pending,
+          });
+        break;
+      }
+      case 'setTimerNote': {
+        const t = timers.get(op.projectId);
+        if (t) timers.set(op.projectId, { ...t, description: op.description || null, pending: pending || t.pending });
+        break;
+      }
       case 'pauseTimer': {
         // At the seconds the user paused at: a read newer than the pause has the service's timer
         // still running on, and those seconds were never the user's.
