@@ -69,7 +69,11 @@ export const requests = {
   retryOperation: z.object({ id: operationId }).strict(),
   discardOperation: z.object({ id: operationId }).strict(),
   /** Deletes one of today's entries after the undo grace (main/core/undo/). */
-  deleteEntry: z.object({ entryId: z.number().int().positive() }).strict(),
+  deleteEntry: z.union([
+    z.object({ entryId: z.number().int().positive() }).strict(),
+    /** An entry the service does not have yet, by its key (EntryView.key): one logged from a timer (calls/loggedTimer.ts). */
+    z.object({ key: z.string().min(1).max(100) }).strict(),
+  ]),
   /**
    * Changes one of today's entries, named by its key (EntryView.key): the time as quick entry reads
    * it, the description (with #tags), a project the user has by name (empty: none).

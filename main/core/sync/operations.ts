@@ -48,6 +48,10 @@ export type OperationBody =
       date: string;
       /** the timer's description, which the entry takes */
       description: string | null;
+      /** The user edited its entry before it was sent (calls/loggedTimer.ts): its description is sent with it. */
+      edited?: true;
+      /** The user deleted its entry before it was sent: the timer is discarded instead of logged. */
+      discarded?: true;
     }
   | { kind: 'discardTimer'; projectId: number; projectName: string }
   /** Deletes one of today's entries (sent after the undo grace, main/core/undo/). */
@@ -186,7 +190,9 @@ export function describeOperation(op: Operation): string {
     case 'pauseTimer':
       return `Pause ${op.projectName}`;
     case 'logTimer':
-      return `Log ${formatMinutes(op.minutes)} on ${op.projectName}`;
+      return op.discarded
+        ? `Discard the timer of ${op.projectName} (its logged entry deleted)`
+        : `Log ${formatMinutes(op.minutes)} on ${op.projectName}`;
     case 'discardTimer':
       return `Discard the timer of ${op.projectName}`;
     case 'deleteEntry':
@@ -229,6 +235,7 @@ export function editableValues(op: Operation): EditableValue[] {
         { field: 'description', value: op.description },
       ];
     case 'logTimer':
+      if (op.discarded) return [];
       // The minutes sent, not the rounded ones the summary shows: saving unchanged changes nothing.
       return [{ field: 'time', value: formatMinutes(elapsedMinutes(op.seconds)) }];
     case 'createProject':

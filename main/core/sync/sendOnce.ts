@@ -73,9 +73,18 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
       return sendNote(api, op);
 
     case 'logTimer':
+      // Its entry deleted before it was sent: the timer goes, as a discard (gone already is done).
+      if (op.discarded) {
+        await api.deleteTimer(op.projectId).catch(ignore(notFound));
+        return {};
+      }
       try {
-        // The minutes the user saw, whatever the service's timer counted meanwhile.
-        await api.logTimer(op.projectId, { minutes: elapsedMinutes(op.seconds) });
+        // The minutes the user saw, whatever the service's timer counted meanwhile; the
+        // description as edited, if its entry was edited before it was sent.
+        await api.logTimer(op.projectId, {
+          minutes: elapsedMinutes(op.seconds),
+          ...(op.edited ? { description: op.description ?? '' } : {}),
+        });
       } catch (error) {
         if (!notFound(error)) throw error;
         // The unanswered attempt logged it: the timer is gone because it became the entry.

@@ -190,10 +190,13 @@ function applyEntries(read: EntryView[], items: OutboxItem[], today: string, pro
   return withUpdates([...queued, ...read], items, projects);
 }
 
-function queuedEntry({ op, status, batch }: OutboxItem, projects: ProjectView[]): EntryView | null {
+function queuedEntry({ op, status, batch, attempted }: OutboxItem, projects: ProjectView[]): EntryView | null {
   const pending = status === 'pending';
   if (op.kind === 'logTimer') {
-    // Its id comes with the read after the log: until then there is nothing to edit.
+    if (op.discarded) return null;
+    // Until it is sent its operation takes an edit (calls/loggedTimer.ts); once a send began, its
+    // id comes with the read after the log, and the entry is edited there.
+    const editable = pending && !attempted;
     return {
       key: op.id,
       id: null,
@@ -202,7 +205,7 @@ function queuedEntry({ op, status, batch }: OutboxItem, projects: ProjectView[])
       description: op.description,
       projectName: op.projectName,
       pending,
-      editable: false,
+      ...(editable ? {} : { editable }),
     };
   }
   if (op.kind === 'createEntry') {
