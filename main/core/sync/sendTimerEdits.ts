@@ -23,7 +23,7 @@ export async function sendAdjust(
   op: Extract<Operation, { kind: 'adjustTimer' }>,
   ctx: SendContext,
 ): Promise<Sent> {
-  const timer: Timer | null = await api.getTimer(op.projectId).catch(gone);
+  let timer: Timer | null = await api.getTimer(op.projectId).catch(gone);
   if (!timer)
     return {
       notice: `${op.projectName}'s timer was logged or discarded elsewhere before the time you ${op.minutes < 0 ? 'took off' : 'added'} (${formatMinutes(Math.abs(op.minutes))}) reached it; nothing was changed.`,
@@ -32,6 +32,9 @@ export async function sendAdjust(
     await runAt(api, timer, () => op.seconds + (ctx.now() - op.at) / 1000);
     return {};
   }
+  // An earlier attempt started the paused timer to correct it and lost its answer: paused again,
+  // it is corrected from where it is (the target does not move, so nothing is counted twice).
+  if (!op.running && timer.state === 'running' && ctx.attempted) timer = await api.pauseTimer(op.projectId);
   if (!op.running && timer.state === 'paused') {
     // The service changes only a running timer: the paused one is run to the target and paused again.
     const done = await runPausedTo(api, timer, () => op.seconds);
