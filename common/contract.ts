@@ -119,6 +119,7 @@ export interface Responses {
   toggleLastTimer: null;
   adjustTimer: null;
   setTimerNote: null;
+  /** minutes: as the service will store them, rounded up to the project's billing increment. */
   quickEntry: { minutes: number; projectName: string | null };
   retryOperation: null;
   discardOperation: null;

@@ -5,6 +5,7 @@ import { localDate } from '../../../common/format';
 import { parseQuickEntry } from '../../../common/quickEntry';
 import { fail, ok } from '../../../common/result';
 import { editedEntry } from '../sync/entryEdit';
+import { DEFAULT_BILLING_INCREMENT, roundUpToIncrement } from '../sync/minutes';
 import { entryMarker } from '../sync/operations';
 import { entrySummary } from '../undo/grace';
 import type { HandlerKit } from './kit';
@@ -36,7 +37,9 @@ export function entryHandlers(kit: HandlerKit): EntryHandlers {
           projectName: parsed.projectName,
           marker: entryMarker(id),
         }));
-        return ok({ minutes: parsed.minutes, projectName: parsed.projectName });
+        // Said as the service will store it: rounded up to the project's increment (a new one's is the default).
+        const increment = project?.billingIncrement ?? (parsed.projectName ? DEFAULT_BILLING_INCREMENT : 1);
+        return ok({ minutes: roundUpToIncrement(parsed.minutes, increment), projectName: parsed.projectName });
       }),
 
     deleteEntry: (request) =>

@@ -204,3 +204,14 @@ describe('the entry of a log not sent yet', () => {
     expect((ops()[0] as Operation & { kind: 'logTimer' }).minutes).toBe(15);
   });
 });
+
+describe('what a success says', () => {
+  it("names the minutes the service stores, rounded up to the project's increment, not the ones typed", async () => {
+    expect(await h.quickEntry({ text: '0:20 @Website call' })).toEqual({
+      ok: true,
+      value: { minutes: 30, projectName: 'Website' },
+    });
+    expect(await h.quickEntry({ text: '0:20 @Backend call' })).toMatchObject({ value: { minutes: 20 } });
+    expect(await h.quickEntry({ text: '0:20 no project' })).toMatchObject({ value: { minutes: 20 } });
+  });
+});
