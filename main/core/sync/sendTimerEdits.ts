@@ -14,19 +14,21 @@ const gone = (error: unknown): null => {
   throw error;
 };
 
-/** "0:05 added to Website's timer", in words for the notices. */
-const change = (op: Extract<Operation, { kind: 'adjustTimer' }>) =>
+type Adjust = Extract<Operation, { kind: 'adjustTimer' }>;
+
+/** "0:05 added to", in words for the notices. */
+const change = (op: Adjust) =>
   op.minutes < 0 ? `${formatMinutes(-op.minutes)} taken off` : `${formatMinutes(op.minutes)} added to`;
 
-export async function sendAdjust(
-  api: ServiceApi,
-  op: Extract<Operation, { kind: 'adjustTimer' }>,
-  ctx: SendContext,
-): Promise<Sent> {
+/** "the time you added (0:05)". */
+const asked = (op: Adjust) =>
+  `the time you ${op.minutes < 0 ? 'took off' : 'added'} (${formatMinutes(Math.abs(op.minutes))})`;
+
+export async function sendAdjust(api: ServiceApi, op: Adjust, ctx: SendContext): Promise<Sent> {
   let timer: Timer | null = await api.getTimer(op.projectId).catch(gone);
   if (!timer)
     return {
-      notice: `${op.projectName}'s timer was logged or discarded elsewhere before the time you ${op.minutes < 0 ? 'took off' : 'added'} (${formatMinutes(Math.abs(op.minutes))}) reached it; nothing was changed.`,
+      notice: `${op.projectName}'s timer was logged or discarded elsewhere before ${asked(op)} reached it; nothing was changed.`,
     };
   if (op.running && timer.state === 'running') {
     await runAt(api, timer, () => op.seconds + (ctx.now() - op.at) / 1000);
@@ -45,7 +47,7 @@ export async function sendAdjust(
   }
   // Started or paused elsewhere meanwhile: which of its seconds the change applies to is a guess.
   return {
-    notice: `${op.projectName}'s timer was ${timer.state === 'running' ? 'started' : 'paused'} elsewhere before the time you ${op.minutes < 0 ? 'took off' : 'added'} (${formatMinutes(Math.abs(op.minutes))}) reached it; nothing was changed.`,
+    notice: `${op.projectName}'s timer was ${timer.state === 'running' ? 'started' : 'paused'} elsewhere before ${asked(op)} reached it; nothing was changed.`,
   };
 }
 

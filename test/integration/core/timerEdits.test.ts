@@ -4,6 +4,7 @@
 // the entry of a log not sent yet edited before it goes.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collect } from '../../../main/api/types';
+import { sendOperation } from '../../../main/core/sync/sendOnce';
 import type { Core } from '../../../main/core/types';
 import { UNDO_GRACE_MS } from '../../../main/core/undo/grace';
 import { startFaultProxy, type FaultProxy } from '../../support/faultProxy';
@@ -76,6 +77,39 @@ describe('adjusting a timer', () => {
     expect(timer.state).toBe('paused');
     expect(Math.abs(timer.seconds - 6 * 60)).toBeLessThan(3);
     await local.api.deleteTimer(id);
+  });
+});
+
+describe('an adjustment that cannot be made as asked', () => {
+  it('changes nothing and says why: another timer runs, or the timer is gone', async () => {
+    const paused = await local.api.createProject({ name: uniqueName('AdjustBlocked') });
+    const other = await local.api.createProject({ name: uniqueName('AdjustOther') });
+    await local.api.startTimer(paused.id);
+    local.clock.pass(10 * MIN);
+    await local.api.pauseTimer(paused.id);
+    await local.api.startTimer(other.id);
+    const op = {
+      kind: 'adjustTimer' as const,
+      projectId: paused.id,
+      projectName: 'Blocked',
+      running: false,
+      seconds: 15 * 60,
+      minutes: 5,
+      id: 'blocked',
+      seq: 1,
+      at: local.clock.now(),
+    };
+    const ctx = { now: () => local.clock.now(), attempted: false };
+    expect((await sendOperation(local.api, op, ctx)).notice).toBe(
+      "The 0:05 added to Blocked's paused timer could not be saved while another timer runs (starting it would pause that one); adjust it again once the other is paused.",
+    );
+    expect(await local.api.getTimer(paused.id)).toMatchObject({ state: 'paused', seconds: 600 });
+    expect((await local.api.getTimer(other.id)).state).toBe('running');
+    await local.api.deleteTimer(paused.id);
+    expect((await sendOperation(local.api, op, ctx)).notice).toContain(
+      'was logged or discarded elsewhere before the time you added (0:05)',
+    );
+    await local.api.deleteTimer(other.id);
   });
 });
 
