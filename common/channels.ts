@@ -10,6 +10,8 @@ const names = {
   logTimer: true,
   discardTimer: true,
   toggleLastTimer: true,
+  adjustTimer: true,
+  setTimerNote: true,
   quickEntry: true,
   logLines: true,
   retryOperation: true,

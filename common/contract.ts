@@ -8,6 +8,7 @@ import type { Channel, UiCommand } from './channels';
 import type { Result } from './result';
 import type { Settings } from './settings';
 import type { EditableField, Snapshot } from './snapshot';
+import { MAX_MINUTES } from './timeString';
 
 export { channels, ipcChannel, SNAPSHOT_CHANNEL, UI_COMMAND_CHANNEL, type Channel, type UiCommand } from './channels';
 
@@ -84,6 +85,10 @@ export const requests = {
   discardTimer: z.object({ projectId }).strict(),
   /** Start/pause the last used timer: the hotkey's and the tray's action. */
   toggleLastTimer: z.object({}).strict(),
+  /** Adds minutes to a running or paused timer (negative: takes them off, never below 0:00); at most a day either way. */
+  adjustTimer: z.object({ projectId, minutes: z.number().int().min(-MAX_MINUTES).max(MAX_MINUTES) }).strict(),
+  /** Sets a timer's note (its description, #tags included); empty clears it. */
+  setTimerNote: z.object({ projectId, description }).strict(),
   quickEntry: z.object({ text: z.string().max(10_000) }).strict(),
   /**
    * Several quick-entry lines at once (a pasted day, lines piped to `stint log`): the good ones
@@ -93,7 +98,11 @@ export const requests = {
   retryOperation: z.object({ id: operationId }).strict(),
   discardOperation: z.object({ id: operationId }).strict(),
   /** Deletes one of today's entries after the undo grace (main/core/undo/). */
-  deleteEntry: z.object({ entryId: z.number().int().positive() }).strict(),
+  deleteEntry: z.union([
+    z.object({ entryId: z.number().int().positive() }).strict(),
+    /** An entry the service does not have yet, by its key (EntryView.key): one logged from a timer (calls/loggedTimer.ts). */
+    z.object({ key: z.string().min(1).max(100) }).strict(),
+  ]),
   /**
    * Changes one of today's entries, named by its key (EntryView.key): the time as quick entry reads
    * it, the description (with #tags), a project the user has by name (empty: none).
@@ -148,6 +157,8 @@ export interface Responses {
   logTimer: null;
   discardTimer: null;
   toggleLastTimer: null;
+  adjustTimer: null;
+  setTimerNote: null;
   /** minutes: as the service stores them (rounded up to the project's increment); date: YYYY-MM-DD logged to. */
   quickEntry: LoggedEntry;
   logLines: {

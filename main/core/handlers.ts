@@ -13,6 +13,7 @@ import { handlerKit } from './calls/kit';
 import { lineHandlers } from './calls/lines';
 import { operationHandlers } from './calls/operations';
 import { projectHandlers } from './calls/projects';
+import { timerEditHandlers } from './calls/timerEdits';
 import { timerHandlers } from './calls/timers';
 import type { IdlePrompt } from './idle/policy';
 import { idleOperations } from './idle/resolve';
@@ -52,6 +53,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   const { startLastTimer, ...timers } = timerHandlers(kit);
   return {
     ...timers,
+    ...timerEditHandlers(kit),
     ...entryHandlers(kit),
     ...lineHandlers(kit),
     ...projectHandlers(kit),

@@ -1,5 +1,5 @@
-// One timer: its project, live time and the actions its state allows. Discarding asks once more,
-// in place, since it throws the time away.
+// One timer: its project, live time, its note, what logging it will record, and the actions its
+// state allows. Discarding asks once more, in place, since it throws the time away.
 
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
@@ -9,8 +9,22 @@ import { useAction } from '../hooks';
 import { liveSeconds } from '../../common/liveSeconds';
 import { ErrorLine } from './ErrorLine';
 import { ProjectDot } from './ProjectDot';
+import { TimerAdjust } from './TimerAdjust';
+import { TimerNote } from './TimerNote';
+import { logPreview } from '../../common/logPreview';
 
-export function TimerCard({ timer, now, bridge }: { timer: TimerView; now: number; bridge: StintBridge }) {
+export function TimerCard({
+  timer,
+  now,
+  billingIncrement,
+  bridge,
+}: {
+  timer: TimerView;
+  now: number;
+  /** The project's, which the logged minutes are rounded up to. */
+  billingIncrement: number;
+  bridge: StintBridge;
+}) {
   const action = useAction();
   const [confirming, setConfirming] = useState(false);
   const running = timer.state === 'running';
@@ -51,11 +65,10 @@ export function TimerCard({ timer, now, bridge }: { timer: TimerView; now: numbe
           {formatDuration(seconds)}
         </span>
       </div>
-      {timer.description && (
-        <div class="timer-description clamp" title={timer.description}>
-          {timer.description}
-        </div>
-      )}
+      <TimerNote projectId={projectId} name={name} note={timer.description} bridge={bridge} />
+      <div class="timer-log-preview" data-testid="log-preview">
+        {logPreview(seconds, name, billingIncrement).text}
+      </div>
       {confirming ? (
         // biome-ignore lint/a11y/useSemanticElements: a row of buttons outside any form, named for screen readers as a group; a fieldset would bring a form's semantics and its legend
         <div class="actions" role="group" aria-label={`Discard ${name}?`}>
@@ -106,6 +119,7 @@ export function TimerCard({ timer, now, bridge }: { timer: TimerView; now: numbe
         </div>
       )}
       <ErrorLine error={action.error} />
+      {timer.state !== 'pending' && <TimerAdjust projectId={projectId} name={name} bridge={bridge} />}
     </li>
   );
 }

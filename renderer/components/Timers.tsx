@@ -2,6 +2,7 @@
 // that starts a new one.
 
 import type { StintBridge } from '../../common/contract';
+import { DEFAULT_BILLING_INCREMENT } from '../../common/minutes';
 import type { Snapshot } from '../../common/snapshot';
 import { useNow } from '../hooks';
 import { NewTimer } from './NewTimer';
@@ -11,6 +12,8 @@ export function Timers({ snapshot, bridge }: { snapshot: Snapshot; bridge: Stint
   const running = snapshot.timers.filter((t) => t.state === 'running');
   const others = snapshot.timers.filter((t) => t.state !== 'running');
   const now = useNow(running.length > 0);
+  const increment = (projectId: number) =>
+    snapshot.projects.find((p) => p.id === projectId)?.billingIncrement ?? DEFAULT_BILLING_INCREMENT;
 
   return (
     <section class="panel" aria-labelledby="timers-heading" data-testid="timers">
@@ -18,14 +21,26 @@ export function Timers({ snapshot, bridge }: { snapshot: Snapshot; bridge: Stint
       {running.length > 0 && (
         <ul class="timers running-list" aria-label="Running" data-testid="running-timers">
           {running.map((t) => (
-            <TimerCard key={t.projectId} timer={t} now={now} bridge={bridge} />
+            <TimerCard
+              key={t.projectId}
+              timer={t}
+              now={now}
+              billingIncrement={increment(t.projectId)}
+              bridge={bridge}
+            />
           ))}
         </ul>
       )}
       {others.length > 0 && (
         <ul class="timers" aria-label="Paused" data-testid="paused-timers">
           {others.map((t) => (
-            <TimerCard key={t.projectId} timer={t} now={now} bridge={bridge} />
+            <TimerCard
+              key={t.projectId}
+              timer={t}
+              now={now}
+              billingIncrement={increment(t.projectId)}
+              bridge={bridge}
+            />
           ))}
         </ul>
       )}

@@ -39,7 +39,8 @@ export async function startOfflineRemoteApp(): Promise<OfflineRemoteApp> {
   const added = await dispatch(app.handlers, 'addAccountWithToken', { baseUrl: proxy.url, token });
   if (!added.ok) throw new Error(added.error.message);
   // Adding never switches the default: the user's Switch does.
-  const switched = await dispatch(app.handlers, 'setDefaultAccount', { accountId: added.value.accountId });
+  const { accountId } = added.value as { accountId: string };
+  const switched = await app.handlers.setDefaultAccount({ accountId });
   if (!switched.ok) throw new Error(switched.error.message);
   await until(
     () => app.getSnapshot().account.kind === 'remote' && app.getSnapshot().online,

@@ -469,6 +469,8 @@ export function operationSignature(op: Operation): string {
     case 'logTimer':
     case 'discardTimer':
     case 'rewindTimer':
+    case 'adjustTimer':
+    case 'setTimerNote':
       return `${op.kind}|${op.projectName}`;
     case 'createEntry':
       return `createEntry|${op.description}`;

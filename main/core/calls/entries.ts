@@ -6,6 +6,7 @@ import { fail, ok } from '../../../common/result';
 import { editedEntry } from '../sync/entryEdit';
 import { entrySummary } from '../undo/grace';
 import type { HandlerKit } from './kit';
+import { deleteLoggedTimer, editLoggedTimer, queuedLogOf } from './loggedTimer';
 import { readQuickLine } from './quickLine';
 
 type EntryHandlers = Pick<Handlers, 'quickEntry' | 'updateEntry' | 'deleteEntry'>;
@@ -24,8 +25,10 @@ export function entryHandlers(kit: HandlerKit): EntryHandlers {
         return ok(line.value.logged);
       }),
 
-    deleteEntry: ({ entryId }) =>
+    deleteEntry: (request) =>
       act(async (now, snap) => {
+        if ('key' in request) return deleteLoggedTimer(kit, now, request.key);
+        const { entryId } = request;
         const entry = snap.today.entries.find((e) => e.id === entryId);
         if (!entry) return fail('not_found', "That entry is not among today's entries.", 'entryId');
         await queue(now, () => ({ kind: 'deleteEntry', entryId, summary: entrySummary(entry) }), true);
@@ -37,6 +40,7 @@ export function entryHandlers(kit: HandlerKit): EntryHandlers {
         const entry = snap.today.entries.find((e) => e.key === key);
         if (!entry) return fail('not_found', "That entry is not among today's entries.", 'key');
         if (entry.editable === false) return fail('invalid_input', NOT_EDITABLE_YET, 'key');
+        if (entry.id === null && queuedLogOf(kit, key)) return editLoggedTimer(kit, snap, entry, typed);
         // Not created yet: its queued operation holds the values, and the project's id.
         const item = entry.id === null ? outbox.items().find((i) => i.op.id === key) : undefined;
         const queued = item?.op.kind === 'createEntry' ? item.op : undefined;

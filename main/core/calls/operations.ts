@@ -140,6 +140,8 @@ function editedOperation(
       const name = newProjectName(changes.name, snap);
       return name.ok ? ok({ ...op, name: name.value }) : name;
     }
+    case 'setTimerNote':
+      return ok(changes.description === undefined ? op : { ...op, description: changes.description.trim() });
     default:
       return fail('invalid_input', 'This change cannot be edited: retry or discard it.', 'id');
   }

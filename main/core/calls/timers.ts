@@ -82,15 +82,20 @@ export function timerHandlers(kit: HandlerKit): TimerHandlers {
         const increment =
           snap.projects.find((p) => p.id === timer.projectId)?.billingIncrement ?? DEFAULT_BILLING_INCREMENT;
         deps.touched(timer.projectId);
-        await queue(now, () => ({
-          kind: 'logTimer',
-          projectId: timer.projectId,
-          projectName: timer.projectName,
-          seconds,
-          minutes: roundUpToIncrement(elapsedMinutes(seconds), increment),
-          date: localDate(now),
-          description: timer.description,
-        }));
+        await queue(
+          now,
+          () => ({
+            kind: 'logTimer',
+            projectId: timer.projectId,
+            projectName: timer.projectName,
+            seconds,
+            minutes: roundUpToIncrement(elapsedMinutes(seconds), increment),
+            date: localDate(now),
+            description: timer.description,
+          }),
+          // Held for the undo grace, like a discard: the timer comes back as it was, running on.
+          true,
+        );
         return ok(null);
       }),
 

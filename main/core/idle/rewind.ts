@@ -8,18 +8,15 @@ import { isApiError } from '../../api/errors';
 import type { ServiceApi } from '../../api/types';
 import { formatDuration } from '../../../common/format';
 import type { Operation } from '../sync/operations';
-import { TOLERANCE_SECONDS } from '../sync/reconcile';
+import { runAt } from '../sync/timerSeconds';
 import type { SendContext, Sent } from '../sync/sendOnce';
-
-/** add_or_subtract_time answers where the timer landed; a slow network may need another nudge. */
-const ROUNDS = 3;
 
 export async function sendRewind(
   api: ServiceApi,
   op: Extract<Operation, { kind: 'rewindTimer' }>,
   ctx: SendContext,
 ): Promise<Sent> {
-  let timer = await api.getTimer(op.projectId).catch((error: unknown) => {
+  const timer = await api.getTimer(op.projectId).catch((error: unknown) => {
     if (isApiError(error) && error.kind === 'not_found') return null;
     throw error;
   });
@@ -33,10 +30,6 @@ export async function sendRewind(
       notice: `${op.projectName}'s timer was paused elsewhere at ${formatDuration(timer.seconds)} before your time away (${away}) could be taken off it; it keeps those seconds: correct it there if they include the time away.`,
     };
   }
-  for (let round = 0; round < ROUNDS && timer.state === 'running'; round++) {
-    const delta = op.seconds + (ctx.now() - op.at) / 1000 - timer.seconds;
-    if (Math.abs(delta) < TOLERANCE_SECONDS) break;
-    timer = await api.addOrSubtractTime(op.projectId, { seconds: Math.round(delta) });
-  }
+  await runAt(api, timer, () => op.seconds + (ctx.now() - op.at) / 1000);
   return {};
 }

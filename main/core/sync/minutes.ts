@@ -1,13 +1,2 @@
-// The minutes an entry will get, estimated before the service answers, so that today's total
-// shows what will land. The service rounds up to the project's billing increment (spec 001).
-
-/** GAPS.md: a project's billing_increment defaults to 15. */
-export const DEFAULT_BILLING_INCREMENT = 15;
-
-export function roundUpToIncrement(minutes: number, increment: number): number {
-  if (increment <= 1) return minutes;
-  return Math.ceil(minutes / increment) * increment;
-}
-
-/** A timer's elapsed seconds as the minutes logging it records: any started minute counts, as the service counts them. */
-export const elapsedMinutes = (seconds: number): number => Math.ceil(seconds / 60);
+// The minutes an entry will get: written once in common/ (the window previews a log with them).
+export { DEFAULT_BILLING_INCREMENT, elapsedMinutes, roundUpToIncrement } from '../../../common/minutes';

@@ -48,6 +48,10 @@ export type OperationBody =
       date: string;
       /** the timer's description, which the entry takes */
       description: string | null;
+      /** The user edited its entry before it was sent (calls/loggedTimer.ts): its description is sent with it. */
+      edited?: true;
+      /** The user deleted its entry before it was sent: the timer is discarded instead of logged. */
+      discarded?: true;
     }
   | { kind: 'discardTimer'; projectId: number; projectName: string }
   /** Deletes one of today's entries (sent after the undo grace, main/core/undo/). */
@@ -83,6 +87,28 @@ export type OperationBody =
       seconds: number;
       /** The time away taken off, for describing it. */
       idleSeconds: number;
+    }
+  | {
+      /**
+       * Minutes added to or taken off a timer (sync/sendTimerEdits.ts). It carries the TARGET, not
+       * the change: the timer shows `seconds` at `at` (and runs on from there if running), so a
+       * repeat after a lost answer finds it there already and changes nothing twice.
+       */
+      kind: 'adjustTimer';
+      projectId: number;
+      projectName: string;
+      /** the timer's state when the user acted: a running one runs on from the target */
+      running: boolean;
+      seconds: number;
+      /** the change the user asked for, for describing it (negative: taken off) */
+      minutes: number;
+    }
+  | {
+      /** The timer's note (PUT /v2/projects/:id/timer with its description): sets it, safe to repeat. */
+      kind: 'setTimerNote';
+      projectId: number;
+      projectName: string;
+      description: string;
     }
   | {
       kind: 'createEntry';
@@ -121,6 +147,8 @@ export const REFRESHES: Readonly<Record<OperationKind, readonly Collection[]>> =
   // Moved to a new project_name, the entry creates the project on the service.
   updateEntry: ['entries', 'projects'],
   rewindTimer: ['timers'],
+  adjustTimer: ['timers'],
+  setTimerNote: ['timers'],
   // An entry with a new project_name creates the project on the service.
   createEntry: ['entries', 'projects'],
 };
@@ -164,7 +192,9 @@ export function describeOperation(op: Operation): string {
     case 'pauseTimer':
       return `Pause ${op.projectName}`;
     case 'logTimer':
-      return `Log ${formatMinutes(op.minutes)} on ${op.projectName}`;
+      return op.discarded
+        ? `Discard the timer of ${op.projectName} (its logged entry deleted)`
+        : `Log ${formatMinutes(op.minutes)} on ${op.projectName}`;
     case 'discardTimer':
       return `Discard the timer of ${op.projectName}`;
     case 'deleteEntry':
@@ -173,6 +203,12 @@ export function describeOperation(op: Operation): string {
       return `Change ${op.summary} to ${entrySummary({ minutes: op.minutes, projectName: op.projectName, description: op.description })}`;
     case 'rewindTimer':
       return `Take ${formatMinutes(Math.round(op.idleSeconds / 60))} away time off ${op.projectName}`;
+    case 'adjustTimer':
+      return `${op.minutes < 0 ? 'Take' : 'Add'} ${formatMinutes(Math.abs(op.minutes))} ${op.minutes < 0 ? 'off' : 'to'} ${op.projectName}'s timer`;
+    case 'setTimerNote':
+      return op.description
+        ? `Note “${op.description}” on ${op.projectName}'s timer`
+        : `Clear ${op.projectName}'s timer note`;
     case 'createEntry': {
       const on = op.projectName ? ` on ${op.projectName}` : '';
       return `Log ${formatMinutes(op.minutes)}${on}${op.description ? `: ${op.description}` : ''}`;
@@ -201,10 +237,14 @@ export function editableValues(op: Operation): EditableValue[] {
         { field: 'description', value: op.description },
       ];
     case 'logTimer':
+      if (op.discarded) return [];
       // The minutes sent, not the rounded ones the summary shows: saving unchanged changes nothing.
       return [{ field: 'time', value: formatMinutes(elapsedMinutes(op.seconds)) }];
     case 'createProject':
       return [{ field: 'name', value: op.name }];
+    case 'setTimerNote':
+      return [{ field: 'description', value: op.description }];
+    // An adjustment's target depends on the timer's seconds when the user acted: retry or discard.
     default:
       return [];
   }

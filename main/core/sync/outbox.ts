@@ -88,7 +88,7 @@ export interface Outbox {
    */
   edit(op: Operation): Promise<boolean>;
   /**
-   * Gives a pending createEntry the user's new values (same id, seq, kind and marker), so an entry
+   * Gives a pending createEntry (or a logTimer never sent) the user's new values (same id, seq, kind and marker), so an entry
    * still queued goes out as edited. Refused (false) for anything else, for an item sent in a bulk
    * import (nothing there carries the marker a later send could find it by), and when the item
    * settled or failed before the amendment was written: the caller then says to try again once it
@@ -235,9 +235,14 @@ function editable(item: OutboxItem, op: Operation): boolean {
   return true;
 }
 
-/** An amendment changes an entry creation's values, not what it is (its id, place, kind and marker). */
+/**
+ * An amendment changes an entry creation's values, not what it is (its id, place, kind and
+ * marker); or a timer's log (calls/loggedTimer.ts) on the same project, never sent.
+ */
 function amendable(item: OutboxItem, op: Operation): boolean {
   const was = item.op;
+  if (was.kind === 'logTimer')
+    return op.kind === 'logTimer' && op.id === was.id && op.seq === was.seq && op.projectId === was.projectId;
   return (
     was.kind === 'createEntry' &&
     op.kind === 'createEntry' &&
@@ -337,6 +342,8 @@ function createOutbox(journal: Journal, state: State): Outbox {
       if (item?.status !== 'pending' || !amendable(item, op) || claimed.get(op.id) === 'batch') return false;
       // A send of it may be under way or may have landed: the next settle is checked (recheck).
       const begun = item.attempted || claimed.has(op.id);
+      // A log carries no marker: a log that may have landed cannot be found to be changed again.
+      if (begun && op.kind === 'logTimer') return false;
       amending++;
       try {
         return (await write({ t: 'amend', id: op.id, op, ...(begun ? { recheck: true as const } : {}) })) === true;

@@ -7,11 +7,13 @@
 
 import { ApiError, isApiError } from '../../api/errors';
 import type { ServiceApi } from '../../api/types';
-import type { Entry, Timer } from '../../api/types';
+import type { Entry } from '../../api/types';
 import { elapsedMinutes, roundUpToIncrement } from './minutes';
 import type { Operation } from './operations';
 import { loggedByAttempt, planPause, planStart, recoverGoneTimer, TOLERANCE_SECONDS } from './reconcile';
 import { sendRewind } from '../idle/rewind';
+import { runAt, runPausedTo } from './timerSeconds';
+import { sendAdjust, sendNote } from './sendTimerEdits';
 
 export { TOLERANCE_SECONDS } from './reconcile';
 
@@ -28,13 +30,6 @@ export interface Sent {
   /** What the user must be told: a change made elsewhere meanwhile, and how both were kept. */
   notice?: string;
 }
-
-/**
- * How often a pause that landed late is run back to the user's seconds before the residue is
- * accepted (each round is three quick requests; only a network slower than the tolerance at
- * every step uses them all, and the operation must settle some time).
- */
-const ROUNDS = 3;
 
 const notFound = (error: unknown): error is ApiError => isApiError(error) && error.kind === 'not_found';
 
@@ -71,10 +66,25 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
     case 'rewindTimer':
       return sendRewind(api, op, ctx);
 
+    case 'adjustTimer':
+      return sendAdjust(api, op, ctx);
+
+    case 'setTimerNote':
+      return sendNote(api, op);
+
     case 'logTimer':
+      // Its entry deleted before it was sent: the timer goes, as a discard (gone already is done).
+      if (op.discarded) {
+        await api.deleteTimer(op.projectId).catch(ignore(notFound));
+        return {};
+      }
       try {
-        // The minutes the user saw, whatever the service's timer counted meanwhile.
-        await api.logTimer(op.projectId, { minutes: elapsedMinutes(op.seconds) });
+        // The minutes the user saw, whatever the service's timer counted meanwhile; the
+        // description as edited, if its entry was edited before it was sent.
+        await api.logTimer(op.projectId, {
+          minutes: elapsedMinutes(op.seconds),
+          ...(op.edited ? { description: op.description ?? '' } : {}),
+        });
       } catch (error) {
         if (!notFound(error)) throw error;
         // The unanswered attempt logged it: the timer is gone because it became the entry.
@@ -153,20 +163,12 @@ async function pauseAt(
   op: { id: string; projectId: number; projectName: string; seconds: number; at: number; confirmed?: boolean },
   ctx: SendContext,
 ): Promise<string | null> {
-  let timer = await api.pauseTimer(op.projectId).catch(ignore(notFound));
+  const timer = await api.pauseTimer(op.projectId).catch(ignore(notFound));
   if (!timer) return recoverGoneTimer(api, { ...op, kind: 'pauseTimer' });
   // An earlier attempt may have paused it already: then its seconds are ours, landed late. Only
   // a confirmed view makes a difference someone else's change (operations.ts Confirmed).
   const plan = op.confirmed ? planPause(op, timer, ctx.now()) : { target: () => op.seconds, notice: null };
-  for (let round = 0; timer && timer.state === 'paused' && round < ROUNDS; round++) {
-    const target = plan.target(ctx.now());
-    if (Math.abs(timer.seconds - target) < TOLERANCE_SECONDS) break;
-    // Another timer running means someone else uses them now: starting this one would pause it.
-    if (await otherRunning(api, op.projectId)) break;
-    const running = await api.startTimer(op.projectId, { entry_date: timer.date });
-    await runAt(api, running, () => target, 1);
-    timer = await api.pauseTimer(op.projectId);
-  }
+  if (timer.state === 'paused') await runPausedTo(api, timer, () => plan.target(ctx.now()));
   return plan.notice;
 }
 
@@ -174,24 +176,6 @@ const notices = (...messages: Array<string | null>): Sent => {
   const told = messages.filter((m): m is string => m !== null);
   return told.length ? { notice: told.join(' ') } : {};
 };
-
-async function otherRunning(api: ServiceApi, projectId: number): Promise<boolean> {
-  // The running timer comes first in the list (GAPS.md "Timers").
-  for await (const t of api.listTimers()) return t.state === 'running' && t.project.id !== projectId;
-  return false;
-}
-
-/**
- * Brings a running timer to the seconds the user sees now (`expected` is read after each answer).
- * add_or_subtract_time acts only on a running timer; its answer tells where it landed.
- */
-async function runAt(api: ServiceApi, timer: Timer, expected: () => number, rounds = ROUNDS): Promise<void> {
-  for (let round = 0; round < rounds && timer.state === 'running'; round++) {
-    const delta = expected() - timer.seconds;
-    if (Math.abs(delta) < TOLERANCE_SECONDS) return;
-    timer = await api.addOrSubtractTime(timer.project.id, { seconds: Math.round(delta) });
-  }
-}
 
 /** How far before the user acted the search for an earlier attempt's entry looks: clocks differ. */
 const CLOCK_SLACK_MS = 24 * 3_600_000;

@@ -137,6 +137,23 @@ function applyTimers(
         if (t?.state === 'running') timers.set(op.projectId, { ...t, seconds: op.seconds, asOf: op.at, pending });
         break;
       }
+      case 'adjustTimer': {
+        // At the adjusted seconds from the moment the user adjusted: running, it runs on from there.
+        const t = timers.get(op.projectId);
+        if (t && (t.state === 'running') === op.running)
+          timers.set(op.projectId, {
+            ...t,
+            seconds: op.seconds,
+            asOf: op.running ? op.at : Math.max(op.at, t.asOf),
+            pending: pending || t.pending,
+          });
+        break;
+      }
+      case 'setTimerNote': {
+        const t = timers.get(op.projectId);
+        if (t) timers.set(op.projectId, { ...t, description: op.description || null, pending: pending || t.pending });
+        break;
+      }
       case 'pauseTimer': {
         // At the seconds the user paused at: a read newer than the pause has the service's timer
         // still running on, and those seconds were never the user's.
@@ -184,10 +201,13 @@ function applyEntries(read: EntryView[], items: OutboxItem[], today: string, pro
   return withUpdates([...queued, ...read], items, projects);
 }
 
-function queuedEntry({ op, status, batch }: OutboxItem, projects: ProjectView[]): EntryView | null {
+function queuedEntry({ op, status, batch, attempted }: OutboxItem, projects: ProjectView[]): EntryView | null {
   const pending = status === 'pending';
   if (op.kind === 'logTimer') {
-    // Its id comes with the read after the log: until then there is nothing to edit.
+    if (op.discarded) return null;
+    // Until it is sent its operation takes an edit (calls/loggedTimer.ts); once a send began, its
+    // id comes with the read after the log, and the entry is edited there.
+    const editable = pending && !attempted;
     return {
       key: op.id,
       id: null,
@@ -196,7 +216,7 @@ function queuedEntry({ op, status, batch }: OutboxItem, projects: ProjectView[])
       description: op.description,
       projectName: op.projectName,
       pending,
-      editable: false,
+      ...(editable ? {} : { editable }),
     };
   }
   if (op.kind === 'createEntry') {

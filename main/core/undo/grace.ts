@@ -1,4 +1,4 @@
-// Undo for destructive actions: a discarded timer or a deleted entry is queued with a grace
+// Undo for destructive actions: a discarded or logged timer or a deleted entry is queued with a grace
 // period (`notBefore` on its operation). The worker sends neither it nor anything queued after it
 // before then (worker.ts heldUntil), so order is kept, and until then the user may take it back.
 
@@ -7,7 +7,7 @@ import type { EntryView, UndoView } from '../../../common/snapshot';
 import type { Operation } from '../sync/operations';
 import type { OutboxItem } from '../sync/outbox';
 
-/** How long a discard or delete waits for an undo before it is sent. */
+/** How long a discard, log or delete waits for an undo before it is sent. */
 export const UNDO_GRACE_MS = 5_000;
 
 /** The entry in words: "1:30 on Website: call with the client". */
@@ -23,6 +23,9 @@ export function undoSummary(op: Operation): string {
       return `Discarded ${op.projectName}'s timer`;
     case 'deleteEntry':
       return `Deleted ${op.summary}`;
+    case 'logTimer':
+      // The minutes the service will store: rounded up to the project's increment.
+      return `Logged ${formatMinutes(op.minutes)} on ${op.projectName}`;
     default:
       return `Queued ${op.kind}`;
   }

@@ -3,6 +3,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { localDate } from '../../../common/format';
 import { collect } from '../../../main/api/types';
+import type { Core } from '../../../main/core/types';
+import { UNDO_GRACE_MS } from '../../../main/core/undo/grace';
 import { tempDir } from '../../support/tempDir';
 import { until } from '../../support/offline';
 import { lossyProxy, must, startLocal, untilSynced, type Local } from './harness';
@@ -21,6 +23,11 @@ afterEach(() => dir.remove());
 let counter = 0;
 const unique = (prefix: string) => `${prefix} ${process.pid}-${++counter}`;
 const today = () => localDate(local.clock.now());
+/** A log waits out its undo grace (main/core/undo/): it runs out on the shared clock, and core is told, as a resume would. */
+const graceEnds = (core: Core) => {
+  local.clock.pass(UNDO_GRACE_MS);
+  core.notify('resume');
+};
 const entriesWithMarker = async () =>
   (await collect(local.api.listEntries({ from: today(), to: today() }))).filter((e) =>
     e.source_url?.startsWith('https://stint.invalid/op/'),
@@ -61,6 +68,7 @@ describe('core with the local service', () => {
 
     local.clock.pass(7 * 60_000);
     await must(core.handlers.logTimer({ projectId: b!.projectId }));
+    graceEnds(core);
     await untilSynced(core);
     const snap = core.getSnapshot();
     expect(snap.timers.map((t) => t.projectId)).toEqual([a!.projectId]);
@@ -144,6 +152,7 @@ describe('offline, then online', () => {
     await must(offline.handlers.quickEntry({ text: `0:10 @${fresh} idea` }));
     local.clock.pass(4 * 60_000);
     await must(offline.handlers.logTimer({ projectId }));
+    local.clock.pass(UNDO_GRACE_MS);
     expect(offline.getSnapshot().outbox.pending).toBe(5);
     await offline.stop();
 
@@ -215,6 +224,7 @@ describe('exactly once when an answer is lost', () => {
       const projectId = core.getSnapshot().timers[0]!.projectId;
       local.clock.pass(2 * 60_000);
       await must(core.handlers.logTimer({ projectId }));
+      graceEnds(core);
       await untilSynced(core);
       expect(proxy.lost()).toBe(1);
       expect(core.getSnapshot().outbox).toEqual({ pending: 0, failed: [] });

@@ -62,7 +62,7 @@ describe('logLines with the local service', () => {
     await untilSynced(core);
     const landed = (
       await collect(local.api.listEntries({ from: addDays(today, -1), to: today, description: note }))
-    ).map((e) => e.description.slice(note.length + 1));
+    ).map((e) => (e.description ?? '').slice(note.length + 1));
     expect(landed.sort()).toEqual(['a', 'b', 'e']);
   });
 });

@@ -41,7 +41,7 @@ describe('TimerCard', () => {
   it('shows a running timer its time since it started, and pauses that project', async () => {
     const bridge = fakeBridge();
     const running = timerView({ state: 'running', seconds: 60, asOf: NOW - 3_849_000 });
-    render(<TimerCard timer={running} now={NOW} bridge={bridge} />);
+    render(<TimerCard timer={running} now={NOW} billingIncrement={15} bridge={bridge} />);
     expect(screen.getByRole('timer', { name: 'Website time' }).textContent).toBe('1:05:09');
     fireEvent.click(screen.getByRole('button', { name: 'Pause Website' }));
     await waitFor(() => expect(bridge.pauseTimer).toHaveBeenCalledWith({ projectId: 1 }));
@@ -54,6 +54,7 @@ describe('TimerCard', () => {
       <TimerCard
         timer={timerView({ projectId: 2, projectName: 'Backend', state: 'paused', seconds: 2530 })}
         now={NOW}
+        billingIncrement={1}
         bridge={bridge}
       />,
     );
@@ -68,7 +69,14 @@ describe('TimerCard', () => {
 
   it('asks before discarding: Keep throws nothing away, Yes discards that timer', async () => {
     const bridge = fakeBridge();
-    render(<TimerCard timer={timerView({ state: 'paused', seconds: 600 })} now={NOW} bridge={bridge} />);
+    render(
+      <TimerCard
+        timer={timerView({ state: 'paused', seconds: 600 })}
+        now={NOW}
+        billingIncrement={15}
+        bridge={bridge}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Discard Website' }));
     expect(screen.getByRole('group', { name: 'Discard Website?' }).textContent).toContain('Discard 0:10:00?');
     fireEvent.click(screen.getByRole('button', { name: 'Keep' }));
@@ -80,7 +88,9 @@ describe('TimerCard', () => {
 
   it("shows the service's refusal on the card it came from", async () => {
     const bridge = fakeBridge({ logTimer: async () => fail('rejected', 'Project is archived') });
-    render(<TimerCard timer={timerView({ state: 'paused', seconds: 60 })} now={NOW} bridge={bridge} />);
+    render(
+      <TimerCard timer={timerView({ state: 'paused', seconds: 60 })} now={NOW} billingIncrement={15} bridge={bridge} />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Log Website' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Project is archived');
   });

@@ -1,0 +1,87 @@
+// An entry logged from a timer that the service does not have yet: its key is the logTimer
+// operation's id and it has no entry id. The entry calls change it through that operation, so
+// that it is still sent once: an edit amends the queued log (minutes, description), a delete
+// within the log's undo grace is the undo, and after it turns the log into the timer's discard.
+// Once a send of the log began, it may have landed without a trace to find it by (a log carries
+// no marker), so the entry is changed once it is read back with its id, like any other.
+
+import { ok, fail, type Result } from '../../../common/result';
+import type { EntryView, Snapshot } from '../../../common/snapshot';
+import { editedEntry, type TypedEntry } from '../sync/entryEdit';
+import { DEFAULT_BILLING_INCREMENT, roundUpToIncrement } from '../sync/minutes';
+import type { Operation } from '../sync/operations';
+import type { OutboxItem } from '../sync/outbox';
+import { withinGraceItem } from '../undo/grace';
+import { undoOperation } from '../undo/undo';
+import type { HandlerKit } from './kit';
+
+type LogOperation = Extract<Operation, { kind: 'logTimer' }>;
+
+const BEING_SAVED = 'This entry is being saved to the service: change it once it shows as saved.';
+
+/** The queued log behind an entry's key, if that is what it is. */
+export function queuedLogOf(kit: HandlerKit, key: string): (OutboxItem & { op: LogOperation }) | undefined {
+  const item = kit.outbox.items().find((i) => i.op.id === key);
+  return item?.op.kind === 'logTimer' ? (item as OutboxItem & { op: LogOperation }) : undefined;
+}
+
+/** The queued log behind a key, while no send of it has begun: only then can it be changed. */
+function unsentLogOf(kit: HandlerKit, key: string) {
+  const item = queuedLogOf(kit, key);
+  return item?.status === 'pending' && !item.attempted ? item : undefined;
+}
+
+/** The entry's new values put into its log: still on its project, the minutes the service will store shown. */
+export async function editLoggedTimer(
+  kit: HandlerKit,
+  snap: Snapshot,
+  entry: EntryView,
+  typed: TypedEntry,
+): Promise<Result<null>> {
+  const item = unsentLogOf(kit, entry.key);
+  if (!item) return fail('invalid_input', BEING_SAVED, 'key');
+  const { op } = item;
+  const edited = editedEntry(typed, { projectId: op.projectId, projectName: op.projectName }, snap);
+  if (!edited.ok) return edited;
+  const values = edited.value;
+  if (values.projectId !== op.projectId)
+    return fail(
+      'invalid_input',
+      `An entry logged from ${op.projectName}'s timer stays on ${op.projectName} until it is saved: move it once it shows as saved.`,
+      'project',
+    );
+  const increment =
+    snap.projects.find((p) => kit.same(p.id, op.projectId))?.billingIncrement ?? DEFAULT_BILLING_INCREMENT;
+  const minutes = roundUpToIncrement(values.minutes, increment);
+  // Saved unchanged: nothing to change.
+  if (minutes === op.minutes && values.description === (op.description ?? '')) return ok(null);
+  // The service is sent elapsedMinutes(seconds): whole minutes in seconds send exactly those.
+  const amended: LogOperation = {
+    ...op,
+    seconds: values.minutes * 60,
+    minutes,
+    description: values.description || null,
+    edited: true,
+  };
+  return amend(kit, amended);
+}
+
+/** Deletes the entry a queued log is to make: within the grace the log is undone, after it the timer is discarded instead. */
+export async function deleteLoggedTimer(kit: HandlerKit, now: number, key: string): Promise<Result<null>> {
+  const item = unsentLogOf(kit, key);
+  if (!item || item.op.discarded) return fail('invalid_input', BEING_SAVED, 'key');
+  // Within its undo grace the log has not happened: deleting its entry is taking it back.
+  if (withinGraceItem(item) && now < item.op.notBefore!) return undoOperation(kit.outbox, key, now);
+  return amend(kit, { ...item.op, discarded: true });
+}
+
+async function amend(kit: HandlerKit, op: LogOperation): Promise<Result<null>> {
+  let done = false;
+  try {
+    done = await kit.outbox.amend(op);
+  } finally {
+    // The worker took nothing while the amendment was written: wake it, whatever came of it.
+    kit.deps.queued();
+  }
+  return done ? ok(null) : fail('invalid_input', BEING_SAVED, 'key');
+}

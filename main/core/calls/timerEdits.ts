@@ -1,0 +1,59 @@
+// The calls that change a timer in place: minutes added or taken off, and its note.
+
+import type { Handlers } from '../../../common/contract';
+import { exactLiveSeconds } from '../../../common/liveSeconds';
+import { fail, ok } from '../../../common/result';
+import type { HandlerKit } from './kit';
+
+type TimerEditHandlers = Pick<Handlers, 'adjustTimer' | 'setTimerNote'>;
+
+export function timerEditHandlers(kit: HandlerKit): TimerEditHandlers {
+  const { deps, act, queue, timerOf, noTimer } = kit;
+  return {
+    adjustTimer: ({ projectId, minutes }) =>
+      act(async (now, snap) => {
+        const timer = timerOf(snap, projectId);
+        if (!timer) return noTimer();
+        if (minutes === 0)
+          return fail('invalid_input', 'Enter the minutes to add, like +15, or to take off, like -10.', 'minutes');
+        if (timer.state === 'pending')
+          return fail('invalid_input', `${timer.projectName}'s timer has no time yet: start it first.`, 'minutes');
+        const seconds = exactLiveSeconds(timer, now);
+        if (minutes < 0 && seconds < 1)
+          return fail(
+            'invalid_input',
+            `${timer.projectName}'s timer is at 0:00: there is nothing to take off.`,
+            'minutes',
+          );
+        // Never below 0:00: taking off more than it has leaves it at 0:00.
+        const target = Math.max(0, seconds + minutes * 60);
+        const minutesChanged = minutes < 0 ? -Math.min(-minutes, Math.ceil(seconds / 60)) : minutes;
+        deps.touched(timer.projectId);
+        await queue(now, () => ({
+          kind: 'adjustTimer',
+          projectId: timer.projectId,
+          projectName: timer.projectName,
+          running: timer.state === 'running',
+          seconds: target,
+          minutes: minutesChanged,
+        }));
+        return ok(null);
+      }),
+
+    setTimerNote: ({ projectId, description }) =>
+      act(async (now, snap) => {
+        const timer = timerOf(snap, projectId);
+        if (!timer) return noTimer();
+        const note = description.trim();
+        if (note === (timer.description ?? '')) return ok(null);
+        deps.touched(timer.projectId);
+        await queue(now, () => ({
+          kind: 'setTimerNote',
+          projectId: timer.projectId,
+          projectName: timer.projectName,
+          description: note,
+        }));
+        return ok(null);
+      }),
+  };
+}

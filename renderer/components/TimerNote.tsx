@@ -1,0 +1,91 @@
+// A timer's note, changed in place: Enter saves, Escape puts it back as it was. A refused note
+// keeps the text typed, with the reason under it.
+
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { StintBridge } from '../../common/contract';
+import { useAction } from '../hooks';
+import { ErrorLine } from './ErrorLine';
+
+export function TimerNote({
+  projectId,
+  name,
+  note,
+  bridge,
+}: {
+  projectId: number;
+  name: string;
+  note: string | null;
+  bridge: StintBridge;
+}) {
+  const action = useAction();
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(note ?? '');
+  const input = useRef<HTMLInputElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const errorId = `note-error-${projectId}`;
+  useEffect(() => {
+    if (editing) input.current?.focus();
+  }, [editing]);
+
+  const close = () => {
+    setEditing(false);
+    action.clear();
+    // Back to the button that opened it, so a keyboard user is where they were.
+    setTimeout(() => opener.current?.focus(), 0);
+  };
+  const save = async (event: Event) => {
+    event.preventDefault();
+    const result = await action.run(() => bridge.setTimerNote({ projectId, description: text }));
+    if (result?.ok) close();
+  };
+
+  if (!editing)
+    return (
+      <div class="timer-note">
+        {note && (
+          <span class="timer-description clamp" data-testid="timer-note" title={note}>
+            {note}
+          </span>
+        )}
+        <button
+          type="button"
+          class="small link"
+          ref={opener}
+          aria-label={note ? `Edit the note of ${name}` : `Add a note to ${name}`}
+          onClick={() => {
+            setText(note ?? '');
+            setEditing(true);
+          }}
+        >
+          {note ? 'Edit note' : 'Add note'}
+        </button>
+      </div>
+    );
+
+  return (
+    <form class="timer-note" aria-label={`Note of ${name}`} onSubmit={save}>
+      <input
+        ref={input}
+        aria-label={`Note of ${name}`}
+        value={text}
+        maxLength={10_000}
+        aria-invalid={action.error ? 'true' : undefined}
+        aria-describedby={action.error ? errorId : undefined}
+        onInput={(e) => setText((e.target as HTMLInputElement).value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.preventDefault();
+            close();
+          }
+        }}
+      />
+      <button type="submit" class="small" disabled={action.busy}>
+        Save
+      </button>
+      <button type="button" class="small" onClick={close}>
+        Cancel
+      </button>
+      <ErrorLine error={action.error} id={errorId} testId="note-error" />
+    </form>
+  );
+}

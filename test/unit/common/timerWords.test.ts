@@ -1,0 +1,32 @@
+// The words and numbers a timer card and main share: a typed adjustment read with its sign, and
+// what a log will record after the project's rounding.
+import { describe, expect, it } from 'vitest';
+import { logPreview } from '../../../common/logPreview';
+import { parseAdjustment } from '../../../common/timeAdjust';
+
+describe('parseAdjustment', () => {
+  it('reads a signed time as quick entry reads times; unsigned adds', () => {
+    expect(parseAdjustment('+15')).toEqual({ ok: true, minutes: 15 });
+    expect(parseAdjustment('-0:10')).toEqual({ ok: true, minutes: -10 });
+    expect(parseAdjustment('−1h 30m')).toEqual({ ok: true, minutes: -90 });
+    expect(parseAdjustment(' 45m ')).toEqual({ ok: true, minutes: 45 });
+  });
+
+  it('refuses what is not a time, nothing, and more than a day, in words', () => {
+    expect(parseAdjustment('')).toMatchObject({ ok: false, message: expect.stringContaining('+15') });
+    expect(parseAdjustment('+soon')).toMatchObject({ ok: false, message: expect.stringContaining('is not a time') });
+    expect(parseAdjustment('-25h')).toMatchObject({ ok: false, message: 'The time must be at most 24 hours.' });
+    expect(parseAdjustment('+0:00')).toMatchObject({ ok: false });
+  });
+});
+
+describe('logPreview', () => {
+  it("says the rounding when the project's increment changes the minutes, and only then", () => {
+    expect(logPreview(200, 'Website', 15)).toEqual({
+      minutes: 15,
+      text: "Log 0:15 (0:04 rounded up to Website's 15 minutes)",
+    });
+    expect(logPreview(15 * 60, 'Website', 15)).toEqual({ minutes: 15, text: 'Log 0:15' });
+    expect(logPreview(61, 'Backend', 1)).toEqual({ minutes: 2, text: 'Log 0:02' });
+  });
+});
