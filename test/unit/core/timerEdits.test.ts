@@ -207,9 +207,9 @@ describe('the entry of a log not sent yet', () => {
 
 describe('what a success says', () => {
   it("names the minutes the service stores, rounded up to the project's increment, not the ones typed", async () => {
-    expect(await h.quickEntry({ text: '0:20 @Website call' })).toEqual({
+    expect(await h.quickEntry({ text: '0:20 @Website call' })).toMatchObject({
       ok: true,
-      value: { minutes: 30, projectName: 'Website' },
+      value: { minutes: 30, typedMinutes: 20, projectName: 'Website' },
     });
     expect(await h.quickEntry({ text: '0:20 @Backend call' })).toMatchObject({ value: { minutes: 20 } });
     expect(await h.quickEntry({ text: '0:20 no project' })).toMatchObject({ value: { minutes: 20 } });
