@@ -1,0 +1,84 @@
+// @vitest-environment happy-dom
+// A day pasted into quick entry: every line previewed or refused at the line, the good ones logged
+// in one call, the refused ones left in the box with their reason.
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ok } from '../../../common/result';
+import type { ProjectView } from '../../../common/snapshot';
+import { QuickEntry } from '../../../renderer/components/QuickEntry';
+import { fakeBridge } from '../../support/fakeBridge';
+
+afterEach(cleanup);
+
+const TODAY = '2025-11-25';
+const website: ProjectView = { id: 1, name: 'Website', color: null, billingIncrement: 15, enabled: true };
+const box = () => screen.getByRole('combobox', { name: 'Log time for today' }) as HTMLInputElement;
+
+/** Pastes text into the quick-entry box as the browser does: a paste event carrying the clipboard. */
+function paste(text: string) {
+  const event = new Event('paste', { bubbles: true, cancelable: true }) as Event & { clipboardData: unknown };
+  event.clipboardData = { getData: (type: string) => (type === 'text/plain' ? text : '') };
+  fireEvent(box(), event);
+}
+
+describe('QuickEntry: a pasted day', () => {
+  it('previews each line, refuses a bad one at its line, and logs the good ones in one call', async () => {
+    const bridge = fakeBridge({
+      logLines: async ({ lines }) =>
+        ok({
+          logged: lines.map((_, line) => ({
+            line,
+            minutes: 30,
+            typedMinutes: 30,
+            increment: 15,
+            projectName: 'Website',
+            date: TODAY,
+          })),
+          refused: [],
+        }),
+    });
+    render(<QuickEntry projects={[website]} recentProjectIds={[]} today={TODAY} bridge={bridge} />);
+    paste('0:30 @Website standup\n\nxx @Website oops\nyesterday 9:00-9:30 @Website review\n');
+
+    const lines = screen.getAllByTestId('paste-line');
+    expect(lines.map((l) => l.textContent)).toEqual([
+      '0:30 @Website standup0:30 on Website',
+      expect.stringContaining('xx @Website oops“xx” is not a time'),
+      'yesterday 9:00-9:30 @Website review0:30 on Website yesterday (Mon 24 Nov)',
+    ]);
+    expect(screen.getAllByTestId('paste-line-error')).toHaveLength(1);
+    expect(box().value).toBe('');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Log 2 entries (1:00)' }));
+    await waitFor(() => expect(bridge.logLines).toHaveBeenCalledTimes(1));
+    expect(bridge.logLines).toHaveBeenCalledWith({
+      lines: ['0:30 @Website standup', 'yesterday 9:00-9:30 @Website review'],
+    });
+    // The refused line stays, to be fixed; the logged ones leave the box.
+    await waitFor(() =>
+      expect((screen.getByTestId('paste-lines') as HTMLTextAreaElement).value).toBe('xx @Website oops'),
+    );
+    fireEvent.input(screen.getByTestId('paste-lines'), { target: { value: '0:15 @Website oops' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log 1 entry (0:15)' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Logged 1 entry, 0:30 in all.');
+    expect(screen.queryByTestId('paste-day')).toBeNull();
+  });
+
+  it('a line main refuses stays in the box with its reason', async () => {
+    const bridge = fakeBridge({
+      logLines: async () =>
+        ok({ logged: [], refused: [{ line: 0, message: 'Website is archived.', field: 'project' }] }),
+    });
+    render(<QuickEntry projects={[website]} recentProjectIds={[]} today={TODAY} bridge={bridge} />);
+    paste('0:30 @Website a\n0:45 @Website b');
+    fireEvent.click(screen.getByRole('button', { name: 'Log 2 entries (1:15)' }));
+    await waitFor(() => expect(screen.getAllByTestId('paste-line-error')).toHaveLength(1));
+    expect(screen.getByTestId('paste-line-error').textContent).toBe('Website is archived.');
+  });
+
+  it('one pasted line is typed into the box as usual', () => {
+    render(<QuickEntry projects={[website]} recentProjectIds={[]} today={TODAY} bridge={fakeBridge()} />);
+    paste('0:30 @Website one line\n');
+    expect(screen.queryByTestId('paste-day')).toBeNull();
+  });
+});
