@@ -1,7 +1,8 @@
 // Quick entry for another day, in Chromium against the real service: "yesterday 9:00-10:30
 // @Website x" previews the day it logs to, Enter logs it there (the service holds it on
 // yesterday's date), the message names the day; a 300-character project name is refused where it
-// is typed, with the text kept and nothing queued.
+// is typed, with the text kept and nothing queued. A pasted day is previewed line by line, its
+// bad line refused at the line and kept to be fixed, and every good line lands once.
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -64,6 +65,41 @@ describe('quick entry for another day', () => {
       expect(await box.getAttribute('aria-invalid')).toBe('true');
       expect(await page.getByTestId('quick-done').count()).toBe(0);
       expect(stack.account.core.getSnapshot().outbox).toEqual({ pending: 0, failed: [] });
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('a pasted day: each line previewed or refused at its line, the good ones logged once', async () => {
+    const { page, problems } = await openApp(stack);
+    await explained(stack, page, async () => {
+      const today = localDate(Date.now());
+      const box = page.getByRole('combobox', { name: 'Log time for today' });
+      await expect.poll(() => stack.account.core.getSnapshot().projects.map((p) => p.name)).toContain('Website');
+      // The clipboard as the browser hands it to the box: a paste event carrying the lines.
+      await box.focus();
+      await box.evaluate((input, text) => {
+        const data = new DataTransfer();
+        data.setData('text/plain', text);
+        input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      }, '0:30 @Website pasted standup\nxx @Website pasted typo\n0:45 @Website pasted review');
+      await expect.poll(() => page.getByTestId('paste-line').count()).toBe(3);
+      expect(await page.getByTestId('paste-line-error').textContent()).toContain('“xx” is not a time');
+      await page.getByRole('button', { name: 'Log 2 entries (1:15)' }).click();
+      await expect.poll(() => page.getByTestId('paste-lines').inputValue()).toBe('xx @Website pasted typo');
+      await page.getByTestId('paste-lines').fill('0:15 @Website pasted typo');
+      await page.getByRole('button', { name: 'Log 1 entry (0:15)' }).click();
+      await expect.poll(() => page.getByTestId('quick-done').textContent()).toBe('Logged 1 entry, 0:15 in all.');
+
+      await expect.poll(() => stack.account.core.getSnapshot().outbox.pending, { timeout: 10_000 }).toBe(0);
+      const pasted = (await collect(api.listEntries({ from: today, to: today })))
+        .filter((e) => e.description?.startsWith('pasted'))
+        .map((e) => [e.description, e.minutes])
+        .sort();
+      expect(pasted).toEqual([
+        ['pasted review', 45],
+        ['pasted standup', 30],
+        ['pasted typo', 15],
+      ]);
     });
     expect(problems).toEqual([]);
   });
