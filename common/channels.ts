@@ -16,6 +16,7 @@ const names = {
   deleteEntry: true,
   updateEntry: true,
   undo: true,
+  showWeek: true,
   editOperation: true,
   dismissNotice: true,
   refresh: true,

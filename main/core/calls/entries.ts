@@ -1,4 +1,4 @@
-// The entry calls: quick entry, editing one of today's entries, deleting one.
+// The entry calls: quick entry, editing one of today's or the shown week's entries, deleting one.
 
 import type { Handlers } from '../../../common/contract';
 import { localDate } from '../../../common/format';
@@ -8,8 +8,15 @@ import { editedEntry } from '../sync/entryEdit';
 import { entryMarker } from '../sync/operations';
 import { entrySummary } from '../undo/grace';
 import type { HandlerKit } from './kit';
+import type { EntryView, Snapshot } from '../../../common/snapshot';
+import { editedDate } from '../sync/entryDate';
 
 type EntryHandlers = Pick<Handlers, 'quickEntry' | 'updateEntry' | 'deleteEntry'>;
+
+/** One of today's entries, or of the shown week's, by a test on it. */
+const entryWhere = (snap: Snapshot, test: (e: EntryView) => boolean): EntryView | undefined =>
+  snap.today.entries.find(test) ?? snap.week.days.flatMap((d) => d.entries).find(test);
+const NOT_SHOWN = "That entry is not among today's or the shown week's entries.";
 
 /** Said of an entry that has no id yet and no queued operation that can take the change. */
 const NOT_EDITABLE_YET = 'This entry is being saved to the service: edit it once it shows as saved.';
@@ -40,25 +47,30 @@ export function entryHandlers(kit: HandlerKit): EntryHandlers {
 
     deleteEntry: ({ entryId }) =>
       act(async (now, snap) => {
-        const entry = snap.today.entries.find((e) => e.id === entryId);
-        if (!entry) return fail('not_found', "That entry is not among today's entries.", 'entryId');
+        const entry = entryWhere(snap, (e) => e.id === entryId);
+        if (!entry) return fail('not_found', NOT_SHOWN, 'entryId');
         await queue(now, () => ({ kind: 'deleteEntry', entryId, summary: entrySummary(entry) }), true);
         return ok(null);
       }),
 
-    updateEntry: ({ key, ...typed }) =>
+    updateEntry: ({ key, date: typedDate, ...typed }) =>
       act(async (now, snap) => {
-        const entry = snap.today.entries.find((e) => e.key === key);
-        if (!entry) return fail('not_found', "That entry is not among today's entries.", 'key');
+        const entry = entryWhere(snap, (e) => e.key === key);
+        if (!entry) return fail('not_found', NOT_SHOWN, 'key');
+        // Branch point: an entry logged from a timer (its key a logTimer operation's) is not editable until read back.
         if (entry.editable === false) return fail('invalid_input', NOT_EDITABLE_YET, 'key');
+        const date = editedDate(typedDate, entry.date, localDate(now));
+        if (!date.ok) return date;
         // Not created yet: its queued operation holds the values, and the project's id.
         const item = entry.id === null ? outbox.items().find((i) => i.op.id === key) : undefined;
         const queued = item?.op.kind === 'createEntry' ? item.op : undefined;
         const edited = editedEntry(typed, queued ?? { projectName: entry.projectName }, snap);
         if (!edited.ok) return edited;
         const values = edited.value;
+        const moved = date.value !== entry.date;
         // Saved unchanged: nothing to send.
         if (
+          !moved &&
           values.projectName === entry.projectName &&
           values.minutes === entry.minutes &&
           values.description === (entry.description ?? '')
@@ -66,13 +78,15 @@ export function entryHandlers(kit: HandlerKit): EntryHandlers {
           return ok(null);
         if (entry.id !== null) {
           const entryId = entry.id;
-          await queue(now, () => ({ kind: 'updateEntry', entryId, ...values, summary: entrySummary(entry) }));
+          const onDay = moved ? { date: date.value } : {};
+          await queue(now, () => ({ kind: 'updateEntry', entryId, ...values, ...onDay, summary: entrySummary(entry) }));
           return ok(null);
         }
         if (!queued) return fail('invalid_input', NOT_EDITABLE_YET, 'key');
         const amended = {
           ...queued,
           ...values,
+          date: date.value,
           projectId: values.projectId === undefined ? queued.projectId : values.projectId,
         };
         // Operations go in order: a project made after this entry's operation would not exist yet when it is sent.

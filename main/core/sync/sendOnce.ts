@@ -102,6 +102,7 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
           minutes: op.minutes,
           description: op.description,
           ...(op.projectId !== undefined ? { project_id: op.projectId } : {}),
+          ...(op.date !== undefined ? { date: op.date } : {}),
         });
       } catch (error) {
         // Deleted elsewhere: the change fails, visibly, rather than bringing the entry back.

@@ -12,6 +12,8 @@ import type { ServiceData } from './serviceData';
 import { undoViews, withoutDeleted } from '../undo/grace';
 import type { IdlePrompt } from '../idle/policy';
 import { idleView } from '../idle/view';
+import { inWeek, weekOf, type WeekRange } from '../../../common/week';
+import { weekView } from './week';
 
 export interface ViewContext {
   account: Snapshot['account'];
@@ -27,6 +29,8 @@ export interface ViewContext {
   settings?: Settings;
   /** The open idle prompt (idle/tracker.ts); default none. */
   idle?: IdlePrompt | null;
+  /** The week the window shows (showWeek); default the week of today. */
+  week?: WeekRange;
 }
 
 export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], ctx: ViewContext): Snapshot {
@@ -36,10 +40,22 @@ export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], 
 
   const projects = applyProjects(data.projects, shows('projects'));
   const timers = applyTimers(data.timers, shows('timers'), projects, ctx.recent);
-  const entries = withoutDeleted(
-    applyEntries(data.entries?.date === ctx.today ? data.entries.list : [], shows('entries'), ctx.today, projects),
-    shows('entries'),
-  );
+  const entryItems = shows('entries');
+  const week = ctx.week ?? weekOf(ctx.today, data.weekStart);
+  const weekRead = data.week?.start === week.start && data.week.end === week.end ? data.week.list : null;
+  const todayRead = data.entries?.date === ctx.today ? data.entries.list : [];
+  const isCurrent = inWeek(ctx.today, week);
+  const isToday = (date: string) => date === ctx.today;
+  let entries: EntryView[];
+  let weekEntries: EntryView[];
+  if (isCurrent) {
+    // One read holds both: today's are the week's of today (an entry moved to today shows there too).
+    weekEntries = applyEntries(weekRead ?? todayRead, entryItems, projects, (date) => inWeek(date, week));
+    entries = weekEntries.filter((e) => isToday(e.date));
+  } else {
+    entries = applyEntries(todayRead, entryItems, projects, isToday);
+    weekEntries = applyEntries(weekRead ?? [], entryItems, projects, (date) => inWeek(date, week));
+  }
 
   return deepFreeze({
     account: { ...ctx.account },
@@ -47,6 +63,14 @@ export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], 
     projects,
     timers,
     today: { date: ctx.today, entries, totalMinutes: entries.reduce((sum, e) => sum + e.minutes, 0) },
+    week: weekView(weekEntries, {
+      week,
+      weekStart: data.weekStart,
+      isCurrent,
+      loaded: weekRead !== null,
+      stale: !ctx.online,
+      projects,
+    }),
     outbox: {
       pending: items.filter((i) => i.status === 'pending').length,
       failed: items
@@ -164,13 +188,22 @@ const pausedWith = (t: TimerView, seconds: number, at: number): TimerView => ({
   asOf: Math.max(at, t.asOf),
 });
 
-function applyEntries(read: EntryView[], items: OutboxItem[], today: string, projects: ProjectView[]): EntryView[] {
+/**
+ * The entries read, with the queued ones first (newest first), every unsent edit applied and the
+ * deleted ones left out; then those of the days kept (an edit may have moved one to another day).
+ */
+function applyEntries(
+  read: EntryView[],
+  items: OutboxItem[],
+  projects: ProjectView[],
+  keep: (date: string) => boolean,
+): EntryView[] {
   const queued: EntryView[] = [];
   for (const item of items) {
     const entry = queuedEntry(item, projects);
-    if (entry && entry.date === today) queued.unshift(entry);
+    if (entry) queued.unshift(entry);
   }
-  return withUpdates([...queued, ...read], items, projects);
+  return withoutDeleted(withUpdates([...queued, ...read], items, projects), items).filter((e) => keep(e.date));
 }
 
 function queuedEntry({ op, status, batch }: OutboxItem, projects: ProjectView[]): EntryView | null {
@@ -184,6 +217,8 @@ function queuedEntry({ op, status, batch }: OutboxItem, projects: ProjectView[])
       minutes: op.minutes,
       description: op.description,
       projectName: op.projectName,
+      projectId: op.projectId,
+      billable: billableOf(op.projectId, op.projectName, projects),
       pending,
       editable: false,
     };
@@ -202,6 +237,8 @@ function queuedEntry({ op, status, batch }: OutboxItem, projects: ProjectView[])
       minutes,
       description: op.description || null,
       projectName: op.projectName,
+      projectId: op.projectId,
+      billable: billableOf(op.projectId, op.projectName, projects),
       pending,
       ...(editable ? {} : { editable }),
     };
@@ -226,6 +263,11 @@ function withUpdates(entries: EntryView[], items: OutboxItem[], projects: Projec
       minutes: roundUpToIncrement(op.minutes, incrementOf(op.projectId, op.projectName, projects)),
       description: op.description || null,
       projectName: op.projectName,
+      ...(op.date === undefined ? {} : { date: op.date }),
+      // Moved: the new project's id and billing; else as it was.
+      ...(op.projectId === undefined
+        ? {}
+        : { projectId: op.projectId, billable: billableOf(op.projectId, op.projectName, projects) }),
       pending: e.pending || edit.pending,
     };
   });
@@ -243,6 +285,17 @@ function incrementOf(
   if (projectName === null && !projectId) return 1;
   const project = projectId ? projects.find((p) => p.id === projectId) : projects.find((p) => p.name === projectName);
   return project?.billingIncrement ?? DEFAULT_BILLING_INCREMENT;
+}
+
+/** Whether an entry on this project is billable: as its project is, unknown for one not read yet, never for none. */
+function billableOf(
+  projectId: number | null | undefined,
+  projectName: string | null,
+  projects: ProjectView[],
+): boolean | undefined {
+  if (projectName === null && !projectId) return false;
+  const project = projectId ? projects.find((p) => p.id === projectId) : projects.find((p) => p.name === projectName);
+  return project?.billable;
 }
 
 function deepFreeze<T>(value: T): T {

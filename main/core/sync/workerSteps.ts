@@ -119,6 +119,7 @@ export function workerSteps(deps: WorkerDeps, requested: Set<Read>): WorkerSteps
         api: deps.api,
         now: () => clock.now(),
         today: deps.today,
+        ...(deps.week ? { week: deps.week } : {}),
         userId: deps.data().userId,
       });
       deps.received(what, patch);
@@ -130,10 +131,12 @@ export function workerSteps(deps: WorkerDeps, requested: Set<Read>): WorkerSteps
   };
 
   // Timers may change anywhere at any time; entries are re-read by the operations that change
-  // them, and when the day has turned.
+  // them, when the day has turned, and when the window shows another week.
   const freshen = () => {
     requested.add('timers');
-    if (deps.data().entries?.date !== deps.today()) requested.add('entries');
+    const { entries, week } = deps.data();
+    const shown = deps.week?.();
+    if (entries?.date !== deps.today() || (shown && week?.start !== shown.start)) requested.add('entries');
   };
 
   const refusedStep = async (step: Step, error: unknown): Promise<void> => {
