@@ -121,6 +121,10 @@ export function startApp(): void {
       platform: process.platform,
       onOpenWindow: () => showWindow(false),
       onQuickEntry: () => showWindow(true),
+      onOpenWeek: () => {
+        showWindow(false);
+        if (window) sendUiCommand(window, 'show-week');
+      },
       onOpenSettings: openSettings,
       onQuit: () => app.quit(),
     });

@@ -8,6 +8,7 @@ import { formatMinutes } from '../../common/format';
 import type { EntryView, ProjectView, Snapshot } from '../../common/snapshot';
 import { entryFields, entryUpdate, entryWords, ENTRY_HINTS } from '../entryEdit';
 import { useAction } from '../hooks';
+import { ContinueEntry } from './ContinueEntry';
 import { EditForm } from './EditForm';
 import { ErrorLine } from './ErrorLine';
 
@@ -39,7 +40,18 @@ export function Today({ today, projects, bridge }: Props) {
   );
 }
 
-function Entry({ entry, projects, bridge }: { entry: EntryView; projects: ProjectView[]; bridge: StintBridge }) {
+/** One entry with Edit, Delete and Continue: today's, and each day's of the week view (week/WeekDays.tsx). */
+export function Entry({
+  entry,
+  projects,
+  bridge,
+  testId = 'today-entry',
+}: {
+  entry: EntryView;
+  projects: ProjectView[];
+  bridge: StintBridge;
+  testId?: string;
+}) {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
@@ -58,7 +70,7 @@ function Entry({ entry, projects, bridge }: { entry: EntryView; projects: Projec
   };
 
   return (
-    <li class="entry" data-testid="today-entry" data-project={entry.projectName ?? ''}>
+    <li class="entry" data-testid={testId} data-project={entry.projectName ?? ''}>
       <span class="entry-time" data-testid="entry-minutes">
         {formatMinutes(entry.minutes)}
       </span>
@@ -97,6 +109,7 @@ function Entry({ entry, projects, bridge }: { entry: EntryView; projects: Projec
             </button>
           )}
           {entry.id !== null && <DeleteEntry words={words} entryId={entry.id} bridge={bridge} />}
+          <ContinueEntry entry={entry} words={words} bridge={bridge} />
         </>
       )}
     </li>

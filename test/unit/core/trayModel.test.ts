@@ -145,6 +145,7 @@ describe('trayModel', () => {
       'quick-entry',
       'refresh',
       'open-window',
+      'week',
       'settings',
       'quit',
     ])

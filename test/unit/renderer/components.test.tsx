@@ -153,6 +153,7 @@ describe('Today', () => {
       time: 'soon',
       description: 'call with the client',
       project: 'Website',
+      date: '2025-03-10',
     });
   });
 
