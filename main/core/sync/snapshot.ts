@@ -93,6 +93,9 @@ export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], 
   });
 }
 
+/** One collator for every sort: localeCompare with options builds one per call (most of a recompute's time). */
+const byName = new Intl.Collator(undefined, { sensitivity: 'base' });
+
 function applyProjects(read: ProjectView[], items: OutboxItem[]): ProjectView[] {
   const projects = [...read];
   for (const { op } of items) {
@@ -102,7 +105,7 @@ function applyProjects(read: ProjectView[], items: OutboxItem[]): ProjectView[] 
       projects.push({ id, name: op.name, color: null, billingIncrement: DEFAULT_BILLING_INCREMENT, enabled: true });
     }
   }
-  return projects.sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
+  return projects.sort((a, b) => byName.compare(a.name, b.name));
 }
 
 function applyTimers(

@@ -15,6 +15,8 @@ export interface WeekContext {
   projects: readonly ProjectView[];
 }
 
+const byName = new Intl.Collator(undefined, { sensitivity: 'base' });
+
 export function weekView(entries: readonly EntryView[], ctx: WeekContext): WeekView {
   const dates = weekDates(ctx.week.start);
   const byDate = new Map(dates.map((date) => [date, [] as EntryView[]]));
@@ -53,7 +55,7 @@ export function weekView(entries: readonly EntryView[], ctx: WeekContext): WeekV
       return { date, totalMinutes: list.reduce((sum, e) => sum + e.minutes, 0), entries: list };
     }),
     projects: [...byProject.values()].sort(
-      (a, b) => b.totalMinutes - a.totalMinutes || (a.projectName ?? '').localeCompare(b.projectName ?? ''),
+      (a, b) => b.totalMinutes - a.totalMinutes || byName.compare(a.projectName ?? '', b.projectName ?? ''),
     ),
     totalMinutes,
     loaded: ctx.loaded,
