@@ -38,11 +38,13 @@ export function WeekPanel({ week, today, timers, projects, bridge }: Props) {
     event.preventDefault();
   };
 
-  const status = !week.loaded
-    ? 'Loading this week from the service…'
-    : week.stale
+  const status = week.stale
+    ? week.loaded
       ? 'Offline: as last read, with your unsent changes.'
-      : '';
+      : 'Offline: this week was not read yet; only your unsent changes show.'
+    : week.loaded
+      ? ''
+      : 'Reading the week from the service…';
 
   return (
     <section class="panel week" aria-labelledby="week-heading" data-testid="week" onKeyDown={onKeyDown}>

@@ -52,6 +52,10 @@ describe('the week view with the local service', () => {
     const mine = snap.week.projects.find((p) => p.projectName === project.name)!;
     expect(mine.totalMinutes).toBe(75);
 
+    expect(await core.handlers.showWeek({ weekOf: '2025-02-30' })).toMatchObject({
+      ok: false,
+      error: { field: 'weekOf' },
+    });
     // Last week: its read, and today's on its own (today is not in it).
     const shown = await must(core.handlers.showWeek({ weekOf: lastWeek.start }));
     expect(shown).toEqual(lastWeek);

@@ -89,6 +89,11 @@ describe('WeekPanel', () => {
   it('says when the week is drawn offline from the last read', () => {
     show(fakeBridge(), { week: { ...week(), stale: true } });
     expect(screen.getByTestId('week-status').textContent).toBe('Offline: as last read, with your unsent changes.');
+    cleanup();
+    show(fakeBridge(), { week: { ...week(), stale: true, loaded: false } });
+    expect(screen.getByTestId('week-status').textContent).toBe(
+      'Offline: this week was not read yet; only your unsent changes show.',
+    );
   });
 
   it('opens a day to its entries: Continue starts that project with the note; none without a project', async () => {
