@@ -63,8 +63,14 @@ export const requests = {
   quickEntry: z.object({ text: z.string().max(10_000) }).strict(),
   retryOperation: z.object({ id: operationId }).strict(),
   discardOperation: z.object({ id: operationId }).strict(),
-  /** Deletes one of today's or the shown week's entries after the undo grace (main/core/undo/). */
-  deleteEntry: z.object({ entryId: z.number().int().positive() }).strict(),
+  /**
+   * Deletes one of today's or the shown week's entries after the undo grace (main/core/undo/), by
+   * its service id or by its key (EntryView.key): a key also names one still queued, not yet sent.
+   */
+  deleteEntry: z.union([
+    z.object({ entryId: z.number().int().positive() }).strict(),
+    z.object({ key: z.string().min(1).max(100) }).strict(),
+  ]),
   /**
    * Changes one of today's or the shown week's entries, named by its key (EntryView.key): the time
    * as quick entry reads it, the description (with #tags), a project the user has by name (empty:

@@ -1,9 +1,9 @@
 // Today's entries, newest as the service orders them, with the day's total in the heading. Each
-// can be edited in place (an inline form, as a failed change is) and, once the service has it,
-// deleted.
+// can be edited in place (an inline form, as a failed change is), deleted (even before it was
+// sent), and continued.
 
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { StintBridge } from '../../common/contract';
+import type { RequestOf, StintBridge } from '../../common/contract';
 import { formatMinutes } from '../../common/format';
 import type { EntryView, ProjectView, Snapshot } from '../../common/snapshot';
 import { entryFields, entryUpdate, entryWords, ENTRY_HINTS } from '../entryEdit';
@@ -108,7 +108,13 @@ export function Entry({
               Edit
             </button>
           )}
-          {entry.id !== null && <DeleteEntry words={words} entryId={entry.id} bridge={bridge} />}
+          {entry.editable !== false && (
+            <DeleteEntry
+              words={words}
+              request={entry.id !== null ? { entryId: entry.id } : { key: entry.key }}
+              bridge={bridge}
+            />
+          )}
           <ContinueEntry entry={entry} words={words} bridge={bridge} />
         </>
       )}
@@ -116,8 +122,16 @@ export function Entry({
   );
 }
 
-/** Deletes an entry the service has; the delete waits a few seconds for an undo (UndoBar). */
-function DeleteEntry({ words, entryId, bridge }: { words: string; entryId: number; bridge: StintBridge }) {
+/** Deletes an entry, sent or still queued; the delete waits a few seconds for an undo (UndoBar). */
+function DeleteEntry({
+  words,
+  request,
+  bridge,
+}: {
+  words: string;
+  request: RequestOf<'deleteEntry'>;
+  bridge: StintBridge;
+}) {
   const action = useAction();
   return (
     <>
@@ -126,7 +140,7 @@ function DeleteEntry({ words, entryId, bridge }: { words: string; entryId: numbe
         class="entry-delete"
         aria-label={`Delete ${words}`}
         disabled={action.busy}
-        onClick={() => void action.run(() => bridge.deleteEntry({ entryId }))}
+        onClick={() => void action.run(() => bridge.deleteEntry(request))}
       >
         Delete
       </button>

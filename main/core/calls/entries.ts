@@ -45,11 +45,26 @@ export function entryHandlers(kit: HandlerKit): EntryHandlers {
         return ok({ minutes: parsed.minutes, projectName: parsed.projectName });
       }),
 
-    deleteEntry: ({ entryId }) =>
+    deleteEntry: (request) =>
       act(async (now, snap) => {
-        const entry = entryWhere(snap, (e) => e.id === entryId);
-        if (!entry) return fail('not_found', NOT_SHOWN, 'entryId');
-        await queue(now, () => ({ kind: 'deleteEntry', entryId, summary: entrySummary(entry) }), true);
+        const byKey = 'key' in request;
+        const entry = entryWhere(snap, byKey ? (e) => e.key === request.key : (e) => e.id === request.entryId);
+        if (!entry) return fail('not_found', NOT_SHOWN, byKey ? 'key' : 'entryId');
+        const summary = entrySummary(entry);
+        const { id } = entry;
+        if (id !== null) {
+          await queue(now, () => ({ kind: 'deleteEntry', entryId: id, summary }), true);
+          return ok(null);
+        }
+        // Not at the service yet. Branch point: an entry logged from a timer (its key a logTimer
+        // operation's) or sent in an import is refused until read back, as its edit is.
+        const queued = outbox.items().find((i) => i.op.id === entry.key);
+        if (entry.editable === false || queued?.op.kind !== 'createEntry')
+          return fail('invalid_input', NOT_EDITABLE_YET, byKey ? 'key' : 'entryId');
+        // Cancelled after the same grace: never sent, it is withdrawn; sent, the delete finds
+        // what it made by its marker (sendOnce.ts).
+        const cancels = queued.op.id;
+        await queue(now, () => ({ kind: 'deleteEntry', entryId: null, cancels, summary }), true);
         return ok(null);
       }),
 

@@ -50,8 +50,20 @@ export type OperationBody =
       description: string | null;
     }
   | { kind: 'discardTimer'; projectId: number; projectName: string }
-  /** Deletes an entry the service has (sent after the undo grace, main/core/undo/). */
-  | { kind: 'deleteEntry'; entryId: number /** the entry in words, for the undo line and a failure */; summary: string }
+  /**
+   * Deletes an entry the service has (sent after the undo grace, main/core/undo/); or, with
+   * `cancels`, an entry still queued and never sent: once the grace ends, both its createEntry and
+   * this are withdrawn from the outbox, and nothing is sent (workerSteps.ts).
+   */
+  | {
+      kind: 'deleteEntry';
+      /** null with cancels */
+      entryId: number | null;
+      /** the id of the createEntry operation it cancels */
+      cancels?: string;
+      /** the entry in words, for the undo line and a failure */
+      summary: string;
+    }
   | {
       /**
        * Changes an entry the service has (PUT /v2/entries/:id). It carries every
