@@ -57,8 +57,14 @@ export function workerSteps(deps: WorkerDeps, requested: Set<Read>): WorkerSteps
         !increments().has(item.op.projectId)
       )
         return { read: 'projects' };
+      const all = outbox.items();
+      const cancelled = new Set(
+        all.flatMap(({ op, status }) =>
+          status === 'pending' && op.kind === 'deleteEntry' && op.cancels ? [op.cancels] : [],
+        ),
+      );
       const batch = nextBatch(
-        outbox.items().filter((i) => !refusedByImport.has(i.op.id) && !cancelling(i)),
+        all.filter((i) => !refusedByImport.has(i.op.id) && !cancelled.has(i.op.id)),
         increments(),
       );
       if (batch && batch[0] === item) return { batch };
