@@ -19,6 +19,7 @@ const names = {
   deleteEntry: true,
   updateEntry: true,
   undo: true,
+  showWeek: true,
   editOperation: true,
   dismissNotice: true,
   refresh: true,
@@ -44,5 +45,7 @@ export const SNAPSHOT_CHANNEL = 'stint:snapshot';
 
 /** Main asks the page to do what only the page can: focus the quick-entry box (the hotkey's action). */
 export const UI_COMMAND_CHANNEL = 'stint:ui-command';
-export type UiCommand = 'focus-quick-entry';
-export const isUiCommand = (value: unknown): value is UiCommand => value === 'focus-quick-entry';
+/** 'show-week': the tray's week item: the page shows the week view. */
+export type UiCommand = 'focus-quick-entry' | 'show-week';
+export const isUiCommand = (value: unknown): value is UiCommand =>
+  value === 'focus-quick-entry' || value === 'show-week';

@@ -97,19 +97,30 @@ export const requests = {
   logLines: z.object({ lines: z.array(z.string().max(10_000)).min(1).max(MAX_LINES) }).strict(),
   retryOperation: z.object({ id: operationId }).strict(),
   discardOperation: z.object({ id: operationId }).strict(),
-  /** Deletes one of today's entries after the undo grace (main/core/undo/). */
+  /**
+   * Deletes one of today's or the shown week's entries after the undo grace (main/core/undo/), by
+   * its service id or by its key (EntryView.key): a key also names one still queued, not yet sent.
+   */
   deleteEntry: z.union([
     z.object({ entryId: z.number().int().positive() }).strict(),
-    /** An entry the service does not have yet, by its key (EntryView.key): one logged from a timer (calls/loggedTimer.ts). */
     z.object({ key: z.string().min(1).max(100) }).strict(),
   ]),
   /**
-   * Changes one of today's entries, named by its key (EntryView.key): the time as quick entry reads
-   * it, the description (with #tags), a project the user has by name (empty: none).
+   * Changes one of today's or the shown week's entries, named by its key (EntryView.key): the time
+   * as quick entry reads it, the description (with #tags), a project the user has by name (empty:
+   * none), and the day (YYYY-MM-DD, not in the future; absent: it stays on its day).
    */
   updateEntry: z
-    .object({ key: z.string().min(1).max(100), time: z.string().max(100), description, project: z.string().max(255) })
+    .object({
+      key: z.string().min(1).max(100),
+      time: z.string().max(100),
+      description,
+      project: z.string().max(255),
+      date: z.string().max(100).optional(),
+    })
     .strict(),
+  /** Shows the week that holds weekOf (YYYY-MM-DD; null: this week) in the week view: core reads it. */
+  showWeek: z.object({ weekOf: z.string().max(10).nullable() }).strict(),
   /** Takes back a discard or delete while its grace runs (Snapshot.undo). */
   undo: z.object({ id: operationId }).strict(),
   /** A failed operation with new values, sent again: an edit is a retry with the user's fix. */
@@ -170,6 +181,8 @@ export interface Responses {
   deleteEntry: null;
   updateEntry: null;
   undo: null;
+  /** The week now shown. */
+  showWeek: { start: string; end: string };
   editOperation: null;
   dismissNotice: null;
   refresh: null;

@@ -1,6 +1,7 @@
 // What main shows the renderer and the tray: one immutable view of core's state.
 
 import type { Settings } from './settings';
+import type { WeekStart } from './week';
 
 /** A timer's state as the service names it (wire/serviceTypes.ts has the same three). */
 export type TimerState = 'pending' | 'running' | 'paused';
@@ -12,6 +13,8 @@ export interface ProjectView {
   color: string | null;
   billingIncrement: number;
   enabled: boolean;
+  /** Whether its entries are billable; absent: not known (a project only the outbox has). */
+  billable?: boolean;
 }
 
 export interface TimerView {
@@ -36,6 +39,10 @@ export interface EntryView {
   minutes: number;
   description: string | null;
   projectName: string | null;
+  /** The project's id where known (negative while only the outbox has it); absent or null: none or not known. */
+  projectId?: number | null;
+  /** Whether its minutes are billable; absent: not known (counted as billable where it has a project). */
+  billable?: boolean;
   pending: boolean;
   /**
    * false while it cannot be edited yet: logged from a timer, or sent in a bulk import, and not
@@ -152,6 +159,42 @@ export interface UndoView {
   until: number;
 }
 
+/** One day of the week view: its entries, as today's are shown. */
+export interface WeekDayView {
+  /** YYYY-MM-DD */
+  date: string;
+  totalMinutes: number;
+  entries: EntryView[];
+}
+
+/** One project's minutes in the week view (projectName null: entries on no project). */
+export interface WeekProjectView {
+  projectName: string | null;
+  color: string | null;
+  billableMinutes: number;
+  unbillableMinutes: number;
+  totalMinutes: number;
+}
+
+/** The week the window shows (main/core/sync/week.ts): by default this week, else the one showWeek chose. */
+export interface WeekView {
+  /** First and last day, YYYY-MM-DD. */
+  start: string;
+  end: string;
+  weekStart: WeekStart;
+  /** Whether it holds today. */
+  isCurrent: boolean;
+  /** Seven days from start. */
+  days: WeekDayView[];
+  /** The most minutes first. */
+  projects: WeekProjectView[];
+  totalMinutes: number;
+  /** false until the first read of this week came back (until then only queued changes show). */
+  loaded: boolean;
+  /** Offline: drawn from the last read plus the changes not yet sent. */
+  stale: boolean;
+}
+
 export interface Snapshot {
   account: { id: string; label: string; kind: 'local' | 'remote' };
   user: { name: string; email: string } | null;
@@ -161,6 +204,8 @@ export interface Snapshot {
   /** The running timer first, then the paused and pending ones. */
   timers: TimerView[];
   today: { date: string; entries: EntryView[]; totalMinutes: number };
+  /** The week view's week. */
+  week: WeekView;
   outbox: { pending: number; failed: FailedOperationView[] };
   /** Newest first, at most 20, until dismissed; kept in memory only. */
   notices: NoticeView[];

@@ -1,4 +1,4 @@
-// The edit form of one of today's entries, as plain data: the fields it shows (starting from the
+// The edit form of one of today's or the week's entries, as plain data: the fields it shows (starting from the
 // entry's values as the user would type them), and the request that saves what was typed.
 
 import type { RequestOf } from '../common/contract';
@@ -9,6 +9,7 @@ import type { EditValues } from './editFields';
 /** As quick entry and a failed entry take it (common/projectName.ts): a new name is created. */
 export const ENTRY_HINTS: Partial<Record<EditableField, string>> = {
   project: 'Empty for none, one of your projects, or a new name to create.',
+  date: 'Year-month-day, today or earlier.',
 };
 
 export function entryFields(entry: EntryView): EditableValue[] {
@@ -16,6 +17,7 @@ export function entryFields(entry: EntryView): EditableValue[] {
     { field: 'time', value: formatMinutes(entry.minutes) },
     { field: 'project', value: entry.projectName ?? '' },
     { field: 'description', value: entry.description ?? '' },
+    { field: 'date', value: entry.date },
   ];
 }
 
@@ -28,4 +30,5 @@ export const entryUpdate = (key: string, values: EditValues): RequestOf<'updateE
   time: values.time ?? '',
   description: values.description ?? '',
   project: values.project ?? '',
+  ...(values.date === undefined ? {} : { date: values.date }),
 });

@@ -3,6 +3,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { localDate } from '../../common/format';
+import { weekOf } from '../../common/week';
 import type { NoticeView, Snapshot } from '../../common/snapshot';
 import { unreachable } from '../api/unreachable';
 import { createHandlers } from './handlers';
@@ -48,6 +49,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
 
   const today = () => localDate(clock.now());
+  // The week the window shows: a day in it (showWeek), or null for this week, which follows today.
+  let shownWeekOf: string | null = null;
+  const week = () => weekOf(shownWeekOf ?? today(), data.weekStart);
   const build = (): Snapshot =>
     deriveSnapshot(data, outbox.items(), {
       account: options.account,
@@ -60,6 +64,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       settings: settings.get(),
       idle: idle.prompt(),
       reminderAt: reminder.openAt(),
+      week: week(),
     });
   const reminder = createReminderScheduler({
     clock,
@@ -83,6 +88,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...(options.backoff ? { backoff: options.backoff } : {}),
     ...(options.importer ? { importer: options.importer } : {}),
     today,
+    week,
     data: () => data,
     received(what: Read, patch) {
       data = { ...data, ...patch };
@@ -146,6 +152,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         },
         patch,
       ),
+    showWeek(date) {
+      shownWeekOf = date;
+      const shown = week();
+      changed();
+      // Read once per week shown: the read for it may already be here (this week, or the same one again).
+      if (data.week?.start !== shown.start) {
+        worker.request('entries');
+        worker.wake(true);
+      }
+      return shown;
+    },
     ...(options.undoGraceMs !== undefined ? { undoGraceMs: options.undoGraceMs } : {}),
   });
 

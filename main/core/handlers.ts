@@ -18,6 +18,7 @@ import { timerHandlers } from './calls/timers';
 import type { IdlePrompt } from './idle/policy';
 import { idleOperations } from './idle/resolve';
 import type { Outbox } from './sync/outbox';
+import { isDate, type WeekRange } from '../../common/week';
 
 export interface HandlerDeps {
   outbox: Outbox;
@@ -36,6 +37,8 @@ export interface HandlerDeps {
   dismissNotice(id: string): boolean;
   /** Checks, applies and saves a change of settings (settings/update.ts); without it, settings cannot change. */
   updateSettings?(patch: RequestOf<'updateSettings'>): Result<Settings>;
+  /** Shows the week that holds date (null: this week): it is read unless already here. Without it, only this week. */
+  showWeek?(date: string | null): WeekRange;
   /** How long a discard or delete waits for an undo (undo/grace.ts); 0 sends it at once. */
   undoGraceMs?: number;
   /** The open idle prompt (idle/tracker.ts); without it, there is never one. */
@@ -85,6 +88,12 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       }
       deps.reminderAnswered?.(choice === 'snooze');
       return ok(null);
+    },
+
+    showWeek: async ({ weekOf }) => {
+      if (weekOf !== null && !isDate(weekOf)) return fail('invalid_input', `${weekOf} is not a date.`, 'weekOf');
+      if (!deps.showWeek) return fail('internal', 'Only this week can be shown here.');
+      return ok(deps.showWeek(weekOf));
     },
 
     updateSettings: async (patch) =>

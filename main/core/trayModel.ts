@@ -16,7 +16,7 @@ export type Platform = 'darwin' | 'win32' | 'linux';
 export type TrayAction = { [C in Channel]: { channel: C; request: RequestOf<C> } }[Channel];
 
 export interface MenuItemData {
-  /** Stable per item; the shell handles 'open-window', 'quick-entry', 'settings' and 'quit' itself. */
+  /** Stable per item; the shell handles 'open-window', 'quick-entry', 'week', 'settings' and 'quit' itself. */
   id: string;
   label: string;
   enabled?: boolean;
@@ -123,6 +123,7 @@ export function trayModel(snapshot: Snapshot, now: number, platform: Platform): 
   menu.push(
     separator('sep-app'),
     { id: 'open-window', label: 'Open Stint' },
+    { id: 'week', label: 'This week…' },
     { id: 'settings', label: 'Settings…' },
     { id: 'quit', label: 'Quit Stint' },
   );

@@ -129,6 +129,10 @@ export function startApp(): void {
       platform: process.platform,
       onOpenWindow: () => showWindow(false),
       onQuickEntry: () => showWindow(true),
+      onOpenWeek: () => {
+        showWindow(false);
+        if (window) sendUiCommand(window, 'show-week');
+      },
       onOpenSettings: openSettings,
       onQuit: () => app.quit(),
       // A look at the menu is a moment to know what runs on the other accounts.

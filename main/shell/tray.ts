@@ -17,6 +17,8 @@ export interface TrayOptions {
   platform: NodeJS.Platform;
   onOpenWindow(): void;
   onQuickEntry(): void;
+  /** Shows the window on the week view; the item does nothing until it is wired. */
+  onOpenWeek?(): void;
   /** Opens the settings window; the item does nothing until it is wired. */
   onOpenSettings?(): void;
   onQuit(): void;
@@ -56,6 +58,7 @@ export function createTrayPresenter(options: TrayOptions): TrayPresenter {
   const special: Record<string, (() => void) | undefined> = {
     'open-window': options.onOpenWindow,
     'quick-entry': options.onQuickEntry,
+    week: options.onOpenWeek,
     settings: options.onOpenSettings,
     quit: options.onQuit,
   };

@@ -1,4 +1,5 @@
-// The window: header with status, notices, anything that failed to save, timers, quick entry, today.
+// The window: header with status, notices, anything that failed to save, timers, quick entry, today;
+// or, on the #week route, the week view in their place.
 
 import type { StintBridge } from '../../common/contract';
 import { useConnected, useSnapshot, type Connection } from '../hooks';
@@ -15,11 +16,16 @@ import { SyncStatus } from './SyncStatus';
 import { Timers } from './Timers';
 import { Today } from './Today';
 import { UndoBar } from './UndoBar';
+import { useRoute } from './settings/route';
+import { useShowWeekCommand } from './week/command';
+import { WeekPanel } from './week/WeekPanel';
 
 export function App({ bridge, connection }: { bridge: StintBridge; connection?: Connection }) {
   const { snapshot, error } = useSnapshot(bridge);
   const connected = useConnected(connection);
   useTheme(snapshot?.settings.theme);
+  const onWeek = useRoute() === 'week';
+  useShowWeekCommand(bridge);
 
   if (!snapshot) {
     return (
@@ -34,6 +40,9 @@ export function App({ bridge, connection }: { bridge: StintBridge; connection?: 
         <h1>Stint</h1>
         <AccountSwitcher snapshot={snapshot} bridge={bridge} />
         <SyncStatus snapshot={snapshot} connected={connected} bridge={bridge} />
+        <a class="bar-link" href={onWeek ? '#' : '#week'}>
+          {onWeek ? 'Today' : 'Week'}
+        </a>
         <a class="bar-link" href="#settings">
           Settings
         </a>
@@ -46,14 +55,20 @@ export function App({ bridge, connection }: { bridge: StintBridge; connection?: 
         <UndoBar undo={snapshot.undo} bridge={bridge} />
         <OtherAccountTimers timers={snapshot.otherAccountTimers} bridge={bridge} />
         <FailedOperations failed={snapshot.outbox.failed} projects={snapshot.projects} bridge={bridge} />
-        <Timers snapshot={snapshot} bridge={bridge} />
-        <QuickEntry
-          projects={snapshot.projects}
-          recentProjectIds={snapshot.recentProjectIds}
-          today={snapshot.today.date}
-          bridge={bridge}
-        />
-        <Today today={snapshot.today} projects={snapshot.projects} bridge={bridge} />
+        {onWeek ? (
+          <WeekPanel {...snapshot} bridge={bridge} />
+        ) : (
+          <>
+            <Timers snapshot={snapshot} bridge={bridge} />
+            <QuickEntry
+              projects={snapshot.projects}
+              recentProjectIds={snapshot.recentProjectIds}
+              today={snapshot.today.date}
+              bridge={bridge}
+            />
+            <Today today={snapshot.today} projects={snapshot.projects} bridge={bridge} />
+          </>
+        )}
       </main>
     </div>
   );

@@ -1,13 +1,14 @@
 // Today's entries, newest as the service orders them, with the day's total in the heading. Each
-// can be edited in place (an inline form, as a failed change is) and, once the service has it,
-// deleted.
+// can be edited in place (an inline form, as a failed change is), deleted (even before it was
+// sent), and continued.
 
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { StintBridge } from '../../common/contract';
+import type { RequestOf, StintBridge } from '../../common/contract';
 import { formatMinutes } from '../../common/format';
 import type { EntryView, ProjectView, Snapshot } from '../../common/snapshot';
 import { entryFields, entryUpdate, entryWords, ENTRY_HINTS } from '../entryEdit';
 import { useAction } from '../hooks';
+import { ContinueEntry } from './ContinueEntry';
 import { EditForm } from './EditForm';
 import { ErrorLine } from './ErrorLine';
 
@@ -39,7 +40,18 @@ export function Today({ today, projects, bridge }: Props) {
   );
 }
 
-function Entry({ entry, projects, bridge }: { entry: EntryView; projects: ProjectView[]; bridge: StintBridge }) {
+/** One entry with Edit, Delete and Continue: today's, and each day's of the week view (week/WeekDays.tsx). */
+export function Entry({
+  entry,
+  projects,
+  bridge,
+  testId = 'today-entry',
+}: {
+  entry: EntryView;
+  projects: ProjectView[];
+  bridge: StintBridge;
+  testId?: string;
+}) {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
@@ -58,7 +70,7 @@ function Entry({ entry, projects, bridge }: { entry: EntryView; projects: Projec
   };
 
   return (
-    <li class="entry" data-testid="today-entry" data-project={entry.projectName ?? ''}>
+    <li class="entry" data-testid={testId} data-project={entry.projectName ?? ''}>
       <span class="entry-time" data-testid="entry-minutes">
         {formatMinutes(entry.minutes)}
       </span>
@@ -104,15 +116,30 @@ function Entry({ entry, projects, bridge }: { entry: EntryView; projects: Projec
               Edit
             </button>
           )}
-          {entry.id !== null && <DeleteEntry words={words} entryId={entry.id} bridge={bridge} />}
+          {entry.editable !== false && (
+            <DeleteEntry
+              words={words}
+              request={entry.id !== null ? { entryId: entry.id } : { key: entry.key }}
+              bridge={bridge}
+            />
+          )}
+          <ContinueEntry entry={entry} words={words} bridge={bridge} />
         </>
       )}
     </li>
   );
 }
 
-/** Deletes an entry the service has; the delete waits a few seconds for an undo (UndoBar). */
-function DeleteEntry({ words, entryId, bridge }: { words: string; entryId: number; bridge: StintBridge }) {
+/** Deletes an entry, sent or still queued; the delete waits a few seconds for an undo (UndoBar). */
+function DeleteEntry({
+  words,
+  request,
+  bridge,
+}: {
+  words: string;
+  request: RequestOf<'deleteEntry'>;
+  bridge: StintBridge;
+}) {
   const action = useAction();
   return (
     <>
@@ -121,7 +148,7 @@ function DeleteEntry({ words, entryId, bridge }: { words: string; entryId: numbe
         class="entry-delete"
         aria-label={`Delete ${words}`}
         disabled={action.busy}
-        onClick={() => void action.run(() => bridge.deleteEntry({ entryId }))}
+        onClick={() => void action.run(() => bridge.deleteEntry(request))}
       >
         Delete
       </button>

@@ -1,7 +1,8 @@
 // axe-core over the window in each of its states, in the light and the dark theme: empty; a
 // running timer with paused ones and today's entries; an entry's edit form with a refused time; a
 // discard waiting for its undo; a notice; a failed change with its edit form open; the settings
-// view (#settings), with a refused reminder time; and the working-hours reminder's bar. 0 violations.
+// view (#settings), with a refused reminder time; the working-hours reminder's bar; and the week
+// view (#week) with a day open and an entry's edit form. 0 violations.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../common/format';
@@ -107,6 +108,26 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       await failed.waitFor({ timeout: 15_000 });
       await failed.getByRole('button', { name: /^Edit/ }).click();
       violations.push(...(await check('a failed change with its edit form open', page)));
+    });
+    await close();
+    expect(violations).toEqual([]);
+  });
+
+  it('has no violations in the week view, light or dark', async () => {
+    const { page, close } = await openForAxe('#week');
+    const violations: string[] = [];
+    await explained(stack, page, async () => {
+      const project = await api.createProject({ name: 'Week review' });
+      await api.createEntry({ date: localDate(Date.now()), minutes: 50, project_id: project.id, description: 'notes' });
+      await stack.account.core.handlers.refresh({});
+      const row = page.getByTestId('week-entry').filter({ hasText: 'notes' });
+      await row.waitFor({ timeout: 10_000 });
+      violations.push(...(await check('week view, today open', page)));
+      await row.getByRole('button', { name: /^Edit/ }).click();
+      await page.getByTestId('edit-entry').getByLabel('Date').fill('not a day');
+      await page.getByTestId('edit-entry').getByLabel('Date').press('Enter');
+      await page.getByTestId('edit-error-date').waitFor();
+      violations.push(...(await check("week view, an entry's edit form with a refused date", page)));
     });
     await close();
     expect(violations).toEqual([]);

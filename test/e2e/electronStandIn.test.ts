@@ -187,6 +187,15 @@ describe('the shipped bundle under the Electron stand-in', () => {
     expect(mainWindow(app).isVisible()).toBe(false);
     app.electron.secondInstance(['--show']);
     await until(() => mainWindow(app).isVisible(), 5_000, 'the window');
+
+    // The tray's week item: the window shows, and the page is asked for the week view.
+    mainWindow(app).hide();
+    const weekRequests: unknown[] = [];
+    const stopWeek = bridge(app).onUiCommand((command) => weekRequests.push(command));
+    tray(app).menu!.click('This week…');
+    await until(() => mainWindow(app).isVisible(), 5_000, 'the window');
+    await until(() => weekRequests.includes('show-week'), 5_000, 'the week view asked for');
+    stopWeek();
   });
 
   it('suspend/resume and lock/unlock reach the idle policy: a long sleep with a timer running asks about the time away', async () => {

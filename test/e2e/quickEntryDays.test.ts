@@ -78,9 +78,11 @@ describe('quick entry for another day', () => {
       // The clipboard as the browser hands it to the box: a paste event carrying the lines.
       await box.focus();
       await box.evaluate((input, text) => {
-        const data = new DataTransfer();
+        // The page's own DOM classes (this file type-checks without the DOM's types).
+        const page = globalThis as any;
+        const data = new page.DataTransfer();
         data.setData('text/plain', text);
-        input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+        input.dispatchEvent(new page.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
       }, '0:30 @Website pasted standup\nxx @Website pasted typo\n0:45 @Website pasted review');
       await expect.poll(() => page.getByTestId('paste-line').count()).toBe(3);
       expect(await page.getByTestId('paste-line-error').textContent()).toContain('“xx” is not a time');

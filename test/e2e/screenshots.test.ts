@@ -1,5 +1,5 @@
 // The README's screenshots, taken from the real app: a day with a running timer, paused ones and
-// entries, in the light and the dark theme, and the settings view. Written to docs/screenshots/
+// entries, in the light and the dark theme, the week view, and the settings view. Written to docs/screenshots/
 // (committed docs); each is checked to be a real, small PNG.
 
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -60,6 +60,12 @@ describe('README screenshots', () => {
       }
 
       await theme('light');
+      await page.getByRole('link', { name: 'Week' }).click();
+      await page.getByTestId('week-entry').nth(1).waitFor();
+      const week = join(OUT, 'week-light.png');
+      await page.screenshot({ path: week });
+      expectSmallPng(week);
+
       await page.goto(`${stack.host.openUrl}#settings`);
       await page.getByTestId('settings').waitFor();
       const file = join(OUT, 'settings.png');

@@ -1,7 +1,8 @@
 // Builders for what core shows (common/snapshot.ts): a complete Snapshot or TimerView from
 // defaults and the fields a test cares about, so a new field needs a default here only.
 import { DEFAULT_SETTINGS } from '../../common/settings';
-import type { Snapshot, TimerView } from '../../common/snapshot';
+import type { Snapshot, TimerView, WeekView } from '../../common/snapshot';
+import { weekDates } from '../../common/week';
 
 /** 2025-03-10 10:00 local time: the builders' default moment. */
 export const SNAPSHOT_NOW = new Date(2025, 2, 10, 10, 0).getTime();
@@ -19,6 +20,20 @@ export const timerView = (over: Partial<TimerView> = {}): TimerView => ({
   ...over,
 });
 
+/** The week of 2025-03-10 (a Monday), nothing in it, read, unless told otherwise. */
+export const weekView = (over: Partial<WeekView> = {}): WeekView => ({
+  start: '2025-03-10',
+  end: '2025-03-16',
+  weekStart: 'monday',
+  isCurrent: true,
+  days: weekDates('2025-03-10').map((date) => ({ date, totalMinutes: 0, entries: [] })),
+  projects: [],
+  totalMinutes: 0,
+  loaded: true,
+  stale: false,
+  ...over,
+});
+
 /** The local account's snapshot with nothing in it, online, unless told otherwise. */
 export const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
   account: { id: 'local', label: 'This computer', kind: 'local' },
@@ -27,6 +42,7 @@ export const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
   recentProjectIds: [],
   timers: [],
   today: { date: '2025-03-10', entries: [], totalMinutes: 0 },
+  week: weekView(),
   outbox: { pending: 0, failed: [] },
   notices: [],
   online: true,

@@ -1,4 +1,4 @@
-// The entry calls: quick entry, editing one of today's entries, deleting one.
+// The entry calls: quick entry, editing one of today's or the shown week's entries, deleting one.
 
 import type { Handlers } from '../../../common/contract';
 import { localDate } from '../../../common/format';
@@ -8,8 +8,15 @@ import { entrySummary } from '../undo/grace';
 import type { HandlerKit } from './kit';
 import { deleteLoggedTimer, editLoggedTimer, queuedLogOf } from './loggedTimer';
 import { readQuickLine } from './quickLine';
+import type { EntryView, Snapshot } from '../../../common/snapshot';
+import { editedDate } from '../sync/entryDate';
 
 type EntryHandlers = Pick<Handlers, 'quickEntry' | 'updateEntry' | 'deleteEntry'>;
+
+/** One of today's entries, or of the shown week's, by a test on it. */
+const entryWhere = (snap: Snapshot, test: (e: EntryView) => boolean): EntryView | undefined =>
+  snap.today.entries.find(test) ?? snap.week.days.flatMap((d) => d.entries).find(test);
+const NOT_SHOWN = "That entry is not among today's or the shown week's entries.";
 
 /** Said of an entry that has no id yet and no queued operation that can take the change. */
 const NOT_EDITABLE_YET = 'This entry is being saved to the service: edit it once it shows as saved.';
@@ -27,28 +34,52 @@ export function entryHandlers(kit: HandlerKit): EntryHandlers {
 
     deleteEntry: (request) =>
       act(async (now, snap) => {
-        if ('key' in request) return deleteLoggedTimer(kit, now, request.key);
-        const { entryId } = request;
-        const entry = snap.today.entries.find((e) => e.id === entryId);
-        if (!entry) return fail('not_found', "That entry is not among today's entries.", 'entryId');
-        await queue(now, () => ({ kind: 'deleteEntry', entryId, summary: entrySummary(entry) }), true);
+        const byKey = 'key' in request;
+        const entry = entryWhere(snap, byKey ? (e) => e.key === request.key : (e) => e.id === request.entryId);
+        if (!entry) return fail('not_found', NOT_SHOWN, byKey ? 'key' : 'entryId');
+        const summary = entrySummary(entry);
+        const { id } = entry;
+        if (id !== null) {
+          await queue(now, () => ({ kind: 'deleteEntry', entryId: id, summary }), true);
+          return ok(null);
+        }
+        // Not at the service yet. An entry logged from a timer changes through its queued log
+        // (loggedTimer.ts); one sent in an import is refused until read back, as its edit is.
+        if (queuedLogOf(kit, entry.key)) return deleteLoggedTimer(kit, now, entry.key);
+        const queued = outbox.items().find((i) => i.op.id === entry.key);
+        if (entry.editable === false || queued?.op.kind !== 'createEntry')
+          return fail('invalid_input', NOT_EDITABLE_YET, byKey ? 'key' : 'entryId');
+        // Cancelled after the same grace: never sent, it is withdrawn; sent, the delete finds
+        // what it made by its marker (sendOnce.ts).
+        const cancels = queued.op.id;
+        await queue(now, () => ({ kind: 'deleteEntry', entryId: null, cancels, summary }), true);
         return ok(null);
       }),
 
-    updateEntry: ({ key, ...typed }) =>
+    updateEntry: ({ key, date: typedDate, ...typed }) =>
       act(async (now, snap) => {
-        const entry = snap.today.entries.find((e) => e.key === key);
-        if (!entry) return fail('not_found', "That entry is not among today's entries.", 'key');
+        const entry = entryWhere(snap, (e) => e.key === key);
+        if (!entry) return fail('not_found', NOT_SHOWN, 'key');
+        // An entry logged from a timer is editable through its queued log until a send of it began (loggedTimer.ts).
         if (entry.editable === false) return fail('invalid_input', NOT_EDITABLE_YET, 'key');
-        if (entry.id === null && queuedLogOf(kit, key)) return editLoggedTimer(kit, snap, entry, typed);
+        const date = editedDate(typedDate, entry.date, localDate(now));
+        if (!date.ok) return date;
+        if (entry.id === null && queuedLogOf(kit, key)) {
+          // A log goes to the day it was logged on: its date changes once it is read back.
+          if (date.value !== entry.date)
+            return fail('invalid_input', 'An entry logged from a timer keeps its day until it shows as saved.', 'date');
+          return editLoggedTimer(kit, snap, entry, typed);
+        }
         // Not created yet: its queued operation holds the values, and the project's id.
         const item = entry.id === null ? outbox.items().find((i) => i.op.id === key) : undefined;
         const queued = item?.op.kind === 'createEntry' ? item.op : undefined;
         const edited = editedEntry(typed, queued ?? { projectName: entry.projectName }, snap);
         if (!edited.ok) return edited;
         const values = edited.value;
+        const moved = date.value !== entry.date;
         // Saved unchanged: nothing to send.
         if (
+          !moved &&
           values.projectName === entry.projectName &&
           values.minutes === entry.minutes &&
           values.description === (entry.description ?? '')
@@ -56,13 +87,15 @@ export function entryHandlers(kit: HandlerKit): EntryHandlers {
           return ok(null);
         if (entry.id !== null) {
           const entryId = entry.id;
-          await queue(now, () => ({ kind: 'updateEntry', entryId, ...values, summary: entrySummary(entry) }));
+          const onDay = moved ? { date: date.value } : {};
+          await queue(now, () => ({ kind: 'updateEntry', entryId, ...values, ...onDay, summary: entrySummary(entry) }));
           return ok(null);
         }
         if (!queued) return fail('invalid_input', NOT_EDITABLE_YET, 'key');
         const amended = {
           ...queued,
           ...values,
+          date: date.value,
           projectId: values.projectId === undefined ? queued.projectId : values.projectId,
         };
         // Operations go in order: a project made after this entry's operation would not exist yet when it is sent.

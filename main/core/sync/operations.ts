@@ -54,11 +54,23 @@ export type OperationBody =
       discarded?: true;
     }
   | { kind: 'discardTimer'; projectId: number; projectName: string }
-  /** Deletes one of today's entries (sent after the undo grace, main/core/undo/). */
-  | { kind: 'deleteEntry'; entryId: number /** the entry in words, for the undo line and a failure */; summary: string }
+  /**
+   * Deletes an entry the service has (sent after the undo grace, main/core/undo/); or, with
+   * `cancels`, an entry still queued and never sent: once the grace ends, both its createEntry and
+   * this are withdrawn from the outbox, and nothing is sent (workerSteps.ts).
+   */
+  | {
+      kind: 'deleteEntry';
+      /** null with cancels */
+      entryId: number | null;
+      /** the id of the createEntry operation it cancels */
+      cancels?: string;
+      /** the entry in words, for the undo line and a failure */
+      summary: string;
+    }
   | {
       /**
-       * Changes one of today's entries the service has (PUT /v2/entries/:id). It carries every
+       * Changes an entry the service has (PUT /v2/entries/:id). It carries every
        * value the user can edit, so a repeat sets the same ones and a later edit simply wins. An
        * entry still queued for creation has no id to send this to: its createEntry is amended
        * instead (outbox.ts amend).
@@ -76,6 +88,8 @@ export type OperationBody =
       projectId?: number | null;
       /** the project it is on after the change, for the view and for describing it */
       projectName: string | null;
+      /** the day it moves to (YYYY-MM-DD); absent: it stays on its day */
+      date?: string;
       /** the entry before the change, in words */
       summary: string;
     }

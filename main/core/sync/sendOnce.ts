@@ -9,7 +9,7 @@ import { ApiError, isApiError } from '../../api/errors';
 import type { ServiceApi } from '../../api/types';
 import type { Entry } from '../../api/types';
 import { elapsedMinutes, roundUpToIncrement } from './minutes';
-import type { Operation } from './operations';
+import { entryMarker, type Operation } from './operations';
 import { loggedByAttempt, planPause, planStart, recoverGoneTimer, TOLERANCE_SECONDS } from './reconcile';
 import { sendRewind } from '../idle/rewind';
 import { runAt, runPausedTo } from './timerSeconds';
@@ -101,6 +101,13 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
 
     case 'deleteEntry':
       // Sent once its undo grace passed; a 404 on a repeat (or deleted elsewhere) is done.
+      if (op.entryId === null) {
+        // It cancels a queued entry. Never sent, both were withdrawn (workerSteps.ts) and this is
+        // not reached; sent (or sent in part), the entry is found by its marker, if it was made.
+        const made = op.cancels ? await findMarked(api, entryMarker(op.cancels), op.at) : undefined;
+        if (made) await api.deleteEntry(made.id).catch(ignore(notFound));
+        return {};
+      }
       await api.deleteEntry(op.entryId).catch(ignore(notFound));
       return {};
 
@@ -116,6 +123,7 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
             : op.projectId !== undefined
               ? { project_id: op.projectId }
               : {}),
+          ...(op.date !== undefined ? { date: op.date } : {}),
         });
       } catch (error) {
         // Deleted elsewhere: the change fails, visibly, rather than bringing the entry back.

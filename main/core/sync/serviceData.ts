@@ -4,6 +4,7 @@
 
 import type { CurrentUser, Entry, ProjectRef, Timer } from '../../api/types';
 import type { EntryView, ProjectView, Snapshot, TimerView } from '../../../common/snapshot';
+import type { WeekRange, WeekStart } from '../../../common/week';
 
 export interface ServiceData {
   user: Snapshot['user'];
@@ -13,6 +14,10 @@ export interface ServiceData {
   timers: TimerView[];
   /** Entries of one local day; read again when the day changes. */
   entries: { date: string; list: EntryView[] } | null;
+  /** The user's first day of the week (GET /v2/current_user week_start). */
+  weekStart: WeekStart;
+  /** Entries of the week the window shows (read with today's: one request when it holds today). */
+  week: (WeekRange & { list: EntryView[] }) | null;
 }
 
 export const emptyServiceData = (): ServiceData => ({
@@ -21,6 +26,8 @@ export const emptyServiceData = (): ServiceData => ({
   projects: [],
   timers: [],
   entries: null,
+  weekStart: 'monday',
+  week: null,
 });
 
 export const projectView = (p: ProjectRef): ProjectView => ({
@@ -29,6 +36,7 @@ export const projectView = (p: ProjectRef): ProjectView => ({
   color: p.color ?? null,
   billingIncrement: p.billing_increment,
   enabled: p.enabled,
+  billable: p.billable,
 });
 
 /** asOf: when the answer arrived, the moment `seconds` was true. */
@@ -50,6 +58,8 @@ export const entryView = (e: Entry): EntryView => ({
   minutes: e.minutes,
   description: e.description || null,
   projectName: e.project?.name ?? null,
+  projectId: e.project?.id ?? null,
+  billable: e.billable,
   pending: false,
 });
 

@@ -3,6 +3,7 @@
 import { collect, type ServiceApi } from '../../api/types';
 import type { Collection } from './operations';
 import { entryView, projectView, timerView, userView, type ServiceData } from './serviceData';
+import { inWeek, weekStartOf, type WeekRange } from '../../../common/week';
 
 export type Read = 'user' | Collection;
 
@@ -20,6 +21,8 @@ export interface ReadContext {
   now(): number;
   /** Local YYYY-MM-DD whose entries are shown. */
   today(): string;
+  /** The week the window shows; absent: only today's entries are read. */
+  week?(): WeekRange;
   userId: number | null;
 }
 
@@ -28,7 +31,7 @@ export async function readPart(what: Read, ctx: ReadContext): Promise<Partial<Se
   switch (what) {
     case 'user': {
       const user = await api.getCurrentUser();
-      return { user: userView(user), userId: user.id };
+      return { user: userView(user), userId: user.id, weekStart: weekStartOf(user.week_start) };
     }
     case 'projects':
       return { projects: await collectViews(api.listProjects({ per_page: PAGE }), projectView) };
@@ -45,11 +48,15 @@ export async function readPart(what: Read, ctx: ReadContext): Promise<Partial<Se
       // Only the user's own: a supervisor may see everyone's.
       const userId = ctx.userId ?? (await api.getCurrentUser()).id;
       const date = ctx.today();
-      const list = await collectViews(
-        api.listEntries({ from: date, to: date, user_ids: [userId], per_page: PAGE }),
-        entryView,
-      );
-      return { userId, entries: { date, list } };
+      const read = (from: string, to: string) =>
+        collectViews(api.listEntries({ from, to, user_ids: [userId], per_page: PAGE }), entryView);
+      const week = ctx.week?.();
+      if (!week) return { userId, entries: { date, list: await read(date, date) } };
+      // The shown week in one read (one request per 1000 entries); today's are among them when it
+      // holds today, else today is read on its own.
+      const weekList = await read(week.start, week.end);
+      const list = inWeek(date, week) ? weekList.filter((e) => e.date === date) : await read(date, date);
+      return { userId, entries: { date, list }, week: { ...week, list: weekList } };
     }
   }
 }

@@ -14,6 +14,8 @@ import type { IdlePrompt } from '../idle/policy';
 import { idleView } from '../idle/view';
 import { reminderView } from '../reminder/view';
 import { recentProjectIds } from './recentProjects';
+import { inWeek, weekOf, type WeekRange } from '../../../common/week';
+import { weekView } from './week';
 
 export interface ViewContext {
   account: Snapshot['account'];
@@ -33,6 +35,8 @@ export interface ViewContext {
   idle?: IdlePrompt | null;
   /** Epoch ms the open working-hours reminder was raised (reminder/scheduler.ts); default none. */
   reminderAt?: number | null;
+  /** The week the window shows (showWeek); default the week of today. */
+  week?: WeekRange;
 }
 
 export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], ctx: ViewContext): Snapshot {
@@ -42,10 +46,22 @@ export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], 
 
   const projects = applyProjects(data.projects, shows('projects'));
   const timers = applyTimers(data.timers, shows('timers'), projects, ctx.recent);
-  const entries = withoutDeleted(
-    applyEntries(data.entries?.date === ctx.today ? data.entries.list : [], shows('entries'), ctx.today, projects),
-    shows('entries'),
-  );
+  const entryItems = shows('entries');
+  const week = ctx.week ?? weekOf(ctx.today, data.weekStart);
+  const weekRead = data.week?.start === week.start && data.week.end === week.end ? data.week.list : null;
+  const todayRead = data.entries?.date === ctx.today ? data.entries.list : [];
+  const isCurrent = inWeek(ctx.today, week);
+  const isToday = (date: string) => date === ctx.today;
+  let entries: EntryView[];
+  let weekEntries: EntryView[];
+  if (isCurrent) {
+    // One read holds both: today's are the week's of today (an entry moved to today shows there too).
+    weekEntries = applyEntries(weekRead ?? todayRead, entryItems, projects, (date) => inWeek(date, week));
+    entries = weekEntries.filter((e) => isToday(e.date));
+  } else {
+    entries = applyEntries(todayRead, entryItems, projects, isToday);
+    weekEntries = applyEntries(weekRead ?? [], entryItems, projects, (date) => inWeek(date, week));
+  }
 
   return deepFreeze({
     account: { ...ctx.account },
@@ -54,6 +70,14 @@ export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], 
     recentProjectIds: recentProjectIds(ctx.recent, entries, projects, items),
     timers,
     today: { date: ctx.today, entries, totalMinutes: entries.reduce((sum, e) => sum + e.minutes, 0) },
+    week: weekView(weekEntries, {
+      week,
+      weekStart: data.weekStart,
+      isCurrent,
+      loaded: weekRead !== null,
+      stale: !ctx.online,
+      projects,
+    }),
     outbox: {
       pending: items.filter((i) => i.status === 'pending').length,
       failed: items
@@ -80,6 +104,9 @@ export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], 
   });
 }
 
+/** One collator for every sort: localeCompare with options builds one per call (most of a recompute's time). */
+const byName = new Intl.Collator(undefined, { sensitivity: 'base' });
+
 function applyProjects(read: ProjectView[], items: OutboxItem[]): ProjectView[] {
   const projects = [...read];
   for (const { op } of items) {
@@ -89,7 +116,7 @@ function applyProjects(read: ProjectView[], items: OutboxItem[]): ProjectView[] 
       projects.push({ id, name: op.name, color: null, billingIncrement: DEFAULT_BILLING_INCREMENT, enabled: true });
     }
   }
-  return projects.sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
+  return projects.sort((a, b) => byName.compare(a.name, b.name));
 }
 
 function applyTimers(
@@ -192,13 +219,22 @@ const pausedWith = (t: TimerView, seconds: number, at: number): TimerView => ({
   asOf: Math.max(at, t.asOf),
 });
 
-function applyEntries(read: EntryView[], items: OutboxItem[], today: string, projects: ProjectView[]): EntryView[] {
+/**
+ * The entries read, with the queued ones first (newest first), every unsent edit applied and the
+ * deleted ones left out; then those of the days kept (an edit may have moved one to another day).
+ */
+function applyEntries(
+  read: EntryView[],
+  items: OutboxItem[],
+  projects: ProjectView[],
+  keep: (date: string) => boolean,
+): EntryView[] {
   const queued: EntryView[] = [];
   for (const item of items) {
     const entry = queuedEntry(item, projects);
-    if (entry && entry.date === today) queued.unshift(entry);
+    if (entry) queued.unshift(entry);
   }
-  return withUpdates([...queued, ...read], items, projects);
+  return withoutDeleted(withUpdates([...queued, ...read], items, projects), items).filter((e) => keep(e.date));
 }
 
 function queuedEntry({ op, status, batch, attempted }: OutboxItem, projects: ProjectView[]): EntryView | null {
@@ -215,6 +251,8 @@ function queuedEntry({ op, status, batch, attempted }: OutboxItem, projects: Pro
       minutes: op.minutes,
       description: op.description,
       projectName: op.projectName,
+      projectId: op.projectId,
+      billable: billableOf(op.projectId, op.projectName, projects),
       pending,
       ...(editable ? {} : { editable }),
     };
@@ -233,6 +271,8 @@ function queuedEntry({ op, status, batch, attempted }: OutboxItem, projects: Pro
       minutes,
       description: op.description || null,
       projectName: op.projectName,
+      projectId: op.projectId,
+      billable: billableOf(op.projectId, op.projectName, projects),
       pending,
       ...(editable ? {} : { editable }),
     };
@@ -257,6 +297,11 @@ function withUpdates(entries: EntryView[], items: OutboxItem[], projects: Projec
       minutes: roundUpToIncrement(op.minutes, incrementOf(op.projectId, op.projectName, projects)),
       description: op.description || null,
       projectName: op.projectName,
+      ...(op.date === undefined ? {} : { date: op.date }),
+      // Moved: the new project's id and billing; else as it was.
+      ...(op.projectId === undefined
+        ? {}
+        : { projectId: op.projectId, billable: billableOf(op.projectId, op.projectName, projects) }),
       pending: e.pending || edit.pending,
     };
   });
@@ -274,6 +319,17 @@ function incrementOf(
   if (projectName === null && !projectId) return 1;
   const project = projectId ? projects.find((p) => p.id === projectId) : projects.find((p) => p.name === projectName);
   return project?.billingIncrement ?? DEFAULT_BILLING_INCREMENT;
+}
+
+/** Whether an entry on this project is billable: as its project is, unknown for one not read yet, never for none. */
+function billableOf(
+  projectId: number | null | undefined,
+  projectName: string | null,
+  projects: ProjectView[],
+): boolean | undefined {
+  if (projectName === null && !projectId) return false;
+  const project = projectId ? projects.find((p) => p.id === projectId) : projects.find((p) => p.name === projectName);
+  return project?.billable;
 }
 
 function deepFreeze<T>(value: T): T {

@@ -13,6 +13,7 @@ import type { Clock } from '../types';
 import type { BulkImporter } from './bulk';
 import type { Outbox } from './outbox';
 import type { ServiceData } from './serviceData';
+import type { WeekRange } from '../../../common/week';
 import type { Read } from './serviceReads';
 import { wakeableWait } from './wakeableWait';
 import { messageOf, waitsForTime, workerSteps } from './workerSteps';
@@ -22,6 +23,8 @@ export interface WorkerDeps {
   outbox: Outbox;
   clock: Clock;
   today(): string;
+  /** The week the window shows, read with today's entries; absent: today's only. */
+  week?(): WeekRange;
   data(): ServiceData;
   /** A read came back: merge it into the service data. */
   received(what: Read, patch: Partial<ServiceData>): void;

@@ -8,6 +8,7 @@ import { projectOf, REFRESHES } from './operations';
 import type { OutboxItem } from './outbox';
 import { READS, readPart, type Read } from './serviceReads';
 import { sendOperation } from './sendOnce';
+import { cancelOf } from '../undo/grace';
 import type { WorkerDeps } from './worker';
 
 export type Step = { item: OutboxItem } | { batch: OutboxItem[] } | { read: Read };
@@ -34,13 +35,19 @@ export function workerSteps(deps: WorkerDeps, requested: Set<Read>): WorkerSteps
   const refusedByImport = new Set<string>();
   const increments = () => new Map(deps.data().projects.map((p) => [p.id, p.billingIncrement] as const));
 
+  /** The pending delete cancelling a queued entry (calls/entries.ts): its create waits for its grace too. */
+  const cancelling = (item: OutboxItem) => cancelOf(item, outbox.items());
+
   const heldUntil = (): number | null => {
-    const notBefore = outbox.next()?.op.notBefore;
+    const head = outbox.next();
+    const notBefore = head && (head.op.notBefore ?? cancelling(head)?.op.notBefore);
     return notBefore !== undefined && notBefore > clock.now() ? notBefore : null;
   };
 
   const nextStep = (): Step | null => {
     const item = heldUntil() === null ? outbox.next() : undefined;
+    // Cancelled, its grace over: send() withdraws it and its delete, nothing goes out.
+    if (item && cancelling(item)) return { item };
     if (item && deps.importer) {
       // An import rounds minutes to the project's increment itself: know the projects first.
       if (
@@ -50,8 +57,14 @@ export function workerSteps(deps: WorkerDeps, requested: Set<Read>): WorkerSteps
         !increments().has(item.op.projectId)
       )
         return { read: 'projects' };
+      const all = outbox.items();
+      const cancelled = new Set(
+        all.flatMap(({ op, status }) =>
+          status === 'pending' && op.kind === 'deleteEntry' && op.cancels ? [op.cancels] : [],
+        ),
+      );
       const batch = nextBatch(
-        outbox.items().filter((i) => !refusedByImport.has(i.op.id)),
+        all.filter((i) => !refusedByImport.has(i.op.id) && !cancelled.has(i.op.id)),
         increments(),
       );
       if (batch && batch[0] === item) return { batch };
@@ -64,6 +77,14 @@ export function workerSteps(deps: WorkerDeps, requested: Set<Read>): WorkerSteps
   /** Answers whether it talked to the service. */
   const send = async (item: OutboxItem): Promise<boolean> => {
     const { op } = item;
+    const cancel = cancelling(item);
+    if (cancel) {
+      // Deleted before it was ever sent: it is taken out of the outbox with its delete.
+      if (!item.attempted && (await outbox.withdraw(op.id))) {
+        await outbox.withdraw(cancel.op.id);
+        return false;
+      }
+    }
     const project = projectOf(op);
     // A local id left here means its project's creation failed or was discarded.
     if (project !== null && project < 0) {
@@ -119,6 +140,7 @@ export function workerSteps(deps: WorkerDeps, requested: Set<Read>): WorkerSteps
         api: deps.api,
         now: () => clock.now(),
         today: deps.today,
+        ...(deps.week ? { week: deps.week } : {}),
         userId: deps.data().userId,
       });
       deps.received(what, patch);
@@ -130,10 +152,12 @@ export function workerSteps(deps: WorkerDeps, requested: Set<Read>): WorkerSteps
   };
 
   // Timers may change anywhere at any time; entries are re-read by the operations that change
-  // them, and when the day has turned.
+  // them, when the day has turned, and when the window shows another week.
   const freshen = () => {
     requested.add('timers');
-    if (deps.data().entries?.date !== deps.today()) requested.add('entries');
+    const { entries, week } = deps.data();
+    const shown = deps.week?.();
+    if (entries?.date !== deps.today() || (shown && week?.start !== shown.start)) requested.add('entries');
   };
 
   const refusedStep = async (step: Step, error: unknown): Promise<void> => {

@@ -44,8 +44,22 @@ export function undoViews(items: readonly OutboxItem[]): UndoView[] {
   return items.filter(withinGraceItem).map(({ op }) => ({ id: op.id, summary: undoSummary(op), until: op.notBefore! }));
 }
 
-/** Today's entries without those a queued (or just sent, not yet re-read) delete removes. */
+/** Entries without those a queued (or just sent, not yet re-read) delete removes, or a cancel of a queued one. */
 export function withoutDeleted(entries: EntryView[], items: readonly OutboxItem[]): EntryView[] {
-  const deleted = new Set(items.flatMap(({ op }) => (op.kind === 'deleteEntry' ? [op.entryId] : [])));
-  return deleted.size ? entries.filter((e) => e.id === null || !deleted.has(e.id)) : entries;
+  const deleted = new Set<number>();
+  const cancelled = new Set<string>();
+  for (const { op } of items) {
+    if (op.kind !== 'deleteEntry') continue;
+    if (op.entryId !== null) deleted.add(op.entryId);
+    if (op.cancels) cancelled.add(op.cancels);
+  }
+  if (deleted.size === 0 && cancelled.size === 0) return entries;
+  return entries.filter((e) => (e.id === null ? !cancelled.has(e.key) : !deleted.has(e.id)));
+}
+
+/** The pending delete that cancels this queued createEntry, if any. */
+export function cancelOf(item: OutboxItem, items: readonly OutboxItem[]): OutboxItem | undefined {
+  if (item.op.kind !== 'createEntry') return undefined;
+  const id = item.op.id;
+  return items.find((i) => i.status === 'pending' && i.op.kind === 'deleteEntry' && i.op.cancels === id);
 }

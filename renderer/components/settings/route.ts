@@ -1,11 +1,12 @@
-// The page's one route choice: '#settings' shows the settings, anything else the main view. The
+// The page's one route choice: '#settings' shows the settings, '#week' the week view (in the main
+// window), anything else the main view. The
 // hash changes without a navigation (Electron refuses navigations), so a link to it is enough.
 
 import { useEffect, useState } from 'preact/hooks';
 
-export type Route = 'main' | 'settings';
+export type Route = 'main' | 'settings' | 'week';
 
-const current = (): Route => (location.hash === '#settings' ? 'settings' : 'main');
+const current = (): Route => (location.hash === '#settings' ? 'settings' : location.hash === '#week' ? 'week' : 'main');
 
 export function useRoute(): Route {
   const [route, setRoute] = useState(current);

@@ -62,6 +62,7 @@ describe('trayModel', () => {
       'Today: 3:45',
       '---',
       'Open Stint',
+      'This week…',
       'Settings…',
       'Quit Stint',
     ]);
@@ -87,7 +88,15 @@ describe('trayModel', () => {
     const model = trayModel(snapshot({ today: { date: '2025-03-10', entries: [], totalMinutes: 0 } }), NOW, 'win32');
     expect(model.icon).toBe('idle');
     expect(model.tooltip).toBe('Stint: No timer running · Today 0:00');
-    expect(labels(model.menu)).toEqual(['Quick entry…', 'Today: 0:00', '---', 'Open Stint', 'Settings…', 'Quit Stint']);
+    expect(labels(model.menu)).toEqual([
+      'Quick entry…',
+      'Today: 0:00',
+      '---',
+      'Open Stint',
+      'This week…',
+      'Settings…',
+      'Quit Stint',
+    ]);
     expect(model.iconText).toBe('');
   });
 
@@ -145,6 +154,7 @@ describe('trayModel', () => {
       'quick-entry',
       'refresh',
       'open-window',
+      'week',
       'settings',
       'quit',
     ])

@@ -141,10 +141,11 @@ describe('Today', () => {
     render(<Today today={{ date: '2025-03-10', entries, totalMinutes: 105 }} projects={[website]} bridge={bridge} />);
     expect(screen.getByTestId('today-total').textContent).toBe('1:45');
     expect(screen.getAllByTestId('entry-minutes').map((e) => e.textContent)).toEqual(['1:30', '0:15']);
-    // Not at the service yet: nothing to delete there.
-    expect(screen.queryByRole('button', { name: 'Delete 0:15 Website notes' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Delete 1:30 Website call with the client' }));
     await waitFor(() => expect(bridge.deleteEntry).toHaveBeenCalledWith({ entryId: 41 }));
+    // Not at the service yet: named by its key (its queued operation's id).
+    fireEvent.click(screen.getByRole('button', { name: 'Delete 0:15 Website notes' }));
+    await waitFor(() => expect(bridge.deleteEntry).toHaveBeenCalledWith({ key: 'op-1' }));
   });
 
   it('edits an entry in place: a refused time is shown at the time field, and what was typed stays', async () => {

@@ -19,12 +19,18 @@ const entry: EntryView = {
 const errorOf = (r: ReturnType<typeof fail>) => (r.ok ? null : r.error);
 
 describe('the entry edit form', () => {
-  it('starts from the entry’s time, project and description', () => {
-    expect(initialValues(entryFields(entry))).toEqual({ time: '1:30', project: 'Website', description: 'call #sales' });
+  it('starts from the entry’s time, project, description and date', () => {
+    expect(initialValues(entryFields(entry))).toEqual({
+      time: '1:30',
+      project: 'Website',
+      description: 'call #sales',
+      date: entry.date,
+    });
     expect(initialValues(entryFields({ ...entry, projectName: null, description: null }))).toEqual({
       time: '1:30',
       project: '',
       description: '',
+      date: entry.date,
     });
     expect(entryWords(entry)).toBe('1:30 Website call #sales');
   });
@@ -33,6 +39,10 @@ describe('the entry edit form', () => {
     const request = entryUpdate('41', { time: '2h', project: '', description: 'call' });
     expect(request).toEqual({ key: '41', time: '2h', description: 'call', project: '' });
     expect(requests.updateEntry.safeParse(request).success).toBe(true);
+    // The Date field's value goes as typed; main checks it (sync/entryDate.ts).
+    expect(entryUpdate('41', { time: '2h', project: '', description: 'call', date: '2025-03-09' })).toMatchObject({
+      date: '2025-03-09',
+    });
   });
 
   it('shows a refusal at its field, one about the entry itself under the form', () => {

@@ -1,0 +1,35 @@
+// The week's minutes per project: billable, unbillable and in all, most first.
+
+import { formatMinutes } from '../../../common/format';
+import type { WeekProjectView } from '../../../common/snapshot';
+import { ProjectDot } from '../ProjectDot';
+
+export function WeekProjects({ projects }: { projects: readonly WeekProjectView[] }) {
+  if (projects.length === 0) return <p class="empty">Nothing logged this week.</p>;
+  return (
+    <table class="week-projects" data-testid="week-projects">
+      <caption>Per project</caption>
+      <thead>
+        <tr>
+          <th scope="col">Project</th>
+          <th scope="col">Billable</th>
+          <th scope="col">Unbillable</th>
+          <th scope="col">Total</th>
+        </tr>
+      </thead>
+      <tbody>
+        {projects.map((p) => (
+          <tr key={p.projectName ?? ''}>
+            <th scope="row">
+              {p.projectName !== null && <ProjectDot color={p.color} />}
+              {p.projectName ?? 'No project'}
+            </th>
+            <td>{formatMinutes(p.billableMinutes)}</td>
+            <td>{formatMinutes(p.unbillableMinutes)}</td>
+            <td>{formatMinutes(p.totalMinutes)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,24 @@
+// The Date field of an entry's edit (main/core/sync/entryDate.ts): a past day or today is taken,
+// a future day or no real date is refused at the field, in words; empty keeps the day.
+import { describe, expect, it } from 'vitest';
+import { editedDate } from '../../../main/core/sync/entryDate';
+
+describe('an entry’s Date field', () => {
+  it('keeps the day when left empty or unchanged, and takes any day up to today', () => {
+    expect(editedDate(undefined, '2025-03-10', '2025-03-12')).toEqual({ ok: true, value: '2025-03-10' });
+    expect(editedDate(' ', '2025-03-10', '2025-03-12')).toEqual({ ok: true, value: '2025-03-10' });
+    expect(editedDate('2025-02-28', '2025-03-10', '2025-03-12')).toEqual({ ok: true, value: '2025-02-28' });
+    expect(editedDate('2025-03-12', '2025-03-10', '2025-03-12')).toEqual({ ok: true, value: '2025-03-12' });
+  });
+
+  it('refuses a future day and what is not a date, at the date field', () => {
+    expect(editedDate('2025-03-13', '2025-03-10', '2025-03-12')).toMatchObject({
+      ok: false,
+      error: { field: 'date', message: '2025-03-13 is in the future: time can be logged up to today.' },
+    });
+    expect(editedDate('2025-02-30', '2025-03-10', '2025-03-12')).toMatchObject({
+      ok: false,
+      error: { field: 'date', message: '2025-02-30 is not a date: write it as YYYY-MM-DD, like 2025-03-12.' },
+    });
+  });
+});

@@ -1,0 +1,126 @@
+// @vitest-environment happy-dom
+// The week view as a user meets it, with a fake bridge: the week's totals per day and project, the
+// week changed by button and by key, a day opened to its entries with Edit (and its Date field),
+// Delete and Continue.
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fail } from '../../../common/result';
+import type { EntryView, WeekView } from '../../../common/snapshot';
+import { WeekPanel } from '../../../renderer/components/week/WeekPanel';
+import { fakeBridge } from '../../support/fakeBridge';
+import { snapshot, timerView, weekView } from '../../support/snapshot';
+
+afterEach(cleanup);
+
+const entry = (over: Partial<EntryView> = {}): EntryView => ({
+  key: '41',
+  id: 41,
+  date: '2025-03-11',
+  minutes: 90,
+  description: 'call with the client',
+  projectName: 'Website',
+  projectId: 1,
+  billable: true,
+  pending: false,
+  ...over,
+});
+
+const week = (): WeekView => {
+  const w = weekView({ totalMinutes: 120 });
+  return {
+    ...w,
+    days: w.days.map((d) =>
+      d.date === '2025-03-11'
+        ? {
+            ...d,
+            totalMinutes: 120,
+            entries: [
+              entry(),
+              entry({ key: '42', id: 42, minutes: 30, projectName: null, projectId: null, description: 'reading' }),
+            ],
+          }
+        : d,
+    ),
+    projects: [
+      { projectName: 'Website', color: '#f00', billableMinutes: 90, unbillableMinutes: 0, totalMinutes: 90 },
+      { projectName: null, color: null, billableMinutes: 0, unbillableMinutes: 30, totalMinutes: 30 },
+    ],
+  };
+};
+
+const show = (bridge = fakeBridge(), over: Parameters<typeof snapshot>[0] = {}) => {
+  const snap = snapshot({ week: week(), ...over });
+  render(<WeekPanel {...snap} bridge={bridge} />);
+  return bridge;
+};
+
+describe('WeekPanel', () => {
+  it('shows the week, each day’s total in words, and per project the billable and unbillable time', () => {
+    show();
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('10 – 16 Mar 2025');
+    expect(screen.getByTestId('week-total').textContent).toBe('2:00');
+    expect(screen.getByRole('button', { name: /Tuesday 11 Mar/ }).textContent).toContain('2:00');
+    const rows = screen.getAllByRole('row').map((r) => [...r.children].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['Project', 'Billable', 'Unbillable', 'Total'],
+      ['Website', '1:30', '0:00', '1:30'],
+      ['No project', '0:00', '0:30', '0:30'],
+    ]);
+  });
+
+  it('counts the running timer’s time in today’s total', () => {
+    // Running 25 minutes by now, on top of an hour logged today.
+    const running = timerView({ state: 'running', seconds: 0, asOf: Date.now() - 25 * 60_000 });
+    show(fakeBridge(), { timers: [running], today: { date: '2025-03-10', entries: [], totalMinutes: 60 } });
+    expect(screen.getByTestId('week-today-total').textContent).toBe('1:25');
+  });
+
+  it('goes a week back and on by button and by ArrowLeft, ArrowRight and T', async () => {
+    const bridge = show(fakeBridge(), { week: { ...week(), isCurrent: false } });
+    fireEvent.click(screen.getByRole('button', { name: '← Previous week' }));
+    await waitFor(() => expect(bridge.showWeek).toHaveBeenLastCalledWith({ weekOf: '2025-03-03' }));
+    const section = screen.getByTestId('week');
+    fireEvent.keyDown(section, { key: 'ArrowRight' });
+    await waitFor(() => expect(bridge.showWeek).toHaveBeenLastCalledWith({ weekOf: '2025-03-17' }));
+    fireEvent.keyDown(section, { key: 't' });
+    await waitFor(() => expect(bridge.showWeek).toHaveBeenLastCalledWith({ weekOf: null }));
+  });
+
+  it('says when the week is drawn offline from the last read', () => {
+    show(fakeBridge(), { week: { ...week(), stale: true } });
+    expect(screen.getByTestId('week-status').textContent).toBe('Offline: as last read, with your unsent changes.');
+    cleanup();
+    show(fakeBridge(), { week: { ...week(), stale: true, loaded: false } });
+    expect(screen.getByTestId('week-status').textContent).toBe(
+      'Offline: this week was not read yet; only your unsent changes show.',
+    );
+  });
+
+  it('opens a day to its entries: Continue starts that project with the note; none without a project', async () => {
+    const bridge = show();
+    fireEvent.click(screen.getByRole('button', { name: /Tuesday 11 Mar/ }));
+    expect(screen.getAllByTestId('week-entry')).toHaveLength(2);
+    expect((screen.getByRole('button', { name: 'Continue 0:30 reading' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue 1:30 Website call with the client' }));
+    await waitFor(() =>
+      expect(bridge.startTimer).toHaveBeenCalledWith({ projectId: 1, description: 'call with the client' }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Delete 1:30 Website call with the client' }));
+    await waitFor(() => expect(bridge.deleteEntry).toHaveBeenCalledWith({ entryId: 41 }));
+  });
+
+  it('edits an entry’s date: a refusal is shown at the Date field, and what was typed stays', async () => {
+    const bridge = show(
+      fakeBridge({ updateEntry: async () => fail('invalid_input', '2099-01-01 is in the future.', 'date') }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Tuesday 11 Mar/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit 1:30 Website call with the client' }));
+    const date = screen.getByRole('textbox', { name: 'Date' }) as HTMLInputElement;
+    expect(date.value).toBe('2025-03-11');
+    fireEvent.input(date, { target: { value: '2099-01-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByTestId('edit-error-date')).textContent).toBe('2099-01-01 is in the future.');
+    expect(date.value).toBe('2099-01-01');
+    expect(bridge.updateEntry).toHaveBeenCalledWith(expect.objectContaining({ key: '41', date: '2099-01-01' }));
+  });
+});
