@@ -52,8 +52,9 @@ describe('one limiter per service in the app', () => {
 
     const arrivals = proxy.recent.slice(0, 4).map((r) => r.at);
     const gaps = arrivals.slice(1).map((at, i) => at - arrivals[i]!);
-    // 500 ms apart by the limiter, less a little for the difference in travel time of two requests.
-    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(450);
+    // 500 ms apart by the limiter, less the difference in travel time of two requests, which on a
+    // loaded machine reaches tens of milliseconds (446 was seen); unlimited, they come ~1 ms apart.
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(400);
     expect(proxy.recent[0]).toMatchObject({ method: 'GET', path: '/v2/current_user' });
   });
 });
