@@ -33,6 +33,8 @@ export interface ViewContext {
   idle?: IdlePrompt | null;
   /** Epoch ms the open working-hours reminder was raised (reminder/scheduler.ts); default none. */
   reminderAt?: number | null;
+  /** The CSV export on its way (export/exporter.ts); default none. */
+  exporting?: Snapshot['exporting'];
 }
 
 export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], ctx: ViewContext): Snapshot {
@@ -77,6 +79,7 @@ export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], 
     undo: undoViews(items),
     idle: idleView(ctx.idle ?? null, timers),
     reminder: reminderView(ctx.reminderAt ?? null, timers, projects, ctx.recent),
+    exporting: ctx.exporting ?? null,
   });
 }
 
