@@ -1,6 +1,8 @@
 // The range of days a CSV export covers, checked the same way in the window (at the field, before
 // sending) and in main (every request validated): real YYYY-MM-DD days, the first not after the last.
 
+import { addDays } from './dayWords';
+
 export interface ExportRange {
   from: string;
   to: string;
@@ -27,3 +29,11 @@ export function exportRangeProblem({ from, to }: ExportRange): { field: 'from' |
 /** The file's name: stint-<from>-to-<to>.csv, then -1, -2… when that name is taken. */
 export const exportFileName = ({ from, to }: ExportRange, copy = 0): string =>
   `stint-${from}-to-${to}${copy > 0 ? `-${copy}` : ''}.csv`;
+
+/** Monday to Sunday of the week `today` (YYYY-MM-DD) is in: what the window offers first. */
+export function weekOf(today: string): ExportRange {
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const sinceMonday = (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
+  const from = addDays(today, -sinceMonday);
+  return { from, to: addDays(from, 6) };
+}

@@ -4,6 +4,7 @@ import type { StintBridge } from '../../common/contract';
 import { useConnected, useSnapshot, type Connection } from '../hooks';
 import { AccountSwitcher } from './AccountSwitcher';
 import { ConnectionProblem } from './ConnectionProblem';
+import { ExportCsv } from './ExportCsv';
 import { FailedOperations } from './FailedOperations';
 import { IdlePrompt } from './IdlePrompt';
 import { Notices } from './Notices';
@@ -54,6 +55,7 @@ export function App({ bridge, connection }: { bridge: StintBridge; connection?: 
           bridge={bridge}
         />
         <Today today={snapshot.today} projects={snapshot.projects} bridge={bridge} />
+        <ExportCsv today={snapshot.today.date} exporting={snapshot.exporting} bridge={bridge} />
       </main>
     </div>
   );
