@@ -151,12 +151,21 @@ describe('writing rows to a stream', () => {
       },
     });
     const many = Array.from({ length: EXPORT_PAGE * 2 + 5 }, (_, i) => entry({ minutes: i }) as Entry);
+    // Counts what was taken from the source (the service's pages, in the app).
+    let pulled = 0;
+    function* source() {
+      for (const e of many) {
+        pulled++;
+        yield e;
+      }
+    }
     const progress: Array<{ entries: number; pages: number }> = [];
-    const done = writeRows(many, out, (p) => progress.push(p));
-    for (let i = 0; i < 4; i++) {
+    const done = writeRows(source(), out, (p) => progress.push(p));
+    for (const [i, taken] of [0, 1000, 2000, 2005].entries()) {
       await new Promise((r) => setTimeout(r, 5));
-      // Never more than the one chunk being written is taken before it is acknowledged.
+      // The header, then a page per chunk; no more is read until the output took the last one.
       expect(chunks).toHaveLength(i + 1);
+      expect(pulled).toBe(taken);
       const ack = pending!;
       pending = null;
       ack();
