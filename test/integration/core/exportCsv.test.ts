@@ -9,7 +9,7 @@ import { createCore } from '../../../main/core/core';
 import type { Core } from '../../../main/core/types';
 import { ACCOUNT } from '../../support/offline';
 import { tempDir } from '../../support/tempDir';
-import { startLocal, type Local } from './harness';
+import { lossyProxy, startLocal, type Local } from './harness';
 
 const IN_RANGE = 2100;
 let local: Local;
@@ -102,6 +102,27 @@ describe('CSV export', () => {
     expect(rows(readFileSync(join(downloads(), 'stint-2026-01-05-to-2026-01-11-1.csv'), 'utf8'))).toHaveLength(
       IN_RANGE,
     );
+  });
+
+  it('a connection lost after the first page stops the export with the reason in words, and leaves no partial file', async () => {
+    const proxy = await lossyProxy(local.url, (method, path) => method === 'GET' && /[?&]page=2\b/.test(path));
+    const elsewhere = join(dir.path, 'cut');
+    const cut = await createCore({
+      api: local.client(proxy.url),
+      dataDir: join(dir.path, 'cut-core'),
+      account: ACCOUNT,
+      downloadsDir: elsewhere,
+    });
+    try {
+      const answer = await cut.handlers.exportCsv(week);
+      expect(proxy.lost()).toBe(1);
+      expect(answer).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^The export stopped: /) } });
+      expect(readdirSync(elsewhere)).toEqual([]);
+      expect(cut.getSnapshot().exporting).toBeNull();
+    } finally {
+      await cut.stop();
+      await proxy.close();
+    }
   });
 
   it('refuses a range that ends before it starts, or a day that is no date, at its field, and writes nothing', async () => {
