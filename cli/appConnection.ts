@@ -3,11 +3,27 @@
 // app answers them in the order written.
 
 import { createConnection, type Socket } from 'node:net';
+import type { Writable } from 'node:stream';
 import type { Result } from '../common/result';
-import type { CliAnswerFrame, CliChannel } from '../main/core/cliSocket/address';
+import type { CliAnswerFrame, CliChannel, CliStreamFrame } from '../main/core/cliSocket/address';
+
+export interface ExportProgress {
+  entries: number;
+  pages: number;
+}
 
 export interface AppConnection {
   call<T = unknown>(channel: CliChannel, request: unknown): Promise<Result<T>>;
+  /**
+   * A call the app answers with a stream first (exportCsv): its chunks are written to `sink` as
+   * they come, the socket paused while `sink` is full, so memory stays bounded however long it is.
+   */
+  stream<T = unknown>(
+    channel: CliChannel,
+    request: unknown,
+    sink: Writable,
+    progress: (p: ExportProgress) => void,
+  ): Promise<Result<T>>;
   close(): void;
 }
 
@@ -42,6 +58,7 @@ function open(path: string): Promise<Socket | null> {
 function overSocket(socket: Socket): AppConnection {
   let nextId = 1;
   const waiting = new Map<number, (result: Result<unknown>) => void>();
+  const streams = new Map<number, { sink: Writable; progress: (p: ExportProgress) => void }>();
   let buffered = '';
   const failAll = (message: string) => {
     for (const resolve of waiting.values()) resolve({ ok: false, error: { code: 'internal', message } });
@@ -54,25 +71,43 @@ function overSocket(socket: Socket): AppConnection {
     for (let nl = buffered.indexOf('\n'); nl !== -1; nl = buffered.indexOf('\n')) {
       const line = buffered.slice(0, nl);
       buffered = buffered.slice(nl + 1);
-      const answer = JSON.parse(line) as CliAnswerFrame;
+      const answer = JSON.parse(line) as CliAnswerFrame | CliStreamFrame;
+      if ('chunk' in answer) {
+        const sink = streams.get(answer.id)?.sink;
+        if (sink && !sink.write(answer.chunk) && !socket.isPaused()) {
+          socket.pause();
+          sink.once('drain', () => socket.resume());
+        }
+        continue;
+      }
+      if ('progress' in answer) {
+        streams.get(answer.id)?.progress(answer.progress);
+        continue;
+      }
       if (answer.id === null) {
         failAll(answer.result.ok ? 'Unexpected answer' : answer.result.error.message);
         continue;
       }
       waiting.get(answer.id)?.(answer.result as Result<unknown>);
       waiting.delete(answer.id);
+      streams.delete(answer.id);
     }
   });
   socket.on('error', (error) => failAll(`The connection to Stint failed: ${error.message}`));
   socket.on('close', () => failAll('Stint closed the connection (did it quit?).'));
 
+  const call = <T>(channel: CliChannel, request: unknown, id = nextId++) =>
+    new Promise<Result<T>>((resolve) => {
+      waiting.set(id, resolve as (result: Result<unknown>) => void);
+      socket.write(`${JSON.stringify({ id, channel, request })}\n`);
+    });
+
   return {
-    call<T>(channel: CliChannel, request: unknown) {
+    call,
+    stream<T>(channel: CliChannel, request: unknown, sink: Writable, progress: (p: ExportProgress) => void) {
       const id = nextId++;
-      return new Promise<Result<T>>((resolve) => {
-        waiting.set(id, resolve as (result: Result<unknown>) => void);
-        socket.write(`${JSON.stringify({ id, channel, request })}\n`);
-      });
+      streams.set(id, { sink, progress });
+      return call<T>(channel, request, id);
     },
     close: () => socket.end(),
   };

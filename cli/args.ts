@@ -10,7 +10,8 @@ export type Command =
   | { name: 'pause' }
   | { name: 'toggle' }
   | { name: 'status'; json: boolean }
-  | { name: 'today'; json: boolean };
+  | { name: 'today'; json: boolean }
+  | { name: 'export'; from: string; to: string; out: string | null };
 
 export type CommandName = Command['name'];
 
@@ -41,6 +42,12 @@ sent. --json prints {"account","online","pending","failed","running","paused"} (
   today: `Usage: stint today [--json]
 
 Today's entries and their total. --json prints {"date","totalMinutes","entries"} (see README).`,
+  export: `Usage: stint export --from YYYY-MM-DD --to YYYY-MM-DD [--out FILE]
+
+Your entries of those days (both included) as CSV: one row per entry with date, minutes, hours,
+project, tags, billable, description, approved and invoiced (see README). Without --out the CSV
+goes to standard output; with it, to FILE (replaced if it exists). What the service has is
+exported: changes still waiting to be sent are not in it. Exit 1 if the days are not valid.`,
 };
 
 export const HELP = `Usage: stint [--data DIR] <command> [options]
@@ -54,6 +61,8 @@ Commands:
   toggle                 pause the running timer or resume the last one
   status [--json]        the running and paused timers
   today [--json]         today's entries and total
+  export --from D --to D [--out FILE]
+                         entries of a range of days as CSV (standard output or FILE)
 
 Options:
   --data DIR   the app started with this data folder (npm run web -- --data DIR); default: the
@@ -74,7 +83,15 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   const appArgument = argv.find((a) => APP_ARGUMENTS.includes(a));
   if (appArgument)
     return usage(`${appArgument} is the desktop app's own argument: pass it to the Stint app, not to this command.`);
-  let values: { data?: string; json?: boolean; help?: boolean; toggle?: boolean };
+  let values: {
+    data?: string;
+    json?: boolean;
+    help?: boolean;
+    toggle?: boolean;
+    from?: string;
+    to?: string;
+    out?: string;
+  };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
@@ -85,6 +102,9 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         toggle: { type: 'boolean' },
+        from: { type: 'string' },
+        to: { type: 'string' },
+        out: { type: 'string' },
       },
     }));
   } catch (error) {
@@ -104,6 +124,9 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   const json = values.json ?? false;
   if (json && first !== 'status' && first !== 'today') return bad(`--json is for status and today, not ${first}.`);
   const run = (command: Command): Parsed => ({ kind: 'run', command, dataDir });
+  const rangeOptions = ['from', 'to', 'out'] as const;
+  const misplaced = rangeOptions.find((o) => values[o] !== undefined);
+  if (first !== 'export' && misplaced) return bad(`--${misplaced} is for export, not ${first}.`);
 
   switch (first) {
     case 'log': {
@@ -121,5 +144,12 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
     case 'status':
     case 'today':
       return rest.length > 0 ? bad(`${first} takes no arguments.`) : run({ name: first, json });
+    case 'export': {
+      if (rest.length > 0) return bad('export takes its days as --from and --to.');
+      const { from, to, out } = values;
+      if (!from || !to) return bad('Give the first and the last day: --from YYYY-MM-DD --to YYYY-MM-DD.');
+      if (out === '') return bad('--out needs a file name.');
+      return run({ name: 'export', from, to, out: out ?? null });
+    }
   }
 }

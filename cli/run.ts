@@ -12,11 +12,12 @@ import type { ActionError } from '../common/result';
 import type { Snapshot } from '../common/snapshot';
 import type { Command } from './args';
 import type { AppConnection } from './appConnection';
+import { type ExportIo, runExport } from './export';
 import { statusJson, statusText, todayJson, todayText } from './views';
 
 export const EXIT = { done: 0, refused: 1, noApp: 2, usage: 64 } as const;
 
-export interface Io {
+export interface Io extends ExportIo {
   out(text: string): void;
   err(text: string): void;
   /** Standard input's lines (for `log` without text). */
@@ -94,6 +95,10 @@ export async function runCommand(
         running ? `started ${running.projectName}` : `paused ${last?.projectName ?? 'the timer'}`,
         io,
       );
+    }
+    case 'export': {
+      const error = await runExport(command, app, io);
+      return error ? refused(error) : EXIT.done;
     }
   }
 }

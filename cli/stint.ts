@@ -2,6 +2,7 @@
 // app's socket (--data DIR, or the default folders), runs the command, exits 0 done or queued,
 // 1 refused, 2 no app running, 64 usage.
 
+import { createWriteStream, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { cliSocketPath } from '../main/core/cliSocket/address';
 import { desktopDataDirs, webHostDataDir } from '../main/core/dataDirs';
@@ -20,6 +21,9 @@ const io: Io = {
       lines.push(line);
     return lines;
   },
+  output: (path) => (path === null ? process.stdout : createWriteStream(path)),
+  remove: (path) => rmSync(path, { force: true }),
+  ...(process.stderr.isTTY ? { progress: (text: string) => process.stderr.write(`\r${text}\x1b[K`) } : {}),
   now: () => Date.now(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };

@@ -31,6 +31,7 @@ const names = {
   updateSettings: true,
   resolveIdle: true,
   answerReminder: true,
+  exportCsv: true,
 } as const;
 
 export type Channel = keyof typeof names;

@@ -150,6 +150,8 @@ export const requests = {
   resolveIdle: z.object({ choice: z.enum(['keep', 'discard', 'discard-and-pause']) }).strict(),
   /** The answer to the working-hours reminder: start the last timer (as toggleLastTimer does), snooze 30 min, or dismiss. */
   answerReminder: z.object({ choice: z.enum(['start-last', 'snooze', 'dismiss']) }).strict(),
+  /** The user's entries of a range of days (YYYY-MM-DD, both included) as CSV in the Downloads folder (main/core/export/). */
+  exportCsv: z.object({ from: z.string().max(20), to: z.string().max(20) }).strict(),
 } as const satisfies Record<Channel, z.ZodType>;
 
 /** An account added or signed in again; adding never changes the default by itself (setDefaultAccount does). */
@@ -196,6 +198,8 @@ export interface Responses {
   updateSettings: Settings;
   resolveIdle: null;
   answerReminder: null;
+  /** path: the file written; entries: how many rows it has. */
+  exportCsv: { path: string; entries: number };
 }
 
 export type RequestOf<C extends Channel> = z.infer<(typeof requests)[C]>;

@@ -228,4 +228,6 @@ export interface Snapshot {
   idle: IdlePromptView | null;
   /** The working-hours reminder (main/core/reminder/), until answered (answerReminder) or a timer runs. */
   reminder: ReminderView | null;
+  /** A CSV export on its way (exportCsv): the entries written so far; null when none runs. */
+  exporting: { entries: number } | null;
 }

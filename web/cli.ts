@@ -1,6 +1,8 @@
 // `npm run web [-- --port 7421 --data <dir>]`: the app's accounts (the embedded local one by
 // default, with its service) with the web host in front, for a browser instead of Electron's window.
 
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openStintApp } from '../main/core/accounts/app';
 import { startCliSocket } from '../main/core/cliSocket/server';
@@ -31,14 +33,19 @@ async function main() {
 
   // The default account (the embedded local one until another is added). Where no keychain
   // answers, the app keeps tokens in memory for this session and says so in the accounts list.
-  const app = await openStintApp({ dataDir, sessionOnly: values['session-secrets'], openExternal: openInBrowser });
+  const app = await openStintApp({
+    dataDir,
+    sessionOnly: values['session-secrets'],
+    openExternal: openInBrowser,
+    downloadsDir: join(homedir(), 'Downloads'),
+  });
   const local = app.getSnapshot().accounts[0];
   if (local?.sessionOnly) console.warn(sessionSecretsNotice(values['session-secrets']));
   let host: Awaited<ReturnType<typeof startWebHost>>;
   let cli: Awaited<ReturnType<typeof startCliSocket>>;
   try {
     // The `stint` command line's socket first: one that answers means another app has this folder.
-    cli = await startCliSocket({ handlers: app.handlers, dataDir });
+    cli = await startCliSocket({ handlers: app.handlers, exportCsv: app.exportCsv, dataDir });
   } catch (error) {
     await app.stop();
     throw error;

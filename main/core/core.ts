@@ -6,6 +6,7 @@ import { localDate } from '../../common/format';
 import { weekOf } from '../../common/week';
 import type { NoticeView, Snapshot } from '../../common/snapshot';
 import { unreachable } from '../api/unreachable';
+import { createExporter } from './export/exporter';
 import { createHandlers } from './handlers';
 import { isIdleEvent } from './idle/policy';
 import { createIdleTracker } from './idle/tracker';
@@ -41,6 +42,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const recent: number[] = [];
   // In memory only: a notice tells of something that just happened; after a restart it is old news.
   let notices: NoticeView[] = [];
+  let exporting: Snapshot['exporting'] = null;
   const settings = options.settings ?? createMemorySettingsStore();
   if (settings.problem) notices = [{ id: randomUUID(), message: settings.problem, at: clock.now() }];
   const idle = createIdleTracker({
@@ -65,6 +67,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       idle: idle.prompt(),
       reminderAt: reminder.openAt(),
       week: week(),
+      exporting,
     });
   const reminder = createReminderScheduler({
     clock,
@@ -104,6 +107,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     changed,
     notice(message) {
       notices = [{ id: randomUUID(), message, at: clock.now() }, ...notices].slice(0, NOTICES);
+      changed();
+    },
+  });
+
+  const exporter = createExporter({
+    api: options.api,
+    userId: () => data.userId,
+    changed(now) {
+      exporting = now;
       changed();
     },
   });
@@ -164,6 +176,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       return shown;
     },
     ...(options.undoGraceMs !== undefined ? { undoGraceMs: options.undoGraceMs } : {}),
+    ...(options.downloadsDir ? { exportCsv: (range) => exporter.toFolder(range, options.downloadsDir!) } : {}),
   });
 
   worker.request(...READS);
@@ -185,6 +198,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     setBroadcastsLive: (live) => worker.setBroadcastsLive(live),
     whenIdle: () => worker.whenIdle(),
     describeSync: () => worker.describe(),
+    exportCsv: exporter.stream,
     async stop() {
       if (stopped) return;
       stopped = true;

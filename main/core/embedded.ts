@@ -42,6 +42,8 @@ export interface EmbeddedOptions {
   settings?: SettingsStore;
   /** The shell's registration of changed global shortcuts. */
   applyHotkeys?: ApplyHotkeys;
+  /** Where the window's CSV exports go. */
+  downloadsDir?: string;
 }
 
 export async function openEmbeddedAccount(options: EmbeddedOptions): Promise<EmbeddedAccount> {
@@ -86,6 +88,7 @@ export async function openEmbeddedAccount(options: EmbeddedOptions): Promise<Emb
       importer,
       settings,
       ...(options.applyHotkeys ? { applyHotkeys: options.applyHotkeys } : {}),
+      ...(options.downloadsDir ? { downloadsDir: options.downloadsDir } : {}),
     });
     // Never throws: a receiver that cannot be registered leaves live false and the poll as it was.
     // sent_at is stamped by the service's clock, the system's (options.clock is core's alone).

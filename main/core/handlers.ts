@@ -3,7 +3,7 @@
 // data-changing call answers once its operation is on disk and in the snapshot, never after the
 // network, so the UI answers within a frame whatever the service does.
 
-import type { Handlers, RequestOf } from '../../common/contract';
+import type { Handlers, RequestOf, ResponseOf } from '../../common/contract';
 import { fail, ok, type Result } from '../../common/result';
 import type { Settings } from '../../common/settings';
 import type { Snapshot } from '../../common/snapshot';
@@ -47,6 +47,8 @@ export interface HandlerDeps {
   idleResolved?(): void;
   /** The working-hours reminder was answered (reminder/scheduler.ts): close it, snoozed or not. */
   reminderAnswered?(snooze: boolean): void;
+  /** Writes a range's CSV into the Downloads folder (export/exporter.ts); without it, the window cannot export. */
+  exportCsv?(range: RequestOf<'exportCsv'>): Promise<Result<ResponseOf<'exportCsv'>>>;
 }
 
 /** Every call of the contract: each area's handlers (calls/), on one kit (calls/kit.ts), with the app's own. */
@@ -95,6 +97,9 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       if (!deps.showWeek) return fail('internal', 'Only this week can be shown here.');
       return ok(deps.showWeek(weekOf));
     },
+
+    exportCsv: async (range) =>
+      deps.exportCsv ? deps.exportCsv(range) : fail('internal', 'Exporting is not available here.'),
 
     updateSettings: async (patch) =>
       deps.updateSettings ? deps.updateSettings(patch) : fail('internal', 'Settings cannot be changed here.'),

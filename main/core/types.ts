@@ -1,5 +1,6 @@
 // The face main/core shows to the shell (Electron) and to the web host: both only wire these.
 
+import type { Exporter } from './export/exporter';
 import type { Handlers } from '../../common/contract';
 import type { Snapshot } from '../../common/snapshot';
 import type { TimerClock as Clock } from '../api/clock';
@@ -39,6 +40,8 @@ export interface CoreOptions {
   applyHotkeys?: ApplyHotkeys;
   /** How long a discard or delete waits for an undo (undo/grace.ts UNDO_GRACE_MS); 0 sends them at once. */
   undoGraceMs?: number;
+  /** Where the window's CSV exports go (the user's Downloads folder); without it, the window cannot export. */
+  downloadsDir?: string;
 }
 
 export interface Core {
@@ -53,6 +56,8 @@ export interface Core {
   whenIdle(): Promise<void>;
   /** What the sync is doing, in words, for diagnostics. */
   describeSync(): string;
+  /** A range of the user's entries as CSV, streamed to `out` (the command line's export; export/exporter.ts). */
+  exportCsv: Exporter['stream'];
   /** Stops the poll and the outbox worker; what is queued stays on disk. */
   stop(): Promise<void>;
 }

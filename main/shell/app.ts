@@ -78,6 +78,7 @@ export function startApp(): void {
         secrets: createKeychain(),
         localPort,
         applyHotkeys: shortcuts.apply,
+        downloadsDir: app.getPath('downloads'),
         // Browser sign-in: only validated http(s) addresses reach the OS.
         openExternal: async (url) => {
           if (!isSafeExternalUrl(url)) throw new Error('Stint opens only http(s) addresses.');
@@ -96,7 +97,7 @@ export function startApp(): void {
     }
     const core = account.core;
     // The `stint` command line's socket; without it the app still runs (the reason is logged).
-    startCliSocket({ handlers: core.handlers, dataDir: app.getPath('userData') }).then(
+    startCliSocket({ handlers: core.handlers, exportCsv: core.exportCsv, dataDir: app.getPath('userData') }).then(
       (cli) => stops.push(() => void cli.close()),
       (error: unknown) => console.error(`Stint's command line is unavailable: ${(error as Error).message}`),
     );

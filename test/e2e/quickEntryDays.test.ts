@@ -1,10 +1,11 @@
 // Quick entry for another day, in Chromium against the real service: "yesterday 9:00-10:30
 // @Website x" previews the day it logs to, Enter logs it there (the service holds it on
 // yesterday's date), the message names the day; a 300-character project name is refused where it
-// is typed, with the text kept and nothing queued. A pasted day is previewed line by line, its
-// bad line refused at the line and kept to be fixed, and every good line lands once.
+// is typed, with the text kept and nothing queued. The same app then exports the two days to CSV
+// from the week view's form, into the Downloads folder it was given. A pasted day is previewed
+// line by line, its bad line refused at the line and kept to be fixed, and every good line lands once.
 
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatDay } from '../../common/dayWords';
@@ -65,6 +66,25 @@ describe('quick entry for another day', () => {
       expect(await box.getAttribute('aria-invalid')).toBe('true');
       expect(await page.getByTestId('quick-done').count()).toBe(0);
       expect(stack.account.core.getSnapshot().outbox).toEqual({ pending: 0, failed: [] });
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('exports yesterday and today to CSV from the week view: the file in Downloads has the entry logged', async () => {
+    const { page, problems } = await openApp(stack);
+    await explained(stack, page, async () => {
+      const today = localDate(Date.now());
+      const yesterday = addDays(today, -1);
+      await page.getByRole('link', { name: 'Week' }).click();
+      const form = page.getByRole('form', { name: 'Export to CSV' });
+      await form.getByLabel('From').fill(yesterday);
+      await form.getByLabel('To').fill(today);
+      await form.getByRole('button', { name: 'Export' }).click();
+      const path = join(stack.dataDir, 'Downloads', `stint-${yesterday}-to-${today}.csv`);
+      await expect.poll(() => form.getByRole('status').textContent()).toBe(`Saved 1 entry to ${path}`);
+      expect(readFileSync(path, 'utf8')).toBe(
+        `date,minutes,hours,project,tags,billable,description,approved,invoiced\r\n${yesterday},90,1.50,Website,,true,x,,\r\n`,
+      );
     });
     expect(problems).toEqual([]);
   });

@@ -34,7 +34,11 @@ export interface Stack {
 
 export async function startStack(): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'stint-e2e-'));
-  const account = await openEmbeddedAccount({ dataDir, secrets: createSessionSecrets() });
+  const account = await openEmbeddedAccount({
+    dataDir,
+    secrets: createSessionSecrets(),
+    downloadsDir: join(dataDir, 'Downloads'),
+  });
   const host = await startWebHost({ core: account.core });
   const browser = await chromium.launch(CHROMIUM);
   return {

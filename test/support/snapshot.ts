@@ -55,5 +55,6 @@ export const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
   undo: [],
   idle: null,
   reminder: null,
+  exporting: null,
   ...over,
 });

@@ -54,6 +54,8 @@ export interface StintAppOptions {
   applyHotkeys?: ApplyHotkeys;
   /** How often the other accounts' timers are read besides when the window is shown; default OTHER_TIMERS_POLL_MS. */
   otherTimersPollMs?: number;
+  /** Where the window's CSV exports go (Electron's Downloads, the web host's ~/Downloads). */
+  downloadsDir?: string;
 }
 
 export interface StintApp extends Core {
@@ -235,6 +237,10 @@ function presentedAsCore(open: OpenCore, accountHandlers: Partial<Handlers>): Om
       await current().whenIdle();
     },
     describeSync: () => current().describeSync(),
+    async exportCsv(range, out, progress) {
+      await open.settled();
+      return current().exportCsv(range, out, progress);
+    },
   };
 }
 
@@ -255,6 +261,7 @@ function accountOpener({ options, choice, connection, registry, setStatus }: Ope
     settings: options.settings ?? openSettingsStore(dataDir),
     ...(options.applyHotkeys ? { applyHotkeys: options.applyHotkeys } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.downloadsDir ? { downloadsDir: options.downloadsDir } : {}),
   };
   return async (id: string): Promise<OpenAccount | null> => {
     if (id === LOCAL_ACCOUNT.id) {

@@ -44,6 +44,7 @@ export const CLI_CHANNELS = [
   'startTimer',
   'pauseTimer',
   'toggleLastTimer',
+  'exportCsv',
 ] as const;
 export type CliChannel = (typeof CLI_CHANNELS)[number];
 
@@ -53,6 +54,14 @@ export interface CliRequestFrame {
   channel: CliChannel;
   request: unknown;
 }
+
+/**
+ * Before exportCsv's answer, the CSV itself comes in chunk frames (a page of rows at most, in
+ * order) and its progress in progress frames, all with the call's id (connection.ts).
+ */
+export type CliStreamFrame =
+  | { id: number; chunk: string }
+  | { id: number; progress: { entries: number; pages: number } };
 
 /** One answer: the contract's Result for the call with this id; `id: null` when the frame had none usable. */
 export interface CliAnswerFrame {

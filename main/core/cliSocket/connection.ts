@@ -8,10 +8,15 @@
 // connection is closed: nothing of it, or after it, is read.
 
 import type { Socket } from 'node:net';
+import { Writable } from 'node:stream';
 import type { Channel, Handlers } from '../../../common/contract';
 import { dispatch } from '../../../common/dispatch';
-import { fail, type Result } from '../../../common/result';
-import { CLI_CHANNELS, type CliAnswerFrame, MAX_FRAME_BYTES } from './address';
+import { fail, ok, type Result } from '../../../common/result';
+import type { Core } from '../types';
+import { CLI_CHANNELS, type CliAnswerFrame, type CliStreamFrame, MAX_FRAME_BYTES } from './address';
+
+/** Streams a range's CSV (core's exportCsv); without it the command line cannot export. */
+export type CsvStreamer = Core['exportCsv'];
 
 /** Frames read ahead of the one being answered before the socket stops reading (back-pressure, not a refusal). */
 const READ_AHEAD = 256;
@@ -25,16 +30,15 @@ export const FRAME_TOO_LARGE = `Frame too large: a line over ${MAX_FRAME_BYTES /
 
 type Queued = { line: string } | { tooLarge: true };
 
-export function serveConnection(socket: Socket, handlers: Handlers): void {
+export function serveConnection(socket: Socket, handlers: Handlers, exportCsv?: CsvStreamer): void {
   const queue: Queued[] = [];
   let partial: Buffer[] = [];
   let partialBytes = 0;
   let reading = true;
   let working = false;
 
-  const write = (answer: CliAnswerFrame) => {
-    if (!socket.destroyed) socket.write(`${JSON.stringify(answer)}\n`);
-  };
+  const write = (answer: CliAnswerFrame | CliStreamFrame): boolean =>
+    !socket.destroyed && socket.write(`${JSON.stringify(answer)}\n`);
 
   const stopReading = () => {
     reading = false;
@@ -80,7 +84,7 @@ export function serveConnection(socket: Socket, handlers: Handlers): void {
           setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
           return;
         }
-        write(await answer(next.line, handlers));
+        write(await answer(next.line, handlers, (id) => streamingExport(id, socket, write, exportCsv)));
         if (reading && queue.length < READ_AHEAD / 4) socket.resume();
       }
     } finally {
@@ -89,8 +93,43 @@ export function serveConnection(socket: Socket, handlers: Handlers): void {
   }
 }
 
+/**
+ * exportCsv for one call: the CSV goes out in chunk frames as it is read, each waiting for the
+ * socket to drain (back-pressure reaches the reading of the service), then the answer says how
+ * many entries (path empty: there is no file). A client that goes away stops the export.
+ */
+function streamingExport(
+  id: number,
+  socket: Socket,
+  write: (frame: CliStreamFrame) => boolean,
+  exportCsv: CsvStreamer | undefined,
+): Handlers['exportCsv'] {
+  return async (range) => {
+    if (!exportCsv) return fail('internal', 'This app cannot export to the command line.');
+    const out = new Writable({
+      decodeStrings: false,
+      write(chunk: string, _encoding, callback) {
+        if (write({ id, chunk }) || socket.destroyed) callback();
+        else socket.once('drain', () => callback());
+      },
+    });
+    const gone = () => out.destroy();
+    socket.once('close', gone);
+    try {
+      const done = await exportCsv(range, out, (progress) => write({ id, progress }));
+      return done.ok ? ok({ path: '', entries: done.value.entries }) : done;
+    } finally {
+      socket.off('close', gone);
+    }
+  };
+}
+
 /** The answer to one line: always a Result, with the frame's id when it had a usable one. */
-export async function answer(line: string, handlers: Handlers): Promise<CliAnswerFrame> {
+export async function answer(
+  line: string,
+  handlers: Handlers,
+  exportFor?: (id: number) => Handlers['exportCsv'],
+): Promise<CliAnswerFrame> {
   let frame: { id?: unknown; channel?: unknown; request?: unknown };
   try {
     frame = JSON.parse(line);
@@ -106,7 +145,9 @@ export async function answer(line: string, handlers: Handlers): Promise<CliAnswe
   }
   let result: Result<unknown>;
   try {
-    result = await dispatch(handlers, frame.channel, frame.request);
+    // exportCsv answers the command line as a stream, validated as any call is.
+    const exportCsv = exportFor ? exportFor(id) : async () => fail('internal', 'Exporting is not available here.');
+    result = await dispatch({ ...handlers, exportCsv }, frame.channel, frame.request);
   } catch (error) {
     // dispatch answers a Result itself; this keeps a bug there from ending the connection's loop.
     result = fail('internal', error instanceof Error ? error.message : 'Unexpected error');

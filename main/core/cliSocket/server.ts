@@ -17,7 +17,7 @@ import { dirname } from 'node:path';
 import type { Handlers } from '../../../common/contract';
 import { makePrivateDir, PRIVATE_FILE_MODE } from '../../../service/storage/privateFiles';
 import { cliSocketPath, MAX_SOCKET_PATH_BYTES } from './address';
-import { serveConnection } from './connection';
+import { type CsvStreamer, serveConnection } from './connection';
 
 export interface CliSocketServer {
   /** The socket's path (or the pipe's name). */
@@ -37,6 +37,8 @@ const posix = process.platform !== 'win32';
 
 export async function startCliSocket(options: {
   handlers: Handlers;
+  /** Core's CSV streaming, for `stint export`; without it the command line cannot export. */
+  exportCsv?: CsvStreamer;
   dataDir: string;
   /** Default: cliSocketPath(dataDir). */
   path?: string;
@@ -58,7 +60,7 @@ export async function startCliSocket(options: {
     if (!ready) return void socket.destroy();
     connections.add(socket);
     socket.once('close', () => connections.delete(socket));
-    serveConnection(socket, options.handlers);
+    serveConnection(socket, options.handlers, options.exportCsv);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>

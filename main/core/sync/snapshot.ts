@@ -37,6 +37,8 @@ export interface ViewContext {
   reminderAt?: number | null;
   /** The week the window shows (showWeek); default the week of today. */
   week?: WeekRange;
+  /** The CSV export on its way (export/exporter.ts); default none. */
+  exporting?: Snapshot['exporting'];
 }
 
 export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], ctx: ViewContext): Snapshot {
@@ -101,6 +103,7 @@ export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], 
     undo: undoViews(items),
     idle: idleView(ctx.idle ?? null, timers),
     reminder: reminderView(ctx.reminderAt ?? null, timers, projects, ctx.recent),
+    exporting: ctx.exporting ?? null,
   });
 }
 

@@ -9,14 +9,15 @@ import type { Snapshot } from '../../../common/snapshot';
 import { addDays } from '../../../common/week';
 import { useAction, useNow } from '../../hooks';
 import { ErrorLine } from '../ErrorLine';
+import { ExportCsv } from '../ExportCsv';
 import { weekLabel } from './days';
 import { WeekChart } from './WeekChart';
 import { WeekDays } from './WeekDays';
 import { WeekProjects } from './WeekProjects';
 
-type Props = Pick<Snapshot, 'week' | 'today' | 'timers' | 'projects'> & { bridge: StintBridge };
+type Props = Pick<Snapshot, 'week' | 'today' | 'timers' | 'projects' | 'exporting'> & { bridge: StintBridge };
 
-export function WeekPanel({ week, today, timers, projects, bridge }: Props) {
+export function WeekPanel({ week, today, timers, projects, exporting, bridge }: Props) {
   const action = useAction();
   const running = timers.find((t) => t.state === 'running');
   const now = useNow(running !== undefined);
@@ -78,6 +79,13 @@ export function WeekPanel({ week, today, timers, projects, bridge }: Props) {
       <WeekChart days={week.days} today={today.date} />
       <WeekDays key={week.start} days={week.days} today={today.date} projects={projects} bridge={bridge} />
       <WeekProjects projects={week.projects} />
+      <ExportCsv
+        key={week.start}
+        today={today.date}
+        initial={{ from: week.start, to: week.end }}
+        exporting={exporting}
+        bridge={bridge}
+      />
     </section>
   );
 }

@@ -28,6 +28,29 @@ describe('parseCommandLine', () => {
     expect(parseCommandLine(['--toggle'])).toMatchObject({ command: { name: 'toggle' } });
   });
 
+  it('reads export: --from and --to required, --out optional, and only for export', () => {
+    expect(parseCommandLine(['export', '--from', '2026-11-23', '--to', '2026-11-29'])).toMatchObject({
+      kind: 'run',
+      command: { name: 'export', from: '2026-11-23', to: '2026-11-29', out: null },
+    });
+    expect(parseCommandLine(['export', '--from', 'a', '--to', 'b', '--out', 'x.csv'])).toMatchObject({
+      command: { out: 'x.csv' },
+    });
+    expect(parseCommandLine(['export', '--to', '2026-11-29'])).toMatchObject({
+      kind: 'usage',
+      message: expect.stringContaining('--from YYYY-MM-DD'),
+    });
+    expect(parseCommandLine(['export', '--from', 'a', '--to', 'b', '--out', ''])).toMatchObject({ kind: 'usage' });
+    expect(parseCommandLine(['today', '--from', '2026-11-23'])).toMatchObject({
+      kind: 'usage',
+      message: '--from is for export, not today.',
+    });
+    expect(parseCommandLine(['export', '--help'])).toMatchObject({
+      kind: 'help',
+      text: expect.stringContaining('--out FILE'),
+    });
+  });
+
   it('answers help for the whole command and for each command', () => {
     expect(parseCommandLine(['--help'])).toEqual({ kind: 'help', text: HELP });
     expect(parseCommandLine(['-h'])).toEqual({ kind: 'help', text: HELP });
