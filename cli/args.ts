@@ -11,6 +11,7 @@ export type Command =
   | { name: 'toggle' }
   | { name: 'status'; json: boolean }
   | { name: 'today'; json: boolean }
+  | { name: 'week'; json: boolean }
   | { name: 'export'; from: string; to: string; out: string | null };
 
 export type CommandName = Command['name'];
@@ -42,6 +43,11 @@ sent. --json prints {"account","online","pending","failed","running","paused"} (
   today: `Usage: stint today [--json]
 
 Today's entries and their total. --json prints {"date","totalMinutes","entries"} (see README).`,
+  week: `Usage: stint week [--json]
+
+This week's total, per day and per project (billable and unbillable), counting the week from your
+week_start on the service. The window's week view returns to this week too. --json prints
+{"start","end","totalMinutes","stale","days","projects"} (see README).`,
   export: `Usage: stint export --from YYYY-MM-DD --to YYYY-MM-DD [--out FILE]
 
 Your entries of those days (both included) as CSV: one row per entry with date, minutes, hours,
@@ -61,13 +67,14 @@ Commands:
   toggle                 pause the running timer or resume the last one
   status [--json]        the running and paused timers
   today [--json]         today's entries and total
+  week [--json]          this week's totals per day and per project
   export --from D --to D [--out FILE]
                          entries of a range of days as CSV (standard output or FILE)
 
 Options:
   --data DIR   the app started with this data folder (npm run web -- --data DIR); default: the
                desktop app's folder, then the web host's
-  --json       machine-readable output (status, today)
+  --json       machine-readable output (status, today, week)
   -h, --help   this help; stint <command> --help for one command's
 
 Exit codes: 0 done or queued, 1 refused, 2 no app running, 64 usage.`;
@@ -122,7 +129,8 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   if (dataDir === '') return usage('--data needs a folder.');
   const bad = (message: string) => usage(message, COMMAND_HELP[first]);
   const json = values.json ?? false;
-  if (json && first !== 'status' && first !== 'today') return bad(`--json is for status and today, not ${first}.`);
+  if (json && first !== 'status' && first !== 'today' && first !== 'week')
+    return bad(`--json is for status, today and week, not ${first}.`);
   const run = (command: Command): Parsed => ({ kind: 'run', command, dataDir });
   const rangeOptions = ['from', 'to', 'out'] as const;
   const misplaced = rangeOptions.find((o) => values[o] !== undefined);
@@ -143,6 +151,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
       return rest.length > 0 ? bad(`${first} takes no arguments.`) : run({ name: first });
     case 'status':
     case 'today':
+    case 'week':
       return rest.length > 0 ? bad(`${first} takes no arguments.`) : run({ name: first, json });
     case 'export': {
       if (rest.length > 0) return bad('export takes its days as --from and --to.');

@@ -13,7 +13,7 @@ import type { Snapshot } from '../common/snapshot';
 import type { Command } from './args';
 import type { AppConnection } from './appConnection';
 import { type ExportIo, runExport } from './export';
-import { statusJson, statusText, todayJson, todayText } from './views';
+import { statusJson, statusText, todayJson, todayText, weekJson, weekText } from './views';
 
 export const EXIT = { done: 0, refused: 1, noApp: 2, usage: 64 } as const;
 
@@ -57,6 +57,13 @@ export async function runCommand(
     case 'today': {
       const today = todayJson(snapshot);
       io.out(command.json ? JSON.stringify(today) : todayText(today));
+      return EXIT.done;
+    }
+    case 'week': {
+      const shown = await thisWeek(app, snapshot, io, settleMs);
+      if (!shown.ok) return refused(shown.error);
+      const week = weekJson(shown.value);
+      io.out(command.json ? JSON.stringify(week) : weekText(week));
       return EXIT.done;
     }
     case 'log':
@@ -130,6 +137,30 @@ async function settle({ app, io, snapshot, settleMs }: Context): Promise<Outcome
     const refusals = s.outbox.failed.filter((f) => !known.has(f.id)).map((f) => `${f.summary}: ${f.message}`);
     const landed = s.online && s.outbox.pending === 0;
     if (landed || refusals.length > 0 || !s.online || io.now() >= end) return { snapshot: s, landed, refusals };
+    await io.sleep(POLL_MS);
+  }
+}
+
+/**
+ * A snapshot whose week is this week, read (or offline, as last read): the app shows one week at a
+ * time, so another one shown in the window is brought back to this week first.
+ */
+async function thisWeek(
+  app: AppConnection,
+  snapshot: Snapshot,
+  io: Io,
+  waitMs: number,
+): Promise<{ ok: true; value: Snapshot } | { ok: false; error: ActionError }> {
+  const ready = (s: Snapshot) => s.week.isCurrent && (s.week.loaded || s.week.stale);
+  if (ready(snapshot)) return { ok: true, value: snapshot };
+  if (!snapshot.week.isCurrent) {
+    const shown = await app.call('showWeek', { weekOf: null });
+    if (!shown.ok) return shown;
+  }
+  const end = io.now() + waitMs;
+  for (;;) {
+    const read = await app.call<Snapshot>('getSnapshot', {});
+    if (!read.ok || ready(read.value) || io.now() >= end) return read;
     await io.sleep(POLL_MS);
   }
 }

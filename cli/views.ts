@@ -1,4 +1,4 @@
-// What `stint status` and `stint today` print, from the app's snapshot. The --json shapes are the
+// What `stint status`, `stint today` and `stint week` print, from the app's snapshot. The --json shapes are the
 // command line's own, documented in README.md and kept stable: the snapshot may change shape,
 // these may only gain fields.
 
@@ -100,6 +100,50 @@ export function todayText(today: TodayJson): string {
   for (const e of today.entries)
     lines.push(
       `  ${formatMinutes(e.minutes).padStart(5)}  ${e.project ?? '(no project)'}${note(e.description)}${unsent(e.synced)}`,
+    );
+  return lines.join('\n');
+}
+
+export interface WeekJson {
+  /** First and last day, YYYY-MM-DD. */
+  start: string;
+  end: string;
+  totalMinutes: number;
+  /** True while the app is offline: the last read with the changes not sent yet. */
+  stale: boolean;
+  days: Array<{ date: string; totalMinutes: number }>;
+  /** The most minutes first; project null: entries on no project. */
+  projects: Array<{ project: string | null; totalMinutes: number; billableMinutes: number; unbillableMinutes: number }>;
+}
+
+export function weekJson(s: Snapshot): WeekJson {
+  const { week } = s;
+  return {
+    start: week.start,
+    end: week.end,
+    totalMinutes: week.totalMinutes,
+    stale: week.stale,
+    days: week.days.map((d) => ({ date: d.date, totalMinutes: d.totalMinutes })),
+    projects: week.projects.map((p) => ({
+      project: p.projectName,
+      totalMinutes: p.totalMinutes,
+      billableMinutes: p.billableMinutes,
+      unbillableMinutes: p.unbillableMinutes,
+    })),
+  };
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const weekday = (date: string) => WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()]!;
+
+export function weekText(week: WeekJson): string {
+  const lines = [`Week ${week.start} to ${week.end}: ${formatMinutes(week.totalMinutes)}`];
+  if (week.stale) lines.push('  (offline: as last read, with your changes not sent yet)');
+  for (const d of week.days) lines.push(`  ${weekday(d.date)} ${d.date}  ${formatMinutes(d.totalMinutes).padStart(5)}`);
+  if (week.projects.length > 0) lines.push('Projects:');
+  for (const p of week.projects)
+    lines.push(
+      `  ${formatMinutes(p.totalMinutes).padStart(5)}  ${p.project ?? '(no project)'}  (billable ${formatMinutes(p.billableMinutes)}, unbillable ${formatMinutes(p.unbillableMinutes)})`,
     );
   return lines.join('\n');
 }

@@ -44,6 +44,7 @@ export const CLI_CHANNELS = [
   'startTimer',
   'pauseTimer',
   'toggleLastTimer',
+  'showWeek',
   'exportCsv',
 ] as const;
 export type CliChannel = (typeof CLI_CHANNELS)[number];

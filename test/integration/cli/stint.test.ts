@@ -9,7 +9,7 @@ import { createSessionSecrets } from '../../../main/core/keychain';
 import { until } from '../../support/offline';
 import { bundleCli, runStint } from '../../support/stintCli';
 import { tempDir } from '../../support/tempDir';
-import type { StatusJson, TodayJson } from '../../../cli/views';
+import type { StatusJson, TodayJson, WeekJson } from '../../../cli/views';
 
 let dir: ReturnType<typeof tempDir>;
 let app: StintApp;
@@ -107,6 +107,24 @@ describe('stint, against the running app', () => {
     const text = await stint(['today']);
     expect(text.stdout).toContain(`Today (${json.date}): `);
     expect(text.stdout).toContain('   1:30  Website  #meeting call\n');
+  });
+
+  it('week totals this week per day and per project, as text and as --json, bringing the window back to this week', async () => {
+    await synced();
+    // The window shows last week: the command answers this week, and the window is on it again.
+    const lastWeek = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+    await app.handlers.showWeek({ weekOf: lastWeek });
+    expect(snapshot().week.isCurrent).toBe(false);
+    const json = JSON.parse((await stint(['week', '--json'])).stdout) as WeekJson;
+    const week = snapshot().week;
+    expect(week.isCurrent).toBe(true);
+    expect(json).toMatchObject({ start: week.start, end: week.end, totalMinutes: week.totalMinutes, stale: false });
+    expect(json.days.map((d) => d.date)).toEqual(week.days.map((d) => d.date));
+    expect(json.days.find((d) => d.date === snapshot().today.date)?.totalMinutes).toBe(snapshot().today.totalMinutes);
+    expect(json.projects).toContainEqual(expect.objectContaining({ project: 'Website' }));
+    const text = await stint(['week']);
+    expect(text.stdout).toMatch(new RegExp(`^Week ${week.start} to ${week.end}: `));
+    expect(text.stdout).toContain('Projects:\n');
   });
 
   it('refuses an unknown project by its name, exit 1, and changes nothing', async () => {

@@ -23,6 +23,8 @@ describe('parseCommandLine', () => {
     expect(parseCommandLine(['start', 'Website'])).toMatchObject({ command: { name: 'start', note: null } });
     expect(parseCommandLine(['status', '--json'])).toMatchObject({ command: { name: 'status', json: true } });
     expect(parseCommandLine(['today'])).toMatchObject({ command: { name: 'today', json: false } });
+    expect(parseCommandLine(['week', '--json'])).toMatchObject({ command: { name: 'week', json: true } });
+    expect(parseCommandLine(['week', 'next'])).toMatchObject({ kind: 'usage', message: 'week takes no arguments.' });
     expect(parseCommandLine(['pause'])).toMatchObject({ command: { name: 'pause' } });
     // The app's own --toggle means the same here.
     expect(parseCommandLine(['--toggle'])).toMatchObject({ command: { name: 'toggle' } });
@@ -70,7 +72,7 @@ describe('parseCommandLine', () => {
     expect(usage(['fly'])).toBe('Unknown command: fly.');
     expect(usage(['start'])).toBe('Name the project to start.');
     expect(usage(['pause', 'now'])).toBe('pause takes no arguments.');
-    expect(usage(['log', '--json', '1:00'])).toBe('--json is for status and today, not log.');
+    expect(usage(['log', '--json', '1:00'])).toBe('--json is for status, today and week, not log.');
     expect(usage(['status', '--verbose'])).toMatch(/verbose/);
     expect(usage(['--data', '', 'status'])).toBe('--data needs a folder.');
     expect(usage(['--show'])).toMatch(/desktop app's own argument/);
