@@ -3,7 +3,7 @@
 
 import type { StintBridge } from '../../common/contract';
 import { DEFAULT_BILLING_INCREMENT } from '../../common/minutes';
-import type { Snapshot } from '../../common/snapshot';
+import type { Snapshot, TimerView } from '../../common/snapshot';
 import { useNow } from '../hooks';
 import { NewTimer } from './NewTimer';
 import { TimerCard } from './TimerCard';
@@ -15,33 +15,21 @@ export function Timers({ snapshot, bridge }: { snapshot: Snapshot; bridge: Stint
   const increment = (projectId: number) =>
     snapshot.projects.find((p) => p.id === projectId)?.billingIncrement ?? DEFAULT_BILLING_INCREMENT;
 
+  const card = (t: TimerView) => (
+    <TimerCard key={t.projectId} timer={t} now={now} billingIncrement={increment(t.projectId)} bridge={bridge} />
+  );
+
   return (
     <section class="panel" aria-labelledby="timers-heading" data-testid="timers">
       <h2 id="timers-heading">Timers</h2>
       {running.length > 0 && (
         <ul class="timers running-list" aria-label="Running" data-testid="running-timers">
-          {running.map((t) => (
-            <TimerCard
-              key={t.projectId}
-              timer={t}
-              now={now}
-              billingIncrement={increment(t.projectId)}
-              bridge={bridge}
-            />
-          ))}
+          {running.map(card)}
         </ul>
       )}
       {others.length > 0 && (
         <ul class="timers" aria-label="Paused" data-testid="paused-timers">
-          {others.map((t) => (
-            <TimerCard
-              key={t.projectId}
-              timer={t}
-              now={now}
-              billingIncrement={increment(t.projectId)}
-              bridge={bridge}
-            />
-          ))}
+          {others.map(card)}
         </ul>
       )}
       {snapshot.timers.length === 0 && <p class="empty">No timers. Start one below.</p>}
