@@ -5,7 +5,6 @@ import type { StintBridge } from '../../common/contract';
 import { useConnected, useSnapshot, type Connection } from '../hooks';
 import { AccountSwitcher } from './AccountSwitcher';
 import { ConnectionProblem } from './ConnectionProblem';
-import { ExportCsv } from './ExportCsv';
 import { FailedOperations } from './FailedOperations';
 import { IdlePrompt } from './IdlePrompt';
 import { Notices } from './Notices';

@@ -196,6 +196,8 @@ describe('secrets never reach logs or files', () => {
       await systemBrowser.getByRole('button', { name: 'Sign in' }).click();
       await systemBrowser.getByRole('button', { name: 'Allow' }).click();
       await systemBrowser.waitForURL((url) => url.port === String(oauthPort));
+      // Signed in, not switched to: the settings ask, and the user says Switch.
+      await page.getByTestId('use-now').getByRole('button', { name: 'Switch' }).click({ timeout: 10_000 });
       await expect.poll(() => app.getSnapshot().account?.kind, { timeout: 10_000 }).toBe('remote');
       await app.whenIdle();
 
