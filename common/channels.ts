@@ -30,6 +30,8 @@ const names = {
   updateSettings: true,
   resolveIdle: true,
   answerReminder: true,
+  getActivity: true,
+  exportActivity: true,
 } as const;
 
 export type Channel = keyof typeof names;

@@ -4,6 +4,7 @@
 // bridge both carry it.
 
 import { z } from 'zod';
+import type { Activity } from './activity';
 import type { Channel, UiCommand } from './channels';
 import type { Result } from './result';
 import type { Settings } from './settings';
@@ -139,6 +140,10 @@ export const requests = {
   resolveIdle: z.object({ choice: z.enum(['keep', 'discard', 'discard-and-pause']) }).strict(),
   /** The answer to the working-hours reminder: start the last timer (as toggleLastTimer does), snooze 30 min, or dismiss. */
   answerReminder: z.object({ choice: z.enum(['start-last', 'snooze', 'dismiss']) }).strict(),
+  /** The sync ledger (issue 14): the last changes and their states, and what each account still has to send. */
+  getActivity: z.object({}).strict(),
+  /** The same as JSON text, for a support request: only what the user did and what the service answered. */
+  exportActivity: z.object({}).strict(),
 } as const satisfies Record<Channel, z.ZodType>;
 
 /** An account added or signed in again; adding never changes the default by itself (setDefaultAccount does). */
@@ -183,6 +188,8 @@ export interface Responses {
   updateSettings: Settings;
   resolveIdle: null;
   answerReminder: null;
+  getActivity: Activity;
+  exportActivity: { json: string; fileName: string };
 }
 
 export type RequestOf<C extends Channel> = z.infer<(typeof requests)[C]>;

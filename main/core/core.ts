@@ -11,6 +11,9 @@ import { createIdleTracker } from './idle/tracker';
 import { createReminderScheduler } from './reminder/scheduler';
 import { createMemorySettingsStore } from './settings/store';
 import { updateSettings } from './settings/update';
+import { openLedger } from './sync/ledger';
+import { ledgerOutbox } from './sync/ledgerOutbox';
+import { waitingIn } from './sync/waiting';
 import { openOutbox } from './sync/outbox';
 import { READS, type Read } from './sync/serviceReads';
 import { emptyServiceData, type ServiceData } from './sync/serviceData';
@@ -26,7 +29,10 @@ const NOTICES = 20;
 
 export async function createCore(options: CoreOptions): Promise<Core> {
   const clock = options.clock ?? systemClock;
-  const { outbox, skipped } = await openOutbox(options.dataDir);
+  const opened = await openOutbox(options.dataDir);
+  const { skipped } = opened;
+  const ledger = openLedger(options.dataDir);
+  const outbox = ledgerOutbox(opened.outbox, ledger, clock);
   if (skipped > 0)
     console.warn(`Stint: skipped ${skipped} unreadable line(s) of the outbox journal (a write cut short by a crash).`);
 
@@ -146,6 +152,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         },
         patch,
       ),
+    activity: () => ({
+      entries: ledger.entries(),
+      waitingByAccount: [{ accountId: options.account.id, label: options.account.label, waiting: waitingIn(outbox) }],
+    }),
     ...(options.undoGraceMs !== undefined ? { undoGraceMs: options.undoGraceMs } : {}),
   });
 
