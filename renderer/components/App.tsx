@@ -34,6 +34,9 @@ export function App({ bridge, connection }: { bridge: StintBridge; connection?: 
         <h1>Stint</h1>
         <AccountSwitcher snapshot={snapshot} bridge={bridge} />
         <SyncStatus snapshot={snapshot} connected={connected} bridge={bridge} />
+        <a class="bar-link" href="#activity">
+          Activity
+        </a>
         <a class="bar-link" href="#settings">
           Settings
         </a>

@@ -1,11 +1,13 @@
-// The page's one route choice: '#settings' shows the settings, anything else the main view. The
+// The page's one route choice: '#settings' shows the settings, '#activity' the sync ledger,
+// anything else the main view. The
 // hash changes without a navigation (Electron refuses navigations), so a link to it is enough.
 
 import { useEffect, useState } from 'preact/hooks';
 
-export type Route = 'main' | 'settings';
+export type Route = 'main' | 'settings' | 'activity';
 
-const current = (): Route => (location.hash === '#settings' ? 'settings' : 'main');
+const current = (): Route =>
+  location.hash === '#settings' ? 'settings' : location.hash === '#activity' ? 'activity' : 'main';
 
 export function useRoute(): Route {
   const [route, setRoute] = useState(current);
