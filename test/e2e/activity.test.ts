@@ -25,8 +25,9 @@ describe('Activity', () => {
       const quick = page.getByRole('combobox', { name: 'Log time for today' });
       await quick.fill('0:25 @Ledger ledger check');
       await quick.press('Enter');
-      await expect.poll(() => stack.account.core.getSnapshot().outbox.pending).toBe(0);
-      const [entry] = await collect(api.listEntries({ project_ids: [project.id] }));
+      const onService = () => collect(api.listEntries({ project_ids: [project.id] }));
+      await expect.poll(async () => (await onService()).length).toBe(1);
+      const [entry] = await onService();
 
       await page.getByRole('link', { name: 'Activity' }).click();
       await page.getByRole('heading', { level: 1, name: 'Activity' }).waitFor();

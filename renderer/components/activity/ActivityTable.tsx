@@ -12,20 +12,26 @@ export function ActivityTable({ entries, now = Date.now() }: { entries: Activity
         <caption class="visually-hidden">The last changes sent to the service, newest first</caption>
         <thead>
           <tr>
-            <th scope="col">When</th>
+            <th scope="col" class="nowrap">
+              When
+            </th>
             <th scope="col">What</th>
-            <th scope="col">State</th>
-            <th scope="col">Took</th>
+            <th scope="col" class="nowrap">
+              State
+            </th>
+            <th scope="col" class="nowrap">
+              Took
+            </th>
             <th scope="col">Service id or message</th>
           </tr>
         </thead>
         <tbody>
           {entries.map((e) => (
             <tr key={e.id} data-state={e.state}>
-              <td>{whenWords(e.queuedAt, now)}</td>
+              <td class="nowrap">{whenWords(e.queuedAt, now)}</td>
               <td>{e.what}</td>
-              <td class={`activity-state activity-${e.state}`}>{stateWords(e.state)}</td>
-              <td>{tookWords(e.tookMs)}</td>
+              <td class={`nowrap activity-${e.state}`}>{stateWords(e.state)}</td>
+              <td class="nowrap">{tookWords(e.tookMs)}</td>
               <td>{answerWords(e)}</td>
             </tr>
           ))}
