@@ -11,7 +11,7 @@ import { waitingInJournal } from '../sync/waiting';
 
 interface AppActivityDeps {
   dataDir: string;
-  accounts(): readonly AccountView[];
+  accounts(): ReadonlyArray<Pick<AccountView, 'id' | 'label'>>;
   /** The open core's own calls. */
   open: Pick<Handlers, 'getActivity'>;
   now(): number;

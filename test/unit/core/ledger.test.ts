@@ -3,6 +3,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ok } from '../../../common/result';
+import { appActivityHandlers } from '../../../main/core/accounts/activity';
 import { activityExport } from '../../../main/core/calls/activity';
 import { LEDGER_FILE, LEDGER_SIZE, openLedger, type Ledger } from '../../../main/core/sync/ledger';
 import { ledgerOutbox } from '../../../main/core/sync/ledgerOutbox';
@@ -10,6 +12,7 @@ import type { Operation } from '../../../main/core/sync/operations';
 import { openOutbox, type Outbox } from '../../../main/core/sync/outbox';
 import { waitingInJournal } from '../../../main/core/sync/waiting';
 import { fakeClock } from '../../support/clock';
+import { must } from '../../support/result';
 import { tempDir } from '../../support/tempDir';
 
 const clock = fakeClock(1_000_000);
@@ -182,5 +185,37 @@ describe('the sync ledger', () => {
     await outbox.fail(b.id, 'No.', true);
     expect(waitingInJournal(dir.path)).toBe(2);
     expect(waitingInJournal(join(dir.path, 'none'))).toBe(0);
+  });
+});
+
+describe('the count still waiting per account', () => {
+  it("takes the open account's count from its core and every other one's from its journal", async () => {
+    const other = join(dir.path, 'accounts', 'acme');
+    const acme = (await openOutbox(other)).outbox;
+    const ops = [entry(), entry(), entry()];
+    await acme.addAll(ops);
+    await acme.attempt(ops[0]!.id);
+    await acme.settle(ops[0]!.id);
+    await acme.close();
+    const open = {
+      getActivity: async () =>
+        ok({ entries: [], waitingByAccount: [{ accountId: 'local', label: 'This computer', waiting: 4 }] }),
+    };
+    const handlers = appActivityHandlers({
+      dataDir: dir.path,
+      accounts: () => [
+        { id: 'local', label: 'This computer' },
+        { id: 'acme', label: 'Acme' },
+        { id: 'new', label: 'New' },
+      ],
+      open,
+      now: clock.now,
+    });
+    expect((await must(handlers.getActivity({}))).waitingByAccount).toEqual([
+      { accountId: 'local', label: 'This computer', waiting: 4 },
+      { accountId: 'acme', label: 'Acme', waiting: 2 },
+      { accountId: 'new', label: 'New', waiting: 0 },
+    ]);
+    expect(JSON.parse((await must(handlers.exportActivity({}))).json).waitingByAccount[1].waiting).toBe(2);
   });
 });
