@@ -5,10 +5,11 @@
 /**
  * waiting: queued, not yet sent; sent: a send began, its answer not yet known; confirmed: the
  * service did it; refused: the service said no (kept for the user to retry, edit or discard);
- * failed: no answer that settles it (it is sent again); discarded: undone within its grace, or a
- * failed one the user discarded.
+ * failed: a failure time can fix (the network, a 5xx, the rate limit): it is sent again by itself;
+ * kept: failed otherwise, without a refusal (the service may have acted): kept for the user to
+ * retry, edit or discard; discarded: undone within its grace, or one the user discarded.
  */
-export type ActivityState = 'waiting' | 'sent' | 'confirmed' | 'refused' | 'failed' | 'discarded';
+export type ActivityState = 'waiting' | 'sent' | 'confirmed' | 'refused' | 'failed' | 'kept' | 'discarded';
 
 export interface ActivityEntry {
   /** The operation's id in the outbox. */
@@ -26,7 +27,7 @@ export interface ActivityEntry {
   tookMs: number | null;
   /** The service's id of what it created (a project, an entry), where known. */
   serviceId: number | null;
-  /** The service's message, for a refused or failed one. */
+  /** The service's message (or why it could not be reached), for a refused, failed or kept one. */
   message: string | null;
 }
 

@@ -102,6 +102,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       connectionProblem = answered ? null : (unreachable(why) ?? null);
     },
     changed,
+    retrying(ids, message) {
+      for (const id of ids)
+        ledger.record({ t: 'failed', id, at: clock.now(), message, refused: false, retrying: true });
+    },
     notice(message) {
       notices = [{ id: randomUUID(), message, at: clock.now() }, ...notices].slice(0, NOTICES);
       changed();

@@ -22,7 +22,8 @@ export type LedgerEvent =
   | { t: 'queued'; id: string; what: string; kind: string; at: number }
   | { t: 'sent'; id: string; at: number }
   | { t: 'confirmed'; id: string; at: number; serviceId?: number }
-  | { t: 'failed'; id: string; at: number; message: string; refused: boolean }
+  /** retrying: a failure time can fix, so the worker sends it again by itself; otherwise the outbox keeps it failed. */
+  | { t: 'failed'; id: string; at: number; message: string; refused: boolean; retrying?: true }
   /** Queued again (retried, edited) or changed while queued (amended): what may have new words. */
   | { t: 'waiting'; id: string; what?: string }
   /** Changed while queued (amended): new words, the same state. */
@@ -72,7 +73,11 @@ function next(was: ActivityEntry, e: Exclude<LedgerEvent, { t: 'entry' | 'queued
     case 'confirmed':
       return { ...was, ...settled('confirmed', e.at), serviceId: e.serviceId ?? null, message: null };
     case 'failed':
-      return { ...was, state: e.refused ? 'refused' : 'failed', message: withoutSecrets(e.message) };
+      return {
+        ...was,
+        state: e.refused ? 'refused' : e.retrying ? 'failed' : 'kept',
+        message: withoutSecrets(e.message),
+      };
     case 'waiting':
       return { ...was, state: 'waiting', message: null, ...(e.what ? { what: e.what } : {}) };
     case 'changed':

@@ -12,9 +12,12 @@ export function ledgerOutbox(outbox: Outbox, ledger: Ledger, clock: Clock): Outb
   const queued = (op: Operation) =>
     ledger.record({ t: 'queued', id: op.id, what: describeOperation(op), kind: op.kind, at: op.at });
   // A settle of an item amended meanwhile puts it back in the queue (outbox.ts recheck): not confirmed yet.
-  const confirmed = (id: string, serviceId?: number) => {
-    if (outbox.items().find((i) => i.op.id === id)?.status === 'pending') return;
-    ledger.record({ t: 'confirmed', id, at: now(), ...(serviceId !== undefined ? { serviceId } : {}) });
+  const pendingIds = () => new Set(outbox.items().flatMap((i) => (i.status === 'pending' ? [i.op.id] : [])));
+  const confirmed = (ids: readonly string[], serviceId?: number) => {
+    const pending = pendingIds();
+    for (const id of ids)
+      if (!pending.has(id))
+        ledger.record({ t: 'confirmed', id, at: now(), ...(serviceId !== undefined ? { serviceId } : {}) });
   };
   const when = async (done: Promise<boolean>, then: () => void) => {
     const did = await done;
@@ -42,11 +45,11 @@ export function ledgerOutbox(outbox: Outbox, ledger: Ledger, clock: Clock): Outb
     },
     async settle(id, projectId, entryId) {
       await outbox.settle(id, projectId, entryId);
-      confirmed(id, projectId ?? entryId);
+      confirmed([id], projectId ?? entryId);
     },
     async settleMany(ids) {
       await outbox.settleMany(ids);
-      for (const id of ids) confirmed(id);
+      confirmed(ids);
     },
     async fail(id, message, refused) {
       await outbox.fail(id, message, refused);

@@ -15,6 +15,8 @@ export function stateWords(state: ActivityState): string {
       return 'Refused';
     case 'failed':
       return 'Failed, will retry';
+    case 'kept':
+      return 'Failed, kept for you';
     case 'discarded':
       return 'Discarded';
   }

@@ -85,6 +85,17 @@ describe('the Activity ledger', () => {
     expect((await activity()).waitingByAccount[0]!.waiting).toBe(0);
   });
 
+  it('a send the network failed is failed, to be sent again by itself, with why in words', async () => {
+    await core.stop();
+    core = await local.offlineCore(dir.path);
+    await must(core.handlers.quickEntry({ text: `0:20 ${unique('offline')}` }));
+    await expect.poll(async () => (await newest()).state, { timeout: 5_000 }).toBe('failed');
+    const failed = await newest();
+    expect(failed.message).toMatch(/\S/);
+    expect(failed).toMatchObject({ settledAt: null, sentAt: expect.any(Number) });
+    expect(core.getSnapshot().outbox).toMatchObject({ pending: 1, failed: [] });
+  });
+
   it('a discard undone within its grace is discarded, and survives a restart', async () => {
     const project = await projectRead(unique('Undone'));
     await local.api.startTimer(project.id);

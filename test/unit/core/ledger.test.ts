@@ -91,7 +91,7 @@ describe('the sync ledger', () => {
     await outbox.retry(op.id);
     expect(only()).toMatchObject({ state: 'waiting', message: null });
     await outbox.fail(op.id, 'The service did not answer.', false);
-    expect(only()).toMatchObject({ state: 'failed', message: 'The service did not answer.' });
+    expect(only()).toMatchObject({ state: 'kept', message: 'The service did not answer.' });
     clock.advance(1_000);
     await outbox.discard(op.id);
     expect(only()).toMatchObject({ state: 'discarded', settledAt: clock.now(), tookMs: 1_000 });
@@ -111,6 +111,17 @@ describe('the sync ledger', () => {
       state: 'waiting',
       what: 'Log 0:45 on Website: Standup',
     });
+  });
+
+  it('a send that settles after an amendment is not confirmed: the amended values go once more', async () => {
+    const op = entry(30);
+    await outbox.add(op);
+    await outbox.attempt(op.id);
+    expect(await outbox.amend({ ...op, minutes: 45 })).toBe(true);
+    await outbox.settle(op.id, undefined, 9);
+    expect(only()).toMatchObject({ state: 'sent', what: 'Log 0:45 on Website: Standup', settledAt: null });
+    await outbox.settle(op.id, undefined, 9);
+    expect(only()).toMatchObject({ state: 'confirmed', serviceId: 9 });
   });
 
   it('records nothing the outbox refused to do (a retry of an item that is not failed)', async () => {
