@@ -138,7 +138,8 @@ export function openLedger(dataDir: string): Ledger {
     chain = chain.then(work).catch((error: unknown) => {
       if (warned) return;
       warned = true;
-      console.warn('Stint could not write its activity ledger (the outbox is not affected):', String(error));
+      const why = error instanceof Error ? error.message : String(error);
+      console.warn(`Stint could not write its activity ledger (the outbox is not affected): ${why}`);
     });
   };
   const rewrite = () => {
