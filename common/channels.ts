@@ -32,6 +32,8 @@ const names = {
   resolveIdle: true,
   answerReminder: true,
   exportCsv: true,
+  getActivity: true,
+  exportActivity: true,
 } as const;
 
 export type Channel = keyof typeof names;

@@ -4,6 +4,7 @@
 // bridge both carry it.
 
 import { z } from 'zod';
+import type { Activity } from './activity';
 import type { Channel, UiCommand } from './channels';
 import type { Result } from './result';
 import type { Settings } from './settings';
@@ -152,6 +153,10 @@ export const requests = {
   answerReminder: z.object({ choice: z.enum(['start-last', 'snooze', 'dismiss']) }).strict(),
   /** The user's entries of a range of days (YYYY-MM-DD, both included) as CSV in the Downloads folder (main/core/export/). */
   exportCsv: z.object({ from: z.string().max(20), to: z.string().max(20) }).strict(),
+  /** The sync ledger (issue 14): the last changes and their states, and what each account still has to send. */
+  getActivity: z.object({}).strict(),
+  /** The same as JSON text, for a support request: only what the user did and what the service answered. */
+  exportActivity: z.object({}).strict(),
 } as const satisfies Record<Channel, z.ZodType>;
 
 /** An account added or signed in again; adding never changes the default by itself (setDefaultAccount does). */
@@ -200,6 +205,8 @@ export interface Responses {
   answerReminder: null;
   /** path: the file written; entries: how many rows it has. */
   exportCsv: { path: string; entries: number };
+  getActivity: Activity;
+  exportActivity: { json: string; fileName: string };
 }
 
 export type RequestOf<C extends Channel> = z.infer<(typeof requests)[C]>;

@@ -13,6 +13,9 @@ import { createIdleTracker } from './idle/tracker';
 import { createReminderScheduler } from './reminder/scheduler';
 import { createMemorySettingsStore } from './settings/store';
 import { updateSettings } from './settings/update';
+import { openLedger } from './sync/ledger';
+import { ledgerOutbox } from './sync/ledgerOutbox';
+import { waitingIn } from './sync/waiting';
 import { openOutbox } from './sync/outbox';
 import { READS, type Read } from './sync/serviceReads';
 import { emptyServiceData, type ServiceData } from './sync/serviceData';
@@ -28,7 +31,10 @@ const NOTICES = 20;
 
 export async function createCore(options: CoreOptions): Promise<Core> {
   const clock = options.clock ?? systemClock;
-  const { outbox, skipped } = await openOutbox(options.dataDir);
+  const opened = await openOutbox(options.dataDir);
+  const { skipped } = opened;
+  const ledger = openLedger(options.dataDir);
+  const outbox = ledgerOutbox(opened.outbox, ledger, clock);
   if (skipped > 0)
     console.warn(`Stint: skipped ${skipped} unreadable line(s) of the outbox journal (a write cut short by a crash).`);
 
@@ -105,6 +111,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       connectionProblem = answered ? null : (unreachable(why) ?? null);
     },
     changed,
+    retrying(ids, message) {
+      for (const id of ids)
+        ledger.record({ t: 'failed', id, at: clock.now(), message, refused: false, retrying: true });
+    },
     notice(message) {
       notices = [{ id: randomUUID(), message, at: clock.now() }, ...notices].slice(0, NOTICES);
       changed();
@@ -175,6 +185,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       }
       return shown;
     },
+    activity: () => ({
+      entries: ledger.entries(),
+      waitingByAccount: [{ accountId: options.account.id, label: options.account.label, waiting: waitingIn(outbox) }],
+    }),
     ...(options.undoGraceMs !== undefined ? { undoGraceMs: options.undoGraceMs } : {}),
     ...(options.downloadsDir ? { exportCsv: (range) => exporter.toFolder(range, options.downloadsDir!) } : {}),
   });

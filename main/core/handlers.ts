@@ -3,11 +3,13 @@
 // data-changing call answers once its operation is on disk and in the snapshot, never after the
 // network, so the UI answers within a frame whatever the service does.
 
+import type { Activity } from '../../common/activity';
 import type { Handlers, RequestOf, ResponseOf } from '../../common/contract';
 import { fail, ok, type Result } from '../../common/result';
 import type { Settings } from '../../common/settings';
 import type { Snapshot } from '../../common/snapshot';
 import { accountsNotHere } from './accounts/accountsRefused';
+import { activityHandlers } from './calls/activity';
 import { entryHandlers } from './calls/entries';
 import { handlerKit } from './calls/kit';
 import { lineHandlers } from './calls/lines';
@@ -49,6 +51,8 @@ export interface HandlerDeps {
   reminderAnswered?(snooze: boolean): void;
   /** Writes a range's CSV into the Downloads folder (export/exporter.ts); without it, the window cannot export. */
   exportCsv?(range: RequestOf<'exportCsv'>): Promise<Result<ResponseOf<'exportCsv'>>>;
+  /** The sync ledger (sync/ledger.ts); without it, the activity is empty. */
+  activity?(): Activity;
 }
 
 /** Every call of the contract: each area's handlers (calls/), on one kit (calls/kit.ts), with the app's own. */
@@ -64,6 +68,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...projectHandlers(kit),
     ...operationHandlers(kit),
     ...accountsNotHere,
+    ...activityHandlers(() => deps.activity?.() ?? { entries: [], waitingByAccount: [] }, deps.now),
 
     getSnapshot: async () => ok(deps.snapshot()),
 

@@ -43,6 +43,9 @@ export function App({ bridge, connection }: { bridge: StintBridge; connection?: 
         <a class="bar-link" href={onWeek ? '#' : '#week'}>
           {onWeek ? 'Today' : 'Week'}
         </a>
+        <a class="bar-link" href="#activity">
+          Activity
+        </a>
         <a class="bar-link" href="#settings">
           Settings
         </a>

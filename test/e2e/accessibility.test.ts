@@ -1,8 +1,8 @@
 // axe-core over the window in each of its states, in the light and the dark theme: empty; a
 // running timer with paused ones and today's entries; an entry's edit form with a refused time; a
 // discard waiting for its undo; a notice; a failed change with its edit form open; the settings
-// view (#settings), with a refused reminder time; the working-hours reminder's bar; and the week
-// view (#week) with a day open and an entry's edit form. 0 violations.
+// view (#settings), with a refused reminder time; the working-hours reminder's bar; the week view
+// (#week) with a day open and an entry's edit form; and the Activity view (#activity). 0 violations.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../common/format';
@@ -146,6 +146,17 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       await reminder.getByRole('button', { name: 'Save hours' }).click();
       await reminder.getByTestId('reminder-to-error').waitFor();
       expect(await check('settings with a refused reminder time', page)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('has no violations in the Activity view, light or dark', async () => {
+    // After the first test: its changes are listed, confirmed, refused and discarded among them.
+    const { page, close } = await openForAxe('#activity');
+    try {
+      await page.getByTestId('activity-table').waitFor();
+      expect(await check('activity', page)).toEqual([]);
     } finally {
       await close();
     }

@@ -19,6 +19,7 @@ import { openSettingsStore } from '../settings/file';
 import type { SettingsStore } from '../settings/store';
 import type { ApplyHotkeys } from '../settings/update';
 import { systemClock, type Clock, type Core, type LifecycleEvent } from '../types';
+import { appActivityHandlers } from './activity';
 import { createAccountHandlers } from './handlers';
 import { holdOpenCore, type OpenAccount, type OpenCore } from './openCore';
 import { OAUTH_LOOPBACK_PORT } from './loopback';
@@ -193,8 +194,15 @@ async function openWith(options: StintAppOptions, choice: SecretsChoice): Promis
   });
 
   const presented = presentedAsCore(core, accounts.handlers);
+  const activity = appActivityHandlers({
+    dataDir,
+    accounts: () => core.store.get().accounts,
+    open: presented.handlers,
+    now: () => (options.clock ?? systemClock).now(),
+  });
   return {
     ...presented,
+    handlers: { ...presented.handlers, ...activity },
     notify(event) {
       presented.notify(event);
       // Someone looks: worth knowing what runs elsewhere.

@@ -83,6 +83,11 @@ export async function openJournal(dataDir: string): Promise<LoadedJournal> {
   return { journal, records, skipped };
 }
 
+/** The records of an account's journal, read only (another account's, for its count of what waits). */
+export function readJournal(dataDir: string): unknown[] {
+  return readRecords(join(dataDir, JOURNAL_FILE)).records;
+}
+
 function readRecords(path: string): { records: unknown[]; skipped: number; unterminated: boolean; missing: boolean } {
   let text: string;
   try {

@@ -76,8 +76,11 @@ export interface Outbox {
   addAll(ops: readonly Operation[]): Promise<void>;
   attempt(id: string): Promise<void>;
   attemptBatch(batch: { id: string; at: number }, items: ReadonlyArray<{ id: string; minutes: number }>): Promise<void>;
-  /** The service did it. projectId: the id it gave a created project, put into later operations. */
-  settle(id: string, projectId?: number): Promise<void>;
+  /**
+   * The service did it. projectId: the id it gave a created project, put into later operations;
+   * entryId: the id of an entry it created, for the activity ledger only (ledgerOutbox.ts).
+   */
+  settle(id: string, projectId?: number, entryId?: number): Promise<void>;
   settleMany(ids: readonly string[]): Promise<void>;
   /** refused: a 4xx answer, which proves the service did not act on it. */
   fail(id: string, message: string, refused: boolean): Promise<void>;

@@ -27,6 +27,8 @@ export interface SendContext {
 export interface Sent {
   /** The service's id of a created project. */
   projectId?: number;
+  /** The service's id of a created entry (for the activity ledger). */
+  entryId?: number;
   /** What the user must be told: a change made elsewhere meanwhile, and how both were kept. */
   notice?: string;
 }
@@ -150,10 +152,9 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
         // A PUT keeps a project it is not given: an entry moved to none must say so.
         const none = op.projectId === null && op.projectName === null;
         if (!sameEntry(earlier, op)) await api.updateEntry(earlier.id, none ? { ...fields, project_id: null } : fields);
-        return {};
+        return { entryId: earlier.id };
       }
-      await api.createEntry({ ...fields, source_url: op.marker });
-      return {};
+      return { entryId: (await api.createEntry({ ...fields, source_url: op.marker })).id };
     }
   }
 }

@@ -37,6 +37,8 @@ export interface WorkerDeps {
   backoff?: { firstMs: number; capMs: number };
   /** Something the user must be told (a conflict reconciled while sending). */
   notice?(message: string): void;
+  /** A send failed in a way time can fix: it is sent again after the backoff (for the activity ledger). */
+  retrying?(ids: readonly string[], why: string): void;
   /** The v1 bulk import, where the service offers it: queued entries then go many per request. */
   importer?: BulkImporter;
 }
@@ -154,6 +156,8 @@ export function startWorker(deps: WorkerDeps): Worker {
       } catch (error) {
         if (stopped) return;
         if (waitsForTime(error)) {
+          if (!('read' in step))
+            deps.retrying?.('item' in step ? [step.item.op.id] : step.batch.map((i) => i.op.id), messageOf(error));
           await backOff(error);
           continue;
         }

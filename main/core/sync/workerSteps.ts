@@ -97,7 +97,7 @@ export function workerSteps(deps: WorkerDeps, requested: Set<Read>): WorkerSteps
     }
     await outbox.attempt(op.id);
     const sent = await sendOperation(deps.api, op, { now: () => clock.now(), attempted: item.attempted });
-    await outbox.settle(op.id, sent.projectId);
+    await outbox.settle(op.id, sent.projectId, sent.entryId);
     if (sent.notice) deps.notice?.(sent.notice);
     for (const c of REFRESHES[op.kind]) requested.add(c);
     return true;

@@ -1,0 +1,42 @@
+// The ledger's changes as a table, newest first: when, what, state in words, how long it took,
+// and the service's id or message.
+
+import type { ActivityEntry } from '../../../common/activity';
+import { answerWords, stateWords, tookWords, whenWords } from './activityWords';
+
+export function ActivityTable({ entries, now = Date.now() }: { entries: ActivityEntry[]; now?: number }) {
+  if (entries.length === 0) return <p class="muted">Nothing sent yet.</p>;
+  return (
+    <div class="activity-scroll">
+      <table class="activity-table" data-testid="activity-table">
+        <caption class="visually-hidden">The last changes sent to the service, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col" class="nowrap">
+              When
+            </th>
+            <th scope="col">What</th>
+            <th scope="col" class="nowrap">
+              State
+            </th>
+            <th scope="col" class="nowrap">
+              Took
+            </th>
+            <th scope="col">Service id or message</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((e) => (
+            <tr key={e.id} data-state={e.state}>
+              <td class="nowrap">{whenWords(e.queuedAt, now)}</td>
+              <td>{e.what}</td>
+              <td class={`nowrap activity-${e.state}`}>{stateWords(e.state)}</td>
+              <td class="nowrap">{tookWords(e.tookMs)}</td>
+              <td>{answerWords(e)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
