@@ -56,6 +56,7 @@ const settingsPatch = z
         days: z.array(z.number().int()).max(7),
         from: z.string().max(10),
         to: z.string().max(10),
+        afterMinutes: z.number().int(),
       })
       .partial()
       .strict()

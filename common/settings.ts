@@ -38,7 +38,11 @@ export interface ReminderSettings {
   days: number[];
   from: string;
   to: string;
+  /** Minutes without a timer after one stopped before the reminder (a short break goes unremarked); 0: at once. */
+  afterMinutes: number;
 }
+
+export const REMINDER_AFTER_MINUTES = { min: 0, max: 240, default: 10 } as const;
 
 /** A change of some settings; hotkeys may name only the ones that change. */
 export interface SettingsPatch {
@@ -55,12 +59,13 @@ export const DEFAULT_HOTKEYS: Readonly<Record<HotkeyName, string>> = {
   showWindow: 'CommandOrControl+Alt+S',
 };
 
-/** Off; Monday to Friday, 09:00–17:00. */
+/** Off; Monday to Friday, 09:00–17:00; 10 minutes after a timer stopped. */
 export const DEFAULT_REMINDER: Readonly<ReminderSettings> = Object.freeze({
   enabled: false,
   days: [1, 2, 3, 4, 5],
   from: '09:00',
   to: '17:00',
+  afterMinutes: REMINDER_AFTER_MINUTES.default,
 });
 
 export const IDLE_MINUTES = { min: 1, max: 240, default: 10 } as const;
@@ -124,6 +129,12 @@ export function applyReminderPatch(
     } else if (days.length === 0) {
       errors.push({ field: 'reminder.days', message: 'Choose at least one day.' });
     } else next.days = [...new Set(days)].sort((a, b) => a - b);
+  }
+  if (patch.afterMinutes !== undefined) {
+    const minutes = patch.afterMinutes;
+    const { min, max } = REMINDER_AFTER_MINUTES;
+    if (Number.isInteger(minutes) && minutes >= min && minutes <= max) next.afterMinutes = minutes;
+    else errors.push({ field: 'reminder.afterMinutes', message: `Enter whole minutes from ${min} to ${max}.` });
   }
   for (const field of ['from', 'to'] as const) {
     const typed = patch[field];

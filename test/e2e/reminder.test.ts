@@ -51,6 +51,8 @@ describe('the working-hours reminder', () => {
       await section.screenshot({ path: join('artifacts', 'e2e-reminder-settings.png') });
       await from.fill(ALL_DAY.from);
       await to.fill(ALL_DAY.to);
+      // As soon as a timer stops (10 minutes by default: a break goes unremarked).
+      await section.getByLabel('Remind after (minutes without a timer)').fill(String(ALL_DAY.afterMinutes));
       await section.getByRole('button', { name: 'Save hours' }).click();
       await expect.poll(() => core.getSnapshot().settings.reminder).toEqual({ enabled: true, ...ALL_DAY });
       expect(await section.getByTestId('reminder-to-error').count()).toBe(0);

@@ -3,15 +3,13 @@
 // and the next moment worth looking again, so the scheduler (scheduler.ts) sleeps until then
 // instead of ticking. Once per idle stretch: a reminder raised and dismissed stays quiet until a
 // timer has run or the next day's hours begin; a snooze brings it back 30 minutes later. Never
-// outside the hours or days, never while a timer runs, and not in the first QUIET_MS after a timer
-// stopped (a pause for a call or a coffee is not forgetting to track). Local time, by the Date
-// object's calendar.
+// outside the hours or days, never while a timer runs, and not in the settings' afterMinutes after
+// a timer stopped (a pause for a call or a coffee is not forgetting to track). Local time, by the
+// Date object's calendar.
 
 import { minutesOfDay, type ReminderSettings } from '../../../common/settings';
 
 export const SNOOZE_MS = 30 * 60_000;
-/** How long after a timer stops the stretch counts as a break, not as time going untracked. */
-export const QUIET_MS = 10 * 60_000;
 
 export interface ReminderState {
   /** Epoch ms the reminder on screen was raised; null: none is. */
@@ -77,7 +75,9 @@ export function stepReminder(previous: ReminderState, { settings, now, timerRuns
   if (!settings.enabled) return { state: initialReminderState(), nextCheckAt: null };
   // A running timer ends the idle stretch: the next one is reminded of afresh. Its stop is an event.
   if (timerRuns) return { state: { ...initialReminderState(), timerRan: true }, nextCheckAt: null };
-  const state = previous.timerRan ? { ...previous, timerRan: false, quietUntil: now + QUIET_MS } : previous;
+  const state = previous.timerRan
+    ? { ...previous, timerRan: false, quietUntil: now + settings.afterMinutes * 60_000 }
+    : previous;
 
   const hours = hoursOfDay(settings, now);
   if (!hours || now < hours.start || now >= hours.end) {

@@ -3,7 +3,14 @@
 // of the previous version to it. Nothing secret has a place here: tokens live in the keychain.
 
 import type { Schema } from 'conf';
-import { DEFAULT_REMINDER, HOTKEY_NAMES, IDLE_MINUTES, THEMES, type Settings } from '../../../common/settings';
+import {
+  DEFAULT_REMINDER,
+  HOTKEY_NAMES,
+  IDLE_MINUTES,
+  REMINDER_AFTER_MINUTES,
+  THEMES,
+  type Settings,
+} from '../../../common/settings';
 
 export const SETTINGS_VERSION = 3;
 
@@ -26,6 +33,7 @@ export const settingsSchema: Schema<Settings> = {
       days: { type: 'array', items: { type: 'integer', minimum: 0, maximum: 6 }, maxItems: 7 },
       from: { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' },
       to: { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' },
+      afterMinutes: { type: 'integer', minimum: REMINDER_AFTER_MINUTES.min, maximum: REMINDER_AFTER_MINUTES.max },
     },
     additionalProperties: false,
   },

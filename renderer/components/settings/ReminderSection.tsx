@@ -19,13 +19,14 @@ const DAYS: ReadonlyArray<{ day: number; name: string }> = [
   { day: 0, name: 'Sunday' },
 ];
 
-type Field = 'reminder.days' | 'reminder.from' | 'reminder.to';
+type Field = 'reminder.days' | 'reminder.from' | 'reminder.to' | 'reminder.afterMinutes';
 
 export function ReminderSection({ reminder, bridge }: { reminder: ReminderSettings; bridge: StintBridge }) {
   const saving = useSaveSettings(bridge);
   const [days, setDays] = useState<number[]>(reminder.days);
   const [from, setFrom] = useState(reminder.from);
   const [to, setTo] = useState(reminder.to);
+  const [after, setAfter] = useState(String(reminder.afterMinutes));
   const [local, setLocal] = useState<FieldError | null>(null);
   const refused = saving.error;
   const errorAt = (field: Field) => {
@@ -45,9 +46,11 @@ export function ReminderSection({ reminder, bridge }: { reminder: ReminderSettin
 
   const submitHours = async (event: Event) => {
     event.preventDefault();
-    const problem = applyReminderPatch(reminder, { from, to }).errors[0] ?? null;
+    // An empty or broken number is refused at its field, as a wrong time is at its own.
+    const afterMinutes = after.trim() === '' ? Number.NaN : Number(after);
+    const problem = applyReminderPatch(reminder, { from, to, afterMinutes }).errors[0] ?? null;
     setLocal(problem);
-    if (!problem) await saving.save({ reminder: { from, to } });
+    if (!problem) await saving.save({ reminder: { from, to, afterMinutes } });
   };
 
   const on = reminder.enabled;
@@ -104,13 +107,29 @@ export function ReminderSection({ reminder, bridge }: { reminder: ReminderSettin
             }}
           />
         </label>
+        <label class="grow">
+          <span class="label">Remind after (minutes without a timer)</span>
+          <input
+            type="number"
+            min={0}
+            max={240}
+            value={after}
+            data-testid="reminder-after"
+            {...invalid('reminder.afterMinutes', 'reminder-after-error')}
+            onInput={(e) => {
+              setAfter((e.currentTarget as HTMLInputElement).value);
+              setLocal(null);
+            }}
+          />
+        </label>
         <button type="submit">Save hours</button>
       </form>
       <ErrorLine error={errorAt('reminder.from')} id="reminder-from-error" testId="reminder-from-error" />
       <ErrorLine error={errorAt('reminder.to')} id="reminder-to-error" testId="reminder-to-error" />
+      <ErrorLine error={errorAt('reminder.afterMinutes')} id="reminder-after-error" testId="reminder-after-error" />
       <p class="hint" data-testid="reminder-state">
         {on
-          ? `On: ${reminder.from}–${reminder.to} on ${dayNames(reminder.days)}.`
+          ? `On: ${reminder.from}–${reminder.to} on ${dayNames(reminder.days)}, ${reminder.afterMinutes === 0 ? 'as soon as no timer runs' : `${reminder.afterMinutes} minutes after a timer stops`}.`
           : 'Off: Stint does not remind you to start a timer.'}
       </p>
       {refused && !refused.field?.startsWith('reminder.') && <ErrorLine error={refused} />}

@@ -206,14 +206,29 @@ describe('applySettingsPatch', () => {
 describe('the reminder settings', () => {
   const on = applySettingsPatch(DEFAULT_SETTINGS, { reminder: { enabled: true } });
 
-  it('are off by default, Monday to Friday 09:00–17:00', () => {
-    expect(DEFAULT_SETTINGS.reminder).toEqual({ enabled: false, days: [1, 2, 3, 4, 5], from: '09:00', to: '17:00' });
+  it('are off by default, Monday to Friday 09:00–17:00, 10 minutes after a timer stops', () => {
+    expect(DEFAULT_SETTINGS.reminder).toEqual({
+      enabled: false,
+      days: [1, 2, 3, 4, 5],
+      from: '09:00',
+      to: '17:00',
+      afterMinutes: 10,
+    });
+  });
+
+  it('take the minutes after a timer stops, whole and from 0 to 240, refusing others at their field', () => {
+    expect(applySettingsPatch(on.settings, { reminder: { afterMinutes: 0 } }).settings.reminder.afterMinutes).toBe(0);
+    for (const afterMinutes of [-1, 241, 1.5, Number.NaN]) {
+      const { settings, errors } = applySettingsPatch(on.settings, { reminder: { afterMinutes } });
+      expect(errors).toEqual([{ field: 'reminder.afterMinutes', message: 'Enter whole minutes from 0 to 240.' }]);
+      expect(settings.reminder.afterMinutes).toBe(10);
+    }
   });
 
   it('take days, from and to, keeping what the patch does not name', () => {
     const { settings, errors } = applySettingsPatch(on.settings, { reminder: { days: [6, 0, 6], from: '07:30' } });
     expect(errors).toEqual([]);
-    expect(settings.reminder).toEqual({ enabled: true, days: [0, 6], from: '07:30', to: '17:00' });
+    expect(settings.reminder).toEqual({ enabled: true, days: [0, 6], from: '07:30', to: '17:00', afterMinutes: 10 });
   });
 
   it('refuses hours that end before they start, at the field that moved, and keeps the old hours', () => {

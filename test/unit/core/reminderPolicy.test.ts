@@ -5,13 +5,14 @@ import { DEFAULT_REMINDER, type ReminderSettings } from '../../../common/setting
 import {
   answeredReminder,
   initialReminderState,
-  QUIET_MS,
   SNOOZE_MS,
   stepReminder,
   type ReminderState,
 } from '../../../main/core/reminder/policy';
 
 const on: ReminderSettings = { ...DEFAULT_REMINDER, enabled: true };
+/** The quiet minutes after a timer stops, by default. */
+const QUIET_MS = DEFAULT_REMINDER.afterMinutes * 60_000;
 /** Local time on a day of March 2025 (10 = Monday, 14 = Friday, 15 = Saturday). */
 const at = (day: number, hour: number, minute = 0) => new Date(2025, 2, day, hour, minute).getTime();
 const step = (state: ReminderState, now: number, timerRuns = false, settings = on) =>
@@ -53,6 +54,11 @@ describe('the reminder policy', () => {
     expect(stopped.nextCheckAt).toBe(at(10, 12) + QUIET_MS);
     expect(step(stopped.state, at(10, 12) + QUIET_MS - 1).state.openAt).toBeNull();
     expect(step(stopped.state, at(10, 12) + QUIET_MS).state.openAt).toBe(at(10, 12) + QUIET_MS);
+  });
+
+  it('afterMinutes 0 reminds as soon as a timer stops', () => {
+    const running = step(initialReminderState(), at(10, 11), true).state;
+    expect(step(running, at(10, 11, 30), false, { ...on, afterMinutes: 0 }).state.openAt).toBe(at(10, 11, 30));
   });
 
   it('a quiet period that outlasts the hours ends with them: nothing that evening', () => {
@@ -120,7 +126,13 @@ describe('the reminder policy', () => {
   });
 
   it('late evening hours: reminded until 23:59, and after midnight the next day’s hours come next', () => {
-    const late: ReminderSettings = { enabled: true, days: [0, 1, 2, 3, 4, 5, 6], from: '20:00', to: '23:59' };
+    const late: ReminderSettings = {
+      enabled: true,
+      days: [0, 1, 2, 3, 4, 5, 6],
+      from: '20:00',
+      to: '23:59',
+      afterMinutes: 10,
+    };
     expect(step(initialReminderState(), at(10, 23, 58), false, late).state.openAt).toBe(at(10, 23, 58));
     const pastMidnight = step(initialReminderState(), at(11, 0, 30), false, late);
     expect(pastMidnight.state.openAt).toBeNull();

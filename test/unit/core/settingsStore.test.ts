@@ -77,7 +77,13 @@ describe('the settings file', () => {
     const store = openSettingsStore(dir.path);
     expect(store.problem).toBeNull();
     expect(store.get()).toEqual({ ...DEFAULT_SETTINGS, theme: 'dark', idleThresholdMinutes: 20 });
-    expect(onDisk().reminder).toEqual({ enabled: false, days: [1, 2, 3, 4, 5], from: '09:00', to: '17:00' });
+    expect(onDisk().reminder).toEqual({
+      enabled: false,
+      days: [1, 2, 3, 4, 5],
+      from: '09:00',
+      to: '17:00',
+      afterMinutes: 10,
+    });
     expect(onDisk().__internal__).toEqual({ migrations: { version: '3.0.0' } });
 
     store.update({ reminder: { enabled: true, days: [1, 3], to: '18:30' } });
@@ -86,6 +92,7 @@ describe('the settings file', () => {
       days: [1, 3],
       from: '09:00',
       to: '18:30',
+      afterMinutes: 10,
     });
   });
 

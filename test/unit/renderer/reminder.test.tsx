@@ -60,7 +60,9 @@ describe('ReminderSection', () => {
   it('refuses hours that end before they start at the To field, keeps them, and saves nothing', async () => {
     const bridge = fakeBridge();
     render(<ReminderSection reminder={{ ...DEFAULT_REMINDER, enabled: true }} bridge={bridge} />);
-    expect(screen.getByTestId('reminder-state').textContent).toBe('On: 09:00–17:00 on Mon, Tue, Wed, Thu, Fri.');
+    expect(screen.getByTestId('reminder-state').textContent).toBe(
+      'On: 09:00–17:00 on Mon, Tue, Wed, Thu, Fri, 10 minutes after a timer stops.',
+    );
     const to = screen.getByLabelText('To') as HTMLInputElement;
     type(to, '08:00');
     fireEvent.submit(screen.getByRole('form', { name: 'Working hours' }));
@@ -74,7 +76,9 @@ describe('ReminderSection', () => {
     type(to, '18:30');
     fireEvent.submit(screen.getByRole('form', { name: 'Working hours' }));
     await waitFor(() =>
-      expect(bridge.updateSettings).toHaveBeenCalledWith({ reminder: { from: '09:00', to: '18:30' } }),
+      expect(bridge.updateSettings).toHaveBeenCalledWith({
+        reminder: { from: '09:00', to: '18:30', afterMinutes: 10 },
+      }),
     );
     expect(screen.queryByTestId('reminder-to-error')).toBeNull();
   });
