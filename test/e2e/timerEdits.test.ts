@@ -26,6 +26,8 @@ describe('a timer changed in place, in the browser', () => {
       await form.getByLabel('Project').fill('Homepage');
       await form.getByRole('button', { name: /start/i }).click();
       await expect.poll(() => timer(page, 'Homepage').getAttribute('data-state')).toBe('running');
+      // The project is new: its id is a local one (negative) until its creation reaches the service.
+      await expect.poll(() => stack.account.core.getSnapshot().timers[0]?.projectId ?? 0).toBeGreaterThan(0);
       const projectId = stack.account.core.getSnapshot().timers[0]!.projectId;
       const service = elsewhere(stack);
 
