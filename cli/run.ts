@@ -126,19 +126,25 @@ interface Outcome {
   refusals: string[];
 }
 
+/** Reads the snapshot every POLL_MS until `done` says so or `waitMs` passed; the last read (or its error). */
+async function watch(app: AppConnection, io: Io, waitMs: number, done: (s: Snapshot) => boolean) {
+  const end = io.now() + waitMs;
+  for (;;) {
+    const read = await app.call<Snapshot>('getSnapshot', {});
+    if (!read.ok || done(read.value) || io.now() >= end) return read;
+    await io.sleep(POLL_MS);
+  }
+}
+
 /** Watches the snapshot until the outbox is empty while online, the app is offline, or settleMs passed. */
 async function settle({ app, io, snapshot, settleMs }: Context): Promise<Outcome> {
   const known = new Set(snapshot.outbox.failed.map((f) => f.id));
-  const end = io.now() + settleMs;
-  for (;;) {
-    const read = await app.call<Snapshot>('getSnapshot', {});
-    if (!read.ok) return { snapshot, landed: false, refusals: [] };
-    const s = read.value;
-    const refusals = s.outbox.failed.filter((f) => !known.has(f.id)).map((f) => `${f.summary}: ${f.message}`);
-    const landed = s.online && s.outbox.pending === 0;
-    if (landed || refusals.length > 0 || !s.online || io.now() >= end) return { snapshot: s, landed, refusals };
-    await io.sleep(POLL_MS);
-  }
+  const refusalsIn = (s: Snapshot) =>
+    s.outbox.failed.filter((f) => !known.has(f.id)).map((f) => `${f.summary}: ${f.message}`);
+  const landed = (s: Snapshot) => s.online && s.outbox.pending === 0;
+  const read = await watch(app, io, settleMs, (s) => landed(s) || refusalsIn(s).length > 0 || !s.online);
+  if (!read.ok) return { snapshot, landed: false, refusals: [] };
+  return { snapshot: read.value, landed: landed(read.value), refusals: refusalsIn(read.value) };
 }
 
 /**
@@ -157,12 +163,7 @@ async function thisWeek(
     const shown = await app.call('showWeek', { weekOf: null });
     if (!shown.ok) return shown;
   }
-  const end = io.now() + waitMs;
-  for (;;) {
-    const read = await app.call<Snapshot>('getSnapshot', {});
-    if (!read.ok || ready(read.value) || io.now() >= end) return read;
-    await io.sleep(POLL_MS);
-  }
+  return watch(app, io, waitMs, ready);
 }
 
 /** "Started Website." or "Queued (offline): started Website…"; a refusal by the service exits 1. */
