@@ -13,7 +13,7 @@ import { createServiceApi } from '../main/api/client';
 import { openEmbeddedAccount } from '../main/core/embedded';
 import { createSessionSecrets } from '../main/core/keychain';
 import { CHROMIUM } from '../test/e2e/support';
-import { SECRET_PARAM, secretCookieName, startWebHost } from '../web/host';
+import { startWebHost } from '../web/host';
 import { percentile, type Benchmark } from './types';
 
 const ENTRIES = 500;
@@ -74,10 +74,7 @@ const bench: Benchmark = async () => {
 
     const page = await browser.newPage({ viewport: { width: 420, height: 760 } });
     await page.addInitScript(WATCH);
-    const secret = new URL(host.openUrl).searchParams.get(SECRET_PARAM)!;
-    const port = Number(new URL(host.url).port);
-    await page.context().addCookies([{ name: secretCookieName(port), value: secret, url: host.url }]);
-    await page.goto(`${host.url}/#week`);
+    await page.goto(`${host.openUrl}#week`);
     await page.getByTestId('week-entry').first().waitFor();
     for (let i = 0; i < WARMUP + RUNS; i++) {
       const e = entries[(i * 7) % ENTRIES]!;

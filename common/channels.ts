@@ -40,9 +40,6 @@ export type Channel = keyof typeof names;
 export const channels = Object.keys(names) as Channel[];
 export const ipcChannel = (channel: Channel) => `stint:${channel}`;
 
-/** The id of the JSON data block in which the web host hands a page its first snapshot. */
-export const INITIAL_SNAPSHOT_ID = 'stint-initial-snapshot';
-
 /** The one channel main pushes snapshots on. */
 export const SNAPSHOT_CHANNEL = 'stint:snapshot';
 

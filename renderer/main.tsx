@@ -1,12 +1,13 @@
 // The renderer's entry: talks to main through window.stint (the preload's bridge in Electron), or
-// through the web host's WebSocket where there is no preload.
+// through the web host's WebSocket where there is no preload, once this tab holds the host's
+// secret (renderer/webSecret.ts).
 
 import { render } from 'preact';
+import { bridgeProtocols } from '../common/webHostSecret';
 import { Root } from './components/settings/Root';
 import { createConnection } from './hooks';
-import { INITIAL_SNAPSHOT_ID } from '../common/channels';
-import type { Snapshot } from '../common/snapshot';
 import { createWebBridge } from './webBridge';
+import { takeWebSecret } from './webSecret';
 
 function start() {
   const root = document.getElementById('app')!;
@@ -14,21 +15,38 @@ function start() {
     render(<Root bridge={window.stint} />, root);
     return;
   }
+  // Before anything reads the route: the address may still carry the secret in its fragment.
+  const secret = takeWebSecret();
+  // The printed address opened again in this tab changes only the fragment (no new load): take
+  // the secret out at once, before the route reads it, and start over if it is a new run's.
+  window.addEventListener('hashchange', () => {
+    const now = takeWebSecret();
+    if (now && now !== secret) location.reload();
+  });
+  if (!secret) {
+    render(<NeedsPrintedAddress />, root);
+    return;
+  }
   const connection = createConnection();
   const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/bridge`;
-  const bridge = createWebBridge({ url, onConnection: (up) => connection.set(up), initial: initialSnapshot() });
+  const bridge = createWebBridge({
+    url,
+    protocols: bridgeProtocols(secret),
+    onConnection: (up) => connection.set(up),
+  });
   render(<Root bridge={bridge} connection={connection} />, root);
 }
 
-/** The snapshot the web host wrote into the page (a JSON data block, which the CSP lets be: it never runs). */
-function initialSnapshot(): Snapshot | null {
-  const text = document.getElementById(INITIAL_SNAPSHOT_ID)?.textContent;
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as Snapshot;
-  } catch {
-    return null;
-  }
+/** A tab that never opened the printed address (typed by hand, or a new tab): it has no key. */
+function NeedsPrintedAddress() {
+  return (
+    <main class="needs-address" data-testid="needs-address">
+      <p>
+        Open the address Stint printed when it started (<code>{location.origin}/#k=…</code>). This tab does not hold
+        this run's key, so it shows nothing.
+      </p>
+    </main>
+  );
 }
 
 start();

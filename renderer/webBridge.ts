@@ -23,16 +23,13 @@ export interface SocketLike {
 
 export interface WebBridgeOptions {
   url: string;
-  createSocket?: (url: string) => SocketLike;
+  /** Offered in the handshake: the web host's page offers its secret here (common/webHostSecret.ts). */
+  protocols?: string[];
+  createSocket?: (url: string, protocols: string[]) => SocketLike;
   /** How long a call waits for its answer, including time spent reconnecting. */
   timeoutMs?: number;
   /** Told when the connection opens or drops, for the "connecting" banner. */
   onConnection?: (connected: boolean) => void;
-  /**
-   * The snapshot the page came with (the web host writes it into the HTML): the first listener
-   * gets it at once, so the window shows before the socket has even opened.
-   */
-  initial?: Snapshot | null;
 }
 
 export interface WebBridge extends StintBridge {
@@ -49,7 +46,9 @@ interface Waiting {
 }
 
 export function createWebBridge(options: WebBridgeOptions): WebBridge {
-  const createSocket = options.createSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
+  const createSocket =
+    options.createSocket ??
+    ((url: string, protocols: string[]) => new WebSocket(url, protocols) as unknown as SocketLike);
   const timeoutMs = options.timeoutMs ?? 10_000;
   const waiting = new Map<number, Waiting>();
   const listeners = new Set<(snapshot: Snapshot) => void>();
@@ -59,7 +58,7 @@ export function createWebBridge(options: WebBridgeOptions): WebBridge {
   let retryDelay = 250;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let closed = false;
-  let latest: Snapshot | null = options.initial ?? null;
+  let latest: Snapshot | null = null;
 
   const sendWaiting = () => {
     for (const call of waiting.values()) {
@@ -93,7 +92,7 @@ export function createWebBridge(options: WebBridgeOptions): WebBridge {
 
   const connect = () => {
     if (closed) return;
-    const current = createSocket(options.url);
+    const current = createSocket(options.url, options.protocols ?? []);
     socket = current;
     current.onopen = () => {
       retryDelay = 250;

@@ -1,12 +1,26 @@
-// `npm run service -- --port <n> --data <dir> [--token <value>] [--rate-limit <req/s>] [--host 127.0.0.1]`
+// `npm run service -- --port <n> --data <dir> [--token-file <file>] [--rate-limit <req/s>] [--host 127.0.0.1]`
 // Runs the local service alone until SIGINT or SIGTERM.
 import { parseArgs } from 'node:util';
 import { startService } from './index';
 import { OAUTH_COMMANDS_USAGE, runOAuthCommand } from './oauth/cli';
+import {
+  OWNER_PASSWORD_SOURCE,
+  readSecretOption,
+  SecretOptionError,
+  type SecretOption,
+  TOKEN_SOURCE,
+} from './secretOption';
 
 const MIN_TOKEN_LENGTH = 32;
 
-const usage = `usage: npm run service -- --port <n> --data <dir> [--token <value>] [--owner-password <password>] [--rate-limit <req/s>] [--host 127.0.0.1] [--log]\n${OAUTH_COMMANDS_USAGE}`;
+const usage = [
+  'usage: npm run service -- --port <n> --data <dir> [--token-file <file>] [--owner-password-file <file>] [--rate-limit <req/s>] [--host 127.0.0.1] [--log]',
+  `  the owner's personal token: --token-file <file> (mode 600), or ${TOKEN_SOURCE.env}; at least ${MIN_TOKEN_LENGTH} characters, else one is made and printed once`,
+  `  the owner's password: --owner-password-file <file> (mode 600), or ${OWNER_PASSWORD_SOURCE.env}`,
+  '  --token <value> and --owner-password <password> work too, but every user of this machine can read',
+  '  them in the process list (ps, /proc/<pid>/cmdline): prefer the file or the variable',
+  OAUTH_COMMANDS_USAGE,
+].join('\n');
 
 // register-app and set-password act on the database and exit; they take no service options.
 const commandExit = await runOAuthCommand(process.argv.slice(2));
@@ -32,7 +46,9 @@ function readArgs() {
         port: { type: 'string' },
         data: { type: 'string' },
         token: { type: 'string' },
+        'token-file': { type: 'string' },
         'owner-password': { type: 'string' },
+        'owner-password-file': { type: 'string' },
         'rate-limit': { type: 'string' },
         host: { type: 'string' },
         log: { type: 'boolean' },
@@ -51,18 +67,31 @@ if (args.help) {
   process.exit(0);
 }
 
+function secret(source: typeof TOKEN_SOURCE): SecretOption {
+  try {
+    const option = readSecretOption(source, args);
+    if (option.warning) console.error(option.warning);
+    return option;
+  } catch (error) {
+    if (error instanceof SecretOptionError) fail(error.message);
+    throw error;
+  }
+}
+const token = secret(TOKEN_SOURCE);
+const ownerPassword = secret(OWNER_PASSWORD_SOURCE);
+
 // A token anyone could guess opens the owner's account to every local process.
-if (args.token !== undefined && args.token.length < MIN_TOKEN_LENGTH) {
+if (token.value !== undefined && token.value.length < MIN_TOKEN_LENGTH) {
   fail(
-    `--token must be at least ${MIN_TOKEN_LENGTH} characters (a random one is made for you when --token is left out)`,
+    `${token.from} must be at least ${MIN_TOKEN_LENGTH} characters (a random one is made for you when no token is given)`,
   );
 }
 
 const service = await startService({
   port: numberOption(args.port, 'port', (n) => Number.isInteger(n) && n >= 0 && n <= 65535),
   dataDir: args.data,
-  token: args.token,
-  ownerPassword: args['owner-password'],
+  token: token.value,
+  ownerPassword: ownerPassword.value,
   rateLimit: numberOption(args['rate-limit'], 'rate-limit', (n) => n >= 0),
   host: args.host,
   logger: args.log ?? false,

@@ -12,10 +12,11 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { dispatch } from '../common/dispatch';
 import { fail } from '../common/result';
+import { BRIDGE_PROTOCOL } from '../common/webHostSecret';
 import type { Core } from '../main/core/types';
 
 export interface BridgeServer {
-  /** Takes an HTTP upgrade that has already passed the host's checks (Host, Origin, the secret's cookie). */
+  /** Takes an HTTP upgrade that has already passed the host's checks (Host, Origin, the secret in its handshake). */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   close(): Promise<void>;
 }
@@ -34,7 +35,12 @@ export const FLOOD_LIMITS = { burst: 200, perSecond: 100, inFlight: 64 } as cons
 export const CLOSE_FLOOD = 1008;
 
 export function createBridgeServer(core: Core): BridgeServer {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_PAYLOAD,
+    // The answer names the bridge's protocol, never the offered one that carries the secret.
+    handleProtocols: (offered) => (offered.has(BRIDGE_PROTOCOL) ? BRIDGE_PROTOCOL : false),
+  });
 
   // An open page is the web host's shown window: core polls at the shown rate (and re-reads at
   // once) while one is connected, and at the hidden rate (or not at all, with broadcasts) after.

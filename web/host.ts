@@ -7,16 +7,17 @@
 // it served itself (Origin check).
 //
 // Those checks stop browsers, not other programs: any local process may send any Host and Origin.
-// So each run also has a secret (32 random bytes), given once in the address Stint prints
-// (/?k=…). Opening that address swaps it for an HttpOnly, SameSite=Strict cookie (a 303 to /, so
-// the secret leaves the address bar and the history), and every page, asset and WebSocket upgrade
-// without that cookie is refused with 403 before anything is served or any message is read.
+// So each run also has a secret (32 random bytes), given once in the address Stint prints, in its
+// fragment (/#k=…), which browsers never send to a server. The page, its script and its styles
+// hold no data and are served to anyone; the data travel only over the WebSocket, and its upgrade
+// is refused with 403, before any message is read or sent, unless the handshake offers the secret
+// as a subprotocol (common/webHostSecret.ts). No cookie carries it: a browser sends a cookie for
+// 127.0.0.1 to every port of 127.0.0.1, so any local server would have received it.
 
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { INITIAL_SNAPSHOT_ID } from '../common/channels';
-import type { Snapshot } from '../common/snapshot';
+import { offeredSecrets, SECRET_FRAGMENT_KEY } from '../common/webHostSecret';
 import type { Core } from '../main/core/types';
 import { WEB_HOST_CSP, withCspMeta } from '../scripts/csp.mjs';
 import { createBridgeServer } from './bridgeServer';
@@ -37,20 +38,18 @@ export interface WebHostOptions {
 }
 
 export interface WebHost {
-  /** The host's origin (http://127.0.0.1:PORT), without the secret: a request to it alone is refused. */
+  /** The host's origin (http://127.0.0.1:PORT), without the secret: its page opens no bridge. */
   url: string;
-  /** The address to open (and the one to print): url + '/?k=' + the secret. Opening it sets the cookie. */
+  /** The address to open (and the one to print): url + '/#k=' + the secret, which the page keeps. */
   openUrl: string;
   close(): Promise<void>;
 }
 
-/** The query parameter that carries the secret in the printed address. */
-export const SECRET_PARAM = 'k';
-
-/** The cookie's name: per port, since a browser's cookies for 127.0.0.1 are shared by every port. */
-export const secretCookieName = (port: number) => `stint-web-${port}`;
-
-const REFUSED = 'Forbidden: open the address Stint printed when it started (http://127.0.0.1:PORT/?k=...).';
+/**
+ * The cookie that carried the secret before it moved to the fragment: a host here expires every
+ * one a browser still sends (any port's, since they all reach every port).
+ */
+const OLD_SECRET_COOKIE = /^stint-web-\d+$/;
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const host = options.host ?? '127.0.0.1';
@@ -68,8 +67,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const given = Buffer.from(candidate, 'utf8');
     return given.length === expected.length && timingSafeEqual(given, expected);
   };
-  const hasCookie = (request: IncomingMessage) =>
-    cookieValues(request.headers.cookie, secretCookieName(port)).some(isSecret);
+  const offersSecret = (request: IncomingMessage) =>
+    offeredSecrets(headerText(request.headers['sec-websocket-protocol'])).some(isSecret);
 
   const ourHosts = () => [`${host}:${port}`, `localhost:${port}`];
   const ourOrigins = () => ourHosts().map((h) => `http://${h}`);
@@ -77,29 +76,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     if (!ourHosts().includes(request.headers.host ?? '')) return answer(response, 421, 'Misdirected request');
     if (request.method !== 'GET' && request.method !== 'HEAD') return answer(response, 405, 'Method not allowed');
-    const url = new URL(request.url ?? '/', 'http://x');
-    const path = url.pathname;
-    if (url.searchParams.has(SECRET_PARAM)) {
-      // The printed address: its secret becomes the cookie, and the page is asked for again without
-      // it (a fragment, /?k=…#settings, survives the redirect).
-      if (!isSecret(url.searchParams.get(SECRET_PARAM))) return answer(response, 403, REFUSED);
-      response.writeHead(303, {
-        Location: '/',
-        'Set-Cookie': `${secretCookieName(port)}=${secret}; HttpOnly; SameSite=Strict; Path=/`,
-        'Cache-Control': 'no-store',
-        'Referrer-Policy': 'no-referrer',
-        'Content-Length': 0,
-      });
-      return response.end();
-    }
-    if (!hasCookie(request)) return answer(response, 403, REFUSED);
+    const path = new URL(request.url ?? '/', 'http://x').pathname;
     const asset = assets.get(path === '/' ? '/index.html' : path);
     if (!asset) return answer(response, 404, 'Not found');
-    // The page comes with its first snapshot, so it renders without waiting for the socket, and
-    // with its policy in the header alone (the meta element cannot forbid framing).
-    const body = asset.type.startsWith('text/html')
-      ? withInitialSnapshot(withoutCspMeta(asset.body), options.core.getSnapshot())
-      : asset.body;
+    // The page's code only: its data come over the socket, after the secret. Its policy is in the
+    // header alone (the meta element cannot forbid framing).
+    const body = asset.type.startsWith('text/html') ? withoutCspMeta(asset.body) : asset.body;
+    const expired = expiredOldCookies(request.headers.cookie);
     response.writeHead(200, {
       'Content-Type': asset.type,
       'Content-Length': body.length,
@@ -107,6 +90,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'no-store',
       'Referrer-Policy': 'no-referrer',
+      ...(expired.length > 0 ? { 'Set-Cookie': expired } : {}),
     });
     response.end(request.method === 'HEAD' ? undefined : body);
   });
@@ -117,7 +101,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       path === '/bridge' &&
       ourHosts().includes(request.headers.host ?? '') &&
       ourOrigins().includes(request.headers.origin ?? '') &&
-      hasCookie(request);
+      offersSecret(request);
     if (!allowed) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
@@ -137,7 +121,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const url = `http://${host}:${port}`;
   return {
     url,
-    openUrl: `${url}/?${SECRET_PARAM}=${secret}`,
+    openUrl: `${url}/#${SECRET_FRAGMENT_KEY}=${secret}`,
     async close() {
       await bridge.close();
       server.closeAllConnections();
@@ -155,30 +139,18 @@ function answer(response: ServerResponse, status: number, text: string) {
   response.end(text);
 }
 
-/** Every value of the named cookie in a Cookie header (a browser may send a name twice). */
-export function cookieValues(header: string | undefined, name: string): string[] {
+/** One header's text, whichever form node gave it in. */
+const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(',') : value);
+
+/** A Set-Cookie that expires each of the old secret cookies the request carried. */
+export function expiredOldCookies(header: string | undefined): string[] {
   if (!header) return [];
-  const values: string[] = [];
+  const names = new Set<string>();
   for (const pair of header.split(';')) {
-    const at = pair.indexOf('=');
-    if (at > 0 && pair.slice(0, at).trim() === name) values.push(pair.slice(at + 1).trim());
+    const name = pair.slice(0, Math.max(pair.indexOf('='), 0)).trim();
+    if (OLD_SECRET_COOKIE.test(name)) names.add(name);
   }
-  return values;
+  return [...names].map((name) => `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Strict`);
 }
 
 const withoutCspMeta = (html: Buffer) => Buffer.from(withCspMeta(html.toString('utf8'), null), 'utf8');
-
-/**
- * The page with its first snapshot in a JSON data block before </body>. Never run (not a script
- * type; the CSP allows no inline script anyway). Every '<' is escaped, so no text of the user's
- * (a description holding "</script>") can end the block early.
- */
-export function withInitialSnapshot(html: Buffer, snapshot: Snapshot): Buffer {
-  const json = JSON.stringify(snapshot).replace(/</g, '\\u003c');
-  const block = `<script type="application/json" id="${INITIAL_SNAPSHOT_ID}">${json}</script>`;
-  // A function, not a string: a '$&' in the user's text must stay text, not a replacement pattern.
-  return Buffer.from(
-    html.toString('utf8').replace('</body>', () => `${block}\n  </body>`),
-    'utf8',
-  );
-}

@@ -6,7 +6,7 @@ import { get } from 'node:http';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebHost } from '../../web/host';
-import { hostCookie, hostSecret, openApp, startStack, type Stack } from './support';
+import { hostProtocols, hostSecret, openApp, startStack, type Stack } from './support';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -20,26 +20,30 @@ describe('the web bridge', () => {
   it('refuses malformed calls with invalid_argument, and the UI keeps working', async () => {
     const { page, problems } = await openApp(stack);
 
-    // A second socket from the page itself (same origin), sending what the renderer never would.
+    // A second socket from the page itself (same origin, offering the secret as the page does),
+    // sending what the renderer never would.
     const bridgeUrl = `${stack.host.url.replace('http', 'ws')}/bridge`;
-    const answers = await page.evaluate(async (url) => {
-      // The browser's WebSocket (this function runs in the page), not the ws package's.
-      const Socket = (globalThis as unknown as { WebSocket: typeof WebSocket }).WebSocket;
-      const ws = new Socket(url);
-      await new Promise((resolve) => (ws.onopen = resolve));
-      const results = new Map<number, unknown>();
-      ws.onmessage = (event: { data: unknown }) => {
-        const message = JSON.parse(String(event.data));
-        if (typeof message.id === 'number') results.set(message.id, message.result);
-      };
-      ws.send(JSON.stringify({ id: 1, channel: 'startTimer', request: { projectId: 'Website' } }));
-      ws.send(JSON.stringify({ id: 2, channel: 'quickEntry', request: { text: 42 } }));
-      ws.send(JSON.stringify({ id: 3, channel: 'createProject', request: { name: 'x', admin: true } }));
-      ws.send(JSON.stringify({ id: 4, channel: 'deleteEverything', request: {} }));
-      while (results.size < 4) await new Promise((resolve) => setTimeout(resolve, 20));
-      ws.close();
-      return [1, 2, 3, 4].map((id) => results.get(id));
-    }, bridgeUrl);
+    const answers = await page.evaluate(
+      async ({ url, protocols }) => {
+        // The browser's WebSocket (this function runs in the page), not the ws package's.
+        const Socket = (globalThis as unknown as { WebSocket: typeof WebSocket }).WebSocket;
+        const ws = new Socket(url, protocols);
+        await new Promise((resolve) => (ws.onopen = resolve));
+        const results = new Map<number, unknown>();
+        ws.onmessage = (event: { data: unknown }) => {
+          const message = JSON.parse(String(event.data));
+          if (typeof message.id === 'number') results.set(message.id, message.result);
+        };
+        ws.send(JSON.stringify({ id: 1, channel: 'startTimer', request: { projectId: 'Website' } }));
+        ws.send(JSON.stringify({ id: 2, channel: 'quickEntry', request: { text: 42 } }));
+        ws.send(JSON.stringify({ id: 3, channel: 'createProject', request: { name: 'x', admin: true } }));
+        ws.send(JSON.stringify({ id: 4, channel: 'deleteEverything', request: {} }));
+        while (results.size < 4) await new Promise((resolve) => setTimeout(resolve, 20));
+        ws.close();
+        return [1, 2, 3, 4].map((id) => results.get(id));
+      },
+      { url: bridgeUrl, protocols: hostProtocols(stack.host) },
+    );
     for (const answer of answers) expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
     expect(answers[0]).toMatchObject({ error: { field: 'projectId' } });
 
@@ -58,8 +62,8 @@ describe('the web bridge', () => {
   it('refuses a WebSocket from another origin', async () => {
     const url = `${stack.host.url.replace('http', 'ws')}/bridge`;
     const status = await new Promise<number>((resolve) => {
-      // With the secret's cookie: the Origin alone is what is refused here.
-      const ws = new WebSocket(url, { headers: { Origin: 'http://evil.example', Cookie: hostCookie(stack.host) } });
+      // Offering the secret: the Origin alone is what is refused here.
+      const ws = new WebSocket(url, hostProtocols(stack.host), { headers: { Origin: 'http://evil.example' } });
       ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
       ws.on('open', () => resolve(101));
       ws.on('error', () => {});
@@ -84,7 +88,7 @@ describe('the web bridge', () => {
   });
 
   it('serves the page with its content security policy, as a header only', async () => {
-    const response = await fetch(stack.host.url, { headers: { Cookie: hostCookie(stack.host) } });
+    const response = await fetch(stack.host.url);
     // Electron's policy (test/unit/build/contentSecurityPolicy.test.ts) plus the page's own
     // socket ('self' covers ws: on the same host and port) and no framing.
     expect(response.headers.get('content-security-policy')).toBe(
@@ -104,8 +108,8 @@ describe('the web bridge', () => {
       page.on('console', (message) => {
         if (/Content Security Policy/i.test(message.text())) refusals.push(message.text());
       });
-      // The printed address under this host name: the cookie is per host name.
-      await page.goto(`${origin}/?k=${hostSecret(stack.host)}`);
+      // The printed address under this host name (a tab's storage is per host name).
+      await page.goto(`${origin}/#k=${hostSecret(stack.host)}`);
       // A quick entry only arrives over the page's socket.
       const box = page.getByRole('combobox', { name: 'Log time for today' });
       await box.fill(`0:05 @Policy ${origin}`);
@@ -126,7 +130,7 @@ describe('the web bridge', () => {
     await expect.poll(() => status.getAttribute('data-state')).toBe('disconnected');
     expect(await status.textContent()).toBe('Reconnecting…');
 
-    // The same run's secret: the page's cookie still opens the socket (a new run would need the new address).
+    // The same run's secret: the one the tab kept still opens the socket (a new run would need the new address).
     stack.host = await startWebHost({ core: stack.account.core, port, secret: hostSecret(stack.host) });
     await expect.poll(() => status.getAttribute('data-state'), { timeout: 10_000 }).not.toBe('disconnected');
     const box = page.getByRole('combobox', { name: 'Log time for today' });

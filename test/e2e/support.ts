@@ -5,13 +5,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { WebSocket } from 'ws';
 import { createServiceApi } from '../../main/api/client';
 import type { ServiceApi } from '../../main/api/types';
 import { openEmbeddedAccount, type EmbeddedAccount } from '../../main/core/embedded';
 import { createSessionSecrets } from '../../main/core/keychain';
 import type { Core } from '../../main/core/types';
-import { SECRET_PARAM, secretCookieName, startWebHost, type WebHost } from '../../web/host';
+import { bridgeProtocols, SECRET_FRAGMENT_KEY } from '../../common/webHostSecret';
+import { startWebHost, type WebHost } from '../../web/host';
 
 export const CHROMIUM = {
   executablePath: '/usr/bin/chromium',
@@ -77,12 +79,11 @@ export function pageTheme(page: Page): Promise<string | undefined> {
 
 export async function openApp(
   stack: Pick<Stack, 'browser' | 'host'>,
-  options: { colorScheme?: 'light' | 'dark' } = {},
+  /** context: a browser profile of the test's own (one cookie jar for several tabs); default a new one. */
+  options: { colorScheme?: 'light' | 'dark'; context?: BrowserContext } = {},
 ): Promise<{ page: Page; problems: string[] }> {
-  const page = await stack.browser.newPage({
-    viewport: { width: 420, height: 760 },
-    colorScheme: options.colorScheme ?? 'light',
-  });
+  const look = { viewport: { width: 420, height: 760 }, colorScheme: options.colorScheme ?? 'light' } as const;
+  const page = await (options.context ?? stack.browser).newPage(options.context ? {} : look);
   // Fail fast with the locator's name rather than at the test's timeout.
   page.setDefaultTimeout(5_000);
   const problems: string[] = [];
@@ -90,7 +91,7 @@ export async function openApp(
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
   });
-  // The address the host prints: its secret becomes the page's cookie (web/host.ts).
+  // The address the host prints: the page keeps its secret and offers it to open its socket.
   await page.goto(stack.host.openUrl);
   await page.getByTestId('timers').waitFor();
   return { page, problems };
@@ -116,13 +117,47 @@ export async function explained(
   }
 }
 
-/** This run's secret, read from the address the host prints (web/host.ts). */
-export const hostSecret = (host: Pick<WebHost, 'openUrl'>): string =>
-  new URL(host.openUrl).searchParams.get(SECRET_PARAM)!;
+/** This run's secret, read from the fragment of the address the host prints (web/host.ts). */
+export function hostSecret(host: Pick<WebHost, 'openUrl'>): string {
+  const fragment = new URLSearchParams(new URL(host.openUrl).hash.slice(1));
+  return fragment.get(SECRET_FRAGMENT_KEY)!;
+}
 
-/** The Cookie header a browser that opened the printed address sends, for clients that are not a browser. */
-export function hostCookie(host: Pick<WebHost, 'url' | 'openUrl'>): string {
-  return `${secretCookieName(Number(new URL(host.url).port))}=${hostSecret(host)}`;
+/** The subprotocols the app's page offers when it opens its socket, for clients that are not a browser. */
+export const hostProtocols = (host: Pick<WebHost, 'openUrl'>): string[] => bridgeProtocols(hostSecret(host));
+
+/**
+ * Opens the bridge as a local program would (its own headers and offered subprotocols, the host's
+ * Origin unless told otherwise) and, if the host lets it in, makes one call at once. Answers the
+ * upgrade's status (101: it got in) and every message the socket received.
+ */
+export function tryBridge(
+  host: Pick<WebHost, 'url'>,
+  call: { channel: string; request: unknown },
+  options: { headers?: Record<string, string>; protocols?: string[] } = {},
+): Promise<{ status: number; answers: unknown[] }> {
+  return new Promise((resolve) => {
+    const answers: unknown[] = [];
+    const ws = new WebSocket(`${host.url.replace('http', 'ws')}/bridge`, options.protocols ?? [], {
+      headers: { Origin: host.url, ...options.headers },
+    });
+    ws.on('unexpected-response', (_req, res) => {
+      res.resume();
+      resolve({ status: res.statusCode ?? 0, answers });
+    });
+    ws.on('open', () => {
+      ws.send(JSON.stringify({ id: 1, ...call }));
+      ws.on('message', (data) => {
+        const message = JSON.parse(String(data));
+        answers.push(message);
+        if (message.id === 1) {
+          ws.close();
+          resolve({ status: 101, answers });
+        }
+      });
+    });
+    ws.on('error', () => resolve({ status: 0, answers }));
+  });
 }
 
 /** A loopback port free right now (for a callback that must be registered before it listens). */

@@ -88,10 +88,11 @@ beforeAll(async () => {
   serviceDir = mkdtempSync(join(tmpdir(), 'stint-e2e-leak-service-'));
 
   // The remote service: a child process with its request logger on, so its log is searched too.
+  // The owner's password in its environment, out of the process list.
   child = spawn(
     join(root, 'node_modules/.bin/tsx'),
-    ['service/cli.ts', '--port', '0', '--data', serviceDir, '--owner-password', PASSWORD, '--rate-limit', '0', '--log'],
-    { cwd: root },
+    ['service/cli.ts', '--port', '0', '--data', serviceDir, '--rate-limit', '0', '--log'],
+    { cwd: root, env: { ...process.env, STINT_OWNER_PASSWORD: PASSWORD } },
   );
   child.stdout!.on('data', (d) => childOutput.push(String(d)));
   child.stderr!.on('data', (d) => childOutput.push(String(d)));

@@ -1,19 +1,20 @@
 // The web host's secret: Host and Origin checks stop browsers, not a local program, which may send
-// any header it likes. So only who holds this run's secret (in the address Stint prints) gets the
-// page, its assets or the bridge: the address swaps it for an HttpOnly, SameSite=Strict cookie,
-// and everything without that cookie is refused with 403 before any data is served or any call
-// is read. These tests play the local program, with the right Host and a forged Origin.
+// any header it likes. So only who holds this run's secret (in the fragment of the address Stint
+// prints) can open the bridge, which is where all the app's data travel: the page, its script and
+// its styles hold none and are served to anyone, and a WebSocket upgrade that does not offer the
+// secret as a subprotocol is refused with 403 before any message is read or sent. No cookie
+// carries it (a browser would send that to every port of 127.0.0.1: webHostOtherPort.test.ts).
+// These tests play the local program, with the right Host and a forged Origin, and the browser.
 
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INITIAL_SNAPSHOT_ID } from '../../common/channels';
-import { secretCookieName } from '../../web/host';
-import { hostCookie, hostSecret, openApp, startStack, type Stack } from './support';
+import { BRIDGE_PROTOCOL, bridgeProtocols, SECRET_PROTOCOL_PREFIX } from '../../common/webHostSecret';
+import { hostProtocols, hostSecret, openApp, startStack, tryBridge, type Stack } from './support';
 
 let stack: Stack;
-// Something only the app's data holds: it must not come back to a caller without the cookie.
+// Something only the app's data holds: it must not come back to a caller without the secret.
 const PRIVATE = `private-${randomBytes(6).toString('hex')}`;
 
 beforeAll(async () => {
@@ -60,135 +61,125 @@ function raw(path: string, headers: Record<string, string> = {}, method = 'GET')
   );
 }
 
-/**
- * Opens the bridge as a local program would, and if the host lets it in, tries to create a project
- * at once. Answers the upgrade's status (101: it got in) and every answer the socket received.
- */
-function tryBridge(headers: Record<string, string>, projectName: string) {
-  return new Promise<{ status: number; answers: unknown[] }>((resolve) => {
-    const answers: unknown[] = [];
-    const ws = new WebSocket(`ws://127.0.0.1:${port()}/bridge`, { headers: { Origin: origin(), ...headers } });
-    ws.on('unexpected-response', (_req, res) => {
-      res.resume();
-      resolve({ status: res.statusCode ?? 0, answers });
-    });
-    ws.on('open', () => {
-      ws.send(JSON.stringify({ id: 1, channel: 'createProject', request: { name: projectName } }));
-      ws.on('message', (data) => {
-        const message = JSON.parse(String(data));
-        answers.push(message);
-        if (message.id === 1) {
-          ws.close();
-          resolve({ status: 101, answers });
-        }
-      });
-    });
-    ws.on('error', () => resolve({ status: 0, answers }));
-  });
-}
-
 const projectNames = () => stack.account.core.getSnapshot().projects.map((p) => p.name);
 
+const create = (name: string) => ({ channel: 'createProject', request: { name } });
+
 describe('the web host without its secret', () => {
-  it('refuses the page and every asset without the cookie, with a short 403 that says what to open and none of the app data', async () => {
-    for (const path of ['/', '/index.html', '/renderer.js', '/styles.css', '/nowhere']) {
+  it('serves the page and its files to anyone, holding none of the app data and setting no cookie', async () => {
+    for (const path of ['/', '/index.html', '/renderer.js', '/styles.css']) {
       const reply = await raw(path);
-      expect(reply.status, path).toBe(403);
-      expect(reply.headers['content-type']).toMatch(/^text\/plain/);
-      expect(reply.body).toMatch(/open the address Stint printed/);
-      expect(reply.body.length).toBeLessThan(200);
-      expect(reply.body).not.toContain(PRIVATE);
-      expect(reply.body).not.toContain(INITIAL_SNAPSHOT_ID);
-      expect(reply.headers['set-cookie']).toBeUndefined();
+      expect(reply.status, path).toBe(200);
+      expect(reply.body, path).not.toContain(PRIVATE);
+      expect(reply.headers['set-cookie'], path).toBeUndefined();
     }
-    expect((await raw('/', {}, 'HEAD')).status).toBe(403);
-    // The same with the page's own Origin and Referer forged: headers a program chooses prove nothing.
-    const forged = await raw('/', { Referer: `${origin()}/`, 'Sec-Fetch-Site': 'same-origin' });
-    expect(forged.status).toBe(403);
-    expect(forged.body).not.toContain(PRIVATE);
+    const page = await raw('/');
+    // The page is the bundle's shell: no data block, no script but the bundle.
+    expect(page.body.match(/<script/g)).toHaveLength(1);
+    expect(page.body).not.toContain('application/json');
+    expect((await raw('/nowhere')).status).toBe(404);
+    // The old address form (/?k=…) is just the page: nothing is set from it.
+    const old = await raw(`/?k=${hostSecret(stack.host)}`);
+    expect(old.status).toBe(200);
+    expect(old.headers['set-cookie']).toBeUndefined();
   });
 
-  it('refuses a WebSocket with the right Host and a forged Origin but no cookie, before any call is read', async () => {
+  it('refuses a WebSocket with the right Host and a forged Origin but no secret, before any call is read', async () => {
     const name = `Forged origin ${randomBytes(3).toString('hex')}`;
-    const attempt = await tryBridge({}, name);
-    expect(attempt.status).toBe(403);
-    // Not even the first snapshot (today's entries) was sent, and nothing was created.
-    expect(JSON.stringify(attempt.answers)).not.toContain(PRIVATE);
+    for (const protocols of [[], [BRIDGE_PROTOCOL]]) {
+      const attempt = await tryBridge(stack.host, create(name), { protocols });
+      expect(attempt.status).toBe(403);
+      // Not even the first snapshot (today's entries) was sent.
+      expect(JSON.stringify(attempt.answers)).not.toContain(PRIVATE);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(projectNames()).not.toContain(name);
   });
 
-  it('refuses a wrong secret of the right length: in the address, in the cookie and at the bridge', async () => {
+  it('refuses a wrong secret of the right length, the secret anywhere but the handshake, and the secret from another origin', async () => {
     const guess = wrongSecret();
-    expect(guess).toHaveLength(hostSecret(stack.host).length);
-
-    const exchanged = await raw(`/?k=${guess}`);
-    expect(exchanged.status).toBe(403);
-    expect(exchanged.headers['set-cookie']).toBeUndefined();
-    expect(exchanged.body).not.toContain(PRIVATE);
-
-    const cookie = `${secretCookieName(port())}=${guess}`;
-    const page = await raw('/', { Cookie: cookie });
-    expect(page.status).toBe(403);
-    expect(page.body).not.toContain(PRIVATE);
-
+    const secret = hostSecret(stack.host);
+    expect(guess).toHaveLength(secret.length);
     const name = `Wrong secret ${randomBytes(3).toString('hex')}`;
-    expect((await tryBridge({ Cookie: cookie }, name)).status).toBe(403);
-    // The right secret under another port's cookie name, or as a prefix of a longer value: refused too.
-    expect((await raw('/', { Cookie: `${secretCookieName(port() + 1)}=${hostSecret(stack.host)}` })).status).toBe(403);
-    expect((await raw('/', { Cookie: `${secretCookieName(port())}=${hostSecret(stack.host)}x` })).status).toBe(403);
-    expect((await raw('/?k=')).status).toBe(403);
+    const refused: Array<{ protocols: string[]; headers?: Record<string, string> }> = [
+      { protocols: bridgeProtocols(guess) },
+      { protocols: bridgeProtocols(`${secret}x`) },
+      { protocols: bridgeProtocols(secret.slice(0, -1)) },
+      { protocols: [BRIDGE_PROTOCOL, secret] },
+      // Where the old design kept it, and where a browser would send it by itself: a cookie.
+      { protocols: [BRIDGE_PROTOCOL], headers: { Cookie: `stint-web-${port()}=${secret}` } },
+      { protocols: [BRIDGE_PROTOCOL], headers: { Authorization: `Bearer ${secret}` } },
+      // The right secret, offered by a page of another origin: the Origin check still holds.
+      { protocols: bridgeProtocols(secret), headers: { Origin: 'http://127.0.0.1:1' } },
+    ];
+    for (const options of refused) {
+      const attempt = await tryBridge(stack.host, create(name), options);
+      expect(attempt.status, JSON.stringify(options)).toBe(403);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(projectNames()).not.toContain(name);
+  });
+
+  it('expires every old secret cookie a browser still sends (any port’s), and no other cookie', async () => {
+    const reply = await raw('/', { Cookie: `stint-web-${port()}=old; theirs=1; stint-web-7421=older` });
+    expect(reply.status).toBe(200);
+    const expired = [reply.headers['set-cookie']].flat();
+    expect(expired).toHaveLength(2);
+    for (const name of [`stint-web-${port()}`, 'stint-web-7421'])
+      expect(expired).toContainEqual(expect.stringMatching(new RegExp(`^${name}=;.*Max-Age=0.*Path=/`, 'i')));
   });
 });
 
 describe('the web host with its secret', () => {
-  it('swaps the printed address for an HttpOnly, SameSite=Strict cookie and a 303 to /, and that cookie opens the page and the bridge', async () => {
+  it('prints the secret in the fragment only, and a handshake that offers it opens the bridge, answered with the bridge protocol', async () => {
     const printed = new URL(stack.host.openUrl);
-    expect(printed.origin).toBe(stack.host.url);
+    expect(`${printed.origin}${printed.pathname}${printed.search}`).toBe(`${stack.host.url}/`);
+    expect(printed.hash).toBe(`#k=${hostSecret(stack.host)}`);
     expect(hostSecret(stack.host)).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes, base64url
 
-    const exchanged = await raw(`${printed.pathname}${printed.search}`);
-    expect(exchanged.status).toBe(303);
-    expect(exchanged.headers.location).toBe('/');
-    const setCookie = [exchanged.headers['set-cookie']].flat().join('\n');
-    expect(setCookie).toContain(`${secretCookieName(port())}=${hostSecret(stack.host)}`);
-    expect(setCookie).toMatch(/;\s*HttpOnly/i);
-    expect(setCookie).toMatch(/;\s*SameSite=Strict/i);
-    expect(setCookie).toMatch(/;\s*Path=\//i);
+    const { protocol, first } = await new Promise<{ protocol: string; first: string }>((resolve, reject) => {
+      const ws = new WebSocket(`${stack.host.url.replace('http', 'ws')}/bridge`, hostProtocols(stack.host), {
+        headers: { Origin: origin() },
+      });
+      ws.once('message', (data) => {
+        ws.close();
+        resolve({ protocol: ws.protocol, first: String(data) });
+      });
+      ws.on('error', reject);
+    });
+    // The answer names the bridge's protocol, never the one that carries the secret.
+    expect(protocol).toBe(BRIDGE_PROTOCOL);
+    expect(protocol).not.toContain(SECRET_PROTOCOL_PREFIX);
+    expect(first).toContain(PRIVATE);
 
-    const page = await raw('/', { Cookie: hostCookie(stack.host) });
-    expect(page.status).toBe(200);
-    expect(page.body).toContain(PRIVATE);
-    expect((await raw('/renderer.js', { Cookie: hostCookie(stack.host) })).status).toBe(200);
-
-    const name = `With the cookie ${randomBytes(3).toString('hex')}`;
-    const attempt = await tryBridge({ Cookie: hostCookie(stack.host) }, name);
+    const name = `With the secret ${randomBytes(3).toString('hex')}`;
+    const attempt = await tryBridge(stack.host, create(name), { protocols: hostProtocols(stack.host) });
     expect(attempt.status).toBe(101);
     expect(attempt.answers).toContainEqual({ id: 1, result: { ok: true, value: { projectId: expect.any(Number) } } });
     await expect.poll(() => projectNames()).toContain(name);
   });
 
-  it('lets a browser that opens the printed address in, with the secret gone from its address bar; a browser without it gets the 403', async () => {
-    const { page, problems } = await openApp(stack);
-    // The redirect left the plain address: nothing to copy, nothing in the history.
+  it('lets a tab that opens the printed address in, keeps it through a reload, and takes it out of the address bar; a tab without it gets nothing', async () => {
+    const profile = await stack.browser.newContext({ viewport: { width: 420, height: 760 } });
+    const { page, problems } = await openApp(stack, { context: profile });
+    // The page took the secret out of the address: nothing to copy, nothing in the tab's history.
     expect(page.url()).toBe(`${stack.host.url}/`);
-    const cookies = await page.context().cookies(stack.host.url);
-    expect(cookies).toEqual([
-      expect.objectContaining({
-        name: secretCookieName(port()),
-        value: hostSecret(stack.host),
-        httpOnly: true,
-        sameSite: 'Strict',
-        path: '/',
-      }),
-    ]);
-    // Script cannot read it.
-    expect(await page.evaluate('document.cookie')).toBe('');
+    // The tab's history: the blank page it started on, then the app's plain address.
+    await page.goBack();
+    expect(page.url()).toBe('about:blank');
+    await page.goForward();
+    expect(page.url()).toBe(`${stack.host.url}/`);
+    // No cookie at all: the tab keeps it in its own sessionStorage, which other origins cannot read.
+    expect(await page.context().cookies()).toEqual([]);
+    expect(await page.evaluate('JSON.stringify(Object.values(sessionStorage))')).toBe(
+      JSON.stringify([hostSecret(stack.host)]),
+    );
 
     await page.getByText(PRIVATE).waitFor();
-    // A call over the page's socket, which the cookie opened.
+    await page.reload();
+    expect(page.url()).toBe(`${stack.host.url}/`);
+    await page.getByText(PRIVATE).waitFor();
+    // A call over the page's socket, which the kept secret opened.
     const marker = `logged-${randomBytes(4).toString('hex')}`;
     const box = page.getByRole('combobox', { name: 'Log time for today' });
     await box.fill(`0:05 @Browser ${marker}`);
@@ -196,21 +187,29 @@ describe('the web host with its secret', () => {
     await expect
       .poll(() => stack.account.core.getSnapshot().today.entries.some((e) => e.description === marker))
       .toBe(true);
-    expect(problems).toEqual([]);
-    await page.close();
 
-    // Another browser profile, given only the plain address.
+    // The printed address with a route after it, opened in this same tab (a change of fragment
+    // only, no new load): the route stays, the secret goes.
+    await page.goto(`${stack.host.openUrl}#settings`);
+    await expect.poll(() => page.url()).toBe(`${stack.host.url}/#settings`);
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    expect(problems).toEqual([]);
+
+    // A new tab of the same browser, given only the plain address, and another browser profile.
     const stranger = await stack.browser.newContext();
     try {
-      const other = await stranger.newPage();
-      const response = await other.goto(stack.host.url);
-      expect(response?.status()).toBe(403);
-      // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText, the text as rendered (hidden text left out), is what these check; not the DOM property
-      const text = await other.locator('body').innerText();
-      expect(text).toMatch(/open the address Stint printed/);
-      expect(text).not.toContain(PRIVATE);
+      for (const tab of [await profile.newPage(), await stranger.newPage()]) {
+        tab.setDefaultTimeout(5_000);
+        expect((await tab.goto(stack.host.url))?.status()).toBe(200);
+        // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText, the text as rendered (hidden text left out), is what these check; not the DOM property
+        const text = await tab.getByTestId('needs-address').innerText();
+        expect(text).toMatch(/Open the address Stint printed/);
+        expect(await tab.locator('body').textContent()).not.toContain(PRIVATE);
+        await tab.close();
+      }
     } finally {
       await stranger.close();
+      await profile.close();
     }
   });
 });

@@ -1,11 +1,15 @@
-// `npm run service`: prints the URL and, once, the generated token; stops cleanly on a signal.
+// `npm run service`: prints the URL and, once, the generated token; stops cleanly on a signal;
+// takes the owner's token and password from a private file or the environment, out of the process
+// list, and warns when they come as plain flags.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const root = join(__dirname, '../../..');
+const { STINT_SERVICE_TOKEN: _token, STINT_OWNER_PASSWORD: _password, ...inherited } = process.env;
 const children: ChildProcess[] = [];
 afterEach(() => {
   // A failed assertion must not leave a service running.
@@ -13,20 +17,30 @@ afterEach(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
-function run(args: string[]): {
+function run(
+  args: string[],
+  env: Record<string, string> = {},
+): {
   child: ChildProcess;
   output: () => string;
+  errors: () => string;
   line: (re: RegExp) => Promise<RegExpExecArray>;
   exit: Promise<number | null>;
 } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'service/cli.ts', ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Only the secrets a test gives: none inherited from the shell that runs the tests.
+    env: { ...inherited, ...env },
   });
   children.push(child);
   let out = '';
+  let err = '';
   child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => {
+    out += d;
+    err += d;
+  });
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const line = (re: RegExp) =>
     new Promise<RegExpExecArray>((resolve, reject) => {
@@ -44,7 +58,7 @@ function run(args: string[]): {
         else reject(new Error(`exited without ${re}: ${out}`));
       });
     });
-  return { child, output: () => out, line, exit };
+  return { child, output: () => out, errors: () => err, line, exit };
 }
 
 describe('the service command', () => {
@@ -80,5 +94,131 @@ describe('the service command', () => {
     expect(await bad.exit).toBe(2);
     expect(bad.output()).toMatch(/--port must be/);
     expect(bad.output()).toMatch(/usage:/);
+  });
+});
+
+/** A token no one could guess, of the length the command asks for. */
+const newToken = () => randomBytes(32).toString('base64url');
+const OWNER = 'me@stint.local';
+
+/** Does the service take this personal token (X-ServiceToken on v2)? */
+async function tokenWorks(url: string, token: string): Promise<boolean> {
+  const reply = await fetch(`${url}/v2/current_user`, {
+    headers: { 'user-agent': 'CliTest/1', 'x-servicetoken': token },
+  });
+  await reply.body?.cancel();
+  return reply.status === 200;
+}
+
+/** Does the owner sign in with this password (v1's Basic e-mail and password)? */
+async function passwordWorks(url: string, password: string): Promise<boolean> {
+  const reply = await fetch(`${url}/api/user/api_auth_token.json`, {
+    headers: {
+      'user-agent': 'CliTest/1',
+      authorization: `Basic ${Buffer.from(`${OWNER}:${password}`).toString('base64')}`,
+    },
+  });
+  await reply.body?.cancel();
+  return reply.status === 200;
+}
+
+/** A file with the secret and a final line break, as `echo secret > file` writes it. */
+function secretFile(dir: string, name: string, text: string, mode: number): string {
+  const path = join(dir, name);
+  writeFileSync(path, `${text}\n`, { mode });
+  return path;
+}
+
+describe('the service command’s secrets', () => {
+  it('takes the token and the owner’s password from files only their owner may read, and neither shows in its process list', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stint-cli-secrets-'));
+    const [token, password] = [newToken(), `owner password ${randomBytes(4).toString('hex')}`];
+    const service = run([
+      '--port',
+      '0',
+      '--data',
+      join(dir, 'data'),
+      '--rate-limit',
+      '0',
+      '--token-file',
+      secretFile(dir, 'token', token, 0o600),
+      '--owner-password-file',
+      secretFile(dir, 'password', password, 0o600),
+    ]);
+    const [, url] = await service.line(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+    expect(await tokenWorks(url!, token)).toBe(true);
+    expect(await passwordWorks(url!, password)).toBe(true);
+    expect(await tokenWorks(url!, newToken())).toBe(false);
+    // What every local user reads of this process: its command line holds the files' names only.
+    if (process.platform === 'linux') {
+      const cmdline = readFileSync(`/proc/${service.child.pid}/cmdline`, 'utf8');
+      expect(cmdline).toContain('--token-file');
+      expect(cmdline).not.toContain(token);
+      expect(cmdline).not.toContain(password);
+    }
+    expect(service.errors()).not.toMatch(/warning/);
+    expect(service.output()).not.toContain(token);
+    service.child.kill('SIGTERM');
+    expect(await service.exit).toBe(0);
+  });
+
+  it('takes them from STINT_SERVICE_TOKEN and STINT_OWNER_PASSWORD, without a warning', async () => {
+    const [token, password] = [newToken(), `owner password ${randomBytes(4).toString('hex')}`];
+    const service = run(['--port', '0', '--rate-limit', '0'], {
+      STINT_SERVICE_TOKEN: token,
+      STINT_OWNER_PASSWORD: password,
+    });
+    const [, url] = await service.line(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+    expect(await tokenWorks(url!, token)).toBe(true);
+    expect(await passwordWorks(url!, password)).toBe(true);
+    // A token was given, so none is made and printed.
+    expect(service.output()).not.toMatch(/Personal token \(shown once\)/);
+    expect(service.errors()).not.toMatch(/warning/);
+    service.child.kill('SIGTERM');
+    expect(await service.exit).toBe(0);
+  });
+
+  it('refuses a secret file that group or others may read, saying chmod 600, and starts nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stint-cli-secrets-'));
+    for (const [flag, mode] of [
+      ['--token-file', 0o644],
+      ['--owner-password-file', 0o640],
+      ['--token-file', 0o604],
+    ] as const) {
+      const path = secretFile(dir, `open-${mode.toString(8)}`, newToken(), mode);
+      const refused = run(['--port', '0', flag, path]);
+      expect(await refused.exit).toBe(2);
+      expect(refused.errors()).toContain(`${flag} ${path} can be read by other users`);
+      expect(refused.errors()).toContain(`chmod 600 ${path}`);
+      expect(refused.output()).not.toMatch(/listening on/);
+    }
+  });
+
+  it('warns on stderr when --token or --owner-password is given as a plain flag, and still takes it', async () => {
+    const [token, password] = [newToken(), `owner password ${randomBytes(4).toString('hex')}`];
+    const service = run(['--port', '0', '--rate-limit', '0', '--token', token, '--owner-password', password]);
+    const [, url] = await service.line(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+    for (const [flag, file] of [
+      ['--token', '--token-file'],
+      ['--owner-password', '--owner-password-file'],
+    ])
+      expect(service.errors()).toContain(
+        `warning: ${flag} can be read by every user of this machine in the process list; use ${file} <file>`,
+      );
+    // The warning names the flag, never its value.
+    expect(service.errors()).not.toContain(token);
+    expect(service.errors()).not.toContain(password);
+    expect(await tokenWorks(url!, token)).toBe(true);
+    expect(await passwordWorks(url!, password)).toBe(true);
+    service.child.kill('SIGTERM');
+    expect(await service.exit).toBe(0);
+  });
+
+  it('says so in --help: the plain flags show in the process list; the file and the variable are the way', async () => {
+    const help = run(['--help']);
+    expect(await help.exit).toBe(0);
+    expect(help.output()).toMatch(/--token-file <file> \(mode 600\), or STINT_SERVICE_TOKEN/);
+    expect(help.output()).toMatch(/--owner-password-file <file> \(mode 600\), or STINT_OWNER_PASSWORD/);
+    expect(help.output()).toMatch(/every user of this machine can read\s+them in the process list/);
   });
 });

@@ -7,7 +7,7 @@
 //
 // The host runs in this process in front of the real core and the embedded service; the handlers
 // it is given count their calls, and the data is read from core's snapshot and the service's
-// database file. Sockets carry the secret's cookie (web/host.ts), as the app's page does.
+// database file. Sockets offer the secret in their handshake (web/host.ts), as the app's page does.
 
 import fc from 'fast-check';
 import { rmSync } from 'node:fs';
@@ -21,7 +21,8 @@ import { openEmbeddedAccount, type EmbeddedAccount } from '../../../main/core/em
 import { createSessionSecrets } from '../../../main/core/keychain';
 import type { Core } from '../../../main/core/types';
 import { CLOSE_FLOOD, FLOOD_LIMITS, MAX_PAYLOAD } from '../../../web/bridgeServer';
-import { SECRET_PARAM, secretCookieName, startWebHost, type WebHost } from '../../../web/host';
+import { bridgeProtocols } from '../../../common/webHostSecret';
+import { startWebHost, type WebHost } from '../../../web/host';
 import { openDatabaseFile } from '../../support/sqliteFile';
 import { makeTempDir } from '../../support/tempDir';
 import { must } from '../core/harness';
@@ -105,7 +106,8 @@ function fingerprint(): string {
 }
 
 const port = () => Number(new URL(host.url).port);
-const cookie = () => `${secretCookieName(port())}=${new URL(host.openUrl).searchParams.get(SECRET_PARAM)}`;
+/** What the app's page offers in its handshake: the secret from the printed address's fragment. */
+const protocols = () => bridgeProtocols(new URLSearchParams(new URL(host.openUrl).hash.slice(1)).get('k')!);
 
 interface Client {
   ws: WebSocket;
@@ -116,10 +118,10 @@ interface Client {
   closed: Promise<{ code: number; reason: string }>;
 }
 
-/** A socket as the app's page opens it: its Origin, and the cookie the printed address set. */
+/** A socket as the app's page opens it: its Origin, and the secret offered as a subprotocol. */
 async function connect(): Promise<Client> {
-  const ws = new WebSocket(`ws://127.0.0.1:${port()}/bridge`, {
-    headers: { Origin: `http://127.0.0.1:${port()}`, Cookie: cookie() },
+  const ws = new WebSocket(`ws://127.0.0.1:${port()}/bridge`, protocols(), {
+    headers: { Origin: `http://127.0.0.1:${port()}` },
   });
   const answers: Client['answers'] = [];
   const waiting: Array<(answer: Client['answers'][number]) => void> = [];

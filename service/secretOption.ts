@@ -1,0 +1,90 @@
+// A secret the service command takes (the owner's personal token, the owner's password): from a
+// file (--token-file), from an environment variable, or from the plain flag (--token). The flag
+// is readable by every local user in the process list (/proc/<pid>/cmdline, `ps`), so it earns a
+// warning; a process's environment (/proc/<pid>/environ) is readable only by its own user and
+// root, and the file must be too: one that group or others may read is refused.
+
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
+
+export interface SecretSource {
+  /** The plain flag, as in --token. */
+  flag: string;
+  /** The flag that names a file holding the secret, as in --token-file. */
+  fileFlag: string;
+  /** The environment variable that holds it. */
+  env: string;
+}
+
+export const TOKEN_SOURCE: SecretSource = { flag: 'token', fileFlag: 'token-file', env: 'STINT_SERVICE_TOKEN' };
+export const OWNER_PASSWORD_SOURCE: SecretSource = {
+  flag: 'owner-password',
+  fileFlag: 'owner-password-file',
+  env: 'STINT_OWNER_PASSWORD',
+};
+
+export class SecretOptionError extends Error {}
+
+export interface SecretOption {
+  value: string | undefined;
+  /** Where it came from, as the user gave it: '--token', '--token-file', 'STINT_SERVICE_TOKEN'. */
+  from: string | undefined;
+  /** Said on stderr when the plain flag was used. */
+  warning?: string;
+}
+
+/**
+ * The secret from the flags' values and the environment: the flag or the file when given (not
+ * both), else the environment variable, else none. The variable is taken out of the process's
+ * environment once read, so nothing this process starts inherits it.
+ */
+export function readSecretOption(
+  source: SecretSource,
+  values: Record<string, unknown>,
+  env: NodeJS.ProcessEnv = process.env,
+): SecretOption {
+  const plain = values[source.flag];
+  const file = values[source.fileFlag];
+  if (typeof plain === 'string' && typeof file === 'string')
+    throw new SecretOptionError(`give --${source.flag} or --${source.fileFlag}, not both`);
+  const fromEnv = env[source.env];
+  delete env[source.env];
+  if (typeof plain === 'string') {
+    return {
+      value: plain,
+      from: `--${source.flag}`,
+      warning:
+        `warning: --${source.flag} can be read by every user of this machine in the process list; ` +
+        `use --${source.fileFlag} <file> (chmod 600) or ${source.env} instead`,
+    };
+  }
+  if (typeof file === 'string')
+    return { value: readPrivateFile(file, `--${source.fileFlag}`), from: `--${source.fileFlag}` };
+  if (fromEnv !== undefined && fromEnv !== '') return { value: fromEnv, from: source.env };
+  return { value: undefined, from: undefined };
+}
+
+/** The file's text without its final line break; refused unless only its owner may read it. */
+function readPrivateFile(path: string, flag: string): string {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (error) {
+    throw new SecretOptionError(`${flag} ${path} cannot be read: ${(error as Error).message}`);
+  }
+  try {
+    // The mode of the file actually opened, not of whatever the path names a moment later.
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new SecretOptionError(`${flag} ${path} is not a file`);
+    const mode = stat.mode & 0o777;
+    // Windows keeps no POSIX modes (Node reports 0o666 for every writable file): its ACLs decide.
+    if (process.platform !== 'win32' && (mode & 0o077) !== 0)
+      throw new SecretOptionError(
+        `${flag} ${path} can be read by other users (mode ${mode.toString(8).padStart(4, '0')}); run: chmod 600 ${path}`,
+      );
+    const text = readFileSync(fd, 'utf8').replace(/\r?\n$/, '');
+    if (text === '') throw new SecretOptionError(`${flag} ${path} is empty`);
+    return text;
+  } finally {
+    closeSync(fd);
+  }
+}
