@@ -24,9 +24,17 @@ export interface AppOptions {
 }
 
 export function createApp(context: Context, options: AppOptions): FastifyInstance {
+  const limits = context.tuning.connections;
   const app = Fastify({
     logger: options.logger,
     bodyLimit: BODY_LIMIT,
+    // Bounded header, body and idle time (tuning.ts): a slow-loris holds a socket a few seconds,
+    // not for as long as it trickles. fastify's defaults leave the request and the idle socket
+    // unbounded and keep an idle connection 72 s.
+    http: { headersTimeout: limits.headersMs, connectionsCheckingInterval: limits.checkEveryMs },
+    requestTimeout: limits.requestMs,
+    connectionTimeout: limits.idleMs,
+    keepAliveTimeout: limits.keepAliveMs,
     // The spec writes some paths with a trailing slash (/tags/, /current_user/): serve both forms.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     // HEAD may be issued against any GET (spec 000 conventions 6).

@@ -12,9 +12,30 @@ export interface Tuning {
   tagMergeBatch: number;
   /** Awaited before each background batch; tests use it to hold a merge while they look at the locks. */
   beforeBackgroundBatch?: () => Promise<void>;
+  /**
+   * How long a connection may take over its parts (decided; the spec names no limits). A client
+   * that trickles its headers or body, or opens a socket and says nothing (a slow-loris), holds a
+   * socket and its memory only this long, authenticated or not: bodies are at most 1 MiB, which
+   * any real client sends in well under the request bound.
+   */
+  connections: ConnectionLimits;
+}
+
+export interface ConnectionLimits {
+  /** From the connection (or the end of the previous request) to the end of the headers: 408 and closed after. */
+  headersMs: number;
+  /** From the first byte to the end of the body: 408 and closed after. Must be at least headersMs. */
+  requestMs: number;
+  /** A socket on which nothing moves this long is closed. */
+  idleMs: number;
+  /** An idle kept-alive connection between requests is closed after this. */
+  keepAliveMs: number;
+  /** How often Node looks for requests past headersMs or requestMs (its default, 30 s, would let them run long past). */
+  checkEveryMs: number;
 }
 
 export const DEFAULT_TUNING: Tuning = {
   tagMergeInlineMax: 500,
   tagMergeBatch: 200,
+  connections: { headersMs: 5_000, requestMs: 10_000, idleMs: 10_000, keepAliveMs: 5_000, checkEveryMs: 1_000 },
 };

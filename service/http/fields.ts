@@ -123,6 +123,11 @@ export class Fields {
     return value as string[];
   }
 
+  /** Marks every field sent that is not one of `names` with `code`, in the order sent. */
+  onlyThese(names: readonly string[], code: string): void {
+    for (const name of Object.keys(this.source)) if (!names.includes(name)) this.fail(name, code);
+  }
+
   /** Throws the 400 naming every bad field, if there was any. */
   check(): void {
     if (this.errors.length) throw validationFailed(this.errors);

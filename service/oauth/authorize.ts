@@ -31,6 +31,8 @@ const carried = (request: AuthorizeRequest) => ({
   redirect_uri: request.redirectUri ?? undefined,
   state: request.state,
   scope: request.scope || undefined,
+  code_challenge: request.codeChallenge ?? undefined,
+  code_challenge_method: request.codeChallenge === null ? undefined : 'S256',
 });
 
 const waitText = (ms: number) =>
@@ -99,6 +101,7 @@ export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeDeps): void
           userId: ticket.userId,
           redirectUri: authorization.redirectUri,
           scope: authorization.scope,
+          codeChallenge: authorization.codeChallenge,
         },
         context.clock(),
         settings,

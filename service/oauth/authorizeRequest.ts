@@ -5,6 +5,7 @@ import type { Db } from '../storage/db';
 import { findApplication, type Application } from './applications';
 import type { OAuthError, AuthorizeErrorCode } from './errors';
 import { one, type Params } from './params';
+import { readChallenge } from './pkce';
 import { redirectTarget } from './redirectUri';
 
 export interface AuthorizeRequest {
@@ -15,6 +16,8 @@ export interface AuthorizeRequest {
   redirectUri: string | null;
   state: string | undefined;
   scope: string;
+  /** The PKCE S256 challenge (RFC 7636), null when the client sent none. */
+  codeChallenge: string | null;
 }
 
 export type Checked =
@@ -60,10 +63,12 @@ export function checkAuthorizeRequest(db: Db, params: Params): Checked {
   });
   let responseType: string | undefined;
   let scope: string | undefined;
+  let challenge: ReturnType<typeof readChallenge>;
   try {
     one(params, 'state');
     responseType = one(params, 'response_type');
     scope = one(params, 'scope');
+    challenge = readChallenge(one(params, 'code_challenge'), one(params, 'code_challenge_method'));
   } catch (error) {
     return back('invalid_request', (error as OAuthError).description);
   }
@@ -74,5 +79,16 @@ export function checkAuthorizeRequest(db: Db, params: Params): Checked {
   if (!app.grantTypes.includes('authorization_code'))
     return back('unauthorized_client', 'this application may not use the authorization code flow');
   if (scope !== undefined && scope.length > 255) return back('invalid_request', 'scope is longer than 255 characters');
-  return { kind: 'ok', request: { app, target, redirectUri: redirectUri ?? null, state, scope: scope?.trim() ?? '' } };
+  if (!challenge.ok) return back('invalid_request', challenge.description);
+  return {
+    kind: 'ok',
+    request: {
+      app,
+      target,
+      redirectUri: redirectUri ?? null,
+      state,
+      scope: scope?.trim() ?? '',
+      codeChallenge: challenge.challenge,
+    },
+  };
 }

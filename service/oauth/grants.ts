@@ -9,6 +9,7 @@ import { inTransaction, sql, type Db } from '../storage/db';
 import { timestamp } from '../time';
 import type { Application } from './applications';
 import { OAuthError } from './errors';
+import { verifierFits } from './pkce';
 import type { OAuthSettings } from './settings';
 
 export interface CodeRequest {
@@ -17,19 +18,22 @@ export interface CodeRequest {
   /** The redirect_uri given in step 1 exactly as given, null when none was. */
   redirectUri: string | null;
   scope: string;
+  /** The PKCE S256 challenge the code is bound to, null when step 1 sent none. */
+  codeChallenge: string | null;
 }
 
 export function issueCode(db: Db, request: CodeRequest, now: Date, settings: OAuthSettings): string {
   const code = generateToken();
   sql(
     db,
-    'INSERT INTO oauth_authorization_codes (code_sha256, client_id, user_id, redirect_uri, scope, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO oauth_authorization_codes (code_sha256, client_id, user_id, redirect_uri, scope, code_challenge, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   ).run(
     hashToken(code),
     request.clientId,
     request.userId,
     request.redirectUri,
     request.scope,
+    request.codeChallenge,
     timestamp(new Date(now.getTime() + settings.codeLifetimeMs)),
     timestamp(now),
   );
@@ -95,6 +99,7 @@ type CodeRow = {
   user_id: number;
   redirect_uri: string | null;
   scope: string;
+  code_challenge: string | null;
   expires_at: string;
   used_at: string | null;
 };
@@ -103,6 +108,8 @@ export interface ExchangeCodeOptions {
   app: Application;
   code: string;
   redirectUri: string | undefined;
+  /** code_verifier as sent (PKCE), undefined when absent. */
+  codeVerifier: string | undefined;
   now: Date;
   settings: OAuthSettings;
 }
@@ -111,14 +118,17 @@ export interface ExchangeCodeOptions {
  * Step 3. `redirectUri` is what the token request sent (undefined when absent); `usedTarget` the
  * URI step 2 redirected to (the configured callback when step 1 gave none).
  */
-export function exchangeCode(db: Db, { app, code, redirectUri, now, settings }: ExchangeCodeOptions): TokenResponse {
+export function exchangeCode(
+  db: Db,
+  { app, code, redirectUri, codeVerifier, now, settings }: ExchangeCodeOptions,
+): TokenResponse {
   // Any failure leaves the database as it was, except the revocation of a reused code's family,
   // which must stick: the transaction commits it before the error is thrown.
   let failure: OAuthError | undefined;
   const result = inTransaction(db, () => {
     const row = sql(
       db,
-      'SELECT id, client_id, user_id, redirect_uri, scope, expires_at, used_at FROM oauth_authorization_codes WHERE code_sha256 = ?',
+      'SELECT id, client_id, user_id, redirect_uri, scope, code_challenge, expires_at, used_at FROM oauth_authorization_codes WHERE code_sha256 = ?',
     ).get(hashToken(code)) as CodeRow | undefined;
     if (!row || row.client_id !== app.clientId)
       return void (failure = new OAuthError(
@@ -145,6 +155,15 @@ export function exchangeCode(db: Db, { app, code, redirectUri, now, settings }: 
       return void (failure = new OAuthError(
         'invalid_grant',
         'redirect_uri does not match the one of the authorization request',
+      ));
+    // PKCE (RFC 7636 §4.6). A wrong verifier leaves the code unused: whoever holds the right one
+    // (the client that asked for it) can still exchange it, and a guess at 256 bits gets nowhere.
+    if (!verifierFits(row.code_challenge, codeVerifier))
+      return void (failure = new OAuthError(
+        'invalid_grant',
+        row.code_challenge === null
+          ? 'code_verifier was sent, but the code was issued without code_challenge'
+          : 'code_verifier is missing or does not match the code_challenge of the authorization request',
       ));
     sql(db, 'UPDATE oauth_authorization_codes SET used_at = ? WHERE id = ?').run(timestamp(now), row.id);
     try {

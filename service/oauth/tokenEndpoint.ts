@@ -103,7 +103,14 @@ export function tokenRoutes(app: FastifyInstance, context: Context, settings: OA
       return answer(
         request,
         reply,
-        exchangeCode(context.db, { app: application, code, redirectUri: one(params, 'redirect_uri'), now, settings }),
+        exchangeCode(context.db, {
+          app: application,
+          code,
+          redirectUri: one(params, 'redirect_uri'),
+          codeVerifier: one(params, 'code_verifier'),
+          now,
+          settings,
+        }),
       );
     }
     const refreshToken = one(params, 'refresh_token');

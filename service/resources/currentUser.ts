@@ -12,6 +12,18 @@ import * as view from '../views/tracking';
 import { sendEntryList, within } from './entryList';
 import { sendExpenseList } from './expenseList';
 
+/** What PUT /v2/current_user takes (spec 001), in both spellings of the report settings. */
+const CURRENT_USER_INPUT = [
+  'first_name',
+  'last_name',
+  'time_format',
+  'week_start',
+  'send_personal_weekly_report',
+  'send_personal_weekly_report_email',
+  'send_team_weekly_report',
+  'send_team_weekly_report_email',
+] as const;
+
 export function currentUserRoutes(app: FastifyInstance, context: Context): void {
   const { db } = context;
   // The view counts no expenses of its own: they live in another area's table.
@@ -48,6 +60,10 @@ export function currentUserRoutes(app: FastifyInstance, context: Context): void 
   app.put('/v2/current_user', async (request) => {
     const actor = actorOf(request);
     const f = bodyOf(request.body, 'User');
+    // Anything else (role, state, email, a name the spec does not list) is a field this user may
+    // not use here: spec 000's code for it, insufficent_permissions, as a 400 (GAPS.md "Errors"),
+    // so a client learns its change was not made instead of reading a 200 that ignored it.
+    f.onlyThese(CURRENT_USER_INPUT, 'insufficent_permissions');
     const changes: UserChanges = {};
     // The spec writes "first name" with a space; the underscore form is what clients send.
     const firstName = f.text('first_name', { max: LIMITS.name });

@@ -224,6 +224,13 @@ export const migrations: Migration[] = [
       -- create and update (service/README.md "Beyond the spec"); '' when none was given.
       ALTER TABLE projects ADD COLUMN description TEXT NOT NULL DEFAULT '';
     `),
+  // 10: PKCE (oauth/pkce.ts).
+  (db) =>
+    db.exec(`
+      -- The S256 code_challenge step 1 sent (RFC 7636; plain is refused, so no method is kept);
+      -- NULL for a code asked for without one. The token request must bring its verifier.
+      ALTER TABLE oauth_authorization_codes ADD COLUMN code_challenge TEXT;
+    `),
 ];
 
 /** Brings the database to the latest schema; refuses a file written by a newer service. */

@@ -4,6 +4,7 @@
 // server, the code becomes tokens kept in the secret store, and the app opens the account. A
 // redirect without our state is refused and the sign-in keeps waiting for the real one.
 
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,6 +72,8 @@ afterAll(async () => {
   rmSync(appDir, { recursive: true, force: true });
 });
 
+const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
+
 const call = (channel: string, request: unknown) => dispatch(app.handlers, channel, request) as Promise<Result<any>>;
 
 /** Waits for Stint to open the browser, then signs in and allows there; answers the page's final text. */
@@ -99,10 +102,18 @@ describe('browser sign-in of a remote account', () => {
     expect(authorize.origin + authorize.pathname).toBe(`${service.url}/oauth/2/authorize`);
     expect(authorize.searchParams.get('redirect_uri')).toBe(`http://127.0.0.1:${port}${OAUTH_CALLBACK_PATH}`);
     expect(authorize.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
+    // PKCE (RFC 8252 §6): the S256 challenge of a verifier the app keeps to itself.
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    const challenge = authorize.searchParams.get('code_challenge')!;
+    expect(challenge).toMatch(/^[\w-]{43}$/);
 
     expect(await signInAndAllow()).toContain('You can close this tab');
     const result = await signIn;
     expect(result).toMatchObject({ ok: true, value: { inUse: false } });
+    // The verifier (the value hashing to the challenge) is in no snapshot nor file of the app.
+    const holdsVerifier = (text: string) =>
+      [...text.matchAll(/[\w-]{43}/g)].some(([candidate]) => s256(candidate) === challenge);
+    expect(holdsVerifier(JSON.stringify(app.getSnapshot()))).toBe(false);
     const id: string = result.ok ? result.value.accountId : '';
     // Signed in, not switched to: the window asks; here the user says Switch.
     expect(app.getSnapshot().account.id).toBe('local');
@@ -127,6 +138,7 @@ describe('browser sign-in of a remote account', () => {
       if (!statSync(path).isFile()) continue;
       const text = readFileSync(path, 'latin1');
       for (const secret of [access!, refresh!, client.clientSecret]) expect(text.includes(secret), path).toBe(false);
+      expect(holdsVerifier(text), path).toBe(false);
     }
   });
 
@@ -151,6 +163,27 @@ describe('browser sign-in of a remote account', () => {
     const result = await signIn;
     expect(result).toMatchObject({ ok: true });
     expect(app.getSnapshot().accounts.filter((a) => a.kind === 'remote')).toHaveLength(1);
+  });
+
+  it('refuses the code when the PKCE challenge was swapped on the way (a verifier that does not fit): invalid_grant, no account', async () => {
+    const signIn = call('beginSignIn', {
+      baseUrl: service.url,
+      clientId: client.clientId,
+      clientSecret: client.clientSecret,
+    });
+    await expect.poll(() => opened.length).toBe(1);
+    // Someone between app and browser puts their own challenge in: the code the user then allows
+    // is bound to it, and the app's own verifier no longer fits.
+    const swapped = new URL(opened[0]!);
+    swapped.searchParams.set('code_challenge', s256(randomBytes(32).toString('base64url')));
+    opened[0] = swapped.href;
+    const accountsBefore = app.getSnapshot().accounts.length;
+    expect(await signInAndAllow()).toContain('Not signed in');
+    expect(await signIn).toMatchObject({
+      ok: false,
+      error: { code: 'rejected', message: expect.stringContaining('invalid_grant') },
+    });
+    expect(app.getSnapshot().accounts).toHaveLength(accountsBefore);
   });
 
   it('answers a denied sign-in with its reason, and signs out saying what the service would not revoke', async () => {

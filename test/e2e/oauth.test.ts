@@ -3,6 +3,7 @@
 // application's callback (a small server of this test) with code and state; the code becomes
 // tokens that work on the API; a refresh rotates them. Denying lands there with access_denied.
 
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -66,8 +67,8 @@ async function newPage(): Promise<{ page: Page; problems: string[] }> {
   return { page, problems };
 }
 
-async function signIn(page: Page, state: string) {
-  const query = new URLSearchParams({ client_id: client.clientId, response_type: 'code', state });
+async function signIn(page: Page, state: string, extra: Record<string, string> = {}) {
+  const query = new URLSearchParams({ client_id: client.clientId, response_type: 'code', state, ...extra });
   await page.goto(`${service.url}/oauth/2/authorize?${query}`);
   await expect.poll(() => page.getByRole('heading').textContent()).toBe('Sign in to continue to Timesheet Helper');
   await page.getByLabel('E-mail').fill(EMAIL);
@@ -127,6 +128,39 @@ describe('the OAuth flow in Chromium', () => {
     const stale = await token({ grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token });
     expect(stale).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
 
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('with PKCE (S256): the challenge goes through the sign-in and consent pages, and only its verifier exchanges the code', async () => {
+    const { page, problems } = await newPage();
+    const verifier = randomBytes(32).toString('base64url');
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    await signIn(page, 'e2e-state-pkce', { code_challenge: challenge, code_challenge_method: 'S256' });
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.waitForURL((url) => url.href.startsWith(callback.url));
+    const code = new URL(page.url()).searchParams.get('code')!;
+    expect(code).toBeTruthy();
+
+    const withoutVerifier = await token({ grant_type: 'authorization_code', code });
+    expect(withoutVerifier).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    const tampered = await token({ grant_type: 'authorization_code', code, code_verifier: `${verifier.slice(1)}x` });
+    expect(tampered).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    const tokens = await token({ grant_type: 'authorization_code', code, code_verifier: verifier });
+    expect(tokens.status).toBe(200);
+    expect(tokens.body.token_type).toBe('bearer');
+
+    // plain is refused before any page: back to the application with invalid_request.
+    const plain = new URLSearchParams({
+      client_id: client.clientId,
+      response_type: 'code',
+      state: 'e2e-state-plain',
+      code_challenge: verifier,
+      code_challenge_method: 'plain',
+    });
+    await page.goto(`${service.url}/oauth/2/authorize?${plain}`);
+    await page.waitForURL((url) => url.href.startsWith(callback.url));
+    expect(new URL(page.url()).searchParams.get('error')).toBe('invalid_request');
     expect(problems).toEqual([]);
     await page.close();
   });

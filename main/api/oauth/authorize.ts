@@ -11,15 +11,24 @@ export interface AuthorizeRequest {
   state: string;
   /** where the user returns; absent = the application's configured callback */
   redirectUri?: string;
+  /** The PKCE S256 challenge (pkce.ts); its verifier goes to the code exchange. */
+  codeChallenge?: string;
 }
 
-/** GET {auth_url}/oauth/2/authorize?client_id=…&response_type=code&state=…[&redirect_uri=…] */
+/**
+ * GET {auth_url}/oauth/2/authorize?client_id=…&response_type=code&state=…[&redirect_uri=…]
+ * [&code_challenge=…&code_challenge_method=S256]
+ */
 export function authorizeUrl(request: AuthorizeRequest): string {
   const url = new URL(`${request.authUrl.replace(/\/+$/, '')}/oauth/2/authorize`);
   url.searchParams.set('client_id', request.clientId);
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('state', request.state);
   if (request.redirectUri !== undefined) url.searchParams.set('redirect_uri', request.redirectUri);
+  if (request.codeChallenge !== undefined) {
+    url.searchParams.set('code_challenge', request.codeChallenge);
+    url.searchParams.set('code_challenge_method', 'S256');
+  }
   return url.href;
 }
 

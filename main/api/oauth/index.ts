@@ -9,5 +9,6 @@ export {
   type StoredTokens,
 } from './credentials';
 export { isOAuthError, OAuthError, type OAuthErrorCode } from './errors';
+export { newPkce, s256Challenge, type Pkce } from './pkce';
 export { readTokenAnswer, type OAuthTokens } from './tokenAnswer';
 export { createOAuthClient, type OAuthClient, type OAuthClientOptions } from './tokenClient';

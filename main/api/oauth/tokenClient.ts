@@ -28,10 +28,13 @@ export interface OAuthClientOptions extends ConnectionOptions {
 }
 
 export interface OAuthClient {
-  /** Step 1's URL for this application. */
-  authorizeUrl(request: { state: string; redirectUri?: string }): string;
-  /** Step 3. `redirectUri` must be given exactly when step 1 gave one. */
-  exchangeCode(code: string, options?: { redirectUri?: string }): Promise<OAuthTokens>;
+  /** Step 1's URL for this application; with `codeChallenge`, PKCE S256 (pkce.ts). */
+  authorizeUrl(request: { state: string; redirectUri?: string; codeChallenge?: string }): string;
+  /**
+   * Step 3. `redirectUri` must be given exactly when step 1 gave one, and `codeVerifier` exactly
+   * when step 1 sent its challenge.
+   */
+  exchangeCode(code: string, options?: { redirectUri?: string; codeVerifier?: string }): Promise<OAuthTokens>;
   /** Step 5: new tokens; the refresh token given stops working (GAPS.md). */
   refresh(refreshToken: string): Promise<OAuthTokens>;
 }
@@ -43,10 +46,10 @@ export function createOAuthClient(options: OAuthClientOptions): OAuthClient {
   const send = transportFromOptions(options.authUrl, noCredential, options);
   const accept = ACCEPT[options.answerFormat ?? 'json'];
 
-  const token = async (fields: Record<string, string | undefined>, secret: string): Promise<OAuthTokens> => {
+  const token = async (fields: Record<string, string | undefined>, ...secret: string[]): Promise<OAuthTokens> => {
     const form = new URLSearchParams({ client_id: options.clientId, client_secret: options.clientSecret });
     for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.set(name, value);
-    const secrets = [options.clientSecret, secret];
+    const secrets = [options.clientSecret, ...secret];
     const reply = await send({
       method: 'POST',
       url: TOKEN_PATH,
@@ -74,8 +77,12 @@ export function createOAuthClient(options: OAuthClientOptions): OAuthClient {
 
   return {
     authorizeUrl: (request) => authorizeUrl({ authUrl: options.authUrl, clientId: options.clientId, ...request }),
-    exchangeCode: (code, { redirectUri } = {}) =>
-      token({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }, code),
+    exchangeCode: (code, { redirectUri, codeVerifier } = {}) =>
+      token(
+        { grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: codeVerifier },
+        code,
+        ...(codeVerifier === undefined ? [] : [codeVerifier]),
+      ),
     refresh: (refreshToken) => token({ grant_type: 'refresh_token', refresh_token: refreshToken }, refreshToken),
   };
 }

@@ -1,11 +1,12 @@
 // Signing in with the system browser (spec 000's web flow, RFC 8252 for native apps): a fresh
-// state, the loopback redirect listening, the authorize page opened in the user's own browser
+// state and PKCE verifier (the verifier stays in this function: only its S256 challenge goes
+// through the browser, so a code caught on the way back is useless), the loopback redirect listening, the authorize page opened in the user's own browser
 // (where their password manager and session live; Stint never sees the password), the code from
 // the redirect with our state exchanged for tokens, and the tokens tried on GET /v2/current_user.
 // The caller stores the tokens; nothing here keeps them.
 
 import type { ConnectionOptions } from '../../api/options';
-import { createOAuthClient, isOAuthError, newState, type OAuthTokens } from '../../api/oauth';
+import { createOAuthClient, isOAuthError, newPkce, newState, type OAuthTokens } from '../../api/oauth';
 import { isApiError } from '../../api/errors';
 import { unreachable } from '../../api/unreachable';
 import { fail, ok, type Result } from '../../../common/result';
@@ -54,6 +55,7 @@ export async function signInWithBrowser(request: SignInRequest, deps: SignInDeps
   const clientSecret = request.clientSecret?.trim() ?? '';
 
   const state = newState();
+  const pkce = newPkce();
   let loopback: Awaited<ReturnType<typeof listenForRedirect>>;
   try {
     loopback = await listenForRedirect({ port: deps.port, state });
@@ -81,11 +83,12 @@ export async function signInWithBrowser(request: SignInRequest, deps: SignInDeps
 
   try {
     const client = createOAuthClient({ ...deps.connection, authUrl: auth.value, clientId, clientSecret });
-    const url = client.authorizeUrl({ state, redirectUri: loopback.redirectUri });
+    const url = client.authorizeUrl({ state, redirectUri: loopback.redirectUri, codeChallenge: pkce.challenge });
     if (!isSafeExternalUrl(url))
       return await end(fail('invalid_input', 'That address cannot be opened in a browser.', 'baseUrl'));
-    // The address carries the client id, our state and the redirect: nothing secret (the client
-    // secret goes only to the token endpoint), so the window may show it for the user to copy.
+    // The address carries the client id, our state, the redirect and the PKCE challenge: nothing
+    // secret (the client secret and the verifier go only to the token endpoint), so the window may
+    // show it for the user to copy.
     deps.waiting?.(url);
     await deps.openExternal(url);
 
@@ -102,7 +105,7 @@ export async function signInWithBrowser(request: SignInRequest, deps: SignInDeps
     }
     let tokens: OAuthTokens;
     try {
-      tokens = await client.exchangeCode(code, { redirectUri: loopback.redirectUri });
+      tokens = await client.exchangeCode(code, { redirectUri: loopback.redirectUri, codeVerifier: pkce.verifier });
     } catch (error) {
       if (!isApiError(error)) throw error;
       const field = isOAuthError(error) && error.error === 'invalid_client' ? 'clientId' : undefined;

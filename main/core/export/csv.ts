@@ -49,11 +49,19 @@ const dayOf = (timestamp: string | null): string => (timestamp ? timestamp.slice
  * Cells a spreadsheet would read as a formula (OWASP's CSV injection: a first character of =, +,
  * -, @, tab or CR) get a leading apostrophe, which spreadsheets show as text. Our numeric
  * columns never start with one (minutes are never negative), so only text is touched.
+ *
+ * A separator inside a cell can start a cell too: a spreadsheet in a locale that separates with
+ * `;` splits our lines at every `;` (our quotes then sit mid-cell, where it does not honour
+ * them), and a reader set to `,` may do the same with a cell written for `;`. So a trigger right
+ * after a `,` or `;` (quotes between them included: a reader that splits there unquotes them)
+ * gets the apostrophe too, and a cell holding `;` is quoted, like one holding `,`.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_AFTER_SEPARATOR = /([,;]"*)(?=[=+\-@\t\r])/g;
 
-/** One cell: made safe from formulas, then quoted when it holds a quote, comma, CR or LF (quotes doubled). */
+/** One cell: made safe from formulas, then quoted when it holds a quote, separator, CR or LF (quotes doubled). */
 export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  const afterSeparators = value.replace(FORMULA_AFTER_SEPARATOR, "$1'");
+  const safe = FORMULA_START.test(afterSeparators) ? `'${afterSeparators}` : afterSeparators;
+  return /[",;\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

@@ -96,7 +96,7 @@ describe('several accounts', () => {
     work = await startService({ dataDir: workDir.path, rateLimit: 0, token: WORK_TOKEN });
   });
 
-  it('shows the waiting browser sign-in its address (no secret in it), and Cancel answers the sign-in and frees the port', async () => {
+  it('shows the waiting browser sign-in its address (no secret in it, a fresh PKCE S256 challenge), and Cancel answers the sign-in and frees the port', async () => {
     const port = Number(new URL(await closedPortUrl()).port);
     const opened: string[] = [];
     const dataDir = folder();
@@ -120,6 +120,12 @@ describe('several accounts', () => {
       expect(url).toBe(opened[0]);
       expect(new URL(url).searchParams.get('redirect_uri')).toBe(`http://127.0.0.1:${port}/oauth/callback`);
       expect(url).not.toContain(clientSecret);
+      // RFC 8252 §6: PKCE S256, the challenge a base64url SHA-256 (43 characters); its verifier
+      // stays in main, so the address (shown to the window) carries no code_verifier.
+      const query = new URL(url).searchParams;
+      expect(query.get('code_challenge_method')).toBe('S256');
+      expect(query.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+      expect(query.has('code_verifier')).toBe(false);
 
       expect(await dispatch(app.handlers, 'cancelSignIn', {})).toEqual({ ok: true, value: null });
       expect(await signIn).toEqual({

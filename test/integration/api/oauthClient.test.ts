@@ -3,12 +3,14 @@
 // createServiceApi with oauthCredentials: an expired access token is refreshed once (also for
 // concurrent requests), persisted, and the request repeated; a refused refresh token means
 // signing in again. No token, code or secret ever shows in an error.
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createServiceApi } from '../../../main/api/client';
 import { ApiError } from '../../../main/api/errors';
 import {
   createOAuthClient,
   isOAuthError,
+  newPkce,
   oauthCredentials,
   readAuthorizeRedirect,
   type OAuthClient,
@@ -88,6 +90,30 @@ describe('the token endpoint client', () => {
     expect(() => readAuthorizeRedirect(back, 'another state')).toThrow(/state/);
     const { code } = readAuthorizeRedirect(back, 'state-42');
     const tokens = await tokenClient.exchangeCode(code, { redirectUri });
+    expect(await currentUser(oauth.service.url, tokens.accessToken)).toBe(200);
+  });
+
+  it('with PKCE: the authorize URL carries the S256 challenge; a tampered verifier is refused (invalid_grant, not in the error), the right one exchanges', async () => {
+    const { oauth, tokenClient } = await setUp();
+    const pkce = newPkce();
+    expect(pkce.verifier).toMatch(/^[\w-]{43}$/);
+    expect(pkce.challenge).toBe(createHash('sha256').update(pkce.verifier).digest('base64url'));
+    expect(newPkce().verifier).not.toBe(pkce.verifier);
+    const url = new URL(tokenClient.authorizeUrl({ state: 'pkce-1', codeChallenge: pkce.challenge }));
+    expect(url.searchParams.get('code_challenge')).toBe(pkce.challenge);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+
+    const { code } = readAuthorizeRedirect(
+      await new Browser(oauth.service.url).authorize(Object.fromEntries(url.searchParams)),
+      'pkce-1',
+    );
+    const tampered = `${pkce.verifier.slice(0, -1)}${pkce.verifier.endsWith('A') ? 'B' : 'A'}`;
+    for (const codeVerifier of [tampered, undefined]) {
+      const error = await failureOf(tokenClient.exchangeCode(code, { codeVerifier }));
+      expect(isOAuthError(error) && error.error).toBe('invalid_grant');
+      expectNoSecrets(error, [code, tampered, oauth.clientSecret]);
+    }
+    const tokens = await tokenClient.exchangeCode(code, { codeVerifier: pkce.verifier });
     expect(await currentUser(oauth.service.url, tokens.accessToken)).toBe(200);
   });
 

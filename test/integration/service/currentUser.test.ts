@@ -97,6 +97,29 @@ describe('current user', () => {
     expect((await client.get('/v2/current_user')).body.first_name).toBeNull();
   });
 
+  it('refuses a field it does not take (role, state, email, unknown) with 400 insufficent_permissions and changes nothing', async () => {
+    const { client } = await serve();
+    const reply = await client.put('/v2/current_user', {
+      first_name: 'Changed',
+      role: 'coworker',
+      state: 'disabled',
+      email: 'other@example.com',
+      nickname: 'Ada',
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body.errors).toEqual(
+      ['role', 'state', 'email', 'nickname'].map((field) => ({
+        resource: 'User',
+        field,
+        code: 'insufficent_permissions',
+      })),
+    );
+    const me = (await client.get('/v2/current_user')).body;
+    expect(me).toMatchObject({ first_name: null, role: 'owner', state: 'active', email: 'me@stint.local' });
+    // A role alone, sent as it already is, is refused too: the field is not this endpoint's.
+    expect((await client.put('/v2/current_user', { role: 'owner' })).status).toBe(400);
+  });
+
   it('counts the entries of the user', async () => {
     const { client } = await serve();
     await createEntry(client, {});

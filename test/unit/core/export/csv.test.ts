@@ -40,8 +40,42 @@ function readCsv(text: string): string[][] {
   return rows;
 }
 
-/** What a reader sees of a text we wrote: the text, an apostrophe before it when it would start a formula. */
-const shown = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+/**
+ * What a reader sees of a text we wrote: the text, with an apostrophe before a formula trigger
+ * that starts it or follows a separator (`,` or `;`, quotes between them allowed).
+ */
+const shown = (text: string) => text.replace(/(^|[,;]"*)(?=[=+\-@\t\r])/g, "$1'");
+
+const TRIGGER = /^[=+\-@\t\r]/;
+
+/**
+ * The cells of one line as a spreadsheet reads them with separator `sep`: a quote is honoured only
+ * where a cell begins (a `;` locale opening our `,` file finds our quotes mid-cell and keeps them
+ * as text, so it splits at every `;` they hold); text after a closing quote is kept as it is.
+ */
+function spreadsheetCells(line: string, sep: string): string[] {
+  const cells: string[] = [];
+  let i = 0;
+  const text = line.replace(/\r\n$/, '');
+  for (;;) {
+    let cell = '';
+    if (text[i] === '"') {
+      for (i++; i < text.length; ) {
+        if (text[i] === '"' && text[i + 1] === '"') {
+          cell += '"';
+          i += 2;
+        } else if (text[i] === '"') {
+          i++;
+          break;
+        } else cell += text[i++];
+      }
+    }
+    while (i < text.length && text[i] !== sep) cell += text[i++];
+    cells.push(cell);
+    if (i >= text.length) return cells;
+    i++;
+  }
+}
 
 const entry = (over: Partial<CsvEntry> = {}): CsvEntry => ({
   date: '2026-11-23',
@@ -91,14 +125,30 @@ describe('CSV of entries', () => {
     expect(csvCell('\tcmd')).toBe("'\tcmd");
     expect(csvCell('\rcmd')).toBe(`"'\rcmd"`);
     expect(csvCell('a=b')).toBe('a=b');
+    expect(csvCell('a;b')).toBe('"a;b"');
     expect(csvRow(entry({ description: '=1+1', project: { ...entry().project!, name: '@home' } }))).toContain(
       "'@home,,true,'=1+1,",
     );
   });
 
+  it('escapes a formula after a separator, which a spreadsheet in a `;` locale reads as a new cell', () => {
+    expect(csvCell(';=cmd|calc')).toBe(`";'=cmd|calc"`);
+    expect(csvCell(',=1+1')).toBe(`",'=1+1"`);
+    expect(csvCell(';;@SUM(A1)')).toBe(`";;'@SUM(A1)"`);
+    expect(csvCell('fix; -2 bugs;+3')).toBe(`"fix; -2 bugs;'+3"`);
+    expect(csvCell(';"=cmd"')).toBe(`";""'=cmd"""`);
+    for (const trigger of ['=', '+', '-', '@', '\t', '\r']) {
+      for (const sep of [',', ';']) {
+        const line = csvRow(entry({ description: `${sep}${trigger}x`, project: null }));
+        for (const reader of [',', ';'])
+          for (const cell of spreadsheetCells(line, reader)) expect(cell).not.toMatch(TRIGGER);
+      }
+    }
+  });
+
   it('reads back as the values written (formulas behind an apostrophe), whatever the text (property)', () => {
     const text = fc.string({
-      unit: fc.constantFrom('a', ' ', ',', '"', '\r', '\n', '=', '+', '-', '@', '\t', "'", 'é'),
+      unit: fc.constantFrom('a', ' ', ',', ';', '"', '\r', '\n', '=', '+', '-', '@', '\t', "'", 'é'),
     });
     fc.assert(
       fc.property(
@@ -129,8 +179,10 @@ describe('CSV of entries', () => {
           expect(tags).toBe(e.tags.map((t) => `#${t}`).join(' '));
           expect(billable).toBe(String(e.billable));
           expect(description).toBe(shown(e.description ?? ''));
-          // No cell starts a formula once read.
-          for (const cell of cells!) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+          // No cell starts a formula once read, nor when a spreadsheet in a `;` locale reads it.
+          for (const cell of cells!) expect(cell).not.toMatch(TRIGGER);
+          for (const sep of [',', ';'])
+            for (const cell of spreadsheetCells(row, sep)) expect(cell).not.toMatch(TRIGGER);
         },
       ),
       { numRuns: 500 },
