@@ -47,7 +47,7 @@ export async function startOfflineRemoteApp(): Promise<OfflineRemoteApp> {
     'the remote account',
     10_000,
   );
-  const socket = await startCliSocket({ handlers: app.handlers, dataDir });
+  const socket = await startCliSocket({ handlers: app.handlers, exportCsv: app.exportCsv, dataDir });
   const remote = createServiceApi({ baseUrl: service.url, credentials: { kind: 'personal', token }, rateLimit: 0 });
   return {
     app,
