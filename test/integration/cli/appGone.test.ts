@@ -42,7 +42,7 @@ it('stint log: the app stops while the command waits for its input; the command 
   try {
     const run = startStint(bundle, ['--data', dataDir, 'log']);
     // The command has its snapshot and now reads standard input, which stays open.
-    await until(() => snapshotsRead >= 1, 'the command to read the snapshot', 25_000);
+    await until(() => snapshotsRead >= 1, 'the command to read the snapshot');
     await socket.close();
     await app.stop();
     stopped = true;
