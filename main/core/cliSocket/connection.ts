@@ -41,7 +41,7 @@ const allowed: readonly Channel[] = CLI_CHANNELS;
 export const FRAME_TOO_LARGE = `Frame too large: a line over ${MAX_FRAME_BYTES / 1024} KiB is not a call. Nothing was done with it.`;
 export const TOO_MANY_FRAMES = `Too many calls waiting on one connection (over ${MAX_QUEUED_FRAMES}, or ${MAX_QUEUED_BYTES / 1024 / 1024} MiB): read the answers before writing more. The calls not yet answered were not done.`;
 
-type Queued = { line: string } | { refuse: string };
+type Queued = { line: string; bytes: number } | { refuse: string };
 
 /**
  * Serves one connection. Answers go out one at a time: while the client has not read what was
@@ -81,9 +81,9 @@ export function serveConnection(socket: Socket, handlers: Handlers, exportCsv?: 
         void pump();
         return;
       }
-      const line = Buffer.concat([...partial, piece]).toString('utf8');
-      queue.push({ line });
-      queuedBytes += line.length;
+      const bytes = partialBytes + piece.length;
+      queue.push({ line: Buffer.concat([...partial, piece]).toString('utf8'), bytes });
+      queuedBytes += bytes;
       partial = [];
       partialBytes = 0;
       start = nl + 1;
@@ -113,7 +113,7 @@ export function serveConnection(socket: Socket, handlers: Handlers, exportCsv?: 
           setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
           return;
         }
-        queuedBytes -= next.line.length;
+        queuedBytes -= next.bytes;
         const written = write(await answer(next.line, handlers, (id) => streamingExport(id, socket, write, exportCsv)));
         // The client has not read the last answers: no next one (and no more reading) until it has.
         if (!written) await drained(socket);
