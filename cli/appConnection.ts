@@ -1,6 +1,11 @@
 // The command line's end of the socket (main/core/cliSocket/): one connection, calls written as
 // JSON lines with an id each, answers matched by id. Several calls may be on the way at once; the
 // app answers them in the order written.
+//
+// The app may go away at any moment (quit, crashed, stopped while `stint log` waited for its
+// input): once the socket closes or fails, every call waiting is answered at once, and every
+// later call at once too, with an 'unavailable' error that says so; none is left hanging (a
+// promise nothing will settle would let the process end with exit 0 having done nothing).
 
 import { createConnection, type Socket } from 'node:net';
 import type { Writable } from 'node:stream';
@@ -60,9 +65,16 @@ function overSocket(socket: Socket): AppConnection {
   const waiting = new Map<number, (result: Result<unknown>) => void>();
   const streams = new Map<number, { sink: Writable; progress: (p: ExportProgress) => void }>();
   let buffered = '';
-  const failAll = (message: string) => {
-    for (const resolve of waiting.values()) resolve({ ok: false, error: { code: 'internal', message } });
+  /** Why the app can no longer answer, once the socket closed or failed. */
+  let gone: string | null = null;
+  const failAll = (message: string, code: 'internal' | 'unavailable' = 'internal') => {
+    for (const resolve of waiting.values()) resolve({ ok: false, error: { code, message } });
     waiting.clear();
+    streams.clear();
+  };
+  const goAway = (why: string) => {
+    gone ??= `The Stint app went away before it answered: ${why}.`;
+    failAll(gone, 'unavailable');
   };
 
   socket.setEncoding('utf8');
@@ -93,11 +105,12 @@ function overSocket(socket: Socket): AppConnection {
       streams.delete(answer.id);
     }
   });
-  socket.on('error', (error) => failAll(`The connection to Stint failed: ${error.message}`));
-  socket.on('close', () => failAll('Stint closed the connection (did it quit?).'));
+  socket.on('error', (error) => goAway(`the connection failed (${error.message})`));
+  socket.on('close', () => goAway('it closed the connection (did it quit?)'));
 
   const call = <T>(channel: CliChannel, request: unknown, id = nextId++) =>
     new Promise<Result<T>>((resolve) => {
+      if (gone !== null) return resolve({ ok: false, error: { code: 'unavailable', message: gone } });
       waiting.set(id, resolve as (result: Result<unknown>) => void);
       socket.write(`${JSON.stringify({ id, channel, request })}\n`);
     });

@@ -52,8 +52,10 @@ week_start on the service. The window's week view returns to this week too. --js
 
 Your entries of those days (both included) as CSV: one row per entry with date, minutes, hours,
 project, tags, billable, description, approved and invoiced (see README). Without --out the CSV
-goes to standard output; with it, to FILE (replaced if it exists). What the service has is
-exported: changes still waiting to be sent are not in it. Exit 1 if the days are not valid.`,
+goes to standard output; with it, to FILE, replaced only once the whole CSV is written (FILE is
+left as it was if the export fails; a FILE that is a link, a device, a fifo or a folder is
+refused). What the service has is exported: changes still waiting to be sent are not in it.
+Exit 1 if the days are not valid or FILE cannot be written.`,
 };
 
 export const HELP = `Usage: stint [--data DIR] <command> [options]
@@ -77,7 +79,8 @@ Options:
   --json       machine-readable output (status, today, week)
   -h, --help   this help; stint <command> --help for one command's
 
-Exit codes: 0 done or queued, 1 refused, 2 no app running, 64 usage.`;
+Exit codes: 0 done or queued, 1 refused (or the app went away mid-command), 2 no app running,
+64 usage.`;
 
 const NAMES = Object.keys(COMMAND_HELP) as CommandName[];
 const isName = (name: string): name is CommandName => (NAMES as string[]).includes(name);

@@ -45,7 +45,11 @@ export async function runCommand(
     return EXIT.refused;
   };
   const before = await app.call<Snapshot>('getSnapshot', {});
-  if (!before.ok) return refused(before.error);
+  if (!before.ok) {
+    // Gone before answering anything: as good as no app running (nothing was done).
+    const code = refused(before.error);
+    return before.error.code === 'unavailable' ? EXIT.noApp : code;
+  }
   const snapshot = before.value;
 
   switch (command.name) {
@@ -197,10 +201,14 @@ async function log(text: string | null, context: Context): Promise<number> {
   const accepted = answers.some((a) => a.ok);
   const outcome = accepted ? await settle(context) : null;
   let exit: number = EXIT.done;
+  const unsent: number[] = [];
   answers.forEach((answer, index) => {
     const { line, number } = numbered[index]!;
     const where = fromStdin ? `line ${number}: ` : '';
-    if (answer.ok) {
+    if (!answer.ok && answer.error.code === 'unavailable') {
+      unsent.push(number);
+      exit = EXIT.refused;
+    } else if (answer.ok) {
       const what = describeEntry(answer.value);
       io.out(`${where}${outcome?.landed ? 'logged' : queuedWords(outcome!.snapshot).toLowerCase()} ${what}`);
     } else {
@@ -214,10 +222,18 @@ async function log(text: string | null, context: Context): Promise<number> {
     exit = EXIT.refused;
     io.err(`stint: refused by the service: ${refusal} (see the Stint window)`);
   }
+  // Said once, not per line: none of these reached the app, so none is queued.
+  const gone = answers.find((a) => !a.ok && a.error.code === 'unavailable');
+  if (gone && !gone.ok) {
+    const which = fromStdin ? ` (line ${unsent.join(', ')})` : '';
+    io.err(`stint: ${gone.error.message} Not logged${which}: run the command again once Stint is running.`);
+  }
   return exit;
 }
 
-type LineAnswer = { ok: true; value: LoggedLine } | { ok: false; error: { message: string; field?: string } };
+type LineAnswer =
+  | { ok: true; value: LoggedLine }
+  | { ok: false; error: { message: string; field?: string; code?: ActionError['code'] } };
 interface LoggedLine {
   minutes: number;
   projectName: string | null;

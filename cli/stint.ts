@@ -1,13 +1,13 @@
 // `stint <command>`: the command line of a running Stint app (README.md "Command line"). Finds the
 // app's socket (--data DIR, or the default folders), runs the command, exits 0 done or queued,
-// 1 refused, 2 no app running, 64 usage.
+// 1 refused (or the app went away mid-command), 2 no app running (or gone before any answer), 64 usage.
 
-import { createWriteStream, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { cliSocketPath } from '../main/core/cliSocket/address';
 import { desktopDataDirs, webHostDataDir } from '../main/core/dataDirs';
 import { parseCommandLine } from './args';
 import { connectToApp, NoAppError } from './appConnection';
+import { openOutputFile, outputProblem, standardOutput } from './outputFile';
 import { EXIT, type Io, runCommand } from './run';
 
 const io: Io = {
@@ -21,8 +21,8 @@ const io: Io = {
       lines.push(line);
     return lines;
   },
-  output: (path) => (path === null ? process.stdout : createWriteStream(path)),
-  remove: (path) => rmSync(path, { force: true }),
+  outputProblem,
+  output: async (path) => (path === null ? standardOutput(process.stdout) : openOutputFile(path)),
   ...(process.stderr.isTTY ? { progress: (text: string) => process.stderr.write(`\r${text}\x1b[K`) } : {}),
   now: () => Date.now(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),

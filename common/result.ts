@@ -6,6 +6,7 @@ export type ErrorCode =
   | 'not_found'
   | 'forbidden'
   | 'rejected' // the service refused it (a 4xx that retrying cannot fix)
+  | 'unavailable' // the app itself went away before it answered (the command line's connection closed)
   | 'internal';
 
 export interface ActionError {

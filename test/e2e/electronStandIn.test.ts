@@ -18,6 +18,7 @@ import { createKeychain } from '../../main/core/keychain';
 import { buildAll } from '../../scripts/build.mjs';
 import { root } from '../../scripts/electronBinary.mjs';
 import { bootBundle, until, type BootedApp } from '../support/electron/boot';
+import { CONDITION_WAIT_MS } from '../support/patience';
 import { StandInFrame } from '../support/electron/standIn';
 import { startSecretService, type SecretServiceHandle } from '../support/secretService';
 import { ALL_DAY, outsideMidnight } from './reminderHours';
@@ -101,14 +102,18 @@ describe('the shipped bundle under the Electron stand-in', () => {
       'the timer running on the service',
     );
     // The running time is in the tooltip and drawn into the icon (Linux has no tray title).
-    await until(() => /^Stint: Website \d+:\d\d/.test(tray(app).tooltip), 5_000, 'the running time in the tooltip');
+    await until(
+      () => /^Stint: Website \d+:\d\d/.test(tray(app).tooltip),
+      CONDITION_WAIT_MS,
+      'the running time in the tooltip',
+    );
     expect(tray(app).image).not.toBe(idleIcon);
     expect(tray(app).menu!.labels()).toContain('Pause Website');
   });
 
   it("the shell starts the command line's socket (0600): `stint` logs through it and reads the status", async () => {
     const socketPath = join(userData, 'stint.sock');
-    await until(() => existsSync(socketPath), 5_000, "the command line's socket");
+    await until(() => existsSync(socketPath), CONDITION_WAIT_MS, "the command line's socket");
     expect(statSync(socketPath).mode & 0o777).toBe(0o600);
     const cli = join(root, 'dist/cli/stint.cjs');
     const logged = await runStint(cli, ['--data', userData, 'log', '0:10 @Website from the command line']);
@@ -178,23 +183,23 @@ describe('the shipped bundle under the Electron stand-in', () => {
     const focusRequests: unknown[] = [];
     const stop = bridge(app).onUiCommand((command) => focusRequests.push(command));
     app.electron.secondInstance(['--quick-entry']);
-    await until(() => mainWindow(app).isVisible(), 5_000, 'the window');
-    await until(() => focusRequests.includes('focus-quick-entry'), 5_000, 'quick entry focused');
+    await until(() => mainWindow(app).isVisible(), CONDITION_WAIT_MS, 'the window');
+    await until(() => focusRequests.includes('focus-quick-entry'), CONDITION_WAIT_MS, 'quick entry focused');
     stop();
 
     mainWindow(app).close(); // the close box hides it; the app keeps running in the tray
     expect(mainWindow(app).isDestroyed()).toBe(false);
     expect(mainWindow(app).isVisible()).toBe(false);
     app.electron.secondInstance(['--show']);
-    await until(() => mainWindow(app).isVisible(), 5_000, 'the window');
+    await until(() => mainWindow(app).isVisible(), CONDITION_WAIT_MS, 'the window');
 
     // The tray's week item: the window shows, and the page is asked for the week view.
     mainWindow(app).hide();
     const weekRequests: unknown[] = [];
     const stopWeek = bridge(app).onUiCommand((command) => weekRequests.push(command));
     tray(app).menu!.click('This week…');
-    await until(() => mainWindow(app).isVisible(), 5_000, 'the window');
-    await until(() => weekRequests.includes('show-week'), 5_000, 'the week view asked for');
+    await until(() => mainWindow(app).isVisible(), CONDITION_WAIT_MS, 'the window');
+    await until(() => weekRequests.includes('show-week'), CONDITION_WAIT_MS, 'the week view asked for');
     stopWeek();
   });
 
@@ -203,7 +208,7 @@ describe('the shipped bundle under the Electron stand-in', () => {
     const api = await service();
     const website = (await collect(api.listProjects())).find((p) => p.name === 'Website')!;
     await must(bridge(app).startTimer({ projectId: website.id }));
-    await until(() => tray(app).menu!.labels().includes('Pause Website'), 5_000, 'the timer running');
+    await until(() => tray(app).menu!.labels().includes('Pause Website'), CONDITION_WAIT_MS, 'the timer running');
     const snapshot = () => (booted!.electron.windows[0]!.world!.stint as StintBridge).getSnapshot({});
 
     // The machine sleeps for 20 minutes: the wall clock jumps while the app is suspended.
@@ -212,18 +217,22 @@ describe('the shipped bundle under the Electron stand-in', () => {
       app.electron.power('suspend');
       vi.setSystemTime(Date.now() + 20 * 60_000);
       app.electron.power('resume');
-      await until(async () => (await must(snapshot())).idle !== null, 5_000, 'the idle prompt');
+      await until(async () => (await must(snapshot())).idle !== null, CONDITION_WAIT_MS, 'the idle prompt');
       const idle = (await must(snapshot())).idle!;
       expect(idle.projectName).toBe('Website');
       expect(idle.idleSeconds).toBeGreaterThanOrEqual(20 * 60 - 1);
       expect(app.electron.notifications.some((n) => /away/i.test(`${n.title} ${n.body}`))).toBe(true);
       await must(bridge(app).resolveIdle({ choice: 'keep' }));
-      await until(async () => (await must(snapshot())).idle === null, 5_000, 'the prompt answered');
+      await until(async () => (await must(snapshot())).idle === null, CONDITION_WAIT_MS, 'the prompt answered');
 
       app.electron.power('lock-screen');
       vi.setSystemTime(Date.now() + 15 * 60_000);
       app.electron.power('unlock-screen');
-      await until(async () => (await must(snapshot())).idle !== null, 5_000, 'the idle prompt after unlock');
+      await until(
+        async () => (await must(snapshot())).idle !== null,
+        CONDITION_WAIT_MS,
+        'the idle prompt after unlock',
+      );
       await must(bridge(app).resolveIdle({ choice: 'keep' }));
     } finally {
       vi.useRealTimers();
@@ -239,13 +248,13 @@ describe('the shipped bundle under the Electron stand-in', () => {
     mainWindow(app).close();
     await must(bridge(app).updateSettings({ reminder: { enabled: true, ...ALL_DAY } }));
     const reminders = () => app.electron.notifications.filter((n) => n.title === 'Stint: no timer is running');
-    await until(() => reminders().length === 1, 5_000, 'the reminder notification');
+    await until(() => reminders().length === 1, CONDITION_WAIT_MS, 'the reminder notification');
     const shown = reminders()[0]!;
     expect(shown.actions.map((a) => a.text)).toEqual(['Start last', 'Snooze 30 min']);
     shown.emit('click');
-    await until(() => mainWindow(app).isVisible(), 5_000, 'the window');
+    await until(() => mainWindow(app).isVisible(), CONDITION_WAIT_MS, 'the window');
     shown.emit('action', {}, 1);
-    await until(async () => (await snapshot()).reminder === null, 5_000, 'the reminder snoozed');
+    await until(async () => (await snapshot()).reminder === null, CONDITION_WAIT_MS, 'the reminder snoozed');
     expect(reminders()).toHaveLength(1);
     await must(bridge(app).updateSettings({ reminder: { enabled: false } }));
   });
@@ -270,7 +279,7 @@ describe('the shipped bundle under the Electron stand-in', () => {
     // The OS refuses one global shortcut this time (another app holds it).
     const again = await boot([], ['CommandOrControl+Alt+T']);
     expect(again.electron.errorBoxes).toEqual([]);
-    await until(() => existsSync(join(userData, 'stint.sock')), 5_000, "the command line's socket again");
+    await until(() => existsSync(join(userData, 'stint.sock')), CONDITION_WAIT_MS, "the command line's socket again");
     // Nothing to recover: nothing was waiting in the journal, and nothing was lost.
     const snapshot = async () => must(bridge(again).getSnapshot({}));
     expect((await snapshot()).outbox.pending).toBe(0);

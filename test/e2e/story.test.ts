@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { explained, openApp, startStack, type Stack } from './support';
+import { CONDITION_WAIT_MS } from '../support/patience';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -33,7 +34,7 @@ async function story(page: Page, problems: string[]) {
 
   // Its time ticks by itself.
   const first = await seconds(page, 'Website');
-  await expect.poll(() => seconds(page, 'Website'), { timeout: 5_000 }).toBeGreaterThan(first);
+  await expect.poll(() => seconds(page, 'Website'), { timeout: CONDITION_WAIT_MS }).toBeGreaterThan(first);
 
   await page.getByRole('button', { name: 'Pause Website' }).click();
   await expect.poll(() => timer(page, 'Website').getAttribute('data-state')).toBe('paused');
@@ -47,7 +48,7 @@ async function story(page: Page, problems: string[]) {
   await startNewTimer(page, 'Client call');
   await expect.poll(() => timer(page, 'Client call').getAttribute('data-state')).toBe('running');
   // A call of a few seconds: logging a timer under one second would log 0 minutes.
-  await expect.poll(() => seconds(page, 'Client call'), { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
+  await expect.poll(() => seconds(page, 'Client call'), { timeout: CONDITION_WAIT_MS }).toBeGreaterThanOrEqual(2);
 
   // Starting Website again pauses Client call: only one timer runs.
   await page.getByRole('button', { name: 'Resume Website' }).click();

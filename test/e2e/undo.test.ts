@@ -9,6 +9,7 @@ import { collect } from '../../main/api/types';
 import type { ServiceApi } from '../../main/api/types';
 import { UNDO_GRACE_MS } from '../../main/core/undo/grace';
 import { elsewhere, explained, openApp, startStack, type Stack } from './support';
+import { CONDITION_WAIT_MS } from '../support/patience';
 
 let stack: Stack;
 let api: ServiceApi;
@@ -57,7 +58,7 @@ describe('undo in the window', () => {
       await page.getByRole('button', { name: 'Yes, discard Website' }).click();
       await line.waitFor();
       await line.waitFor({ state: 'detached', timeout: UNDO_GRACE_MS + 2_000 });
-      await expect.poll(() => timersOf(project.id), { timeout: 5_000 }).toEqual([]);
+      await expect.poll(() => timersOf(project.id), { timeout: CONDITION_WAIT_MS }).toEqual([]);
       expect(await timer.count()).toBe(0);
     });
     expect(problems).toEqual([]);
@@ -78,7 +79,7 @@ describe('undo in the window', () => {
       await page.getByTestId('undo-line').waitFor({ state: 'detached', timeout: UNDO_GRACE_MS + 2_000 });
       await expect
         .poll(async () => (await collect(api.listEntries({ from: date, to: date }))).map((e) => e.id), {
-          timeout: 5_000,
+          timeout: CONDITION_WAIT_MS,
         })
         .not.toContain(entry.id);
     });

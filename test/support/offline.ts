@@ -4,6 +4,7 @@
 import { createServer } from 'node:net';
 import { createServiceApi } from '../../main/api/client';
 import type { ServiceApi } from '../../main/api/types';
+import { CONDITION_WAIT_MS } from './patience';
 
 /** A loopback URL whose port was free a moment ago and is closed now. */
 export async function closedPortUrl(): Promise<string> {
@@ -24,7 +25,12 @@ export async function unreachableApi(): Promise<ServiceApi> {
   });
 }
 
-export async function until(condition: () => boolean, what = 'condition', timeoutMs = 5000): Promise<void> {
+/** Polls `condition` until it holds; gives up only after a generous bound (./patience.ts). */
+export async function until(
+  condition: () => boolean,
+  what = 'condition',
+  timeoutMs = CONDITION_WAIT_MS,
+): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);

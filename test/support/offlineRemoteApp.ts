@@ -42,12 +42,8 @@ export async function startOfflineRemoteApp(): Promise<OfflineRemoteApp> {
   const { accountId } = added.value as { accountId: string };
   const switched = await app.handlers.setDefaultAccount({ accountId });
   if (!switched.ok) throw new Error(switched.error.message);
-  await until(
-    () => app.getSnapshot().account.kind === 'remote' && app.getSnapshot().online,
-    'the remote account',
-    10_000,
-  );
-  const socket = await startCliSocket({ handlers: app.handlers, dataDir });
+  await until(() => app.getSnapshot().account.kind === 'remote' && app.getSnapshot().online, 'the remote account');
+  const socket = await startCliSocket({ handlers: app.handlers, exportCsv: app.exportCsv, dataDir });
   const remote = createServiceApi({ baseUrl: service.url, credentials: { kind: 'personal', token }, rateLimit: 0 });
   return {
     app,
@@ -60,7 +56,7 @@ export async function startOfflineRemoteApp(): Promise<OfflineRemoteApp> {
     async offline() {
       proxy.chaos({ seed: 1, rate: 1, weights: { 'reset-before': 1 } });
       await dispatch(app.handlers, 'refresh', {});
-      await until(() => !app.getSnapshot().online, 'the app to notice it is offline', 10_000);
+      await until(() => !app.getSnapshot().online, 'the app to notice it is offline');
     },
     async online() {
       proxy.heal();

@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { chmodSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Writable } from 'node:stream';
 import { build } from 'esbuild';
 import { root } from '../../scripts/electronBinary.mjs';
 
@@ -35,11 +36,22 @@ export function runStint(
   args: string[],
   options: { stdin?: string; uid?: number; gid?: number } = {},
 ): Promise<StintRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bundle, ...args], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-      ...(options.uid === undefined ? {} : { uid: options.uid, gid: options.gid }),
-    });
+  const run = startStint(bundle, args, options);
+  run.stdin.end(options.stdin ?? '');
+  return run.done;
+}
+
+/** Starts `stint <args>` with standard input left open: the test writes (and ends) it when it chooses. */
+export function startStint(
+  bundle: string,
+  args: string[],
+  options: { uid?: number; gid?: number } = {},
+): { stdin: Writable; done: Promise<StintRun> } {
+  const child = spawn(process.execPath, [bundle, ...args], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    ...(options.uid === undefined ? {} : { uid: options.uid, gid: options.gid }),
+  });
+  const done = new Promise<StintRun>((resolve, reject) => {
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => {
@@ -50,6 +62,6 @@ export function runStint(
     });
     child.once('error', reject);
     child.once('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(options.stdin ?? '');
   });
+  return { stdin: child.stdin, done };
 }

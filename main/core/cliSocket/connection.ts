@@ -5,7 +5,8 @@
 // What arrives is untrusted: a line that is not a JSON object, has no numeric id, or names a call
 // the command line may not make is answered with a refusal and changes nothing. A line over
 // MAX_FRAME_BYTES is answered with an error once the frames before it are answered, and the
-// connection is closed: nothing of it, or after it, is read.
+// connection is closed: nothing of it, or after it, is read. A client that writes calls without
+// reading the answers is slowed, not served into the app's memory (serveConnection).
 
 import type { Socket } from 'node:net';
 import { Writable } from 'node:stream';
@@ -18,8 +19,19 @@ import { CLI_CHANNELS, type CliAnswerFrame, type CliStreamFrame, MAX_FRAME_BYTES
 /** Streams a range's CSV (core's exportCsv); without it the command line cannot export. */
 export type CsvStreamer = Core['exportCsv'];
 
-/** Frames read ahead of the one being answered before the socket stops reading (back-pressure, not a refusal). */
+/**
+ * Back-pressure: frames read ahead of the one being answered, and their bytes, before the socket
+ * stops reading (not a refusal: reading resumes as the queue empties).
+ */
 const READ_AHEAD = 256;
+const READ_AHEAD_BYTES = 1024 * 1024;
+
+/**
+ * What one connection may hold at most. Reading stops well before (READ_AHEAD), so only a chunk
+ * already read when it stopped can pass it; a connection that does is answered TOO_MANY and dropped.
+ */
+const MAX_QUEUED_FRAMES = 16 * READ_AHEAD;
+const MAX_QUEUED_BYTES = 8 * READ_AHEAD_BYTES;
 
 /** How long a connection ended for a huge line may take to close its end before it is cut. */
 const CLOSE_GRACE_MS = 1000;
@@ -27,23 +39,36 @@ const CLOSE_GRACE_MS = 1000;
 const allowed: readonly Channel[] = CLI_CHANNELS;
 
 export const FRAME_TOO_LARGE = `Frame too large: a line over ${MAX_FRAME_BYTES / 1024} KiB is not a call. Nothing was done with it.`;
+export const TOO_MANY_FRAMES = `Too many calls waiting on one connection (over ${MAX_QUEUED_FRAMES}, or ${MAX_QUEUED_BYTES / 1024 / 1024} MiB): read the answers before writing more. The calls not yet answered were not done.`;
 
-type Queued = { line: string } | { tooLarge: true };
+type Queued = { line: string; bytes: number } | { refuse: string };
 
+/**
+ * Serves one connection. Answers go out one at a time: while the client has not read what was
+ * written (socket.write said the buffer is full), the next call waits for 'drain' and the socket
+ * stops reading, so a client that writes calls and never reads the answers holds at most the
+ * queue (READ_AHEAD) and one answer in the app, not every answer it asked for.
+ */
 export function serveConnection(socket: Socket, handlers: Handlers, exportCsv?: CsvStreamer): void {
   const queue: Queued[] = [];
+  let queuedBytes = 0;
   let partial: Buffer[] = [];
   let partialBytes = 0;
   let reading = true;
   let working = false;
 
   const write = (answer: CliAnswerFrame | CliStreamFrame): boolean =>
-    !socket.destroyed && socket.write(`${JSON.stringify(answer)}\n`);
+    socket.writable && socket.write(`${JSON.stringify(answer)}\n`);
 
-  const stopReading = () => {
+  /** Nothing more is read; `reason` is answered after the frames before it, and the connection ends. */
+  const stopReading = (reason: string, dropQueued = false) => {
     reading = false;
     socket.pause();
-    queue.push({ tooLarge: true });
+    if (dropQueued) {
+      queue.length = 0;
+      queuedBytes = 0;
+    }
+    queue.push({ refuse: reason });
   };
 
   socket.on('data', (chunk: Buffer) => {
@@ -52,22 +77,26 @@ export function serveConnection(socket: Socket, handlers: Handlers, exportCsv?: 
     for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
       const piece = chunk.subarray(start, nl);
       if (partialBytes + piece.length > MAX_FRAME_BYTES) {
-        stopReading();
+        stopReading(FRAME_TOO_LARGE);
         void pump();
         return;
       }
-      queue.push({ line: Buffer.concat([...partial, piece]).toString('utf8') });
+      const bytes = partialBytes + piece.length;
+      queue.push({ line: Buffer.concat([...partial, piece]).toString('utf8'), bytes });
+      queuedBytes += bytes;
       partial = [];
       partialBytes = 0;
       start = nl + 1;
     }
     const rest = chunk.subarray(start);
-    if (partialBytes + rest.length > MAX_FRAME_BYTES) stopReading();
+    if (partialBytes + rest.length > MAX_FRAME_BYTES) stopReading(FRAME_TOO_LARGE);
     else if (rest.length > 0) {
       partial.push(rest);
       partialBytes += rest.length;
     }
-    if (queue.length >= READ_AHEAD) socket.pause();
+    if (reading && (queue.length > MAX_QUEUED_FRAMES || queuedBytes > MAX_QUEUED_BYTES))
+      stopReading(TOO_MANY_FRAMES, true);
+    if (queue.length >= READ_AHEAD || queuedBytes >= READ_AHEAD_BYTES) socket.pause();
     void pump();
   });
   socket.on('error', () => socket.destroy());
@@ -77,20 +106,37 @@ export function serveConnection(socket: Socket, handlers: Handlers, exportCsv?: 
     working = true;
     try {
       for (let next = queue.shift(); next; next = queue.shift()) {
-        if ('tooLarge' in next) {
-          write({ id: null, result: fail('invalid_argument', FRAME_TOO_LARGE) });
+        if ('refuse' in next) {
+          write({ id: null, result: fail('invalid_argument', next.refuse) });
           socket.end();
-          // A client that never closes its end is not kept waiting on.
+          // A client that never closes its end (or never reads) is not kept waiting on.
           setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
           return;
         }
-        write(await answer(next.line, handlers, (id) => streamingExport(id, socket, write, exportCsv)));
-        if (reading && queue.length < READ_AHEAD / 4) socket.resume();
+        queuedBytes -= next.bytes;
+        const written = write(await answer(next.line, handlers, (id) => streamingExport(id, socket, write, exportCsv)));
+        // The client has not read the last answers: no next one (and no more reading) until it has.
+        if (!written) await drained(socket);
+        if (reading && queue.length < READ_AHEAD / 4 && queuedBytes < READ_AHEAD_BYTES / 4) socket.resume();
       }
     } finally {
       working = false;
     }
   }
+}
+
+/** Until what was written has gone to the client ('drain'), or the connection is gone. */
+function drained(socket: Socket): Promise<void> {
+  if (socket.destroyed || !socket.writableNeedDrain) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      socket.off('drain', done);
+      socket.off('close', done);
+      resolve();
+    };
+    socket.on('drain', done);
+    socket.on('close', done);
+  });
 }
 
 /**

@@ -48,7 +48,7 @@ describe('one limiter per service in the app', () => {
       'the remote account to open',
     );
     // The try (GET /v2/current_user) and the first reads of the account's core.
-    await until(() => proxy.recent.length >= 4, 'four requests', 10_000);
+    await until(() => proxy.recent.length >= 4, 'four requests');
 
     const arrivals = proxy.recent.slice(0, 4).map((r) => r.at);
     const gaps = arrivals.slice(1).map((at, i) => at - arrivals[i]!);

@@ -24,14 +24,14 @@ describe('a broadcast from the service', () => {
     await other.startTimer(project.id);
 
     const shown = () => w.core.getSnapshot().timers.find((t) => t.projectId === project.id);
-    await until(() => shown()?.state === 'running', 'the timer started elsewhere', 5000);
+    await until(() => shown()?.state === 'running', 'the timer started elsewhere');
     expect(w.heard).toEqual(['timer.running']);
     expect(w.counted.sent.slice(readsBefore)).toEqual(['GET /v2/timers']);
     expect(w.clock.pending().count).toBe(0);
 
     // The next change is the next broadcast, an interval later.
     await other.pauseTimer(project.id);
-    await until(() => shown()?.state === 'paused', 'the timer paused elsewhere', 5000);
+    await until(() => shown()?.state === 'paused', 'the timer paused elsewhere');
     expect(w.heard).toEqual(['timer.running', 'timer.paused']);
     expect(w.counted.count('GET /v2/timers')).toBe(3);
     expect(w.clock.pending().count).toBe(0);
@@ -45,7 +45,7 @@ describe('a broadcast from the service', () => {
     await other.startTimer(a.id);
     await other.startTimer(b.id);
     await other.pauseTimer(b.id);
-    await until(() => w.core.getSnapshot().timers.length === 2, 'both timers', 5000);
+    await until(() => w.core.getSnapshot().timers.length === 2, 'both timers');
     await new Promise((r) => setTimeout(r, 1200)); // another interval: nothing more comes
     expect(w.heard).toHaveLength(1);
     expect(w.counted.count('GET /v2/timers') - readsBefore).toBe(1);

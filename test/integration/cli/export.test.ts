@@ -24,7 +24,7 @@ beforeAll(async () => {
   const dataDir = join(dir.path, 'data');
   app = await openStintApp({ dataDir, secrets: createSessionSecrets() });
   socket = await startCliSocket({ handlers: app.handlers, exportCsv: app.exportCsv, dataDir });
-  await until(() => app.getSnapshot().user !== null, 'the user read', 10_000);
+  await until(() => app.getSnapshot().user !== null, 'the user read');
   const lines = Array.from({ length: LOGGED }, (_, i) => `0:${String(1 + (i % 59)).padStart(2, '0')} line, "${i}"`);
   const logged = await app.handlers.logLines({ lines });
   expect(logged.ok && logged.value.logged).toHaveLength(LOGGED);

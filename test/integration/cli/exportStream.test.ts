@@ -12,6 +12,7 @@ import type { Entry } from '../../../main/api/types';
 import { startCliSocket, type CliSocketServer } from '../../../main/core/cliSocket/server';
 import { writeRows } from '../../../main/core/export/entriesCsv';
 import { fakeBridge } from '../../support/fakeBridge';
+import { until } from '../../support/offline';
 import { tempDir } from '../../support/tempDir';
 
 const TOTAL = 50_000;
@@ -75,8 +76,20 @@ describe('stint export over the socket', () => {
       sink,
       () => {},
     );
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    // The output took one chunk and is full: the app has stopped well short of the end.
+    // The output took one chunk and is full. Another connection's calls are answered meanwhile;
+    // once the rows pulled stay put over three of them in a row, the app is holding back.
+    await until(() => received.length > 0, 'the first chunk');
+    const other = await connectToApp([server.path]);
+    try {
+      for (let steady = 0, before = -1; steady < 3 && pulled < TOTAL; ) {
+        before = pulled;
+        expect((await other.call('getSnapshot', {})).ok).toBe(true);
+        steady = pulled === before ? steady + 1 : 0;
+      }
+    } finally {
+      other.close();
+    }
+    // It has stopped well short of the end.
     expect(pulled).toBeGreaterThan(0);
     expect(pulled).toBeLessThan(TOTAL / 2);
 

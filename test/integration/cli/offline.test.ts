@@ -37,7 +37,7 @@ it('offline: log answers "queued", status says offline with the change pending, 
   expect(await remote.entriesOnService('written offline')).toBe(0);
 
   await remote.online();
-  await until(() => remote.app.getSnapshot().outbox.pending === 0, 'the outbox to drain', 20_000);
+  await until(() => remote.app.getSnapshot().outbox.pending === 0, 'the outbox to drain');
   expect(await remote.entriesOnService('written offline')).toBe(1);
   // Two lines alike are two entries: each line is its own operation, each sent once.
   expect(await remote.entriesOnService('piped offline')).toBe(2);

@@ -33,7 +33,7 @@ const stint = (args: string[], stdin?: string) => runStint(bundle, ['--data', `$
 const snapshot = (): Snapshot => app.getSnapshot();
 const onService = (description: string) =>
   snapshot().today.entries.filter((e) => e.description === description && e.id !== null);
-const synced = () => until(() => snapshot().online && snapshot().outbox.pending === 0, 'the outbox to drain', 10_000);
+const synced = () => until(() => snapshot().online && snapshot().outbox.pending === 0, 'the outbox to drain');
 
 describe('stint, against the running app', () => {
   it('logs an entry with the quick-entry grammar: it lands on the service once, and says "logged"', async () => {

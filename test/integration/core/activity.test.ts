@@ -9,6 +9,7 @@ import type { Core } from '../../../main/core/types';
 import { tempDir } from '../../support/tempDir';
 import { until } from '../../support/offline';
 import { must, startLocal, untilSynced, type Local } from './harness';
+import { CONDITION_WAIT_MS } from '../../support/patience';
 
 let local: Local;
 let dir: ReturnType<typeof tempDir>;
@@ -89,7 +90,7 @@ describe('the Activity ledger', () => {
     await core.stop();
     core = await local.offlineCore(dir.path);
     await must(core.handlers.quickEntry({ text: `0:20 ${unique('offline')}` }));
-    await expect.poll(async () => (await newest()).state, { timeout: 5_000 }).toBe('failed');
+    await expect.poll(async () => (await newest()).state, { timeout: CONDITION_WAIT_MS }).toBe('failed');
     const failed = await newest();
     expect(failed.message).toMatch(/\S/);
     expect(failed).toMatchObject({ settledAt: null, sentAt: expect.any(Number) });

@@ -9,6 +9,7 @@ import { createCore } from '../../../main/core/core';
 import type { Clock, Core } from '../../../main/core/types';
 import type { Snapshot } from '../../../common/snapshot';
 import { ACCOUNT, unreachableApi, until } from '../../support/offline';
+import { CONDITION_WAIT_MS } from '../../support/patience';
 export { must } from '../../support/result';
 
 export interface Local {
@@ -66,7 +67,8 @@ export const synced = (s: Snapshot) =>
   s.timers.every((t) => !t.pending) &&
   s.projects.every((p) => p.id > 0);
 
-export const untilSynced = (core: Core, ms = 10_000) => until(() => synced(core.getSnapshot()), 'core to sync', ms);
+export const untilSynced = (core: Core, ms = CONDITION_WAIT_MS) =>
+  until(() => synced(core.getSnapshot()), 'core to sync', ms);
 
 /**
  * A proxy to the service that, for the first request matching `lose`, lets the service act and

@@ -56,7 +56,7 @@ describe('deleting a queued entry', () => {
     await must(core.handlers.undo({ id: shown.undo[2]!.id }));
     expect(core.getSnapshot().today.entries.map((e) => e.description)).toContain(keep);
 
-    await until(() => core.getSnapshot().undo.length === 0, 'the grace over', 10_000);
+    await until(() => core.getSnapshot().undo.length === 0, 'the grace over');
     await core.whenIdle();
     expect(await onService(cancel)).toEqual([]);
     expect((await onService(keep)).map((e) => e.minutes)).toEqual([25]);
@@ -79,7 +79,7 @@ describe('deleting a queued entry', () => {
       const entry = core.getSnapshot().today.entries.find((e) => e.description === text)!;
       expect(entry.id).toBeNull();
       await must(core.handlers.deleteEntry({ key: entry.key }));
-      await until(() => core.getSnapshot().undo.length === 0, 'the grace over', 10_000);
+      await until(() => core.getSnapshot().undo.length === 0, 'the grace over');
       await core.whenIdle();
       expect(await onService(text)).toEqual([]);
       expect(core.getSnapshot().today.entries.map((e) => e.description)).not.toContain(text);

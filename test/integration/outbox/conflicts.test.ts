@@ -32,7 +32,7 @@ async function runningTimer(c: Core, name: string): Promise<number> {
 async function backOnline(c: Core): Promise<string[]> {
   suite.net().online();
   await untilSynced(c);
-  await until(() => c.getSnapshot().notices.length > 0, 'a notice', 5000);
+  await until(() => c.getSnapshot().notices.length > 0, 'a notice');
   return c.getSnapshot().notices.map((n) => n.message);
 }
 

@@ -42,11 +42,15 @@ const core = () =>
     }),
   );
 
-/** Holds the first request matching `path`; while it is held, `minutes` pass. */
+/**
+ * Holds the first request matching `path`; while it is held, `minutes` pass. A log is sent only
+ * after its undo grace (5 s of real time), so the wait has the generous default bound: a 5 s one
+ * raced the grace itself and failed on a loaded machine.
+ */
 async function landLate(path: RegExp, minutes: number): Promise<void> {
   const before = proxy.stats.faults['timeout-before'];
   proxy.cue({ fault: 'timeout-before', when: (_m, p) => path.test(p) });
-  await until(() => proxy.stats.faults['timeout-before'] > before, 'the request to be held', 5000);
+  await until(() => proxy.stats.faults['timeout-before'] > before, 'the request to be held');
   local.clock.pass(minutes * 60_000);
 }
 

@@ -10,6 +10,7 @@ import { afterEach } from 'vitest';
 import { buildService, type BuiltService, type ServiceOptions } from '../../../service';
 import { generateToken, hashToken } from '../../../service/auth/tokens';
 import type { Scheduler } from '../../../service/events/scheduler';
+import { CONDITION_WAIT_MS } from '../../support/patience';
 import { openDatabaseFile } from '../../support/sqliteFile';
 import { Client, manualClock, type ManualClock } from './support';
 
@@ -95,7 +96,7 @@ export class Receiver {
   }
 
   /** Waits until `n` requests in all (on `path` if given) have arrived. */
-  async waitFor(n: number, path?: string, timeoutMs = 5000): Promise<Received[]> {
+  async waitFor(n: number, path?: string, timeoutMs = CONDITION_WAIT_MS): Promise<Received[]> {
     const count = () => (path ? this.on(path) : this.received).length;
     const deadline = Date.now() + timeoutMs;
     while (count() < n) {

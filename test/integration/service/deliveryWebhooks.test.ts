@@ -159,8 +159,8 @@ describe('webhook delivery: one payload at a time per webhook, in order', () => 
     try {
       const ids: number[] = [];
       for (let i = 0; i < 8; i++) ids.push((await createEntry(s.client, { minutes: i + 1 })).id);
-      await receiver.waitFor(9, '/a', 10_000);
-      await receiver.waitFor(9, '/b', 10_000);
+      await receiver.waitFor(9, '/a');
+      await receiver.waitFor(9, '/b');
       for (const path of ['/a', '/b']) {
         expect(
           receiver

@@ -7,6 +7,7 @@ import { createRequire, Module } from 'node:module';
 import { join } from 'node:path';
 import { root } from '../../../scripts/electronBinary.mjs';
 import { createElectronStandIn, type ElectronStandIn, type StandInOptions } from './standIn';
+import { CONDITION_WAIT_MS } from '../patience';
 
 export const MAIN_BUNDLE = join(root, 'dist/main/index.cjs');
 
@@ -49,7 +50,7 @@ export async function bootBundle(options: StandInOptions & { args?: string[] }):
 /** Waits for a condition the app reaches on its own time (polling, as a user would look again). */
 export async function until(
   done: () => boolean | Promise<boolean>,
-  timeoutMs = 10_000,
+  timeoutMs = CONDITION_WAIT_MS,
   what = 'the condition',
 ): Promise<void> {
   // performance.now(), not Date: a test may move the wall clock (a machine waking from sleep).
