@@ -37,13 +37,13 @@ function list() {
   }
 }
 
-const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const tests = list().filter((t) => only === null || t.name.includes(only));
 const failed = [];
 for (const [i, test] of tests.entries()) {
   // vitest matches -t against the suite names and the test's, joined by spaces.
-  const pattern = `^${escape(test.name.split(' > ').join(' '))}$`;
+  const pattern = `^${escapeRegExp(test.name.split(' > ').join(' '))}$`;
   const started = Date.now();
   const run = spawnSync(vitest, ['run', test.file, '-t', pattern], { cwd: root, env, encoding: 'utf8' });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
