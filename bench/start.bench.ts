@@ -62,12 +62,12 @@ export async function bootOnce(child: string, env: NodeJS.ProcessEnv): Promise<B
 const bench: Benchmark = async () => {
   const boots = Number(process.env.STINT_START_BOOTS ?? 7);
   await buildAll();
-  mkdirSync(join(root, 'out'), { recursive: true });
+  mkdirSync(join(root, '.scratch'), { recursive: true });
   const work = mkdtempSync(join(tmpdir(), 'stint-start-bench-'));
   const secrets = await startSecretService();
   try {
-    // In out/, right below the project's root: the bundled child finds dist/ and node_modules from there.
-    const child = await bundleForNode(join(here, 'startChild.ts'), join(root, 'out', 'startChild.mjs'));
+    // In .scratch/, right below the project's root: the bundled child finds dist/ and node_modules from there.
+    const child = await bundleForNode(join(here, 'startChild.ts'), join(root, '.scratch', 'startChild.mjs'));
     const env = { ...process.env, DBUS_SESSION_BUS_ADDRESS: secrets.busAddress };
     await bootOnce(child, env); // the disk cache warm, as for any start but the first after a reboot
     const runs: Boot[] = [];
