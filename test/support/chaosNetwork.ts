@@ -35,6 +35,8 @@ export interface ChaosNetwork {
   faults: FaultNetwork;
   /** Where the app's data folder goes. */
   dataRoot: string;
+  /** The client's per-attempt timeout, unless the scenario sets one. */
+  timeoutMs: number;
   /** Lets the app run a moment (the caller polls a condition around it). */
   step(): Promise<void>;
   /** `ms` pass for the user, never while a request is in flight. */
@@ -93,6 +95,7 @@ async function overHttp(trace?: Trace): Promise<ChaosNetwork> {
     direct: { baseUrl: service.url },
     faults: proxy,
     dataRoot: tmpdir(),
+    timeoutMs: 100,
     step: () => sleep(1),
     pass: async (ms) => {
       // A request (or its answer) that took minutes would have met the client's timeout, which
@@ -146,6 +149,10 @@ async function inProcess(trace?: Trace): Promise<ChaosNetwork> {
     faults: net,
     // A memory-backed folder where there is one: the journal's fsyncs cost nothing there.
     dataRoot: process.platform === 'linux' ? '/dev/shm' : tmpdir(),
+    // Real milliseconds, as in the app; only the timeout faults should meet it. Many seeds share
+    // one event loop here, and on a loaded machine a plain request can wait 100 ms for its turn:
+    // every attempt would then time out and a seed stall (seen at 16 seeds at once).
+    timeoutMs: 1000,
     step: async () => {
       await quiet();
       advanceToNextTimer(Number.POSITIVE_INFINITY);

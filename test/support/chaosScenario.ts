@@ -30,7 +30,7 @@ export interface ChaosOptions {
   /** Share of requests that fail, default 0.25. */
   faultRate?: number;
   weights?: Partial<Record<Fault, number>>;
-  /** The client's per-attempt timeout, default 100 ms. */
+  /** The client's per-attempt timeout, default 100 ms over HTTP, 1 s in process (chaosNetwork.ts). */
   timeoutMs?: number;
   /** How long the outbox may take to drain once the network is healed, default 60 s. */
   drainMs?: number;
@@ -124,7 +124,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   let core: Core | null = null;
   const problems: string[] = [];
   try {
-    const timeoutMs = options.timeoutMs ?? 100;
+    const timeoutMs = options.timeoutMs ?? net.timeoutMs;
     const connection = {
       rateLimit: 0,
       timeoutMs,
