@@ -53,10 +53,6 @@ function openConf(dir: string): Conf<Settings> {
     // Only this user may read it (the folder is 0700 too: accounts/app.ts).
     configFileMode: 0o600,
     schema: settingsSchema,
-    // The schema is Stint's own, fixed at build time: checking it against JSON Schema's
-    // meta-schema at every start cost a quarter of the settings file's opening (ajv compiles the
-    // meta-schema first). test/unit/core/settingsSchema.test.ts checks it once instead.
-    ajvOptions: { validateSchema: false },
     projectVersion: semver(SETTINGS_VERSION),
     migrations: Object.fromEntries(
       Object.entries(MIGRATIONS).map(([n, migrate]) => [
