@@ -41,7 +41,12 @@ export class KeychainUnavailableError extends Error {
 export const KEYCHAIN_SERVICE = 'Stint';
 
 export function createKeychain(service = KEYCHAIN_SERVICE): SecretStore {
-  const entry = (account: string, key: SecretKey) => new AsyncEntry(service, `${account}/${key}`);
+  // On Linux the binding would otherwise fall back, silently, to the kernel's keyutils keyring
+  // where no Secret Service answers: kernel memory, gone at the next reboot, so a token "kept"
+  // there is lost without a word. Only the Secret Service counts as a keychain; without it the
+  // constructor throws, and the guard below says the keychain cannot be reached.
+  const entry = (account: string, key: SecretKey) =>
+    new AsyncEntry(service, `${account}/${key}`, { linux: { store: 'secret-service' } });
   const guard = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
       return await work();

@@ -59,6 +59,38 @@ async function service(): Promise<ServiceApi> {
   });
 }
 
+/**
+ * The app on this file's data folder: the one an earlier test left running, or booted now, so
+ * that each test also runs alone by name (`-t`).
+ */
+async function running(): Promise<BootedApp> {
+  if (booted && booted.electron.exitCode() === null) return booted;
+  const app = await boot();
+  await until(() => existsSync(join(userData, 'stint.sock')), 10_000, "the command line's socket");
+  return app;
+}
+
+/** The Website project on the service: the first test makes it; a test run alone makes it here. */
+async function websiteProject(api: ServiceApi) {
+  const made = (await collect(api.listProjects())).find((p) => p.name === 'Website');
+  return made ?? (await api.createProject({ name: 'Website' }));
+}
+
+/** A timer running on Website, as the first test leaves it. */
+async function websiteRunning(app: BootedApp, api: ServiceApi) {
+  const project = await websiteProject(api);
+  await must(bridge(app).refresh({}));
+  await until(
+    async () => (await must(bridge(app).getSnapshot({}))).projects.some((p) => p.id === project.id),
+    10_000,
+    'Website in the snapshot',
+  );
+  if (!tray(app).menu!.labels().includes('Pause Website'))
+    await must(bridge(app).startTimer({ projectId: project.id }));
+  await until(() => tray(app).menu!.labels().includes('Pause Website'), 10_000, 'the timer running');
+  return project;
+}
+
 const mainWindow = (app: BootedApp) => app.electron.windows[0]!;
 const bridge = (app: BootedApp) => mainWindow(app).world!.stint as StintBridge;
 const tray = (app: BootedApp) => app.electron.trays[0]!;
@@ -112,6 +144,7 @@ describe('the shipped bundle under the Electron stand-in', () => {
   });
 
   it("the shell starts the command line's socket (0600): `stint` logs through it and reads the status", async () => {
+    await websiteRunning(await running(), await service());
     const socketPath = join(userData, 'stint.sock');
     await until(() => existsSync(socketPath), CONDITION_WAIT_MS, "the command line's socket");
     expect(statSync(socketPath).mode & 0o777).toBe(0o600);
@@ -129,7 +162,7 @@ describe('the shipped bundle under the Electron stand-in', () => {
   });
 
   it('the sandboxed preload exposes exactly the contract, and a call through it logs time', async () => {
-    const app = booted!;
+    const app = await running();
     const window = mainWindow(app);
     expect(window.options.webPreferences).toMatchObject({
       contextIsolation: true,
@@ -143,7 +176,7 @@ describe('the shipped bundle under the Electron stand-in', () => {
     const snapshots: unknown[] = [];
     const stop = bridge(app).onSnapshot((s) => snapshots.push(s));
     const api = await service();
-    const project = (await collect(api.listProjects())).find((p) => p.name === 'Website')!;
+    const project = await websiteProject(api);
     await must(bridge(app).quickEntry({ text: '0:45 @Website stand-in review' }));
     await until(
       async () =>
@@ -158,7 +191,7 @@ describe('the shipped bundle under the Electron stand-in', () => {
   });
 
   it('refuses a call from a frame other than the window’s own page', async () => {
-    const window = mainWindow(booted!);
+    const window = mainWindow(await running());
     const ad = new StandInFrame('https://ads.example/frame.html');
     const answer = (await window.webContents.invokeFrom(ad, ipcChannel('quickEntry'), {
       text: '1:00 @Website injected',
@@ -169,8 +202,9 @@ describe('the shipped bundle under the Electron stand-in', () => {
   });
 
   it('a second launch with --toggle pauses the running timer; --quick-entry and --show open the window', async () => {
-    const app = booted!;
+    const app = await running();
     const api = await service();
+    await websiteRunning(app, api);
     mainWindow(app).hide();
     app.electron.secondInstance(['--toggle']);
     await until(
@@ -204,9 +238,15 @@ describe('the shipped bundle under the Electron stand-in', () => {
   });
 
   it('suspend/resume and lock/unlock reach the idle policy: a long sleep with a timer running asks about the time away', async () => {
-    const app = booted!;
+    const app = await running();
     const api = await service();
-    const website = (await collect(api.listProjects())).find((p) => p.name === 'Website')!;
+    const website = await websiteProject(api);
+    await must(bridge(app).refresh({}));
+    await until(
+      async () => (await must(bridge(app).getSnapshot({}))).projects.some((p) => p.id === website.id),
+      10_000,
+      'Website in the snapshot',
+    );
     await must(bridge(app).startTimer({ projectId: website.id }));
     await until(() => tray(app).menu!.labels().includes('Pause Website'), CONDITION_WAIT_MS, 'the timer running');
     const snapshot = () => (booted!.electron.windows[0]!.world!.stint as StintBridge).getSnapshot({});
@@ -240,7 +280,9 @@ describe('the shipped bundle under the Electron stand-in', () => {
   });
 
   it('the working-hours reminder raises one notification; its click shows the window, its Snooze button answers', async () => {
-    const app = booted!;
+    const app = await running();
+    // A timer used before: "Start last" offers it.
+    await websiteRunning(app, await service());
     const snapshot = async () => must(bridge(app).getSnapshot({}));
     for (const t of (await snapshot()).timers)
       if (t.state === 'running') await must(bridge(app).pauseTimer({ projectId: t.projectId }));
@@ -260,7 +302,14 @@ describe('the shipped bundle under the Electron stand-in', () => {
   });
 
   it('quitting closes the database and the outbox journal cleanly: the next boot recovers nothing and has everything', async () => {
-    const app = booted!;
+    const app = await running();
+    // What the earlier tests leave: a Website timer, and the entry logged through the preload.
+    const api = await service();
+    await websiteRunning(app, api);
+    if (!(await collect(api.listEntries())).some((e) => e.description === 'stand-in review')) {
+      await must(bridge(app).quickEntry({ text: '0:45 @Website stand-in review' }));
+      await until(async () => (await must(bridge(app).getSnapshot({}))).outbox.pending === 0, 10_000, 'the entry sent');
+    }
     expect(await app.quit()).toBe(0);
     // The command line's socket went with the app: nothing stale is left for the next start.
     expect(existsSync(join(userData, 'stint.sock'))).toBe(false);

@@ -13,16 +13,14 @@
 // Used by test/integration/outbox/chaos.test.ts and bench/chaos.bench.ts. To see what happened
 // to one project, run with STINT_CHAOS_TRACE=<project name> (or * for everything): each user
 // action with the model's and the snapshot's view of its timer, each request with its fault.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Snapshot } from '../../common/snapshot';
 import { createServiceApi } from '../../main/api/client';
 import { createLegacyApi } from '../../main/api/legacy';
 import { createCore } from '../../main/core/core';
-import type { Clock, Core } from '../../main/core/types';
-import { startService } from '../../service';
-import { startFaultProxy, type Fault, type FaultProxy } from './faultProxy';
+import type { Core } from '../../main/core/types';
+import { chaosNetwork, dataFolder } from './chaosNetwork';
+import type { Fault } from './faultProxy';
 import { mulberry32 } from './random';
 import { applyToModel, chooseAction, compare, Model, perform, shows, UNDO_GRACE_MS_UNDER_TEST } from './userModel';
 
@@ -32,12 +30,18 @@ export interface ChaosOptions {
   /** Share of requests that fail, default 0.25. */
   faultRate?: number;
   weights?: Partial<Record<Fault, number>>;
-  /** The client's per-attempt timeout, default 100 ms. */
+  /** The client's per-attempt timeout, default 100 ms over HTTP, 1 s in process (chaosNetwork.ts). */
   timeoutMs?: number;
   /** How long the outbox may take to drain once the network is healed, default 60 s. */
   drainMs?: number;
   /** Give core the v1 bulk importer (through the same faulty network), as the embedded account has. */
   bulk?: boolean;
+  /**
+   * 'http' (default): the local service on a port, the fault proxy in front of it, real time plus
+   * a skew. 'in-process': the same service's fastify app reached through `inject` by a fault
+   * dispatcher, on a fake clock the scenario moves whenever nothing is in flight (chaosNetwork.ts).
+   */
+  network?: 'http' | 'in-process';
 }
 
 export interface ChaosResult {
@@ -85,79 +89,57 @@ const DEFAULT_WEIGHTS: Partial<Record<Fault, number>> = {
   expire: 0.3,
 };
 
-/** A clock shared by core and the service: real time plus a skew moved forward by the test. */
-export function skewedClock(startAt: number): Clock & { pass(ms: number): void } {
-  let skew = startAt - Date.now();
-  return {
-    now: () => Date.now() + skew,
-    setTimeout: (fn, ms) => setTimeout(fn, ms),
-    clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
-    pass: (ms) => {
-      skew += ms;
-    },
-  };
-}
-
-/** Ten past midnight today, local time: a day's worth of skew stays within the day. */
-export function earlyToday(): number {
-  const d = new Date();
-  d.setHours(0, 10, 0, 0);
-  return d.getTime();
-}
-
 export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   const started = Date.now();
   const seed = options.seed;
   const actions = options.actions ?? 1000;
   const rng = mulberry32(seed);
-  const clock = skewedClock(earlyToday());
-  const service = await startService({ rateLimit: 0, now: () => new Date(clock.now()) });
-  const dataDir = mkdtempSync(join(tmpdir(), 'stint-chaos-'));
-  let proxy: FaultProxy | null = null;
+  const trace = process.env.STINT_CHAOS_TRACE;
+  const traceIds = new Set<string>();
+  let t0 = 0;
+  let now = () => 0;
+  const at = () => ((now() - t0) / 1000).toFixed(3);
+  const net = await chaosNetwork(
+    options.network ?? 'http',
+    trace
+      ? (r) => {
+          const id = new RegExp(`"id":(\\d+),"name":"${trace}"`).exec(r.answer)?.[1];
+          if (id) traceIds.add(id);
+          if (
+            trace === '*' ||
+            [...traceIds].some((i) => r.path.includes(`/projects/${i}/`)) ||
+            r.body.includes(trace) ||
+            r.answer.includes(`"name":"${trace}"`)
+          )
+            console.log(
+              `${at()} ${r.method} ${r.path} ${r.body} ${r.fault ?? ''} -> ${r.status} ${r.answer.replace(/"(user|url|start_url|pause_url|add_or_subtract_time_url|log_url)":("[^"]*"|\{[^}]*\})/g, '').slice(0, 200)}`,
+            );
+        }
+      : undefined,
+  );
+  const { clock, faults: proxy } = net;
+  now = clock.now;
+  t0 = clock.now();
+  const dataDir = dataFolder(net.dataRoot);
   let core: Core | null = null;
   const problems: string[] = [];
   try {
-    const trace = process.env.STINT_CHAOS_TRACE;
-    const traceIds = new Set<string>();
-    const t0 = clock.now();
-    const at = () => ((clock.now() - t0) / 1000).toFixed(3);
-    proxy = await startFaultProxy(service.url, {
-      ...(trace
-        ? {
-            trace: (r) => {
-              const id = new RegExp(`"id":(\\d+),"name":"${trace}"`).exec(r.answer)?.[1];
-              if (id) traceIds.add(id);
-              if (
-                trace === '*' ||
-                [...traceIds].some((i) => r.path.includes(`/projects/${i}/`)) ||
-                r.body.includes(trace) ||
-                r.answer.includes(`"name":"${trace}"`)
-              )
-                console.log(
-                  `${at()} ${r.method} ${r.path} ${r.body} ${r.fault ?? ''} -> ${r.status} ${r.answer.replace(/"(user|url|start_url|pause_url|add_or_subtract_time_url|log_url)":("[^"]*"|\{[^}]*\})/g, '').slice(0, 200)}`,
-                );
-            },
-          }
-        : {}),
-    });
-    const timeoutMs = options.timeoutMs ?? 100;
+    const timeoutMs = options.timeoutMs ?? net.timeoutMs;
+    const connection = {
+      rateLimit: 0,
+      timeoutMs,
+      retries: 1,
+      backoff: { baseMs: 2, capMs: 10 },
+      ...(net.apiClock ? { clock: net.apiClock } : {}),
+      ...(net.faulty.dispatcher ? { dispatcher: net.faulty.dispatcher } : {}),
+    };
     const api = createServiceApi({
-      baseUrl: proxy.url,
-      credentials: { kind: 'personal', token: service.token },
-      rateLimit: 0,
-      timeoutMs,
-      retries: 1,
-      backoff: { baseMs: 2, capMs: 10 },
+      baseUrl: net.faulty.baseUrl,
+      credentials: { kind: 'personal', token: net.token },
       random: mulberry32(seed ^ 0x5eed),
+      ...connection,
     });
-    const legacy = createLegacyApi({
-      baseUrl: proxy.url,
-      token: service.token,
-      rateLimit: 0,
-      timeoutMs,
-      retries: 1,
-      backoff: { baseMs: 2, capMs: 10 },
-    });
+    const legacy = createLegacyApi({ baseUrl: net.faulty.baseUrl, token: net.token, ...connection });
     let imports = 0;
     const importer = options.bulk
       ? {
@@ -170,10 +152,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
         }
       : {};
     const direct = createServiceApi({
-      baseUrl: service.url,
-      credentials: { kind: 'personal', token: service.token },
+      baseUrl: net.direct.baseUrl,
+      credentials: { kind: 'personal', token: net.token },
       rateLimit: 0,
       retries: 0,
+      ...(net.direct.dispatcher ? { dispatcher: net.direct.dispatcher } : {}),
     });
     const open = () =>
       createCore({
@@ -201,16 +184,18 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     // How far the user gets ahead of the network: usually a few operations, now and then a long
     // stretch queued as if offline. The user waits (in real time) for the backlog to shrink.
     let backlog = 2;
+    // Every 50 actions the user's pace changes (a short run, the in-process tier's, changes it
+    // five times or more, so that it too meets a long offline stretch now and then).
+    const paceEvery = Math.max(5, Math.min(50, Math.floor(actions / 5)));
     for (let i = 1; operations < actions; i++) {
-      if (i % 50 === 0) backlog = rng.pick([0, 1, 2, 3, 5, 10, 40]);
+      if (i % paceEvery === 0) backlog = rng.pick([0, 1, 2, 3, 5, 10, 40]);
       if (rng.chance(0.35)) {
         // Minutes pass between two requests, never during one: a request (or its answer) that took
         // minutes would have met the client's timeout, which counts real milliseconds here.
         const ms = rng.int(5, 240) * 1000;
         const q = Date.now();
-        await quiet(proxy);
+        await net.pass(ms);
         waits.quiet += Date.now() - q;
-        clock.pass(ms);
       }
       if (rng.chance(0.004)) {
         // The app is quit and started again; the user waits until it shows their projects and timers.
@@ -220,7 +205,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
         const shown = () => shows(core!.getSnapshot(), model);
         const end = Date.now() + 20_000;
         const r = Date.now();
-        while (!shown() && Date.now() < end) await sleep(2);
+        while (!shown() && Date.now() < end) await net.step();
         waits.restart += Date.now() - r;
         if (!shown())
           throw new Error(
@@ -237,7 +222,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
           `${at()} USER ${JSON.stringify(action)} model ${JSON.stringify(name && model.timers.get(name))} view ${JSON.stringify(view)}`,
         );
       }
-      const done = await perform(core, action);
+      const done = await perform(core, action, net.step);
       applyToModel(model, done, now);
       if (done.kind === 'deleteEntry') entryActions.deleted++;
       if (done.kind === 'editEntry') {
@@ -249,7 +234,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       // other suites on two cores, where a starved event loop lets every 100 ms attempt time out.
       const waitEnd = Date.now() + STALL_LIMIT_MS;
       const b = Date.now();
-      while (core.getSnapshot().outbox.pending > backlog && Date.now() < waitEnd) await sleep(1);
+      while (core.getSnapshot().outbox.pending > backlog && Date.now() < waitEnd) await net.step();
       waits.backlog += Date.now() - b;
       if (core.getSnapshot().outbox.pending > backlog) {
         const last = proxy.recent.slice(-5).map((r) => `${r.method} ${r.path} ${r.fault ?? 'ok'}`);
@@ -267,7 +252,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     const drainEnd = Date.now() + (options.drainMs ?? 60_000);
     const settled = (s: Snapshot) => s.outbox.pending === 0;
     const d = Date.now();
-    while (!settled(core.getSnapshot()) && Date.now() < drainEnd) await sleep(10);
+    while (!settled(core.getSnapshot()) && Date.now() < drainEnd) await net.step();
     waits.drain += Date.now() - d;
     const outbox = core.getSnapshot().outbox;
     if (outbox.pending > 0)
@@ -304,24 +289,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     };
   } finally {
     await core?.stop();
-    await proxy?.close();
-    await service.close();
+    await net.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** How long the outbox may stand still behind the user before the run counts as stuck. */
 const STALL_LIMIT_MS = 60_000;
-
-/** Until no request is in flight at the proxy and the client has read the last answer. */
-async function quiet(proxy: FaultProxy): Promise<void> {
-  const end = Date.now() + 5_000;
-  for (;;) {
-    while (proxy.inFlight > 0 && Date.now() < end) await sleep(1);
-    await new Promise((r) => setImmediate(r));
-    await new Promise((r) => setImmediate(r));
-    if (proxy.inFlight === 0 || Date.now() >= end) return;
-  }
-}

@@ -256,9 +256,13 @@ export function projectId(snap: Snapshot, name: string): number {
   return p.id;
 }
 
-/** Does the action through core's handlers, as the window would; answers it as done (an edit with the project it ended on). */
-export async function perform(core: Core, a: Action): Promise<Action> {
-  if (a.kind === 'deleteEntry' || a.kind === 'editEntry') return onEntry(core, a);
+/**
+ * Does the action through core's handlers, as the window would; answers it as done (an edit with
+ * the project it ended on). `wait` lets the app run a moment while the user looks again (default
+ * 2 ms of real time; the in-process chaos tier moves its fake clock there).
+ */
+export async function perform(core: Core, a: Action, wait: () => Promise<void> = sleep2): Promise<Action> {
+  if (a.kind === 'deleteEntry' || a.kind === 'editEntry') return onEntry(core, a, wait);
   const result = await request(core, a);
   if (!result.ok) throw new Error(`core refused ${JSON.stringify(a)}: ${JSON.stringify(result.error)}`);
   return a;
@@ -295,7 +299,11 @@ const ENTRY_WAIT_MS = 60_000;
  * Delete button (it has its id) or an Edit button. The window may change between the look and
  * the click (the entry sent meanwhile, or read back under its id): then the user looks again.
  */
-async function onEntry(core: Core, a: Extract<Action, { kind: 'deleteEntry' | 'editEntry' }>): Promise<Action> {
+async function onEntry(
+  core: Core,
+  a: Extract<Action, { kind: 'deleteEntry' | 'editEntry' }>,
+  wait: () => Promise<void>,
+): Promise<Action> {
   const end = Date.now() + ENTRY_WAIT_MS;
   let last: unknown = 'never shown';
   for (;;) {
@@ -322,9 +330,11 @@ async function onEntry(core: Core, a: Extract<Action, { kind: 'deleteEntry' | 'e
       throw new Error(
         `The window did not offer ${JSON.stringify(a)} within ${ENTRY_WAIT_MS / 1000} s: ${JSON.stringify(last)}`,
       );
-    await new Promise((r) => setTimeout(r, 2));
+    await wait();
   }
 }
+
+const sleep2 = () => new Promise<void>((r) => setTimeout(r, 2));
 
 /**
  * The project an edit leaves the entry on. It moves only between projects the service has (a
