@@ -13,15 +13,17 @@
 //
 // Taking over a stale file must not race: two starts that both see it stale could otherwise both
 // remove it and bind, the second removing the first's fresh socket. The takeover happens under a
-// marker, a directory `stint.lock.takeover` made with mkdir (atomic: exactly one start makes it).
-// The marker lives for the few milliseconds of one takeover; one left by a start killed in those
-// milliseconds is stale after TAKEOVER_STALE_MS and is then moved aside (rename: only one start
-// can move a given directory) before a new one is made. Whoever cannot take the marker waits for
-// it to go, then looks again. Within the marker the stale socket is moved aside the same way and
-// removed only if it is the very file found not answering (same inode); bind never replaces a file.
+// marker, a symbolic link `stint.lock.takeover` naming the taker's process id (symlink() is atomic
+// and fails if the name exists: exactly one start makes it). The marker lives for the few
+// milliseconds of one takeover; one left by a start killed in those milliseconds is stale once its
+// process is gone (or, should the id have been reused, after TAKEOVER_STALE_MS) and is then moved
+// aside (rename: only one start can move a given link) before a new one is made. Whoever cannot
+// take the marker waits for it to go, then looks again. Within the marker the stale socket is
+// moved aside the same way and removed only if it is the very file found not answering (same
+// inode); bind never replaces a file.
 
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, linkSync, lstatSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, linkSync, lstatSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -109,43 +111,56 @@ function held(path: string, server: Server): DataFolderLock {
 
 /**
  * Runs `work` holding the takeover marker; false (work not run) when another start holds it. A
- * marker older than TAKEOVER_STALE_MS is moved aside first (see the top of this file).
+ * stale marker is moved aside for the next look (see the top of this file).
  */
 async function underTakeoverMarker(dataDir: string, work: () => Promise<void>): Promise<boolean> {
   const marker = join(dataDir, TAKEOVER_NAME);
   try {
-    mkdirSync(marker, { mode: 0o700 });
+    symlinkSync(String(process.pid), marker);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    moveAsideIfOld(marker);
+    moveAsideIfStale(marker);
     return false;
   }
   try {
     await work();
   } finally {
-    rmSync(marker, { recursive: true, force: true });
+    rmSync(marker, { force: true });
   }
   return true;
 }
 
-function moveAsideIfOld(marker: string): void {
-  let seen: ReturnType<typeof statSync>;
+function moveAsideIfStale(marker: string): void {
+  let owner: number;
+  let age: number;
   try {
-    seen = statSync(marker);
+    owner = Number(readlinkSync(marker));
+    age = Date.now() - lstatSync(marker).mtimeMs;
   } catch {
     return; // gone meanwhile
   }
-  if (Date.now() - seen.mtimeMs < TAKEOVER_STALE_MS) return;
+  if (age < TAKEOVER_STALE_MS && isAlive(owner)) return;
   const aside = `${marker}.stale-${randomBytes(6).toString('hex')}`;
   try {
     renameSync(marker, aside);
   } catch {
     return; // another start moved it first
   }
-  // Between the look and the move another start may have replaced the old marker with its own:
+  // Between the look and the move another start may have replaced the stale marker with its own:
   // that one was moved here then, and its owner's takeover is left without one for a moment. It
   // only removes a stale socket after checking it again (removeIfStale), so the worst is a retry.
-  rmSync(aside, { recursive: true, force: true });
+  rmSync(aside, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: a process of another user has that id now; it is alive, so wait for the age rule.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** Removes the socket file at `path` only if it is still one nothing answers on, and the same file. */

@@ -2,12 +2,12 @@
 // refuses a second taker while the first lives, passes to the next start once the first stopped or
 // was killed with SIGKILL, and of starts that try at the same moment (on a fresh folder or on one
 // a killed app left its socket file in) exactly one wins. Real processes, real sockets.
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { existsSync, lstatSync, readdirSync } from 'node:fs';
+import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
+import { existsSync, lstatSync, readdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DataFolderInUseError, LOCK_NAME, lockDataFolder } from '../../../main/core/dataFolderLock';
+import { DataFolderInUseError, LOCK_NAME, lockDataFolder, TAKEOVER_STALE_MS } from '../../../main/core/dataFolderLock';
 import { bundleForNode } from '../../support/nodeBundle';
 import { until } from '../../support/offline';
 import { tempDir } from '../../support/tempDir';
@@ -91,6 +91,19 @@ describe('the data folder lock', () => {
     } finally {
       await next.release();
     }
+  });
+
+  it('takes over a socket left with the marker of a takeover whose start was killed, without waiting', async () => {
+    const dataDir = freshFolder();
+    await leaveStaleLock(dataDir);
+    // The marker a start killed in the middle of a takeover leaves: its process is gone.
+    const gone = spawnSync(process.execPath, ['-e', '']).pid!;
+    symlinkSync(String(gone), join(dataDir, `${LOCK_NAME}.takeover`));
+    const started = Date.now();
+    const lock = await lockDataFolder(dataDir);
+    await lock.release();
+    expect(Date.now() - started).toBeLessThan(TAKEOVER_STALE_MS);
+    expect(readdirSync(dataDir)).toEqual([]);
   });
 
   it('of starts at the same moment, exactly one wins, on a fresh folder and after a kill', async () => {
