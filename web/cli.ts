@@ -33,6 +33,9 @@ async function main() {
 
   // The default account (the embedded local one until another is added). Where no keychain
   // answers, the app keeps tokens in memory for this session and says so in the accounts list.
+  // openStintApp takes the data folder first (main/core/dataFolderLock.ts): while another app
+  // holds it, this start ends here (exit 1, "Another Stint is already running…") having opened
+  // nothing there.
   const app = await openStintApp({
     dataDir,
     sessionOnly: values['session-secrets'],
@@ -44,7 +47,7 @@ async function main() {
   let host: Awaited<ReturnType<typeof startWebHost>>;
   let cli: Awaited<ReturnType<typeof startCliSocket>>;
   try {
-    // The `stint` command line's socket first: one that answers means another app has this folder.
+    // The `stint` command line's socket; the folder is this app's already.
     cli = await startCliSocket({ handlers: app.handlers, exportCsv: app.exportCsv, dataDir });
   } catch (error) {
     await app.stop();

@@ -13,6 +13,7 @@ import {
 } from '../core/commands';
 import { openStintApp, type StintApp } from '../core/accounts/app';
 import { startCliSocket } from '../core/cliSocket/server';
+import { DataFolderInUseError } from '../core/dataFolderLock';
 import { isSafeExternalUrl } from '../core/externalLinks';
 import { createKeychain, KeychainUnavailableError } from '../core/keychain';
 import { dispatch } from '../../common/dispatch';
@@ -73,6 +74,8 @@ export function startApp(): void {
     denyAllPermissions();
     try {
       // Where no keychain answers, the app keeps tokens in memory for this session and says so.
+      // The data folder is taken first, inside openStintApp: requestSingleInstanceLock above only
+      // keeps out another Electron of this app's name, not the web host on the same folder.
       const stint = await openStintApp({
         dataDir: app.getPath('userData'),
         secrets: createKeychain(),
@@ -87,8 +90,9 @@ export function startApp(): void {
       });
       account = { core: stint, close: () => stint.stop() };
     } catch (error) {
+      // Another Stint on this folder (the web host, or an Electron of another name): said as is.
       const message =
-        error instanceof KeychainUnavailableError
+        error instanceof KeychainUnavailableError || error instanceof DataFolderInUseError
           ? error.message
           : `Stint could not start its local account: ${(error as Error).message}`;
       dialog.showErrorBox('Stint', message);

@@ -237,6 +237,25 @@ describe('the shipped bundle under the Electron stand-in', () => {
     stopWeek();
   });
 
+  it('a second start on the same userData (Electron, whatever its name) is refused in words, and the first goes on', async () => {
+    const first = booted ?? (await boot());
+    const second = await bootBundle({ userData, args: [`--local-port=${port}`] });
+    expect(await second.electron.exited).toBe(1);
+    expect(second.electron.errorBoxes).toEqual([
+      { title: 'Stint', content: `Another Stint is already running with this data folder (${userData}).` },
+    ]);
+    expect(second.electron.trays).toEqual([]);
+    // The first still has its folder: the command line reaches it and what it logs is kept.
+    const logged = await runStint(join(root, 'dist/cli/stint.cjs'), [
+      '--data',
+      userData,
+      'log',
+      '0:05 @Website after a second start',
+    ]);
+    expect(logged).toMatchObject({ code: 0, stderr: '' });
+    expect(first.electron.exitCode()).toBeNull();
+  });
+
   it('suspend/resume and lock/unlock reach the idle policy: a long sleep with a timer running asks about the time away', async () => {
     const app = await running();
     const api = await service();

@@ -11,6 +11,9 @@
 // operation it holds is that action's (two actions in a row never look alike), or the action was
 // never recorded and is done again.
 //
+// It takes the data folder first, as the app does (main/core/dataFolderLock.ts, in openStintApp):
+// prints "locked" then, or "refused" and exits 4 when another life holds the folder, having read
+// and written nothing there (the crash test starts two lives at once now and then).
 // Prints "ready <ms since the process started>" once core is open, "drained" once the script is
 // done and the outbox empty; exits 0 then, 3 if core gave up on an operation.
 import { appendFileSync, closeSync, fsyncSync, openSync, readFileSync } from 'node:fs';
@@ -18,6 +21,7 @@ import { join } from 'node:path';
 import { createServiceApi } from '../../main/api/client';
 import { createLegacyApi } from '../../main/api/legacy';
 import { createCore } from '../../main/core/core';
+import { DataFolderInUseError, lockDataFolder } from '../../main/core/dataFolderLock';
 import { JOURNAL_FILE } from '../../main/core/sync/journal';
 import type { Operation } from '../../main/core/sync/operations';
 import {
@@ -73,7 +77,18 @@ function lastJournalOperation(): Operation | null {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The exit of a life refused because another holds the folder. */
+const REFUSED = 4;
+
 async function main(): Promise<number> {
+  try {
+    await lockDataFolder(dataDir);
+  } catch (error) {
+    if (!(error instanceof DataFolderInUseError)) throw error;
+    console.log('refused');
+    return REFUSED;
+  }
+  console.log('locked');
   let done = -1;
   const at = new Map<number, number>();
   for (const line of readLines(progressFile)) {

@@ -13,6 +13,7 @@ import { fail, ok, type Result } from '../../../common/result';
 import type { AccountView, Snapshot } from '../../../common/snapshot';
 import type { ConnectionOptions } from '../../api/options';
 import { sharedConnection } from '../../api/serviceLimiters';
+import { lockDataFolder } from '../dataFolderLock';
 import { LOCAL_ACCOUNT, openEmbeddedAccount } from '../embedded';
 import { createKeychain, createSessionSecrets, KeychainUnavailableError, type SecretStore } from '../keychain';
 import { openSettingsStore } from '../settings/file';
@@ -68,7 +69,23 @@ export interface StintApp extends Core {
   refreshOtherTimers(): Promise<void>;
 }
 
+/**
+ * Opens the app on its data folder. The folder is taken first (dataFolderLock.ts) and held until
+ * stop(): while another app holds it this throws DataFolderInUseError having opened, renamed,
+ * registered and written nothing there.
+ */
 export async function openStintApp(options: StintAppOptions): Promise<StintApp> {
+  const lock = await lockDataFolder(options.dataDir);
+  try {
+    const app = await openUnderLock(options);
+    return { ...app, stop: () => app.stop().finally(() => lock.release()) };
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+}
+
+async function openUnderLock(options: StintAppOptions): Promise<StintApp> {
   // Everything in the data folder is this user's alone, whatever an earlier version left.
   makePrivateDir(options.dataDir);
   tightenTree(options.dataDir);

@@ -4,8 +4,14 @@
 // is skipped on load, and the file is rewritten at once so that no later line is glued to it.
 // A record torn just before its newline still reads back; the newline is added on open, for the
 // same reason.
+//
+// The journal is this app's alone (the data folder is locked: dataFolderLock.ts). Should its file
+// still be deleted or replaced under it (by hand, by a program that ignores the lock), what is
+// written would go to a file no one will read again: before a record is acknowledged, the file at
+// the path is checked to be the one held open, and from the first mismatch on every call fails
+// with JournalLostError, so the user is told the change was not saved instead of "queued".
 
-import { open, rename, type FileHandle } from 'node:fs/promises';
+import { open, rename, stat, type FileHandle } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { makePrivateDir, PRIVATE_FILE_MODE } from '../../../service/storage/privateFiles';
@@ -42,9 +48,17 @@ export async function openJournal(dataDir: string): Promise<LoadedJournal> {
     await handle.sync();
   }
   let appended = 0;
+  let lost = false;
   const live = () => {
+    if (lost) throw new JournalLostError(path);
     if (!handle) throw new Error('The outbox journal is closed');
     return handle;
+  };
+  /** Throws (and stays lost) unless the file at the path is still the one held open. */
+  const stillOurs = async (h: FileHandle) => {
+    if (await isStillAtPath(h, path)) return;
+    lost = true;
+    throw new JournalLostError(path);
   };
 
   const journal: Journal = {
@@ -52,10 +66,13 @@ export async function openJournal(dataDir: string): Promise<LoadedJournal> {
       const h = live();
       await h.appendFile(`${JSON.stringify(record)}\n`);
       await h.sync();
+      await stillOurs(h);
       appended++;
     },
     async rewrite(all) {
       const old = live();
+      // Renaming over a file that is not ours would throw away what someone else wrote there.
+      await stillOurs(old);
       const tmp = `${path}.tmp`;
       const out = await open(tmp, 'w', PRIVATE_FILE_MODE);
       try {
@@ -70,6 +87,7 @@ export async function openJournal(dataDir: string): Promise<LoadedJournal> {
       await syncDir(dirname(path));
       handle = await open(path, 'a', PRIVATE_FILE_MODE);
       appended = 0;
+      await stillOurs(handle);
     },
     get appendedSinceRewrite() {
       return appended;
@@ -81,6 +99,28 @@ export async function openJournal(dataDir: string): Promise<LoadedJournal> {
     },
   };
   return { journal, records, skipped };
+}
+
+/** The journal's file was deleted or replaced under the running app: nothing more is acknowledged. */
+export class JournalLostError extends Error {
+  constructor(readonly path: string) {
+    super(
+      `Stint's outbox file (${path}) was deleted or replaced by something else, so this change was not saved. Quit Stint and start it again.`,
+    );
+  }
+}
+
+/** Whether `path` still names the file `h` holds: not deleted (a link left), not another file. */
+async function isStillAtPath(h: FileHandle, path: string): Promise<boolean> {
+  const held = await h.stat();
+  if (held.nlink === 0) return false;
+  try {
+    const named = await stat(path);
+    return named.ino === held.ino && named.dev === held.dev;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
 }
 
 /** The records of an account's journal, read only (another account's, for its count of what waits). */

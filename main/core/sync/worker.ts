@@ -11,6 +11,7 @@ import { isApiError } from '../../api/errors';
 import type { ServiceApi } from '../../api/types';
 import type { Clock } from '../types';
 import type { BulkImporter } from './bulk';
+import { JournalLostError } from './journal';
 import type { Outbox } from './outbox';
 import type { ServiceData } from './serviceData';
 import type { WeekRange } from '../../../common/week';
@@ -155,6 +156,12 @@ export function startWorker(deps: WorkerDeps): Worker {
         }
       } catch (error) {
         if (stopped) return;
+        // Nothing more can be recorded (journal.ts): sending on would do what no record keeps.
+        if (error instanceof JournalLostError) {
+          doing = `stopped: ${error.message}`;
+          deps.changed();
+          return;
+        }
         if (waitsForTime(error)) {
           if (!('read' in step))
             deps.retrying?.('item' in step ? [step.item.op.id] : step.batch.map((i) => i.op.id), messageOf(error));

@@ -2,8 +2,11 @@
 // journal on disk) works through a script of user actions against the local service and is
 // killed with SIGKILL at random moments, over and over: while starting, while the user acts,
 // while the outbox sends. Now and then the kill also tears the journal's last write. After each
-// kill it is started again on the same data folder. Once the script is done and the outbox
-// drained, the service holds exactly what the user did: nothing lost, nothing twice.
+// kill it is started again on the same data folder. Now and then two lives start at the same
+// moment on the folder (a double start, as a second `npm run web` on it): exactly one takes the
+// folder, the other is refused having done nothing, and the one that took it is killed like any
+// other. Once the script is done and the outbox drained, the service holds exactly what the user
+// did: nothing lost, nothing twice.
 import { spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,6 +47,9 @@ const lifeMs = (ready: number[]): [number, number] => {
   const p90 = sorted[Math.floor(sorted.length * 0.9)] ?? median;
   return [Math.round(median / 2), Math.max(median + 300, p90 + 150)];
 };
+
+/** The share of lives started as two at once on the folder. */
+const DOUBLE_STARTS = 0.08;
 
 let work: string;
 let bundle: string;
@@ -184,6 +190,8 @@ describe('killed at random moments and started again', () => {
     if (faultRate > 0) proxy.chaos({ seed, rate: faultRate, expireMs: 100 });
 
     const stats = {
+      doubleStarts: 0,
+      refused: 0,
       lives: 0,
       kills: 0,
       killedBeforeReady: 0,
@@ -241,10 +249,28 @@ describe('killed at random moments and started again', () => {
     // that the first kills already land around it and not all in start-up on a slow machine.
     await settleAndCompare();
 
+    /** Two lives at the same moment: at most one takes the folder (exactly one when both got to try). */
+    const doubleStart = async (killAt: number): Promise<Life> => {
+      const both = await Promise.all([live(dataDir, scriptFile, killAt), live(dataDir, scriptFile, killAt)]);
+      stats.doubleStarts++;
+      const took = both.filter((l) => l.out.includes('locked'));
+      const refused = both.filter((l) => l.out.includes('refused'));
+      expect(took.length, both.map((l) => l.out).join('\n---\n')).toBeLessThanOrEqual(1);
+      if (refused.length + took.length === 2) expect(took).toHaveLength(1);
+      for (const l of refused) {
+        expect(l).toMatchObject({ code: 4, ready: null });
+        expect(l.out.trim()).toBe('refused');
+        stats.refused++;
+        stats.lives++;
+      }
+      return both.find((l) => !refused.includes(l))!;
+    };
+
     while (stats.kills < KILLS) {
       if (stats.lives > KILLS * 3)
         throw new Error(`${stats.lives} lives for ${stats.kills} kills: the app ends too soon to be killed`);
-      const life = await live(dataDir, scriptFile, rng.int(...lifeMs(stats.ready)));
+      const killAt = rng.int(...lifeMs(stats.ready));
+      const life = rng.chance(DOUBLE_STARTS) ? await doubleStart(killAt) : await live(dataDir, scriptFile, killAt);
       note(life);
       if (!life.killed) {
         // It finished the script: the next lives have more to do.
@@ -266,6 +292,7 @@ describe('killed at random moments and started again', () => {
     const ready = [...stats.ready].sort((a, b) => a - b);
     console.log(
       `crash: ${stats.kills} kills (${stats.killedBeforeReady} before core was open) over ${stats.lives} lives, ${total} actions, data checked exact ${checks} times; ` +
+        `double starts: ${stats.doubleStarts} (${stats.refused} refused); ` +
         `torn journal writes: ${stats.tornCut} cut, ${stats.tornNoNewline} without newline; core skipped ${stats.skippedLines} torn line(s); ` +
         `actions in doubt found in the journal: ${stats.recordedByJournal}; start-up to ready: median ${ready[Math.floor(ready.length / 2)]} ms, max ${ready.at(-1)} ms`,
     );
