@@ -115,6 +115,7 @@ const RULES: Array<{ folder: string; folders: string[]; packages: string[]; beca
     folders: [
       'cli',
       'common/dayWords.ts',
+      'common/exportRange.ts',
       'common/format.ts',
       'common/liveSeconds.ts',
       'common/result.ts',

@@ -266,8 +266,12 @@ describe('killed at random moments and started again', () => {
       return both.find((l) => !refused.includes(l))!;
     };
 
-    while (stats.kills < KILLS) {
-      if (stats.lives > KILLS * 3)
+    // Most kills must land in a working app (acting, sending), not only in start-up: on a loaded
+    // machine start-up stretches and more kills land in it, so the run goes on until KILLS kills
+    // and at least half that many after start-up (bounded, so an app that never opens still fails).
+    const killedWorking = () => stats.kills - stats.killedBeforeReady;
+    while (stats.kills < KILLS || (killedWorking() < KILLS / 2 && stats.kills < KILLS * 2)) {
+      if (stats.lives > KILLS * 6)
         throw new Error(`${stats.lives} lives for ${stats.kills} kills: the app ends too soon to be killed`);
       const killAt = rng.int(...lifeMs(stats.ready));
       const life = rng.chance(DOUBLE_STARTS) ? await doubleStart(killAt) : await live(dataDir, scriptFile, killAt);
@@ -296,8 +300,7 @@ describe('killed at random moments and started again', () => {
         `torn journal writes: ${stats.tornCut} cut, ${stats.tornNoNewline} without newline; core skipped ${stats.skippedLines} torn line(s); ` +
         `actions in doubt found in the journal: ${stats.recordedByJournal}; start-up to ready: median ${ready[Math.floor(ready.length / 2)]} ms, max ${ready.at(-1)} ms`,
     );
-    // Most kills must land in a working app (acting, sending), not only in start-up.
-    expect(stats.kills - stats.killedBeforeReady).toBeGreaterThanOrEqual(KILLS / 2);
+    expect(killedWorking()).toBeGreaterThanOrEqual(KILLS / 2);
     expect(ready[Math.floor(ready.length / 2)]).toBeLessThan(1000);
   });
 });
