@@ -1,0 +1,218 @@
+// The PostgreSQL store (store.ts's interface) for a team: any number of service instances on one
+// database. A pg.Pool of connections; each transaction holds one of them from BEGIN to COMMIT
+// (nested transactions are savepoints on it), and a transaction given a lockKey (the account id)
+// first takes pg_advisory_xact_lock(lockKey): writers of one account run one at a time across
+// every instance, as they do on SQLite's single connection.
+//
+// Values come back as the SQLite store gives them, so the service reads one shape:
+// - int8 (COUNT, bigint columns) and numeric (SUM of bigints, AVG) are JS numbers. An integer
+//   beyond Number.MAX_SAFE_INTEGER fails the query instead of coming back rounded.
+// - booleans (EXISTS, comparisons in a SELECT) are 1 and 0, as SQLite computes them.
+// Errors are pg's own: `code` is the SQLSTATE (23503 foreign key, 23505 unique; see
+// isUniqueViolation here and dialect.ts's isForeignKeyViolation).
+//
+// Unlike SQLite, a statement that fails inside a transaction aborts the whole transaction: code
+// that catches a failed statement and carries on must run it in a nested transaction (a savepoint).
+import pg from 'pg';
+import { migratePostgres } from './postgresMigrations';
+import { numberPlaceholders } from './postgresPlaceholders';
+import type { Queryable, Row, Store, TransactionOptions } from './store';
+
+const INT8 = 20;
+const NUMERIC = 1700;
+const BOOL = 16;
+
+function safeInteger(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) {
+    throw new RangeError(`PostgreSQL gave the integer ${text}, beyond what a JavaScript number holds exactly`);
+  }
+  return value;
+}
+
+function numeric(text: string): number {
+  // A whole number must be exact; a fraction (AVG) is a double, as SQLite's REAL is.
+  return /^-?\d+$/.test(text) ? safeInteger(text) : Number(text);
+}
+
+/** The pool's own parsers: other pg users in the process keep pg's defaults. */
+function storeTypes(): pg.CustomTypesConfig {
+  const types = new pg.TypeOverrides();
+  types.setTypeParser(INT8, 'text', safeInteger);
+  types.setTypeParser(NUMERIC, 'text', numeric);
+  types.setTypeParser(BOOL, 'text', (text: string) => (text === 't' ? 1 : 0));
+  return types;
+}
+
+export const PG_UNIQUE_VIOLATION = '23505';
+export const PG_FOREIGN_KEY_VIOLATION = '23503';
+
+/** True when a write failed on a unique constraint or unique index (pg's SQLSTATE 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === PG_UNIQUE_VIOLATION;
+}
+
+/** Each SQL text is translated once and prepared once per connection, under a name of its own. */
+interface Statement {
+  name: string;
+  text: string;
+}
+const statements = new Map<string, Statement>();
+let statementCount = 0;
+const STATEMENT_CACHE_LIMIT = 5000;
+
+function statement(text: string): Statement {
+  let found = statements.get(text);
+  if (!found) {
+    // A runaway of distinct texts (SQL built from input would be a bug) must not grow memory forever;
+    // names are never reused, so a connection never mistakes an old statement for a new one.
+    if (statements.size >= STATEMENT_CACHE_LIMIT) statements.clear();
+    found = { name: `stint_${++statementCount}`, text: numberPlaceholders(text) };
+    statements.set(text, found);
+  }
+  return found;
+}
+
+type Run = (config: pg.QueryConfig) => Promise<pg.QueryResult>;
+
+/** The queries of the interface over one way of running a statement (the pool, or one client). */
+abstract class PostgresQueryable implements Queryable {
+  readonly dialect = 'postgres' as const;
+  abstract readonly inTransaction: boolean;
+  protected abstract execute: Run;
+  abstract transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+
+  private query(text: string, params: unknown[], arrays = false): Promise<pg.QueryResult> {
+    const { name, text: numbered } = statement(text);
+    return this.execute({ name, text: numbered, values: params, ...(arrays ? { rowMode: 'array' } : {}) });
+  }
+
+  async all<T = Row>(text: string, ...params: unknown[]): Promise<T[]> {
+    return (await this.query(text, params)).rows as T[];
+  }
+
+  async get<T = Row>(text: string, ...params: unknown[]): Promise<T | undefined> {
+    return (await this.query(text, params)).rows[0] as T | undefined;
+  }
+
+  async arrays<T extends unknown[] = unknown[]>(text: string, ...params: unknown[]): Promise<T[]> {
+    return (await this.query(text, params, true)).rows as unknown as T[];
+  }
+
+  async column<T>(text: string, ...params: unknown[]): Promise<T[]> {
+    return ((await this.query(text, params, true)).rows as unknown as unknown[][]).map((row) => row[0] as T);
+  }
+
+  async run(text: string, ...params: unknown[]): Promise<{ changes: number }> {
+    return { changes: (await this.query(text, params)).rowCount ?? 0 };
+  }
+}
+
+/** A transaction's handle: one pooled client, alive until the transaction's function settles. */
+class PostgresTransaction extends PostgresQueryable {
+  readonly inTransaction = true;
+  private ended = false;
+  private nestedOpen = false;
+
+  constructor(
+    private readonly client: pg.PoolClient,
+    private readonly depth: number,
+  ) {
+    super();
+  }
+
+  protected execute: Run = (config) => {
+    if (this.ended) return Promise.reject(new Error('A transaction handle was used after its transaction ended'));
+    return this.client.query(config);
+  };
+
+  end(): void {
+    this.ended = true;
+  }
+
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    // Two savepoints open at once on one connection would interleave: nested transactions of one
+    // handle run one after the other.
+    if (this.nestedOpen) throw new Error('A nested transaction is already open on this transaction: await it first');
+    const savepoint = `nested_${this.depth + 1}`;
+    this.nestedOpen = true;
+    const inner = new PostgresTransaction(this.client, this.depth + 1);
+    try {
+      await this.execute({ text: `SAVEPOINT ${savepoint}` });
+      try {
+        const result = await fn(inner);
+        inner.end();
+        await this.execute({ text: `RELEASE SAVEPOINT ${savepoint}` });
+        return result;
+      } catch (error) {
+        inner.end();
+        await this.execute({ text: `ROLLBACK TO SAVEPOINT ${savepoint}; RELEASE SAVEPOINT ${savepoint}` });
+        throw error;
+      }
+    } finally {
+      this.nestedOpen = false;
+    }
+  }
+}
+
+export interface PostgresStoreOptions {
+  /** postgres://user:password@host:port/database (DATABASE_URL). */
+  url: string;
+  /** Connections at most (pg.Pool's max); each transaction holds one. Default 10. */
+  poolSize?: number;
+  /** Bring the schema to the latest version first (default true). */
+  migrate?: boolean;
+}
+
+export class PostgresStore extends PostgresQueryable implements Store {
+  readonly inTransaction = false;
+
+  constructor(readonly pool: pg.Pool) {
+    super();
+  }
+
+  protected execute: Run = (config) => this.pool.query(config);
+
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+    const { lockKey } = options;
+    if (lockKey !== undefined && !Number.isSafeInteger(lockKey))
+      throw new TypeError(`lockKey must be an integer: ${lockKey}`);
+    const client = await this.pool.connect();
+    const tx = new PostgresTransaction(client, 0);
+    let broken: Error | undefined;
+    try {
+      // One round trip: BEGIN and, for a writer of an account, the account's lock.
+      await client.query(lockKey === undefined ? 'BEGIN' : `BEGIN; SELECT pg_advisory_xact_lock(${lockKey})`);
+      const result = await fn(tx);
+      tx.end();
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      tx.end();
+      // A connection that cannot even roll back is not given back to the pool.
+      await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  close(): Promise<void> {
+    return this.pool.end();
+  }
+}
+
+/** Opens the pool and, unless told not to, migrates the database (once, whatever the number of instances). */
+export async function openPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
+  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, types: storeTypes() });
+  // An idle connection the server closed (restart, failover) is dropped by the pool and replaced
+  // at the next query; without a listener its 'error' would end the process.
+  pool.on('error', () => {});
+  try {
+    if (options.migrate ?? true) await migratePostgres(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return new PostgresStore(pool);
+}
