@@ -67,7 +67,12 @@ class Level implements Queryable {
     protected readonly statements: Statements,
     private readonly depth: number,
     private readonly parent: Level | undefined,
+    private readonly root?: SqliteStore,
   ) {}
+
+  get store(): SqliteStore {
+    return this.root ?? (this as unknown as SqliteStore);
+  }
 
   get inTransaction(): boolean {
     return this.depth > 0;
@@ -114,7 +119,7 @@ class Level implements Queryable {
     while (this.child) await this.childEnd();
     const statements = this.usable();
     // From here to the first await nothing else runs: the level is taken before anyone else looks.
-    const child = new Level(statements, this.depth + 1, this);
+    const child = new Level(statements, this.depth + 1, this, this.store);
     let release!: () => void;
     this.child = child;
     this.childEnded = new Promise((resolve) => (release = resolve));

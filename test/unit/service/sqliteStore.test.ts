@@ -95,3 +95,15 @@ describe('SQLite store transactions', () => {
     expect(await store.run('UPDATE notes SET text = ? WHERE id = ?', 'y', 1)).toEqual({ changes: 1 });
   });
 });
+
+describe('SQLite store handles', () => {
+  it('name their store, outside and inside transactions', async () => {
+    expect(store.store).toBe(store);
+    await store.transaction(async (tx) => {
+      expect(tx.store).toBe(store);
+      expect(tx.inTransaction).toBe(true);
+      await tx.transaction(async (inner) => expect(inner.store).toBe(store));
+    });
+    expect(store.inTransaction).toBe(false);
+  });
+});
