@@ -29,6 +29,8 @@ export interface Queryable {
   run(text: string, ...params: unknown[]): Promise<{ changes: number }>;
   /** A nested transaction (a savepoint) on the same connection; on the store, a new transaction. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** The store this runs on (the store itself outside a transaction): what per-store registries key on. */
+  readonly store: Store;
   /** True on a transaction's handle (results may yet be rolled back: do not cache them). */
   readonly inTransaction: boolean;
   readonly dialect: 'sqlite' | 'postgres';
