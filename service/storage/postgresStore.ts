@@ -13,6 +13,7 @@
 //
 // Unlike SQLite, a statement that fails inside a transaction aborts the whole transaction: code
 // that catches a failed statement and carries on must run it in a nested transaction (a savepoint).
+import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { migratePostgres } from './postgresMigrations';
 import { numberPlaceholders } from './postgresPlaceholders';
@@ -78,6 +79,7 @@ type Run = (config: pg.QueryConfig) => Promise<pg.QueryResult>;
 /** The queries of the interface over one way of running a statement (the pool, or one client). */
 abstract class PostgresQueryable implements Queryable {
   readonly dialect = 'postgres' as const;
+  abstract readonly store: PostgresStore;
   abstract readonly inTransaction: boolean;
   protected abstract execute: Run;
   abstract transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
@@ -108,50 +110,73 @@ abstract class PostgresQueryable implements Queryable {
   }
 }
 
-/** A transaction's handle: one pooled client, alive until the transaction's function settles. */
+/** The open transaction (innermost) of the async path that is running. */
+const holder = new AsyncLocalStorage<PostgresTransaction>();
+
+/**
+ * A transaction's handle (depth 1) or a savepoint's (deeper): one pooled client, alive until the
+ * transaction's function settles. As on SQLite, a handle runs one nested transaction at a time,
+ * and its own queries wait while one is open.
+ */
 class PostgresTransaction extends PostgresQueryable {
   readonly inTransaction = true;
-  private ended = false;
-  private nestedOpen = false;
+  ended = false;
+  private child: PostgresTransaction | undefined;
+  private childEnded: Promise<void> | undefined;
 
   constructor(
     private readonly client: pg.PoolClient,
+    readonly store: PostgresStore,
     private readonly depth: number,
+    readonly parent: PostgresTransaction | undefined,
   ) {
     super();
   }
 
-  protected execute: Run = (config) => {
-    if (this.ended) return Promise.reject(new Error('A transaction handle was used after its transaction ended'));
+  protected execute: Run = async (config) => {
+    while (this.child) await this.childEnd();
+    if (this.ended) throw new Error('This transaction has ended: its handle cannot be used');
     return this.client.query(config);
   };
 
-  end(): void {
-    this.ended = true;
-  }
-
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    // Two savepoints open at once on one connection would interleave: nested transactions of one
-    // handle run one after the other.
-    if (this.nestedOpen) throw new Error('A nested transaction is already open on this transaction: await it first');
-    const savepoint = `nested_${this.depth + 1}`;
-    this.nestedOpen = true;
-    const inner = new PostgresTransaction(this.client, this.depth + 1);
+    while (this.child) await this.childEnd();
+    if (this.ended) throw new Error('This transaction has ended: its handle cannot be used');
+    // From here to the first await nothing else runs: the handle is taken before anyone else looks.
+    const inner = new PostgresTransaction(this.client, this.store, this.depth + 1, this);
+    let release!: () => void;
+    this.child = inner;
+    this.childEnded = new Promise((resolve) => (release = resolve));
+    const savepoint = `nested_${this.depth}`;
     try {
-      await this.execute({ text: `SAVEPOINT ${savepoint}` });
+      await this.client.query(`SAVEPOINT ${savepoint}`);
       try {
-        const result = await fn(inner);
-        inner.end();
-        await this.execute({ text: `RELEASE SAVEPOINT ${savepoint}` });
+        const result = await holder.run(inner, fn, inner);
+        inner.ended = true;
+        await this.client.query(`RELEASE SAVEPOINT ${savepoint}`);
         return result;
       } catch (error) {
-        inner.end();
-        await this.execute({ text: `ROLLBACK TO SAVEPOINT ${savepoint}; RELEASE SAVEPOINT ${savepoint}` });
+        inner.ended = true;
+        await this.client.query(`ROLLBACK TO SAVEPOINT ${savepoint}; RELEASE SAVEPOINT ${savepoint}`);
         throw error;
       }
     } finally {
-      this.nestedOpen = false;
+      inner.ended = true;
+      this.child = undefined;
+      this.childEnded = undefined;
+      release();
     }
+  }
+
+  /** What a caller waits for while a savepoint is open on this handle; refuses to wait for itself. */
+  private childEnd(): Promise<void> {
+    for (let level = holder.getStore(); level; level = level.parent) {
+      if (level === this.child)
+        throw new Error(
+          'An outer transaction queried from inside its own savepoint would wait forever: query through the inner handle',
+        );
+    }
+    return this.childEnded!;
   }
 }
 
@@ -171,24 +196,47 @@ export class PostgresStore extends PostgresQueryable implements Store {
     super();
   }
 
-  protected execute: Run = (config) => this.pool.query(config);
+  get store(): PostgresStore {
+    return this;
+  }
+
+  protected execute: Run = async (config) => {
+    this.refuseFromOwnTransaction();
+    return this.pool.query(config);
+  };
+
+  /**
+   * The store queried from inside one of its open transactions would run outside that transaction
+   * (another connection), and wait forever for a lock the transaction holds. SQLite's store refuses
+   * it (there it would wait for itself): so does this one, so such code fails on both stores.
+   */
+  private refuseFromOwnTransaction(): void {
+    for (let level = holder.getStore(); level; level = level.parent) {
+      if (level.store === this && !level.ended) {
+        throw new Error(
+          'A query on the store from inside its own open transaction: query through the transaction handle',
+        );
+      }
+    }
+  }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     const { lockKey } = options;
     if (lockKey !== undefined && !Number.isSafeInteger(lockKey))
       throw new TypeError(`lockKey must be an integer: ${lockKey}`);
+    this.refuseFromOwnTransaction();
     const client = await this.pool.connect();
-    const tx = new PostgresTransaction(client, 0);
+    const tx = new PostgresTransaction(client, this, 1, undefined);
     let broken: Error | undefined;
     try {
       // One round trip: BEGIN and, for a writer of an account, the account's lock.
       await client.query(lockKey === undefined ? 'BEGIN' : `BEGIN; SELECT pg_advisory_xact_lock(${lockKey})`);
-      const result = await fn(tx);
-      tx.end();
+      const result = await holder.run(tx, fn, tx);
+      tx.ended = true;
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      tx.end();
+      tx.ended = true;
       // A connection that cannot even roll back is not given back to the pool.
       await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
       throw error;

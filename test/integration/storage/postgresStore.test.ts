@@ -173,7 +173,35 @@ describe('PostgreSQL store: transactions', () => {
       await tx.transaction(async (inner) => inner.run('INSERT INTO things (name) VALUES (?)', 'nest-kept'));
     });
     expect(await names(store, 'nest-')).toEqual(['nest-outer', 'nest-kept']);
-    await expect(innerHandle!.get('SELECT 1')).rejects.toThrow(/after its transaction ended/);
+    await expect(innerHandle!.get('SELECT 1')).rejects.toThrow(/transaction has ended/);
+  });
+
+  it('runs the nested transactions of one handle one after the other, each on its own savepoint', async () => {
+    const events: string[] = [];
+    await store.transaction(async (tx) => {
+      expect(tx.store).toBe(store);
+      const nested = (name: string, fail: boolean) =>
+        tx.transaction(async (inner) => {
+          events.push(`${name} in`);
+          await inner.run('INSERT INTO things (name) VALUES (?)', `serial-${name}`);
+          events.push(`${name} out`);
+          if (fail) throw new Error(`${name} fails`);
+        });
+      const results = await Promise.allSettled([nested('a', true), nested('b', false)]);
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
+    });
+    expect(events).toEqual(['a in', 'a out', 'b in', 'b out']);
+    expect(await names(store, 'serial-')).toEqual(['serial-b']);
+  });
+
+  it('refuses a query on the store from inside its own transaction (it would run outside it), as SQLite does', async () => {
+    await store.transaction(async () => {
+      await expect(store.get('SELECT 1')).rejects.toThrow(/from inside its own open transaction/);
+      await expect(store.transaction(async () => {})).rejects.toThrow(/from inside its own open transaction/);
+    });
+    // Another instance's store is another database client: it may be queried (it waits like any other).
+    const other = await anotherInstance();
+    await store.transaction(async () => expect(await other.get('SELECT 1::int AS one')).toEqual({ one: 1 }));
   });
 
   it('lets a transaction go on after a failed statement only inside a savepoint (unlike SQLite)', async () => {
