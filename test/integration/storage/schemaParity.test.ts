@@ -3,6 +3,7 @@
 // a migration added to one list and forgotten, or translated differently, in the other fails here.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nocase } from '../../../service/storage/dialect';
 import { nodeSqlite } from '../../../service/storage/driver';
 import { migrate } from '../../../service/storage/migrations';
 import { type TestDatabase, testDatabase } from '../../support/postgres';
@@ -45,6 +46,35 @@ describe('schema parity between SQLite and PostgreSQL', () => {
       expect(changed.timers!.columns).toContain('description character varying(200)');
       expect(changed.timer_tags!.foreignKeys).toContain('(tag_id) -> tags(id) on delete no action on update no action');
       expect(changed).not.toEqual(sqlite);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+  });
+
+  it("finds names through the case-insensitive unique indexes with dialect.ts's own comparison", async () => {
+    // The index expression and the queries' expression must be the same text, or PostgreSQL scans
+    // the whole table (and the index would not be what keeps names unique as queries see them).
+    const lookups = [
+      ['projects_name', 'projects', 'account_id = 1 AND', 'name'],
+      ['tags_name', 'tags', 'account_id = 1 AND', 'name'],
+      ['teams_name', 'teams', 'account_id = 1 AND', 'name'],
+      ['users_email_key', 'users', '', 'email'],
+    ];
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SET LOCAL enable_seqscan = off');
+      for (const [index, table, scope, column] of lookups) {
+        const where = `${scope} ${nocase('postgres', column!)} = ${nocase('postgres', "'Some Name'")}`;
+        const plan = (await client.query(`EXPLAIN SELECT id FROM ${table} WHERE ${where}`)).rows.map(
+          (r) => r['QUERY PLAN'] as string,
+        );
+        // Searched on the folded name itself, not only on the account (the index's first column).
+        const search = plan.find((line) => line.includes('Index Cond'));
+        expect(plan.join('\n'), `${table}: ${where}`).toMatch(new RegExp(`Index Scan (using|on) ${index}\\b`));
+        expect(search, `${table}: ${where}`).toMatch(/translate\(/);
+      }
     } finally {
       await client.query('ROLLBACK');
       client.release();
