@@ -3,7 +3,7 @@
 // cluster when the run ends. A run that needs no PostgreSQL starts nothing. Every project of the
 // run shares the one folder (globalSetup runs once per project, in the one main process).
 // Clusters left by a run that was killed are stopped and removed here, at the next run's start.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -55,6 +55,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (--run.projects > 0) return;
     state[shared] = undefined;
     await stopCluster(run.dir);
+    // The server's log names every statement that failed: STINT_TEST_POSTGRES_LOG=<file> keeps it.
+    const keep = process.env.STINT_TEST_POSTGRES_LOG;
+    if (keep && existsSync(join(run.dir, 'server.log'))) copyFileSync(join(run.dir, 'server.log'), keep);
     rmSync(run.dir, { recursive: true, force: true });
   };
 }
