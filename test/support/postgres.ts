@@ -10,7 +10,7 @@
 import { closeSync, existsSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { beforeAll, beforeEach, inject } from 'vitest';
 import { migratePostgres } from '../../service/storage/postgresMigrations';
 import { type ClusterAddress, startCluster } from './postgresCluster';
 
@@ -110,4 +110,22 @@ export async function testDatabase(options: { empty?: boolean } = {}): Promise<T
     name,
     drop: async () => void (await admin(address, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
   };
+}
+
+/**
+ * beforeAll for a file whose tests need PostgreSQL. When it fails (no PostgreSQL), every test of
+ * the file fails with its reason: a failed beforeAll alone would only mark them skipped.
+ */
+export function beforeAllWithPostgres(setup: () => Promise<void>): void {
+  let failure: { error: unknown } | undefined;
+  beforeAll(async () => {
+    try {
+      await setup();
+    } catch (error) {
+      failure = { error };
+    }
+  });
+  beforeEach(() => {
+    if (failure) throw failure.error;
+  });
 }

@@ -1,10 +1,10 @@
 // DATABASE_URL chooses the store: PostgreSQL when one is given, SQLite otherwise.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openStore, redactDatabaseUrl } from '../../../service/storage/openStore';
-import { type TestDatabase, testDatabase } from '../../support/postgres';
+import { beforeAllWithPostgres, type TestDatabase, testDatabase } from '../../support/postgres';
 
 let database: TestDatabase;
-beforeAll(async () => {
+beforeAllWithPostgres(async () => {
   database = await testDatabase({ empty: true });
 });
 afterAll(async () => {

@@ -2,18 +2,18 @@
 // catalogue (test/support/schemaCatalogue.ts says what counts as the same) and compared whole, so
 // a migration added to one list and forgotten, or translated differently, in the other fails here.
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { nocase } from '../../../service/storage/dialect';
 import { nodeSqlite } from '../../../service/storage/driver';
 import { migrate } from '../../../service/storage/migrations';
-import { type TestDatabase, testDatabase } from '../../support/postgres';
+import { beforeAllWithPostgres, type TestDatabase, testDatabase } from '../../support/postgres';
 import { readPostgresSchema, readSqliteSchema, type SchemaShape } from '../../support/schemaCatalogue';
 
 let database: TestDatabase;
 let pool: pg.Pool;
 let sqlite: SchemaShape;
 
-beforeAll(async () => {
+beforeAllWithPostgres(async () => {
   database = await testDatabase();
   pool = new pg.Pool({ connectionString: database.url, max: 2 });
   const db = nodeSqlite.open(':memory:');
