@@ -36,11 +36,28 @@ export function nocase(dialect: Dialect, expression: string): string {
     : `translate(${expression}, '${UPPER}', '${LOWER}') COLLATE "C"`;
 }
 
+/** `expression = ?` ignoring the case of ASCII letters (SQLite: the text the service always wrote, so its indexes serve it). */
+export function equalsNocase(dialect: Dialect, expression: string): string {
+  return dialect === 'sqlite'
+    ? `${expression} = ? COLLATE NOCASE`
+    : `${nocase(dialect, expression)} = ${nocase(dialect, '?')}`;
+}
+
 /** `expression LIKE pattern` ignoring the case of ASCII letters only, as SQLite's LIKE does; `\` escapes. */
 export function like(dialect: Dialect, expression: string, pattern = '?'): string {
   return dialect === 'sqlite'
     ? `${expression} LIKE ${pattern} ESCAPE '\\'`
     : `${nocase(dialect, expression)} LIKE ${nocase(dialect, pattern)} ESCAPE '\\'`;
+}
+
+/** The values of a group joined by commas (ids: no comma inside a value), NULL for none. */
+export function commaList(dialect: Dialect, expression: string): string {
+  return dialect === 'sqlite' ? `group_concat(${expression})` : `string_agg(${expression}::text, ',')`;
+}
+
+/** A table of the text values of a JSON array held in a column (the `value` column), to alias in FROM. */
+export function jsonTexts(dialect: Dialect, expression: string): string {
+  return dialect === 'sqlite' ? `json_each(${expression})` : `json_array_elements_text(${expression}::json)`;
 }
 
 // SQLite's extended result code for a foreign key constraint (SQLITE_CONSTRAINT | 3 << 8).
