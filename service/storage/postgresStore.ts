@@ -9,7 +9,7 @@
 //   beyond Number.MAX_SAFE_INTEGER fails the query instead of coming back rounded.
 // - booleans (EXISTS, comparisons in a SELECT) are 1 and 0, as SQLite computes them.
 // Errors are pg's own: `code` is the SQLSTATE (23503 foreign key, 23505 unique; see
-// isUniqueViolation here and dialect.ts's isForeignKeyViolation).
+// constraintErrors.ts's isUniqueViolation and dialect.ts's isForeignKeyViolation).
 //
 // Unlike SQLite, a statement that fails inside a transaction aborts the whole transaction: code
 // that catches a failed statement and carries on must run it in a nested transaction (a savepoint).
@@ -45,13 +45,7 @@ function storeTypes(): pg.CustomTypesConfig {
   return types;
 }
 
-export const PG_UNIQUE_VIOLATION = '23505';
 export const PG_FOREIGN_KEY_VIOLATION = '23503';
-
-/** True when a write failed on a unique constraint or unique index (pg's SQLSTATE 23505). */
-export function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === PG_UNIQUE_VIOLATION;
-}
 
 /** Each SQL text is translated once and prepared once per connection, under a name of its own. */
 interface Statement {

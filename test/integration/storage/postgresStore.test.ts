@@ -3,8 +3,9 @@
 // codes, and the per-account lock that keeps writers of one account one at a time across instances.
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isUniqueViolation } from '../../../service/storage/constraintErrors';
+import { isForeignKeyViolation } from '../../../service/storage/dialect';
 import {
-  isUniqueViolation,
   openPostgresStore,
   PG_FOREIGN_KEY_VIOLATION,
   type PostgresStore,
@@ -122,6 +123,8 @@ describe('PostgreSQL store: queries', () => {
       )
       .catch((e) => e);
     expect(fk).toMatchObject({ code: PG_FOREIGN_KEY_VIOLATION });
+    expect(isForeignKeyViolation(fk)).toBe(true);
+    expect(isUniqueViolation(fk)).toBe(false);
     const account = await store.get<{ id: number }>(
       'INSERT INTO accounts (name, created_at) VALUES (?, ?) RETURNING id',
       'A',
