@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   test: {
+    // A throwaway PostgreSQL, started only when a test file asks for one (test/support/postgres.ts).
+    globalSetup: ['test/support/postgresGlobalSetup.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
       {

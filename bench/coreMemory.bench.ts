@@ -15,7 +15,7 @@ import { localDate } from '../common/format';
 import { buildService } from '../service';
 import { insertEntry } from '../service/domain/entries';
 import { insertProject } from '../service/domain/projects';
-import { inTransaction, type Db } from '../service/storage/db';
+import type { Store } from '../service/storage/store';
 import type { Benchmark } from './types';
 
 const PROJECTS = 500;
@@ -25,31 +25,34 @@ const MB = 1024 * 1024;
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-function seed(db: Db, ownerId: number, date: string): void {
+async function seed(db: Store, ownerId: number, date: string): Promise<void> {
   const now = new Date().toISOString();
-  inTransaction(db, () => {
-    const { account_id: accountId } = db.prepare('SELECT account_id FROM users WHERE id = ?').get(ownerId) as {
-      account_id: number;
-    };
-    const projectIds = Array.from(
-      { length: PROJECTS },
-      (_, i) =>
-        insertProject(
-          db,
-          accountId,
-          {
-            name: `Client ${i + 1} · website and support`,
-            billable: i % 5 !== 0,
-            billing_increment: [1, 5, 15][i % 3]!,
-            color: '#3366cc',
-          },
-          now,
+  await db.transaction(async (tx) => {
+    const { account_id: accountId } = (await tx.get<{ account_id: number }>(
+      'SELECT account_id FROM users WHERE id = ?',
+      ownerId,
+    ))!;
+    const projectIds: number[] = [];
+    for (let i = 0; i < PROJECTS; i++)
+      projectIds.push(
+        (
+          await insertProject(
+            tx,
+            accountId,
+            {
+              name: `Client ${i + 1} · website and support`,
+              billable: i % 5 !== 0,
+              billing_increment: [1, 5, 15][i % 3]!,
+              color: '#3366cc',
+            },
+            now,
+          )
         ).id,
-    );
+      );
     for (let i = 0; i < ENTRIES; i++) {
       const description = `Reviewed pull request ${i} for the onboarding flow #review #client${i % 40}`;
-      insertEntry(
-        db,
+      await insertEntry(
+        tx,
         accountId,
         {
           userId: ownerId,
@@ -90,7 +93,7 @@ const bench: Benchmark = async () => {
   const bundle = await bundleForNode(join(here, 'coreMemoryChild.ts'), join(work, 'coreMemoryChild.mjs'));
   const built = await buildService({ dataDir: join(work, 'service'), rateLimit: 0 });
   try {
-    seed(built.db, built.ownerId, localDate(Date.now()));
+    await seed(built.db, built.ownerId, localDate(Date.now()));
     await built.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = built.app.server.address() as { port: number };
     const report = await runChild(bundle, [

@@ -98,7 +98,7 @@ const bench: Benchmark = async () => {
     await built.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = built.app.server.address() as { port: number };
     // Five users' entries: about a fifth are the owner's, whose export this is.
-    seedAccount(built.db, built.ownerId, ENTRIES * 5);
+    await seedAccount(built.db, built.ownerId, ENTRIES * 5);
     const api = createServiceApi({
       baseUrl: `http://127.0.0.1:${port}`,
       credentials: { kind: 'personal', token: built.token },

@@ -12,7 +12,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'undici';
 import { buildService, type BuiltService } from '../service';
-import { sql } from '../service/storage/db';
 import { percentile, type Benchmark, type BenchResult } from './types';
 
 const THROUGHPUT_PAYLOADS = 2000;
@@ -40,9 +39,9 @@ async function receiver(
   return Object.assign(state, { server, url: `http://127.0.0.1:${port(server)}`, count: () => count });
 }
 
-async function until(condition: () => boolean, timeoutMs: number): Promise<void> {
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = performance.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (performance.now() > deadline) throw new Error('bench: condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
@@ -138,14 +137,14 @@ async function throughput(webhooks: number): Promise<{ payloads: number; perSeco
   try {
     return await withService(async (built, call) => {
       const enable = await fill(call, fast, webhooks, THROUGHPUT_PAYLOADS / webhooks);
-      const pending = () =>
-        (sql(built.db, `SELECT COUNT(*) AS n FROM webhook_deliveries WHERE state = 'pending'`).get() as { n: number })
+      const pending = async () =>
+        ((await built.db.get(`SELECT COUNT(*) AS n FROM webhook_deliveries WHERE state = 'pending'`)) as { n: number })
           .n;
       // The entries' payloads, and any ping that was not sent before its webhook was disabled.
-      const queued = pending();
+      const queued = await pending();
       const started = performance.now();
       await enable();
-      await until(() => pending() === 0, 60_000);
+      await until(async () => (await pending()) === 0, 60_000);
       const seconds = (performance.now() - started) / 1000;
       return { payloads: queued, perSecond: queued / seconds, seconds };
     });
@@ -184,7 +183,7 @@ const benchmark: Benchmark = async () => {
       const loaded = await timersLatency(pool, built.token, MEASURE_MS);
       const sentDuring = slow.count() - before;
       const pending = (
-        sql(built.db, `SELECT COUNT(*) AS n FROM webhook_deliveries WHERE state = 'pending'`).get() as { n: number }
+        (await built.db.get(`SELECT COUNT(*) AS n FROM webhook_deliveries WHERE state = 'pending'`)) as { n: number }
       ).n;
       const stats = (xs: number[]) => ({ p50: percentile(xs, 50), p99: percentile(xs, 99) });
       const a = stats(idle);

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'undici';
 import { buildService } from '../service';
-import { pragma } from '../service/storage/db';
+import type { SqliteStore } from '../service/storage/sqliteStore';
 import { nodeSqlite, type SqliteDriver } from '../service/storage/driver';
 import { betterSqlite3Driver } from './betterSqlite3Driver';
 import { seedAccount } from './serviceSeed';
@@ -74,11 +74,13 @@ async function measure(driver: SqliteDriver, synchronous: Synchronous = 'FULL'):
   const results: BenchResult[] = [];
   const bare = Fastify({ logger: false });
   try {
-    const { db } = built;
+    const store = built.db as SqliteStore;
+    // The raw connection under the service's store: the raw side of (a) and the pragmas.
+    const db = store.connection;
     // The service sets FULL; NORMAL only to compare (the service keeps one connection).
     db.exec(`PRAGMA synchronous = ${synchronous}`);
     const seedStarted = performance.now();
-    seedAccount(db, built.ownerId, ENTRIES);
+    await seedAccount(store, built.ownerId, ENTRIES);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     await built.app.listen({ host: '127.0.0.1', port: 0 });
     const origin = `http://127.0.0.1:${port(built.app.server)}`;
@@ -87,7 +89,7 @@ async function measure(driver: SqliteDriver, synchronous: Synchronous = 'FULL'):
     // (c) first, before (b) adds entries.
     db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
     const fileBytes = statSync(join(dataDir, 'service.db')).size;
-    const pageSize = pragma(db, 'page_size') as number;
+    const pageSize = store.pragma('page_size') as number;
     results.push({
       name: `service database file with ${ENTRIES} entries, after a checkpoint`,
       value: fileBytes,
@@ -209,7 +211,7 @@ async function measure(driver: SqliteDriver, synchronous: Synchronous = 'FULL'):
     }
     const serviceRps = totals.service.ok / totals.service.seconds;
     const bareRps = totals.bare.ok / totals.bare.seconds;
-    const synchronousNow = pragma(db, 'synchronous');
+    const synchronousNow = store.pragma('synchronous');
     const postDetail = `undici, ${POST_CONCURRENCY} concurrent over loopback, ${POST_ROUNDS} alternating rounds of ${POST_ROUND_MS} ms per side`;
     results.push(
       {

@@ -3,7 +3,7 @@
 // the domain layer (rounding, #hashtag links) in one transaction.
 import { insertEntry } from '../service/domain/entries';
 import { insertProject } from '../service/domain/projects';
-import { inTransaction, type Db } from '../service/storage/db';
+import type { Store } from '../service/storage/store';
 
 const WORDS = [
   'Fixed',
@@ -37,27 +37,36 @@ function random(seed: number): () => number {
   };
 }
 
-export function seedAccount(db: Db, ownerId: number, entries: number): { userIds: number[]; projectIds: number[] } {
+export async function seedAccount(
+  db: Store,
+  ownerId: number,
+  entries: number,
+): Promise<{ userIds: number[]; projectIds: number[] }> {
   const rand = random(42);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)]!;
   const now = '2024-03-04T09:00:00Z';
-  return inTransaction(db, () => {
-    const { account_id: accountId } = db.prepare('SELECT account_id FROM users WHERE id = ?').get(ownerId) as {
-      account_id: number;
-    };
+  return await db.transaction(async (tx) => {
+    const { account_id: accountId } = (await tx.get<{ account_id: number }>(
+      'SELECT account_id FROM users WHERE id = ?',
+      ownerId,
+    ))!;
     const userIds = [ownerId];
     for (let i = 1; i <= 4; i++) {
-      const info = db
-        .prepare(
-          `INSERT INTO users (account_id, email, first_name, last_name, role, created_at, updated_at) VALUES (?, ?, ?, ?, 'coworker', ?, ?)`,
-        )
-        .run(accountId, `user${i}@example.test`, `First${i}`, `Last${i}`, now, now);
-      userIds.push(Number(info.lastInsertRowid));
+      const info = await tx.get<{ id: number }>(
+        `INSERT INTO users (account_id, email, first_name, last_name, role, created_at, updated_at) VALUES (?, ?, ?, ?, 'coworker', ?, ?) RETURNING id`,
+        accountId,
+        `user${i}@example.test`,
+        `First${i}`,
+        `Last${i}`,
+        now,
+        now,
+      );
+      userIds.push(info!.id);
     }
     const projectIds: number[] = [];
     for (let i = 1; i <= 60; i++) {
-      const p = insertProject(
-        db,
+      const p = await insertProject(
+        tx,
         accountId,
         { name: `Project ${i}`, billable: i % 7 !== 0, billing_increment: [1, 5, 15][i % 3]!, color: '#3366cc' },
         now,
@@ -70,8 +79,8 @@ export function seedAccount(db: Db, ownerId: number, entries: number): { userIds
       const date = new Date(start + Math.floor((i / entries) * 3 * 365) * 86_400_000).toISOString().slice(0, 10);
       const tagCount = Math.floor(rand() * 3);
       const mentions = Array.from({ length: tagCount }, () => `#${pick(tags)}`).join(' ');
-      insertEntry(
-        db,
+      await insertEntry(
+        tx,
         accountId,
         {
           userId: pick(userIds),

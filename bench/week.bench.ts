@@ -15,7 +15,6 @@ import { deriveSnapshot, type ViewContext } from '../main/core/sync/snapshot';
 import { buildService } from '../service';
 import { insertEntry } from '../service/domain/entries';
 import { insertProject } from '../service/domain/projects';
-import { inTransaction } from '../service/storage/db';
 import { percentile, type Benchmark, type BenchResult } from './types';
 
 const ENTRIES = 500;
@@ -116,23 +115,26 @@ async function requestsFor(n: number): Promise<BenchResult> {
   const week = weekOf(today, 'monday');
   const { db, ownerId } = built;
   const now = new Date().toISOString();
-  inTransaction(db, () => {
-    const { account_id: accountId } = db.prepare('SELECT account_id FROM users WHERE id = ?').get(ownerId) as {
-      account_id: number;
-    };
-    const ids = Array.from(
-      { length: PROJECTS },
-      (_, i) =>
-        insertProject(
-          db,
-          accountId,
-          { name: `Project ${i + 1}`, billable: true, billing_increment: 1, color: '#3366cc' },
-          now,
+  await db.transaction(async (tx) => {
+    const { account_id: accountId } = (await tx.get<{ account_id: number }>(
+      'SELECT account_id FROM users WHERE id = ?',
+      ownerId,
+    ))!;
+    const ids: number[] = [];
+    for (let i = 0; i < PROJECTS; i++)
+      ids.push(
+        (
+          await insertProject(
+            tx,
+            accountId,
+            { name: `Project ${i + 1}`, billable: true, billing_increment: 1, color: '#3366cc' },
+            now,
+          )
         ).id,
-    );
+      );
     for (let i = 0; i < n; i++)
-      insertEntry(
-        db,
+      await insertEntry(
+        tx,
         accountId,
         {
           userId: ownerId,

@@ -1,13 +1,14 @@
 // What every resource needs: the database, the (injectable) clock, and the base URL of links.
 import type { FastifyRequest } from 'fastify';
 import { baseUrl } from './http/links';
-import type { Db } from './storage/db';
+import type { Store } from './storage/store';
 import { secretBox, type SecretBox } from './storage/secretBox';
 import { timestamp } from './time';
 import { DEFAULT_TUNING, type Tuning } from './tuning';
 
 export interface Context {
-  db: Db;
+  /** The store; route handlers run transactions on it (store.transaction). */
+  db: Store;
   clock: () => Date;
   /** Scheme and host for absolute links, from the request's Host (fallback: where we listen). */
   base(request: FastifyRequest): string;
@@ -31,7 +32,7 @@ export function instant(context: Context): Instant {
   return { date, ms: date.getTime(), iso: timestamp(date) };
 }
 
-export function createContext(db: Db, clock: () => Date, secrets: SecretBox = secretBox()): Context {
+export function createContext(db: Store, clock: () => Date, secrets: SecretBox = secretBox()): Context {
   const context: Context = {
     db,
     clock,

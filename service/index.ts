@@ -7,7 +7,8 @@ import type { OAuthSettings } from './oauth/settings';
 import { setPassword } from './oauth/setPassword';
 import { addPersonalToken, countPersonalTokens, generateToken, replaceHeldToken } from './auth/tokens';
 import { createContext } from './context';
-import { inTransaction, openDatabase, type Db } from './storage/db';
+import { openSqliteStore } from './storage/sqliteStore';
+import type { Store } from './storage/store';
 import type { SqliteDriver } from './storage/driver';
 import { ensureOwner } from './storage/owner';
 import { sealPlainSecrets } from './storage/sealSecrets';
@@ -67,6 +68,8 @@ export interface ServiceOptions {
   delivery?: Partial<WebhookDeliveryTuning>;
   /** The SQLite driver; default node:sqlite. The driver benchmark puts better-sqlite3 here to compare. */
   sqlite?: SqliteDriver;
+  /** An opened store to run on instead of SQLite in dataDir (PostgreSQL for a team); the service closes it on close. */
+  store?: Store;
 }
 
 export interface RunningService {
@@ -83,7 +86,8 @@ export interface RunningService {
 
 export interface BuiltService {
   app: FastifyInstance;
-  db: Db;
+  /** The store the service runs on (storage/store.ts); SQLite's is a SqliteStore. */
+  db: Store;
   token: string;
   tokenCreated: boolean;
   ownerId: number;
@@ -96,29 +100,29 @@ export async function buildService(options: ServiceOptions = {}): Promise<BuiltS
   if (options.token !== undefined && options.token.trim() === '') throw new Error('token must not be empty');
   const clock = options.now ?? (() => new Date());
   const secrets = secretBox(options.secretsKey);
-  const db = openDatabase(options.dataDir, options.sqlite);
+  const db = options.store ?? openSqliteStore(options.dataDir, options.sqlite);
   try {
-    sealPlainSecrets(db, secrets);
+    await sealPlainSecrets(db, secrets);
     const now = timestamp(clock());
-    const { ownerId } = ensureOwner(db, {
+    const { ownerId } = await ensureOwner(db, {
       email: options.ownerEmail ?? 'me@stint.local',
       now,
       utcOffset: -new Date().getTimezoneOffset() * 60,
     });
     let token = options.token ?? '';
     let tokenCreated = false;
-    inTransaction(db, () => {
+    await db.transaction(async (tx) => {
       if (options.token !== undefined && options.tokenHolder)
-        replaceHeldToken(db, { userId: ownerId, holder: options.tokenHolder, token: options.token, now });
-      else if (options.token !== undefined) addPersonalToken(db, ownerId, options.token, now);
-      else if (countPersonalTokens(db, ownerId) === 0) {
+        await replaceHeldToken(tx, { userId: ownerId, holder: options.tokenHolder, token: options.token, now });
+      else if (options.token !== undefined) await addPersonalToken(tx, ownerId, options.token, now);
+      else if ((await countPersonalTokens(tx, ownerId)) === 0) {
         token = generateToken();
         tokenCreated = true;
-        addPersonalToken(db, ownerId, token, now);
+        await addPersonalToken(tx, ownerId, token, now);
       }
     });
-    if (options.projectLimit !== undefined) setProjectLimit(db, ownerId, options.projectLimit);
-    if (options.userLimit !== undefined) setUserLimit(db, ownerId, options.userLimit);
+    if (options.projectLimit !== undefined) await setProjectLimit(db, ownerId, options.projectLimit);
+    if (options.userLimit !== undefined) await setUserLimit(db, ownerId, options.userLimit);
     if (options.ownerPassword !== undefined) await setPassword(db, ownerId, options.ownerPassword, now);
     const context = createContext(db, clock, secrets);
     context.tuning = { ...DEFAULT_TUNING, ...options.tuning };
@@ -138,7 +142,7 @@ export async function buildService(options: ServiceOptions = {}): Promise<BuiltS
     });
     return { app, db, token, tokenCreated, ownerId, events };
   } catch (error) {
-    if (db.isOpen) db.close();
+    await db.close();
     throw error;
   }
 }

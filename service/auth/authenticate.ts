@@ -3,16 +3,16 @@
 // which other folders share).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../http/errors';
-import type { Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import type { CredentialKind } from './credentials';
 import { presentedCredential } from './credentials';
-import { userById } from '../domain/users';
+import { cachedUser, userById } from '../domain/users';
 import type { Actor, Role } from './permissions';
 import { userIdForAccessToken } from './oauthTokens';
-import { userIdForPersonalToken } from './tokens';
+import { knownPersonalToken, userIdForPersonalToken } from './tokens';
 
 /** One resolver per credential kind: token -> user id, or null when unknown, expired or revoked at `now`. */
-export type Resolvers = Record<CredentialKind, (db: Db, token: string, now: Date) => number | null>;
+export type Resolvers = Record<CredentialKind, (db: Queryable, token: string, now: Date) => Promise<number | null>>;
 
 export const defaultResolvers: Resolvers = {
   personal: userIdForPersonalToken,
@@ -34,32 +34,58 @@ export function actorOf(request: FastifyRequest): Actor {
   return actor;
 }
 
-function authenticate(db: Db, resolvers: Resolvers, now: Date, request: FastifyRequest): Actor {
+async function authenticate(db: Queryable, resolvers: Resolvers, now: Date, request: FastifyRequest): Promise<Actor> {
   const credential = presentedCredential(request);
   if (credential === null || credential === 'malformed') throw unauthorized();
   let userId: number | null = null;
-  for (const kind of credential.kinds) if ((userId = resolvers[kind](db, credential.token, now)) !== null) break;
+  for (const kind of credential.kinds) if ((userId = await resolvers[kind](db, credential.token, now)) !== null) break;
   if (userId === null) throw unauthorized();
-  const user = userById(db, userId);
+  const user = await userById(db, userId);
   if (user?.state !== 'active') throw unauthorized();
   return { userId: user.id, accountId: user.account_id, role: user.role as Role, user };
+}
+
+/**
+ * The actor of a personal token seen before, from the caches alone (undefined: ask the store).
+ * The usual request then passes without waiting: most callers repeat one token.
+ */
+export function knownActor(db: Queryable, token: string): Actor | undefined {
+  const userId = knownPersonalToken(db, token);
+  const user = userId === undefined ? undefined : cachedUser(db, userId);
+  return user?.state === 'active'
+    ? { userId: user.id, accountId: user.account_id, role: user.role as Role, user }
+    : undefined;
 }
 
 /** `clock` is the service's (injectable) clock: OAuth tokens expire by it. */
 export function installAuthentication(
   app: FastifyInstance,
-  db: Db,
+  db: Queryable,
   clock: () => Date = () => new Date(),
   resolvers: Resolvers = defaultResolvers,
 ): void {
-  // A callback hook, not an async one: it runs on every request and does no I/O but SQLite's.
+  // A callback hook: a request whose actor the caches know goes on at once, in the same turn, as
+  // it did when every query was synchronous; the others wait for the store.
   app.addHook('onRequest', (request, _reply, done) => {
     if ((request.routeOptions.config as { public?: boolean } | undefined)?.public) return done();
-    try {
-      actors.set(request, authenticate(db, resolvers, clock(), request));
-      done();
-    } catch (error) {
-      done(error as Error);
+    const credential = presentedCredential(request);
+    const known =
+      resolvers === defaultResolvers &&
+      credential !== null &&
+      credential !== 'malformed' &&
+      credential.kinds[0] === 'personal'
+        ? knownActor(db, credential.token)
+        : undefined;
+    if (known) {
+      actors.set(request, known);
+      return done();
     }
+    authenticate(db, resolvers, clock(), request).then(
+      (actor) => {
+        actors.set(request, actor);
+        done();
+      },
+      (error: Error) => done(error),
+    );
   });
 }

@@ -7,7 +7,7 @@ import { findProjectByName } from '../domain/projects';
 import { parseHashtags } from '../domain/hashtags';
 import { findTagByName } from '../domain/tags';
 import { forbidden, refused } from '../http/errors';
-import type { Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import {
   createsProjectsThroughEntries,
   createsTagsThroughEntries,
@@ -32,20 +32,20 @@ export interface GuardEntryProjectOptions {
  * Refuses what the actor may not do with the project of an entry. `currentProjectId` is the
  * entry's project before the write (null when creating): it stays when the body names none.
  */
-export function guardEntryProject(
-  db: Db,
+export async function guardEntryProject(
+  db: Queryable,
   { actor, resource, choice, currentProjectId }: GuardEntryProjectOptions,
-): void {
+): Promise<void> {
   let projectId: number | null = currentProjectId;
   if (typeof choice.project_id === 'number') {
     // A project the actor does not see names nothing, as a missing one does.
-    if (!seesProject(db, actor, choice.project_id))
+    if (!(await seesProject(db, actor, choice.project_id)))
       throw refused(resource, 'project_id', 'missing', `Project ${choice.project_id} does not exist`);
     projectId = choice.project_id;
   } else if (choice.project_name) {
-    const existing = findProjectByName(db, actor.accountId, choice.project_name);
-    if (!existing || !seesProject(db, actor, existing.id)) {
-      if (!createsProjectsThroughEntries(db, actor)) {
+    const existing = await findProjectByName(db, actor.accountId, choice.project_name);
+    if (!existing || !(await seesProject(db, actor, existing.id))) {
+      if (!(await createsProjectsThroughEntries(db, actor))) {
         throw refused(
           resource,
           'project_name',
@@ -64,9 +64,16 @@ export function guardEntryProject(
 }
 
 /** Refuses a description whose #hashtags would create tags the actor may not create. */
-export function guardNewTags(db: Db, actor: Actor, resource: string, description: string | null | undefined): void {
-  if (!description || createsTagsThroughEntries(db, actor)) return;
-  const unknown = parseHashtags(description).filter((tag) => !findTagByName(db, actor.accountId, tag.name));
+export async function guardNewTags(
+  db: Queryable,
+  actor: Actor,
+  resource: string,
+  description: string | null | undefined,
+): Promise<void> {
+  if (!description || (await createsTagsThroughEntries(db, actor))) return;
+  const unknown = [];
+  for (const tag of parseHashtags(description))
+    if (!(await findTagByName(db, actor.accountId, tag.name))) unknown.push(tag);
   if (unknown.length) {
     throw refused(
       resource,

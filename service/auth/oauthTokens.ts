@@ -2,7 +2,7 @@
 // through the authorization flow is a later step; issueAccessToken is what that step (and the
 // tests) call. Only the sha256 of a token is stored. A token answers nothing once it expired or
 // was revoked: the request gets 401 (spec 000: "every request that uses it is answered 401").
-import { inTransaction, sql, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import { timestamp } from '../time';
 import { generateToken, hashToken } from './tokens';
 
@@ -28,35 +28,50 @@ export interface IssuedToken {
   expiresAt: string;
 }
 
-export function issueAccessToken(db: Db, userId: number, options: IssueOptions = {}): IssuedToken {
+export async function issueAccessToken(
+  db: Queryable,
+  userId: number,
+  options: IssueOptions = {},
+): Promise<IssuedToken> {
   const now = options.now ?? new Date();
   const expiresAt = timestamp(options.expiresAt ?? new Date(now.getTime() + ACCESS_TOKEN_LIFETIME_MS));
   const accessToken = generateToken();
   const refreshToken = options.withRefreshToken ? generateToken() : null;
-  return inTransaction(db, () => {
+  return await db.transaction(async (tx) => {
     const id = Number(
-      sql(
-        db,
-        'INSERT INTO oauth_access_tokens (user_id, token_sha256, client_id, scope, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-      ).run(userId, hashToken(accessToken), options.clientId ?? null, options.scope ?? '', expiresAt, timestamp(now))
-        .lastInsertRowid,
+      (await tx.get<{ id: number }>(
+        'INSERT INTO oauth_access_tokens (user_id, token_sha256, client_id, scope, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
+        userId,
+        hashToken(accessToken),
+        options.clientId ?? null,
+        options.scope ?? '',
+        expiresAt,
+        timestamp(now),
+      ))!.id,
     );
     if (refreshToken) {
-      sql(
-        db,
+      await tx.run(
         'INSERT INTO oauth_refresh_tokens (user_id, access_token_id, token_sha256, client_id, created_at) VALUES (?, ?, ?, ?, ?)',
-      ).run(userId, id, hashToken(refreshToken), options.clientId ?? null, timestamp(now));
+        userId,
+        id,
+        hashToken(refreshToken),
+        options.clientId ?? null,
+        timestamp(now),
+      );
     }
     return { id, accessToken, refreshToken, expiresAt };
   });
 }
 
 /** Revokes an access token; answers whether a live one was revoked. */
-export function revokeAccessToken(db: Db, accessToken: string, now: Date = new Date()): boolean {
+export async function revokeAccessToken(db: Queryable, accessToken: string, now: Date = new Date()): Promise<boolean> {
   return (
-    sql(db, 'UPDATE oauth_access_tokens SET revoked_at = ? WHERE token_sha256 = ? AND revoked_at IS NULL').run(
-      timestamp(now),
-      hashToken(accessToken),
+    (
+      await db.run(
+        'UPDATE oauth_access_tokens SET revoked_at = ? WHERE token_sha256 = ? AND revoked_at IS NULL',
+        timestamp(now),
+        hashToken(accessToken),
+      )
     ).changes > 0
   );
 }
@@ -65,10 +80,11 @@ export function revokeAccessToken(db: Db, accessToken: string, now: Date = new D
  * The user of a live access token at `now`, or null. Not cached (unlike personal tokens): expiry
  * depends on the moment, and one indexed lookup is cheap next to the rest of a request.
  */
-export function userIdForAccessToken(db: Db, token: string, now: Date): number | null {
-  const row = sql(db, 'SELECT user_id, expires_at, revoked_at FROM oauth_access_tokens WHERE token_sha256 = ?').get(
+export async function userIdForAccessToken(db: Queryable, token: string, now: Date): Promise<number | null> {
+  const row = (await db.get(
+    'SELECT user_id, expires_at, revoked_at FROM oauth_access_tokens WHERE token_sha256 = ?',
     hashToken(token),
-  ) as { user_id: number; expires_at: string; revoked_at: string | null } | undefined;
+  )) as { user_id: number; expires_at: string; revoked_at: string | null } | undefined;
   // Timestamps are all written YYYY-MM-DDTHH:MM:SSZ, so text order is time order.
   if (!row || row.revoked_at !== null || row.expires_at <= timestamp(now)) return null;
   return row.user_id;

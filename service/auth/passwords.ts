@@ -2,7 +2,7 @@
 // can be raised later without breaking existing hashes. Format:
 //   scrypt$<N>$<r>$<p>$<salt base64url>$<hash base64url>
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { sql, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 
 // OWASP's scrypt equivalents trade memory for passes; N=2^14, r=8, p=5 needs 16 MiB per hash
 // (inside Node's default maxmem of 32 MiB) and costs about as much time as N=2^17, p=1.
@@ -62,11 +62,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
 let decoy: Promise<string> | undefined;
 
 /** The id of the active user with this e-mail (any letter case) and password, else null. */
-export async function checkCredentials(db: Db, email: string, password: string): Promise<number | null> {
-  const row = sql(
-    db,
+export async function checkCredentials(db: Queryable, email: string, password: string): Promise<number | null> {
+  const row = (await db.get(
     'SELECT u.id, u.state, p.password_hash FROM users u LEFT JOIN user_passwords p ON p.user_id = u.id WHERE u.email = ?',
-  ).get(email.trim()) as { id: number; state: string; password_hash: string | null } | undefined;
+    email.trim(),
+  )) as { id: number; state: string; password_hash: string | null } | undefined;
   if (!row?.password_hash) {
     await verifyPassword(password, await (decoy ??= hashPassword(randomBytes(16).toString('hex'))));
     return null;

@@ -20,7 +20,7 @@ import { peopleSettings } from '../domain/accountSettings';
 import { accessibleProjectIds, hasProjectAccess } from '../domain/projectAccess';
 import { tagUsedInProjects, type TagFilters } from '../domain/tags';
 import type { UserRow } from '../domain/users';
-import type { Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 
 export type Role = 'owner' | 'supervisor' | 'leader' | 'coworker' | 'contractor';
 
@@ -57,13 +57,13 @@ export const restrictedToGivenProjects = (actor: Actor) => actor.role === 'contr
 export const managesProjects = (actor: Actor) => isAdmin(actor) || actor.role === 'leader';
 
 /** Whether the project exists for the actor: contractors see only the projects given them. */
-export function seesProject(db: Db, actor: Actor, projectId: number): boolean {
-  return !restrictedToGivenProjects(actor) || hasProjectAccess(db, actor.userId, projectId);
+export async function seesProject(db: Queryable, actor: Actor, projectId: number): Promise<boolean> {
+  return !restrictedToGivenProjects(actor) || (await hasProjectAccess(db, actor.userId, projectId));
 }
 
 /** The ids of the projects the actor sees, or null for every project of the account. */
-export function visibleProjectIds(db: Db, actor: Actor): number[] | null {
-  return restrictedToGivenProjects(actor) ? accessibleProjectIds(db, actor.userId) : null;
+export async function visibleProjectIds(db: Queryable, actor: Actor): Promise<number[] | null> {
+  return restrictedToGivenProjects(actor) ? await accessibleProjectIds(db, actor.userId) : null;
 }
 
 /**
@@ -72,27 +72,27 @@ export function visibleProjectIds(db: Db, actor: Actor): number[] | null {
  * project given it carries the tag, anyone's entry (the tag is the project's as much as the
  * entry's); every other role sees every tag. v1's GET /api/tags and v2's tag endpoints ask this.
  */
-export function scopeTagFilters(db: Db, actor: Actor, filters: TagFilters): TagFilters {
-  const projectIds = visibleProjectIds(db, actor);
+export async function scopeTagFilters(db: Queryable, actor: Actor, filters: TagFilters): Promise<TagFilters> {
+  const projectIds = await visibleProjectIds(db, actor);
   return projectIds === null ? filters : { ...filters, usedInProjects: projectIds };
 }
 
 /** Whether the tag exists for the actor (see scopeTagFilters). */
-export function seesTag(db: Db, actor: Actor, tagId: number): boolean {
-  const projectIds = visibleProjectIds(db, actor);
-  return projectIds === null || tagUsedInProjects(db, tagId, projectIds);
+export async function seesTag(db: Queryable, actor: Actor, tagId: number): Promise<boolean> {
+  const projectIds = await visibleProjectIds(db, actor);
+  return projectIds === null || (await tagUsedInProjects(db, tagId, projectIds));
 }
 
 /** Creates a project by naming one that does not exist in an entry's project_name. */
-export function createsProjectsThroughEntries(db: Db, actor: Actor): boolean {
+export async function createsProjectsThroughEntries(db: Queryable, actor: Actor): Promise<boolean> {
   if (managesProjects(actor)) return true;
-  return actor.role === 'coworker' && peopleSettings(db, actor.accountId).coworkers_create_projects === 1;
+  return actor.role === 'coworker' && (await peopleSettings(db, actor.accountId)).coworkers_create_projects === 1;
 }
 
 /** Creates a tag by writing a #hashtag that does not exist in a description. */
-export function createsTagsThroughEntries(db: Db, actor: Actor): boolean {
+export async function createsTagsThroughEntries(db: Queryable, actor: Actor): Promise<boolean> {
   if (managesProjects(actor)) return true;
-  return actor.role === 'coworker' && peopleSettings(db, actor.accountId).coworkers_create_tags === 1;
+  return actor.role === 'coworker' && (await peopleSettings(db, actor.accountId)).coworkers_create_tags === 1;
 }
 
 // Users and teams
@@ -122,18 +122,22 @@ export interface RecordScope {
   projectIds: number[] | null;
 }
 
-export function recordScope(db: Db, actor: Actor): RecordScope {
+export async function recordScope(db: Queryable, actor: Actor): Promise<RecordScope> {
   if (seesAllEntries(actor)) return { userId: null, projectIds: null };
-  return { userId: actor.userId, projectIds: visibleProjectIds(db, actor) };
+  return { userId: actor.userId, projectIds: await visibleProjectIds(db, actor) };
 }
 
 /** Whether the actor sees this entry or expense. */
-export function seesRecord(db: Db, actor: Actor, record: { user_id: number; project_id: number | null }): boolean {
+export async function seesRecord(
+  db: Queryable,
+  actor: Actor,
+  record: { user_id: number; project_id: number | null },
+): Promise<boolean> {
   if (seesAllEntries(actor)) return true;
   if (record.user_id !== actor.userId) return false;
   return (
     !restrictedToGivenProjects(actor) ||
-    (record.project_id !== null && hasProjectAccess(db, actor.userId, record.project_id))
+    (record.project_id !== null && (await hasProjectAccess(db, actor.userId, record.project_id)))
   );
 }
 
@@ -143,12 +147,12 @@ export function seesRecord(db: Db, actor: Actor, record: { user_id: number; proj
  * (an empty list matches nothing). Every entry list calls this: /v2/entries and the entries of a
  * user, team, project, project group and tag.
  */
-export function scopeEntryFilters(
-  db: Db,
+export async function scopeEntryFilters(
+  db: Queryable,
   actor: Actor,
   filters: EntryFilters,
-): { filters: EntryFilters; onlyUserId: number | null } {
-  const scope = recordScope(db, actor);
+): Promise<{ filters: EntryFilters; onlyUserId: number | null }> {
+  const scope = await recordScope(db, actor);
   if (scope.projectIds === null) return { filters, onlyUserId: scope.userId };
   const allowed = new Set(scope.projectIds);
   const projectIds = filters.project_ids ? filters.project_ids.filter((id) => allowed.has(id)) : scope.projectIds;

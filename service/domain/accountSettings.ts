@@ -3,7 +3,7 @@
 // entry (GAPS.md "Roles": "only if allowed"). Decided: no user limit and no such right by default;
 // ServiceOptions.userLimit sets the limit, the coworker rights live only in the database.
 import { refused } from '../http/errors';
-import { sql, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 
 export interface PeopleSettings {
   user_limit: number | null;
@@ -11,24 +11,31 @@ export interface PeopleSettings {
   coworkers_create_tags: number;
 }
 
-export function peopleSettings(db: Db, accountId: number): PeopleSettings {
-  return sql(db, 'SELECT user_limit, coworkers_create_projects, coworkers_create_tags FROM accounts WHERE id = ?').get(
+export async function peopleSettings(db: Queryable, accountId: number): Promise<PeopleSettings> {
+  return (await db.get(
+    'SELECT user_limit, coworkers_create_projects, coworkers_create_tags FROM accounts WHERE id = ?',
     accountId,
-  ) as PeopleSettings;
+  )) as PeopleSettings;
 }
 
 /** Sets the limit of the account `userId` belongs to; null = none. */
-export function setUserLimit(db: Db, userId: number, limit: number | null): void {
+export async function setUserLimit(db: Queryable, userId: number, limit: number | null): Promise<void> {
   if (limit !== null && !(Number.isSafeInteger(limit) && limit >= 1))
     throw new Error('userLimit must be a whole number >= 1, or null');
-  sql(db, 'UPDATE accounts SET user_limit = ? WHERE id = (SELECT account_id FROM users WHERE id = ?)').run(
+  await db.run(
+    'UPDATE accounts SET user_limit = ? WHERE id = (SELECT account_id FROM users WHERE id = ?)',
     limit,
     userId,
   );
 }
 
-export function setCoworkerRights(db: Db, accountId: number, rights: { projects: boolean; tags: boolean }): void {
-  sql(db, 'UPDATE accounts SET coworkers_create_projects = ?, coworkers_create_tags = ? WHERE id = ?').run(
+export async function setCoworkerRights(
+  db: Queryable,
+  accountId: number,
+  rights: { projects: boolean; tags: boolean },
+): Promise<void> {
+  await db.run(
+    'UPDATE accounts SET coworkers_create_projects = ?, coworkers_create_tags = ? WHERE id = ?',
     rights.projects ? 1 : 0,
     rights.tags ? 1 : 0,
     accountId,
@@ -39,11 +46,11 @@ export function setCoworkerRights(db: Db, accountId: number, rights: { projects:
  * Throws reached_user_limit when one more user who counts would pass the limit. Decided: every
  * user counts except disabled (deactivated) ones, so deactivating someone makes room.
  */
-export function refuseBeyondUserLimit(db: Db, accountId: number): void {
-  const row = sql(
-    db,
+export async function refuseBeyondUserLimit(db: Queryable, accountId: number): Promise<void> {
+  const row = (await db.get(
     `SELECT user_limit AS max, (SELECT COUNT(*) FROM users WHERE account_id = a.id AND state != 'disabled') AS n FROM accounts a WHERE id = ?`,
-  ).get(accountId) as { max: number | null; n: number };
+    accountId,
+  )) as { max: number | null; n: number };
   if (row.max !== null && row.n >= row.max) {
     throw refused(
       'User',

@@ -1,7 +1,7 @@
 // Entries (logged time): writes that round minutes to the project's increment and link the
 // description's #hashtags, and the filtered list of spec 001 "GET /v2/entries".
 import { refused } from '../http/errors';
-import { sql, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import { findProjectByName, getProject, insertProject, type ProjectRow } from './projects';
 import { roundUpMinutes } from './rounding';
 import { ENTRY_BILLABLE } from './sqlText';
@@ -46,8 +46,8 @@ export interface EntryValues {
 
 const SELECT = `SELECT e.*, ${ENTRY_BILLABLE} AS billable FROM entries e LEFT JOIN projects p ON p.id = e.project_id`;
 
-export function getEntry(db: Db, accountId: number, id: number): EntryRow | undefined {
-  return sql(db, `${SELECT} WHERE e.account_id = ? AND e.id = ?`).get(accountId, id) as EntryRow | undefined;
+export async function getEntry(db: Queryable, accountId: number, id: number): Promise<EntryRow | undefined> {
+  return (await db.get(`${SELECT} WHERE e.account_id = ? AND e.id = ?`, accountId, id)) as EntryRow | undefined;
 }
 
 export interface ProjectChoice {
@@ -60,25 +60,25 @@ export interface ProjectChoice {
  * project_name, creating that project when the account has none of the name; else none when
  * project_id was sent null; else undefined (keep the current one). Archived projects refuse.
  */
-export function chooseEntryProject(
-  db: Db,
+export async function chooseEntryProject(
+  db: Queryable,
   accountId: number,
   choice: ProjectChoice,
   now: string,
-): ProjectRow | null | undefined {
+): Promise<ProjectRow | null | undefined> {
   let project: ProjectRow | undefined;
   if (typeof choice.project_id === 'number') {
-    project = getProject(db, accountId, choice.project_id);
+    project = await getProject(db, accountId, choice.project_id);
     if (!project) throw refused('Entry', 'project_id', 'missing', `Project ${choice.project_id} does not exist`);
   } else if (choice.project_name) {
     project =
-      findProjectByName(db, accountId, choice.project_name) ??
-      insertProject(
+      (await findProjectByName(db, accountId, choice.project_name)) ??
+      (await insertProject(
         db,
         accountId,
         { name: choice.project_name, billable: true, billing_increment: 15, color: null },
         now,
-      );
+      ));
   } else {
     return choice.project_id === null ? null : undefined;
   }
@@ -97,27 +97,25 @@ export function refuseArchived(project: ProjectRow): ProjectRow {
   return project;
 }
 
-function increment(db: Db, accountId: number, projectId: number | null): number | null {
-  return projectId === null ? null : (getProject(db, accountId, projectId)?.billing_increment ?? null);
+async function increment(db: Queryable, accountId: number, projectId: number | null): Promise<number | null> {
+  return projectId === null ? null : ((await getProject(db, accountId, projectId))?.billing_increment ?? null);
 }
 
-function storedMinutes(db: Db, accountId: number, values: EntryValues): number {
+async function storedMinutes(db: Queryable, accountId: number, values: EntryValues): Promise<number> {
   return values.exactMinutes
     ? values.minutes
-    : roundUpMinutes(values.minutes, increment(db, accountId, values.projectId));
+    : roundUpMinutes(values.minutes, await increment(db, accountId, values.projectId));
 }
 
 /** The tags an entry links: those given, else the #hashtags of its description. */
 const entryTags = (values: EntryValues) => values.tags ?? parseHashtags(values.description);
 
-export function insertEntry(db: Db, accountId: number, values: EntryValues, now: string): number {
-  const minutes = storedMinutes(db, accountId, values);
+export async function insertEntry(db: Queryable, accountId: number, values: EntryValues, now: string): Promise<number> {
+  const minutes = await storedMinutes(db, accountId, values);
   const id = Number(
-    sql(
-      db,
+    (await db.get<{ id: number }>(
       `INSERT INTO entries (account_id, user_id, project_id, date, minutes, description, source_url, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       accountId,
       values.userId,
       values.projectId,
@@ -127,9 +125,9 @@ export function insertEntry(db: Db, accountId: number, values: EntryValues, now:
       values.sourceUrl,
       now,
       now,
-    ).lastInsertRowid,
+    ))!.id,
   );
-  linkTags(db, { table: 'entry_tags', ownerId: id, accountId, tags: entryTags(values), now });
+  await linkTags(db, { table: 'entry_tags', ownerId: id, accountId, tags: entryTags(values), now });
   return id;
 }
 
@@ -140,24 +138,31 @@ export interface UpdateEntryOptions {
   now: string;
 }
 
-export function updateEntry(db: Db, { accountId, id, values, now }: UpdateEntryOptions): void {
-  const minutes = storedMinutes(db, accountId, values);
+export async function updateEntry(db: Queryable, { accountId, id, values, now }: UpdateEntryOptions): Promise<void> {
+  const minutes = await storedMinutes(db, accountId, values);
   // An unchanged description keeps its tag links: they were made by the rule that wrote it (v2's
   // #hashtags or v1's classic tags), and re-reading it as #hashtags would drop classic ones.
-  const before = sql(db, 'SELECT description FROM entries WHERE id = ?').get(id) as
+  const before = (await db.get('SELECT description FROM entries WHERE id = ?', id)) as
     | { description: string | null }
     | undefined;
-  sql(
-    db,
+  await db.run(
     'UPDATE entries SET user_id = ?, project_id = ?, date = ?, minutes = ?, description = ?, source_url = ?, updated_at = ? WHERE id = ?',
-  ).run(values.userId, values.projectId, values.date, minutes, values.description, values.sourceUrl, now, id);
+    values.userId,
+    values.projectId,
+    values.date,
+    minutes,
+    values.description,
+    values.sourceUrl,
+    now,
+    id,
+  );
   if (values.tags !== undefined || before?.description !== values.description) {
-    linkTags(db, { table: 'entry_tags', ownerId: id, accountId, tags: entryTags(values), now });
+    await linkTags(db, { table: 'entry_tags', ownerId: id, accountId, tags: entryTags(values), now });
   }
 }
 
-export function deleteEntry(db: Db, id: number): void {
-  sql(db, 'DELETE FROM entries WHERE id = ?').run(id);
+export async function deleteEntry(db: Queryable, id: number): Promise<void> {
+  await db.run('DELETE FROM entries WHERE id = ?', id);
 }
 
 export type { EntryFilters };
@@ -174,16 +179,17 @@ export interface ListEntriesOptions {
  * Entries of the filters as rows, for callers that want EntryRow objects. The HTTP lists answer
  * through resources/entryPage.ts instead, from the same WHERE clause (domain/entryQuery.ts).
  */
-export function listEntries(
-  db: Db,
+export async function listEntries(
+  db: Queryable,
   { accountId, filters, onlyUserId, limit, offset }: ListEntriesOptions,
-): { rows: EntryRow[]; total: number } {
-  const w = entryWhere(accountId, filters, onlyUserId);
+): Promise<{ rows: EntryRow[]; total: number }> {
+  const w = entryWhere(db.dialect, accountId, filters, { onlyUserId });
   // Most recent date first; among one date the newest entry first.
-  const rows = sql(db, `${SELECT} WHERE ${w} ORDER BY e.date DESC, e.id DESC LIMIT ? OFFSET ?`).all(
+  const rows = (await db.all(
+    `${SELECT} WHERE ${w} ORDER BY e.date DESC, e.id DESC LIMIT ? OFFSET ?`,
     ...w.params,
     limit,
     offset,
-  ) as EntryRow[];
-  return { rows, total: countEntries(db, w) };
+  )) as EntryRow[];
+  return { rows, total: await countEntries(db, w) };
 }

@@ -1,7 +1,8 @@
 // Approval and invoicing marks of entries (spec 001 Entry state table). An approved entry is
 // locked until unapproved; an entry on an invoice is locked for good. Marking as invoiced outside
 // the service only records the date (decided: it does not lock; repeated marks change the date).
-import { sql, type Db } from '../storage/db';
+import { idList } from '../storage/dialect';
+import type { Queryable } from '../storage/store';
 import { jsonList } from './sqlText';
 
 export interface EntryMarks {
@@ -17,13 +18,14 @@ export interface EntryMarks {
 }
 
 /** The marks of the account's entries among ids, in id order; unknown ids are left out. */
-export function entryMarks(db: Db, accountId: number, ids: number[]): EntryMarks[] {
-  return sql(
-    db,
+export async function entryMarks(db: Queryable, accountId: number, ids: number[]): Promise<EntryMarks[]> {
+  return (await db.all(
     `SELECT e.id, e.user_id, e.project_id, e.approved_at, e.approved_by_id, e.invoiced_at, e.invoice_id, COALESCE(p.enabled = 0, 0) AS archived
      FROM entries e LEFT JOIN projects p ON p.id = e.project_id
-     WHERE e.account_id = ? AND e.id IN (SELECT value FROM json_each(?)) ORDER BY e.id`,
-  ).all(accountId, jsonList(ids)) as EntryMarks[];
+     WHERE e.account_id = ? AND e.id IN ${idList(db.dialect)} ORDER BY e.id`,
+    accountId,
+    jsonList(ids),
+  )) as EntryMarks[];
 }
 
 export interface SetApprovalOptions {
@@ -33,8 +35,12 @@ export interface SetApprovalOptions {
   now: string;
 }
 
-export function setApproval(db: Db, { id, approvedAt, approvedById, now }: SetApprovalOptions): void {
-  sql(db, 'UPDATE entries SET approved_at = ?, approved_by_id = ?, updated_at = ? WHERE id = ?').run(
+export async function setApproval(
+  db: Queryable,
+  { id, approvedAt, approvedById, now }: SetApprovalOptions,
+): Promise<void> {
+  await db.run(
+    'UPDATE entries SET approved_at = ?, approved_by_id = ?, updated_at = ? WHERE id = ?',
     approvedAt,
     approvedById,
     now,
@@ -50,9 +56,15 @@ export interface SetInvoicedOptions {
 }
 
 /** Sets invoiced_at, and the invoice when the entry goes on one of the service's invoices. */
-export function setInvoiced(db: Db, { ids, invoicedAt, invoiceId, now }: SetInvoicedOptions): void {
-  sql(
-    db,
-    'UPDATE entries SET invoiced_at = ?, invoice_id = ?, updated_at = ? WHERE id IN (SELECT value FROM json_each(?))',
-  ).run(invoicedAt, invoiceId, now, jsonList(ids));
+export async function setInvoiced(
+  db: Queryable,
+  { ids, invoicedAt, invoiceId, now }: SetInvoicedOptions,
+): Promise<void> {
+  await db.run(
+    `UPDATE entries SET invoiced_at = ?, invoice_id = ?, updated_at = ? WHERE id IN ${idList(db.dialect)}`,
+    invoicedAt,
+    invoiceId,
+    now,
+    jsonList(ids),
+  );
 }

@@ -2,7 +2,8 @@
 // one WHERE clause built from the filters, a count that is reused while nothing changes, and
 // the page of rows read raw with their tag ids in one query. resources/entryJson.ts turns the
 // rows into the answer.
-import { arrays, sql, type Db } from '../storage/db';
+import { commaList, idList, like, type Dialect } from '../storage/dialect';
+import type { Queryable, Store } from '../storage/store';
 import type { EntryFilters } from '../../wire/serviceTypes';
 import { ENTRY_BILLABLE, jsonList, likeContains, Where } from './sqlText';
 
@@ -14,15 +15,14 @@ export interface EntryWithin {
 
 /** Filters of spec 001, combined; onlyUserId restricts to one user's entries (roles that see only their own). */
 export function entryWhere(
+  dialect: Dialect,
   accountId: number,
   filters: EntryFilters,
-  onlyUserId: number | null,
-  within: EntryWithin = {},
+  { onlyUserId, within = {} }: { onlyUserId: number | null; within?: EntryWithin },
 ): Where {
   const w = new Where().add('e.account_id = ?', accountId);
   if (onlyUserId !== null) w.add('e.user_id = ?', onlyUserId);
-  const inList = (column: string, ids?: number[]) =>
-    ids && w.add(`${column} IN (SELECT value FROM json_each(?))`, jsonList(ids));
+  const inList = (column: string, ids?: number[]) => ids && w.add(`${column} IN ${idList(dialect)}`, jsonList(ids));
   inList('e.user_id', filters.user_ids);
   inList('e.project_id', filters.project_ids);
   inList('e.invoice_id', filters.invoice_ids);
@@ -33,11 +33,11 @@ export function entryWhere(
   if (filters.tag_ids) {
     // "and" (the default): the entry has every tag; "combination of" (decided): it has any of them.
     const tags = jsonList(filters.tag_ids);
-    const matched = `(SELECT COUNT(*) FROM entry_tags ft WHERE ft.entry_id = e.id AND ft.tag_id IN (SELECT value FROM json_each(?)))`;
+    const matched = `(SELECT COUNT(*) FROM entry_tags ft WHERE ft.entry_id = e.id AND ft.tag_id IN ${idList(dialect)})`;
     if (filters.tag_filter_type === 'combination of') w.add(`${matched} > 0`, tags);
-    else w.add(`${matched} = (SELECT COUNT(DISTINCT value) FROM json_each(?))`, tags, tags);
+    else w.add(`${matched} = (SELECT COUNT(DISTINCT value) FROM ${idList(dialect)} AS ids)`, tags, tags);
   }
-  if (filters.description !== undefined) w.add(`e.description LIKE ? ESCAPE '\\'`, likeContains(filters.description));
+  if (filters.description !== undefined) w.add(`${like(dialect, 'e.description')}`, likeContains(filters.description));
   if (filters.from) w.add('e.date >= ?', filters.from);
   if (filters.to) w.add('e.date <= ?', filters.to);
   if (filters.invoiced !== undefined) w.add(filters.invoiced ? 'e.invoiced_at IS NOT NULL' : 'e.invoiced_at IS NULL');
@@ -48,7 +48,7 @@ export function entryWhere(
   // The only filter that needs the project; every other query here reads entries alone.
   if (filters.billable !== undefined) {
     w.add(
-      `(SELECT ${ENTRY_BILLABLE} FROM (SELECT 1) LEFT JOIN projects p ON p.id = e.project_id) = ?`,
+      `(SELECT ${ENTRY_BILLABLE} FROM (SELECT 1) AS one LEFT JOIN projects p ON p.id = e.project_id) = ?`,
       filters.billable ? 1 : 0,
     );
   }
@@ -65,33 +65,34 @@ interface CountCache {
   version: string;
   counts: Map<string, number>;
 }
-const countCaches = new WeakMap<Db, CountCache>();
+const countCaches = new WeakMap<Store, CountCache>();
 const COUNTS_KEPT = 200;
 
-export function countEntries(db: Db, where: Where): number {
+export async function countEntries(db: Queryable, where: Where): Promise<number> {
   // The local service usually holds one account: then an unfiltered count is the table's, which
   // SQLite takes from the b-tree's pages without visiting a row (0.01 ms instead of 1.7 ms for
   // 100,000 entries).
   if (
     String(where) === 'e.account_id = ?' &&
-    (sql(db, 'SELECT COUNT(*) AS n FROM accounts').get() as { n: number }).n === 1
+    ((await db.get('SELECT COUNT(*) AS n FROM accounts')) as { n: number }).n === 1
   ) {
-    return (sql(db, 'SELECT COUNT(*) AS n FROM entries').get() as { n: number }).n;
+    return ((await db.get('SELECT COUNT(*) AS n FROM entries')) as { n: number }).n;
   }
   const text = `SELECT COUNT(*) AS n FROM entries e WHERE ${where}`;
   // Inside a transaction a count could include writes that are later rolled back: not cached.
-  if (db.isTransaction) return (sql(db, text).get(...where.params) as { n: number }).n;
-  const { c, v } = sql(db, 'SELECT total_changes() AS c, data_version AS v FROM pragma_data_version').get() as {
+  // The version below is SQLite's (PostgreSQL has no such cheap change counter): not cached there.
+  if (db.inTransaction || db.dialect !== 'sqlite') return ((await db.get(text, ...where.params)) as { n: number }).n;
+  const { c, v } = (await db.get('SELECT total_changes() AS c, data_version AS v FROM pragma_data_version')) as {
     c: number;
     v: number;
   };
   const version = `${c}:${v}`;
-  let cache = countCaches.get(db);
-  if (!cache || cache.version !== version) countCaches.set(db, (cache = { version, counts: new Map() }));
+  let cache = countCaches.get(db.store);
+  if (!cache || cache.version !== version) countCaches.set(db.store, (cache = { version, counts: new Map() }));
   const key = `${text}\n${JSON.stringify(where.params)}`;
   let n = cache.counts.get(key);
   if (n === undefined) {
-    n = (sql(db, text).get(...where.params) as { n: number }).n;
+    n = ((await db.get(text, ...where.params)) as { n: number }).n;
     if (cache.counts.size >= COUNTS_KEPT) cache.counts.clear();
     cache.counts.set(key, n);
   }
@@ -137,14 +138,15 @@ export type PageRow = [
 ];
 
 /** One page in list order: most recent date first, among one date the newest entry first. */
-export function entryPage(db: Db, where: Where, limit: number, offset: number): PageRow[] {
+export function entryPage(db: Queryable, where: Where, limit: number, offset: number): Promise<PageRow[]> {
   const columns = PAGE_COLUMNS.slice(0, -1)
     .map((c) => `e.${c}`)
     .join(', ');
-  const statement = arrays(
-    db,
-    `SELECT ${columns}, (SELECT group_concat(tag_id) FROM entry_tags et WHERE et.entry_id = e.id) AS tag_ids
+  return db.arrays<PageRow>(
+    `SELECT ${columns}, (SELECT ${commaList(db.dialect, 'tag_id')} FROM entry_tags et WHERE et.entry_id = e.id) AS tag_ids
      FROM entries e WHERE ${where} ORDER BY e.date DESC, e.id DESC LIMIT ? OFFSET ?`,
+    ...where.params,
+    limit,
+    offset,
   );
-  return statement.all(...where.params, limit, offset) as PageRow[];
 }

@@ -8,8 +8,9 @@
 //   "default previous invoice's").
 // - Currency and payment settings follow the labels' rule; their defaults are USD, "$",
 //   "US Dollar", no online payment, no custom HTML.
+import { idList } from '../storage/dialect';
 import { INVOICE_LABEL_DEFAULTS, type InvoiceCustomization, type InvoiceLabel } from '../../wire/serviceTypesMoney';
-import { sql, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import { jsonList } from './sqlText';
 
 /** The customization as stored: the wire object without its timestamps (those are the invoice's). */
@@ -37,36 +38,41 @@ export const LABELS = Object.keys(INVOICE_LABEL_DEFAULTS) as InvoiceLabel[];
 const INVOICE_PROJECTS = `SELECT project_id FROM entries WHERE invoice_id = i.id AND project_id IS NOT NULL
   UNION SELECT project_id FROM expenses WHERE invoice_id = i.id`;
 
-function previousForProjects(db: Db, accountId: number, projectIds: number[]): StoredCustomization | undefined {
+async function previousForProjects(
+  db: Queryable,
+  accountId: number,
+  projectIds: number[],
+): Promise<StoredCustomization | undefined> {
   if (projectIds.length === 0) return undefined;
-  const row = sql(
-    db,
+  const row = (await db.get(
     `SELECT i.customization FROM invoices i WHERE i.account_id = ?
-       AND EXISTS (SELECT 1 FROM (${INVOICE_PROJECTS}) ip WHERE ip.project_id IN (SELECT value FROM json_each(?)))
+       AND EXISTS (SELECT 1 FROM (${INVOICE_PROJECTS}) ip WHERE ip.project_id IN ${idList(db.dialect)})
      ORDER BY i.id DESC LIMIT 1`,
-  ).get(accountId, jsonList(projectIds)) as { customization: string } | undefined;
+    accountId,
+    jsonList(projectIds),
+  )) as { customization: string } | undefined;
   return row && (JSON.parse(row.customization) as StoredCustomization);
 }
 
-function latestLocale(db: Db, accountId: number): string | undefined {
-  const row = sql(
-    db,
+async function latestLocale(db: Queryable, accountId: number): Promise<string | undefined> {
+  const row = (await db.get(
     `SELECT json_extract(customization, '$.locale') AS locale FROM invoices WHERE account_id = ? ORDER BY id DESC LIMIT 1`,
-  ).get(accountId) as { locale: string | null } | undefined;
+    accountId,
+  )) as { locale: string | null } | undefined;
   return row?.locale ?? undefined;
 }
 
 /** The customization of a new invoice over `projectIds`, with what the request gave on top. Call before inserting it. */
-export function resolveCustomization(
-  db: Db,
+export async function resolveCustomization(
+  db: Queryable,
   accountId: number,
   projectIds: number[],
   given: Partial<StoredCustomization>,
-): StoredCustomization {
-  const previous = previousForProjects(db, accountId, projectIds);
+): Promise<StoredCustomization> {
+  const previous = await previousForProjects(db, accountId, projectIds);
   const base: StoredCustomization = {
     ...CUSTOMIZATION_DEFAULTS,
-    ...(previous ?? { locale: latestLocale(db, accountId) ?? CUSTOMIZATION_DEFAULTS.locale }),
+    ...(previous ?? { locale: (await latestLocale(db, accountId)) ?? CUSTOMIZATION_DEFAULTS.locale }),
   };
   const resolved = { ...base };
   for (const [key, value] of Object.entries(given))

@@ -3,12 +3,13 @@
 // width of its number, and count one up ("INV-0041" -> "INV-0042", "9" -> "10"); with no earlier
 // number, start at "1". References are unique per account, so a number already used (a reference
 // given by hand) is skipped.
-import { column, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 
 const TRAILING_NUMBER = /^(.*?)(\d+)$/;
 
-export function nextInvoiceReference(db: Db, accountId: number): string {
-  const references = column<string>(db, 'SELECT reference FROM invoices WHERE account_id = ? ORDER BY id DESC').all(
+export async function nextInvoiceReference(db: Queryable, accountId: number): Promise<string> {
+  const references = await db.column<string>(
+    'SELECT reference FROM invoices WHERE account_id = ? ORDER BY id DESC',
     accountId,
   );
   let best: { prefix: string; digits: string; value: bigint } | null = null;

@@ -1,9 +1,10 @@
 // Invoices (spec 001 "Invoices"): the rows, what an invoice is made of (its entries, expenses,
 // taxes, custom rates and projects), the insert that locks its entries and expenses, and the
 // filtered list.
+import { equalsNocase, idList, like, nocase } from '../storage/dialect';
 import { randomBytes } from 'node:crypto';
 import type { CalculationMethod, Invoice, InvoiceFilters, InvoiceState } from '../../wire/serviceTypesMoney';
-import { sql, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import type { Amounts } from './invoiceAmounts';
 import type { StoredCustomization } from './invoiceCustomization';
 import type { ProjectRow } from './projects';
@@ -93,46 +94,48 @@ export interface InvoicedEntry {
   invoiced_at: string | null;
 }
 
-export function entriesForInvoice(db: Db, accountId: number, ids: number[]): InvoicedEntry[] {
-  return sql(
-    db,
+export async function entriesForInvoice(db: Queryable, accountId: number, ids: number[]): Promise<InvoicedEntry[]> {
+  return (await db.all(
     `SELECT e.id, e.user_id, e.project_id, e.minutes, e.invoice_id, e.invoiced_at, ${ENTRY_BILLABLE} AS billable
      FROM entries e LEFT JOIN projects p ON p.id = e.project_id
-     WHERE e.account_id = ? AND e.id IN (SELECT value FROM json_each(?)) ORDER BY e.id`,
-  ).all(accountId, jsonList(ids)) as InvoicedEntry[];
+     WHERE e.account_id = ? AND e.id IN ${idList(db.dialect)} ORDER BY e.id`,
+    accountId,
+    jsonList(ids),
+  )) as InvoicedEntry[];
 }
 
-export function getInvoice(db: Db, accountId: number, id: number): InvoiceRow | undefined {
-  return sql(db, 'SELECT * FROM invoices WHERE account_id = ? AND id = ?').get(accountId, id) as InvoiceRow | undefined;
+export async function getInvoice(db: Queryable, accountId: number, id: number): Promise<InvoiceRow | undefined> {
+  return (await db.get('SELECT * FROM invoices WHERE account_id = ? AND id = ?', accountId, id)) as
+    | InvoiceRow
+    | undefined;
 }
 
-export function invoicesByIds(db: Db, ids: number[]): Map<number, InvoiceRow> {
+export async function invoicesByIds(db: Queryable, ids: number[]): Promise<Map<number, InvoiceRow>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = sql(db, 'SELECT * FROM invoices WHERE id IN (SELECT value FROM json_each(?))').all(
+  const rows = (await db.all(
+    `SELECT * FROM invoices WHERE id IN ${idList(db.dialect)}`,
     jsonList(unique),
-  ) as InvoiceRow[];
+  )) as InvoiceRow[];
   return new Map(rows.map((i) => [i.id, i]));
 }
 
-export function referenceTaken(db: Db, accountId: number, reference: string): boolean {
+export async function referenceTaken(db: Queryable, accountId: number, reference: string): Promise<boolean> {
   return (
-    sql(db, 'SELECT 1 FROM invoices WHERE account_id = ? AND reference = ?').get(accountId, reference) !== undefined
+    (await db.get('SELECT 1 FROM invoices WHERE account_id = ? AND reference = ?', accountId, reference)) !== undefined
   );
 }
 
 /** Inserts the invoice with its taxes and custom rates; the caller puts its entries and expenses on it. */
-export function insertInvoice(db: Db, accountId: number, v: NewInvoice, now: string): number {
+export async function insertInvoice(db: Queryable, accountId: number, v: NewInvoice, now: string): Promise<number> {
   const flag = (b: boolean) => (b ? 1 : 0);
   const id = Number(
-    sql(
-      db,
+    (await db.get<{ id: number }>(
       `INSERT INTO invoices (account_id, state, reference, invoice_date, project_name, company_name, company_details, recipient_details,
          description, footer, show_hours_worked, show_full_report, show_user_summaries, show_project_summaries, show_project_name_for_expenses,
          customization, calculation_method, standard_hourly_rate_cents, flat_rate_cents, taxable_cents, taxfree_cents, tax_total_cents,
          total_cents, share_token, created_at, updated_at)
-       VALUES (?, 'unpaid', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
+       VALUES (?, 'unpaid', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       accountId,
       v.reference,
       v.invoice_date,
@@ -158,70 +161,83 @@ export function insertInvoice(db: Db, accountId: number, v: NewInvoice, now: str
       randomBytes(16).toString('hex'),
       now,
       now,
-    ).lastInsertRowid,
+    ))!.id,
   );
-  const tax = sql(
-    db,
-    'INSERT INTO invoice_taxes (invoice_id, name, percentage_thousandths, amount_cents) VALUES (?, ?, ?, ?)',
-  );
-  for (const [i, t] of v.taxes.entries()) tax.run(id, t.name, t.thousandths, v.amounts.taxCents[i]);
-  const rate = sql(db, 'INSERT INTO invoice_custom_rates (invoice_id, user_id, hourly_rate_cents) VALUES (?, ?, ?)');
-  for (const r of v.customRates) rate.run(id, r.userId, r.cents);
+  for (const [i, t] of v.taxes.entries())
+    await db.run(
+      'INSERT INTO invoice_taxes (invoice_id, name, percentage_thousandths, amount_cents) VALUES (?, ?, ?, ?)',
+      id,
+      t.name,
+      t.thousandths,
+      v.amounts.taxCents[i],
+    );
+  for (const r of v.customRates)
+    await db.run(
+      'INSERT INTO invoice_custom_rates (invoice_id, user_id, hourly_rate_cents) VALUES (?, ?, ?)',
+      id,
+      r.userId,
+      r.cents,
+    );
   return id;
 }
 
-export function taxesOf(db: Db, invoiceIds: number[]): Map<number, InvoiceTaxRow[]> {
-  const rows = sql(
-    db,
-    'SELECT * FROM invoice_taxes WHERE invoice_id IN (SELECT value FROM json_each(?)) ORDER BY invoice_id, id',
-  ).all(jsonList(invoiceIds)) as InvoiceTaxRow[];
+export async function taxesOf(db: Queryable, invoiceIds: number[]): Promise<Map<number, InvoiceTaxRow[]>> {
+  const rows = (await db.all(
+    `SELECT * FROM invoice_taxes WHERE invoice_id IN ${idList(db.dialect)} ORDER BY invoice_id, id`,
+    jsonList(invoiceIds),
+  )) as InvoiceTaxRow[];
   return groupBy(rows, (r) => r.invoice_id);
 }
 
-export function customRatesOf(db: Db, invoiceIds: number[]): Map<number, CustomRateRow[]> {
-  const rows = sql(
-    db,
-    'SELECT * FROM invoice_custom_rates WHERE invoice_id IN (SELECT value FROM json_each(?)) ORDER BY invoice_id, user_id',
-  ).all(jsonList(invoiceIds)) as CustomRateRow[];
+export async function customRatesOf(db: Queryable, invoiceIds: number[]): Promise<Map<number, CustomRateRow[]>> {
+  const rows = (await db.all(
+    `SELECT * FROM invoice_custom_rates WHERE invoice_id IN ${idList(db.dialect)} ORDER BY invoice_id, user_id`,
+    jsonList(invoiceIds),
+  )) as CustomRateRow[];
   return groupBy(rows, (r) => r.invoice_id);
 }
 
 /** Entries and expenses on each invoice. */
-export function invoiceCounts(db: Db, invoiceIds: number[]): Map<number, { entries: number; expenses: number }> {
-  const rows = sql(
-    db,
+export async function invoiceCounts(
+  db: Queryable,
+  invoiceIds: number[],
+): Promise<Map<number, { entries: number; expenses: number }>> {
+  const rows = (await db.all(
     `SELECT i.value AS id,
        (SELECT COUNT(*) FROM entries WHERE invoice_id = i.value) AS entries,
        (SELECT COUNT(*) FROM expenses WHERE invoice_id = i.value) AS expenses
-     FROM json_each(?) i`,
-  ).all(jsonList(invoiceIds)) as Array<{ id: number; entries: number; expenses: number }>;
+     FROM ${idList(db.dialect)} AS i`,
+    jsonList(invoiceIds),
+  )) as Array<{ id: number; entries: number; expenses: number }>;
   return new Map(rows.map((r) => [r.id, { entries: r.entries, expenses: r.expenses }]));
 }
 
 /** The projects of each invoice's entries and expenses, by name. */
-export function invoiceProjects(db: Db, invoiceIds: number[]): Map<number, ProjectRow[]> {
-  const rows = sql(
-    db,
+export async function invoiceProjects(db: Queryable, invoiceIds: number[]): Promise<Map<number, ProjectRow[]>> {
+  const rows = (await db.all(
     `SELECT ip.invoice_id, p.* FROM (
        SELECT DISTINCT invoice_id, project_id FROM (
-         SELECT invoice_id, project_id FROM entries WHERE invoice_id IN (SELECT value FROM json_each(?)) AND project_id IS NOT NULL
-         UNION SELECT invoice_id, project_id FROM expenses WHERE invoice_id IN (SELECT value FROM json_each(?)))
+         SELECT invoice_id, project_id FROM entries WHERE invoice_id IN ${idList(db.dialect)} AND project_id IS NOT NULL
+         UNION SELECT invoice_id, project_id FROM expenses WHERE invoice_id IN ${idList(db.dialect)}) AS both_kinds
      ) ip JOIN projects p ON p.id = ip.project_id
-     ORDER BY ip.invoice_id, p.name COLLATE NOCASE, p.id`,
-  ).all(jsonList(invoiceIds), jsonList(invoiceIds)) as Array<ProjectRow & { invoice_id: number }>;
+     ORDER BY ip.invoice_id, ${nocase(db.dialect, 'p.name')}, p.id`,
+    jsonList(invoiceIds),
+    jsonList(invoiceIds),
+  )) as Array<ProjectRow & { invoice_id: number }>;
   return groupBy(rows, (r) => r.invoice_id);
 }
 
 /** The invoices of each project (through its entries and expenses), newest first: the full Project form's `invoices`. */
-export function invoicesOfProjects(db: Db, projectIds: number[]): Map<number, InvoiceRow[]> {
-  const rows = sql(
-    db,
+export async function invoicesOfProjects(db: Queryable, projectIds: number[]): Promise<Map<number, InvoiceRow[]>> {
+  const rows = (await db.all(
     `SELECT pi.project_id, i.* FROM (
-       SELECT project_id, invoice_id FROM entries WHERE project_id IN (SELECT value FROM json_each(?)) AND invoice_id IS NOT NULL
-       UNION SELECT project_id, invoice_id FROM expenses WHERE project_id IN (SELECT value FROM json_each(?)) AND invoice_id IS NOT NULL
+       SELECT project_id, invoice_id FROM entries WHERE project_id IN ${idList(db.dialect)} AND invoice_id IS NOT NULL
+       UNION SELECT project_id, invoice_id FROM expenses WHERE project_id IN ${idList(db.dialect)} AND invoice_id IS NOT NULL
      ) pi JOIN invoices i ON i.id = pi.invoice_id
      ORDER BY pi.project_id, i.invoice_date DESC, i.id DESC`,
-  ).all(jsonList(projectIds), jsonList(projectIds)) as Array<InvoiceRow & { project_id: number }>;
+    jsonList(projectIds),
+    jsonList(projectIds),
+  )) as Array<InvoiceRow & { project_id: number }>;
   return groupBy(rows, (r) => r.project_id);
 }
 
@@ -248,10 +264,10 @@ export interface ListInvoicesOptions {
 }
 
 /** Filters of spec 001 "GET /invoices/", combined; most recent invoice_date first (decided), newest first within a date. */
-export function listInvoices(
-  db: Db,
+export async function listInvoices(
+  db: Queryable,
   { accountId, filters, limit, offset }: ListInvoicesOptions,
-): { rows: InvoiceRow[]; total: number } {
+): Promise<{ rows: InvoiceRow[]; total: number }> {
   const w = new Where().add('i.account_id = ?', accountId);
   if (filters.state) w.add('i.state = ?', filters.state);
   // Column and JSON field names below are fixed in this code, never taken from input.
@@ -265,10 +281,10 @@ export function listInvoices(
     'footer',
   ] as const) {
     const value = filters[column];
-    if (value !== undefined) w.add(`i.${column} LIKE ? ESCAPE '\\'`, likeContains(value));
+    if (value !== undefined) w.add(like(db.dialect, `i.${column}`), likeContains(value));
   }
   if (filters.currency_symbol !== undefined)
-    w.add(`${customizationText('currency_symbol')} LIKE ? ESCAPE '\\'`, likeContains(filters.currency_symbol));
+    w.add(like(db.dialect, customizationText('currency_symbol')), likeContains(filters.currency_symbol));
   if (filters.invoice_date_from) w.add('i.invoice_date >= ?', filters.invoice_date_from);
   if (filters.invoice_date_to) w.add('i.invoice_date <= ?', filters.invoice_date_to);
   if (filters.total_amount_from_cents !== undefined) w.add('i.total_cents >= ?', filters.total_amount_from_cents);
@@ -276,8 +292,8 @@ export function listInvoices(
   if (filters.project_ids) {
     // Decided: an invoice matches when any of its projects is among the ids.
     w.add(
-      `(EXISTS (SELECT 1 FROM entries WHERE invoice_id = i.id AND project_id IN (SELECT value FROM json_each(?)))
-        OR EXISTS (SELECT 1 FROM expenses WHERE invoice_id = i.id AND project_id IN (SELECT value FROM json_each(?))))`,
+      `(EXISTS (SELECT 1 FROM entries WHERE invoice_id = i.id AND project_id IN ${idList(db.dialect)})
+        OR EXISTS (SELECT 1 FROM expenses WHERE invoice_id = i.id AND project_id IN ${idList(db.dialect)}))`,
       jsonList(filters.project_ids),
       jsonList(filters.project_ids),
     );
@@ -298,16 +314,18 @@ export function listInvoices(
     const value = filters[flag];
     if (value !== undefined) w.add(`i.${flag} = ?`, value ? 1 : 0);
   }
-  if (filters.locale !== undefined) w.add(`${customizationText('locale')} = ? COLLATE NOCASE`, filters.locale);
+  if (filters.locale !== undefined) w.add(equalsNocase(db.dialect, customizationText('locale')), filters.locale);
   if (filters.currency_code !== undefined)
-    w.add(`${customizationText('currency_code')} = ? COLLATE NOCASE`, filters.currency_code);
+    w.add(equalsNocase(db.dialect, customizationText('currency_code')), filters.currency_code);
   if (filters.rate_calculation) w.add('i.calculation_method = ?', filters.rate_calculation);
   if (filters.updated_from) w.add('i.updated_at >= ?', filters.updated_from);
   if (filters.updated_to) w.add('i.updated_at <= ?', filters.updated_to);
-  const total = (sql(db, `SELECT COUNT(*) AS n FROM invoices i WHERE ${w}`).get(...w.params) as { n: number }).n;
-  const rows = sql(
-    db,
+  const total = ((await db.get(`SELECT COUNT(*) AS n FROM invoices i WHERE ${w}`, ...w.params)) as { n: number }).n;
+  const rows = (await db.all(
     `SELECT i.* FROM invoices i WHERE ${w} ORDER BY i.invoice_date DESC, i.id DESC LIMIT ? OFFSET ?`,
-  ).all(...w.params, limit, offset) as InvoiceRow[];
+    ...w.params,
+    limit,
+    offset,
+  )) as InvoiceRow[];
   return { rows, total };
 }

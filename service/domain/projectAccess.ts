@@ -1,43 +1,53 @@
 // Which projects a user was given access to (PUT /v2/users/:id/give_access_to_projects and the
 // revoke actions). Only contractors are held to it (GAPS.md "Roles"): they see and log time only
 // in these projects.
-import { column, sql, type Db } from '../storage/db';
+import { idList } from '../storage/dialect';
+import type { Queryable } from '../storage/store';
 import { jsonList } from './sqlText';
 
-export function accessibleProjectIds(db: Db, userId: number): number[] {
-  return column<number>(db, 'SELECT project_id FROM project_access WHERE user_id = ? ORDER BY project_id').all(userId);
+export async function accessibleProjectIds(db: Queryable, userId: number): Promise<number[]> {
+  return await db.column<number>('SELECT project_id FROM project_access WHERE user_id = ? ORDER BY project_id', userId);
 }
 
-export function hasProjectAccess(db: Db, userId: number, projectId: number): boolean {
+export async function hasProjectAccess(db: Queryable, userId: number, projectId: number): Promise<boolean> {
   return (
-    sql(db, 'SELECT 1 FROM project_access WHERE user_id = ? AND project_id = ?').get(userId, projectId) !== undefined
+    (await db.get('SELECT 1 FROM project_access WHERE user_id = ? AND project_id = ?', userId, projectId)) !== undefined
   );
 }
 
 /** Projects already given are skipped. */
-export function giveProjectAccess(db: Db, userId: number, projectIds: number[], now: string): void {
-  sql(
-    db,
-    'INSERT OR IGNORE INTO project_access (user_id, project_id, created_at) SELECT ?, value, ? FROM json_each(?)',
-  ).run(userId, now, jsonList(projectIds));
+export async function giveProjectAccess(
+  db: Queryable,
+  userId: number,
+  projectIds: number[],
+  now: string,
+): Promise<void> {
+  await db.run(
+    `INSERT INTO project_access (user_id, project_id, created_at) SELECT ?, value, ? FROM ${idList(db.dialect)} AS ids WHERE TRUE ON CONFLICT DO NOTHING`,
+    userId,
+    now,
+    jsonList(projectIds),
+  );
 }
 
 /** Projects not given are skipped. */
-export function revokeProjectAccess(db: Db, userId: number, projectIds: number[]): void {
-  sql(db, 'DELETE FROM project_access WHERE user_id = ? AND project_id IN (SELECT value FROM json_each(?))').run(
+export async function revokeProjectAccess(db: Queryable, userId: number, projectIds: number[]): Promise<void> {
+  await db.run(
+    `DELETE FROM project_access WHERE user_id = ? AND project_id IN ${idList(db.dialect)}`,
     userId,
     jsonList(projectIds),
   );
 }
 
-export function revokeAllProjectAccess(db: Db, userId: number): void {
-  sql(db, 'DELETE FROM project_access WHERE user_id = ?').run(userId);
+export async function revokeAllProjectAccess(db: Queryable, userId: number): Promise<void> {
+  await db.run('DELETE FROM project_access WHERE user_id = ?', userId);
 }
 
 /** The ids that name no project of the account. */
-export function unknownProjectIds(db: Db, accountId: number, ids: number[]): number[] {
+export async function unknownProjectIds(db: Queryable, accountId: number, ids: number[]): Promise<number[]> {
   const known = new Set(
-    column<number>(db, 'SELECT id FROM projects WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))').all(
+    await db.column<number>(
+      `SELECT id FROM projects WHERE account_id = ? AND id IN ${idList(db.dialect)}`,
       accountId,
       jsonList(ids),
     ),

@@ -1,7 +1,8 @@
 // Project groups (spec 001 "Project groups"): a named set of projects; a project is in at most
 // one group (projects.project_group_id). Decided: group names need not be unique, since nothing
 // looks a group up by name.
-import { sql, type Db } from '../storage/db';
+import { like, nocase, idList } from '../storage/dialect';
+import type { Queryable } from '../storage/store';
 import type { ProjectRow } from './projects';
 import { jsonList, likeContains, Where } from './sqlText';
 
@@ -19,18 +20,23 @@ export interface ProjectGroupFilters {
   project_ids?: number[];
 }
 
-export function getProjectGroup(db: Db, accountId: number, id: number): ProjectGroupRow | undefined {
-  return sql(db, 'SELECT * FROM project_groups WHERE account_id = ? AND id = ?').get(accountId, id) as
+export async function getProjectGroup(
+  db: Queryable,
+  accountId: number,
+  id: number,
+): Promise<ProjectGroupRow | undefined> {
+  return (await db.get('SELECT * FROM project_groups WHERE account_id = ? AND id = ?', accountId, id)) as
     | ProjectGroupRow
     | undefined;
 }
 
-export function projectGroupsByIds(db: Db, ids: number[]): Map<number, ProjectGroupRow> {
+export async function projectGroupsByIds(db: Queryable, ids: number[]): Promise<Map<number, ProjectGroupRow>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = sql(db, 'SELECT * FROM project_groups WHERE id IN (SELECT value FROM json_each(?))').all(
+  const rows = (await db.all(
+    `SELECT * FROM project_groups WHERE id IN ${idList(db.dialect)}`,
     jsonList(unique),
-  ) as ProjectGroupRow[];
+  )) as ProjectGroupRow[];
   return new Map(rows.map((g) => [g.id, g]));
 }
 
@@ -41,36 +47,38 @@ export interface ListProjectGroupsOptions {
   offset: number;
 }
 
-export function listProjectGroups(
-  db: Db,
+export async function listProjectGroups(
+  db: Queryable,
   { accountId, filters, limit, offset }: ListProjectGroupsOptions,
-): { rows: ProjectGroupRow[]; total: number } {
+): Promise<{ rows: ProjectGroupRow[]; total: number }> {
   const where = new Where().add('g.account_id = ?', accountId);
-  if (filters.name !== undefined) where.add(`g.name LIKE ? ESCAPE '\\'`, likeContains(filters.name));
+  if (filters.name !== undefined) where.add(`${like(db.dialect, 'g.name')}`, likeContains(filters.name));
   if (filters.project_ids) {
     where.add(
-      'EXISTS (SELECT 1 FROM projects p WHERE p.project_group_id = g.id AND p.id IN (SELECT value FROM json_each(?)))',
+      `EXISTS (SELECT 1 FROM projects p WHERE p.project_group_id = g.id AND p.id IN ${idList(db.dialect)})`,
       jsonList(filters.project_ids),
     );
   }
   const total = (
-    sql(db, `SELECT COUNT(*) AS n FROM project_groups g WHERE ${where}`).get(...where.params) as { n: number }
+    (await db.get(`SELECT COUNT(*) AS n FROM project_groups g WHERE ${where}`, ...where.params)) as { n: number }
   ).n;
-  const rows = sql(
-    db,
-    `SELECT g.* FROM project_groups g WHERE ${where} ORDER BY g.name COLLATE NOCASE, g.id LIMIT ? OFFSET ?`,
-  ).all(...where.params, limit, offset) as ProjectGroupRow[];
+  const rows = (await db.all(
+    `SELECT g.* FROM project_groups g WHERE ${where} ORDER BY ${nocase(db.dialect, 'g.name')}, g.id LIMIT ? OFFSET ?`,
+    ...where.params,
+    limit,
+    offset,
+  )) as ProjectGroupRow[];
   return { rows, total };
 }
 
 /** The projects of each group, by name: the `projects` of the group shape. */
-export function projectsOfGroups(db: Db, groupIds: number[]): Map<number, ProjectRow[]> {
+export async function projectsOfGroups(db: Queryable, groupIds: number[]): Promise<Map<number, ProjectRow[]>> {
   const byGroup = new Map<number, ProjectRow[]>();
   if (groupIds.length === 0) return byGroup;
-  const rows = sql(
-    db,
-    'SELECT * FROM projects WHERE project_group_id IN (SELECT value FROM json_each(?)) ORDER BY name COLLATE NOCASE, id',
-  ).all(jsonList(groupIds)) as ProjectRow[];
+  const rows = (await db.all(
+    `SELECT * FROM projects WHERE project_group_id IN ${idList(db.dialect)} ORDER BY ${nocase(db.dialect, 'name')}, id`,
+    jsonList(groupIds),
+  )) as ProjectRow[];
   for (const p of rows) {
     const list = byGroup.get(p.project_group_id!) ?? [];
     list.push(p);
@@ -79,23 +87,24 @@ export function projectsOfGroups(db: Db, groupIds: number[]): Map<number, Projec
   return byGroup;
 }
 
-export function insertProjectGroup(db: Db, accountId: number, name: string, now: string): number {
+export async function insertProjectGroup(db: Queryable, accountId: number, name: string, now: string): Promise<number> {
   return Number(
-    sql(db, 'INSERT INTO project_groups (account_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(
+    (await db.get<{ id: number }>(
+      'INSERT INTO project_groups (account_id, name, created_at, updated_at) VALUES (?, ?, ?, ?) RETURNING id',
       accountId,
       name,
       now,
       now,
-    ).lastInsertRowid,
+    ))!.id,
   );
 }
 
-export function renameProjectGroup(db: Db, id: number, name: string, now: string): void {
-  sql(db, 'UPDATE project_groups SET name = ?, updated_at = ? WHERE id = ?').run(name, now, id);
+export async function renameProjectGroup(db: Queryable, id: number, name: string, now: string): Promise<void> {
+  await db.run('UPDATE project_groups SET name = ?, updated_at = ? WHERE id = ?', name, now, id);
 }
 
-export function touchProjectGroup(db: Db, id: number, now: string): void {
-  sql(db, 'UPDATE project_groups SET updated_at = ? WHERE id = ?').run(now, id);
+export async function touchProjectGroup(db: Queryable, id: number, now: string): Promise<void> {
+  await db.run('UPDATE project_groups SET updated_at = ? WHERE id = ?', now, id);
 }
 
 export interface GroupProjectsOptions {
@@ -111,35 +120,54 @@ export interface GroupProjectsOptions {
  * another group move here (POST reassigns them) or stay where they are (add_projects ignores
  * them). Answers how many projects changed group.
  */
-export function groupProjects(
-  db: Db,
+export async function groupProjects(
+  db: Queryable,
   { accountId, groupId, projectIds, alsoGrouped, now }: GroupProjectsOptions,
-): number {
+): Promise<number> {
   if (projectIds.length === 0) return 0;
-  return sql(
-    db,
-    `UPDATE projects SET project_group_id = ?, updated_at = ?
-     WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))
+  return (
+    await db.run(
+      `UPDATE projects SET project_group_id = ?, updated_at = ?
+     WHERE account_id = ? AND id IN ${idList(db.dialect)}
        AND (project_group_id IS NULL OR (? AND project_group_id != ?))`,
-  ).run(groupId, now, accountId, jsonList(projectIds), alsoGrouped ? 1 : 0, groupId).changes;
+      groupId,
+      now,
+      accountId,
+      jsonList(projectIds),
+      alsoGrouped ? 1 : 0,
+      groupId,
+    )
+  ).changes;
 }
 
 /** Takes projects out of the group; `projectIds` null = all of them. Others are left alone. */
-export function ungroupProjects(db: Db, groupId: number, projectIds: number[] | null, now: string): number {
+export async function ungroupProjects(
+  db: Queryable,
+  groupId: number,
+  projectIds: number[] | null,
+  now: string,
+): Promise<number> {
   if (projectIds === null)
-    return sql(db, 'UPDATE projects SET project_group_id = NULL, updated_at = ? WHERE project_group_id = ?').run(
-      now,
-      groupId,
+    return (
+      await db.run(
+        'UPDATE projects SET project_group_id = NULL, updated_at = ? WHERE project_group_id = ?',
+        now,
+        groupId,
+      )
     ).changes;
   if (projectIds.length === 0) return 0;
-  return sql(
-    db,
-    'UPDATE projects SET project_group_id = NULL, updated_at = ? WHERE project_group_id = ? AND id IN (SELECT value FROM json_each(?))',
-  ).run(now, groupId, jsonList(projectIds)).changes;
+  return (
+    await db.run(
+      `UPDATE projects SET project_group_id = NULL, updated_at = ? WHERE project_group_id = ? AND id IN ${idList(db.dialect)}`,
+      now,
+      groupId,
+      jsonList(projectIds),
+    )
+  ).changes;
 }
 
 /** Deletes the group; its projects are kept, ungrouped (spec 001). */
-export function deleteProjectGroup(db: Db, id: number, now: string): void {
-  ungroupProjects(db, id, null, now);
-  sql(db, 'DELETE FROM project_groups WHERE id = ?').run(id);
+export async function deleteProjectGroup(db: Queryable, id: number, now: string): Promise<void> {
+  await ungroupProjects(db, id, null, now);
+  await db.run('DELETE FROM project_groups WHERE id = ?', id);
 }

@@ -4,23 +4,24 @@
 // set by ServiceOptions.projectLimit; every project counts, archived ones too, since unarchiving
 // one needs no room.
 import { refused } from '../http/errors';
-import { sql, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 
-export function setProjectLimit(db: Db, userId: number, limit: number | null): void {
+export async function setProjectLimit(db: Queryable, userId: number, limit: number | null): Promise<void> {
   if (limit !== null && !(Number.isSafeInteger(limit) && limit >= 0))
     throw new Error('projectLimit must be a whole number >= 0, or null');
-  sql(db, 'UPDATE accounts SET project_limit = ? WHERE id = (SELECT account_id FROM users WHERE id = ?)').run(
+  await db.run(
+    'UPDATE accounts SET project_limit = ? WHERE id = (SELECT account_id FROM users WHERE id = ?)',
     limit,
     userId,
   );
 }
 
 /** Throws reached_project_limit when the account has no room for one more project. */
-export function refuseBeyondProjectLimit(db: Db, accountId: number): void {
-  const row = sql(
-    db,
+export async function refuseBeyondProjectLimit(db: Queryable, accountId: number): Promise<void> {
+  const row = (await db.get(
     'SELECT project_limit AS max, (SELECT COUNT(*) FROM projects WHERE account_id = a.id) AS n FROM accounts a WHERE id = ?',
-  ).get(accountId) as { max: number | null; n: number } | undefined;
+    accountId,
+  )) as { max: number | null; n: number } | undefined;
   if (row && row.max !== null && row.n >= row.max) {
     throw refused(
       'Project',

@@ -9,18 +9,18 @@
 //   time of both (running if either ran) and the target's description, or the source's when the
 //   target has none;
 // - the target keeps its own name, settings and group.
-import { sql, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import type { ProjectRow } from './projects';
 import { linkHashtags } from './tags';
 import { elapsedMs, type TimerRow } from './timers';
 
 /** Tables with a foreign key to projects(id), besides entries and timers which are moved by hand. */
-function referencingColumns(db: Db): Array<{ table: string; column: string }> {
-  return sql(
-    db,
-    `SELECT m.name AS "table", f."from" AS "column" FROM sqlite_master m, pragma_foreign_key_list(m.name) f
-     WHERE m.type = 'table' AND f."table" = 'projects' AND m.name NOT IN ('entries', 'timers')`,
-  ).all() as Array<{ table: string; column: string }>;
+async function referencingColumns(db: Queryable): Promise<Array<{ table: string; column: string }>> {
+  return (await db.all(`SELECT m.name AS "table", f."from" AS "column" FROM sqlite_master m, pragma_foreign_key_list(m.name) f
+     WHERE m.type = 'table' AND f."table" = 'projects' AND m.name NOT IN ('entries', 'timers')`)) as Array<{
+    table: string;
+    column: string;
+  }>;
 }
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -33,30 +33,36 @@ interface FoldTimersOptions {
   now: string;
 }
 
-function foldTimers(db: Db, { accountId, source, target, nowMs, now }: FoldTimersOptions): void {
-  const timers = sql(db, 'SELECT * FROM timers WHERE project_id = ?').all(source.id) as TimerRow[];
+async function foldTimers(db: Queryable, { accountId, source, target, nowMs, now }: FoldTimersOptions): Promise<void> {
+  const timers = (await db.all('SELECT * FROM timers WHERE project_id = ?', source.id)) as TimerRow[];
   for (const moving of timers) {
-    const staying = sql(db, 'SELECT * FROM timers WHERE user_id = ? AND project_id = ?').get(
+    const staying = (await db.get(
+      'SELECT * FROM timers WHERE user_id = ? AND project_id = ?',
       moving.user_id,
       target.id,
-    ) as TimerRow | undefined;
+    )) as TimerRow | undefined;
     if (!staying) {
-      sql(db, 'UPDATE timers SET project_id = ?, updated_at = ? WHERE id = ?').run(target.id, now, moving.id);
+      await db.run('UPDATE timers SET project_id = ?, updated_at = ? WHERE id = ?', target.id, now, moving.id);
       continue;
     }
     // One running timer per user (a unique index): the moving one goes first.
-    sql(db, 'DELETE FROM timers WHERE id = ?').run(moving.id);
+    await db.run('DELETE FROM timers WHERE id = ?', moving.id);
     const total = elapsedMs(staying, nowMs) + elapsedMs(moving, nowMs);
     const running = staying.state === 'running' || moving.state === 'running';
     const state = running ? 'running' : total > 0 ? 'paused' : staying.state;
     const description = staying.description ?? moving.description;
     // Running from now with the total so far, or stopped at the total: elapsed reads the same either way.
-    sql(
-      db,
+    await db.run(
       'UPDATE timers SET state = ?, elapsed_ms = ?, running_since_ms = ?, description = ?, updated_at = ? WHERE id = ?',
-    ).run(state, total, running ? nowMs : null, description, now, staying.id);
+      state,
+      total,
+      running ? nowMs : null,
+      description,
+      now,
+      staying.id,
+    );
     if (description !== staying.description)
-      linkHashtags(db, { table: 'timer_tags', ownerId: staying.id, accountId, description, now });
+      await linkHashtags(db, { table: 'timer_tags', ownerId: staying.id, accountId, description, now });
   }
 }
 
@@ -69,17 +75,21 @@ export interface MergeProjectsOptions {
 }
 
 /** Runs inside the caller's transaction; both projects are the account's and not archived. */
-export function mergeProjects(db: Db, { accountId, target, source, nowMs, now }: MergeProjectsOptions): void {
-  sql(db, 'UPDATE entries SET project_id = ?, updated_at = ? WHERE project_id = ?').run(target.id, now, source.id);
-  foldTimers(db, { accountId, source, target, nowMs, now });
-  for (const { table, column } of referencingColumns(db)) {
+export async function mergeProjects(
+  db: Queryable,
+  { accountId, target, source, nowMs, now }: MergeProjectsOptions,
+): Promise<void> {
+  await db.run('UPDATE entries SET project_id = ?, updated_at = ? WHERE project_id = ?', target.id, now, source.id);
+  await foldTimers(db, { accountId, source, target, nowMs, now });
+  for (const { table, column } of await referencingColumns(db)) {
     // Table and column names come from the schema, never from input.
-    sql(db, `UPDATE OR IGNORE ${quote(table)} SET ${quote(column)} = ? WHERE ${quote(column)} = ?`).run(
+    await db.run(
+      `UPDATE OR IGNORE ${quote(table)} SET ${quote(column)} = ? WHERE ${quote(column)} = ?`,
       target.id,
       source.id,
     );
-    sql(db, `DELETE FROM ${quote(table)} WHERE ${quote(column)} = ?`).run(source.id);
+    await db.run(`DELETE FROM ${quote(table)} WHERE ${quote(column)} = ?`, source.id);
   }
-  sql(db, 'UPDATE projects SET updated_at = ? WHERE id = ?').run(now, target.id);
-  sql(db, 'DELETE FROM projects WHERE id = ?').run(source.id);
+  await db.run('UPDATE projects SET updated_at = ? WHERE id = ?', now, target.id);
+  await db.run('DELETE FROM projects WHERE id = ?', source.id);
 }

@@ -1,5 +1,6 @@
 // Projects of an account and the sums the full Project form reports, computed from entries.
-import { sql, type Db } from '../storage/db';
+import { equalsNocase, like, nocase, idList } from '../storage/dialect';
+import type { Queryable } from '../storage/store';
 import { refuseBeyondProjectLimit } from './projectLimit';
 import { ENTRY_BILLABLE, jsonList, likeContains, Where } from './sqlText';
 import { usersByIds, type UserRow } from './users';
@@ -43,33 +44,45 @@ export interface ProjectStats {
   uninvoiced_minutes: number;
 }
 
-export function getProject(db: Db, accountId: number, id: number): ProjectRow | undefined {
-  return sql(db, 'SELECT * FROM projects WHERE account_id = ? AND id = ?').get(accountId, id) as ProjectRow | undefined;
+export async function getProject(db: Queryable, accountId: number, id: number): Promise<ProjectRow | undefined> {
+  return (await db.get('SELECT * FROM projects WHERE account_id = ? AND id = ?', accountId, id)) as
+    | ProjectRow
+    | undefined;
 }
 
-export function findProjectByName(db: Db, accountId: number, name: string, exceptId = 0): ProjectRow | undefined {
-  return sql(db, 'SELECT * FROM projects WHERE account_id = ? AND name = ? COLLATE NOCASE AND id != ?').get(
+export async function findProjectByName(
+  db: Queryable,
+  accountId: number,
+  name: string,
+  exceptId = 0,
+): Promise<ProjectRow | undefined> {
+  return (await db.get(
+    `SELECT * FROM projects WHERE account_id = ? AND ${equalsNocase(db.dialect, 'name')} AND id != ?`,
     accountId,
     name,
     exceptId,
-  ) as ProjectRow | undefined;
+  )) as ProjectRow | undefined;
 }
 
-export function projectsByIds(db: Db, ids: number[]): Map<number, ProjectRow> {
+export async function projectsByIds(db: Queryable, ids: number[]): Promise<Map<number, ProjectRow>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = sql(db, 'SELECT * FROM projects WHERE id IN (SELECT value FROM json_each(?))').all(
+  const rows = (await db.all(
+    `SELECT * FROM projects WHERE id IN ${idList(db.dialect)}`,
     jsonList(unique),
-  ) as ProjectRow[];
+  )) as ProjectRow[];
   return new Map(rows.map((p) => [p.id, p]));
 }
 
-export function insertProject(db: Db, accountId: number, fields: ProjectFields, now: string): ProjectRow {
-  refuseBeyondProjectLimit(db, accountId);
-  const id = sql(
-    db,
-    `INSERT INTO projects (account_id, name, billable, billing_increment, color, project_group_id, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
+export async function insertProject(
+  db: Queryable,
+  accountId: number,
+  fields: ProjectFields,
+  now: string,
+): Promise<ProjectRow> {
+  await refuseBeyondProjectLimit(db, accountId);
+  const id = (await db.get<{ id: number }>(
+    `INSERT INTO projects (account_id, name, billable, billing_increment, color, project_group_id, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     accountId,
     fields.name,
     fields.billable ? 1 : 0,
@@ -79,16 +92,19 @@ export function insertProject(db: Db, accountId: number, fields: ProjectFields, 
     fields.description ?? '',
     now,
     now,
-  ).lastInsertRowid;
-  return getProject(db, accountId, Number(id))!;
+  ))!.id;
+  return (await getProject(db, accountId, Number(id)))!;
 }
 
-export function updateProject(db: Db, id: number, fields: Partial<ProjectFields>, now: string): void {
-  const current = sql(db, 'SELECT * FROM projects WHERE id = ?').get(id) as ProjectRow;
-  sql(
-    db,
+export async function updateProject(
+  db: Queryable,
+  id: number,
+  fields: Partial<ProjectFields>,
+  now: string,
+): Promise<void> {
+  const current = (await db.get('SELECT * FROM projects WHERE id = ?', id)) as ProjectRow;
+  await db.run(
     'UPDATE projects SET name = ?, billable = ?, billing_increment = ?, color = ?, project_group_id = ?, description = ?, updated_at = ? WHERE id = ?',
-  ).run(
     fields.name ?? current.name,
     fields.billable === undefined ? current.billable : fields.billable ? 1 : 0,
     fields.billing_increment ?? current.billing_increment,
@@ -100,8 +116,9 @@ export function updateProject(db: Db, id: number, fields: Partial<ProjectFields>
   );
 }
 
-export function setProjectEnabled(db: Db, id: number, enabled: boolean, now: string): void {
-  sql(db, 'UPDATE projects SET enabled = ?, updated_at = ? WHERE id = ? AND enabled != ?').run(
+export async function setProjectEnabled(db: Queryable, id: number, enabled: boolean, now: string): Promise<void> {
+  await db.run(
+    'UPDATE projects SET enabled = ?, updated_at = ? WHERE id = ? AND enabled != ?',
     enabled ? 1 : 0,
     now,
     id,
@@ -110,41 +127,42 @@ export function setProjectEnabled(db: Db, id: number, enabled: boolean, now: str
 }
 
 /** Whether anything keeps the project from being deleted: entries or expenses (an invoice holds only those). */
-export function projectHasRecords(db: Db, id: number): boolean {
+export async function projectHasRecords(db: Queryable, id: number): Promise<boolean> {
   return (
-    sql(
-      db,
+    (await db.get(
       'SELECT 1 WHERE EXISTS (SELECT 1 FROM entries WHERE project_id = ?) OR EXISTS (SELECT 1 FROM expenses WHERE project_id = ?)',
-    ).get(id, id) !== undefined
+      id,
+      id,
+    )) !== undefined
   );
 }
 
-export function deleteProject(db: Db, id: number): void {
-  sql(db, 'DELETE FROM projects WHERE id = ?').run(id); // its timers go with it (ON DELETE CASCADE)
+export async function deleteProject(db: Queryable, id: number): Promise<void> {
+  await db.run('DELETE FROM projects WHERE id = ?', id); // its timers go with it (ON DELETE CASCADE)
 }
 
-export function projectStats(db: Db, ids: number[]): Map<number, ProjectStats> {
-  const rows = sql(
-    db,
+export async function projectStats(db: Queryable, ids: number[]): Promise<Map<number, ProjectStats>> {
+  const rows = (await db.all(
     `SELECT e.project_id AS id, COUNT(*) AS entries, SUM(e.minutes) AS minutes,
        SUM(CASE WHEN billable THEN e.minutes ELSE 0 END) AS billable_minutes,
        SUM(CASE WHEN billable THEN 0 ELSE e.minutes END) AS unbillable_minutes,
        SUM(CASE WHEN e.invoiced_at IS NOT NULL THEN e.minutes ELSE 0 END) AS invoiced_minutes,
        SUM(CASE WHEN billable AND e.invoiced_at IS NULL THEN e.minutes ELSE 0 END) AS uninvoiced_minutes
      FROM (SELECT e.*, ${ENTRY_BILLABLE} AS billable FROM entries e JOIN projects p ON p.id = e.project_id
-           WHERE e.project_id IN (SELECT value FROM json_each(?))) e
+           WHERE e.project_id IN ${idList(db.dialect)}) e
      GROUP BY e.project_id`,
-  ).all(jsonList(ids)) as Array<ProjectStats & { id: number }>;
+    jsonList(ids),
+  )) as Array<ProjectStats & { id: number }>;
   return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** Users who logged time on each project, by id: the participants of the full form. */
-export function projectParticipants(db: Db, ids: number[]): Map<number, UserRow[]> {
-  const pairs = sql(
-    db,
-    'SELECT DISTINCT project_id, user_id FROM entries WHERE project_id IN (SELECT value FROM json_each(?)) ORDER BY user_id',
-  ).all(jsonList(ids)) as Array<{ project_id: number; user_id: number }>;
-  const users = usersByIds(
+export async function projectParticipants(db: Queryable, ids: number[]): Promise<Map<number, UserRow[]>> {
+  const pairs = (await db.all(
+    `SELECT DISTINCT project_id, user_id FROM entries WHERE project_id IN ${idList(db.dialect)} ORDER BY user_id`,
+    jsonList(ids),
+  )) as Array<{ project_id: number; user_id: number }>;
+  const users = await usersByIds(
     db,
     pairs.map((p) => p.user_id),
   );
@@ -165,23 +183,25 @@ export interface ListProjectsOptions {
 }
 
 /** onlyIds: the projects the caller may see (auth/permissions.ts visibleProjectIds); null = all. */
-export function listProjects(
-  db: Db,
+export async function listProjects(
+  db: Queryable,
   { accountId, filters, limit, offset, onlyIds = null }: ListProjectsOptions,
-): { rows: ProjectRow[]; total: number } {
+): Promise<{ rows: ProjectRow[]; total: number }> {
   const where = new Where().add('account_id = ?', accountId);
-  if (onlyIds) where.add('id IN (SELECT value FROM json_each(?))', jsonList(onlyIds));
-  if (filters.name !== undefined) where.add(`name LIKE ? ESCAPE '\\'`, likeContains(filters.name));
+  if (onlyIds) where.add(`id IN ${idList(db.dialect)}`, jsonList(onlyIds));
+  if (filters.name !== undefined) where.add(`${like(db.dialect, 'name')}`, likeContains(filters.name));
   if (filters.project_group_ids)
-    where.add('project_group_id IN (SELECT value FROM json_each(?))', jsonList(filters.project_group_ids));
+    where.add(`project_group_id IN ${idList(db.dialect)}`, jsonList(filters.project_group_ids));
   if (filters.billing_increment !== undefined) where.add('billing_increment = ?', filters.billing_increment);
   if (filters.enabled !== undefined) where.add('enabled = ?', filters.enabled ? 1 : 0);
   if (filters.billable !== undefined) where.add('billable = ?', filters.billable ? 1 : 0);
-  const total = (sql(db, `SELECT COUNT(*) AS n FROM projects WHERE ${where}`).get(...where.params) as { n: number }).n;
-  const rows = sql(db, `SELECT * FROM projects WHERE ${where} ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?`).all(
+  const total = ((await db.get(`SELECT COUNT(*) AS n FROM projects WHERE ${where}`, ...where.params)) as { n: number })
+    .n;
+  const rows = (await db.all(
+    `SELECT * FROM projects WHERE ${where} ORDER BY ${nocase(db.dialect, 'name')}, id LIMIT ? OFFSET ?`,
     ...where.params,
     limit,
     offset,
-  ) as ProjectRow[];
+  )) as ProjectRow[];
   return { rows, total };
 }

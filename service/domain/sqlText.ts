@@ -12,7 +12,7 @@ export class Where {
   }
 
   toString(): string {
-    return this.clauses.length ? this.clauses.join(' AND ') : '1';
+    return this.clauses.length ? this.clauses.join(' AND ') : 'TRUE';
   }
 }
 

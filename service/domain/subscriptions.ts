@@ -3,9 +3,10 @@
 // serves both, told apart by a Kind. Topics are a JSON array kept in the order they were added.
 // The secret is written sealed (storage/secretBox.ts) and never read back here: only the
 // deliveries open it (events/), and the fresh value is answered once by create and reroll.
+import { idList, jsonTexts, like } from '../storage/dialect';
 import { randomBytes } from 'node:crypto';
 import type { SubscriptionState } from '../../wire/serviceTypesMoney';
-import { sql, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import type { SecretBox } from '../storage/secretBox';
 import { jsonList, likeContains, Where } from './sqlText';
 import { resumeWebhook } from './webhookDeliveries';
@@ -45,8 +46,13 @@ export const newSecret = () => randomBytes(32).toString('hex');
 const select = (k: Kind) =>
   `SELECT id, account_id, name, state, payload_uri, ${k.column} AS topics, created_at, updated_at FROM ${k.table}`;
 
-export function getSubscription(db: Db, k: Kind, accountId: number, id: number): SubscriptionRow | undefined {
-  return sql(db, `${select(k)} WHERE account_id = ? AND id = ?`).get(accountId, id) as SubscriptionRow | undefined;
+export async function getSubscription(
+  db: Queryable,
+  k: Kind,
+  accountId: number,
+  id: number,
+): Promise<SubscriptionRow | undefined> {
+  return (await db.get(`${select(k)} WHERE account_id = ? AND id = ?`, accountId, id)) as SubscriptionRow | undefined;
 }
 
 export interface InsertSubscriptionOptions {
@@ -57,17 +63,23 @@ export interface InsertSubscriptionOptions {
 }
 
 /** The new subscription's id and its secret, plain: the create answer shows it once. */
-export function insertSubscription(
-  db: Db,
+export async function insertSubscription(
+  db: Queryable,
   k: Kind,
   { box, accountId, v, now }: InsertSubscriptionOptions,
-): { id: number; secret: string } {
+): Promise<{ id: number; secret: string }> {
   const secret = newSecret();
   const id = Number(
-    sql(
-      db,
-      `INSERT INTO ${k.table} (account_id, name, payload_uri, ${k.column}, secret, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    ).run(accountId, v.name, v.payloadUri, jsonList(v.topics), box.seal(secret), now, now).lastInsertRowid,
+    (await db.get<{ id: number }>(
+      `INSERT INTO ${k.table} (account_id, name, payload_uri, ${k.column}, secret, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      accountId,
+      v.name,
+      v.payloadUri,
+      jsonList(v.topics),
+      box.seal(secret),
+      now,
+      now,
+    ))!.id,
   );
   return { id, secret };
 }
@@ -78,38 +90,53 @@ export interface UpdateSubscriptionOptions {
   now: string;
 }
 
-export function updateSubscription(db: Db, k: Kind, { id, v, now }: UpdateSubscriptionOptions): void {
-  sql(
-    db,
+export async function updateSubscription(
+  db: Queryable,
+  k: Kind,
+  { id, v, now }: UpdateSubscriptionOptions,
+): Promise<void> {
+  await db.run(
     `UPDATE ${k.table} SET name = COALESCE(?, name), payload_uri = COALESCE(?, payload_uri), updated_at = ? WHERE id = ?`,
-  ).run(v.name ?? null, v.payloadUri ?? null, now, id);
+    v.name ?? null,
+    v.payloadUri ?? null,
+    now,
+    id,
+  );
 }
 
-export function setTopics(db: Db, k: Kind, { id, topics, now }: { id: number; topics: string[]; now: string }): void {
-  sql(db, `UPDATE ${k.table} SET ${k.column} = ?, updated_at = ? WHERE id = ?`).run(jsonList(topics), now, id);
+export async function setTopics(
+  db: Queryable,
+  k: Kind,
+  { id, topics, now }: { id: number; topics: string[]; now: string },
+): Promise<void> {
+  await db.run(`UPDATE ${k.table} SET ${k.column} = ?, updated_at = ? WHERE id = ?`, jsonList(topics), now, id);
 }
 
-export function setState(
-  db: Db,
+export async function setState(
+  db: Queryable,
   k: Kind,
   { id, state, now }: { id: number; state: SubscriptionState; now: string },
-): void {
+): Promise<void> {
   const changed =
-    sql(db, `UPDATE ${k.table} SET state = ?, updated_at = ? WHERE id = ? AND state != ?`).run(state, now, id, state)
+    (await db.run(`UPDATE ${k.table} SET state = ?, updated_at = ? WHERE id = ? AND state != ?`, state, now, id, state))
       .changes > 0;
   // A webhook enabled again sends the payloads it held while disabled (events/webhookQueue.ts).
-  if (changed && k.table === 'webhooks' && state === 'enabled') resumeWebhook(db, id, now);
+  if (changed && k.table === 'webhooks' && state === 'enabled') await resumeWebhook(db, id, now);
 }
 
 /** A new secret for the subscription, stored sealed; answered plain, once. */
-export function rerollSecret(db: Db, k: Kind, { box, id, now }: { box: SecretBox; id: number; now: string }): string {
+export async function rerollSecret(
+  db: Queryable,
+  k: Kind,
+  { box, id, now }: { box: SecretBox; id: number; now: string },
+): Promise<string> {
   const secret = newSecret();
-  sql(db, `UPDATE ${k.table} SET secret = ?, updated_at = ? WHERE id = ?`).run(box.seal(secret), now, id);
+  await db.run(`UPDATE ${k.table} SET secret = ?, updated_at = ? WHERE id = ?`, box.seal(secret), now, id);
   return secret;
 }
 
-export function deleteSubscription(db: Db, k: Kind, id: number): void {
-  sql(db, `DELETE FROM ${k.table} WHERE id = ?`).run(id);
+export async function deleteSubscription(db: Queryable, k: Kind, id: number): Promise<void> {
+  await db.run(`DELETE FROM ${k.table} WHERE id = ?`, id);
 }
 
 export interface ListSubscriptionsOptions {
@@ -123,24 +150,25 @@ export interface ListSubscriptionsOptions {
  * Filters combined; most recently created first (spec 001). Decided: topics matches the ones
  * subscribed to any of the given topics, a '*' subscription included (it receives them all).
  */
-export function listSubscriptions(
-  db: Db,
+export async function listSubscriptions(
+  db: Queryable,
   k: Kind,
   { accountId, filters, limit, offset }: ListSubscriptionsOptions,
-): { rows: SubscriptionRow[]; total: number } {
+): Promise<{ rows: SubscriptionRow[]; total: number }> {
   const w = new Where().add('account_id = ?', accountId);
-  if (filters.name !== undefined) w.add(`name LIKE ? ESCAPE '\\'`, likeContains(filters.name));
+  if (filters.name !== undefined) w.add(`${like(db.dialect, 'name')}`, likeContains(filters.name));
   if (filters.state) w.add('state = ?', filters.state);
   if (filters.topics)
     w.add(
-      `EXISTS (SELECT 1 FROM json_each(${k.column}) t WHERE t.value = '*' OR t.value IN (SELECT value FROM json_each(?)))`,
+      `EXISTS (SELECT 1 FROM ${jsonTexts(db.dialect, k.column)} t WHERE t.value = '*' OR t.value IN ${idList(db.dialect)})`,
       jsonList(filters.topics),
     );
-  const total = (sql(db, `SELECT COUNT(*) AS n FROM ${k.table} WHERE ${w}`).get(...w.params) as { n: number }).n;
-  const rows = sql(db, `${select(k)} WHERE ${w} ORDER BY id DESC LIMIT ? OFFSET ?`).all(
+  const total = ((await db.get(`SELECT COUNT(*) AS n FROM ${k.table} WHERE ${w}`, ...w.params)) as { n: number }).n;
+  const rows = (await db.all(
+    `${select(k)} WHERE ${w} ORDER BY id DESC LIMIT ? OFFSET ?`,
     ...w.params,
     limit,
     offset,
-  ) as SubscriptionRow[];
+  )) as SubscriptionRow[];
   return { rows, total };
 }

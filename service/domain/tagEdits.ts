@@ -4,7 +4,7 @@
 // description do not change, only the mark in front of them. A rewritten entry's updated_at
 // moves, so clients that sync by updated_from see the new text.
 // Tag merges (which move links as well) are in tagMerges.ts.
-import { sql, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import { replaceHashtag } from './hashtags';
 import type { TagRow } from './tags';
 
@@ -17,19 +17,20 @@ export interface RewriteEntryMentionsOptions {
 }
 
 /** Rewrites the descriptions of up to `limit` entries (all when absent) linked to the tag; answers their ids. */
-export function rewriteEntryMentions(
-  db: Db,
+export async function rewriteEntryMentions(
+  db: Queryable,
   { tagId, name, to, now, limit = -1 }: RewriteEntryMentionsOptions,
-): number[] {
-  const rows = sql(
-    db,
+): Promise<number[]> {
+  const rows = (await db.all(
     'SELECT e.id, e.description FROM entry_tags et JOIN entries e ON e.id = et.entry_id WHERE et.tag_id = ? ORDER BY et.entry_id LIMIT ?',
-  ).all(tagId, limit) as Array<{ id: number; description: string | null }>;
-  const update = sql(db, 'UPDATE entries SET description = ?, updated_at = ? WHERE id = ?');
+    tagId,
+    limit,
+  )) as Array<{ id: number; description: string | null }>;
   for (const row of rows) {
     if (row.description === null) continue;
     const text = replaceHashtag(row.description, name, to);
-    if (text !== row.description) update.run(text, now, row.id);
+    if (text !== row.description)
+      await db.run('UPDATE entries SET description = ?, updated_at = ? WHERE id = ?', text, now, row.id);
   }
   return rows.map((r) => r.id);
 }
@@ -42,19 +43,22 @@ export interface RewriteTimerMentionsOptions {
 }
 
 /** Rewrites the descriptions of every timer linked to the tag (a few per user at most). */
-export function rewriteTimerMentions(db: Db, { tagId, name, to, now }: RewriteTimerMentionsOptions): number[] {
-  const rows = sql(
-    db,
+export async function rewriteTimerMentions(
+  db: Queryable,
+  { tagId, name, to, now }: RewriteTimerMentionsOptions,
+): Promise<number[]> {
+  const rows = (await db.all(
     'SELECT t.id, t.description FROM timer_tags tt JOIN timers t ON t.id = tt.timer_id WHERE tt.tag_id = ?',
-  ).all(tagId) as Array<{
+    tagId,
+  )) as Array<{
     id: number;
     description: string | null;
   }>;
-  const update = sql(db, 'UPDATE timers SET description = ?, updated_at = ? WHERE id = ?');
   for (const row of rows) {
     if (row.description === null) continue;
     const text = replaceHashtag(row.description, name, to);
-    if (text !== row.description) update.run(text, now, row.id);
+    if (text !== row.description)
+      await db.run('UPDATE timers SET description = ?, updated_at = ? WHERE id = ?', text, now, row.id);
   }
   return rows.map((r) => r.id);
 }
@@ -67,12 +71,13 @@ export interface UpdateTagOptions {
 }
 
 /** PUT /v2/tags/:id: a new name (descriptions follow it) and billable flag. */
-export function updateTag(db: Db, { tag, name, billable, now }: UpdateTagOptions): void {
+export async function updateTag(db: Queryable, { tag, name, billable, now }: UpdateTagOptions): Promise<void> {
   if (name !== tag.name) {
-    rewriteEntryMentions(db, { tagId: tag.id, name: tag.name, to: name, now });
-    rewriteTimerMentions(db, { tagId: tag.id, name: tag.name, to: name, now });
+    await rewriteEntryMentions(db, { tagId: tag.id, name: tag.name, to: name, now });
+    await rewriteTimerMentions(db, { tagId: tag.id, name: tag.name, to: name, now });
   }
-  sql(db, 'UPDATE tags SET name = ?, billable = ?, updated_at = ? WHERE id = ?').run(
+  await db.run(
+    'UPDATE tags SET name = ?, billable = ?, updated_at = ? WHERE id = ?',
     name,
     billable ? 1 : 0,
     now,
@@ -81,8 +86,8 @@ export function updateTag(db: Db, { tag, name, billable, now }: UpdateTagOptions
 }
 
 /** DELETE /v2/tags/:id: the entries stay, their "#name" becomes the plain word "name". */
-export function deleteTag(db: Db, tag: TagRow, now: string): void {
-  rewriteEntryMentions(db, { tagId: tag.id, name: tag.name, to: null, now });
-  rewriteTimerMentions(db, { tagId: tag.id, name: tag.name, to: null, now });
-  sql(db, 'DELETE FROM tags WHERE id = ?').run(tag.id); // its links go with it (ON DELETE CASCADE)
+export async function deleteTag(db: Queryable, tag: TagRow, now: string): Promise<void> {
+  await rewriteEntryMentions(db, { tagId: tag.id, name: tag.name, to: null, now });
+  await rewriteTimerMentions(db, { tagId: tag.id, name: tag.name, to: null, now });
+  await db.run('DELETE FROM tags WHERE id = ?', tag.id); // its links go with it (ON DELETE CASCADE)
 }

@@ -4,8 +4,9 @@
 // merge cut short by a stop resumes from it. It runs in batches so that a large one can go on in
 // the background between requests (spec 000 conventions 10); a small one runs every batch in the
 // request's transaction.
+import { idList } from '../storage/dialect';
 import { jsonList } from './sqlText';
-import { sql, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import { rewriteEntryMentions, rewriteTimerMentions } from './tagEdits';
 import type { TagRow } from './tags';
 
@@ -17,9 +18,9 @@ export interface TagMergeRow {
   created_at: string;
 }
 
-export function isTagLocked(db: Db, tagId: number): boolean {
+export async function isTagLocked(db: Queryable, tagId: number): Promise<boolean> {
   return (
-    sql(db, 'SELECT 1 FROM tag_merges WHERE target_tag_id = ? OR source_tag_id = ?').get(tagId, tagId) !== undefined
+    (await db.get('SELECT 1 FROM tag_merges WHERE target_tag_id = ? OR source_tag_id = ?', tagId, tagId)) !== undefined
   );
 }
 
@@ -30,47 +31,57 @@ export interface StartTagMergeOptions {
   now: string;
 }
 
-export function startTagMerge(db: Db, { accountId, target, source, now }: StartTagMergeOptions): TagMergeRow {
-  const id = sql(
-    db,
-    'INSERT INTO tag_merges (account_id, target_tag_id, source_tag_id, created_at) VALUES (?, ?, ?, ?)',
-  ).run(accountId, target.id, source.id, now).lastInsertRowid;
-  return sql(db, 'SELECT * FROM tag_merges WHERE id = ?').get(id) as TagMergeRow;
+export async function startTagMerge(
+  db: Queryable,
+  { accountId, target, source, now }: StartTagMergeOptions,
+): Promise<TagMergeRow> {
+  const id = (await db.get<{ id: number }>(
+    'INSERT INTO tag_merges (account_id, target_tag_id, source_tag_id, created_at) VALUES (?, ?, ?, ?) RETURNING id',
+    accountId,
+    target.id,
+    source.id,
+    now,
+  ))!.id;
+  return (await db.get('SELECT * FROM tag_merges WHERE id = ?', id)) as TagMergeRow;
 }
 
-export function pendingTagMerges(db: Db): TagMergeRow[] {
-  return sql(db, 'SELECT * FROM tag_merges ORDER BY id').all() as TagMergeRow[];
+export async function pendingTagMerges(db: Queryable): Promise<TagMergeRow[]> {
+  return (await db.all('SELECT * FROM tag_merges ORDER BY id')) as TagMergeRow[];
 }
 
 /**
  * Moves up to `limit` entries (-1: all) from the source tag to the target; when none are left,
  * moves the timers and finishes the merge. Answers whether the merge is finished.
  */
-export function runTagMergeBatch(db: Db, merge: TagMergeRow, limit: number, now: string): boolean {
-  const source = sql(db, 'SELECT * FROM tags WHERE id = ?').get(merge.source_tag_id) as TagRow;
-  const target = sql(db, 'SELECT * FROM tags WHERE id = ?').get(merge.target_tag_id) as TagRow;
-  const moved = rewriteEntryMentions(db, { tagId: source.id, name: source.name, to: target.name, now, limit });
+export async function runTagMergeBatch(
+  db: Queryable,
+  merge: TagMergeRow,
+  limit: number,
+  now: string,
+): Promise<boolean> {
+  const source = (await db.get('SELECT * FROM tags WHERE id = ?', merge.source_tag_id)) as TagRow;
+  const target = (await db.get('SELECT * FROM tags WHERE id = ?', merge.target_tag_id)) as TagRow;
+  const moved = await rewriteEntryMentions(db, { tagId: source.id, name: source.name, to: target.name, now, limit });
   if (moved.length > 0) {
     const ids = jsonList(moved);
-    sql(db, 'INSERT OR IGNORE INTO entry_tags (entry_id, tag_id) SELECT value, ? FROM json_each(?)').run(
+    await db.run(
+      `INSERT INTO entry_tags (entry_id, tag_id) SELECT value, ? FROM ${idList(db.dialect)} AS ids WHERE TRUE ON CONFLICT DO NOTHING`,
       target.id,
       ids,
     );
-    sql(db, 'DELETE FROM entry_tags WHERE tag_id = ? AND entry_id IN (SELECT value FROM json_each(?))').run(
-      source.id,
-      ids,
-    );
+    await db.run(`DELETE FROM entry_tags WHERE tag_id = ? AND entry_id IN ${idList(db.dialect)}`, source.id, ids);
   }
   if (limit !== -1 && moved.length === limit) return false;
   // Entries written meanwhile with "#source" were linked to it and are in this last batch.
-  const timers = rewriteTimerMentions(db, { tagId: source.id, name: source.name, to: target.name, now });
+  const timers = await rewriteTimerMentions(db, { tagId: source.id, name: source.name, to: target.name, now });
   if (timers.length > 0)
-    sql(db, 'INSERT OR IGNORE INTO timer_tags (timer_id, tag_id) SELECT value, ? FROM json_each(?)').run(
+    await db.run(
+      `INSERT INTO timer_tags (timer_id, tag_id) SELECT value, ? FROM ${idList(db.dialect)} AS ids WHERE TRUE ON CONFLICT DO NOTHING`,
       target.id,
       jsonList(timers),
     );
-  sql(db, 'DELETE FROM tag_merges WHERE id = ?').run(merge.id);
-  sql(db, 'DELETE FROM tags WHERE id = ?').run(source.id); // remaining links go with it
-  sql(db, 'UPDATE tags SET updated_at = ? WHERE id = ?').run(now, target.id);
+  await db.run('DELETE FROM tag_merges WHERE id = ?', merge.id);
+  await db.run('DELETE FROM tags WHERE id = ?', source.id); // remaining links go with it
+  await db.run('UPDATE tags SET updated_at = ? WHERE id = ?', now, target.id);
   return true;
 }

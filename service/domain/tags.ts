@@ -1,7 +1,8 @@
 // Tags of an account: created on demand from #hashtags and by POST /v2/tags, linked to entries
 // and timers. An existing tag keeps its billable flag whatever a new mention says (decided: the
 // tag is the account's, its flag changes through the tag, not through a description).
-import { sql, type Db } from '../storage/db';
+import { equalsNocase, nocase, like, idList, type Dialect } from '../storage/dialect';
+import type { Queryable } from '../storage/store';
 import { parseHashtags, type ParsedTag } from './hashtags';
 import { jsonList, likeContains, Where } from './sqlText';
 
@@ -14,30 +15,38 @@ export interface TagRow {
   updated_at: string;
 }
 
-export function findTagByName(db: Db, accountId: number, name: string): TagRow | undefined {
-  return sql(db, 'SELECT * FROM tags WHERE account_id = ? AND name = ? COLLATE NOCASE').get(accountId, name) as
-    | TagRow
-    | undefined;
+export async function findTagByName(db: Queryable, accountId: number, name: string): Promise<TagRow | undefined> {
+  return (await db.get(
+    `SELECT * FROM tags WHERE account_id = ? AND ${equalsNocase(db.dialect, 'name')}`,
+    accountId,
+    name,
+  )) as TagRow | undefined;
 }
 
-export function getTag(db: Db, accountId: number, id: number): TagRow | undefined {
-  return sql(db, 'SELECT * FROM tags WHERE account_id = ? AND id = ?').get(accountId, id) as TagRow | undefined;
+export async function getTag(db: Queryable, accountId: number, id: number): Promise<TagRow | undefined> {
+  return (await db.get('SELECT * FROM tags WHERE account_id = ? AND id = ?', accountId, id)) as TagRow | undefined;
 }
 
 /** Creates the tag if the account has none of that name; answers it and whether it is new. */
-export function ensureTag(db: Db, accountId: number, tag: ParsedTag, now: string): { row: TagRow; created: boolean } {
-  const existing = findTagByName(db, accountId, tag.name);
+export async function ensureTag(
+  db: Queryable,
+  accountId: number,
+  tag: ParsedTag,
+  now: string,
+): Promise<{ row: TagRow; created: boolean }> {
+  const existing = await findTagByName(db, accountId, tag.name);
   if (existing) return { row: existing, created: false };
   const id = Number(
-    sql(db, 'INSERT INTO tags (account_id, name, billable, created_at, updated_at) VALUES (?, ?, ?, ?, ?)').run(
+    (await db.get<{ id: number }>(
+      'INSERT INTO tags (account_id, name, billable, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
       accountId,
       tag.name,
       tag.billable ? 1 : 0,
       now,
       now,
-    ).lastInsertRowid,
+    ))!.id,
   );
-  return { row: getTag(db, accountId, id)!, created: true };
+  return { row: (await getTag(db, accountId, id))!, created: true };
 }
 
 export interface LinkHashtagsOptions {
@@ -49,8 +58,11 @@ export interface LinkHashtagsOptions {
 }
 
 /** Replaces the tag links of an entry or timer with the #hashtags of its description. */
-export function linkHashtags(db: Db, { table, ownerId, accountId, description, now }: LinkHashtagsOptions): void {
-  linkTags(db, { table, ownerId, accountId, tags: parseHashtags(description), now });
+export async function linkHashtags(
+  db: Queryable,
+  { table, ownerId, accountId, description, now }: LinkHashtagsOptions,
+): Promise<void> {
+  await linkTags(db, { table, ownerId, accountId, tags: parseHashtags(description), now });
 }
 
 export interface LinkTagsOptions {
@@ -62,23 +74,26 @@ export interface LinkTagsOptions {
 }
 
 /** Replaces the tag links of an entry or timer with `tags` (v1's classic parsing finds its own). */
-export function linkTags(db: Db, { table, ownerId, accountId, tags, now }: LinkTagsOptions): void {
+export async function linkTags(
+  db: Queryable,
+  { table, ownerId, accountId, tags, now }: LinkTagsOptions,
+): Promise<void> {
   const column = table === 'entry_tags' ? 'entry_id' : 'timer_id';
-  sql(db, `DELETE FROM ${table} WHERE ${column} = ?`).run(ownerId);
+  await db.run(`DELETE FROM ${table} WHERE ${column} = ?`, ownerId);
   for (const tag of tags) {
-    const { row } = ensureTag(db, accountId, tag, now);
-    sql(db, `INSERT OR IGNORE INTO ${table} (${column}, tag_id) VALUES (?, ?)`).run(ownerId, row.id);
+    const { row } = await ensureTag(db, accountId, tag, now);
+    await db.run(`INSERT INTO ${table} (${column}, tag_id) VALUES (?, ?) ON CONFLICT DO NOTHING`, ownerId, row.id);
   }
 }
 
-export function tagsOfEntries(db: Db, entryIds: number[]): Map<number, TagRow[]> {
+export async function tagsOfEntries(db: Queryable, entryIds: number[]): Promise<Map<number, TagRow[]>> {
   const byEntry = new Map<number, TagRow[]>();
   if (entryIds.length === 0) return byEntry;
-  const rows = sql(
-    db,
+  const rows = (await db.all(
     `SELECT et.entry_id, t.* FROM entry_tags et JOIN tags t ON t.id = et.tag_id
-     WHERE et.entry_id IN (SELECT value FROM json_each(?)) ORDER BY t.name COLLATE NOCASE, t.id`,
-  ).all(JSON.stringify(entryIds)) as Array<TagRow & { entry_id: number }>;
+     WHERE et.entry_id IN ${idList(db.dialect)} ORDER BY ${nocase(db.dialect, 't.name')}, t.id`,
+    JSON.stringify(entryIds),
+  )) as Array<TagRow & { entry_id: number }>;
   for (const row of rows) {
     const list = byEntry.get(row.entry_id) ?? [];
     list.push(row);
@@ -95,14 +110,17 @@ export interface TagFilters {
 }
 
 /** Tag `t` is linked to an entry in one of the projects of a JSON list (the one parameter). */
-const USED_IN_PROJECTS = `EXISTS (SELECT 1 FROM entry_tags et JOIN entries e ON e.id = et.entry_id
-  WHERE et.tag_id = t.id AND e.project_id IN (SELECT value FROM json_each(?)))`;
+const usedInProjectsOf = (dialect: Dialect) => `EXISTS (SELECT 1 FROM entry_tags et JOIN entries e ON e.id = et.entry_id
+  WHERE et.tag_id = t.id AND e.project_id IN ${idList(dialect)})`;
 
 /** Whether the tag is linked to an entry in one of the projects. */
-export function tagUsedInProjects(db: Db, tagId: number, projectIds: number[]): boolean {
+export async function tagUsedInProjects(db: Queryable, tagId: number, projectIds: number[]): Promise<boolean> {
   return (
-    sql(db, `SELECT 1 FROM tags t WHERE t.id = ? AND ${USED_IN_PROJECTS}`).get(tagId, jsonList(projectIds)) !==
-    undefined
+    (await db.get(
+      `SELECT 1 FROM tags t WHERE t.id = ? AND ${usedInProjectsOf(db.dialect)}`,
+      tagId,
+      jsonList(projectIds),
+    )) !== undefined
   );
 }
 
@@ -113,25 +131,27 @@ export interface ListTagsOptions {
   offset: number;
 }
 
-export function listTags(
-  db: Db,
+export async function listTags(
+  db: Queryable,
   { accountId, filters, limit, offset }: ListTagsOptions,
-): { rows: Array<TagRow & { entries: number }>; total: number } {
+): Promise<{ rows: Array<TagRow & { entries: number }>; total: number }> {
   const where = new Where().add('t.account_id = ?', accountId);
-  if (filters.name !== undefined) where.add(`t.name LIKE ? ESCAPE '\\'`, likeContains(filters.name));
+  if (filters.name !== undefined) where.add(`${like(db.dialect, 't.name')}`, likeContains(filters.name));
   if (filters.billable !== undefined) where.add('t.billable = ?', filters.billable ? 1 : 0);
-  if (filters.usedInProjects !== undefined) where.add(USED_IN_PROJECTS, jsonList(filters.usedInProjects));
+  if (filters.usedInProjects !== undefined) where.add(usedInProjectsOf(db.dialect), jsonList(filters.usedInProjects));
   const clause = String(where);
   const params = where.params;
-  const total = (sql(db, `SELECT COUNT(*) AS n FROM tags t WHERE ${clause}`).get(...params) as { n: number }).n;
-  const rows = sql(
-    db,
+  const total = ((await db.get(`SELECT COUNT(*) AS n FROM tags t WHERE ${clause}`, ...params)) as { n: number }).n;
+  const rows = (await db.all(
     `SELECT t.*, (SELECT COUNT(*) FROM entry_tags et WHERE et.tag_id = t.id) AS entries
-     FROM tags t WHERE ${clause} ORDER BY t.name COLLATE NOCASE, t.id LIMIT ? OFFSET ?`,
-  ).all(...params, limit, offset) as Array<TagRow & { entries: number }>;
+     FROM tags t WHERE ${clause} ORDER BY ${nocase(db.dialect, 't.name')}, t.id LIMIT ? OFFSET ?`,
+    ...params,
+    limit,
+    offset,
+  )) as Array<TagRow & { entries: number }>;
   return { rows, total };
 }
 
-export function countTagEntries(db: Db, tagId: number): number {
-  return (sql(db, 'SELECT COUNT(*) AS n FROM entry_tags WHERE tag_id = ?').get(tagId) as { n: number }).n;
+export async function countTagEntries(db: Queryable, tagId: number): Promise<number> {
+  return ((await db.get('SELECT COUNT(*) AS n FROM entry_tags WHERE tag_id = ?', tagId)) as { n: number }).n;
 }

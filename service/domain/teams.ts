@@ -1,7 +1,8 @@
 // Teams of an account (spec 001 "Teams"): a name and a set of users; a user may be in several
 // teams, and deleting a team keeps its users.
+import { equalsNocase, nocase, like, idList } from '../storage/dialect';
 import type { TeamFilters } from '../../wire/serviceTypesPeople';
-import { column, sql, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import { jsonList, likeContains, Where } from './sqlText';
 import { usersByIds, type UserRow } from './users';
 
@@ -13,76 +14,94 @@ export interface TeamRow {
   updated_at: string;
 }
 
-export function getTeam(db: Db, accountId: number, id: number): TeamRow | undefined {
-  return sql(db, 'SELECT * FROM teams WHERE account_id = ? AND id = ?').get(accountId, id) as TeamRow | undefined;
+export async function getTeam(db: Queryable, accountId: number, id: number): Promise<TeamRow | undefined> {
+  return (await db.get('SELECT * FROM teams WHERE account_id = ? AND id = ?', accountId, id)) as TeamRow | undefined;
 }
 
-export function findTeamByName(db: Db, accountId: number, name: string, exceptId = 0): TeamRow | undefined {
-  return sql(db, 'SELECT * FROM teams WHERE account_id = ? AND name = ? COLLATE NOCASE AND id != ?').get(
+export async function findTeamByName(
+  db: Queryable,
+  accountId: number,
+  name: string,
+  exceptId = 0,
+): Promise<TeamRow | undefined> {
+  return (await db.get(
+    `SELECT * FROM teams WHERE account_id = ? AND ${equalsNocase(db.dialect, 'name')} AND id != ?`,
     accountId,
     name,
     exceptId,
-  ) as TeamRow | undefined;
+  )) as TeamRow | undefined;
 }
 
-export function insertTeam(db: Db, accountId: number, name: string, now: string): TeamRow {
-  const id = sql(db, 'INSERT INTO teams (account_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(
+export async function insertTeam(db: Queryable, accountId: number, name: string, now: string): Promise<TeamRow> {
+  const id = (await db.get<{ id: number }>(
+    'INSERT INTO teams (account_id, name, created_at, updated_at) VALUES (?, ?, ?, ?) RETURNING id',
     accountId,
     name,
     now,
     now,
-  ).lastInsertRowid;
-  return getTeam(db, accountId, Number(id))!;
+  ))!.id;
+  return (await getTeam(db, accountId, Number(id)))!;
 }
 
-export function renameTeam(db: Db, id: number, name: string, now: string): void {
-  sql(db, 'UPDATE teams SET name = ?, updated_at = ? WHERE id = ?').run(name, now, id);
+export async function renameTeam(db: Queryable, id: number, name: string, now: string): Promise<void> {
+  await db.run('UPDATE teams SET name = ?, updated_at = ? WHERE id = ?', name, now, id);
 }
 
 /** Touches the team when its members change, so updated_at tells a client to re-read it. */
-function touch(db: Db, id: number, now: string): void {
-  sql(db, 'UPDATE teams SET updated_at = ? WHERE id = ?').run(now, id);
+async function touch(db: Queryable, id: number, now: string): Promise<void> {
+  await db.run('UPDATE teams SET updated_at = ? WHERE id = ?', now, id);
 }
 
 /** Users already in the team are skipped. */
-export function addTeamUsers(db: Db, id: number, userIds: number[], now: string): void {
-  const added = sql(db, 'INSERT OR IGNORE INTO team_users (team_id, user_id) SELECT ?, value FROM json_each(?)').run(
-    id,
-    jsonList(userIds),
+export async function addTeamUsers(db: Queryable, id: number, userIds: number[], now: string): Promise<void> {
+  const added = (
+    await db.run(
+      `INSERT INTO team_users (team_id, user_id) SELECT ?, value FROM ${idList(db.dialect)} AS ids WHERE TRUE ON CONFLICT DO NOTHING`,
+      id,
+      jsonList(userIds),
+    )
   ).changes;
-  if (added) touch(db, id, now);
+  if (added) await touch(db, id, now);
 }
 
 /** Users not in the team are skipped. */
-export function removeTeamUsers(db: Db, id: number, userIds: number[] | 'all', now: string): void {
+export async function removeTeamUsers(
+  db: Queryable,
+  id: number,
+  userIds: number[] | 'all',
+  now: string,
+): Promise<void> {
   const removed =
     userIds === 'all'
-      ? sql(db, 'DELETE FROM team_users WHERE team_id = ?').run(id).changes
-      : sql(db, 'DELETE FROM team_users WHERE team_id = ? AND user_id IN (SELECT value FROM json_each(?))').run(
-          id,
-          jsonList(userIds),
+      ? (await db.run('DELETE FROM team_users WHERE team_id = ?', id)).changes
+      : (
+          await db.run(
+            `DELETE FROM team_users WHERE team_id = ? AND user_id IN ${idList(db.dialect)}`,
+            id,
+            jsonList(userIds),
+          )
         ).changes;
-  if (removed) touch(db, id, now);
+  if (removed) await touch(db, id, now);
 }
 
-export function deleteTeam(db: Db, id: number): void {
-  sql(db, 'DELETE FROM teams WHERE id = ?').run(id); // memberships go with it (ON DELETE CASCADE)
+export async function deleteTeam(db: Queryable, id: number): Promise<void> {
+  await db.run('DELETE FROM teams WHERE id = ?', id); // memberships go with it (ON DELETE CASCADE)
 }
 
-export function teamUserIds(db: Db, id: number): number[] {
-  return column<number>(db, 'SELECT user_id FROM team_users WHERE team_id = ? ORDER BY user_id').all(id);
+export async function teamUserIds(db: Queryable, id: number): Promise<number[]> {
+  return await db.column<number>('SELECT user_id FROM team_users WHERE team_id = ? ORDER BY user_id', id);
 }
 
 /** The members of each team, by team id, oldest user first. */
-export function usersOfTeams(db: Db, teamIds: number[]): Map<number, UserRow[]> {
-  const pairs = sql(
-    db,
-    'SELECT team_id, user_id FROM team_users WHERE team_id IN (SELECT value FROM json_each(?)) ORDER BY user_id',
-  ).all(jsonList(teamIds)) as Array<{
+export async function usersOfTeams(db: Queryable, teamIds: number[]): Promise<Map<number, UserRow[]>> {
+  const pairs = (await db.all(
+    `SELECT team_id, user_id FROM team_users WHERE team_id IN ${idList(db.dialect)} ORDER BY user_id`,
+    jsonList(teamIds),
+  )) as Array<{
     team_id: number;
     user_id: number;
   }>;
-  const users = usersByIds(
+  const users = await usersByIds(
     db,
     pairs.map((p) => p.user_id),
   );
@@ -92,12 +111,12 @@ export function usersOfTeams(db: Db, teamIds: number[]): Map<number, UserRow[]> 
 }
 
 /** The teams of each user, by user id, by team name. */
-export function teamsOfUsers(db: Db, userIds: number[]): Map<number, TeamRow[]> {
-  const rows = sql(
-    db,
+export async function teamsOfUsers(db: Queryable, userIds: number[]): Promise<Map<number, TeamRow[]>> {
+  const rows = (await db.all(
     `SELECT tu.user_id, t.* FROM team_users tu JOIN teams t ON t.id = tu.team_id
-     WHERE tu.user_id IN (SELECT value FROM json_each(?)) ORDER BY t.name COLLATE NOCASE, t.id`,
-  ).all(jsonList(userIds)) as Array<TeamRow & { user_id: number }>;
+     WHERE tu.user_id IN ${idList(db.dialect)} ORDER BY ${nocase(db.dialect, 't.name')}, t.id`,
+    jsonList(userIds),
+  )) as Array<TeamRow & { user_id: number }>;
   const byUser = new Map<number, TeamRow[]>();
   for (const { user_id, ...team } of rows) byUser.set(user_id, [...(byUser.get(user_id) ?? []), team]);
   return byUser;
@@ -111,22 +130,23 @@ export interface ListTeamsOptions {
 }
 
 /** The filters of GET /v2/teams, combined; by name. user_ids (decided): teams with any of them. */
-export function listTeams(
-  db: Db,
+export async function listTeams(
+  db: Queryable,
   { accountId, filters, limit, offset }: ListTeamsOptions,
-): { rows: TeamRow[]; total: number } {
+): Promise<{ rows: TeamRow[]; total: number }> {
   const w = new Where().add('t.account_id = ?', accountId);
-  if (filters.name !== undefined) w.add(`t.name LIKE ? ESCAPE '\\'`, likeContains(filters.name));
+  if (filters.name !== undefined) w.add(`${like(db.dialect, 't.name')}`, likeContains(filters.name));
   if (filters.user_ids)
     w.add(
-      't.id IN (SELECT team_id FROM team_users WHERE user_id IN (SELECT value FROM json_each(?)))',
+      `t.id IN (SELECT team_id FROM team_users WHERE user_id IN ${idList(db.dialect)})`,
       jsonList(filters.user_ids),
     );
-  const total = (sql(db, `SELECT COUNT(*) AS n FROM teams t WHERE ${w}`).get(...w.params) as { n: number }).n;
-  const list = sql(db, `SELECT t.* FROM teams t WHERE ${w} ORDER BY t.name COLLATE NOCASE, t.id LIMIT ? OFFSET ?`).all(
+  const total = ((await db.get(`SELECT COUNT(*) AS n FROM teams t WHERE ${w}`, ...w.params)) as { n: number }).n;
+  const list = (await db.all(
+    `SELECT t.* FROM teams t WHERE ${w} ORDER BY ${nocase(db.dialect, 't.name')}, t.id LIMIT ? OFFSET ?`,
     ...w.params,
     limit,
     offset,
-  ) as TeamRow[];
+  )) as TeamRow[];
   return { rows: list, total };
 }

@@ -2,7 +2,8 @@
 // yet), running or paused; at most one running per user. Elapsed time is kept as elapsed_ms
 // plus, while running, the time since running_since_ms, so a read at any moment is exact
 // without anything ticking.
-import { rows, sql, type Db } from '../storage/db';
+import { like, idList } from '../storage/dialect';
+import type { Queryable } from '../storage/store';
 import type { ProjectRow } from './projects';
 import { jsonList, likeContains, Where } from './sqlText';
 import { linkHashtags } from './tags';
@@ -27,8 +28,8 @@ export function elapsedMs(timer: Pick<TimerRow, 'elapsed_ms' | 'state' | 'runnin
   return timer.elapsed_ms + (timer.state === 'running' ? Math.max(0, nowMs - timer.running_since_ms!) : 0);
 }
 
-export function getTimer(db: Db, userId: number, projectId: number): TimerRow | undefined {
-  return sql(db, 'SELECT * FROM timers WHERE user_id = ? AND project_id = ?').get(userId, projectId) as
+export async function getTimer(db: Queryable, userId: number, projectId: number): Promise<TimerRow | undefined> {
+  return (await db.get('SELECT * FROM timers WHERE user_id = ? AND project_id = ?', userId, projectId)) as
     | TimerRow
     | undefined;
 }
@@ -42,16 +43,21 @@ export interface CreateTimerOptions {
   now: string;
 }
 
-export function createTimer(
-  db: Db,
+export async function createTimer(
+  db: Queryable,
   { accountId, userId, projectId, date, description, now }: CreateTimerOptions,
-): TimerRow {
-  const id = sql(
-    db,
-    `INSERT INTO timers (user_id, project_id, state, date, description, created_at, updated_at) VALUES (?, ?, 'pending', ?, ?, ?, ?)`,
-  ).run(userId, projectId, date, description, now, now).lastInsertRowid;
-  linkHashtags(db, { table: 'timer_tags', ownerId: Number(id), accountId, description, now });
-  return getTimer(db, userId, projectId)!;
+): Promise<TimerRow> {
+  const id = (await db.get<{ id: number }>(
+    `INSERT INTO timers (user_id, project_id, state, date, description, created_at, updated_at) VALUES (?, ?, 'pending', ?, ?, ?, ?) RETURNING id`,
+    userId,
+    projectId,
+    date,
+    description,
+    now,
+    now,
+  ))!.id;
+  await linkHashtags(db, { table: 'timer_tags', ownerId: Number(id), accountId, description, now });
+  return (await getTimer(db, userId, projectId))!;
 }
 
 export interface SetTimerDescriptionOptions {
@@ -61,32 +67,38 @@ export interface SetTimerDescriptionOptions {
   now: string;
 }
 
-export function setTimerDescription(db: Db, { accountId, timer, description, now }: SetTimerDescriptionOptions): void {
-  sql(db, 'UPDATE timers SET description = ?, updated_at = ? WHERE id = ?').run(description, now, timer.id);
-  linkHashtags(db, { table: 'timer_tags', ownerId: timer.id, accountId, description, now });
+export async function setTimerDescription(
+  db: Queryable,
+  { accountId, timer, description, now }: SetTimerDescriptionOptions,
+): Promise<void> {
+  await db.run('UPDATE timers SET description = ?, updated_at = ? WHERE id = ?', description, now, timer.id);
+  await linkHashtags(db, { table: 'timer_tags', ownerId: timer.id, accountId, description, now });
 }
 
-export function setTimerDate(db: Db, timer: TimerRow, date: string, now: string): void {
-  sql(db, 'UPDATE timers SET date = ?, updated_at = ? WHERE id = ?').run(date, now, timer.id);
+export async function setTimerDate(db: Queryable, timer: TimerRow, date: string, now: string): Promise<void> {
+  await db.run('UPDATE timers SET date = ?, updated_at = ? WHERE id = ?', date, now, timer.id);
 }
 
 /** Folds running time into elapsed_ms and stops the clock; no-op unless running. */
-export function pauseTimer(db: Db, timer: TimerRow, nowMs: number, now: string): void {
+export async function pauseTimer(db: Queryable, timer: TimerRow, nowMs: number, now: string): Promise<void> {
   if (timer.state !== 'running') return;
-  sql(
-    db,
+  await db.run(
     `UPDATE timers SET state = 'paused', elapsed_ms = ?, running_since_ms = NULL, updated_at = ? WHERE id = ?`,
-  ).run(elapsedMs(timer, nowMs), now, timer.id);
+    elapsedMs(timer, nowMs),
+    now,
+    timer.id,
+  );
 }
 
 /** Runs this timer, pausing whichever other timer of the user runs. */
-export function runTimer(db: Db, timer: TimerRow, nowMs: number, now: string): void {
+export async function runTimer(db: Queryable, timer: TimerRow, nowMs: number, now: string): Promise<void> {
   if (timer.state === 'running') return;
-  const other = sql(db, `SELECT * FROM timers WHERE user_id = ? AND state = 'running'`).get(timer.user_id) as
+  const other = (await db.get(`SELECT * FROM timers WHERE user_id = ? AND state = 'running'`, timer.user_id)) as
     | TimerRow
     | undefined;
-  if (other) pauseTimer(db, other, nowMs, now);
-  sql(db, `UPDATE timers SET state = 'running', running_since_ms = ?, updated_at = ? WHERE id = ?`).run(
+  if (other) await pauseTimer(db, other, nowMs, now);
+  await db.run(
+    `UPDATE timers SET state = 'running', running_since_ms = ?, updated_at = ? WHERE id = ?`,
     nowMs,
     now,
     timer.id,
@@ -104,10 +116,11 @@ export interface AdjustTimerOptions {
  * Adds (or with a negative delta subtracts) time to a running timer, never below zero. Spec 001:
  * a paused timer is "unchanged", and so is a pending one, which has no time to correct.
  */
-export function adjustTimer(db: Db, { timer, deltaMs, nowMs, now }: AdjustTimerOptions): void {
+export async function adjustTimer(db: Queryable, { timer, deltaMs, nowMs, now }: AdjustTimerOptions): Promise<void> {
   if (timer.state !== 'running') return;
   const total = Math.max(0, elapsedMs(timer, nowMs) + deltaMs);
-  sql(db, 'UPDATE timers SET elapsed_ms = ?, running_since_ms = ?, updated_at = ? WHERE id = ?').run(
+  await db.run(
+    'UPDATE timers SET elapsed_ms = ?, running_since_ms = ?, updated_at = ? WHERE id = ?',
     total,
     nowMs,
     now,
@@ -115,8 +128,8 @@ export function adjustTimer(db: Db, { timer, deltaMs, nowMs, now }: AdjustTimerO
   );
 }
 
-export function deleteTimer(db: Db, timer: TimerRow): void {
-  sql(db, 'DELETE FROM timers WHERE id = ?').run(timer.id);
+export async function deleteTimer(db: Queryable, timer: TimerRow): Promise<void> {
+  await db.run('DELETE FROM timers WHERE id = ?', timer.id);
 }
 
 export interface TimerFilters {
@@ -147,24 +160,25 @@ export interface ListTimersOptions {
  * per project, and a bound LIMIT doubles SQLite's time on these small sorted reads, so the page
  * is cut here.
  */
-export function listTimers(
-  db: Db,
+export async function listTimers(
+  db: Queryable,
   { userId, filters, limit, offset }: ListTimersOptions,
-): { rows: Array<{ timer: TimerListRow; project: TimerProject }>; total: number } {
+): Promise<{ rows: Array<{ timer: TimerListRow; project: TimerProject }>; total: number }> {
   const w = new Where().add('t.user_id = ?', userId);
-  if (filters.description !== undefined) w.add(`t.description LIKE ? ESCAPE '\\'`, likeContains(filters.description));
-  if (filters.projects) w.add('t.project_id IN (SELECT value FROM json_each(?))', jsonList(filters.projects));
+  if (filters.description !== undefined)
+    w.add(`${like(db.dialect, 't.description')}`, likeContains(filters.description));
+  if (filters.projects) w.add(`t.project_id IN ${idList(db.dialect)}`, jsonList(filters.projects));
   if (filters.billable !== undefined) {
     const billable = `(p.billable = 1 AND NOT EXISTS (SELECT 1 FROM timer_tags tt JOIN tags g ON g.id = tt.tag_id WHERE tt.timer_id = t.id AND g.billable = 0))`;
     w.add(`${billable} = ?`, filters.billable ? 1 : 0);
   }
-  const all = rows<TimerListRow & Record<string, unknown>>(
-    db,
+  const all = await db.all<TimerListRow & Record<string, unknown>>(
     `SELECT t.id, t.project_id, t.state, t.elapsed_ms, t.running_since_ms, t.date, t.description,
        ${PROJECT_COLUMNS.map((c) => `p.${c} AS p_${c}`).join(', ')}
      FROM timers t JOIN projects p ON p.id = t.project_id WHERE ${w}
      ORDER BY CASE t.state WHEN 'running' THEN 0 WHEN 'paused' THEN 1 ELSE 2 END, t.id`,
-  ).all(...w.params);
+    ...w.params,
+  );
   const page = all.slice(offset, offset + limit).map((row) => ({
     timer: row,
     project: {

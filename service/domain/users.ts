@@ -1,7 +1,8 @@
 // Users of an account: the owner made with the account, and the users POST /v2/users adds.
+import { idList, like } from '../storage/dialect';
 import type { UserFilters } from '../../wire/serviceTypesPeople';
 import { forgetTokens } from '../auth/tokens';
-import { column, rows, sql, type Db } from '../storage/db';
+import type { Queryable, Store } from '../storage/store';
 import { jsonList, likeContains, Where } from './sqlText';
 
 export interface UserRow {
@@ -24,35 +25,41 @@ export interface UserRow {
 
 // Rows of users read per request (authentication reads one on every call). This module is the
 // only writer of users, and each write drops the cache.
-const cached = new WeakMap<Db, Map<number, UserRow>>();
+const cached = new WeakMap<Store, Map<number, UserRow>>();
+
+/** The user row by id when the cache holds it (undefined: not cached), without asking the store. */
+export function cachedUser(db: Queryable, id: number): UserRow | undefined {
+  return cached.get(db.store)?.get(id);
+}
 
 /** The user row by id, from the cache when it was read before. */
-export function userById(db: Db, id: number): UserRow | undefined {
-  let users = cached.get(db);
-  if (!users) cached.set(db, (users = new Map()));
+export async function userById(db: Queryable, id: number): Promise<UserRow | undefined> {
+  let users = cached.get(db.store);
+  if (!users) cached.set(db.store, (users = new Map()));
   let user = users.get(id);
   if (!user) {
-    user = rows<UserRow>(db, 'SELECT * FROM users WHERE id = ?').get(id);
+    user = await db.get<UserRow>('SELECT * FROM users WHERE id = ?', id);
     if (user) users.set(id, user);
   }
   return user;
 }
 
-export function getUser(db: Db, accountId: number, id: number): UserRow | undefined {
-  return sql(db, 'SELECT * FROM users WHERE account_id = ? AND id = ?').get(accountId, id) as UserRow | undefined;
+export async function getUser(db: Queryable, accountId: number, id: number): Promise<UserRow | undefined> {
+  return (await db.get('SELECT * FROM users WHERE account_id = ? AND id = ?', accountId, id)) as UserRow | undefined;
 }
 
-export function usersByIds(db: Db, ids: number[]): Map<number, UserRow> {
+export async function usersByIds(db: Queryable, ids: number[]): Promise<Map<number, UserRow>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = sql(db, 'SELECT * FROM users WHERE id IN (SELECT value FROM json_each(?))').all(
+  const rows = (await db.all(
+    `SELECT * FROM users WHERE id IN ${idList(db.dialect)}`,
     JSON.stringify(unique),
-  ) as UserRow[];
+  )) as UserRow[];
   return new Map(rows.map((u) => [u.id, u]));
 }
 
-export function countUserEntries(db: Db, userId: number): number {
-  return (sql(db, 'SELECT COUNT(*) AS n FROM entries WHERE user_id = ?').get(userId) as { n: number }).n;
+export async function countUserEntries(db: Queryable, userId: number): Promise<number> {
+  return ((await db.get('SELECT COUNT(*) AS n FROM entries WHERE user_id = ?', userId)) as { n: number }).n;
 }
 
 export type UserChanges = Partial<
@@ -70,18 +77,18 @@ export type UserChanges = Partial<
   >
 >;
 
-export function updateUser(db: Db, id: number, changes: UserChanges, now: string): void {
+export async function updateUser(db: Queryable, id: number, changes: UserChanges, now: string): Promise<void> {
   const columns = Object.keys(changes) as Array<keyof UserChanges>;
   if (columns.length === 0) return;
   // Column names come from the fixed UserChanges keys chosen by the resource, never from input.
   const set = columns.map((c) => `${c} = @${c}`).join(', ');
-  sql(db, `UPDATE users SET ${set}, updated_at = @now WHERE id = @id`).run({ ...changes, now, id });
-  cached.delete(db);
+  await db.run(`UPDATE users SET ${set}, updated_at = @now WHERE id = @id`, { ...changes, now, id });
+  cached.delete(db.store);
 }
 
 /** Any user with this e-mail, in any account: addresses are unique across the service. */
-export function findUserByEmail(db: Db, email: string): UserRow | undefined {
-  return sql(db, 'SELECT * FROM users WHERE email = ?').get(email) as UserRow | undefined;
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  return (await db.get('SELECT * FROM users WHERE email = ?', email)) as UserRow | undefined;
 }
 
 export interface NewUser {
@@ -96,29 +103,36 @@ export interface NewUser {
  * shows the user pending until they accept; the local service sends no mail, so there is nothing
  * to accept. The new user works the owner's hours (utc_offset) until they change it.
  */
-export function insertUser(db: Db, accountId: number, user: NewUser, now: string): UserRow {
-  const id = sql(
-    db,
+export async function insertUser(db: Queryable, accountId: number, user: NewUser, now: string): Promise<UserRow> {
+  const id = (await db.get<{ id: number }>(
     `INSERT INTO users (account_id, email, first_name, last_name, role, state, utc_offset, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, 'active', (SELECT utc_offset FROM users WHERE account_id = ? AND role = 'owner' LIMIT 1), ?, ?)`,
-  ).run(accountId, user.email, user.first_name, user.last_name, user.role, accountId, now, now).lastInsertRowid;
-  cached.delete(db);
-  return getUser(db, accountId, Number(id))!;
+     VALUES (?, ?, ?, ?, ?, 'active', (SELECT utc_offset FROM users WHERE account_id = ? AND role = 'owner' LIMIT 1), ?, ?) RETURNING id`,
+    accountId,
+    user.email,
+    user.first_name,
+    user.last_name,
+    user.role,
+    accountId,
+    now,
+    now,
+  ))!.id;
+  cached.delete(db.store);
+  return (await getUser(db, accountId, Number(id)))!;
 }
 
 /** Deletes the user with their tokens, timers, team places and project access (ON DELETE CASCADE). */
-export function deleteUser(db: Db, id: number): void {
-  sql(db, 'DELETE FROM users WHERE id = ?').run(id);
-  cached.delete(db);
+export async function deleteUser(db: Queryable, id: number): Promise<void> {
+  await db.run('DELETE FROM users WHERE id = ?', id);
+  cached.delete(db.store);
   // A deleted user's id may be given again to the next user: no cached token may still lead to it.
   forgetTokens(db);
 }
 
-export function countEntriesOfUsers(db: Db, ids: number[]): Map<number, number> {
-  const counts = sql(
-    db,
-    'SELECT user_id, COUNT(*) AS n FROM entries WHERE user_id IN (SELECT value FROM json_each(?)) GROUP BY user_id',
-  ).all(jsonList(ids)) as Array<{
+export async function countEntriesOfUsers(db: Queryable, ids: number[]): Promise<Map<number, number>> {
+  const counts = (await db.all(
+    `SELECT user_id, COUNT(*) AS n FROM entries WHERE user_id IN ${idList(db.dialect)} GROUP BY user_id`,
+    jsonList(ids),
+  )) as Array<{
     user_id: number;
     n: number;
   }>;
@@ -141,34 +155,36 @@ export interface ListUsersOptions {
 }
 
 /** The filters of GET /v2/users (GAPS.md), combined; oldest user first, so the owner leads. */
-export function listUsers(
-  db: Db,
+export async function listUsers(
+  db: Queryable,
   { accountId, filters, scope, limit, offset }: ListUsersOptions,
-): { rows: UserRow[]; total: number } {
+): Promise<{ rows: UserRow[]; total: number }> {
   const w = new Where().add('u.account_id = ?', accountId);
-  if (scope.onlyIds) w.add('u.id IN (SELECT value FROM json_each(?))', jsonList(scope.onlyIds));
+  if (scope.onlyIds) w.add(`u.id IN ${idList(db.dialect)}`, jsonList(scope.onlyIds));
   if (scope.teamId !== undefined) w.add('u.id IN (SELECT user_id FROM team_users WHERE team_id = ?)', scope.teamId);
   if (filters.name !== undefined)
     w.add(
-      `(COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, '')) LIKE ? ESCAPE '\\'`,
+      like(db.dialect, "(COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, ''))"),
       likeContains(filters.name),
     );
-  if (filters.email !== undefined) w.add(`u.email LIKE ? ESCAPE '\\'`, likeContains(filters.email));
+  if (filters.email !== undefined) w.add(`${like(db.dialect, 'u.email')}`, likeContains(filters.email));
   if (filters.role !== undefined) w.add('u.role = ?', filters.role);
   if (filters.state !== undefined) w.add('u.state = ?', filters.state);
-  const total = (sql(db, `SELECT COUNT(*) AS n FROM users u WHERE ${w}`).get(...w.params) as { n: number }).n;
-  const list = sql(db, `SELECT u.* FROM users u WHERE ${w} ORDER BY u.id LIMIT ? OFFSET ?`).all(
+  const total = ((await db.get(`SELECT COUNT(*) AS n FROM users u WHERE ${w}`, ...w.params)) as { n: number }).n;
+  const list = (await db.all(
+    `SELECT u.* FROM users u WHERE ${w} ORDER BY u.id LIMIT ? OFFSET ?`,
     ...w.params,
     limit,
     offset,
-  ) as UserRow[];
+  )) as UserRow[];
   return { rows: list, total };
 }
 
 /** The ids that name no user of the account. */
-export function unknownUserIds(db: Db, accountId: number, ids: number[]): number[] {
+export async function unknownUserIds(db: Queryable, accountId: number, ids: number[]): Promise<number[]> {
   const known = new Set(
-    column<number>(db, 'SELECT id FROM users WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))').all(
+    await db.column<number>(
+      `SELECT id FROM users WHERE account_id = ? AND id IN ${idList(db.dialect)}`,
       accountId,
       jsonList(ids),
     ),

@@ -5,11 +5,15 @@
 import { randomUUID } from 'node:crypto';
 import { webhookQueued } from '../events/emit';
 import { insertPayload, restartHead } from '../events/webhookQueue';
-import { sql, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import type { SubscriptionRow } from './subscriptions';
 
 /** The ping payload of spec 000 "Events": an empty object, and the payload_id that X-Service-Delivery repeats. */
-export function queuePing(db: Db, webhook: Pick<SubscriptionRow, 'id' | 'name'>, now: string): string {
+export async function queuePing(
+  db: Queryable,
+  webhook: Pick<SubscriptionRow, 'id' | 'name'>,
+  now: string,
+): Promise<string> {
   const payloadId = randomUUID();
   const body = {
     webhook: { id: webhook.id, name: webhook.name },
@@ -18,7 +22,7 @@ export function queuePing(db: Db, webhook: Pick<SubscriptionRow, 'id' | 'name'>,
     object: {},
     payload_id: payloadId,
   };
-  insertPayload(db, { webhookId: webhook.id, payloadId, event: 'webhook.ping', body: JSON.stringify(body), now });
+  await insertPayload(db, { webhookId: webhook.id, payloadId, event: 'webhook.ping', body: JSON.stringify(body), now });
   webhookQueued(db);
   return payloadId;
 }
@@ -28,19 +32,24 @@ export function queuePing(db: Db, webhook: Pick<SubscriptionRow, 'id' | 'name'>,
  * when it has no such failed payload. Having the lowest id, it goes before the webhook's later
  * payloads; a disabled webhook holds it until it is enabled.
  */
-export function retryPayload(db: Db, webhookId: number, payloadId: string, now: string): boolean {
+export async function retryPayload(db: Queryable, webhookId: number, payloadId: string, now: string): Promise<boolean> {
   const changed =
-    sql(
-      db,
-      `UPDATE webhook_deliveries SET state = 'pending', due_ms = 0, failing_since_ms = NULL, attempts = 0, next_attempt_at = ?, updated_at = ?
+    (
+      await db.run(
+        `UPDATE webhook_deliveries SET state = 'pending', due_ms = 0, failing_since_ms = NULL, attempts = 0, next_attempt_at = ?, updated_at = ?
        WHERE webhook_id = ? AND payload_id = ? AND state = 'failed'`,
-    ).run(now, now, webhookId, payloadId).changes > 0;
+        now,
+        now,
+        webhookId,
+        payloadId,
+      )
+    ).changes > 0;
   if (changed) webhookQueued(db);
   return changed;
 }
 
 /** A webhook enabled again: its held payloads go, the first at once with a new 3-day window. */
-export function resumeWebhook(db: Db, webhookId: number, now: string): void {
-  restartHead(db, webhookId, now);
+export async function resumeWebhook(db: Queryable, webhookId: number, now: string): Promise<void> {
+  await restartHead(db, webhookId, now);
   webhookQueued(db);
 }

@@ -7,7 +7,8 @@
 // A broadcast is sent once: no retry and no failure tracking (spec 000: "so that stale data is not
 // delivered"). Rows survive a restart and go out one interval after the start. The receiver is
 // read again when sending: one disabled, unsubscribed or deleted in the meantime gets nothing.
-import { sql, inTransaction, type Db } from '../storage/db';
+import { jsonTexts } from '../storage/dialect';
+import type { Queryable } from '../storage/store';
 import { timestamp } from '../time';
 import { postDelivery, type DeliveryDeps } from './deliveryDeps';
 import { sign } from './signature';
@@ -31,16 +32,13 @@ interface Due {
 }
 
 /** Takes every waiting broadcast whose receiver is still enabled and subscribed; the others are dropped. */
-function takeDue(db: Db): Due[] {
-  return inTransaction(db, () => {
-    const due = sql(
-      db,
-      `SELECT o.receiver_id, o.subject, o.last_event, o.url, r.name, r.payload_uri, r.secret
+async function takeDue(db: Queryable): Promise<Due[]> {
+  return await db.transaction(async (tx) => {
+    const due = (await tx.all(`SELECT o.receiver_id, o.subject, o.last_event, o.url, r.name, r.payload_uri, r.secret
        FROM broadcast_outbox o JOIN broadcast_receivers r ON r.id = o.receiver_id
-       WHERE r.state = 'enabled' AND EXISTS (SELECT 1 FROM json_each(r.subjects) s WHERE s.value IN ('*', o.subject))
-       ORDER BY o.receiver_id, o.subject`,
-    ).all() as Due[];
-    sql(db, 'DELETE FROM broadcast_outbox').run();
+       WHERE r.state = 'enabled' AND EXISTS (SELECT 1 FROM ${jsonTexts(tx.dialect, 'r.subjects')} s WHERE s.value IN ('*', o.subject))
+       ORDER BY o.receiver_id, o.subject`)) as Due[];
+    await tx.run('DELETE FROM broadcast_outbox');
     return due;
   });
 }
@@ -52,7 +50,7 @@ export class Broadcaster {
   private readonly stop$ = new AbortController();
 
   constructor(
-    private readonly db: Db,
+    private readonly db: Queryable,
     private readonly deps: DeliveryDeps<BroadcastTuning>,
   ) {}
 
@@ -61,13 +59,13 @@ export class Broadcaster {
     if (this.stopped || this.cancelTimer) return;
     this.cancelTimer = this.deps.scheduler.setTimeout(() => {
       this.cancelTimer = null;
-      this.flush();
+      this.flush().catch((error: unknown) => this.deps.log.error({ err: error }, 'taking the due broadcasts failed'));
     }, this.deps.tuning.intervalMs);
   }
 
   /** On start: rows a stop left behind go out one interval later. */
-  resume(): void {
-    if (sql(this.db, 'SELECT 1 FROM broadcast_outbox LIMIT 1').get()) this.wake();
+  async resume(): Promise<void> {
+    if (await this.db.get('SELECT 1 FROM broadcast_outbox LIMIT 1')) this.wake();
   }
 
   /** Resolves when no broadcast is being sent. */
@@ -84,12 +82,18 @@ export class Broadcaster {
   }
 
   /** Sends what is waiting now (the timer's job; also for tests). */
-  flush(): void {
-    if (this.stopped || !this.db.isOpen) return;
-    const due = takeDue(this.db);
-    if (due.length === 0) return;
-    const run = this.sendAll(due).finally(() => this.sending.delete(run));
+  async flush(): Promise<void> {
+    if (this.stopped) return;
+    const take = takeDue(this.db);
+    // Tracked from the take on, so that idle() also waits for a take under way.
+    const run = take
+      .then((due) => this.sendAll(due))
+      .catch(() => {
+        /* the take's failure is the caller's (awaited below); a send's is logged by send */
+      })
+      .finally(() => this.sending.delete(run));
     this.sending.add(run);
+    await take;
   }
 
   private async sendAll(due: Due[]): Promise<void> {

@@ -7,7 +7,7 @@
 // Emitting outside a transaction still works (the outbox writes in one of its own), for callers
 // that emit after their commit; they lose only the atomicity.
 import type { WebhookEvent } from '../../wire/serviceTypesMoney';
-import { inTransaction, type Db } from '../storage/db';
+import type { Queryable, Store } from '../storage/store';
 
 export interface EntryEvent {
   type: Extract<WebhookEvent, `entry.${string}`>;
@@ -30,29 +30,29 @@ export interface TimerEvent {
   at: string;
 }
 
-/** Where emitted events are written; one per database, installed by events/install.ts. */
+/** Where emitted events are written, in the transaction `db` of the change; one per store, installed by events/install.ts. */
 export interface Outbox {
-  entryEvents(events: EntryEvent[]): void;
-  timerEvent(event: TimerEvent): void;
+  entryEvents(db: Queryable, events: EntryEvent[]): Promise<void>;
+  timerEvent(db: Queryable, event: TimerEvent): Promise<void>;
   /** A payload was queued or re-queued outside the emitters (ping, retry, enable): look at the queue again after this commit. */
   webhookQueued(): void;
 }
 
 export type EntryEventListener = (event: EntryEvent) => void;
 
-const outboxes = new WeakMap<Db, Outbox>();
-const listeners = new WeakMap<Db, Set<EntryEventListener>>();
+const outboxes = new WeakMap<Store, Outbox>();
+const listeners = new WeakMap<Store, Set<EntryEventListener>>();
 
-/** Installs the outbox of one database; answers its removal. */
-export function setOutbox(db: Db, outbox: Outbox): () => void {
+/** Installs the outbox of one store; answers its removal. */
+export function setOutbox(db: Store, outbox: Outbox): () => void {
   outboxes.set(db, outbox);
   return () => {
     if (outboxes.get(db) === outbox) outboxes.delete(db);
   };
 }
 
-/** Registers an observer of the entry events of one database (tests); called inside the change's transaction. */
-export function onEntryEvent(db: Db, listener: EntryEventListener): () => void {
+/** Registers an observer of the entry events of one store (tests); called inside the change's transaction. */
+export function onEntryEvent(db: Store, listener: EntryEventListener): () => void {
   let set = listeners.get(db);
   if (!set) listeners.set(db, (set = new Set()));
   set.add(listener);
@@ -60,12 +60,12 @@ export function onEntryEvent(db: Db, listener: EntryEventListener): () => void {
 }
 
 /** Call inside the change's transaction, after the change (before it, for a deletion: the payload shows the entry). */
-export function emitEntryEvents(db: Db, events: EntryEvent[]): void {
+export async function emitEntryEvents(db: Queryable, events: EntryEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const outbox = outboxes.get(db);
+  const outbox = outboxes.get(db.store);
   // An outbox failure is not swallowed: the change rolls back rather than commit without its event.
-  if (outbox) withTransaction(db, () => outbox.entryEvents(events));
-  const set = listeners.get(db);
+  if (outbox) await withTransaction(db, (tx) => outbox.entryEvents(tx, events));
+  const set = listeners.get(db.store);
   if (!set) return;
   for (const event of events) {
     for (const listener of set) {
@@ -79,14 +79,15 @@ export function emitEntryEvents(db: Db, events: EntryEvent[]): void {
 }
 
 /** Call inside the timer change's transaction. */
-export function emitTimerEvent(db: Db, event: TimerEvent): void {
-  const outbox = outboxes.get(db);
-  if (outbox) withTransaction(db, () => outbox.timerEvent(event));
+export async function emitTimerEvent(db: Queryable, event: TimerEvent): Promise<void> {
+  const outbox = outboxes.get(db.store);
+  if (outbox) await withTransaction(db, (tx) => outbox.timerEvent(tx, event));
 }
 
 /** Tells delivery that webhook_deliveries changed (domain/webhookDeliveries.ts). */
-export function webhookQueued(db: Db): void {
-  outboxes.get(db)?.webhookQueued();
+export function webhookQueued(db: Queryable): void {
+  outboxes.get(db.store)?.webhookQueued();
 }
 
-const withTransaction = (db: Db, fn: () => void) => (db.isTransaction ? fn() : inTransaction(db, fn));
+const withTransaction = (db: Queryable, fn: (tx: Queryable) => Promise<void>) =>
+  db.inTransaction ? fn(db) : db.transaction(fn);

@@ -6,7 +6,7 @@
 // description, source_url) and billable, as the approval events name approved_at and
 // approved_by_id; created and deleted carry {}. An update that changes none of them emits nothing.
 import { getEntry, type EntryRow } from '../domain/entries';
-import type { Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import type { EntryEvent } from './emit';
 
 const COMPARED = ['user_id', 'project_id', 'date', 'minutes', 'description', 'source_url'] as const;
@@ -26,8 +26,8 @@ export function entryEvent(
 }
 
 /** entry.updated for `before` as it is now in the database; none when nothing a receiver sees changed. */
-export function entryUpdated(db: Db, before: EntryRow, at: string): EntryEvent[] {
-  const after = getEntry(db, before.account_id, before.id);
+export async function entryUpdated(db: Queryable, before: EntryRow, at: string): Promise<EntryEvent[]> {
+  const after = await getEntry(db, before.account_id, before.id);
   if (!after) return [];
   const changes: EntryEvent['changes'] = {};
   for (const field of COMPARED) if (before[field] !== after[field]) changes[field] = [before[field], after[field]];

@@ -67,7 +67,7 @@ export function installEventDelivery(
   });
   const removeOutbox = setOutbox(
     db,
-    createOutbox(db, () => `http://${context.fallbackHost}`, {
+    createOutbox(() => `http://${context.fallbackHost}`, {
       webhooks: () => webhooks.wake(),
       broadcasts: () => broadcasts.wake(),
     }),
@@ -75,7 +75,7 @@ export function installEventDelivery(
 
   app.addHook('onReady', async () => {
     webhooks.wake();
-    broadcasts.resume();
+    await broadcasts.resume();
   });
   // Workers stop before the server waits for the requests still running; the outbox stays until
   // the end, so what those requests emit is written (and sent after the next start).
@@ -91,6 +91,6 @@ export function installEventDelivery(
       await Promise.all([webhooks.idle(), broadcasts.idle()]);
       await webhooks.idle();
     },
-    flushBroadcasts: () => broadcasts.flush(),
+    flushBroadcasts: async () => await broadcasts.flush(),
   };
 }

@@ -14,10 +14,11 @@
 // The subject url is the timers list, /v2/timers: broadcasts are coalesced per subject, not per
 // timer, and one list read shows every timer changed in the interval, the logged or deleted ones
 // by their absence (a deleted timer's own URL would answer 404).
+import { jsonTexts } from '../storage/dialect';
 import { randomUUID } from 'node:crypto';
 import { getEntry, type EntryRow } from '../domain/entries';
 import { entryViews } from '../resources/entries';
-import { sql, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import type { EntryEvent, Outbox, TimerEvent } from './emit';
 import { insertPayload } from './webhookQueue';
 
@@ -26,33 +27,35 @@ interface Subscriber {
   name: string;
 }
 
-const subscribedWebhooks = (db: Db, accountId: number, event: string) =>
-  sql(
-    db,
+const subscribedWebhooks = async (db: Queryable, accountId: number, event: string) =>
+  (await db.all(
     `SELECT id, name FROM webhooks
-     WHERE account_id = ? AND state = 'enabled' AND EXISTS (SELECT 1 FROM json_each(events) e WHERE e.value IN ('*', ?))
+     WHERE account_id = ? AND state = 'enabled' AND EXISTS (SELECT 1 FROM ${jsonTexts(db.dialect, 'events')} e WHERE e.value IN ('*', ?))
      ORDER BY id`,
-  ).all(accountId, event) as Subscriber[];
+    accountId,
+    event,
+  )) as Subscriber[];
 
-export function createOutbox(db: Db, base: () => string, wake: { webhooks(): void; broadcasts(): void }): Outbox {
+export function createOutbox(base: () => string, wake: { webhooks(): void; broadcasts(): void }): Outbox {
   return {
-    entryEvents(events: EntryEvent[]) {
+    async entryEvents(db: Queryable, events: EntryEvent[]) {
       const hooks = new Map<string, Subscriber[]>();
-      const subscribers = (e: EntryEvent) => {
+      const subscribers = async (e: EntryEvent) => {
         const key = `${e.accountId} ${e.type}`;
-        if (!hooks.has(key)) hooks.set(key, subscribedWebhooks(db, e.accountId, e.type));
+        if (!hooks.has(key)) hooks.set(key, await subscribedWebhooks(db, e.accountId, e.type));
         return hooks.get(key)!;
       };
-      const wanted = events.filter((e) => subscribers(e).length > 0);
+      const wanted: EntryEvent[] = [];
+      for (const e of events) if ((await subscribers(e)).length > 0) wanted.push(e);
       if (wanted.length === 0) return; // nobody listens: no entry is rendered
       const url = base();
-      const rows = [...new Map(wanted.map((e) => [e.entryId, getEntry(db, e.accountId, e.entryId)])).values()].filter(
-        (r): r is EntryRow => r !== undefined,
-      );
-      const objects = new Map(entryViews(db, url, rows).map((entry) => [entry.id, entry]));
+      const byId = new Map<number, EntryRow | undefined>();
+      for (const e of wanted) if (!byId.has(e.entryId)) byId.set(e.entryId, await getEntry(db, e.accountId, e.entryId));
+      const rows = [...byId.values()].filter((r): r is EntryRow => r !== undefined);
+      const objects = new Map((await entryViews(db, url, rows)).map((entry) => [entry.id, entry]));
       for (const e of wanted) {
         const object = objects.get(e.entryId) ?? {};
-        for (const hook of subscribers(e)) {
+        for (const hook of await subscribers(e)) {
           const payloadId = randomUUID();
           const body = {
             webhook: { id: hook.id, name: hook.name },
@@ -62,21 +65,33 @@ export function createOutbox(db: Db, base: () => string, wake: { webhooks(): voi
             object,
             payload_id: payloadId,
           };
-          insertPayload(db, { webhookId: hook.id, payloadId, event: e.type, body: JSON.stringify(body), now: e.at });
+          await insertPayload(db, {
+            webhookId: hook.id,
+            payloadId,
+            event: e.type,
+            body: JSON.stringify(body),
+            now: e.at,
+          });
         }
       }
       wake.webhooks();
     },
 
-    timerEvent(e: TimerEvent) {
-      const written = sql(
-        db,
-        `INSERT INTO broadcast_outbox (receiver_id, subject, last_event, url, created_at)
+    async timerEvent(db: Queryable, e: TimerEvent) {
+      const written = (
+        await db.run(
+          `INSERT INTO broadcast_outbox (receiver_id, subject, last_event, url, created_at)
          SELECT r.id, 'timer', ?, ?, ? FROM broadcast_receivers r
          WHERE r.account_id = ? AND r.user_id = ? AND r.state = 'enabled'
-           AND EXISTS (SELECT 1 FROM json_each(r.subjects) s WHERE s.value IN ('*', 'timer'))
+           AND EXISTS (SELECT 1 FROM ${jsonTexts(db.dialect, 'r.subjects')} s WHERE s.value IN ('*', 'timer'))
          ON CONFLICT (receiver_id, subject) DO UPDATE SET last_event = excluded.last_event, url = excluded.url, created_at = excluded.created_at`,
-      ).run(e.lastEvent, `${base()}/v2/timers`, e.at, e.accountId, e.userId).changes;
+          e.lastEvent,
+          `${base()}/v2/timers`,
+          e.at,
+          e.accountId,
+          e.userId,
+        )
+      ).changes;
       if (written > 0) wake.broadcasts();
     },
 
@@ -87,6 +102,6 @@ export function createOutbox(db: Db, base: () => string, wake: { webhooks(): voi
 }
 
 /** A receiver hears the timers of the user who created it (migration 6). */
-export function claimReceiver(db: Db, receiverId: number, userId: number): void {
-  sql(db, 'UPDATE broadcast_receivers SET user_id = ? WHERE id = ?').run(userId, receiverId);
+export async function claimReceiver(db: Queryable, receiverId: number, userId: number): Promise<void> {
+  await db.run('UPDATE broadcast_receivers SET user_id = ? WHERE id = ?', userId, receiverId);
 }

@@ -10,8 +10,7 @@
 //
 // Outcomes (GAPS.md): any 2xx delivers; 410 fails the payload and disables the webhook; anything
 // else, or no answer within the timeout, is retried on the schedule of events/backoff.ts.
-import type { Db } from '../storage/db';
-import { inTransaction } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import type { RetryPolicy } from './backoff';
 import { postDelivery, type DeliveryDeps } from './deliveryDeps';
 import { sign } from './signature';
@@ -32,6 +31,8 @@ export interface WebhookDeliveryTuning {
 export class WebhookDeliverer {
   private readonly inFlight = new Map<number, Promise<void>>();
   private passQueued = false;
+  private passing = false;
+  private passAgain = false;
   private cancelTimer: (() => void) | null = null;
   private timerDue = Infinity;
   private stopped = false;
@@ -40,7 +41,7 @@ export class WebhookDeliverer {
   private idleWaiters: Array<() => void> = [];
 
   constructor(
-    private readonly db: Db,
+    private readonly db: Queryable,
     private readonly deps: DeliveryDeps<WebhookDeliveryTuning>,
   ) {}
 
@@ -50,7 +51,7 @@ export class WebhookDeliverer {
     this.passQueued = true;
     setImmediate(() => {
       this.passQueued = false;
-      this.pass();
+      void this.pass();
     });
   }
 
@@ -71,7 +72,7 @@ export class WebhookDeliverer {
   }
 
   private isIdle(): boolean {
-    return this.inFlight.size === 0 && !this.passQueued;
+    return this.inFlight.size === 0 && !this.passQueued && !this.passing;
   }
 
   private settleIdle(): void {
@@ -79,15 +80,35 @@ export class WebhookDeliverer {
     for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
-  private pass(): void {
-    if (this.stopped || !this.db.isOpen) {
-      this.settleIdle();
+  /**
+   * One pass at a time: a pass awaits the database, and two passes on one stale read of the
+   * queue could send a head twice. A wake during a pass runs another one after it. Never rejects.
+   */
+  private async pass(): Promise<void> {
+    if (this.passing) {
+      this.passAgain = true;
       return;
     }
+    this.passing = true;
+    try {
+      do {
+        this.passAgain = false;
+        if (this.stopped) break;
+        await this.passOnce();
+      } while (this.passAgain);
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'reading the webhook queue failed');
+    } finally {
+      this.passing = false;
+      this.settleIdle();
+    }
+  }
+
+  private async passOnce(): Promise<void> {
     const nowMs = this.deps.clock().getTime();
-    this.prune(nowMs);
+    await this.prune(nowMs);
     let nextDue = Infinity;
-    for (const head of queueHeads(this.db)) {
+    for (const head of await queueHeads(this.db)) {
       if (this.inFlight.has(head.webhook_id)) continue;
       if (head.due_ms > nowMs) {
         nextDue = Math.min(nextDue, head.due_ms);
@@ -95,10 +116,9 @@ export class WebhookDeliverer {
       }
       // The rest waits for a free slot: every finished request runs a pass.
       if (this.inFlight.size >= this.deps.tuning.concurrency) break;
-      this.send(head);
+      await this.send(head);
     }
     this.arm(nextDue, nowMs);
-    this.settleIdle();
   }
 
   private arm(due: number, nowMs: number): void {
@@ -110,16 +130,16 @@ export class WebhookDeliverer {
     this.cancelTimer = this.deps.scheduler.setTimeout(() => {
       this.cancelTimer = null;
       this.timerDue = Infinity;
-      this.pass();
+      void this.pass();
     }, due - nowMs);
   }
 
-  private send(head: Head): void {
+  private async send(head: Head): Promise<void> {
     let secret: string;
     try {
       secret = this.deps.secrets.open(head.secret);
     } catch (error) {
-      this.unsigned(head, error as Error);
+      await this.unsigned(head, error as Error);
       return;
     }
     const body = Buffer.from(head.body, 'utf8');
@@ -133,23 +153,23 @@ export class WebhookDeliverer {
       'user-agent': 'Service-Webhooks',
     };
     const attempt = postDelivery(this.deps, head.payload_uri, { body, headers, signal: this.stop$.signal })
-      .then((outcome) => {
-        if (this.stopped || !this.db.isOpen) return; // cut off by the stop: still pending, sent again on the next start
+      .then(async (outcome) => {
+        if (this.stopped) return; // cut off by the stop: still pending, sent again on the next start
         const nowMs = this.deps.clock().getTime();
         const status = outcome.status;
         if (status !== undefined && status >= 200 && status < 300)
-          return inTransaction(this.db, () => recordDelivered(this.db, head, nowMs));
+          return await this.db.transaction(async (tx) => await recordDelivered(tx, head, nowMs));
         const error = (status === undefined ? outcome.detail : `HTTP ${status} ${outcome.detail}`).slice(0, 500);
         if (status === 410) {
-          inTransaction(this.db, () => failForGood(this.db, head, error, nowMs));
+          await this.db.transaction(async (tx) => await failForGood(tx, head, error, nowMs));
           this.deps.log.warn(
             { webhook: head.webhook_id, payload: head.payload_id },
             'webhook answered 410 Gone: disabled',
           );
           return;
         }
-        const failure = inTransaction(this.db, () =>
-          recordFailure(this.db, { head, error, nowMs, policy: this.deps.tuning.retry }),
+        const failure = await this.db.transaction(
+          async (tx) => await recordFailure(tx, { head, error, nowMs, policy: this.deps.tuning.retry }),
         );
         if (failure.gaveUp)
           this.deps.log.warn(
@@ -173,14 +193,15 @@ export class WebhookDeliverer {
    * is sent, and the attempt counts as a failed one, so the payload waits on the retry schedule
    * for PUT reroll_secret to give the webhook a secret it can sign with (or fails after 3 days).
    */
-  private unsigned(head: Head, error: Error): void {
-    const failure = inTransaction(this.db, () =>
-      recordFailure(this.db, {
-        head,
-        error: `not sent: ${error.message}; PUT reroll_secret gives the webhook a new one`,
-        nowMs: this.deps.clock().getTime(),
-        policy: this.deps.tuning.retry,
-      }),
+  private async unsigned(head: Head, error: Error): Promise<void> {
+    const failure = await this.db.transaction(
+      async (tx) =>
+        await recordFailure(tx, {
+          head,
+          error: `not sent: ${error.message}; PUT reroll_secret gives the webhook a new one`,
+          nowMs: this.deps.clock().getTime(),
+          policy: this.deps.tuning.retry,
+        }),
     );
     this.deps.log.warn(
       { webhook: head.webhook_id, payload: head.payload_id, reason: error.message, gaveUp: failure.gaveUp },
@@ -190,9 +211,9 @@ export class WebhookDeliverer {
     this.wake();
   }
 
-  private prune(nowMs: number): void {
+  private async prune(nowMs: number): Promise<void> {
     if (nowMs - this.lastPruneMs < 3_600_000) return;
     this.lastPruneMs = nowMs;
-    pruneDelivered(this.db, nowMs - this.deps.tuning.keepDeliveredMs);
+    await pruneDelivered(this.db, nowMs - this.deps.tuning.keepDeliveredMs);
   }
 }

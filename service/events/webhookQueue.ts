@@ -3,7 +3,7 @@
 // with the lowest id: only the head is sent, so payloads go one at a time and in order, and a
 // failing head holds every later one back (spec 000 "Failures and retries" 1). A failed payload
 // no longer holds the queue; PUT retry puts it back, ahead of the later ones again.
-import { sql, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import { timestamp } from '../time';
 import { nextAttempt, type RetryPolicy } from './backoff';
 
@@ -24,14 +24,11 @@ export interface Head {
 const iso = (ms: number) => timestamp(new Date(ms));
 
 /** The head of every enabled webhook that has one. A disabled webhook's payloads wait for it to be enabled. */
-export function queueHeads(db: Db): Head[] {
-  return sql(
-    db,
-    `SELECT d.id, d.webhook_id, d.payload_id, d.event, d.body, d.attempts, d.due_ms, d.failing_since_ms, w.payload_uri, w.secret
+export async function queueHeads(db: Queryable): Promise<Head[]> {
+  return (await db.all(`SELECT d.id, d.webhook_id, d.payload_id, d.event, d.body, d.attempts, d.due_ms, d.failing_since_ms, w.payload_uri, w.secret
      FROM webhooks w
      JOIN webhook_deliveries d ON d.id = (SELECT MIN(id) FROM webhook_deliveries WHERE webhook_id = w.id AND state = 'pending')
-     WHERE w.state = 'enabled'`,
-  ).all() as Head[];
+     WHERE w.state = 'enabled'`)) as Head[];
 }
 
 export interface InsertPayloadOptions {
@@ -42,21 +39,31 @@ export interface InsertPayloadOptions {
   now: string;
 }
 
-export function insertPayload(db: Db, { webhookId, payloadId, event, body, now }: InsertPayloadOptions): void {
-  sql(
-    db,
+export async function insertPayload(
+  db: Queryable,
+  { webhookId, payloadId, event, body, now }: InsertPayloadOptions,
+): Promise<void> {
+  await db.run(
     `INSERT INTO webhook_deliveries (webhook_id, payload_id, event, body, next_attempt_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).run(webhookId, payloadId, event, body, now, now, now);
+    webhookId,
+    payloadId,
+    event,
+    body,
+    now,
+    now,
+    now,
+  );
 }
 
 // Every outcome is written only while the payload is still pending: a payload deleted with its
 // webhook, or changed beside the service, is left as it is.
 
-export function recordDelivered(db: Db, head: Head, nowMs: number): void {
-  sql(
-    db,
+export async function recordDelivered(db: Queryable, head: Head, nowMs: number): Promise<void> {
+  await db.run(
     `UPDATE webhook_deliveries SET state = 'delivered', attempts = attempts + 1, failing_since_ms = NULL, last_error = NULL, next_attempt_at = NULL, updated_at = ? WHERE id = ? AND state = 'pending'`,
-  ).run(iso(nowMs), head.id);
+    iso(nowMs),
+    head.id,
+  );
 }
 
 export type Failure = { gaveUp: false; dueMs: number } | { gaveUp: true };
@@ -69,52 +76,68 @@ export interface RecordFailureOptions {
 }
 
 /** A failed attempt: schedules the next one, or when the window is over fails the payload and disables its webhook. */
-export function recordFailure(db: Db, { head, error, nowMs, policy }: RecordFailureOptions): Failure {
+export async function recordFailure(
+  db: Queryable,
+  { head, error, nowMs, policy }: RecordFailureOptions,
+): Promise<Failure> {
   // Read again: an enable or retry while the request was out may have started a new run.
-  const run = sql(
-    db,
+  const run = (await db.get(
     `SELECT attempts, failing_since_ms FROM webhook_deliveries WHERE id = ? AND state = 'pending'`,
-  ).get(head.id) as Pick<Head, 'attempts' | 'failing_since_ms'> | undefined;
+    head.id,
+  )) as Pick<Head, 'attempts' | 'failing_since_ms'> | undefined;
   if (!run) return { gaveUp: false, dueMs: nowMs };
   const failingSince = run.failing_since_ms ?? nowMs;
   const failures = run.failing_since_ms === null ? 1 : run.attempts + 1;
   const due = nextAttempt(policy, failingSince, failures, nowMs);
   if (due === null) {
-    failForGood(db, head, error, nowMs);
+    await failForGood(db, head, error, nowMs);
     return { gaveUp: true };
   }
-  sql(
-    db,
+  await db.run(
     `UPDATE webhook_deliveries SET attempts = ?, failing_since_ms = ?, due_ms = ?, next_attempt_at = ?, last_error = ?, updated_at = ? WHERE id = ? AND state = 'pending'`,
-  ).run(failures, failingSince, due, iso(due), error, iso(nowMs), head.id);
+    failures,
+    failingSince,
+    due,
+    iso(due),
+    error,
+    iso(nowMs),
+    head.id,
+  );
   return { gaveUp: false, dueMs: due };
 }
 
 /** 410 or the end of the window: the payload has failed (PUT retry can send it again) and the webhook stops receiving events. */
-export function failForGood(db: Db, head: Head, error: string, nowMs: number): void {
+export async function failForGood(db: Queryable, head: Head, error: string, nowMs: number): Promise<void> {
   const now = iso(nowMs);
-  const changed = sql(
-    db,
-    `UPDATE webhook_deliveries SET state = 'failed', attempts = attempts + 1, next_attempt_at = NULL, last_error = ?, updated_at = ? WHERE id = ? AND state = 'pending'`,
-  ).run(error, now, head.id).changes;
+  const changed = (
+    await db.run(
+      `UPDATE webhook_deliveries SET state = 'failed', attempts = attempts + 1, next_attempt_at = NULL, last_error = ?, updated_at = ? WHERE id = ? AND state = 'pending'`,
+      error,
+      now,
+      head.id,
+    )
+  ).changes;
   if (changed)
-    sql(db, `UPDATE webhooks SET state = 'disabled', updated_at = ? WHERE id = ? AND state = 'enabled'`).run(
+    await db.run(
+      `UPDATE webhooks SET state = 'disabled', updated_at = ? WHERE id = ? AND state = 'enabled'`,
       now,
       head.webhook_id,
     );
 }
 
 /** A webhook enabled again, or a payload retried: its head is tried at once with a new 3-day window. */
-export function restartHead(db: Db, webhookId: number, now: string): void {
-  sql(
-    db,
+export async function restartHead(db: Queryable, webhookId: number, now: string): Promise<void> {
+  await db.run(
     `UPDATE webhook_deliveries SET due_ms = 0, failing_since_ms = NULL, attempts = 0, next_attempt_at = ?, updated_at = ?
      WHERE id = (SELECT MIN(id) FROM webhook_deliveries WHERE webhook_id = ? AND state = 'pending')`,
-  ).run(now, now, webhookId);
+    now,
+    now,
+    webhookId,
+  );
 }
 
 /** Delivered payloads are kept a while for inspection, then dropped so the table does not grow without end. */
-export function pruneDelivered(db: Db, beforeMs: number): number {
-  return sql(db, `DELETE FROM webhook_deliveries WHERE state = 'delivered' AND updated_at < ?`).run(iso(beforeMs))
+export async function pruneDelivered(db: Queryable, beforeMs: number): Promise<number> {
+  return (await db.run(`DELETE FROM webhook_deliveries WHERE state = 'delivered' AND updated_at < ?`, iso(beforeMs)))
     .changes;
 }

@@ -5,7 +5,7 @@
 // and the source tag answering 404 shows it is done.
 import type { FastifyBaseLogger } from 'fastify';
 import { timestamp } from '../time';
-import { inTransaction, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import { pendingTagMerges, runTagMergeBatch } from '../domain/tagMerges';
 import type { Tuning } from '../tuning';
 
@@ -17,7 +17,7 @@ export class TagMergeRunner {
   private readonly stopping = new Promise<void>((resolve) => (this.wake = resolve));
 
   constructor(
-    private readonly db: Db,
+    private readonly db: Queryable,
     private readonly clock: () => Date,
     private readonly tuning: Tuning,
     private readonly log: FastifyBaseLogger,
@@ -26,9 +26,11 @@ export class TagMergeRunner {
   /** Makes sure pending merges are being worked on. */
   kick(): void {
     if (this.stopped || this.running) return;
-    this.running = this.drain().finally(() => {
-      this.running = null;
-    });
+    this.running = this.drain()
+      .catch((error: unknown) => this.log.error({ err: error }, 'reading the pending tag merges failed'))
+      .finally(() => {
+        this.running = null;
+      });
   }
 
   /** Stops after the current batch; a pending merge resumes on the next start. */
@@ -42,12 +44,12 @@ export class TagMergeRunner {
     for (;;) {
       await new Promise((resolve) => setImmediate(resolve));
       if (this.tuning.beforeBackgroundBatch) await Promise.race([this.tuning.beforeBackgroundBatch(), this.stopping]);
-      if (this.stopped || !this.db.isOpen) return;
-      const merge = pendingTagMerges(this.db)[0];
+      if (this.stopped) return;
+      const merge = (await pendingTagMerges(this.db))[0];
       if (!merge) return;
       try {
-        const done = inTransaction(this.db, () =>
-          runTagMergeBatch(this.db, merge, this.tuning.tagMergeBatch, timestamp(this.clock())),
+        const done = await this.db.transaction(
+          async (tx) => await runTagMergeBatch(tx, merge, this.tuning.tagMergeBatch, timestamp(this.clock())),
         );
         if (done) this.log.info({ tagMerge: merge }, 'tag merge finished');
       } catch (error) {

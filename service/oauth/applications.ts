@@ -3,7 +3,7 @@
 // shown once and only its sha256 kept.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { generateToken, hashToken } from '../auth/tokens';
-import { sql, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import { timestamp } from '../time';
 
 export type GrantType = 'authorization_code' | 'refresh_token';
@@ -38,7 +38,10 @@ function checkCallbackUrl(text: string): void {
   if (url.username || url.password) throw new Error('callback URL must not carry a user name or password');
 }
 
-export function registerApplication(db: Db, app: NewApplication): { clientId: string; clientSecret: string } {
+export async function registerApplication(
+  db: Queryable,
+  app: NewApplication,
+): Promise<{ clientId: string; clientSecret: string }> {
   const name = app.name.trim();
   if (!name || name.length > 255) throw new Error('application name must be 1 to 255 characters');
   checkCallbackUrl(app.callbackUrl);
@@ -46,10 +49,8 @@ export function registerApplication(db: Db, app: NewApplication): { clientId: st
   if (grantTypes.some((g) => !GRANT_TYPES.includes(g))) throw new Error(`grant types are ${GRANT_TYPES.join(' and ')}`);
   const clientId = randomBytes(18).toString('base64url');
   const clientSecret = generateToken();
-  sql(
-    db,
+  await db.run(
     'INSERT INTO oauth_applications (name, client_id, client_secret_sha256, callback_url, grant_types, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-  ).run(
     name,
     clientId,
     hashToken(clientSecret),
@@ -77,20 +78,24 @@ const toApplication = (row: Row): Application => ({
   grantTypes: row.grant_types.split(' ').filter((g): g is GrantType => (GRANT_TYPES as string[]).includes(g)),
 });
 
-const byClientId = (db: Db, clientId: string) =>
-  sql(
-    db,
+const byClientId = async (db: Queryable, clientId: string) =>
+  (await db.get(
     'SELECT id, name, client_id, callback_url, grant_types, client_secret_sha256 FROM oauth_applications WHERE client_id = ?',
-  ).get(clientId) as Row | undefined;
+    clientId,
+  )) as Row | undefined;
 
-export function findApplication(db: Db, clientId: string): Application | null {
-  const row = byClientId(db, clientId);
+export async function findApplication(db: Queryable, clientId: string): Promise<Application | null> {
+  const row = await byClientId(db, clientId);
   return row ? toApplication(row) : null;
 }
 
 /** The application when the id and secret match one, else null. */
-export function authenticateClient(db: Db, clientId: string, clientSecret: string): Application | null {
-  const row = byClientId(db, clientId);
+export async function authenticateClient(
+  db: Queryable,
+  clientId: string,
+  clientSecret: string,
+): Promise<Application | null> {
+  const row = await byClientId(db, clientId);
   if (!row) return null;
   // Comparing digests of equal length in constant time: the timing says nothing about the secret.
   const ok = timingSafeEqual(Buffer.from(hashToken(clientSecret), 'hex'), Buffer.from(row.client_secret_sha256, 'hex'));

@@ -66,7 +66,7 @@ export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeDeps): void
 
   app.get('/oauth/2/authorize', { ...PUBLIC_ROUTE, errorHandler }, async (request, reply) => {
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-    const checked = checkAuthorizeRequest(db, fromSearch(search));
+    const checked = await checkAuthorizeRequest(db, fromSearch(search));
     if (checked.kind !== 'ok') return answerCheck(reply, checked, 302);
     return signInPage(reply, 200, {
       appName: checked.request.app.name,
@@ -94,7 +94,7 @@ export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeDeps): void
     if (action === 'deny') return back({ error: 'access_denied', error_description: 'the user denied access' });
     let code: string;
     try {
-      code = issueCode(
+      code = await issueCode(
         db,
         {
           clientId: authorization.app.clientId,
@@ -121,7 +121,7 @@ export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeDeps): void
     nonce: string,
   ): Promise<FastifyReply> {
     // The hidden fields came back from the browser: check them all again.
-    const checked = checkAuthorizeRequest(db, params);
+    const checked = await checkAuthorizeRequest(db, params);
     if (checked.kind !== 'ok') return answerCheck(reply, checked, 303);
     const authorization = checked.request;
     const email = one(params, 'email')?.trim();
@@ -149,7 +149,7 @@ export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeDeps): void
     const ticket = tickets.issue({ userId: result.userId, request: authorization, nonce }, context.clock().getTime());
     return consentPage(reply, {
       appName: authorization.app.name,
-      email: userById(db, result.userId)?.email ?? email,
+      email: (await userById(db, result.userId))?.email ?? email,
       target: authorization.target.origin + authorization.target.pathname,
       ticket,
       csrf: csrf.token(request, reply),

@@ -1,7 +1,7 @@
 // Checking step 1's parameters (spec 000 "OAuth 2.0 web application flow"). The order matters:
 // until client and redirect URI are known good, an error is shown on a page (RFC 6749 §4.1.2.1:
 // never redirect to an unchecked URI); after that it travels back to the application.
-import type { Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import { findApplication, type Application } from './applications';
 import type { OAuthError, AuthorizeErrorCode } from './errors';
 import { one, type Params } from './params';
@@ -29,7 +29,7 @@ export type Checked =
 
 const MAX_LENGTH = 2048;
 
-export function checkAuthorizeRequest(db: Db, params: Params): Checked {
+export async function checkAuthorizeRequest(db: Queryable, params: Params): Promise<Checked> {
   let clientId: string | undefined;
   let redirectUri: string | undefined;
   try {
@@ -39,7 +39,7 @@ export function checkAuthorizeRequest(db: Db, params: Params): Checked {
     return { kind: 'page', error: 'invalid_request', description: (error as OAuthError).description };
   }
   if (!clientId) return { kind: 'page', error: 'invalid_request', description: 'client_id is missing' };
-  const app = clientId.length <= MAX_LENGTH ? findApplication(db, clientId) : null;
+  const app = clientId.length <= MAX_LENGTH ? await findApplication(db, clientId) : null;
   if (!app) return { kind: 'page', error: 'invalid_request', description: 'client_id names no registered application' };
   const target =
     redirectUri !== undefined && redirectUri.length > MAX_LENGTH ? null : redirectTarget(app.callbackUrl, redirectUri);

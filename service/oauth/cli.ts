@@ -3,7 +3,7 @@
 // service runs on it (SQLite serialises the writes; the service reads applications and
 // passwords afresh on every request).
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../storage/db';
+import { openSqliteStore } from '../storage/sqliteStore';
 import { timestamp } from '../time';
 import { GRANT_TYPES, registerApplication, type GrantType } from './applications';
 import { MIN_PASSWORD_LENGTH, setPassword, userIdByEmail } from './setPassword';
@@ -52,16 +52,16 @@ async function registerApp(argv: string[]): Promise<number> {
   const grantTypes = values['grant-types']?.split(/[\s,]+/).filter(Boolean) as GrantType[] | undefined;
   if (grantTypes?.some((g) => !GRANT_TYPES.includes(g)))
     throw new UsageError(`--grant-types takes ${GRANT_TYPES.join(', ')}`);
-  const db = openDatabase(dataDir);
+  const db = openSqliteStore(dataDir);
   try {
-    const { clientId, clientSecret } = registerApplication(db, { name, callbackUrl, grantTypes });
+    const { clientId, clientSecret } = await registerApplication(db, { name, callbackUrl, grantTypes });
     console.log(`Application registered: ${name.trim()}`);
     console.log(`Callback URL: ${callbackUrl}`);
     console.log(`client_id: ${clientId}`);
     console.log(`client_secret (shown once; only its hash is stored): ${clientSecret}`);
     return 0;
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -74,9 +74,9 @@ async function setPasswordCommand(argv: string[]): Promise<number> {
     console.error(`a password needs at least ${MIN_PASSWORD_LENGTH} characters`);
     return 1;
   }
-  const db = openDatabase(dataDir);
+  const db = openSqliteStore(dataDir);
   try {
-    const userId = userIdByEmail(db, email);
+    const userId = await userIdByEmail(db, email);
     if (userId === null) {
       console.error(`no user has the e-mail ${email}`);
       return 1;
@@ -85,7 +85,7 @@ async function setPasswordCommand(argv: string[]): Promise<number> {
     console.log(`Password set for ${email}`);
     return 0;
   } finally {
-    db.close();
+    await db.close();
   }
 }
 

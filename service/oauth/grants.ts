@@ -5,7 +5,7 @@
 // (RFC 9700 §4.14.2). Codes, like tokens, are stored as their sha256 only.
 import { issueAccessToken } from '../auth/oauthTokens';
 import { generateToken, hashToken } from '../auth/tokens';
-import { inTransaction, sql, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import { timestamp } from '../time';
 import type { Application } from './applications';
 import { OAuthError } from './errors';
@@ -22,12 +22,15 @@ export interface CodeRequest {
   codeChallenge: string | null;
 }
 
-export function issueCode(db: Db, request: CodeRequest, now: Date, settings: OAuthSettings): string {
+export async function issueCode(
+  db: Queryable,
+  request: CodeRequest,
+  now: Date,
+  settings: OAuthSettings,
+): Promise<string> {
   const code = generateToken();
-  sql(
-    db,
+  await db.run(
     'INSERT INTO oauth_authorization_codes (code_sha256, client_id, user_id, redirect_uri, scope, code_challenge, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  ).run(
     hashToken(code),
     request.clientId,
     request.userId,
@@ -50,13 +53,15 @@ export interface TokenResponse {
   token_type: 'bearer';
 }
 
-function revokeFamily(db: Db, codeId: number | null, now: Date): void {
+async function revokeFamily(db: Queryable, codeId: number | null, now: Date): Promise<void> {
   if (codeId === null) return;
-  sql(db, 'UPDATE oauth_access_tokens SET revoked_at = ? WHERE authorization_code_id = ? AND revoked_at IS NULL').run(
+  await db.run(
+    'UPDATE oauth_access_tokens SET revoked_at = ? WHERE authorization_code_id = ? AND revoked_at IS NULL',
     timestamp(now),
     codeId,
   );
-  sql(db, 'UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE authorization_code_id = ? AND revoked_at IS NULL').run(
+  await db.run(
+    'UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE authorization_code_id = ? AND revoked_at IS NULL',
     timestamp(now),
     codeId,
   );
@@ -71,19 +76,26 @@ interface IssueTokensOptions {
   settings: OAuthSettings;
 }
 
-function issueTokens(db: Db, { app, userId, scope, codeId, now, settings }: IssueTokensOptions): TokenResponse {
+async function issueTokens(
+  db: Queryable,
+  { app, userId, scope, codeId, now, settings }: IssueTokensOptions,
+): Promise<TokenResponse> {
   // Read afresh, not through userById's cache: the grant must end the moment the user is deactivated.
-  const user = sql(db, 'SELECT state FROM users WHERE id = ?').get(userId) as { state: string } | undefined;
+  const user = (await db.get('SELECT state FROM users WHERE id = ?', userId)) as { state: string } | undefined;
   if (user?.state !== 'active') throw new OAuthError('invalid_grant', 'the user of this grant is no longer active');
-  const issued = issueAccessToken(db, userId, {
+  const issued = await issueAccessToken(db, userId, {
     now,
     expiresAt: new Date(now.getTime() + settings.accessTokenLifetimeMs),
     clientId: app.clientId,
     scope,
     withRefreshToken: app.grantTypes.includes('refresh_token'),
   });
-  sql(db, 'UPDATE oauth_access_tokens SET authorization_code_id = ? WHERE id = ?').run(codeId, issued.id);
-  sql(db, 'UPDATE oauth_refresh_tokens SET authorization_code_id = ? WHERE access_token_id = ?').run(codeId, issued.id);
+  await db.run('UPDATE oauth_access_tokens SET authorization_code_id = ? WHERE id = ?', codeId, issued.id);
+  await db.run(
+    'UPDATE oauth_refresh_tokens SET authorization_code_id = ? WHERE access_token_id = ?',
+    codeId,
+    issued.id,
+  );
   return {
     access_token: issued.accessToken,
     ...(issued.refreshToken ? { refresh_token: issued.refreshToken } : {}),
@@ -118,25 +130,25 @@ export interface ExchangeCodeOptions {
  * Step 3. `redirectUri` is what the token request sent (undefined when absent); `usedTarget` the
  * URI step 2 redirected to (the configured callback when step 1 gave none).
  */
-export function exchangeCode(
-  db: Db,
+export async function exchangeCode(
+  db: Queryable,
   { app, code, redirectUri, codeVerifier, now, settings }: ExchangeCodeOptions,
-): TokenResponse {
+): Promise<TokenResponse> {
   // Any failure leaves the database as it was, except the revocation of a reused code's family,
   // which must stick: the transaction commits it before the error is thrown.
   let failure: OAuthError | undefined;
-  const result = inTransaction(db, () => {
-    const row = sql(
-      db,
+  const result = await db.transaction(async (tx) => {
+    const row = (await tx.get(
       'SELECT id, client_id, user_id, redirect_uri, scope, code_challenge, expires_at, used_at FROM oauth_authorization_codes WHERE code_sha256 = ?',
-    ).get(hashToken(code)) as CodeRow | undefined;
+      hashToken(code),
+    )) as CodeRow | undefined;
     if (!row || row.client_id !== app.clientId)
       return void (failure = new OAuthError(
         'invalid_grant',
         'the code is unknown or was issued to another application',
       ));
     if (row.used_at !== null) {
-      revokeFamily(db, row.id, now);
+      await revokeFamily(tx, row.id, now);
       return void (failure = new OAuthError(
         'invalid_grant',
         'the code was already used; the tokens issued from it are revoked',
@@ -165,9 +177,9 @@ export function exchangeCode(
           ? 'code_verifier was sent, but the code was issued without code_challenge'
           : 'code_verifier is missing or does not match the code_challenge of the authorization request',
       ));
-    sql(db, 'UPDATE oauth_authorization_codes SET used_at = ? WHERE id = ?').run(timestamp(now), row.id);
+    await tx.run('UPDATE oauth_authorization_codes SET used_at = ? WHERE id = ?', timestamp(now), row.id);
     try {
-      return issueTokens(db, { app, userId: row.user_id, scope: row.scope, codeId: row.id, now, settings });
+      return await issueTokens(tx, { app, userId: row.user_id, scope: row.scope, codeId: row.id, now, settings });
     } catch (error) {
       if (error instanceof OAuthError) return void (failure = error); // the code stays used: it was presented once
       throw error;
@@ -194,30 +206,33 @@ export interface RefreshOptions {
 }
 
 /** Step 5: a new access token and a new refresh token; the presented one stops working. */
-export function refresh(db: Db, { app, refreshToken, now, settings }: RefreshOptions): TokenResponse {
+export async function refresh(
+  db: Queryable,
+  { app, refreshToken, now, settings }: RefreshOptions,
+): Promise<TokenResponse> {
   let failure: OAuthError | undefined;
-  const result = inTransaction(db, () => {
-    const row = sql(
-      db,
+  const result = await db.transaction(async (tx) => {
+    const row = (await tx.get(
       `SELECT r.id, r.user_id, r.client_id, r.revoked_at, r.authorization_code_id, a.scope
          FROM oauth_refresh_tokens r LEFT JOIN oauth_access_tokens a ON a.id = r.access_token_id
         WHERE r.token_sha256 = ?`,
-    ).get(hashToken(refreshToken)) as RefreshRow | undefined;
+      hashToken(refreshToken),
+    )) as RefreshRow | undefined;
     if (!row || row.client_id !== app.clientId)
       return void (failure = new OAuthError(
         'invalid_grant',
         'the refresh token is unknown or was issued to another application',
       ));
     if (row.revoked_at !== null) {
-      revokeFamily(db, row.authorization_code_id, now);
+      await revokeFamily(tx, row.authorization_code_id, now);
       return void (failure = new OAuthError(
         'invalid_grant',
         'the refresh token was revoked or already used (refreshing replaces it)',
       ));
     }
-    sql(db, 'UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE id = ?').run(timestamp(now), row.id);
+    await tx.run('UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE id = ?', timestamp(now), row.id);
     try {
-      return issueTokens(db, {
+      return await issueTokens(tx, {
         app,
         userId: row.user_id,
         scope: row.scope ?? '',

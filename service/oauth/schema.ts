@@ -1,9 +1,9 @@
 // Migration 5: OAuth. Applications, passwords, authorization codes and sign-in throttling.
 // Secrets are stored hashed as everywhere else in the service: a copied service.db yields no
 // usable client secret, code, token or password.
-import type { Db } from '../storage/db';
+import type { Connection } from '../storage/driver';
 
-export function oauthSchema(db: Db): void {
+export function oauthSchema(db: Connection): void {
   db.exec(`
     -- Apart from users so that no query on users (SELECT * included) ever carries a hash.
     CREATE TABLE user_passwords (

@@ -1,23 +1,25 @@
 // Setting a user's password: from ServiceOptions.ownerPassword and the CLI (set-password).
 import { hashPassword } from '../auth/passwords';
-import { sql, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 
 /** Passwords shorter than this are refused: they fall to guessing despite the throttle. */
 export const MIN_PASSWORD_LENGTH = 8;
 
 /** Sets (or replaces) a user's password. Throws on a password that is too short. */
-export async function setPassword(db: Db, userId: number, password: string, now: string): Promise<void> {
+export async function setPassword(db: Queryable, userId: number, password: string, now: string): Promise<void> {
   if (password.length < MIN_PASSWORD_LENGTH)
     throw new Error(`a password needs at least ${MIN_PASSWORD_LENGTH} characters`);
   const hash = await hashPassword(password);
-  sql(
-    db,
+  await db.run(
     'INSERT INTO user_passwords (user_id, password_hash, updated_at) VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET password_hash = excluded.password_hash, updated_at = excluded.updated_at',
-  ).run(userId, hash, now);
+    userId,
+    hash,
+    now,
+  );
 }
 
 /** The user id for an e-mail (any letter case), or null. */
-export function userIdByEmail(db: Db, email: string): number | null {
-  const row = sql(db, 'SELECT id FROM users WHERE email = ?').get(email.trim()) as { id: number } | undefined;
+export async function userIdByEmail(db: Queryable, email: string): Promise<number | null> {
+  const row = (await db.get('SELECT id FROM users WHERE email = ?', email.trim())) as { id: number } | undefined;
   return row?.id ?? null;
 }

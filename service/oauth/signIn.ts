@@ -2,7 +2,7 @@
 // other endpoint taking a password (the legacy v1 api_auth_token) should use rather than calling
 // checkCredentials bare.
 import { checkCredentials } from '../auth/passwords';
-import type { Db } from '../storage/db';
+import type { Queryable, Store } from '../storage/store';
 import { clearFailures, recordFailure, signInBlockedFor, signInKeys } from './throttle';
 
 /**
@@ -13,11 +13,11 @@ export type SignInResult = { ok: true; userId: number } | { ok: false; checked: 
 
 // Sign-ins sharing an e-mail or an address run one after another. Otherwise a guesser sending a
 // hundred attempts at once would have them all checked before the first failure is counted.
-const inFlight = new WeakMap<Db, Map<string, Promise<unknown>>>();
+const inFlight = new WeakMap<Store, Map<string, Promise<unknown>>>();
 
-async function oneAtATime<T>(db: Db, keys: string[], work: () => Promise<T>): Promise<T> {
-  let queues = inFlight.get(db);
-  if (!queues) inFlight.set(db, (queues = new Map()));
+async function oneAtATime<T>(db: Queryable, keys: string[], work: () => Promise<T>): Promise<T> {
+  let queues = inFlight.get(db.store);
+  if (!queues) inFlight.set(db.store, (queues = new Map()));
   const before = keys.map((key) => queues.get(key)).filter(Boolean);
   const run = Promise.allSettled(before).then(work);
   const settled = run.catch(() => undefined);
@@ -37,21 +37,21 @@ export interface SignInOptions {
 }
 
 /** `address` is the client's address (request.ip); `now` the service's clock. */
-export function signIn(db: Db, { email, password, address, now }: SignInOptions): Promise<SignInResult> {
+export function signIn(db: Queryable, { email, password, address, now }: SignInOptions): Promise<SignInResult> {
   const keys = signInKeys(email, address);
   return oneAtATime(
     db,
     keys.map((k) => k.key),
     async (): Promise<SignInResult> => {
       // Which locks hold this sign-in back: throttle.ts, signInBlockedFor.
-      const blocked = signInBlockedFor(db, keys, now().getTime());
+      const blocked = await signInBlockedFor(db, keys, now().getTime());
       if (blocked > 0) return { ok: false, checked: false, retryAfterMs: blocked };
       const userId = await checkCredentials(db, email, password);
       if (userId === null) {
-        recordFailure(db, keys, now().getTime());
-        return { ok: false, checked: true, retryAfterMs: signInBlockedFor(db, keys, now().getTime()) };
+        await recordFailure(db, keys, now().getTime());
+        return { ok: false, checked: true, retryAfterMs: await signInBlockedFor(db, keys, now().getTime()) };
       }
-      clearFailures(db, keys[0]);
+      await clearFailures(db, keys[0]);
       return { ok: true, userId };
     },
   );

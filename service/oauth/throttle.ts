@@ -7,7 +7,7 @@
 // A success clears the e-mail's count (the user proved who they are), not the address's: an
 // attacker could otherwise reset their address's count by signing into an account of their own.
 // Counts lapse a day after the last failure.
-import { inTransaction, sql, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 
 export interface ThrottlePolicy {
   /** Failures allowed before any block. */
@@ -47,24 +47,24 @@ export const signInKeys = (email: string, address: string): [email: ThrottleKey,
 
 type Row = { failures: number; last_failure_ms: number; blocked_until_ms: number };
 
-const read = (db: Db, key: string) =>
-  sql(db, 'SELECT failures, last_failure_ms, blocked_until_ms FROM sign_in_failures WHERE key = ?').get(key) as
+const read = async (db: Queryable, key: string) =>
+  (await db.get('SELECT failures, last_failure_ms, blocked_until_ms FROM sign_in_failures WHERE key = ?', key)) as
     | Row
     | undefined;
 
 /** Milliseconds until every key may try again; 0 when none is blocked. */
-export function blockedFor(db: Db, keys: ThrottleKey[], nowMs: number): number {
+export async function blockedFor(db: Queryable, keys: ThrottleKey[], nowMs: number): Promise<number> {
   let wait = 0;
   for (const { key } of keys) {
-    const row = read(db, key);
+    const row = await read(db, key);
     if (row) wait = Math.max(wait, row.blocked_until_ms - nowMs);
   }
   return wait;
 }
 
 /** The key's failures still counted (forgotten ones are 0). */
-function failuresOf(db: Db, { key, policy }: ThrottleKey, nowMs: number): number {
-  const row = read(db, key);
+async function failuresOf(db: Queryable, { key, policy }: ThrottleKey, nowMs: number): Promise<number> {
+  const row = await read(db, key);
   return row && nowMs - row.last_failure_ms < policy.forgetAfterMs ? row.failures : 0;
 }
 
@@ -79,27 +79,34 @@ function failuresOf(db: Db, { key, policy }: ThrottleKey, nowMs: number): number
  * its own budget, and once past it waits for the address's lock as well as its own, so a
  * locked address cannot go on guessing any e-mail it has used up.
  */
-export function signInBlockedFor(db: Db, [email, address]: [ThrottleKey, ThrottleKey], nowMs: number): number {
-  const pastOwnBudget = failuresOf(db, email, nowMs) > email.policy.free;
-  return Math.max(0, blockedFor(db, pastOwnBudget ? [email, address] : [email], nowMs));
+export async function signInBlockedFor(
+  db: Queryable,
+  [email, address]: [ThrottleKey, ThrottleKey],
+  nowMs: number,
+): Promise<number> {
+  const pastOwnBudget = (await failuresOf(db, email, nowMs)) > email.policy.free;
+  return Math.max(0, await blockedFor(db, pastOwnBudget ? [email, address] : [email], nowMs));
 }
 
-export function recordFailure(db: Db, keys: ThrottleKey[], nowMs: number): void {
-  inTransaction(db, () => {
+export async function recordFailure(db: Queryable, keys: ThrottleKey[], nowMs: number): Promise<void> {
+  await db.transaction(async (tx) => {
     for (const { key, policy } of keys) {
-      const row = read(db, key);
+      const row = await read(tx, key);
       const failures = (row && nowMs - row.last_failure_ms < policy.forgetAfterMs ? row.failures : 0) + 1;
       const over = failures - policy.free;
       const block = over > 0 ? Math.min(policy.maxBlockMs, policy.firstBlockMs * 2 ** Math.min(over - 1, 30)) : 0;
-      sql(
-        db,
+      await tx.run(
         `INSERT INTO sign_in_failures (key, failures, last_failure_ms, blocked_until_ms) VALUES (?, ?, ?, ?)
          ON CONFLICT (key) DO UPDATE SET failures = excluded.failures, last_failure_ms = excluded.last_failure_ms, blocked_until_ms = excluded.blocked_until_ms`,
-      ).run(key, failures, nowMs, nowMs + block);
+        key,
+        failures,
+        nowMs,
+        nowMs + block,
+      );
     }
   });
 }
 
-export function clearFailures(db: Db, key: ThrottleKey): void {
-  sql(db, 'DELETE FROM sign_in_failures WHERE key = ?').run(key.key);
+export async function clearFailures(db: Queryable, key: ThrottleKey): Promise<void> {
+  await db.run('DELETE FROM sign_in_failures WHERE key = ?', key.key);
 }

@@ -90,7 +90,7 @@ export function tokenRoutes(app: FastifyInstance, context: Context, settings: OA
     if (!GRANTS.has(grant))
       throw new OAuthError('unsupported_grant_type', 'grant_type must be authorization_code or refresh_token');
     const client = clientCredentials(request, params);
-    const application = authenticateClient(context.db, client.id, client.secret);
+    const application = await authenticateClient(context.db, client.id, client.secret);
     if (!application)
       throw new OAuthError('invalid_client', 'client_id and client_secret name no registered application');
     if (!application.grantTypes.includes(grant as GrantType))
@@ -103,7 +103,7 @@ export function tokenRoutes(app: FastifyInstance, context: Context, settings: OA
       return answer(
         request,
         reply,
-        exchangeCode(context.db, {
+        await exchangeCode(context.db, {
           app: application,
           code,
           redirectUri: one(params, 'redirect_uri'),
@@ -115,6 +115,6 @@ export function tokenRoutes(app: FastifyInstance, context: Context, settings: OA
     }
     const refreshToken = one(params, 'refresh_token');
     if (!refreshToken) throw new OAuthError('invalid_request', 'refresh_token is missing');
-    return answer(request, reply, refresh(context.db, { app: application, refreshToken, now, settings }));
+    return answer(request, reply, await refresh(context.db, { app: application, refreshToken, now, settings }));
   });
 }

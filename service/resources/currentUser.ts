@@ -7,7 +7,6 @@ import { countUserExpenses } from '../domain/expenses';
 import { countUserEntries, getUser, type UserChanges } from '../domain/users';
 import { updateUser } from '../domain/users';
 import { bodyOf, LIMITS } from '../http/fields';
-import { inTransaction } from '../storage/db';
 import * as view from '../views/tracking';
 import { sendEntryList, within } from './entryList';
 import { sendExpenseList } from './expenseList';
@@ -27,21 +26,21 @@ const CURRENT_USER_INPUT = [
 export function currentUserRoutes(app: FastifyInstance, context: Context): void {
   const { db } = context;
   // The view counts no expenses of its own: they live in another area's table.
-  const show = (accountId: number, userId: number, base: string) => ({
-    ...view.currentUser(base, getUser(db, accountId, userId)!, countUserEntries(db, userId)),
-    expenses: countUserExpenses(db, userId),
+  const show = async (accountId: number, userId: number, base: string) => ({
+    ...view.currentUser(base, (await getUser(db, accountId, userId))!, await countUserEntries(db, userId)),
+    expenses: await countUserExpenses(db, userId),
   });
 
   app.get('/v2/current_user', async (request) => {
     const actor = actorOf(request);
-    return show(actor.accountId, actor.userId, context.base(request));
+    return await show(actor.accountId, actor.userId, context.base(request));
   });
 
   // The current user's own entries, narrowed like any list to what the role sees (a contractor's
   // entries in projects no longer given them drop out).
   app.get('/v2/current_user/entries', async (request, reply) => {
     const actor = actorOf(request);
-    return sendEntryList(context, request, reply, {
+    return await sendEntryList(context, request, reply, {
       narrow: (filters) => ({
         ...filters,
         user_ids: within(filters.user_ids, [actor.userId]),
@@ -51,7 +50,7 @@ export function currentUserRoutes(app: FastifyInstance, context: Context): void 
 
   app.get('/v2/current_user/expenses', async (request, reply) => {
     const actor = actorOf(request);
-    return sendExpenseList(context, request, reply, (filters) => ({
+    return await sendExpenseList(context, request, reply, (filters) => ({
       ...filters,
       user_ids: within(filters.user_ids, [actor.userId]),
     }));
@@ -88,7 +87,7 @@ export function currentUserRoutes(app: FastifyInstance, context: Context): void 
     if (team !== undefined && (actor.role === 'owner' || actor.role === 'supervisor'))
       changes.send_team_weekly_report_email = team ? 1 : 0;
     f.check();
-    inTransaction(db, () => updateUser(db, actor.userId, changes, instant(context).iso));
-    return show(actor.accountId, actor.userId, context.base(request));
+    await db.transaction(async (tx) => await updateUser(tx, actor.userId, changes, instant(context).iso));
+    return await show(actor.accountId, actor.userId, context.base(request));
   });
 }

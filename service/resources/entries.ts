@@ -24,25 +24,25 @@ import { forbidden, notFound, refused } from '../http/errors';
 import { bodyOf, LIMITS, pathId, queryOf, type Fields } from '../http/fields';
 import { paths } from '../http/links';
 import { readPage } from '../http/pagination';
-import { inTransaction, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import * as view from '../views/tracking';
 import { sendEntryPage } from './entryPage';
 import { invoiceRefsFor } from './invoiceRefs';
 
-export function entryViews(db: Db, base: string, rows: EntryRow[]): Entry[] {
-  const users = usersByIds(
+export async function entryViews(db: Queryable, base: string, rows: EntryRow[]): Promise<Entry[]> {
+  const users = await usersByIds(
     db,
     rows.flatMap((e) => (e.approved_by_id === null ? [e.user_id] : [e.user_id, e.approved_by_id])),
   );
-  const projects = projectsByIds(
+  const projects = await projectsByIds(
     db,
     rows.flatMap((e) => (e.project_id === null ? [] : [e.project_id])),
   );
-  const tags = tagsOfEntries(
+  const tags = await tagsOfEntries(
     db,
     rows.map((e) => e.id),
   );
-  const invoiceOf = invoiceRefsFor(db, base, rows);
+  const invoiceOf = await invoiceRefsFor(db, base, rows);
   return rows.map((e) =>
     view.entry(base, e, {
       user: users.get(e.user_id)!,
@@ -79,19 +79,19 @@ export function readFilters(f: Fields): EntryFilters {
 }
 
 /** The user an entry is logged for: oneself, or (for roles allowed to) another user of the account. */
-function entryUser(db: Db, actor: Actor, userId: number): number {
+async function entryUser(db: Queryable, actor: Actor, userId: number): Promise<number> {
   if (userId === actor.userId) return userId;
   // A user the actor may not see (contractors see only themselves) names nobody, as a missing one.
-  if (!getUser(db, actor.accountId, userId) || !seesUser(actor, userId))
+  if (!(await getUser(db, actor.accountId, userId)) || !seesUser(actor, userId))
     throw refused('Entry', 'user_id', 'missing', `User ${userId} does not exist`);
   if (!changesOthersEntries(actor)) throw forbidden("Forbidden: your role cannot change other users' entries");
   return userId;
 }
 
-function visibleEntry(db: Db, actor: Actor, rawId: unknown): EntryRow {
-  const entry = getEntry(db, actor.accountId, pathId(rawId, 'Entry'));
+async function visibleEntry(db: Queryable, actor: Actor, rawId: unknown): Promise<EntryRow> {
+  const entry = await getEntry(db, actor.accountId, pathId(rawId, 'Entry'));
   // An entry the role may not see answers as a missing one (auth/permissions.ts).
-  if (!entry || !seesRecord(db, actor, entry)) throw notFound('Entry not found');
+  if (!entry || !(await seesRecord(db, actor, entry))) throw notFound('Entry not found');
   return entry;
 }
 
@@ -116,8 +116,8 @@ export function entryRoutes(app: FastifyInstance, context: Context): void {
     const filters = readFilters(f);
     f.check();
     const page = readPage(request.query as Record<string, unknown>, 'Entry');
-    const scoped = scopeEntryFilters(db, actor, filters);
-    return sendEntryPage(context, request, reply, { accountId: actor.accountId, scoped, page });
+    const scoped = await scopeEntryFilters(db, actor, filters);
+    return await sendEntryPage(context, request, reply, { accountId: actor.accountId, scoped, page });
   });
 
   app.post('/v2/entries', async (request, reply) => {
@@ -130,35 +130,35 @@ export function entryRoutes(app: FastifyInstance, context: Context): void {
     const choice = { project_id: f.id('project_id'), project_name: f.text('project_name', { max: LIMITS.name }) };
     const sourceUrl = f.text('source_url', { max: LIMITS.url }) ?? null;
     f.check();
-    const id = inTransaction(db, () => {
+    const id = await db.transaction(async (tx) => {
       const now = instant(context).iso;
-      const user = entryUser(db, actor, userId ?? actor.userId);
-      guardEntryProject(db, { actor, resource: 'Entry', choice, currentProjectId: null });
-      guardNewTags(db, actor, 'Entry', description);
-      const project = chooseEntryProject(db, actor.accountId, choice, now);
-      const id = insertEntry(
-        db,
+      const user = await entryUser(tx, actor, userId ?? actor.userId);
+      await guardEntryProject(tx, { actor, resource: 'Entry', choice, currentProjectId: null });
+      await guardNewTags(tx, actor, 'Entry', description);
+      const project = await chooseEntryProject(tx, actor.accountId, choice, now);
+      const id = await insertEntry(
+        tx,
         actor.accountId,
         { userId: user, projectId: project?.id ?? null, date: date!, minutes: minutes!, description, sourceUrl },
         now,
       );
-      emitEntryEvents(db, [entryEvent('entry.created', { accountId: actor.accountId, entryId: id, at: now })]); // in this transaction: the outbox (service/events)
+      await emitEntryEvents(tx, [entryEvent('entry.created', { accountId: actor.accountId, entryId: id, at: now })]); // in this transaction: the outbox (service/events)
       return id;
     });
     const base = context.base(request);
     reply.code(201).header('location', base + paths.entry(id));
-    return entryViews(db, base, [getEntry(db, actor.accountId, id)!])[0];
+    return (await entryViews(db, base, [(await getEntry(db, actor.accountId, id))!]))[0];
   });
 
   app.get<WithId>('/v2/entries/:id', async (request) => {
-    const entry = visibleEntry(db, actorOf(request), request.params.id);
-    return entryViews(db, context.base(request), [entry])[0];
+    const entry = await visibleEntry(db, actorOf(request), request.params.id);
+    return (await entryViews(db, context.base(request), [entry]))[0];
   });
 
   // Spec 001: user_id and project_id stay as they are when absent, but absent minutes mean 0.
   app.put<WithId>('/v2/entries/:id', async (request) => {
     const actor = actorOf(request);
-    const entry = visibleEntry(db, actor, request.params.id);
+    const entry = await visibleEntry(db, actor, request.params.id);
     const f = bodyOf(request.body, 'Entry');
     const date = f.date('date');
     const minutes = f.integer('minutes', { min: 0, max: LIMITS.minutes });
@@ -168,16 +168,16 @@ export function entryRoutes(app: FastifyInstance, context: Context): void {
     const sourceUrl = f.text('source_url', { max: LIMITS.url });
     f.check();
     changeable(actor, entry);
-    inTransaction(db, () => {
+    await db.transaction(async (tx) => {
       const now = instant(context).iso;
-      const user = userId ? entryUser(db, actor, userId) : entry.user_id;
-      guardEntryProject(db, { actor, resource: 'Entry', choice, currentProjectId: entry.project_id });
-      guardNewTags(db, actor, 'Entry', description === undefined ? entry.description : description);
-      const chosen = chooseEntryProject(db, actor.accountId, choice, now);
+      const user = userId ? await entryUser(tx, actor, userId) : entry.user_id;
+      await guardEntryProject(tx, { actor, resource: 'Entry', choice, currentProjectId: entry.project_id });
+      await guardNewTags(tx, actor, 'Entry', description === undefined ? entry.description : description);
+      const chosen = await chooseEntryProject(tx, actor.accountId, choice, now);
       if (chosen === undefined && entry.project_id !== null)
-        refuseArchived(getProject(db, actor.accountId, entry.project_id)!);
+        refuseArchived((await getProject(tx, actor.accountId, entry.project_id))!);
       const projectId = chosen === undefined ? entry.project_id : (chosen?.id ?? null);
-      updateEntry(db, {
+      await updateEntry(tx, {
         accountId: actor.accountId,
         id: entry.id,
         values: {
@@ -190,22 +190,22 @@ export function entryRoutes(app: FastifyInstance, context: Context): void {
         },
         now,
       });
-      emitEntryEvents(db, entryUpdated(db, entry, now));
+      await emitEntryEvents(tx, await entryUpdated(tx, entry, now));
     });
-    return entryViews(db, context.base(request), [getEntry(db, actor.accountId, entry.id)!])[0];
+    return (await entryViews(db, context.base(request), [(await getEntry(db, actor.accountId, entry.id))!]))[0];
   });
 
   // Decided: the spec only names this operation; it answers 204 like every v2 delete.
   app.delete<WithId>('/v2/entries/:id', async (request, reply) => {
     const actor = actorOf(request);
-    const entry = visibleEntry(db, actor, request.params.id);
+    const entry = await visibleEntry(db, actor, request.params.id);
     changeable(actor, entry);
-    inTransaction(db, () => {
+    await db.transaction(async (tx) => {
       // Before the row goes: the payload shows the entry as it was.
-      emitEntryEvents(db, [
+      await emitEntryEvents(tx, [
         entryEvent('entry.deleted', { accountId: actor.accountId, entryId: entry.id, at: instant(context).iso }),
       ]);
-      deleteEntry(db, entry.id);
+      await deleteEntry(tx, entry.id);
     });
     return reply.code(204).send();
   });

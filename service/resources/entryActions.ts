@@ -11,6 +11,7 @@
 //   like approval, it is refused in an archived project (archived_project).
 // - PUT /v2/entries/unapproved (bulk, only named by the spec) takes entry_ids like the bulk approve.
 // - marked_as_invoiced stores the date as that day's midnight UTC (invoiced_at is a timestamp).
+import type { Queryable } from '../storage/store';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../auth/authenticate';
 import { approvesEntries, managesInvoicesAndWebhooks, type Actor } from '../auth/permissions';
@@ -20,7 +21,6 @@ import { emitEntryEvents, type EntryEvent } from '../events/emit';
 import { forbidden, notFound, refused } from '../http/errors';
 import { bodyOf, pathId } from '../http/fields';
 import { readIdArray } from '../http/moneyFields';
-import { inTransaction } from '../storage/db';
 
 type WithId = { Params: { id: string } };
 
@@ -62,40 +62,45 @@ interface ActOptions {
   ids: number[];
   single: boolean;
   check: Check;
-  change: (e: EntryMarks, now: string) => EntryEvent;
+  change: (tx: Queryable, e: EntryMarks, now: string) => Promise<EntryEvent>;
 }
 
 export function entryActionRoutes(app: FastifyInstance, context: Context): void {
   const { db } = context;
 
   /** Applies `change` to the entries that pass `check`; `single` refuses (404 or the check's error) instead of skipping. */
-  function act(actor: Actor, { ids, single, check, change }: ActOptions): void {
-    inTransaction(db, () => {
+  async function act(actor: Actor, { ids, single, check, change }: ActOptions): Promise<void> {
+    await db.transaction(async (tx) => {
       const now = instant(context).iso;
-      const entries = entryMarks(db, actor.accountId, ids);
+      const entries = await entryMarks(tx, actor.accountId, ids);
       if (single && entries.length === 0) throw notFound('Entry not found');
       const done: EntryEvent[] = [];
       for (const entry of entries) {
         const problem = check(entry);
         if (problem && single) throw problem;
-        if (!problem) done.push(change(entry, now));
+        if (!problem) done.push(await change(tx, entry, now));
       }
-      emitEntryEvents(db, done); // in this transaction: the outbox (service/events)
+      await emitEntryEvents(tx, done); // in this transaction: the outbox (service/events)
     });
   }
 
-  function approve(actor: Actor, approvedAt: string | undefined): (e: EntryMarks, now: string) => EntryEvent {
-    return (e, now) =>
-      approval(e, { type: 'entry.updated.approved', actor, at: approvedAt ?? now, byId: actor.userId, now });
+  function approve(actor: Actor, approvedAt: string | undefined): ActOptions['change'] {
+    return async (tx, e, now) =>
+      await approval(tx, e, { type: 'entry.updated.approved', actor, at: approvedAt ?? now, byId: actor.userId, now });
   }
 
-  function unapprove(actor: Actor): (e: EntryMarks, now: string) => EntryEvent {
-    return (e, now) => approval(e, { type: 'entry.updated.unapproved', actor, at: null, byId: null, now });
+  function unapprove(actor: Actor): ActOptions['change'] {
+    return async (tx, e, now) =>
+      await approval(tx, e, { type: 'entry.updated.unapproved', actor, at: null, byId: null, now });
   }
 
   /** Sets (or with nulls clears) the approval of `e`, and returns the event that says so. */
-  function approval(e: EntryMarks, { type, actor, at, byId, now }: ApprovalChange): EntryEvent {
-    setApproval(db, { id: e.id, approvedAt: at, approvedById: byId, now });
+  async function approval(
+    tx: Queryable,
+    e: EntryMarks,
+    { type, actor, at, byId, now }: ApprovalChange,
+  ): Promise<EntryEvent> {
+    await setApproval(tx, { id: e.id, approvedAt: at, approvedById: byId, now });
     return event(type, {
       actor,
       entry: e,
@@ -104,9 +109,9 @@ export function entryActionRoutes(app: FastifyInstance, context: Context): void 
     });
   }
 
-  function markInvoiced(actor: Actor, date: string): (e: EntryMarks, now: string) => EntryEvent {
-    return (e, now) => {
-      setInvoiced(db, { ids: [e.id], invoicedAt: midnight(date), invoiceId: null, now });
+  function markInvoiced(actor: Actor, date: string): ActOptions['change'] {
+    return async (tx, e, now) => {
+      await setInvoiced(tx, { ids: [e.id], invoicedAt: midnight(date), invoiceId: null, now });
       return event('entry.updated.invoiced', {
         actor,
         entry: e,
@@ -117,9 +122,9 @@ export function entryActionRoutes(app: FastifyInstance, context: Context): void 
   }
 
   /** A missing entry answers 404 before its body is looked at, as PUT /v2/entries/:id does. */
-  function existingId(actor: Actor, rawId: string): number {
+  async function existingId(actor: Actor, rawId: string): Promise<number> {
     const id = pathId(rawId, 'Entry');
-    if (entryMarks(db, actor.accountId, [id]).length === 0) throw notFound('Entry not found');
+    if ((await entryMarks(db, actor.accountId, [id])).length === 0) throw notFound('Entry not found');
     return id;
   }
 
@@ -134,11 +139,11 @@ export function entryActionRoutes(app: FastifyInstance, context: Context): void 
 
   app.put<WithId>('/v2/entries/:id/approved', async (request, reply) => {
     const actor = approver(actorOf(request));
-    const id = existingId(actor, request.params.id);
+    const id = await existingId(actor, request.params.id);
     const f = bodyOf(request.body, 'Entry');
     const approvedAt = f.timestamp('approved_at');
     f.check();
-    act(actor, { ids: [id], single: true, check: canApprove, change: approve(actor, approvedAt) });
+    await act(actor, { ids: [id], single: true, check: canApprove, change: approve(actor, approvedAt) });
     return reply.code(204).send();
   });
 
@@ -148,13 +153,13 @@ export function entryActionRoutes(app: FastifyInstance, context: Context): void 
     const ids = readIdArray(f, request.body, 'entry_ids', { required: true });
     const approvedAt = f.timestamp('approved_at');
     f.check();
-    act(actor, { ids: ids!, single: false, check: canApprove, change: approve(actor, approvedAt) });
+    await act(actor, { ids: ids!, single: false, check: canApprove, change: approve(actor, approvedAt) });
     return reply.code(204).send();
   });
 
   app.put<WithId>('/v2/entries/:id/unapproved', async (request, reply) => {
     const actor = approver(actorOf(request));
-    act(actor, {
+    await act(actor, {
       ids: [pathId(request.params.id, 'Entry')],
       single: true,
       check: canUnapprove,
@@ -168,17 +173,17 @@ export function entryActionRoutes(app: FastifyInstance, context: Context): void 
     const f = bodyOf(request.body, 'Entry');
     const ids = readIdArray(f, request.body, 'entry_ids', { required: true });
     f.check();
-    act(actor, { ids: ids!, single: false, check: canUnapprove, change: unapprove(actor) });
+    await act(actor, { ids: ids!, single: false, check: canUnapprove, change: unapprove(actor) });
     return reply.code(204).send();
   });
 
   app.put<WithId>('/v2/entries/:id/marked_as_invoiced', async (request, reply) => {
     const actor = invoicer(actorOf(request));
-    const id = existingId(actor, request.params.id);
+    const id = await existingId(actor, request.params.id);
     const f = bodyOf(request.body, 'Entry');
     const date = f.date('date', { required: true });
     f.check();
-    act(actor, { ids: [id], single: true, check: canMarkInvoiced, change: markInvoiced(actor, date!) });
+    await act(actor, { ids: [id], single: true, check: canMarkInvoiced, change: markInvoiced(actor, date!) });
     return reply.code(204).send();
   });
 
@@ -188,7 +193,7 @@ export function entryActionRoutes(app: FastifyInstance, context: Context): void 
     const ids = readIdArray(f, request.body, 'entry_ids', { required: true });
     const date = f.date('date', { required: true });
     f.check();
-    act(actor, { ids: ids!, single: false, check: canMarkInvoiced, change: markInvoiced(actor, date!) });
+    await act(actor, { ids: ids!, single: false, check: canMarkInvoiced, change: markInvoiced(actor, date!) });
     return reply.code(204).send();
   });
 }

@@ -5,7 +5,8 @@
 //
 // The shape must stay exactly view.entry's (views/tracking.ts), which answers single entries:
 // test/integration/service/entryLists.test.ts compares every list item with GET /v2/entries/:id.
-import { arrays, type Db } from '../storage/db';
+import { nocase, idList, bool } from '../storage/dialect';
+import type { Queryable } from '../storage/store';
 import type { PageRow } from '../domain/entryQuery';
 import { jsonList } from '../domain/sqlText';
 import { paths } from '../http/links';
@@ -20,13 +21,13 @@ interface TagPart {
   rank: number;
 }
 
-function userParts(db: Db, base: string, ids: number[]): Map<number, string> {
+async function userParts(db: Queryable, base: string, ids: number[]): Promise<Map<number, string>> {
   const parts = new Map<number, string>();
   if (ids.length === 0) return parts;
-  const rows = arrays(
-    db,
-    'SELECT id, email, first_name, last_name, profile_image_url FROM users WHERE id IN (SELECT value FROM json_each(?))',
-  ).all(jsonList(ids)) as Array<[number, string, string | null, string | null, string | null]>;
+  const rows = (await db.arrays(
+    `SELECT id, email, first_name, last_name, profile_image_url FROM users WHERE id IN ${idList(db.dialect)}`,
+    jsonList(ids),
+  )) as Array<[number, string, string | null, string | null, string | null]>;
   for (const [id, email, first, last, image] of rows) {
     parts.set(
       id,
@@ -36,33 +37,37 @@ function userParts(db: Db, base: string, ids: number[]): Map<number, string> {
   return parts;
 }
 
-function projectParts(db: Db, base: string, ids: number[]): Map<number, { json: string; billable: boolean }> {
+async function projectParts(
+  db: Queryable,
+  base: string,
+  ids: number[],
+): Promise<Map<number, { json: string; billable: boolean }>> {
   const parts = new Map<number, { json: string; billable: boolean }>();
   if (ids.length === 0) return parts;
-  const rows = arrays(
-    db,
-    'SELECT id, name, billing_increment, enabled, billable, color FROM projects WHERE id IN (SELECT value FROM json_each(?))',
-  ).all(jsonList(ids)) as Array<[number, string, number, number, number, string | null]>;
+  const rows = (await db.arrays(
+    `SELECT id, name, billing_increment, enabled, billable, color FROM projects WHERE id IN ${idList(db.dialect)}`,
+    jsonList(ids),
+  )) as Array<[number, string, number, number, number, string | null]>;
   for (const [id, name, increment, enabled, billable, color] of rows) {
     parts.set(id, {
-      json: `{"id":${id},"name":${str(name)},"billing_increment":${increment},"enabled":${enabled === 1},"billable":${billable === 1},"color":${str(color)},"url":${str(base + paths.project(id))}}`,
-      billable: billable === 1,
+      json: `{"id":${id},"name":${str(name)},"billing_increment":${increment},"enabled":${bool(enabled)},"billable":${bool(billable)},"color":${str(color)},"url":${str(base + paths.project(id))}}`,
+      billable: bool(billable),
     });
   }
   return parts;
 }
 
-function tagParts(db: Db, base: string, ids: number[]): Map<number, TagPart> {
+async function tagParts(db: Queryable, base: string, ids: number[]): Promise<Map<number, TagPart>> {
   const parts = new Map<number, TagPart>();
   if (ids.length === 0) return parts;
-  const rows = arrays(
-    db,
-    'SELECT id, name, billable FROM tags WHERE id IN (SELECT value FROM json_each(?)) ORDER BY name COLLATE NOCASE, id',
-  ).all(jsonList(ids)) as Array<[number, string, number]>;
+  const rows = (await db.arrays(
+    `SELECT id, name, billable FROM tags WHERE id IN ${idList(db.dialect)} ORDER BY ${nocase(db.dialect, 'name')}, id`,
+    jsonList(ids),
+  )) as Array<[number, string, number]>;
   rows.forEach(([id, name, billable], rank) => {
     parts.set(id, {
-      json: `{"id":${id},"name":${str(name)},"billable":${billable === 1},"formatted_name":${str(`#${name}`)},"url":${str(base + paths.tag(id))}}`,
-      billable: billable === 1,
+      json: `{"id":${id},"name":${str(name)},"billable":${bool(billable)},"formatted_name":${str(`#${name}`)},"url":${str(base + paths.tag(id))}}`,
+      billable: bool(billable),
       rank,
     });
   });
@@ -70,7 +75,7 @@ function tagParts(db: Db, base: string, ids: number[]): Map<number, TagPart> {
 }
 
 /** The JSON array of Entry for the rows, in their order. */
-export function entriesJson(db: Db, base: string, rows: PageRow[]): string {
+export async function entriesJson(db: Queryable, base: string, rows: PageRow[]): Promise<string> {
   if (rows.length === 0) return '[]';
   const userIds = new Set<number>();
   const projectIds = new Set<number>();
@@ -84,10 +89,10 @@ export function entriesJson(db: Db, base: string, rows: PageRow[]): string {
   }
   const tagIds = new Set<number>();
   for (const list of tagLists) for (const t of list.split(',')) tagIds.add(Number(t));
-  const users = userParts(db, base, [...userIds]);
-  const projects = projectParts(db, base, [...projectIds]);
-  const tags = tagParts(db, base, [...tagIds]);
-  const invoices = invoiceRefJsonFor(
+  const users = await userParts(db, base, [...userIds]);
+  const projects = await projectParts(db, base, [...projectIds]);
+  const tags = await tagParts(db, base, [...tagIds]);
+  const invoices = await invoiceRefJsonFor(
     db,
     base,
     rows.map((r) => r[8]),

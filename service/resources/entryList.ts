@@ -26,7 +26,7 @@ export interface SendEntryListOptions {
 }
 
 /** `within`: narrowing the filters cannot say (entries of a tag, whatever the client's tag filters). */
-export function sendEntryList(
+export async function sendEntryList(
   context: Context,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -38,6 +38,6 @@ export function sendEntryList(
   const filters = readFilters(f);
   f.check();
   const page = readPage(request.query as Record<string, unknown>, 'Entry');
-  const scoped = scopeEntryFilters(db, actor, narrow(filters));
-  return sendEntryPage(context, request, reply, { accountId: actor.accountId, scoped, page, within });
+  const scoped = await scopeEntryFilters(db, actor, narrow(filters));
+  return await sendEntryPage(context, request, reply, { accountId: actor.accountId, scoped, page, within });
 }

@@ -19,19 +19,19 @@ export interface SendEntryPageOptions {
   within?: EntryWithin;
 }
 
-export function sendEntryPage(
+export async function sendEntryPage(
   context: Context,
   request: FastifyRequest,
   reply: FastifyReply,
   { accountId, scoped, page, within = {} }: SendEntryPageOptions,
-): FastifyReply {
+): Promise<FastifyReply> {
   const { db } = context;
-  const where = entryWhere(accountId, scoped.filters, scoped.onlyUserId, within);
-  const rows = entryPage(db, where, page.perPage, page.offset);
+  const where = entryWhere(db.dialect, accountId, scoped.filters, { onlyUserId: scoped.onlyUserId, within });
+  const rows = await entryPage(db, where, page.perPage, page.offset);
   // A first page with room to spare holds the whole list: no count needed.
-  const total = page.offset === 0 && rows.length < page.perPage ? rows.length : countEntries(db, where);
+  const total = page.offset === 0 && rows.length < page.perPage ? rows.length : await countEntries(db, where);
   const base = context.base(request);
   const link = linkHeader(base + request.url, page, total);
   if (link) reply.header('link', link);
-  return reply.type('application/json; charset=utf-8').send(entriesJson(db, base, rows));
+  return reply.type('application/json; charset=utf-8').send(await entriesJson(db, base, rows));
 }

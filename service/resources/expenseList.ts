@@ -15,7 +15,7 @@ import { usersByIds } from '../domain/users';
 import { queryOf, type Fields } from '../http/fields';
 import { readCents } from '../http/moneyFields';
 import { readPage, sendPage } from '../http/pagination';
-import type { Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import * as view from '../views/money';
 import { within } from './entryList';
 
@@ -35,16 +35,16 @@ export function readExpenseFilters(f: Fields, query: unknown): ExpenseFilters {
   };
 }
 
-export function expenseViews(db: Db, base: string, rows: ExpenseRow[]): Expense[] {
-  const users = usersByIds(
+export async function expenseViews(db: Queryable, base: string, rows: ExpenseRow[]): Promise<Expense[]> {
+  const users = await usersByIds(
     db,
     rows.map((x) => x.user_id),
   );
-  const projects = projectsByIds(
+  const projects = await projectsByIds(
     db,
     rows.map((x) => x.project_id),
   );
-  const invoices = invoicesByIds(
+  const invoices = await invoicesByIds(
     db,
     rows.flatMap((x) => (x.invoice_id === null ? [] : [x.invoice_id])),
   );
@@ -57,7 +57,7 @@ export function expenseViews(db: Db, base: string, rows: ExpenseRow[]): Expense[
   );
 }
 
-export function sendExpenseList(
+export async function sendExpenseList(
   context: Context,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -69,11 +69,11 @@ export function sendExpenseList(
   const filters = readExpenseFilters(f, request.query);
   f.check();
   const page = readPage(request.query as Record<string, unknown>, 'Expense');
-  const scope = recordScope(db, actor);
+  const scope = await recordScope(db, actor);
   const narrowed = narrow(filters);
   const scoped =
     scope.projectIds === null ? narrowed : { ...narrowed, project_ids: within(narrowed.project_ids, scope.projectIds) };
-  const { rows, total } = listExpenses(db, {
+  const { rows, total } = await listExpenses(db, {
     accountId: actor.accountId,
     filters: scoped,
     onlyUserId: scope.userId,
@@ -81,5 +81,5 @@ export function sendExpenseList(
     offset: page.offset,
   });
   const base = context.base(request);
-  return sendPage(request, reply, { base, page, total, items: expenseViews(db, base, rows) });
+  return sendPage(request, reply, { base, page, total, items: await expenseViews(db, base, rows) });
 }

@@ -28,7 +28,7 @@ import { getUser } from '../domain/users';
 import { forbidden, notFound, refused } from '../http/errors';
 import { bodyOf, LIMITS, pathId, type Fields } from '../http/fields';
 import { readCents } from '../http/moneyFields';
-import { inTransaction, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import * as view from '../views/money';
 import { expenseViews, sendExpenseList } from './expenseList';
 
@@ -56,18 +56,18 @@ function readExpense(f: Fields, body: unknown): ExpenseInput {
 }
 
 /** The user an expense is for: oneself, or (for roles allowed to) another user of the account. */
-function expenseUser(db: Db, actor: Actor, userId: number): number {
+async function expenseUser(db: Queryable, actor: Actor, userId: number): Promise<number> {
   if (userId === actor.userId) return userId;
-  if (!getUser(db, actor.accountId, userId) || !seesUser(actor, userId))
+  if (!(await getUser(db, actor.accountId, userId)) || !seesUser(actor, userId))
     throw refused('Expense', 'user_id', 'missing', `User ${userId} does not exist`);
   if (!changesOthersEntries(actor)) throw forbidden("Forbidden: your role cannot change other users' expenses");
   return userId;
 }
 
 /** The project an expense goes to: one the actor sees, not archived. */
-function expenseProject(db: Db, actor: Actor, projectId: number): number {
-  const project = getProject(db, actor.accountId, projectId);
-  if (!project || !seesProject(db, actor, projectId))
+async function expenseProject(db: Queryable, actor: Actor, projectId: number): Promise<number> {
+  const project = await getProject(db, actor.accountId, projectId);
+  if (!project || !(await seesProject(db, actor, projectId)))
     throw refused('Expense', 'project_id', 'missing', `Project ${projectId} does not exist`);
   refuseArchived(project);
   return projectId;
@@ -85,72 +85,72 @@ function refuseArchived(project: Pick<ProjectRow, 'enabled' | 'name'>): void {
 }
 
 /** Refuses a change to an expense that is on an invoice or in an archived project, or another user's for roles that change only their own. */
-function changeable(db: Db, actor: Actor, x: ExpenseRow): void {
+async function changeable(db: Queryable, actor: Actor, x: ExpenseRow): Promise<void> {
   if (x.user_id !== actor.userId && !changesOthersEntries(actor))
     throw forbidden("Forbidden: your role cannot change other users' expenses");
   if (x.invoice_id !== null)
     throw refused('Expense', 'base', 'invoiced', 'The expense is on an invoice: it cannot change');
-  refuseArchived(getProject(db, actor.accountId, x.project_id)!);
+  refuseArchived((await getProject(db, actor.accountId, x.project_id))!);
 }
 
 export function expenseRoutes(app: FastifyInstance, context: Context): void {
   const { db } = context;
   type WithId = { Params: { id: string } };
 
-  function visible(request: FastifyRequest<WithId>): { actor: Actor; expense: ExpenseRow } {
+  async function visible(request: FastifyRequest<WithId>): Promise<{ actor: Actor; expense: ExpenseRow }> {
     const actor = actorOf(request);
-    const expense = getExpense(db, actor.accountId, pathId(request.params.id, 'Expense'));
+    const expense = await getExpense(db, actor.accountId, pathId(request.params.id, 'Expense'));
     // An expense the role may not see answers as a missing one (auth/permissions.ts).
-    if (!expense || !seesRecord(db, actor, expense)) throw notFound('Expense not found');
+    if (!expense || !(await seesRecord(db, actor, expense))) throw notFound('Expense not found');
     return { actor, expense };
   }
 
-  const show = (request: FastifyRequest, actor: Actor, id: number) =>
-    expenseViews(db, context.base(request), [getExpense(db, actor.accountId, id)!])[0];
+  const show = async (request: FastifyRequest, actor: Actor, id: number) =>
+    (await expenseViews(db, context.base(request), [(await getExpense(db, actor.accountId, id))!]))[0];
 
-  app.get('/v2/expenses', async (request, reply) => sendExpenseList(context, request, reply));
+  app.get('/v2/expenses', async (request, reply) => await sendExpenseList(context, request, reply));
 
   app.post('/v2/expenses', async (request, reply) => {
     const actor = actorOf(request);
     const input = readExpense(bodyOf(request.body, 'Expense'), request.body);
-    const id = inTransaction(db, () => {
+    const id = await db.transaction(async (tx) => {
       const values: ExpenseValues = {
         ...input,
-        userId: expenseUser(db, actor, input.userId ?? actor.userId),
-        projectId: expenseProject(db, actor, input.projectId),
+        userId: await expenseUser(tx, actor, input.userId ?? actor.userId),
+        projectId: await expenseProject(tx, actor, input.projectId),
       };
-      return insertExpense(db, actor.accountId, values, instant(context).iso);
+      return await insertExpense(tx, actor.accountId, values, instant(context).iso);
     });
     reply.code(201).header('location', context.base(request) + view.moneyPaths.expense(id));
-    return show(request, actor, id);
+    return await show(request, actor, id);
   });
 
   for (const path of ['/v2/expenses/:id', '/v2/expense/:id']) {
     app.get<WithId>(path, async (request) => {
-      const { actor, expense } = visible(request);
-      return show(request, actor, expense.id);
+      const { actor, expense } = await visible(request);
+      return await show(request, actor, expense.id);
     });
 
     app.put<WithId>(path, async (request) => {
-      const { actor, expense } = visible(request);
+      const { actor, expense } = await visible(request);
       const input = readExpense(bodyOf(request.body, 'Expense'), request.body);
-      inTransaction(db, () => {
-        changeable(db, actor, expense);
+      await db.transaction(async (tx) => {
+        await changeable(tx, actor, expense);
         const values: ExpenseValues = {
           ...input,
-          userId: expenseUser(db, actor, input.userId ?? expense.user_id),
-          projectId: expenseProject(db, actor, input.projectId),
+          userId: await expenseUser(tx, actor, input.userId ?? expense.user_id),
+          projectId: await expenseProject(tx, actor, input.projectId),
         };
-        updateExpense(db, expense.id, values, instant(context).iso);
+        await updateExpense(tx, expense.id, values, instant(context).iso);
       });
-      return show(request, actor, expense.id);
+      return await show(request, actor, expense.id);
     });
 
     app.delete<WithId>(path, async (request, reply) => {
-      const { actor, expense } = visible(request);
-      inTransaction(db, () => {
-        changeable(db, actor, expense);
-        deleteExpense(db, expense.id);
+      const { actor, expense } = await visible(request);
+      await db.transaction(async (tx) => {
+        await changeable(tx, actor, expense);
+        await deleteExpense(tx, expense.id);
       });
       return reply.code(204).send();
     });

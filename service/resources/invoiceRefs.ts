@@ -2,15 +2,15 @@
 // invoice_id that names no invoice (an import from elsewhere) shows as no invoice.
 import type { InvoiceRef } from '../../wire/serviceTypes';
 import { invoicesByIds } from '../domain/invoices';
-import type { Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import { invoiceRef } from '../views/money';
 
-export function invoiceRefsFor(
-  db: Db,
+export async function invoiceRefsFor(
+  db: Queryable,
   base: string,
   rows: Array<{ invoice_id: number | null }>,
-): (row: { invoice_id: number | null }) => InvoiceRef | null {
-  const invoices = invoicesByIds(
+): Promise<(row: { invoice_id: number | null }) => InvoiceRef | null> {
+  const invoices = await invoicesByIds(
     db,
     rows.flatMap((r) => (r.invoice_id === null ? [] : [r.invoice_id])),
   );
@@ -21,12 +21,12 @@ export function invoiceRefsFor(
 }
 
 /** The same InvoiceRef as JSON text, for the entry lists written straight to text (entryJson.ts); 'null' for none. */
-export function invoiceRefJsonFor(
-  db: Db,
+export async function invoiceRefJsonFor(
+  db: Queryable,
   base: string,
   invoiceIds: Array<number | null>,
-): (invoiceId: number | null) => string {
-  const invoices = invoicesByIds(
+): Promise<(invoiceId: number | null) => string> {
+  const invoices = await invoicesByIds(
     db,
     invoiceIds.filter((id): id is number => id !== null),
   );

@@ -47,18 +47,18 @@ import { forbidden, notFound, refused, validationFailed } from '../http/errors';
 import { bodyOf, LIMITS, pathId, queryOf, type Fields } from '../http/fields';
 import { readCents } from '../http/moneyFields';
 import { readPage, sendPage } from '../http/pagination';
-import { inTransaction, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import * as view from '../views/money';
 import { sendEntryList } from './entryList';
 import { sendExpenseList } from './expenseList';
 import { readInvoiceInput, type InvoiceInput } from './invoiceInput';
 
-export function invoiceViews(db: Db, base: string, rows: InvoiceRow[]): Invoice[] {
+export async function invoiceViews(db: Queryable, base: string, rows: InvoiceRow[]): Promise<Invoice[]> {
   const ids = rows.map((i) => i.id);
-  const taxes = taxesOf(db, ids);
-  const rates = customRatesOf(db, ids);
-  const projects = invoiceProjects(db, ids);
-  const counts = invoiceCounts(db, ids);
+  const taxes = await taxesOf(db, ids);
+  const rates = await customRatesOf(db, ids);
+  const projects = await invoiceProjects(db, ids);
+  const counts = await invoiceCounts(db, ids);
   return rows.map((i) =>
     view.invoice(base, i, {
       taxes: taxes.get(i.id) ?? [],
@@ -117,23 +117,27 @@ export function invoiceRoutes(app: FastifyInstance, context: Context): void {
     return actor;
   }
 
-  function existing(request: FastifyRequest<WithId>): { actor: Actor; invoice: InvoiceRow } {
+  async function existing(request: FastifyRequest<WithId>): Promise<{ actor: Actor; invoice: InvoiceRow }> {
     const actor = viewer(request);
-    const invoice = getInvoice(db, actor.accountId, pathId(request.params.id, 'Invoice'));
+    const invoice = await getInvoice(db, actor.accountId, pathId(request.params.id, 'Invoice'));
     if (!invoice) throw notFound('Invoice not found');
     return { actor, invoice };
   }
 
-  /** Checks what the body names and writes the invoice; throws before writing anything when it cannot. */
-  function create(actor: Actor, input: InvoiceInput): { id: number; events: EntryEvent[] } {
+  /** Checks what the body names and writes the invoice in transaction `db`; throws before writing anything when it cannot. */
+  async function create(
+    db: Queryable,
+    actor: Actor,
+    input: InvoiceInput,
+  ): Promise<{ id: number; events: EntryEvent[] }> {
     const now = instant(context).iso;
-    const entries = entriesForInvoice(db, actor.accountId, input.entryIds);
+    const entries = await entriesForInvoice(db, actor.accountId, input.entryIds);
     if (entries.length !== input.entryIds.length)
       throw refused('Invoice', 'entry_ids', 'missing', 'Some entry_ids name no entry');
     if (entries.some((e) => e.invoice_id !== null || e.invoiced_at !== null)) {
       throw refused('Invoice', 'entry_ids', 'already_invoiced', 'Some entries are invoiced already');
     }
-    const expenses = expensesByIds(db, actor.accountId, input.expenseIds);
+    const expenses = await expensesByIds(db, actor.accountId, input.expenseIds);
     if (expenses.length !== input.expenseIds.length)
       throw refused('Invoice', 'expense_ids', 'missing', 'Some expense_ids name no expense');
     if (expenses.some((x) => x.invoice_id !== null))
@@ -144,7 +148,8 @@ export function invoiceRoutes(app: FastifyInstance, context: Context): void {
       flatCents: null,
       customRates: [],
     };
-    if (rate.customRates.some((r) => !getUser(db, actor.accountId, r.userId))) {
+    const users = await Promise.all(rate.customRates.map((r) => getUser(db, actor.accountId, r.userId)));
+    if (users.some((user) => !user)) {
       throw refused(
         'Invoice',
         'rate_calculation.custom_hourly_rates.user_id',
@@ -153,8 +158,8 @@ export function invoiceRoutes(app: FastifyInstance, context: Context): void {
       );
     }
     let reference = input.text.reference;
-    if (reference === undefined) reference = nextInvoiceReference(db, actor.accountId);
-    else if (referenceTaken(db, actor.accountId, reference))
+    if (reference === undefined) reference = await nextInvoiceReference(db, actor.accountId);
+    else if (await referenceTaken(db, actor.accountId, reference))
       throw refused('Invoice', 'reference', 'already_exists', `An invoice "${reference}" exists already`);
 
     const amounts = invoiceAmounts({
@@ -180,16 +185,16 @@ export function invoiceRoutes(app: FastifyInstance, context: Context): void {
         ...expenses.map((x) => x.project_id),
       ]),
     ];
-    const customization = resolveCustomization(db, actor.accountId, projectIds, input.customization);
-    const id = insertInvoice(
+    const customization = await resolveCustomization(db, actor.accountId, projectIds, input.customization);
+    const id = await insertInvoice(
       db,
       actor.accountId,
       { ...input.text, reference, customization, ...rate, taxes: input.taxes, amounts },
       now,
     );
     const invoicedAt = midnight(input.text.invoice_date);
-    setInvoiced(db, { ids: entries.map((e) => e.id), invoicedAt, invoiceId: id, now });
-    invoiceExpenses(db, input.expenseIds, id, now);
+    await setInvoiced(db, { ids: entries.map((e) => e.id), invoicedAt, invoiceId: id, now });
+    await invoiceExpenses(db, input.expenseIds, id, now);
     const events = entries.map(
       (e): EntryEvent => ({
         type: 'entry.updated.invoiced',
@@ -208,64 +213,64 @@ export function invoiceRoutes(app: FastifyInstance, context: Context): void {
     const filters = readFilters(f, request.query);
     f.check();
     const page = readPage(request.query as Record<string, unknown>, 'Invoice');
-    const { rows, total } = listInvoices(db, {
+    const { rows, total } = await listInvoices(db, {
       accountId: actor.accountId,
       filters,
       limit: page.perPage,
       offset: page.offset,
     });
     const base = context.base(request);
-    return sendPage(request, reply, { base, page, total, items: invoiceViews(db, base, rows) });
+    return sendPage(request, reply, { base, page, total, items: await invoiceViews(db, base, rows) });
   });
 
   // The project group's invoices_url: the invoice list filters, narrowed to invoices that bill
   // any of the group's projects (an empty group has none).
   app.get<WithId>('/v2/project_groups/:id/invoices', async (request, reply) => {
     const actor = viewer(request);
-    const group = getProjectGroup(db, actor.accountId, pathId(request.params.id, 'Project group'));
+    const group = await getProjectGroup(db, actor.accountId, pathId(request.params.id, 'Project group'));
     if (!group) throw notFound('Project group not found');
     const f = queryOf(request.query, 'Invoice');
     const filters = readFilters(f, request.query);
     f.check();
-    const groupProjects = (projectsOfGroups(db, [group.id]).get(group.id) ?? []).map((p) => p.id);
+    const groupProjects = ((await projectsOfGroups(db, [group.id])).get(group.id) ?? []).map((p) => p.id);
     const wanted = filters.project_ids ? filters.project_ids.filter((id) => groupProjects.includes(id)) : groupProjects;
     const page = readPage(request.query as Record<string, unknown>, 'Invoice');
     const { rows, total } =
       wanted.length === 0
         ? { rows: [], total: 0 }
-        : listInvoices(db, {
+        : await listInvoices(db, {
             accountId: actor.accountId,
             filters: { ...filters, project_ids: wanted },
             limit: page.perPage,
             offset: page.offset,
           });
     const base = context.base(request);
-    return sendPage(request, reply, { base, page, total, items: invoiceViews(db, base, rows) });
+    return sendPage(request, reply, { base, page, total, items: await invoiceViews(db, base, rows) });
   });
 
   app.post('/v2/invoices', async (request, reply) => {
     const actor = actorOf(request);
     if (!managesInvoicesAndWebhooks(actor)) throw forbidden('Forbidden: your role cannot make invoices');
     const input = readInvoiceInput(bodyOf(request.body, 'Invoice'), request.body);
-    const { id } = inTransaction(db, () => {
-      const made = create(actor, input);
-      emitEntryEvents(db, made.events); // in this transaction: the outbox (service/events)
+    const { id } = await db.transaction(async (tx) => {
+      const made = await create(tx, actor, input);
+      await emitEntryEvents(tx, made.events); // in this transaction: the outbox (service/events)
       return made;
     });
     const base = context.base(request);
     reply.code(201).header('location', base + view.moneyPaths.invoice(id));
-    return invoiceViews(db, base, [getInvoice(db, actor.accountId, id)!])[0];
+    return (await invoiceViews(db, base, [(await getInvoice(db, actor.accountId, id))!]))[0];
   });
 
   app.get<WithId>('/v2/invoices/:id', async (request) => {
-    const { invoice } = existing(request);
-    return invoiceViews(db, context.base(request), [invoice])[0];
+    const { invoice } = await existing(request);
+    return (await invoiceViews(db, context.base(request), [invoice]))[0];
   });
 
   // The entry and expense list filters, narrowed to the invoice.
   app.get<WithId>('/v2/invoices/:id/entries', async (request, reply) => {
-    const { invoice } = existing(request);
-    return sendEntryList(context, request, reply, {
+    const { invoice } = await existing(request);
+    return await sendEntryList(context, request, reply, {
       narrow: (filters) => ({
         ...filters,
         invoice_ids: within(filters.invoice_ids, invoice.id),
@@ -274,8 +279,8 @@ export function invoiceRoutes(app: FastifyInstance, context: Context): void {
   });
 
   app.get<WithId>('/v2/invoices/:id/expenses', async (request, reply) => {
-    const { invoice } = existing(request);
-    return sendExpenseList(context, request, reply, (filters) => ({
+    const { invoice } = await existing(request);
+    return await sendExpenseList(context, request, reply, (filters) => ({
       ...filters,
       invoice_ids: within(filters.invoice_ids, invoice.id),
     }));

@@ -2,6 +2,8 @@
 // projects at once (archive, unarchive, delete), and the project's entries and expenses. In the actions on
 // many, projects that do not qualify are skipped (GAPS.md) but an id that names no project
 // answers 400 missing and nothing changes (service/README.md).
+import { bool } from '../storage/dialect';
+import type { Queryable } from '../storage/store';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../auth/authenticate';
 import { seesProject, visibleProjectIds } from '../auth/permissions';
@@ -11,7 +13,6 @@ import { deleteProject, getProject, projectHasRecords, setProjectEnabled, type P
 import { refused } from '../http/errors';
 import { bodyOf } from '../http/fields';
 import { idArray } from '../http/idArray';
-import { inTransaction } from '../storage/db';
 import { sendEntryList, within } from './entryList';
 import { sendExpenseList } from './expenseList';
 import { requireKnownIds } from './knownIds';
@@ -23,11 +24,11 @@ const archivedRefusal = (project: ProjectRow) =>
 /** Which projects a bulk action applies to; the others are skipped (GAPS.md). */
 const QUALIFIES = {
   // Spec 000 conventions 11: only a project with records can be archived...
-  archive: (db, p) => p.enabled === 1 && projectHasRecords(db, p.id),
-  unarchive: (_db, p) => p.enabled === 0,
+  archive: async (db, p) => bool(p.enabled) && (await projectHasRecords(db, p.id)),
+  unarchive: async (_db, p) => !bool(p.enabled),
   // ...and only one without them deleted.
-  delete: (db, p) => !projectHasRecords(db, p.id),
-} satisfies Record<string, (db: Context['db'], project: ProjectRow) => boolean>;
+  delete: async (db, p) => !(await projectHasRecords(db, p.id)),
+} satisfies Record<string, (db: Queryable, project: ProjectRow) => Promise<boolean>>;
 
 export function projectActionRoutes(app: FastifyInstance, context: Context): void {
   const { db } = context;
@@ -35,20 +36,20 @@ export function projectActionRoutes(app: FastifyInstance, context: Context): voi
 
   app.put<WithId>('/v2/projects/:id/merge', async (request, reply) => {
     const actor = actorOf(request);
-    const target = ownProject(db, actor, request.params.id);
+    const target = await ownProject(db, actor, request.params.id);
     mayManage(actor);
     const f = bodyOf(request.body, 'Project');
     const sourceId = f.id('project_id', { required: true });
     if (sourceId === target.id) f.fail('project_id'); // a project cannot swallow itself
     f.check();
-    const source = getProject(db, actor.accountId, sourceId!);
-    if (!source || !seesProject(db, actor, source.id))
+    const source = await getProject(db, actor.accountId, sourceId!);
+    if (!source || !(await seesProject(db, actor, source.id)))
       throw refused('Project', 'project_id', 'missing', `Project ${sourceId} does not exist`);
     if (!target.enabled) throw archivedRefusal(target);
     if (!source.enabled) throw archivedRefusal(source);
     const at = instant(context);
-    inTransaction(db, () =>
-      mergeProjects(db, { accountId: actor.accountId, target, source, nowMs: at.ms, now: at.iso }),
+    await db.transaction(
+      async (tx) => await mergeProjects(tx, { accountId: actor.accountId, target, source, nowMs: at.ms, now: at.iso }),
     );
     return reply.code(204).send();
   });
@@ -59,21 +60,21 @@ export function projectActionRoutes(app: FastifyInstance, context: Context): voi
       mayManage(actor);
       const f = bodyOf(request.body, 'Project');
       const ids = idArray(f, request.body, 'project_ids', { required: true });
-      requireKnownIds(db, f, {
+      await requireKnownIds(db, f, {
         table: 'projects',
         accountId: actor.accountId,
         ids,
         field: 'project_ids',
-        visible: visibleProjectIds(db, actor),
+        visible: await visibleProjectIds(db, actor),
       });
       f.check();
-      inTransaction(db, () => {
+      await db.transaction(async (tx) => {
         const now = instant(context).iso;
         for (const id of ids!) {
-          const project = getProject(db, actor.accountId, id);
-          if (!QUALIFIES[action](db, project!)) continue;
-          if (action === 'delete') deleteProject(db, id);
-          else setProjectEnabled(db, id, action === 'unarchive', now);
+          const project = await getProject(tx, actor.accountId, id);
+          if (!(await QUALIFIES[action](tx, project!))) continue;
+          if (action === 'delete') await deleteProject(tx, id);
+          else await setProjectEnabled(tx, id, action === 'unarchive', now);
         }
       });
       return reply.code(204).send();
@@ -81,8 +82,8 @@ export function projectActionRoutes(app: FastifyInstance, context: Context): voi
   }
 
   app.get<WithId>('/v2/projects/:id/entries', async (request, reply) => {
-    const project = ownProject(db, actorOf(request), request.params.id);
-    return sendEntryList(context, request, reply, {
+    const project = await ownProject(db, actorOf(request), request.params.id);
+    return await sendEntryList(context, request, reply, {
       narrow: (filters) => ({
         ...filters,
         project_ids: within(filters.project_ids, [project.id]),
@@ -91,8 +92,8 @@ export function projectActionRoutes(app: FastifyInstance, context: Context): voi
   });
 
   app.get<WithId>('/v2/projects/:id/expenses', async (request, reply) => {
-    const project = ownProject(db, actorOf(request), request.params.id);
-    return sendExpenseList(context, request, reply, (filters) => ({
+    const project = await ownProject(db, actorOf(request), request.params.id);
+    return await sendExpenseList(context, request, reply, (filters) => ({
       ...filters,
       project_ids: within(filters.project_ids, [project.id]),
     }));

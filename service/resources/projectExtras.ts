@@ -7,17 +7,21 @@ import { projectGroupsByIds } from '../domain/projectGroups';
 import type { ProjectRow } from '../domain/projects';
 import { paths } from '../http/links';
 import { invoiceRef } from '../views/money';
-import type { Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import type { ProjectExtras } from '../views/tracking';
 
-export function projectExtras(db: Db, base: string, rows: ProjectRow[]): Map<number, ProjectExtras> {
+export async function projectExtras(
+  db: Queryable,
+  base: string,
+  rows: ProjectRow[],
+): Promise<Map<number, ProjectExtras>> {
   const ids = rows.map((p) => p.id);
-  const groups = projectGroupsByIds(
+  const groups = await projectGroupsByIds(
     db,
     rows.flatMap((p) => (p.project_group_id === null ? [] : [p.project_group_id])),
   );
-  const expenses = countExpensesByProject(db, ids);
-  const invoices = invoicesOfProjects(db, ids);
+  const expenses = await countExpensesByProject(db, ids);
+  const invoices = await invoicesOfProjects(db, ids);
   const extras = new Map<number, ProjectExtras>();
   for (const p of rows) {
     const group = p.project_group_id === null ? undefined : groups.get(p.project_group_id);

@@ -28,7 +28,7 @@ import { bodyOf, LIMITS, pathId, queryOf } from '../http/fields';
 import { idArray } from '../http/idArray';
 import { paths } from '../http/links';
 import { readPage, sendPage } from '../http/pagination';
-import { inTransaction, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import { projectGroup } from '../views/groups';
 import { sendEntryList, within } from './entryList';
 import { mayManage, projectViews } from './projects';
@@ -37,12 +37,12 @@ import { requireKnownIds } from './knownIds';
 
 const RESOURCE = 'ProjectGroup';
 
-function groupViews(db: Db, actor: Actor, base: string, rows: ProjectGroupRow[]): ProjectGroup[] {
-  const projects = projectsOfGroups(
+async function groupViews(db: Queryable, actor: Actor, base: string, rows: ProjectGroupRow[]): Promise<ProjectGroup[]> {
+  const projects = await projectsOfGroups(
     db,
     rows.map((g) => g.id),
   );
-  const visible = visibleProjectIds(db, actor);
+  const visible = await visibleProjectIds(db, actor);
   const shown = visible === null ? null : new Set(visible);
   return rows.map((g) =>
     projectGroup(
@@ -53,12 +53,12 @@ function groupViews(db: Db, actor: Actor, base: string, rows: ProjectGroupRow[])
   );
 }
 
-function visibleGroup(db: Db, actor: Actor, rawId: unknown): ProjectGroupRow {
-  const group = getProjectGroup(db, actor.accountId, pathId(rawId, 'Project group'));
-  const visible = group && visibleProjectIds(db, actor);
+async function visibleGroup(db: Queryable, actor: Actor, rawId: unknown): Promise<ProjectGroupRow> {
+  const group = await getProjectGroup(db, actor.accountId, pathId(rawId, 'Project group'));
+  const visible = group && (await visibleProjectIds(db, actor));
   if (
     !group ||
-    (visible && !(projectsOfGroups(db, [group.id]).get(group.id) ?? []).some((p) => visible.includes(p.id)))
+    (visible && !((await projectsOfGroups(db, [group.id])).get(group.id) ?? []).some((p) => visible.includes(p.id)))
   ) {
     throw notFound('Project group not found');
   }
@@ -74,8 +74,8 @@ function projectIdsField(body: unknown): 'project_ids' | 'projects' {
 export function projectGroupRoutes(app: FastifyInstance, context: Context): void {
   const { db } = context;
   type WithId = { Params: { id: string } };
-  const show = (actor: Actor, base: string, id: number) =>
-    groupViews(db, actor, base, [getProjectGroup(db, actor.accountId, id)!])[0]!;
+  const show = async (actor: Actor, base: string, id: number) =>
+    (await groupViews(db, actor, base, [(await getProjectGroup(db, actor.accountId, id))!]))[0]!;
 
   app.get('/v2/project_groups', async (request, reply) => {
     const actor = actorOf(request);
@@ -83,18 +83,18 @@ export function projectGroupRoutes(app: FastifyInstance, context: Context): void
     const filters = { name: f.text('name', { max: LIMITS.name }) ?? undefined, project_ids: f.ids('project_ids') };
     f.check();
     const page = readPage(request.query as Record<string, unknown>, RESOURCE);
-    const visible = visibleProjectIds(db, actor);
+    const visible = await visibleProjectIds(db, actor);
     // A contractor's groups are those holding a project given them.
     if (visible)
       filters.project_ids = filters.project_ids ? filters.project_ids.filter((id) => visible.includes(id)) : visible;
-    const { rows, total } = listProjectGroups(db, {
+    const { rows, total } = await listProjectGroups(db, {
       accountId: actor.accountId,
       filters,
       limit: page.perPage,
       offset: page.offset,
     });
     const base = context.base(request);
-    return sendPage(request, reply, { base, page, total, items: groupViews(db, actor, base, rows) });
+    return sendPage(request, reply, { base, page, total, items: await groupViews(db, actor, base, rows) });
   });
 
   // Projects already in another group move to this one (spec 001).
@@ -105,42 +105,42 @@ export function projectGroupRoutes(app: FastifyInstance, context: Context): void
     const name = f.text('name', { required: true, max: LIMITS.name });
     const field = projectIdsField(request.body);
     const ids = idArray(f, request.body, field, { required: true });
-    requireKnownIds(db, f, { table: 'projects', accountId: actor.accountId, ids, field });
+    await requireKnownIds(db, f, { table: 'projects', accountId: actor.accountId, ids, field });
     f.check();
-    const id = inTransaction(db, () => {
+    const id = await db.transaction(async (tx) => {
       const now = instant(context).iso;
-      const groupId = insertProjectGroup(db, actor.accountId, name!, now);
-      groupProjects(db, { accountId: actor.accountId, groupId, projectIds: ids!, alsoGrouped: true, now });
+      const groupId = await insertProjectGroup(tx, actor.accountId, name!, now);
+      await groupProjects(tx, { accountId: actor.accountId, groupId, projectIds: ids!, alsoGrouped: true, now });
       return groupId;
     });
     const base = context.base(request);
     reply.code(201).header('location', base + paths.projectGroup(id));
-    return show(actor, base, id);
+    return await show(actor, base, id);
   });
 
   app.get<WithId>('/v2/project_groups/:id', async (request) => {
     const actor = actorOf(request);
-    const group = visibleGroup(db, actor, request.params.id);
-    return show(actor, context.base(request), group.id);
+    const group = await visibleGroup(db, actor, request.params.id);
+    return await show(actor, context.base(request), group.id);
   });
 
   app.put<WithId>('/v2/project_groups/:id', async (request) => {
     const actor = actorOf(request);
-    const group = visibleGroup(db, actor, request.params.id);
+    const group = await visibleGroup(db, actor, request.params.id);
     mayManage(actor);
     const f = bodyOf(request.body, RESOURCE);
     const name = f.text('name', { max: LIMITS.name });
     if (name === null) f.fail('name', 'missing_field'); // optional, but a group keeps a name
     f.check();
-    if (name) inTransaction(db, () => renameProjectGroup(db, group.id, name, instant(context).iso));
-    return show(actor, context.base(request), group.id);
+    if (name) await db.transaction(async (tx) => await renameProjectGroup(tx, group.id, name, instant(context).iso));
+    return await show(actor, context.base(request), group.id);
   });
 
   app.get<WithId>('/v2/project_groups/:id/entries', async (request, reply) => {
     const actor = actorOf(request);
-    const group = visibleGroup(db, actor, request.params.id);
-    const ids = (projectsOfGroups(db, [group.id]).get(group.id) ?? []).map((p) => p.id);
-    return sendEntryList(context, request, reply, {
+    const group = await visibleGroup(db, actor, request.params.id);
+    const ids = ((await projectsOfGroups(db, [group.id])).get(group.id) ?? []).map((p) => p.id);
+    return await sendEntryList(context, request, reply, {
       narrow: (filters) => ({
         ...filters,
         project_ids: within(filters.project_ids, ids),
@@ -149,69 +149,74 @@ export function projectGroupRoutes(app: FastifyInstance, context: Context): void
   });
 
   app.get<WithId>('/v2/project_groups/:id/projects', async (request, reply) => {
-    const group = visibleGroup(db, actorOf(request), request.params.id);
-    return sendProjectList(context, request, reply, (filters) => ({
+    const group = await visibleGroup(db, actorOf(request), request.params.id);
+    return await sendProjectList(context, request, reply, (filters) => ({
       ...filters,
       project_group_ids: within(filters.project_group_ids, [group.id]),
     }));
   });
 
   /** For add_projects and remove_projects: the group of the path, for a manager, and the body's project_ids. */
-  function groupAndProjectIds(request: FastifyRequest<WithId>) {
+  async function groupAndProjectIds(request: FastifyRequest<WithId>) {
     const actor = actorOf(request);
-    const group = visibleGroup(db, actor, request.params.id);
+    const group = await visibleGroup(db, actor, request.params.id);
     mayManage(actor);
     const f = bodyOf(request.body, RESOURCE);
     const ids = idArray(f, request.body, 'project_ids', { required: true });
-    requireKnownIds(db, f, { table: 'projects', accountId: actor.accountId, ids, field: 'project_ids' });
+    await requireKnownIds(db, f, { table: 'projects', accountId: actor.accountId, ids, field: 'project_ids' });
     f.check();
     return { actor, group, ids: ids! };
   }
 
   // Projects already in another group stay where they are (spec 001).
   app.post<WithId>('/v2/project_groups/:id/add_projects', async (request) => {
-    const { actor, group, ids } = groupAndProjectIds(request);
-    inTransaction(db, () => {
+    const { actor, group, ids } = await groupAndProjectIds(request);
+    await db.transaction(async (tx) => {
       const now = instant(context).iso;
       if (
-        groupProjects(db, {
+        (await groupProjects(tx, {
           accountId: actor.accountId,
           groupId: group.id,
           projectIds: ids,
           alsoGrouped: false,
           now,
-        }) > 0
+        })) > 0
       )
-        touchProjectGroup(db, group.id, now);
+        await touchProjectGroup(tx, group.id, now);
     });
-    return projectViews(db, context.base(request), projectsOfGroups(db, [group.id]).get(group.id) ?? [], actor);
+    return await projectViews(
+      db,
+      context.base(request),
+      (await projectsOfGroups(db, [group.id])).get(group.id) ?? [],
+      actor,
+    );
   });
 
   app.put<WithId>('/v2/project_groups/:id/remove_projects', async (request, reply) => {
-    const { group, ids } = groupAndProjectIds(request);
-    inTransaction(db, () => {
+    const { group, ids } = await groupAndProjectIds(request);
+    await db.transaction(async (tx) => {
       const now = instant(context).iso;
-      if (ungroupProjects(db, group.id, ids, now) > 0) touchProjectGroup(db, group.id, now);
+      if ((await ungroupProjects(tx, group.id, ids, now)) > 0) await touchProjectGroup(tx, group.id, now);
     });
     return reply.code(204).send();
   });
 
   app.put<WithId>('/v2/project_groups/:id/remove_all_projects', async (request, reply) => {
     const actor = actorOf(request);
-    const group = visibleGroup(db, actor, request.params.id);
+    const group = await visibleGroup(db, actor, request.params.id);
     mayManage(actor);
-    inTransaction(db, () => {
+    await db.transaction(async (tx) => {
       const now = instant(context).iso;
-      if (ungroupProjects(db, group.id, null, now) > 0) touchProjectGroup(db, group.id, now);
+      if ((await ungroupProjects(tx, group.id, null, now)) > 0) await touchProjectGroup(tx, group.id, now);
     });
     return reply.code(204).send();
   });
 
   app.delete<WithId>('/v2/project_groups/:id', async (request, reply) => {
     const actor = actorOf(request);
-    const group = visibleGroup(db, actor, request.params.id);
+    const group = await visibleGroup(db, actor, request.params.id);
     mayManage(actor);
-    inTransaction(db, () => deleteProjectGroup(db, group.id, instant(context).iso));
+    await db.transaction(async (tx) => await deleteProjectGroup(tx, group.id, instant(context).iso));
     return reply.code(204).send();
   });
 }

@@ -11,7 +11,7 @@ import { LIMITS, queryOf } from '../http/fields';
 import { readPage, sendPage } from '../http/pagination';
 import { projectViews } from './projects';
 
-export function sendProjectList(
+export async function sendProjectList(
   context: Context,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -29,13 +29,13 @@ export function sendProjectList(
   };
   f.check();
   const page = readPage(request.query as Record<string, unknown>, 'Project');
-  const { rows, total } = listProjects(db, {
+  const { rows, total } = await listProjects(db, {
     accountId: actor.accountId,
     filters: narrow(filters),
     limit: page.perPage,
     offset: page.offset,
-    onlyIds: visibleProjectIds(db, actor),
+    onlyIds: await visibleProjectIds(db, actor),
   });
   const base = context.base(request);
-  return sendPage(request, reply, { base, page, total, items: projectViews(db, base, rows, actor) });
+  return sendPage(request, reply, { base, page, total, items: await projectViews(db, base, rows, actor) });
 }

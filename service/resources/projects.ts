@@ -21,7 +21,7 @@ import { BILLING_INCREMENTS } from '../domain/rounding';
 import { forbidden, notFound, refused } from '../http/errors';
 import { bodyOf, LIMITS, pathId, type Fields } from '../http/fields';
 import { paths } from '../http/links';
-import { inTransaction, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import * as view from '../views/tracking';
 import { projectExtras } from './projectExtras';
 import { sendProjectList } from './projectList';
@@ -31,11 +31,11 @@ import type { UserRow } from '../domain/users';
 const COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
 /** Full projects as `viewer` may see them: participants are only the users the viewer sees (a contractor, only itself). */
-export function projectViews(db: Db, base: string, rows: ProjectRow[], viewer: Actor): Project[] {
+export async function projectViews(db: Queryable, base: string, rows: ProjectRow[], viewer: Actor): Promise<Project[]> {
   const ids = rows.map((p) => p.id);
-  const stats = projectStats(db, ids);
-  const participants = projectParticipants(db, ids);
-  const extras = projectExtras(db, base, rows);
+  const stats = await projectStats(db, ids);
+  const participants = await projectParticipants(db, ids);
+  const extras = await projectExtras(db, base, rows);
   const visible = (users: UserRow[] | undefined) => users?.filter((u) => seesUser(viewer, u.id));
   return rows.map((p) =>
     view.project(base, p, {
@@ -47,7 +47,11 @@ export function projectViews(db: Db, base: string, rows: ProjectRow[], viewer: A
 }
 
 /** The create fields of a body; on update every field is optional. */
-function readProjectFields(f: Fields, creating: boolean, groupExists: (id: number) => boolean): Partial<ProjectFields> {
+async function readProjectFields(
+  f: Fields,
+  creating: boolean,
+  groupExists: (id: number) => Promise<boolean>,
+): Promise<Partial<ProjectFields>> {
   const fields: Partial<ProjectFields> = {};
   const name = f.text('name', { required: creating, max: LIMITS.name });
   if (name === null && !creating) f.fail('name', 'missing_field');
@@ -66,15 +70,15 @@ function readProjectFields(f: Fields, creating: boolean, groupExists: (id: numbe
   }
   // null (or blank) takes the project out of its group.
   const groupId = f.id('project_group_id');
-  if (typeof groupId === 'number' && !groupExists(groupId)) f.fail('project_group_id', 'missing');
+  if (typeof groupId === 'number' && !(await groupExists(groupId))) f.fail('project_group_id', 'missing');
   else if (groupId !== undefined) fields.project_group_id = groupId;
   return fields;
 }
 
-export function ownProject(db: Db, actor: Actor, rawId: unknown): ProjectRow {
-  const project = getProject(db, actor.accountId, pathId(rawId, 'Project'));
+export async function ownProject(db: Queryable, actor: Actor, rawId: unknown): Promise<ProjectRow> {
+  const project = await getProject(db, actor.accountId, pathId(rawId, 'Project'));
   // A project a contractor was not given answers as a missing one (auth/permissions.ts).
-  if (!project || !seesProject(db, actor, project.id)) throw notFound('Project not found');
+  if (!project || !(await seesProject(db, actor, project.id))) throw notFound('Project not found');
   return project;
 }
 
@@ -82,8 +86,8 @@ export function mayManage(actor: Actor): void {
   if (!managesProjects(actor)) throw forbidden('Forbidden: your role cannot manage projects');
 }
 
-function nameTaken(db: Db, accountId: number, name: string | undefined, exceptId = 0): void {
-  if (name && findProjectByName(db, accountId, name, exceptId))
+async function nameTaken(db: Queryable, accountId: number, name: string | undefined, exceptId = 0): Promise<void> {
+  if (name && (await findProjectByName(db, accountId, name, exceptId)))
     throw refused('Project', 'name', 'already_exists', `A project named "${name}" already exists`);
 }
 
@@ -91,18 +95,22 @@ export function projectRoutes(app: FastifyInstance, context: Context): void {
   const { db } = context;
   type WithId = { Params: { id: string } };
 
-  app.get('/v2/projects', async (request, reply) => sendProjectList(context, request, reply));
+  app.get('/v2/projects', async (request, reply) => await sendProjectList(context, request, reply));
 
   app.post('/v2/projects', async (request, reply) => {
     const actor = actorOf(request);
     mayManage(actor);
     const f = bodyOf(request.body, 'Project');
-    const fields = readProjectFields(f, true, (id) => getProjectGroup(db, actor.accountId, id) !== undefined);
+    const fields = await readProjectFields(
+      f,
+      true,
+      async (id) => (await getProjectGroup(db, actor.accountId, id)) !== undefined,
+    );
     f.check();
-    const row = inTransaction(db, () => {
-      nameTaken(db, actor.accountId, fields.name);
-      return insertProject(
-        db,
+    const row = await db.transaction(async (tx) => {
+      await nameTaken(tx, actor.accountId, fields.name);
+      return await insertProject(
+        tx,
         actor.accountId,
         { billable: true, billing_increment: 15, color: null, ...fields } as ProjectFields,
         instant(context).iso,
@@ -110,38 +118,44 @@ export function projectRoutes(app: FastifyInstance, context: Context): void {
     });
     const base = context.base(request);
     reply.code(201).header('location', base + paths.project(row.id));
-    return projectViews(db, base, [row], actor)[0];
+    return (await projectViews(db, base, [row], actor))[0];
   });
 
   app.get<WithId>('/v2/projects/:id', async (request) => {
     const actor = actorOf(request);
-    const project = ownProject(db, actor, request.params.id);
-    return projectViews(db, context.base(request), [project], actor)[0];
+    const project = await ownProject(db, actor, request.params.id);
+    return (await projectViews(db, context.base(request), [project], actor))[0];
   });
 
   app.put<WithId>('/v2/projects/:id', async (request) => {
     const actor = actorOf(request);
-    const project = ownProject(db, actor, request.params.id);
+    const project = await ownProject(db, actor, request.params.id);
     mayManage(actor);
     const f = bodyOf(request.body, 'Project');
-    const fields = readProjectFields(f, false, (id) => getProjectGroup(db, actor.accountId, id) !== undefined);
+    const fields = await readProjectFields(
+      f,
+      false,
+      async (id) => (await getProjectGroup(db, actor.accountId, id)) !== undefined,
+    );
     f.check();
     if (!project.enabled)
       throw refused('Project', 'base', 'archived_project', 'The project is archived: unarchive it to change it');
-    inTransaction(db, () => {
-      nameTaken(db, actor.accountId, fields.name, project.id);
-      updateProject(db, project.id, fields, instant(context).iso);
+    await db.transaction(async (tx) => {
+      await nameTaken(tx, actor.accountId, fields.name, project.id);
+      await updateProject(tx, project.id, fields, instant(context).iso);
     });
-    return projectViews(db, context.base(request), [getProject(db, actor.accountId, project.id)!], actor)[0];
+    return (
+      await projectViews(db, context.base(request), [(await getProject(db, actor.accountId, project.id))!], actor)
+    )[0];
   });
 
   // Spec 000 conventions 11: what can be deleted cannot be archived, and the other way round.
   app.put<WithId>('/v2/projects/:id/archive', async (request, reply) => {
     const actor = actorOf(request);
-    const project = ownProject(db, actor, request.params.id);
+    const project = await ownProject(db, actor, request.params.id);
     mayManage(actor);
-    inTransaction(db, () => {
-      if (!projectHasRecords(db, project.id)) {
+    await db.transaction(async (tx) => {
+      if (!(await projectHasRecords(tx, project.id))) {
         throw refused(
           'Project',
           'base',
@@ -149,25 +163,25 @@ export function projectRoutes(app: FastifyInstance, context: Context): void {
           'The project has no entries, expenses or invoices: delete it instead of archiving it',
         );
       }
-      setProjectEnabled(db, project.id, false, instant(context).iso);
+      await setProjectEnabled(tx, project.id, false, instant(context).iso);
     });
     return reply.code(204).send();
   });
 
   app.put<WithId>('/v2/projects/:id/unarchive', async (request, reply) => {
     const actor = actorOf(request);
-    const project = ownProject(db, actor, request.params.id);
+    const project = await ownProject(db, actor, request.params.id);
     mayManage(actor);
-    inTransaction(db, () => setProjectEnabled(db, project.id, true, instant(context).iso));
+    await db.transaction(async (tx) => await setProjectEnabled(tx, project.id, true, instant(context).iso));
     return reply.code(204).send();
   });
 
   app.delete<WithId>('/v2/projects/:id', async (request, reply) => {
     const actor = actorOf(request);
-    const project = ownProject(db, actor, request.params.id);
+    const project = await ownProject(db, actor, request.params.id);
     mayManage(actor);
-    inTransaction(db, () => {
-      if (projectHasRecords(db, project.id)) {
+    await db.transaction(async (tx) => {
+      if (await projectHasRecords(tx, project.id)) {
         throw refused(
           'Project',
           'base',
@@ -175,7 +189,7 @@ export function projectRoutes(app: FastifyInstance, context: Context): void {
           'The project has entries, expenses or invoices: archive it instead of deleting it',
         );
       }
-      deleteProject(db, project.id);
+      await deleteProject(tx, project.id);
     });
     return reply.code(204).send();
   });

@@ -37,7 +37,6 @@ import { refusedUri } from '../events/post';
 import { ApiError, forbidden, notFound } from '../http/errors';
 import { bodyOf, LIMITS, pathId, queryOf, type Fields } from '../http/fields';
 import { readPage, sendPage } from '../http/pagination';
-import { inTransaction } from '../storage/db';
 import * as view from '../views/money';
 
 const WEBHOOKS: Kind = { table: 'webhooks', column: 'events', resource: 'Webhook', topics: WEBHOOK_EVENTS };
@@ -105,15 +104,15 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
     return actor;
   }
 
-  function existing(request: FastifyRequest<WithId>): { actor: Actor; row: SubscriptionRow } {
+  async function existing(request: FastifyRequest<WithId>): Promise<{ actor: Actor; row: SubscriptionRow }> {
     const actor = manager(request);
-    const row = getSubscription(db, k, actor.accountId, pathId(request.params.id, noun));
+    const row = await getSubscription(db, k, actor.accountId, pathId(request.params.id, noun));
     if (!row) throw notFound(`${noun} not found`);
     return { actor, row };
   }
 
-  const reread = (request: FastifyRequest, actor: Actor, id: number) =>
-    render(context.base(request), getSubscription(db, k, actor.accountId, id)!);
+  const reread = async (request: FastifyRequest, actor: Actor, id: number) =>
+    render(context.base(request), (await getSubscription(db, k, actor.accountId, id))!);
 
   app.get(prefix, async (request, reply) => {
     const actor = manager(request);
@@ -125,7 +124,7 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
     };
     f.check();
     const page = readPage(request.query as Record<string, unknown>, k.resource);
-    const { rows, total } = listSubscriptions(db, k, {
+    const { rows, total } = await listSubscriptions(db, k, {
       accountId: actor.accountId,
       filters,
       limit: page.perPage,
@@ -136,7 +135,7 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
   });
 
   app.get<WithId>(`${prefix}/:id`, async (request) => {
-    const { row } = existing(request);
+    const { row } = await existing(request);
     return render(context.base(request), row);
   });
 
@@ -148,18 +147,18 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
     const payloadUri = readPayloadUri(f, true);
     const topics = readTopics(f, k, true);
     f.check();
-    const { row, secret } = inTransaction(db, () => {
+    const { row, secret } = await db.transaction(async (tx) => {
       const now = instant(context).iso;
-      const { id, secret } = insertSubscription(db, k, {
+      const { id, secret } = await insertSubscription(tx, k, {
         box: context.secrets,
         accountId: actor.accountId,
         v: { name: name!, payloadUri: payloadUri!, topics: topics! },
         now,
       });
-      const row = getSubscription(db, k, actor.accountId, id)!;
+      const row = (await getSubscription(tx, k, actor.accountId, id))!;
       if (k === WEBHOOKS)
-        queuePing(db, row, now); // spec 000: "When a webhook is created, a webhook.ping event is sent."
-      else claimReceiver(db, id, actor.userId); // it hears its creator's timers (events/outbox.ts)
+        await queuePing(tx, row, now); // spec 000: "When a webhook is created, a webhook.ping event is sent."
+      else await claimReceiver(tx, id, actor.userId); // it hears its creator's timers (events/outbox.ts)
       return { row, secret };
     });
     const base = context.base(request);
@@ -169,19 +168,19 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
   });
 
   app.put<WithId>(`${prefix}/:id`, async (request) => {
-    const { actor, row } = existing(request);
+    const { actor, row } = await existing(request);
     const f = bodyOf(request.body, k.resource);
     const name = readName(f, false);
     const payloadUri = readPayloadUri(f, false);
     f.check();
-    inTransaction(db, () =>
-      updateSubscription(db, k, { id: row.id, v: { name, payloadUri }, now: instant(context).iso }),
+    await db.transaction(
+      async (tx) => await updateSubscription(tx, k, { id: row.id, v: { name, payloadUri }, now: instant(context).iso }),
     );
-    return reread(request, actor, row.id);
+    return await reread(request, actor, row.id);
   });
 
   const changeTopics = (verb: 'add' | 'remove') => async (request: FastifyRequest<WithId>) => {
-    const { actor, row } = existing(request);
+    const { actor, row } = await existing(request);
     const f = bodyOf(request.body, k.resource);
     const given = readTopics(f, k, false);
     if (given === undefined && !f.errors.length) f.fail(k.column, 'missing_field');
@@ -192,48 +191,50 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
       verb === 'add'
         ? [...current, ...given!.filter((t) => !current.includes(t))]
         : current.filter((t) => !given!.includes(t));
-    inTransaction(db, () => setTopics(db, k, { id: row.id, topics: next, now: instant(context).iso }));
-    return reread(request, actor, row.id);
+    await db.transaction(async (tx) => await setTopics(tx, k, { id: row.id, topics: next, now: instant(context).iso }));
+    return await reread(request, actor, row.id);
   };
   app.put<WithId>(`${prefix}/:id/add_${k.column}`, changeTopics('add'));
   app.put<WithId>(`${prefix}/:id/remove_${k.column}`, changeTopics('remove'));
 
   app.put<WithId>(`${prefix}/:id/reroll_secret`, async (request) => {
-    const { row } = existing(request);
+    const { row } = await existing(request);
     return {
-      secret: inTransaction(db, () =>
-        rerollSecret(db, k, { box: context.secrets, id: row.id, now: instant(context).iso }),
+      secret: await db.transaction(
+        async (tx) => await rerollSecret(tx, k, { box: context.secrets, id: row.id, now: instant(context).iso }),
       ),
     };
   });
 
   const changeState = (state: SubscriptionState) => async (request: FastifyRequest<WithId>, reply: FastifyReply) => {
-    const { row } = existing(request);
-    inTransaction(db, () => setState(db, k, { id: row.id, state, now: instant(context).iso }));
+    const { row } = await existing(request);
+    await db.transaction(async (tx) => await setState(tx, k, { id: row.id, state, now: instant(context).iso }));
     return reply.code(204).send();
   };
   app.put<WithId>(`${prefix}/:id/enable`, changeState('enabled'));
   app.put<WithId>(`${prefix}/:id/disable`, changeState('disabled'));
 
   app.delete<WithId>(`${prefix}/:id`, async (request, reply) => {
-    const { row } = existing(request);
-    inTransaction(db, () => deleteSubscription(db, k, row.id)); // its queued payloads go with it
+    const { row } = await existing(request);
+    await db.transaction(async (tx) => await deleteSubscription(tx, k, row.id)); // its queued payloads go with it
     return reply.code(204).send();
   });
 
   if (k !== WEBHOOKS) return;
 
   app.put<WithId>(`${prefix}/:id/ping`, async (request, reply) => {
-    const { row } = existing(request);
-    const payloadId = inTransaction(db, () => queuePing(db, row, instant(context).iso));
+    const { row } = await existing(request);
+    const payloadId = await db.transaction(async (tx) => await queuePing(tx, row, instant(context).iso));
     return reply
       .code(202)
       .send({ message: 'The ping is queued for delivery to the payload URI', payload_id: payloadId });
   });
 
   app.put<{ Params: { id: string; payload_id: string } }>(`${prefix}/:id/retry/:payload_id`, async (request, reply) => {
-    const { row } = existing(request);
-    const retried = inTransaction(db, () => retryPayload(db, row.id, request.params.payload_id, instant(context).iso));
+    const { row } = await existing(request);
+    const retried = await db.transaction(
+      async (tx) => await retryPayload(tx, row.id, request.params.payload_id, instant(context).iso),
+    );
     if (!retried) throw new ApiError(404, 'No failed payload with this id for this webhook');
     return reply.code(202).send({ message: 'The payload is queued for delivery again' });
   });

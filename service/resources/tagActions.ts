@@ -19,7 +19,7 @@ import { countTagEntries, findTagByName, getTag, type TagRow } from '../domain/t
 import { forbidden, notFound, refused } from '../http/errors';
 import { bodyOf, LIMITS, pathId } from '../http/fields';
 import { idArray } from '../http/idArray';
-import { inTransaction, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import { TagMergeRunner } from '../jobs/tagMergeRunner';
 import * as view from '../views/tracking';
 import { sendEntryList } from './entryList';
@@ -28,9 +28,9 @@ import { requireKnownIds } from './knownIds';
 export const MERGE_ACCEPTED_MESSAGE =
   'The tags are being merged in the background; you will be notified by e-mail when it completes.';
 
-function ownTag(db: Db, actor: Actor, rawId: unknown): TagRow {
-  const tag = getTag(db, actor.accountId, pathId(rawId, 'Tag'));
-  if (!tag || !seesTag(db, actor, tag.id)) throw notFound('Tag not found');
+async function ownTag(db: Queryable, actor: Actor, rawId: unknown): Promise<TagRow> {
+  const tag = await getTag(db, actor.accountId, pathId(rawId, 'Tag'));
+  if (!tag || !(await seesTag(db, actor, tag.id))) throw notFound('Tag not found');
   return tag;
 }
 
@@ -38,8 +38,8 @@ function mayManage(actor: Actor): void {
   if (!managesProjects(actor)) throw forbidden('Forbidden: your role cannot manage tags');
 }
 
-function unlocked(db: Db, tag: TagRow): void {
-  if (isTagLocked(db, tag.id))
+async function unlocked(db: Queryable, tag: TagRow): Promise<void> {
+  if (await isTagLocked(db, tag.id))
     throw refused(
       'Tag',
       'base',
@@ -57,7 +57,7 @@ export function tagActionRoutes(app: FastifyInstance, context: Context): void {
 
   app.put<WithId>('/v2/tags/:id', async (request) => {
     const actor = actorOf(request);
-    const tag = ownTag(db, actor, request.params.id);
+    const tag = await ownTag(db, actor, request.params.id);
     mayManage(actor);
     const f = bodyOf(request.body, 'Tag');
     const raw = f.text('name', { max: LIMITS.name + 2 }); // room for "#" and "*"
@@ -65,10 +65,10 @@ export function tagActionRoutes(app: FastifyInstance, context: Context): void {
     if (raw === null) f.fail('name', 'missing_field');
     else if (parsed === null) f.fail('name');
     f.check();
-    unlocked(db, tag);
+    await unlocked(db, tag);
     if (parsed) {
-      inTransaction(db, () => {
-        const other = findTagByName(db, actor.accountId, parsed.name);
+      await db.transaction(async (tx) => {
+        const other = await findTagByName(tx, actor.accountId, parsed.name);
         if (other && other.id !== tag.id)
           throw refused(
             'Tag',
@@ -76,44 +76,50 @@ export function tagActionRoutes(app: FastifyInstance, context: Context): void {
             'already_exists',
             `A tag named #${other.name} already exists: merge the tags instead`,
           );
-        updateTag(db, { tag, name: parsed.name, billable: parsed.billable, now: instant(context).iso });
+        await updateTag(tx, { tag, name: parsed.name, billable: parsed.billable, now: instant(context).iso });
       });
     }
-    const current = getTag(db, actor.accountId, tag.id)!;
-    return view.tag(context.base(request), current, countTagEntries(db, current.id));
+    const current = (await getTag(db, actor.accountId, tag.id))!;
+    return view.tag(context.base(request), current, await countTagEntries(db, current.id));
   });
 
   // tag_id is merged into this tag (spec 001).
   app.put<WithId>('/v2/tags/:id/merge', async (request, reply) => {
     const actor = actorOf(request);
-    const target = ownTag(db, actor, request.params.id);
+    const target = await ownTag(db, actor, request.params.id);
     mayManage(actor);
     const f = bodyOf(request.body, 'Tag');
     const sourceId = f.id('tag_id', { required: true });
     if (sourceId === target.id) f.fail('tag_id'); // a tag cannot be merged into itself
     f.check();
-    const source = getTag(db, actor.accountId, sourceId!);
+    const source = await getTag(db, actor.accountId, sourceId!);
     if (!source) throw refused('Tag', 'tag_id', 'missing', `Tag ${sourceId} does not exist`);
-    unlocked(db, target);
-    unlocked(db, source);
+    await unlocked(db, target);
+    await unlocked(db, source);
     const now = instant(context).iso;
-    if (countTagEntries(db, source.id) <= context.tuning.tagMergeInlineMax) {
-      inTransaction(db, () =>
-        runTagMergeBatch(db, startTagMerge(db, { accountId: actor.accountId, target, source, now }), -1, now),
+    if ((await countTagEntries(db, source.id)) <= context.tuning.tagMergeInlineMax) {
+      await db.transaction(
+        async (tx) =>
+          await runTagMergeBatch(
+            tx,
+            await startTagMerge(tx, { accountId: actor.accountId, target, source, now }),
+            -1,
+            now,
+          ),
       );
       return reply.code(204).send();
     }
-    inTransaction(db, () => startTagMerge(db, { accountId: actor.accountId, target, source, now }));
+    await db.transaction(async (tx) => await startTagMerge(tx, { accountId: actor.accountId, target, source, now }));
     runner.kick();
     return reply.code(202).send({ message: MERGE_ACCEPTED_MESSAGE });
   });
 
   app.delete<WithId>('/v2/tags/:id', async (request, reply) => {
     const actor = actorOf(request);
-    const tag = ownTag(db, actor, request.params.id);
+    const tag = await ownTag(db, actor, request.params.id);
     mayManage(actor);
-    unlocked(db, tag);
-    inTransaction(db, () => deleteTag(db, tag, instant(context).iso));
+    await unlocked(db, tag);
+    await db.transaction(async (tx) => await deleteTag(tx, tag, instant(context).iso));
     return reply.code(204).send();
   });
 
@@ -122,20 +128,20 @@ export function tagActionRoutes(app: FastifyInstance, context: Context): void {
     mayManage(actor);
     const f = bodyOf(request.body, 'Tag');
     const ids = idArray(f, request.body, 'tag_ids', { required: true });
-    requireKnownIds(db, f, { table: 'tags', accountId: actor.accountId, ids, field: 'tag_ids' });
+    await requireKnownIds(db, f, { table: 'tags', accountId: actor.accountId, ids, field: 'tag_ids' });
     f.check();
-    inTransaction(db, () => {
+    await db.transaction(async (tx) => {
       const now = instant(context).iso;
       for (const id of ids!) {
-        const tag = getTag(db, actor.accountId, id)!;
-        if (!isTagLocked(db, tag.id)) deleteTag(db, tag, now);
+        const tag = (await getTag(tx, actor.accountId, id))!;
+        if (!(await isTagLocked(tx, tag.id))) await deleteTag(tx, tag, now);
       }
     });
     return reply.code(204).send();
   });
 
   app.get<WithId>('/v2/tags/:id/entries', async (request, reply) => {
-    const tag = ownTag(db, actorOf(request), request.params.id);
-    return sendEntryList(context, request, reply, { narrow: undefined, within: { tagId: tag.id } });
+    const tag = await ownTag(db, actorOf(request), request.params.id);
+    return await sendEntryList(context, request, reply, { narrow: undefined, within: { tagId: tag.id } });
   });
 }

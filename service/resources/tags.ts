@@ -8,7 +8,6 @@ import { countTagEntries, ensureTag, getTag, listTags, type TagRow } from '../do
 import { forbidden, notFound } from '../http/errors';
 import { bodyOf, LIMITS, pathId, queryOf } from '../http/fields';
 import { readPage, sendPage } from '../http/pagination';
-import { inTransaction } from '../storage/db';
 import * as view from '../views/tracking';
 
 export function tagRoutes(app: FastifyInstance, context: Context): void {
@@ -20,9 +19,9 @@ export function tagRoutes(app: FastifyInstance, context: Context): void {
     const filters = { name: f.text('name', { max: LIMITS.name }) ?? undefined, billable: f.boolean('billable') };
     f.check();
     const page = readPage(request.query as Record<string, unknown>, 'Tag');
-    const { rows, total } = listTags(db, {
+    const { rows, total } = await listTags(db, {
       accountId: actor.accountId,
-      filters: scopeTagFilters(db, actor, filters),
+      filters: await scopeTagFilters(db, actor, filters),
       limit: page.perPage,
       offset: page.offset,
     });
@@ -37,13 +36,13 @@ export function tagRoutes(app: FastifyInstance, context: Context): void {
     const f = bodyOf(request.body, 'Tag');
     const names = f.strings('names', { required: true });
     f.check();
-    const created = inTransaction(db, () => {
+    const created = await db.transaction(async (tx) => {
       const now = instant(context).iso;
       const rows: TagRow[] = [];
       for (const raw of names!) {
         const parsed = parseTagName(raw);
         if (!parsed) continue;
-        const { row, created } = ensureTag(db, actor.accountId, parsed, now);
+        const { row, created } = await ensureTag(tx, actor.accountId, parsed, now);
         if (created) rows.push(row);
       }
       return rows;
@@ -54,8 +53,8 @@ export function tagRoutes(app: FastifyInstance, context: Context): void {
 
   app.get<{ Params: { id: string } }>('/v2/tags/:id', async (request) => {
     const actor = actorOf(request);
-    const tag = getTag(db, actor.accountId, pathId(request.params.id, 'Tag'));
-    if (!tag || !seesTag(db, actor, tag.id)) throw notFound('Tag not found');
-    return view.tag(context.base(request), tag, countTagEntries(db, tag.id));
+    const tag = await getTag(db, actor.accountId, pathId(request.params.id, 'Tag'));
+    if (!tag || !(await seesTag(db, actor, tag.id))) throw notFound('Tag not found');
+    return view.tag(context.base(request), tag, await countTagEntries(db, tag.id));
   });
 }

@@ -24,13 +24,13 @@ import { forbidden, notFound, refused } from '../http/errors';
 import { bodyOf, LIMITS, pathId, queryOf, type Fields } from '../http/fields';
 import { idArray as bodyIds } from '../http/idArray';
 import { readPage, sendPage } from '../http/pagination';
-import { inTransaction, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import * as view from '../views/people';
 import { sendEntryList, within } from './entryList';
 import { readUserFilters, userViews } from './users';
 
-export function teamViews(db: Db, base: string, rows: TeamRow[]): Team[] {
-  const users = usersOfTeams(
+export async function teamViews(db: Queryable, base: string, rows: TeamRow[]): Promise<Team[]> {
+  const users = await usersOfTeams(
     db,
     rows.map((t) => t.id),
   );
@@ -49,18 +49,18 @@ function mayManage(actor: Actor): void {
  * The user ids of a body, every one naming a user of the account. POST /teams/ takes user_ids;
  * its sample body names the list 'users', which is read when user_ids is absent.
  */
-function userIdsOf(
-  db: Db,
+async function userIdsOf(
+  db: Queryable,
   f: Fields,
   { body, accountId, name = 'user_ids' }: { body: unknown; accountId: number; name?: string },
-): number[] | undefined {
+): Promise<number[] | undefined> {
   const ids = bodyIds(f, body, name, { required: true });
-  if (ids && unknownUserIds(db, accountId, ids).length) f.fail(name, 'missing');
+  if (ids && (await unknownUserIds(db, accountId, ids)).length) f.fail(name, 'missing');
   return ids;
 }
 
-function nameTaken(db: Db, accountId: number, name: string, exceptId = 0): void {
-  if (findTeamByName(db, accountId, name, exceptId))
+async function nameTaken(db: Queryable, accountId: number, name: string, exceptId = 0): Promise<void> {
+  if (await findTeamByName(db, accountId, name, exceptId))
     throw refused('Team', 'name', 'already_exists', `A team named "${name}" already exists`);
 }
 
@@ -69,17 +69,17 @@ export function teamRoutes(app: FastifyInstance, context: Context): void {
   type WithId = { Params: { id: string } };
 
   /** The team of the path, for an actor who may see teams. */
-  function pathTeam(request: FastifyRequest<WithId>, manage = false): { actor: Actor; team: TeamRow } {
+  async function pathTeam(request: FastifyRequest<WithId>, manage = false): Promise<{ actor: Actor; team: TeamRow }> {
     const actor = actorOf(request);
     mayView(actor);
-    const team = getTeam(db, actor.accountId, pathId(request.params.id, 'Team'));
+    const team = await getTeam(db, actor.accountId, pathId(request.params.id, 'Team'));
     if (!team) throw notFound('Team not found');
     if (manage) mayManage(actor);
     return { actor, team };
   }
 
-  const show = (request: FastifyRequest, accountId: number, id: number) =>
-    teamViews(db, context.base(request), [getTeam(db, accountId, id)!])[0];
+  const show = async (request: FastifyRequest, accountId: number, id: number) =>
+    (await teamViews(db, context.base(request), [(await getTeam(db, accountId, id))!]))[0];
 
   app.get('/v2/teams', async (request, reply) => {
     const actor = actorOf(request);
@@ -88,14 +88,14 @@ export function teamRoutes(app: FastifyInstance, context: Context): void {
     const filters = { name: f.text('name', { max: LIMITS.name }) ?? undefined, user_ids: f.ids('user_ids') };
     f.check();
     const page = readPage(request.query as Record<string, unknown>, 'Team');
-    const { rows, total } = listTeams(db, {
+    const { rows, total } = await listTeams(db, {
       accountId: actor.accountId,
       filters,
       limit: page.perPage,
       offset: page.offset,
     });
     const base = context.base(request);
-    return sendPage(request, reply, { base, page, total, items: teamViews(db, base, rows) });
+    return sendPage(request, reply, { base, page, total, items: await teamViews(db, base, rows) });
   });
 
   app.post('/v2/teams', async (request, reply) => {
@@ -104,45 +104,45 @@ export function teamRoutes(app: FastifyInstance, context: Context): void {
     const f = bodyOf(request.body, 'Team');
     const name = f.text('name', { required: true, max: LIMITS.name });
     const listName = !f.has('user_ids') && f.has('users') ? 'users' : 'user_ids';
-    const userIds = userIdsOf(db, f, { body: request.body, accountId: actor.accountId, name: listName });
+    const userIds = await userIdsOf(db, f, { body: request.body, accountId: actor.accountId, name: listName });
     f.check();
-    const team = inTransaction(db, () => {
+    const team = await db.transaction(async (tx) => {
       const now = instant(context).iso;
-      nameTaken(db, actor.accountId, name!);
-      const row = insertTeam(db, actor.accountId, name!, now);
-      addTeamUsers(db, row.id, userIds!, now);
+      await nameTaken(tx, actor.accountId, name!);
+      const row = await insertTeam(tx, actor.accountId, name!, now);
+      await addTeamUsers(tx, row.id, userIds!, now);
       return row;
     });
     const base = context.base(request);
     reply.code(201).header('location', base + view.teamPath(team.id));
-    return show(request, actor.accountId, team.id);
+    return await show(request, actor.accountId, team.id);
   });
 
   app.get<WithId>('/v2/teams/:id', async (request) => {
-    const { actor, team } = pathTeam(request);
-    return show(request, actor.accountId, team.id);
+    const { actor, team } = await pathTeam(request);
+    return await show(request, actor.accountId, team.id);
   });
 
   app.put<WithId>('/v2/teams/:id', async (request) => {
-    const { actor, team } = pathTeam(request, true);
+    const { actor, team } = await pathTeam(request, true);
     const f = bodyOf(request.body, 'Team');
     const name = f.text('name', { max: LIMITS.name });
     if (name === null) f.fail('name', 'missing_field'); // a team keeps a name
     f.check();
     if (name) {
-      inTransaction(db, () => {
-        nameTaken(db, actor.accountId, name, team.id);
-        renameTeam(db, team.id, name, instant(context).iso);
+      await db.transaction(async (tx) => {
+        await nameTaken(tx, actor.accountId, name, team.id);
+        await renameTeam(tx, team.id, name, instant(context).iso);
       });
     }
-    return show(request, actor.accountId, team.id);
+    return await show(request, actor.accountId, team.id);
   });
 
   // The entries of the team's users, narrowed further to what the actor sees.
   app.get<WithId>('/v2/teams/:id/entries', async (request, reply) => {
-    const { team } = pathTeam(request);
-    const members = teamUserIds(db, team.id);
-    return sendEntryList(context, request, reply, {
+    const { team } = await pathTeam(request);
+    const members = await teamUserIds(db, team.id);
+    return await sendEntryList(context, request, reply, {
       narrow: (filters) => ({
         ...filters,
         user_ids: within(filters.user_ids, members),
@@ -151,12 +151,12 @@ export function teamRoutes(app: FastifyInstance, context: Context): void {
   });
 
   app.get<WithId>('/v2/teams/:id/users', async (request, reply) => {
-    const { actor, team } = pathTeam(request);
+    const { actor, team } = await pathTeam(request);
     const f = queryOf(request.query, 'User');
     const filters = readUserFilters(f);
     f.check();
     const page = readPage(request.query as Record<string, unknown>, 'User');
-    const { rows, total } = listUsers(db, {
+    const { rows, total } = await listUsers(db, {
       accountId: actor.accountId,
       filters,
       scope: { teamId: team.id },
@@ -164,38 +164,38 @@ export function teamRoutes(app: FastifyInstance, context: Context): void {
       offset: page.offset,
     });
     const base = context.base(request);
-    return sendPage(request, reply, { base, page, total, items: userViews(db, base, rows) });
+    return sendPage(request, reply, { base, page, total, items: await userViews(db, base, rows) });
   });
 
   // Answers every user of the team after the change (decided: the spec says "array of full User").
   app.post<WithId>('/v2/teams/:id/add_users', async (request) => {
-    const { actor, team } = pathTeam(request, true);
+    const { actor, team } = await pathTeam(request, true);
     const f = bodyOf(request.body, 'Team');
-    const userIds = userIdsOf(db, f, { body: request.body, accountId: actor.accountId });
+    const userIds = await userIdsOf(db, f, { body: request.body, accountId: actor.accountId });
     f.check();
-    inTransaction(db, () => addTeamUsers(db, team.id, userIds!, instant(context).iso));
-    const members = usersOfTeams(db, [team.id]).get(team.id) ?? [];
-    return userViews(db, context.base(request), members);
+    await db.transaction(async (tx) => await addTeamUsers(tx, team.id, userIds!, instant(context).iso));
+    const members = (await usersOfTeams(db, [team.id])).get(team.id) ?? [];
+    return await userViews(db, context.base(request), members);
   });
 
   app.put<WithId>('/v2/teams/:id/remove_users', async (request, reply) => {
-    const { actor, team } = pathTeam(request, true);
+    const { actor, team } = await pathTeam(request, true);
     const f = bodyOf(request.body, 'Team');
-    const userIds = userIdsOf(db, f, { body: request.body, accountId: actor.accountId });
+    const userIds = await userIdsOf(db, f, { body: request.body, accountId: actor.accountId });
     f.check();
-    inTransaction(db, () => removeTeamUsers(db, team.id, userIds!, instant(context).iso));
+    await db.transaction(async (tx) => await removeTeamUsers(tx, team.id, userIds!, instant(context).iso));
     return reply.code(204).send();
   });
 
   app.put<WithId>('/v2/teams/:id/remove_all_users', async (request, reply) => {
-    const { team } = pathTeam(request, true);
-    inTransaction(db, () => removeTeamUsers(db, team.id, 'all', instant(context).iso));
+    const { team } = await pathTeam(request, true);
+    await db.transaction(async (tx) => await removeTeamUsers(tx, team.id, 'all', instant(context).iso));
     return reply.code(204).send();
   });
 
   app.delete<WithId>('/v2/teams/:id', async (request, reply) => {
-    const { team } = pathTeam(request, true);
-    inTransaction(db, () => deleteTeam(db, team.id));
+    const { team } = await pathTeam(request, true);
+    await db.transaction(async (tx) => await deleteTeam(tx, team.id));
     return reply.code(204).send();
   });
 }

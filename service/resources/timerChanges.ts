@@ -21,7 +21,6 @@ import { stateEvent, timerEvent } from '../events/timerEvents';
 import { notFound } from '../http/errors';
 import { bodyOf, LIMITS } from '../http/fields';
 import { paths } from '../http/links';
-import { inTransaction } from '../storage/db';
 import { dateAt } from '../time';
 import { archived, TIMER_PATH, TIMER_REPLY, timerTargets, type ProjectTimer, type Target } from './timerTarget';
 
@@ -46,19 +45,19 @@ export function timerSetupRoutes(app: FastifyInstance, context: Context): void {
 
   // Sets the description; creates a pending timer when there is none (spec: "any" state row).
   app.put<ProjectTimer>(TIMER_PATH, TIMER_REPLY, async (request) => {
-    const t = target(request);
+    const t = await target(request);
     const f = bodyOf(request.body, 'Timer');
     const description = f.text('description');
     f.check();
-    inTransaction(db, () => {
-      guardNewTags(db, t.actor, 'Timer', description);
+    await db.transaction(async (tx) => {
+      await guardNewTags(tx, t.actor, 'Timer', description);
       const now = instant(context);
       if (t.timer) {
         if (description !== undefined)
-          setTimerDescription(db, { accountId: t.actor.accountId, timer: t.timer, description, now: now.iso });
+          await setTimerDescription(tx, { accountId: t.actor.accountId, timer: t.timer, description, now: now.iso });
       } else {
         if (!t.project.enabled) throw archived(t.project);
-        createTimer(db, {
+        await createTimer(tx, {
           accountId: t.actor.accountId,
           userId: t.actor.userId,
           projectId: t.project.id,
@@ -68,21 +67,21 @@ export function timerSetupRoutes(app: FastifyInstance, context: Context): void {
         });
       }
       if (!t.timer || description !== undefined)
-        emitTimerEvent(db, timerEvent(t.actor, stateEvent(t.timer?.state ?? 'pending'), now.iso));
+        await emitTimerEvent(tx, timerEvent(t.actor, stateEvent(t.timer?.state ?? 'pending'), now.iso));
     });
     return show(request, t);
   });
 
   app.put<ProjectTimer>(`${TIMER_PATH}/start`, TIMER_REPLY, async (request, reply) => {
-    const t = target(request);
+    const t = await target(request);
     const { entryDate, description } = readRunBody(request.body, t, false);
-    inTransaction(db, () => {
-      guardNewTags(db, t.actor, 'Timer', description);
+    await db.transaction(async (tx) => {
+      await guardNewTags(tx, t.actor, 'Timer', description);
       const now = instant(context);
       const today = dateAt(now.date, t.user.utc_offset);
       let timer = t.timer;
       if (!timer)
-        timer = createTimer(db, {
+        timer = await createTimer(tx, {
           accountId: t.actor.accountId,
           userId: t.actor.userId,
           projectId: t.project.id,
@@ -92,12 +91,12 @@ export function timerSetupRoutes(app: FastifyInstance, context: Context): void {
         });
       else {
         if (description !== undefined)
-          setTimerDescription(db, { accountId: t.actor.accountId, timer, description, now: now.iso });
+          await setTimerDescription(tx, { accountId: t.actor.accountId, timer, description, now: now.iso });
         // entry_date defaults to today when the timer starts; a running timer keeps its date.
-        if (entryDate || timer.state !== 'running') setTimerDate(db, timer, entryDate ?? today, now.iso);
+        if (entryDate || timer.state !== 'running') await setTimerDate(tx, timer, entryDate ?? today, now.iso);
       }
-      runTimer(db, getTimer(db, t.actor.userId, t.project.id)!, now.ms, now.iso);
-      emitTimerEvent(db, timerEvent(t.actor, 'timer.running', now.iso));
+      await runTimer(tx, (await getTimer(tx, t.actor.userId, t.project.id))!, now.ms, now.iso);
+      await emitTimerEvent(tx, timerEvent(t.actor, 'timer.running', now.iso));
     });
     reply.header('location', context.base(request) + paths.timer(t.project.id));
     return show(request, t);
@@ -111,28 +110,28 @@ export function timerClockRoutes(app: FastifyInstance, context: Context): void {
 
   // Pausing a paused (or pending) timer changes nothing.
   app.put<ProjectTimer>(`${TIMER_PATH}/pause`, TIMER_REPLY, async (request) => {
-    const t = target(request);
+    const t = await target(request);
     const timer = existing(t);
-    inTransaction(db, () => {
+    await db.transaction(async (tx) => {
       const now = instant(context);
-      pauseTimer(db, timer, now.ms, now.iso);
-      if (timer.state === 'running') emitTimerEvent(db, timerEvent(t.actor, 'timer.paused', now.iso));
+      await pauseTimer(tx, timer, now.ms, now.iso);
+      if (timer.state === 'running') await emitTimerEvent(tx, timerEvent(t.actor, 'timer.paused', now.iso));
     });
     return show(request, t);
   });
 
   app.put<ProjectTimer>(`${TIMER_PATH}/add_or_subtract_time`, TIMER_REPLY, async (request) => {
-    const t = target(request);
+    const t = await target(request);
     const timer = existing(t);
     const f = bodyOf(request.body, 'Timer');
     const bound = LIMITS.minutes * 60;
     const minutes = f.integer('minutes', { min: -LIMITS.minutes, max: LIMITS.minutes }) ?? 0;
     const seconds = f.integer('seconds', { min: -bound, max: bound }) ?? 0;
     f.check();
-    inTransaction(db, () => {
+    await db.transaction(async (tx) => {
       const now = instant(context);
-      adjustTimer(db, { timer, deltaMs: (minutes * 60 + seconds) * 1000, nowMs: now.ms, now: now.iso });
-      if (timer.state === 'running') emitTimerEvent(db, timerEvent(t.actor, 'timer.running', now.iso));
+      await adjustTimer(tx, { timer, deltaMs: (minutes * 60 + seconds) * 1000, nowMs: now.ms, now: now.iso });
+      if (timer.state === 'running') await emitTimerEvent(tx, timerEvent(t.actor, 'timer.running', now.iso));
     });
     return show(request, t);
   });
@@ -147,17 +146,17 @@ export function timerEndRoutes(app: FastifyInstance, context: Context): void {
   // started minute counts), rounded up to the project's increment by the entry itself. Spec 001
   // answers 404 "if no running or paused timer", so a pending one (never started) is not logged.
   app.put<ProjectTimer>(`${TIMER_PATH}/log`, async (request, reply) => {
-    const t = target(request);
+    const t = await target(request);
     const timer = existing(t);
     if (timer.state === 'pending') throw notFound('Not Found: the timer has not been started');
     const { entryDate, minutes, description } = readRunBody(request.body, t, true);
-    inTransaction(db, () => {
-      guardNewTags(db, t.actor, 'Timer', description);
+    await db.transaction(async (tx) => {
+      await guardNewTags(tx, t.actor, 'Timer', description);
       const now = instant(context);
       // Any started moment is a started minute: a timer stopped after half a second logs 1 minute.
       const logged = minutes ?? elapsedMinutes(elapsedMs(timer, now.ms) / 1000);
-      const entryId = insertEntry(
-        db,
+      const entryId = await insertEntry(
+        tx,
         t.actor.accountId,
         {
           userId: t.actor.userId,
@@ -169,9 +168,9 @@ export function timerEndRoutes(app: FastifyInstance, context: Context): void {
         },
         now.iso,
       );
-      deleteTimer(db, timer);
-      emitEntryEvents(db, [entryEvent('entry.created', { accountId: t.actor.accountId, entryId, at: now.iso })]);
-      emitTimerEvent(db, timerEvent(t.actor, 'timer.logged', now.iso));
+      await deleteTimer(tx, timer);
+      await emitEntryEvents(tx, [entryEvent('entry.created', { accountId: t.actor.accountId, entryId, at: now.iso })]);
+      await emitTimerEvent(tx, timerEvent(t.actor, 'timer.logged', now.iso));
     });
     return reply.code(204).send();
   });
@@ -179,11 +178,11 @@ export function timerEndRoutes(app: FastifyInstance, context: Context): void {
   // PUT .../timer/log_inbox_entry (spec 001: not yet implemented) answers 404 in resources/notImplemented.ts.
 
   app.delete<ProjectTimer>(TIMER_PATH, async (request, reply) => {
-    const t = target(request);
+    const t = await target(request);
     const timer = existing(t);
-    inTransaction(db, () => {
-      deleteTimer(db, timer);
-      emitTimerEvent(db, timerEvent(t.actor, 'timer.deleted', instant(context).iso));
+    await db.transaction(async (tx) => {
+      await deleteTimer(tx, timer);
+      await emitTimerEvent(tx, timerEvent(t.actor, 'timer.deleted', instant(context).iso));
     });
     return reply.code(204).send();
   });

@@ -38,12 +38,12 @@ export const archived = (project: ProjectRow) =>
 export function timerTargets(context: Context) {
   const { db } = context;
 
-  function target(request: FastifyRequest<ProjectTimer>): Target {
+  async function target(request: FastifyRequest<ProjectTimer>): Promise<Target> {
     const actor = actorOf(request);
-    const project = getProject(db, actor.accountId, pathId(request.params.project_id, 'Project'));
+    const project = await getProject(db, actor.accountId, pathId(request.params.project_id, 'Project'));
     // A project a contractor was not given answers as a missing one (auth/permissions.ts).
-    if (!project || !seesProject(db, actor, project.id)) throw notFound('Project not found');
-    return { actor, user: actor.user, project, timer: getTimer(db, actor.userId, project.id) };
+    if (!project || !(await seesProject(db, actor, project.id))) throw notFound('Project not found');
+    return { actor, user: actor.user, project, timer: await getTimer(db, actor.userId, project.id) };
   }
 
   function existing(t: Target): TimerRow {
@@ -51,8 +51,8 @@ export function timerTargets(context: Context) {
     return t.timer;
   }
 
-  function show(request: FastifyRequest, t: Target) {
-    const timer = getTimer(db, t.actor.userId, t.project.id)!;
+  async function show(request: FastifyRequest, t: Target) {
+    const timer = (await getTimer(db, t.actor.userId, t.project.id))!;
     return view.timer(context.base(request), timer, { user: t.user, proj: t.project, nowMs: instant(context).ms });
   }
 

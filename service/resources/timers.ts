@@ -39,10 +39,15 @@ function timerReadRoutes(app: FastifyInstance, context: Context): void {
     };
     f.check();
     // A contractor's timers in projects taken back from it drop out, as its entries there do.
-    const visible = visibleProjectIds(db, actor);
+    const visible = await visibleProjectIds(db, actor);
     if (visible) filters.projects = within(filters.projects, visible);
     const page = readPage(request.query as Record<string, unknown>, 'Timer');
-    const { rows, total } = listTimers(db, { userId: actor.userId, filters, limit: page.perPage, offset: page.offset });
+    const { rows, total } = await listTimers(db, {
+      userId: actor.userId,
+      filters,
+      limit: page.perPage,
+      offset: page.offset,
+    });
     const base = context.base(request);
     const nowMs = context.clock().getTime();
     return sendPage(request, reply, {
@@ -54,7 +59,7 @@ function timerReadRoutes(app: FastifyInstance, context: Context): void {
   });
 
   app.get<ProjectTimer>(TIMER_PATH, TIMER_REPLY, async (request) => {
-    const t = target(request);
+    const t = await target(request);
     existing(t);
     return show(request, t);
   });

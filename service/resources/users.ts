@@ -41,7 +41,8 @@ import { bodyOf, LIMITS, pathId, queryOf, type Fields } from '../http/fields';
 import { idArray as bodyIds } from '../http/idArray';
 import { paths } from '../http/links';
 import { readPage, sendPage } from '../http/pagination';
-import { inTransaction, isForeignKeyViolation, type Db } from '../storage/db';
+import { isForeignKeyViolation } from '../storage/dialect';
+import type { Queryable } from '../storage/store';
 import * as view from '../views/people';
 import { sendEntryList, within } from './entryList';
 import { sendExpenseList } from './expenseList';
@@ -52,16 +53,19 @@ const ROLES: readonly UserRole[] = ['owner', ...ASSIGNABLE_ROLES];
 // Decided: an e-mail address is something@something without spaces, up to 255 characters.
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
-export function userViews(db: Db, base: string, rows: UserRow[]): User[] {
+export async function userViews(db: Queryable, base: string, rows: UserRow[]): Promise<User[]> {
   const ids = rows.map((u) => u.id);
-  const entries = countEntriesOfUsers(db, ids);
-  const teams = teamsOfUsers(db, ids);
-  return rows.map((u) =>
-    view.user(base, u, teams.get(u.id) ?? [], {
-      entries: entries.get(u.id) ?? 0,
-      expenses: countUserExpenses(db, u.id),
-    }),
-  );
+  const entries = await countEntriesOfUsers(db, ids);
+  const teams = await teamsOfUsers(db, ids);
+  const views: User[] = [];
+  for (const u of rows)
+    views.push(
+      view.user(base, u, teams.get(u.id) ?? [], {
+        entries: entries.get(u.id) ?? 0,
+        expenses: await countUserExpenses(db, u.id),
+      }),
+    );
+  return views;
 }
 
 /** The user list filters (GAPS.md): name, email, role, state. */
@@ -75,8 +79,8 @@ export function readUserFilters(f: Fields): UserFilters {
 }
 
 /** The user of the path, if the actor sees them (a user a contractor may not see answers 404). */
-export function visibleUser(db: Db, actor: Actor, rawId: unknown): UserRow {
-  const user = getUser(db, actor.accountId, pathId(rawId, 'User'));
+export async function visibleUser(db: Queryable, actor: Actor, rawId: unknown): Promise<UserRow> {
+  const user = await getUser(db, actor.accountId, pathId(rawId, 'User'));
   if (!user || !seesUser(actor, user.id)) throw notFound('User not found');
   return user;
 }
@@ -92,8 +96,8 @@ function mayChange(actor: Actor, user: UserRow): void {
 }
 
 /** E-mail addresses are unique across the service (users.email is UNIQUE). */
-function emailFree(db: Db, accountId: number, email: string, exceptId = 0): void {
-  const other = findUserByEmail(db, email);
+async function emailFree(db: Queryable, accountId: number, email: string, exceptId = 0): Promise<void> {
+  const other = await findUserByEmail(db, email);
   if (!other || other.id === exceptId) return;
   if (other.account_id === accountId && other.state === 'disabled') {
     throw refused(
@@ -115,8 +119,8 @@ const readEmail = (f: Fields, required: boolean): string | undefined => {
 
 type WithId = { Params: { id: string } };
 
-const shownUser = (context: Context, request: FastifyRequest, accountId: number, id: number) =>
-  userViews(context.db, context.base(request), [getUser(context.db, accountId, id)!])[0];
+const shownUser = async (context: Context, request: FastifyRequest, accountId: number, id: number) =>
+  (await userViews(context.db, context.base(request), [(await getUser(context.db, accountId, id))!]))[0];
 
 export function userRoutes(app: FastifyInstance, context: Context): void {
   userReadRoutes(app, context);
@@ -136,7 +140,7 @@ function userReadRoutes(app: FastifyInstance, context: Context): void {
     f.check();
     const page = readPage(request.query as Record<string, unknown>, 'User');
     const onlyIds = seesAllUsers(actor) ? null : [actor.userId];
-    const { rows, total } = listUsers(db, {
+    const { rows, total } = await listUsers(db, {
       accountId: actor.accountId,
       filters,
       scope: { onlyIds },
@@ -144,21 +148,21 @@ function userReadRoutes(app: FastifyInstance, context: Context): void {
       offset: page.offset,
     });
     const base = context.base(request);
-    return sendPage(request, reply, { base, page, total, items: userViews(db, base, rows) });
+    return sendPage(request, reply, { base, page, total, items: await userViews(db, base, rows) });
   });
 
   app.get<WithId>('/v2/users/:id', async (request) => {
     const actor = actorOf(request);
-    return shownUser(context, request, actor.accountId, visibleUser(db, actor, request.params.id).id);
+    return await shownUser(context, request, actor.accountId, (await visibleUser(db, actor, request.params.id)).id);
   });
 
   // Another user's entries: roles that see only their own may not list them (403, the user is visible).
   app.get<WithId>('/v2/users/:id/entries', async (request, reply) => {
     const actor = actorOf(request);
-    const user = visibleUser(db, actor, request.params.id);
+    const user = await visibleUser(db, actor, request.params.id);
     if (user.id !== actor.userId && !seesAllEntries(actor))
       throw forbidden('Forbidden: your role sees only your own entries');
-    return sendEntryList(context, request, reply, {
+    return await sendEntryList(context, request, reply, {
       narrow: (filters) => ({
         ...filters,
         user_ids: within(filters.user_ids, [user.id]),
@@ -169,10 +173,10 @@ function userReadRoutes(app: FastifyInstance, context: Context): void {
   // Another user's expenses: the same rule as their entries.
   app.get<WithId>('/v2/users/:id/expenses', async (request, reply) => {
     const actor = actorOf(request);
-    const user = visibleUser(db, actor, request.params.id);
+    const user = await visibleUser(db, actor, request.params.id);
     if (user.id !== actor.userId && !seesAllEntries(actor))
       throw forbidden('Forbidden: your role sees only your own expenses');
-    return sendExpenseList(context, request, reply, (filters) => ({
+    return await sendExpenseList(context, request, reply, (filters) => ({
       ...filters,
       user_ids: within(filters.user_ids, [user.id]),
     }));
@@ -192,11 +196,11 @@ function userChangeRoutes(app: FastifyInstance, context: Context): void {
     const lastName = f.text('last_name', { max: LIMITS.name }) ?? null;
     const role = f.oneOf('role', ASSIGNABLE_ROLES) ?? 'leader'; // GAPS.md: role default leader
     f.check();
-    const row = inTransaction(db, () => {
-      emailFree(db, actor.accountId, email!);
-      refuseBeyondUserLimit(db, actor.accountId);
-      return insertUser(
-        db,
+    const row = await db.transaction(async (tx) => {
+      await emailFree(tx, actor.accountId, email!);
+      await refuseBeyondUserLimit(tx, actor.accountId);
+      return await insertUser(
+        tx,
         actor.accountId,
         { email: email!, first_name: firstName, last_name: lastName, role },
         instant(context).iso,
@@ -204,12 +208,12 @@ function userChangeRoutes(app: FastifyInstance, context: Context): void {
     });
     const base = context.base(request);
     reply.code(201).header('location', base + paths.user(row.id));
-    return userViews(db, base, [row])[0];
+    return (await userViews(db, base, [row]))[0];
   });
 
   app.put<WithId>('/v2/users/:id', async (request) => {
     const actor = actorOf(request);
-    const user = visibleUser(db, actor, request.params.id);
+    const user = await visibleUser(db, actor, request.params.id);
     mayChange(actor, user);
     const f = bodyOf(request.body, 'User');
     const changes: UserChanges = {};
@@ -229,11 +233,11 @@ function userChangeRoutes(app: FastifyInstance, context: Context): void {
         throw refused('User', 'role', 'authenticated_user', 'You cannot change your own role');
       changes.role = role;
     }
-    inTransaction(db, () => {
-      if (email !== undefined) emailFree(db, actor.accountId, email, user.id);
-      updateUser(db, user.id, changes, instant(context).iso);
+    await db.transaction(async (tx) => {
+      if (email !== undefined) await emailFree(tx, actor.accountId, email, user.id);
+      await updateUser(tx, user.id, changes, instant(context).iso);
     });
-    return shownUser(context, request, actor.accountId, user.id);
+    return await shownUser(context, request, actor.accountId, user.id);
   });
 }
 
@@ -243,16 +247,16 @@ function userStateRoutes(app: FastifyInstance, context: Context): void {
 
   app.put<WithId>('/v2/users/:id/activate', async (request, reply) => {
     const actor = actorOf(request);
-    const user = visibleUser(db, actor, request.params.id);
+    const user = await visibleUser(db, actor, request.params.id);
     mayChange(actor, user);
     // Only the owner deactivates (GAPS.md "Roles"), so a deactivated user is the owner's decision,
     // and only the owner takes it back; a supervisor may still activate a pending or suspended user.
     if (user.state === 'disabled' && !deactivatesUsers(actor))
       throw forbidden('Forbidden: only the owner reactivates a deactivated user');
-    inTransaction(db, () => {
+    await db.transaction(async (tx) => {
       if (user.state === 'active') return;
-      if (user.state === 'disabled') refuseBeyondUserLimit(db, actor.accountId);
-      updateUser(db, user.id, { state: 'active' }, instant(context).iso);
+      if (user.state === 'disabled') await refuseBeyondUserLimit(tx, actor.accountId);
+      await updateUser(tx, user.id, { state: 'active' }, instant(context).iso);
     });
     return reply.code(204).send();
   });
@@ -260,11 +264,11 @@ function userStateRoutes(app: FastifyInstance, context: Context): void {
   // A deactivated user's tokens stop working at once: authentication wants an active user.
   app.put<WithId>('/v2/users/:id/deactivate', async (request, reply) => {
     const actor = actorOf(request);
-    const user = visibleUser(db, actor, request.params.id);
+    const user = await visibleUser(db, actor, request.params.id);
     if (!deactivatesUsers(actor)) throw forbidden('Forbidden: only the owner deactivates users');
     if (user.id === actor.userId) throw refused('User', 'base', 'authenticated_user', 'You cannot deactivate yourself');
-    inTransaction(db, () => {
-      if (user.state !== 'disabled') updateUser(db, user.id, { state: 'disabled' }, instant(context).iso);
+    await db.transaction(async (tx) => {
+      if (user.state !== 'disabled') await updateUser(tx, user.id, { state: 'disabled' }, instant(context).iso);
     });
     return reply.code(204).send();
   });
@@ -274,7 +278,7 @@ function userStateRoutes(app: FastifyInstance, context: Context): void {
   // not_deletable, field base), so no record loses its author.
   app.delete<WithId>('/v2/users/:id', async (request, reply) => {
     const actor = actorOf(request);
-    const user = visibleUser(db, actor, request.params.id);
+    const user = await visibleUser(db, actor, request.params.id);
     if (!deactivatesUsers(actor)) throw forbidden('Forbidden: only the owner deletes users');
     if (user.id === actor.userId) throw refused('User', 'base', 'authenticated_user', 'You cannot delete yourself');
     const notDeletable = () =>
@@ -285,9 +289,9 @@ function userStateRoutes(app: FastifyInstance, context: Context): void {
         'The user has entries or other records: deactivate them instead of deleting them',
       );
     try {
-      inTransaction(db, () => {
-        if (countEntriesOfUsers(db, [user.id]).get(user.id)) throw notDeletable();
-        deleteUser(db, user.id);
+      await db.transaction(async (tx) => {
+        if ((await countEntriesOfUsers(tx, [user.id])).get(user.id)) throw notDeletable();
+        await deleteUser(tx, user.id);
       });
     } catch (error) {
       // Any other record that names the user (without ON DELETE CASCADE) keeps them as well.
@@ -303,38 +307,38 @@ function userAccessRoutes(app: FastifyInstance, context: Context): void {
   const { db } = context;
 
   /** The project_ids of a body, every one naming a project of the account. */
-  function projectIdsOf(request: FastifyRequest, accountId: number): number[] {
+  async function projectIdsOf(request: FastifyRequest, accountId: number): Promise<number[]> {
     const f = bodyOf(request.body, 'User');
     const ids = bodyIds(f, request.body, 'project_ids', { required: true });
     f.check();
-    if (unknownProjectIds(db, accountId, ids!).length)
+    if ((await unknownProjectIds(db, accountId, ids!)).length)
       throw refused('User', 'project_ids', 'missing', 'Some of project_ids name no project');
     return ids!;
   }
 
   app.put<WithId>('/v2/users/:id/give_access_to_projects', async (request, reply) => {
     const actor = actorOf(request);
-    const user = visibleUser(db, actor, request.params.id);
+    const user = await visibleUser(db, actor, request.params.id);
     mayChange(actor, user);
-    const ids = projectIdsOf(request, actor.accountId);
-    inTransaction(db, () => giveProjectAccess(db, user.id, ids, instant(context).iso));
+    const ids = await projectIdsOf(request, actor.accountId);
+    await db.transaction(async (tx) => await giveProjectAccess(tx, user.id, ids, instant(context).iso));
     return reply.code(204).send();
   });
 
   app.put<WithId>('/v2/users/:id/revoke_access_to_projects', async (request, reply) => {
     const actor = actorOf(request);
-    const user = visibleUser(db, actor, request.params.id);
+    const user = await visibleUser(db, actor, request.params.id);
     mayChange(actor, user);
-    const ids = projectIdsOf(request, actor.accountId);
-    inTransaction(db, () => revokeProjectAccess(db, user.id, ids));
+    const ids = await projectIdsOf(request, actor.accountId);
+    await db.transaction(async (tx) => await revokeProjectAccess(tx, user.id, ids));
     return reply.code(204).send();
   });
 
   app.put<WithId>('/v2/users/:id/revoke_access_to_all_projects', async (request, reply) => {
     const actor = actorOf(request);
-    const user = visibleUser(db, actor, request.params.id);
+    const user = await visibleUser(db, actor, request.params.id);
     mayChange(actor, user);
-    inTransaction(db, () => revokeAllProjectAccess(db, user.id));
+    await db.transaction(async (tx) => await revokeAllProjectAccess(tx, user.id));
     return reply.code(204).send();
   });
 }

@@ -2,12 +2,12 @@
 // applied; each one runs in its own transaction with the version bump, so a failure leaves the
 // file at the previous version instead of half-migrated. Append new migrations; never edit one
 // that has shipped, since existing databases have already run it.
-import { inTransaction, pragma, type Db } from './db';
+import type { Connection } from './driver';
 import { peopleSchema } from './peopleSchema';
 import { moneySchema } from './moneySchema';
 import { oauthSchema } from '../oauth/schema';
 
-export type Migration = (db: Db) => void;
+export type Migration = (db: Connection) => void;
 
 export const migrations: Migration[] = [
   // 1: the walking skeleton: account, users, personal tokens, projects, tags, entries, timers.
@@ -234,18 +234,30 @@ export const migrations: Migration[] = [
 ];
 
 /** Brings the database to the latest schema; refuses a file written by a newer service. */
-export function migrate(db: Db, list: Migration[] = migrations): { from: number; to: number } {
-  const from = pragma(db, 'user_version') as number;
+export function migrate(db: Connection, list: Migration[] = migrations): { from: number; to: number } {
+  const from = schemaVersion(db);
   if (from > list.length) {
     throw new Error(
       `service.db has schema version ${from}, newer than this service knows (${list.length}); refusing to touch it`,
     );
   }
   for (let version = from; version < list.length; version++) {
-    inTransaction(db, () => {
+    db.exec('BEGIN');
+    try {
       list[version]!(db);
       db.exec(`PRAGMA user_version = ${version + 1}`);
-    });
+      db.exec('COMMIT');
+    } catch (error) {
+      if (db.isTransaction) db.exec('ROLLBACK');
+      throw error;
+    }
   }
   return { from, to: list.length };
+}
+
+/** The number of migrations the database has run (PRAGMA user_version). */
+export function schemaVersion(db: Connection): number {
+  const statement = db.prepare('PRAGMA user_version');
+  statement.setReturnArrays(true);
+  return Number((statement.get() as unknown[])[0]);
 }

@@ -5,9 +5,9 @@
 // Money is kept in integer cents and tax percentages in thousandths of a percent, so sums are
 // exact; the wire shows them as decimals. An invoice's amounts are computed once, when it is
 // made, and kept: they are what the invoice says, whatever happens to rates later.
-import type { Db } from './db';
+import type { Connection } from './driver';
 
-export function moneySchema(db: Db): void {
+export function moneySchema(db: Connection): void {
   db.exec(`
     CREATE TABLE invoices (
       id INTEGER PRIMARY KEY,

@@ -1,5 +1,5 @@
 // First start on an empty database: the account and its owner. Later starts find them.
-import { inTransaction, sql, type Db } from './db';
+import type { Store } from './store';
 
 export interface OwnerSeed {
   email: string;
@@ -8,17 +8,23 @@ export interface OwnerSeed {
   utcOffset: number;
 }
 
-export function ensureOwner(db: Db, seed: OwnerSeed): { ownerId: number; created: boolean } {
-  return inTransaction(db, () => {
-    const existing = sql(db, "SELECT id FROM users WHERE role = 'owner' ORDER BY id LIMIT 1").get() as
-      | { id: number }
-      | undefined;
+export function ensureOwner(store: Store, seed: OwnerSeed): Promise<{ ownerId: number; created: boolean }> {
+  return store.transaction(async (tx) => {
+    const existing = await tx.get<{ id: number }>("SELECT id FROM users WHERE role = 'owner' ORDER BY id LIMIT 1");
     if (existing) return { ownerId: existing.id, created: false };
-    const account = sql(db, 'INSERT INTO accounts (name, created_at) VALUES (?, ?)').run('Stint', seed.now);
-    const user = sql(
-      db,
-      `INSERT INTO users (account_id, email, role, utc_offset, created_at, updated_at) VALUES (?, ?, 'owner', ?, ?, ?)`,
-    ).run(account.lastInsertRowid, seed.email, seed.utcOffset, seed.now, seed.now);
-    return { ownerId: Number(user.lastInsertRowid), created: true };
+    const account = await tx.get<{ id: number }>(
+      'INSERT INTO accounts (name, created_at) VALUES (?, ?) RETURNING id',
+      'Stint',
+      seed.now,
+    );
+    const user = await tx.get<{ id: number }>(
+      `INSERT INTO users (account_id, email, role, utc_offset, created_at, updated_at) VALUES (?, ?, 'owner', ?, ?, ?) RETURNING id`,
+      account!.id,
+      seed.email,
+      seed.utcOffset,
+      seed.now,
+      seed.now,
+    );
+    return { ownerId: Number(user!.id), created: true };
   });
 }

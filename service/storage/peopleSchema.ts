@@ -1,9 +1,9 @@
 // Migration 2: people and permissions. Account settings the roles need, which projects a
 // contractor was given, teams, and OAuth access and refresh tokens (issued by a later step; this
 // one only accepts them as credentials). Shipped migrations are never edited: append a new one.
-import type { Db } from './db';
+import type { Connection } from './driver';
 
-export function peopleSchema(db: Db): void {
+export function peopleSchema(db: Connection): void {
   db.exec(`
     -- NULL = no limit on the users of the account (decided default); disabled users do not count.
     ALTER TABLE accounts ADD COLUMN user_limit INTEGER CHECK (user_limit IS NULL OR user_limit >= 1);

@@ -4,28 +4,30 @@
 // versions of a row can linger in a page's free space, in free pages and in the WAL, so the
 // database is rebuilt (VACUUM) and the WAL checkpointed and truncated. That happens once: later
 // starts find nothing plain.
-import { inMemory, inTransaction, sql, type Db } from './db';
+import type { Store } from './store';
+import { SqliteStore } from './sqliteStore';
 import { isSealed, type SecretBox } from './secretBox';
 
 const TABLES = ['webhooks', 'broadcast_receivers'] as const;
 
 /** Seals every plain secret; answers how many were sealed. Values sealed already, under any key, are left as they are. */
-export function sealPlainSecrets(db: Db, box: SecretBox): number {
+export async function sealPlainSecrets(store: Store, box: SecretBox): Promise<number> {
   if (!box.sealing) return 0;
-  const sealed = inTransaction(db, () => {
+  const sealed = await store.transaction(async (tx) => {
     let count = 0;
     for (const table of TABLES) {
-      const rows = sql(db, `SELECT id, secret FROM ${table}`).all() as Array<{ id: number; secret: string }>;
+      const rows = await tx.all<{ id: number; secret: string }>(`SELECT id, secret FROM ${table}`);
       for (const row of rows.filter((r) => !isSealed(r.secret))) {
-        sql(db, `UPDATE ${table} SET secret = ? WHERE id = ?`).run(box.seal(row.secret), row.id);
+        await tx.run(`UPDATE ${table} SET secret = ? WHERE id = ?`, box.seal(row.secret), row.id);
         count++;
       }
     }
     return count;
   });
-  if (sealed > 0 && !inMemory(db)) {
-    db.exec('VACUUM');
-    db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+  // PostgreSQL keeps no such copies in a file of ours to rebuild.
+  if (sealed > 0 && store instanceof SqliteStore && store.file !== undefined) {
+    await store.exec('VACUUM');
+    await store.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   }
   return sealed;
 }

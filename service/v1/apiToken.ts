@@ -56,7 +56,7 @@ export function v1ApiTokenRoute(api: FastifyInstance, context: Context): void {
       // A HEAD (spec 000 conventions 6) would make a token nobody sees: it makes none.
       if (request.method === 'HEAD') return sendOne(request, reply, { name: 'user', value: { api_auth_token: '' } });
       const token = generateToken();
-      addPersonalToken(db, userId, token, instant(context).iso);
+      await addPersonalToken(db, userId, token, instant(context).iso);
       return sendOne(request, reply, { name: 'user', value: { api_auth_token: token } });
     },
     config: V1_BASIC,

@@ -5,7 +5,7 @@ import { scopeEntryFilters, seesRecord, type Actor } from '../auth/permissions';
 import { instant, type Context } from '../context';
 import { getEntry, listEntries, type EntryRow } from '../domain/entries';
 import { linkHeader } from '../http/pagination';
-import { inTransaction, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import { v1Actor } from './auth';
 import { readAttributes } from './body';
 import { readEntryInput } from './entryInput';
@@ -19,10 +19,10 @@ import { sendHead, sendList, sendOne } from './reply';
 import { route } from './route';
 
 /** An entry the actor sees (GAPS.md "Roles"); any other answers as a missing one, 404. */
-function visibleEntry(db: Db, actor: Actor, raw: unknown): EntryRow {
+async function visibleEntry(db: Queryable, actor: Actor, raw: unknown): Promise<EntryRow> {
   const id = parseId(raw);
-  const entry = id === null ? undefined : getEntry(db, actor.accountId, id);
-  if (!entry || !seesRecord(db, actor, entry)) throw notFound('Entry not found');
+  const entry = id === null ? undefined : await getEntry(db, actor.accountId, id);
+  if (!entry || !(await seesRecord(db, actor, entry))) throw notFound('Entry not found');
   return entry;
 }
 
@@ -40,9 +40,9 @@ export function v1EntryRoutes(api: FastifyInstance, context: Context): void {
   // Sorted by date, newest first (domain/entryQuery.ts); the next page in the Link header.
   route(api, 'GET', '/entries', async (request, reply) => {
     const actor = v1Actor(request);
-    const { filters, page } = readEntryListQuery(db, actor.accountId, request.query as Record<string, unknown>);
-    const scoped = scopeEntryFilters(db, actor, filters);
-    const { rows, total } = listEntries(db, {
+    const { filters, page } = await readEntryListQuery(db, actor.accountId, request.query as Record<string, unknown>);
+    const scoped = await scopeEntryFilters(db, actor, filters);
+    const { rows, total } = await listEntries(db, {
       accountId: actor.accountId,
       filters: scoped.filters,
       onlyUserId: scoped.onlyUserId,
@@ -51,20 +51,20 @@ export function v1EntryRoutes(api: FastifyInstance, context: Context): void {
     });
     const link = linkHeader(context.base(request) + request.url, page, total);
     if (link) reply.header('link', link);
-    return sendList(request, reply, { listName: 'entries', itemName: 'entry', values: entryViews(db, rows) });
+    return sendList(request, reply, { listName: 'entries', itemName: 'entry', values: await entryViews(db, rows) });
   });
 
   route(api, 'POST', '/entries', async (request, reply) => {
     const actor = v1Actor(request);
     const input = entryInputOf(request, true);
-    const id = inTransaction(db, () => {
+    const id = await db.transaction(async (tx) => {
       const at = instant(context);
-      const chosen = chooseUser(db, actor, input.user);
+      const chosen = await chooseUser(tx, actor, input.user);
       if ('unusable' in chosen)
         throw invalid(`Invalid data: user: ${chosen.unusable}`, [
           { resource: 'Entry', field: 'user', code: 'missing' },
         ]);
-      return createEntry(db, {
+      return await createEntry(tx, {
         actor,
         user: chosen.user,
         input,
@@ -77,26 +77,26 @@ export function v1EntryRoutes(api: FastifyInstance, context: Context): void {
   // Not in spec 002's table, but its Location names /api/entries/<id>: decided, served, so the
   // Location of a create leads somewhere.
   route(api, 'GET', '/entries/:id', async (request, reply) => {
-    const entry = visibleEntry(db, v1Actor(request), request.params.id);
-    return sendOne(request, reply, { name: 'entry', value: entryViews(db, [entry])[0]! });
+    const entry = await visibleEntry(db, v1Actor(request), request.params.id);
+    return sendOne(request, reply, { name: 'entry', value: (await entryViews(db, [entry]))[0]! });
   });
 
   // Decided: the changed entry is answered (spec 002 shows no body for 200).
   route(api, 'PUT', '/entries/:id', async (request, reply) => {
     const actor = v1Actor(request);
-    const entry = visibleEntry(db, actor, request.params.id);
+    const entry = await visibleEntry(db, actor, request.params.id);
     const input = entryInputOf(request, false);
-    inTransaction(db, () => changeEntry(db, { actor, entry, input, now: instant(context).iso }));
+    await db.transaction(async (tx) => await changeEntry(tx, { actor, entry, input, now: instant(context).iso }));
     return sendOne(request, reply, {
       name: 'entry',
-      value: entryViews(db, [getEntry(db, actor.accountId, entry.id)!])[0]!,
+      value: (await entryViews(db, [(await getEntry(db, actor.accountId, entry.id))!]))[0]!,
     });
   });
 
   route(api, 'DELETE', '/entries/:id', async (request, reply) => {
     const actor = v1Actor(request);
-    const entry = visibleEntry(db, actor, request.params.id);
-    inTransaction(db, () => removeEntry(db, actor, entry, instant(context).iso));
+    const entry = await visibleEntry(db, actor, request.params.id);
+    await db.transaction(async (tx) => await removeEntry(tx, actor, entry, instant(context).iso));
     return sendHead(request, reply, 200);
   });
 }

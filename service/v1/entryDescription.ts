@@ -7,7 +7,7 @@
 import { createsTagsThroughEntries, type Actor } from '../auth/permissions';
 import { parseHashtags, type ParsedTag } from '../domain/hashtags';
 import { findTagByName } from '../domain/tags';
-import type { Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import { parseClassicDescription } from './classicTags';
 import { notAllowed } from './errors';
 
@@ -30,9 +30,10 @@ export function describeEntry(description: string | null | undefined, allowHasht
  * GAPS.md "Roles": coworkers create tags through an entry only if the account allows it,
  * contractors never; the same holds for classic tags as for #hashtags (auth/entryGuard.ts).
  */
-export function guardNewTags(db: Db, actor: Actor, tags: ParsedTag[]): void {
-  if (tags.length === 0 || createsTagsThroughEntries(db, actor)) return;
-  const unknown = tags.filter((tag) => !findTagByName(db, actor.accountId, tag.name));
+export async function guardNewTags(db: Queryable, actor: Actor, tags: ParsedTag[]): Promise<void> {
+  if (tags.length === 0 || (await createsTagsThroughEntries(db, actor))) return;
+  const unknown: ParsedTag[] = [];
+  for (const tag of tags) if (!(await findTagByName(db, actor.accountId, tag.name))) unknown.push(tag);
   if (unknown.length)
     throw notAllowed(`your role cannot create tags, and ${unknown.map((t) => `"${t.name}"`).join(', ')} do not exist`);
 }

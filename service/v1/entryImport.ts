@@ -19,7 +19,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ValidationErrorItem } from '../../wire/serviceTypes';
 import { restrictedToGivenProjects } from '../auth/permissions';
 import { instant, type Context } from '../context';
-import { inTransaction } from '../storage/db';
 import { v1Actor } from './auth';
 import { isRecord, parseJson, rawBody, type Attributes } from './body';
 import { readEntryInput, type EntryInput } from './entryInput';
@@ -83,9 +82,10 @@ export function v1ImportRoute(api: FastifyInstance, context: Context): void {
     if (problems.errors.length)
       throw invalid(`Invalid data, nothing imported: ${problems.messages.join('; ')}`, problems.errors);
 
-    const ids = inTransaction(db, () => {
+    const ids = await db.transaction(async (tx) => {
       const at = instant(context);
-      const chosen = inputs.map((input) => chooseUser(db, actor, input.user));
+      const chosen: Array<Awaited<ReturnType<typeof chooseUser>>> = [];
+      for (const input of inputs) chosen.push(await chooseUser(tx, actor, input.user));
       chosen.forEach((c, i) => {
         if ('unusable' in c && !c.skipped)
           throw invalid(`Invalid data, nothing imported: entries[${i}].user: ${c.unusable}`, [
@@ -94,13 +94,13 @@ export function v1ImportRoute(api: FastifyInstance, context: Context): void {
       });
       if (chosen.every((c) => 'unusable' in c))
         throw invalid('Nothing imported: every entry names a missing or inactive user');
-      const importId = insertImport(db, actor.accountId, actor.userId, at.iso);
+      const importId = await insertImport(tx, actor.accountId, actor.userId, at.iso);
       const created: number[] = [];
-      inputs.forEach((input, i) => {
+      for (const [i, input] of inputs.entries()) {
         const choice = chosen[i]!;
-        if ('unusable' in choice) return; // spec 002: skipped
+        if ('unusable' in choice) continue; // spec 002: skipped
         try {
-          const id = createEntry(db, {
+          const id = await createEntry(tx, {
             actor,
             user: choice.user,
             input,
@@ -111,19 +111,19 @@ export function v1ImportRoute(api: FastifyInstance, context: Context): void {
               projectNameFirst: true,
             },
           });
-          markImported(db, id, importId);
+          await markImported(tx, id, importId);
           created.push(id);
         } catch (error) {
           if (error instanceof Error) error.message = `entries[${i}]: ${error.message}`;
           throw error;
         }
-      });
+      }
       return created;
     });
     return sendList(request, reply, {
       listName: 'entries',
       itemName: 'entry',
-      values: ids.map((id) => importedEntryView(reloadEntry(db, actor.accountId, id))),
+      values: await Promise.all(ids.map(async (id) => importedEntryView(await reloadEntry(db, actor.accountId, id)))),
     });
   });
 }

@@ -11,18 +11,18 @@ import type { EntryFilters } from '../domain/entries';
 import { findTagByName, getTag } from '../domain/tags';
 import { LIMITS } from '../http/fields';
 import type { Page } from '../http/pagination';
-import type { Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import { isDate } from '../time';
 import { invalid } from './errors';
 
 export const V1_PER_PAGE = 100;
 export const V1_MAX_PER_PAGE = 1000;
 
-export function readEntryListQuery(
-  db: Db,
+export async function readEntryListQuery(
+  db: Queryable,
   accountId: number,
   query: Record<string, unknown>,
-): { filters: EntryFilters; page: Page } {
+): Promise<{ filters: EntryFilters; page: Page }> {
   const errors: ValidationErrorItem[] = [];
   const messages: string[] = [];
   const fail = (field: string, message: string) => {
@@ -55,7 +55,7 @@ export function readEntryListQuery(
     if (value === undefined) return undefined;
     return isDate(value) ? value : fail(name, 'must be a date written YYYY-MM-DD');
   };
-  const tagIds = () => {
+  const tagIds = async () => {
     const value = text('search[tags]');
     if (value === undefined) return undefined;
     const parts = value
@@ -65,9 +65,14 @@ export function readEntryListQuery(
     if (parts.length === 0 || parts.length > LIMITS.idList)
       return fail('search[tags]', 'must be tag ids or names separated by commas');
     // Id 0 names no tag: an unknown tag leaves the AND unmatched.
-    return parts.map((p) =>
-      /^\d{1,15}$/.test(p) && getTag(db, accountId, Number(p)) ? Number(p) : (findTagByName(db, accountId, p)?.id ?? 0),
-    );
+    const found: number[] = [];
+    for (const p of parts)
+      found.push(
+        /^\d{1,15}$/.test(p) && (await getTag(db, accountId, Number(p)))
+          ? Number(p)
+          : ((await findTagByName(db, accountId, p))?.id ?? 0),
+      );
+    return found;
   };
   const billable = () => {
     const value = text('search[billable]');
@@ -81,7 +86,7 @@ export function readEntryListQuery(
   const filters: EntryFilters = {
     user_ids: ids('search[people]'),
     project_ids: ids('search[projects]'),
-    tag_ids: tagIds(),
+    tag_ids: await tagIds(),
     from: date('search[from]'),
     to: date('search[to]'),
     billable: billable(),

@@ -3,19 +3,19 @@ import type { EntryRow } from '../domain/entries';
 import { projectsByIds } from '../domain/projects';
 import { tagsOfEntries } from '../domain/tags';
 import { usersByIds } from '../domain/users';
-import type { Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import { entryView } from './views';
 
-export function entryViews(db: Db, rows: EntryRow[]) {
-  const users = usersByIds(
+export async function entryViews(db: Queryable, rows: EntryRow[]) {
+  const users = await usersByIds(
     db,
     rows.map((e) => e.user_id),
   );
-  const projects = projectsByIds(
+  const projects = await projectsByIds(
     db,
     rows.flatMap((e) => (e.project_id === null ? [] : [e.project_id])),
   );
-  const tags = tagsOfEntries(
+  const tags = await tagsOfEntries(
     db,
     rows.map((e) => e.id),
   );

@@ -18,7 +18,7 @@ import { getProject } from '../domain/projects';
 import type { UserRow } from '../domain/users';
 import { emitEntryEvents } from '../events/emit';
 import { entryEvent, entryUpdated } from '../events/entryEvents';
-import { sql, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import { describeEntry, guardNewTags } from './entryDescription';
 import type { EntryInput } from './entryInput';
 import { invalid, notAllowed } from './errors';
@@ -34,9 +34,9 @@ export type UserChoice = { user: UserRow } | { unusable: string; skipped: boolea
  * The user an entry is for: the token's user when none is named. A user the caller may not see
  * (contractors see only themselves) counts as missing; a deactivated one as unusable too.
  */
-export function chooseUser(db: Db, actor: Actor, reference: string | undefined): UserChoice {
+export async function chooseUser(db: Queryable, actor: Actor, reference: string | undefined): Promise<UserChoice> {
   if (reference === undefined) return { user: actor.user };
-  const lookup = findUserByReference(db, actor.accountId, reference);
+  const lookup = await findUserByReference(db, actor.accountId, reference);
   if ('ambiguous' in lookup)
     return { unusable: `"${reference}" names more than one user: use the id or e-mail address`, skipped: false };
   if ('missing' in lookup || !seesUser(actor, lookup.found.id))
@@ -65,17 +65,23 @@ export function projectChoice(input: EntryInput, nameFirst = false): ProjectChoi
   return input.projectId === null || input.projectName === null ? { project_id: null } : {};
 }
 
-function refuseDuplicate(
-  db: Db,
+async function refuseDuplicate(
+  db: Queryable,
   accountId: number,
   values: { userId: number; projectId: number | null; date: string; minutes: number; description: string | null },
   nowMs: number,
-): void {
+): Promise<void> {
   const since = `${new Date(nowMs - DUPLICATE_WINDOW_MS).toISOString().slice(0, 19)}Z`;
-  const same = sql(
-    db,
+  const same = await db.get(
     `SELECT 1 FROM entries WHERE account_id = ? AND user_id = ? AND date = ? AND project_id IS ? AND minutes = ? AND description IS ? AND created_at >= ? LIMIT 1`,
-  ).get(accountId, values.userId, values.date, values.projectId, values.minutes, values.description, since);
+    accountId,
+    values.userId,
+    values.date,
+    values.projectId,
+    values.minutes,
+    values.description,
+    since,
+  );
   if (same) throw invalid('The exact same entry was submitted within the last minute: it is not logged twice');
 }
 
@@ -96,13 +102,13 @@ export interface CreateEntryOptions {
 }
 
 /** Creates the entry inside the caller's transaction; answers its id. */
-export function createEntry(db: Db, { actor, user, input, options }: CreateEntryOptions): number {
+export async function createEntry(db: Queryable, { actor, user, input, options }: CreateEntryOptions): Promise<number> {
   mayLogFor(actor, user);
   const choice = projectChoice(input, options.projectNameFirst);
-  guardEntryProject(db, { actor, resource: 'Entry', choice, currentProjectId: null });
+  await guardEntryProject(db, { actor, resource: 'Entry', choice, currentProjectId: null });
   const described = describeEntry(input.description, input.allowHashtags);
-  guardNewTags(db, actor, described.tags);
-  const project = chooseEntryProject(db, actor.accountId, choice, options.now);
+  await guardNewTags(db, actor, described.tags);
+  const project = await chooseEntryProject(db, actor.accountId, choice, options.now);
   const values = {
     userId: user.id,
     projectId: project?.id ?? null,
@@ -110,25 +116,27 @@ export function createEntry(db: Db, { actor, user, input, options }: CreateEntry
     minutes: input.minutes!,
     description: described.description,
   };
-  if (options.refuseDuplicates) refuseDuplicate(db, actor.accountId, values, options.nowMs);
-  const id = insertEntry(
+  if (options.refuseDuplicates) await refuseDuplicate(db, actor.accountId, values, options.nowMs);
+  const id = await insertEntry(
     db,
     actor.accountId,
     { ...values, sourceUrl: null, tags: described.tags, exactMinutes: true },
     options.now,
   );
   // In this transaction, as v2 emits (events/emit.ts): the outbox commits with the entry.
-  emitEntryEvents(db, [entryEvent('entry.created', { accountId: actor.accountId, entryId: id, at: options.now })]);
+  await emitEntryEvents(db, [
+    entryEvent('entry.created', { accountId: actor.accountId, entryId: id, at: options.now }),
+  ]);
   return id;
 }
 
 /** Spec 002 PUT and DELETE: "entry must not be invoiced nor in an archived project". */
-export function refuseLocked(db: Db, actor: Actor, entry: EntryRow): void {
+export async function refuseLocked(db: Queryable, actor: Actor, entry: EntryRow): Promise<void> {
   if (entry.user_id !== actor.userId && !changesOthersEntries(actor))
     throw notAllowed("your role cannot change other users' entries");
   if (entry.invoiced_at !== null || entry.invoice_id !== null) throw invalid('The entry is invoiced: it cannot change');
   if (entry.approved_at !== null) throw invalid('The entry is approved and locked: unapprove it first');
-  const project = entry.project_id === null ? undefined : getProject(db, actor.accountId, entry.project_id);
+  const project = entry.project_id === null ? undefined : await getProject(db, actor.accountId, entry.project_id);
   if (project && !project.enabled)
     throw invalid(`The entry is in the archived project "${project.name}": it cannot change`);
 }
@@ -141,18 +149,18 @@ export interface ChangeEntryOptions {
 }
 
 /** Changes the entry inside the caller's transaction; what the body leaves out stays. */
-export function changeEntry(db: Db, { actor, entry, input, now }: ChangeEntryOptions): void {
-  refuseLocked(db, actor, entry);
+export async function changeEntry(db: Queryable, { actor, entry, input, now }: ChangeEntryOptions): Promise<void> {
+  await refuseLocked(db, actor, entry);
   let userId = entry.user_id;
   if (input.user !== undefined) {
-    const chosen = chooseUser(db, actor, input.user);
+    const chosen = await chooseUser(db, actor, input.user);
     if ('unusable' in chosen) throw invalid(`Invalid data: user: ${chosen.unusable}`);
     mayLogFor(actor, chosen.user);
     userId = chosen.user.id;
   }
   const choice = projectChoice(input);
-  guardEntryProject(db, { actor, resource: 'Entry', choice, currentProjectId: entry.project_id });
-  const chosen = chooseEntryProject(db, actor.accountId, choice, now);
+  await guardEntryProject(db, { actor, resource: 'Entry', choice, currentProjectId: entry.project_id });
+  const chosen = await chooseEntryProject(db, actor.accountId, choice, now);
   const projectId = chosen === undefined ? entry.project_id : (chosen?.id ?? null);
   // No description sent: it stays, and so do its tags, whichever rule made them (updateEntry
   // keeps the links of an unchanged description when given no tags).
@@ -160,11 +168,11 @@ export function changeEntry(db: Db, { actor, entry, input, now }: ChangeEntryOpt
   let tags: ParsedTag[] | undefined;
   if (input.description !== undefined) {
     const described = describeEntry(input.description, input.allowHashtags);
-    guardNewTags(db, actor, described.tags);
+    await guardNewTags(db, actor, described.tags);
     description = described.description;
     tags = described.tags;
   }
-  updateEntry(db, {
+  await updateEntry(db, {
     accountId: actor.accountId,
     id: entry.id,
     values: {
@@ -179,16 +187,16 @@ export function changeEntry(db: Db, { actor, entry, input, now }: ChangeEntryOpt
     },
     now,
   });
-  emitEntryEvents(db, entryUpdated(db, entry, now));
+  await emitEntryEvents(db, await entryUpdated(db, entry, now));
 }
 
 /** Deletes the entry inside the caller's transaction, its entry.deleted first (the payload shows it as it was). */
-export function removeEntry(db: Db, actor: Actor, entry: EntryRow, now: string): void {
-  refuseLocked(db, actor, entry);
-  emitEntryEvents(db, [entryEvent('entry.deleted', { accountId: actor.accountId, entryId: entry.id, at: now })]);
-  deleteEntry(db, entry.id);
+export async function removeEntry(db: Queryable, actor: Actor, entry: EntryRow, now: string): Promise<void> {
+  await refuseLocked(db, actor, entry);
+  await emitEntryEvents(db, [entryEvent('entry.deleted', { accountId: actor.accountId, entryId: entry.id, at: now })]);
+  await deleteEntry(db, entry.id);
 }
 
-export function reloadEntry(db: Db, accountId: number, id: number): EntryRow {
-  return getEntry(db, accountId, id)!;
+export async function reloadEntry(db: Queryable, accountId: number, id: number): Promise<EntryRow> {
+  return (await getEntry(db, accountId, id))!;
 }

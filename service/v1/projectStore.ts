@@ -1,11 +1,12 @@
 // What v1 keeps of a project that v2's domain functions do not write: its budget (migration 7,
 // projects.budget_minutes) and its group named by name (spec 002 group_name).
+import { equalsNocase } from '../storage/dialect';
 import { insertProjectGroup, projectGroupsByIds, touchProjectGroup } from '../domain/projectGroups';
 import { updateProject, type ProjectRow } from '../domain/projects';
-import { sql, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 
-export function setBudget(db: Db, projectId: number, minutes: number | null): void {
-  sql(db, 'UPDATE projects SET budget_minutes = ? WHERE id = ?').run(minutes, projectId);
+export async function setBudget(db: Queryable, projectId: number, minutes: number | null): Promise<void> {
+  await db.run('UPDATE projects SET budget_minutes = ? WHERE id = ?', minutes, projectId);
 }
 
 /**
@@ -13,22 +14,28 @@ export function setBudget(db: Db, projectId: number, minutes: number | null): vo
  * v2 group names need not be unique, so the oldest of the name is taken); null or blank takes
  * it out of its group. Both groups' updated_at change, as when v2 moves a project.
  */
-export function setGroupByName(db: Db, project: ProjectRow, name: string | null, now: string): void {
+export async function setGroupByName(
+  db: Queryable,
+  project: ProjectRow,
+  name: string | null,
+  now: string,
+): Promise<void> {
   let groupId: number | null = null;
   if (name) {
-    const existing = sql(
-      db,
-      'SELECT id FROM project_groups WHERE account_id = ? AND name = ? COLLATE NOCASE ORDER BY id LIMIT 1',
-    ).get(project.account_id, name) as { id: number } | undefined;
-    groupId = existing?.id ?? insertProjectGroup(db, project.account_id, name, now);
+    const existing = (await db.get(
+      `SELECT id FROM project_groups WHERE account_id = ? AND ${equalsNocase(db.dialect, 'name')} ORDER BY id LIMIT 1`,
+      project.account_id,
+      name,
+    )) as { id: number } | undefined;
+    groupId = existing?.id ?? (await insertProjectGroup(db, project.account_id, name, now));
   }
   if (groupId === project.project_group_id) return;
-  updateProject(db, project.id, { project_group_id: groupId }, now);
-  for (const id of [project.project_group_id, groupId]) if (id !== null) touchProjectGroup(db, id, now);
+  await updateProject(db, project.id, { project_group_id: groupId }, now);
+  for (const id of [project.project_group_id, groupId]) if (id !== null) await touchProjectGroup(db, id, now);
 }
 
-export function groupNames(db: Db, rows: ProjectRow[]): Map<number, string> {
-  const groups = projectGroupsByIds(
+export async function groupNames(db: Queryable, rows: ProjectRow[]): Promise<Map<number, string>> {
+  const groups = await projectGroupsByIds(
     db,
     rows.flatMap((p) => (p.project_group_id === null ? [] : [p.project_group_id])),
   );

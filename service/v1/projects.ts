@@ -9,6 +9,7 @@
 // <project>…</project> with name, group_name, billable, budget-minutes and color-hex in JSON,
 // budget_minutes and color_hex in XML (v1/input.ts). A new project's billing increment
 // (stepping) is v2's default, 15.
+import { bool } from '../storage/dialect';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { managesProjects, seesProject, visibleProjectIds, type Actor } from '../auth/permissions';
 import { instant, type Context } from '../context';
@@ -25,7 +26,7 @@ import {
   type ProjectRow,
 } from '../domain/projects';
 import { LIMITS } from '../http/fields';
-import { inTransaction, type Db } from '../storage/db';
+import type { Queryable } from '../storage/store';
 import { v1Actor } from './auth';
 import { readAttributes } from './body';
 import { invalid, notAllowed, notFound, V1Error } from './errors';
@@ -70,10 +71,10 @@ function readProjectInput(request: FastifyRequest, creating: boolean): ProjectIn
 }
 
 /** A project the actor sees; spec 002: 404 for an unknown project or one without access. */
-function visibleProject(db: Db, actor: Actor, raw: unknown): ProjectRow {
+async function visibleProject(db: Queryable, actor: Actor, raw: unknown): Promise<ProjectRow> {
   const id = parseId(raw);
-  const project = id === null ? undefined : getProject(db, actor.accountId, id);
-  if (!project || !seesProject(db, actor, project.id)) throw notFound('Project not found');
+  const project = id === null ? undefined : await getProject(db, actor.accountId, id);
+  if (!project || !(await seesProject(db, actor, project.id))) throw notFound('Project not found');
   return project;
 }
 
@@ -81,26 +82,26 @@ function mayManage(actor: Actor): void {
   if (!managesProjects(actor)) throw notAllowed('your role cannot manage projects');
 }
 
-function nameFree(db: Db, accountId: number, name: string | undefined, exceptId = 0): void {
-  if (name && findProjectByName(db, accountId, name, exceptId)) {
+async function nameFree(db: Queryable, accountId: number, name: string | undefined, exceptId = 0): Promise<void> {
+  if (name && (await findProjectByName(db, accountId, name, exceptId))) {
     throw invalid(`A project named "${name}" already exists`, [
       { resource: 'Project', field: 'name', code: 'already_exists' },
     ]);
   }
 }
 
-function applyExtras(db: Db, project: ProjectRow, fields: ProjectInput, now: string): void {
-  if (fields.budgetMinutes !== undefined) setBudget(db, project.id, fields.budgetMinutes);
+async function applyExtras(db: Queryable, project: ProjectRow, fields: ProjectInput, now: string): Promise<void> {
+  if (fields.budgetMinutes !== undefined) await setBudget(db, project.id, fields.budgetMinutes);
   if (fields.groupName !== undefined)
-    setGroupByName(db, getProject(db, project.account_id, project.id)!, fields.groupName, now);
+    await setGroupByName(db, (await getProject(db, project.account_id, project.id))!, fields.groupName, now);
 }
 
-function views(db: Db, rows: ProjectRow[]) {
-  const stats = projectStats(
+async function views(db: Queryable, rows: ProjectRow[]) {
+  const stats = await projectStats(
     db,
     rows.map((p) => p.id),
   );
-  const groups = groupNames(db, rows);
+  const groups = await groupNames(db, rows);
   return rows.map((p) =>
     projectView(p, stats.get(p.id), p.project_group_id === null ? null : (groups.get(p.project_group_id) ?? null)),
   );
@@ -109,25 +110,28 @@ function views(db: Db, rows: ProjectRow[]) {
 export function v1ProjectRoutes(api: FastifyInstance, context: Context): void {
   const { db } = context;
   const location = (request: FastifyRequest, id: number) => `${context.base(request)}/api/projects/${id}`;
-  const show = (request: FastifyRequest, reply: FastifyReply, accountId: number, id: number) =>
-    sendOne(request, reply, { name: 'project', value: views(db, [getProject(db, accountId, id)!])[0]! });
+  const show = async (request: FastifyRequest, reply: FastifyReply, accountId: number, id: number) =>
+    sendOne(request, reply, {
+      name: 'project',
+      value: (await views(db, [(await getProject(db, accountId, id))!]))[0]!,
+    });
 
   // Active and archived, by name (as v2 lists them); contractors see the projects given them.
   route(api, 'GET', '/projects', async (request, reply) => {
     const actor = v1Actor(request);
-    const { rows } = listProjects(db, {
+    const { rows } = await listProjects(db, {
       accountId: actor.accountId,
       filters: {},
       limit: -1,
       offset: 0,
-      onlyIds: visibleProjectIds(db, actor),
+      onlyIds: await visibleProjectIds(db, actor),
     });
-    return sendList(request, reply, { listName: 'projects', itemName: 'project', values: views(db, rows) });
+    return sendList(request, reply, { listName: 'projects', itemName: 'project', values: await views(db, rows) });
   });
 
   route(api, 'GET', '/projects/:id', async (request, reply) => {
     const actor = v1Actor(request);
-    return show(request, reply, actor.accountId, visibleProject(db, actor, request.params.id).id);
+    return await show(request, reply, actor.accountId, (await visibleProject(db, actor, request.params.id)).id);
   });
 
   // The account's project limit (ServiceOptions.projectLimit, spec 002: 1 on free accounts) is
@@ -136,16 +140,16 @@ export function v1ProjectRoutes(api: FastifyInstance, context: Context): void {
     const actor = v1Actor(request);
     mayManage(actor);
     const fields = readProjectInput(request, true);
-    const project = inTransaction(db, () => {
+    const project = await db.transaction(async (tx) => {
       const now = instant(context).iso;
-      nameFree(db, actor.accountId, fields.name);
-      const row = insertProject(
-        db,
+      await nameFree(tx, actor.accountId, fields.name);
+      const row = await insertProject(
+        tx,
         actor.accountId,
         { name: fields.name!, billable: fields.billable ?? true, billing_increment: 15, color: fields.color ?? null },
         now,
       );
-      applyExtras(db, row, fields, now);
+      await applyExtras(tx, row, fields, now);
       return row;
     });
     return sendHead(request, reply, 201, location(request, project.id));
@@ -154,31 +158,31 @@ export function v1ProjectRoutes(api: FastifyInstance, context: Context): void {
   // Decided: an archived project cannot be changed (v2's rule, code archived_project): 422.
   route(api, 'PUT', '/projects/:id', async (request, reply) => {
     const actor = v1Actor(request);
-    const project = visibleProject(db, actor, request.params.id);
+    const project = await visibleProject(db, actor, request.params.id);
     mayManage(actor);
     const fields = readProjectInput(request, false);
     if (!project.enabled) throw invalid('The project is archived: make it active to change it');
-    inTransaction(db, () => {
+    await db.transaction(async (tx) => {
       const now = instant(context).iso;
-      nameFree(db, actor.accountId, fields.name, project.id);
-      updateProject(db, project.id, { name: fields.name, billable: fields.billable, color: fields.color }, now);
-      applyExtras(db, project, fields, now);
+      await nameFree(tx, actor.accountId, fields.name, project.id);
+      await updateProject(tx, project.id, { name: fields.name, billable: fields.billable, color: fields.color }, now);
+      await applyExtras(tx, project, fields, now);
     });
-    return show(request, reply, actor.accountId, project.id);
+    return await show(request, reply, actor.accountId, project.id);
   });
 
   // Spec 002: "422 with a plain-text reason in the body", for every refusal of this call.
   route(api, 'DELETE', '/projects/:id', async (request, reply) => {
     const actor = v1Actor(request);
-    const project = visibleProject(db, actor, request.params.id);
+    const project = await visibleProject(db, actor, request.params.id);
     const plain = (reason: string) => new V1Error(422, reason, undefined, true);
     if (!managesProjects(actor)) throw plain('Your role cannot delete projects.');
-    inTransaction(db, () => {
-      if (projectHasRecords(db, project.id))
+    await db.transaction(async (tx) => {
+      if (await projectHasRecords(tx, project.id))
         throw plain(
           `The project "${project.name}" has entries, expenses or invoices, so it cannot be deleted. Archive it instead.`,
         );
-      deleteProject(db, project.id);
+      await deleteProject(tx, project.id);
     });
     return sendHead(request, reply, 200);
   });
@@ -193,20 +197,20 @@ export function v1ProjectRoutes(api: FastifyInstance, context: Context): void {
   ] as const) {
     route(api, 'GET', `/projects/:id/${action}`, async (request, reply) => {
       const actor = v1Actor(request);
-      const project = visibleProject(db, actor, request.params.id);
+      const project = await visibleProject(db, actor, request.params.id);
       mayManage(actor);
-      if (request.method === 'GET' && (project.enabled === 1) !== enabled) {
-        inTransaction(db, () => {
-          if (!enabled && !projectHasRecords(db, project.id)) {
+      if (request.method === 'GET' && bool(project.enabled) !== enabled) {
+        await db.transaction(async (tx) => {
+          if (!enabled && !(await projectHasRecords(tx, project.id))) {
             throw invalid('The project has no entries, expenses or invoices: delete it instead of archiving it', [
               { resource: 'Project', field: 'base', code: 'deletable' },
             ]);
           }
-          setProjectEnabled(db, project.id, enabled, instant(context).iso);
+          await setProjectEnabled(tx, project.id, enabled, instant(context).iso);
         });
       }
       reply.header('location', location(request, project.id));
-      return show(request, reply, actor.accountId, project.id);
+      return await show(request, reply, actor.accountId, project.id);
     });
   }
 }

@@ -15,9 +15,9 @@ export function v1TagRoutes(api: FastifyInstance, context: Context): void {
 
   route(api, 'GET', '/tags', async (request, reply) => {
     const actor = v1Actor(request);
-    const { rows } = listTags(db, {
+    const { rows } = await listTags(db, {
       accountId: actor.accountId,
-      filters: scopeTagFilters(db, actor, {}),
+      filters: await scopeTagFilters(db, actor, {}),
       limit: -1,
       offset: 0,
     });

@@ -4,28 +4,31 @@
 // Decided: digits are an id; text with an @ is an e-mail address (any letter case); anything
 // else is a full name, compared without ASCII letter case, and must name exactly one user (two
 // users of one name make the name ambiguous: refused, never guessed).
-import { sql, type Db } from '../storage/db';
+import { equalsNocase } from '../storage/dialect';
+import type { Queryable } from '../storage/store';
 import type { UserRow } from '../domain/users';
 import { getUser } from '../domain/users';
 
 export type UserLookup = { found: UserRow } | { missing: true } | { ambiguous: true };
 
-export function findUserByReference(db: Db, accountId: number, reference: string): UserLookup {
+export async function findUserByReference(db: Queryable, accountId: number, reference: string): Promise<UserLookup> {
   if (/^\d{1,15}$/.test(reference)) {
-    const user = getUser(db, accountId, Number(reference));
+    const user = await getUser(db, accountId, Number(reference));
     return user ? { found: user } : { missing: true };
   }
   if (reference.includes('@')) {
-    const user = sql(db, 'SELECT * FROM users WHERE account_id = ? AND email = ? COLLATE NOCASE').get(
+    const user = (await db.get(
+      `SELECT * FROM users WHERE account_id = ? AND ${equalsNocase(db.dialect, 'email')}`,
       accountId,
       reference,
-    ) as UserRow | undefined;
+    )) as UserRow | undefined;
     return user ? { found: user } : { missing: true };
   }
-  const users = sql(
-    db,
-    `SELECT * FROM users WHERE account_id = ? AND (COALESCE(first_name, '') || ' ' || COALESCE(last_name, '')) = ? COLLATE NOCASE ORDER BY id LIMIT 2`,
-  ).all(accountId, reference) as UserRow[];
+  const users = (await db.all(
+    `SELECT * FROM users WHERE account_id = ? AND ${equalsNocase(db.dialect, "(COALESCE(first_name, '') || ' ' || COALESCE(last_name, ''))")} ORDER BY id LIMIT 2`,
+    accountId,
+    reference,
+  )) as UserRow[];
   if (users.length === 0) return { missing: true };
   return users.length === 1 ? { found: users[0]! } : { ambiguous: true };
 }

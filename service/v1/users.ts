@@ -28,7 +28,8 @@ import {
   type UserRow,
 } from '../domain/users';
 import { LIMITS } from '../http/fields';
-import { inTransaction, isForeignKeyViolation, type Db } from '../storage/db';
+import { isForeignKeyViolation } from '../storage/dialect';
+import type { Queryable } from '../storage/store';
 import { v1Actor } from './auth';
 import { readAttributes } from './body';
 import { invalid, noSuchUser, notAllowed } from './errors';
@@ -41,9 +42,9 @@ import { avatarView, userView } from './views';
 // The same form of address as v2 (resources/users.ts): something@something without spaces.
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
-function visibleUser(db: Db, actor: Actor, raw: unknown): UserRow {
+async function visibleUser(db: Queryable, actor: Actor, raw: unknown): Promise<UserRow> {
   const id = parseId(raw);
-  const user = id === null ? undefined : getUser(db, actor.accountId, id);
+  const user = id === null ? undefined : await getUser(db, actor.accountId, id);
   if (!user || !seesUser(actor, user.id)) throw noSuchUser(String(raw).replace(/\.(json|xml)$/, ''));
   return user;
 }
@@ -71,8 +72,8 @@ function readUserInput(request: FastifyRequest, creating: boolean): UserInput {
 }
 
 /** E-mail addresses are unique across the service, as in v2. */
-function emailFree(db: Db, email: string | undefined, exceptId = 0): void {
-  const other = email ? findUserByEmail(db, email) : undefined;
+async function emailFree(db: Queryable, email: string | undefined, exceptId = 0): Promise<void> {
+  const other = email ? await findUserByEmail(db, email) : undefined;
   if (other && other.id !== exceptId) {
     throw invalid(
       `A user with the e-mail address ${email} already exists${other.state === 'disabled' ? ' (deactivated)' : ''}`,
@@ -87,7 +88,7 @@ export function v1UserRoutes(api: FastifyInstance, context: Context): void {
   route(api, 'GET', '/users', async (request, reply) => {
     const actor = v1Actor(request);
     if (!seesAllUsers(actor)) throw notAllowed('freelancers cannot list users');
-    const { rows } = listUsers(db, {
+    const { rows } = await listUsers(db, {
       accountId: actor.accountId,
       filters: { state: 'active' },
       scope: {},
@@ -107,22 +108,25 @@ export function v1UserRoutes(api: FastifyInstance, context: Context): void {
   );
 
   route(api, 'GET', '/users/:id', async (request, reply) =>
-    sendOne(request, reply, { name: 'user', value: userView(visibleUser(db, v1Actor(request), request.params.id)) }),
+    sendOne(request, reply, {
+      name: 'user',
+      value: userView(await visibleUser(db, v1Actor(request), request.params.id)),
+    }),
   );
 
   route(api, 'GET', '/users/:id/avatar', async (request, reply) =>
-    sendBare(request, reply, 'avatar', avatarView(visibleUser(db, v1Actor(request), request.params.id))),
+    sendBare(request, reply, 'avatar', avatarView(await visibleUser(db, v1Actor(request), request.params.id))),
   );
 
   route(api, 'POST', '/users', async (request, reply) => {
     const actor = v1Actor(request);
     if (!managesUsers(actor)) throw notAllowed('only administrators and the owner add users');
     const fields = readUserInput(request, true);
-    const user = inTransaction(db, () => {
-      emailFree(db, fields.email);
-      refuseBeyondUserLimit(db, actor.accountId);
-      return insertUser(
-        db,
+    const user = await db.transaction(async (tx) => {
+      await emailFree(tx, fields.email);
+      await refuseBeyondUserLimit(tx, actor.accountId);
+      return await insertUser(
+        tx,
         actor.accountId,
         {
           email: fields.email!,
@@ -139,7 +143,7 @@ export function v1UserRoutes(api: FastifyInstance, context: Context): void {
   route(api, 'PUT', '/users/:id', async (request, reply) => {
     const actor = v1Actor(request);
     if (!managesUsers(actor)) throw notAllowed('only administrators and the owner change users');
-    const user = visibleUser(db, actor, request.params.id);
+    const user = await visibleUser(db, actor, request.params.id);
     if (user.role === 'owner' && actor.role !== 'owner') throw notAllowed('only the owner changes the owner');
     const fields = readUserInput(request, false);
     if (user.state === 'disabled') throw invalid('The user is deactivated: activate them before changing them');
@@ -147,11 +151,11 @@ export function v1UserRoutes(api: FastifyInstance, context: Context): void {
     if (fields.email !== undefined) changes.email = fields.email;
     if (fields.first_name !== undefined) changes.first_name = fields.first_name;
     if (fields.last_name !== undefined) changes.last_name = fields.last_name;
-    inTransaction(db, () => {
-      emailFree(db, fields.email, user.id);
-      updateUser(db, user.id, changes, instant(context).iso);
+    await db.transaction(async (tx) => {
+      await emailFree(tx, fields.email, user.id);
+      await updateUser(tx, user.id, changes, instant(context).iso);
     });
-    return sendOne(request, reply, { name: 'user', value: userView(getUser(db, actor.accountId, user.id)!) });
+    return sendOne(request, reply, { name: 'user', value: userView((await getUser(db, actor.accountId, user.id))!) });
   });
 
   // Spec 002: "deactivates the user, or deletes the user when there are no entries". Decided, as
@@ -159,19 +163,19 @@ export function v1UserRoutes(api: FastifyInstance, context: Context): void {
   route(api, 'DELETE', '/users/:id', async (request, reply) => {
     const actor = v1Actor(request);
     if (!deactivatesUsers(actor)) throw notAllowed('only the owner deletes users');
-    const user = visibleUser(db, actor, request.params.id);
+    const user = await visibleUser(db, actor, request.params.id);
     if (user.id === actor.userId) throw notAllowed('the owner cannot delete themself');
     const now = instant(context).iso;
-    const deactivate = () => {
-      if (user.state !== 'disabled') updateUser(db, user.id, { state: 'disabled' }, now);
+    const deactivate = async (tx: Queryable) => {
+      if (user.state !== 'disabled') await updateUser(tx, user.id, { state: 'disabled' }, now);
     };
     try {
-      inTransaction(db, () =>
-        countEntriesOfUsers(db, [user.id]).get(user.id) ? deactivate() : deleteUser(db, user.id),
+      await db.transaction(async (tx) =>
+        (await countEntriesOfUsers(tx, [user.id])).get(user.id) ? await deactivate(tx) : await deleteUser(tx, user.id),
       );
     } catch (error) {
       if (!isForeignKeyViolation(error)) throw error;
-      inTransaction(db, deactivate);
+      await db.transaction(deactivate);
     }
     return sendHead(request, reply, 200);
   });

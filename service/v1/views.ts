@@ -7,6 +7,7 @@
 // description_text = the description without its tag pieces; money_status invoiced or
 // not_invoiced; billable_status billable or unbillable. A project's user_id, budget,
 // invoice_recipient_details and cached_tags are null.
+import { bool } from '../storage/dialect';
 import type { EntryRow } from '../domain/entries';
 import type { ProjectRow, ProjectStats } from '../domain/projects';
 import type { TagRow } from '../domain/tags';
@@ -28,7 +29,7 @@ function descriptionText(description: string | null, tags: TagRow[]): string | n
 }
 
 export function entryView(e: EntryRow, user: UserRow, project: ProjectRow | null, tags: TagRow[]) {
-  const billable = e.billable === 1;
+  const billable = bool(e.billable);
   return {
     id: e.id,
     date: e.date,
@@ -41,7 +42,7 @@ export function entryView(e: EntryRow, user: UserRow, project: ProjectRow | null
     description: e.description,
     project_id: e.project_id,
     project: project ? { id: project.id, name: project.name } : null,
-    tags: tags.map((t) => ({ name: t.name, billable: t.billable === 1, id: t.id })),
+    tags: tags.map((t) => ({ name: t.name, billable: bool(t.billable), id: t.id })),
     url: e.source_url,
     invoiced_at: e.invoiced_at,
     project_invoice_id: e.invoice_id,
@@ -59,7 +60,7 @@ export function entryView(e: EntryRow, user: UserRow, project: ProjectRow | null
 /** POST /api/entries/import: "fields: billable, created-at, date, description, id, minutes, project-id, updated-at, url, user-id". */
 export function importedEntryView(e: EntryRow) {
   return {
-    billable: e.billable === 1,
+    billable: bool(e.billable),
     'created-at': e.created_at,
     date: e.date,
     description: e.description,
@@ -97,9 +98,9 @@ export function projectView(p: ProjectRow, stats: ProjectStats | undefined, grou
     uninvoiced_minutes: stats?.uninvoiced_minutes ?? 0,
     remaining_minutes: budget === null ? null : budget - minutes,
     budget_minutes: budget,
-    billable: p.billable === 1,
+    billable: bool(p.billable),
     import_id: null,
-    enabled: p.enabled === 1,
+    enabled: bool(p.enabled),
     color_hex: colorHex(p.color),
     stepping: p.billing_increment,
     user_id: null,
@@ -134,7 +135,7 @@ export function avatarView(u: UserRow) {
 export function tagView(t: TagRow) {
   return {
     name: t.name,
-    billable: t.billable === 1,
+    billable: bool(t.billable),
     created_at: t.created_at,
     updated_at: t.updated_at,
     import_id: null,

@@ -1,6 +1,7 @@
 // Rows to the wire shapes of wire/serviceTypesMoney.ts (Expense, Invoice, Webhook, Broadcast
 // receiver) and the InvoiceRef that entries and expenses carry. Like tracking.ts, every _url is
 // absolute, built on `base`.
+import { bool } from '../storage/dialect';
 import type { InvoiceRef } from '../../wire/serviceTypes';
 import type { BroadcastReceiver, Expense, Invoice, Webhook } from '../../wire/serviceTypesMoney';
 import type { ExpenseRow } from '../domain/expenses';
@@ -44,7 +45,7 @@ export function expense(base: string, x: ExpenseRow, { user, project, invoice }:
     id: x.id,
     price: centsToDecimal(x.price_cents),
     description: x.description,
-    taxable: x.taxable === 1,
+    taxable: bool(x.taxable),
     date: x.date,
     project: projectRef(base, project),
     invoice: invoice ? invoiceRef(base, invoice) : null,
@@ -78,11 +79,11 @@ export function invoice(base: string, i: InvoiceRow, parts: InvoiceParts): Invoi
     recipient_details: i.recipient_details,
     description: i.description,
     footer: i.footer,
-    show_hours_worked: i.show_hours_worked === 1,
-    show_full_report: i.show_full_report === 1,
-    show_user_summaries: i.show_user_summaries === 1,
-    show_project_summaries: i.show_project_summaries === 1,
-    show_project_name_for_expenses: i.show_project_name_for_expenses === 1,
+    show_hours_worked: bool(i.show_hours_worked),
+    show_full_report: bool(i.show_full_report),
+    show_user_summaries: bool(i.show_user_summaries),
+    show_project_summaries: bool(i.show_project_summaries),
+    show_project_name_for_expenses: bool(i.show_project_name_for_expenses),
     customization: { ...customization, created_at: i.created_at, updated_at: i.updated_at },
     rate_calculation: {
       calculation_method: i.calculation_method,

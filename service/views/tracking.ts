@@ -1,5 +1,6 @@
 // Rows to the wire shapes of wire/serviceTypes.ts. `base` is the scheme and host the client
 // used; every _url is absolute (spec 000 conventions 7).
+import { bool } from '../storage/dialect';
 import type {
   CurrentUser,
   Entry,
@@ -43,8 +44,8 @@ export function currentUser(base: string, u: UserRow, entries: number): CurrentU
     time_format: u.time_format,
     week_start: u.week_start[0]!.toUpperCase() + u.week_start.slice(1),
     utc_offset: u.utc_offset,
-    send_personal_weekly_report_email: u.send_personal_weekly_report_email === 1,
-    send_team_weekly_report_email: u.send_team_weekly_report_email === 1,
+    send_personal_weekly_report_email: bool(u.send_personal_weekly_report_email),
+    send_team_weekly_report_email: bool(u.send_team_weekly_report_email),
     created_at: u.created_at,
     updated_at: u.updated_at,
   };
@@ -58,8 +59,8 @@ export function projectRef(
     id: p.id,
     name: p.name,
     billing_increment: p.billing_increment,
-    enabled: p.enabled === 1,
-    billable: p.billable === 1,
+    enabled: bool(p.enabled),
+    billable: bool(p.billable),
     color: p.color,
     url: base + paths.project(p.id),
   };
@@ -125,7 +126,7 @@ export function tagRef(base: string, t: TagRow): TagRef {
   return {
     id: t.id,
     name: t.name,
-    billable: t.billable === 1,
+    billable: bool(t.billable),
     formatted_name: `#${t.name}`,
     url: base + paths.tag(t.id),
   };
@@ -162,7 +163,7 @@ export function entry(
     id: e.id,
     date: e.date,
     user: userRef(base, user),
-    billable: e.billable === 1,
+    billable: bool(e.billable),
     minutes: e.minutes,
     description: e.description,
     project: proj ? projectRef(base, proj) : null,

@@ -18,7 +18,7 @@ import { ACCOUNT_SECRETS } from '../../main/core/accounts/signOut';
 import { createSessionSecrets } from '../../main/core/keychain';
 import { startService, type RunningService } from '../../service';
 import { registerApplication } from '../../service/oauth/applications';
-import { openDatabase } from '../../service/storage/db';
+import { openSqliteStore } from '../../service/storage/sqliteStore';
 import { startWebHost } from '../../web/host';
 import { createServer } from 'node:net';
 import { createServiceApi } from '../../main/api/client';
@@ -45,11 +45,14 @@ beforeAll(async () => {
   appDir = mkdtempSync(join(tmpdir(), 'stint-e2e-accounts-app-'));
   service = await startService({ dataDir: serviceDir, rateLimit: 0, ownerPassword: PASSWORD });
   port = await freePort();
-  const db = openDatabase(serviceDir);
+  const db = openSqliteStore(serviceDir);
   try {
-    client = registerApplication(db, { name: 'Stint', callbackUrl: `http://127.0.0.1:${port}${OAUTH_CALLBACK_PATH}` });
+    client = await registerApplication(db, {
+      name: 'Stint',
+      callbackUrl: `http://127.0.0.1:${port}${OAUTH_CALLBACK_PATH}`,
+    });
   } finally {
-    db.close();
+    await db.close();
   }
   browser = await chromium.launch(CHROMIUM);
   page = await browser.newPage({ viewport: { width: 560, height: 720 } });

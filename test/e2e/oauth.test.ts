@@ -12,7 +12,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../../service';
 import { registerApplication } from '../../service/oauth/applications';
-import { openDatabase } from '../../service/storage/db';
+import { openSqliteStore } from '../../service/storage/sqliteStore';
 import { CHROMIUM } from './support';
 
 const EMAIL = 'me@stint.local';
@@ -39,11 +39,11 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
   callback = { server, url: `http://127.0.0.1:${port}/callback`, hits };
-  const db = openDatabase(dataDir);
+  const db = openSqliteStore(dataDir);
   try {
-    client = registerApplication(db, { name: 'Timesheet Helper', callbackUrl: callback.url });
+    client = await registerApplication(db, { name: 'Timesheet Helper', callbackUrl: callback.url });
   } finally {
-    db.close();
+    await db.close();
   }
   browser = await chromium.launch(CHROMIUM);
 });

@@ -20,7 +20,7 @@ import { OAUTH_CALLBACK_PATH } from '../../main/core/accounts/loopback';
 import { ACCOUNT_SECRETS } from '../../main/core/accounts/signOut';
 import { createSessionSecrets, type SecretKey, type SecretStore } from '../../main/core/keychain';
 import { registerApplication } from '../../service/oauth/applications';
-import { openDatabase } from '../../service/storage/db';
+import { openSqliteStore } from '../../service/storage/sqliteStore';
 import { timestamp } from '../../service/time';
 import { startWebHost, type WebHost } from '../../web/host';
 import { root } from '../../scripts/electronBinary.mjs';
@@ -103,14 +103,14 @@ beforeAll(async () => {
 
   // Stint registered there as an OAuth application, its callback Stint's loopback port.
   oauthPort = await freePort();
-  const db = openDatabase(serviceDir);
+  const db = openSqliteStore(serviceDir);
   try {
-    client = registerApplication(db, {
+    client = await registerApplication(db, {
       name: 'Stint',
       callbackUrl: `http://127.0.0.1:${oauthPort}${OAUTH_CALLBACK_PATH}`,
     });
   } finally {
-    db.close();
+    await db.close();
   }
 
   app = await openStintApp({
@@ -204,11 +204,13 @@ describe('secrets never reach logs or files', () => {
 
       // The service lets the access token run out: Stint's next call is refused, it refreshes
       // (the refresh token rotates) and keeps the new pair.
-      const db = openDatabase(serviceDir);
+      const db = openSqliteStore(serviceDir);
       try {
-        db.prepare('UPDATE oauth_access_tokens SET expires_at = ?').run(timestamp(new Date(Date.now() - 60_000)));
+        db.connection
+          .prepare('UPDATE oauth_access_tokens SET expires_at = ?')
+          .run(timestamp(new Date(Date.now() - 60_000)));
       } finally {
-        db.close();
+        await db.close();
       }
       await page.getByRole('link', { name: 'Back to Stint' }).click();
       await box.fill('0:20 @Remote after the refresh');

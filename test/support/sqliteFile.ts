@@ -6,7 +6,9 @@
 // node:sqlite has foreign keys on by default; pragmas are set with db.exec('PRAGMA ...') and read
 // with value(db, 'PRAGMA ...').
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
-import type { Db } from '../../service/storage/db';
+import type { Connection } from '../../service/storage/driver';
+import { SqliteStore } from '../../service/storage/sqliteStore';
+import type { Store } from '../../service/storage/store';
 
 /** Opens the database file; the 5 s busy timeout waits out the service's own writes. */
 export function openDatabaseFile(path: string, options: { readonly?: boolean } = {}): DatabaseSync {
@@ -34,8 +36,13 @@ export function value<T = unknown>(db: DatabaseSync, text: string, ...params: Pa
 }
 
 /**
- * The connection as the service's `Db`, for service functions. Only the types differ: Node's say
- * a run's `changes` may be a bigint (it is one only with readBigInts, which is off), where `Db`
- * says number; service/storage/driver.ts casts the same way.
+ * The connection as a store, for service functions (their store is the service's own; this one
+ * is a second connection to the same file, as another process would hold). Only the types
+ * differ: Node's say a run's `changes` may be a bigint (it is one only with readBigInts, which is
+ * off); service/storage/driver.ts casts the same way.
  */
-export const asDb = (db: DatabaseSync): Db => db as unknown as Db;
+export const asDb = (db: DatabaseSync): SqliteStore => new SqliteStore(db as unknown as Connection, undefined);
+
+/** The connection under a SQLite store (the service's own), for tests that read it directly while the service is idle. */
+export const connectionOf = (store: Store): DatabaseSync =>
+  (store as SqliteStore).connection as unknown as DatabaseSync;

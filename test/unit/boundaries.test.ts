@@ -107,7 +107,7 @@ const RULES: Array<{ folder: string; folders: string[]; packages: string[]; beca
   {
     folder: 'service',
     folders: ['service', 'wire', 'common/timeString.ts'],
-    packages: ['node:', 'fastify', 'fast-xml-parser'],
+    packages: ['node:', 'fastify', 'fast-xml-parser', 'pg'],
     because: { 'common/timeString.ts': 'the spec\'s time strings ("1:30"), read by v1 as by quick entry' },
   },
   {

@@ -12,7 +12,7 @@ import { REGISTRY_FILE } from '../../../main/core/accounts/registry';
 import { ACCOUNT_SECRETS } from '../../../main/core/accounts/signOut';
 import { createKeychain, createSessionSecrets } from '../../../main/core/keychain';
 import { startService, type RunningService } from '../../../service';
-import { openDatabase } from '../../../service/storage/db';
+import { openSqliteStore } from '../../../service/storage/sqliteStore';
 import { closedPortUrl, until } from '../../support/offline';
 import { uniqueId } from '../../support/names';
 import { tempDir } from '../../support/tempDir';
@@ -204,9 +204,9 @@ describe('accounts', () => {
 
       // The owner's token is revoked on the service (its row deleted) and a new one made.
       await service.close();
-      const db = openDatabase(ownDir);
-      db.prepare('DELETE FROM personal_tokens').run();
-      db.close();
+      const db = openSqliteStore(ownDir);
+      db.connection.prepare('DELETE FROM personal_tokens').run();
+      await db.close();
       const secondToken = uniqueId('second');
       service = await startService({ dataDir: ownDir, rateLimit: 0, token: secondToken, port });
       await call(app, 'refresh', {});

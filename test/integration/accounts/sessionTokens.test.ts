@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { openStintApp } from '../../../main/core/accounts/app';
 import { createSessionSecrets } from '../../../main/core/keychain';
 import { addPersonalToken } from '../../../service/auth/tokens';
-import { openDatabase } from '../../../service/storage/db';
+import { openSqliteStore } from '../../../service/storage/sqliteStore';
 import { freePort } from '../../e2e/support';
 import { openDatabaseFile, value } from '../../support/sqliteFile';
 import { appsPerTest } from './apps';
@@ -35,9 +35,9 @@ describe('the embedded account without a keychain', () => {
 
     // A token someone made for a script meanwhile (not the app's).
     const scriptToken = 'a-script-token-that-is-long-enough-0123456789';
-    const db = openDatabase(join(dataDir, 'local-service'));
-    addPersonalToken(db, 1, scriptToken, new Date().toISOString());
-    db.close();
+    const db = openSqliteStore(join(dataDir, 'local-service'));
+    await addPersonalToken(db, 1, scriptToken, new Date().toISOString());
+    await db.close();
 
     for (let start = 0; start < 3; start++) {
       const secrets = createSessionSecrets();

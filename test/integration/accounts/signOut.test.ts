@@ -20,7 +20,7 @@ import { createKeychain, KeychainUnavailableError, type SecretStore } from '../.
 import { startService, type RunningService } from '../../../service';
 import { issueAccessToken } from '../../../service/auth/oauthTokens';
 import { registerApplication } from '../../../service/oauth/applications';
-import { openDatabase } from '../../../service/storage/db';
+import { openSqliteStore } from '../../../service/storage/sqliteStore';
 import { startSecretService, type SecretServiceHandle } from '../../support/secretService';
 import { uniqueId } from '../../support/names';
 import { tempDir } from '../../support/tempDir';
@@ -67,15 +67,15 @@ describe('signing out with the real keychain', () => {
   it('an OAuth account: Stint asks the service to revoke, says it would not (404), and the tokens and client secret leave the keychain', async () => {
     // An account as a browser sign-in leaves it: its line in accounts.json, its tokens and the
     // application's secret in the keychain (the sign-in itself is test/e2e/accounts.test.ts's).
-    const db = openDatabase(remoteDir.path);
+    const db = openSqliteStore(remoteDir.path);
     let client: { clientId: string; clientSecret: string };
     let tokens: { accessToken: string; refreshToken: string | null };
     try {
-      client = registerApplication(db, { name: 'Stint', callbackUrl: 'http://127.0.0.1:47813/oauth/callback' });
-      const owner = db.prepare('SELECT id FROM users ORDER BY id LIMIT 1').get() as { id: number };
-      tokens = issueAccessToken(db, owner.id, { clientId: client.clientId, withRefreshToken: true });
+      client = await registerApplication(db, { name: 'Stint', callbackUrl: 'http://127.0.0.1:47813/oauth/callback' });
+      const owner = db.connection.prepare('SELECT id FROM users ORDER BY id LIMIT 1').get() as { id: number };
+      tokens = await issueAccessToken(db, owner.id, { clientId: client.clientId, withRefreshToken: true });
     } finally {
-      db.close();
+      await db.close();
     }
     const service = uniqueId('stint-test');
     const keychain = createKeychain(service);

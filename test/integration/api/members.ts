@@ -4,7 +4,7 @@
 // out (spec 000: personal tokens are made by the user in the service's interface).
 import type { ServiceOptions } from '../../../service';
 import { addPersonalToken, generateToken } from '../../../service/auth/tokens';
-import { openDatabase } from '../../../service/storage/db';
+import { openSqliteStore } from '../../../service/storage/sqliteStore';
 import type { User, UserRole } from '../../../wire/serviceTypesPeople';
 import type { ServiceApi } from '../../../main/api/types';
 import { makeTempDir } from '../../support/tempDir';
@@ -28,11 +28,11 @@ export async function startWithMembers(options: ServiceOptions = {}): Promise<Lo
     async member(role) {
       const user = await local.api.createUser({ email: `${uniqueName(role).replace(/\W/g, '-')}@example.test`, role });
       const token = generateToken();
-      const db = openDatabase(dataDir);
+      const db = openSqliteStore(dataDir);
       try {
-        addPersonalToken(db, user.id, token, new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'));
+        await addPersonalToken(db, user.id, token, new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'));
       } finally {
-        db.close();
+        await db.close();
       }
       return { user, api: local.client({ credentials: { kind: 'personal', token } }) };
     },

@@ -165,7 +165,7 @@ describe('the token endpoint client', () => {
     expect(reused.retryable).toBe(false);
     expectNoSecrets(reused, [code, tokens.accessToken, tokens.refreshToken, oauth.clientSecret]);
 
-    const noRefresh = oauth.register(CALLBACK, ['authorization_code'], 'No refresh');
+    const noRefresh = await oauth.register(CALLBACK, ['authorization_code'], 'No refresh');
     const limited = createOAuthClient({ authUrl: oauth.service.url, ...noRefresh, rateLimit: 0 });
     const unauthorizedClient = await failureOf(limited.refresh('some-refresh-token'));
     expect(isOAuthError(unauthorizedClient) && unauthorizedClient.error).toBe('unauthorized_client');

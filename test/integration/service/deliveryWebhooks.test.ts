@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { emitEntryEvents } from '../../../service/events/emit';
 import { Agents, post, type Resolve } from '../../../service/events/post';
 import { entryEvent } from '../../../service/events/entryEvents';
-import { inTransaction } from '../../../service/storage/db';
 import { value, values } from '../../support/sqliteFile';
 import { withDatabase } from './moneySupport';
 import { createWebhook, deliveryService, signatureValid, startReceiver } from './deliverySupport';
@@ -358,14 +357,14 @@ describe('webhook payloads are written with the change (a durable outbox)', () =
     expect((await s.client.del(`/v2/entries/${entry.id}`)).status).toBe(400);
     expect(queued()).toEqual(['webhook.ping', 'entry.created', 'entry.updated.approved']);
     // A transaction that fails after emitting takes its payloads with it.
-    expect(() =>
-      inTransaction(s.built.db, () => {
-        emitEntryEvents(s.built.db, [
+    await expect(
+      s.built.db.transaction(async (tx) => {
+        await emitEntryEvents(tx, [
           entryEvent('entry.deleted', { accountId: 1, entryId: entry.id, at: '2024-03-04T09:00:00Z' }),
         ]);
         throw new Error('rolled back');
       }),
-    ).toThrow('rolled back');
+    ).rejects.toThrow('rolled back');
     expect(queued()).toEqual(['webhook.ping', 'entry.created', 'entry.updated.approved']);
     receiver.answer = 200;
     receiver.release();

@@ -3,6 +3,7 @@
 // types, huge strings, SQL metacharacters, negative, NaN and huge prices, unknown ids. Never a 500,
 // never a partial write: the database is compared table by table before and after each refusal.
 // Driven through fastify inject, as robustness.test.ts is: HTTP adds nothing to what is checked.
+import { connectionOf } from '../../support/sqliteFile';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -298,7 +299,8 @@ describe('bad input at the money and event endpoints', () => {
     ).toHaveLength(1);
     expect(JSON.parse((await call('GET', `/v2/invoices?reference=${encodeURIComponent(evil)}`)).body)).toHaveLength(1);
     expect(JSON.parse((await call('GET', `/v2/webhooks?name=${encodeURIComponent('%')}`)).body)).toHaveLength(1);
-    for (const table of MONEY_TABLES) expect(() => built.db.prepare(`SELECT 1 FROM ${table}`).all()).not.toThrow();
+    for (const table of MONEY_TABLES)
+      expect(() => connectionOf(built.db).prepare(`SELECT 1 FROM ${table}`).all()).not.toThrow();
   });
 
   it('answers unknown ids with 404 (paths) or 400 (body references) at every endpoint, writing nothing', async () => {

@@ -3,7 +3,8 @@
 // service (for what no endpoint can do yet, such as a failed webhook payload).
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import type { Db } from '../../../service/storage/db';
+import type { Store } from '../../../service/storage/store';
+import { connectionOf } from '../../support/sqliteFile';
 import { openDatabaseFile } from '../../support/sqliteFile';
 import type { Client } from './support';
 
@@ -30,7 +31,8 @@ export function withDatabase<T>(dataDir: string, fn: (db: DatabaseSync) => T): T
 }
 
 /** Every row of the tables, as text: equal before and after means nothing was written. */
-export function snapshotTables(db: Db | DatabaseSync, tables: string[]): string {
+export function snapshotTables(store: Store | DatabaseSync, tables: string[]): string {
+  const db = 'prepare' in store ? store : connectionOf(store);
   return JSON.stringify(tables.map((t) => db.prepare(`SELECT * FROM ${t} ORDER BY 1`).all()));
 }
 

@@ -63,7 +63,7 @@ describe('the redirect_uri rule (spec 000 step 1)', () => {
 
   it('refuses http on port 80 for a callback registered as https on the default port (443), on an error page', async () => {
     const oauth = await serveOAuth();
-    const { clientId } = oauth.register('https://app.example.test/cb');
+    const { clientId } = await oauth.register('https://app.example.test/cb');
     for (const redirectUri of ['http://app.example.test/cb', 'http://app.example.test:80/cb']) {
       const page = await new Browser(oauth.service.url).open(start(clientId, { redirect_uri: redirectUri }));
       expect(page.status, redirectUri).toBe(400);
@@ -134,7 +134,7 @@ describe('authorize errors (spec 000 step 2)', () => {
 
   it('unauthorized_client for an application that may not use the authorization code flow', async () => {
     const oauth = await serveOAuth();
-    const { clientId } = oauth.register(CALLBACK, ['refresh_token']);
+    const { clientId } = await oauth.register(CALLBACK, ['refresh_token']);
     const page = await new Browser(oauth.service.url).open(start(clientId));
     expect(page.status).toBe(302);
     expect(new URL(page.location!).searchParams.get('error')).toBe('unauthorized_client');
@@ -166,7 +166,7 @@ describe('authorize errors (spec 000 step 2)', () => {
 
   it('sends no state back when none was sent, and keeps a query the callback URL has', async () => {
     const oauth = await serveOAuth();
-    const { clientId } = oauth.register('https://app.example.test:8443/cb?tenant=9');
+    const { clientId } = await oauth.register('https://app.example.test:8443/cb?tenant=9');
     const back = await new Browser(oauth.service.url).authorize({ client_id: clientId, response_type: 'code' });
     expect(back.searchParams.get('tenant')).toBe('9');
     expect(back.searchParams.get('code')).toBeTruthy();
@@ -210,7 +210,7 @@ describe('the sign-in and consent pages', () => {
 
   it('escape what the application and the request put on the page', async () => {
     const oauth = await serveOAuth();
-    const { clientId } = oauth.register(CALLBACK, undefined, 'Evil <script>alert(1)</script> App');
+    const { clientId } = await oauth.register(CALLBACK, undefined, 'Evil <script>alert(1)</script> App');
     const page = await new Browser(oauth.service.url).open(start(clientId, { state: '"><b>x</b>' }));
     expect(page.text).toContain('&#60;script&#62;');
     expect(page.text).not.toContain('<script>');

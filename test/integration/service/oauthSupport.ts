@@ -16,14 +16,18 @@ export interface OAuthService extends TeamService {
   clientId: string;
   clientSecret: string;
   /** Registers another application. */
-  register(callbackUrl?: string, grantTypes?: GrantType[], name?: string): { clientId: string; clientSecret: string };
+  register(
+    callbackUrl?: string,
+    grantTypes?: GrantType[],
+    name?: string,
+  ): Promise<{ clientId: string; clientSecret: string }>;
 }
 
 export async function serveOAuth(options: ServiceOptions = {}): Promise<OAuthService> {
   const team = await serveTeam({ ownerEmail: OWNER_EMAIL, ownerPassword: OWNER_PASSWORD, ...options });
   const register = (callbackUrl = CALLBACK, grantTypes?: GrantType[], name = 'Timesheet Helper') =>
-    withDb(team, (db) => registerApplication(asDb(db), { name, callbackUrl, grantTypes }));
-  return { ...team, ...register(), register };
+    withDb(team, async (db) => await registerApplication(asDb(db), { name, callbackUrl, grantTypes }));
+  return { ...team, ...(await register()), register };
 }
 
 export interface Page {

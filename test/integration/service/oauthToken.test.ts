@@ -172,7 +172,7 @@ describe('token endpoint errors (400 with JSON error and error_description)', ()
   it('invalid_grant: an unknown code, or one issued to another application', async () => {
     const oauth = await serveOAuth();
     await expectError(exchange(oauth, 'no-such-code'), 'invalid_grant');
-    const other = oauth.register();
+    const other = await oauth.register();
     const code = await codeFor(oauth);
     await expectError(
       tokenRequest(oauth.service.url, {
@@ -237,7 +237,7 @@ describe('token endpoint errors (400 with JSON error and error_description)', ()
 
   it('unauthorized_client: an application refreshing that may not, which gets no refresh token either', async () => {
     const oauth = await serveOAuth();
-    const limited = oauth.register(CALLBACK, ['authorization_code']);
+    const limited = await oauth.register(CALLBACK, ['authorization_code']);
     const asLimited = { ...oauth, ...limited };
     const tokens = await exchange(asLimited, await codeFor(asLimited), {}, { accept: 'application/json' });
     expect(tokens.status).toBe(200);
@@ -309,7 +309,7 @@ describe('access tokens and refresh', () => {
 
   it('a refresh token of another application is refused and stays usable by its own', async () => {
     const oauth = await serveOAuth();
-    const other = oauth.register();
+    const other = await oauth.register();
     const tokens = await exchange(oauth, await codeFor(oauth), {}, { accept: 'application/json' });
     await expectError(refresh({ ...oauth, ...other }, tokens.body.refresh_token), 'invalid_grant');
     expect((await refresh(oauth, tokens.body.refresh_token)).status).toBe(200);

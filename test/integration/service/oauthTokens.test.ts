@@ -25,7 +25,7 @@ describe('OAuth access tokens', () => {
   it('authenticate as their user in every placement: Bearer, token, access_token, Basic with an empty or x-oauth-basic password', async () => {
     const team = await serveTeam();
     const lee = team.member('leader');
-    const token = issueToken(team, lee.id);
+    const token = await issueToken(team, lee.id);
     const url = team.service.url;
     for (const [headers, query] of [
       [{ authorization: `Bearer ${token}` }, ''],
@@ -43,7 +43,7 @@ describe('OAuth access tokens', () => {
 
   it('are not personal tokens, nor the other way round', async () => {
     const team = await serveTeam();
-    const token = issueToken(team, team.service.ownerId);
+    const token = await issueToken(team, team.service.ownerId);
     const url = team.service.url;
     expect((await me(url, { 'x-servicetoken': token })).status).toBe(401);
     expect((await me(url, {}, `?service_token=${token}`)).status).toBe(401);
@@ -54,7 +54,7 @@ describe('OAuth access tokens', () => {
 
   it('answer 401 when missing, unknown or sent with another password', async () => {
     const team = await serveTeam();
-    const token = issueToken(team, team.service.ownerId);
+    const token = await issueToken(team, team.service.ownerId);
     const url = team.service.url;
     expect((await me(url, {})).status).toBe(401);
     expect((await me(url, { authorization: 'Bearer' })).status).toBe(401);
@@ -65,7 +65,9 @@ describe('OAuth access tokens', () => {
 
   it("answer 401 once expired, by the service's clock", async () => {
     const team = await serveTeam();
-    const token = issueToken(team, team.service.ownerId, { expiresAt: new Date(team.clock().getTime() + 60 * 60_000) });
+    const token = await issueToken(team, team.service.ownerId, {
+      expiresAt: new Date(team.clock().getTime() + 60 * 60_000),
+    });
     const url = team.service.url;
     expect((await me(url, { authorization: `Bearer ${token}` })).status).toBe(200);
     team.clock.advance(60 * 60_000 - 1000);
@@ -77,7 +79,7 @@ describe('OAuth access tokens', () => {
 
   it('live 2 weeks by default', async () => {
     const team = await serveTeam();
-    const token = issueToken(team, team.service.ownerId);
+    const token = await issueToken(team, team.service.ownerId);
     team.clock.advance(14 * 24 * 3600_000 - 1000);
     expect((await me(team.service.url, { authorization: `Bearer ${token}` })).status).toBe(200);
     team.clock.advance(1000);
@@ -86,19 +88,19 @@ describe('OAuth access tokens', () => {
 
   it('answer 401 once revoked, at the next request', async () => {
     const team = await serveTeam();
-    const token = issueToken(team, team.service.ownerId);
+    const token = await issueToken(team, team.service.ownerId);
     const url = team.service.url;
     expect((await me(url, { authorization: `token ${token}` })).status).toBe(200);
-    expect(revokeToken(team, token)).toBe(true);
+    expect(await revokeToken(team, token)).toBe(true);
     expect((await me(url, { authorization: `token ${token}` })).status).toBe(401);
     expect((await me(url, { authorization: basic(token, '') })).status).toBe(401);
-    expect(revokeToken(team, token)).toBe(false);
+    expect(await revokeToken(team, token)).toBe(false);
   });
 
   it('answer 401 when their user is deactivated, and again 200 once activated', async () => {
     const team = await serveTeam();
     const cora = team.member('coworker');
-    const token = issueToken(team, cora.id);
+    const token = await issueToken(team, cora.id);
     await team.client.put(`/v2/users/${cora.id}/deactivate`);
     expect((await me(team.service.url, { authorization: `Bearer ${token}` })).status).toBe(401);
     await team.client.put(`/v2/users/${cora.id}/activate`);
@@ -108,7 +110,7 @@ describe('OAuth access tokens', () => {
   it("carry their user's role: a coworker's OAuth token may not create projects", async () => {
     const team = await serveTeam();
     const cora = team.member('coworker');
-    const token = issueToken(team, cora.id);
+    const token = await issueToken(team, cora.id);
     const reply = await rawRequest(`${team.service.url}/v2/projects`, {
       method: 'POST',
       headers: { 'user-agent': USER_AGENT, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -119,8 +121,10 @@ describe('OAuth access tokens', () => {
 
   it('are stored only as their sha256, with their refresh tokens', async () => {
     const team = await serveTeam();
-    const { accessToken, refreshToken } = withDb(team, (db) =>
-      issueAccessToken(asDb(db), team.service.ownerId, { now: team.clock(), withRefreshToken: true }),
+    const { accessToken, refreshToken } = await withDb(
+      team,
+      async (db) =>
+        await issueAccessToken(asDb(db), team.service.ownerId, { now: team.clock(), withRefreshToken: true }),
     );
     await team.service.close();
     for (const file of readdirSync(team.dataDir)) {

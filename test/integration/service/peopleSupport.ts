@@ -7,23 +7,32 @@ import { issueAccessToken, revokeAccessToken, type IssueOptions } from '../../..
 import { asDb, openDatabaseFile } from '../../support/sqliteFile';
 import type { TeamService } from './people';
 
+/** Runs fn on a second connection to the service's file; closes it when fn (or its promise) is done. */
 export function withDb<T>(team: TeamService, fn: (db: DatabaseSync) => T): T {
   const db = openDatabaseFile(join(team.dataDir, 'service.db'));
   db.exec('PRAGMA foreign_keys = ON');
+  let result: T;
   try {
-    return fn(db);
-  } finally {
+    result = fn(db);
+  } catch (error) {
     db.close();
+    throw error;
   }
+  if (result instanceof Promise) return result.finally(() => db.close()) as T;
+  db.close();
+  return result;
 }
 
 /** An access token for the user; by default issued at the service's (manual) clock, valid 2 weeks. */
-export function issueToken(team: TeamService, userId: number, options: IssueOptions = {}): string {
-  return withDb(team, (db) => issueAccessToken(asDb(db), userId, { now: team.clock(), ...options }).accessToken);
+export function issueToken(team: TeamService, userId: number, options: IssueOptions = {}): Promise<string> {
+  return withDb(
+    team,
+    async (db) => (await issueAccessToken(asDb(db), userId, { now: team.clock(), ...options })).accessToken,
+  );
 }
 
-export function revokeToken(team: TeamService, token: string): boolean {
-  return withDb(team, (db) => revokeAccessToken(asDb(db), token, team.clock()));
+export function revokeToken(team: TeamService, token: string): Promise<boolean> {
+  return withDb(team, async (db) => await revokeAccessToken(asDb(db), token, team.clock()));
 }
 
 export interface OtherAccount {

@@ -118,7 +118,7 @@ describe('creating projects and tags through an entry', () => {
 
   it('a coworker creates them when the account allows it', async () => {
     const { team, cora } = await crew();
-    withDb(team, (db) => setCoworkerRights(asDb(db), 1, { projects: true, tags: true }));
+    await withDb(team, async (db) => await setCoworkerRights(asDb(db), 1, { projects: true, tags: true }));
     const reply = await cora.client.post('/v2/entries', {
       date: '2024-03-01',
       minutes: 5,
@@ -134,7 +134,7 @@ describe('creating projects and tags through an entry', () => {
 
   it('a contractor never creates them, even where coworkers may', async () => {
     const { team, given, carl } = await crew();
-    withDb(team, (db) => setCoworkerRights(asDb(db), 1, { projects: true, tags: true }));
+    await withDb(team, async (db) => await setCoworkerRights(asDb(db), 1, { projects: true, tags: true }));
     expect(
       (await carl.client.post('/v2/entries', { date: '2024-03-01', minutes: 5, project_name: 'Mine now' })).body
         .errors[0].code,

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildService, startService } from '../../../service';
-import { pragma } from '../../../service/storage/db';
+import type { SqliteStore } from '../../../service/storage/sqliteStore';
 import { migrations } from '../../../service/storage/migrations';
 import { openDatabaseFile, value, values } from '../../support/sqliteFile';
 import { Client, createEntry, createProject, manualClock } from './support';
@@ -39,8 +39,8 @@ describe('the database file', () => {
     const built = await buildService({ dataDir, rateLimit: 0 });
     try {
       // The service's own connection: synchronous is a setting of each connection, not of the file.
-      expect(pragma(built.db, 'journal_mode')).toBe('wal');
-      expect(pragma(built.db, 'synchronous')).toBe(2);
+      expect((built.db as SqliteStore).pragma('journal_mode')).toBe('wal');
+      expect((built.db as SqliteStore).pragma('synchronous')).toBe(2);
     } finally {
       await built.app.close();
     }

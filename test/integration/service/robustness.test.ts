@@ -2,6 +2,7 @@
 // huge strings, SQL metacharacters and unknown ids thrown at every endpoint. Driven through
 // fastify inject, since HTTP adds nothing to what is checked here; the database is compared
 // table by table before and after each refused request.
+import { connectionOf } from '../../support/sqliteFile';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildService, type BuiltService } from '../../../service';
@@ -25,7 +26,7 @@ let headers: Record<string, string>;
 let ids: { project: number; archived: number; entry: number; tag: number };
 
 function snapshot(): string {
-  return JSON.stringify(TABLES.map((t) => built.db.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all()));
+  return JSON.stringify(TABLES.map((t) => connectionOf(built.db).prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all()));
 }
 
 async function call(method: string, url: string, payload?: string) {
@@ -165,7 +166,8 @@ describe('bad input', () => {
     expect(JSON.parse(reply.body).description).toBe(evil);
     const list = await call('GET', `/v2/entries?description=${encodeURIComponent("'); DROP")}`);
     expect(JSON.parse(list.body)).toHaveLength(1);
-    for (const table of TABLES) expect(() => built.db.prepare(`SELECT 1 FROM ${table}`).all()).not.toThrow();
+    for (const table of TABLES)
+      expect(() => connectionOf(built.db).prepare(`SELECT 1 FROM ${table}`).all()).not.toThrow();
   });
 
   it('answers unknown ids with 404 (paths) or 400 (body references) at every endpoint, writing nothing', async () => {

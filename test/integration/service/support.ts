@@ -3,6 +3,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterEach } from 'vitest';
 import { startService, type RunningService, type ServiceOptions } from '../../../service';
+import { onPostgres, postgresTestStore } from '../../support/postgresService';
 
 export const USER_AGENT = 'StintTests/1.0';
 
@@ -76,7 +77,8 @@ afterEach(async () => {
 /** A service on a free port with the rate limit off unless asked; closed after each test. */
 export async function serve(options: ServiceOptions = {}): Promise<TestService> {
   const clock = manualClock();
-  const service = await startService({ rateLimit: 0, now: clock, ...options });
+  const store = options.store ?? (onPostgres() && !options.dataDir ? await postgresTestStore() : undefined);
+  const service = await startService({ rateLimit: 0, now: clock, ...options, ...(store ? { store } : {}) });
   running.push(service);
   return { service, client: new Client(service.url, service.token), clock };
 }

@@ -6,7 +6,6 @@ import type { LookupAddress } from 'node:dns';
 import { checkedLookup, forbiddenAddress, refusedUri, type Resolve } from '../../../service/events/post';
 import { httpUrl } from '../../../service/resources/subscriptions';
 import { sign, verify } from '../../../service/events/signature';
-import { column } from '../../../service/storage/db';
 import { nodeSqlite } from '../../../service/storage/driver';
 import { migrate, migrations } from '../../../service/storage/migrations';
 
@@ -232,7 +231,7 @@ describe('migration 6: event delivery', () => {
       `INSERT INTO webhook_deliveries (webhook_id, payload_id, event, body, created_at, updated_at) VALUES (1, 'p', 'webhook.ping', '{}', ?, ?)`,
     ).run(now, now);
     migrate(db);
-    expect(column(db, 'SELECT user_id FROM broadcast_receivers').all()[0]).toBe(2);
+    expect(db.prepare('SELECT user_id FROM broadcast_receivers').get()).toEqual({ user_id: 2 });
     // A payload queued before is due at once, with no failing run.
     expect(db.prepare('SELECT due_ms, failing_since_ms, last_error FROM webhook_deliveries').get()).toEqual({
       due_ms: 0,

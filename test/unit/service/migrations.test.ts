@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { column, pragma } from '../../../service/storage/db';
-import { nodeSqlite } from '../../../service/storage/driver';
-import { migrate, migrations, type Migration } from '../../../service/storage/migrations';
+import { nodeSqlite, type Connection } from '../../../service/storage/driver';
+import { migrate, migrations, schemaVersion, type Migration } from '../../../service/storage/migrations';
+
+/** The first column's values. */
+function column<T = unknown>(db: Connection, text: string): T[] {
+  const statement = db.prepare(text);
+  statement.setReturnArrays(true);
+  return (statement.all() as unknown[][]).map((row) => row[0] as T);
+}
 
 describe('migrations', () => {
   it('brings an empty database to the latest version and does nothing the second time', () => {
     const db = nodeSqlite.open(':memory:');
     expect(migrate(db)).toEqual({ from: 0, to: migrations.length });
     expect(migrate(db)).toEqual({ from: migrations.length, to: migrations.length });
-    expect(pragma(db, 'user_version')).toBe(migrations.length);
+    expect(schemaVersion(db)).toBe(migrations.length);
   });
 
   it('rolls a failing migration back entirely and keeps the earlier version', () => {
@@ -21,13 +27,13 @@ describe('migrations', () => {
       },
     ];
     expect(() => migrate(db, list)).toThrow('boom');
-    expect(pragma(db, 'user_version')).toBe(1);
-    expect(column(db, `SELECT name FROM sqlite_master WHERE type = 'table'`).all()).toEqual(['a']);
+    expect(schemaVersion(db)).toBe(1);
+    expect(column(db, `SELECT name FROM sqlite_master WHERE type = 'table'`)).toEqual(['a']);
   });
 
   it('gives the projects of an older database an empty description', () => {
-    const hasDescription = (db: ReturnType<typeof nodeSqlite.open>) =>
-      column<string>(db, `SELECT name FROM pragma_table_info('projects')`).all().includes('description');
+    const hasDescription = (db: Connection) =>
+      column<string>(db, `SELECT name FROM pragma_table_info('projects')`).includes('description');
     // The first version whose projects have a description.
     const probe = nodeSqlite.open(':memory:');
     let version = 0;
@@ -41,7 +47,7 @@ describe('migrations', () => {
       `INSERT INTO projects (account_id, name, created_at, updated_at) VALUES (1, 'Old', '2024-03-04T09:00:00Z', '2024-03-04T09:00:00Z')`,
     );
     migrate(db);
-    expect(column(db, 'SELECT description FROM projects').all()).toEqual(['']);
+    expect(column(db, 'SELECT description FROM projects')).toEqual(['']);
     expect(() => db.exec(`UPDATE projects SET description = NULL`)).toThrow(/NOT NULL/);
   });
 

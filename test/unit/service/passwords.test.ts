@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkCredentials, hashPassword, verifyPassword } from '../../../service/auth/passwords';
-import { openDatabase } from '../../../service/storage/db';
+import { openSqliteStore } from '../../../service/storage/sqliteStore';
 import { ensureOwner } from '../../../service/storage/owner';
 import { setPassword } from '../../../service/oauth/setPassword';
 
@@ -28,23 +28,23 @@ describe('passwords', () => {
   });
 
   it('checkCredentials answers the id of an active user with that e-mail and password only', async () => {
-    const db = openDatabase();
-    const { ownerId } = ensureOwner(db, { email: 'Me@Stint.local', now: '2024-01-01T00:00:00Z', utcOffset: 0 });
+    const db = openSqliteStore();
+    const { ownerId } = await ensureOwner(db, { email: 'Me@Stint.local', now: '2024-01-01T00:00:00Z', utcOffset: 0 });
     expect(await checkCredentials(db, 'me@stint.local', 'secret-pass')).toBeNull(); // no password yet
     await setPassword(db, ownerId, 'secret-pass', '2024-01-01T00:00:00Z');
     expect(await checkCredentials(db, 'me@stint.local', 'secret-pass')).toBe(ownerId);
     expect(await checkCredentials(db, ' ME@STINT.LOCAL ', 'secret-pass')).toBe(ownerId);
     expect(await checkCredentials(db, 'me@stint.local', 'wrong-pass')).toBeNull();
     expect(await checkCredentials(db, 'nobody@stint.local', 'secret-pass')).toBeNull();
-    db.prepare("UPDATE users SET state = 'disabled' WHERE id = ?").run(ownerId);
+    db.connection.prepare("UPDATE users SET state = 'disabled' WHERE id = ?").run(ownerId);
     expect(await checkCredentials(db, 'me@stint.local', 'secret-pass')).toBeNull();
-    db.close();
+    await db.close();
   });
 
   it('refuses to set a short password', async () => {
-    const db = openDatabase();
-    const { ownerId } = ensureOwner(db, { email: 'me@stint.local', now: '2024-01-01T00:00:00Z', utcOffset: 0 });
+    const db = openSqliteStore();
+    const { ownerId } = await ensureOwner(db, { email: 'me@stint.local', now: '2024-01-01T00:00:00Z', utcOffset: 0 });
     await expect(setPassword(db, ownerId, 'short', '2024-01-01T00:00:00Z')).rejects.toThrow(/at least 8/);
-    db.close();
+    await db.close();
   });
 });

@@ -1,0 +1,76 @@
+// What SQLite and PostgreSQL write differently, in one place. The service's SQL is otherwise
+// written in the subset both read: `WHERE TRUE`, aliased FROM subqueries, `INSERT … RETURNING id`,
+// `INSERT … ON CONFLICT DO NOTHING` (after an INSERT … SELECT, the SELECT needs a WHERE clause:
+// SQLite could otherwise read ON CONFLICT as a join's ON).
+//
+// Case-insensitive text: SQLite's NOCASE folds the 26 ASCII letters only ('É' and 'é' differ) and
+// then compares bytes. PostgreSQL's lower()/ILIKE fold by the database's locale (every letter,
+// and the order depends on the collation), which would make names equal on one store and
+// distinct on the other. So PostgreSQL folds with translate() over A-Z only and compares and
+// orders under COLLATE "C" (bytes): the same equalities and the same order as SQLite's NOCASE.
+// Its unique indexes on names are expression indexes on the same fold.
+import type { Queryable } from './store';
+
+export type Dialect = Queryable['dialect'];
+
+const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const LOWER = 'abcdefghijklmnopqrstuvwxyz';
+
+/** A boolean stored as an integer (SQLite: 0/1) or computed (PostgreSQL: true/false). */
+export const bool = (value: unknown): boolean => value === 1 || value === true || value === 1n;
+
+/**
+ * A subquery of the ids of a JSON array parameter (the parameter is `jsonList(ids)` on both
+ * stores), with one column `value`: `id IN ${idList(d)}`, or `FROM ${idList(d)} AS ids`.
+ */
+export function idList(dialect: Dialect): string {
+  return dialect === 'sqlite'
+    ? '(SELECT value FROM json_each(?))'
+    : '(SELECT value::bigint AS value FROM json_array_elements_text(?::json))';
+}
+
+/** The expression for case-insensitive comparison and ordering (ASCII letters folded, as SQLite's NOCASE). */
+export function nocase(dialect: Dialect, expression: string): string {
+  return dialect === 'sqlite'
+    ? `${expression} COLLATE NOCASE`
+    : `translate(${expression}, '${UPPER}', '${LOWER}') COLLATE "C"`;
+}
+
+/** `expression = ?` ignoring the case of ASCII letters (SQLite: the text the service always wrote, so its indexes serve it). */
+export function equalsNocase(dialect: Dialect, expression: string): string {
+  return dialect === 'sqlite'
+    ? `${expression} = ? COLLATE NOCASE`
+    : `${nocase(dialect, expression)} = ${nocase(dialect, '?')}`;
+}
+
+/** `expression LIKE pattern` ignoring the case of ASCII letters only, as SQLite's LIKE does; `\` escapes. */
+export function like(dialect: Dialect, expression: string, pattern = '?'): string {
+  return dialect === 'sqlite'
+    ? `${expression} LIKE ${pattern} ESCAPE '\\'`
+    : `${nocase(dialect, expression)} LIKE ${nocase(dialect, pattern)} ESCAPE '\\'`;
+}
+
+/** The values of a group joined by commas (ids: no comma inside a value), NULL for none. */
+export function commaList(dialect: Dialect, expression: string): string {
+  return dialect === 'sqlite' ? `group_concat(${expression})` : `string_agg(${expression}::text, ',')`;
+}
+
+/** A table of the text values of a JSON array held in a column (the `value` column), to alias in FROM. */
+export function jsonTexts(dialect: Dialect, expression: string): string {
+  return dialect === 'sqlite' ? `json_each(${expression})` : `json_array_elements_text(${expression}::json)`;
+}
+
+// SQLite's extended result code for a foreign key constraint (SQLITE_CONSTRAINT | 3 << 8).
+const SQLITE_CONSTRAINT_FOREIGNKEY = 787;
+// PostgreSQL's SQLSTATE foreign_key_violation.
+const PG_FOREIGN_KEY_VIOLATION = '23503';
+
+/** True when a write failed because a row is still referenced (or references nothing). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const e = error as { errcode?: number; code?: string } | null;
+  return (
+    e?.errcode === SQLITE_CONSTRAINT_FOREIGNKEY ||
+    e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' ||
+    e?.code === PG_FOREIGN_KEY_VIOLATION
+  );
+}

@@ -1,0 +1,260 @@
+// The PostgreSQL store (store.ts's interface) for a team: any number of service instances on one
+// database. A pg.Pool of connections; each transaction holds one of them from BEGIN to COMMIT
+// (nested transactions are savepoints on it), and a transaction given a lockKey (the account id)
+// first takes pg_advisory_xact_lock(lockKey): writers of one account run one at a time across
+// every instance, as they do on SQLite's single connection.
+//
+// Values come back as the SQLite store gives them, so the service reads one shape:
+// - int8 (COUNT, bigint columns) and numeric (SUM of bigints, AVG) are JS numbers. An integer
+//   beyond Number.MAX_SAFE_INTEGER fails the query instead of coming back rounded.
+// - booleans (EXISTS, comparisons in a SELECT) are 1 and 0, as SQLite computes them.
+// Errors are pg's own: `code` is the SQLSTATE (23503 foreign key, 23505 unique; see
+// constraintErrors.ts's isUniqueViolation and dialect.ts's isForeignKeyViolation).
+//
+// Unlike SQLite, a statement that fails inside a transaction aborts the whole transaction: code
+// that catches a failed statement and carries on must run it in a nested transaction (a savepoint).
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pg from 'pg';
+import { migratePostgres } from './postgresMigrations';
+import { numberPlaceholders } from './postgresPlaceholders';
+import type { Queryable, Row, Store, TransactionOptions } from './store';
+
+const INT8 = 20;
+const NUMERIC = 1700;
+const BOOL = 16;
+
+function safeInteger(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) {
+    throw new RangeError(`PostgreSQL gave the integer ${text}, beyond what a JavaScript number holds exactly`);
+  }
+  return value;
+}
+
+function numeric(text: string): number {
+  // A whole number must be exact; a fraction (AVG) is a double, as SQLite's REAL is.
+  return /^-?\d+$/.test(text) ? safeInteger(text) : Number(text);
+}
+
+/** The pool's own parsers: other pg users in the process keep pg's defaults. */
+function storeTypes(): pg.CustomTypesConfig {
+  const types = new pg.TypeOverrides();
+  types.setTypeParser(INT8, 'text', safeInteger);
+  types.setTypeParser(NUMERIC, 'text', numeric);
+  types.setTypeParser(BOOL, 'text', (text: string) => (text === 't' ? 1 : 0));
+  return types;
+}
+
+export const PG_FOREIGN_KEY_VIOLATION = '23503';
+
+/** Each SQL text is translated once and prepared once per connection, under a name of its own. */
+interface Statement {
+  name: string;
+  text: string;
+}
+const statements = new Map<string, Statement>();
+let statementCount = 0;
+const STATEMENT_CACHE_LIMIT = 5000;
+
+function statement(text: string): Statement {
+  let found = statements.get(text);
+  if (!found) {
+    // A runaway of distinct texts (SQL built from input would be a bug) must not grow memory forever;
+    // names are never reused, so a connection never mistakes an old statement for a new one.
+    if (statements.size >= STATEMENT_CACHE_LIMIT) statements.clear();
+    found = { name: `stint_${++statementCount}`, text: numberPlaceholders(text) };
+    statements.set(text, found);
+  }
+  return found;
+}
+
+type Run = (config: pg.QueryConfig) => Promise<pg.QueryResult>;
+
+/** The queries of the interface over one way of running a statement (the pool, or one client). */
+abstract class PostgresQueryable implements Queryable {
+  readonly dialect = 'postgres' as const;
+  abstract readonly store: PostgresStore;
+  abstract readonly inTransaction: boolean;
+  protected abstract execute: Run;
+  abstract transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+
+  private query(text: string, params: unknown[], arrays = false): Promise<pg.QueryResult> {
+    const { name, text: numbered } = statement(text);
+    return this.execute({ name, text: numbered, values: params, ...(arrays ? { rowMode: 'array' } : {}) });
+  }
+
+  async all<T = Row>(text: string, ...params: unknown[]): Promise<T[]> {
+    return (await this.query(text, params)).rows as T[];
+  }
+
+  async get<T = Row>(text: string, ...params: unknown[]): Promise<T | undefined> {
+    return (await this.query(text, params)).rows[0] as T | undefined;
+  }
+
+  async arrays<T extends unknown[] = unknown[]>(text: string, ...params: unknown[]): Promise<T[]> {
+    return (await this.query(text, params, true)).rows as unknown as T[];
+  }
+
+  async column<T>(text: string, ...params: unknown[]): Promise<T[]> {
+    return ((await this.query(text, params, true)).rows as unknown as unknown[][]).map((row) => row[0] as T);
+  }
+
+  async run(text: string, ...params: unknown[]): Promise<{ changes: number }> {
+    return { changes: (await this.query(text, params)).rowCount ?? 0 };
+  }
+}
+
+/** The open transaction (innermost) of the async path that is running. */
+const holder = new AsyncLocalStorage<PostgresTransaction>();
+
+/**
+ * A transaction's handle (depth 1) or a savepoint's (deeper): one pooled client, alive until the
+ * transaction's function settles. As on SQLite, a handle runs one nested transaction at a time,
+ * and its own queries wait while one is open.
+ */
+class PostgresTransaction extends PostgresQueryable {
+  readonly inTransaction = true;
+  ended = false;
+  private child: PostgresTransaction | undefined;
+  private childEnded: Promise<void> | undefined;
+
+  constructor(
+    private readonly client: pg.PoolClient,
+    readonly store: PostgresStore,
+    private readonly depth: number,
+    readonly parent: PostgresTransaction | undefined,
+  ) {
+    super();
+  }
+
+  protected execute: Run = async (config) => {
+    while (this.child) await this.childEnd();
+    if (this.ended) throw new Error('This transaction has ended: its handle cannot be used');
+    return this.client.query(config);
+  };
+
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    while (this.child) await this.childEnd();
+    if (this.ended) throw new Error('This transaction has ended: its handle cannot be used');
+    // From here to the first await nothing else runs: the handle is taken before anyone else looks.
+    const inner = new PostgresTransaction(this.client, this.store, this.depth + 1, this);
+    let release!: () => void;
+    this.child = inner;
+    this.childEnded = new Promise((resolve) => (release = resolve));
+    const savepoint = `nested_${this.depth}`;
+    try {
+      await this.client.query(`SAVEPOINT ${savepoint}`);
+      try {
+        const result = await holder.run(inner, fn, inner);
+        inner.ended = true;
+        await this.client.query(`RELEASE SAVEPOINT ${savepoint}`);
+        return result;
+      } catch (error) {
+        inner.ended = true;
+        await this.client.query(`ROLLBACK TO SAVEPOINT ${savepoint}; RELEASE SAVEPOINT ${savepoint}`);
+        throw error;
+      }
+    } finally {
+      inner.ended = true;
+      this.child = undefined;
+      this.childEnded = undefined;
+      release();
+    }
+  }
+
+  /** What a caller waits for while a savepoint is open on this handle; refuses to wait for itself. */
+  private childEnd(): Promise<void> {
+    for (let level = holder.getStore(); level; level = level.parent) {
+      if (level === this.child)
+        throw new Error(
+          'An outer transaction queried from inside its own savepoint would wait forever: query through the inner handle',
+        );
+    }
+    return this.childEnded!;
+  }
+}
+
+export interface PostgresStoreOptions {
+  /** postgres://user:password@host:port/database (DATABASE_URL). */
+  url: string;
+  /** Connections at most (pg.Pool's max); each transaction holds one. Default 10. */
+  poolSize?: number;
+  /** Bring the schema to the latest version first (default true). */
+  migrate?: boolean;
+}
+
+export class PostgresStore extends PostgresQueryable implements Store {
+  readonly inTransaction = false;
+
+  constructor(readonly pool: pg.Pool) {
+    super();
+  }
+
+  get store(): PostgresStore {
+    return this;
+  }
+
+  protected execute: Run = async (config) => {
+    this.refuseFromOwnTransaction();
+    return this.pool.query(config);
+  };
+
+  /**
+   * The store queried from inside one of its open transactions would run outside that transaction
+   * (another connection), and wait forever for a lock the transaction holds. SQLite's store refuses
+   * it (there it would wait for itself): so does this one, so such code fails on both stores.
+   */
+  private refuseFromOwnTransaction(): void {
+    for (let level = holder.getStore(); level; level = level.parent) {
+      if (level.store === this && !level.ended) {
+        throw new Error(
+          'A query on the store from inside its own open transaction: query through the transaction handle',
+        );
+      }
+    }
+  }
+
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+    const { lockKey } = options;
+    if (lockKey !== undefined && !Number.isSafeInteger(lockKey))
+      throw new TypeError(`lockKey must be an integer: ${lockKey}`);
+    this.refuseFromOwnTransaction();
+    const client = await this.pool.connect();
+    const tx = new PostgresTransaction(client, this, 1, undefined);
+    let broken: Error | undefined;
+    try {
+      // One round trip: BEGIN and, for a writer of an account, the account's lock.
+      await client.query(lockKey === undefined ? 'BEGIN' : `BEGIN; SELECT pg_advisory_xact_lock(${lockKey})`);
+      const result = await holder.run(tx, fn, tx);
+      tx.ended = true;
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      tx.ended = true;
+      // A connection that cannot even roll back is not given back to the pool.
+      await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  close(): Promise<void> {
+    return this.pool.end();
+  }
+}
+
+/** Opens the pool and, unless told not to, migrates the database (once, whatever the number of instances). */
+export async function openPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
+  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, types: storeTypes() });
+  // An idle connection the server closed (restart, failover) is dropped by the pool and replaced
+  // at the next query; without a listener its 'error' would end the process.
+  pool.on('error', () => {});
+  try {
+    if (options.migrate ?? true) await migratePostgres(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return new PostgresStore(pool);
+}
