@@ -8,7 +8,7 @@
 //   "default previous invoice's").
 // - Currency and payment settings follow the labels' rule; their defaults are USD, "$",
 //   "US Dollar", no online payment, no custom HTML.
-import { idList } from '../storage/dialect';
+import { idList, jsonField } from '../storage/dialect';
 import { INVOICE_LABEL_DEFAULTS, type InvoiceCustomization, type InvoiceLabel } from '../../wire/serviceTypesMoney';
 import type { Queryable } from '../storage/store';
 import { jsonList } from './sqlText';
@@ -56,7 +56,7 @@ async function previousForProjects(
 
 async function latestLocale(db: Queryable, accountId: number): Promise<string | undefined> {
   const row = (await db.get(
-    `SELECT json_extract(customization, '$.locale') AS locale FROM invoices WHERE account_id = ? ORDER BY id DESC LIMIT 1`,
+    `SELECT ${jsonField(db.dialect, 'customization', 'locale')} AS locale FROM invoices WHERE account_id = ? ORDER BY id DESC LIMIT 1`,
     accountId,
   )) as { locale: string | null } | undefined;
   return row?.locale ?? undefined;

@@ -1,7 +1,7 @@
 // Invoices (spec 001 "Invoices"): the rows, what an invoice is made of (its entries, expenses,
 // taxes, custom rates and projects), the insert that locks its entries and expenses, and the
 // filtered list.
-import { equalsNocase, idList, like, nocase } from '../storage/dialect';
+import { equalsNocase, idList, jsonField, jsonTrue, like, nocase, type Dialect } from '../storage/dialect';
 import { randomBytes } from 'node:crypto';
 import type { CalculationMethod, Invoice, InvoiceFilters, InvoiceState } from '../../wire/serviceTypesMoney';
 import type { Queryable } from '../storage/store';
@@ -254,7 +254,7 @@ function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
 
 export type { InvoiceFilters };
 
-const customizationText = (field: string) => `json_extract(i.customization, '$.${field}')`;
+const customizationText = (dialect: Dialect, field: string) => jsonField(dialect, 'i.customization', field);
 
 export interface ListInvoicesOptions {
   accountId: number;
@@ -284,7 +284,7 @@ export async function listInvoices(
     if (value !== undefined) w.add(like(db.dialect, `i.${column}`), likeContains(value));
   }
   if (filters.currency_symbol !== undefined)
-    w.add(like(db.dialect, customizationText('currency_symbol')), likeContains(filters.currency_symbol));
+    w.add(like(db.dialect, customizationText(db.dialect, 'currency_symbol')), likeContains(filters.currency_symbol));
   if (filters.invoice_date_from) w.add('i.invoice_date >= ?', filters.invoice_date_from);
   if (filters.invoice_date_to) w.add('i.invoice_date <= ?', filters.invoice_date_to);
   if (filters.total_amount_from_cents !== undefined) w.add('i.total_cents >= ?', filters.total_amount_from_cents);
@@ -299,11 +299,11 @@ export async function listInvoices(
     );
   }
   if (filters.has_online_payment_details !== undefined) {
-    const has = `(${customizationText('allow_alpha_invoice')} = 1 OR ${customizationText('allow_beta_connect_payment')} = 1)`;
+    const has = `(${jsonTrue(db.dialect, 'i.customization', 'allow_alpha_invoice')} OR ${jsonTrue(db.dialect, 'i.customization', 'allow_beta_connect_payment')})`;
     w.add(filters.has_online_payment_details ? has : `NOT ${has}`);
   }
   if (filters.has_custom_html !== undefined)
-    w.add(`${customizationText('custom_html')} IS ${filters.has_custom_html ? 'NOT ' : ''}NULL`);
+    w.add(`${customizationText(db.dialect, 'custom_html')} IS ${filters.has_custom_html ? 'NOT ' : ''}NULL`);
   for (const flag of [
     'show_hours_worked',
     'show_full_report',
@@ -314,9 +314,10 @@ export async function listInvoices(
     const value = filters[flag];
     if (value !== undefined) w.add(`i.${flag} = ?`, value ? 1 : 0);
   }
-  if (filters.locale !== undefined) w.add(equalsNocase(db.dialect, customizationText('locale')), filters.locale);
+  if (filters.locale !== undefined)
+    w.add(equalsNocase(db.dialect, customizationText(db.dialect, 'locale')), filters.locale);
   if (filters.currency_code !== undefined)
-    w.add(equalsNocase(db.dialect, customizationText('currency_code')), filters.currency_code);
+    w.add(equalsNocase(db.dialect, customizationText(db.dialect, 'currency_code')), filters.currency_code);
   if (filters.rate_calculation) w.add('i.calculation_method = ?', filters.rate_calculation);
   if (filters.updated_from) w.add('i.updated_at >= ?', filters.updated_from);
   if (filters.updated_to) w.add('i.updated_at <= ?', filters.updated_to);

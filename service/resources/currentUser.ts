@@ -87,7 +87,9 @@ export function currentUserRoutes(app: FastifyInstance, context: Context): void 
     if (team !== undefined && (actor.role === 'owner' || actor.role === 'supervisor'))
       changes.send_team_weekly_report_email = team ? 1 : 0;
     f.check();
-    await db.transaction(async (tx) => await updateUser(tx, actor.userId, changes, instant(context).iso));
+    await db.transaction(async (tx) => await updateUser(tx, actor.userId, changes, instant(context).iso), {
+      lockKey: actor.accountId,
+    });
     return await show(actor.accountId, actor.userId, context.base(request));
   });
 }

@@ -130,21 +130,24 @@ export function entryRoutes(app: FastifyInstance, context: Context): void {
     const choice = { project_id: f.id('project_id'), project_name: f.text('project_name', { max: LIMITS.name }) };
     const sourceUrl = f.text('source_url', { max: LIMITS.url }) ?? null;
     f.check();
-    const id = await db.transaction(async (tx) => {
-      const now = instant(context).iso;
-      const user = await entryUser(tx, actor, userId ?? actor.userId);
-      await guardEntryProject(tx, { actor, resource: 'Entry', choice, currentProjectId: null });
-      await guardNewTags(tx, actor, 'Entry', description);
-      const project = await chooseEntryProject(tx, actor.accountId, choice, now);
-      const id = await insertEntry(
-        tx,
-        actor.accountId,
-        { userId: user, projectId: project?.id ?? null, date: date!, minutes: minutes!, description, sourceUrl },
-        now,
-      );
-      await emitEntryEvents(tx, [entryEvent('entry.created', { accountId: actor.accountId, entryId: id, at: now })]); // in this transaction: the outbox (service/events)
-      return id;
-    });
+    const id = await db.transaction(
+      async (tx) => {
+        const now = instant(context).iso;
+        const user = await entryUser(tx, actor, userId ?? actor.userId);
+        await guardEntryProject(tx, { actor, resource: 'Entry', choice, currentProjectId: null });
+        await guardNewTags(tx, actor, 'Entry', description);
+        const project = await chooseEntryProject(tx, actor.accountId, choice, now);
+        const id = await insertEntry(
+          tx,
+          actor.accountId,
+          { userId: user, projectId: project?.id ?? null, date: date!, minutes: minutes!, description, sourceUrl },
+          now,
+        );
+        await emitEntryEvents(tx, [entryEvent('entry.created', { accountId: actor.accountId, entryId: id, at: now })]); // in this transaction: the outbox (service/events)
+        return id;
+      },
+      { lockKey: actor.accountId },
+    );
     const base = context.base(request);
     reply.code(201).header('location', base + paths.entry(id));
     return (await entryViews(db, base, [(await getEntry(db, actor.accountId, id))!]))[0];
@@ -168,30 +171,33 @@ export function entryRoutes(app: FastifyInstance, context: Context): void {
     const sourceUrl = f.text('source_url', { max: LIMITS.url });
     f.check();
     changeable(actor, entry);
-    await db.transaction(async (tx) => {
-      const now = instant(context).iso;
-      const user = userId ? await entryUser(tx, actor, userId) : entry.user_id;
-      await guardEntryProject(tx, { actor, resource: 'Entry', choice, currentProjectId: entry.project_id });
-      await guardNewTags(tx, actor, 'Entry', description === undefined ? entry.description : description);
-      const chosen = await chooseEntryProject(tx, actor.accountId, choice, now);
-      if (chosen === undefined && entry.project_id !== null)
-        refuseArchived((await getProject(tx, actor.accountId, entry.project_id))!);
-      const projectId = chosen === undefined ? entry.project_id : (chosen?.id ?? null);
-      await updateEntry(tx, {
-        accountId: actor.accountId,
-        id: entry.id,
-        values: {
-          userId: user,
-          projectId,
-          date: date ?? entry.date,
-          minutes: minutes ?? 0,
-          description: description === undefined ? entry.description : description,
-          sourceUrl: sourceUrl === undefined ? entry.source_url : sourceUrl,
-        },
-        now,
-      });
-      await emitEntryEvents(tx, await entryUpdated(tx, entry, now));
-    });
+    await db.transaction(
+      async (tx) => {
+        const now = instant(context).iso;
+        const user = userId ? await entryUser(tx, actor, userId) : entry.user_id;
+        await guardEntryProject(tx, { actor, resource: 'Entry', choice, currentProjectId: entry.project_id });
+        await guardNewTags(tx, actor, 'Entry', description === undefined ? entry.description : description);
+        const chosen = await chooseEntryProject(tx, actor.accountId, choice, now);
+        if (chosen === undefined && entry.project_id !== null)
+          refuseArchived((await getProject(tx, actor.accountId, entry.project_id))!);
+        const projectId = chosen === undefined ? entry.project_id : (chosen?.id ?? null);
+        await updateEntry(tx, {
+          accountId: actor.accountId,
+          id: entry.id,
+          values: {
+            userId: user,
+            projectId,
+            date: date ?? entry.date,
+            minutes: minutes ?? 0,
+            description: description === undefined ? entry.description : description,
+            sourceUrl: sourceUrl === undefined ? entry.source_url : sourceUrl,
+          },
+          now,
+        });
+        await emitEntryEvents(tx, await entryUpdated(tx, entry, now));
+      },
+      { lockKey: actor.accountId },
+    );
     return (await entryViews(db, context.base(request), [(await getEntry(db, actor.accountId, entry.id))!]))[0];
   });
 
@@ -200,13 +206,16 @@ export function entryRoutes(app: FastifyInstance, context: Context): void {
     const actor = actorOf(request);
     const entry = await visibleEntry(db, actor, request.params.id);
     changeable(actor, entry);
-    await db.transaction(async (tx) => {
-      // Before the row goes: the payload shows the entry as it was.
-      await emitEntryEvents(tx, [
-        entryEvent('entry.deleted', { accountId: actor.accountId, entryId: entry.id, at: instant(context).iso }),
-      ]);
-      await deleteEntry(tx, entry.id);
-    });
+    await db.transaction(
+      async (tx) => {
+        // Before the row goes: the payload shows the entry as it was.
+        await emitEntryEvents(tx, [
+          entryEvent('entry.deleted', { accountId: actor.accountId, entryId: entry.id, at: instant(context).iso }),
+        ]);
+        await deleteEntry(tx, entry.id);
+      },
+      { lockKey: actor.accountId },
+    );
     return reply.code(204).send();
   });
 }

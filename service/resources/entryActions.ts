@@ -70,18 +70,21 @@ export function entryActionRoutes(app: FastifyInstance, context: Context): void 
 
   /** Applies `change` to the entries that pass `check`; `single` refuses (404 or the check's error) instead of skipping. */
   async function act(actor: Actor, { ids, single, check, change }: ActOptions): Promise<void> {
-    await db.transaction(async (tx) => {
-      const now = instant(context).iso;
-      const entries = await entryMarks(tx, actor.accountId, ids);
-      if (single && entries.length === 0) throw notFound('Entry not found');
-      const done: EntryEvent[] = [];
-      for (const entry of entries) {
-        const problem = check(entry);
-        if (problem && single) throw problem;
-        if (!problem) done.push(await change(tx, entry, now));
-      }
-      await emitEntryEvents(tx, done); // in this transaction: the outbox (service/events)
-    });
+    await db.transaction(
+      async (tx) => {
+        const now = instant(context).iso;
+        const entries = await entryMarks(tx, actor.accountId, ids);
+        if (single && entries.length === 0) throw notFound('Entry not found');
+        const done: EntryEvent[] = [];
+        for (const entry of entries) {
+          const problem = check(entry);
+          if (problem && single) throw problem;
+          if (!problem) done.push(await change(tx, entry, now));
+        }
+        await emitEntryEvents(tx, done); // in this transaction: the outbox (service/events)
+      },
+      { lockKey: actor.accountId },
+    );
   }
 
   function approve(actor: Actor, approvedAt: string | undefined): ActOptions['change'] {

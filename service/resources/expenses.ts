@@ -113,14 +113,17 @@ export function expenseRoutes(app: FastifyInstance, context: Context): void {
   app.post('/v2/expenses', async (request, reply) => {
     const actor = actorOf(request);
     const input = readExpense(bodyOf(request.body, 'Expense'), request.body);
-    const id = await db.transaction(async (tx) => {
-      const values: ExpenseValues = {
-        ...input,
-        userId: await expenseUser(tx, actor, input.userId ?? actor.userId),
-        projectId: await expenseProject(tx, actor, input.projectId),
-      };
-      return await insertExpense(tx, actor.accountId, values, instant(context).iso);
-    });
+    const id = await db.transaction(
+      async (tx) => {
+        const values: ExpenseValues = {
+          ...input,
+          userId: await expenseUser(tx, actor, input.userId ?? actor.userId),
+          projectId: await expenseProject(tx, actor, input.projectId),
+        };
+        return await insertExpense(tx, actor.accountId, values, instant(context).iso);
+      },
+      { lockKey: actor.accountId },
+    );
     reply.code(201).header('location', context.base(request) + view.moneyPaths.expense(id));
     return await show(request, actor, id);
   });
@@ -134,24 +137,30 @@ export function expenseRoutes(app: FastifyInstance, context: Context): void {
     app.put<WithId>(path, async (request) => {
       const { actor, expense } = await visible(request);
       const input = readExpense(bodyOf(request.body, 'Expense'), request.body);
-      await db.transaction(async (tx) => {
-        await changeable(tx, actor, expense);
-        const values: ExpenseValues = {
-          ...input,
-          userId: await expenseUser(tx, actor, input.userId ?? expense.user_id),
-          projectId: await expenseProject(tx, actor, input.projectId),
-        };
-        await updateExpense(tx, expense.id, values, instant(context).iso);
-      });
+      await db.transaction(
+        async (tx) => {
+          await changeable(tx, actor, expense);
+          const values: ExpenseValues = {
+            ...input,
+            userId: await expenseUser(tx, actor, input.userId ?? expense.user_id),
+            projectId: await expenseProject(tx, actor, input.projectId),
+          };
+          await updateExpense(tx, expense.id, values, instant(context).iso);
+        },
+        { lockKey: actor.accountId },
+      );
       return await show(request, actor, expense.id);
     });
 
     app.delete<WithId>(path, async (request, reply) => {
       const { actor, expense } = await visible(request);
-      await db.transaction(async (tx) => {
-        await changeable(tx, actor, expense);
-        await deleteExpense(tx, expense.id);
-      });
+      await db.transaction(
+        async (tx) => {
+          await changeable(tx, actor, expense);
+          await deleteExpense(tx, expense.id);
+        },
+        { lockKey: actor.accountId },
+      );
       return reply.code(204).send();
     });
   }

@@ -252,11 +252,14 @@ export function invoiceRoutes(app: FastifyInstance, context: Context): void {
     const actor = actorOf(request);
     if (!managesInvoicesAndWebhooks(actor)) throw forbidden('Forbidden: your role cannot make invoices');
     const input = readInvoiceInput(bodyOf(request.body, 'Invoice'), request.body);
-    const { id } = await db.transaction(async (tx) => {
-      const made = await create(tx, actor, input);
-      await emitEntryEvents(tx, made.events); // in this transaction: the outbox (service/events)
-      return made;
-    });
+    const { id } = await db.transaction(
+      async (tx) => {
+        const made = await create(tx, actor, input);
+        await emitEntryEvents(tx, made.events); // in this transaction: the outbox (service/events)
+        return made;
+      },
+      { lockKey: actor.accountId },
+    );
     const base = context.base(request);
     reply.code(201).header('location', base + view.moneyPaths.invoice(id));
     return (await invoiceViews(db, base, [(await getInvoice(db, actor.accountId, id))!]))[0];

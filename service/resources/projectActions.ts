@@ -50,6 +50,7 @@ export function projectActionRoutes(app: FastifyInstance, context: Context): voi
     const at = instant(context);
     await db.transaction(
       async (tx) => await mergeProjects(tx, { accountId: actor.accountId, target, source, nowMs: at.ms, now: at.iso }),
+      { lockKey: actor.accountId },
     );
     return reply.code(204).send();
   });
@@ -68,15 +69,18 @@ export function projectActionRoutes(app: FastifyInstance, context: Context): voi
         visible: await visibleProjectIds(db, actor),
       });
       f.check();
-      await db.transaction(async (tx) => {
-        const now = instant(context).iso;
-        for (const id of ids!) {
-          const project = await getProject(tx, actor.accountId, id);
-          if (!(await QUALIFIES[action](tx, project!))) continue;
-          if (action === 'delete') await deleteProject(tx, id);
-          else await setProjectEnabled(tx, id, action === 'unarchive', now);
-        }
-      });
+      await db.transaction(
+        async (tx) => {
+          const now = instant(context).iso;
+          for (const id of ids!) {
+            const project = await getProject(tx, actor.accountId, id);
+            if (!(await QUALIFIES[action](tx, project!))) continue;
+            if (action === 'delete') await deleteProject(tx, id);
+            else await setProjectEnabled(tx, id, action === 'unarchive', now);
+          }
+        },
+        { lockKey: actor.accountId },
+      );
       return reply.code(204).send();
     });
   }

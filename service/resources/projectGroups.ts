@@ -107,12 +107,15 @@ export function projectGroupRoutes(app: FastifyInstance, context: Context): void
     const ids = idArray(f, request.body, field, { required: true });
     await requireKnownIds(db, f, { table: 'projects', accountId: actor.accountId, ids, field });
     f.check();
-    const id = await db.transaction(async (tx) => {
-      const now = instant(context).iso;
-      const groupId = await insertProjectGroup(tx, actor.accountId, name!, now);
-      await groupProjects(tx, { accountId: actor.accountId, groupId, projectIds: ids!, alsoGrouped: true, now });
-      return groupId;
-    });
+    const id = await db.transaction(
+      async (tx) => {
+        const now = instant(context).iso;
+        const groupId = await insertProjectGroup(tx, actor.accountId, name!, now);
+        await groupProjects(tx, { accountId: actor.accountId, groupId, projectIds: ids!, alsoGrouped: true, now });
+        return groupId;
+      },
+      { lockKey: actor.accountId },
+    );
     const base = context.base(request);
     reply.code(201).header('location', base + paths.projectGroup(id));
     return await show(actor, base, id);
@@ -132,7 +135,10 @@ export function projectGroupRoutes(app: FastifyInstance, context: Context): void
     const name = f.text('name', { max: LIMITS.name });
     if (name === null) f.fail('name', 'missing_field'); // optional, but a group keeps a name
     f.check();
-    if (name) await db.transaction(async (tx) => await renameProjectGroup(tx, group.id, name, instant(context).iso));
+    if (name)
+      await db.transaction(async (tx) => await renameProjectGroup(tx, group.id, name, instant(context).iso), {
+        lockKey: actor.accountId,
+      });
     return await show(actor, context.base(request), group.id);
   });
 
@@ -171,19 +177,22 @@ export function projectGroupRoutes(app: FastifyInstance, context: Context): void
   // Projects already in another group stay where they are (spec 001).
   app.post<WithId>('/v2/project_groups/:id/add_projects', async (request) => {
     const { actor, group, ids } = await groupAndProjectIds(request);
-    await db.transaction(async (tx) => {
-      const now = instant(context).iso;
-      if (
-        (await groupProjects(tx, {
-          accountId: actor.accountId,
-          groupId: group.id,
-          projectIds: ids,
-          alsoGrouped: false,
-          now,
-        })) > 0
-      )
-        await touchProjectGroup(tx, group.id, now);
-    });
+    await db.transaction(
+      async (tx) => {
+        const now = instant(context).iso;
+        if (
+          (await groupProjects(tx, {
+            accountId: actor.accountId,
+            groupId: group.id,
+            projectIds: ids,
+            alsoGrouped: false,
+            now,
+          })) > 0
+        )
+          await touchProjectGroup(tx, group.id, now);
+      },
+      { lockKey: actor.accountId },
+    );
     return await projectViews(
       db,
       context.base(request),
@@ -194,10 +203,13 @@ export function projectGroupRoutes(app: FastifyInstance, context: Context): void
 
   app.put<WithId>('/v2/project_groups/:id/remove_projects', async (request, reply) => {
     const { group, ids } = await groupAndProjectIds(request);
-    await db.transaction(async (tx) => {
-      const now = instant(context).iso;
-      if ((await ungroupProjects(tx, group.id, ids, now)) > 0) await touchProjectGroup(tx, group.id, now);
-    });
+    await db.transaction(
+      async (tx) => {
+        const now = instant(context).iso;
+        if ((await ungroupProjects(tx, group.id, ids, now)) > 0) await touchProjectGroup(tx, group.id, now);
+      },
+      { lockKey: group.account_id },
+    );
     return reply.code(204).send();
   });
 
@@ -205,10 +217,13 @@ export function projectGroupRoutes(app: FastifyInstance, context: Context): void
     const actor = actorOf(request);
     const group = await visibleGroup(db, actor, request.params.id);
     mayManage(actor);
-    await db.transaction(async (tx) => {
-      const now = instant(context).iso;
-      if ((await ungroupProjects(tx, group.id, null, now)) > 0) await touchProjectGroup(tx, group.id, now);
-    });
+    await db.transaction(
+      async (tx) => {
+        const now = instant(context).iso;
+        if ((await ungroupProjects(tx, group.id, null, now)) > 0) await touchProjectGroup(tx, group.id, now);
+      },
+      { lockKey: actor.accountId },
+    );
     return reply.code(204).send();
   });
 
@@ -216,7 +231,9 @@ export function projectGroupRoutes(app: FastifyInstance, context: Context): void
     const actor = actorOf(request);
     const group = await visibleGroup(db, actor, request.params.id);
     mayManage(actor);
-    await db.transaction(async (tx) => await deleteProjectGroup(tx, group.id, instant(context).iso));
+    await db.transaction(async (tx) => await deleteProjectGroup(tx, group.id, instant(context).iso), {
+      lockKey: actor.accountId,
+    });
     return reply.code(204).send();
   });
 }

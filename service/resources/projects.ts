@@ -107,15 +107,18 @@ export function projectRoutes(app: FastifyInstance, context: Context): void {
       async (id) => (await getProjectGroup(db, actor.accountId, id)) !== undefined,
     );
     f.check();
-    const row = await db.transaction(async (tx) => {
-      await nameTaken(tx, actor.accountId, fields.name);
-      return await insertProject(
-        tx,
-        actor.accountId,
-        { billable: true, billing_increment: 15, color: null, ...fields } as ProjectFields,
-        instant(context).iso,
-      );
-    });
+    const row = await db.transaction(
+      async (tx) => {
+        await nameTaken(tx, actor.accountId, fields.name);
+        return await insertProject(
+          tx,
+          actor.accountId,
+          { billable: true, billing_increment: 15, color: null, ...fields } as ProjectFields,
+          instant(context).iso,
+        );
+      },
+      { lockKey: actor.accountId },
+    );
     const base = context.base(request);
     reply.code(201).header('location', base + paths.project(row.id));
     return (await projectViews(db, base, [row], actor))[0];
@@ -140,10 +143,13 @@ export function projectRoutes(app: FastifyInstance, context: Context): void {
     f.check();
     if (!project.enabled)
       throw refused('Project', 'base', 'archived_project', 'The project is archived: unarchive it to change it');
-    await db.transaction(async (tx) => {
-      await nameTaken(tx, actor.accountId, fields.name, project.id);
-      await updateProject(tx, project.id, fields, instant(context).iso);
-    });
+    await db.transaction(
+      async (tx) => {
+        await nameTaken(tx, actor.accountId, fields.name, project.id);
+        await updateProject(tx, project.id, fields, instant(context).iso);
+      },
+      { lockKey: actor.accountId },
+    );
     return (
       await projectViews(db, context.base(request), [(await getProject(db, actor.accountId, project.id))!], actor)
     )[0];
@@ -154,17 +160,20 @@ export function projectRoutes(app: FastifyInstance, context: Context): void {
     const actor = actorOf(request);
     const project = await ownProject(db, actor, request.params.id);
     mayManage(actor);
-    await db.transaction(async (tx) => {
-      if (!(await projectHasRecords(tx, project.id))) {
-        throw refused(
-          'Project',
-          'base',
-          'deletable',
-          'The project has no entries, expenses or invoices: delete it instead of archiving it',
-        );
-      }
-      await setProjectEnabled(tx, project.id, false, instant(context).iso);
-    });
+    await db.transaction(
+      async (tx) => {
+        if (!(await projectHasRecords(tx, project.id))) {
+          throw refused(
+            'Project',
+            'base',
+            'deletable',
+            'The project has no entries, expenses or invoices: delete it instead of archiving it',
+          );
+        }
+        await setProjectEnabled(tx, project.id, false, instant(context).iso);
+      },
+      { lockKey: actor.accountId },
+    );
     return reply.code(204).send();
   });
 
@@ -172,7 +181,9 @@ export function projectRoutes(app: FastifyInstance, context: Context): void {
     const actor = actorOf(request);
     const project = await ownProject(db, actor, request.params.id);
     mayManage(actor);
-    await db.transaction(async (tx) => await setProjectEnabled(tx, project.id, true, instant(context).iso));
+    await db.transaction(async (tx) => await setProjectEnabled(tx, project.id, true, instant(context).iso), {
+      lockKey: actor.accountId,
+    });
     return reply.code(204).send();
   });
 
@@ -180,17 +191,20 @@ export function projectRoutes(app: FastifyInstance, context: Context): void {
     const actor = actorOf(request);
     const project = await ownProject(db, actor, request.params.id);
     mayManage(actor);
-    await db.transaction(async (tx) => {
-      if (await projectHasRecords(tx, project.id)) {
-        throw refused(
-          'Project',
-          'base',
-          'not_deletable',
-          'The project has entries, expenses or invoices: archive it instead of deleting it',
-        );
-      }
-      await deleteProject(tx, project.id);
-    });
+    await db.transaction(
+      async (tx) => {
+        if (await projectHasRecords(tx, project.id)) {
+          throw refused(
+            'Project',
+            'base',
+            'not_deletable',
+            'The project has entries, expenses or invoices: archive it instead of deleting it',
+          );
+        }
+        await deleteProject(tx, project.id);
+      },
+      { lockKey: actor.accountId },
+    );
     return reply.code(204).send();
   });
 }

@@ -147,20 +147,23 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
     const payloadUri = readPayloadUri(f, true);
     const topics = readTopics(f, k, true);
     f.check();
-    const { row, secret } = await db.transaction(async (tx) => {
-      const now = instant(context).iso;
-      const { id, secret } = await insertSubscription(tx, k, {
-        box: context.secrets,
-        accountId: actor.accountId,
-        v: { name: name!, payloadUri: payloadUri!, topics: topics! },
-        now,
-      });
-      const row = (await getSubscription(tx, k, actor.accountId, id))!;
-      if (k === WEBHOOKS)
-        await queuePing(tx, row, now); // spec 000: "When a webhook is created, a webhook.ping event is sent."
-      else await claimReceiver(tx, id, actor.userId); // it hears its creator's timers (events/outbox.ts)
-      return { row, secret };
-    });
+    const { row, secret } = await db.transaction(
+      async (tx) => {
+        const now = instant(context).iso;
+        const { id, secret } = await insertSubscription(tx, k, {
+          box: context.secrets,
+          accountId: actor.accountId,
+          v: { name: name!, payloadUri: payloadUri!, topics: topics! },
+          now,
+        });
+        const row = (await getSubscription(tx, k, actor.accountId, id))!;
+        if (k === WEBHOOKS)
+          await queuePing(tx, row, now); // spec 000: "When a webhook is created, a webhook.ping event is sent."
+        else await claimReceiver(tx, id, actor.userId); // it hears its creator's timers (events/outbox.ts)
+        return { row, secret };
+      },
+      { lockKey: actor.accountId },
+    );
     const base = context.base(request);
     const shown = render(base, row, secret);
     reply.code(201).header('location', shown.url);
@@ -175,6 +178,7 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
     f.check();
     await db.transaction(
       async (tx) => await updateSubscription(tx, k, { id: row.id, v: { name, payloadUri }, now: instant(context).iso }),
+      { lockKey: actor.accountId },
     );
     return await reread(request, actor, row.id);
   });
@@ -191,7 +195,10 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
       verb === 'add'
         ? [...current, ...given!.filter((t) => !current.includes(t))]
         : current.filter((t) => !given!.includes(t));
-    await db.transaction(async (tx) => await setTopics(tx, k, { id: row.id, topics: next, now: instant(context).iso }));
+    await db.transaction(
+      async (tx) => await setTopics(tx, k, { id: row.id, topics: next, now: instant(context).iso }),
+      { lockKey: actor.accountId },
+    );
     return await reread(request, actor, row.id);
   };
   app.put<WithId>(`${prefix}/:id/add_${k.column}`, changeTopics('add'));
@@ -202,13 +209,16 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
     return {
       secret: await db.transaction(
         async (tx) => await rerollSecret(tx, k, { box: context.secrets, id: row.id, now: instant(context).iso }),
+        { lockKey: row.account_id },
       ),
     };
   });
 
   const changeState = (state: SubscriptionState) => async (request: FastifyRequest<WithId>, reply: FastifyReply) => {
     const { row } = await existing(request);
-    await db.transaction(async (tx) => await setState(tx, k, { id: row.id, state, now: instant(context).iso }));
+    await db.transaction(async (tx) => await setState(tx, k, { id: row.id, state, now: instant(context).iso }), {
+      lockKey: row.account_id,
+    });
     return reply.code(204).send();
   };
   app.put<WithId>(`${prefix}/:id/enable`, changeState('enabled'));
@@ -216,7 +226,7 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
 
   app.delete<WithId>(`${prefix}/:id`, async (request, reply) => {
     const { row } = await existing(request);
-    await db.transaction(async (tx) => await deleteSubscription(tx, k, row.id)); // its queued payloads go with it
+    await db.transaction(async (tx) => await deleteSubscription(tx, k, row.id), { lockKey: row.account_id }); // its queued payloads go with it
     return reply.code(204).send();
   });
 
@@ -224,7 +234,9 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
 
   app.put<WithId>(`${prefix}/:id/ping`, async (request, reply) => {
     const { row } = await existing(request);
-    const payloadId = await db.transaction(async (tx) => await queuePing(tx, row, instant(context).iso));
+    const payloadId = await db.transaction(async (tx) => await queuePing(tx, row, instant(context).iso), {
+      lockKey: row.account_id,
+    });
     return reply
       .code(202)
       .send({ message: 'The ping is queued for delivery to the payload URI', payload_id: payloadId });
@@ -234,6 +246,7 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
     const { row } = await existing(request);
     const retried = await db.transaction(
       async (tx) => await retryPayload(tx, row.id, request.params.payload_id, instant(context).iso),
+      { lockKey: row.account_id },
     );
     if (!retried) throw new ApiError(404, 'No failed payload with this id for this webhook');
     return reply.code(202).send({ message: 'The payload is queued for delivery again' });

@@ -67,17 +67,20 @@ export function tagActionRoutes(app: FastifyInstance, context: Context): void {
     f.check();
     await unlocked(db, tag);
     if (parsed) {
-      await db.transaction(async (tx) => {
-        const other = await findTagByName(tx, actor.accountId, parsed.name);
-        if (other && other.id !== tag.id)
-          throw refused(
-            'Tag',
-            'name',
-            'already_exists',
-            `A tag named #${other.name} already exists: merge the tags instead`,
-          );
-        await updateTag(tx, { tag, name: parsed.name, billable: parsed.billable, now: instant(context).iso });
-      });
+      await db.transaction(
+        async (tx) => {
+          const other = await findTagByName(tx, actor.accountId, parsed.name);
+          if (other && other.id !== tag.id)
+            throw refused(
+              'Tag',
+              'name',
+              'already_exists',
+              `A tag named #${other.name} already exists: merge the tags instead`,
+            );
+          await updateTag(tx, { tag, name: parsed.name, billable: parsed.billable, now: instant(context).iso });
+        },
+        { lockKey: actor.accountId },
+      );
     }
     const current = (await getTag(db, actor.accountId, tag.id))!;
     return view.tag(context.base(request), current, await countTagEntries(db, current.id));
@@ -106,10 +109,13 @@ export function tagActionRoutes(app: FastifyInstance, context: Context): void {
             -1,
             now,
           ),
+        { lockKey: actor.accountId },
       );
       return reply.code(204).send();
     }
-    await db.transaction(async (tx) => await startTagMerge(tx, { accountId: actor.accountId, target, source, now }));
+    await db.transaction(async (tx) => await startTagMerge(tx, { accountId: actor.accountId, target, source, now }), {
+      lockKey: actor.accountId,
+    });
     runner.kick();
     return reply.code(202).send({ message: MERGE_ACCEPTED_MESSAGE });
   });
@@ -119,7 +125,7 @@ export function tagActionRoutes(app: FastifyInstance, context: Context): void {
     const tag = await ownTag(db, actor, request.params.id);
     mayManage(actor);
     await unlocked(db, tag);
-    await db.transaction(async (tx) => await deleteTag(tx, tag, instant(context).iso));
+    await db.transaction(async (tx) => await deleteTag(tx, tag, instant(context).iso), { lockKey: actor.accountId });
     return reply.code(204).send();
   });
 
@@ -130,13 +136,16 @@ export function tagActionRoutes(app: FastifyInstance, context: Context): void {
     const ids = idArray(f, request.body, 'tag_ids', { required: true });
     await requireKnownIds(db, f, { table: 'tags', accountId: actor.accountId, ids, field: 'tag_ids' });
     f.check();
-    await db.transaction(async (tx) => {
-      const now = instant(context).iso;
-      for (const id of ids!) {
-        const tag = (await getTag(tx, actor.accountId, id))!;
-        if (!(await isTagLocked(tx, tag.id))) await deleteTag(tx, tag, now);
-      }
-    });
+    await db.transaction(
+      async (tx) => {
+        const now = instant(context).iso;
+        for (const id of ids!) {
+          const tag = (await getTag(tx, actor.accountId, id))!;
+          if (!(await isTagLocked(tx, tag.id))) await deleteTag(tx, tag, now);
+        }
+      },
+      { lockKey: actor.accountId },
+    );
     return reply.code(204).send();
   });
 

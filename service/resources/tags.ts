@@ -36,17 +36,20 @@ export function tagRoutes(app: FastifyInstance, context: Context): void {
     const f = bodyOf(request.body, 'Tag');
     const names = f.strings('names', { required: true });
     f.check();
-    const created = await db.transaction(async (tx) => {
-      const now = instant(context).iso;
-      const rows: TagRow[] = [];
-      for (const raw of names!) {
-        const parsed = parseTagName(raw);
-        if (!parsed) continue;
-        const { row, created } = await ensureTag(tx, actor.accountId, parsed, now);
-        if (created) rows.push(row);
-      }
-      return rows;
-    });
+    const created = await db.transaction(
+      async (tx) => {
+        const now = instant(context).iso;
+        const rows: TagRow[] = [];
+        for (const raw of names!) {
+          const parsed = parseTagName(raw);
+          if (!parsed) continue;
+          const { row, created } = await ensureTag(tx, actor.accountId, parsed, now);
+          if (created) rows.push(row);
+        }
+        return rows;
+      },
+      { lockKey: actor.accountId },
+    );
     const base = context.base(request);
     return reply.code(201).send(created.map((t) => view.tag(base, t, 0)));
   });

@@ -106,13 +106,16 @@ export function teamRoutes(app: FastifyInstance, context: Context): void {
     const listName = !f.has('user_ids') && f.has('users') ? 'users' : 'user_ids';
     const userIds = await userIdsOf(db, f, { body: request.body, accountId: actor.accountId, name: listName });
     f.check();
-    const team = await db.transaction(async (tx) => {
-      const now = instant(context).iso;
-      await nameTaken(tx, actor.accountId, name!);
-      const row = await insertTeam(tx, actor.accountId, name!, now);
-      await addTeamUsers(tx, row.id, userIds!, now);
-      return row;
-    });
+    const team = await db.transaction(
+      async (tx) => {
+        const now = instant(context).iso;
+        await nameTaken(tx, actor.accountId, name!);
+        const row = await insertTeam(tx, actor.accountId, name!, now);
+        await addTeamUsers(tx, row.id, userIds!, now);
+        return row;
+      },
+      { lockKey: actor.accountId },
+    );
     const base = context.base(request);
     reply.code(201).header('location', base + view.teamPath(team.id));
     return await show(request, actor.accountId, team.id);
@@ -130,10 +133,13 @@ export function teamRoutes(app: FastifyInstance, context: Context): void {
     if (name === null) f.fail('name', 'missing_field'); // a team keeps a name
     f.check();
     if (name) {
-      await db.transaction(async (tx) => {
-        await nameTaken(tx, actor.accountId, name, team.id);
-        await renameTeam(tx, team.id, name, instant(context).iso);
-      });
+      await db.transaction(
+        async (tx) => {
+          await nameTaken(tx, actor.accountId, name, team.id);
+          await renameTeam(tx, team.id, name, instant(context).iso);
+        },
+        { lockKey: actor.accountId },
+      );
     }
     return await show(request, actor.accountId, team.id);
   });
@@ -173,7 +179,9 @@ export function teamRoutes(app: FastifyInstance, context: Context): void {
     const f = bodyOf(request.body, 'Team');
     const userIds = await userIdsOf(db, f, { body: request.body, accountId: actor.accountId });
     f.check();
-    await db.transaction(async (tx) => await addTeamUsers(tx, team.id, userIds!, instant(context).iso));
+    await db.transaction(async (tx) => await addTeamUsers(tx, team.id, userIds!, instant(context).iso), {
+      lockKey: actor.accountId,
+    });
     const members = (await usersOfTeams(db, [team.id])).get(team.id) ?? [];
     return await userViews(db, context.base(request), members);
   });
@@ -183,19 +191,23 @@ export function teamRoutes(app: FastifyInstance, context: Context): void {
     const f = bodyOf(request.body, 'Team');
     const userIds = await userIdsOf(db, f, { body: request.body, accountId: actor.accountId });
     f.check();
-    await db.transaction(async (tx) => await removeTeamUsers(tx, team.id, userIds!, instant(context).iso));
+    await db.transaction(async (tx) => await removeTeamUsers(tx, team.id, userIds!, instant(context).iso), {
+      lockKey: actor.accountId,
+    });
     return reply.code(204).send();
   });
 
   app.put<WithId>('/v2/teams/:id/remove_all_users', async (request, reply) => {
     const { team } = await pathTeam(request, true);
-    await db.transaction(async (tx) => await removeTeamUsers(tx, team.id, 'all', instant(context).iso));
+    await db.transaction(async (tx) => await removeTeamUsers(tx, team.id, 'all', instant(context).iso), {
+      lockKey: team.account_id,
+    });
     return reply.code(204).send();
   });
 
   app.delete<WithId>('/v2/teams/:id', async (request, reply) => {
     const { team } = await pathTeam(request, true);
-    await db.transaction(async (tx) => await deleteTeam(tx, team.id));
+    await db.transaction(async (tx) => await deleteTeam(tx, team.id), { lockKey: team.account_id });
     return reply.code(204).send();
   });
 }

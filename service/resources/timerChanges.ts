@@ -49,55 +49,61 @@ export function timerSetupRoutes(app: FastifyInstance, context: Context): void {
     const f = bodyOf(request.body, 'Timer');
     const description = f.text('description');
     f.check();
-    await db.transaction(async (tx) => {
-      await guardNewTags(tx, t.actor, 'Timer', description);
-      const now = instant(context);
-      if (t.timer) {
-        if (description !== undefined)
-          await setTimerDescription(tx, { accountId: t.actor.accountId, timer: t.timer, description, now: now.iso });
-      } else {
-        if (!t.project.enabled) throw archived(t.project);
-        await createTimer(tx, {
-          accountId: t.actor.accountId,
-          userId: t.actor.userId,
-          projectId: t.project.id,
-          date: dateAt(now.date, t.user.utc_offset),
-          description: description ?? null,
-          now: now.iso,
-        });
-      }
-      if (!t.timer || description !== undefined)
-        await emitTimerEvent(tx, timerEvent(t.actor, stateEvent(t.timer?.state ?? 'pending'), now.iso));
-    });
+    await db.transaction(
+      async (tx) => {
+        await guardNewTags(tx, t.actor, 'Timer', description);
+        const now = instant(context);
+        if (t.timer) {
+          if (description !== undefined)
+            await setTimerDescription(tx, { accountId: t.actor.accountId, timer: t.timer, description, now: now.iso });
+        } else {
+          if (!t.project.enabled) throw archived(t.project);
+          await createTimer(tx, {
+            accountId: t.actor.accountId,
+            userId: t.actor.userId,
+            projectId: t.project.id,
+            date: dateAt(now.date, t.user.utc_offset),
+            description: description ?? null,
+            now: now.iso,
+          });
+        }
+        if (!t.timer || description !== undefined)
+          await emitTimerEvent(tx, timerEvent(t.actor, stateEvent(t.timer?.state ?? 'pending'), now.iso));
+      },
+      { lockKey: t.actor.accountId },
+    );
     return show(request, t);
   });
 
   app.put<ProjectTimer>(`${TIMER_PATH}/start`, TIMER_REPLY, async (request, reply) => {
     const t = await target(request);
     const { entryDate, description } = readRunBody(request.body, t, false);
-    await db.transaction(async (tx) => {
-      await guardNewTags(tx, t.actor, 'Timer', description);
-      const now = instant(context);
-      const today = dateAt(now.date, t.user.utc_offset);
-      let timer = t.timer;
-      if (!timer)
-        timer = await createTimer(tx, {
-          accountId: t.actor.accountId,
-          userId: t.actor.userId,
-          projectId: t.project.id,
-          date: entryDate ?? today,
-          description: description ?? null,
-          now: now.iso,
-        });
-      else {
-        if (description !== undefined)
-          await setTimerDescription(tx, { accountId: t.actor.accountId, timer, description, now: now.iso });
-        // entry_date defaults to today when the timer starts; a running timer keeps its date.
-        if (entryDate || timer.state !== 'running') await setTimerDate(tx, timer, entryDate ?? today, now.iso);
-      }
-      await runTimer(tx, (await getTimer(tx, t.actor.userId, t.project.id))!, now.ms, now.iso);
-      await emitTimerEvent(tx, timerEvent(t.actor, 'timer.running', now.iso));
-    });
+    await db.transaction(
+      async (tx) => {
+        await guardNewTags(tx, t.actor, 'Timer', description);
+        const now = instant(context);
+        const today = dateAt(now.date, t.user.utc_offset);
+        let timer = t.timer;
+        if (!timer)
+          timer = await createTimer(tx, {
+            accountId: t.actor.accountId,
+            userId: t.actor.userId,
+            projectId: t.project.id,
+            date: entryDate ?? today,
+            description: description ?? null,
+            now: now.iso,
+          });
+        else {
+          if (description !== undefined)
+            await setTimerDescription(tx, { accountId: t.actor.accountId, timer, description, now: now.iso });
+          // entry_date defaults to today when the timer starts; a running timer keeps its date.
+          if (entryDate || timer.state !== 'running') await setTimerDate(tx, timer, entryDate ?? today, now.iso);
+        }
+        await runTimer(tx, (await getTimer(tx, t.actor.userId, t.project.id))!, now.ms, now.iso);
+        await emitTimerEvent(tx, timerEvent(t.actor, 'timer.running', now.iso));
+      },
+      { lockKey: t.actor.accountId },
+    );
     reply.header('location', context.base(request) + paths.timer(t.project.id));
     return show(request, t);
   });
@@ -112,11 +118,14 @@ export function timerClockRoutes(app: FastifyInstance, context: Context): void {
   app.put<ProjectTimer>(`${TIMER_PATH}/pause`, TIMER_REPLY, async (request) => {
     const t = await target(request);
     const timer = existing(t);
-    await db.transaction(async (tx) => {
-      const now = instant(context);
-      await pauseTimer(tx, timer, now.ms, now.iso);
-      if (timer.state === 'running') await emitTimerEvent(tx, timerEvent(t.actor, 'timer.paused', now.iso));
-    });
+    await db.transaction(
+      async (tx) => {
+        const now = instant(context);
+        await pauseTimer(tx, timer, now.ms, now.iso);
+        if (timer.state === 'running') await emitTimerEvent(tx, timerEvent(t.actor, 'timer.paused', now.iso));
+      },
+      { lockKey: t.actor.accountId },
+    );
     return show(request, t);
   });
 
@@ -128,11 +137,14 @@ export function timerClockRoutes(app: FastifyInstance, context: Context): void {
     const minutes = f.integer('minutes', { min: -LIMITS.minutes, max: LIMITS.minutes }) ?? 0;
     const seconds = f.integer('seconds', { min: -bound, max: bound }) ?? 0;
     f.check();
-    await db.transaction(async (tx) => {
-      const now = instant(context);
-      await adjustTimer(tx, { timer, deltaMs: (minutes * 60 + seconds) * 1000, nowMs: now.ms, now: now.iso });
-      if (timer.state === 'running') await emitTimerEvent(tx, timerEvent(t.actor, 'timer.running', now.iso));
-    });
+    await db.transaction(
+      async (tx) => {
+        const now = instant(context);
+        await adjustTimer(tx, { timer, deltaMs: (minutes * 60 + seconds) * 1000, nowMs: now.ms, now: now.iso });
+        if (timer.state === 'running') await emitTimerEvent(tx, timerEvent(t.actor, 'timer.running', now.iso));
+      },
+      { lockKey: t.actor.accountId },
+    );
     return show(request, t);
   });
 }
@@ -150,28 +162,33 @@ export function timerEndRoutes(app: FastifyInstance, context: Context): void {
     const timer = existing(t);
     if (timer.state === 'pending') throw notFound('Not Found: the timer has not been started');
     const { entryDate, minutes, description } = readRunBody(request.body, t, true);
-    await db.transaction(async (tx) => {
-      await guardNewTags(tx, t.actor, 'Timer', description);
-      const now = instant(context);
-      // Any started moment is a started minute: a timer stopped after half a second logs 1 minute.
-      const logged = minutes ?? elapsedMinutes(elapsedMs(timer, now.ms) / 1000);
-      const entryId = await insertEntry(
-        tx,
-        t.actor.accountId,
-        {
-          userId: t.actor.userId,
-          projectId: t.project.id,
-          date: entryDate ?? timer.date,
-          minutes: logged,
-          description: description === undefined ? timer.description : description,
-          sourceUrl: null,
-        },
-        now.iso,
-      );
-      await deleteTimer(tx, timer);
-      await emitEntryEvents(tx, [entryEvent('entry.created', { accountId: t.actor.accountId, entryId, at: now.iso })]);
-      await emitTimerEvent(tx, timerEvent(t.actor, 'timer.logged', now.iso));
-    });
+    await db.transaction(
+      async (tx) => {
+        await guardNewTags(tx, t.actor, 'Timer', description);
+        const now = instant(context);
+        // Any started moment is a started minute: a timer stopped after half a second logs 1 minute.
+        const logged = minutes ?? elapsedMinutes(elapsedMs(timer, now.ms) / 1000);
+        const entryId = await insertEntry(
+          tx,
+          t.actor.accountId,
+          {
+            userId: t.actor.userId,
+            projectId: t.project.id,
+            date: entryDate ?? timer.date,
+            minutes: logged,
+            description: description === undefined ? timer.description : description,
+            sourceUrl: null,
+          },
+          now.iso,
+        );
+        await deleteTimer(tx, timer);
+        await emitEntryEvents(tx, [
+          entryEvent('entry.created', { accountId: t.actor.accountId, entryId, at: now.iso }),
+        ]);
+        await emitTimerEvent(tx, timerEvent(t.actor, 'timer.logged', now.iso));
+      },
+      { lockKey: t.actor.accountId },
+    );
     return reply.code(204).send();
   });
 
@@ -180,10 +197,13 @@ export function timerEndRoutes(app: FastifyInstance, context: Context): void {
   app.delete<ProjectTimer>(TIMER_PATH, async (request, reply) => {
     const t = await target(request);
     const timer = existing(t);
-    await db.transaction(async (tx) => {
-      await deleteTimer(tx, timer);
-      await emitTimerEvent(tx, timerEvent(t.actor, 'timer.deleted', instant(context).iso));
-    });
+    await db.transaction(
+      async (tx) => {
+        await deleteTimer(tx, timer);
+        await emitTimerEvent(tx, timerEvent(t.actor, 'timer.deleted', instant(context).iso));
+      },
+      { lockKey: t.actor.accountId },
+    );
     return reply.code(204).send();
   });
 }

@@ -196,16 +196,19 @@ function userChangeRoutes(app: FastifyInstance, context: Context): void {
     const lastName = f.text('last_name', { max: LIMITS.name }) ?? null;
     const role = f.oneOf('role', ASSIGNABLE_ROLES) ?? 'leader'; // GAPS.md: role default leader
     f.check();
-    const row = await db.transaction(async (tx) => {
-      await emailFree(tx, actor.accountId, email!);
-      await refuseBeyondUserLimit(tx, actor.accountId);
-      return await insertUser(
-        tx,
-        actor.accountId,
-        { email: email!, first_name: firstName, last_name: lastName, role },
-        instant(context).iso,
-      );
-    });
+    const row = await db.transaction(
+      async (tx) => {
+        await emailFree(tx, actor.accountId, email!);
+        await refuseBeyondUserLimit(tx, actor.accountId);
+        return await insertUser(
+          tx,
+          actor.accountId,
+          { email: email!, first_name: firstName, last_name: lastName, role },
+          instant(context).iso,
+        );
+      },
+      { lockKey: actor.accountId },
+    );
     const base = context.base(request);
     reply.code(201).header('location', base + paths.user(row.id));
     return (await userViews(db, base, [row]))[0];
@@ -233,10 +236,13 @@ function userChangeRoutes(app: FastifyInstance, context: Context): void {
         throw refused('User', 'role', 'authenticated_user', 'You cannot change your own role');
       changes.role = role;
     }
-    await db.transaction(async (tx) => {
-      if (email !== undefined) await emailFree(tx, actor.accountId, email, user.id);
-      await updateUser(tx, user.id, changes, instant(context).iso);
-    });
+    await db.transaction(
+      async (tx) => {
+        if (email !== undefined) await emailFree(tx, actor.accountId, email, user.id);
+        await updateUser(tx, user.id, changes, instant(context).iso);
+      },
+      { lockKey: actor.accountId },
+    );
     return await shownUser(context, request, actor.accountId, user.id);
   });
 }
@@ -253,11 +259,14 @@ function userStateRoutes(app: FastifyInstance, context: Context): void {
     // and only the owner takes it back; a supervisor may still activate a pending or suspended user.
     if (user.state === 'disabled' && !deactivatesUsers(actor))
       throw forbidden('Forbidden: only the owner reactivates a deactivated user');
-    await db.transaction(async (tx) => {
-      if (user.state === 'active') return;
-      if (user.state === 'disabled') await refuseBeyondUserLimit(tx, actor.accountId);
-      await updateUser(tx, user.id, { state: 'active' }, instant(context).iso);
-    });
+    await db.transaction(
+      async (tx) => {
+        if (user.state === 'active') return;
+        if (user.state === 'disabled') await refuseBeyondUserLimit(tx, actor.accountId);
+        await updateUser(tx, user.id, { state: 'active' }, instant(context).iso);
+      },
+      { lockKey: actor.accountId },
+    );
     return reply.code(204).send();
   });
 
@@ -267,9 +276,12 @@ function userStateRoutes(app: FastifyInstance, context: Context): void {
     const user = await visibleUser(db, actor, request.params.id);
     if (!deactivatesUsers(actor)) throw forbidden('Forbidden: only the owner deactivates users');
     if (user.id === actor.userId) throw refused('User', 'base', 'authenticated_user', 'You cannot deactivate yourself');
-    await db.transaction(async (tx) => {
-      if (user.state !== 'disabled') await updateUser(tx, user.id, { state: 'disabled' }, instant(context).iso);
-    });
+    await db.transaction(
+      async (tx) => {
+        if (user.state !== 'disabled') await updateUser(tx, user.id, { state: 'disabled' }, instant(context).iso);
+      },
+      { lockKey: actor.accountId },
+    );
     return reply.code(204).send();
   });
 
@@ -289,10 +301,13 @@ function userStateRoutes(app: FastifyInstance, context: Context): void {
         'The user has entries or other records: deactivate them instead of deleting them',
       );
     try {
-      await db.transaction(async (tx) => {
-        if ((await countEntriesOfUsers(tx, [user.id])).get(user.id)) throw notDeletable();
-        await deleteUser(tx, user.id);
-      });
+      await db.transaction(
+        async (tx) => {
+          if ((await countEntriesOfUsers(tx, [user.id])).get(user.id)) throw notDeletable();
+          await deleteUser(tx, user.id);
+        },
+        { lockKey: actor.accountId },
+      );
     } catch (error) {
       // Any other record that names the user (without ON DELETE CASCADE) keeps them as well.
       if (isForeignKeyViolation(error)) throw notDeletable();
@@ -321,7 +336,9 @@ function userAccessRoutes(app: FastifyInstance, context: Context): void {
     const user = await visibleUser(db, actor, request.params.id);
     mayChange(actor, user);
     const ids = await projectIdsOf(request, actor.accountId);
-    await db.transaction(async (tx) => await giveProjectAccess(tx, user.id, ids, instant(context).iso));
+    await db.transaction(async (tx) => await giveProjectAccess(tx, user.id, ids, instant(context).iso), {
+      lockKey: actor.accountId,
+    });
     return reply.code(204).send();
   });
 
@@ -330,7 +347,7 @@ function userAccessRoutes(app: FastifyInstance, context: Context): void {
     const user = await visibleUser(db, actor, request.params.id);
     mayChange(actor, user);
     const ids = await projectIdsOf(request, actor.accountId);
-    await db.transaction(async (tx) => await revokeProjectAccess(tx, user.id, ids));
+    await db.transaction(async (tx) => await revokeProjectAccess(tx, user.id, ids), { lockKey: actor.accountId });
     return reply.code(204).send();
   });
 
@@ -338,7 +355,7 @@ function userAccessRoutes(app: FastifyInstance, context: Context): void {
     const actor = actorOf(request);
     const user = await visibleUser(db, actor, request.params.id);
     mayChange(actor, user);
-    await db.transaction(async (tx) => await revokeAllProjectAccess(tx, user.id));
+    await db.transaction(async (tx) => await revokeAllProjectAccess(tx, user.id), { lockKey: actor.accountId });
     return reply.code(204).send();
   });
 }

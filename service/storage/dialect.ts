@@ -60,6 +60,18 @@ export function jsonTexts(dialect: Dialect, expression: string): string {
   return dialect === 'sqlite' ? `json_each(${expression})` : `json_array_elements_text(${expression}::json)`;
 }
 
+/** A text field of a JSON object held in a column; `field` is a name written in this code base, never input. */
+export function jsonField(dialect: Dialect, expression: string, field: string): string {
+  return dialect === 'sqlite' ? `json_extract(${expression}, '$.${field}')` : `(${expression}::json ->> '${field}')`;
+}
+
+/** Whether a field of a JSON object held in a column is JSON `true`. */
+export function jsonTrue(dialect: Dialect, expression: string, field: string): string {
+  return dialect === 'sqlite'
+    ? `${jsonField(dialect, expression, field)} = 1`
+    : `${jsonField(dialect, expression, field)} = 'true'`;
+}
+
 // SQLite's extended result code for a foreign key constraint (SQLITE_CONSTRAINT | 3 << 8).
 const SQLITE_CONSTRAINT_FOREIGNKEY = 787;
 // PostgreSQL's SQLSTATE foreign_key_violation.

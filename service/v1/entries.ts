@@ -57,20 +57,23 @@ export function v1EntryRoutes(api: FastifyInstance, context: Context): void {
   route(api, 'POST', '/entries', async (request, reply) => {
     const actor = v1Actor(request);
     const input = entryInputOf(request, true);
-    const id = await db.transaction(async (tx) => {
-      const at = instant(context);
-      const chosen = await chooseUser(tx, actor, input.user);
-      if ('unusable' in chosen)
-        throw invalid(`Invalid data: user: ${chosen.unusable}`, [
-          { resource: 'Entry', field: 'user', code: 'missing' },
-        ]);
-      return await createEntry(tx, {
-        actor,
-        user: chosen.user,
-        input,
-        options: { now: at.iso, nowMs: at.ms, refuseDuplicates: true },
-      });
-    });
+    const id = await db.transaction(
+      async (tx) => {
+        const at = instant(context);
+        const chosen = await chooseUser(tx, actor, input.user);
+        if ('unusable' in chosen)
+          throw invalid(`Invalid data: user: ${chosen.unusable}`, [
+            { resource: 'Entry', field: 'user', code: 'missing' },
+          ]);
+        return await createEntry(tx, {
+          actor,
+          user: chosen.user,
+          input,
+          options: { now: at.iso, nowMs: at.ms, refuseDuplicates: true },
+        });
+      },
+      { lockKey: actor.accountId },
+    );
     return sendHead(request, reply, 201, `${context.base(request)}/api/entries/${id}`);
   });
 
@@ -86,7 +89,9 @@ export function v1EntryRoutes(api: FastifyInstance, context: Context): void {
     const actor = v1Actor(request);
     const entry = await visibleEntry(db, actor, request.params.id);
     const input = entryInputOf(request, false);
-    await db.transaction(async (tx) => await changeEntry(tx, { actor, entry, input, now: instant(context).iso }));
+    await db.transaction(async (tx) => await changeEntry(tx, { actor, entry, input, now: instant(context).iso }), {
+      lockKey: actor.accountId,
+    });
     return sendOne(request, reply, {
       name: 'entry',
       value: (await entryViews(db, [(await getEntry(db, actor.accountId, entry.id))!]))[0]!,
@@ -96,7 +101,9 @@ export function v1EntryRoutes(api: FastifyInstance, context: Context): void {
   route(api, 'DELETE', '/entries/:id', async (request, reply) => {
     const actor = v1Actor(request);
     const entry = await visibleEntry(db, actor, request.params.id);
-    await db.transaction(async (tx) => await removeEntry(tx, actor, entry, instant(context).iso));
+    await db.transaction(async (tx) => await removeEntry(tx, actor, entry, instant(context).iso), {
+      lockKey: actor.accountId,
+    });
     return sendHead(request, reply, 200);
   });
 }

@@ -82,44 +82,47 @@ export function v1ImportRoute(api: FastifyInstance, context: Context): void {
     if (problems.errors.length)
       throw invalid(`Invalid data, nothing imported: ${problems.messages.join('; ')}`, problems.errors);
 
-    const ids = await db.transaction(async (tx) => {
-      const at = instant(context);
-      const chosen: Array<Awaited<ReturnType<typeof chooseUser>>> = [];
-      for (const input of inputs) chosen.push(await chooseUser(tx, actor, input.user));
-      chosen.forEach((c, i) => {
-        if ('unusable' in c && !c.skipped)
-          throw invalid(`Invalid data, nothing imported: entries[${i}].user: ${c.unusable}`, [
-            { resource: 'Entry', field: `entries[${i}].user`, code: 'invalid' },
-          ]);
-      });
-      if (chosen.every((c) => 'unusable' in c))
-        throw invalid('Nothing imported: every entry names a missing or inactive user');
-      const importId = await insertImport(tx, actor.accountId, actor.userId, at.iso);
-      const created: number[] = [];
-      for (const [i, input] of inputs.entries()) {
-        const choice = chosen[i]!;
-        if ('unusable' in choice) continue; // spec 002: skipped
-        try {
-          const id = await createEntry(tx, {
-            actor,
-            user: choice.user,
-            input,
-            options: {
-              now: at.iso,
-              nowMs: at.ms,
-              refuseDuplicates: false,
-              projectNameFirst: true,
-            },
-          });
-          await markImported(tx, id, importId);
-          created.push(id);
-        } catch (error) {
-          if (error instanceof Error) error.message = `entries[${i}]: ${error.message}`;
-          throw error;
+    const ids = await db.transaction(
+      async (tx) => {
+        const at = instant(context);
+        const chosen: Array<Awaited<ReturnType<typeof chooseUser>>> = [];
+        for (const input of inputs) chosen.push(await chooseUser(tx, actor, input.user));
+        chosen.forEach((c, i) => {
+          if ('unusable' in c && !c.skipped)
+            throw invalid(`Invalid data, nothing imported: entries[${i}].user: ${c.unusable}`, [
+              { resource: 'Entry', field: `entries[${i}].user`, code: 'invalid' },
+            ]);
+        });
+        if (chosen.every((c) => 'unusable' in c))
+          throw invalid('Nothing imported: every entry names a missing or inactive user');
+        const importId = await insertImport(tx, actor.accountId, actor.userId, at.iso);
+        const created: number[] = [];
+        for (const [i, input] of inputs.entries()) {
+          const choice = chosen[i]!;
+          if ('unusable' in choice) continue; // spec 002: skipped
+          try {
+            const id = await createEntry(tx, {
+              actor,
+              user: choice.user,
+              input,
+              options: {
+                now: at.iso,
+                nowMs: at.ms,
+                refuseDuplicates: false,
+                projectNameFirst: true,
+              },
+            });
+            await markImported(tx, id, importId);
+            created.push(id);
+          } catch (error) {
+            if (error instanceof Error) error.message = `entries[${i}]: ${error.message}`;
+            throw error;
+          }
         }
-      }
-      return created;
-    });
+        return created;
+      },
+      { lockKey: actor.accountId },
+    );
     return sendList(request, reply, {
       listName: 'entries',
       itemName: 'entry',

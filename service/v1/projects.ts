@@ -140,18 +140,21 @@ export function v1ProjectRoutes(api: FastifyInstance, context: Context): void {
     const actor = v1Actor(request);
     mayManage(actor);
     const fields = readProjectInput(request, true);
-    const project = await db.transaction(async (tx) => {
-      const now = instant(context).iso;
-      await nameFree(tx, actor.accountId, fields.name);
-      const row = await insertProject(
-        tx,
-        actor.accountId,
-        { name: fields.name!, billable: fields.billable ?? true, billing_increment: 15, color: fields.color ?? null },
-        now,
-      );
-      await applyExtras(tx, row, fields, now);
-      return row;
-    });
+    const project = await db.transaction(
+      async (tx) => {
+        const now = instant(context).iso;
+        await nameFree(tx, actor.accountId, fields.name);
+        const row = await insertProject(
+          tx,
+          actor.accountId,
+          { name: fields.name!, billable: fields.billable ?? true, billing_increment: 15, color: fields.color ?? null },
+          now,
+        );
+        await applyExtras(tx, row, fields, now);
+        return row;
+      },
+      { lockKey: actor.accountId },
+    );
     return sendHead(request, reply, 201, location(request, project.id));
   });
 
@@ -162,12 +165,15 @@ export function v1ProjectRoutes(api: FastifyInstance, context: Context): void {
     mayManage(actor);
     const fields = readProjectInput(request, false);
     if (!project.enabled) throw invalid('The project is archived: make it active to change it');
-    await db.transaction(async (tx) => {
-      const now = instant(context).iso;
-      await nameFree(tx, actor.accountId, fields.name, project.id);
-      await updateProject(tx, project.id, { name: fields.name, billable: fields.billable, color: fields.color }, now);
-      await applyExtras(tx, project, fields, now);
-    });
+    await db.transaction(
+      async (tx) => {
+        const now = instant(context).iso;
+        await nameFree(tx, actor.accountId, fields.name, project.id);
+        await updateProject(tx, project.id, { name: fields.name, billable: fields.billable, color: fields.color }, now);
+        await applyExtras(tx, project, fields, now);
+      },
+      { lockKey: actor.accountId },
+    );
     return await show(request, reply, actor.accountId, project.id);
   });
 
@@ -177,13 +183,16 @@ export function v1ProjectRoutes(api: FastifyInstance, context: Context): void {
     const project = await visibleProject(db, actor, request.params.id);
     const plain = (reason: string) => new V1Error(422, reason, undefined, true);
     if (!managesProjects(actor)) throw plain('Your role cannot delete projects.');
-    await db.transaction(async (tx) => {
-      if (await projectHasRecords(tx, project.id))
-        throw plain(
-          `The project "${project.name}" has entries, expenses or invoices, so it cannot be deleted. Archive it instead.`,
-        );
-      await deleteProject(tx, project.id);
-    });
+    await db.transaction(
+      async (tx) => {
+        if (await projectHasRecords(tx, project.id))
+          throw plain(
+            `The project "${project.name}" has entries, expenses or invoices, so it cannot be deleted. Archive it instead.`,
+          );
+        await deleteProject(tx, project.id);
+      },
+      { lockKey: actor.accountId },
+    );
     return sendHead(request, reply, 200);
   });
 
@@ -200,14 +209,17 @@ export function v1ProjectRoutes(api: FastifyInstance, context: Context): void {
       const project = await visibleProject(db, actor, request.params.id);
       mayManage(actor);
       if (request.method === 'GET' && bool(project.enabled) !== enabled) {
-        await db.transaction(async (tx) => {
-          if (!enabled && !(await projectHasRecords(tx, project.id))) {
-            throw invalid('The project has no entries, expenses or invoices: delete it instead of archiving it', [
-              { resource: 'Project', field: 'base', code: 'deletable' },
-            ]);
-          }
-          await setProjectEnabled(tx, project.id, enabled, instant(context).iso);
-        });
+        await db.transaction(
+          async (tx) => {
+            if (!enabled && !(await projectHasRecords(tx, project.id))) {
+              throw invalid('The project has no entries, expenses or invoices: delete it instead of archiving it', [
+                { resource: 'Project', field: 'base', code: 'deletable' },
+              ]);
+            }
+            await setProjectEnabled(tx, project.id, enabled, instant(context).iso);
+          },
+          { lockKey: actor.accountId },
+        );
       }
       reply.header('location', location(request, project.id));
       return await show(request, reply, actor.accountId, project.id);

@@ -122,21 +122,24 @@ export function v1UserRoutes(api: FastifyInstance, context: Context): void {
     const actor = v1Actor(request);
     if (!managesUsers(actor)) throw notAllowed('only administrators and the owner add users');
     const fields = readUserInput(request, true);
-    const user = await db.transaction(async (tx) => {
-      await emailFree(tx, fields.email);
-      await refuseBeyondUserLimit(tx, actor.accountId);
-      return await insertUser(
-        tx,
-        actor.accountId,
-        {
-          email: fields.email!,
-          first_name: fields.first_name ?? null,
-          last_name: fields.last_name ?? null,
-          role: 'leader',
-        },
-        instant(context).iso,
-      );
-    });
+    const user = await db.transaction(
+      async (tx) => {
+        await emailFree(tx, fields.email);
+        await refuseBeyondUserLimit(tx, actor.accountId);
+        return await insertUser(
+          tx,
+          actor.accountId,
+          {
+            email: fields.email!,
+            first_name: fields.first_name ?? null,
+            last_name: fields.last_name ?? null,
+            role: 'leader',
+          },
+          instant(context).iso,
+        );
+      },
+      { lockKey: actor.accountId },
+    );
     return sendHead(request, reply, 201, `${context.base(request)}/api/users/${user.id}`);
   });
 
@@ -151,10 +154,13 @@ export function v1UserRoutes(api: FastifyInstance, context: Context): void {
     if (fields.email !== undefined) changes.email = fields.email;
     if (fields.first_name !== undefined) changes.first_name = fields.first_name;
     if (fields.last_name !== undefined) changes.last_name = fields.last_name;
-    await db.transaction(async (tx) => {
-      await emailFree(tx, fields.email, user.id);
-      await updateUser(tx, user.id, changes, instant(context).iso);
-    });
+    await db.transaction(
+      async (tx) => {
+        await emailFree(tx, fields.email, user.id);
+        await updateUser(tx, user.id, changes, instant(context).iso);
+      },
+      { lockKey: actor.accountId },
+    );
     return sendOne(request, reply, { name: 'user', value: userView((await getUser(db, actor.accountId, user.id))!) });
   });
 
@@ -170,12 +176,16 @@ export function v1UserRoutes(api: FastifyInstance, context: Context): void {
       if (user.state !== 'disabled') await updateUser(tx, user.id, { state: 'disabled' }, now);
     };
     try {
-      await db.transaction(async (tx) =>
-        (await countEntriesOfUsers(tx, [user.id])).get(user.id) ? await deactivate(tx) : await deleteUser(tx, user.id),
+      await db.transaction(
+        async (tx) =>
+          (await countEntriesOfUsers(tx, [user.id])).get(user.id)
+            ? await deactivate(tx)
+            : await deleteUser(tx, user.id),
+        { lockKey: actor.accountId },
       );
     } catch (error) {
       if (!isForeignKeyViolation(error)) throw error;
-      await db.transaction(deactivate);
+      await db.transaction(deactivate, { lockKey: actor.accountId });
     }
     return sendHead(request, reply, 200);
   });
