@@ -5,7 +5,7 @@
 import { createWriteStream, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { cliSocketPath } from '../main/core/cliSocket/address';
-import { desktopDataDirs, webHostDataDir } from '../main/core/dataDirs';
+import { desktopDataDirs, webHostDataDir } from '../main/core/desktop/dataDirs';
 import { parseCommandLine } from './args';
 import { connectToApp, NoAppError } from './appConnection';
 import { EXIT, type Io, runCommand } from './run';

@@ -7,10 +7,10 @@ import { weekOf } from '../../common/week';
 import type { NoticeView, Snapshot } from '../../common/snapshot';
 import { unreachable } from '../api/unreachable';
 import { createExporter } from './export/exporter';
-import { createHandlers } from './handlers';
-import { isIdleEvent } from './idle/policy';
-import { createIdleTracker } from './idle/tracker';
-import { createReminderScheduler } from './reminder/scheduler';
+import { createHandlers } from './calls/handlers';
+import { isIdleEvent } from './desktop/idle/policy';
+import { createIdleTracker } from './desktop/idle/tracker';
+import { createReminderScheduler } from './desktop/reminder/scheduler';
 import { createMemorySettingsStore } from './settings/store';
 import { updateSettings } from './settings/update';
 import { openLedger } from './sync/ledger';
@@ -19,9 +19,9 @@ import { waitingIn } from './sync/waiting';
 import { openOutbox } from './sync/outbox';
 import { READS, type Read } from './sync/serviceReads';
 import { emptyServiceData, type ServiceData } from './sync/serviceData';
-import { createStore } from './store';
+import { createStore } from './views/snapshotStore';
 import { systemClock, type Core, type CoreOptions, type LifecycleEvent } from './types';
-import { deriveSnapshot } from './sync/snapshot';
+import { deriveSnapshot } from './views/deriveSnapshot';
 import { startWorker } from './sync/worker';
 
 /** How many recently used timers order the paused ones. */

@@ -6,7 +6,7 @@ import type { Snapshot } from '../../common/snapshot';
 import type { TimerClock as Clock } from '../api/clock';
 import type { ServiceApi } from '../api/types';
 import type { BulkImporter } from './sync/bulk';
-import type { IdleEvent } from './idle/policy';
+import type { IdleEvent } from './desktop/idle/policy';
 import type { SettingsStore } from './settings/store';
 import type { ApplyHotkeys } from './settings/update';
 

@@ -10,11 +10,11 @@ import {
   describeFailedShortcuts,
   localPortFromArgv,
   type CommandName,
-} from '../core/commands';
+} from '../core/desktop/commands';
 import { openStintApp, type StintApp } from '../core/accounts/app';
 import { startCliSocket } from '../core/cliSocket/server';
-import { isSafeExternalUrl } from '../core/externalLinks';
-import { createKeychain, KeychainUnavailableError } from '../core/keychain';
+import { isSafeExternalUrl } from '../core/desktop/externalLinks';
+import { createKeychain, KeychainUnavailableError } from '../core/embedded/keychain';
 import { dispatch } from '../../common/dispatch';
 import { registerIpc, sendUiCommand } from './ipc';
 import { showNotifications } from './notifications';

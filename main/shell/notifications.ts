@@ -2,7 +2,7 @@
 // a click shows the window.
 
 import { Notification } from 'electron';
-import { notificationsFor } from '../core/notifications';
+import { notificationsFor } from '../core/desktop/notifications';
 import type { Core } from '../core/types';
 
 export function showNotifications(core: Pick<Core, 'getSnapshot' | 'subscribe'>, showWindow: () => void): () => void {

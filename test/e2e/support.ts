@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createServiceApi } from '../../main/api/client';
 import type { ServiceApi } from '../../main/api/types';
-import { openEmbeddedAccount, type EmbeddedAccount } from '../../main/core/embedded';
-import { createSessionSecrets } from '../../main/core/keychain';
+import { openEmbeddedAccount, type EmbeddedAccount } from '../../main/core/embedded/embeddedAccount';
+import { createSessionSecrets } from '../../main/core/embedded/keychain';
 import type { Core } from '../../main/core/types';
 import { SECRET_PARAM, secretCookieName, startWebHost, type WebHost } from '../../web/host';
 

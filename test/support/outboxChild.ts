@@ -19,7 +19,7 @@ import { createServiceApi } from '../../main/api/client';
 import { createLegacyApi } from '../../main/api/legacy';
 import { createCore } from '../../main/core/core';
 import { JOURNAL_FILE } from '../../main/core/sync/journal';
-import type { Operation } from '../../main/core/sync/operations';
+import type { Operation } from '../../main/core/model/operations';
 import {
   actionSignature,
   applyToModel,

@@ -5,8 +5,8 @@
 import type { Result } from '../../common/result';
 import type { EntryView, Snapshot } from '../../common/snapshot';
 import { collect, type ServiceApi } from '../../main/api/types';
-import { DEFAULT_BILLING_INCREMENT, elapsedMinutes, roundUpToIncrement } from '../../main/core/sync/minutes';
-import type { Operation } from '../../main/core/sync/operations';
+import { DEFAULT_BILLING_INCREMENT, elapsedMinutes, roundUpToIncrement } from '../../main/core/model/minutes';
+import type { Operation } from '../../main/core/model/operations';
 import type { Core } from '../../main/core/types';
 import type { Random } from './random';
 

@@ -63,13 +63,13 @@ describe('process boundaries', () => {
   it('finds an offending import when there is one (the check itself works)', () => {
     expect(allowed('main/api/client.ts', '../core/store')).toBe(false);
     expect(allowed('wire/serviceTypes.ts', '../common/result')).toBe(false);
-    expect(allowed('main/core/sync/snapshot.ts', '../../../wire/serviceTypes')).toBe(false);
-    expect(allowed('service/app.ts', '../main/core/keychain')).toBe(false);
+    expect(allowed('main/core/views/deriveSnapshot.ts', '../../../wire/serviceTypes')).toBe(false);
+    expect(allowed('service/app.ts', '../main/core/embedded/keychain')).toBe(false);
     expect(allowed('renderer/main.tsx', 'undici')).toBe(false);
-    expect(allowed('main/core/embedded.ts', '../../service')).toBe(true);
+    expect(allowed('main/core/embedded/embeddedAccount.ts', '../../../service')).toBe(true);
     expect(allowed('cli/run.ts', '../main/core/core')).toBe(false);
     expect(allowed('main/core/cliSocket/address.ts', '../../../common/contract')).toBe(false);
-    expect(importsOf(join(root, 'main/core/keychain.ts'))).toContain('@napi-rs/keyring');
+    expect(importsOf(join(root, 'main/core/embedded/keychain.ts'))).toContain('@napi-rs/keyring');
     expect(importsOf(join(root, 'test/unit/boundaries.test.ts'))).toContain('vitest');
   });
 });
@@ -120,17 +120,17 @@ const RULES: Array<{ folder: string; folders: string[]; packages: string[]; beca
       'common/result.ts',
       'common/snapshot.ts',
       'main/core/cliSocket/address.ts',
-      'main/core/dataDirs.ts',
+      'main/core/desktop/dataDirs.ts',
     ],
     packages: ['node:'],
     because: {
       'main/core/cliSocket/address.ts': "the socket's path and frames, which the app's end shares",
-      'main/core/dataDirs.ts': 'the default data folders, where it looks for a running app',
+      'main/core/desktop/dataDirs.ts': 'the default data folders, where it looks for a running app',
     },
   },
   // What the command line loads from main/core: Node built-ins only, so it never pulls core in.
   { folder: 'main/core/cliSocket/address.ts', folders: [], packages: ['node:'] },
-  { folder: 'main/core/dataDirs.ts', folders: [], packages: ['node:'] },
+  { folder: 'main/core/desktop/dataDirs.ts', folders: [], packages: ['node:'] },
   {
     folder: 'web',
     folders: ['web', 'main/core', 'common', 'scripts/csp.mjs', 'scripts/electronBinary.mjs'],

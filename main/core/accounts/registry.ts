@@ -10,7 +10,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { makePrivateDir } from '../../../service/storage/privateFiles';
-import { LOCAL_ACCOUNT } from '../embedded';
+import { LOCAL_ACCOUNT } from '../embedded/embeddedAccount';
 
 export const REGISTRY_FILE = 'accounts.json';
 

@@ -9,7 +9,7 @@ import { createOAuthClient, isOAuthError, newState, type OAuthTokens } from '../
 import { isApiError } from '../../api/errors';
 import { unreachable } from '../../api/unreachable';
 import { fail, ok, type Result } from '../../../common/result';
-import { isSafeExternalUrl } from '../externalLinks';
+import { isSafeExternalUrl } from '../desktop/externalLinks';
 import { listenForRedirect } from './loopback';
 import { readBaseUrl, whoIs, type Identity } from './whoIs';
 

@@ -3,13 +3,13 @@
 import type { Handlers } from '../../../common/contract';
 import { localDate } from '../../../common/format';
 import { fail, ok } from '../../../common/result';
-import { editedEntry } from '../sync/entryEdit';
-import { entrySummary } from '../undo/grace';
+import { editedEntry } from '../model/editedEntry';
+import { entrySummary } from '../model/undoGrace';
 import type { HandlerKit } from './kit';
 import { deleteLoggedTimer, editLoggedTimer, queuedLogOf } from './loggedTimer';
 import { readQuickLine } from './quickLine';
 import type { EntryView, Snapshot } from '../../../common/snapshot';
-import { editedDate } from '../sync/entryDate';
+import { editedDate } from '../model/entryDate';
 
 type EntryHandlers = Pick<Handlers, 'quickEntry' | 'updateEntry' | 'deleteEntry'>;
 

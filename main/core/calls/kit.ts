@@ -4,10 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import { fail, type Result } from '../../../common/result';
 import type { Snapshot, TimerView } from '../../../common/snapshot';
-import type { HandlerDeps } from '../handlers';
-import type { Operation, OperationBody } from '../sync/operations';
+import type { HandlerDeps } from './handlers';
+import type { Operation, OperationBody } from '../model/operations';
 import type { Outbox } from '../sync/outbox';
-import { UNDO_GRACE_MS } from '../undo/grace';
+import { UNDO_GRACE_MS } from '../model/undoGrace';
 
 export interface HandlerKit {
   deps: HandlerDeps;

@@ -7,12 +7,12 @@
 
 import { ok, fail, type Result } from '../../../common/result';
 import type { EntryView, Snapshot } from '../../../common/snapshot';
-import { editedEntry, type TypedEntry } from '../sync/entryEdit';
-import { DEFAULT_BILLING_INCREMENT, roundUpToIncrement } from '../sync/minutes';
-import type { Operation } from '../sync/operations';
+import { editedEntry, type TypedEntry } from '../model/editedEntry';
+import { DEFAULT_BILLING_INCREMENT, roundUpToIncrement } from '../model/minutes';
+import type { Operation } from '../model/operations';
 import type { OutboxItem } from '../sync/outbox';
-import { withinGraceItem } from '../undo/grace';
-import { undoOperation } from '../undo/undo';
+import { withinGraceItem } from '../model/undoGrace';
+import { undoOperation } from './undo';
 import type { HandlerKit } from './kit';
 
 type LogOperation = Extract<Operation, { kind: 'logTimer' }>;

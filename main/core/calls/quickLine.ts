@@ -6,8 +6,8 @@ import type { LoggedEntry } from '../../../common/contract';
 import { parseQuickEntry } from '../../../common/quickEntry';
 import { fail, ok, type Result } from '../../../common/result';
 import type { Snapshot } from '../../../common/snapshot';
-import { DEFAULT_BILLING_INCREMENT, roundUpToIncrement } from '../sync/minutes';
-import { entryMarker, type OperationBody } from '../sync/operations';
+import { DEFAULT_BILLING_INCREMENT, roundUpToIncrement } from '../model/minutes';
+import { entryMarker, type OperationBody } from '../model/operations';
 
 export interface QuickLine {
   /** The createEntry operation, given the operation's id (its marker is made from it). */

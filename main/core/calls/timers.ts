@@ -4,7 +4,7 @@ import type { Handlers } from '../../../common/contract';
 import { localDate } from '../../../common/format';
 import { fail, ok, type Result } from '../../../common/result';
 import type { Snapshot, TimerView } from '../../../common/snapshot';
-import { DEFAULT_BILLING_INCREMENT, elapsedMinutes, roundUpToIncrement } from '../sync/minutes';
+import { DEFAULT_BILLING_INCREMENT, elapsedMinutes, roundUpToIncrement } from '../model/minutes';
 import { exactLiveSeconds } from '../../../common/liveSeconds';
 import type { HandlerKit } from './kit';
 

@@ -4,7 +4,7 @@
 
 import type { Clock } from '../types';
 import type { Ledger } from './ledger';
-import { describeOperation, type Operation } from './operations';
+import { describeOperation, type Operation } from '../model/operations';
 import type { Outbox } from './outbox';
 
 export function ledgerOutbox(outbox: Outbox, ledger: Ledger, clock: Clock): Outbox {

@@ -3,7 +3,7 @@
 // disk would not bring back after a crash.
 
 import { openJournal, type Journal } from './journal';
-import { REFRESHES, withResolvedProject, type Collection, type Operation } from './operations';
+import { REFRESHES, withResolvedProject, type Collection, type Operation } from '../model/operations';
 
 export type ItemStatus = 'pending' | 'failed' | 'settled';
 

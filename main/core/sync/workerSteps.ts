@@ -4,11 +4,11 @@
 import { randomUUID } from 'node:crypto';
 import { isApiError } from '../../api/errors';
 import { importInput, landed, nextBatch } from './bulk';
-import { projectOf, REFRESHES } from './operations';
+import { projectOf, REFRESHES } from '../model/operations';
 import type { OutboxItem } from './outbox';
 import { READS, readPart, type Read } from './serviceReads';
-import { sendOperation } from './sendOnce';
-import { cancelOf } from '../undo/grace';
+import { sendOperation } from '../senders/sendOnce';
+import { cancelOf } from '../model/undoGrace';
 import type { WorkerDeps } from './worker';
 
 export type Step = { item: OutboxItem } | { batch: OutboxItem[] } | { read: Read };

@@ -4,8 +4,8 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INITIAL_SNAPSHOT_ID } from '../../../common/channels';
-import { openEmbeddedAccount, type EmbeddedAccount } from '../../../main/core/embedded';
-import { createSessionSecrets } from '../../../main/core/keychain';
+import { openEmbeddedAccount, type EmbeddedAccount } from '../../../main/core/embedded/embeddedAccount';
+import { createSessionSecrets } from '../../../main/core/embedded/keychain';
 import { SECRET_PARAM, secretCookieName, startWebHost, type WebHost } from '../../../web/host';
 import { buildRendererAssets } from '../../../web/rendererBundle';
 import { makeTempDir } from '../../support/tempDir';

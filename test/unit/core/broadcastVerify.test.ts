@@ -10,7 +10,7 @@ import {
   signatureMatches,
   verifyBroadcast,
   type Expected,
-} from '../../../main/core/broadcasts/verify';
+} from '../../../main/core/embedded/broadcasts/verify';
 
 const SECRET = 'a1b2c3-receiver-secret';
 const NOW = Date.parse('2025-03-10T09:00:00Z');

@@ -4,10 +4,10 @@
 // project under its local one. An action on it must not answer "does not exist".
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../../common/snapshot';
-import { createHandlers } from '../../../main/core/handlers';
+import { createHandlers } from '../../../main/core/calls/handlers';
 import { openOutbox, type Outbox } from '../../../main/core/sync/outbox';
 import { emptyServiceData } from '../../../main/core/sync/serviceData';
-import { deriveSnapshot } from '../../../main/core/sync/snapshot';
+import { deriveSnapshot } from '../../../main/core/views/deriveSnapshot';
 import { must } from '../../support/result';
 import { ACCOUNT } from '../../support/offline';
 import { tempDir } from '../../support/tempDir';

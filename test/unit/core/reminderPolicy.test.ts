@@ -8,7 +8,7 @@ import {
   SNOOZE_MS,
   stepReminder,
   type ReminderState,
-} from '../../../main/core/reminder/policy';
+} from '../../../main/core/desktop/reminder/policy';
 
 const on: ReminderSettings = { ...DEFAULT_REMINDER, enabled: true };
 /** The quiet minutes after a timer stops, by default. */

@@ -6,9 +6,9 @@ import {
   type IconSize,
   type TrayIconState,
   type TrayIconVariant,
-} from '../../../main/core/trayIcon/renderer';
-import { PALETTE } from '../../../main/core/trayIcon/palette';
-import { trayIconVariant } from '../../../main/core/trayIcon/variant';
+} from '../../../main/core/views/trayIcon/renderer';
+import { PALETTE } from '../../../main/core/views/trayIcon/palette';
+import { trayIconVariant } from '../../../main/core/views/trayIcon/variant';
 import { decodePng, type DecodedPng } from './support/pngDecode';
 
 const renderer = createTrayIconRenderer();

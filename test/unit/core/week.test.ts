@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import type { EntryView } from '../../../common/snapshot';
 import { addDays, isDate, weekOf, weekStartOf } from '../../../common/week';
-import type { Operation } from '../../../main/core/sync/operations';
+import type { Operation } from '../../../main/core/model/operations';
 import type { OutboxItem } from '../../../main/core/sync/outbox';
 import { emptyServiceData, type ServiceData } from '../../../main/core/sync/serviceData';
-import { deriveSnapshot, type ViewContext } from '../../../main/core/sync/snapshot';
+import { deriveSnapshot, type ViewContext } from '../../../main/core/views/deriveSnapshot';
 
 const ctx = (over: Partial<ViewContext> = {}): ViewContext => ({
   account: { id: 'a', label: 'A', kind: 'local' },
