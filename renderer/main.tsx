@@ -2,7 +2,7 @@
 // through the web host's WebSocket where there is no preload.
 
 import { render } from 'preact';
-import { Root } from './components/settings/Root';
+import { Root } from './app/Root';
 import { createConnection } from './hooks';
 import { INITIAL_SNAPSHOT_ID } from '../common/channels';
 import type { Snapshot } from '../common/snapshot';

@@ -2,7 +2,7 @@
 // (styles.css); 'system' removes it, so prefers-color-scheme decides.
 
 import { useEffect } from 'preact/hooks';
-import type { Theme } from '../../../common/settings';
+import type { Theme } from '../../common/settings';
 
 export function useTheme(theme: Theme | undefined): void {
   useEffect(() => {

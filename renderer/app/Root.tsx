@@ -1,11 +1,11 @@
 // Picks the page's view by its route: the settings, the activity, or the main window's view.
 
-import type { StintBridge } from '../../../common/contract';
-import type { Connection } from '../../hooks';
-import { ActivityView } from '../activity/ActivityView';
-import { App } from '../App';
+import type { StintBridge } from '../../common/contract';
+import type { Connection } from '../hooks';
+import { ActivityView } from '../components/activity/ActivityView';
+import { App } from '../components/App';
 import { useRoute } from './route';
-import { SettingsView } from './SettingsView';
+import { SettingsView } from '../components/settings/SettingsView';
 
 export function Root({ bridge, connection }: { bridge: StintBridge; connection?: Connection }) {
   const route = useRoute();
