@@ -6,10 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { webhookQueued } from '../events/emit';
 import { insertPayload, restartHead } from '../events/webhookQueue';
 import { sql, type Db } from '../storage/db';
-import type { SubscriptionRow } from './subscriptions';
 
 /** The ping payload of spec 000 "Events": an empty object, and the payload_id that X-Service-Delivery repeats. */
-export function queuePing(db: Db, webhook: Pick<SubscriptionRow, 'id' | 'name'>, now: string): string {
+export function queuePing(db: Db, webhook: { id: number; name: string }, now: string): string {
   const payloadId = randomUUID();
   const body = {
     webhook: { id: webhook.id, name: webhook.name },

@@ -4,7 +4,7 @@ import type { Handlers } from '../../../common/contract';
 import { localDate } from '../../../common/format';
 import { fail, ok } from '../../../common/result';
 import { editedEntry } from '../model/editedEntry';
-import { entrySummary } from '../model/undoGrace';
+import { entrySummary } from '../model/entrySummary';
 import type { HandlerKit } from './kit';
 import { deleteLoggedTimer, editLoggedTimer, queuedLogOf } from './loggedTimer';
 import { readQuickLine } from './quickLine';

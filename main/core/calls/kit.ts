@@ -4,10 +4,48 @@
 import { randomUUID } from 'node:crypto';
 import { fail, type Result } from '../../../common/result';
 import type { Snapshot, TimerView } from '../../../common/snapshot';
-import type { HandlerDeps } from './handlers';
+import type { Activity } from '../../../common/activity';
+import type { RequestOf, ResponseOf } from '../../../common/contract';
+import type { Settings } from '../../../common/settings';
+import type { WeekRange } from '../../../common/week';
+import type { IdlePrompt } from '../desktop/idle/policy';
 import type { Operation, OperationBody } from '../model/operations';
 import type { Outbox } from '../sync/outbox';
 import { UNDO_GRACE_MS } from '../model/undoGrace';
+
+/** What the calls need of core (createHandlers, calls/handlers.ts, passes it to each area through the kit). */
+export interface HandlerDeps {
+  outbox: Outbox;
+  now(): number;
+  snapshot(): Snapshot;
+  /** The operation is queued: show it and have the worker send it. */
+  queued(): void;
+  /** The user asked for fresh data, or to retry: the worker should not wait out a backoff. */
+  urgent(): void;
+  refresh(): void;
+  /** A timer of this project was just used: it comes first among the paused ones. */
+  touched(projectId: number): void;
+  recent(): readonly number[];
+  stopped(): boolean;
+  /** Removes a notice from the snapshot; false when there is none by that id. */
+  dismissNotice(id: string): boolean;
+  /** Checks, applies and saves a change of settings (settings/update.ts); without it, settings cannot change. */
+  updateSettings?(patch: RequestOf<'updateSettings'>): Result<Settings>;
+  /** Shows the week that holds date (null: this week): it is read unless already here. Without it, only this week. */
+  showWeek?(date: string | null): WeekRange;
+  /** How long a discard or delete waits for an undo (undo/grace.ts); 0 sends it at once. */
+  undoGraceMs?: number;
+  /** The open idle prompt (idle/tracker.ts); without it, there is never one. */
+  idlePrompt?(): IdlePrompt | null;
+  /** The idle prompt was answered: close it. */
+  idleResolved?(): void;
+  /** The working-hours reminder was answered (reminder/scheduler.ts): close it, snoozed or not. */
+  reminderAnswered?(snooze: boolean): void;
+  /** Writes a range's CSV into the Downloads folder (export/exporter.ts); without it, the window cannot export. */
+  exportCsv?(range: RequestOf<'exportCsv'>): Promise<Result<ResponseOf<'exportCsv'>>>;
+  /** The sync ledger (sync/ledger.ts); without it, the activity is empty. */
+  activity?(): Activity;
+}
 
 export interface HandlerKit {
   deps: HandlerDeps;

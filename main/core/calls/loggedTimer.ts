@@ -11,7 +11,7 @@ import { editedEntry, type TypedEntry } from '../model/editedEntry';
 import { DEFAULT_BILLING_INCREMENT, roundUpToIncrement } from '../model/minutes';
 import type { Operation } from '../model/operations';
 import type { OutboxItem } from '../sync/outbox';
-import { withinGraceItem } from '../model/undoGrace';
+import { withinGraceItem } from '../sync/undoable';
 import { undoOperation } from './undo';
 import type { HandlerKit } from './kit';
 

@@ -4,7 +4,8 @@
 
 import { fail, ok, type Result } from '../../../common/result';
 import type { Outbox } from '../sync/outbox';
-import { undoSummary, withinGraceItem } from '../model/undoGrace';
+import { undoSummary } from '../model/undoGrace';
+import { withinGraceItem } from '../sync/undoable';
 
 export async function undoOperation(outbox: Outbox, id: string, now: number): Promise<Result<null>> {
   const item = outbox.items().find((i) => i.op.id === id);

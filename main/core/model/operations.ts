@@ -6,7 +6,7 @@
 import { formatMinutes } from '../../../common/format';
 import type { EditableValue } from '../../../common/snapshot';
 import { elapsedMinutes } from './minutes';
-import { entrySummary } from './undoGrace';
+import { entrySummary } from './entrySummary';
 
 /** What a service read refreshes; an operation's effect is shown until the reads it changes come back. */
 export type Collection = 'projects' | 'timers' | 'entries';

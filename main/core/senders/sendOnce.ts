@@ -12,26 +12,11 @@ import { elapsedMinutes, roundUpToIncrement } from '../model/minutes';
 import { entryMarker, type Operation } from '../model/operations';
 import { loggedByAttempt, planPause, planStart, recoverGoneTimer, TOLERANCE_SECONDS } from './reconcile';
 import { sendRewind } from './sendRewind';
+import type { SendContext, Sent } from './sent';
 import { runAt, runPausedTo } from './timerSeconds';
 import { sendAdjust, sendNote } from './sendTimerEdits';
 
 export { TOLERANCE_SECONDS } from './reconcile';
-
-export interface SendContext {
-  /** The clock: read after each answer, since a request may land long after the send began. */
-  now(): number;
-  /** An earlier attempt may have reached the service. */
-  attempted: boolean;
-}
-
-export interface Sent {
-  /** The service's id of a created project. */
-  projectId?: number;
-  /** The service's id of a created entry (for the activity ledger). */
-  entryId?: number;
-  /** What the user must be told: a change made elsewhere meanwhile, and how both were kept. */
-  notice?: string;
-}
 
 const notFound = (error: unknown): error is ApiError => isApiError(error) && error.kind === 'not_found';
 

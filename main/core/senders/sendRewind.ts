@@ -9,7 +9,7 @@ import type { ServiceApi } from '../../api/types';
 import { formatDuration } from '../../../common/format';
 import type { Operation } from '../model/operations';
 import { runAt } from './timerSeconds';
-import type { SendContext, Sent } from './sendOnce';
+import type { SendContext, Sent } from './sent';
 
 export async function sendRewind(
   api: ServiceApi,

@@ -6,7 +6,7 @@ import { isApiError } from '../../api/errors';
 import type { ServiceApi, Timer } from '../../api/types';
 import { formatMinutes } from '../../../common/format';
 import type { Operation } from '../model/operations';
-import type { SendContext, Sent } from './sendOnce';
+import type { SendContext, Sent } from './sent';
 import { runAt, runPausedTo } from './timerSeconds';
 
 const gone = (error: unknown): null => {

@@ -8,39 +8,19 @@
 // kept for the user to retry or discard.
 
 import { isApiError } from '../../api/errors';
-import type { ServiceApi } from '../../api/types';
-import type { Clock } from '../types';
-import type { BulkImporter } from './bulk';
-import type { Outbox } from './outbox';
-import type { ServiceData } from './serviceData';
-import type { WeekRange } from '../../../common/week';
 import type { Read } from './serviceReads';
 import { wakeableWait } from './wakeableWait';
-import { messageOf, waitsForTime, workerSteps } from './workerSteps';
+import { messageOf, type StepDeps, waitsForTime, workerSteps } from './workerSteps';
 
-export interface WorkerDeps {
-  api: ServiceApi;
-  outbox: Outbox;
-  clock: Clock;
-  today(): string;
-  /** The week the window shows, read with today's entries; absent: today's only. */
-  week?(): WeekRange;
-  data(): ServiceData;
-  /** A read came back: merge it into the service data. */
-  received(what: Read, patch: Partial<ServiceData>): void;
-  /** Whether the service answered the last attempt; called after every step. */
-  /** Whether the service answered; when it did not, the error that says why. */
+export interface WorkerDeps extends StepDeps {
+  /** Whether the service answered; when it did not, the error that says why. Called after every step. */
   reached(online: boolean, why?: unknown): void;
   /** Something the snapshot shows changed (an operation settled or failed). */
   changed(): void;
   /** Default BACKOFF. */
   backoff?: { firstMs: number; capMs: number };
-  /** Something the user must be told (a conflict reconciled while sending). */
-  notice?(message: string): void;
   /** A send failed in a way time can fix: it is sent again after the backoff (for the activity ledger). */
   retrying?(ids: readonly string[], why: string): void;
-  /** The v1 bulk import, where the service offers it: queued entries then go many per request. */
-  importer?: BulkImporter;
 }
 
 export interface Worker {
@@ -92,7 +72,6 @@ const STOP_GRACE_MS = 2_000;
 export function startWorker(deps: WorkerDeps): Worker {
   const { outbox, clock } = deps;
   const backoff = deps.backoff ?? BACKOFF;
-  const requested = new Set<Read>();
   let stopped = false;
   let windowShown = false;
   let broadcastsLive = false;
@@ -103,7 +82,7 @@ export function startWorker(deps: WorkerDeps): Worker {
   const idleWaiters: Array<() => void> = [];
   const waits = wakeableWait(clock);
   const { wake } = waits;
-  const steps = workerSteps(deps, requested);
+  const steps = workerSteps(deps);
   const { heldUntil, nextStep, freshen } = steps;
 
   /** Nothing to do now: wait for a wake, the poll or the end of an undo grace, whichever comes first. */
@@ -172,7 +151,7 @@ export function startWorker(deps: WorkerDeps): Worker {
 
   return {
     request(...reads) {
-      for (const r of reads) requested.add(r);
+      steps.request(...reads);
       wake(false);
     },
     freshen() {
@@ -185,7 +164,7 @@ export function startWorker(deps: WorkerDeps): Worker {
       wake(false);
     },
     describe: () =>
-      `${stopped ? 'stopped; ' : ''}${doing}; online ${online}; next ${outbox.next()?.op.kind ?? 'none'}, held until ${heldUntil() ?? '-'} (now ${clock.now()}); reads due ${[...requested].join(',') || 'none'}`,
+      `${stopped ? 'stopped; ' : ''}${doing}; online ${online}; next ${outbox.next()?.op.kind ?? 'none'}, held until ${heldUntil() ?? '-'} (now ${clock.now()}); reads due ${steps.readsDue()}`,
     whenIdle: () =>
       idle && !nextStep() && heldUntil() === null
         ? Promise.resolve()

@@ -8,8 +8,30 @@ import { projectOf, REFRESHES } from '../model/operations';
 import type { OutboxItem } from './outbox';
 import { READS, readPart, type Read } from './serviceReads';
 import { sendOperation } from '../senders/sendOnce';
-import { cancelOf } from '../model/undoGrace';
-import type { WorkerDeps } from './worker';
+import { cancelOf } from './undoable';
+import type { ServiceApi } from '../../api/types';
+import type { Clock } from '../types';
+import type { BulkImporter } from './bulk';
+import type { Outbox } from './outbox';
+import type { ServiceData } from './serviceData';
+import type { WeekRange } from '../../../common/week';
+
+/** What the steps need of core: the service, the outbox, the data last read, and where a read goes. */
+export interface StepDeps {
+  api: ServiceApi;
+  outbox: Outbox;
+  clock: Clock;
+  today(): string;
+  /** The week the window shows, read with today's entries; absent: today's only. */
+  week?(): WeekRange;
+  data(): ServiceData;
+  /** A read came back: merge it into the service data. */
+  received(what: Read, patch: Partial<ServiceData>): void;
+  /** Something the user must be told (a conflict reconciled while sending). */
+  notice?(message: string): void;
+  /** The v1 bulk import, where the service offers it: queued entries then go many per request. */
+  importer?: BulkImporter;
+}
 
 export type Step = { item: OutboxItem } | { batch: OutboxItem[] } | { read: Read };
 
@@ -23,12 +45,17 @@ export interface WorkerSteps {
   refusedStep(step: Step, error: unknown): Promise<void>;
   /** Asks for what the poll reads: the timers, and today's entries if the day has turned. */
   freshen(): void;
+  /** Asks for these reads: they are due until one of each comes back. */
+  request(...reads: Read[]): void;
+  /** The reads due, in words. */
+  readsDue(): string;
   describe(step: Step): string;
 }
 
-/** requested is the reads due, shared with the worker, which adds to it when asked. */
-export function workerSteps(deps: WorkerDeps, requested: Set<Read>): WorkerSteps {
+export function workerSteps(deps: StepDeps): WorkerSteps {
   const { outbox, clock } = deps;
+  // The reads due: asked for (request, freshen, an operation's refreshes) and not yet back.
+  const requested = new Set<Read>();
 
   // Entries an import refused go one by one from then on, so only the faulty one fails (its own
   // message, at its own item) and the rest arrive.
@@ -179,6 +206,10 @@ export function workerSteps(deps: WorkerDeps, requested: Set<Read>): WorkerSteps
     take: (step) => ('item' in step ? send(step.item) : 'batch' in step ? sendMany(step.batch) : read(step.read)),
     refusedStep,
     freshen,
+    request(...reads) {
+      for (const r of reads) requested.add(r);
+    },
+    readsDue: () => [...requested].join(',') || 'none',
     describe: (step) =>
       'item' in step
         ? `sending ${step.item.op.kind} ${step.item.op.id}`

@@ -9,7 +9,7 @@ import { describeOperation, editableValues, type Collection, type Operation } fr
 import type { OutboxItem } from '../sync/outbox';
 import { DEFAULT_BILLING_INCREMENT, roundUpToIncrement } from '../model/minutes';
 import type { ServiceData } from '../sync/serviceData';
-import { undoViews, withoutDeleted } from '../model/undoGrace';
+import { undoViews, withoutDeleted } from './undoLines';
 import type { IdlePrompt } from '../desktop/idle/policy';
 import { idleView } from '../desktop/idle/view';
 import { reminderView } from '../desktop/reminder/view';

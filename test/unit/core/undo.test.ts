@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { EntryView } from '../../../common/snapshot';
 import type { Operation } from '../../../main/core/model/operations';
 import type { Outbox, OutboxItem } from '../../../main/core/sync/outbox';
-import { entrySummary, undoViews, withoutDeleted } from '../../../main/core/model/undoGrace';
+import { entrySummary } from '../../../main/core/model/entrySummary';
+import { undoViews, withoutDeleted } from '../../../main/core/views/undoLines';
 import { undoOperation } from '../../../main/core/calls/undo';
 import { useOutboxFolder } from './support/outboxFolder';
 
