@@ -1,4 +1,4 @@
-// Shows the notifications core decides on (main/core/notifications.ts) as Electron notifications;
+// Shows the notifications core decides on (main/core/desktop/notifications.ts) as Electron notifications;
 // a click shows the window.
 
 import { Notification } from 'electron';

@@ -11,7 +11,7 @@ import type { Core } from '../../main/core/types';
 import type { Random } from './random';
 
 /**
- * A timer's seconds may differ from the user's by the client's tolerance (2 s, sync/sendOnce.ts) plus
+ * A timer's seconds may differ from the user's by the client's tolerance (2 s, senders/sendOnce.ts) plus
  * network latency; larger gaps are corrected.
  */
 export const TIMER_TOLERANCE_SECONDS = 4;

@@ -33,13 +33,13 @@ export interface HandlerDeps {
   updateSettings?(patch: RequestOf<'updateSettings'>): Result<Settings>;
   /** Shows the week that holds date (null: this week): it is read unless already here. Without it, only this week. */
   showWeek?(date: string | null): WeekRange;
-  /** How long a discard or delete waits for an undo (undo/grace.ts); 0 sends it at once. */
+  /** How long a discard or delete waits for an undo (model/undoGrace.ts); 0 sends it at once. */
   undoGraceMs?: number;
-  /** The open idle prompt (idle/tracker.ts); without it, there is never one. */
+  /** The open idle prompt (desktop/idle/tracker.ts); without it, there is never one. */
   idlePrompt?(): IdlePrompt | null;
   /** The idle prompt was answered: close it. */
   idleResolved?(): void;
-  /** The working-hours reminder was answered (reminder/scheduler.ts): close it, snoozed or not. */
+  /** The working-hours reminder was answered (desktop/reminder/scheduler.ts): close it, snoozed or not. */
   reminderAnswered?(snooze: boolean): void;
   /** Writes a range's CSV into the Downloads folder (export/exporter.ts); without it, the window cannot export. */
   exportCsv?(range: RequestOf<'exportCsv'>): Promise<Result<ResponseOf<'exportCsv'>>>;

@@ -55,7 +55,7 @@ export type OperationBody =
     }
   | { kind: 'discardTimer'; projectId: number; projectName: string }
   /**
-   * Deletes an entry the service has (sent after the undo grace, main/core/undo/); or, with
+   * Deletes an entry the service has (sent after the undo grace, main/core/model/undoGrace.ts); or, with
    * `cancels`, an entry still queued and never sent: once the grace ends, both its createEntry and
    * this are withdrawn from the outbox, and nothing is sent (workerSteps.ts).
    */
@@ -94,7 +94,7 @@ export type OperationBody =
       summary: string;
     }
   | {
-      /** The time away taken off a running timer (idle/resolve.ts): it shows `seconds` at `at` and runs on. */
+      /** The time away taken off a running timer (desktop/idle/resolve.ts): it shows `seconds` at `at` and runs on. */
       kind: 'rewindTimer';
       projectId: number;
       projectName: string;
@@ -104,7 +104,7 @@ export type OperationBody =
     }
   | {
       /**
-       * Minutes added to or taken off a timer (sync/sendTimerEdits.ts). It carries the TARGET, not
+       * Minutes added to or taken off a timer (senders/sendTimerEdits.ts). It carries the TARGET, not
        * the change: the timer shows `seconds` at `at` (and runs on from there if running), so a
        * repeat after a lost answer finds it there already and changes nothing twice.
        */
@@ -145,7 +145,7 @@ export type Operation = OperationBody & {
   seq: number;
   /** epoch ms the user acted */
   at: number;
-  /** epoch ms before which it is not sent, nor anything queued after it: its undo grace (main/core/undo/) */
+  /** epoch ms before which it is not sent, nor anything queued after it: its undo grace (main/core/model/undoGrace.ts) */
   notBefore?: number;
 };
 

@@ -57,7 +57,7 @@ type JournalRecord =
   /** A pending entry creation with the user's new values (an edit of an entry not yet created). */
   | { t: 'amend'; id: string; op: Operation; recheck?: true }
   | { t: 'discard'; id: string }
-  /** The user undid a pending operation during its grace (main/core/undo/). */
+  /** The user undid a pending operation during its grace (main/core/model/undoGrace.ts). */
   | { t: 'undo'; id: string };
 
 /** Rewrite the journal after this many appends, keeping only what is still queued. */

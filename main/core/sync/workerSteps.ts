@@ -10,7 +10,7 @@ import { READS, readPart, type Read } from './serviceReads';
 import { sendOperation } from '../senders/sendOnce';
 import { cancelOf } from './undoable';
 import type { ServiceApi } from '../../api/types';
-import type { Clock } from '../types';
+import type { TimerClock as Clock } from '../../api/clock';
 import type { BulkImporter } from './bulk';
 import type { Outbox } from './outbox';
 import type { ServiceData } from './serviceData';
@@ -36,7 +36,7 @@ export interface StepDeps {
 export type Step = { item: OutboxItem } | { batch: OutboxItem[] } | { read: Read };
 
 export interface WorkerSteps {
-  /** The head of the queue while its undo grace runs (undo/grace.ts): it, and all after it, wait till then. */
+  /** The head of the queue while its undo grace runs (model/undoGrace.ts): it, and all after it, wait till then. */
   heldUntil(): number | null;
   nextStep(): Step | null;
   /** Does the step; answers whether it talked to the service. */

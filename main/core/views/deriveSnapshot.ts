@@ -31,9 +31,9 @@ export interface ViewContext {
   notices: readonly NoticeView[];
   /** Default: DEFAULT_SETTINGS. */
   settings?: Settings;
-  /** The open idle prompt (idle/tracker.ts); default none. */
+  /** The open idle prompt (desktop/idle/tracker.ts); default none. */
   idle?: IdlePrompt | null;
-  /** Epoch ms the open working-hours reminder was raised (reminder/scheduler.ts); default none. */
+  /** Epoch ms the open working-hours reminder was raised (desktop/reminder/scheduler.ts); default none. */
   reminderAt?: number | null;
   /** The week the window shows (showWeek); default the week of today. */
   week?: WeekRange;

@@ -23,7 +23,7 @@ afterEach(() => dir.remove());
 let counter = 0;
 const unique = (prefix: string) => `${prefix} ${process.pid}-${++counter}`;
 const today = () => localDate(local.clock.now());
-/** A log waits out its undo grace (main/core/undo/): it runs out on the shared clock, and core is told, as a resume would. */
+/** A log waits out its undo grace (main/core/model/undoGrace.ts): it runs out on the shared clock, and core is told, as a resume would. */
 const graceEnds = (core: Core) => {
   local.clock.pass(UNDO_GRACE_MS);
   core.notify('resume');

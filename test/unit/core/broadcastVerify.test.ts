@@ -1,4 +1,4 @@
-// verifyBroadcast (main/core/broadcasts/verify.ts): a broadcast counts only when its signature is
+// verifyBroadcast (main/core/embedded/broadcasts/verify.ts): a broadcast counts only when its signature is
 // the HMAC-SHA256 of the exact bytes with our secret, its body is the spec's for our receiver and
 // the timer subject, and its sent_at is new and plausible. Anything else is a reason, never a throw.
 import { createHmac } from 'node:crypto';

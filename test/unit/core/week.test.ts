@@ -1,4 +1,4 @@
-// The week view as core derives it (main/core/sync/week.ts via deriveSnapshot): the user's first
+// The week view as core derives it (main/core/views/weekView.ts via deriveSnapshot): the user's first
 // day of the week, weeks across a month's end, offline marking, and unsent changes on any day.
 import { describe, expect, it } from 'vitest';
 import type { EntryView } from '../../../common/snapshot';

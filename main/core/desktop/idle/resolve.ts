@@ -2,7 +2,7 @@
 // away off the running timer, which runs on (a rewindTimer operation: the seconds it should show
 // now). Discard and pause does the same and then pauses it there, so it stops at what it had when
 // the user went away plus the moments since their return; the pause goes through the outbox like
-// any other, so sync/sendOnce.ts runs a pause that lands late back to those seconds.
+// any other, so senders/sendOnce.ts runs a pause that lands late back to those seconds.
 //
 // Only a running timer can have time taken off: one paused, logged or discarded meanwhile
 // (elsewhere, or here by the user) is refused, and the prompt offers only Keep then.
