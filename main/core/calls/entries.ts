@@ -111,7 +111,7 @@ export function entryHandlers(kit: HandlerKit): EntryHandlers {
           done = await outbox.amend(amended);
         } finally {
           // The worker took nothing while the amendment was written: wake it, whatever came of it.
-          deps.queued();
+          deps.operationQueued();
         }
         return done ? ok(null) : fail('invalid_input', NOT_EDITABLE_YET, 'key');
       }),

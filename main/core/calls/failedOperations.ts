@@ -26,15 +26,15 @@ export function operationHandlers({ deps, outbox, act, same }: HandlerKit): Oper
     undo: ({ id }) =>
       act(async (now) => {
         const undone = await undoOperation(outbox, id, now);
-        if (undone.ok) deps.queued();
+        if (undone.ok) deps.operationQueued();
         return undone;
       }),
 
     retryOperation: ({ id }) =>
       act(async () => {
         if (!(await outbox.retry(id))) return fail('not_found', NO_LONGER_FAILED, 'id');
-        deps.queued();
-        deps.urgent();
+        deps.operationQueued();
+        deps.sendNow();
         return ok(null);
       }),
 
@@ -45,8 +45,8 @@ export function operationHandlers({ deps, outbox, act, same }: HandlerKit): Oper
         const edited = editedOperation(item.op, changes, snap, same);
         if (!edited.ok) return edited;
         if (!(await outbox.edit(edited.value))) return fail('not_found', NO_LONGER_FAILED, 'id');
-        deps.queued();
-        deps.urgent();
+        deps.operationQueued();
+        deps.sendNow();
         return ok(null);
       }),
 
@@ -59,7 +59,7 @@ export function operationHandlers({ deps, outbox, act, same }: HandlerKit): Oper
     discardOperation: ({ id }) =>
       act(async () => {
         if (!(await outbox.discard(id))) return fail('not_found', NO_LONGER_FAILED, 'id');
-        deps.queued();
+        deps.operationQueued();
         return ok(null);
       }),
   };

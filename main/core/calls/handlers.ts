@@ -30,22 +30,22 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...projectHandlers(kit),
     ...operationHandlers(kit),
     ...accountsNotHere,
-    ...activityHandlers(() => deps.activity?.() ?? { entries: [], waitingByAccount: [] }, deps.now),
+    ...activityHandlers(deps.activity, deps.now),
 
     getSnapshot: async () => ok(deps.snapshot()),
 
     refresh: async () => {
-      deps.refresh();
+      deps.readAgain();
       return ok(null);
     },
 
     resolveIdle: ({ choice }) =>
       act(async (now, snap) => {
-        const prompt = deps.idlePrompt?.() ?? null;
+        const prompt = deps.idlePrompt();
         const ops = idleOperations(prompt, choice, prompt ? timerOf(snap, prompt.projectId) : undefined, now);
         if (!ops.ok) return ops;
         for (const body of ops.value) await queue(now, () => body);
-        deps.idleResolved?.();
+        deps.closeIdlePrompt();
         return ok(null);
       }),
 
@@ -55,20 +55,17 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         const started = await startLastTimer();
         if (!started.ok) return started;
       }
-      deps.reminderAnswered?.(choice === 'snooze');
+      deps.closeReminder(choice === 'snooze');
       return ok(null);
     },
 
     showWeek: async ({ weekOf }) => {
       if (weekOf !== null && !isDate(weekOf)) return fail('invalid_input', `${weekOf} is not a date.`, 'weekOf');
-      if (!deps.showWeek) return fail('internal', 'Only this week can be shown here.');
       return ok(deps.showWeek(weekOf));
     },
 
-    exportCsv: async (range) =>
-      deps.exportCsv ? deps.exportCsv(range) : fail('internal', 'Exporting is not available here.'),
+    exportCsv: (range) => deps.exportCsv(range),
 
-    updateSettings: async (patch) =>
-      deps.updateSettings ? deps.updateSettings(patch) : fail('internal', 'Settings cannot be changed here.'),
+    updateSettings: async (patch) => deps.updateSettings(patch),
   };
 }

@@ -11,40 +11,45 @@ import type { WeekRange } from '../../../common/week';
 import type { IdlePrompt } from '../desktop/idle/policy';
 import type { Operation, OperationBody } from '../model/operations';
 import type { Outbox } from '../sync/outbox';
-import { UNDO_GRACE_MS } from '../model/undoGrace';
 
-/** What the calls need of core (createHandlers, calls/handlers.ts, passes it to each area through the kit). */
+/**
+ * What the calls need of core: its state (coreState.ts), given whole; createHandlers
+ * (calls/handlers.ts) passes it to each area through the kit. Tests build one with
+ * test/support/handlerDeps.ts.
+ */
 export interface HandlerDeps {
   outbox: Outbox;
+  /** How long a discard, log or delete waits for an undo (model/undoGrace.ts); 0 sends it at once. */
+  undoGraceMs: number;
   now(): number;
   snapshot(): Snapshot;
-  /** The operation is queued: show it and have the worker send it. */
-  queued(): void;
-  /** The user asked for fresh data, or to retry: the worker should not wait out a backoff. */
-  urgent(): void;
-  refresh(): void;
+  /** Whether core is stopping: no action begins then. */
+  stopping(): boolean;
+  /** An operation is queued: show it, and have the worker send it. */
+  operationQueued(): void;
+  /** The user asked to retry: the worker sends at once rather than wait out a backoff. */
+  sendNow(): void;
+  /** The user asked for fresh data: everything is read again, at once. */
+  readAgain(): void;
   /** A timer of this project was just used: it comes first among the paused ones. */
-  touched(projectId: number): void;
-  recent(): readonly number[];
-  stopped(): boolean;
+  timerUsed(projectId: number): void;
+  recentProjectIds(): readonly number[];
   /** Removes a notice from the snapshot; false when there is none by that id. */
   dismissNotice(id: string): boolean;
-  /** Checks, applies and saves a change of settings (settings/update.ts); without it, settings cannot change. */
-  updateSettings?(patch: RequestOf<'updateSettings'>): Result<Settings>;
-  /** Shows the week that holds date (null: this week): it is read unless already here. Without it, only this week. */
-  showWeek?(date: string | null): WeekRange;
-  /** How long a discard or delete waits for an undo (model/undoGrace.ts); 0 sends it at once. */
-  undoGraceMs?: number;
-  /** The open idle prompt (desktop/idle/tracker.ts); without it, there is never one. */
-  idlePrompt?(): IdlePrompt | null;
+  /** Checks, applies and saves a change of settings (settings/update.ts). */
+  updateSettings(patch: RequestOf<'updateSettings'>): Result<Settings>;
+  /** Shows the week that holds date (null: this week): it is read unless already here. */
+  showWeek(date: string | null): WeekRange;
+  /** The open idle prompt (desktop/idle/tracker.ts), if any. */
+  idlePrompt(): IdlePrompt | null;
   /** The idle prompt was answered: close it. */
-  idleResolved?(): void;
+  closeIdlePrompt(): void;
   /** The working-hours reminder was answered (desktop/reminder/scheduler.ts): close it, snoozed or not. */
-  reminderAnswered?(snooze: boolean): void;
-  /** Writes a range's CSV into the Downloads folder (export/exporter.ts); without it, the window cannot export. */
-  exportCsv?(range: RequestOf<'exportCsv'>): Promise<Result<ResponseOf<'exportCsv'>>>;
-  /** The sync ledger (sync/ledger.ts); without it, the activity is empty. */
-  activity?(): Activity;
+  closeReminder(snooze: boolean): void;
+  /** Writes a range's CSV into the Downloads folder (export/exporter.ts), or says why it cannot. */
+  exportCsv(range: RequestOf<'exportCsv'>): Promise<Result<ResponseOf<'exportCsv'>>>;
+  /** The sync ledger (sync/ledger.ts) and what still waits. */
+  activity(): Activity;
 }
 
 export interface HandlerKit {
@@ -68,13 +73,13 @@ export function handlerKit(deps: HandlerDeps): HandlerKit {
   let chain: Promise<unknown> = Promise.resolve();
   const act = <T>(work: (now: number, snap: Snapshot) => Promise<Result<T>>): Promise<Result<T>> => {
     const run = chain.then(() =>
-      deps.stopped() ? fail('internal', 'Stint is shutting down.') : work(deps.now(), deps.snapshot()),
+      deps.stopping() ? fail('internal', 'Stint is shutting down.') : work(deps.now(), deps.snapshot()),
     );
     chain = run.catch(() => {});
     return run;
   };
 
-  const graceMs = deps.undoGraceMs ?? UNDO_GRACE_MS;
+  const graceMs = deps.undoGraceMs;
   const queue = async (
     at: number,
     make: (id: string, seq: number) => OperationBody,
@@ -84,7 +89,7 @@ export function handlerKit(deps: HandlerDeps): HandlerKit {
     const seq = outbox.newSeq();
     const notBefore = undoable && graceMs > 0 ? { notBefore: at + graceMs } : {};
     await outbox.add({ ...make(id, seq), id, seq, at, ...notBefore } as Operation);
-    deps.queued();
+    deps.operationQueued();
   };
 
   const queueAll = async (at: number, makes: ReadonlyArray<(id: string) => OperationBody>): Promise<void> => {
@@ -94,7 +99,7 @@ export function handlerKit(deps: HandlerDeps): HandlerKit {
       return { ...make(id), id, seq: outbox.newSeq(), at } as Operation;
     });
     await outbox.addAll(ops);
-    deps.queued();
+    deps.operationQueued();
   };
 
   // The snapshot may lag the outbox by a moment: just after a project's creation settled, the

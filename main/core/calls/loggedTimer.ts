@@ -81,7 +81,7 @@ async function amend(kit: HandlerKit, op: LogOperation): Promise<Result<null>> {
     done = await kit.outbox.amend(op);
   } finally {
     // The worker took nothing while the amendment was written: wake it, whatever came of it.
-    kit.deps.queued();
+    kit.deps.operationQueued();
   }
   return done ? ok(null) : fail('invalid_input', BEING_SAVED, 'key');
 }

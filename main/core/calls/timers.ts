@@ -24,7 +24,7 @@ export function timerHandlers(kit: HandlerKit): TimerHandlers {
     if (project && !project.enabled) return fail('invalid_input', `${project.name} is archived.`, 'projectId');
     if (timer?.state === 'running' && (description === undefined || description === timer.description)) return ok(null);
     const running = snap.timers.find((t) => t.state === 'running' && !same(t.projectId, id));
-    deps.touched(id);
+    deps.timerUsed(id);
     await queue(now, () => ({
       kind: 'startTimer',
       projectId: id,
@@ -45,7 +45,7 @@ export function timerHandlers(kit: HandlerKit): TimerHandlers {
   };
 
   const pause = async (now: number, timer: TimerView): Promise<Result<null>> => {
-    deps.touched(timer.projectId);
+    deps.timerUsed(timer.projectId);
     if (timer.state !== 'running') return ok(null);
     await queue(now, () => ({
       kind: 'pauseTimer',
@@ -60,7 +60,8 @@ export function timerHandlers(kit: HandlerKit): TimerHandlers {
   // Paused timers come most recently used first; with none left, the last project timed.
   const resumeLast = (snap: Snapshot, now: number): Promise<Result<null>> | Result<null> => {
     const last =
-      snap.timers[0]?.projectId ?? deps.recent().find((id) => snap.projects.some((p) => same(p.id, id) && p.enabled));
+      snap.timers[0]?.projectId ??
+      deps.recentProjectIds().find((id) => snap.projects.some((p) => same(p.id, id) && p.enabled));
     if (last === undefined) return fail('not_found', 'No timer to resume yet: start one on a project first.');
     return start(snap, now, last);
   };
@@ -81,7 +82,7 @@ export function timerHandlers(kit: HandlerKit): TimerHandlers {
         const seconds = exactLiveSeconds(timer, now);
         const increment =
           snap.projects.find((p) => p.id === timer.projectId)?.billingIncrement ?? DEFAULT_BILLING_INCREMENT;
-        deps.touched(timer.projectId);
+        deps.timerUsed(timer.projectId);
         await queue(
           now,
           () => ({

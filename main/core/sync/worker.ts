@@ -14,13 +14,13 @@ import { messageOf, type StepDeps, waitsForTime, workerSteps } from './workerSte
 
 export interface WorkerDeps extends StepDeps {
   /** Whether the service answered; when it did not, the error that says why. Called after every step. */
-  reached(online: boolean, why?: unknown): void;
+  serviceAnswered(online: boolean, why?: unknown): void;
   /** Something the snapshot shows changed (an operation settled or failed). */
-  changed(): void;
+  snapshotChanged(): void;
   /** Default BACKOFF. */
   backoff?: { firstMs: number; capMs: number };
   /** A send failed in a way time can fix: it is sent again after the backoff (for the activity ledger). */
-  retrying?(ids: readonly string[], why: string): void;
+  retryingLater(ids: readonly string[], why: string): void;
 }
 
 export interface Worker {
@@ -102,9 +102,9 @@ export function startWorker(deps: WorkerDeps): Worker {
   /** A failure that time can fix: offline, and wait, longer after each failure in a row. */
   const backOff = async (error: unknown) => {
     online = false;
-    deps.reached(false, error);
+    deps.serviceAnswered(false, error);
     failures++;
-    deps.changed();
+    deps.snapshotChanged();
     doing = `backing off after ${failures} failure(s): ${messageOf(error)}`;
     const backedOff = Math.min(backoff.capMs, backoff.firstMs * 2 ** (failures - 1));
     // A 429 that named its wait (Retry-After): no try before then, not even for the user
@@ -130,21 +130,21 @@ export function startWorker(deps: WorkerDeps): Worker {
         if (talked) {
           failures = 0;
           online = true;
-          deps.reached(true);
+          deps.serviceAnswered(true);
         }
       } catch (error) {
         if (stopped) return;
         if (waitsForTime(error)) {
           if (!('read' in step))
-            deps.retrying?.('item' in step ? [step.item.op.id] : step.batch.map((i) => i.op.id), messageOf(error));
+            deps.retryingLater('item' in step ? [step.item.op.id] : step.batch.map((i) => i.op.id), messageOf(error));
           await backOff(error);
           continue;
         }
         // The service answered, and refused: a fact about this operation, not about the network.
-        if (isApiError(error)) deps.reached(true);
+        if (isApiError(error)) deps.serviceAnswered(true);
         await steps.refusedStep(step, error);
       }
-      deps.changed();
+      deps.snapshotChanged();
     }
   };
   const running = run();

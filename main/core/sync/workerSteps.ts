@@ -22,13 +22,13 @@ export interface StepDeps {
   outbox: Outbox;
   clock: Clock;
   today(): string;
-  /** The week the window shows, read with today's entries; absent: today's only. */
-  week?(): WeekRange;
+  /** The week the window shows, read with today's entries. */
+  week(): WeekRange;
   data(): ServiceData;
   /** A read came back: merge it into the service data. */
-  received(what: Read, patch: Partial<ServiceData>): void;
+  applyRead(what: Read, patch: Partial<ServiceData>): void;
   /** Something the user must be told (a conflict reconciled while sending). */
-  notice?(message: string): void;
+  tellUser(message: string): void;
   /** The v1 bulk import, where the service offers it: queued entries then go many per request. */
   importer?: BulkImporter;
 }
@@ -125,7 +125,7 @@ export function workerSteps(deps: StepDeps): WorkerSteps {
     await outbox.attempt(op.id);
     const sent = await sendOperation(deps.api, op, { now: () => clock.now(), attempted: item.attempted });
     await outbox.settle(op.id, sent.projectId, sent.entryId);
-    if (sent.notice) deps.notice?.(sent.notice);
+    if (sent.notice) deps.tellUser(sent.notice);
     for (const c of REFRESHES[op.kind]) requested.add(c);
     return true;
   };
@@ -167,10 +167,10 @@ export function workerSteps(deps: StepDeps): WorkerSteps {
         api: deps.api,
         now: () => clock.now(),
         today: deps.today,
-        ...(deps.week ? { week: deps.week } : {}),
+        week: deps.week,
         userId: deps.data().userId,
       });
-      deps.received(what, patch);
+      deps.applyRead(what, patch);
       return true;
     } catch (error) {
       requested.add(what);
@@ -183,8 +183,8 @@ export function workerSteps(deps: StepDeps): WorkerSteps {
   const freshen = () => {
     requested.add('timers');
     const { entries, week } = deps.data();
-    const shown = deps.week?.();
-    if (entries?.date !== deps.today() || (shown && week?.start !== shown.start)) requested.add('entries');
+    const shown = deps.week();
+    if (entries?.date !== deps.today() || week?.start !== shown.start) requested.add('entries');
   };
 
   const refusedStep = async (step: Step, error: unknown): Promise<void> => {

@@ -8,6 +8,7 @@ import { createHandlers } from '../../../main/core/calls/handlers';
 import { openOutbox, type Outbox } from '../../../main/core/sync/outbox';
 import { emptyServiceData } from '../../../main/core/sync/serviceData';
 import { deriveSnapshot } from '../../../main/core/views/deriveSnapshot';
+import { handlerDeps } from '../../support/handlerDeps';
 import { must } from '../../support/result';
 import { ACCOUNT } from '../../support/offline';
 import { tempDir } from '../../support/tempDir';
@@ -34,18 +35,13 @@ const view = (): Snapshot =>
   });
 
 function handlers(snapshot: () => Snapshot) {
-  return createHandlers({
-    outbox,
-    now: () => 1_000_000,
-    snapshot,
-    queued() {},
-    urgent() {},
-    refresh() {},
-    touched() {},
-    recent: () => [],
-    stopped: () => false,
-    dismissNotice: () => false,
-  });
+  return createHandlers(
+    handlerDeps({
+      outbox,
+      now: () => 1_000_000,
+      snapshot,
+    }),
+  );
 }
 
 describe('handlers, with a snapshot one step behind the outbox', () => {
