@@ -81,7 +81,7 @@ export function timerHandlers(kit: HandlerKit): TimerHandlers {
         if (!timer) return noTimer();
         const seconds = exactLiveSeconds(timer, now);
         const increment =
-          snap.projects.find((p) => p.id === timer.projectId)?.billingIncrement ?? DEFAULT_BILLING_INCREMENT;
+          snap.projects.find((p) => same(p.id, timer.projectId))?.billingIncrement ?? DEFAULT_BILLING_INCREMENT;
         deps.timerUsed(timer.projectId);
         await queue(
           now,

@@ -79,4 +79,32 @@ describe('handlers, with a snapshot one step behind the outbox', () => {
     await must(h.discardTimer({ projectId: local }));
     expect(outbox.items().at(-1)!.op).toMatchObject({ kind: 'discardTimer', projectId: 42 });
   });
+
+  it("logs a timer at its project's billing increment while the snapshot shows the timer under the project's local id", async () => {
+    const h = handlers(() => current);
+    let current = view();
+    const { projectId: local } = await must(h.createProject({ name: 'Website' }));
+    const created = outbox.items()[0]!.op.id;
+    current = view();
+    await must(h.startTimer({ projectId: local }));
+    const started = outbox.items().at(-1)!;
+    // The service made the project as 42 and the projects' read is back, with its increment of 6
+    // minutes; the timer, read from the outbox before the creation settled, still has the local id.
+    await outbox.attempt(created);
+    await outbox.settle(created, 42);
+    const read = {
+      ...emptyServiceData(),
+      projects: [{ id: 42, name: 'Website', color: null, billingIncrement: 6, enabled: true }],
+    };
+    current = deriveSnapshot(
+      read,
+      [{ ...started, op: { ...started.op, projectId: local, at: 1_000_000 - 7 * 60_000 } as never }],
+      { account: ACCOUNT, online: true, lastSyncAt: null, today: '2026-01-05', recent: [], notices: [] },
+    );
+    expect(current.timers[0]).toMatchObject({ projectId: local, state: 'running' });
+
+    await must(h.logTimer({ projectId: local }));
+    // 7 minutes run: 12 at the project's 6-minute increment, not 15 at the default one.
+    expect(outbox.items().at(-1)!.op).toMatchObject({ kind: 'logTimer', projectId: 42, minutes: 12 });
+  });
 });
