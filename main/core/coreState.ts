@@ -18,15 +18,15 @@ import { createIdleTracker } from './desktop/idle/tracker';
 import { createReminderScheduler } from './desktop/reminder/scheduler';
 import { createExporter } from './export/exporter';
 import { UNDO_GRACE_MS } from './model/undoGrace';
-import { createMemorySettingsStore } from './settings/store';
+import { createMemorySettingsStore, type SettingsStore } from './settings/store';
 import { updateSettings } from './settings/update';
 import type { Ledger } from './sync/ledger';
 import type { Outbox } from './sync/outbox';
 import { emptyServiceData, type ServiceData } from './sync/serviceData';
 import { READS, type Read } from './sync/serviceReads';
 import { waitingIn } from './sync/waiting';
-import { startWorker, type WorkerDeps } from './sync/worker';
-import type { CoreOptions, LifecycleEvent } from './types';
+import { startWorker, type Worker, type WorkerDeps } from './sync/worker';
+import type { Clock, CoreOptions, LifecycleEvent } from './types';
 import { deriveSnapshot } from './views/deriveSnapshot';
 import { createStore } from './views/snapshotStore';
 
@@ -58,6 +58,72 @@ export function createCoreState({ options, outbox, ledger }: CoreParts): CoreSta
   const settings = options.settings ?? createMemorySettingsStore();
   const service = serviceState();
   const shown = shownState(settings.problem, clock.now());
+  const view = snapshotView({ options, clock, settings, service, shown, outbox });
+  const exporter = createExporter({
+    api: options.api,
+    userId: () => service.data.userId,
+    changed(now) {
+      shown.exporting = now;
+      view.changed();
+    },
+  });
+  // The worker is given this state whole, so it starts once the state is made.
+  const started: { worker?: Worker } = {};
+  const worker = () => started.worker!;
+  const life = { stopping: false };
+  const state: CoreState = {
+    ...workerSide({ options, clock, outbox, ledger, service, shown, view }),
+    ...callSide({ options, clock, outbox, ledger, settings, service, shown, view, exporter, worker, life }),
+    notify(event) {
+      if (isIdleEvent(event)) {
+        if (view.idle.handle(event)) view.changed();
+        if (event.kind !== 'resume' && event.kind !== 'unlock') return;
+      }
+      if (event === 'window-hidden') return worker().setWindowShown(false);
+      if (event === 'window-shown') worker().setWindowShown(true);
+      worker().freshen();
+      worker().wake(true);
+    },
+    setBroadcastsLive: (live) => worker().setBroadcastsLive(live),
+    whenIdle: () => worker().whenIdle(),
+    describeSync: () => worker().describe(),
+    exportTo: exporter.stream,
+    async stop() {
+      if (life.stopping) return;
+      life.stopping = true;
+      view.stop();
+      await worker().stop();
+      await outbox.close();
+    },
+  };
+  started.worker = startWorker(state);
+  started.worker.request(...READS);
+  return state;
+}
+
+interface Inner {
+  options: CoreOptions;
+  clock: Clock;
+  outbox: Outbox;
+  ledger: Ledger;
+  settings: SettingsStore;
+  service: ReturnType<typeof serviceState>;
+  shown: ReturnType<typeof shownState>;
+  view: ReturnType<typeof snapshotView>;
+  exporter: ReturnType<typeof createExporter>;
+  worker(): Worker;
+  life: { stopping: boolean };
+}
+
+/** The snapshot, derived from what was read, what was shown and the outbox, with the idle prompt and the reminder it carries. */
+function snapshotView({
+  options,
+  clock,
+  settings,
+  service,
+  shown,
+  outbox,
+}: Pick<Inner, 'options' | 'clock' | 'settings' | 'service' | 'shown' | 'outbox'>) {
   const idle = createIdleTracker({
     timers: () => store.get().timers,
     thresholdMinutes: () => settings.get().idleThresholdMinutes,
@@ -88,73 +154,86 @@ export function createCoreState({ options, outbox, ledger }: CoreParts): CoreSta
   const store = createStore(build());
   // The reminder is decided on the snapshot just built (whether a timer runs in it, the user's
   // started ones included), and rebuilt when it changes.
-  const snapshotChanged = () => {
+  const changed = () => {
     store.set(build());
     if (reminder.check()) store.set(build());
   };
-  const unsubscribeSettings = settings.subscribe(snapshotChanged);
-  const exporter = createExporter({
-    api: options.api,
-    userId: () => service.data.userId,
-    changed(now) {
-      shown.exporting = now;
-      snapshotChanged();
-    },
-  });
-  let stopping = false;
+  const unsubscribeSettings = settings.subscribe(changed);
+  const stop = () => {
+    reminder.stop();
+    unsubscribeSettings();
+  };
+  return { store, changed, idle, reminder, today, week, stop };
+}
 
-  const state: CoreState = {
+/** What the worker is given (WorkerDeps): the service and the outbox, and where its reads and news go. */
+function workerSide({
+  options,
+  clock,
+  outbox,
+  ledger,
+  service,
+  shown,
+  view,
+}: Pick<Inner, 'options' | 'clock' | 'outbox' | 'ledger' | 'service' | 'shown' | 'view'>): WorkerDeps {
+  return {
     api: options.api,
     outbox,
     clock,
     ...(options.backoff ? { backoff: options.backoff } : {}),
     ...(options.importer ? { importer: options.importer } : {}),
-    undoGraceMs: options.undoGraceMs ?? UNDO_GRACE_MS,
-    now: () => clock.now(),
-    today,
-    week,
+    today: view.today,
+    week: view.week,
     data: () => service.data,
-    snapshot: store.get,
-    subscribe: store.subscribe,
-    stopping: () => stopping,
-
     applyRead(what: Read, patch) {
       service.received(what, patch, clock.now());
       if (what !== 'user') outbox.refreshed(what);
     },
     serviceAnswered: service.reached,
-    snapshotChanged,
+    snapshotChanged: view.changed,
     retryingLater(ids, message) {
       for (const id of ids)
         ledger.record({ t: 'failed', id, at: clock.now(), message, refused: false, retrying: true });
     },
     tellUser(message) {
       shown.addNotice(message, clock.now());
-      snapshotChanged();
+      view.changed();
     },
+  };
+}
 
+/** What the calls are given (HandlerDeps): the snapshot to decide on, and what a call may change. */
+function callSide(inner: Inner): HandlerDeps & Pick<CoreState, 'subscribe'> {
+  const { options, clock, outbox, ledger, settings, service, shown, view, exporter, worker, life } = inner;
+  return {
+    outbox,
+    undoGraceMs: options.undoGraceMs ?? UNDO_GRACE_MS,
+    now: () => clock.now(),
+    snapshot: view.store.get,
+    subscribe: view.store.subscribe,
+    stopping: () => life.stopping,
     operationQueued() {
-      snapshotChanged();
-      worker.wake(false);
+      view.changed();
+      worker().wake(false);
     },
-    sendNow: () => worker.wake(true),
+    sendNow: () => worker().wake(true),
     readAgain() {
-      worker.request(...READS);
-      worker.wake(true);
+      worker().request(...READS);
+      worker().wake(true);
     },
     timerUsed: shown.timerUsed,
     recentProjectIds: () => shown.recent,
     dismissNotice(id) {
       if (!shown.dismissNotice(id)) return false;
-      snapshotChanged();
+      view.changed();
       return true;
     },
-    idlePrompt: idle.prompt,
+    idlePrompt: view.idle.prompt,
     closeIdlePrompt() {
-      if (idle.resolve()) snapshotChanged();
+      if (view.idle.resolve()) view.changed();
     },
     closeReminder(snooze) {
-      if (reminder.answer(snooze)) snapshotChanged();
+      if (view.reminder.answer(snooze)) view.changed();
     },
     updateSettings: (patch) =>
       updateSettings(
@@ -167,12 +246,12 @@ export function createCoreState({ options, outbox, ledger }: CoreParts): CoreSta
       ),
     showWeek(date) {
       shown.weekOf = date;
-      const range = week();
-      snapshotChanged();
+      const range = view.week();
+      view.changed();
       // Read once per week shown: the read for it may already be here (this week, or the same one again).
       if (service.data.week?.start !== range.start) {
-        worker.request('entries');
-        worker.wake(true);
+        worker().request('entries');
+        worker().wake(true);
       }
       return range;
     },
@@ -184,33 +263,7 @@ export function createCoreState({ options, outbox, ledger }: CoreParts): CoreSta
       entries: ledger.entries(),
       waitingByAccount: [{ accountId: options.account.id, label: options.account.label, waiting: waitingIn(outbox) }],
     }),
-
-    notify(event) {
-      if (isIdleEvent(event)) {
-        if (idle.handle(event)) snapshotChanged();
-        if (event.kind !== 'resume' && event.kind !== 'unlock') return;
-      }
-      if (event === 'window-hidden') return worker.setWindowShown(false);
-      if (event === 'window-shown') worker.setWindowShown(true);
-      worker.freshen();
-      worker.wake(true);
-    },
-    setBroadcastsLive: (live) => worker.setBroadcastsLive(live),
-    whenIdle: () => worker.whenIdle(),
-    describeSync: () => worker.describe(),
-    exportTo: exporter.stream,
-    async stop() {
-      if (stopping) return;
-      stopping = true;
-      reminder.stop();
-      unsubscribeSettings();
-      await worker.stop();
-      await outbox.close();
-    },
   };
-  const worker = startWorker(state);
-  worker.request(...READS);
-  return state;
 }
 
 /** What core knows of the service: its data as last read, and whether it answers. */
