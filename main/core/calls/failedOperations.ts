@@ -8,7 +8,7 @@ import { checkProjectName } from '../../../common/projectName';
 import type { Snapshot } from '../../../common/snapshot';
 import { parseTimeString } from '../../../common/timeString';
 import { cleanName, editedProject, projectNamed, type EditedEntry } from '../model/editedEntry';
-import { DEFAULT_BILLING_INCREMENT, roundUpToIncrement } from '../model/minutes';
+import { roundUpToIncrement } from '../model/minutes';
 import { editableValues, type Operation } from '../model/operations';
 import { undoOperation } from './undo';
 import type { HandlerKit } from './kit';
@@ -21,7 +21,7 @@ type OperationHandlers = Pick<
 
 const NO_LONGER_FAILED = 'That change is no longer waiting to be fixed.';
 
-export function operationHandlers({ deps, outbox, act, same }: HandlerKit): OperationHandlers {
+export function operationHandlers({ deps, outbox, act, incrementOf }: HandlerKit): OperationHandlers {
   return {
     undo: ({ id }) =>
       act(async (now) => {
@@ -42,7 +42,7 @@ export function operationHandlers({ deps, outbox, act, same }: HandlerKit): Oper
       act(async (_now, snap) => {
         const item = outbox.items().find((i) => i.op.id === id);
         if (item?.status !== 'failed') return fail('not_found', NO_LONGER_FAILED, 'id');
-        const edited = editedOperation(item.op, changes, snap, same);
+        const edited = editedOperation(item.op, changes, snap, incrementOf);
         if (!edited.ok) return edited;
         if (!(await outbox.edit(edited.value))) return fail('not_found', NO_LONGER_FAILED, 'id');
         deps.operationQueued();
@@ -76,7 +76,7 @@ function editedOperation(
   op: Operation,
   changes: Changes,
   snap: Snapshot,
-  same: (a: number, b: number) => boolean,
+  incrementOf: HandlerKit['incrementOf'],
 ): Result<Operation> {
   const allowed = editableValues(op).map((v) => v.field);
   if (allowed.length === 0) return fail('invalid_input', 'This change cannot be edited: retry or discard it.', 'id');
@@ -116,8 +116,7 @@ function editedOperation(
       const time = minutes();
       if (!time.ok) return time;
       if (time.value === undefined) return ok(op);
-      const increment =
-        snap.projects.find((p) => same(p.id, op.projectId))?.billingIncrement ?? DEFAULT_BILLING_INCREMENT;
+      const increment = incrementOf(snap, op.projectId);
       // The service is sent elapsedMinutes(seconds): whole minutes in seconds send exactly those.
       return ok({ ...op, seconds: time.value * 60, minutes: roundUpToIncrement(time.value, increment) });
     }

@@ -9,6 +9,7 @@ import type { RequestOf, ResponseOf } from '../../../common/contract';
 import type { Settings } from '../../../common/settings';
 import type { WeekRange } from '../../../common/week';
 import type { IdlePrompt } from '../desktop/idle/policy';
+import { billingIncrement } from '../model/minutes';
 import type { Operation, OperationBody } from '../model/operations';
 import type { Outbox } from '../sync/outbox';
 
@@ -64,6 +65,8 @@ export interface HandlerKit {
   /** Whether two project ids name the same project. */
   same(a: number, b: number): boolean;
   timerOf(snap: Snapshot, projectId: number): TimerView | undefined;
+  /** The billing increment of the project by this id (model/minutes.ts billingIncrement), found as same() finds it. */
+  incrementOf(snap: Snapshot, projectId: number): number;
   noTimer(): Result<never>;
 }
 
@@ -108,7 +111,9 @@ export function handlerKit(deps: HandlerDeps): HandlerKit {
   // pointed at the service's id as it is recorded.
   const same = (a: number, b: number) => outbox.projectId(a) === outbox.projectId(b);
   const timerOf = (snap: Snapshot, projectId: number) => snap.timers.find((t) => same(t.projectId, projectId));
+  const incrementOf = (snap: Snapshot, projectId: number) =>
+    billingIncrement(snap.projects.find((p) => same(p.id, projectId)));
   const noTimer = () => fail('not_found', 'There is no timer for that project.', 'projectId');
 
-  return { deps, outbox, act, queue, queueAll, same, timerOf, noTimer };
+  return { deps, outbox, act, queue, queueAll, same, timerOf, incrementOf, noTimer };
 }

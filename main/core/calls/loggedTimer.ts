@@ -8,7 +8,7 @@
 import { ok, fail, type Result } from '../../../common/result';
 import type { EntryView, Snapshot } from '../../../common/snapshot';
 import { editedEntry, type TypedEntry } from '../model/editedEntry';
-import { DEFAULT_BILLING_INCREMENT, roundUpToIncrement } from '../model/minutes';
+import { roundUpToIncrement } from '../model/minutes';
 import type { Operation } from '../model/operations';
 import type { OutboxItem } from '../sync/outbox';
 import { withinGraceItem } from '../sync/undoable';
@@ -50,8 +50,7 @@ export async function editLoggedTimer(
       `An entry logged from ${op.projectName}'s timer stays on ${op.projectName} until it is saved: move it once it shows as saved.`,
       'project',
     );
-  const increment =
-    snap.projects.find((p) => kit.same(p.id, op.projectId))?.billingIncrement ?? DEFAULT_BILLING_INCREMENT;
+  const increment = kit.incrementOf(snap, op.projectId);
   const minutes = roundUpToIncrement(values.minutes, increment);
   // Saved unchanged: nothing to change.
   if (minutes === op.minutes && values.description === (op.description ?? '')) return ok(null);

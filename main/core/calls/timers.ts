@@ -4,7 +4,7 @@ import type { Handlers } from '../../../common/contract';
 import { localDate } from '../../../common/format';
 import { fail, ok, type Result } from '../../../common/result';
 import type { Snapshot, TimerView } from '../../../common/snapshot';
-import { DEFAULT_BILLING_INCREMENT, elapsedMinutes, roundUpToIncrement } from '../model/minutes';
+import { elapsedMinutes, roundUpToIncrement } from '../model/minutes';
 import { exactLiveSeconds } from '../../../common/liveSeconds';
 import type { HandlerKit } from './kit';
 
@@ -14,7 +14,7 @@ type TimerHandlers = Pick<Handlers, 'startTimer' | 'pauseTimer' | 'logTimer' | '
 };
 
 export function timerHandlers(kit: HandlerKit): TimerHandlers {
-  const { deps, outbox, act, queue, same, timerOf, noTimer } = kit;
+  const { deps, outbox, act, queue, same, timerOf, incrementOf, noTimer } = kit;
 
   const start = async (snap: Snapshot, now: number, projectId: number, description?: string): Promise<Result<null>> => {
     const id = outbox.projectId(projectId);
@@ -80,8 +80,7 @@ export function timerHandlers(kit: HandlerKit): TimerHandlers {
         const timer = timerOf(snap, projectId);
         if (!timer) return noTimer();
         const seconds = exactLiveSeconds(timer, now);
-        const increment =
-          snap.projects.find((p) => same(p.id, timer.projectId))?.billingIncrement ?? DEFAULT_BILLING_INCREMENT;
+        const increment = incrementOf(snap, timer.projectId);
         deps.timerUsed(timer.projectId);
         await queue(
           now,

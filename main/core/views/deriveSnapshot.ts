@@ -7,7 +7,7 @@ import type { EntryView, NoticeView, ProjectView, Snapshot, TimerView } from '..
 import { exactLiveSeconds } from '../../../common/liveSeconds';
 import { describeOperation, editableValues, type Collection, type Operation } from '../model/operations';
 import type { OutboxItem } from '../sync/outbox';
-import { DEFAULT_BILLING_INCREMENT, roundUpToIncrement } from '../model/minutes';
+import { billingIncrement, DEFAULT_BILLING_INCREMENT, roundUpToIncrement } from '../model/minutes';
 import type { ServiceData } from '../sync/serviceData';
 import { undoViews, withoutDeleted } from './undoLines';
 import type { IdlePrompt } from '../desktop/idle/policy';
@@ -319,9 +319,8 @@ function incrementOf(
   projectName: string | null,
   projects: ProjectView[],
 ): number {
-  if (projectName === null && !projectId) return 1;
   const project = projectId ? projects.find((p) => p.id === projectId) : projects.find((p) => p.name === projectName);
-  return project?.billingIncrement ?? DEFAULT_BILLING_INCREMENT;
+  return billingIncrement(project, projectName !== null || Boolean(projectId));
 }
 
 /** Whether an entry on this project is billable: as its project is, unknown for one not read yet, never for none. */
