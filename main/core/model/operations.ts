@@ -12,13 +12,21 @@ import { entrySummary } from './entrySummary';
 export type Collection = 'projects' | 'timers' | 'entries';
 
 /**
- * Confirmed: when the user acted, the timer's seconds came from a read of the service with no
- * operation of ours on that timer still queued. Then a difference the service shows when the
- * operation lands is a change made elsewhere, kept (reconcile.ts). Unconfirmed (absent), it may
- * be the residue of our own queued operations, and the user's seconds win as they always did.
+ * What the user did, as data. `confirmed` (on timer operations): when the user acted, the
+ * timer's seconds came from a read of the service with no operation of ours on that timer still
+ * queued. Then a difference the service shows when the operation lands is a change made
+ * elsewhere, kept (senders/reconcile.ts). Unconfirmed (absent), it may be the residue of our own
+ * queued operations, and the user's seconds win as they always did.
  */
 export type OperationBody =
-  | { kind: 'createProject'; localId: number; name: string /** set once the service created it */; projectId?: number }
+  | {
+      kind: 'createProject';
+      /** the id the window uses until the service made it (negative) */
+      localId: number;
+      name: string;
+      /** set once the service created it */
+      projectId?: number;
+    }
   | {
       kind: 'startTimer';
       projectId: number;
@@ -28,20 +36,23 @@ export type OperationBody =
       fromSeconds: number;
       /** the timer that was running then, which starting this one paused */
       pauses: { projectId: number; projectName: string; seconds: number; confirmed?: boolean } | null;
-      /** see Confirmed */
+      /** see OperationBody */
       confirmed?: boolean;
     }
   | {
       kind: 'pauseTimer';
       projectId: number;
-      projectName: string /** elapsed when the user paused */;
-      seconds: number /** see Confirmed */;
+      projectName: string;
+      /** elapsed when the user paused */
+      seconds: number;
+      /** see OperationBody */
       confirmed?: boolean;
     }
   | {
       kind: 'logTimer';
       projectId: number;
       projectName: string;
+      /** the timer's seconds when the user logged it */
       seconds: number;
       /** the entry's expected minutes, rounded as the service will */
       minutes: number;

@@ -159,8 +159,7 @@ function apply(state: State, r: JournalRecord): boolean | undefined {
       return;
     case 'op': {
       // An operation decided before its project's creation settled may still name the local id.
-      let op = r.op;
-      for (const [localId, projectId] of state.resolved) op = withResolvedProject(op, localId, projectId);
+      const op = resolved(state, r.op);
       items.set(op.id, {
         op,
         status: r.failed === undefined ? 'pending' : 'failed',
@@ -197,8 +196,7 @@ function apply(state: State, r: JournalRecord): boolean | undefined {
       return;
     case 'edit': {
       if (!item || !editable(item, r.op)) return;
-      let op = r.op;
-      for (const [localId, projectId] of state.resolved) op = withResolvedProject(op, localId, projectId);
+      const op = resolved(state, r.op);
       // `attempted` stays as it was, and so does a created entry's marker (editable() holds it).
       // Still attempted: an earlier send may have created the entry, so
       // the next send must look for it by that marker, or it would be made twice. After a refusal
@@ -212,8 +210,7 @@ function apply(state: State, r: JournalRecord): boolean | undefined {
     case 'amend': {
       // Only while pending: an item settled or failed meanwhile is the caller's to refuse.
       if (item?.status !== 'pending' || !amendable(item, r.op)) return false;
-      let op = r.op;
-      for (const [localId, projectId] of state.resolved) op = withResolvedProject(op, localId, projectId);
+      const op = resolved(state, r.op);
       items.set(r.id, { ...item, op, ...(r.recheck || item.recheck ? { recheck: true } : {}) });
       return true;
     }
@@ -254,6 +251,13 @@ function amendable(item: OutboxItem, op: Operation): boolean {
     op.marker === was.marker &&
     item.batch === undefined
   );
+}
+
+/** The operation with every project id that has resolved since it was decided pointed at the service's id. */
+function resolved(state: State, op: Operation): Operation {
+  let out = op;
+  for (const [localId, projectId] of state.resolved) out = withResolvedProject(out, localId, projectId);
+  return out;
 }
 
 function resolve(state: State, localId: number, projectId: number): void {
