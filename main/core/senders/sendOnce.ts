@@ -5,7 +5,7 @@
 // request the client had to send again), so every start and pause compares the seconds the
 // service answers with the seconds the user saw at that moment, and corrects the difference.
 
-import { ApiError, isApiError } from '../../api/errors';
+import { ApiError, isNotFound } from '../../api/errors';
 import type { ServiceApi } from '../../api/types';
 import type { Entry } from '../../api/types';
 import { elapsedMinutes, roundUpToIncrement } from '../model/minutes';
@@ -17,8 +17,6 @@ import { runAt, runPausedTo } from './timerSeconds';
 import { sendAdjust, sendNote } from './sendTimerEdits';
 
 export { TOLERANCE_SECONDS } from './reconcile';
-
-const notFound = (error: unknown): error is ApiError => isApiError(error) && error.kind === 'not_found';
 
 export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendContext): Promise<Sent> {
   switch (op.kind) {
@@ -36,7 +34,7 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
       // Sent late from a confirmed view, it may meet a timer changed elsewhere meanwhile: read
       // first, to keep both sides (operations.ts Confirmed).
       const late = op.confirmed === true && ctx.now() - op.at >= TOLERANCE_SECONDS * 1000;
-      const before = late ? ((await api.getTimer(op.projectId).catch(ignore(notFound))) ?? null) : undefined;
+      const before = late ? ((await api.getTimer(op.projectId).catch(ignore(isNotFound))) ?? null) : undefined;
       const readAt = ctx.now();
       const timer = await api.startTimer(op.projectId, op.description ? { description: op.description } : undefined);
       const plan =
@@ -62,7 +60,7 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
     case 'logTimer':
       // Its entry deleted before it was sent: the timer goes, as a discard (gone already is done).
       if (op.discarded) {
-        await api.deleteTimer(op.projectId).catch(ignore(notFound));
+        await api.deleteTimer(op.projectId).catch(ignore(isNotFound));
         return {};
       }
       try {
@@ -73,7 +71,7 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
           ...(op.edited ? { description: op.description ?? '' } : {}),
         });
       } catch (error) {
-        if (!notFound(error)) throw error;
+        if (!isNotFound(error)) throw error;
         // The unanswered attempt logged it: the timer is gone because it became the entry.
         if (ctx.attempted && (await loggedByAttempt(api, op))) return {};
         // Logged or discarded elsewhere while this waited (before the attempt arrived, if any).
@@ -83,7 +81,7 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
 
     case 'discardTimer':
       // Gone is what the user asked for, whoever removed it.
-      await api.deleteTimer(op.projectId).catch(ignore(notFound));
+      await api.deleteTimer(op.projectId).catch(ignore(isNotFound));
       return {};
 
     case 'deleteEntry':
@@ -92,10 +90,10 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
         // It cancels a queued entry. Never sent, both were withdrawn (workerSteps.ts) and this is
         // not reached; sent (or sent in part), the entry is found by its marker, if it was made.
         const made = op.cancels ? await findMarked(api, entryMarker(op.cancels), op.at) : undefined;
-        if (made) await api.deleteEntry(made.id).catch(ignore(notFound));
+        if (made) await api.deleteEntry(made.id).catch(ignore(isNotFound));
         return {};
       }
-      await api.deleteEntry(op.entryId).catch(ignore(notFound));
+      await api.deleteEntry(op.entryId).catch(ignore(isNotFound));
       return {};
 
     case 'updateEntry':
@@ -114,7 +112,7 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
         });
       } catch (error) {
         // Deleted elsewhere: the change fails, visibly, rather than bringing the entry back.
-        if (notFound(error)) throw restated(error, 'The entry was deleted elsewhere, so this change was not saved.');
+        if (isNotFound(error)) throw restated(error, 'The entry was deleted elsewhere, so this change was not saved.');
         throw error;
       }
       return {};
@@ -157,7 +155,7 @@ async function pauseAt(
   op: { id: string; projectId: number; projectName: string; seconds: number; at: number; confirmed?: boolean },
   ctx: SendContext,
 ): Promise<string | null> {
-  const timer = await api.pauseTimer(op.projectId).catch(ignore(notFound));
+  const timer = await api.pauseTimer(op.projectId).catch(ignore(isNotFound));
   if (!timer) return recoverGoneTimer(api, { ...op, kind: 'pauseTimer' });
   // An earlier attempt may have paused it already: then its seconds are ours, landed late. Only
   // a confirmed view makes a difference someone else's change (operations.ts Confirmed).

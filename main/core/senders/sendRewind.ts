@@ -4,7 +4,7 @@
 // stopped meanwhile (paused, logged or discarded elsewhere) is left as it is, and the user told:
 // which of its seconds were the time away is a guess this side cannot make.
 
-import { isApiError } from '../../api/errors';
+import { nullIfNotFound } from '../../api/errors';
 import type { ServiceApi } from '../../api/types';
 import { formatDuration } from '../../../common/format';
 import type { Operation } from '../model/operations';
@@ -16,10 +16,7 @@ export async function sendRewind(
   op: Extract<Operation, { kind: 'rewindTimer' }>,
   ctx: SendContext,
 ): Promise<Sent> {
-  const timer = await api.getTimer(op.projectId).catch((error: unknown) => {
-    if (isApiError(error) && error.kind === 'not_found') return null;
-    throw error;
-  });
+  const timer = await api.getTimer(op.projectId).catch(nullIfNotFound);
   const away = formatDuration(op.idleSeconds);
   if (!timer)
     return {

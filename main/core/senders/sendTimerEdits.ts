@@ -2,17 +2,12 @@
 // (the seconds the user saw plus the change, the note as typed), so a repeat after a lost answer
 // sets the same thing again and nothing is changed twice.
 
-import { isApiError } from '../../api/errors';
+import { nullIfNotFound } from '../../api/errors';
 import type { ServiceApi, Timer } from '../../api/types';
 import { formatMinutes } from '../../../common/format';
 import type { Operation } from '../model/operations';
 import type { SendContext, Sent } from './sent';
 import { runAt, runPausedTo } from './timerSeconds';
-
-const gone = (error: unknown): null => {
-  if (isApiError(error) && error.kind === 'not_found') return null;
-  throw error;
-};
 
 type Adjust = Extract<Operation, { kind: 'adjustTimer' }>;
 
@@ -25,7 +20,7 @@ const asked = (op: Adjust) =>
   `the time you ${op.minutes < 0 ? 'took off' : 'added'} (${formatMinutes(Math.abs(op.minutes))})`;
 
 export async function sendAdjust(api: ServiceApi, op: Adjust, ctx: SendContext): Promise<Sent> {
-  let timer: Timer | null = await api.getTimer(op.projectId).catch(gone);
+  let timer: Timer | null = await api.getTimer(op.projectId).catch(nullIfNotFound);
   if (!timer)
     return {
       notice: `${op.projectName}'s timer was logged or discarded elsewhere before ${asked(op)} reached it; nothing was changed.`,
@@ -54,7 +49,7 @@ export async function sendAdjust(api: ServiceApi, op: Adjust, ctx: SendContext):
 export async function sendNote(api: ServiceApi, op: Extract<Operation, { kind: 'setTimerNote' }>): Promise<Sent> {
   // PUT /timer creates a timer that is missing (spec 001): one logged or discarded elsewhere
   // meanwhile must not come back as an empty timer for the sake of its note.
-  if (!(await api.getTimer(op.projectId).catch(gone)))
+  if (!(await api.getTimer(op.projectId).catch(nullIfNotFound)))
     return {
       notice: `${op.projectName}'s timer was logged or discarded elsewhere before its new note was saved; nothing was changed.`,
     };

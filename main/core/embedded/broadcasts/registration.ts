@@ -11,7 +11,7 @@
 // still has it and the keychain still has its secret (told the new port if it changed); otherwise
 // a new one is made and the stale one deleted. Registration failing is not an error for the app:
 // it is reported once and the app keeps polling (live stays false).
-import { isApiError } from '../../../api/errors';
+import { isApiError, isNotFound, nullIfNotFound } from '../../../api/errors';
 import type { ServiceApi } from '../../../api/types';
 import type { BroadcastReceiver } from '../../../api/types';
 import type { SecretStore } from '../keychain';
@@ -160,12 +160,7 @@ async function register(
 
 /** The receiver, or null when the service no longer has it. */
 async function findReceiver(api: ServiceApi, id: number): Promise<BroadcastReceiver | null> {
-  try {
-    return await api.getBroadcastReceiver(id);
-  } catch (error) {
-    if (isApiError(error) && error.kind === 'not_found') return null;
-    throw error;
-  }
+  return api.getBroadcastReceiver(id).catch(nullIfNotFound);
 }
 
 /** Deleted, or already gone. */
@@ -173,7 +168,7 @@ async function deleteReceiver(api: ServiceApi, id: number): Promise<void> {
   try {
     await api.deleteBroadcastReceiver(id);
   } catch (error) {
-    if (!(isApiError(error) && error.kind === 'not_found')) throw error;
+    if (!isNotFound(error)) throw error;
   }
 }
 
