@@ -53,17 +53,10 @@ export interface WorkerSteps {
 }
 
 export function workerSteps(deps: StepDeps): WorkerSteps {
-  const { outbox, clock } = deps;
-  // The reads due: asked for (request, freshen, an operation's refreshes) and not yet back.
-  const requested = new Set<Read>();
-
-  // Entries an import refused go one by one from then on, so only the faulty one fails (its own
-  // message, at its own item) and the rest arrive.
-  const refusedByImport = new Set<string>();
-  const increments = () => new Map(deps.data().projects.map((p) => [p.id, p.billingIncrement] as const));
-
-  /** The pending delete cancelling a queued entry (calls/entries.ts): its create waits for its grace too. */
-  const cancelling = (item: OutboxItem) => cancelOf(item, outbox.items());
+  const ctx = stepContext(deps);
+  const { outbox, clock, requested, cancelling } = ctx;
+  const { send, sendMany } = sendingSteps(ctx);
+  const { read, freshen } = readingSteps(ctx);
 
   const heldUntil = (): number | null => {
     const head = outbox.next();
@@ -75,32 +68,101 @@ export function workerSteps(deps: StepDeps): WorkerSteps {
     const item = heldUntil() === null ? outbox.next() : undefined;
     // Cancelled, its grace over: send() withdraws it and its delete, nothing goes out.
     if (item && cancelling(item)) return { item };
-    if (item && deps.importer) {
-      // An import rounds minutes to the project's increment itself: know the projects first.
-      if (
-        item.op.kind === 'createEntry' &&
-        item.op.projectId !== null &&
-        requested.has('projects') &&
-        !increments().has(item.op.projectId)
-      )
-        return { read: 'projects' };
-      const all = outbox.items();
-      const cancelled = new Set(
-        all.flatMap(({ op, status }) =>
-          status === 'pending' && op.kind === 'deleteEntry' && op.cancels ? [op.cancels] : [],
-        ),
-      );
-      const batch = nextBatch(
-        all.filter((i) => !refusedByImport.has(i.op.id) && !cancelled.has(i.op.id)),
-        increments(),
-      );
-      if (batch && batch[0] === item) return { batch };
-    }
+    const batch = item && deps.importer ? importStep(ctx, item) : null;
+    if (batch) return batch;
     if (item) return { item };
     const read = READS.find((r) => requested.has(r));
     return read ? { read } : null;
   };
 
+  const refusedStep = async (step: Step, error: unknown): Promise<void> => {
+    if ('item' in step) await outbox.fail(step.item.op.id, messageOf(error), refused(error)).catch(() => {});
+    else if ('batch' in step) {
+      // Not a refusal (those went one by one above): the import may have run, so the items
+      // wait for the user's retry, which first looks for what it did.
+      for (const i of step.batch) await outbox.fail(i.op.id, messageOf(error), false).catch(() => {});
+    } else {
+      // Asking again would get the same answer; the next trigger (a poll, an event) will.
+      requested.delete(step.read);
+      console.warn(`Stint could not read ${step.read} from the service:`, messageOf(error));
+    }
+  };
+
+  return {
+    heldUntil,
+    nextStep,
+    take: (step) => ('item' in step ? send(step.item) : 'batch' in step ? sendMany(step.batch) : read(step.read)),
+    refusedStep,
+    freshen,
+    request(...reads) {
+      for (const r of reads) requested.add(r);
+    },
+    readsDue: () => [...requested].join(',') || 'none',
+    describe: (step) =>
+      'item' in step
+        ? `sending ${step.item.op.kind} ${step.item.op.id}`
+        : 'batch' in step
+          ? `importing ${step.batch.length} entries`
+          : `reading ${step.read}`,
+  };
+}
+
+/** What the steps share: the reads due, and the entries an import refused. */
+interface StepContext {
+  deps: StepDeps;
+  outbox: Outbox;
+  clock: Clock;
+  /** The reads due: asked for (request, freshen, an operation's refreshes) and not yet back. */
+  requested: Set<Read>;
+  /**
+   * Entries an import refused go one by one from then on, so only the faulty one fails (its own
+   * message, at its own item) and the rest arrive.
+   */
+  refusedByImport: Set<string>;
+  /** The billing increments of the projects last read, by id (bulk.ts). */
+  increments(): Map<number, number>;
+  /** The pending delete cancelling a queued entry (calls/entries.ts): its create waits for its grace too. */
+  cancelling(item: OutboxItem): OutboxItem | undefined;
+}
+
+function stepContext(deps: StepDeps): StepContext {
+  const { outbox } = deps;
+  return {
+    deps,
+    outbox,
+    clock: deps.clock,
+    requested: new Set<Read>(),
+    refusedByImport: new Set<string>(),
+    increments: () => new Map(deps.data().projects.map((p) => [p.id, p.billingIncrement] as const)),
+    cancelling: (item) => cancelOf(item, outbox.items()),
+  };
+}
+
+/** The head's step through the import: the projects' read it needs first, or the batch it starts; null to send it alone. */
+function importStep({ outbox, requested, refusedByImport, increments }: StepContext, item: OutboxItem): Step | null {
+  // An import rounds minutes to the project's increment itself: know the projects first.
+  if (
+    item.op.kind === 'createEntry' &&
+    item.op.projectId !== null &&
+    requested.has('projects') &&
+    !increments().has(item.op.projectId)
+  )
+    return { read: 'projects' };
+  const all = outbox.items();
+  const cancelled = new Set(
+    all.flatMap(({ op, status }) =>
+      status === 'pending' && op.kind === 'deleteEntry' && op.cancels ? [op.cancels] : [],
+    ),
+  );
+  const batch = nextBatch(
+    all.filter((i) => !refusedByImport.has(i.op.id) && !cancelled.has(i.op.id)),
+    increments(),
+  );
+  return batch && batch[0] === item ? { batch } : null;
+}
+
+/** Sending: one operation, or a batch through the import. */
+function sendingSteps({ deps, outbox, clock, requested, refusedByImport, increments, cancelling }: StepContext) {
   /** Answers whether it talked to the service. */
   const send = async (item: OutboxItem): Promise<boolean> => {
     const { op } = item;
@@ -159,6 +221,11 @@ export function workerSteps(deps: StepDeps): WorkerSteps {
     return true;
   };
 
+  return { send, sendMany };
+}
+
+/** Reading: one part of the service's data, and which parts the poll reads. */
+function readingSteps({ deps, clock, requested }: StepContext) {
   const read = async (what: Read): Promise<true> => {
     // Asked again while this read runs? Then it runs again: this one may have begun too early.
     requested.delete(what);
@@ -187,36 +254,7 @@ export function workerSteps(deps: StepDeps): WorkerSteps {
     if (entries?.date !== deps.today() || week?.start !== shown.start) requested.add('entries');
   };
 
-  const refusedStep = async (step: Step, error: unknown): Promise<void> => {
-    if ('item' in step) await outbox.fail(step.item.op.id, messageOf(error), refused(error)).catch(() => {});
-    else if ('batch' in step) {
-      // Not a refusal (those went one by one above): the import may have run, so the items
-      // wait for the user's retry, which first looks for what it did.
-      for (const i of step.batch) await outbox.fail(i.op.id, messageOf(error), false).catch(() => {});
-    } else {
-      // Asking again would get the same answer; the next trigger (a poll, an event) will.
-      requested.delete(step.read);
-      console.warn(`Stint could not read ${step.read} from the service:`, messageOf(error));
-    }
-  };
-
-  return {
-    heldUntil,
-    nextStep,
-    take: (step) => ('item' in step ? send(step.item) : 'batch' in step ? sendMany(step.batch) : read(step.read)),
-    refusedStep,
-    freshen,
-    request(...reads) {
-      for (const r of reads) requested.add(r);
-    },
-    readsDue: () => [...requested].join(',') || 'none',
-    describe: (step) =>
-      'item' in step
-        ? `sending ${step.item.op.kind} ${step.item.op.id}`
-        : 'batch' in step
-          ? `importing ${step.batch.length} entries`
-          : `reading ${step.read}`,
-  };
+  return { read, freshen };
 }
 
 export function waitsForTime(error: unknown): boolean {
