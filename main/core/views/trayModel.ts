@@ -66,6 +66,20 @@ export function trayModel(snapshot: Snapshot, now: number, platform: Platform): 
     TRAY_TOOLTIP_MAX,
   );
 
+  const menu = trayMenu(snapshot, { timers: { running, paused }, now, waiting, failed });
+  return { title, tooltip, icon, iconText, menu };
+}
+
+/** The tray's menu: the timers (this account's, then another's running one), quick entry, the sync, the app. */
+function trayMenu(
+  snapshot: Snapshot,
+  {
+    timers: { running, paused },
+    now,
+    waiting,
+    failed,
+  }: { timers: { running: TimerView | undefined; paused: TimerView[] }; now: number; waiting: number; failed: number },
+): MenuItemData[] {
   const menu: MenuItemData[] = [];
   if (running) {
     const { projectId, projectName } = running;
@@ -127,5 +141,5 @@ export function trayModel(snapshot: Snapshot, now: number, platform: Platform): 
     { id: 'settings', label: 'Settings…' },
     { id: 'quit', label: 'Quit Stint' },
   );
-  return { title, tooltip, icon, iconText, menu };
+  return menu;
 }
