@@ -132,35 +132,9 @@ function applyTimers(
   for (const { op, status } of items) {
     const pending = status === 'pending';
     switch (op.kind) {
-      case 'startTimer': {
-        // The timer it pauses stands where the user left it (op.pauses), whatever a read newer
-        // than the start says: until the start lands, the service lets that timer run on. Any
-        // other running one (started elsewhere) stops at the moment of the start. Either is a
-        // guess until the start lands: pending, so no later action takes it as confirmed.
-        for (const t of timers.values()) {
-          if (t.state !== 'running' || t.projectId === op.projectId) continue;
-          const paused =
-            op.pauses?.projectId === t.projectId ? pausedWith(t, op.pauses.seconds, op.at) : pausedAt(t, op.at);
-          timers.set(t.projectId, { ...paused, pending: pending || t.pending });
-        }
-        const t = timers.get(op.projectId);
-        if (t?.state === 'running') {
-          if (op.description) timers.set(op.projectId, { ...t, description: op.description, pending });
-          break;
-        }
-        const project = projects.find((p) => p.id === op.projectId);
-        timers.set(op.projectId, {
-          projectId: op.projectId,
-          projectName: t?.projectName ?? project?.name ?? op.projectName,
-          color: t?.color ?? project?.color ?? null,
-          state: 'running',
-          seconds: t?.seconds ?? op.fromSeconds,
-          asOf: op.at,
-          description: op.description ?? t?.description ?? null,
-          pending,
-        });
+      case 'startTimer':
+        appliedStart(timers, op, pending, projects);
         break;
-      }
       case 'rewindTimer': {
         // The time away taken off: it runs on from the seconds the user chose, as of that moment.
         const t = timers.get(op.projectId);
@@ -211,6 +185,40 @@ function applyTimers(
   return [...timers.values()].sort(
     (a, b) => Number(b.state === 'running') - Number(a.state === 'running') || rank(a) - rank(b),
   );
+}
+
+/** A start applied to the timers: it runs, and the timer it pauses stands where the user left it. */
+function appliedStart(
+  timers: Map<number, TimerView>,
+  op: Extract<OutboxItem['op'], { kind: 'startTimer' }>,
+  pending: boolean,
+  projects: ProjectView[],
+): void {
+  // The timer it pauses stands where the user left it (op.pauses), whatever a read newer
+  // than the start says: until the start lands, the service lets that timer run on. Any
+  // other running one (started elsewhere) stops at the moment of the start. Either is a
+  // guess until the start lands: pending, so no later action takes it as confirmed.
+  for (const t of timers.values()) {
+    if (t.state !== 'running' || t.projectId === op.projectId) continue;
+    const paused = op.pauses?.projectId === t.projectId ? pausedWith(t, op.pauses.seconds, op.at) : pausedAt(t, op.at);
+    timers.set(t.projectId, { ...paused, pending: pending || t.pending });
+  }
+  const t = timers.get(op.projectId);
+  if (t?.state === 'running') {
+    if (op.description) timers.set(op.projectId, { ...t, description: op.description, pending });
+    return;
+  }
+  const project = projects.find((p) => p.id === op.projectId);
+  timers.set(op.projectId, {
+    projectId: op.projectId,
+    projectName: t?.projectName ?? project?.name ?? op.projectName,
+    color: t?.color ?? project?.color ?? null,
+    state: 'running',
+    seconds: t?.seconds ?? op.fromSeconds,
+    asOf: op.at,
+    description: op.description ?? t?.description ?? null,
+    pending,
+  });
 }
 
 const pausedAt = (t: TimerView, at: number): TimerView => pausedWith(t, exactLiveSeconds(t, at), at);
