@@ -46,7 +46,8 @@ const core = () =>
 async function landLate(path: RegExp, minutes: number): Promise<void> {
   const before = proxy.stats.faults['timeout-before'];
   proxy.cue({ fault: 'timeout-before', when: (_m, p) => path.test(p) });
-  await until(() => proxy.stats.faults['timeout-before'] > before, 'the request to be held', 5000);
+  // A generous bound: a log is held for its undo grace (5 s) before it is sent at all.
+  await until(() => proxy.stats.faults['timeout-before'] > before, 'the request to be held', 30_000);
   local.clock.pass(minutes * 60_000);
 }
 
