@@ -140,7 +140,9 @@ describe('tray icon images (Windows and Linux)', () => {
     }
   });
 
-  it('composes an image only when its text changes and holds one per state, size and variant', { timeout: 30_000 }, () => {
+  it('composes an image only when its text changes and holds one per state, size and variant', {
+    timeout: 30_000,
+  }, () => {
     const icons = createTrayIconRenderer();
     const first = icons.png('running', '0:01', 16, 'dark');
     expect(icons.png('running', '0:01', 16, 'dark')).toBe(first); // the same buffer: nothing redrawn
