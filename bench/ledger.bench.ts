@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openLedger, LEDGER_SIZE } from '../main/core/sync/ledger';
 import { ledgerOutbox } from '../main/core/sync/ledgerOutbox';
-import type { Operation } from '../main/core/sync/operations';
+import type { Operation } from '../main/core/model/operations';
 import { openOutbox, type Outbox } from '../main/core/sync/outbox';
 import { percentile, type Benchmark } from './types';
 

@@ -3,9 +3,9 @@
 // HTTP; core's clock is a fake moved through one simulated hour, and every request core sends is
 // counted at its undici dispatcher. Start-up reads (and registering the receiver, a separate
 // client) come before the hour and are not counted: the targets are about the steady state.
-import { startBroadcasts } from '../main/core/broadcasts/registration';
+import { startBroadcasts } from '../main/core/embedded/broadcasts/registration';
 import { createCore } from '../main/core/core';
-import { createSessionSecrets } from '../main/core/keychain';
+import { createSessionSecrets } from '../main/core/embedded/keychain';
 import { CountingAgent, startLocal, tempDir, type Local } from '../test/integration/broadcasts/support';
 import { fakeClock } from '../test/unit/core/support/fakeClock';
 import { ACCOUNT, until } from '../test/unit/core/support/offline';

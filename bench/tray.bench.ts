@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServiceApi } from '../main/api/client';
 import { createCore } from '../main/core/core';
-import { trayModel, type Platform, type TrayModel } from '../main/core/trayModel';
+import { trayModel, type Platform, type TrayModel } from '../main/core/views/trayModel';
 import { percentile, type Benchmark } from './types';
 
 const WARMUP = 20;

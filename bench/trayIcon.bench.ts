@@ -9,7 +9,7 @@
 // includes warming up (JIT code, feedback); the second must add nothing that lasts.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { createTrayIconRenderer, ICON_SIZES, type TrayIconRenderer } from '../main/core/trayIcon/renderer';
+import { createTrayIconRenderer, ICON_SIZES, type TrayIconRenderer } from '../main/core/views/trayIcon/renderer';
 import { percentile, type Benchmark, type BenchResult } from './types';
 
 const SAMPLES = 400;

@@ -1,6 +1,6 @@
 // What a `stint` command line asks for, read from argv (node:util parseArgs). Pure: no I/O, so
 // every usage error is tested in milliseconds. The app's own arguments (--toggle, --quick-entry,
-// --show) are Electron's and handled by main/core/commands.ts; `--toggle` here means `toggle`.
+// --show) are Electron's and handled by main/core/desktop/commands.ts; `--toggle` here means `toggle`.
 
 import { parseArgs } from 'node:util';
 

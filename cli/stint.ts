@@ -4,7 +4,7 @@
 
 import { createInterface } from 'node:readline';
 import { cliSocketPath } from '../main/core/cliSocket/address';
-import { desktopDataDirs, webHostDataDir } from '../main/core/dataDirs';
+import { desktopDataDirs, webHostDataDir } from '../main/core/desktop/dataDirs';
 import { parseCommandLine } from './args';
 import { connectToApp, NoAppError } from './appConnection';
 import { openOutputFile, outputProblem, standardOutput } from './outputFile';

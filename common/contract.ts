@@ -100,7 +100,7 @@ export const requests = {
   retryOperation: z.object({ id: operationId }).strict(),
   discardOperation: z.object({ id: operationId }).strict(),
   /**
-   * Deletes one of today's or the shown week's entries after the undo grace (main/core/undo/), by
+   * Deletes one of today's or the shown week's entries after the undo grace (main/core/model/undoGrace.ts), by
    * its service id or by its key (EntryView.key): a key also names one still queued, not yet sent.
    */
   deleteEntry: z.union([

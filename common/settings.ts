@@ -28,7 +28,7 @@ export interface Settings {
   idleThresholdMinutes: number | null;
   launchAtLogin: boolean;
   theme: Theme;
-  /** A reminder when no timer runs during working hours (main/core/reminder/); off by default. */
+  /** A reminder when no timer runs during working hours (main/core/desktop/reminder/); off by default. */
   reminder: ReminderSettings;
 }
 

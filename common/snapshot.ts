@@ -88,7 +88,7 @@ export interface NoticeView {
   at: number;
 }
 
-/** The user came back after more than the idle threshold while a timer ran (main/core/idle/policy.ts). */
+/** The user came back after more than the idle threshold while a timer ran (main/core/desktop/idle/policy.ts). */
 export interface IdlePromptView {
   projectId: number;
   projectName: string;
@@ -150,7 +150,7 @@ export interface OtherAccountTimerView {
   asOf: number;
 }
 
-/** A discard or delete the user may still take back (main/core/undo/): "Discarded Website's timer · Undo". */
+/** A discard or delete the user may still take back (main/core/model/undoGrace.ts): "Discarded Website's timer · Undo". */
 export interface UndoView {
   /** The operation's id, for the undo call. */
   id: string;
@@ -176,7 +176,7 @@ export interface WeekProjectView {
   totalMinutes: number;
 }
 
-/** The week the window shows (main/core/sync/week.ts): by default this week, else the one showWeek chose. */
+/** The week the window shows (main/core/views/weekView.ts): by default this week, else the one showWeek chose. */
 export interface WeekView {
   /** First and last day, YYYY-MM-DD. */
   start: string;
@@ -226,7 +226,7 @@ export interface Snapshot {
   undo: UndoView[];
   /** The question about time away from a running timer, until answered (resolveIdle). */
   idle: IdlePromptView | null;
-  /** The working-hours reminder (main/core/reminder/), until answered (answerReminder) or a timer runs. */
+  /** The working-hours reminder (main/core/desktop/reminder/), until answered (answerReminder) or a timer runs. */
   reminder: ReminderView | null;
   /** A CSV export on its way (exportCsv): the entries written so far; null when none runs. */
   exporting: { entries: number } | null;

@@ -4,7 +4,7 @@
 
 import { render } from 'preact';
 import { bridgeProtocols } from '../common/webHostSecret';
-import { Root } from './components/settings/Root';
+import { Root } from './app/Root';
 import { createConnection } from './hooks';
 import { createWebBridge } from './webBridge';
 import { takeWebSecret } from './webSecret';

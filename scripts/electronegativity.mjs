@@ -37,7 +37,7 @@ export const EXCEPTIONS = [
     issue: 'OPEN_EXTERNAL_JS_CHECK',
     file: 'main/shell/window.ts',
     sample: /isSafeExternalUrl\(url\)/,
-    // openExternal runs only after isSafeExternalUrl (main/core/externalLinks.ts, unit-tested):
+    // openExternal runs only after isSafeExternalUrl (main/core/desktop/externalLinks.ts, unit-tested):
     // absolute http(s) with a host and no credentials; file:, javascript: and custom schemes
     // never reach the OS.
     why: 'only http(s) URLs checked in main',

@@ -1,5 +1,5 @@
 // The local service: Stint's own implementation of the time-tracking API on SQLite. The app
-// embeds it (main/core/embedded.ts); `npm run service` runs it alone (cli.ts).
+// embeds it (main/core/embedded/embeddedAccount.ts); `npm run service` runs it alone (cli.ts).
 import type { FastifyInstance } from 'fastify';
 import { createApp } from './app';
 import { oauthRoutes } from './oauth/routes';

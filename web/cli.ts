@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openStintApp } from '../main/core/accounts/app';
 import { startCliSocket } from '../main/core/cliSocket/server';
-import { webHostDataDir } from '../main/core/dataDirs';
-import { sessionSecretsNotice } from '../main/core/keychain';
+import { webHostDataDir } from '../main/core/desktop/dataDirs';
+import { sessionSecretsNotice } from '../main/core/embedded/keychain';
 import { startWebHost } from './host';
 import { openInBrowser } from './openInBrowser';
 

@@ -3,7 +3,7 @@
 // printed too, for a machine where no opener answers (a server reached over SSH).
 
 import { spawn } from 'node:child_process';
-import { isSafeExternalUrl } from '../main/core/externalLinks';
+import { isSafeExternalUrl } from '../main/core/desktop/externalLinks';
 
 export function openInBrowser(url: string): void {
   if (!isSafeExternalUrl(url)) throw new Error('Stint opens only http(s) addresses in the browser.');

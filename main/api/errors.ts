@@ -63,3 +63,12 @@ export class ApiError extends Error {
 }
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+/** Whether the service answered 404: what was asked about is not there (or no longer). */
+export const isNotFound = (e: unknown): e is ApiError => isApiError(e) && e.kind === 'not_found';
+
+/** For a read's .catch(): null when the service has no such thing; any other error is thrown on. */
+export const nullIfNotFound = (e: unknown): null => {
+  if (isNotFound(e)) return null;
+  throw e;
+};

@@ -30,3 +30,9 @@ export function createRateLimiter(requestsPerSecond: number, clock: ApiClock = s
     },
   };
 }
+
+/** One limiter per service (origin), shared by every client the app makes (serviceLimiters.ts). */
+export interface ServiceLimiters {
+  /** The limiter of the service `url` belongs to: the same one for every URL of one origin. */
+  forUrl(url: string): RateLimiter;
+}

@@ -3,8 +3,7 @@
 import type { Dispatcher } from 'undici';
 import type { BackoffPolicy } from './backoff';
 import type { ApiClock } from './clock';
-import type { RateLimiter } from './limiter';
-import type { ServiceLimiters } from './serviceLimiters';
+import type { RateLimiter, ServiceLimiters } from './limiter';
 
 export type Credentials =
   /** personal access token, sent as X-ServiceToken */

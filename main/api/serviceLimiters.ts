@@ -6,13 +6,10 @@
 // redirected to, or addressed to, another host (token management on {auth_url}) waits on that
 // host's limiter.
 import { systemClock, type ApiClock } from './clock';
-import { createRateLimiter, type RateLimiter } from './limiter';
+import { createRateLimiter, type RateLimiter, type ServiceLimiters } from './limiter';
 import { DEFAULTS, type ConnectionOptions } from './options';
 
-export interface ServiceLimiters {
-  /** The limiter of the service `url` belongs to: the same one for every URL of one origin. */
-  forUrl(url: string): RateLimiter;
-}
+export type { ServiceLimiters } from './limiter';
 
 export function createServiceLimiters(requestsPerSecond: number, clock: ApiClock = systemClock): ServiceLimiters {
   // Fails here, once, rather than at the first request.

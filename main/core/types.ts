@@ -6,7 +6,7 @@ import type { Snapshot } from '../../common/snapshot';
 import type { TimerClock as Clock } from '../api/clock';
 import type { ServiceApi } from '../api/types';
 import type { BulkImporter } from './sync/bulk';
-import type { IdleEvent } from './idle/policy';
+import type { IdleEvent } from './desktop/idle/policy';
 import type { SettingsStore } from './settings/store';
 import type { ApplyHotkeys } from './settings/update';
 
@@ -16,7 +16,7 @@ export { systemClock } from '../api/clock';
 
 /**
  * Things that happen outside core which make fresh data worth reading. Passed in by the shell.
- * The idle events (idle/policy.ts) also feed the idle prompt; their resume and unlock freshen as
+ * The idle events (desktop/idle/policy.ts) also feed the idle prompt; their resume and unlock freshen as
  * the plain ones do.
  */
 export type LifecycleEvent = 'window-shown' | 'window-hidden' | 'resume' | 'unlock' | 'broadcast' | IdleEvent;
@@ -38,7 +38,7 @@ export interface CoreOptions {
   settings?: SettingsStore;
   /** Registers changed global shortcuts with the OS (the shell's); without it, shortcuts are only saved. */
   applyHotkeys?: ApplyHotkeys;
-  /** How long a discard or delete waits for an undo (undo/grace.ts UNDO_GRACE_MS); 0 sends them at once. */
+  /** How long a discard or delete waits for an undo (model/undoGrace.ts UNDO_GRACE_MS); 0 sends them at once. */
   undoGraceMs?: number;
   /** Where the window's CSV exports go (the user's Downloads folder); without it, the window cannot export. */
   downloadsDir?: string;

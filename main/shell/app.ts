@@ -10,12 +10,12 @@ import {
   describeFailedShortcuts,
   localPortFromArgv,
   type CommandName,
-} from '../core/commands';
+} from '../core/desktop/commands';
 import { openStintApp, type StintApp } from '../core/accounts/app';
 import { startCliSocket } from '../core/cliSocket/server';
-import { DataFolderInUseError } from '../core/dataFolderLock';
-import { isSafeExternalUrl } from '../core/externalLinks';
-import { createKeychain, KeychainUnavailableError } from '../core/keychain';
+import { DataFolderInUseError } from '../core/accounts/dataFolderLock';
+import { isSafeExternalUrl } from '../core/desktop/externalLinks';
+import { createKeychain, KeychainUnavailableError } from '../core/embedded/keychain';
 import { dispatch } from '../../common/dispatch';
 import { registerIpc, sendUiCommand } from './ipc';
 import { showNotifications } from './notifications';

@@ -3,8 +3,8 @@
 // waits for the answer, as core/notifications.ts's idlePromptAction says (once per return).
 
 import { Notification, powerMonitor } from 'electron';
-import { idlePromptAction } from '../core/notifications';
-import { IDLE_SAMPLE_MS, shouldSample } from '../core/idle/sampling';
+import { idlePromptAction } from '../core/desktop/notifications';
+import { IDLE_SAMPLE_MS, shouldSample } from '../core/desktop/idle/sampling';
 import type { Snapshot } from '../../common/snapshot';
 import type { Core } from '../core/types';
 

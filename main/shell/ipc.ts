@@ -29,20 +29,25 @@ export function registerIpc(core: Core, window: BrowserWindow): () => void {
     );
   }
 
-  let loaded = !window.webContents.isLoading();
-  const push = () => {
-    if (loaded && !window.isDestroyed()) window.webContents.send(SNAPSHOT_CHANNEL, core.getSnapshot());
-  };
-  window.webContents.on('did-finish-load', () => {
-    loaded = true;
-    push();
-  });
-  const unsubscribe = core.subscribe(push);
+  const unsubscribe = pushSnapshots(core, window);
 
   return () => {
     unsubscribe();
     for (const channel of channels) ipcMain.removeHandler(ipcChannel(channel));
   };
+}
+
+/**
+ * Pushes every snapshot to the window's page once it has loaded (a page still loading has no
+ * listener yet: it gets the snapshot when it finishes). Answers the unsubscribe function.
+ */
+export function pushSnapshots(core: Pick<Core, 'getSnapshot' | 'subscribe'>, window: BrowserWindow): () => void {
+  const push = () => {
+    if (!window.isDestroyed() && !window.webContents.isLoading())
+      window.webContents.send(SNAPSHOT_CHANNEL, core.getSnapshot());
+  };
+  window.webContents.on('did-finish-load', push);
+  return core.subscribe(push);
 }
 
 /** Asks the page to do something only it can (focus the quick-entry box). */

@@ -1,8 +1,8 @@
-// Shows the notifications core decides on (main/core/notifications.ts) as Electron notifications;
+// Shows the notifications core decides on (main/core/desktop/notifications.ts) as Electron notifications;
 // a click shows the window.
 
 import { Notification } from 'electron';
-import { notificationsFor } from '../core/notifications';
+import { notificationsFor } from '../core/desktop/notifications';
 import type { Core } from '../core/types';
 
 export function showNotifications(core: Pick<Core, 'getSnapshot' | 'subscribe'>, showWindow: () => void): () => void {

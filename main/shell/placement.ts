@@ -4,7 +4,7 @@
 // (windowPlacement.ts); this only reads Electron's screen geometry and moves the window.
 
 import { screen, type BrowserWindow, type Tray } from 'electron';
-import { windowPosition } from '../core/windowPlacement';
+import { windowPosition } from '../core/desktop/windowPlacement';
 
 export function placeNearTray(window: BrowserWindow, tray: Tray | null | undefined): void {
   // Only a window about to appear moves; one already on screen stays where the user has it.

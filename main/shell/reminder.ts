@@ -4,7 +4,7 @@
 // notification buttons through Electron); on macOS the notification's own two buttons answer.
 
 import { Notification } from 'electron';
-import { reminderAction } from '../core/reminder/notification';
+import { reminderAction } from '../core/desktop/reminder/notification';
 import type { Snapshot } from '../../common/snapshot';
 import type { Core } from '../core/types';
 

@@ -3,9 +3,8 @@
 // closes it (unlike the main window, nothing in it needs to stay).
 
 import type { BrowserWindow } from 'electron';
-import { SNAPSHOT_CHANNEL } from '../../common/channels';
 import type { Core } from '../core/types';
-import { allowIpcFrom } from './ipc';
+import { allowIpcFrom, pushSnapshots } from './ipc';
 import { createMainWindow, type WindowPaths } from './window';
 
 export function createSettingsWindowOpener(core: Core, paths: Omit<WindowPaths, 'hash' | 'title'>): () => void {
@@ -20,12 +19,7 @@ export function createSettingsWindowOpener(core: Core, paths: Omit<WindowPaths, 
     open = window;
     allowIpcFrom(window);
     // Its page gets every snapshot too, once it has loaded.
-    const push = () => {
-      if (!window.isDestroyed() && !window.webContents.isLoading())
-        window.webContents.send(SNAPSHOT_CHANNEL, core.getSnapshot());
-    };
-    const unsubscribe = core.subscribe(push);
-    window.webContents.on('did-finish-load', push);
+    const unsubscribe = pushSnapshots(core, window);
     window.once('ready-to-show', () => window.show());
     window.on('closed', () => {
       unsubscribe();

@@ -2,7 +2,7 @@
 // registered, and what a refused one keeps, is decided in core/settings/shortcuts.ts.
 
 import { globalShortcut } from 'electron';
-import type { CommandName } from '../core/commands';
+import type { CommandName } from '../core/desktop/commands';
 import { createShortcuts, type Shortcuts } from '../core/settings/shortcuts';
 
 export function createGlobalShortcuts(run: (name: CommandName) => void): Shortcuts {

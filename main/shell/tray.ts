@@ -6,9 +6,9 @@
 import { Menu, nativeImage, nativeTheme, Tray, type MenuItemConstructorOptions, type NativeImage } from 'electron';
 import { join } from 'node:path';
 import { dispatch } from '../../common/dispatch';
-import { createTrayIconRenderer, type TrayIconVariant } from '../core/trayIcon/renderer';
-import { trayIconVariant } from '../core/trayIcon/variant';
-import { trayModel, type MenuItemData, type TrayModel } from '../core/trayModel';
+import { createTrayIconRenderer, type TrayIconVariant } from '../core/views/trayIcon/renderer';
+import { trayIconVariant } from '../core/views/trayIcon/variant';
+import { trayModel, type MenuItemData, type TrayModel } from '../core/views/trayModel';
 import type { Core } from '../core/types';
 
 export interface TrayOptions {

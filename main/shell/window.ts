@@ -2,7 +2,7 @@
 // no webviews, no permissions. It is shown from the tray and hidden (not closed) by its close box.
 
 import { BrowserWindow, session, shell } from 'electron';
-import { isSafeExternalUrl } from '../core/externalLinks';
+import { isSafeExternalUrl } from '../core/desktop/externalLinks';
 
 export interface WindowPaths {
   preload: string;

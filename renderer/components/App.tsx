@@ -11,12 +11,12 @@ import { Notices } from './Notices';
 import { OtherAccountTimers } from './OtherAccountTimers';
 import { QuickEntry } from './QuickEntry';
 import { ReminderBar } from './ReminderBar';
-import { useTheme } from './settings/theme';
+import { useTheme } from '../app/theme';
 import { SyncStatus } from './SyncStatus';
 import { Timers } from './Timers';
 import { Today } from './Today';
 import { UndoBar } from './UndoBar';
-import { useRoute } from './settings/route';
+import { useRoute } from '../app/route';
 import { useShowWeekCommand } from './week/command';
 import { WeekPanel } from './week/WeekPanel';
 

@@ -1,4 +1,4 @@
-// The question after time away from a running timer (main/core/idle/policy.ts): keep that time,
+// The question after time away from a running timer (main/core/desktop/idle/policy.ts): keep that time,
 // take it off the timer, or take it off and pause. Shown at the top of the window as an alert
 // dialog that takes the focus when it appears (on Keep, the choice that changes nothing) and gives
 // it back when answered; Escape keeps. When the timer stopped meanwhile it only informs.

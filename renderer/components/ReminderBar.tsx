@@ -1,4 +1,4 @@
-// The working-hours reminder (main/core/reminder/): no timer runs during the hours the user set.
+// The working-hours reminder (main/core/desktop/reminder/): no timer runs during the hours the user set.
 // A bar at the top of the window with "Start last" (the last timer, as the hotkey starts it),
 // "Snooze 30 min" and "Dismiss". Its message is an alert, so a screen reader hears it appear; it
 // takes no focus: it is a nudge, not a question that blocks.

@@ -1,5 +1,5 @@
 // "Discarded Website's timer · Undo": a discard or delete waits a few seconds before it is sent
-// (main/core/undo/), and meanwhile the user may take it back. Each line shows until its grace
+// (main/core/model/undoGrace.ts), and meanwhile the user may take it back. Each line shows until its grace
 // ends, announced politely. A keyboard user whose focused button went away with what they
 // discarded lands on the new Undo button.
 

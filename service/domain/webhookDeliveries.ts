@@ -6,14 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { webhookQueued } from '../events/emit';
 import { insertPayload, restartHead } from '../events/webhookQueue';
 import type { Queryable } from '../storage/store';
-import type { SubscriptionRow } from './subscriptions';
 
 /** The ping payload of spec 000 "Events": an empty object, and the payload_id that X-Service-Delivery repeats. */
-export async function queuePing(
-  db: Queryable,
-  webhook: Pick<SubscriptionRow, 'id' | 'name'>,
-  now: string,
-): Promise<string> {
+export async function queuePing(db: Queryable, webhook: { id: number; name: string }, now: string): Promise<string> {
   const payloadId = randomUUID();
   const body = {
     webhook: { id: webhook.id, name: webhook.name },

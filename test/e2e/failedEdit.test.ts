@@ -123,7 +123,7 @@ describe('editing a failed operation in the window', () => {
 describe('notices in the window', () => {
   it('are announced politely and dismissed one by one, by keyboard', async () => {
     // The page is given a bridge holding two notices, as the preload gives one in Electron: the
-    // messages come from sending timer changes (sync/sendOnce.ts), which this test does not provoke.
+    // messages come from sending timer changes (senders/sendOnce.ts), which this test does not provoke.
     const snapshot: Snapshot = {
       ...stack.account.core.getSnapshot(),
       notices: [

@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Hotkeys } from '../../common/settings';
-import type { RegistrationOutcome } from '../../main/core/commands';
-import { openEmbeddedAccount, type EmbeddedAccount } from '../../main/core/embedded';
-import { createSessionSecrets } from '../../main/core/keychain';
+import type { RegistrationOutcome } from '../../main/core/desktop/commands';
+import { openEmbeddedAccount, type EmbeddedAccount } from '../../main/core/embedded/embeddedAccount';
+import { createSessionSecrets } from '../../main/core/embedded/keychain';
 import { startWebHost, type WebHost } from '../../web/host';
 import { CHROMIUM } from './support';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../common/format';
 import { collect } from '../../main/api/types';
 import type { ServiceApi } from '../../main/api/types';
-import { UNDO_GRACE_MS } from '../../main/core/undo/grace';
+import { UNDO_GRACE_MS } from '../../main/core/model/undoGrace';
 import { elsewhere, explained, openApp, startStack, type Stack } from './support';
 import { CONDITION_WAIT_MS } from '../support/patience';
 

@@ -7,7 +7,7 @@
 // children try at the same moment), tries, and prints "won" or "refused". A winner holds the
 // folder until its standard input ends, then lets it go and exits 0; a refused child exits 1.
 import { createInterface } from 'node:readline';
-import { DataFolderInUseError, lockDataFolder } from '../../main/core/dataFolderLock';
+import { DataFolderInUseError, lockDataFolder } from '../../main/core/accounts/dataFolderLock';
 
 const dataDir = process.argv[2]!;
 const lines = createInterface({ input: process.stdin });

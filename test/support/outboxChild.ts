@@ -21,9 +21,9 @@ import { join } from 'node:path';
 import { createServiceApi } from '../../main/api/client';
 import { createLegacyApi } from '../../main/api/legacy';
 import { createCore } from '../../main/core/core';
-import { DataFolderInUseError, lockDataFolder } from '../../main/core/dataFolderLock';
+import { DataFolderInUseError, lockDataFolder } from '../../main/core/accounts/dataFolderLock';
 import { JOURNAL_FILE } from '../../main/core/sync/journal';
-import type { Operation } from '../../main/core/sync/operations';
+import type { Operation } from '../../main/core/model/operations';
 import {
   actionSignature,
   applyToModel,

@@ -5,13 +5,13 @@
 import type { Result } from '../../common/result';
 import type { EntryView, Snapshot } from '../../common/snapshot';
 import { collect, type ServiceApi } from '../../main/api/types';
-import { DEFAULT_BILLING_INCREMENT, elapsedMinutes, roundUpToIncrement } from '../../main/core/sync/minutes';
-import type { Operation } from '../../main/core/sync/operations';
+import { DEFAULT_BILLING_INCREMENT, elapsedMinutes, roundUpToIncrement } from '../../main/core/model/minutes';
+import type { Operation } from '../../main/core/model/operations';
 import type { Core } from '../../main/core/types';
 import type { Random } from './random';
 
 /**
- * A timer's seconds may differ from the user's by the client's tolerance (2 s, sync/sendOnce.ts) plus
+ * A timer's seconds may differ from the user's by the client's tolerance (2 s, senders/sendOnce.ts) plus
  * network latency; larger gaps are corrected.
  */
 export const TIMER_TOLERANCE_SECONDS = 4;

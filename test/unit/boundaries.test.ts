@@ -63,13 +63,19 @@ describe('process boundaries', () => {
   it('finds an offending import when there is one (the check itself works)', () => {
     expect(allowed('main/api/client.ts', '../core/store')).toBe(false);
     expect(allowed('wire/serviceTypes.ts', '../common/result')).toBe(false);
-    expect(allowed('main/core/sync/snapshot.ts', '../../../wire/serviceTypes')).toBe(false);
-    expect(allowed('service/app.ts', '../main/core/keychain')).toBe(false);
+    expect(allowed('main/core/views/deriveSnapshot.ts', '../../../wire/serviceTypes')).toBe(false);
+    expect(allowed('service/app.ts', '../main/core/embedded/keychain')).toBe(false);
     expect(allowed('renderer/main.tsx', 'undici')).toBe(false);
-    expect(allowed('main/core/embedded.ts', '../../service')).toBe(true);
+    expect(allowed('main/core/embedded/embeddedAccount.ts', '../../../service')).toBe(true);
     expect(allowed('cli/run.ts', '../main/core/core')).toBe(false);
     expect(allowed('main/core/cliSocket/address.ts', '../../../common/contract')).toBe(false);
-    expect(importsOf(join(root, 'main/core/keychain.ts'))).toContain('@napi-rs/keyring');
+    expect(allowed('main/core/model/operations.ts', '../sync/outbox')).toBe(false);
+    expect(allowed('main/core/sync/outbox.ts', '../model/operations')).toBe(true);
+    expect(allowed('main/core/sync/worker.ts', '../views/deriveSnapshot')).toBe(false);
+    expect(allowed('main/core/senders/sendOnce.ts', '../sync/outbox')).toBe(false);
+    expect(allowed('main/core/views/trayModel.ts', '../calls/kit')).toBe(false);
+    expect(allowed('main/core/calls/kit.ts', '../core')).toBe(false);
+    expect(importsOf(join(root, 'main/core/embedded/keychain.ts'))).toContain('@napi-rs/keyring');
     expect(importsOf(join(root, 'test/unit/boundaries.test.ts'))).toContain('vitest');
   });
 });
@@ -100,6 +106,77 @@ const RULES: Array<{ folder: string; folders: string[]; packages: string[]; beca
       'service/storage/privateFiles.ts': 'the app writes its own data files 0600 as the service does',
     },
   },
+  // main/core's folders, each a layer that imports only those below it (main/core/README.md):
+  // model < senders < sync < views, calls < core.ts < embedded < accounts; desktop beside.
+  { folder: 'main/core/model', folders: ['main/core/model', 'common'], packages: [] },
+  {
+    folder: 'main/core/senders',
+    folders: ['main/core/senders', 'main/core/model', 'main/api', 'common'],
+    packages: [],
+  },
+  {
+    folder: 'main/core/sync',
+    folders: [
+      'main/core/sync',
+      'main/core/senders',
+      'main/core/model',
+      'main/api',
+      'common',
+      'service/storage/privateFiles.ts',
+    ],
+    packages: ['node:'],
+    because: { 'service/storage/privateFiles.ts': 'the journal and the ledger are written 0600 as the service does' },
+  },
+  {
+    folder: 'main/core/desktop',
+    folders: ['main/core/desktop', 'main/core/model', 'main/api', 'common'],
+    packages: ['node:'],
+  },
+  {
+    folder: 'main/core/views',
+    folders: ['main/core/views', 'main/core/sync', 'main/core/model', 'main/core/desktop', 'common'],
+    packages: ['node:'],
+  },
+  {
+    folder: 'main/core/calls',
+    folders: [
+      'main/core/calls',
+      'main/core/sync',
+      'main/core/model',
+      'main/core/desktop',
+      'common',
+      'main/core/accounts/accountsRefused.ts',
+    ],
+    packages: ['node:'],
+    because: { 'main/core/accounts/accountsRefused.ts': "a single core's answer to the account calls" },
+  },
+  {
+    folder: 'main/core/settings',
+    folders: ['main/core/settings', 'main/core/desktop/commands.ts', 'common'],
+    packages: ['node:', 'conf'],
+    because: { 'main/core/desktop/commands.ts': 'the commands a shortcut can be given' },
+  },
+  { folder: 'main/core/export', folders: ['main/core/export', 'main/api', 'common'], packages: ['node:'] },
+  {
+    folder: 'main/core/cliSocket',
+    folders: ['main/core/cliSocket', 'main/core/types.ts', 'common', 'service/storage/privateFiles.ts'],
+    packages: ['node:'],
+  },
+  {
+    folder: 'main/core/embedded',
+    folders: [
+      'main/core/embedded',
+      'main/core/core.ts',
+      'main/core/types.ts',
+      'main/core/settings',
+      'main/api',
+      'common',
+      'service/index.ts',
+      'service/storage/secretBox.ts',
+      'service/storage/privateFiles.ts',
+    ],
+    packages: ['node:', '@napi-rs/keyring'],
+  },
   { folder: 'main/shell', folders: ['main/shell', 'main/core', 'common'], packages: ['node:', 'electron'] },
   { folder: 'main/index.ts', folders: ['main/shell'], packages: [] },
   { folder: 'preload', folders: ['preload', 'common'], packages: ['electron'] },
@@ -121,17 +198,17 @@ const RULES: Array<{ folder: string; folders: string[]; packages: string[]; beca
       'common/result.ts',
       'common/snapshot.ts',
       'main/core/cliSocket/address.ts',
-      'main/core/dataDirs.ts',
+      'main/core/desktop/dataDirs.ts',
     ],
     packages: ['node:'],
     because: {
       'main/core/cliSocket/address.ts': "the socket's path and frames, which the app's end shares",
-      'main/core/dataDirs.ts': 'the default data folders, where it looks for a running app',
+      'main/core/desktop/dataDirs.ts': 'the default data folders, where it looks for a running app',
     },
   },
   // What the command line loads from main/core: Node built-ins only, so it never pulls core in.
   { folder: 'main/core/cliSocket/address.ts', folders: [], packages: ['node:'] },
-  { folder: 'main/core/dataDirs.ts', folders: [], packages: ['node:'] },
+  { folder: 'main/core/desktop/dataDirs.ts', folders: [], packages: ['node:'] },
   {
     folder: 'web',
     folders: ['web', 'main/core', 'common', 'scripts/csp.mjs', 'scripts/electronBinary.mjs'],

@@ -5,8 +5,8 @@
 
 import { fail, ok, type Result } from '../../../common/result';
 import type { ConnectionOptions } from '../../api/options';
-import { LOCAL_ACCOUNT } from '../embedded';
-import type { SecretKey, SecretStore } from '../keychain';
+import { LOCAL_ACCOUNT } from '../embedded/embeddedAccount';
+import type { SecretKey, SecretStore } from '../embedded/keychain';
 import { findRemote, newAccountId, withAccount, withoutAccount, type Registry, type RemoteAccount } from './registry';
 import { signInWithBrowser, type SignInDeps } from './signIn';
 import { signOutRemote, type SignOutOutcome } from './signOut';

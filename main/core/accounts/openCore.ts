@@ -2,7 +2,7 @@
 // the subscription and the window's state over, one change at a time, before the old one closes.
 
 import type { Snapshot } from '../../../common/snapshot';
-import { createStore, type Store } from '../store';
+import { createStore, type Store } from '../views/snapshotStore';
 import type { Core, LifecycleEvent } from '../types';
 
 export interface OpenAccount {

@@ -1,16 +1,16 @@
 // The accounts the user connected, kept in <dataDir>/accounts.json: what each one is (a remote
 // service's address, how the app signs in there, the OAuth application's public parts) and which
 // one is the default. Never a secret: tokens, refresh tokens and the OAuth client secret are in
-// the keychain under the account's id (keychain.ts).
+// the keychain under the account's id (embedded/keychain.ts).
 //
-// The embedded local account is not listed: it always exists (embedded.ts) and cannot be removed.
+// The embedded local account is not listed: it always exists (embedded/embeddedAccount.ts) and cannot be removed.
 
 import { randomBytes } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { makePrivateDir } from '../../../service/storage/privateFiles';
-import { LOCAL_ACCOUNT } from '../embedded';
+import { LOCAL_ACCOUNT } from '../embedded/embeddedAccount';
 
 export const REGISTRY_FILE = 'accounts.json';
 

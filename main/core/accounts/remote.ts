@@ -9,7 +9,7 @@ import { createServiceApi } from '../../api/client';
 import { createOAuthClient, oauthCredentials } from '../../api/oauth';
 import type { ConnectionOptions, Credentials } from '../../api/options';
 import { createCore } from '../core';
-import type { SecretStore } from '../keychain';
+import type { SecretStore } from '../embedded/keychain';
 import type { Core, CoreOptions } from '../types';
 import { watchAuth, type AuthState } from './authWatch';
 import type { RemoteAccount } from './registry';

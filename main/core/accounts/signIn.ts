@@ -10,7 +10,7 @@ import { createOAuthClient, isOAuthError, newPkce, newState, type OAuthTokens } 
 import { isApiError } from '../../api/errors';
 import { unreachable } from '../../api/unreachable';
 import { fail, ok, type Result } from '../../../common/result';
-import { isSafeExternalUrl } from '../externalLinks';
+import { isSafeExternalUrl } from '../desktop/externalLinks';
 import { listenForRedirect } from './loopback';
 import { readBaseUrl, whoIs, type Identity } from './whoIs';
 

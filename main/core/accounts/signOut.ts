@@ -12,11 +12,11 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createServiceApi } from '../../api/client';
-import { isApiError } from '../../api/errors';
+import { isNotFound } from '../../api/errors';
 import { redact } from '../../api/oauth/errors';
 import { unreachable } from '../../api/unreachable';
 import type { ConnectionOptions } from '../../api/options';
-import type { SecretKey, SecretStore } from '../keychain';
+import type { SecretKey, SecretStore } from '../embedded/keychain';
 import type { RemoteAccount } from './registry';
 
 /** Every kind of secret an account may have in the keychain. */
@@ -92,7 +92,7 @@ async function revoke(
       .revokeApplicationToken(account.oauth.clientId, accessToken);
     return { revoked: true, message: `Signed out; ${host} revoked the token.` };
   } catch (error) {
-    if (isApiError(error) && error.kind === 'not_found')
+    if (isNotFound(error))
       return {
         revoked: false,
         message: `Signed out. ${host} ${NOT_OFFERED} (its revocation endpoint answered 404); the token was deleted from this computer and expires on its own.`,

@@ -2,7 +2,7 @@
 // the registry, which account is open, and what is known about each one's credential.
 
 import type { AccountState, AccountView } from '../../../common/snapshot';
-import { LOCAL_ACCOUNT } from '../embedded';
+import { LOCAL_ACCOUNT } from '../embedded/embeddedAccount';
 import type { Registry } from './registry';
 
 export interface AccountStatus {

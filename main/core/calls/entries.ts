@@ -1,15 +1,15 @@
 // The entry calls: quick entry, editing one of today's or the shown week's entries, deleting one.
 
-import type { Handlers } from '../../../common/contract';
+import type { Handlers, RequestOf } from '../../../common/contract';
 import { localDate } from '../../../common/format';
-import { fail, ok } from '../../../common/result';
-import { editedEntry } from '../sync/entryEdit';
-import { entrySummary } from '../undo/grace';
+import { fail, ok, type Result } from '../../../common/result';
+import { editedEntry } from '../model/editedEntry';
+import { entrySummary } from '../model/entrySummary';
 import type { HandlerKit } from './kit';
 import { deleteLoggedTimer, editLoggedTimer, queuedLogOf } from './loggedTimer';
 import { readQuickLine } from './quickLine';
 import type { EntryView, Snapshot } from '../../../common/snapshot';
-import { editedDate } from '../sync/entryDate';
+import { editedDate } from '../model/entryDate';
 
 type EntryHandlers = Pick<Handlers, 'quickEntry' | 'updateEntry' | 'deleteEntry'>;
 
@@ -22,7 +22,7 @@ const NOT_SHOWN = "That entry is not among today's or the shown week's entries."
 const NOT_EDITABLE_YET = 'This entry is being saved to the service: edit it once it shows as saved.';
 
 export function entryHandlers(kit: HandlerKit): EntryHandlers {
-  const { deps, outbox, act, queue } = kit;
+  const { act, queue } = kit;
   return {
     quickEntry: ({ text }) =>
       act(async (now, snap) => {
@@ -32,88 +32,101 @@ export function entryHandlers(kit: HandlerKit): EntryHandlers {
         return ok(line.value.logged);
       }),
 
-    deleteEntry: (request) =>
-      act(async (now, snap) => {
-        const byKey = 'key' in request;
-        const entry = entryWhere(snap, byKey ? (e) => e.key === request.key : (e) => e.id === request.entryId);
-        if (!entry) return fail('not_found', NOT_SHOWN, byKey ? 'key' : 'entryId');
-        const summary = entrySummary(entry);
-        const { id } = entry;
-        if (id !== null) {
-          await queue(now, () => ({ kind: 'deleteEntry', entryId: id, summary }), true);
-          return ok(null);
-        }
-        // Not at the service yet. An entry logged from a timer changes through its queued log
-        // (loggedTimer.ts); one sent in an import is refused until read back, as its edit is.
-        if (queuedLogOf(kit, entry.key)) return deleteLoggedTimer(kit, now, entry.key);
-        const queued = outbox.items().find((i) => i.op.id === entry.key);
-        if (entry.editable === false || queued?.op.kind !== 'createEntry')
-          return fail('invalid_input', NOT_EDITABLE_YET, byKey ? 'key' : 'entryId');
-        // Cancelled after the same grace: never sent, it is withdrawn; sent, the delete finds
-        // what it made by its marker (sendOnce.ts).
-        const cancels = queued.op.id;
-        await queue(now, () => ({ kind: 'deleteEntry', entryId: null, cancels, summary }), true);
-        return ok(null);
-      }),
+    deleteEntry: (request) => act((now, snap) => deleteEntry(kit, { now, snap, request })),
 
-    updateEntry: ({ key, date: typedDate, ...typed }) =>
-      act(async (now, snap) => {
-        const entry = entryWhere(snap, (e) => e.key === key);
-        if (!entry) return fail('not_found', NOT_SHOWN, 'key');
-        // An entry logged from a timer is editable through its queued log until a send of it began (loggedTimer.ts).
-        if (entry.editable === false) return fail('invalid_input', NOT_EDITABLE_YET, 'key');
-        const date = editedDate(typedDate, entry.date, localDate(now));
-        if (!date.ok) return date;
-        if (entry.id === null && queuedLogOf(kit, key)) {
-          // A log goes to the day it was logged on: its date changes once it is read back.
-          if (date.value !== entry.date)
-            return fail('invalid_input', 'An entry logged from a timer keeps its day until it shows as saved.', 'date');
-          return editLoggedTimer(kit, snap, entry, typed);
-        }
-        // Not created yet: its queued operation holds the values, and the project's id.
-        const item = entry.id === null ? outbox.items().find((i) => i.op.id === key) : undefined;
-        const queued = item?.op.kind === 'createEntry' ? item.op : undefined;
-        const edited = editedEntry(typed, queued ?? { projectName: entry.projectName }, snap);
-        if (!edited.ok) return edited;
-        const values = edited.value;
-        const moved = date.value !== entry.date;
-        // Saved unchanged: nothing to send.
-        if (
-          !moved &&
-          values.projectName === entry.projectName &&
-          values.minutes === entry.minutes &&
-          values.description === (entry.description ?? '')
-        )
-          return ok(null);
-        if (entry.id !== null) {
-          const entryId = entry.id;
-          const onDay = moved ? { date: date.value } : {};
-          await queue(now, () => ({ kind: 'updateEntry', entryId, ...values, ...onDay, summary: entrySummary(entry) }));
-          return ok(null);
-        }
-        if (!queued) return fail('invalid_input', NOT_EDITABLE_YET, 'key');
-        const amended = {
-          ...queued,
-          ...values,
-          date: date.value,
-          projectId: values.projectId === undefined ? queued.projectId : values.projectId,
-        };
-        // Operations go in order: a project made after this entry's operation would not exist yet when it is sent.
-        const local = amended.projectId === null ? 0 : outbox.projectId(amended.projectId);
-        if (local < 0 && -local > queued.seq)
-          return fail(
-            'invalid_input',
-            `${amended.projectName} is not saved to the service yet: move this entry to it once it is.`,
-            'project',
-          );
-        let done = false;
-        try {
-          done = await outbox.amend(amended);
-        } finally {
-          // The worker took nothing while the amendment was written: wake it, whatever came of it.
-          deps.queued();
-        }
-        return done ? ok(null) : fail('invalid_input', NOT_EDITABLE_YET, 'key');
-      }),
+    updateEntry: (request) => act((now, snap) => updateEntry(kit, { now, snap, request })),
   };
+}
+
+/** Deletes an entry the service has, or cancels one still queued (sent only if already attempted), held for the undo grace. */
+async function deleteEntry(
+  kit: HandlerKit,
+  { now, snap, request }: { now: number; snap: Snapshot; request: RequestOf<'deleteEntry'> },
+): Promise<Result<null>> {
+  const { outbox, queue } = kit;
+  const byKey = 'key' in request;
+  const entry = entryWhere(snap, byKey ? (e) => e.key === request.key : (e) => e.id === request.entryId);
+  if (!entry) return fail('not_found', NOT_SHOWN, byKey ? 'key' : 'entryId');
+  const summary = entrySummary(entry);
+  const { id } = entry;
+  if (id !== null) {
+    await queue(now, () => ({ kind: 'deleteEntry', entryId: id, summary }), true);
+    return ok(null);
+  }
+  // Not at the service yet. An entry logged from a timer changes through its queued log
+  // (loggedTimer.ts); one sent in an import is refused until read back, as its edit is.
+  if (queuedLogOf(kit, entry.key)) return deleteLoggedTimer(kit, now, entry.key);
+  const queued = outbox.items().find((i) => i.op.id === entry.key);
+  if (entry.editable === false || queued?.op.kind !== 'createEntry')
+    return fail('invalid_input', NOT_EDITABLE_YET, byKey ? 'key' : 'entryId');
+  // Cancelled after the same grace: never sent, it is withdrawn; sent, the delete finds
+  // what it made by its marker (sendOnce.ts).
+  const cancels = queued.op.id;
+  await queue(now, () => ({ kind: 'deleteEntry', entryId: null, cancels, summary }), true);
+  return ok(null);
+}
+
+/** Changes an entry: one the service has by an updateEntry, one still queued by amending its createEntry or its log. */
+async function updateEntry(
+  kit: HandlerKit,
+  { now, snap, request }: { now: number; snap: Snapshot; request: RequestOf<'updateEntry'> },
+): Promise<Result<null>> {
+  const { deps, outbox, queue } = kit;
+  const { key, date: typedDate, ...typed } = request;
+  const entry = entryWhere(snap, (e) => e.key === key);
+  if (!entry) return fail('not_found', NOT_SHOWN, 'key');
+  // An entry logged from a timer is editable through its queued log until a send of it began (loggedTimer.ts).
+  if (entry.editable === false) return fail('invalid_input', NOT_EDITABLE_YET, 'key');
+  const date = editedDate(typedDate, entry.date, localDate(now));
+  if (!date.ok) return date;
+  if (entry.id === null && queuedLogOf(kit, key)) {
+    // A log goes to the day it was logged on: its date changes once it is read back.
+    if (date.value !== entry.date)
+      return fail('invalid_input', 'An entry logged from a timer keeps its day until it shows as saved.', 'date');
+    return editLoggedTimer(kit, snap, entry, typed);
+  }
+  // Not created yet: its queued operation holds the values, and the project's id.
+  const item = entry.id === null ? outbox.items().find((i) => i.op.id === key) : undefined;
+  const queued = item?.op.kind === 'createEntry' ? item.op : undefined;
+  const edited = editedEntry(typed, queued ?? { projectName: entry.projectName }, snap);
+  if (!edited.ok) return edited;
+  const values = edited.value;
+  const moved = date.value !== entry.date;
+  // Saved unchanged: nothing to send.
+  if (
+    !moved &&
+    values.projectName === entry.projectName &&
+    values.minutes === entry.minutes &&
+    values.description === (entry.description ?? '')
+  )
+    return ok(null);
+  if (entry.id !== null) {
+    const entryId = entry.id;
+    const onDay = moved ? { date: date.value } : {};
+    await queue(now, () => ({ kind: 'updateEntry', entryId, ...values, ...onDay, summary: entrySummary(entry) }));
+    return ok(null);
+  }
+  if (!queued) return fail('invalid_input', NOT_EDITABLE_YET, 'key');
+  const amended = {
+    ...queued,
+    ...values,
+    date: date.value,
+    projectId: values.projectId === undefined ? queued.projectId : values.projectId,
+  };
+  // Operations go in order: a project made after this entry's operation would not exist yet when it is sent.
+  const local = amended.projectId === null ? 0 : outbox.projectId(amended.projectId);
+  if (local < 0 && -local > queued.seq)
+    return fail(
+      'invalid_input',
+      `${amended.projectName} is not saved to the service yet: move this entry to it once it is.`,
+      'project',
+    );
+  let done = false;
+  try {
+    done = await outbox.amend(amended);
+  } finally {
+    // The worker took nothing while the amendment was written: wake it, whatever came of it.
+    deps.operationQueued();
+  }
+  return done ? ok(null) : fail('invalid_input', NOT_EDITABLE_YET, 'key');
 }

@@ -7,12 +7,12 @@
 
 import { ok, fail, type Result } from '../../../common/result';
 import type { EntryView, Snapshot } from '../../../common/snapshot';
-import { editedEntry, type TypedEntry } from '../sync/entryEdit';
-import { DEFAULT_BILLING_INCREMENT, roundUpToIncrement } from '../sync/minutes';
-import type { Operation } from '../sync/operations';
+import { editedEntry, type TypedEntry } from '../model/editedEntry';
+import { roundUpToIncrement } from '../model/minutes';
+import type { Operation } from '../model/operations';
 import type { OutboxItem } from '../sync/outbox';
-import { withinGraceItem } from '../undo/grace';
-import { undoOperation } from '../undo/undo';
+import { withinGraceItem } from '../sync/undoable';
+import { undoOperation } from './undo';
 import type { HandlerKit } from './kit';
 
 type LogOperation = Extract<Operation, { kind: 'logTimer' }>;
@@ -50,8 +50,7 @@ export async function editLoggedTimer(
       `An entry logged from ${op.projectName}'s timer stays on ${op.projectName} until it is saved: move it once it shows as saved.`,
       'project',
     );
-  const increment =
-    snap.projects.find((p) => kit.same(p.id, op.projectId))?.billingIncrement ?? DEFAULT_BILLING_INCREMENT;
+  const increment = kit.incrementOf(snap, op.projectId);
   const minutes = roundUpToIncrement(values.minutes, increment);
   // Saved unchanged: nothing to change.
   if (minutes === op.minutes && values.description === (op.description ?? '')) return ok(null);
@@ -81,7 +80,7 @@ async function amend(kit: HandlerKit, op: LogOperation): Promise<Result<null>> {
     done = await kit.outbox.amend(op);
   } finally {
     // The worker took nothing while the amendment was written: wake it, whatever came of it.
-    kit.deps.queued();
+    kit.deps.operationQueued();
   }
   return done ? ok(null) : fail('invalid_input', BEING_SAVED, 'key');
 }

@@ -3,7 +3,7 @@
 import type { Handlers } from '../../../common/contract';
 import { fail, ok, type Result } from '../../../common/result';
 import type { Snapshot } from '../../../common/snapshot';
-import { cleanName, projectNamed } from '../sync/entryEdit';
+import { cleanName, projectNamed } from '../model/editedEntry';
 import type { HandlerKit } from './kit';
 
 export function projectHandlers({ act, queue }: HandlerKit): Pick<Handlers, 'createProject'> {

@@ -6,8 +6,8 @@ import type { LoggedEntry } from '../../../common/contract';
 import { parseQuickEntry } from '../../../common/quickEntry';
 import { fail, ok, type Result } from '../../../common/result';
 import type { Snapshot } from '../../../common/snapshot';
-import { DEFAULT_BILLING_INCREMENT, roundUpToIncrement } from '../sync/minutes';
-import { entryMarker, type OperationBody } from '../sync/operations';
+import { billingIncrement, roundUpToIncrement } from '../model/minutes';
+import { entryMarker, type OperationBody } from '../model/operations';
 
 export interface QuickLine {
   /** The createEntry operation, given the operation's id (its marker is made from it). */
@@ -27,7 +27,7 @@ export function readQuickLine(text: string, snap: Snapshot, today: string): Resu
   if (project && !project.enabled) return fail('invalid_input', `${project.name} is archived.`, 'project');
   // What the service will store: rounded up to the project's increment (the default for a
   // project it creates; none without a project), so the answer says what lands.
-  const increment = project?.billingIncrement ?? (parsed.projectName ? DEFAULT_BILLING_INCREMENT : 1);
+  const increment = billingIncrement(project, Boolean(parsed.projectName));
   return ok({
     entry: (id) => ({
       kind: 'createEntry',

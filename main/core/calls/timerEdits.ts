@@ -28,7 +28,7 @@ export function timerEditHandlers(kit: HandlerKit): TimerEditHandlers {
         // Never below 0:00: taking off more than it has leaves it at 0:00.
         const target = Math.max(0, seconds + minutes * 60);
         const minutesChanged = minutes < 0 ? -Math.min(-minutes, Math.ceil(seconds / 60)) : minutes;
-        deps.touched(timer.projectId);
+        deps.timerUsed(timer.projectId);
         await queue(now, () => ({
           kind: 'adjustTimer',
           projectId: timer.projectId,
@@ -46,7 +46,7 @@ export function timerEditHandlers(kit: HandlerKit): TimerEditHandlers {
         if (!timer) return noTimer();
         const note = description.trim();
         if (note === (timer.description ?? '')) return ok(null);
-        deps.touched(timer.projectId);
+        deps.timerUsed(timer.projectId);
         await queue(now, () => ({
           kind: 'setTimerNote',
           projectId: timer.projectId,

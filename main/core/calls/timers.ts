@@ -4,7 +4,7 @@ import type { Handlers } from '../../../common/contract';
 import { localDate } from '../../../common/format';
 import { fail, ok, type Result } from '../../../common/result';
 import type { Snapshot, TimerView } from '../../../common/snapshot';
-import { DEFAULT_BILLING_INCREMENT, elapsedMinutes, roundUpToIncrement } from '../sync/minutes';
+import { elapsedMinutes, roundUpToIncrement } from '../model/minutes';
 import { exactLiveSeconds } from '../../../common/liveSeconds';
 import type { HandlerKit } from './kit';
 
@@ -14,38 +14,13 @@ type TimerHandlers = Pick<Handlers, 'startTimer' | 'pauseTimer' | 'logTimer' | '
 };
 
 export function timerHandlers(kit: HandlerKit): TimerHandlers {
-  const { deps, outbox, act, queue, same, timerOf, noTimer } = kit;
+  const { deps, act, queue, same, timerOf, noTimer } = kit;
 
-  const start = async (snap: Snapshot, now: number, projectId: number, description?: string): Promise<Result<null>> => {
-    const id = outbox.projectId(projectId);
-    const project = snap.projects.find((p) => same(p.id, id));
-    const timer = timerOf(snap, projectId);
-    if (!project && !timer) return fail('not_found', 'That project does not exist.', 'projectId');
-    if (project && !project.enabled) return fail('invalid_input', `${project.name} is archived.`, 'projectId');
-    if (timer?.state === 'running' && (description === undefined || description === timer.description)) return ok(null);
-    const running = snap.timers.find((t) => t.state === 'running' && !same(t.projectId, id));
-    deps.touched(id);
-    await queue(now, () => ({
-      kind: 'startTimer',
-      projectId: id,
-      projectName: project?.name ?? timer!.projectName,
-      ...(description ? { description } : {}),
-      fromSeconds: timer ? exactLiveSeconds(timer, now) : 0,
-      pauses: running
-        ? {
-            projectId: running.projectId,
-            projectName: running.projectName,
-            seconds: exactLiveSeconds(running, now),
-            confirmed: !running.pending,
-          }
-        : null,
-      confirmed: timer !== undefined && !timer.pending,
-    }));
-    return ok(null);
-  };
+  const start = (snap: Snapshot, now: number, projectId: number, description?: string) =>
+    startTimer(kit, { snap, now, projectId, description });
 
   const pause = async (now: number, timer: TimerView): Promise<Result<null>> => {
-    deps.touched(timer.projectId);
+    deps.timerUsed(timer.projectId);
     if (timer.state !== 'running') return ok(null);
     await queue(now, () => ({
       kind: 'pauseTimer',
@@ -60,7 +35,8 @@ export function timerHandlers(kit: HandlerKit): TimerHandlers {
   // Paused timers come most recently used first; with none left, the last project timed.
   const resumeLast = (snap: Snapshot, now: number): Promise<Result<null>> | Result<null> => {
     const last =
-      snap.timers[0]?.projectId ?? deps.recent().find((id) => snap.projects.some((p) => same(p.id, id) && p.enabled));
+      snap.timers[0]?.projectId ??
+      deps.recentProjectIds().find((id) => snap.projects.some((p) => same(p.id, id) && p.enabled));
     if (last === undefined) return fail('not_found', 'No timer to resume yet: start one on a project first.');
     return start(snap, now, last);
   };
@@ -74,30 +50,7 @@ export function timerHandlers(kit: HandlerKit): TimerHandlers {
         return timer ? pause(now, timer) : noTimer();
       }),
 
-    logTimer: ({ projectId }) =>
-      act(async (now, snap) => {
-        const timer = timerOf(snap, projectId);
-        if (!timer) return noTimer();
-        const seconds = exactLiveSeconds(timer, now);
-        const increment =
-          snap.projects.find((p) => p.id === timer.projectId)?.billingIncrement ?? DEFAULT_BILLING_INCREMENT;
-        deps.touched(timer.projectId);
-        await queue(
-          now,
-          () => ({
-            kind: 'logTimer',
-            projectId: timer.projectId,
-            projectName: timer.projectName,
-            seconds,
-            minutes: roundUpToIncrement(elapsedMinutes(seconds), increment),
-            date: localDate(now),
-            description: timer.description,
-          }),
-          // Held for the undo grace, like a discard: the timer comes back as it was, running on.
-          true,
-        );
-        return ok(null);
-      }),
+    logTimer: ({ projectId }) => act((now, snap) => logTimer(kit, { snap, now, projectId })),
 
     discardTimer: ({ projectId }) =>
       act(async (now, snap) => {
@@ -121,4 +74,68 @@ export function timerHandlers(kit: HandlerKit): TimerHandlers {
     startLastTimer: () =>
       act(async (now, snap) => (snap.timers.some((t) => t.state === 'running') ? ok(null) : resumeLast(snap, now))),
   };
+}
+
+/** Starts (or resumes) the project's timer, pausing the one running; a running one given no new description is left as it is. */
+async function startTimer(
+  { deps, outbox, queue, same, timerOf }: HandlerKit,
+  {
+    snap,
+    now,
+    projectId,
+    description,
+  }: { snap: Snapshot; now: number; projectId: number; description?: string | undefined },
+): Promise<Result<null>> {
+  const id = outbox.projectId(projectId);
+  const project = snap.projects.find((p) => same(p.id, id));
+  const timer = timerOf(snap, projectId);
+  if (!project && !timer) return fail('not_found', 'That project does not exist.', 'projectId');
+  if (project && !project.enabled) return fail('invalid_input', `${project.name} is archived.`, 'projectId');
+  if (timer?.state === 'running' && (description === undefined || description === timer.description)) return ok(null);
+  const running = snap.timers.find((t) => t.state === 'running' && !same(t.projectId, id));
+  deps.timerUsed(id);
+  await queue(now, () => ({
+    kind: 'startTimer',
+    projectId: id,
+    projectName: project?.name ?? timer!.projectName,
+    ...(description ? { description } : {}),
+    fromSeconds: timer ? exactLiveSeconds(timer, now) : 0,
+    pauses: running
+      ? {
+          projectId: running.projectId,
+          projectName: running.projectName,
+          seconds: exactLiveSeconds(running, now),
+          confirmed: !running.pending,
+        }
+      : null,
+    confirmed: timer !== undefined && !timer.pending,
+  }));
+  return ok(null);
+}
+
+/** Logs the timer's time as an entry, rounded up to its project's increment, held for the undo grace. */
+async function logTimer(
+  { deps, queue, timerOf, incrementOf, noTimer }: HandlerKit,
+  { snap, now, projectId }: { snap: Snapshot; now: number; projectId: number },
+): Promise<Result<null>> {
+  const timer = timerOf(snap, projectId);
+  if (!timer) return noTimer();
+  const seconds = exactLiveSeconds(timer, now);
+  const increment = incrementOf(snap, timer.projectId);
+  deps.timerUsed(timer.projectId);
+  await queue(
+    now,
+    () => ({
+      kind: 'logTimer',
+      projectId: timer.projectId,
+      projectName: timer.projectName,
+      seconds,
+      minutes: roundUpToIncrement(elapsedMinutes(seconds), increment),
+      date: localDate(now),
+      description: timer.description,
+    }),
+    // Held for the undo grace, like a discard: the timer comes back as it was, running on.
+    true,
+  );
+  return ok(null);
 }

@@ -5,7 +5,7 @@
 // change are not touched. A shortcut turned off is given up.
 
 import { HOTKEY_NAMES, type Hotkeys } from '../../../common/settings';
-import type { CommandName, RegistrationOutcome } from '../commands';
+import type { CommandName, RegistrationOutcome } from '../desktop/commands';
 
 /** The OS's shortcut registry. */
 export interface ShortcutPort {

@@ -12,7 +12,7 @@ import {
   type Settings,
   type SettingsPatch,
 } from '../../../common/settings';
-import type { RegistrationOutcome } from '../commands';
+import type { RegistrationOutcome } from '../desktop/commands';
 import type { SettingsStore } from './store';
 
 /**

@@ -14,8 +14,8 @@
 
 import type { LegacyEntryInput, LegacyEntryOptions, LegacyImportedEntry } from '../../api/legacy/types';
 import { collect, type ServiceApi } from '../../api/types';
-import { roundUpToIncrement } from './minutes';
-import type { Operation } from './operations';
+import { roundUpToIncrement } from '../model/minutes';
+import type { Operation } from '../model/operations';
 import type { OutboxItem } from './outbox';
 
 /** The import's part of the v1 client: what core needs of it. */

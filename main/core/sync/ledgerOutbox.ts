@@ -2,9 +2,9 @@
 // every call goes to the outbox first, and only what it did is recorded, so the ledger never
 // shows a change the journal refused, and the outbox never waits on the ledger.
 
-import type { Clock } from '../types';
+import type { TimerClock as Clock } from '../../api/clock';
 import type { Ledger } from './ledger';
-import { describeOperation, type Operation } from './operations';
+import { describeOperation, type Operation } from '../model/operations';
 import type { Outbox } from './outbox';
 
 export function ledgerOutbox(outbox: Outbox, ledger: Ledger, clock: Clock): Outbox {

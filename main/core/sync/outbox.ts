@@ -3,7 +3,7 @@
 // disk would not bring back after a crash.
 
 import { openJournal, type Journal } from './journal';
-import { REFRESHES, withResolvedProject, type Collection, type Operation } from './operations';
+import { REFRESHES, withResolvedProject, type Collection, type Operation } from '../model/operations';
 
 export type ItemStatus = 'pending' | 'failed' | 'settled';
 
@@ -57,7 +57,7 @@ type JournalRecord =
   /** A pending entry creation with the user's new values (an edit of an entry not yet created). */
   | { t: 'amend'; id: string; op: Operation; recheck?: true }
   | { t: 'discard'; id: string }
-  /** The user undid a pending operation during its grace (main/core/undo/). */
+  /** The user undid a pending operation during its grace (main/core/model/undoGrace.ts). */
   | { t: 'undo'; id: string };
 
 /** Rewrite the journal after this many appends, keeping only what is still queued. */
@@ -159,8 +159,7 @@ function apply(state: State, r: JournalRecord): boolean | undefined {
       return;
     case 'op': {
       // An operation decided before its project's creation settled may still name the local id.
-      let op = r.op;
-      for (const [localId, projectId] of state.resolved) op = withResolvedProject(op, localId, projectId);
+      const op = resolved(state, r.op);
       items.set(op.id, {
         op,
         status: r.failed === undefined ? 'pending' : 'failed',
@@ -197,8 +196,7 @@ function apply(state: State, r: JournalRecord): boolean | undefined {
       return;
     case 'edit': {
       if (!item || !editable(item, r.op)) return;
-      let op = r.op;
-      for (const [localId, projectId] of state.resolved) op = withResolvedProject(op, localId, projectId);
+      const op = resolved(state, r.op);
       // `attempted` stays as it was, and so does a created entry's marker (editable() holds it).
       // Still attempted: an earlier send may have created the entry, so
       // the next send must look for it by that marker, or it would be made twice. After a refusal
@@ -212,8 +210,7 @@ function apply(state: State, r: JournalRecord): boolean | undefined {
     case 'amend': {
       // Only while pending: an item settled or failed meanwhile is the caller's to refuse.
       if (item?.status !== 'pending' || !amendable(item, r.op)) return false;
-      let op = r.op;
-      for (const [localId, projectId] of state.resolved) op = withResolvedProject(op, localId, projectId);
+      const op = resolved(state, r.op);
       items.set(r.id, { ...item, op, ...(r.recheck || item.recheck ? { recheck: true } : {}) });
       return true;
     }
@@ -254,6 +251,13 @@ function amendable(item: OutboxItem, op: Operation): boolean {
     op.marker === was.marker &&
     item.batch === undefined
   );
+}
+
+/** The operation with every project id that has resolved since it was decided pointed at the service's id. */
+function resolved(state: State, op: Operation): Operation {
+  let out = op;
+  for (const [localId, projectId] of state.resolved) out = withResolvedProject(out, localId, projectId);
+  return out;
 }
 
 function resolve(state: State, localId: number, projectId: number): void {

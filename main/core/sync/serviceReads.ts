@@ -1,7 +1,7 @@
 // The reads that refresh core's copy of the service's data, one per part of it.
 
 import { collect, type ServiceApi } from '../../api/types';
-import type { Collection } from './operations';
+import type { Collection } from '../model/operations';
 import { entryView, projectView, timerView, userView, type ServiceData } from './serviceData';
 import { inWeek, weekStartOf, type WeekRange } from '../../../common/week';
 

@@ -1,7 +1,7 @@
 // The worker's one primitive for waiting: sleep until a deadline (or without one), unless woken
 // first. Nothing here knows what the worker sends; it only knows who may cut a wait short.
 
-import type { Clock } from '../types';
+import type { TimerClock as Clock } from '../../api/clock';
 
 /** What may end a wait before its time: any wake, only an urgent one, or nothing but end(). */
 export type CutBy = 'any' | 'urgent' | 'stop';

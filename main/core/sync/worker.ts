@@ -8,40 +8,20 @@
 // kept for the user to retry or discard.
 
 import { isApiError } from '../../api/errors';
-import type { ServiceApi } from '../../api/types';
-import type { Clock } from '../types';
-import type { BulkImporter } from './bulk';
 import { JournalLostError } from './journal';
-import type { Outbox } from './outbox';
-import type { ServiceData } from './serviceData';
-import type { WeekRange } from '../../../common/week';
 import type { Read } from './serviceReads';
 import { wakeableWait } from './wakeableWait';
-import { messageOf, waitsForTime, workerSteps } from './workerSteps';
+import { messageOf, type StepDeps, waitsForTime, workerSteps } from './workerSteps';
 
-export interface WorkerDeps {
-  api: ServiceApi;
-  outbox: Outbox;
-  clock: Clock;
-  today(): string;
-  /** The week the window shows, read with today's entries; absent: today's only. */
-  week?(): WeekRange;
-  data(): ServiceData;
-  /** A read came back: merge it into the service data. */
-  received(what: Read, patch: Partial<ServiceData>): void;
-  /** Whether the service answered the last attempt; called after every step. */
-  /** Whether the service answered; when it did not, the error that says why. */
-  reached(online: boolean, why?: unknown): void;
+export interface WorkerDeps extends StepDeps {
+  /** Whether the service answered; when it did not, the error that says why. Called after every step. */
+  serviceAnswered(online: boolean, why?: unknown): void;
   /** Something the snapshot shows changed (an operation settled or failed). */
-  changed(): void;
+  snapshotChanged(): void;
   /** Default BACKOFF. */
   backoff?: { firstMs: number; capMs: number };
-  /** Something the user must be told (a conflict reconciled while sending). */
-  notice?(message: string): void;
   /** A send failed in a way time can fix: it is sent again after the backoff (for the activity ledger). */
-  retrying?(ids: readonly string[], why: string): void;
-  /** The v1 bulk import, where the service offers it: queued entries then go many per request. */
-  importer?: BulkImporter;
+  retryingLater(ids: readonly string[], why: string): void;
 }
 
 export interface Worker {
@@ -93,93 +73,65 @@ const STOP_GRACE_MS = 2_000;
 export function startWorker(deps: WorkerDeps): Worker {
   const { outbox, clock } = deps;
   const backoff = deps.backoff ?? BACKOFF;
-  const requested = new Set<Read>();
-  let stopped = false;
-  let windowShown = false;
-  let broadcastsLive = false;
-  let online = true;
-  let failures = 0;
-  let idle = false;
-  let doing = 'starting';
+  const state: LoopState = {
+    stopped: false,
+    windowShown: false,
+    broadcastsLive: false,
+    online: true,
+    failures: 0,
+    idle: false,
+    doing: 'starting',
+  };
   const idleWaiters: Array<() => void> = [];
   const waits = wakeableWait(clock);
   const { wake } = waits;
-  const steps = workerSteps(deps, requested);
+  const steps = workerSteps(deps);
   const { heldUntil, nextStep, freshen } = steps;
-
-  /** Nothing to do now: wait for a wake, the poll or the end of an undo grace, whichever comes first. */
-  const waitForWork = async () => {
-    const held = heldUntil();
-    // The undo grace of the head ran out between nextStep() and here: send it now.
-    if (held === null && outbox.next()) return;
-    if (held === null) for (const resolve of idleWaiters.splice(0)) resolve();
-    const poll = online ? pollInterval(windowShown, broadcastsLive) : null;
-    const grace = held === null ? null : held - clock.now();
-    const graceFirst = grace !== null && (poll === null || grace <= poll);
-    doing = `waiting ${graceFirst ? `for an undo grace, ${grace} ms` : poll === null ? 'for a wake' : `for the poll, ${poll} ms`}`;
-    const timedOut = await waits.wait(graceFirst ? grace : poll, 'any');
-    if (timedOut && !graceFirst) freshen();
-  };
-
-  /** A failure that time can fix: offline, and wait, longer after each failure in a row. */
-  const backOff = async (error: unknown) => {
-    online = false;
-    deps.reached(false, error);
-    failures++;
-    deps.changed();
-    doing = `backing off after ${failures} failure(s): ${messageOf(error)}`;
-    const backedOff = Math.min(backoff.capMs, backoff.firstMs * 2 ** (failures - 1));
-    // A 429 that named its wait (Retry-After): no try before then, not even for the user
-    // asking, since the service would only refuse it again (and a limiter the client shares
-    // holds every request that long anyway).
-    const asked = rateLimitWait(error);
-    if (asked > backedOff) doing += `, the service asked for ${asked} ms`;
-    await waits.wait(Math.max(backedOff, asked), asked > backedOff ? 'stop' : 'urgent');
-  };
+  const loop: Loop = { deps, state, waits, steps, idleWaiters, backoff };
 
   const run = async () => {
-    while (!stopped) {
+    while (!state.stopped) {
       const step = nextStep();
-      idle = !step;
+      state.idle = !step;
       if (!step) {
-        await waitForWork();
+        await waitForWork(loop);
         continue;
       }
       try {
-        doing = steps.describe(step);
+        state.doing = steps.describe(step);
         const talked = await steps.take(step);
-        if (stopped) return;
+        if (state.stopped) return;
         if (talked) {
-          failures = 0;
-          online = true;
-          deps.reached(true);
+          state.failures = 0;
+          state.online = true;
+          deps.serviceAnswered(true);
         }
       } catch (error) {
-        if (stopped) return;
+        if (state.stopped) return;
         // Nothing more can be recorded (journal.ts): sending on would do what no record keeps.
         if (error instanceof JournalLostError) {
-          doing = `stopped: ${error.message}`;
-          deps.changed();
+          state.doing = `stopped: ${error.message}`;
+          deps.snapshotChanged();
           return;
         }
         if (waitsForTime(error)) {
           if (!('read' in step))
-            deps.retrying?.('item' in step ? [step.item.op.id] : step.batch.map((i) => i.op.id), messageOf(error));
-          await backOff(error);
+            deps.retryingLater('item' in step ? [step.item.op.id] : step.batch.map((i) => i.op.id), messageOf(error));
+          await backOff(loop, error);
           continue;
         }
         // The service answered, and refused: a fact about this operation, not about the network.
-        if (isApiError(error)) deps.reached(true);
+        if (isApiError(error)) deps.serviceAnswered(true);
         await steps.refusedStep(step, error);
       }
-      deps.changed();
+      deps.snapshotChanged();
     }
   };
   const running = run();
 
   return {
     request(...reads) {
-      for (const r of reads) requested.add(r);
+      steps.request(...reads);
       wake(false);
     },
     freshen() {
@@ -188,27 +140,80 @@ export function startWorker(deps: WorkerDeps): Worker {
     },
     wake,
     setWindowShown(shown) {
-      windowShown = shown;
+      state.windowShown = shown;
       wake(false);
     },
     describe: () =>
-      `${stopped ? 'stopped; ' : ''}${doing}; online ${online}; next ${outbox.next()?.op.kind ?? 'none'}, held until ${heldUntil() ?? '-'} (now ${clock.now()}); reads due ${[...requested].join(',') || 'none'}`,
+      `${state.stopped ? 'stopped; ' : ''}${state.doing}; online ${state.online}; next ${outbox.next()?.op.kind ?? 'none'}, held until ${heldUntil() ?? '-'} (now ${clock.now()}); reads due ${steps.readsDue()}`,
     whenIdle: () =>
-      idle && !nextStep() && heldUntil() === null
+      state.idle && !nextStep() && heldUntil() === null
         ? Promise.resolve()
         : new Promise<void>((resolve) => idleWaiters.push(resolve)),
     setBroadcastsLive(live) {
-      broadcastsLive = live;
+      state.broadcastsLive = live;
       wake(false);
     },
     async stop() {
-      stopped = true;
+      state.stopped = true;
       waits.end();
       let grace: NodeJS.Timeout | undefined;
       await Promise.race([running, new Promise((r) => (grace = setTimeout(r, STOP_GRACE_MS)))]);
       clearTimeout(grace);
     },
   };
+}
+
+/** What the worker's loop keeps between steps. */
+interface LoopState {
+  stopped: boolean;
+  windowShown: boolean;
+  broadcastsLive: boolean;
+  online: boolean;
+  /** Failures that time can fix, in a row: the backoff doubles with each. */
+  failures: number;
+  idle: boolean;
+  /** What it is doing, in words (describe()). */
+  doing: string;
+}
+
+interface Loop {
+  deps: WorkerDeps;
+  state: LoopState;
+  waits: ReturnType<typeof wakeableWait>;
+  steps: ReturnType<typeof workerSteps>;
+  idleWaiters: Array<() => void>;
+  backoff: { firstMs: number; capMs: number };
+}
+
+/** Nothing to do now: wait for a wake, the poll or the end of an undo grace, whichever comes first. */
+async function waitForWork({ deps, state, waits, steps, idleWaiters }: Loop): Promise<void> {
+  const { outbox, clock } = deps;
+  const held = steps.heldUntil();
+  // The undo grace of the head ran out between nextStep() and here: send it now.
+  if (held === null && outbox.next()) return;
+  if (held === null) for (const resolve of idleWaiters.splice(0)) resolve();
+  const poll = state.online ? pollInterval(state.windowShown, state.broadcastsLive) : null;
+  const grace = held === null ? null : held - clock.now();
+  const graceFirst = grace !== null && (poll === null || grace <= poll);
+  state.doing = `waiting ${graceFirst ? `for an undo grace, ${grace} ms` : poll === null ? 'for a wake' : `for the poll, ${poll} ms`}`;
+  const timedOut = await waits.wait(graceFirst ? grace : poll, 'any');
+  if (timedOut && !graceFirst) steps.freshen();
+}
+
+/** A failure that time can fix: offline, and wait, longer after each failure in a row. */
+async function backOff({ deps, state, waits, backoff }: Loop, error: unknown): Promise<void> {
+  state.online = false;
+  deps.serviceAnswered(false, error);
+  state.failures++;
+  deps.snapshotChanged();
+  state.doing = `backing off after ${state.failures} failure(s): ${messageOf(error)}`;
+  const backedOff = Math.min(backoff.capMs, backoff.firstMs * 2 ** (state.failures - 1));
+  // A 429 that named its wait (Retry-After): no try before then, not even for the user
+  // asking, since the service would only refuse it again (and a limiter the client shares
+  // holds every request that long anyway).
+  const asked = rateLimitWait(error);
+  if (asked > backedOff) state.doing += `, the service asked for ${asked} ms`;
+  await waits.wait(Math.max(backedOff, asked), asked > backedOff ? 'stop' : 'urgent');
 }
 
 /** The wait a refused request named (ApiError.retryAfterMs), 0 when none. */

@@ -4,17 +4,39 @@
 import { randomUUID } from 'node:crypto';
 import { isApiError } from '../../api/errors';
 import { importInput, landed, nextBatch } from './bulk';
-import { projectOf, REFRESHES } from './operations';
+import { projectOf, REFRESHES } from '../model/operations';
 import type { OutboxItem } from './outbox';
 import { READS, readPart, type Read } from './serviceReads';
-import { sendOperation } from './sendOnce';
-import { cancelOf } from '../undo/grace';
-import type { WorkerDeps } from './worker';
+import { sendOperation } from '../senders/sendOnce';
+import { cancelOf } from './undoable';
+import type { ServiceApi } from '../../api/types';
+import type { TimerClock as Clock } from '../../api/clock';
+import type { BulkImporter } from './bulk';
+import type { Outbox } from './outbox';
+import type { ServiceData } from './serviceData';
+import type { WeekRange } from '../../../common/week';
+
+/** What the steps need of core: the service, the outbox, the data last read, and where a read goes. */
+export interface StepDeps {
+  api: ServiceApi;
+  outbox: Outbox;
+  clock: Clock;
+  today(): string;
+  /** The week the window shows, read with today's entries. */
+  week(): WeekRange;
+  data(): ServiceData;
+  /** A read came back: merge it into the service data. */
+  applyRead(what: Read, patch: Partial<ServiceData>): void;
+  /** Something the user must be told (a conflict reconciled while sending). */
+  tellUser(message: string): void;
+  /** The v1 bulk import, where the service offers it: queued entries then go many per request. */
+  importer?: BulkImporter;
+}
 
 export type Step = { item: OutboxItem } | { batch: OutboxItem[] } | { read: Read };
 
 export interface WorkerSteps {
-  /** The head of the queue while its undo grace runs (undo/grace.ts): it, and all after it, wait till then. */
+  /** The head of the queue while its undo grace runs (model/undoGrace.ts): it, and all after it, wait till then. */
   heldUntil(): number | null;
   nextStep(): Step | null;
   /** Does the step; answers whether it talked to the service. */
@@ -23,20 +45,18 @@ export interface WorkerSteps {
   refusedStep(step: Step, error: unknown): Promise<void>;
   /** Asks for what the poll reads: the timers, and today's entries if the day has turned. */
   freshen(): void;
+  /** Asks for these reads: they are due until one of each comes back. */
+  request(...reads: Read[]): void;
+  /** The reads due, in words. */
+  readsDue(): string;
   describe(step: Step): string;
 }
 
-/** requested is the reads due, shared with the worker, which adds to it when asked. */
-export function workerSteps(deps: WorkerDeps, requested: Set<Read>): WorkerSteps {
-  const { outbox, clock } = deps;
-
-  // Entries an import refused go one by one from then on, so only the faulty one fails (its own
-  // message, at its own item) and the rest arrive.
-  const refusedByImport = new Set<string>();
-  const increments = () => new Map(deps.data().projects.map((p) => [p.id, p.billingIncrement] as const));
-
-  /** The pending delete cancelling a queued entry (calls/entries.ts): its create waits for its grace too. */
-  const cancelling = (item: OutboxItem) => cancelOf(item, outbox.items());
+export function workerSteps(deps: StepDeps): WorkerSteps {
+  const ctx = stepContext(deps);
+  const { outbox, clock, requested, cancelling } = ctx;
+  const { send, sendMany } = sendingSteps(ctx);
+  const { read, freshen } = readingSteps(ctx);
 
   const heldUntil = (): number | null => {
     const head = outbox.next();
@@ -48,32 +68,101 @@ export function workerSteps(deps: WorkerDeps, requested: Set<Read>): WorkerSteps
     const item = heldUntil() === null ? outbox.next() : undefined;
     // Cancelled, its grace over: send() withdraws it and its delete, nothing goes out.
     if (item && cancelling(item)) return { item };
-    if (item && deps.importer) {
-      // An import rounds minutes to the project's increment itself: know the projects first.
-      if (
-        item.op.kind === 'createEntry' &&
-        item.op.projectId !== null &&
-        requested.has('projects') &&
-        !increments().has(item.op.projectId)
-      )
-        return { read: 'projects' };
-      const all = outbox.items();
-      const cancelled = new Set(
-        all.flatMap(({ op, status }) =>
-          status === 'pending' && op.kind === 'deleteEntry' && op.cancels ? [op.cancels] : [],
-        ),
-      );
-      const batch = nextBatch(
-        all.filter((i) => !refusedByImport.has(i.op.id) && !cancelled.has(i.op.id)),
-        increments(),
-      );
-      if (batch && batch[0] === item) return { batch };
-    }
+    const batch = item && deps.importer ? importStep(ctx, item) : null;
+    if (batch) return batch;
     if (item) return { item };
     const read = READS.find((r) => requested.has(r));
     return read ? { read } : null;
   };
 
+  const refusedStep = async (step: Step, error: unknown): Promise<void> => {
+    if ('item' in step) await outbox.fail(step.item.op.id, messageOf(error), refused(error)).catch(() => {});
+    else if ('batch' in step) {
+      // Not a refusal (those went one by one above): the import may have run, so the items
+      // wait for the user's retry, which first looks for what it did.
+      for (const i of step.batch) await outbox.fail(i.op.id, messageOf(error), false).catch(() => {});
+    } else {
+      // Asking again would get the same answer; the next trigger (a poll, an event) will.
+      requested.delete(step.read);
+      console.warn(`Stint could not read ${step.read} from the service:`, messageOf(error));
+    }
+  };
+
+  return {
+    heldUntil,
+    nextStep,
+    take: (step) => ('item' in step ? send(step.item) : 'batch' in step ? sendMany(step.batch) : read(step.read)),
+    refusedStep,
+    freshen,
+    request(...reads) {
+      for (const r of reads) requested.add(r);
+    },
+    readsDue: () => [...requested].join(',') || 'none',
+    describe: (step) =>
+      'item' in step
+        ? `sending ${step.item.op.kind} ${step.item.op.id}`
+        : 'batch' in step
+          ? `importing ${step.batch.length} entries`
+          : `reading ${step.read}`,
+  };
+}
+
+/** What the steps share: the reads due, and the entries an import refused. */
+interface StepContext {
+  deps: StepDeps;
+  outbox: Outbox;
+  clock: Clock;
+  /** The reads due: asked for (request, freshen, an operation's refreshes) and not yet back. */
+  requested: Set<Read>;
+  /**
+   * Entries an import refused go one by one from then on, so only the faulty one fails (its own
+   * message, at its own item) and the rest arrive.
+   */
+  refusedByImport: Set<string>;
+  /** The billing increments of the projects last read, by id (bulk.ts). */
+  increments(): Map<number, number>;
+  /** The pending delete cancelling a queued entry (calls/entries.ts): its create waits for its grace too. */
+  cancelling(item: OutboxItem): OutboxItem | undefined;
+}
+
+function stepContext(deps: StepDeps): StepContext {
+  const { outbox } = deps;
+  return {
+    deps,
+    outbox,
+    clock: deps.clock,
+    requested: new Set<Read>(),
+    refusedByImport: new Set<string>(),
+    increments: () => new Map(deps.data().projects.map((p) => [p.id, p.billingIncrement] as const)),
+    cancelling: (item) => cancelOf(item, outbox.items()),
+  };
+}
+
+/** The head's step through the import: the projects' read it needs first, or the batch it starts; null to send it alone. */
+function importStep({ outbox, requested, refusedByImport, increments }: StepContext, item: OutboxItem): Step | null {
+  // An import rounds minutes to the project's increment itself: know the projects first.
+  if (
+    item.op.kind === 'createEntry' &&
+    item.op.projectId !== null &&
+    requested.has('projects') &&
+    !increments().has(item.op.projectId)
+  )
+    return { read: 'projects' };
+  const all = outbox.items();
+  const cancelled = new Set(
+    all.flatMap(({ op, status }) =>
+      status === 'pending' && op.kind === 'deleteEntry' && op.cancels ? [op.cancels] : [],
+    ),
+  );
+  const batch = nextBatch(
+    all.filter((i) => !refusedByImport.has(i.op.id) && !cancelled.has(i.op.id)),
+    increments(),
+  );
+  return batch && batch[0] === item ? { batch } : null;
+}
+
+/** Sending: one operation, or a batch through the import. */
+function sendingSteps({ deps, outbox, clock, requested, refusedByImport, increments, cancelling }: StepContext) {
   /** Answers whether it talked to the service. */
   const send = async (item: OutboxItem): Promise<boolean> => {
     const { op } = item;
@@ -98,7 +187,7 @@ export function workerSteps(deps: WorkerDeps, requested: Set<Read>): WorkerSteps
     await outbox.attempt(op.id);
     const sent = await sendOperation(deps.api, op, { now: () => clock.now(), attempted: item.attempted });
     await outbox.settle(op.id, sent.projectId, sent.entryId);
-    if (sent.notice) deps.notice?.(sent.notice);
+    if (sent.notice) deps.tellUser(sent.notice);
     for (const c of REFRESHES[op.kind]) requested.add(c);
     return true;
   };
@@ -132,6 +221,11 @@ export function workerSteps(deps: WorkerDeps, requested: Set<Read>): WorkerSteps
     return true;
   };
 
+  return { send, sendMany };
+}
+
+/** Reading: one part of the service's data, and which parts the poll reads. */
+function readingSteps({ deps, clock, requested }: StepContext) {
   const read = async (what: Read): Promise<true> => {
     // Asked again while this read runs? Then it runs again: this one may have begun too early.
     requested.delete(what);
@@ -140,10 +234,10 @@ export function workerSteps(deps: WorkerDeps, requested: Set<Read>): WorkerSteps
         api: deps.api,
         now: () => clock.now(),
         today: deps.today,
-        ...(deps.week ? { week: deps.week } : {}),
+        week: deps.week,
         userId: deps.data().userId,
       });
-      deps.received(what, patch);
+      deps.applyRead(what, patch);
       return true;
     } catch (error) {
       requested.add(what);
@@ -156,36 +250,11 @@ export function workerSteps(deps: WorkerDeps, requested: Set<Read>): WorkerSteps
   const freshen = () => {
     requested.add('timers');
     const { entries, week } = deps.data();
-    const shown = deps.week?.();
-    if (entries?.date !== deps.today() || (shown && week?.start !== shown.start)) requested.add('entries');
+    const shown = deps.week();
+    if (entries?.date !== deps.today() || week?.start !== shown.start) requested.add('entries');
   };
 
-  const refusedStep = async (step: Step, error: unknown): Promise<void> => {
-    if ('item' in step) await outbox.fail(step.item.op.id, messageOf(error), refused(error)).catch(() => {});
-    else if ('batch' in step) {
-      // Not a refusal (those went one by one above): the import may have run, so the items
-      // wait for the user's retry, which first looks for what it did.
-      for (const i of step.batch) await outbox.fail(i.op.id, messageOf(error), false).catch(() => {});
-    } else {
-      // Asking again would get the same answer; the next trigger (a poll, an event) will.
-      requested.delete(step.read);
-      console.warn(`Stint could not read ${step.read} from the service:`, messageOf(error));
-    }
-  };
-
-  return {
-    heldUntil,
-    nextStep,
-    take: (step) => ('item' in step ? send(step.item) : 'batch' in step ? sendMany(step.batch) : read(step.read)),
-    refusedStep,
-    freshen,
-    describe: (step) =>
-      'item' in step
-        ? `sending ${step.item.op.kind} ${step.item.op.id}`
-        : 'batch' in step
-          ? `importing ${step.batch.length} entries`
-          : `reading ${step.read}`,
-  };
+  return { read, freshen };
 }
 
 export function waitsForTime(error: unknown): boolean {

@@ -9,7 +9,7 @@ import type { StintBridge } from '../../../common/contract';
 import type { ActionError } from '../../../common/result';
 import { useSnapshot } from '../../hooks';
 import { ErrorLine } from '../ErrorLine';
-import { useTheme } from '../settings/theme';
+import { useTheme } from '../../app/theme';
 import { ActivityTable } from './ActivityTable';
 import { saveFile } from './saveFile';
 

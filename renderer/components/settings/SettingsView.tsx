@@ -8,7 +8,7 @@ import { LaunchSection, ThemeSection } from './AppearanceSection';
 import { IdleSection } from './IdleSection';
 import { ReminderSection } from './ReminderSection';
 import { ShortcutsSection } from './ShortcutsSection';
-import { useTheme } from './theme';
+import { useTheme } from '../../app/theme';
 
 export function SettingsView({ bridge }: { bridge: StintBridge }) {
   const { snapshot, error } = useSnapshot(bridge);

@@ -16,7 +16,7 @@ import {
   sameAccelerator,
 } from '../../../common/settings';
 import { ErrorLine } from '../ErrorLine';
-import { isMac } from './theme';
+import { isMac } from '../../app/theme';
 import { useSaveSettings } from './useSaveSettings';
 
 type Texts = Record<HotkeyName, string>;

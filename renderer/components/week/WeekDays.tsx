@@ -1,11 +1,11 @@
 // The week's days, each a button with its total that opens to its entries, with the same Edit,
-// Delete and Continue as today's (Today.tsx Entry). Today's day starts open.
+// Delete and Continue as today's (EntryRow.tsx). Today's day starts open.
 
 import { useState } from 'preact/hooks';
 import type { StintBridge } from '../../../common/contract';
 import { formatMinutes } from '../../../common/format';
 import type { ProjectView, WeekDayView } from '../../../common/snapshot';
-import { Entry } from '../Today';
+import { EntryRow } from '../EntryRow';
 import { dayLabel } from './days';
 
 interface Props {
@@ -50,7 +50,7 @@ export function WeekDays({ days, today, projects, bridge }: Props) {
                 ) : (
                   <ul class="entries" aria-label={`Entries of ${dayLabel(day.date)}`}>
                     {day.entries.map((entry) => (
-                      <Entry key={entry.key} entry={entry} projects={projects} bridge={bridge} testId="week-entry" />
+                      <EntryRow key={entry.key} entry={entry} projects={projects} bridge={bridge} testId="week-entry" />
                     ))}
                   </ul>
                 )}

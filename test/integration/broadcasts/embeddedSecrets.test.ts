@@ -1,4 +1,4 @@
-// The embedded account's service key (main/core/embedded.ts): made on the first start and in the
+// The embedded account's service key (main/core/embedded/embeddedAccount.ts): made on the first start and in the
 // keychain before the service first opens its database, passed to the service, which seals the
 // receiver's secret with it, so neither the key nor the secret is in any file of the service's
 // folder, and the broadcasts still verify. A keychain that lost the key (a new one is made) makes
@@ -9,8 +9,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServiceApi } from '../../../main/api/client';
-import { LOCAL_ACCOUNT, openEmbeddedAccount, type EmbeddedAccount } from '../../../main/core/embedded';
-import { createSessionSecrets, type SecretKey, type SecretStore } from '../../../main/core/keychain';
+import { LOCAL_ACCOUNT, openEmbeddedAccount, type EmbeddedAccount } from '../../../main/core/embedded/embeddedAccount';
+import { createSessionSecrets, type SecretKey, type SecretStore } from '../../../main/core/embedded/keychain';
 import { openDatabaseFile } from '../../support/sqliteFile';
 import { fakeClock } from '../../support/clock';
 import { until } from '../../support/offline';

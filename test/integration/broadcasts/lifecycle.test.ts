@@ -5,10 +5,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startBroadcasts, type BroadcastOptions, type Broadcasts } from '../../../main/core/broadcasts/registration';
-import { STATE_FILE } from '../../../main/core/broadcasts/state';
-import { openEmbeddedAccount } from '../../../main/core/embedded';
-import { createSessionSecrets, type SecretStore } from '../../../main/core/keychain';
+import {
+  startBroadcasts,
+  type BroadcastOptions,
+  type Broadcasts,
+} from '../../../main/core/embedded/broadcasts/registration';
+import { STATE_FILE } from '../../../main/core/embedded/broadcasts/state';
+import { openEmbeddedAccount } from '../../../main/core/embedded/embeddedAccount';
+import { createSessionSecrets, type SecretStore } from '../../../main/core/embedded/keychain';
 import { closedPortUrl, until } from '../../support/offline';
 import { createServiceApi } from '../../../main/api/client';
 import { post, startLocal, tempDir, type Local } from './support';

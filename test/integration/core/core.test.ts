@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { localDate } from '../../../common/format';
 import { collect } from '../../../main/api/types';
 import type { Core } from '../../../main/core/types';
-import { UNDO_GRACE_MS } from '../../../main/core/undo/grace';
+import { UNDO_GRACE_MS } from '../../../main/core/model/undoGrace';
 import { tempDir } from '../../support/tempDir';
 import { until } from '../../support/offline';
 import { lossyProxy, must, startLocal, untilSynced, type Local } from './harness';
@@ -23,7 +23,7 @@ afterEach(() => dir.remove());
 let counter = 0;
 const unique = (prefix: string) => `${prefix} ${process.pid}-${++counter}`;
 const today = () => localDate(local.clock.now());
-/** A log waits out its undo grace (main/core/undo/): it runs out on the shared clock, and core is told, as a resume would. */
+/** A log waits out its undo grace (main/core/model/undoGrace.ts): it runs out on the shared clock, and core is told, as a resume would. */
 const graceEnds = (core: Core) => {
   local.clock.pass(UNDO_GRACE_MS);
   core.notify('resume');

@@ -7,7 +7,12 @@ import { existsSync, lstatSync, readdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DataFolderInUseError, LOCK_NAME, lockDataFolder, TAKEOVER_STALE_MS } from '../../../main/core/dataFolderLock';
+import {
+  DataFolderInUseError,
+  LOCK_NAME,
+  lockDataFolder,
+  TAKEOVER_STALE_MS,
+} from '../../../main/core/accounts/dataFolderLock';
 import { bundleForNode } from '../../support/nodeBundle';
 import { until } from '../../support/offline';
 import { tempDir } from '../../support/tempDir';

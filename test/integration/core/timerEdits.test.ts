@@ -4,9 +4,9 @@
 // the entry of a log not sent yet edited before it goes.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collect } from '../../../main/api/types';
-import { sendOperation } from '../../../main/core/sync/sendOnce';
+import { sendOperation } from '../../../main/core/senders/sendOnce';
 import type { Core } from '../../../main/core/types';
-import { UNDO_GRACE_MS } from '../../../main/core/undo/grace';
+import { UNDO_GRACE_MS } from '../../../main/core/model/undoGrace';
 import { startFaultProxy, type FaultProxy } from '../../support/faultProxy';
 import { uniqueName } from '../../support/names';
 import { tempDir } from '../../support/tempDir';

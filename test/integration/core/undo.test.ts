@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { localDate } from '../../../common/format';
 import { collect } from '../../../main/api/types';
 import type { Core } from '../../../main/core/types';
-import { UNDO_GRACE_MS } from '../../../main/core/undo/grace';
+import { UNDO_GRACE_MS } from '../../../main/core/model/undoGrace';
 import { tempDir } from '../../support/tempDir';
 import { until } from '../../support/offline';
 import { must, startLocal, untilSynced, type Local } from './harness';

@@ -3,7 +3,7 @@
 // exactly once, also when an answer of the service is lost on the way.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../../main/core/types';
-import { sendOperation } from '../../../main/core/sync/sendOnce';
+import { sendOperation } from '../../../main/core/senders/sendOnce';
 import { tempDir } from '../../support/tempDir';
 import { uniqueName } from '../../support/names';
 import { until } from '../../support/offline';

@@ -19,7 +19,7 @@ import { JOURNAL_FILE } from '../../../main/core/sync/journal';
 import { startService, type RunningService } from '../../../service';
 import { startFaultProxy, type FaultProxy } from '../../support/faultProxy';
 import { mulberry32, type Random } from '../../support/random';
-import type { Operation } from '../../../main/core/sync/operations';
+import type { Operation } from '../../../main/core/model/operations';
 import {
   actionSignature,
   applyToModel,

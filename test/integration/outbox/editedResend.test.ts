@@ -3,9 +3,9 @@
 // it to another day), and gives it the edited values instead of making a second entry.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect } from '../../../main/api/types';
-import type { Operation } from '../../../main/core/sync/operations';
-import { entryMarker } from '../../../main/core/sync/operations';
-import { sendOperation } from '../../../main/core/sync/sendOnce';
+import type { Operation } from '../../../main/core/model/operations';
+import { entryMarker } from '../../../main/core/model/operations';
+import { sendOperation } from '../../../main/core/senders/sendOnce';
 import { startLocal, type Local } from '../core/harness';
 
 let local: Local;

@@ -8,7 +8,7 @@ import {
   type KeyPress,
   sameAccelerator,
 } from '../../../common/settings';
-import { DEFAULT_HOTKEYS } from '../../../main/core/commands';
+import { DEFAULT_HOTKEYS } from '../../../main/core/desktop/commands';
 
 const accepted = (text: string) => {
   const r = checkAccelerator(text);

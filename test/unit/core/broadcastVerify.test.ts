@@ -1,4 +1,4 @@
-// verifyBroadcast (main/core/broadcasts/verify.ts): a broadcast counts only when its signature is
+// verifyBroadcast (main/core/embedded/broadcasts/verify.ts): a broadcast counts only when its signature is
 // the HMAC-SHA256 of the exact bytes with our secret, its body is the spec's for our receiver and
 // the timer subject, and its sent_at is new and plausible. Anything else is a reason, never a throw.
 import { createHmac } from 'node:crypto';
@@ -10,7 +10,7 @@ import {
   signatureMatches,
   verifyBroadcast,
   type Expected,
-} from '../../../main/core/broadcasts/verify';
+} from '../../../main/core/embedded/broadcasts/verify';
 
 const SECRET = 'a1b2c3-receiver-secret';
 const NOW = Date.parse('2025-03-10T09:00:00Z');

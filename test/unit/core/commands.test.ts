@@ -6,7 +6,7 @@ import {
   describeFailedShortcuts,
   localPortFromArgv,
   type CommandName,
-} from '../../../main/core/commands';
+} from '../../../main/core/desktop/commands';
 
 describe('hotkey and command-line actions', () => {
   it('the start/pause hotkey toggles the last timer through the same call the UI uses', () => {

@@ -5,11 +5,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../common/dispatch';
 import type { Handlers } from '../../../common/contract';
 import type { Snapshot } from '../../../common/snapshot';
-import { createHandlers } from '../../../main/core/handlers';
-import type { Operation } from '../../../main/core/sync/operations';
+import { createHandlers } from '../../../main/core/calls/handlers';
+import type { Operation } from '../../../main/core/model/operations';
 import { openOutbox, type Outbox } from '../../../main/core/sync/outbox';
 import { emptyServiceData, type ServiceData } from '../../../main/core/sync/serviceData';
-import { deriveSnapshot } from '../../../main/core/sync/snapshot';
+import { deriveSnapshot } from '../../../main/core/views/deriveSnapshot';
+import { handlerDeps } from '../../support/handlerDeps';
 import { must } from '../../support/result';
 import { ACCOUNT } from '../../support/offline';
 import { tempDir } from '../../support/tempDir';
@@ -42,18 +43,15 @@ beforeEach(async () => {
   dir = tempDir();
   outbox = (await openOutbox(dir.path)).outbox;
   woken = [];
-  h = createHandlers({
-    outbox,
-    now: () => NOW,
-    snapshot: view,
-    queued: () => woken.push('queued'),
-    urgent: () => woken.push('urgent'),
-    refresh() {},
-    touched() {},
-    recent: () => [],
-    stopped: () => false,
-    dismissNotice: () => false,
-  });
+  h = createHandlers(
+    handlerDeps({
+      outbox,
+      now: () => NOW,
+      snapshot: view,
+      operationQueued: () => woken.push('queued'),
+      sendNow: () => woken.push('urgent'),
+    }),
+  );
 });
 afterEach(async () => {
   await outbox.close();

@@ -1,7 +1,7 @@
-// The Date field of an entry's edit (main/core/sync/entryDate.ts): a past day or today is taken,
+// The Date field of an entry's edit (main/core/model/entryDate.ts): a past day or today is taken,
 // a future day or no real date is refused at the field, in words; empty keeps the day.
 import { describe, expect, it } from 'vitest';
-import { editedDate } from '../../../main/core/sync/entryDate';
+import { editedDate } from '../../../main/core/model/entryDate';
 
 describe('an entry’s Date field', () => {
   it('keeps the day when left empty or unchanged, and takes any day up to today', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSafeExternalUrl } from '../../../main/core/externalLinks';
+import { isSafeExternalUrl } from '../../../main/core/desktop/externalLinks';
 
 describe('links opened in the system browser', () => {
   it('opens plain http and https links', () => {

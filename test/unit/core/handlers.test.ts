@@ -4,10 +4,11 @@
 // project under its local one. An action on it must not answer "does not exist".
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../../common/snapshot';
-import { createHandlers } from '../../../main/core/handlers';
+import { createHandlers } from '../../../main/core/calls/handlers';
 import { openOutbox, type Outbox } from '../../../main/core/sync/outbox';
 import { emptyServiceData } from '../../../main/core/sync/serviceData';
-import { deriveSnapshot } from '../../../main/core/sync/snapshot';
+import { deriveSnapshot } from '../../../main/core/views/deriveSnapshot';
+import { handlerDeps } from '../../support/handlerDeps';
 import { must } from '../../support/result';
 import { ACCOUNT } from '../../support/offline';
 import { tempDir } from '../../support/tempDir';
@@ -34,18 +35,13 @@ const view = (): Snapshot =>
   });
 
 function handlers(snapshot: () => Snapshot) {
-  return createHandlers({
-    outbox,
-    now: () => 1_000_000,
-    snapshot,
-    queued() {},
-    urgent() {},
-    refresh() {},
-    touched() {},
-    recent: () => [],
-    stopped: () => false,
-    dismissNotice: () => false,
-  });
+  return createHandlers(
+    handlerDeps({
+      outbox,
+      now: () => 1_000_000,
+      snapshot,
+    }),
+  );
 }
 
 describe('handlers, with a snapshot one step behind the outbox', () => {
@@ -82,5 +78,33 @@ describe('handlers, with a snapshot one step behind the outbox', () => {
     expect(outbox.items().at(-1)!.op).toMatchObject({ kind: 'logTimer', projectId: 42 });
     await must(h.discardTimer({ projectId: local }));
     expect(outbox.items().at(-1)!.op).toMatchObject({ kind: 'discardTimer', projectId: 42 });
+  });
+
+  it("logs a timer at its project's billing increment while the snapshot shows the timer under the project's local id", async () => {
+    const h = handlers(() => current);
+    let current = view();
+    const { projectId: local } = await must(h.createProject({ name: 'Website' }));
+    const created = outbox.items()[0]!.op.id;
+    current = view();
+    await must(h.startTimer({ projectId: local }));
+    const started = outbox.items().at(-1)!;
+    // The service made the project as 42 and the projects' read is back, with its increment of 6
+    // minutes; the timer, read from the outbox before the creation settled, still has the local id.
+    await outbox.attempt(created);
+    await outbox.settle(created, 42);
+    const read = {
+      ...emptyServiceData(),
+      projects: [{ id: 42, name: 'Website', color: null, billingIncrement: 6, enabled: true }],
+    };
+    current = deriveSnapshot(
+      read,
+      [{ ...started, op: { ...started.op, projectId: local, at: 1_000_000 - 7 * 60_000 } as never }],
+      { account: ACCOUNT, online: true, lastSyncAt: null, today: '2026-01-05', recent: [], notices: [] },
+    );
+    expect(current.timers[0]).toMatchObject({ projectId: local, state: 'running' });
+
+    await must(h.logTimer({ projectId: local }));
+    // 7 minutes run: 12 at the project's 6-minute increment, not 15 at the default one.
+    expect(outbox.items().at(-1)!.op).toMatchObject({ kind: 'logTimer', projectId: 42, minutes: 12 });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idleNotification } from '../../../main/core/idle/notification';
+import { idleNotification } from '../../../main/core/desktop/idle/notification';
 
 const T0 = new Date(2025, 2, 10, 14, 5).getTime();
 const prompt = {

@@ -9,8 +9,8 @@ import {
   stepIdle,
   type IdleEvent,
   type IdleState,
-} from '../../../main/core/idle/policy';
-import { shouldSample } from '../../../main/core/idle/sampling';
+} from '../../../main/core/desktop/idle/policy';
+import { shouldSample } from '../../../main/core/desktop/idle/sampling';
 import { timerView } from '../../support/snapshot';
 
 const MIN = 60_000;

@@ -4,13 +4,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../common/dispatch';
 import { discardLabel, idleMessage } from '../../../common/idleText';
 import type { Snapshot, TimerView } from '../../../common/snapshot';
-import { createHandlers } from '../../../main/core/handlers';
-import type { IdlePrompt } from '../../../main/core/idle/policy';
-import { describeOperation } from '../../../main/core/sync/operations';
+import { createHandlers } from '../../../main/core/calls/handlers';
+import type { IdlePrompt } from '../../../main/core/desktop/idle/policy';
+import { describeOperation } from '../../../main/core/model/operations';
 import { openOutbox, type Outbox } from '../../../main/core/sync/outbox';
 import { emptyServiceData } from '../../../main/core/sync/serviceData';
 import { liveSeconds } from '../../../common/liveSeconds';
-import { deriveSnapshot } from '../../../main/core/sync/snapshot';
+import { deriveSnapshot } from '../../../main/core/views/deriveSnapshot';
+import { handlerDeps } from '../../support/handlerDeps';
 import { timerView } from '../../support/snapshot';
 import { ACCOUNT } from '../../support/offline';
 import { tempDir } from '../../support/tempDir';
@@ -53,22 +54,17 @@ const view = (): Snapshot =>
   });
 
 const handlers = () =>
-  createHandlers({
-    outbox,
-    now: () => NOW,
-    snapshot: () => view(),
-    queued() {},
-    urgent() {},
-    refresh() {},
-    touched() {},
-    recent: () => [],
-    stopped: () => false,
-    dismissNotice: () => false,
-    idlePrompt: () => prompt,
-    idleResolved() {
-      prompt = null;
-    },
-  });
+  createHandlers(
+    handlerDeps({
+      outbox,
+      now: () => NOW,
+      snapshot: () => view(),
+      idlePrompt: () => prompt,
+      closeIdlePrompt() {
+        prompt = null;
+      },
+    }),
+  );
 
 describe('resolveIdle', () => {
   it('keep queues nothing and closes the prompt', async () => {

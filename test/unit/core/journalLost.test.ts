@@ -5,7 +5,7 @@
 import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { JournalLostError, openJournal } from '../../../main/core/sync/journal';
-import type { Operation } from '../../../main/core/sync/operations';
+import type { Operation } from '../../../main/core/model/operations';
 import type { Outbox } from '../../../main/core/sync/outbox';
 import { useOutboxFolder } from './support/outboxFolder';
 

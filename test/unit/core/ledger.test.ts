@@ -8,7 +8,7 @@ import { appActivityHandlers } from '../../../main/core/accounts/activity';
 import { activityExport } from '../../../main/core/calls/activity';
 import { LEDGER_FILE, LEDGER_SIZE, openLedger, type Ledger } from '../../../main/core/sync/ledger';
 import { ledgerOutbox } from '../../../main/core/sync/ledgerOutbox';
-import type { Operation } from '../../../main/core/sync/operations';
+import type { Operation } from '../../../main/core/model/operations';
 import { openOutbox, type Outbox } from '../../../main/core/sync/outbox';
 import { waitingInJournal } from '../../../main/core/sync/waiting';
 import { fakeClock } from '../../support/clock';

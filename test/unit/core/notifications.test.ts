@@ -3,7 +3,7 @@
 // the threshold is announced once, with the window shown.
 import { describe, expect, it } from 'vitest';
 import type { AccountView, FailedOperationView, IdlePromptView, Snapshot } from '../../../common/snapshot';
-import { idlePromptAction, notificationsFor } from '../../../main/core/notifications';
+import { idlePromptAction, notificationsFor } from '../../../main/core/desktop/notifications';
 import { snapshot as emptySnapshot } from '../../support/snapshot';
 
 const account = (state: AccountView['state'], problem: string | null = null): AccountView => ({

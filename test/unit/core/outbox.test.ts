@@ -1,7 +1,7 @@
 import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { JOURNAL_FILE } from '../../../main/core/sync/journal';
-import type { Operation } from '../../../main/core/sync/operations';
+import type { Operation } from '../../../main/core/model/operations';
 import type { Outbox } from '../../../main/core/sync/outbox';
 import { useOutboxFolder } from './support/outboxFolder';
 

@@ -2,7 +2,7 @@
 // disk before the outbox shows it and comes back after a restart; it applies to failed items only.
 import { appendFileSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Operation } from '../../../main/core/sync/operations';
+import type { Operation } from '../../../main/core/model/operations';
 import { replay, type Outbox } from '../../../main/core/sync/outbox';
 import { useOutboxFolder } from './support/outboxFolder';
 

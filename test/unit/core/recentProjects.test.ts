@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EntryView, ProjectView } from '../../../common/snapshot';
 import type { OutboxItem } from '../../../main/core/sync/outbox';
-import { recentProjectIds } from '../../../main/core/sync/recentProjects';
+import { recentProjectIds } from '../../../main/core/views/recentProjects';
 
 const project = (id: number, name: string): ProjectView => ({
   id,

@@ -2,7 +2,7 @@
 // service had meanwhile. Seconds are compared to the second; the clock is epoch ms.
 import { describe, expect, it } from 'vitest';
 import type { Timer } from '../../../wire/serviceTypes';
-import { planPause, planStart } from '../../../main/core/sync/reconcile';
+import { planPause, planStart } from '../../../main/core/senders/reconcile';
 
 const MIN = 60_000;
 const timer = (state: Timer['state'], seconds: number) => ({ state, seconds }) as Timer;

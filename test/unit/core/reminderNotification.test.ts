@@ -1,7 +1,7 @@
-// The shell's decision about the reminder's OS notification (main/core/reminder/notification.ts):
+// The shell's decision about the reminder's OS notification (main/core/desktop/reminder/notification.ts):
 // once per reminder, withdrawn when it goes, with "Start last" only when there is a last timer.
 import { describe, expect, it } from 'vitest';
-import { reminderAction } from '../../../main/core/reminder/notification';
+import { reminderAction } from '../../../main/core/desktop/reminder/notification';
 import { snapshot } from '../../support/snapshot';
 
 const reminded = (at: number, lastProject: string | null = 'Website') => snapshot({ reminder: { at, lastProject } });

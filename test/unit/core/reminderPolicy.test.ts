@@ -1,4 +1,4 @@
-// The working-hours reminder's policy (main/core/reminder/policy.ts): pure steps at chosen local
+// The working-hours reminder's policy (main/core/desktop/reminder/policy.ts): pure steps at chosen local
 // times. 2025-03-10 is a Monday; the hours are the defaults, Monday to Friday 09:00–17:00.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_REMINDER, type ReminderSettings } from '../../../common/settings';
@@ -8,7 +8,7 @@ import {
   SNOOZE_MS,
   stepReminder,
   type ReminderState,
-} from '../../../main/core/reminder/policy';
+} from '../../../main/core/desktop/reminder/policy';
 
 const on: ReminderSettings = { ...DEFAULT_REMINDER, enabled: true };
 /** The quiet minutes after a timer stops, by default. */

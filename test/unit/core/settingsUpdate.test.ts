@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../common/dispatch';
 import { DEFAULT_HOTKEYS, DEFAULT_SETTINGS, displayAccelerator } from '../../../common/settings';
-import type { CommandName } from '../../../main/core/commands';
+import type { CommandName } from '../../../main/core/desktop/commands';
 import { createCore } from '../../../main/core/core';
 import { openSettingsStore } from '../../../main/core/settings/file';
 import { createShortcuts, type ShortcutPort } from '../../../main/core/settings/shortcuts';

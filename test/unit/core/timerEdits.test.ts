@@ -6,12 +6,13 @@ import type { Handlers } from '../../../common/contract';
 import { dispatch } from '../../../common/dispatch';
 import { liveSeconds } from '../../../common/liveSeconds';
 import type { Snapshot, TimerView } from '../../../common/snapshot';
-import { createHandlers } from '../../../main/core/handlers';
-import { describeOperation, type Operation } from '../../../main/core/sync/operations';
+import { createHandlers } from '../../../main/core/calls/handlers';
+import { describeOperation, type Operation } from '../../../main/core/model/operations';
 import { openOutbox, type Outbox } from '../../../main/core/sync/outbox';
 import { emptyServiceData, type ServiceData } from '../../../main/core/sync/serviceData';
-import { deriveSnapshot } from '../../../main/core/sync/snapshot';
+import { deriveSnapshot } from '../../../main/core/views/deriveSnapshot';
 import { ACCOUNT } from '../../support/offline';
+import { handlerDeps } from '../../support/handlerDeps';
 import { must } from '../../support/result';
 import { tempDir } from '../../support/tempDir';
 
@@ -60,19 +61,14 @@ beforeEach(async () => {
   dir = tempDir();
   now = T0;
   outbox = (await openOutbox(dir.path)).outbox;
-  h = createHandlers({
-    outbox,
-    now: () => now,
-    snapshot: view,
-    queued() {},
-    urgent() {},
-    refresh() {},
-    touched() {},
-    recent: () => [],
-    stopped: () => false,
-    dismissNotice: () => false,
-    undoGraceMs: GRACE,
-  });
+  h = createHandlers(
+    handlerDeps({
+      outbox,
+      now: () => now,
+      snapshot: view,
+      undoGraceMs: GRACE,
+    }),
+  );
 });
 afterEach(async () => {
   await outbox.close();

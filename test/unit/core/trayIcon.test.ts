@@ -6,9 +6,9 @@ import {
   type IconSize,
   type TrayIconState,
   type TrayIconVariant,
-} from '../../../main/core/trayIcon/renderer';
-import { PALETTE } from '../../../main/core/trayIcon/palette';
-import { trayIconVariant } from '../../../main/core/trayIcon/variant';
+} from '../../../main/core/views/trayIcon/renderer';
+import { PALETTE } from '../../../main/core/views/trayIcon/palette';
+import { trayIconVariant } from '../../../main/core/views/trayIcon/variant';
 import { decodePng, type DecodedPng } from './support/pngDecode';
 
 const renderer = createTrayIconRenderer();
@@ -140,7 +140,9 @@ describe('tray icon images (Windows and Linux)', () => {
     }
   });
 
-  it('composes an image only when its text changes and holds one per state, size and variant', () => {
+  it('composes an image only when its text changes and holds one per state, size and variant', {
+    timeout: 30_000,
+  }, () => {
     const icons = createTrayIconRenderer();
     const first = icons.png('running', '0:01', 16, 'dark');
     expect(icons.png('running', '0:01', 16, 'dark')).toBe(first); // the same buffer: nothing redrawn

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { crc32 as zlibCrc32 } from 'node:zlib';
-import { crc32, encodePng, PNG_SIGNATURE } from '../../../main/core/trayIcon/png';
+import { crc32, encodePng, PNG_SIGNATURE } from '../../../main/core/views/trayIcon/png';
 import { decodePng } from './support/pngDecode';
 
 describe('the tray icon PNG encoder', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../../common/snapshot';
-import { trayModel, type MenuItemData } from '../../../main/core/trayModel';
+import { trayModel, type MenuItemData } from '../../../main/core/views/trayModel';
 import { snapshot as emptySnapshot, timerView } from '../../support/snapshot';
 
 const NOW = new Date(2025, 2, 10, 10, 0).getTime();

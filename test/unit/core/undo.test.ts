@@ -3,10 +3,11 @@
 // the snapshot's undo lines and hidden entries; an undo after the grace is refused.
 import { describe, expect, it } from 'vitest';
 import type { EntryView } from '../../../common/snapshot';
-import type { Operation } from '../../../main/core/sync/operations';
+import type { Operation } from '../../../main/core/model/operations';
 import type { Outbox, OutboxItem } from '../../../main/core/sync/outbox';
-import { entrySummary, undoViews, withoutDeleted } from '../../../main/core/undo/grace';
-import { undoOperation } from '../../../main/core/undo/undo';
+import { entrySummary } from '../../../main/core/model/entrySummary';
+import { undoViews, withoutDeleted } from '../../../main/core/views/undoLines';
+import { undoOperation } from '../../../main/core/calls/undo';
 import { useOutboxFolder } from './support/outboxFolder';
 
 const dir = useOutboxFolder();

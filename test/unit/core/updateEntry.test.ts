@@ -8,12 +8,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../common/dispatch';
 import type { Handlers } from '../../../common/contract';
 import type { EntryView, Snapshot } from '../../../common/snapshot';
-import { createHandlers } from '../../../main/core/handlers';
+import { createHandlers } from '../../../main/core/calls/handlers';
 import { JOURNAL_FILE } from '../../../main/core/sync/journal';
-import { describeOperation, editableValues, type Operation } from '../../../main/core/sync/operations';
+import { describeOperation, editableValues, type Operation } from '../../../main/core/model/operations';
 import { openOutbox, type Outbox } from '../../../main/core/sync/outbox';
 import { emptyServiceData, type ServiceData } from '../../../main/core/sync/serviceData';
-import { deriveSnapshot } from '../../../main/core/sync/snapshot';
+import { deriveSnapshot } from '../../../main/core/views/deriveSnapshot';
+import { handlerDeps } from '../../support/handlerDeps';
 import { must } from '../../support/result';
 import { ACCOUNT } from '../../support/offline';
 import { tempDir } from '../../support/tempDir';
@@ -58,18 +59,14 @@ const view = (): Snapshot =>
 const entry = (key: string) => view().today.entries.find((e) => e.key === key)!;
 const open = async () => {
   outbox = (await openOutbox(dir.path)).outbox;
-  h = createHandlers({
-    outbox,
-    now: () => NOW,
-    snapshot: view,
-    queued: () => woken++,
-    urgent() {},
-    refresh() {},
-    touched() {},
-    recent: () => [],
-    stopped: () => false,
-    dismissNotice: () => false,
-  });
+  h = createHandlers(
+    handlerDeps({
+      outbox,
+      now: () => NOW,
+      snapshot: view,
+      operationQueued: () => woken++,
+    }),
+  );
 };
 const journal = () =>
   readFileSync(`${dir.path}/${JOURNAL_FILE}`, 'utf8')

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Operation } from '../../../main/core/sync/operations';
+import type { Operation } from '../../../main/core/model/operations';
 import type { OutboxItem } from '../../../main/core/sync/outbox';
 import { emptyServiceData, type ServiceData } from '../../../main/core/sync/serviceData';
 import { liveSeconds } from '../../../common/liveSeconds';
-import { deriveSnapshot, type ViewContext } from '../../../main/core/sync/snapshot';
+import { deriveSnapshot, type ViewContext } from '../../../main/core/views/deriveSnapshot';
 import { timerView } from '../../support/snapshot';
 
 const T0 = new Date(2025, 2, 10, 9, 0).getTime();

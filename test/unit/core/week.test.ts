@@ -1,12 +1,12 @@
-// The week view as core derives it (main/core/sync/week.ts via deriveSnapshot): the user's first
+// The week view as core derives it (main/core/views/weekView.ts via deriveSnapshot): the user's first
 // day of the week, weeks across a month's end, offline marking, and unsent changes on any day.
 import { describe, expect, it } from 'vitest';
 import type { EntryView } from '../../../common/snapshot';
 import { addDays, isDate, weekOf, weekStartOf } from '../../../common/week';
-import type { Operation } from '../../../main/core/sync/operations';
+import type { Operation } from '../../../main/core/model/operations';
 import type { OutboxItem } from '../../../main/core/sync/outbox';
 import { emptyServiceData, type ServiceData } from '../../../main/core/sync/serviceData';
-import { deriveSnapshot, type ViewContext } from '../../../main/core/sync/snapshot';
+import { deriveSnapshot, type ViewContext } from '../../../main/core/views/deriveSnapshot';
 
 const ctx = (over: Partial<ViewContext> = {}): ViewContext => ({
   account: { id: 'a', label: 'A', kind: 'local' },

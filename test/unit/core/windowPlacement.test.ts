@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { windowPosition, type DisplayArea, type PlacementInput, type Rect } from '../../../main/core/windowPlacement';
+import {
+  windowPosition,
+  type DisplayArea,
+  type PlacementInput,
+  type Rect,
+} from '../../../main/core/desktop/windowPlacement';
 
 const WINDOW = { width: 420, height: 640 };
 const rect = (x: number, y: number, width: number, height: number): Rect => ({ x, y, width, height });

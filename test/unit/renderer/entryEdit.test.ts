@@ -39,7 +39,7 @@ describe('the entry edit form', () => {
     const request = entryUpdate('41', { time: '2h', project: '', description: 'call' });
     expect(request).toEqual({ key: '41', time: '2h', description: 'call', project: '' });
     expect(requests.updateEntry.safeParse(request).success).toBe(true);
-    // The Date field's value goes as typed; main checks it (sync/entryDate.ts).
+    // The Date field's value goes as typed; main checks it (model/entryDate.ts).
     expect(entryUpdate('41', { time: '2h', project: '', description: 'call', date: '2025-03-09' })).toMatchObject({
       date: '2025-03-09',
     });

@@ -1,0 +1,173 @@
+// The calls on operations the service refused (retry, edit, discard) or the user takes back
+// (undo), and on the notices beside them.
+
+import type { Handlers, RequestOf } from '../../../common/contract';
+import { fail, ok, type Result } from '../../../common/result';
+import { parseDay } from '../../../common/dayWords';
+import { checkProjectName } from '../../../common/projectName';
+import type { Snapshot } from '../../../common/snapshot';
+import { parseTimeString } from '../../../common/timeString';
+import { cleanName, editedProject, projectNamed, type EditedEntry } from '../model/editedEntry';
+import { roundUpToIncrement } from '../model/minutes';
+import { editableValues, type Operation } from '../model/operations';
+import { undoOperation } from './undo';
+import type { HandlerKit } from './kit';
+import { newProjectName } from './projects';
+
+type OperationHandlers = Pick<
+  Handlers,
+  'undo' | 'retryOperation' | 'editOperation' | 'discardOperation' | 'dismissNotice'
+>;
+
+const NO_LONGER_FAILED = 'That change is no longer waiting to be fixed.';
+
+export function operationHandlers({ deps, outbox, act, incrementOf }: HandlerKit): OperationHandlers {
+  return {
+    undo: ({ id }) =>
+      act(async (now) => {
+        const undone = await undoOperation(outbox, id, now);
+        if (undone.ok) deps.operationQueued();
+        return undone;
+      }),
+
+    retryOperation: ({ id }) =>
+      act(async () => {
+        if (!(await outbox.retry(id))) return fail('not_found', NO_LONGER_FAILED, 'id');
+        deps.operationQueued();
+        deps.sendNow();
+        return ok(null);
+      }),
+
+    editOperation: ({ id, changes }) =>
+      act(async (_now, snap) => {
+        const item = outbox.items().find((i) => i.op.id === id);
+        if (item?.status !== 'failed') return fail('not_found', NO_LONGER_FAILED, 'id');
+        const edited = editedOperation(item.op, changes, snap, incrementOf);
+        if (!edited.ok) return edited;
+        if (!(await outbox.edit(edited.value))) return fail('not_found', NO_LONGER_FAILED, 'id');
+        deps.operationQueued();
+        deps.sendNow();
+        return ok(null);
+      }),
+
+    // Gone already (dismissed in another window, or core restarted) is what the user asked for.
+    dismissNotice: async ({ id }) => {
+      deps.dismissNotice(id);
+      return ok(null);
+    },
+
+    discardOperation: ({ id }) =>
+      act(async () => {
+        if (!(await outbox.discard(id))) return fail('not_found', NO_LONGER_FAILED, 'id');
+        deps.operationQueued();
+        return ok(null);
+      }),
+  };
+}
+
+type Changes = RequestOf<'editOperation'>['changes'];
+
+/**
+ * A failed operation with the user's changes, checked as the action that made it was: the time
+ * read as quick entry reads it, a project looked up by name. Anything refused names its field, and
+ * nothing is queued.
+ */
+function editedOperation(
+  op: Operation,
+  changes: Changes,
+  snap: Snapshot,
+  incrementOf: HandlerKit['incrementOf'],
+): Result<Operation> {
+  const allowed = editableValues(op).map((v) => v.field);
+  if (allowed.length === 0) return fail('invalid_input', 'This change cannot be edited: retry or discard it.', 'id');
+  for (const [field, value] of Object.entries(changes)) {
+    if (value !== undefined && !allowed.includes(field as never))
+      return fail('invalid_input', `The ${field} of this change cannot be edited.`, field);
+  }
+
+  const minutes = (): Result<number | undefined> => {
+    if (changes.time === undefined) return ok(undefined);
+    const parsed = parseTimeString(changes.time);
+    return parsed.ok ? ok(parsed.minutes) : fail('invalid_input', parsed.message, 'time');
+  };
+
+  switch (op.kind) {
+    case 'createEntry': {
+      const time = minutes();
+      if (!time.ok) return time;
+      // The day as quick entry reads one: a real date up to today (or a day word such as yesterday).
+      const day = changes.date === undefined ? undefined : parseDay(changes.date.trim(), snap.today.date);
+      if (day === null) return fail('invalid_input', 'Write the date as YYYY-MM-DD, like 2025-03-10.', 'date');
+      if (day && !day.ok) return fail('invalid_input', day.message, 'date');
+      const project =
+        changes.project === undefined
+          ? ok({ projectId: op.projectId, projectName: op.projectName })
+          : entryProject(op, changes.project, snap);
+      if (!project.ok) return project;
+      return ok({
+        ...op,
+        ...(time.value !== undefined ? { minutes: time.value } : {}),
+        ...(day ? { date: day.date } : {}),
+        ...(changes.description !== undefined ? { description: changes.description.trim() } : {}),
+        ...project.value,
+      });
+    }
+    case 'logTimer': {
+      const time = minutes();
+      if (!time.ok) return time;
+      if (time.value === undefined) return ok(op);
+      const increment = incrementOf(snap, op.projectId);
+      // The service is sent elapsedMinutes(seconds): whole minutes in seconds send exactly those.
+      return ok({ ...op, seconds: time.value * 60, minutes: roundUpToIncrement(time.value, increment) });
+    }
+    case 'updateEntry': {
+      const time = minutes();
+      if (!time.ok) return time;
+      const project = changes.project === undefined ? ok({}) : editedProject(changes.project, op, snap);
+      if (!project.ok) return project;
+      const values: Partial<EditedEntry> = {
+        ...(time.value !== undefined ? { minutes: time.value } : {}),
+        ...(changes.description !== undefined ? { description: changes.description.trim() } : {}),
+        ...project.value,
+      };
+      return ok({ ...op, ...values });
+    }
+    case 'createProject': {
+      if (changes.name === undefined) return ok(op);
+      // Its own project is not in the snapshot (failed operations did not happen), so a name the
+      // snapshot has is someone else's: the very duplicate the service refused, perhaps.
+      const name = newProjectName(changes.name, snap);
+      return name.ok ? ok({ ...op, name: name.value }) : name;
+    }
+    case 'setTimerNote':
+      return ok(changes.description === undefined ? op : { ...op, description: changes.description.trim() });
+    default:
+      return fail('invalid_input', 'This change cannot be edited: retry or discard it.', 'id');
+  }
+}
+
+/**
+ * The project an edited entry goes to, by name as quick entry takes it: a known project by its id
+ * (refused while archived), an unknown name sent as project_name for the service to create, none
+ * when left empty.
+ */
+function entryProject(
+  op: Operation & { kind: 'createEntry' },
+  typed: string,
+  snap: Snapshot,
+): Result<{ projectId: number | null; projectName: string | null }> {
+  const name = cleanName(typed.startsWith('@') ? typed.slice(1) : typed);
+  if (name === '') return ok({ projectId: null, projectName: null });
+  const known = projectNamed(snap, name);
+  if (known && !known.enabled) return fail('invalid_input', `${known.name} is archived.`, 'project');
+  if (known) return ok({ projectId: known.id, projectName: known.name });
+  // Its own project, still local and not in the snapshot (its creation failed too): the entry
+  // keeps waiting on that creation rather than have the service make a second project so named.
+  const ownLocal = op.projectId !== null && op.projectId < 0 && op.projectName?.toLowerCase() === name.toLowerCase();
+  if (ownLocal) return ok({ projectId: op.projectId, projectName: op.projectName });
+  // A new name, by the one rule (common/projectName.ts): the service creates it, if it can take it.
+  const checked = checkProjectName(name, []);
+  return checked.ok
+    ? ok({ projectId: null, projectName: checked.name })
+    : fail('invalid_input', checked.message, 'project');
+}

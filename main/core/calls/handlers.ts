@@ -1,0 +1,71 @@
+// What each call of the contract does. The shape of every request is already checked
+// (common/dispatch.ts); here its meaning is: does the project exist, does the text parse. A
+// data-changing call answers once its operation is on disk and in the snapshot, never after the
+// network, so the UI answers within a frame whatever the service does.
+
+import type { Handlers } from '../../../common/contract';
+import { fail, ok } from '../../../common/result';
+import { accountsNotHere } from '../accounts/accountsRefused';
+import { activityHandlers } from './activity';
+import { entryHandlers } from './entries';
+import { type HandlerDeps, handlerKit } from './kit';
+import { lineHandlers } from './lines';
+import { operationHandlers } from './failedOperations';
+import { projectHandlers } from './projects';
+import { timerEditHandlers } from './timerEdits';
+import { timerHandlers } from './timers';
+import { idleOperations } from '../desktop/idle/resolve';
+import { isDate } from '../../../common/week';
+
+/** Every call of the contract: each area's handlers (calls/), on one kit (calls/kit.ts), with the app's own. */
+export function createHandlers(deps: HandlerDeps): Handlers {
+  const kit = handlerKit(deps);
+  const { act, queue, timerOf } = kit;
+  const { startLastTimer, ...timers } = timerHandlers(kit);
+  return {
+    ...timers,
+    ...timerEditHandlers(kit),
+    ...entryHandlers(kit),
+    ...lineHandlers(kit),
+    ...projectHandlers(kit),
+    ...operationHandlers(kit),
+    ...accountsNotHere,
+    ...activityHandlers(deps.activity, deps.now),
+
+    getSnapshot: async () => ok(deps.snapshot()),
+
+    refresh: async () => {
+      deps.readAgain();
+      return ok(null);
+    },
+
+    resolveIdle: ({ choice }) =>
+      act(async (now, snap) => {
+        const prompt = deps.idlePrompt();
+        const ops = idleOperations(prompt, choice, prompt ? timerOf(snap, prompt.projectId) : undefined, now);
+        if (!ops.ok) return ops;
+        for (const body of ops.value) await queue(now, () => body);
+        deps.closeIdlePrompt();
+        return ok(null);
+      }),
+
+    // Answered once, whatever the choice; a late "Start last" (a timer runs by now) starts nothing.
+    answerReminder: async ({ choice }) => {
+      if (choice === 'start-last') {
+        const started = await startLastTimer();
+        if (!started.ok) return started;
+      }
+      deps.closeReminder(choice === 'snooze');
+      return ok(null);
+    },
+
+    showWeek: async ({ weekOf }) => {
+      if (weekOf !== null && !isDate(weekOf)) return fail('invalid_input', `${weekOf} is not a date.`, 'weekOf');
+      return ok(deps.showWeek(weekOf));
+    },
+
+    exportCsv: (range) => deps.exportCsv(range),
+
+    updateSettings: async (patch) => deps.updateSettings(patch),
+  };
+}

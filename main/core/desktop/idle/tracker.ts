@@ -1,0 +1,33 @@
+// Core's holder of the idle policy's state: steps it on each event with the timers and threshold
+// of that moment, and closes the prompt once answered.
+
+import type { TimerView } from '../../../../common/snapshot';
+import { initialIdleState, resolvedIdle, stepIdle, type IdleEvent, type IdlePrompt } from './policy';
+
+export interface IdleTracker {
+  /** Answers whether the prompt changed (the snapshot must be rebuilt). */
+  handle(event: IdleEvent): boolean;
+  prompt(): IdlePrompt | null;
+  /** Closes the prompt; answers whether one was open. */
+  resolve(): boolean;
+}
+
+export function createIdleTracker(deps: {
+  timers(): readonly TimerView[];
+  thresholdMinutes(): number | null;
+}): IdleTracker {
+  let state = initialIdleState();
+  return {
+    handle(event) {
+      const before = state.prompt;
+      state = stepIdle(state, event, deps.timers(), deps.thresholdMinutes());
+      return state.prompt !== before;
+    },
+    prompt: () => state.prompt,
+    resolve() {
+      const open = state.prompt !== null;
+      state = resolvedIdle(state);
+      return open;
+    },
+  };
+}

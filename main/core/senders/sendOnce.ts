@@ -1,0 +1,227 @@
+// Sends one operation so that it takes effect exactly once and means what the user did, however
+// late it is sent: after an attempt that may have reached the service, it first looks for what
+// that attempt did. Timer operations are checked against the answer: the service counts from
+// when a request lands, which may be long after the user clicked (queued while offline, or a
+// request the client had to send again), so every start and pause compares the seconds the
+// service answers with the seconds the user saw at that moment, and corrects the difference.
+
+import { ApiError, isNotFound } from '../../api/errors';
+import type { ServiceApi } from '../../api/types';
+import type { Entry } from '../../api/types';
+import { elapsedMinutes, roundUpToIncrement } from '../model/minutes';
+import { entryMarker, type Operation } from '../model/operations';
+import { loggedByAttempt, planPause, planStart, recoverGoneTimer, TOLERANCE_SECONDS } from './reconcile';
+import { sendRewind } from './sendRewind';
+import type { SendContext, Sent } from './sent';
+import { runAt, runPausedTo } from './timerSeconds';
+import { sendAdjust, sendNote } from './sendTimerEdits';
+
+export { TOLERANCE_SECONDS } from './reconcile';
+
+export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendContext): Promise<Sent> {
+  switch (op.kind) {
+    case 'createProject': {
+      if (ctx.attempted) {
+        for await (const p of api.listProjects({ name: op.name })) if (p.name === op.name) return { projectId: p.id };
+      }
+      return { projectId: (await api.createProject({ name: op.name })).id };
+    }
+
+    case 'startTimer': {
+      // The timer it paused is paused first, at the user's seconds: left to the service, it would
+      // stop whenever this start lands.
+      const paused = op.pauses ? await pauseAt(api, { ...op.pauses, id: op.id, at: op.at }, ctx) : null;
+      // Sent late from a confirmed view, it may meet a timer changed elsewhere meanwhile: read
+      // first, to keep both sides (operations.ts Confirmed).
+      const late = op.confirmed === true && ctx.now() - op.at >= TOLERANCE_SECONDS * 1000;
+      const before = late ? ((await api.getTimer(op.projectId).catch(ignore(isNotFound))) ?? null) : undefined;
+      const readAt = ctx.now();
+      const timer = await api.startTimer(op.projectId, op.description ? { description: op.description } : undefined);
+      const plan =
+        before === undefined
+          ? { target: (now: number) => op.fromSeconds + (now - op.at) / 1000, notice: null }
+          : planStart(op, before, readAt, ctx.attempted);
+      await runAt(api, timer, () => plan.target(ctx.now()));
+      return notices(paused, plan.notice);
+    }
+
+    case 'pauseTimer':
+      return notices(await pauseAt(api, op, ctx));
+
+    case 'rewindTimer':
+      return sendRewind(api, op, ctx);
+
+    case 'adjustTimer':
+      return sendAdjust(api, op, ctx);
+
+    case 'setTimerNote':
+      return sendNote(api, op);
+
+    case 'logTimer':
+      // Its entry deleted before it was sent: the timer goes, as a discard (gone already is done).
+      if (op.discarded) {
+        await api.deleteTimer(op.projectId).catch(ignore(isNotFound));
+        return {};
+      }
+      try {
+        // The minutes the user saw, whatever the service's timer counted meanwhile; the
+        // description as edited, if its entry was edited before it was sent.
+        await api.logTimer(op.projectId, {
+          minutes: elapsedMinutes(op.seconds),
+          ...(op.edited ? { description: op.description ?? '' } : {}),
+        });
+      } catch (error) {
+        if (!isNotFound(error)) throw error;
+        // The unanswered attempt logged it: the timer is gone because it became the entry.
+        if (ctx.attempted && (await loggedByAttempt(api, op))) return {};
+        // Logged or discarded elsewhere while this waited (before the attempt arrived, if any).
+        return { notice: await recoverGoneTimer(api, op) };
+      }
+      return {};
+
+    case 'discardTimer':
+      // Gone is what the user asked for, whoever removed it.
+      await api.deleteTimer(op.projectId).catch(ignore(isNotFound));
+      return {};
+
+    case 'deleteEntry':
+      // Sent once its undo grace passed; a 404 on a repeat (or deleted elsewhere) is done.
+      if (op.entryId === null) {
+        // It cancels a queued entry. Never sent, both were withdrawn (workerSteps.ts) and this is
+        // not reached; sent (or sent in part), the entry is found by its marker, if it was made.
+        const made = op.cancels ? await findMarked(api, entryMarker(op.cancels), op.at) : undefined;
+        if (made) await api.deleteEntry(made.id).catch(ignore(isNotFound));
+        return {};
+      }
+      await api.deleteEntry(op.entryId).catch(ignore(isNotFound));
+      return {};
+
+    case 'updateEntry':
+      // PUT sets the values: a repeat after a lost answer sets them again. Every minute is sent
+      // (an update without minutes gives the entry 0, spec 001), the project only when it moves.
+      try {
+        await api.updateEntry(op.entryId, {
+          minutes: op.minutes,
+          description: op.description,
+          ...(op.projectId === null && op.projectName !== null
+            ? { project_name: op.projectName }
+            : op.projectId !== undefined
+              ? { project_id: op.projectId }
+              : {}),
+          ...(op.date !== undefined ? { date: op.date } : {}),
+        });
+      } catch (error) {
+        // Deleted elsewhere: the change fails, visibly, rather than bringing the entry back.
+        if (isNotFound(error)) throw restated(error, 'The entry was deleted elsewhere, so this change was not saved.');
+        throw error;
+      }
+      return {};
+
+    case 'createEntry': {
+      const fields = {
+        date: op.date,
+        minutes: op.minutes,
+        description: op.description,
+        ...(op.projectId !== null
+          ? { project_id: op.projectId }
+          : op.projectName !== null
+            ? { project_name: op.projectName }
+            : {}),
+      };
+      const earlier = ctx.attempted ? await findMarked(api, op.marker, op.at) : undefined;
+      // Made by an earlier attempt; the user may have edited the operation since (it failed in
+      // between), so the entry is given the operation's values. PUT sets them: safe to repeat.
+      if (earlier) {
+        // A PUT keeps a project it is not given: an entry moved to none must say so.
+        const none = op.projectId === null && op.projectName === null;
+        if (!sameEntry(earlier, op)) await api.updateEntry(earlier.id, none ? { ...fields, project_id: null } : fields);
+        return { entryId: earlier.id };
+      }
+      return { entryId: (await api.createEntry({ ...fields, source_url: op.marker })).id };
+    }
+  }
+}
+
+/**
+ * Pauses a timer at the elapsed seconds the user paused it at. The pause stops the service's
+ * clock whenever it lands; if that is off by more than the tolerance (it landed late, or the
+ * service counted time the app was offline), the timer is run back: started, corrected, paused
+ * again. Nothing else runs meanwhile: this was the user's running timer, and starting it keeps
+ * the date its entry will have. A change made elsewhere meanwhile is kept (reconcile.ts); a timer
+ * gone meanwhile was logged or discarded elsewhere. Answers what the user must be told, if anything.
+ */
+async function pauseAt(
+  api: ServiceApi,
+  op: { id: string; projectId: number; projectName: string; seconds: number; at: number; confirmed?: boolean },
+  ctx: SendContext,
+): Promise<string | null> {
+  const timer = await api.pauseTimer(op.projectId).catch(ignore(isNotFound));
+  if (!timer) return recoverGoneTimer(api, { ...op, kind: 'pauseTimer' });
+  // An earlier attempt may have paused it already: then its seconds are ours, landed late. Only
+  // a confirmed view makes a difference someone else's change (operations.ts Confirmed).
+  const plan = op.confirmed ? planPause(op, timer, ctx.now()) : { target: () => op.seconds, notice: null };
+  if (timer.state === 'paused') await runPausedTo(api, timer, () => plan.target(ctx.now()));
+  return plan.notice;
+}
+
+const notices = (...messages: Array<string | null>): Sent => {
+  const told = messages.filter((m): m is string => m !== null);
+  return told.length ? { notice: told.join(' ') } : {};
+};
+
+/** How far before the user acted the search for an earlier attempt's entry looks: clocks differ. */
+const CLOCK_SLACK_MS = 24 * 3_600_000;
+
+/**
+ * The entry an earlier attempt created, found by its marker among the user's entries changed
+ * since the user acted (not by date: an edit may have moved the operation to another day).
+ */
+async function findMarked(api: ServiceApi, marker: string, at: number): Promise<Entry | undefined> {
+  const me = await api.getCurrentUser();
+  for await (const e of api.listEntries({
+    user_ids: [me.id],
+    updated_from: new Date(at - CLOCK_SLACK_MS).toISOString(),
+  }))
+    if (e.source_url === marker) return e;
+  return undefined;
+}
+
+/**
+ * Whether an entry already has what the operation asks for: its minutes as the service rounds
+ * them up to the entry's project's increment. Exactly that, not "at most an hour more": an entry
+ * amended from 45 minutes down to 30 after the 45 landed is not the same. A service that rounds
+ * otherwise costs a PUT of the same values, nothing worse.
+ */
+function sameEntry(e: Entry, op: Extract<Operation, { kind: 'createEntry' }>): boolean {
+  const project =
+    op.projectId !== null
+      ? e.project?.id === op.projectId
+      : op.projectName !== null
+        ? e.project?.name === op.projectName
+        : e.project === null;
+  return (
+    e.date === op.date &&
+    (e.description ?? '') === op.description &&
+    project &&
+    e.minutes === roundUpToIncrement(op.minutes, e.project?.billing_increment ?? 1)
+  );
+}
+
+/** The same refusal in words the user can act on. */
+const restated = (error: ApiError, message: string) =>
+  new ApiError({
+    kind: error.kind,
+    message,
+    status: error.status,
+    body: error.body,
+    method: error.method,
+    url: error.url,
+    cause: error,
+  });
+
+const ignore =
+  (which: (error: unknown) => boolean) =>
+  (error: unknown): undefined => {
+    if (which(error)) return undefined;
+    throw error;
+  };

@@ -1,0 +1,351 @@
+// The snapshot: the service's data as last read, with every operation the service has not shown
+// back yet applied on top. Recomputed from both on every change rather than patched, so a fresh
+// read and a queued operation can arrive in any order and the result is the same.
+
+import { DEFAULT_SETTINGS, type Settings } from '../../../common/settings';
+import type { EntryView, NoticeView, ProjectView, Snapshot, TimerView } from '../../../common/snapshot';
+import { exactLiveSeconds } from '../../../common/liveSeconds';
+import { describeOperation, editableValues, type Collection, type Operation } from '../model/operations';
+import type { OutboxItem } from '../sync/outbox';
+import { billingIncrement, DEFAULT_BILLING_INCREMENT, roundUpToIncrement } from '../model/minutes';
+import type { ServiceData } from '../sync/serviceData';
+import { undoViews, withoutDeleted } from './undoLines';
+import type { IdlePrompt } from '../desktop/idle/policy';
+import { idleView } from '../desktop/idle/view';
+import { reminderView } from '../desktop/reminder/view';
+import { recentProjectIds } from './recentProjects';
+import { inWeek, weekOf, type WeekRange } from '../../../common/week';
+import { weekView } from './weekView';
+
+export interface ViewContext {
+  account: Snapshot['account'];
+  online: boolean;
+  /** Why the service cannot be reached while offline; default none. */
+  connectionProblem?: Snapshot['connectionProblem'];
+  lastSyncAt: number | null;
+  /** Local YYYY-MM-DD. */
+  today: string;
+  /** Project ids of timers the user touched, most recent first: orders the paused timers. */
+  recent: readonly number[];
+  /** Newest first. */
+  notices: readonly NoticeView[];
+  /** Default: DEFAULT_SETTINGS. */
+  settings?: Settings;
+  /** The open idle prompt (desktop/idle/tracker.ts); default none. */
+  idle?: IdlePrompt | null;
+  /** Epoch ms the open working-hours reminder was raised (desktop/reminder/scheduler.ts); default none. */
+  reminderAt?: number | null;
+  /** The week the window shows (showWeek); default the week of today. */
+  week?: WeekRange;
+  /** The CSV export on its way (export/exporter.ts); default none. */
+  exporting?: Snapshot['exporting'];
+}
+
+export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], ctx: ViewContext): Snapshot {
+  // Failed operations did not happen; settled ones show until the read that includes them is back.
+  const shows = (c: Collection) =>
+    items.filter((i) => i.status === 'pending' || (i.status === 'settled' && i.awaiting.includes(c)));
+
+  const projects = applyProjects(data.projects, shows('projects'));
+  const timers = applyTimers(data.timers, shows('timers'), projects, ctx.recent);
+  const entryItems = shows('entries');
+  const week = ctx.week ?? weekOf(ctx.today, data.weekStart);
+  const weekRead = data.week?.start === week.start && data.week.end === week.end ? data.week.list : null;
+  const todayRead = data.entries?.date === ctx.today ? data.entries.list : [];
+  const isCurrent = inWeek(ctx.today, week);
+  const isToday = (date: string) => date === ctx.today;
+  let entries: EntryView[];
+  let weekEntries: EntryView[];
+  if (isCurrent) {
+    // One read holds both: today's are the week's of today (an entry moved to today shows there too).
+    weekEntries = applyEntries(weekRead ?? todayRead, entryItems, projects, (date) => inWeek(date, week));
+    entries = weekEntries.filter((e) => isToday(e.date));
+  } else {
+    entries = applyEntries(todayRead, entryItems, projects, isToday);
+    weekEntries = applyEntries(weekRead ?? [], entryItems, projects, (date) => inWeek(date, week));
+  }
+
+  return deepFreeze({
+    account: { ...ctx.account },
+    user: data.user,
+    projects,
+    recentProjectIds: recentProjectIds(ctx.recent, entries, projects, items),
+    timers,
+    today: { date: ctx.today, entries, totalMinutes: entries.reduce((sum, e) => sum + e.minutes, 0) },
+    week: weekView(weekEntries, {
+      week,
+      weekStart: data.weekStart,
+      isCurrent,
+      loaded: weekRead !== null,
+      stale: !ctx.online,
+      projects,
+    }),
+    outbox: {
+      pending: items.filter((i) => i.status === 'pending').length,
+      failed: items
+        .filter((i) => i.status === 'failed')
+        .map((i) => ({
+          id: i.op.id,
+          summary: describeOperation(i.op),
+          message: i.message ?? '',
+          editable: editableValues(i.op),
+        })),
+    },
+    notices: [...ctx.notices],
+    online: ctx.online,
+    connectionProblem: ctx.online ? null : (ctx.connectionProblem ?? null),
+    lastSyncAt: ctx.lastSyncAt,
+    // Accounts are the app layer's (accounts/app.ts); a lone core knows only its own.
+    accounts: [],
+    otherAccountTimers: [],
+    signIn: null,
+    settings: ctx.settings ?? DEFAULT_SETTINGS,
+    undo: undoViews(items),
+    idle: idleView(ctx.idle ?? null, timers),
+    reminder: reminderView(ctx.reminderAt ?? null, timers, projects, ctx.recent),
+    exporting: ctx.exporting ?? null,
+  });
+}
+
+/** One collator for every sort: localeCompare with options builds one per call (most of a recompute's time). */
+const byName = new Intl.Collator(undefined, { sensitivity: 'base' });
+
+function applyProjects(read: ProjectView[], items: OutboxItem[]): ProjectView[] {
+  const projects = [...read];
+  for (const { op } of items) {
+    if (op.kind !== 'createProject') continue;
+    const id = op.projectId ?? op.localId;
+    if (!projects.some((p) => p.id === id)) {
+      projects.push({ id, name: op.name, color: null, billingIncrement: DEFAULT_BILLING_INCREMENT, enabled: true });
+    }
+  }
+  return projects.sort((a, b) => byName.compare(a.name, b.name));
+}
+
+function applyTimers(
+  read: TimerView[],
+  items: OutboxItem[],
+  projects: ProjectView[],
+  recent: readonly number[],
+): TimerView[] {
+  const timers = new Map(read.map((t) => [t.projectId, t]));
+  for (const { op, status } of items) {
+    const pending = status === 'pending';
+    switch (op.kind) {
+      case 'startTimer':
+        appliedStart(timers, op, pending, projects);
+        break;
+      case 'rewindTimer': {
+        // The time away taken off: it runs on from the seconds the user chose, as of that moment.
+        const t = timers.get(op.projectId);
+        if (t?.state === 'running') timers.set(op.projectId, { ...t, seconds: op.seconds, asOf: op.at, pending });
+        break;
+      }
+      case 'adjustTimer': {
+        // At the adjusted seconds from the moment the user adjusted: running, it runs on from there.
+        const t = timers.get(op.projectId);
+        if (t && (t.state === 'running') === op.running)
+          timers.set(op.projectId, {
+            ...t,
+            seconds: op.seconds,
+            asOf: op.running ? op.at : Math.max(op.at, t.asOf),
+            pending: pending || t.pending,
+          });
+        break;
+      }
+      case 'setTimerNote': {
+        const t = timers.get(op.projectId);
+        if (t) timers.set(op.projectId, { ...t, description: op.description || null, pending: pending || t.pending });
+        break;
+      }
+      case 'pauseTimer': {
+        // At the seconds the user paused at: a read newer than the pause has the service's timer
+        // still running on, and those seconds were never the user's.
+        const t = timers.get(op.projectId);
+        if (t?.state === 'running') timers.set(op.projectId, { ...pausedWith(t, op.seconds, op.at), pending });
+        break;
+      }
+      case 'logTimer':
+      case 'discardTimer':
+        timers.delete(op.projectId);
+        break;
+      // Projects and entries change no timer.
+      case 'createProject':
+      case 'createEntry':
+      case 'updateEntry':
+      case 'deleteEntry':
+        break;
+    }
+  }
+  const rank = (t: TimerView) => {
+    const r = recent.indexOf(t.projectId);
+    return r < 0 ? recent.length : r;
+  };
+  // Running first; then the most recently used; ties keep the service's order (a stable sort).
+  return [...timers.values()].sort(
+    (a, b) => Number(b.state === 'running') - Number(a.state === 'running') || rank(a) - rank(b),
+  );
+}
+
+/** A start applied to the timers: it runs, and the timer it pauses stands where the user left it. */
+function appliedStart(
+  timers: Map<number, TimerView>,
+  op: Extract<OutboxItem['op'], { kind: 'startTimer' }>,
+  pending: boolean,
+  projects: ProjectView[],
+): void {
+  // The timer it pauses stands where the user left it (op.pauses), whatever a read newer
+  // than the start says: until the start lands, the service lets that timer run on. Any
+  // other running one (started elsewhere) stops at the moment of the start. Either is a
+  // guess until the start lands: pending, so no later action takes it as confirmed.
+  for (const t of timers.values()) {
+    if (t.state !== 'running' || t.projectId === op.projectId) continue;
+    const paused = op.pauses?.projectId === t.projectId ? pausedWith(t, op.pauses.seconds, op.at) : pausedAt(t, op.at);
+    timers.set(t.projectId, { ...paused, pending: pending || t.pending });
+  }
+  const t = timers.get(op.projectId);
+  if (t?.state === 'running') {
+    if (op.description) timers.set(op.projectId, { ...t, description: op.description, pending });
+    return;
+  }
+  const project = projects.find((p) => p.id === op.projectId);
+  timers.set(op.projectId, {
+    projectId: op.projectId,
+    projectName: t?.projectName ?? project?.name ?? op.projectName,
+    color: t?.color ?? project?.color ?? null,
+    state: 'running',
+    seconds: t?.seconds ?? op.fromSeconds,
+    asOf: op.at,
+    description: op.description ?? t?.description ?? null,
+    pending,
+  });
+}
+
+const pausedAt = (t: TimerView, at: number): TimerView => pausedWith(t, exactLiveSeconds(t, at), at);
+
+const pausedWith = (t: TimerView, seconds: number, at: number): TimerView => ({
+  ...t,
+  state: 'paused',
+  seconds,
+  asOf: Math.max(at, t.asOf),
+});
+
+/**
+ * The entries read, with the queued ones first (newest first), every unsent edit applied and the
+ * deleted ones left out; then those of the days kept (an edit may have moved one to another day).
+ */
+function applyEntries(
+  read: EntryView[],
+  items: OutboxItem[],
+  projects: ProjectView[],
+  keep: (date: string) => boolean,
+): EntryView[] {
+  const queued: EntryView[] = [];
+  for (const item of items) {
+    const entry = queuedEntry(item, projects);
+    if (entry) queued.unshift(entry);
+  }
+  return withoutDeleted(withUpdates([...queued, ...read], items, projects), items).filter((e) => keep(e.date));
+}
+
+function queuedEntry({ op, status, batch, attempted }: OutboxItem, projects: ProjectView[]): EntryView | null {
+  const pending = status === 'pending';
+  if (op.kind === 'logTimer') {
+    if (op.discarded) return null;
+    // Until it is sent its operation takes an edit (calls/loggedTimer.ts); once a send began, its
+    // id comes with the read after the log, and the entry is edited there.
+    const editable = pending && !attempted;
+    return {
+      key: op.id,
+      id: null,
+      date: op.date,
+      minutes: op.minutes,
+      description: op.description,
+      projectName: op.projectName,
+      projectId: op.projectId,
+      billable: billableOf(op.projectId, op.projectName, projects),
+      pending,
+      ...(editable ? {} : { editable }),
+    };
+  }
+  if (op.kind === 'createEntry') {
+    // Shown as the service will record it: rounded up to the project's increment (a project it
+    // is to create gets the default one).
+    const minutes = roundUpToIncrement(op.minutes, incrementOf(op.projectId ?? undefined, op.projectName, projects));
+    // Editable while its operation can still be amended (outbox.ts amend): pending, and not
+    // sent in a bulk import; sent, it is editable again once read back with its id.
+    const editable = pending && batch === undefined;
+    return {
+      key: op.id,
+      id: null,
+      date: op.date,
+      minutes,
+      description: op.description || null,
+      projectName: op.projectName,
+      projectId: op.projectId,
+      billable: billableOf(op.projectId, op.projectName, projects),
+      pending,
+      ...(editable ? {} : { editable }),
+    };
+  }
+  return null;
+}
+
+/** Entries with the values of the edits not yet read back (updateEntry), the latest edit winning. */
+function withUpdates(entries: EntryView[], items: OutboxItem[], projects: ProjectView[]): EntryView[] {
+  const edits = new Map<number, { op: Extract<Operation, { kind: 'updateEntry' }>; pending: boolean }>();
+  for (const { op, status } of items) {
+    if (op.kind !== 'updateEntry') continue;
+    edits.set(op.entryId, { op, pending: status === 'pending' || edits.get(op.entryId)?.pending === true });
+  }
+  if (edits.size === 0) return entries;
+  return entries.map((e) => {
+    const edit = e.id === null ? undefined : edits.get(e.id);
+    if (!edit) return e;
+    const { op } = edit;
+    return {
+      ...e,
+      minutes: roundUpToIncrement(op.minutes, incrementOf(op.projectId, op.projectName, projects)),
+      description: op.description || null,
+      projectName: op.projectName,
+      ...(op.date === undefined ? {} : { date: op.date }),
+      // Moved: the new project's id and billing; else as it was.
+      ...(op.projectId === undefined
+        ? {}
+        : { projectId: op.projectId, billable: billableOf(op.projectId, op.projectName, projects) }),
+      pending: e.pending || edit.pending,
+    };
+  });
+}
+
+/**
+ * The billing increment the service rounds an entry's minutes up to: its project's (by id, else
+ * by name when the project is only named), the default for a project not read yet, 1 for none.
+ */
+function incrementOf(
+  projectId: number | null | undefined,
+  projectName: string | null,
+  projects: ProjectView[],
+): number {
+  const project = projectId ? projects.find((p) => p.id === projectId) : projects.find((p) => p.name === projectName);
+  return billingIncrement(project, projectName !== null || Boolean(projectId));
+}
+
+/** Whether an entry on this project is billable: as its project is, unknown for one not read yet, never for none. */
+function billableOf(
+  projectId: number | null | undefined,
+  projectName: string | null,
+  projects: ProjectView[],
+): boolean | undefined {
+  if (projectName === null && !projectId) return false;
+  const project = projectId ? projects.find((p) => p.id === projectId) : projects.find((p) => p.name === projectName);
+  return project?.billable;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}

@@ -1,0 +1,145 @@
+// The tray as data: a pure function of the snapshot and the time, which main/shell/tray.ts shows.
+// Electron shows tray text only on macOS, so there the running time is the title; on Windows and
+// Linux it is drawn into the icon (iconText, drawn by trayIcon/) and the tooltip. Linux desktops often deliver no click on the
+// icon, so the menu carries every action there, and is the same on all platforms for simplicity.
+// Times are shown to the minute so the menu is rebuilt once a minute, not every second (some Linux
+// trays close an open menu when it is replaced).
+
+import type { Channel, RequestOf } from '../../../common/contract';
+import { formatMinutes } from '../../../common/format';
+import type { Snapshot, TimerView } from '../../../common/snapshot';
+import { liveSeconds } from '../../../common/liveSeconds';
+import { ellipsize, TRAY_NAME_MAX, TRAY_TOOLTIP_MAX } from './trayText';
+
+export type Platform = 'darwin' | 'win32' | 'linux';
+
+export type TrayAction = { [C in Channel]: { channel: C; request: RequestOf<C> } }[Channel];
+
+export interface MenuItemData {
+  /** Stable per item; the shell handles 'open-window', 'quick-entry', 'week', 'settings' and 'quit' itself. */
+  id: string;
+  label: string;
+  enabled?: boolean;
+  type?: 'separator' | 'normal';
+  /** The call the item makes, through the same dispatch as the window's. */
+  action?: TrayAction;
+}
+
+export interface TrayModel {
+  /** macOS menu bar text: running time and project ("1:05 Website"); '' elsewhere and when idle. */
+  title: string;
+  tooltip: string;
+  icon: 'running' | 'paused' | 'idle' | 'offline';
+  /** The running time drawn into the icon where there is no title (Windows, Linux): "1:05"; '' when none runs. */
+  iconText: string;
+  menu: MenuItemData[];
+}
+
+const clock = (t: Pick<TimerView, 'state' | 'seconds' | 'asOf'>, now: number) =>
+  formatMinutes(liveSeconds(t, now) / 60);
+const separator = (id: string): MenuItemData => ({ id, label: '', type: 'separator' });
+const changes = (n: number) => `${n} change${n === 1 ? '' : 's'}`;
+
+export function trayModel(snapshot: Snapshot, now: number, platform: Platform): TrayModel {
+  // Nothing wraps in a tray: long project names are cut (trayText.ts).
+  const timers = snapshot.timers.map((t) => ({ ...t, projectName: ellipsize(t.projectName, TRAY_NAME_MAX) }));
+  const running = timers.find((t) => t.state === 'running');
+  const paused = timers.filter((t) => t.state !== 'running');
+  const waiting = snapshot.outbox.pending;
+  const failed = snapshot.outbox.failed.length;
+
+  const title = platform === 'darwin' && running ? `${clock(running, now)} ${running.projectName}` : '';
+  const iconText = platform !== 'darwin' && running ? clock(running, now) : '';
+
+  // Whether time is being tracked matters more at a glance than whether it has reached the service.
+  const icon = running ? 'running' : !snapshot.online ? 'offline' : paused.length > 0 ? 'paused' : 'idle';
+
+  const status = running
+    ? `${running.projectName} ${clock(running, now)}`
+    : paused.length > 0
+      ? `${paused.length} paused timer${paused.length === 1 ? '' : 's'}`
+      : 'No timer running';
+  const sync = snapshot.online ? '' : ` · Offline${waiting ? `, ${changes(waiting)} waiting` : ''}`;
+  const problems = failed ? ` · ${changes(failed)} failed` : '';
+  const tooltip = ellipsize(
+    `Stint: ${status} · Today ${formatMinutes(snapshot.today.totalMinutes)}${sync}${problems}`,
+    TRAY_TOOLTIP_MAX,
+  );
+
+  const menu = trayMenu(snapshot, { timers: { running, paused }, now, waiting, failed });
+  return { title, tooltip, icon, iconText, menu };
+}
+
+/** The tray's menu: the timers (this account's, then another's running one), quick entry, the sync, the app. */
+function trayMenu(
+  snapshot: Snapshot,
+  {
+    timers: { running, paused },
+    now,
+    waiting,
+    failed,
+  }: { timers: { running: TimerView | undefined; paused: TimerView[] }; now: number; waiting: number; failed: number },
+): MenuItemData[] {
+  const menu: MenuItemData[] = [];
+  if (running) {
+    const { projectId, projectName } = running;
+    menu.push(
+      { id: 'running', label: `${projectName} · ${clock(running, now)}`, enabled: false },
+      {
+        id: `pause:${projectId}`,
+        label: `Pause ${projectName}`,
+        action: { channel: 'pauseTimer', request: { projectId } },
+      },
+      {
+        id: `log:${projectId}`,
+        label: `Log ${clock(running, now)} on ${projectName}`,
+        action: { channel: 'logTimer', request: { projectId } },
+      },
+    );
+  }
+  if (paused.length > 0) {
+    if (menu.length > 0) menu.push(separator('sep-paused'));
+    for (const t of paused) {
+      const verb = t.state === 'pending' ? 'Start' : 'Resume';
+      menu.push({
+        id: `resume:${t.projectId}`,
+        label: `${verb} ${t.projectName} (${clock(t, now)})`,
+        action: { channel: 'startTimer', request: { projectId: t.projectId } },
+      });
+    }
+  }
+  // A timer left running on another account: one click opens that account (it becomes the default).
+  const elsewhere = snapshot.otherAccountTimers.filter((t) => t.state === 'running');
+  if (elsewhere.length > 0) {
+    if (menu.length > 0) menu.push(separator('sep-elsewhere'));
+    for (const t of elsewhere) {
+      menu.push({
+        id: `elsewhere:${t.accountId}:${t.projectName}`,
+        label: `${t.accountLabel}: ${t.projectName} ${clock(t, now)} (another account)`,
+        action: { channel: 'setDefaultAccount', request: { accountId: t.accountId } },
+      });
+    }
+  }
+  if (menu.length > 0) menu.push(separator('sep-timers'));
+  menu.push(
+    { id: 'quick-entry', label: 'Quick entry…' },
+    { id: 'today', label: `Today: ${formatMinutes(snapshot.today.totalMinutes)}`, enabled: false },
+  );
+  if (!snapshot.online || waiting > 0 || failed > 0) {
+    menu.push(separator('sep-sync'));
+    if (!snapshot.online)
+      menu.push({ id: 'offline', label: waiting ? `Offline: ${changes(waiting)} waiting` : 'Offline', enabled: false });
+    // Online with a queue: the outbox is sending, or waiting out a backoff.
+    else if (waiting > 0) menu.push({ id: 'outbox', label: `${changes(waiting)} waiting to sync`, enabled: false });
+    if (failed > 0) menu.push({ id: 'failed', label: `${changes(failed)} failed: open Stint to fix`, enabled: false });
+    menu.push({ id: 'refresh', label: 'Try again now', action: { channel: 'refresh', request: {} } });
+  }
+  menu.push(
+    separator('sep-app'),
+    { id: 'open-window', label: 'Open Stint' },
+    { id: 'week', label: 'This week…' },
+    { id: 'settings', label: 'Settings…' },
+    { id: 'quit', label: 'Quit Stint' },
+  );
+  return menu;
+}

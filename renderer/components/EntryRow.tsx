@@ -1,0 +1,130 @@
+// One entry as a row of a list, with Edit (an inline form, as a failed change is), Delete (even
+// before it was sent) and Continue: today's (Today.tsx) and each day's of the week view
+// (week/WeekDays.tsx).
+
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { RequestOf, StintBridge } from '../../common/contract';
+import { formatMinutes } from '../../common/format';
+import type { EntryView, ProjectView } from '../../common/snapshot';
+import { entryFields, entryUpdate, entryWords, ENTRY_HINTS } from '../entryEdit';
+import { useAction } from '../hooks';
+import { ContinueEntry } from './ContinueEntry';
+import { EditForm } from './EditForm';
+import { ErrorLine } from './ErrorLine';
+
+/** One entry with Edit, Delete and Continue. */
+export function EntryRow({
+  entry,
+  projects,
+  bridge,
+  testId = 'today-entry',
+}: {
+  entry: EntryView;
+  projects: ProjectView[];
+  bridge: StintBridge;
+  testId?: string;
+}) {
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  const words = entryWords(entry);
+
+  // Closed, saved or not, the user goes on from the Edit button the form was opened from.
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    editButton.current?.focus();
+  }, [editing]);
+
+  const close = () => {
+    refocus.current = true;
+    setEditing(false);
+  };
+
+  return (
+    <li class="entry" data-testid={testId} data-project={entry.projectName ?? ''}>
+      <span class="entry-time" data-testid="entry-minutes">
+        {formatMinutes(entry.minutes)}
+      </span>
+      <span class="entry-text">
+        {entry.projectName && (
+          <span class="entry-project" title={entry.projectName}>
+            {entry.projectName}
+          </span>
+        )}
+        {entry.description && (
+          <span class="entry-description clamp" title={entry.description}>
+            {entry.description}
+          </span>
+        )}
+      </span>
+      {entry.pending && (
+        <span class="badge" title="Not sent to the service yet">
+          syncing
+        </span>
+      )}
+      {editing ? (
+        <EditForm
+          id={`entry-${entry.key}`}
+          label={`Edit entry: ${words}`}
+          fields={entryFields(entry)}
+          projects={projects}
+          hints={ENTRY_HINTS}
+          testId="edit-entry"
+          save={(values) => bridge.updateEntry(entryUpdate(entry.key, values))}
+          onClose={close}
+        />
+      ) : (
+        <>
+          {/* Logged from a timer, or sent in an import: editable once read back with its id. */}
+          {entry.editable !== false && (
+            <button
+              type="button"
+              ref={editButton}
+              class="entry-button"
+              aria-label={`Edit ${words}`}
+              onClick={() => setEditing(true)}
+            >
+              Edit
+            </button>
+          )}
+          {entry.editable !== false && (
+            <DeleteEntry
+              words={words}
+              request={entry.id !== null ? { entryId: entry.id } : { key: entry.key }}
+              bridge={bridge}
+            />
+          )}
+          <ContinueEntry entry={entry} words={words} bridge={bridge} />
+        </>
+      )}
+    </li>
+  );
+}
+
+/** Deletes an entry, sent or still queued; the delete waits a few seconds for an undo (UndoBar). */
+function DeleteEntry({
+  words,
+  request,
+  bridge,
+}: {
+  words: string;
+  request: RequestOf<'deleteEntry'>;
+  bridge: StintBridge;
+}) {
+  const action = useAction();
+  return (
+    <>
+      <button
+        type="button"
+        class="entry-delete"
+        aria-label={`Delete ${words}`}
+        disabled={action.busy}
+        onClick={() => void action.run(() => bridge.deleteEntry(request))}
+      >
+        Delete
+      </button>
+      <ErrorLine error={action.error} />
+    </>
+  );
+}
