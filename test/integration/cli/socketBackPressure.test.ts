@@ -96,3 +96,18 @@ it('a client that writes 20,000 calls without reading holds few answers in the a
   }
   greedy.destroy();
 });
+
+it('a client that sends more calls in one write than one connection may hold is told so in words and dropped, having changed nothing', async () => {
+  // Tiny lines arrive tens of thousands to a read, past what a connection may hold before reading
+  // stops: the app answers TOO_MANY_FRAMES once and ends the connection, instead of queueing them.
+  const before = answered;
+  const flood = await connected(server.path);
+  const floodLines = lines(flood);
+  const ended = new Promise<void>((resolve) => flood.once('close', () => resolve()));
+  flood.write('x\n'.repeat(100_000));
+  await ended;
+  expect(floodLines.all.some((line) => line.includes('Too many calls waiting on one connection'))).toBe(true);
+  // Far fewer answers than lines: the rest were never read as calls.
+  expect(floodLines.all.length).toBeLessThan(100_000 / 2);
+  expect(answered).toBe(before);
+});
