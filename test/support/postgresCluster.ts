@@ -42,8 +42,9 @@ export async function giveToPostgres(dir: string): Promise<void> {
   if (!asRoot()) return;
   let ids: string;
   try {
-    ids =
-      (await run('id', ['-u', 'postgres'])).stdout.trim() + ':' + (await run('id', ['-g', 'postgres'])).stdout.trim();
+    const uid = (await run('id', ['-u', 'postgres'])).stdout.trim();
+    const gid = (await run('id', ['-g', 'postgres'])).stdout.trim();
+    ids = `${uid}:${gid}`;
   } catch {
     throw new Error(
       'No `postgres` user: install postgresql-15 (Debian), which makes it; initdb refuses to run as root',
