@@ -23,6 +23,13 @@ import { WEB_HOST_CSP, withCspMeta } from '../scripts/csp.mjs';
 import { createBridgeServer } from './bridgeServer';
 import { buildRendererAssets, type Asset } from './rendererBundle';
 
+/**
+ * Bounds on a connection's request time, in ms: a client that never finishes its request holds a
+ * socket only briefly (Node's defaults are 60 s for headers and 300 s for a request, checked every
+ * 30 s). An upgraded WebSocket is no longer a request and is not cut by these.
+ */
+export const LOOPBACK_LIMITS = { headersTimeout: 5_000, requestTimeout: 10_000, connectionsCheckingInterval: 1_000 };
+
 export interface WebHostOptions {
   core: Core;
   /** Default: any free port. */
@@ -73,7 +80,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const ourHosts = () => [`${host}:${port}`, `localhost:${port}`];
   const ourOrigins = () => ourHosts().map((h) => `http://${h}`);
 
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+  const server = createServer(LOOPBACK_LIMITS, (request: IncomingMessage, response: ServerResponse) => {
     if (!ourHosts().includes(request.headers.host ?? '')) return answer(response, 421, 'Misdirected request');
     if (request.method !== 'GET' && request.method !== 'HEAD') return answer(response, 405, 'Method not allowed');
     const path = new URL(request.url ?? '/', 'http://x').pathname;

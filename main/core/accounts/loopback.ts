@@ -34,31 +34,36 @@ export async function listenForRedirect(options: { port: number; state: string }
   code.catch(() => {});
   let landed: ServerResponse | null = null;
 
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', redirectUri);
-    const ours =
-      request.headers.host === `127.0.0.1:${options.port}` || request.headers.host === `localhost:${options.port}`;
-    if (request.method !== 'GET' || !ours || url.pathname !== OAUTH_CALLBACK_PATH)
-      return page(response, 404, 'Not found', 'There is nothing here.');
-    if (landed)
-      return page(response, 409, 'Already signed in', 'This sign-in is already being completed in another tab.');
-    if (!sameState(url.searchParams.get('state'), options.state)) {
-      return page(
-        response,
-        400,
-        'Sign-in refused',
-        'This answer does not belong to the sign-in Stint started, so Stint ignored it. Start the sign-in again from Stint if you meant to.',
-      );
-    }
-    try {
-      const { code: received } = readAuthorizeRedirect(url, options.state);
-      landed = response;
-      settle.resolve(received);
-    } catch (error) {
-      page(response, 400, 'Not signed in', `${(error as Error).message}. You can close this tab.`);
-      settle.reject(error as Error);
-    }
-  });
+  // The browser's redirect is one small GET: a client that never finishes one holds a socket
+  // only briefly (Node checks its bounds every 30 s by default).
+  const server = createServer(
+    { headersTimeout: 5_000, requestTimeout: 10_000, connectionsCheckingInterval: 1_000 },
+    (request, response) => {
+      const url = new URL(request.url ?? '/', redirectUri);
+      const ours =
+        request.headers.host === `127.0.0.1:${options.port}` || request.headers.host === `localhost:${options.port}`;
+      if (request.method !== 'GET' || !ours || url.pathname !== OAUTH_CALLBACK_PATH)
+        return page(response, 404, 'Not found', 'There is nothing here.');
+      if (landed)
+        return page(response, 409, 'Already signed in', 'This sign-in is already being completed in another tab.');
+      if (!sameState(url.searchParams.get('state'), options.state)) {
+        return page(
+          response,
+          400,
+          'Sign-in refused',
+          'This answer does not belong to the sign-in Stint started, so Stint ignored it. Start the sign-in again from Stint if you meant to.',
+        );
+      }
+      try {
+        const { code: received } = readAuthorizeRedirect(url, options.state);
+        landed = response;
+        settle.resolve(received);
+      } catch (error) {
+        page(response, 400, 'Not signed in', `${(error as Error).message}. You can close this tab.`);
+        settle.reject(error as Error);
+      }
+    },
+  );
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>

@@ -36,24 +36,26 @@ export interface ReceiverServer {
 
 export async function startReceiverServer(options: ReceiverServerOptions): Promise<ReceiverServer> {
   let port = 0;
-  const server = createServer((request, response) => {
-    if (request.headers.host !== `${HOST}:${port}`) return answer(response, 421, 'misdirected');
-    if (new URL(request.url ?? '/', 'http://x').pathname !== RECEIVER_PATH) return answer(response, 404, 'not found');
-    if (request.method !== 'POST') return answer(response, 405, 'method not allowed', { Allow: 'POST' });
-    const declared = Number(request.headers['content-length'] ?? 0);
-    if (declared > MAX_BODY_BYTES) return answer(response, 413, 'too large');
-    readCapped(request, MAX_BODY_BYTES).then(
-      (body) => {
-        if (!body) return answer(response, 413, 'too large');
-        const result = options.check(body, request.headers);
-        answer(response, result.status, result.reason ?? '');
-      },
-      () => request.destroy(),
-    );
-  });
-  // A sender that stalls holds a socket only briefly; the service's own deadline is 10 s.
-  server.headersTimeout = 5_000;
-  server.requestTimeout = 10_000;
+  // A sender that stalls holds a socket only briefly (the service's own deadline is 10 s); Node
+  // checks these bounds every 30 s unless told otherwise, which would let a stalled socket stay 40 s.
+  const server = createServer(
+    { headersTimeout: 5_000, requestTimeout: 10_000, connectionsCheckingInterval: 1_000 },
+    (request, response) => {
+      if (request.headers.host !== `${HOST}:${port}`) return answer(response, 421, 'misdirected');
+      if (new URL(request.url ?? '/', 'http://x').pathname !== RECEIVER_PATH) return answer(response, 404, 'not found');
+      if (request.method !== 'POST') return answer(response, 405, 'method not allowed', { Allow: 'POST' });
+      const declared = Number(request.headers['content-length'] ?? 0);
+      if (declared > MAX_BODY_BYTES) return answer(response, 413, 'too large');
+      readCapped(request, MAX_BODY_BYTES).then(
+        (body) => {
+          if (!body) return answer(response, 413, 'too large');
+          const result = options.check(body, request.headers);
+          answer(response, result.status, result.reason ?? '');
+        },
+        () => request.destroy(),
+      );
+    },
+  );
   server.maxConnections = 32;
 
   port = await listen(server, options.preferredPort ?? 0).catch((error: NodeJS.ErrnoException) => {
