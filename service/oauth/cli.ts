@@ -10,7 +10,7 @@ import { MIN_PASSWORD_LENGTH, setPassword, userIdByEmail } from './setPassword';
 
 export const OAUTH_COMMANDS_USAGE = [
   'npm run service -- register-app --name <name> --callback <url> --data <dir> [--grant-types authorization_code,refresh_token]',
-  'npm run service -- set-password --email <address> --data <dir> [--password <password>]   (without --password: read from stdin)',
+  'npm run service -- set-password --email <address> --data <dir> [--password <password>]   (without --password: read from stdin; the flag is visible to every local user)',
 ].join('\n');
 
 class UsageError extends Error {}
@@ -65,10 +65,14 @@ async function registerApp(argv: string[]): Promise<number> {
   }
 }
 
+export const PASSWORD_FLAG_WARNING =
+  'warning: --password can be read by every user of this machine in the process list; leave it out and give the password on stdin';
+
 async function setPasswordCommand(argv: string[]): Promise<number> {
   const values = options(argv, ['email', 'password', 'data']);
   const [email, dataDir] = [required(values, 'email'), required(values, 'data')];
   // Reading stdin keeps the password out of shell history and the process list.
+  if (values.password !== undefined) console.error(PASSWORD_FLAG_WARNING);
   const password = values.password ?? (await readStdin());
   if (password.length < MIN_PASSWORD_LENGTH) {
     console.error(`a password needs at least ${MIN_PASSWORD_LENGTH} characters`);

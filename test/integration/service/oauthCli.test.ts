@@ -93,6 +93,7 @@ describe('the OAuth commands', () => {
     const set = await command(['set-password', '--email', 'ME@stint.local', '--data', data], 'a new password\n');
     expect(set.code, set.output).toBe(0);
     expect(set.output).toContain('Password set for ME@stint.local');
+    expect(set.output).not.toContain('warning'); // stdin is not in the process list
     const browser = new Browser(url);
     expect(
       (await browser.signIn({ client_id: clientId, response_type: 'code' }, 'me@stint.local', 'owner password 1'))
@@ -138,5 +139,7 @@ describe('the OAuth commands', () => {
     const short = await command(['set-password', '--email', 'me@stint.local', '--password', 'short', '--data', data]);
     expect(short.code).toBe(1);
     expect(short.output).toMatch(/at least 8/);
+    // The flag is visible to every local user in the process list: it works, and says so; stdin does not warn.
+    expect(short.output).toContain('warning: --password can be read by every user of this machine');
   }, 60_000);
 });
