@@ -4,7 +4,9 @@ import { openSqliteStore } from '../../../service/storage/sqliteStore';
 import { ensureOwner } from '../../../service/storage/owner';
 import { setPassword } from '../../../service/oauth/setPassword';
 
-describe('passwords', () => {
+// scrypt is slow on purpose (about 0.1 s a hash here, many times that on a loaded machine): these
+// tests get the integration tests' bound, not the unit tests' 5 s.
+describe('passwords', { timeout: 30_000 }, () => {
   it('hashes with a random salt and the parameters in the stored string', async () => {
     const a = await hashPassword('correct horse');
     const b = await hashPassword('correct horse');
