@@ -325,10 +325,15 @@ describe('the shipped bundle under the Electron stand-in', () => {
     // What the earlier tests leave: a Website timer, and the entry logged through the preload.
     const api = await service();
     await websiteRunning(app, api);
-    if (!(await collect(api.listEntries())).some((e) => e.description === 'stand-in review')) {
+    if (!(await collect(api.listEntries())).some((e) => e.description === 'stand-in review'))
       await must(bridge(app).quickEntry({ text: '0:45 @Website stand-in review' }));
-      await until(async () => (await must(bridge(app).getSnapshot({}))).outbox.pending === 0, 10_000, 'the entry sent');
-    }
+    // Everything sent before quitting (the timer started or paused above too), so that the next
+    // boot finding anything waiting would mean the quit lost or kept something.
+    await until(
+      async () => (await must(bridge(app).getSnapshot({}))).outbox.pending === 0,
+      CONDITION_WAIT_MS,
+      'the outbox sent',
+    );
     expect(await app.quit()).toBe(0);
     // The command line's socket went with the app: nothing stale is left for the next start.
     expect(existsSync(join(userData, 'stint.sock'))).toBe(false);
