@@ -86,3 +86,14 @@ export function isForeignKeyViolation(error: unknown): boolean {
     e?.code === PG_FOREIGN_KEY_VIOLATION
   );
 }
+
+/**
+ * The LIMIT/OFFSET of a page and its parameters; a negative limit means every row. SQLite writes
+ * that LIMIT -1, which PostgreSQL refuses; PostgreSQL writes LIMIT ALL, which SQLite does not read.
+ * So every row from the start leaves both out, and only a tail from an offset differs.
+ */
+export function page(dialect: Dialect, limit: number, offset = 0): { sql: string; params: number[] } {
+  if (limit >= 0) return { sql: 'LIMIT ? OFFSET ?', params: [limit, offset] };
+  if (offset === 0) return { sql: '', params: [] };
+  return { sql: dialect === 'sqlite' ? 'LIMIT -1 OFFSET ?' : 'OFFSET ?', params: [offset] };
+}
