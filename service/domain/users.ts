@@ -81,8 +81,8 @@ export async function updateUser(db: Queryable, id: number, changes: UserChanges
   const columns = Object.keys(changes) as Array<keyof UserChanges>;
   if (columns.length === 0) return;
   // Column names come from the fixed UserChanges keys chosen by the resource, never from input.
-  const set = columns.map((c) => `${c} = @${c}`).join(', ');
-  await db.run(`UPDATE users SET ${set}, updated_at = @now WHERE id = @id`, { ...changes, now, id });
+  const set = columns.map((c) => `${c} = ?`).join(', ');
+  await db.run(`UPDATE users SET ${set}, updated_at = ? WHERE id = ?`, ...columns.map((c) => changes[c]), now, id);
   cached.delete(db.store);
 }
 
