@@ -29,6 +29,13 @@ export function idList(dialect: Dialect): string {
     : '(SELECT value::bigint AS value FROM json_array_elements_text(?::json))';
 }
 
+/** As idList, for a JSON array of strings: the `value` column is text (PostgreSQL compares no text with a bigint). */
+export function textList(dialect: Dialect): string {
+  return dialect === 'sqlite'
+    ? '(SELECT value FROM json_each(?))'
+    : '(SELECT value FROM json_array_elements_text(?::json))';
+}
+
 /** The expression for case-insensitive comparison and ordering (ASCII letters folded, as SQLite's NOCASE). */
 export function nocase(dialect: Dialect, expression: string): string {
   return dialect === 'sqlite'
