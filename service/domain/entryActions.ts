@@ -13,14 +13,14 @@ export interface EntryMarks {
   approved_by_id: number | null;
   invoiced_at: string | null;
   invoice_id: number | null;
-  /** 1 when the entry's project is archived */
+  /** 1 when the entry's project is archived (an integer on both stores: a comparison would be a boolean on PostgreSQL) */
   archived: number;
 }
 
 /** The marks of the account's entries among ids, in id order; unknown ids are left out. */
 export async function entryMarks(db: Queryable, accountId: number, ids: number[]): Promise<EntryMarks[]> {
   return (await db.all(
-    `SELECT e.id, e.user_id, e.project_id, e.approved_at, e.approved_by_id, e.invoiced_at, e.invoice_id, COALESCE(p.enabled = 0, 0) AS archived
+    `SELECT e.id, e.user_id, e.project_id, e.approved_at, e.approved_by_id, e.invoiced_at, e.invoice_id, CASE WHEN p.enabled = 0 THEN 1 ELSE 0 END AS archived
      FROM entries e LEFT JOIN projects p ON p.id = e.project_id
      WHERE e.account_id = ? AND e.id IN ${idList(db.dialect)} ORDER BY e.id`,
     accountId,

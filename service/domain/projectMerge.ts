@@ -9,6 +9,7 @@
 //   time of both (running if either ran) and the target's description, or the source's when the
 //   target has none;
 // - the target keeps its own name, settings and group.
+import { foreignKeysTo, uniqueKeys } from '../storage/dialect';
 import type { Queryable } from '../storage/store';
 import type { ProjectRow } from './projects';
 import { linkHashtags } from './tags';
@@ -16,14 +17,42 @@ import { elapsedMs, type TimerRow } from './timers';
 
 /** Tables with a foreign key to projects(id), besides entries and timers which are moved by hand. */
 async function referencingColumns(db: Queryable): Promise<Array<{ table: string; column: string }>> {
-  return (await db.all(`SELECT m.name AS "table", f."from" AS "column" FROM sqlite_master m, pragma_foreign_key_list(m.name) f
-     WHERE m.type = 'table' AND f."table" = 'projects' AND m.name NOT IN ('entries', 'timers')`)) as Array<{
-    table: string;
-    column: string;
-  }>;
+  const columns = await db.all<{ table: string; column: string }>(foreignKeysTo(db.dialect), 'projects');
+  return columns.filter((c) => c.table !== 'entries' && c.table !== 'timers');
+}
+
+/** For each unique key of `table` over `column`, its other columns (a key over an expression is left out). */
+async function keysWith(db: Queryable, table: string, column: string): Promise<string[][]> {
+  const rows = await db.all<{ key: string; column: string | null }>(uniqueKeys(db.dialect), table);
+  const keys = new Map<string, typeof rows>();
+  for (const row of rows) keys.set(row.key, [...(keys.get(row.key) ?? []), row]);
+  return [...keys.values()]
+    .filter((key) => key.every((r) => r.column !== null) && key.some((r) => r.column === column))
+    .map((key) => key.map((r) => r.column as string).filter((c) => c !== column));
 }
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * Points the source's rows of `table` at the target, except those whose copy the target already
+ * has (the same values in a unique key): those are dropped. Neither store's conflict clause
+ * (SQLite's UPDATE OR IGNORE) is read by the other, so the copies are found by the unique keys.
+ */
+async function moveReferences(db: Queryable, table: string, column: string, ids: { source: number; target: number }) {
+  // Table and column names come from the schema, never from input.
+  const [t, c] = [quote(table), quote(column)];
+  const taken = (await keysWith(db, table, column)).map(
+    (others) =>
+      `AND NOT EXISTS (SELECT 1 FROM ${t} other WHERE other.${c} = ?${others.map((o) => ` AND other.${quote(o)} = ${t}.${quote(o)}`).join('')})`,
+  );
+  await db.run(
+    `UPDATE ${t} SET ${c} = ? WHERE ${c} = ? ${taken.join(' ')}`,
+    ids.target,
+    ids.source,
+    ...taken.map(() => ids.target),
+  );
+  await db.run(`DELETE FROM ${t} WHERE ${c} = ?`, ids.source);
+}
 
 interface FoldTimersOptions {
   accountId: number;
@@ -81,15 +110,8 @@ export async function mergeProjects(
 ): Promise<void> {
   await db.run('UPDATE entries SET project_id = ?, updated_at = ? WHERE project_id = ?', target.id, now, source.id);
   await foldTimers(db, { accountId, source, target, nowMs, now });
-  for (const { table, column } of await referencingColumns(db)) {
-    // Table and column names come from the schema, never from input.
-    await db.run(
-      `UPDATE OR IGNORE ${quote(table)} SET ${quote(column)} = ? WHERE ${quote(column)} = ?`,
-      target.id,
-      source.id,
-    );
-    await db.run(`DELETE FROM ${quote(table)} WHERE ${quote(column)} = ?`, source.id);
-  }
+  for (const { table, column } of await referencingColumns(db))
+    await moveReferences(db, table, column, { source: source.id, target: target.id });
   await db.run('UPDATE projects SET updated_at = ? WHERE id = ?', now, target.id);
   await db.run('DELETE FROM projects WHERE id = ?', source.id);
 }

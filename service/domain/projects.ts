@@ -1,5 +1,5 @@
 // Projects of an account and the sums the full Project form reports, computed from entries.
-import { equalsNocase, like, nocase, idList } from '../storage/dialect';
+import { equalsNocase, like, nocase, idList, page } from '../storage/dialect';
 import type { Queryable } from '../storage/store';
 import { refuseBeyondProjectLimit } from './projectLimit';
 import { ENTRY_BILLABLE, jsonList, likeContains, Where } from './sqlText';
@@ -197,11 +197,11 @@ export async function listProjects(
   if (filters.billable !== undefined) where.add('billable = ?', filters.billable ? 1 : 0);
   const total = ((await db.get(`SELECT COUNT(*) AS n FROM projects WHERE ${where}`, ...where.params)) as { n: number })
     .n;
+  const { sql, params } = page(db.dialect, limit, offset);
   const rows = (await db.all(
-    `SELECT * FROM projects WHERE ${where} ORDER BY ${nocase(db.dialect, 'name')}, id LIMIT ? OFFSET ?`,
+    `SELECT * FROM projects WHERE ${where} ORDER BY ${nocase(db.dialect, 'name')}, id ${sql}`,
     ...where.params,
-    limit,
-    offset,
+    ...params,
   )) as ProjectRow[];
   return { rows, total };
 }

@@ -3,7 +3,7 @@
 // serves both, told apart by a Kind. Topics are a JSON array kept in the order they were added.
 // The secret is written sealed (storage/secretBox.ts) and never read back here: only the
 // deliveries open it (events/), and the fresh value is answered once by create and reroll.
-import { idList, jsonTexts, like } from '../storage/dialect';
+import { jsonTexts, like, textList } from '../storage/dialect';
 import { randomBytes } from 'node:crypto';
 import type { SubscriptionState } from '../../wire/serviceTypesMoney';
 import type { Queryable } from '../storage/store';
@@ -160,7 +160,7 @@ export async function listSubscriptions(
   if (filters.state) w.add('state = ?', filters.state);
   if (filters.topics)
     w.add(
-      `EXISTS (SELECT 1 FROM ${jsonTexts(db.dialect, k.column)} t WHERE t.value = '*' OR t.value IN ${idList(db.dialect)})`,
+      `EXISTS (SELECT 1 FROM ${jsonTexts(db.dialect, k.column)} t WHERE t.value = '*' OR t.value IN ${textList(db.dialect)})`,
       jsonList(filters.topics),
     );
   const total = ((await db.get(`SELECT COUNT(*) AS n FROM ${k.table} WHERE ${w}`, ...w.params)) as { n: number }).n;

@@ -4,6 +4,7 @@
 // description do not change, only the mark in front of them. A rewritten entry's updated_at
 // moves, so clients that sync by updated_from see the new text.
 // Tag merges (which move links as well) are in tagMerges.ts.
+import { page } from '../storage/dialect';
 import type { Queryable } from '../storage/store';
 import { replaceHashtag } from './hashtags';
 import type { TagRow } from './tags';
@@ -16,15 +17,16 @@ export interface RewriteEntryMentionsOptions {
   limit?: number;
 }
 
-/** Rewrites the descriptions of up to `limit` entries (all when absent) linked to the tag; answers their ids. */
+/** Rewrites the descriptions of up to `limit` entries (all when absent or negative) linked to the tag; answers their ids. */
 export async function rewriteEntryMentions(
   db: Queryable,
   { tagId, name, to, now, limit = -1 }: RewriteEntryMentionsOptions,
 ): Promise<number[]> {
+  const { sql, params } = page(db.dialect, limit);
   const rows = (await db.all(
-    'SELECT e.id, e.description FROM entry_tags et JOIN entries e ON e.id = et.entry_id WHERE et.tag_id = ? ORDER BY et.entry_id LIMIT ?',
+    `SELECT e.id, e.description FROM entry_tags et JOIN entries e ON e.id = et.entry_id WHERE et.tag_id = ? ORDER BY et.entry_id ${sql}`,
     tagId,
-    limit,
+    ...params,
   )) as Array<{ id: number; description: string | null }>;
   for (const row of rows) {
     if (row.description === null) continue;

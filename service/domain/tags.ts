@@ -1,7 +1,7 @@
 // Tags of an account: created on demand from #hashtags and by POST /v2/tags, linked to entries
 // and timers. An existing tag keeps its billable flag whatever a new mention says (decided: the
 // tag is the account's, its flag changes through the tag, not through a description).
-import { equalsNocase, nocase, like, idList, type Dialect } from '../storage/dialect';
+import { equalsNocase, nocase, like, idList, page, type Dialect } from '../storage/dialect';
 import type { Queryable } from '../storage/store';
 import { parseHashtags, type ParsedTag } from './hashtags';
 import { jsonList, likeContains, Where } from './sqlText';
@@ -142,12 +142,12 @@ export async function listTags(
   const clause = String(where);
   const params = where.params;
   const total = ((await db.get(`SELECT COUNT(*) AS n FROM tags t WHERE ${clause}`, ...params)) as { n: number }).n;
+  const pageOf = page(db.dialect, limit, offset);
   const rows = (await db.all(
     `SELECT t.*, (SELECT COUNT(*) FROM entry_tags et WHERE et.tag_id = t.id) AS entries
-     FROM tags t WHERE ${clause} ORDER BY ${nocase(db.dialect, 't.name')}, t.id LIMIT ? OFFSET ?`,
+     FROM tags t WHERE ${clause} ORDER BY ${nocase(db.dialect, 't.name')}, t.id ${pageOf.sql}`,
     ...params,
-    limit,
-    offset,
+    ...pageOf.params,
   )) as Array<TagRow & { entries: number }>;
   return { rows, total };
 }

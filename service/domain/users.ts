@@ -1,5 +1,5 @@
 // Users of an account: the owner made with the account, and the users POST /v2/users adds.
-import { idList, like } from '../storage/dialect';
+import { idList, like, page } from '../storage/dialect';
 import type { UserFilters } from '../../wire/serviceTypesPeople';
 import { forgetTokens } from '../auth/tokens';
 import type { Queryable, Store } from '../storage/store';
@@ -81,8 +81,8 @@ export async function updateUser(db: Queryable, id: number, changes: UserChanges
   const columns = Object.keys(changes) as Array<keyof UserChanges>;
   if (columns.length === 0) return;
   // Column names come from the fixed UserChanges keys chosen by the resource, never from input.
-  const set = columns.map((c) => `${c} = @${c}`).join(', ');
-  await db.run(`UPDATE users SET ${set}, updated_at = @now WHERE id = @id`, { ...changes, now, id });
+  const set = columns.map((c) => `${c} = ?`).join(', ');
+  await db.run(`UPDATE users SET ${set}, updated_at = ? WHERE id = ?`, ...columns.map((c) => changes[c]), now, id);
   cached.delete(db.store);
 }
 
@@ -171,11 +171,11 @@ export async function listUsers(
   if (filters.role !== undefined) w.add('u.role = ?', filters.role);
   if (filters.state !== undefined) w.add('u.state = ?', filters.state);
   const total = ((await db.get(`SELECT COUNT(*) AS n FROM users u WHERE ${w}`, ...w.params)) as { n: number }).n;
+  const { sql, params } = page(db.dialect, limit, offset);
   const list = (await db.all(
-    `SELECT u.* FROM users u WHERE ${w} ORDER BY u.id LIMIT ? OFFSET ?`,
+    `SELECT u.* FROM users u WHERE ${w} ORDER BY u.id ${sql}`,
     ...w.params,
-    limit,
-    offset,
+    ...params,
   )) as UserRow[];
   return { rows: list, total };
 }

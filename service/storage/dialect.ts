@@ -29,6 +29,13 @@ export function idList(dialect: Dialect): string {
     : '(SELECT value::bigint AS value FROM json_array_elements_text(?::json))';
 }
 
+/** As idList, for a JSON array of strings: the `value` column is text (PostgreSQL compares no text with a bigint). */
+export function textList(dialect: Dialect): string {
+  return dialect === 'sqlite'
+    ? '(SELECT value FROM json_each(?))'
+    : '(SELECT value FROM json_array_elements_text(?::json))';
+}
+
 /** The expression for case-insensitive comparison and ordering (ASCII letters folded, as SQLite's NOCASE). */
 export function nocase(dialect: Dialect, expression: string): string {
   return dialect === 'sqlite'
@@ -72,6 +79,31 @@ export function jsonTrue(dialect: Dialect, expression: string, field: string): s
     : `${jsonField(dialect, expression, field)} = 'true'`;
 }
 
+/** The columns (`table`, `column`) holding a foreign key to the table named by the parameter, from the schema's catalogue. */
+export function foreignKeysTo(dialect: Dialect): string {
+  return dialect === 'sqlite'
+    ? `SELECT m.name AS "table", f."from" AS "column" FROM sqlite_master m, pragma_foreign_key_list(m.name) f
+       WHERE m.type = 'table' AND f."table" = ? ORDER BY 1, 2`
+    : `SELECT cl.relname AS "table", a.attname AS "column"
+       FROM pg_constraint c JOIN pg_class cl ON cl.oid = c.conrelid
+       JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
+       WHERE c.contype = 'f' AND c.confrelid = ?::regclass ORDER BY 1, 2`;
+}
+
+/**
+ * The unique keys (primary key included when it is an index) of the table named by the parameter:
+ * rows (`key`, `column`), one per column of each key. A key over an expression has a NULL column
+ * on SQLite and is left out on PostgreSQL: callers skip a key with a NULL column.
+ */
+export function uniqueKeys(dialect: Dialect): string {
+  return dialect === 'sqlite'
+    ? `SELECT il.name AS "key", ii.name AS "column" FROM pragma_index_list(?) il, pragma_index_info(il.name) ii
+       WHERE il."unique" = 1 AND il.partial = 0`
+    : `SELECT i.indexrelid::regclass::text AS "key", a.attname AS "column"
+       FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey)
+       WHERE i.indrelid = ?::regclass AND i.indisunique AND i.indexprs IS NULL AND i.indpred IS NULL`;
+}
+
 // SQLite's extended result code for a foreign key constraint (SQLITE_CONSTRAINT | 3 << 8).
 const SQLITE_CONSTRAINT_FOREIGNKEY = 787;
 // PostgreSQL's SQLSTATE foreign_key_violation.
@@ -85,4 +117,15 @@ export function isForeignKeyViolation(error: unknown): boolean {
     e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' ||
     e?.code === PG_FOREIGN_KEY_VIOLATION
   );
+}
+
+/**
+ * The LIMIT/OFFSET of a page and its parameters; a negative limit means every row. SQLite writes
+ * that LIMIT -1, which PostgreSQL refuses; PostgreSQL writes LIMIT ALL, which SQLite does not read.
+ * So every row from the start leaves both out, and only a tail from an offset differs.
+ */
+export function page(dialect: Dialect, limit: number, offset = 0): { sql: string; params: number[] } {
+  if (limit >= 0) return { sql: 'LIMIT ? OFFSET ?', params: [limit, offset] };
+  if (offset === 0) return { sql: '', params: [] };
+  return { sql: dialect === 'sqlite' ? 'LIMIT -1 OFFSET ?' : 'OFFSET ?', params: [offset] };
 }

@@ -73,7 +73,7 @@ async function refuseDuplicate(
 ): Promise<void> {
   const since = `${new Date(nowMs - DUPLICATE_WINDOW_MS).toISOString().slice(0, 19)}Z`;
   const same = await db.get(
-    `SELECT 1 FROM entries WHERE account_id = ? AND user_id = ? AND date = ? AND project_id IS ? AND minutes = ? AND description IS ? AND created_at >= ? LIMIT 1`,
+    `SELECT 1 FROM entries WHERE account_id = ? AND user_id = ? AND date = ? AND project_id IS NOT DISTINCT FROM ? AND minutes = ? AND description IS NOT DISTINCT FROM ? AND created_at >= ? LIMIT 1`,
     accountId,
     values.userId,
     values.date,

@@ -45,6 +45,18 @@ describe('project actions', () => {
     expect((await contractor.client.get(`/v2/projects/${target}`)).status).toBe(200);
   });
 
+  it('PUT /v2/projects/:id/merge: a user given both projects keeps one access, to this one', async () => {
+    const team = await serveTeam();
+    const { client } = team;
+    const target = await createProject(client, { name: 'Target' });
+    const source = await createProject(client, { name: 'Source' });
+    const contractor = team.member('contractor');
+    await client.put(`/v2/users/${contractor.id}/give_access_to_projects`, { project_ids: [source, target] });
+    expect((await client.put(`/v2/projects/${target}/merge`, { project_id: source })).status).toBe(204);
+    expect((await contractor.client.get(`/v2/projects/${target}`)).status).toBe(200);
+    expect((await contractor.client.get('/v2/projects')).body.map((p: { id: number }) => p.id)).toEqual([target]);
+  });
+
   it('PUT /v2/projects/:id/merge: refused if either is archived (code archived_project)', async () => {
     const { client } = await serve();
     const open = await createProject(client);
