@@ -2,6 +2,7 @@
 // Runs the local service alone until SIGINT or SIGTERM.
 import { parseArgs } from 'node:util';
 import { startService } from './index';
+import { openStore, redactDatabaseUrl } from './storage/openStore';
 import { OAUTH_COMMANDS_USAGE, runOAuthCommand } from './oauth/cli';
 import {
   OWNER_PASSWORD_SOURCE,
@@ -19,6 +20,7 @@ const usage = [
   `  the owner's password: --owner-password-file <file> (mode 600), or ${OWNER_PASSWORD_SOURCE.env}`,
   '  --token <value> and --owner-password <password> work too, but every user of this machine can read',
   '  them in the process list (ps, /proc/<pid>/cmdline): prefer the file or the variable',
+  '  DATABASE_URL=postgres://… runs on that PostgreSQL database instead of SQLite in --data (DATABASE_POOL_SIZE: connections, default 10)',
   OAUTH_COMMANDS_USAGE,
 ].join('\n');
 
@@ -87,9 +89,20 @@ if (token.value !== undefined && token.value.length < MIN_TOKEN_LENGTH) {
   );
 }
 
+// A team's store: PostgreSQL named by DATABASE_URL (any number of instances on one database);
+// without it, SQLite in --data as before.
+const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
+const store = databaseUrl
+  ? await openStore({
+      databaseUrl,
+      poolSize: process.env.DATABASE_POOL_SIZE ? Number(process.env.DATABASE_POOL_SIZE) : undefined,
+    }).catch((error: Error) => fail(`cannot open the database ${redactDatabaseUrl(databaseUrl)}: ${error.message}`))
+  : undefined;
+
 const service = await startService({
   port: numberOption(args.port, 'port', (n) => Number.isInteger(n) && n >= 0 && n <= 65535),
   dataDir: args.data,
+  store,
   token: token.value,
   ownerPassword: ownerPassword.value,
   rateLimit: numberOption(args['rate-limit'], 'rate-limit', (n) => n >= 0),
@@ -98,7 +111,13 @@ const service = await startService({
 }).catch((error: Error) => fail(`cannot start the service: ${error.message}`));
 
 console.log(`Stint service listening on ${service.url}`);
-console.log(args.data ? `Data: ${args.data}` : 'Data: in memory (lost on exit; pass --data <dir> to keep it)');
+console.log(
+  databaseUrl
+    ? `Data: PostgreSQL ${redactDatabaseUrl(databaseUrl)}`
+    : args.data
+      ? `Data: ${args.data}`
+      : 'Data: in memory (lost on exit; pass --data <dir> to keep it)',
+);
 if (service.tokenCreated) console.log(`Personal token (shown once): ${service.token}`);
 else if (!service.token)
   console.log('Personal token: the one shown when this database was created (only its hash is stored)');

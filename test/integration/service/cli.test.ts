@@ -6,10 +6,17 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { testDatabase } from '../../support/postgres';
 
 const root = join(__dirname, '../../..');
-const { STINT_SERVICE_TOKEN: _token, STINT_OWNER_PASSWORD: _password, ...inherited } = process.env;
+const {
+  STINT_SERVICE_TOKEN: _token,
+  STINT_OWNER_PASSWORD: _password,
+  DATABASE_URL: _database,
+  ...inherited
+} = process.env;
 const children: ChildProcess[] = [];
 afterEach(() => {
   // A failed assertion must not leave a service running.
@@ -220,5 +227,48 @@ describe('the service command’s secrets', () => {
     expect(help.output()).toMatch(/--token-file <file> \(mode 600\), or STINT_SERVICE_TOKEN/);
     expect(help.output()).toMatch(/--owner-password-file <file> \(mode 600\), or STINT_OWNER_PASSWORD/);
     expect(help.output()).toMatch(/every user of this machine can read\s+them in the process list/);
+  });
+});
+
+describe('the service command on PostgreSQL', () => {
+  it('runs on the database DATABASE_URL names: what it is sent is stored there, and the URL it prints hides the password', async () => {
+    const database = await testDatabase();
+    const token = newToken();
+    const withPassword = database.url.replace(/@/, ':not-shown@');
+    try {
+      // The cluster trusts local connections, so a password in the URL is ignored there, but never printed.
+      const service = run(['--port', '0', '--rate-limit', '0'], {
+        DATABASE_URL: withPassword,
+        STINT_SERVICE_TOKEN: token,
+      });
+      const [, url] = await service.line(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+      await service.line(/Data: PostgreSQL /);
+      expect(service.output()).not.toContain('not-shown');
+      const created = await fetch(`${url}/v2/projects`, {
+        method: 'POST',
+        headers: { 'user-agent': 'CliTest/1', 'x-servicetoken': token, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Stored in PostgreSQL' }),
+      });
+      expect(created.status).toBe(201);
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query('SELECT name FROM projects');
+        expect(rows.map((r) => r.name)).toContain('Stored in PostgreSQL');
+      } finally {
+        await client.end();
+      }
+      service.child.kill('SIGTERM');
+      expect(await service.exit).toBe(0);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('refuses a DATABASE_URL that is not PostgreSQL, saying so', async () => {
+    const wrong = run(['--port', '0'], { DATABASE_URL: 'mysql://u:secret@127.0.0.1/db' });
+    expect(await wrong.exit).toBe(2);
+    expect(wrong.output()).toMatch(/DATABASE_URL must start with postgres:\/\//);
+    expect(wrong.output()).not.toContain('secret');
   });
 });
