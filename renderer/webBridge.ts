@@ -46,28 +46,18 @@ interface Waiting {
 }
 
 export function createWebBridge(options: WebBridgeOptions): WebBridge {
-  const createSocket =
-    options.createSocket ??
-    ((url: string, protocols: string[]) => new WebSocket(url, protocols) as unknown as SocketLike);
+  const createSocket = options.createSocket ?? browserSocket;
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const waiting = new Map<number, Waiting>();
+  const waiting = createCallTable(timeoutMs);
   const listeners = new Set<(snapshot: Snapshot) => void>();
   const commandListeners = new Set<(command: UiCommand) => void>();
-  let nextId = 1;
   let socket: SocketLike | null = null;
   let retryDelay = 250;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let closed = false;
   let latest: Snapshot | null = null;
 
-  const sendWaiting = () => {
-    for (const call of waiting.values()) {
-      if (!call.sent && socket?.readyState === OPEN) {
-        socket.send(call.message);
-        call.sent = true;
-      }
-    }
-  };
+  const sendWaiting = () => waiting.sendUnsent(socket);
 
   const receive = (data: unknown) => {
     let message: { id?: unknown; result?: Result<unknown>; snapshot?: Snapshot; uiCommand?: unknown };
@@ -82,11 +72,7 @@ export function createWebBridge(options: WebBridgeOptions): WebBridge {
     } else if (isUiCommand(message.uiCommand)) {
       for (const listener of commandListeners) listener(message.uiCommand);
     } else if (typeof message.id === 'number' && message.result) {
-      const call = waiting.get(message.id);
-      if (!call) return;
-      waiting.delete(message.id);
-      clearTimeout(call.timer);
-      call.resolve(message.result);
+      waiting.answer(message.id, message.result);
     }
   };
 
@@ -107,12 +93,7 @@ export function createWebBridge(options: WebBridgeOptions): WebBridge {
       options.onConnection?.(false);
       // A call already sent may or may not have run: it cannot be resent blindly, so it fails and
       // the user sees the outcome in the next snapshot.
-      for (const [id, call] of waiting) {
-        if (!call.sent) continue;
-        waiting.delete(id);
-        clearTimeout(call.timer);
-        call.resolve(fail('internal', 'The connection to Stint was lost; check the result before trying again.'));
-      }
+      waiting.failAll('The connection to Stint was lost; check the result before trying again.', { sentOnly: true });
       if (closed) return;
       retryTimer = setTimeout(connect, retryDelay);
       retryDelay = Math.min(retryDelay * 2, 5_000);
@@ -122,44 +103,83 @@ export function createWebBridge(options: WebBridgeOptions): WebBridge {
   const call = (channel: Channel, request: unknown): Promise<Result<unknown>> =>
     new Promise((resolve) => {
       if (closed) return resolve(fail('internal', 'Stint is closed.'));
-      const id = nextId++;
-      const timer = setTimeout(() => {
-        waiting.delete(id);
-        resolve(fail('internal', 'Stint did not answer in time.'));
-      }, timeoutMs);
-      waiting.set(id, { resolve, timer, sent: false, message: JSON.stringify({ id, channel, request }) });
+      waiting.add(channel, request, resolve);
       sendWaiting();
     });
 
-  const calls = Object.fromEntries(
-    channels.map((channel) => [channel, (request: unknown) => call(channel, request)]),
-  ) as unknown as Handlers;
+  const calls = handlersCalling(call);
 
   connect();
 
   return {
     ...calls,
     latestSnapshot: () => latest,
-    onSnapshot(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-    onUiCommand(listener) {
-      commandListeners.add(listener);
-      return () => {
-        commandListeners.delete(listener);
-      };
-    },
+    onSnapshot: listenerOf(listeners),
+    onUiCommand: listenerOf(commandListeners),
     close() {
       closed = true;
       if (retryTimer) clearTimeout(retryTimer);
       socket?.close();
-      for (const [id, waitingCall] of waiting) {
+      waiting.failAll('Stint is closed.', { sentOnly: false });
+    },
+  };
+}
+
+const browserSocket = (url: string, protocols: string[]) => new WebSocket(url, protocols) as unknown as SocketLike;
+
+/** One handler per channel, each making the call over the socket. */
+function handlersCalling(call: (channel: Channel, request: unknown) => Promise<Result<unknown>>): Handlers {
+  return Object.fromEntries(
+    channels.map((channel) => [channel, (request: unknown) => call(channel, request)]),
+  ) as unknown as Handlers;
+}
+
+/** Adds a listener to the set; answers the function that removes it. */
+function listenerOf<T>(set: Set<(value: T) => void>) {
+  return (listener: (value: T) => void) => {
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+    };
+  };
+}
+
+/** The calls waiting for their answer, each answered once: by the reply, a timeout, or a failure. */
+function createCallTable(timeoutMs: number) {
+  const waiting = new Map<number, Waiting>();
+  let nextId = 1;
+  const settle = (id: number, call: Waiting, result: Result<unknown>) => {
+    waiting.delete(id);
+    clearTimeout(call.timer);
+    call.resolve(result);
+  };
+  return {
+    add(channel: Channel, request: unknown, resolve: (result: Result<unknown>) => void) {
+      const id = nextId++;
+      const timer = setTimeout(() => {
         waiting.delete(id);
-        clearTimeout(waitingCall.timer);
-        waitingCall.resolve(fail('internal', 'Stint is closed.'));
+        resolve(fail('internal', 'Stint did not answer in time.'));
+      }, timeoutMs);
+      waiting.set(id, { resolve, timer, sent: false, message: JSON.stringify({ id, channel, request }) });
+    },
+    /** Sends the calls not sent yet, while the socket is open. */
+    sendUnsent(socket: SocketLike | null) {
+      for (const call of waiting.values()) {
+        if (!call.sent && socket?.readyState === OPEN) {
+          socket.send(call.message);
+          call.sent = true;
+        }
+      }
+    },
+    answer(id: number, result: Result<unknown>) {
+      const call = waiting.get(id);
+      if (call) settle(id, call, result);
+    },
+    /** Fails every call, or only those already sent (which may or may not have run). */
+    failAll(message: string, { sentOnly }: { sentOnly: boolean }) {
+      for (const [id, call] of waiting) {
+        if (sentOnly && !call.sent) continue;
+        settle(id, call, fail('internal', message));
       }
     },
   };

@@ -77,7 +77,7 @@ export function createBridgeServer(core: Core): BridgeServer {
       tokens -= 1;
       inFlight++;
       // binaryType is ws's default, 'nodebuffer': every frame arrives as one Buffer.
-      void answer(data as Buffer, isBinary)
+      void answer(core, data as Buffer, isBinary)
         .catch((error: unknown) => ({
           id: null,
           result: fail('internal', error instanceof Error ? error.message : 'Unexpected error'),
@@ -89,26 +89,6 @@ export function createBridgeServer(core: Core): BridgeServer {
     });
   });
 
-  /** The reply to one frame: always a Result, with the frame's id when it had a usable one. */
-  async function answer(data: Buffer, isBinary: boolean): Promise<{ id: number | null; result: unknown }> {
-    let message: { id?: unknown; channel?: unknown; request?: unknown };
-    try {
-      if (isBinary) throw new Error('binary');
-      message = JSON.parse(data.toString('utf8'));
-      if (typeof message !== 'object' || message === null || Array.isArray(message)) throw new Error('not an object');
-    } catch {
-      return { id: null, result: fail('invalid_argument', 'Malformed message') };
-    }
-    const id = typeof message.id === 'number' && Number.isSafeInteger(message.id) ? message.id : null;
-    if (id === null) return { id: null, result: fail('invalid_argument', 'Missing message id') };
-    try {
-      return { id, result: await dispatch(core.handlers, message.channel, message.request) };
-    } catch (error) {
-      // dispatch answers a Result itself; this keeps a bug there from becoming an unhandled rejection.
-      return { id, result: fail('internal', error instanceof Error ? error.message : 'Unexpected error') };
-    }
-  }
-
   return {
     handleUpgrade(request, socket, head) {
       wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
@@ -119,4 +99,24 @@ export function createBridgeServer(core: Core): BridgeServer {
         wss.close(() => resolve());
       }),
   };
+}
+
+/** The reply to one frame: always a Result, with the frame's id when it had a usable one. */
+async function answer(core: Core, data: Buffer, isBinary: boolean): Promise<{ id: number | null; result: unknown }> {
+  let message: { id?: unknown; channel?: unknown; request?: unknown };
+  try {
+    if (isBinary) throw new Error('binary');
+    message = JSON.parse(data.toString('utf8'));
+    if (typeof message !== 'object' || message === null || Array.isArray(message)) throw new Error('not an object');
+  } catch {
+    return { id: null, result: fail('invalid_argument', 'Malformed message') };
+  }
+  const id = typeof message.id === 'number' && Number.isSafeInteger(message.id) ? message.id : null;
+  if (id === null) return { id: null, result: fail('invalid_argument', 'Missing message id') };
+  try {
+    return { id, result: await dispatch(core.handlers, message.channel, message.request) };
+  } catch (error) {
+    // dispatch answers a Result itself; this keeps a bug there from becoming an unhandled rejection.
+    return { id, result: fail('internal', error instanceof Error ? error.message : 'Unexpected error') };
+  }
 }

@@ -7,50 +7,27 @@
 export type Links = Record<string, string>;
 
 export function parseLinkHeader(header: string | string[] | null | undefined, baseUrl?: string): Links {
-  const text = Array.isArray(header) ? header.join(', ') : (header ?? '');
+  const at: Cursor = { text: Array.isArray(header) ? header.join(', ') : (header ?? ''), i: 0 };
+  const { text } = at;
   const links: Links = {};
-  let i = 0;
 
-  const skipSpace = () => {
-    while (i < text.length && /\s/.test(text[i]!)) i++;
-  };
-  // After a malformed link, resume at the next comma outside quotes and angle brackets.
-  const skipToNextLink = () => {
-    let quoted = false;
-    let angled = false;
-    for (; i < text.length; i++) {
-      const c = text[i];
-      if (quoted) {
-        if (c === '\\') i++;
-        else if (c === '"') quoted = false;
-      } else if (angled) {
-        if (c === '>') angled = false;
-      } else if (c === '"') quoted = true;
-      else if (c === '<') angled = true;
-      else if (c === ',') {
-        i++;
-        return;
-      }
-    }
-  };
-
-  while (i < text.length) {
-    skipSpace();
-    if (text[i] === ',') {
-      i++;
+  while (at.i < text.length) {
+    skipSpace(at);
+    if (text[at.i] === ',') {
+      at.i++;
       continue;
     }
-    if (i >= text.length) break;
-    if (text[i] !== '<') {
-      skipToNextLink();
+    if (at.i >= text.length) break;
+    if (text[at.i] !== '<') {
+      skipToNextLink(at);
       continue;
     }
-    const close = text.indexOf('>', i + 1);
+    const close = text.indexOf('>', at.i + 1);
     if (close < 0) break;
-    const target = text.slice(i + 1, close).trim();
-    i = close + 1;
+    const target = text.slice(at.i + 1, close).trim();
+    at.i = close + 1;
 
-    const params = readParams();
+    const params = readParams(at);
     const rel = params.get('rel');
     const url = resolve(target, baseUrl);
     if (rel === undefined || url === null) continue;
@@ -60,49 +37,88 @@ export function parseLinkHeader(header: string | string[] | null | undefined, ba
     }
   }
   return links;
+}
 
-  // Reads `; key=value` parameters up to the comma that ends this link (or the end).
-  function readParams(): Map<string, string> {
-    const params = new Map<string, string>();
-    for (;;) {
-      skipSpace();
-      if (i >= text.length) return params;
-      if (text[i] === ',') {
-        i++;
-        return params;
-      }
-      if (text[i] !== ';') {
-        skipToNextLink();
-        return params;
-      }
-      i++;
-      skipSpace();
-      const nameStart = i;
-      while (i < text.length && /[^\s=;,]/.test(text[i]!)) i++;
-      const name = text.slice(nameStart, i).toLowerCase();
-      skipSpace();
-      let value = '';
-      if (text[i] === '=') {
-        i++;
-        skipSpace();
-        if (text[i] === '"') {
-          i++;
-          while (i < text.length && text[i] !== '"') {
-            if (text[i] === '\\' && i + 1 < text.length) i++;
-            value += text[i];
-            i++;
-          }
-          i++; // closing quote
-        } else {
-          const start = i;
-          while (i < text.length && /[^\s;,]/.test(text[i]!)) i++;
-          value = text.slice(start, i);
-        }
-      }
-      // RFC 8288 3.3: a second rel parameter is ignored
-      if (name && !params.has(name)) params.set(name, value);
+/** The header being read, and where. */
+interface Cursor {
+  readonly text: string;
+  i: number;
+}
+
+function skipSpace(at: Cursor): void {
+  while (at.i < at.text.length && /\s/.test(at.text[at.i]!)) at.i++;
+}
+
+// After a malformed link, resume at the next comma outside quotes and angle brackets.
+function skipToNextLink(at: Cursor): void {
+  const { text } = at;
+  let quoted = false;
+  let angled = false;
+  for (; at.i < text.length; at.i++) {
+    const c = text[at.i];
+    if (quoted) {
+      if (c === '\\') at.i++;
+      else if (c === '"') quoted = false;
+    } else if (angled) {
+      if (c === '>') angled = false;
+    } else if (c === '"') quoted = true;
+    else if (c === '<') angled = true;
+    else if (c === ',') {
+      at.i++;
+      return;
     }
   }
+}
+
+// Reads `; key=value` parameters up to the comma that ends this link (or the end).
+function readParams(at: Cursor): Map<string, string> {
+  const { text } = at;
+  const params = new Map<string, string>();
+  for (;;) {
+    skipSpace(at);
+    if (at.i >= text.length) return params;
+    if (text[at.i] === ',') {
+      at.i++;
+      return params;
+    }
+    if (text[at.i] !== ';') {
+      skipToNextLink(at);
+      return params;
+    }
+    at.i++;
+    skipSpace(at);
+    const nameStart = at.i;
+    while (at.i < text.length && /[^\s=;,]/.test(text[at.i]!)) at.i++;
+    const name = text.slice(nameStart, at.i).toLowerCase();
+    skipSpace(at);
+    const value = readValue(at);
+    // RFC 8288 3.3: a second rel parameter is ignored
+    if (name && !params.has(name)) params.set(name, value);
+  }
+}
+
+// A parameter's `=value` (quoted or not); empty when the parameter has none.
+function readValue(at: Cursor): string {
+  const { text } = at;
+  let value = '';
+  if (text[at.i] === '=') {
+    at.i++;
+    skipSpace(at);
+    if (text[at.i] === '"') {
+      at.i++;
+      while (at.i < text.length && text[at.i] !== '"') {
+        if (text[at.i] === '\\' && at.i + 1 < text.length) at.i++;
+        value += text[at.i];
+        at.i++;
+      }
+      at.i++; // closing quote
+    } else {
+      const start = at.i;
+      while (at.i < text.length && /[^\s;,]/.test(text[at.i]!)) at.i++;
+      value = text.slice(start, at.i);
+    }
+  }
+  return value;
 }
 
 // An absolute URL is returned untouched (followed exactly as given); a relative one is resolved

@@ -110,130 +110,177 @@ function limiterChoice(options: ConnectionOptions, clock: ApiClock): (url: strin
 }
 
 export function createTransport(config: TransportConfig): Transport {
-  const absolute = (url: string) => (URL.canParse(url) ? url : config.baseUrl + url);
+  return (call) => sendCall(config, call);
+}
 
-  return async function send(call) {
-    const body = call.content ? call.content.text : call.body === undefined ? undefined : JSON.stringify(call.body);
-    const contentType = call.content ? call.content.type : 'application/json';
-    const callAuth = call.auth ?? config.auth;
-    let url = config.redirects.resolve(absolute(call.url));
-    let retry = 0;
-    let refreshed = false;
-    const visited = [url];
+/** Where one call stands: the URL it goes to now, the retries spent, whether the credential was refreshed. */
+interface CallState {
+  config: TransportConfig;
+  call: Call;
+  url: string;
+  retry: number;
+  refreshed: boolean;
+  /** The URLs of its redirect chain, to refuse a loop. */
+  visited: string[];
+}
 
-    const fail = (kind: ApiError['kind'], message: string, cause?: unknown, status?: number) =>
-      new ApiError({ kind, message, method: call.method, url, cause, status });
-    const wait = async (ms: number) => {
-      retry++;
-      await config.clock.sleep(ms);
+/** One call through redirects, a credential refresh and retries, to its answer or a typed ApiError. */
+async function sendCall(config: TransportConfig, call: Call): Promise<Reply> {
+  const body = call.content ? call.content.text : call.body === undefined ? undefined : JSON.stringify(call.body);
+  const contentType = call.content ? call.content.type : 'application/json';
+  const callAuth = call.auth ?? config.auth;
+  const absolute = URL.canParse(call.url) ? call.url : config.baseUrl + call.url;
+  const first = config.redirects.resolve(absolute);
+  const state: CallState = { config, call, url: first, retry: 0, refreshed: false, visited: [first] };
+
+  for (;;) {
+    const limiter = config.limiterFor(state.url);
+    if (limiter) await limiter.acquire();
+    const auth = await callAuth.current({ method: call.method, url: state.url });
+    const headers: Record<string, string> = {
+      'User-Agent': config.userAgent,
+      Accept: call.accept ?? 'application/json',
+      ...auth.headers,
     };
-    const refusal = (reply: RawReply, kind?: ApiErrorKind, retryAfter: number | null = null) => {
-      const failed: FailedReply = {
-        method: call.method,
-        url,
-        status: reply.status,
-        text: reply.text,
-        contentType: headerText(reply.headers['content-type']),
-        retryAfterMs: retryAfter,
+    if (body !== undefined) headers['Content-Type'] = contentType;
+
+    const reply = await exchangeOnce(state, headers, body);
+    if (!reply) continue;
+
+    const { status } = reply;
+    if (status >= 200 && status < 300) {
+      return {
+        status,
+        headers: reply.headers,
+        body: call.answer === 'text' ? reply.text : parseJson(reply.text, call, state.url),
+        url: state.url,
       };
-      return call.readError?.(failed, kind) ?? errorFromReply(failed, kind);
-    };
-
-    for (;;) {
-      const limiter = config.limiterFor(url);
-      if (limiter) await limiter.acquire();
-      const auth = await callAuth.current({ method: call.method, url });
-      const headers: Record<string, string> = {
-        'User-Agent': config.userAgent,
-        Accept: call.accept ?? 'application/json',
-        ...auth.headers,
-      };
-      if (body !== undefined) headers['Content-Type'] = contentType;
-
-      let reply: RawReply;
-      try {
-        reply = await exchange({
-          method: call.method,
-          url,
-          headers,
-          body,
-          timeoutMs: config.timeoutMs,
-          dispatcher: config.dispatcher,
-        });
-      } catch (error) {
-        if (!(error instanceof ExchangeFailure)) throw error;
-        if (error.mayHaveReachedServer && !call.safe) {
-          throw fail(
-            'unknown_outcome',
-            `No answer from the service (${error.message}); it may or may not have done it`,
-            error.cause,
-          );
-        }
-        if (error.permanent) throw fail('protocol', `The request could not be sent: ${error.message}`, error.cause);
-        if (retry < config.retries) {
-          await wait(backoffDelay(retry, config.backoff, config.random));
-          continue;
-        }
-        throw fail('network', `Could not reach the service (${error.message})`, error.cause);
-      }
-
-      const { status } = reply;
-      if (status >= 200 && status < 300) {
-        return {
-          status,
-          headers: reply.headers,
-          body: call.answer === 'text' ? reply.text : parseJson(reply.text, call, url),
-          url,
-        };
-      }
-
-      if (isRedirect(status)) {
-        const hop = redirectTarget(reply.headers.location, url, visited);
-        if ('refused' in hop) throw fail('protocol', hop.refused, undefined, status);
-        if (isPermanent(status)) config.redirects.remember(url, hop.target);
-        url = hop.target;
-        visited.push(url);
-        continue;
-      }
-
-      if (status === 401 && !refreshed) {
-        refreshed = true;
-        if (await callAuth.recover(auth, { method: call.method, url })) continue;
-      }
-
-      if (status === 429) {
-        const asked = retryAfterMs(reply.headers['retry-after'], config.clock.now());
-        const ms =
-          asked ??
-          Math.max(Math.min(MIN_429_WAIT_MS, config.backoff.capMs), backoffDelay(retry, config.backoff, config.random));
-        // The limit is per IP: every client sharing the limiter holds off, not just this call, and
-        // also when this call gives up (a wait too long to hold a call, or no retries left), so
-        // the next caller does not run into the 429 again.
-        limiter?.holdOff(ms);
-        if (retry < config.retries && ms <= MAX_RETRY_AFTER_MS) {
-          await wait(ms);
-          continue;
-        }
-        // The wait asked goes with the error: whoever sends again (the outbox worker) waits as long.
-        throw refusal(reply, undefined, asked);
-      }
-
-      if (status >= 500) {
-        if (call.safe && retry < config.retries) {
-          await wait(backoffDelay(retry, config.backoff, config.random));
-          continue;
-        }
-        // A 5xx may come after the service acted: a proxy or gateway that passed the request on
-        // answers 500 or 503 when the answer goes wrong, and a service may fail after its commit.
-        // So for a call that must not run twice every 5xx is an unknown outcome, 503 included
-        // (which the spec also uses for an account locked during a migration, where nothing was
-        // done: the caller's check before sending again then finds nothing, and sends it).
-        throw refusal(reply, call.safe ? 'unavailable' : 'unknown_outcome');
-      }
-
-      throw refusal(reply);
     }
+    if (isRedirect(status)) {
+      followRedirect(state, reply);
+      continue;
+    }
+    if (status === 401 && !state.refreshed) {
+      state.refreshed = true;
+      if (await callAuth.recover(auth, { method: call.method, url: state.url })) continue;
+    }
+    if (status === 429) {
+      await waitOutRateLimit(state, reply, limiter);
+      continue;
+    }
+    if (status >= 500) {
+      await retryServerError(state, reply);
+      continue;
+    }
+    throw refusal(state, reply);
+  }
+}
+
+const fail = (
+  state: CallState,
+  kind: ApiError['kind'],
+  message: string,
+  { cause, status }: { cause?: unknown; status?: number } = {},
+) => new ApiError({ kind, message, method: state.call.method, url: state.url, cause, status });
+
+/** Waits before the next attempt, counting it as a retry. */
+const wait = async (state: CallState, ms: number) => {
+  state.retry++;
+  await state.config.clock.sleep(ms);
+};
+
+/** The error of a refused answer, read in the call's own error format where it has one. */
+const refusal = (state: CallState, reply: RawReply, kind?: ApiErrorKind, retryAfter: number | null = null) => {
+  const failed: FailedReply = {
+    method: state.call.method,
+    url: state.url,
+    status: reply.status,
+    text: reply.text,
+    contentType: headerText(reply.headers['content-type']),
+    retryAfterMs: retryAfter,
   };
+  return state.call.readError?.(failed, kind) ?? errorFromReply(failed, kind);
+};
+
+/** One attempt on the wire: its answer, or null after waiting to try again when it never got one. */
+async function exchangeOnce(
+  state: CallState,
+  headers: Record<string, string>,
+  body: string | undefined,
+): Promise<RawReply | null> {
+  const { config, call } = state;
+  try {
+    return await exchange({
+      method: call.method,
+      url: state.url,
+      headers,
+      body,
+      timeoutMs: config.timeoutMs,
+      dispatcher: config.dispatcher,
+    });
+  } catch (error) {
+    if (!(error instanceof ExchangeFailure)) throw error;
+    if (error.mayHaveReachedServer && !call.safe) {
+      throw fail(
+        state,
+        'unknown_outcome',
+        `No answer from the service (${error.message}); it may or may not have done it`,
+        { cause: error.cause },
+      );
+    }
+    if (error.permanent)
+      throw fail(state, 'protocol', `The request could not be sent: ${error.message}`, {
+        cause: error.cause,
+      });
+    if (state.retry < config.retries) {
+      await wait(state, backoffDelay(state.retry, config.backoff, config.random));
+      return null;
+    }
+    throw fail(state, 'network', `Could not reach the service (${error.message})`, { cause: error.cause });
+  }
+}
+
+/** Moves the call to the redirect's target (remembered when permanent); throws on a loop or a bad target. */
+function followRedirect(state: CallState, reply: RawReply): void {
+  const hop = redirectTarget(reply.headers.location, state.url, state.visited);
+  if ('refused' in hop) throw fail(state, 'protocol', hop.refused, { status: reply.status });
+  if (isPermanent(reply.status)) state.config.redirects.remember(state.url, hop.target);
+  state.url = hop.target;
+  state.visited.push(state.url);
+}
+
+/** A 429: holds everyone sharing the limiter off, and waits to retry, or throws rate_limited. */
+async function waitOutRateLimit(state: CallState, reply: RawReply, limiter: RateLimiter | null): Promise<void> {
+  const { config } = state;
+  const asked = retryAfterMs(reply.headers['retry-after'], config.clock.now());
+  const ms =
+    asked ??
+    Math.max(Math.min(MIN_429_WAIT_MS, config.backoff.capMs), backoffDelay(state.retry, config.backoff, config.random));
+  // The limit is per IP: every client sharing the limiter holds off, not just this call, and
+  // also when this call gives up (a wait too long to hold a call, or no retries left), so
+  // the next caller does not run into the 429 again.
+  limiter?.holdOff(ms);
+  if (state.retry < config.retries && ms <= MAX_RETRY_AFTER_MS) {
+    await wait(state, ms);
+    return;
+  }
+  // The wait asked goes with the error: whoever sends again (the outbox worker) waits as long.
+  throw refusal(state, reply, undefined, asked);
+}
+
+/** A 5xx: waits to retry a call safe to repeat, or throws. */
+async function retryServerError(state: CallState, reply: RawReply): Promise<void> {
+  const { config, call } = state;
+  if (call.safe && state.retry < config.retries) {
+    await wait(state, backoffDelay(state.retry, config.backoff, config.random));
+    return;
+  }
+  // A 5xx may come after the service acted: a proxy or gateway that passed the request on
+  // answers 500 or 503 when the answer goes wrong, and a service may fail after its commit.
+  // So for a call that must not run twice every 5xx is an unknown outcome, 503 included
+  // (which the spec also uses for an account locked during a migration, where nothing was
+  // done: the caller's check before sending again then finds nothing, and sends it).
+  throw refusal(state, reply, call.safe ? 'unavailable' : 'unknown_outcome');
 }
 
 const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);

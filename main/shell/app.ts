@@ -72,76 +72,20 @@ export function startApp(): void {
 
   app.whenReady().then(async () => {
     denyAllPermissions();
-    try {
-      // Where no keychain answers, the app keeps tokens in memory for this session and says so.
-      // The data folder is taken first, inside openStintApp: requestSingleInstanceLock above only
-      // keeps out another Electron of this app's name, not the web host on the same folder.
-      const stint = await openStintApp({
-        dataDir: app.getPath('userData'),
-        secrets: createKeychain(),
-        localPort,
-        applyHotkeys: shortcuts.apply,
-        downloadsDir: app.getPath('downloads'),
-        // Browser sign-in: only validated http(s) addresses reach the OS.
-        openExternal: async (url) => {
-          if (!isSafeExternalUrl(url)) throw new Error('Stint opens only http(s) addresses.');
-          await shell.openExternal(url); // checked on the line above
-        },
-      });
-      account = { core: stint, close: () => stint.stop() };
-    } catch (error) {
-      // Another Stint on this folder (the web host, or an Electron of another name): said as is.
-      const message =
-        error instanceof KeychainUnavailableError || error instanceof DataFolderInUseError
-          ? error.message
-          : `Stint could not start its local account: ${(error as Error).message}`;
-      dialog.showErrorBox('Stint', message);
-      app.exit(1);
-      return;
-    }
+    const stint = await openDefaultAccount(shortcuts.apply, localPort);
+    if (!stint) return;
+    account = { core: stint, close: () => stint.stop() };
     const core = account.core;
-    // The `stint` command line's socket; without it the app still runs (the reason is logged).
-    startCliSocket({ handlers: core.handlers, exportCsv: core.exportCsv, dataDir: app.getPath('userData') }).then(
-      (cli) => stops.push(() => void cli.close()),
-      (error: unknown) => console.error(`Stint's command line is unavailable: ${(error as Error).message}`),
-    );
+    startCommandLine(core, stops);
 
     window = createMainWindow({ preload: join(dist, 'preload/index.cjs'), html: join(dist, 'renderer/index.html') });
-    window.on('close', (event) => {
-      if (!quitting) {
-        event.preventDefault();
-        window?.hide();
-        core.notify('window-hidden');
-      }
-    });
+    hideOnClose(window, core, () => quitting);
     // What runs on timers or subscriptions is stopped at quit, after core has put its work away.
-    stops.push(
-      registerIpc(core, window),
-      forwardPowerEvents(core),
-      watchIdle(core, () => showWindow(false)),
-      showNotifications(core, () => showWindow(false)),
-      watchReminder(core, () => showWindow(false)),
-      applySystemSettings(core),
-    );
-    const openSettings = createSettingsWindowOpener(core, {
-      preload: join(dist, 'preload/index.cjs'),
-      html: join(dist, 'renderer/index.html'),
-    });
+    stops.push(...watchCore(core, window, () => showWindow(false)));
 
-    tray = createTrayPresenter({
-      core,
-      iconsDir: join(dist, 'assets'),
-      platform: process.platform,
-      onOpenWindow: () => showWindow(false),
-      onQuickEntry: () => showWindow(true),
-      onOpenWeek: () => {
-        showWindow(false);
-        if (window) sendUiCommand(window, 'show-week');
-      },
-      onOpenSettings: openSettings,
-      onQuit: () => app.quit(),
-      // A look at the menu is a moment to know what runs on the other accounts.
-      onMenuOpened: () => void core.refreshOtherTimers(),
+    tray = createAppTray(core, showWindow, () => {
+      showWindow(false);
+      if (window) sendUiCommand(window, 'show-week');
     });
     stops.push(() => tray?.destroy());
 
@@ -164,5 +108,91 @@ export function startApp(): void {
     quitting = true;
     shortcuts.unregisterAll();
     void account.close().finally(() => app.quit());
+  });
+}
+
+/**
+ * Opens the default account's core; null (after saying why and exiting) when it cannot start.
+ * Where no keychain answers, the app keeps tokens in memory for this session and says so.
+ * The data folder is taken first, inside openStintApp: requestSingleInstanceLock only keeps out
+ * another Electron of this app's name, not the web host on the same folder.
+ */
+async function openDefaultAccount(
+  applyHotkeys: ReturnType<typeof createGlobalShortcuts>['apply'],
+  localPort: ReturnType<typeof localPortFromArgv>,
+): Promise<StintApp | null> {
+  try {
+    return await openStintApp({
+      dataDir: app.getPath('userData'),
+      secrets: createKeychain(),
+      localPort,
+      applyHotkeys,
+      downloadsDir: app.getPath('downloads'),
+      // Browser sign-in: only validated http(s) addresses reach the OS.
+      openExternal: async (url) => {
+        if (!isSafeExternalUrl(url)) throw new Error('Stint opens only http(s) addresses.');
+        await shell.openExternal(url); // checked on the line above
+      },
+    });
+  } catch (error) {
+    // Another Stint on this folder (the web host, or an Electron of another name): said as is.
+    const message =
+      error instanceof KeychainUnavailableError || error instanceof DataFolderInUseError
+        ? error.message
+        : `Stint could not start its local account: ${(error as Error).message}`;
+    dialog.showErrorBox('Stint', message);
+    app.exit(1);
+    return null;
+  }
+}
+
+/** The `stint` command line's socket; without it the app still runs (the reason is logged). */
+function startCommandLine(core: StintApp, stops: Array<() => void>): void {
+  startCliSocket({ handlers: core.handlers, exportCsv: core.exportCsv, dataDir: app.getPath('userData') }).then(
+    (cli) => stops.push(() => void cli.close()),
+    (error: unknown) => console.error(`Stint's command line is unavailable: ${(error as Error).message}`),
+  );
+}
+
+/** What follows the core for the window and the OS (IPC, power, idle, notifications, reminders, settings); their stops. */
+function watchCore(core: StintApp, window: BrowserWindow, showWindow: () => void): Array<() => void> {
+  return [
+    registerIpc(core, window),
+    forwardPowerEvents(core),
+    watchIdle(core, showWindow),
+    showNotifications(core, showWindow),
+    watchReminder(core, showWindow),
+    applySystemSettings(core),
+  ];
+}
+
+/** The tray icon and its menu. */
+function createAppTray(core: StintApp, showWindow: (focusQuickEntry: boolean) => void, showWeek: () => void) {
+  const openSettings = createSettingsWindowOpener(core, {
+    preload: join(dist, 'preload/index.cjs'),
+    html: join(dist, 'renderer/index.html'),
+  });
+  return createTrayPresenter({
+    core,
+    iconsDir: join(dist, 'assets'),
+    platform: process.platform,
+    onOpenWindow: () => showWindow(false),
+    onQuickEntry: () => showWindow(true),
+    onOpenWeek: showWeek,
+    onOpenSettings: openSettings,
+    onQuit: () => app.quit(),
+    // A look at the menu is a moment to know what runs on the other accounts.
+    onMenuOpened: () => void core.refreshOtherTimers(),
+  });
+}
+
+/** Closing the window hides it (a tray app keeps running), until Stint is quitting. */
+function hideOnClose(window: BrowserWindow, core: StintApp, quitting: () => boolean): void {
+  window.on('close', (event) => {
+    if (!quitting()) {
+      event.preventDefault();
+      window.hide();
+      core.notify('window-hidden');
+    }
   });
 }

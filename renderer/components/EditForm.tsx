@@ -5,9 +5,10 @@
 // common/projectName.ts: a new one is created (the form says so), and one that looks like a typo of
 // a known project is questioned and takes a second Save.
 
+import type { ComponentChildren, Ref } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { checkProjectName } from '../../common/projectName';
-import type { Result } from '../../common/result';
+import type { ActionError, Result } from '../../common/result';
 import type { EditableField, EditableValue, ProjectView } from '../../common/snapshot';
 import { errorPlace, FIELD_HINTS, FIELD_LABELS, initialValues, timeRefusal, type EditValues } from '../editFields';
 import { useAction } from '../hooks';
@@ -60,52 +61,30 @@ export function EditForm({ id, label, fields, projects, hints, testId, save, onC
     if (result?.ok) onClose(true);
   };
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    event.stopPropagation();
-    onClose(false);
-  };
+  const onKeyDown = cancelOnEscape(() => onClose(false));
 
   const field = (name: EditableField, index: number) => {
-    const fieldId = `${base}-${name}`;
     const wrong = place === name;
-    const hint = hints?.[name] ?? FIELD_HINTS[name];
-    const describedBy =
-      [wrong ? `${fieldId}-error` : null, hint ? `${fieldId}-hint` : null].filter(Boolean).join(' ') || undefined;
     return (
-      <div class="edit-field" key={name}>
-        <label for={fieldId} class="label">
-          {FIELD_LABELS[name]}
-        </label>
-        <input
-          id={fieldId}
-          ref={index === 0 ? first : undefined}
-          name={name}
-          data-testid={`edit-${name}`}
-          autocomplete="off"
-          spellcheck={name === 'description'}
-          list={name === 'project' ? `${base}-projects` : undefined}
-          value={values[name] ?? ''}
-          aria-invalid={wrong}
-          aria-describedby={describedBy}
-          readOnly={action.busy}
-          onInput={(e) => {
-            const value = e.currentTarget.value;
-            setValues((v) => ({ ...v, [name]: value }));
-            if (wrong) action.clear();
-          }}
-        />
-        {hint && (
-          <p class="hint" id={`${fieldId}-hint`}>
-            {hint}
-          </p>
-        )}
-        {name === 'project' && !wrong && nameCheck && (
-          <ProjectNameNote check={nameCheck} confirming={confirmedName === typedName} />
-        )}
-        {wrong && <ErrorLine error={action.error} id={`${fieldId}-error`} testId={`edit-error-${name}`} />}
-      </div>
+      <EditFormField
+        key={name}
+        base={base}
+        name={name}
+        value={values[name] ?? ''}
+        hint={hints?.[name] ?? FIELD_HINTS[name]}
+        error={wrong ? action.error : null}
+        busy={action.busy}
+        inputRef={index === 0 ? first : undefined}
+        onValue={(value) => {
+          setValues((v) => ({ ...v, [name]: value }));
+          if (wrong) action.clear();
+        }}
+        note={
+          name === 'project' && !wrong && nameCheck ? (
+            <ProjectNameNote check={nameCheck} confirming={confirmedName === typedName} />
+          ) : null
+        }
+      />
     );
   };
 
@@ -119,15 +98,7 @@ export function EditForm({ id, label, fields, projects, hints, testId, save, onC
       noValidate
     >
       {fields.map((v, i) => field(v.field, i))}
-      {fields.some((v) => v.field === 'project') && (
-        <datalist id={`${base}-projects`}>
-          {projects
-            .filter((p) => p.enabled)
-            .map((p) => (
-              <option key={p.id} value={p.name} />
-            ))}
-        </datalist>
-      )}
+      {fields.some((v) => v.field === 'project') && <ProjectOptions id={`${base}-projects`} projects={projects} />}
       {place === 'form' && <ErrorLine error={action.error} testId="edit-error" />}
       <div class="actions">
         <button type="submit" class="primary" disabled={action.busy}>
@@ -138,6 +109,80 @@ export function EditForm({ id, label, fields, projects, hints, testId, save, onC
         </button>
       </div>
     </form>
+  );
+}
+
+/** Escape leaves the form as it was, and goes no further (an outer Escape would close more). */
+function cancelOnEscape(cancel: () => void) {
+  return (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    event.stopPropagation();
+    cancel();
+  };
+}
+
+/** The enabled projects, offered by the project field. */
+function ProjectOptions({ id, projects }: { id: string; projects: ProjectView[] }) {
+  return (
+    <datalist id={id}>
+      {projects
+        .filter((p) => p.enabled)
+        .map((p) => (
+          <option key={p.id} value={p.name} />
+        ))}
+    </datalist>
+  );
+}
+
+interface FieldProps {
+  /** The form's id prefix: the field's ids are made from it. */
+  base: string;
+  name: EditableField;
+  value: string;
+  hint: string | undefined;
+  /** The refusal about this field; null when it is not the one refused. */
+  error: ActionError | null;
+  busy: boolean;
+  inputRef: Ref<HTMLInputElement> | undefined;
+  onValue: (value: string) => void;
+  /** A note under the field (what a changed project name will do). */
+  note: ComponentChildren;
+}
+
+/** One field of the form: its label, input, hint, note and the refusal about it. */
+function EditFormField({ base, name, value, hint, error, busy, inputRef, onValue, note }: FieldProps) {
+  const fieldId = `${base}-${name}`;
+  const wrong = error !== null;
+  const describedBy =
+    [wrong ? `${fieldId}-error` : null, hint ? `${fieldId}-hint` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div class="edit-field">
+      <label for={fieldId} class="label">
+        {FIELD_LABELS[name]}
+      </label>
+      <input
+        id={fieldId}
+        ref={inputRef}
+        name={name}
+        data-testid={`edit-${name}`}
+        autocomplete="off"
+        spellcheck={name === 'description'}
+        list={name === 'project' ? `${base}-projects` : undefined}
+        value={value}
+        aria-invalid={wrong}
+        aria-describedby={describedBy}
+        readOnly={busy}
+        onInput={(e) => onValue(e.currentTarget.value)}
+      />
+      {hint && (
+        <p class="hint" id={`${fieldId}-hint`}>
+          {hint}
+        </p>
+      )}
+      {note}
+      {wrong && <ErrorLine error={error} id={`${fieldId}-error`} testId={`edit-error-${name}`} />}
+    </div>
   );
 }
 

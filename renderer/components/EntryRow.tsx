@@ -43,26 +43,7 @@ export function EntryRow({
 
   return (
     <li class="entry" data-testid={testId} data-project={entry.projectName ?? ''}>
-      <span class="entry-time" data-testid="entry-minutes">
-        {formatMinutes(entry.minutes)}
-      </span>
-      <span class="entry-text">
-        {entry.projectName && (
-          <span class="entry-project" title={entry.projectName}>
-            {entry.projectName}
-          </span>
-        )}
-        {entry.description && (
-          <span class="entry-description clamp" title={entry.description}>
-            {entry.description}
-          </span>
-        )}
-      </span>
-      {entry.pending && (
-        <span class="badge" title="Not sent to the service yet">
-          syncing
-        </span>
-      )}
+      <EntrySummary entry={entry} />
       {editing ? (
         <EditForm
           id={`entry-${entry.key}`}
@@ -99,6 +80,34 @@ export function EntryRow({
         </>
       )}
     </li>
+  );
+}
+
+/** The entry's minutes, project and description, and whether it still waits to be sent. */
+function EntrySummary({ entry }: { entry: EntryView }) {
+  return (
+    <>
+      <span class="entry-time" data-testid="entry-minutes">
+        {formatMinutes(entry.minutes)}
+      </span>
+      <span class="entry-text">
+        {entry.projectName && (
+          <span class="entry-project" title={entry.projectName}>
+            {entry.projectName}
+          </span>
+        )}
+        {entry.description && (
+          <span class="entry-description clamp" title={entry.description}>
+            {entry.description}
+          </span>
+        )}
+      </span>
+      {entry.pending && (
+        <span class="badge" title="Not sent to the service yet">
+          syncing
+        </span>
+      )}
+    </>
   );
 }
 

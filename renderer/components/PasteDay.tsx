@@ -8,7 +8,7 @@ import type { ResponseOf, StintBridge } from '../../common/contract';
 import { dayInWords } from '../../common/dayWords';
 import { formatMinutes } from '../../common/format';
 import { useAction } from '../hooks';
-import { readPastedLines } from '../pastedLines';
+import { type PastedLine as PastedLineView, readPastedLines } from '../pastedLines';
 import { ErrorLine } from './ErrorLine';
 
 interface Props {
@@ -62,30 +62,15 @@ export function PasteDay({ initial, names, today, bridge, onClose }: Props) {
         }}
       />
       <ol class="paste-preview" aria-label="What each line logs">
-        {lines.map((line, i) => {
-          const refusal = line.parsed.ok ? refusals.get(line.text) : line.parsed.message;
-          return (
-            // Lines may repeat: their place in the paste is their identity.
-            <li key={i} class={refusal ? 'refused' : undefined} data-testid="paste-line">
-              <span class="paste-text clamp" title={line.text}>
-                {line.text}
-              </span>
-              {refusal ? (
-                <span class="error" data-testid="paste-line-error">
-                  {refusal}
-                </span>
-              ) : line.parsed.ok ? (
-                <span class="hint">
-                  {formatMinutes(line.parsed.minutes)}
-                  {line.parsed.projectName ? ` on ${line.parsed.projectName}` : ''}
-                  {line.parsed.projectIsNew && line.parsed.projectName ? ' (new project)' : ''}
-                  {line.parsed.date === today ? '' : ` ${dayInWords(line.parsed.date, today)}`}
-                  {line.parsed.didYouMean ? `: did you mean ${line.parsed.didYouMean}?` : ''}
-                </span>
-              ) : null}
-            </li>
-          );
-        })}
+        {lines.map((line, i) => (
+          // Lines may repeat: their place in the paste is their identity.
+          <PastedLine
+            key={i}
+            line={line}
+            refusal={line.parsed.ok ? refusals.get(line.text) : line.parsed.message}
+            today={today}
+          />
+        ))}
       </ol>
       <ErrorLine error={action.error} id="paste-error" testId="paste-error" />
       <div class="row">
@@ -103,6 +88,30 @@ export function PasteDay({ initial, names, today, bridge, onClose }: Props) {
         </button>
       </div>
     </div>
+  );
+}
+
+/** One pasted line: its text, and what it logs or why it is refused. */
+function PastedLine({ line, refusal, today }: { line: PastedLineView; refusal: string | undefined; today: string }) {
+  return (
+    <li class={refusal ? 'refused' : undefined} data-testid="paste-line">
+      <span class="paste-text clamp" title={line.text}>
+        {line.text}
+      </span>
+      {refusal ? (
+        <span class="error" data-testid="paste-line-error">
+          {refusal}
+        </span>
+      ) : line.parsed.ok ? (
+        <span class="hint">
+          {formatMinutes(line.parsed.minutes)}
+          {line.parsed.projectName ? ` on ${line.parsed.projectName}` : ''}
+          {line.parsed.projectIsNew && line.parsed.projectName ? ' (new project)' : ''}
+          {line.parsed.date === today ? '' : ` ${dayInWords(line.parsed.date, today)}`}
+          {line.parsed.didYouMean ? `: did you mean ${line.parsed.didYouMean}?` : ''}
+        </span>
+      ) : null}
+    </li>
   );
 }
 

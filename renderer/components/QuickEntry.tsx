@@ -4,10 +4,12 @@
 // when the text is refused, keeping the text so it can be fixed. A new project name that looks like
 // a typo of a known one takes a second Enter, so "Remtoe" is never created by accident.
 
+import type { RefObject } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { StintBridge } from '../../common/contract';
+import type { ResponseOf, StintBridge } from '../../common/contract';
 import { PICKER_LIMIT, recentProjectNames } from '../../common/projectOrder';
 import { parseQuickEntry, suggestProjects } from '../../common/quickEntry';
+import type { ActionError } from '../../common/result';
 import type { ProjectView } from '../../common/snapshot';
 import { useAction } from '../hooks';
 import { loggedMessage } from '../quickEntryMessage';
@@ -27,111 +29,10 @@ interface Props {
 }
 
 export function QuickEntry({ projects, recentProjectIds, today, bridge }: Props) {
-  const [text, setText] = useState('');
-  const [cursor, setCursor] = useState(0);
-  const [active, setActive] = useState(0);
-  const [dismissed, setDismissed] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
-  // The text on which Enter was pressed once despite a likely typo in a new project's name.
-  const [confirmed, setConfirmed] = useState<string | null>(null);
-  // Several lines pasted at once: a day to log, previewed line by line (PasteDay).
-  const [pasted, setPasted] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const action = useAction();
-  // Where the caret goes after an accepted suggestion. Applied right after the render that shows
-  // the new text, before the next keystroke: a later moment (a frame later) would pull the caret
-  // back over what a fast typist typed meanwhile.
-  const caretAfterRender = useRef<number | null>(null);
-  useLayoutEffect(() => {
-    const at = caretAfterRender.current;
-    if (at === null || !input.current) return;
-    caretAfterRender.current = null;
-    input.current.setSelectionRange(at, at);
-  }, [text]);
-
-  // The quick-entry hotkey shows the window and asks for this box.
-  useEffect(
-    () =>
-      bridge.onUiCommand((command) => {
-        if (command === 'focus-quick-entry') input.current?.focus();
-      }),
-    [bridge],
-  );
-
-  const names = useMemo(() => projects.filter((p) => p.enabled).map((p) => p.name), [projects]);
-  const recent = useMemo(() => recentProjectNames(projects, recentProjectIds), [projects, recentProjectIds]);
-  const parsed = useMemo(() => (text.trim() ? parseQuickEntry(text, names, today) : null), [text, names, today]);
-  const suggested = dismissed ? null : suggestProjects(text, cursor, names, { limit: PICKER_LIMIT, recent });
-  const suggestions = suggested?.names ?? [];
-  const open = suggestions.length > 0;
-  const activeIndex = Math.min(active, suggestions.length - 1);
-  // Enter completes a name, but once the whole name is typed it logs the entry as it stands.
-  const typedInFull = open && suggested!.query.toLowerCase() === suggestions[activeIndex]!.toLowerCase();
-
-  const edit = (value: string, at: number) => {
-    setText(value);
-    setCursor(at);
-    setActive(0);
-    setDismissed(false);
-    setDone(null);
-    action.clear();
-  };
-
-  const accept = (name: string) => {
-    if (!suggested) return;
-    const next = applySuggestion(text, suggested, name);
-    edit(next.text, next.cursor);
-    setDismissed(true);
-    caretAfterRender.current = next.cursor;
-  };
-
-  const submit = async () => {
-    if (!text.trim()) return;
-    if (parsed?.ok && parsed.didYouMean && confirmed !== text) {
-      setConfirmed(text);
-      return;
-    }
-    const result = await action.run(() => bridge.quickEntry({ text }));
-    if (result?.ok) {
-      setText('');
-      setCursor(0);
-      setConfirmed(null);
-      setDone(loggedMessage(result.value, today));
-    }
-  };
-
-  const takeSuggested = (name: string) => {
-    if (!parsed?.ok || !parsed.projectName) return;
-    const at = text.indexOf(`@${parsed.projectName}`);
-    if (at < 0) return;
-    const next = `${text.slice(0, at + 1)}${name}${text.slice(at + 1 + parsed.projectName.length)}`;
-    edit(next, at + 1 + name.length);
-    input.current?.focus();
-    caretAfterRender.current = at + 1 + name.length;
-  };
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (open && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((activeIndex + step + suggestions.length) % suggestions.length);
-    } else if (open && (event.key === 'Tab' || (event.key === 'Enter' && !typedInFull)) && !event.shiftKey) {
-      event.preventDefault();
-      accept(suggestions[activeIndex]!);
-    } else if (open && event.key === 'Escape') {
-      event.preventDefault();
-      setDismissed(true);
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      void submit();
-    }
-  };
-
-  // A long list scrolls: keep the option the arrows reached in sight.
-  useLayoutEffect(() => {
-    if (open) document.getElementById(`quick-suggestion-${activeIndex}`)?.scrollIntoView?.({ block: 'nearest' });
-  }, [open, activeIndex]);
-
+  const { input, text, parsed, names, list, action, done, setDone, pasted, setPasted, confirming, ...handlers } =
+    useQuickEntry(projects, recentProjectIds, today, bridge);
+  const { edit, accept, submit, takeSuggested, onKeyDown, setCursor } = handlers;
+  const { suggestions, open, activeIndex } = list;
   const describedBy = action.error ? 'quick-error' : parsed ? 'quick-preview' : 'quick-help';
 
   return (
@@ -148,56 +49,23 @@ export function QuickEntry({ projects, recentProjectIds, today, bridge }: Props)
           Log time for today
         </label>
         <div class="combo">
-          <input
-            id="quick-input"
-            ref={input}
-            data-testid="quick-input"
-            role="combobox"
-            aria-autocomplete="list"
-            aria-expanded={open}
-            aria-controls="quick-suggestions"
-            aria-activedescendant={open ? `quick-suggestion-${activeIndex}` : undefined}
-            aria-invalid={action.error !== null}
-            aria-describedby={describedBy}
-            autocomplete="off"
-            spellcheck={false}
-            placeholder="1:30 @Project #tag what you did"
-            value={text}
-            onInput={(e) => edit(e.currentTarget.value, e.currentTarget.selectionStart ?? e.currentTarget.value.length)}
+          <QuickInput
+            input={input}
+            text={text}
+            activeOption={open ? `quick-suggestion-${activeIndex}` : undefined}
+            invalid={action.error !== null}
+            describedBy={describedBy}
+            busy={action.busy}
+            onEdit={edit}
             onKeyDown={onKeyDown}
-            onKeyUp={(e) => setCursor(e.currentTarget.selectionStart ?? 0)}
-            onClick={(e) => setCursor(e.currentTarget.selectionStart ?? 0)}
-            onBlur={() => setDismissed(true)}
-            onPaste={(e) => {
-              const clip = e.clipboardData?.getData('text/plain') ?? '';
-              if (!isPastedDay(clip)) return;
-              // An input would join the lines into one: they go to the pasted-day panel instead.
-              e.preventDefault();
+            onCursor={setCursor}
+            onBlur={list.dismiss}
+            onPastedDay={(clip) => {
               setPasted(clip);
               setDone(null);
             }}
-            readOnly={action.busy}
           />
-          {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA combobox pattern (tested): a list of suggestions that the input owns as its listbox */}
-          <ul id="quick-suggestions" role="listbox" aria-label="Projects" class="suggestions" hidden={!open}>
-            {suggestions.map((name, i) => (
-              // biome-ignore lint/a11y/useFocusableInteractive: focus stays in the input, which points at the active option (aria-activedescendant), as the combobox pattern has it
-              <li
-                key={name}
-                id={`quick-suggestion-${i}`}
-                // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the combobox's options (see the listbox above)
-                role="option"
-                aria-selected={i === activeIndex}
-                // mousedown, not click: it must land before the input's blur closes the list.
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  accept(name);
-                }}
-              >
-                @{name}
-              </li>
-            ))}
-          </ul>
+          <SuggestionList suggestions={suggestions} activeIndex={activeIndex} open={open} onPick={accept} />
         </div>
         {pasted !== null && (
           <PasteDay
@@ -212,22 +80,302 @@ export function QuickEntry({ projects, recentProjectIds, today, bridge }: Props)
             }}
           />
         )}
-        <ErrorLine error={action.error} id="quick-error" testId="quick-error" />
-        {!action.error && parsed && (
-          <QuickPreview parsed={parsed} today={today} confirming={confirmed === text} onUseSuggested={takeSuggested} />
-        )}
-        {!action.error && !parsed && !done && (
-          <p class="hint" id="quick-help">
-            Time (or a range like 9:00-10:30), then @project, #tags and a description; a day like yesterday, mon or
-            2025-03-10 may come first. Enter logs it.
-          </p>
-        )}
-        {done && !text && (
-          <p class="done clamp" role="status" data-testid="quick-done" title={done}>
-            {done}
-          </p>
-        )}
+        <QuickFeedback
+          error={action.error}
+          parsed={parsed}
+          today={today}
+          confirming={confirming}
+          onUseSuggested={takeSuggested}
+          done={done}
+          boxEmpty={!text}
+        />
       </form>
     </section>
   );
+}
+
+/** The quick entry's text and caret, its suggestions, and what Enter, a pick or a paste does with them. */
+function useQuickEntry(
+  projects: ProjectView[],
+  recentProjectIds: readonly number[],
+  today: string,
+  bridge: StintBridge,
+) {
+  const [text, setText] = useState('');
+  const [cursor, setCursor] = useState(0);
+  const [done, setDone] = useState<string | null>(null);
+  // Several lines pasted at once: a day to log, previewed line by line (PasteDay).
+  const [pasted, setPasted] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const action = useAction();
+  const caretAfterRender = useCaretAfterRender(input, text);
+  useFocusOnQuickEntryCommand(bridge, input);
+
+  const names = useMemo(() => projects.filter((p) => p.enabled).map((p) => p.name), [projects]);
+  const recent = useMemo(() => recentProjectNames(projects, recentProjectIds), [projects, recentProjectIds]);
+  const parsed = useMemo(() => (text.trim() ? parseQuickEntry(text, names, today) : null), [text, names, today]);
+  const list = useProjectSuggestions(text, cursor, names, recent);
+  const { suggested } = list;
+
+  const edit = (value: string, at: number) => {
+    setText(value);
+    setCursor(at);
+    list.reset();
+    setDone(null);
+    action.clear();
+  };
+
+  const accept = (name: string) => {
+    if (!suggested) return;
+    const next = applySuggestion(text, suggested, name);
+    edit(next.text, next.cursor);
+    list.dismiss();
+    caretAfterRender.current = next.cursor;
+  };
+
+  const { submit, confirming } = useConfirmedSubmit({ text, parsed }, action, bridge, (logged) => {
+    setText('');
+    setCursor(0);
+    setDone(loggedMessage(logged, today));
+  });
+
+  const takeSuggested = (name: string) => {
+    if (!parsed?.ok || !parsed.projectName) return;
+    const next = renameProject(text, parsed.projectName, name);
+    if (!next) return;
+    edit(next.text, next.cursor);
+    input.current?.focus();
+    caretAfterRender.current = next.cursor;
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (list.onKey(event, accept)) return;
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      void submit();
+    }
+  };
+
+  const state = { input, text, parsed, names, list, action, done, setDone, pasted, setPasted, confirming };
+  return { ...state, edit, accept, submit, takeSuggested, onKeyDown, setCursor };
+}
+
+// Where the caret goes after an accepted suggestion. Applied right after the render that shows
+// the new text, before the next keystroke: a later moment (a frame later) would pull the caret
+// back over what a fast typist typed meanwhile.
+function useCaretAfterRender(input: RefObject<HTMLInputElement | null>, text: string) {
+  const caretAfterRender = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = caretAfterRender.current;
+    if (at === null || !input.current) return;
+    caretAfterRender.current = null;
+    input.current.setSelectionRange(at, at);
+  }, [text]);
+  return caretAfterRender;
+}
+
+// The quick-entry hotkey shows the window and asks for this box.
+function useFocusOnQuickEntryCommand(bridge: StintBridge, input: RefObject<HTMLInputElement | null>) {
+  useEffect(
+    () =>
+      bridge.onUiCommand((command) => {
+        if (command === 'focus-quick-entry') input.current?.focus();
+      }),
+    [bridge],
+  );
+}
+
+interface SuggestionListProps {
+  suggestions: string[];
+  activeIndex: number;
+  open: boolean;
+  onPick: (name: string) => void;
+}
+
+/** The @project suggestions the input owns as its listbox. */
+function SuggestionList({ suggestions, activeIndex, open, onPick }: SuggestionListProps) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA combobox pattern (tested): a list of suggestions that the input owns as its listbox
+    <ul id="quick-suggestions" role="listbox" aria-label="Projects" class="suggestions" hidden={!open}>
+      {suggestions.map((name, i) => (
+        // biome-ignore lint/a11y/useFocusableInteractive: focus stays in the input, which points at the active option (aria-activedescendant), as the combobox pattern has it
+        <li
+          key={name}
+          id={`quick-suggestion-${i}`}
+          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the combobox's options (see the listbox above)
+          role="option"
+          aria-selected={i === activeIndex}
+          // mousedown, not click: it must land before the input's blur closes the list.
+          onMouseDown={(e) => {
+            e.preventDefault();
+            onPick(name);
+          }}
+        >
+          @{name}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface FeedbackProps {
+  error: ActionError | null;
+  parsed: ReturnType<typeof parseQuickEntry> | null;
+  today: string;
+  confirming: boolean;
+  onUseSuggested: (name: string) => void;
+  /** What was logged, shown while the box is empty again. */
+  done: string | null;
+  boxEmpty: boolean;
+}
+
+/** Under the box: the refusal, else the preview of what was understood, else the help, and what was logged. */
+function QuickFeedback({ error, parsed, today, confirming, onUseSuggested, done, boxEmpty }: FeedbackProps) {
+  return (
+    <>
+      <ErrorLine error={error} id="quick-error" testId="quick-error" />
+      {!error && parsed && (
+        <QuickPreview parsed={parsed} today={today} confirming={confirming} onUseSuggested={onUseSuggested} />
+      )}
+      {!error && !parsed && !done && (
+        <p class="hint" id="quick-help">
+          Time (or a range like 9:00-10:30), then @project, #tags and a description; a day like yesterday, mon or
+          2025-03-10 may come first. Enter logs it.
+        </p>
+      )}
+      {done && boxEmpty && (
+        <p class="done clamp" role="status" data-testid="quick-done" title={done}>
+          {done}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** `text` with the project written `@from` renamed `to`, and where the caret goes after it; null when it is not there. */
+function renameProject(text: string, from: string, to: string): { text: string; cursor: number } | null {
+  const at = text.indexOf(`@${from}`);
+  if (at < 0) return null;
+  return { text: `${text.slice(0, at + 1)}${to}${text.slice(at + 1 + from.length)}`, cursor: at + 1 + to.length };
+}
+
+/** The @project suggestions for the word at the caret: which is active, and the keys that work the list. */
+function useProjectSuggestions(text: string, cursor: number, names: string[], recent: string[]) {
+  const [active, setActive] = useState(0);
+  const [dismissed, setDismissed] = useState(false);
+  const suggested = dismissed ? null : suggestProjects(text, cursor, names, { limit: PICKER_LIMIT, recent });
+  const suggestions = suggested?.names ?? [];
+  const open = suggestions.length > 0;
+  const activeIndex = Math.min(active, suggestions.length - 1);
+  // Enter completes a name, but once the whole name is typed it logs the entry as it stands.
+  const typedInFull = open && suggested!.query.toLowerCase() === suggestions[activeIndex]!.toLowerCase();
+
+  // A long list scrolls: keep the option the arrows reached in sight.
+  useLayoutEffect(() => {
+    if (open) document.getElementById(`quick-suggestion-${activeIndex}`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [open, activeIndex]);
+
+  /** Arrows move through the open list, Tab or Enter take the active name, Escape closes it; false when the key is not the list's. */
+  const onKey = (event: KeyboardEvent, accept: (name: string) => void): boolean => {
+    if (open && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((activeIndex + step + suggestions.length) % suggestions.length);
+    } else if (open && (event.key === 'Tab' || (event.key === 'Enter' && !typedInFull)) && !event.shiftKey) {
+      event.preventDefault();
+      accept(suggestions[activeIndex]!);
+    } else if (open && event.key === 'Escape') {
+      event.preventDefault();
+      setDismissed(true);
+    } else {
+      return false;
+    }
+    return true;
+  };
+  const reset = () => {
+    setActive(0);
+    setDismissed(false);
+  };
+  const dismiss = () => setDismissed(true);
+  return { suggested, suggestions, open, activeIndex, onKey, reset, dismiss };
+}
+
+interface QuickInputProps {
+  input: RefObject<HTMLInputElement | null>;
+  text: string;
+  /** The id of the suggestion the arrows reached, while the list is open. */
+  activeOption: string | undefined;
+  invalid: boolean;
+  describedBy: string;
+  busy: boolean;
+  onEdit: (value: string, cursor: number) => void;
+  onKeyDown: (event: KeyboardEvent) => void;
+  onCursor: (at: number) => void;
+  onBlur: () => void;
+  /** Several lines pasted at once: a day to log. */
+  onPastedDay: (clip: string) => void;
+}
+
+/** The combobox input the quick entry is typed in. */
+function QuickInput(props: QuickInputProps) {
+  return (
+    <input
+      id="quick-input"
+      ref={props.input}
+      data-testid="quick-input"
+      role="combobox"
+      aria-autocomplete="list"
+      aria-expanded={props.activeOption !== undefined}
+      aria-controls="quick-suggestions"
+      aria-activedescendant={props.activeOption}
+      aria-invalid={props.invalid}
+      aria-describedby={props.describedBy}
+      autocomplete="off"
+      spellcheck={false}
+      placeholder="1:30 @Project #tag what you did"
+      value={props.text}
+      onInput={(e) =>
+        props.onEdit(e.currentTarget.value, e.currentTarget.selectionStart ?? e.currentTarget.value.length)
+      }
+      onKeyDown={props.onKeyDown}
+      onKeyUp={(e) => props.onCursor(e.currentTarget.selectionStart ?? 0)}
+      onClick={(e) => props.onCursor(e.currentTarget.selectionStart ?? 0)}
+      onBlur={props.onBlur}
+      onPaste={(e) => {
+        const clip = e.clipboardData?.getData('text/plain') ?? '';
+        if (!isPastedDay(clip)) return;
+        // An input would join the lines into one: they go to the pasted-day panel instead.
+        e.preventDefault();
+        props.onPastedDay(clip);
+      }}
+      readOnly={props.busy}
+    />
+  );
+}
+
+/**
+ * Enter on the quick entry: logs the text, except that a likely typo in a new project's name
+ * takes a second Enter on the same text first.
+ */
+function useConfirmedSubmit(
+  { text, parsed }: { text: string; parsed: ReturnType<typeof parseQuickEntry> | null },
+  action: ReturnType<typeof useAction>,
+  bridge: StintBridge,
+  onLogged: (logged: ResponseOf<'quickEntry'>) => void,
+) {
+  // The text on which Enter was pressed once despite a likely typo in a new project's name.
+  const [confirmed, setConfirmed] = useState<string | null>(null);
+  const submit = async () => {
+    if (!text.trim()) return;
+    if (parsed?.ok && parsed.didYouMean && confirmed !== text) {
+      setConfirmed(text);
+      return;
+    }
+    const result = await action.run(() => bridge.quickEntry({ text }));
+    if (result?.ok) {
+      setConfirmed(null);
+      onLogged(result.value);
+    }
+  };
+  return { submit, confirming: confirmed === text };
 }

@@ -31,11 +31,6 @@ export function TimerCard({
   const name = timer.projectName;
   const projectId = timer.projectId;
   const seconds = liveSeconds(timer, now);
-  // Asked to confirm a discard, the focus goes to the safe answer.
-  const keep = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (confirming) keep.current?.focus();
-  }, [confirming]);
 
   return (
     <li
@@ -45,46 +40,18 @@ export function TimerCard({
       data-state={timer.state}
       aria-busy={action.busy}
     >
-      <div class="timer-line">
-        <ProjectDot color={timer.color} />
-        <span class="timer-name" title={name}>
-          {name}
-        </span>
-        {timer.pending && (
-          <span class="badge" title="Not sent to the service yet">
-            syncing
-          </span>
-        )}
-        <span
-          class="timer-time"
-          role="timer"
-          aria-label={`${name} time`}
-          data-testid="timer-time"
-          data-seconds={seconds}
-        >
-          {formatDuration(seconds)}
-        </span>
-      </div>
+      <TimerLine timer={timer} seconds={seconds} />
       <TimerNote projectId={projectId} name={name} note={timer.description} bridge={bridge} />
       <div class="timer-log-preview" data-testid="log-preview">
         {logPreview(seconds, name, billingIncrement).text}
       </div>
       {confirming ? (
-        // biome-ignore lint/a11y/useSemanticElements: a row of buttons outside any form, named for screen readers as a group; a fieldset would bring a form's semantics and its legend
-        <div class="actions" role="group" aria-label={`Discard ${name}?`}>
-          <span class="confirm-text">Discard {formatDuration(seconds)}?</span>
-          <button
-            type="button"
-            class="danger"
-            aria-label={`Yes, discard ${name}`}
-            onClick={() => action.run(() => bridge.discardTimer({ projectId }))}
-          >
-            Discard
-          </button>
-          <button type="button" onClick={() => setConfirming(false)} ref={keep}>
-            Keep
-          </button>
-        </div>
+        <DiscardConfirm
+          name={name}
+          seconds={seconds}
+          onDiscard={() => action.run(() => bridge.discardTimer({ projectId }))}
+          onKeep={() => setConfirming(false)}
+        />
       ) : (
         <div class="actions">
           {running ? (
@@ -121,5 +88,54 @@ export function TimerCard({
       <ErrorLine error={action.error} />
       {timer.state !== 'pending' && <TimerAdjust projectId={projectId} name={name} bridge={bridge} />}
     </li>
+  );
+}
+
+/** The timer's project, whether it still waits to be sent, and its live time. */
+function TimerLine({ timer, seconds }: { timer: TimerView; seconds: number }) {
+  const name = timer.projectName;
+  return (
+    <div class="timer-line">
+      <ProjectDot color={timer.color} />
+      <span class="timer-name" title={name}>
+        {name}
+      </span>
+      {timer.pending && (
+        <span class="badge" title="Not sent to the service yet">
+          syncing
+        </span>
+      )}
+      <span class="timer-time" role="timer" aria-label={`${name} time`} data-testid="timer-time" data-seconds={seconds}>
+        {formatDuration(seconds)}
+      </span>
+    </div>
+  );
+}
+
+interface DiscardConfirmProps {
+  name: string;
+  seconds: number;
+  onDiscard: () => void;
+  onKeep: () => void;
+}
+
+/** "Discard 1:05:00?" asked in place, the focus on the safe answer. */
+function DiscardConfirm({ name, seconds, onDiscard, onKeep }: DiscardConfirmProps) {
+  // Asked to confirm a discard, the focus goes to the safe answer.
+  const keep = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    keep.current?.focus();
+  }, []);
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a row of buttons outside any form, named for screen readers as a group; a fieldset would bring a form's semantics and its legend
+    <div class="actions" role="group" aria-label={`Discard ${name}?`}>
+      <span class="confirm-text">Discard {formatDuration(seconds)}?</span>
+      <button type="button" class="danger" aria-label={`Yes, discard ${name}`} onClick={onDiscard}>
+        Discard
+      </button>
+      <button type="button" onClick={onKeep} ref={keep}>
+        Keep
+      </button>
+    </div>
   );
 }

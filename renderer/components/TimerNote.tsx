@@ -1,6 +1,7 @@
 // A timer's note, changed in place: Enter saves, Escape puts it back as it was. A refused note
 // keeps the text typed, with the reason under it.
 
+import type { Ref } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
 import { useAction } from '../hooks';
@@ -41,25 +42,15 @@ export function TimerNote({
 
   if (!editing)
     return (
-      <div class="timer-note">
-        {note && (
-          <span class="timer-description clamp" data-testid="timer-note" title={note}>
-            {note}
-          </span>
-        )}
-        <button
-          type="button"
-          class="small link"
-          ref={opener}
-          aria-label={note ? `Edit the note of ${name}` : `Add a note to ${name}`}
-          onClick={() => {
-            setText(note ?? '');
-            setEditing(true);
-          }}
-        >
-          {note ? 'Edit note' : 'Add note'}
-        </button>
-      </div>
+      <NoteShown
+        note={note}
+        name={name}
+        opener={opener}
+        onOpen={() => {
+          setText(note ?? '');
+          setEditing(true);
+        }}
+      />
     );
 
   return (
@@ -87,5 +78,35 @@ export function TimerNote({
       </button>
       <ErrorLine error={action.error} id={errorId} testId="note-error" />
     </form>
+  );
+}
+
+interface ShownProps {
+  note: string | null;
+  name: string;
+  /** The button that opens the note, which the focus goes back to when it closes. */
+  opener: Ref<HTMLButtonElement>;
+  onOpen: () => void;
+}
+
+/** The note as it is, with the button that opens it for a change. */
+function NoteShown({ note, name, opener, onOpen }: ShownProps) {
+  return (
+    <div class="timer-note">
+      {note && (
+        <span class="timer-description clamp" data-testid="timer-note" title={note}>
+          {note}
+        </span>
+      )}
+      <button
+        type="button"
+        class="small link"
+        ref={opener}
+        aria-label={note ? `Edit the note of ${name}` : `Add a note to ${name}`}
+        onClick={onOpen}
+      >
+        {note ? 'Edit note' : 'Add note'}
+      </button>
+    </div>
   );
 }

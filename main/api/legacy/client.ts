@@ -43,6 +43,7 @@ export interface LegacyApiOptions extends ConnectionOptions {
 }
 
 type Method = Call['method'];
+type Send = ReturnType<typeof transportFromOptions>;
 
 export function createLegacyApi(options: LegacyApiOptions): LegacyApi {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -51,23 +52,38 @@ export function createLegacyApi(options: LegacyApiOptions): LegacyApi {
     options.token ? createAuth({ kind: 'personal', token: options.token }) : noCredential,
     options,
   );
+  const requests = legacyRequests(send);
+  return {
+    baseUrl,
+    ...entryMethods(requests, baseUrl),
+    listTags: () => requests.list<LegacyTag>('/api/tags', 'tag'),
+    ...projectMethods(requests),
+    ...userMethods(requests),
+    apiAuthToken: (email, password) => apiAuthToken(send, email, password),
+  };
+}
 
+/** {name: value} → value */
+function unwrap<T>(reply: Reply, name: string): T {
+  const body = reply.body as Record<string, unknown> | undefined;
+  if (!body || typeof body !== 'object' || Array.isArray(body) || !body[name] || typeof body[name] !== 'object') {
+    throw new ApiError({
+      kind: 'protocol',
+      message: `The service answered without the ${name}`,
+      method: 'GET',
+      url: reply.url,
+      status: reply.status,
+    });
+  }
+  return body[name] as T;
+}
+
+type LegacyRequests = ReturnType<typeof legacyRequests>;
+
+/** The request shapes spec 002's resources share, over one transport. */
+function legacyRequests(send: Send) {
   const call = (method: Method, url: string, safe: boolean, body?: object) => send({ method, url, safe, body });
   const get = (url: string) => call('GET', url, true);
-  /** {name: value} → value */
-  const unwrap = <T>(reply: Reply, name: string): T => {
-    const body = reply.body as Record<string, unknown> | undefined;
-    if (!body || typeof body !== 'object' || Array.isArray(body) || !body[name] || typeof body[name] !== 'object') {
-      throw new ApiError({
-        kind: 'protocol',
-        message: `The service answered without the ${name}`,
-        method: 'GET',
-        url: reply.url,
-        status: reply.status,
-      });
-    }
-    return body[name] as T;
-  };
   const list = async <T>(url: string, name: string): Promise<T[]> => {
     const body = (await get(url)).body;
     if (!Array.isArray(body))
@@ -100,10 +116,14 @@ export function createLegacyApi(options: LegacyApiOptions): LegacyApi {
       });
     return unwrap<T>(await get(location), name);
   };
+  return { send, call, get, list, resource, change, created };
+}
 
+type EntryMethods = 'listEntries' | 'getEntry' | 'createEntry' | 'updateEntry' | 'deleteEntry' | 'importEntries';
+
+function entryMethods(requests: LegacyRequests, baseUrl: string): Pick<LegacyApi, EntryMethods> {
+  const { send, call, get, change, created } = requests;
   return {
-    baseUrl,
-
     listEntries: (filters) => unwrapEach(paginate<Record<'entry', LegacyEntry>>(send, entriesUrl(filters)), 'entry'),
     getEntry: async (entryId) => unwrap<LegacyEntry>(await get(`/api/entries/${id(entryId)}`), 'entry'),
     createEntry: async (input, opts = {}) =>
@@ -116,46 +136,72 @@ export function createLegacyApi(options: LegacyApiOptions): LegacyApi {
     deleteEntry: async (entryId) => {
       await call('DELETE', `/api/entries/${id(entryId)}`, false);
     },
-    importEntries: async (entries, opts = {}) => {
-      if (entries.length === 0) return [];
-      let xml: string;
-      try {
-        xml = writeImportXml(
-          entries.map((entry, i) => asText(entryAttributes(entry, opts, 'xml', `entries[${i}].minutes`))),
-        );
-      } catch (error) {
-        if (error instanceof LegacyXmlError) throw badInput(error.message, 'POST', `${baseUrl}/api/entries/import`);
-        throw error;
-      }
-      const reply = await send({
-        method: 'POST',
-        url: '/api/entries/import',
-        content: { type: 'text/xml; charset=utf-8', text: xml },
-        accept: 'text/xml',
-        answer: 'text',
-        // Errors of an XML request come back in XML; a JSON one (from a proxy) is read as usual.
-        readError: (failed, kind) => {
-          const body = readXmlErrorBody(failed.text);
-          return body ? errorFromReply(failed, kind, body) : null;
-        },
-        safe: false,
-      });
-      const made = importedEntries(String(reply.body), reply.url);
-      const aligned = alignImported(entries, made);
-      if (!aligned) {
-        throw new ApiError({
-          kind: 'protocol',
-          message: `The import created ${made.length} of ${entries.length} entries, but the answer cannot be matched to the entries sent`,
-          method: 'POST',
-          url: reply.url,
-          status: reply.status,
-        });
-      }
-      return aligned;
+    importEntries: (entries, opts = {}) => importEntries(send, baseUrl, entries, opts),
+  };
+}
+
+/** POST /api/entries/import: the entries as XML, the answer's entries matched to the ones sent. */
+async function importEntries(
+  send: Send,
+  baseUrl: string,
+  entries: Parameters<LegacyApi['importEntries']>[0],
+  opts: NonNullable<Parameters<LegacyApi['importEntries']>[1]>,
+): ReturnType<LegacyApi['importEntries']> {
+  if (entries.length === 0) return [];
+  let xml: string;
+  try {
+    xml = writeImportXml(
+      entries.map((entry, i) => asText(entryAttributes(entry, opts, 'xml', `entries[${i}].minutes`))),
+    );
+  } catch (error) {
+    if (error instanceof LegacyXmlError) throw badInput(error.message, 'POST', `${baseUrl}/api/entries/import`);
+    throw error;
+  }
+  const reply = await send({
+    method: 'POST',
+    url: '/api/entries/import',
+    content: { type: 'text/xml; charset=utf-8', text: xml },
+    accept: 'text/xml',
+    answer: 'text',
+    // Errors of an XML request come back in XML; a JSON one (from a proxy) is read as usual.
+    readError: (failed, kind) => {
+      const body = readXmlErrorBody(failed.text);
+      return body ? errorFromReply(failed, kind, body) : null;
     },
+    safe: false,
+  });
+  const made = importedEntries(String(reply.body), reply.url);
+  const aligned = alignImported(entries, made);
+  if (!aligned) {
+    throw new ApiError({
+      kind: 'protocol',
+      message: `The import created ${made.length} of ${entries.length} entries, but the answer cannot be matched to the entries sent`,
+      method: 'POST',
+      url: reply.url,
+      status: reply.status,
+    });
+  }
+  return aligned;
+}
 
-    listTags: () => list<LegacyTag>('/api/tags', 'tag'),
+type ProjectMethods =
+  | 'listProjects'
+  | 'getProject'
+  | 'createProject'
+  | 'updateProject'
+  | 'deleteProject'
+  | 'activateProject'
+  | 'archiveProject';
 
+function projectMethods({
+  call,
+  get,
+  list,
+  resource,
+  change,
+  created,
+}: LegacyRequests): Pick<LegacyApi, ProjectMethods> {
+  return {
     listProjects: () => list<LegacyProject>('/api/projects', 'project'),
     getProject: async (projectId) => unwrap<LegacyProject>(await get(`/api/projects/${id(projectId)}`), 'project'),
     createProject: async (input) =>
@@ -180,7 +226,13 @@ export function createLegacyApi(options: LegacyApiOptions): LegacyApi {
         'project',
         `/api/projects/${id(projectId)}`,
       ),
+  };
+}
 
+type UserMethods = 'listUsers' | 'getUser' | 'getSelf' | 'getAvatar' | 'createUser' | 'updateUser' | 'deleteUser';
+
+function userMethods({ call, get, list, change, created }: LegacyRequests): Pick<LegacyApi, UserMethods> {
+  return {
     listUsers: () => list<LegacyUser>('/api/users', 'user'),
     getUser: async (userId) => unwrap<LegacyUser>(await get(`/api/users/${id(userId)}`), 'user'),
     getSelf: async () => unwrap<LegacyUser>(await get('/api/users/self'), 'user'),
@@ -192,26 +244,27 @@ export function createLegacyApi(options: LegacyApiOptions): LegacyApi {
     deleteUser: async (userId) => {
       await call('DELETE', `/api/users/${id(userId)}`, false);
     },
-
-    apiAuthToken: async (email, password) => {
-      const reply = await send({
-        method: 'GET',
-        url: '/api/user/api_auth_token',
-        auth: basicCredential(email, password),
-        safe: true,
-      });
-      const token = unwrap<{ api_auth_token?: unknown }>(reply, 'user').api_auth_token;
-      if (typeof token !== 'string' || !token)
-        throw new ApiError({
-          kind: 'protocol',
-          message: 'The service answered no api_auth_token',
-          method: 'GET',
-          url: reply.url,
-          status: reply.status,
-        });
-      return token;
-    },
   };
+}
+
+/** GET /api/user/api_auth_token with an e-mail and password: the user's personal token. */
+async function apiAuthToken(send: Send, email: string, password: string): Promise<string> {
+  const reply = await send({
+    method: 'GET',
+    url: '/api/user/api_auth_token',
+    auth: basicCredential(email, password),
+    safe: true,
+  });
+  const token = unwrap<{ api_auth_token?: unknown }>(reply, 'user').api_auth_token;
+  if (typeof token !== 'string' || !token)
+    throw new ApiError({
+      kind: 'protocol',
+      message: 'The service answered no api_auth_token',
+      method: 'GET',
+      url: reply.url,
+      status: reply.status,
+    });
+  return token;
 }
 
 /** GET /api/entries with spec 002's query: per_page and search[…], lists comma-separated. */

@@ -137,21 +137,8 @@ async function openWith(options: StintAppOptions, choice: SecretsChoice): Promis
   }
 
   const first = (await openAccount(registry.defaultAccountId)) ?? (await openAccount(LOCAL_ACCOUNT.id))!;
-  const compose = (current: OpenAccount): Snapshot => {
-    const accounts: AccountView[] = accountViews({
-      registry,
-      openId: current.id,
-      sessionOnly,
-      keychainProblem,
-      statuses,
-    });
-    return Object.freeze({
-      ...current.core.getSnapshot(),
-      accounts,
-      otherAccountTimers: otherTimers.list().filter((t) => t.accountId !== current.id),
-      signIn: signInUrl === null ? null : { url: signInUrl },
-    });
-  };
+  const compose = (current: OpenAccount): Snapshot =>
+    composeSnapshot(current, { registry, sessionOnly, keychainProblem, statuses, otherTimers, signInUrl });
   const otherTimers = watchOtherTimers({
     accounts: () => registry.accounts,
     openId: () => open?.current().id ?? registry.defaultAccountId,
@@ -172,20 +159,7 @@ async function openWith(options: StintAppOptions, choice: SecretsChoice): Promis
     core.publish();
   };
 
-  const use = (id: string, { reopen = false } = {}): Promise<Result<null>> =>
-    core.serial(async () => {
-      if (core.stopped()) return fail('internal', 'Stint is shutting down.');
-      if (core.current().id !== id || reopen) {
-        // The new core opens before the old one closes: a failure leaves the user where they were.
-        const next = await openAccount(id);
-        if (!next) return fail('rejected', statuses.get(id)?.problem ?? 'That account cannot be opened.', 'accountId');
-        await core.swapTo(next);
-        // The account left is now an other one: its running timer shows at once, not in 5 minutes.
-        void otherTimers.refresh();
-      }
-      if (registry.defaultAccountId !== id) saveRegistry({ ...registry, defaultAccountId: id });
-      return ok(null);
-    });
+  const use = accountUser({ core, openAccount, statuses, otherTimers, registry: () => registry, saveRegistry });
 
   const accounts = createAccountHandlers({
     dataDir,
@@ -203,16 +177,92 @@ async function openWith(options: StintAppOptions, choice: SecretsChoice): Promis
       core.publish();
     },
     connection,
-    signIn: {
-      port: options.oauthPort ?? OAUTH_LOOPBACK_PORT,
-      timeoutMs: options.signInTimeoutMs ?? SIGN_IN_TIMEOUT_MS,
-      openExternal: options.openExternal,
-    },
+    signIn: signInOptions(options),
   });
 
+  return presentedAsApp(options, { core, accounts, otherTimers, registry: () => registry, secrets });
+}
+
+interface SnapshotParts {
+  registry: Registry;
+  sessionOnly: boolean;
+  keychainProblem: string | null;
+  statuses: Map<string, AccountStatus>;
+  otherTimers: OtherTimers;
+  signInUrl: string | null;
+}
+
+/** The open core's snapshot plus the list of accounts, the other accounts' timers and a waiting sign-in. */
+function composeSnapshot(current: OpenAccount, parts: SnapshotParts): Snapshot {
+  const { registry, sessionOnly, keychainProblem, statuses, otherTimers, signInUrl } = parts;
+  const accounts: AccountView[] = accountViews({
+    registry,
+    openId: current.id,
+    sessionOnly,
+    keychainProblem,
+    statuses,
+  });
+  return Object.freeze({
+    ...current.core.getSnapshot(),
+    accounts,
+    otherAccountTimers: otherTimers.list().filter((t) => t.accountId !== current.id),
+    signIn: signInUrl === null ? null : { url: signInUrl },
+  });
+}
+
+type OtherTimers = ReturnType<typeof watchOtherTimers>;
+
+interface UserDeps {
+  core: OpenCore;
+  openAccount: ReturnType<typeof accountOpener>;
+  statuses: Map<string, AccountStatus>;
+  otherTimers: OtherTimers;
+  registry: () => Registry;
+  saveRegistry: (next: Registry) => void;
+}
+
+/** Makes an account the open one and the default (AccountDeps.use). */
+function accountUser({ core, openAccount, statuses, otherTimers, registry, saveRegistry }: UserDeps) {
+  return (id: string, { reopen = false } = {}): Promise<Result<null>> =>
+    core.serial(async () => {
+      if (core.stopped()) return fail('internal', 'Stint is shutting down.');
+      if (core.current().id !== id || reopen) {
+        // The new core opens before the old one closes: a failure leaves the user where they were.
+        const next = await openAccount(id);
+        if (!next) return fail('rejected', statuses.get(id)?.problem ?? 'That account cannot be opened.', 'accountId');
+        await core.swapTo(next);
+        // The account left is now an other one: its running timer shows at once, not in 5 minutes.
+        void otherTimers.refresh();
+      }
+      if (registry().defaultAccountId !== id) saveRegistry({ ...registry(), defaultAccountId: id });
+      return ok(null);
+    });
+}
+
+function signInOptions(options: StintAppOptions) {
+  return {
+    port: options.oauthPort ?? OAUTH_LOOPBACK_PORT,
+    timeoutMs: options.signInTimeoutMs ?? SIGN_IN_TIMEOUT_MS,
+    openExternal: options.openExternal,
+  };
+}
+
+interface AppParts {
+  core: OpenCore;
+  accounts: ReturnType<typeof createAccountHandlers>;
+  otherTimers: OtherTimers;
+  registry: () => Registry;
+  secrets: SecretStore;
+}
+
+/** The StintApp the shell and the web host see: the app as one Core, with the activity channels and the other accounts' timers. */
+function presentedAsApp(
+  options: StintAppOptions,
+  { core, accounts, otherTimers, registry, secrets }: AppParts,
+): StintApp {
   const presented = presentedAsCore(core, accounts.handlers);
   const activity = appActivityHandlers({
-    dataDir,
+    dataDir: options.dataDir,
     accounts: () => core.store.get().accounts,
     open: presented.handlers,
     now: () => (options.clock ?? systemClock).now(),
@@ -232,7 +282,7 @@ async function openWith(options: StintAppOptions, choice: SecretsChoice): Promis
       }),
     /** Reads the other accounts' timers now (tests; the shell when the tray menu opens). */
     refreshOtherTimers: () => otherTimers.refresh(),
-    registry: () => registry,
+    registry,
     secretsDescription: secrets.description,
   };
 }

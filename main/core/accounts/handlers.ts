@@ -42,45 +42,6 @@ export function createAccountHandlers(deps: AccountDeps): { handlers: AccountHan
   // A new browser sign-in replaces one still waiting (they share the registered port).
   let cancelSignIn: ((reason: Error) => Promise<void>) | null = null;
 
-  /** Saves the account with its new secrets (old ones of the other kind deleted) and opens it. */
-  const keep = async (
-    identity: Identity,
-    fields: Omit<RemoteAccount, 'id' | 'label' | 'kind' | 'email'>,
-    label: string | undefined,
-    secrets: Partial<Record<SecretKey, string | null>>,
-  ) => {
-    const existing = findRemote(deps.registry(), fields.baseUrl, identity.email);
-    const host = new URL(fields.baseUrl).host;
-    const account: RemoteAccount = {
-      id: existing?.id ?? newAccountId(),
-      label: label?.trim() || existing?.label || `${identity.name} at ${host}`,
-      kind: 'remote',
-      email: identity.email,
-      ...fields,
-    };
-    // Secrets first: a listed account whose secret is missing would only be "signed out", while a
-    // secret without an account would be an orphan in the keychain.
-    try {
-      for (const [key, value] of Object.entries(secrets) as [SecretKey, string | null][]) {
-        if (value) await deps.secrets.set(account.id, key, value);
-        else await deps.secrets.delete(account.id, key);
-      }
-      deps.save(withAccount(deps.registry(), account));
-    } catch (error) {
-      return fail('internal', (error as Error).message);
-    }
-    deps.signedIn(account.id);
-    // Adding never changes the default by itself: the window asks "Use it now?" and an answer
-    // calls setDefaultAccount. Only an account that already is the default (signed in again, or
-    // its token replaced) is opened again with the new credential.
-    const inUse = deps.openId() === account.id || deps.registry().defaultAccountId === account.id;
-    if (inUse) {
-      const used = await deps.use(account.id, { reopen: true });
-      if (!used.ok) return used;
-    }
-    return ok({ accountId: account.id, label: account.label, inUse });
-  };
-
   const handlers: AccountHandlers = {
     addAccountWithToken: async ({ baseUrl, token, label }) => {
       const base = readBaseUrl(baseUrl);
@@ -89,9 +50,11 @@ export function createAccountHandlers(deps: AccountDeps): { handlers: AccountHan
       if (pasted === '') return fail('invalid_input', "Paste a personal token from the service's settings.", 'token');
       const identity = await whoIs(base.value, { kind: 'personal', token: pasted }, 'token', deps.connection);
       if (!identity.ok) return identity;
-      return keep(identity.value, { baseUrl: base.value, auth: 'personal' }, label, {
-        'personal-token': pasted,
-        ...Object.fromEntries(OAUTH_SECRETS.map((key) => [key, null])),
+      return keepAccount(deps, {
+        identity: identity.value,
+        fields: { baseUrl: base.value, auth: 'personal' },
+        label,
+        secrets: { 'personal-token': pasted, ...Object.fromEntries(OAUTH_SECRETS.map((key) => [key, null])) },
       });
     },
 
@@ -115,11 +78,16 @@ export function createAccountHandlers(deps: AccountDeps): { handlers: AccountHan
       }
       if (!signedIn.ok) return signedIn;
       const { baseUrl, authUrl, clientId, clientSecret, tokens, identity } = signedIn.value;
-      return keep(identity, { baseUrl, auth: 'oauth', oauth: { clientId, authUrl } }, undefined, {
-        'access-token': tokens.accessToken,
-        'refresh-token': tokens.refreshToken,
-        'client-secret': clientSecret || null,
-        'personal-token': null,
+      return keepAccount(deps, {
+        identity,
+        fields: { baseUrl, auth: 'oauth', oauth: { clientId, authUrl } },
+        label: undefined,
+        secrets: {
+          'access-token': tokens.accessToken,
+          'refresh-token': tokens.refreshToken,
+          'client-secret': clientSecret || null,
+          'personal-token': null,
+        },
       });
     },
 
@@ -129,45 +97,7 @@ export function createAccountHandlers(deps: AccountDeps): { handlers: AccountHan
       return ok(null);
     },
 
-    signOut: async ({ accountId }) => {
-      if (accountId === LOCAL_ACCOUNT.id) {
-        return fail(
-          'invalid_input',
-          'The account on this computer needs no sign-in and cannot be removed; make another account the default to use that one instead.',
-          'accountId',
-        );
-      }
-      const account = deps.registry().accounts.find((a) => a.id === accountId);
-      if (!account) return fail('not_found', 'That account is no longer connected.', 'accountId');
-      // Away from it first: its core must not send with a token that is about to go.
-      if (deps.openId() === accountId) {
-        const away = await deps.use(LOCAL_ACCOUNT.id);
-        if (!away.ok) return away;
-      }
-      // What it holds here first (keychain items, the receiver, its folder), the registry entry
-      // last: should the keychain fail midway, the account is still listed and signing out again
-      // finishes the job, where an entry removed first would leave its secrets with nothing to
-      // find them by.
-      let outcome: SignOutOutcome;
-      try {
-        outcome = await signOutRemote(account, deps.secrets, deps.dataDir, deps.connection);
-      } catch (error) {
-        return fail(
-          'internal',
-          `Signing out did not finish: ${(error as Error).message} The account stays in the list; sign out again to finish.`,
-        );
-      }
-      try {
-        deps.save(withoutAccount(deps.registry(), accountId));
-      } catch (error) {
-        return fail(
-          'internal',
-          `Its secrets are deleted, but the list of accounts could not be saved: ${(error as Error).message}`,
-        );
-      }
-      deps.forget(accountId);
-      return ok(outcome);
-    },
+    signOut: ({ accountId }) => signOutAccount(deps, accountId),
 
     setDefaultAccount: async ({ accountId }) => {
       const known = accountId === LOCAL_ACCOUNT.id || deps.registry().accounts.some((a) => a.id === accountId);
@@ -183,4 +113,86 @@ export function createAccountHandlers(deps: AccountDeps): { handlers: AccountHan
       await cancelSignIn?.(new Error('Stint is quitting.'));
     },
   };
+}
+
+interface KeptAccount {
+  identity: Identity;
+  fields: Omit<RemoteAccount, 'id' | 'label' | 'kind' | 'email'>;
+  label: string | undefined;
+  secrets: Partial<Record<SecretKey, string | null>>;
+}
+
+/** Saves the account with its new secrets (old ones of the other kind deleted) and opens it. */
+async function keepAccount(deps: AccountDeps, { identity, fields, label, secrets }: KeptAccount) {
+  const existing = findRemote(deps.registry(), fields.baseUrl, identity.email);
+  const host = new URL(fields.baseUrl).host;
+  const account: RemoteAccount = {
+    id: existing?.id ?? newAccountId(),
+    label: label?.trim() || existing?.label || `${identity.name} at ${host}`,
+    kind: 'remote',
+    email: identity.email,
+    ...fields,
+  };
+  // Secrets first: a listed account whose secret is missing would only be "signed out", while a
+  // secret without an account would be an orphan in the keychain.
+  try {
+    for (const [key, value] of Object.entries(secrets) as [SecretKey, string | null][]) {
+      if (value) await deps.secrets.set(account.id, key, value);
+      else await deps.secrets.delete(account.id, key);
+    }
+    deps.save(withAccount(deps.registry(), account));
+  } catch (error) {
+    return fail('internal', (error as Error).message);
+  }
+  deps.signedIn(account.id);
+  // Adding never changes the default by itself: the window asks "Use it now?" and an answer
+  // calls setDefaultAccount. Only an account that already is the default (signed in again, or
+  // its token replaced) is opened again with the new credential.
+  const inUse = deps.openId() === account.id || deps.registry().defaultAccountId === account.id;
+  if (inUse) {
+    const used = await deps.use(account.id, { reopen: true });
+    if (!used.ok) return used;
+  }
+  return ok({ accountId: account.id, label: account.label, inUse });
+}
+
+/** Signs the account out and takes it off the list; the account on this computer cannot be. */
+async function signOutAccount(deps: AccountDeps, accountId: string): Promise<Result<SignOutOutcome>> {
+  if (accountId === LOCAL_ACCOUNT.id) {
+    return fail(
+      'invalid_input',
+      'The account on this computer needs no sign-in and cannot be removed; make another account the default to use that one instead.',
+      'accountId',
+    );
+  }
+  const account = deps.registry().accounts.find((a) => a.id === accountId);
+  if (!account) return fail('not_found', 'That account is no longer connected.', 'accountId');
+  // Away from it first: its core must not send with a token that is about to go.
+  if (deps.openId() === accountId) {
+    const away = await deps.use(LOCAL_ACCOUNT.id);
+    if (!away.ok) return away;
+  }
+  // What it holds here first (keychain items, the receiver, its folder), the registry entry
+  // last: should the keychain fail midway, the account is still listed and signing out again
+  // finishes the job, where an entry removed first would leave its secrets with nothing to
+  // find them by.
+  let outcome: SignOutOutcome;
+  try {
+    outcome = await signOutRemote(account, deps.secrets, deps.dataDir, deps.connection);
+  } catch (error) {
+    return fail(
+      'internal',
+      `Signing out did not finish: ${(error as Error).message} The account stays in the list; sign out again to finish.`,
+    );
+  }
+  try {
+    deps.save(withoutAccount(deps.registry(), accountId));
+  } catch (error) {
+    return fail(
+      'internal',
+      `Its secrets are deleted, but the list of accounts could not be saved: ${(error as Error).message}`,
+    );
+  }
+  deps.forget(accountId);
+  return ok(outcome);
 }

@@ -62,15 +62,7 @@ export async function signInWithBrowser(request: SignInRequest, deps: SignInDeps
   } catch (error) {
     return fail('internal', (error as Error).message);
   }
-  const timer = setTimeout(
-    () =>
-      void loopback.close(
-        new Error(
-          `No answer came back from the browser within ${Math.round(deps.timeoutMs / 60_000) || 1} minutes; start the sign-in again.`,
-        ),
-      ),
-    deps.timeoutMs,
-  );
+  const timer = closeAfterTimeout(loopback, deps.timeoutMs);
   deps.started((reason) => loopback.close(reason));
 
   const end = async (result: Result<SignedIn>): Promise<Result<SignedIn>> => {
@@ -103,16 +95,9 @@ export async function signInWithBrowser(request: SignInRequest, deps: SignInDeps
         ),
       );
     }
-    let tokens: OAuthTokens;
-    try {
-      tokens = await client.exchangeCode(code, { redirectUri: loopback.redirectUri, codeVerifier: pkce.verifier });
-    } catch (error) {
-      if (!isApiError(error)) throw error;
-      const field = isOAuthError(error) && error.error === 'invalid_client' ? 'clientId' : undefined;
-      const why = unreachable(error);
-      if (why) return await end({ ok: false, error: { code: 'rejected', message: why.message, detail: why.detail } });
-      return await end(fail('rejected', error.message, field));
-    }
+    const exchanged = await exchangeCode(client, code, loopback.redirectUri, pkce.verifier);
+    if (!exchanged.ok) return await end(exchanged);
+    const tokens = exchanged.value;
     const credentials = {
       kind: 'oauth' as const,
       accessToken: async () => tokens.accessToken,
@@ -125,5 +110,38 @@ export async function signInWithBrowser(request: SignInRequest, deps: SignInDeps
     );
   } catch (error) {
     return await end(fail('internal', (error as Error).message));
+  }
+}
+
+type Loopback = Awaited<ReturnType<typeof listenForRedirect>>;
+
+/** Stops listening for the browser once the sign-in has taken too long. */
+function closeAfterTimeout(loopback: Loopback, timeoutMs: number): ReturnType<typeof setTimeout> {
+  return setTimeout(
+    () =>
+      void loopback.close(
+        new Error(
+          `No answer came back from the browser within ${Math.round(timeoutMs / 60_000) || 1} minutes; start the sign-in again.`,
+        ),
+      ),
+    timeoutMs,
+  );
+}
+
+/** The tokens for the browser's code; the service's refusal, or why it cannot be reached, as a failed Result. */
+async function exchangeCode(
+  client: ReturnType<typeof createOAuthClient>,
+  code: string,
+  redirectUri: string,
+  codeVerifier: string,
+): Promise<Result<OAuthTokens>> {
+  try {
+    return ok(await client.exchangeCode(code, { redirectUri, codeVerifier }));
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    const field = isOAuthError(error) && error.error === 'invalid_client' ? 'clientId' : undefined;
+    const why = unreachable(error);
+    if (why) return { ok: false, error: { code: 'rejected', message: why.message, detail: why.detail } };
+    return fail('rejected', error.message, field);
   }
 }

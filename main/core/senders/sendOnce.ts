@@ -27,23 +27,8 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
       return { projectId: (await api.createProject({ name: op.name })).id };
     }
 
-    case 'startTimer': {
-      // The timer it paused is paused first, at the user's seconds: left to the service, it would
-      // stop whenever this start lands.
-      const paused = op.pauses ? await pauseAt(api, { ...op.pauses, id: op.id, at: op.at }, ctx) : null;
-      // Sent late from a confirmed view, it may meet a timer changed elsewhere meanwhile: read
-      // first, to keep both sides (operations.ts Confirmed).
-      const late = op.confirmed === true && ctx.now() - op.at >= TOLERANCE_SECONDS * 1000;
-      const before = late ? ((await api.getTimer(op.projectId).catch(ignore(isNotFound))) ?? null) : undefined;
-      const readAt = ctx.now();
-      const timer = await api.startTimer(op.projectId, op.description ? { description: op.description } : undefined);
-      const plan =
-        before === undefined
-          ? { target: (now: number) => op.fromSeconds + (now - op.at) / 1000, notice: null }
-          : planStart(op, before, readAt, ctx.attempted);
-      await runAt(api, timer, () => plan.target(ctx.now()));
-      return notices(paused, plan.notice);
-    }
+    case 'startTimer':
+      return sendStart(api, op, ctx);
 
     case 'pauseTimer':
       return notices(await pauseAt(api, op, ctx));
@@ -58,26 +43,7 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
       return sendNote(api, op);
 
     case 'logTimer':
-      // Its entry deleted before it was sent: the timer goes, as a discard (gone already is done).
-      if (op.discarded) {
-        await api.deleteTimer(op.projectId).catch(ignore(isNotFound));
-        return {};
-      }
-      try {
-        // The minutes the user saw, whatever the service's timer counted meanwhile; the
-        // description as edited, if its entry was edited before it was sent.
-        await api.logTimer(op.projectId, {
-          minutes: elapsedMinutes(op.seconds),
-          ...(op.edited ? { description: op.description ?? '' } : {}),
-        });
-      } catch (error) {
-        if (!isNotFound(error)) throw error;
-        // The unanswered attempt logged it: the timer is gone because it became the entry.
-        if (ctx.attempted && (await loggedByAttempt(api, op))) return {};
-        // Logged or discarded elsewhere while this waited (before the attempt arrived, if any).
-        return { notice: await recoverGoneTimer(api, op) };
-      }
-      return {};
+      return sendLog(api, op, ctx);
 
     case 'discardTimer':
       // Gone is what the user asked for, whoever removed it.
@@ -97,49 +63,103 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
       return {};
 
     case 'updateEntry':
-      // PUT sets the values: a repeat after a lost answer sets them again. Every minute is sent
-      // (an update without minutes gives the entry 0, spec 001), the project only when it moves.
-      try {
-        await api.updateEntry(op.entryId, {
-          minutes: op.minutes,
-          description: op.description,
-          ...(op.projectId === null && op.projectName !== null
-            ? { project_name: op.projectName }
-            : op.projectId !== undefined
-              ? { project_id: op.projectId }
-              : {}),
-          ...(op.date !== undefined ? { date: op.date } : {}),
-        });
-      } catch (error) {
-        // Deleted elsewhere: the change fails, visibly, rather than bringing the entry back.
-        if (isNotFound(error)) throw restated(error, 'The entry was deleted elsewhere, so this change was not saved.');
-        throw error;
-      }
-      return {};
+      return sendUpdateEntry(api, op);
 
-    case 'createEntry': {
-      const fields = {
-        date: op.date,
-        minutes: op.minutes,
-        description: op.description,
-        ...(op.projectId !== null
-          ? { project_id: op.projectId }
-          : op.projectName !== null
-            ? { project_name: op.projectName }
-            : {}),
-      };
-      const earlier = ctx.attempted ? await findMarked(api, op.marker, op.at) : undefined;
-      // Made by an earlier attempt; the user may have edited the operation since (it failed in
-      // between), so the entry is given the operation's values. PUT sets them: safe to repeat.
-      if (earlier) {
-        // A PUT keeps a project it is not given: an entry moved to none must say so.
-        const none = op.projectId === null && op.projectName === null;
-        if (!sameEntry(earlier, op)) await api.updateEntry(earlier.id, none ? { ...fields, project_id: null } : fields);
-        return { entryId: earlier.id };
-      }
-      return { entryId: (await api.createEntry({ ...fields, source_url: op.marker })).id };
-    }
+    case 'createEntry':
+      return sendCreateEntry(api, op, ctx);
   }
+}
+
+type OperationOf<K extends Operation['kind']> = Extract<Operation, { kind: K }>;
+
+/** Starts the timer at the seconds the user saw, after pausing the one it paused. */
+async function sendStart(api: ServiceApi, op: OperationOf<'startTimer'>, ctx: SendContext): Promise<Sent> {
+  // The timer it paused is paused first, at the user's seconds: left to the service, it would
+  // stop whenever this start lands.
+  const paused = op.pauses ? await pauseAt(api, { ...op.pauses, id: op.id, at: op.at }, ctx) : null;
+  // Sent late from a confirmed view, it may meet a timer changed elsewhere meanwhile: read
+  // first, to keep both sides (operations.ts Confirmed).
+  const late = op.confirmed === true && ctx.now() - op.at >= TOLERANCE_SECONDS * 1000;
+  const before = late ? ((await api.getTimer(op.projectId).catch(ignore(isNotFound))) ?? null) : undefined;
+  const readAt = ctx.now();
+  const timer = await api.startTimer(op.projectId, op.description ? { description: op.description } : undefined);
+  const plan =
+    before === undefined
+      ? { target: (now: number) => op.fromSeconds + (now - op.at) / 1000, notice: null }
+      : planStart(op, before, readAt, ctx.attempted);
+  await runAt(api, timer, () => plan.target(ctx.now()));
+  return notices(paused, plan.notice);
+}
+
+/** Logs the timer with the minutes the user saw, or discards it when its entry was deleted first. */
+async function sendLog(api: ServiceApi, op: OperationOf<'logTimer'>, ctx: SendContext): Promise<Sent> {
+  // Its entry deleted before it was sent: the timer goes, as a discard (gone already is done).
+  if (op.discarded) {
+    await api.deleteTimer(op.projectId).catch(ignore(isNotFound));
+    return {};
+  }
+  try {
+    // The minutes the user saw, whatever the service's timer counted meanwhile; the
+    // description as edited, if its entry was edited before it was sent.
+    await api.logTimer(op.projectId, {
+      minutes: elapsedMinutes(op.seconds),
+      ...(op.edited ? { description: op.description ?? '' } : {}),
+    });
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    // The unanswered attempt logged it: the timer is gone because it became the entry.
+    if (ctx.attempted && (await loggedByAttempt(api, op))) return {};
+    // Logged or discarded elsewhere while this waited (before the attempt arrived, if any).
+    return { notice: await recoverGoneTimer(api, op) };
+  }
+  return {};
+}
+
+/** Sets an entry's values; an entry deleted elsewhere fails the change. */
+async function sendUpdateEntry(api: ServiceApi, op: OperationOf<'updateEntry'>): Promise<Sent> {
+  // PUT sets the values: a repeat after a lost answer sets them again. Every minute is sent
+  // (an update without minutes gives the entry 0, spec 001), the project only when it moves.
+  try {
+    await api.updateEntry(op.entryId, {
+      minutes: op.minutes,
+      description: op.description,
+      ...(op.projectId === null && op.projectName !== null
+        ? { project_name: op.projectName }
+        : op.projectId !== undefined
+          ? { project_id: op.projectId }
+          : {}),
+      ...(op.date !== undefined ? { date: op.date } : {}),
+    });
+  } catch (error) {
+    // Deleted elsewhere: the change fails, visibly, rather than bringing the entry back.
+    if (isNotFound(error)) throw restated(error, 'The entry was deleted elsewhere, so this change was not saved.');
+    throw error;
+  }
+  return {};
+}
+
+/** Creates the entry with its marker, or gives the one an earlier attempt made the operation's values. */
+async function sendCreateEntry(api: ServiceApi, op: OperationOf<'createEntry'>, ctx: SendContext): Promise<Sent> {
+  const fields = {
+    date: op.date,
+    minutes: op.minutes,
+    description: op.description,
+    ...(op.projectId !== null
+      ? { project_id: op.projectId }
+      : op.projectName !== null
+        ? { project_name: op.projectName }
+        : {}),
+  };
+  const earlier = ctx.attempted ? await findMarked(api, op.marker, op.at) : undefined;
+  // Made by an earlier attempt; the user may have edited the operation since (it failed in
+  // between), so the entry is given the operation's values. PUT sets them: safe to repeat.
+  if (earlier) {
+    // A PUT keeps a project it is not given: an entry moved to none must say so.
+    const none = op.projectId === null && op.projectName === null;
+    if (!sameEntry(earlier, op)) await api.updateEntry(earlier.id, none ? { ...fields, project_id: null } : fields);
+    return { entryId: earlier.id };
+  }
+  return { entryId: (await api.createEntry({ ...fields, source_url: op.marker })).id };
 }
 
 /**

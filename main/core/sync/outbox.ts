@@ -285,26 +285,18 @@ function compacted(items: Map<string, OutboxItem>): JournalRecord[] {
 
 function createOutbox(journal: Journal, state: State): Outbox {
   let sorted: OutboxItem[] | null = null;
-  let chain: Promise<unknown> = Promise.resolve();
-
-  // Disk first, then memory; one change at a time, so a compaction sees every earlier change.
-  const write = (r: JournalRecord): Promise<boolean | undefined> => {
-    const run = chain.then(async () => {
-      await journal.append(r);
-      const applied = apply(state, r);
-      sorted = null;
-      if (journal.appendedSinceRewrite >= COMPACT_AFTER) await journal.rewrite(compacted(state.items));
-      return applied;
-    });
-    chain = run.catch(() => {});
-    return run;
-  };
-  const record = async (r: JournalRecord): Promise<void> => {
-    await write(r);
-  };
+  const { write, record, close } = serialJournal(journal, state, () => {
+    sorted = null;
+  });
 
   const items = () => (sorted ??= [...state.items.values()].sort((a, b) => a.op.seq - b.op.seq));
   const failedItem = (id: string) => state.items.get(id)?.status === 'failed';
+  /** Writes the record where the condition holds; answers whether it did. */
+  const recordIf = async (condition: boolean, r: JournalRecord) => {
+    if (!condition) return false;
+    await record(r);
+    return true;
+  };
   const withdrawing = new Set<string>();
   // Items whose send the worker began in this run, one by one or in an import. The worker calls
   // attempt()/attemptBatch() in the same tick in which it takes items from next(), so from the
@@ -333,11 +325,7 @@ function createOutbox(journal: Journal, state: State): Outbox {
     settle: (id, projectId) => record(projectId === undefined ? { t: 'done', id } : { t: 'done', id, projectId }),
     fail: (id, message, refused) =>
       record(refused ? { t: 'failed', id, message, refused } : { t: 'failed', id, message }),
-    async retry(id) {
-      if (!failedItem(id)) return false;
-      await record({ t: 'retry', id });
-      return true;
-    },
+    retry: (id) => recordIf(failedItem(id), { t: 'retry', id }),
     async edit(op) {
       const item = state.items.get(op.id);
       if (!item || !editable(item, op)) return false;
@@ -345,24 +333,16 @@ function createOutbox(journal: Journal, state: State): Outbox {
       return true;
     },
     async amend(op) {
-      const item = state.items.get(op.id);
-      if (item?.status !== 'pending' || !amendable(item, op) || claimed.get(op.id) === 'batch') return false;
-      // A send of it may be under way or may have landed: the next settle is checked (recheck).
-      const begun = item.attempted || claimed.has(op.id);
-      // A log carries no marker: a log that may have landed cannot be found to be changed again.
-      if (begun && op.kind === 'logTimer') return false;
+      const r = amendRecord(state.items.get(op.id), op, claimed);
+      if (!r) return false;
       amending++;
       try {
-        return (await write({ t: 'amend', id: op.id, op, ...(begun ? { recheck: true as const } : {}) })) === true;
+        return (await write(r)) === true;
       } finally {
         amending--;
       }
     },
-    async discard(id) {
-      if (!failedItem(id)) return false;
-      await record({ t: 'discard', id });
-      return true;
-    },
+    discard: (id) => recordIf(failedItem(id), { t: 'discard', id }),
     async withdraw(id) {
       const item = state.items.get(id);
       if (item?.status !== 'pending' || item.attempted || withdrawing.has(id)) return false;
@@ -375,21 +355,65 @@ function createOutbox(journal: Journal, state: State): Outbox {
       return true;
     },
     refreshed(collection) {
-      let changed = false;
-      for (const [id, item] of state.items) {
-        if (item.status !== 'settled' || !item.awaiting.includes(collection)) continue;
-        const awaiting = item.awaiting.filter((c) => c !== collection);
-        if (awaiting.length === 0) state.items.delete(id), claimed.delete(id);
-        else state.items.set(id, { ...item, awaiting });
-        changed = true;
-      }
+      const changed = dropRefreshed(state, claimed, collection);
       if (changed) sorted = null;
       return changed;
     },
-    close: () => {
-      const run = chain.then(() => journal.close());
-      chain = run.catch(() => {});
-      return run;
-    },
+    close,
   };
+}
+
+/**
+ * Writes records to the journal, disk first, then memory (`applied` runs once memory changed);
+ * one change at a time, so a compaction sees every earlier change.
+ */
+function serialJournal(journal: Journal, state: State, applied: () => void) {
+  let chain: Promise<unknown> = Promise.resolve();
+  const write = (r: JournalRecord): Promise<boolean | undefined> => {
+    const run = chain.then(async () => {
+      await journal.append(r);
+      const result = apply(state, r);
+      applied();
+      if (journal.appendedSinceRewrite >= COMPACT_AFTER) await journal.rewrite(compacted(state.items));
+      return result;
+    });
+    chain = run.catch(() => {});
+    return run;
+  };
+  const record = async (r: JournalRecord): Promise<void> => {
+    await write(r);
+  };
+  const close = () => {
+    const run = chain.then(() => journal.close());
+    chain = run.catch(() => {});
+    return run;
+  };
+  return { write, record, close };
+}
+
+/** The record amending a pending item with `op`, or null where it cannot be amended (Outbox.amend). */
+function amendRecord(
+  item: OutboxItem | undefined,
+  op: Operation,
+  claimed: ReadonlyMap<string, 'one' | 'batch'>,
+): JournalRecord | null {
+  if (item?.status !== 'pending' || !amendable(item, op) || claimed.get(op.id) === 'batch') return null;
+  // A send of it may be under way or may have landed: the next settle is checked (recheck).
+  const begun = item.attempted || claimed.has(op.id);
+  // A log carries no marker: a log that may have landed cannot be found to be changed again.
+  if (begun && op.kind === 'logTimer') return null;
+  return { t: 'amend', id: op.id, op, ...(begun ? { recheck: true as const } : {}) };
+}
+
+/** Settled items no longer wait for this collection's read; those that wait for nothing more go. Whether any changed. */
+function dropRefreshed(state: State, claimed: Map<string, unknown>, collection: Collection): boolean {
+  let changed = false;
+  for (const [id, item] of state.items) {
+    if (item.status !== 'settled' || !item.awaiting.includes(collection)) continue;
+    const awaiting = item.awaiting.filter((c) => c !== collection);
+    if (awaiting.length === 0) state.items.delete(id), claimed.delete(id);
+    else state.items.set(id, { ...item, awaiting });
+    changed = true;
+  }
+  return changed;
 }

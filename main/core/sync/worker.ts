@@ -89,45 +89,7 @@ export function startWorker(deps: WorkerDeps): Worker {
   const { heldUntil, nextStep, freshen } = steps;
   const loop: Loop = { deps, state, waits, steps, idleWaiters, backoff };
 
-  const run = async () => {
-    while (!state.stopped) {
-      const step = nextStep();
-      state.idle = !step;
-      if (!step) {
-        await waitForWork(loop);
-        continue;
-      }
-      try {
-        state.doing = steps.describe(step);
-        const talked = await steps.take(step);
-        if (state.stopped) return;
-        if (talked) {
-          state.failures = 0;
-          state.online = true;
-          deps.serviceAnswered(true);
-        }
-      } catch (error) {
-        if (state.stopped) return;
-        // Nothing more can be recorded (journal.ts): sending on would do what no record keeps.
-        if (error instanceof JournalLostError) {
-          state.doing = `stopped: ${error.message}`;
-          deps.snapshotChanged();
-          return;
-        }
-        if (waitsForTime(error)) {
-          if (!('read' in step))
-            deps.retryingLater('item' in step ? [step.item.op.id] : step.batch.map((i) => i.op.id), messageOf(error));
-          await backOff(loop, error);
-          continue;
-        }
-        // The service answered, and refused: a fact about this operation, not about the network.
-        if (isApiError(error)) deps.serviceAnswered(true);
-        await steps.refusedStep(step, error);
-      }
-      deps.snapshotChanged();
-    }
-  };
-  const running = run();
+  const running = runLoop(loop);
 
   return {
     request(...reads) {
@@ -161,6 +123,48 @@ export function startWorker(deps: WorkerDeps): Worker {
       clearTimeout(grace);
     },
   };
+}
+
+/** Takes step after step until stopped: waits for work, backs off after a failure time can fix, records a refusal. */
+async function runLoop(loop: Loop): Promise<void> {
+  const { deps, state, steps } = loop;
+  const { nextStep } = steps;
+  while (!state.stopped) {
+    const step = nextStep();
+    state.idle = !step;
+    if (!step) {
+      await waitForWork(loop);
+      continue;
+    }
+    try {
+      state.doing = steps.describe(step);
+      const talked = await steps.take(step);
+      if (state.stopped) return;
+      if (talked) {
+        state.failures = 0;
+        state.online = true;
+        deps.serviceAnswered(true);
+      }
+    } catch (error) {
+      if (state.stopped) return;
+      // Nothing more can be recorded (journal.ts): sending on would do what no record keeps.
+      if (error instanceof JournalLostError) {
+        state.doing = `stopped: ${error.message}`;
+        deps.snapshotChanged();
+        return;
+      }
+      if (waitsForTime(error)) {
+        if (!('read' in step))
+          deps.retryingLater('item' in step ? [step.item.op.id] : step.batch.map((i) => i.op.id), messageOf(error));
+        await backOff(loop, error);
+        continue;
+      }
+      // The service answered, and refused: a fact about this operation, not about the network.
+      if (isApiError(error)) deps.serviceAnswered(true);
+      await steps.refusedStep(step, error);
+    }
+    deps.snapshotChanged();
+  }
 }
 
 /** What the worker's loop keeps between steps. */

@@ -29,8 +29,7 @@ export function AddAccountForm({
   const [clientSecret, setClientSecret] = useState('');
   const [token, setToken] = useState('');
   const action = useAction();
-  const invalid = (field: string) => (action.error?.field === field ? 'true' : undefined);
-  const describedBy = (field: string) => (action.error?.field === field ? 'add-account-error' : undefined);
+  const refused = action.error?.field;
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -55,23 +54,14 @@ export function AddAccountForm({
     [value, set]: [string, (v: string) => void],
     extra: Record<string, unknown> = {},
   ) => (
-    <label class="grow">
-      <span class="label">{label}</span>
-      <input
-        name={name}
-        autocomplete="off"
-        spellcheck={false}
-        value={value}
-        aria-invalid={invalid(name)}
-        aria-describedby={describedBy(name)}
-        data-testid={`add-account-${name}`}
-        onInput={(e) => {
-          set(e.currentTarget.value);
-          action.clear();
-        }}
-        {...extra}
-      />
-    </label>
+    <TextField
+      {...{ name, label, value, extra }}
+      refused={refused === name}
+      onValue={(v) => {
+        set(v);
+        action.clear();
+      }}
+    />
   );
 
   return (
@@ -81,17 +71,7 @@ export function AddAccountForm({
         type: 'url',
         placeholder: 'https://time.example.com',
       })}
-      <fieldset>
-        <legend class="label">Sign in</legend>
-        <label class="check">
-          <input type="radio" name="mode" checked={mode === 'browser'} onChange={() => setMode('browser')} /> With the
-          browser
-        </label>
-        <label class="check">
-          <input type="radio" name="mode" checked={mode === 'token'} onChange={() => setMode('token')} /> With a
-          personal token
-        </label>
-      </fieldset>
+      <ModeChoice mode={mode} onMode={setMode} />
       {mode === 'browser' ? (
         <>
           {field('clientId', "Stint's client ID at that service", [clientId, setClientId])}
@@ -104,15 +84,62 @@ export function AddAccountForm({
         field('token', 'Personal token', [token, setToken], { type: 'password' })
       )}
       <button type="submit" class="primary" disabled={action.busy}>
-        {action.busy && mode === 'browser'
-          ? 'Waiting for the browser…'
-          : mode === 'browser'
-            ? 'Sign in'
-            : 'Add account'}
+        {submitLabel(mode, action.busy)}
       </button>
       {signIn && <SignInWait url={signIn.url} bridge={bridge} />}
       <ErrorLine error={action.error} id="add-account-error" testId="add-account-error" />
     </form>
+  );
+}
+
+function submitLabel(mode: Mode, busy: boolean): string {
+  return busy && mode === 'browser' ? 'Waiting for the browser…' : mode === 'browser' ? 'Sign in' : 'Add account';
+}
+
+/** How to sign in: in the system browser, or with a pasted personal token. */
+function ModeChoice({ mode, onMode }: { mode: Mode; onMode: (mode: Mode) => void }) {
+  return (
+    <fieldset>
+      <legend class="label">Sign in</legend>
+      <label class="check">
+        <input type="radio" name="mode" checked={mode === 'browser'} onChange={() => onMode('browser')} /> With the
+        browser
+      </label>
+      <label class="check">
+        <input type="radio" name="mode" checked={mode === 'token'} onChange={() => onMode('token')} /> With a personal
+        token
+      </label>
+    </fieldset>
+  );
+}
+
+interface TextFieldProps {
+  name: string;
+  label: string;
+  value: string;
+  /** Any further attributes of the input (type, placeholder). */
+  extra: Record<string, unknown>;
+  /** The refusal shown under the form is about this field. */
+  refused: boolean;
+  onValue: (value: string) => void;
+}
+
+function TextField({ name, label, value, extra, refused, onValue }: TextFieldProps) {
+  return (
+    <label class="grow">
+      <span class="label">{label}</span>
+      <input
+        name={name}
+        autocomplete="off"
+        spellcheck={false}
+        value={value}
+        aria-invalid={refused ? 'true' : undefined}
+        aria-describedby={refused ? 'add-account-error' : undefined}
+        data-testid={`add-account-${name}`}
+        onInput={(e) => onValue(e.currentTarget.value)}
+        {...extra}
+      />
+    </label>
   );
 }
 

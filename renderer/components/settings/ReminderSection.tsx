@@ -36,6 +36,12 @@ export function ReminderSection({ reminder, bridge }: { reminder: ReminderSettin
   const invalid = (field: Field, id: string) =>
     errorAt(field) ? { 'aria-invalid': 'true' as const, 'aria-describedby': id } : {};
 
+  /** A field's setter that also clears the problem found here, as typing goes on. */
+  const edited = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setLocal(null);
+  };
+
   const toggleDay = (day: number, on: boolean) => {
     const next = on ? [...days, day] : days.filter((d) => d !== day);
     setDays(next);
@@ -57,83 +63,103 @@ export function ReminderSection({ reminder, bridge }: { reminder: ReminderSettin
   return (
     <section class="panel" aria-labelledby="settings-reminder" data-testid="reminder-settings">
       <h2 id="settings-reminder">Reminder</h2>
-      <label class="check">
-        <input
-          type="checkbox"
-          checked={on}
-          data-testid="reminder-on"
-          onChange={(e) => void saving.save({ reminder: { enabled: (e.currentTarget as HTMLInputElement).checked } })}
-        />{' '}
-        Remind me when no timer runs during my working hours
-      </label>
-      <fieldset class="choices days" {...invalid('reminder.days', 'reminder-days-error')}>
-        <legend>Working days</legend>
-        {DAYS.map(({ day, name }) => (
-          <label class="check" key={day}>
-            <input
-              type="checkbox"
-              checked={days.includes(day)}
-              onChange={(e) => toggleDay(day, (e.currentTarget as HTMLInputElement).checked)}
-            />{' '}
-            {name}
-          </label>
-        ))}
-      </fieldset>
+      <ReminderSwitch on={on} onSwitch={(enabled) => void saving.save({ reminder: { enabled } })} />
+      <DayChoices days={days} invalid={invalid('reminder.days', 'reminder-days-error')} onToggle={toggleDay} />
       <ErrorLine error={errorAt('reminder.days')} id="reminder-days-error" testId="reminder-days-error" />
       <form class="row" onSubmit={submitHours} aria-label="Working hours" noValidate>
-        <label class="grow">
-          <span class="label">From</span>
-          <input
-            type="time"
-            value={from}
-            data-testid="reminder-from"
-            {...invalid('reminder.from', 'reminder-from-error')}
-            onInput={(e) => {
-              setFrom((e.currentTarget as HTMLInputElement).value);
-              setLocal(null);
-            }}
-          />
-        </label>
-        <label class="grow">
-          <span class="label">To</span>
-          <input
-            type="time"
-            value={to}
-            data-testid="reminder-to"
-            {...invalid('reminder.to', 'reminder-to-error')}
-            onInput={(e) => {
-              setTo((e.currentTarget as HTMLInputElement).value);
-              setLocal(null);
-            }}
-          />
-        </label>
-        <label class="grow">
-          <span class="label">Remind after (minutes without a timer)</span>
-          <input
-            type="number"
-            min={0}
-            max={240}
-            value={after}
-            data-testid="reminder-after"
-            {...invalid('reminder.afterMinutes', 'reminder-after-error')}
-            onInput={(e) => {
-              setAfter((e.currentTarget as HTMLInputElement).value);
-              setLocal(null);
-            }}
-          />
-        </label>
+        <HourField
+          label="From"
+          input={{ type: 'time', value: from, 'data-testid': 'reminder-from' }}
+          invalid={invalid('reminder.from', 'reminder-from-error')}
+          onValue={edited(setFrom)}
+        />
+        <HourField
+          label="To"
+          input={{ type: 'time', value: to, 'data-testid': 'reminder-to' }}
+          invalid={invalid('reminder.to', 'reminder-to-error')}
+          onValue={edited(setTo)}
+        />
+        <HourField
+          label="Remind after (minutes without a timer)"
+          input={{ type: 'number', min: 0, max: 240, value: after, 'data-testid': 'reminder-after' }}
+          invalid={invalid('reminder.afterMinutes', 'reminder-after-error')}
+          onValue={edited(setAfter)}
+        />
         <button type="submit">Save hours</button>
       </form>
       <ErrorLine error={errorAt('reminder.from')} id="reminder-from-error" testId="reminder-from-error" />
       <ErrorLine error={errorAt('reminder.to')} id="reminder-to-error" testId="reminder-to-error" />
       <ErrorLine error={errorAt('reminder.afterMinutes')} id="reminder-after-error" testId="reminder-after-error" />
       <p class="hint" data-testid="reminder-state">
-        {on
-          ? `On: ${reminder.from}–${reminder.to} on ${dayNames(reminder.days)}, ${reminder.afterMinutes === 0 ? 'as soon as no timer runs' : `${reminder.afterMinutes} minutes after a timer stops`}.`
-          : 'Off: Stint does not remind you to start a timer.'}
+        {reminderState(reminder)}
       </p>
       {refused && !refused.field?.startsWith('reminder.') && <ErrorLine error={refused} />}
     </section>
+  );
+}
+
+/** The reminder as saved, in words. */
+function reminderState(reminder: ReminderSettings): string {
+  return reminder.enabled
+    ? `On: ${reminder.from}–${reminder.to} on ${dayNames(reminder.days)}, ${reminder.afterMinutes === 0 ? 'as soon as no timer runs' : `${reminder.afterMinutes} minutes after a timer stops`}.`
+    : 'Off: Stint does not remind you to start a timer.';
+}
+
+function ReminderSwitch({ on, onSwitch }: { on: boolean; onSwitch: (on: boolean) => void }) {
+  return (
+    <label class="check">
+      <input
+        type="checkbox"
+        checked={on}
+        data-testid="reminder-on"
+        onChange={(e) => onSwitch((e.currentTarget as HTMLInputElement).checked)}
+      />{' '}
+      Remind me when no timer runs during my working hours
+    </label>
+  );
+}
+
+interface DayChoicesProps {
+  days: number[];
+  /** aria-invalid and aria-describedby while the days are refused. */
+  invalid: Record<string, unknown>;
+  onToggle: (day: number, on: boolean) => void;
+}
+
+/** The working days, one box each, Monday first. */
+function DayChoices({ days, invalid, onToggle }: DayChoicesProps) {
+  return (
+    <fieldset class="choices days" {...invalid}>
+      <legend>Working days</legend>
+      {DAYS.map(({ day, name }) => (
+        <label class="check" key={day}>
+          <input
+            type="checkbox"
+            checked={days.includes(day)}
+            onChange={(e) => onToggle(day, (e.currentTarget as HTMLInputElement).checked)}
+          />{' '}
+          {name}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+interface HourFieldProps {
+  label: string;
+  /** The input's own attributes: type, value, bounds, test id. */
+  input: Record<string, unknown>;
+  /** aria-invalid and aria-describedby while the field is refused. */
+  invalid: Record<string, unknown>;
+  onValue: (value: string) => void;
+}
+
+function HourField({ label, input, invalid, onValue }: HourFieldProps) {
+  return (
+    <label class="grow">
+      <span class="label">{label}</span>
+      <input {...input} {...invalid} onInput={(e) => onValue((e.currentTarget as HTMLInputElement).value)} />
+    </label>
   );
 }
 

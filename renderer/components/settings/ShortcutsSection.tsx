@@ -48,28 +48,11 @@ export function ShortcutsSection({ hotkeys, bridge }: { hotkeys: Hotkeys; bridge
 
   const submit = async (event: Event) => {
     event.preventDefault();
-    // A field left as shown (its shortcut in this keyboard's names) is not a change.
-    const changed = HOTKEY_NAMES.filter((n) => {
-      const text = texts[n].trim();
-      const now = hotkeys[n];
-      return now === null ? text !== '' : text === '' || !sameAccelerator(text, now, mac);
-    });
-    // Checked here first, so the message comes without a round trip; main checks again.
-    const problems: Partial<Record<HotkeyName, ActionError>> = {};
-    for (const name of changed) {
-      const checked = texts[name].trim() === '' ? null : checkAccelerator(texts[name]);
-      if (checked && !checked.ok)
-        problems[name] = { code: 'invalid_input', message: checked.message, field: `hotkeys.${name}` };
-    }
+    const changed = changedHotkeys(texts, hotkeys, mac);
+    const problems = hotkeyProblems(texts, changed);
     setErrors(problems);
     if (Object.keys(problems).length > 0 || changed.length === 0) return;
-    const sent = (n: HotkeyName) => {
-      const text = texts[n].trim();
-      if (text === '') return null;
-      const pressed = recorded[n];
-      return pressed && displayAccelerator(pressed, mac) === text ? pressed : texts[n];
-    };
-    const patch = Object.fromEntries(changed.map((n) => [n, sent(n)]));
+    const patch = Object.fromEntries(changed.map((n) => [n, sentAccelerator(n, texts, recorded, mac)]));
     const result = await saving.save({ hotkeys: patch });
     if (result.ok) {
       setTexts(asTexts(result.value.hotkeys, mac));
@@ -90,38 +73,21 @@ export function ShortcutsSection({ hotkeys, bridge }: { hotkeys: Hotkeys; bridge
           Press the keys in a field, or type them like {displayAccelerator('Control+Alt+T', mac)}. Leave a field empty
           for no shortcut.
         </p>
-        {HOTKEY_NAMES.map((name) => {
-          const error = errors[name] ?? null;
-          const id = `hotkey-${name}`;
-          const current = hotkeys[name];
-          return (
-            <div class="edit-field" key={name}>
-              <label for={id}>{HOTKEY_LABELS[name]}</label>
-              <input
-                id={id}
-                name={name}
-                value={texts[name]}
-                autocomplete="off"
-                spellcheck={false}
-                aria-invalid={error ? 'true' : undefined}
-                aria-describedby={`${id}-now shortcuts-how${error ? ` ${id}-error` : ''}`}
-                data-testid={id}
-                onInput={(e) => edit(name, (e.currentTarget as HTMLInputElement).value)}
-                onKeyDown={(e) => {
-                  const pressed = acceleratorFromKeyPress(e, mac);
-                  if (pressed === null) return;
-                  e.preventDefault();
-                  edit(name, displayAccelerator(pressed, mac));
-                  setRecorded((r) => ({ ...r, [name]: pressed }));
-                }}
-              />
-              <p class="hint" id={`${id}-now`}>
-                Now: {current ? displayAccelerator(current, mac) : 'none'}
-              </p>
-              <ErrorLine error={error} id={`${id}-error`} testId={`${id}-error`} />
-            </div>
-          );
-        })}
+        {HOTKEY_NAMES.map((name) => (
+          <HotkeyField
+            key={name}
+            name={name}
+            text={texts[name]}
+            current={hotkeys[name]}
+            error={errors[name] ?? null}
+            mac={mac}
+            onEdit={(text) => edit(name, text)}
+            onPressed={(pressed) => {
+              edit(name, displayAccelerator(pressed, mac));
+              setRecorded((r) => ({ ...r, [name]: pressed }));
+            }}
+          />
+        ))}
         <ErrorLine error={formError} />
         <div class="actions">
           <button type="submit" class="primary">
@@ -135,5 +101,81 @@ export function ShortcutsSection({ hotkeys, bridge }: { hotkeys: Hotkeys; bridge
         </div>
       </form>
     </section>
+  );
+}
+
+/** The shortcuts whose field differs from the one saved; a field left as shown (its shortcut in this keyboard's names) is not a change. */
+function changedHotkeys(texts: Texts, hotkeys: Hotkeys, mac: boolean): HotkeyName[] {
+  return HOTKEY_NAMES.filter((n) => {
+    const text = texts[n].trim();
+    const now = hotkeys[n];
+    return now === null ? text !== '' : text === '' || !sameAccelerator(text, now, mac);
+  });
+}
+
+/** Checked here first, so the message comes without a round trip; main checks again. */
+function hotkeyProblems(texts: Texts, changed: HotkeyName[]): Partial<Record<HotkeyName, ActionError>> {
+  const problems: Partial<Record<HotkeyName, ActionError>> = {};
+  for (const name of changed) {
+    const checked = texts[name].trim() === '' ? null : checkAccelerator(texts[name]);
+    if (checked && !checked.ok)
+      problems[name] = { code: 'invalid_input', message: checked.message, field: `hotkeys.${name}` };
+  }
+  return problems;
+}
+
+/** What is sent for a field: null when empty, the keys as recorded while the field still shows them, else the text. */
+function sentAccelerator(
+  n: HotkeyName,
+  texts: Texts,
+  recorded: Partial<Record<HotkeyName, string>>,
+  mac: boolean,
+): string | null {
+  const text = texts[n].trim();
+  if (text === '') return null;
+  const pressed = recorded[n];
+  return pressed && displayAccelerator(pressed, mac) === text ? pressed : texts[n];
+}
+
+interface HotkeyFieldProps {
+  name: HotkeyName;
+  text: string;
+  /** The shortcut saved now. */
+  current: string | null;
+  error: ActionError | null;
+  mac: boolean;
+  onEdit: (text: string) => void;
+  /** Keys pressed in the field, in Electron's words. */
+  onPressed: (accelerator: string) => void;
+}
+
+/** One command's shortcut field: records pressed keys or takes typed ones, and says the one saved now. */
+function HotkeyField({ name, text, current, error, mac, onEdit, onPressed }: HotkeyFieldProps) {
+  const id = `hotkey-${name}`;
+  return (
+    <div class="edit-field">
+      <label for={id}>{HOTKEY_LABELS[name]}</label>
+      <input
+        id={id}
+        name={name}
+        value={text}
+        autocomplete="off"
+        spellcheck={false}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={`${id}-now shortcuts-how${error ? ` ${id}-error` : ''}`}
+        data-testid={id}
+        onInput={(e) => onEdit((e.currentTarget as HTMLInputElement).value)}
+        onKeyDown={(e) => {
+          const pressed = acceleratorFromKeyPress(e, mac);
+          if (pressed === null) return;
+          e.preventDefault();
+          onPressed(pressed);
+        }}
+      />
+      <p class="hint" id={`${id}-now`}>
+        Now: {current ? displayAccelerator(current, mac) : 'none'}
+      </p>
+      <ErrorLine error={error} id={`${id}-error`} testId={`${id}-error`} />
+    </div>
   );
 }
