@@ -17,7 +17,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Dispatcher, errors } from 'undici';
 import type { ChaosOptions, Cue, Fault, ProxyStats, SeenRequest } from './faultProxy';
-import { FAULTS } from './faultProxy';
+import { chooseFault, FAULTS } from './faultProxy';
 import { mulberry32, type Random } from './random';
 
 export interface FaultNetwork {
@@ -84,16 +84,7 @@ export function faultDispatcher(app: FastifyInstance, options: FaultDispatcherOp
     for (const resolve of waiting) resolve();
   };
 
-  const choose = (method: string, path: string): Fault | null => {
-    const cue = cues[0];
-    if (cue !== undefined && (cue === null || typeof cue === 'string' || cue.when(method, path))) {
-      cues.shift();
-      return cue === null || typeof cue === 'string' ? cue : cue.fault;
-    }
-    if (cue !== undefined) return null;
-    if (!chaos?.random.chance(chaos.rate)) return null;
-    return chaos.random.weighted<Fault>(chaos.weights ?? Object.fromEntries(FAULTS.map((f) => [f, 1])));
-  };
+  const choose = (method: string, path: string): Fault | null => chooseFault(cues, chaos, method, path);
 
   const own = (status: number, message?: string): Answer => ({
     status,

@@ -74,6 +74,27 @@ export interface SeenRequest {
 /** A cued fault; with `when`, it waits for the first request that matches (others pass untouched). */
 export type Cue = Fault | null | { fault: Fault; when: (method: string, path: string) => boolean };
 
+/**
+ * The fault for the next request (null: none): the first cue, taken once it matches (a cue that
+ * does not match this request waits, and nothing else is chosen meanwhile), else chaos's draw.
+ * The real-HTTP proxy and the in-process dispatcher choose alike.
+ */
+export function chooseFault(
+  cues: Cue[],
+  chaos: (ChaosOptions & { random: Random }) | null,
+  method: string,
+  path: string,
+): Fault | null {
+  const cue = cues[0];
+  if (cue !== undefined && (cue === null || typeof cue === 'string' || cue.when(method, path))) {
+    cues.shift();
+    return cue === null || typeof cue === 'string' ? cue : cue.fault;
+  }
+  if (cue !== undefined) return null;
+  if (!chaos?.random.chance(chaos.rate)) return null;
+  return chaos.random.weighted<Fault>(chaos.weights ?? Object.fromEntries(FAULTS.map((f) => [f, 1])));
+}
+
 export interface FaultProxy {
   url: string;
   /** Gives the next requests these faults, in order (null: pass one request through untouched). */
@@ -133,16 +154,7 @@ export async function startFaultProxy(target: string, options: FaultProxyOptions
   const held = new Set<{ release(): void }>();
   const sockets = new Set<Socket>();
 
-  const choose = (method: string, path: string): Fault | null => {
-    const cue = cues[0];
-    if (cue !== undefined && (cue === null || typeof cue === 'string' || cue.when(method, path))) {
-      cues.shift();
-      return cue === null || typeof cue === 'string' ? cue : cue.fault;
-    }
-    if (cue !== undefined) return null;
-    if (!chaos?.random.chance(chaos.rate)) return null;
-    return chaos.random.weighted<Fault>(chaos.weights ?? Object.fromEntries(FAULTS.map((f) => [f, 1])));
-  };
+  const choose = (method: string, path: string): Fault | null => chooseFault(cues, chaos, method, path);
 
   const reset = (res: ServerResponse) => {
     const socket = res.socket ?? res.req.socket;
