@@ -6,6 +6,9 @@ export default defineConfig({
   test: {
     // A throwaway PostgreSQL, started only when a test file asks for one (test/support/postgres.ts).
     globalSetup: ['test/support/postgresGlobalSetup.ts'],
+    // expect.poll waits on a condition; its 1 s default is a wall-clock bound a loaded machine
+    // misses (a discarded timer's card seen going after 1 s in a fresh-clone run).
+    expect: { poll: { timeout: 10_000 } },
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
       {
