@@ -10,12 +10,29 @@ export default defineConfig({
     // misses (a discarded timer's card seen going after 1 s in a fresh-clone run).
     expect: { poll: { timeout: 10_000 } },
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
+      {
+        extends: true,
+        // Some unit tests read the whole tree (function lengths, the packager's checks): vitest's 5 s
+        // default is a wall-clock bound a loaded machine misses, so it guards against hangs only.
+        test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 },
+      },
       {
         extends: true,
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        // The service's integration suite again, every service on a fresh PostgreSQL database of the
+        // run's throwaway cluster (test/support/postgresService.ts): both stores pass the same tests.
+        test: {
+          name: 'service on postgres',
+          include: ['test/integration/service/**/*.test.ts'],
+          env: { STINT_TEST_STORE: 'postgres' },
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
