@@ -10,6 +10,7 @@ import { openEmbeddedAccount } from '../main/core/embedded/embeddedAccount';
 import { createSessionSecrets } from '../main/core/embedded/keychain';
 import { CHROMIUM } from '../test/e2e/support';
 import { startWebHost } from '../web/host';
+import { soleCoreApp } from '../test/support/soleCore';
 import { buildRendererAssets } from '../web/rendererBundle';
 import { percentile, type Benchmark } from './types';
 
@@ -35,7 +36,7 @@ const bench: Benchmark = async () => {
 
   const dataDir = mkdtempSync(join(tmpdir(), 'stint-bench-'));
   const account = await openEmbeddedAccount({ dataDir, secrets: createSessionSecrets() });
-  const host = await startWebHost({ core: account.core, assets });
+  const host = await startWebHost({ app: soleCoreApp(account.core), assets });
   const browser = await chromium.launch(CHROMIUM);
   const samples: number[] = [];
   let cold = NaN;

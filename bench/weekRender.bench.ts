@@ -14,6 +14,7 @@ import { openEmbeddedAccount } from '../main/core/embedded/embeddedAccount';
 import { createSessionSecrets } from '../main/core/embedded/keychain';
 import { CHROMIUM } from '../test/e2e/support';
 import { startWebHost } from '../web/host';
+import { soleCoreApp } from '../test/support/soleCore';
 import { percentile, type Benchmark } from './types';
 
 const ENTRIES = 500;
@@ -47,7 +48,7 @@ type Page = { __renders: number[] };
 const bench: Benchmark = async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'stint-bench-'));
   const account = await openEmbeddedAccount({ dataDir, secrets: createSessionSecrets() });
-  const host = await startWebHost({ core: account.core });
+  const host = await startWebHost({ app: soleCoreApp(account.core) });
   const browser = await chromium.launch(CHROMIUM);
   const samples: number[] = [];
   try {

@@ -13,7 +13,10 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { dispatch } from '../common/dispatch';
 import { fail } from '../common/result';
 import { BRIDGE_PROTOCOL } from '../common/webHostSecret';
-import type { Core } from '../main/core/types';
+import type { StintApp } from '../main/core/accounts/stintApp';
+
+/** What the bridge needs of the app: its calls, its snapshots and the pages' comings and goings. */
+export type BridgedApp = Pick<StintApp, 'handlers' | 'getSnapshot' | 'subscribe' | 'notify'>;
 
 export interface BridgeServer {
   /** Takes an HTTP upgrade that has already passed the host's checks (Host, Origin, the secret in its handshake). */
@@ -34,7 +37,7 @@ export const FLOOD_LIMITS = { burst: 200, perSecond: 100, inFlight: 64 } as cons
 /** Policy violation (RFC 6455): the close code for a flood. */
 export const CLOSE_FLOOD = 1008;
 
-export function createBridgeServer(core: Core): BridgeServer {
+export function createBridgeServer(core: BridgedApp): BridgeServer {
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: MAX_PAYLOAD,
@@ -102,7 +105,11 @@ export function createBridgeServer(core: Core): BridgeServer {
 }
 
 /** The reply to one frame: always a Result, with the frame's id when it had a usable one. */
-async function answer(core: Core, data: Buffer, isBinary: boolean): Promise<{ id: number | null; result: unknown }> {
+async function answer(
+  core: BridgedApp,
+  data: Buffer,
+  isBinary: boolean,
+): Promise<{ id: number | null; result: unknown }> {
   let message: { id?: unknown; channel?: unknown; request?: unknown };
   try {
     if (isBinary) throw new Error('binary');

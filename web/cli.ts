@@ -54,7 +54,7 @@ async function main() {
     throw error;
   }
   try {
-    host = await startWebHost({ core: app, port });
+    host = await startWebHost({ app, port });
   } catch (error) {
     await cli.close();
     await app.stop();

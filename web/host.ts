@@ -1,5 +1,5 @@
 // The web host: serves the renderer to a browser on 127.0.0.1 and carries the contract over a
-// WebSocket (/bridge) to core running in this Node process. Used by the end-to-end tests (no
+// WebSocket (/bridge) to the app running in this Node process. Used by the end-to-end tests (no
 // Electron binary can run here) and by `npm run web` for fast UI work.
 //
 // Only this machine's pages may talk to it: it listens on loopback, answers only requests whose
@@ -18,9 +18,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { offeredSecrets, SECRET_FRAGMENT_KEY } from '../common/webHostSecret';
-import type { Core } from '../main/core/types';
 import { WEB_HOST_CSP, withCspMeta } from '../scripts/csp.mjs';
-import { createBridgeServer } from './bridgeServer';
+import { createBridgeServer, type BridgedApp } from './bridgeServer';
 import { buildRendererAssets, type Asset } from './rendererBundle';
 
 /**
@@ -31,7 +30,8 @@ import { buildRendererAssets, type Asset } from './rendererBundle';
 export const LOOPBACK_LIMITS = { headersTimeout: 5_000, requestTimeout: 10_000, connectionsCheckingInterval: 1_000 };
 
 export interface WebHostOptions {
-  core: Core;
+  /** The app (openStintApp's StintApp), or what of it the bridge needs. */
+  app: BridgedApp;
   /** Default: any free port. */
   port?: number;
   host?: '127.0.0.1';
@@ -61,7 +61,7 @@ const OLD_SECRET_COOKIE = /^stint-web-\d+$/;
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const host = options.host ?? '127.0.0.1';
   const assets = options.assets ?? (await buildRendererAssets());
-  const bridge = createBridgeServer(options.core);
+  const bridge = createBridgeServer(options.app);
   const secret = options.secret ?? randomBytes(32).toString('base64url');
   if (!/^[A-Za-z0-9_-]{43,}$/.test(secret))
     throw new Error('The web host secret must be at least 32 bytes, base64url.');

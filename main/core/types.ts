@@ -1,7 +1,8 @@
-// The face main/core shows to the shell (Electron) and to the web host: both only wire these.
+// The face one account's core shows to the app layer (accounts/), which presents it to the shell
+// (Electron), the web host and the command line as the StintApp (accounts/stintApp.ts).
 
 import type { Exporter } from './export/exporter';
-import type { Handlers } from '../../common/contract';
+import type { CoreHandlers } from './calls/handlers';
 import type { Snapshot } from '../../common/snapshot';
 import type { TimerClock as Clock } from '../api/clock';
 import type { ServiceApi } from '../api/types';
@@ -12,6 +13,7 @@ import type { ApplyHotkeys } from './settings/update';
 
 /** Time as core sees it (main/api/clock.ts, the app's one clock); tests pass a fake one. */
 export type { Clock };
+export type { AccountChannel, CoreHandlers } from './calls/handlers';
 export { systemClock } from '../api/clock';
 
 /**
@@ -45,7 +47,7 @@ export interface CoreOptions {
 }
 
 export interface Core {
-  readonly handlers: Handlers;
+  readonly handlers: CoreHandlers;
   getSnapshot(): Snapshot;
   /** Calls back on every change of the snapshot; returns the unsubscribe function. */
   subscribe(listener: (snapshot: Snapshot) => void): () => void;

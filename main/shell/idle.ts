@@ -6,9 +6,9 @@ import { Notification, powerMonitor } from 'electron';
 import { idlePromptAction } from '../core/desktop/notifications';
 import { IDLE_SAMPLE_MS, shouldSample } from '../core/desktop/idle/sampling';
 import type { Snapshot } from '../../common/snapshot';
-import type { Core } from '../core/types';
+import type { StintApp } from '../core/accounts/stintApp';
 
-export function watchIdle(core: Core, showWindow: () => void): () => void {
+export function watchIdle(core: StintApp, showWindow: () => void): () => void {
   let lastIdleSeconds: number | null = null;
   const sampler = setInterval(() => {
     if (!shouldSample(core.getSnapshot().timers, lastIdleSeconds)) {

@@ -6,7 +6,7 @@ import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { channels, ipcChannel, SNAPSHOT_CHANNEL, UI_COMMAND_CHANNEL, type UiCommand } from '../../common/channels';
 import { dispatch } from '../../common/dispatch';
 import { fail } from '../../common/result';
-import type { Core } from '../core/types';
+import type { StintApp } from '../core/accounts/stintApp';
 
 /** Our other windows whose main frame may call too (the settings window), while they are open. */
 const otherWindows = new Set<BrowserWindow>();
@@ -17,7 +17,7 @@ export function allowIpcFrom(window: BrowserWindow): void {
   window.on('closed', () => otherWindows.delete(window));
 }
 
-export function registerIpc(core: Core, window: BrowserWindow): () => void {
+export function registerIpc(core: StintApp, window: BrowserWindow): () => void {
   const from = (event: IpcMainInvokeEvent, w: BrowserWindow) =>
     !w.isDestroyed() && event.sender === w.webContents && event.senderFrame === w.webContents.mainFrame;
   const fromOurWindow = (event: IpcMainInvokeEvent) =>
@@ -41,7 +41,7 @@ export function registerIpc(core: Core, window: BrowserWindow): () => void {
  * Pushes every snapshot to the window's page once it has loaded (a page still loading has no
  * listener yet: it gets the snapshot when it finishes). Answers the unsubscribe function.
  */
-export function pushSnapshots(core: Pick<Core, 'getSnapshot' | 'subscribe'>, window: BrowserWindow): () => void {
+export function pushSnapshots(core: Pick<StintApp, 'getSnapshot' | 'subscribe'>, window: BrowserWindow): () => void {
   const push = () => {
     if (!window.isDestroyed() && !window.webContents.isLoading())
       window.webContents.send(SNAPSHOT_CHANNEL, core.getSnapshot());

@@ -3,9 +3,12 @@
 
 import { Notification } from 'electron';
 import { notificationsFor } from '../core/desktop/notifications';
-import type { Core } from '../core/types';
+import type { StintApp } from '../core/accounts/stintApp';
 
-export function showNotifications(core: Pick<Core, 'getSnapshot' | 'subscribe'>, showWindow: () => void): () => void {
+export function showNotifications(
+  core: Pick<StintApp, 'getSnapshot' | 'subscribe'>,
+  showWindow: () => void,
+): () => void {
   if (!Notification.isSupported()) return () => {};
   let previous = core.getSnapshot();
   return core.subscribe((next) => {

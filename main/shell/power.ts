@@ -2,10 +2,10 @@
 // away for the idle prompt (core/idle/policy.ts).
 
 import { powerMonitor } from 'electron';
-import type { Core } from '../core/types';
+import type { StintApp } from '../core/accounts/stintApp';
 
 /** Forwards until the answered function is called. */
-export function forwardPowerEvents(core: Core): () => void {
+export function forwardPowerEvents(core: StintApp): () => void {
   const suspend = () => core.notify({ kind: 'suspend', at: Date.now() });
   const resume = () => core.notify({ kind: 'resume', at: Date.now() });
   const lock = () => core.notify({ kind: 'lock', at: Date.now() });

@@ -6,9 +6,9 @@
 import { Notification } from 'electron';
 import { reminderAction } from '../core/desktop/reminder/notification';
 import type { Snapshot } from '../../common/snapshot';
-import type { Core } from '../core/types';
+import type { StintApp } from '../core/accounts/stintApp';
 
-export function watchReminder(core: Pick<Core, 'handlers' | 'subscribe'>, showWindow: () => void): () => void {
+export function watchReminder(core: Pick<StintApp, 'handlers' | 'subscribe'>, showWindow: () => void): () => void {
   let previous: Pick<Snapshot, 'reminder'> | null = null;
   // Held so that it (and its handlers) is not collected while on screen: Electron keeps only a weak
   // reference to a main-process Notification (https://github.com/electron/electron/issues/16922).

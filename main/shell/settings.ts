@@ -8,9 +8,9 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Settings } from '../../common/settings';
 import { AUTOSTART_FILE, linuxAutostartEntry } from '../core/settings/autostart';
-import type { Core } from '../core/types';
+import type { StintApp } from '../core/accounts/stintApp';
 
-export function applySystemSettings(core: Core): () => void {
+export function applySystemSettings(core: StintApp): () => void {
   let applied: Pick<Settings, 'launchAtLogin' | 'theme'> | null = null;
   const apply = () => {
     const { launchAtLogin, theme } = core.getSnapshot().settings;

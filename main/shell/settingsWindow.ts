@@ -3,11 +3,11 @@
 // closes it (unlike the main window, nothing in it needs to stay).
 
 import type { BrowserWindow } from 'electron';
-import type { Core } from '../core/types';
+import type { StintApp } from '../core/accounts/stintApp';
 import { allowIpcFrom, pushSnapshots } from './ipc';
 import { createMainWindow, type WindowPaths } from './window';
 
-export function createSettingsWindowOpener(core: Core, paths: Omit<WindowPaths, 'hash' | 'title'>): () => void {
+export function createSettingsWindowOpener(core: StintApp, paths: Omit<WindowPaths, 'hash' | 'title'>): () => void {
   let open: BrowserWindow | null = null;
   return () => {
     if (open && !open.isDestroyed()) {

@@ -9,10 +9,10 @@ import { dispatch } from '../../common/dispatch';
 import { createTrayIconRenderer, type TrayIconVariant } from '../core/views/trayIcon/renderer';
 import { trayIconVariant } from '../core/views/trayIcon/variant';
 import { trayModel, type MenuItemData, type TrayModel } from '../core/views/trayModel';
-import type { Core } from '../core/types';
+import type { StintApp } from '../core/accounts/stintApp';
 
 export interface TrayOptions {
-  core: Core;
+  core: StintApp;
   iconsDir: string;
   platform: NodeJS.Platform;
   onOpenWindow(): void;

@@ -221,7 +221,7 @@ describe('browser sign-in of a remote account', () => {
 
 describe('the accounts section of the settings', () => {
   it('refuses a wrong token at its field with everything typed kept, then adds the account, asks before using it, and shows it as the default once told', async () => {
-    const host = await startWebHost({ core: app });
+    const host = await startWebHost({ app });
     const problems: string[] = [];
     const ui = await browser.newPage({ viewport: { width: 480, height: 900 } });
     ui.setDefaultTimeout(5_000);
@@ -293,7 +293,7 @@ describe('two accounts in the window', () => {
     expect(added).toMatchObject({ ok: true, value: { label: 'Work', inUse: false } });
     const workId: string = added.ok ? added.value.accountId : '';
 
-    const host = await startWebHost({ core: app });
+    const host = await startWebHost({ app });
     // bypassCSP only to let axe's script in; the app's CSP is tested elsewhere.
     const context = await browser.newContext({ bypassCSP: true, viewport: { width: 480, height: 900 } });
     const ui = await context.newPage();

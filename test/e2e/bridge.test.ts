@@ -6,6 +6,7 @@ import { get } from 'node:http';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebHost } from '../../web/host';
+import { soleCoreApp } from '../support/soleCore';
 import { hostProtocols, hostSecret, openApp, startStack, type Stack } from './support';
 
 let stack: Stack;
@@ -131,7 +132,7 @@ describe('the web bridge', () => {
     expect(await status.textContent()).toBe('Reconnecting…');
 
     // The same run's secret: the one the tab kept still opens the socket (a new run would need the new address).
-    stack.host = await startWebHost({ core: stack.account.core, port, secret: hostSecret(stack.host) });
+    stack.host = await startWebHost({ app: soleCoreApp(stack.account.core), port, secret: hostSecret(stack.host) });
     await expect.poll(() => status.getAttribute('data-state'), { timeout: 10_000 }).not.toBe('disconnected');
     const box = page.getByRole('combobox', { name: 'Log time for today' });
     await box.fill('0:10 @Reconnected');

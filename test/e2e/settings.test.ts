@@ -14,6 +14,7 @@ import type { RegistrationOutcome } from '../../main/core/desktop/commands';
 import { openEmbeddedAccount, type EmbeddedAccount } from '../../main/core/embedded/embeddedAccount';
 import { createSessionSecrets } from '../../main/core/embedded/keychain';
 import { startWebHost, type WebHost } from '../../web/host';
+import { soleCoreApp } from '../support/soleCore';
 import { CHROMIUM } from './support';
 
 /** The OS: Ctrl+Alt+P is another app's. */
@@ -31,7 +32,7 @@ let host: WebHost;
 
 async function startCore() {
   account = await openEmbeddedAccount({ dataDir, secrets, applyHotkeys });
-  host = await startWebHost({ core: account.core });
+  host = await startWebHost({ app: soleCoreApp(account.core) });
 }
 async function stopCore() {
   await host.close();

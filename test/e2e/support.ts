@@ -14,6 +14,7 @@ import { createSessionSecrets } from '../../main/core/embedded/keychain';
 import type { Core } from '../../main/core/types';
 import { bridgeProtocols, SECRET_FRAGMENT_KEY } from '../../common/webHostSecret';
 import { startWebHost, type WebHost } from '../../web/host';
+import { soleCoreApp } from '../support/soleCore';
 
 export const CHROMIUM = {
   executablePath: '/usr/bin/chromium',
@@ -41,7 +42,7 @@ export async function startStack(): Promise<Stack> {
     secrets: createSessionSecrets(),
     downloadsDir: join(dataDir, 'Downloads'),
   });
-  const host = await startWebHost({ core: account.core });
+  const host = await startWebHost({ app: soleCoreApp(account.core) });
   const browser = await chromium.launch(CHROMIUM);
   return {
     account,

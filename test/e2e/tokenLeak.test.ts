@@ -121,7 +121,7 @@ beforeAll(async () => {
     signInTimeoutMs: 30_000,
     openExternal: (url) => void opened.push(url),
   });
-  host = await startWebHost({ core: app });
+  host = await startWebHost({ app });
   browser = await chromium.launch(CHROMIUM);
 });
 

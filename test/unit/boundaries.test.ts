@@ -139,16 +139,8 @@ const RULES: Array<{ folder: string; folders: string[]; packages: string[]; beca
   },
   {
     folder: 'main/core/calls',
-    folders: [
-      'main/core/calls',
-      'main/core/sync',
-      'main/core/model',
-      'main/core/desktop',
-      'common',
-      'main/core/accounts/accountsRefused.ts',
-    ],
+    folders: ['main/core/calls', 'main/core/sync', 'main/core/model', 'main/core/desktop', 'common'],
     packages: ['node:'],
-    because: { 'main/core/accounts/accountsRefused.ts': "a single core's answer to the account calls" },
   },
   {
     folder: 'main/core/settings',

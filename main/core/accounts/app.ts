@@ -1,16 +1,16 @@
 // The app layer: the accounts the user connected, one core open at a time (the default account's,
-// or the embedded local one when the default cannot be opened), shown to the shell and the web
-// host as one Core. Everything they hold (handlers, subscriptions, lifecycle events) goes to the
-// app, which passes it to whichever core is open, so a window subscribed once keeps working when
-// the default account changes. The snapshot is the open core's plus the list of accounts.
+// or the embedded local one when the default cannot be opened), shown to the shell, the web host
+// and the command line as one StintApp (stintApp.ts). Everything they hold (handlers,
+// subscriptions, lifecycle events) goes to the app, which passes it to whichever core is open, so
+// a window subscribed once keeps working when the default account changes. The snapshot is the
+// open core's with the list of accounts laid over it (appSnapshot.ts).
 //
 // Accounts that are not open do nothing: their outbox stays on disk and is sent when they are
 // opened again. Secrets live in the keychain; where none answers, in this session's memory, said
 // in every account's view (personal-token-per-session mode).
 
-import { channels, type Channel, type Handlers } from '../../../common/contract';
 import { fail, ok, type Result } from '../../../common/result';
-import type { AccountView, Snapshot } from '../../../common/snapshot';
+import type { AccountView } from '../../../common/snapshot';
 import type { ConnectionOptions } from '../../api/options';
 import { sharedConnection } from '../../api/serviceLimiters';
 import { lockDataFolder } from './dataFolderLock';
@@ -19,11 +19,12 @@ import { createKeychain, createSessionSecrets, KeychainUnavailableError, type Se
 import { openSettingsStore } from '../settings/file';
 import type { SettingsStore } from '../settings/store';
 import type { ApplyHotkeys } from '../settings/update';
-import { systemClock, type Clock, type Core, type LifecycleEvent } from '../types';
-import { appActivityHandlers } from './activity';
+import { systemClock, type Clock } from '../types';
+import type { AccountsPart } from './appSnapshot';
 import { createAccountHandlers } from './handlers';
 import { holdOpenCore, type OpenAccount, type OpenCore } from './openCore';
 import { OAUTH_LOOPBACK_PORT } from './loopback';
+import { presentApp, type StintApp } from './stintApp';
 import { readRegistry, writeRegistry, type Registry } from './registry';
 import { watchOtherTimers } from './otherTimers';
 import { openRemoteAccount, remoteCredentials } from './remote';
@@ -60,14 +61,7 @@ export interface StintAppOptions {
   downloadsDir?: string;
 }
 
-export interface StintApp extends Core {
-  /** The registry as it is now (tests, diagnostics). */
-  registry(): Registry;
-  /** Where secrets are kept, in words. */
-  readonly secretsDescription: string;
-  /** Reads the other accounts' running timers now; resolves when the snapshot has them. */
-  refreshOtherTimers(): Promise<void>;
-}
+export type { StintApp } from './stintApp';
 
 /**
  * Opens the app on its data folder. The folder is taken first (dataFolderLock.ts) and held until
@@ -115,7 +109,7 @@ async function openWith(options: StintAppOptions, choice: SecretsChoice): Promis
   // tries of a token, sign-ins and sign-outs) takes one limiter per service: it counts per IP.
   const connection = sharedConnection(options.remote);
   let registry = readRegistry(dataDir);
-  const statuses = new Map<string, AccountStatus>();
+  const statuses = await statusesAtStart(registry, choice, connection);
   let open: OpenCore | null = null;
   /** The authorize page a browser sign-in waits on (Snapshot.signIn). */
   let signInUrl: string | null = null;
@@ -129,16 +123,9 @@ async function openWith(options: StintAppOptions, choice: SecretsChoice): Promis
   };
   const openAccount = accountOpener({ options, choice, connection, registry: () => registry, setStatus });
 
-  // What is known at start: remote accounts without a credential here are signed out (or, with no
-  // keychain, waiting for this session's token).
-  for (const account of registry.accounts) {
-    if (!(await remoteCredentials(account, secrets, connection)))
-      statuses.set(account.id, missingCredential(sessionOnly, keychainProblem));
-  }
-
   const first = (await openAccount(registry.defaultAccountId)) ?? (await openAccount(LOCAL_ACCOUNT.id))!;
-  const compose = (current: OpenAccount): Snapshot =>
-    composeSnapshot(current, { registry, sessionOnly, keychainProblem, statuses, otherTimers, signInUrl });
+  const overOpen = (current: OpenAccount) =>
+    accountsPart(current, { registry, sessionOnly, keychainProblem, statuses, otherTimers, signInUrl });
   const otherTimers = watchOtherTimers({
     accounts: () => registry.accounts,
     openId: () => open?.current().id ?? registry.defaultAccountId,
@@ -149,7 +136,7 @@ async function openWith(options: StintAppOptions, choice: SecretsChoice): Promis
     changed: () => open?.publish(),
     ...(options.otherTimersPollMs ? { pollMs: options.otherTimersPollMs } : {}),
   });
-  const core = holdOpenCore(first, compose);
+  const core = holdOpenCore(first, overOpen);
   open = core;
   void otherTimers.refresh();
 
@@ -180,7 +167,32 @@ async function openWith(options: StintAppOptions, choice: SecretsChoice): Promis
     signIn: signInOptions(options),
   });
 
-  return presentedAsApp(options, { core, accounts, otherTimers, registry: () => registry, secrets });
+  return presentApp({
+    open: core,
+    accounts,
+    otherTimers,
+    registry: () => registry,
+    secretsDescription: secrets.description,
+    dataDir,
+    now: () => (options.clock ?? systemClock).now(),
+  });
+}
+
+/**
+ * What is known at start: remote accounts without a credential here are signed out (or, with no
+ * keychain, waiting for this session's token).
+ */
+async function statusesAtStart(
+  registry: Registry,
+  { secrets, sessionOnly, keychainProblem }: SecretsChoice,
+  connection: ReturnType<typeof sharedConnection>,
+): Promise<Map<string, AccountStatus>> {
+  const statuses = new Map<string, AccountStatus>();
+  for (const account of registry.accounts) {
+    if (!(await remoteCredentials(account, secrets, connection)))
+      statuses.set(account.id, missingCredential(sessionOnly, keychainProblem));
+  }
+  return statuses;
 }
 
 interface SnapshotParts {
@@ -192,8 +204,8 @@ interface SnapshotParts {
   signInUrl: string | null;
 }
 
-/** The open core's snapshot plus the list of accounts, the other accounts' timers and a waiting sign-in. */
-function composeSnapshot(current: OpenAccount, parts: SnapshotParts): Snapshot {
+/** What the app lays over the open core's snapshot: the list of accounts, the other accounts' timers and a waiting sign-in. */
+function accountsPart(current: OpenAccount, parts: SnapshotParts): AccountsPart {
   const { registry, sessionOnly, keychainProblem, statuses, otherTimers, signInUrl } = parts;
   const accounts: AccountView[] = accountViews({
     registry,
@@ -202,12 +214,11 @@ function composeSnapshot(current: OpenAccount, parts: SnapshotParts): Snapshot {
     keychainProblem,
     statuses,
   });
-  return Object.freeze({
-    ...current.core.getSnapshot(),
+  return {
     accounts,
     otherAccountTimers: otherTimers.list().filter((t) => t.accountId !== current.id),
     signIn: signInUrl === null ? null : { url: signInUrl },
-  });
+  };
 }
 
 type OtherTimers = ReturnType<typeof watchOtherTimers>;
@@ -244,78 +255,6 @@ function signInOptions(options: StintAppOptions) {
     port: options.oauthPort ?? OAUTH_LOOPBACK_PORT,
     timeoutMs: options.signInTimeoutMs ?? SIGN_IN_TIMEOUT_MS,
     openExternal: options.openExternal,
-  };
-}
-
-interface AppParts {
-  core: OpenCore;
-  accounts: ReturnType<typeof createAccountHandlers>;
-  otherTimers: OtherTimers;
-  registry: () => Registry;
-  secrets: SecretStore;
-}
-
-/** The StintApp the shell and the web host see: the app as one Core, with the activity channels and the other accounts' timers. */
-function presentedAsApp(
-  options: StintAppOptions,
-  { core, accounts, otherTimers, registry, secrets }: AppParts,
-): StintApp {
-  const presented = presentedAsCore(core, accounts.handlers);
-  const activity = appActivityHandlers({
-    dataDir: options.dataDir,
-    accounts: () => core.store.get().accounts,
-    open: presented.handlers,
-    now: () => (options.clock ?? systemClock).now(),
-  });
-  return {
-    ...presented,
-    handlers: { ...presented.handlers, ...activity },
-    notify(event) {
-      presented.notify(event);
-      // Someone looks: worth knowing what runs elsewhere.
-      if (event === 'window-shown') void otherTimers.refresh();
-    },
-    stop: () =>
-      core.stop(() => {
-        otherTimers.stop();
-        return accounts.stop();
-      }),
-    /** Reads the other accounts' timers now (tests; the shell when the tray menu opens). */
-    refreshOtherTimers: () => otherTimers.refresh(),
-    registry,
-    secretsDescription: secrets.description,
-  };
-}
-
-/** The app as one Core: every core channel goes to the open core, after any swap in progress. */
-function presentedAsCore(open: OpenCore, accountHandlers: Partial<Handlers>): Omit<Core, 'stop'> {
-  const current = () => open.current().core;
-  const delegate = <C extends Channel>(channel: C) =>
-    (async (request: never) => {
-      await open.settled();
-      return (current().handlers[channel] as (r: never) => Promise<Result<unknown>>)(request);
-    }) as Handlers[C];
-  const handlers = {
-    ...(Object.fromEntries(channels.map((c) => [c, delegate(c)])) as Handlers),
-    ...accountHandlers,
-    getSnapshot: async () => ok(open.store.get()),
-  } satisfies Handlers;
-
-  return {
-    handlers,
-    getSnapshot: open.store.get,
-    subscribe: open.store.subscribe,
-    notify: (event: LifecycleEvent) => open.notify(event),
-    setBroadcastsLive: (live) => current().setBroadcastsLive(live),
-    async whenIdle() {
-      await open.settled();
-      await current().whenIdle();
-    },
-    describeSync: () => current().describeSync(),
-    async exportCsv(range, out, progress) {
-      await open.settled();
-      return current().exportCsv(range, out, progress);
-    },
   };
 }
 

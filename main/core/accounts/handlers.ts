@@ -3,6 +3,7 @@
 // saved, refusals name the field to fix, and secrets go only to the secret store (the keychain,
 // or this session's memory where none answers).
 
+import type { Handlers } from '../../../common/contract';
 import { fail, ok, type Result } from '../../../common/result';
 import type { ConnectionOptions } from '../../api/options';
 import { LOCAL_ACCOUNT } from '../embedded/embeddedAccount';
@@ -10,8 +11,11 @@ import type { SecretKey, SecretStore } from '../embedded/keychain';
 import { findRemote, newAccountId, withAccount, withoutAccount, type Registry, type RemoteAccount } from './registry';
 import { signInWithBrowser, type SignInDeps } from './signIn';
 import { signOutRemote, type SignOutOutcome } from './signOut';
-import type { AccountHandlers } from './accountsRefused';
 import { readBaseUrl, whoIs, type Identity } from './whoIs';
+import type { AccountChannel } from '../types';
+
+/** The account channels, which the app answers itself: no core ever sees them. */
+export type AccountHandlers = Pick<Handlers, AccountChannel>;
 
 export interface AccountDeps {
   dataDir: string;

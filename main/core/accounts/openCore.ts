@@ -1,8 +1,8 @@
-// The one core the app has open, behind the app's snapshot store: swapping it for another moves
-// the subscription and the window's state over, one change at a time, before the old one closes.
+// The one core the app has open, and the app's snapshot decorating it (appSnapshot.ts): swapping
+// it for another moves the subscription and the window's state over, one change at a time, before
+// the old one closes.
 
-import type { Snapshot } from '../../../common/snapshot';
-import { createStore, type Store } from '../views/snapshotStore';
+import { decorateSnapshots, type AccountsPart, type AppSnapshot } from './appSnapshot';
 import type { Core, LifecycleEvent } from '../types';
 
 export interface OpenAccount {
@@ -13,8 +13,9 @@ export interface OpenAccount {
 
 export interface OpenCore {
   current(): OpenAccount;
-  readonly store: Store<Snapshot>;
-  /** Composes the snapshot again and tells the subscribers (nothing once stopped). */
+  /** The open core's snapshot with the accounts' part over it, whichever core that is. */
+  readonly snapshot: AppSnapshot;
+  /** The accounts' part changed: tells the snapshot's subscribers (nothing once stopped). */
   publish(): void;
   /** Runs work after every change of accounts queued before it. */
   serial<T>(work: () => Promise<T>): Promise<T>;
@@ -29,16 +30,12 @@ export interface OpenCore {
   stop(beforeClose: () => Promise<void>): Promise<void>;
 }
 
-/** compose makes the app's snapshot from the open account. */
-export function holdOpenCore(first: OpenAccount, compose: (open: OpenAccount) => Snapshot): OpenCore {
+/** accountsPart is what the app lays over the open account's snapshot. */
+export function holdOpenCore(first: OpenAccount, accountsPart: (open: OpenAccount) => AccountsPart): OpenCore {
   let current = first;
   let stopped = false;
   let windowShown: boolean | null = null;
-  const store = createStore(compose(current));
-  const publish = () => {
-    if (!stopped) store.set(compose(current));
-  };
-  let unsubscribe = current.core.subscribe(publish);
+  const snapshot = decorateSnapshots(first.core, () => accountsPart(current));
 
   // One change of accounts at a time; core calls wait for a swap in progress.
   let chain: Promise<unknown> = Promise.resolve();
@@ -50,17 +47,16 @@ export function holdOpenCore(first: OpenAccount, compose: (open: OpenAccount) =>
 
   return {
     current: () => current,
-    store,
-    publish,
+    snapshot,
+    publish: () => snapshot.publish(),
     serial,
     settled: () => chain,
     async swapTo(next) {
       const previous = current;
-      unsubscribe();
       current = next;
-      unsubscribe = next.core.subscribe(publish);
+      snapshot.follow(next.core);
       if (windowShown !== null) next.core.notify(windowShown ? 'window-shown' : 'window-hidden');
-      publish();
+      snapshot.publish();
       await previous.close();
     },
     notify(event) {
@@ -73,7 +69,7 @@ export function holdOpenCore(first: OpenAccount, compose: (open: OpenAccount) =>
       serial(async () => {
         if (stopped) return;
         stopped = true;
-        unsubscribe();
+        snapshot.stop();
         await beforeClose();
         await current.close();
       }),

@@ -5,7 +5,6 @@
 
 import type { Handlers } from '../../../common/contract';
 import { fail, ok } from '../../../common/result';
-import { accountsNotHere } from '../accounts/accountsRefused';
 import { activityHandlers } from './activity';
 import { entryHandlers } from './entries';
 import { type HandlerDeps, handlerKit } from './kit';
@@ -17,8 +16,20 @@ import { timerHandlers } from './timers';
 import { idleOperations } from '../desktop/idle/resolve';
 import { isDate } from '../../../common/week';
 
-/** Every call of the contract: each area's handlers (calls/), on one kit (calls/kit.ts), with the app's own. */
-export function createHandlers(deps: HandlerDeps): Handlers {
+/**
+ * The contract's account channels: the app layer answers them (accounts/handlers.ts), since which
+ * accounts exist and which one is open is the app's business, never one account's core.
+ */
+export type AccountChannel = 'addAccountWithToken' | 'beginSignIn' | 'cancelSignIn' | 'signOut' | 'setDefaultAccount';
+
+/** What a core answers: the contract's data channels, every channel but the account ones. */
+export type CoreHandlers = Omit<Handlers, AccountChannel>;
+
+/**
+ * Every data call of the contract: each area's handlers (calls/), on one kit (calls/kit.ts). The
+ * account calls are not here: the app layer answers them (accounts/handlers.ts).
+ */
+export function createHandlers(deps: HandlerDeps): CoreHandlers {
   const kit = handlerKit(deps);
   const { act, queue, timerOf } = kit;
   const { startLastTimer, ...timers } = timerHandlers(kit);
@@ -29,7 +40,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...lineHandlers(kit),
     ...projectHandlers(kit),
     ...operationHandlers(kit),
-    ...accountsNotHere,
     ...activityHandlers(deps.activity, deps.now),
 
     getSnapshot: async () => ok(deps.snapshot()),

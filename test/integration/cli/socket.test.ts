@@ -10,6 +10,7 @@ import { cliSocketPath, MAX_FRAME_BYTES } from '../../../main/core/cliSocket/add
 import { FRAME_TOO_LARGE } from '../../../main/core/cliSocket/connection';
 import { CliSocketInUseError, startCliSocket, type CliSocketServer } from '../../../main/core/cliSocket/server';
 import type { Core } from '../../../main/core/types';
+import { withAccountsRefused } from '../../support/soleCore';
 import { tempDir } from '../../support/tempDir';
 import { startLocal, type Local } from '../core/harness';
 
@@ -24,7 +25,7 @@ beforeAll(async () => {
   dir = tempDir('stint-cli-socket-');
   mkdirSync(dataDir());
   core = await local.core(join(dir.path, 'core'));
-  server = await startCliSocket({ handlers: core.handlers, dataDir: dataDir() });
+  server = await startCliSocket({ handlers: withAccountsRefused(core.handlers), dataDir: dataDir() });
 });
 
 afterAll(async () => {
@@ -158,9 +159,9 @@ describe("the command line's socket", () => {
   });
 
   it('refuses to start a second server while one answers, and leaves the first one serving', async () => {
-    await expect(startCliSocket({ handlers: core.handlers, dataDir: dataDir() })).rejects.toBeInstanceOf(
-      CliSocketInUseError,
-    );
+    await expect(
+      startCliSocket({ handlers: withAccountsRefused(core.handlers), dataDir: dataDir() }),
+    ).rejects.toBeInstanceOf(CliSocketInUseError);
     expect(
       (await exchange(server.path, '{"id":7,"channel":"getSnapshot","request":{}}\n', 1)).answers[0],
     ).toMatchObject({
@@ -184,7 +185,7 @@ describe("the command line's socket", () => {
     await new Promise((resolve) => child.once('close', resolve));
     expect(lstatSync(path).isSocket()).toBe(true);
 
-    const replaced = await startCliSocket({ handlers: core.handlers, dataDir: crashedDir });
+    const replaced = await startCliSocket({ handlers: withAccountsRefused(core.handlers), dataDir: crashedDir });
     try {
       expect((await exchange(path, '{"id":1,"channel":"getSnapshot","request":{}}\n', 1)).answers[0]).toMatchObject({
         result: { ok: true },
@@ -196,7 +197,9 @@ describe("the command line's socket", () => {
     expect(existsSync(path)).toBe(false);
 
     writeFileSync(path, 'not a socket');
-    await expect(startCliSocket({ handlers: core.handlers, dataDir: crashedDir })).rejects.toThrow(/is not a socket/);
+    await expect(startCliSocket({ handlers: withAccountsRefused(core.handlers), dataDir: crashedDir })).rejects.toThrow(
+      /is not a socket/,
+    );
     expect(lstatSync(path).isFile()).toBe(true);
   });
 });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Handlers } from '../../../common/contract';
 import { startCliSocket, type CliSocketServer } from '../../../main/core/cliSocket/server';
+import { withAccountsRefused } from '../../support/soleCore';
 import { tempDir } from '../../support/tempDir';
 import { startLocal, type Local } from '../core/harness';
 
@@ -24,7 +25,7 @@ beforeAll(async () => {
   const core = await local.core(join(dir.path, 'core'));
   mkdirSync(join(dir.path, 'data'));
   const handlers: Handlers = {
-    ...core.handlers,
+    ...withAccountsRefused(core.handlers),
     getSnapshot: async (request) => {
       answered++;
       return core.handlers.getSnapshot(request);

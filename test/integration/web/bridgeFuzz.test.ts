@@ -19,10 +19,10 @@ import { channels, requests, type Channel, type Handlers } from '../../../common
 import { isChannel } from '../../../common/dispatch';
 import { openEmbeddedAccount, type EmbeddedAccount } from '../../../main/core/embedded/embeddedAccount';
 import { createSessionSecrets } from '../../../main/core/embedded/keychain';
-import type { Core } from '../../../main/core/types';
 import { CLOSE_FLOOD, FLOOD_LIMITS, MAX_PAYLOAD } from '../../../web/bridgeServer';
 import { bridgeProtocols } from '../../../common/webHostSecret';
 import { startWebHost, type WebHost } from '../../../web/host';
+import { soleCoreApp, withAccountsRefused } from '../../support/soleCore';
 import { openDatabaseFile } from '../../support/sqliteFile';
 import { makeTempDir } from '../../support/tempDir';
 import { must } from '../core/harness';
@@ -53,18 +53,18 @@ beforeAll(async () => {
   await must(core.handlers.pauseTimer({ projectId }));
   await core.whenIdle();
 
+  const whole = withAccountsRefused(core.handlers);
   const handlers = Object.fromEntries(
     channels.map((channel) => [
       channel,
       (request: unknown) => {
         ran.push(channel);
         if (held.has(channel)) return new Promise(() => {});
-        return (core.handlers[channel] as (r: unknown) => Promise<unknown>)(request);
+        return (whole[channel] as (r: unknown) => Promise<unknown>)(request);
       },
     ]),
   ) as unknown as Handlers;
-  const watched: Core = Object.create(core, { handlers: { value: handlers } });
-  host = await startWebHost({ core: watched, assets: new Map() });
+  host = await startWebHost({ app: { ...soleCoreApp(core), handlers }, assets: new Map() });
   db = openDatabaseFile(join(dataDir, 'local-service', 'service.db'), { readonly: true });
 });
 

@@ -13,6 +13,7 @@ import { startReceiverServer } from '../../../main/core/embedded/broadcasts/serv
 import { openEmbeddedAccount, type EmbeddedAccount } from '../../../main/core/embedded/embeddedAccount';
 import { createSessionSecrets } from '../../../main/core/embedded/keychain';
 import { LOOPBACK_LIMITS, startWebHost, type WebHost } from '../../../web/host';
+import { soleCoreApp } from '../../support/soleCore';
 import { makeTempDir } from '../../support/tempDir';
 
 /** The longest a slow client may hold a socket: the request bound, one check's interval and slack for load. */
@@ -87,7 +88,7 @@ describe('slow clients on the app’s loopback servers', () => {
   beforeAll(async () => {
     dataDir = makeTempDir('stint-slow-clients-');
     account = await openEmbeddedAccount({ dataDir, secrets: createSessionSecrets() });
-    host = await startWebHost({ core: account.core, assets: new Map() });
+    host = await startWebHost({ app: soleCoreApp(account.core), assets: new Map() });
   });
 
   afterAll(async () => {

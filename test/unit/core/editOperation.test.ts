@@ -6,6 +6,7 @@ import { dispatch } from '../../../common/dispatch';
 import type { Handlers } from '../../../common/contract';
 import type { Snapshot } from '../../../common/snapshot';
 import { createHandlers } from '../../../main/core/calls/handlers';
+import { withAccountsRefused } from '../../support/soleCore';
 import type { Operation } from '../../../main/core/model/operations';
 import { openOutbox, type Outbox } from '../../../main/core/sync/outbox';
 import { emptyServiceData, type ServiceData } from '../../../main/core/sync/serviceData';
@@ -43,14 +44,16 @@ beforeEach(async () => {
   dir = tempDir();
   outbox = (await openOutbox(dir.path)).outbox;
   woken = [];
-  h = createHandlers(
-    handlerDeps({
-      outbox,
-      now: () => NOW,
-      snapshot: view,
-      operationQueued: () => woken.push('queued'),
-      sendNow: () => woken.push('urgent'),
-    }),
+  h = withAccountsRefused(
+    createHandlers(
+      handlerDeps({
+        outbox,
+        now: () => NOW,
+        snapshot: view,
+        operationQueued: () => woken.push('queued'),
+        sendNow: () => woken.push('urgent'),
+      }),
+    ),
   );
 });
 afterEach(async () => {

@@ -5,6 +5,7 @@ import { dispatch } from '../../../common/dispatch';
 import { discardLabel, idleMessage } from '../../../common/idleText';
 import type { Snapshot, TimerView } from '../../../common/snapshot';
 import { createHandlers } from '../../../main/core/calls/handlers';
+import { withAccountsRefused } from '../../support/soleCore';
 import type { IdlePrompt } from '../../../main/core/desktop/idle/policy';
 import { describeOperation } from '../../../main/core/model/operations';
 import { openOutbox, type Outbox } from '../../../main/core/sync/outbox';
@@ -114,9 +115,11 @@ describe('resolveIdle', () => {
   });
 
   it('refuses a choice the contract does not know, before any handler runs', async () => {
-    const r = await dispatch(handlers(), 'resolveIdle', { choice: 'discard-all' });
+    const r = await dispatch(withAccountsRefused(handlers()), 'resolveIdle', { choice: 'discard-all' });
     expect(r).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
-    expect(await dispatch(handlers(), 'resolveIdle', { choice: 'keep', extra: 1 })).toMatchObject({ ok: false });
+    expect(await dispatch(withAccountsRefused(handlers()), 'resolveIdle', { choice: 'keep', extra: 1 })).toMatchObject({
+      ok: false,
+    });
   });
 });
 

@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../common/dispatch';
+import { withAccountsRefused } from '../../support/soleCore';
 import { DEFAULT_HOTKEYS, DEFAULT_SETTINGS, displayAccelerator } from '../../../common/settings';
 import type { CommandName } from '../../../main/core/desktop/commands';
 import { createCore } from '../../../main/core/core';
@@ -92,11 +93,13 @@ describe('updateSettings', () => {
 
   it('refuses what the contract does not allow before any handler sees it', async () => {
     const c = await core();
-    const extra = await dispatch(c.handlers, 'updateSettings', { theme: 'dark', token: 'x' });
+    const extra = await dispatch(withAccountsRefused(c.handlers), 'updateSettings', { theme: 'dark', token: 'x' });
     expect(extra).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
-    const badTheme = await dispatch(c.handlers, 'updateSettings', { theme: 'blue' });
+    const badTheme = await dispatch(withAccountsRefused(c.handlers), 'updateSettings', { theme: 'blue' });
     expect(badTheme).toMatchObject({ ok: false, error: { code: 'invalid_argument', field: 'theme' } });
-    const badHotkey = await dispatch(c.handlers, 'updateSettings', { hotkeys: { launch: 'Alt+L' } });
+    const badHotkey = await dispatch(withAccountsRefused(c.handlers), 'updateSettings', {
+      hotkeys: { launch: 'Alt+L' },
+    });
     expect(badHotkey).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
     expect(c.getSnapshot().settings).toEqual(DEFAULT_SETTINGS);
   });

@@ -7,6 +7,7 @@ import { dispatch } from '../../../common/dispatch';
 import { liveSeconds } from '../../../common/liveSeconds';
 import type { Snapshot, TimerView } from '../../../common/snapshot';
 import { createHandlers } from '../../../main/core/calls/handlers';
+import { withAccountsRefused } from '../../support/soleCore';
 import { describeOperation, type Operation } from '../../../main/core/model/operations';
 import { openOutbox, type Outbox } from '../../../main/core/sync/outbox';
 import { emptyServiceData, type ServiceData } from '../../../main/core/sync/serviceData';
@@ -61,13 +62,15 @@ beforeEach(async () => {
   dir = tempDir();
   now = T0;
   outbox = (await openOutbox(dir.path)).outbox;
-  h = createHandlers(
-    handlerDeps({
-      outbox,
-      now: () => now,
-      snapshot: view,
-      undoGraceMs: GRACE,
-    }),
+  h = withAccountsRefused(
+    createHandlers(
+      handlerDeps({
+        outbox,
+        now: () => now,
+        snapshot: view,
+        undoGraceMs: GRACE,
+      }),
+    ),
   );
 });
 afterEach(async () => {

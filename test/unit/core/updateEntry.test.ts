@@ -9,6 +9,7 @@ import { dispatch } from '../../../common/dispatch';
 import type { Handlers } from '../../../common/contract';
 import type { EntryView, Snapshot } from '../../../common/snapshot';
 import { createHandlers } from '../../../main/core/calls/handlers';
+import { withAccountsRefused } from '../../support/soleCore';
 import { JOURNAL_FILE } from '../../../main/core/sync/journal';
 import { describeOperation, editableValues, type Operation } from '../../../main/core/model/operations';
 import { openOutbox, type Outbox } from '../../../main/core/sync/outbox';
@@ -59,13 +60,15 @@ const view = (): Snapshot =>
 const entry = (key: string) => view().today.entries.find((e) => e.key === key)!;
 const open = async () => {
   outbox = (await openOutbox(dir.path)).outbox;
-  h = createHandlers(
-    handlerDeps({
-      outbox,
-      now: () => NOW,
-      snapshot: view,
-      operationQueued: () => woken++,
-    }),
+  h = withAccountsRefused(
+    createHandlers(
+      handlerDeps({
+        outbox,
+        now: () => NOW,
+        snapshot: view,
+        operationQueued: () => woken++,
+      }),
+    ),
   );
 };
 const journal = () =>
