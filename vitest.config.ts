@@ -9,6 +9,9 @@ export default defineConfig({
     // expect.poll waits on a condition; its 1 s default is a wall-clock bound a loaded machine
     // misses (a discarded timer's card seen going after 1 s in a fresh-clone run).
     expect: { poll: { timeout: 10_000 } },
+    // vitest's default is one worker fewer than the cores: a single worker on a 2-core machine,
+    // which leaves a core idle while most tests wait on sockets, fsync, PostgreSQL or Chromium.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
