@@ -1,13 +1,16 @@
 // Cross-site request forgery protection of the sign-in and consent forms: a signed double-submit
 // cookie (OWASP). The cookie holds a random nonce; each form carries HMAC(secret, nonce). Another
 // site can neither read our page's field nor compute one for a cookie it managed to set (any
-// port of the same host can set cookies for it), since the secret never leaves the process. A
-// restart makes a new secret: a form opened before it is refused and the user starts again.
+// port of the same host can set cookies for it), since the secret never leaves the service. The
+// secret is made once and kept in the database (service_keys, name CSRF_KEY): every instance on
+// one database checks the forms of the others, and a form survives a restart.
 // Posts whose Origin names another host are refused as well.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const CSRF_COOKIE = 'stint_oauth_csrf';
+/** The name of the secret in service_keys. */
+export const CSRF_KEY = 'oauth_csrf';
 const NONCE = /^[A-Za-z0-9_-]{32,64}$/;
 
 function cookie(request: FastifyRequest, name: string): string | undefined {
