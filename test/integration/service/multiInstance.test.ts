@@ -111,7 +111,11 @@ describe('several instances on one PostgreSQL database', () => {
     expect(signInPage.status).toBe(200);
     // The sign-in form of A posted to B: B must know A's CSRF key.
     b!.cookie = a!.cookie;
-    const consent = await b!.post({ ...signInPage.fields, email: 'owner@stint.test', password: 'correct horse battery' });
+    const consent = await b!.post({
+      ...signInPage.fields,
+      email: 'owner@stint.test',
+      password: 'correct horse battery',
+    });
     expect(consent.status).toBe(200);
     expect(consent.fields.ticket).toBeTruthy();
     // B issued the ticket; C takes it, and A finds it used.
