@@ -18,7 +18,12 @@ export interface RateLimiter {
   take(key: string): number | null | Promise<number | null>;
 }
 
-export function createRateLimiter(perSecond: number, now: () => number = () => performance.now()): RateLimiter {
+/** The in-memory limiter answers at once. */
+export interface MemoryRateLimiter extends RateLimiter {
+  take(key: string): number | null;
+}
+
+export function createRateLimiter(perSecond: number, now: () => number = () => performance.now()): MemoryRateLimiter {
   const interval = 1000 / perSecond;
   const burst = (Math.max(1, Math.floor(perSecond)) - 1) * interval;
   const arrival = new Map<string, number>();
