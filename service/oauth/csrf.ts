@@ -4,7 +4,8 @@
 // port of the same host can set cookies for it), since the secret never leaves the service. The
 // secret is made once and kept in the database (service_keys, name CSRF_KEY): every instance on
 // one database checks the forms of the others, and a form survives a restart.
-// Posts whose Origin names another host are refused as well.
+// Posts whose Origin names another host than the one the browser connected to (Host) or the
+// service's public URL (a proxy in front may rewrite Host) are refused as well.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -30,7 +31,8 @@ export interface Csrf {
   check(request: FastifyRequest, field: string | undefined): string | null;
 }
 
-export function createCsrf(secret: Buffer = randomBytes(32)): Csrf {
+/** `publicHost`: host[:port] of ServiceOptions.publicUrl, whose pages are ours too. */
+export function createCsrf(secret: Buffer = randomBytes(32), publicHost?: string): Csrf {
   const sign = (nonce: string) => createHmac('sha256', secret).update(nonce).digest('base64url');
   return {
     token(request, reply) {
@@ -52,7 +54,7 @@ export function createCsrf(secret: Buffer = randomBytes(32)): Csrf {
         } catch {
           return null;
         }
-        if (host !== request.headers.host) return null;
+        if (host !== request.headers.host && host !== publicHost) return null;
       }
       if (request.headers['sec-fetch-site'] === 'cross-site') return null;
       const nonce = cookie(request, CSRF_COOKIE);

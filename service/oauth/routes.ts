@@ -24,7 +24,8 @@ export function oauthRoutes(context: Context, given: Partial<OAuthSettings> = {}
     });
     // The CSRF key and the tickets are in the database: a form shown by one instance may be
     // posted to another.
-    const csrf = createCsrf(await sharedKey(context.db, CSRF_KEY));
+    const publicHost = context.publicUrl === undefined ? undefined : new URL(context.publicUrl).host;
+    const csrf = createCsrf(await sharedKey(context.db, CSRF_KEY), publicHost);
     authorizeRoutes(scope, { context, settings, csrf, tickets: createTickets(context.db) });
     tokenRoutes(scope, context, settings);
   };

@@ -129,6 +129,22 @@ describe('several instances on one PostgreSQL database', () => {
     expect(again.text).toContain('already used');
   });
 
+  it("take a sign-in form posted through the public URL's origin, whatever Host the proxy sends", async () => {
+    const services = await instances(2, {
+      ownerEmail: 'owner@stint.test',
+      ownerPassword: 'correct horse battery',
+      publicUrl: 'https://time.example.com',
+    });
+    const admin = await storeOn(await databaseOf(services));
+    const { clientId } = await registerApplication(admin, { name: 'Timesheet Helper', callbackUrl: CALLBACK });
+    const [a, b] = services.map((s) => new Browser(s.url));
+    const signInPage = await a!.open({ client_id: clientId, response_type: 'code' });
+    b!.cookie = a!.cookie;
+    const fields = { ...signInPage.fields, email: 'owner@stint.test', password: 'correct horse battery' };
+    expect((await b!.post(fields, { origin: 'https://time.example.com' })).status).toBe(200);
+    expect((await b!.post(fields, { origin: 'https://evil.example' })).status).toBe(403);
+  });
+
   it('refuse a user deactivated or deleted through another instance at the next request', async () => {
     const [a, b] = await instances(2);
     const owner = new Client(a!.url, a!.token);
