@@ -212,6 +212,23 @@ describe('several instances on one PostgreSQL database', () => {
       expect(reply.headers.location).toBe(`https://stint.example.com/v2/projects/${project.id}`);
       expect(project.url).toBe(`https://stint.example.com/v2/projects/${project.id}`);
     }
+    // A webhook payload written by either instance carries the same links.
+    const owner = new Client(services[1]!.url, services[0]!.token);
+    expect(
+      (
+        await owner.post('/v2/webhooks', {
+          name: 'Hook',
+          payload_uri: 'https://hooks.example.test/in',
+          events: ['entry.created'],
+        })
+      ).status,
+    ).toBe(201);
+    const entry = await owner.post('/v2/entries', { date: '2024-03-04', minutes: 30 });
+    expect(entry.status).toBe(201);
+    const admin = await storeOn(await databaseOf(services));
+    const bodies = await admin.column<string>("SELECT body FROM webhook_deliveries WHERE event = 'entry.created'");
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toContain(`"https://stint.example.com/v2/entries/${entry.body.id}"`);
   });
 });
 
