@@ -172,7 +172,10 @@ describe('several instances on one PostgreSQL database', () => {
   it('make one owner and one token when three start at once on an empty database; a later start replaces neither, nor the password', async () => {
     const db = await database({ empty: true });
     const options = { ownerEmail: 'owner@stint.test', ownerPassword: 'first password 1' };
-    const services = await Promise.all([instance(db, options), instance(db, options), instance(db, options)]);
+    // Each opens its pool (the first migrates, the others wait for it), then all three seed at once.
+    const stores = await Promise.all([0, 1, 2].map(() => openPostgresStore({ url: db.url, poolSize: 4 })));
+    const services = await Promise.all(stores.map((store) => startService({ rateLimit: 0, ...options, store })));
+    for (const service of services) cleanups.push(() => service.close());
     const admin = await storeOn(db);
     expect(await admin.column('SELECT COUNT(*) FROM accounts')).toEqual([1]);
     expect(await admin.column("SELECT COUNT(*) FROM users WHERE role = 'owner'")).toEqual([1]);
