@@ -63,8 +63,9 @@ const databases = new WeakMap<RunningService, TestDatabase>();
 const basic = (email: string, password: string) => `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
 
 describe('several instances on one PostgreSQL database', () => {
-  it('limit a burst of 20 from one client spread over 3 instances as one instance does: 2 at once, 5 delayed, 13 refused', async () => {
-    const services = await instances(3, { rateLimit: 2 });
+  it('limit a burst of 20 from one client spread over 3 instances as one instance does: 1 at once, 5 delayed, 14 refused', async () => {
+    // 1 a second: the burst may take up to a second to arrive on a loaded machine and still be one burst.
+    const services = await instances(3, { rateLimit: 1 });
     const started = performance.now();
     const replies = await Promise.all(
       Array.from({ length: 20 }, async (_, i) => {
@@ -77,11 +78,11 @@ describe('several instances on one PostgreSQL database', () => {
     );
     const ok = replies.filter((r) => r.status === 200).sort((a, b) => a.ms - b.ms);
     const refused = replies.filter((r) => r.status === 429);
-    expect(ok).toHaveLength(7);
-    expect(refused).toHaveLength(13);
+    expect(ok).toHaveLength(6);
+    expect(refused).toHaveLength(14);
     for (const r of refused) expect(r.text).toBe('');
     // The delayed ones are spread over their slots, whichever instance served them.
-    expect(ok[6]!.ms).toBeGreaterThanOrEqual(2000);
+    expect(ok[5]!.ms).toBeGreaterThanOrEqual(4000);
   });
 
   it('check sign-ins of one e-mail one at a time across instances: a burst of 18 has 6 passwords checked', async () => {
@@ -100,7 +101,7 @@ describe('several instances on one PostgreSQL database', () => {
     // 5 free failures and the 6th, which starts the block; the other 12 are refused unchecked.
     expect(statuses.filter((s) => s === 401)).toHaveLength(6);
     expect(statuses.filter((s) => s === 429)).toHaveLength(12);
-  });
+  }, 90_000); // six scrypt checks one after another: seconds on a loaded machine
 
   it('take a consent ticket issued by one instance on another, once; the CSRF field of one is good on all', async () => {
     const services = await instances(3, { ownerEmail: 'owner@stint.test', ownerPassword: 'correct horse battery' });
