@@ -21,12 +21,20 @@ import { isV1Path, sendV1FrameworkFailure, v1Routes } from './v1/plugin';
 export interface AppOptions {
   rateLimit: number;
   logger: boolean | { stream: { write(line: string): void } };
+  /** Whose X-Forwarded-For is believed (fastify's trustProxy); default none: request.ip is the socket's address. */
+  trustProxy?: TrustProxy;
 }
+
+/** fastify's trustProxy values: true (any proxy: only when nothing else can reach the port), addresses or CIDRs (comma-separated in one string, or a list). */
+export type TrustProxy = boolean | string | string[];
 
 export function createApp(context: Context, options: AppOptions): FastifyInstance {
   const limits = context.tuning.connections;
   const app = Fastify({
     logger: options.logger,
+    // request.ip (the rate limit's and the sign-in throttle's key) is the client's address only
+    // when a proxy is configured as trusted; otherwise anyone could choose theirs per request.
+    trustProxy: options.trustProxy ?? false,
     bodyLimit: BODY_LIMIT,
     // Bounded header, body and idle time (tuning.ts): a slow-loris holds a socket a few seconds,
     // not for as long as it trickles. fastify's defaults leave the request and the idle socket
@@ -47,7 +55,7 @@ export function createApp(context: Context, options: AppOptions): FastifyInstanc
         : sendFrameworkFailure(request, reply, error),
   });
   installErrorHandlers(app);
-  installRateLimit(app, options.rateLimit);
+  installRateLimit(app, options.rateLimit, context.db);
   requireUserAgent(app);
   installAuthentication(app, context.db, context.clock);
   installJsonBodies(app);

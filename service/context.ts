@@ -1,6 +1,5 @@
 // What every resource needs: the database, the (injectable) clock, and the base URL of links.
 import type { FastifyRequest } from 'fastify';
-import { baseUrl } from './http/links';
 import type { Store } from './storage/store';
 import { secretBox, type SecretBox } from './storage/secretBox';
 import { timestamp } from './time';
@@ -10,10 +9,16 @@ export interface Context {
   /** The store; route handlers run transactions on it (store.transaction). */
   db: Store;
   clock: () => Date;
-  /** Scheme and host for absolute links, from the request's Host (fallback: where we listen). */
-  base(request: FastifyRequest): string;
-  /** host[:port] used when a request's Host is missing or unusable. */
-  fallbackHost: string;
+  /**
+   * Scheme, host and path prefix of absolute links (http/links.ts): the public URL, else where the
+   * service listens. The request is not read (its Host is client input); the parameter stays for
+   * the callers' sake.
+   */
+  base(request?: FastifyRequest): string;
+  /** ServiceOptions.publicUrl, checked (readPublicUrl); undefined: links use listenBase. */
+  publicUrl: string | undefined;
+  /** http://host:port where the service listens (set when it starts listening). */
+  listenBase: string;
   /** Sizes of background work (tuning.ts); ServiceOptions.tuning overrides the defaults. */
   tuning: Tuning;
   /** Seals and opens the signing secrets of webhooks and broadcast receivers (storage/secretBox.ts). */
@@ -36,10 +41,11 @@ export function createContext(db: Store, clock: () => Date, secrets: SecretBox =
   const context: Context = {
     db,
     clock,
-    fallbackHost: '127.0.0.1',
+    publicUrl: undefined,
+    listenBase: 'http://127.0.0.1',
     tuning: DEFAULT_TUNING,
     secrets,
-    base: (request) => baseUrl(request, context.fallbackHost),
+    base: () => context.publicUrl ?? context.listenBase,
   };
   return context;
 }

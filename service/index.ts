@@ -1,22 +1,19 @@
 // The local service: Stint's own implementation of the time-tracking API on SQLite. The app
 // embeds it (main/core/embedded/embeddedAccount.ts); `npm run service` runs it alone (cli.ts).
 import type { FastifyInstance } from 'fastify';
-import { createApp } from './app';
+import { createApp, type TrustProxy } from './app';
 import { oauthRoutes } from './oauth/routes';
 import type { OAuthSettings } from './oauth/settings';
-import { setPassword } from './oauth/setPassword';
-import { addPersonalToken, countPersonalTokens, generateToken, replaceHeldToken } from './auth/tokens';
 import { createContext } from './context';
+import { listenBase, readPublicUrl } from './http/links';
 import { openSqliteStore } from './storage/sqliteStore';
 import type { Store } from './storage/store';
 import type { SqliteDriver } from './storage/driver';
-import { ensureOwner } from './storage/owner';
 import { sealPlainSecrets } from './storage/sealSecrets';
+import { seedService } from './seed';
 import { secretBox } from './storage/secretBox';
 import { timestamp } from './time';
-import { setUserLimit } from './domain/accountSettings';
 import { DEFAULT_TUNING, type Tuning } from './tuning';
-import { setProjectLimit } from './domain/projectLimit';
 import { installEventDelivery, type EventDelivery } from './events/install';
 import type { Scheduler } from './events/scheduler';
 import type { WebhookDeliveryTuning } from './events/webhookDeliverer';
@@ -26,6 +23,12 @@ export interface ServiceOptions {
   dataDir?: string;
   /** Default '127.0.0.1'. */
   host?: string;
+  /**
+   * The URL clients reach the service at (https://time.example.com, behind a proxy or load
+   * balancer): every absolute link, Location and webhook payload URL starts with it. Absent: the
+   * address the service listens on. Never the request's Host header (http/links.ts).
+   */
+  publicUrl?: string;
   /** Default 0 (a free port). */
   port?: number;
   /** The owner's personal token; if absent and the owner has none, one is generated. */
@@ -37,9 +40,19 @@ export interface ServiceOptions {
   tokenHolder?: string;
   /** Requests/s per client address; default 2 (the spec's limit); 0 disables. */
   rateLimit?: number;
+  /**
+   * The proxies whose X-Forwarded-For names the client (fastify's trustProxy: addresses or CIDRs
+   * like '10.0.0.0/8', or true for any). The rate limit and the sign-in throttle
+   * then count the client's address, not the proxy's. Default: none, the socket's address.
+   */
+  trustProxy?: TrustProxy;
   /** Default 'me@stint.local'. */
   ownerEmail?: string;
-  /** Sets (replaces) the owner's password, with which they sign in on the OAuth authorize page; at least 8 characters. */
+  /**
+   * The owner's password, with which they sign in on the OAuth authorize page; at least 8
+   * characters. SQLite: set (replaced) at every start. PostgreSQL: set only while the owner has
+   * none, so that a restart of one of many instances does not undo a `set-password` (seed.ts).
+   */
   ownerPassword?: string;
   /** Lifetimes of authorization codes (default 10 min) and OAuth access tokens (default 2 weeks), in ms. */
   oauth?: Partial<OAuthSettings>;
@@ -98,35 +111,29 @@ export interface BuiltService {
 /** The application without a listening socket: for inject-based tests and benchmarks. app.close() closes the database. */
 export async function buildService(options: ServiceOptions = {}): Promise<BuiltService> {
   if (options.token !== undefined && options.token.trim() === '') throw new Error('token must not be empty');
+  const publicUrl = options.publicUrl === undefined ? undefined : readPublicUrl(options.publicUrl);
   const clock = options.now ?? (() => new Date());
   const secrets = secretBox(options.secretsKey);
   const db = options.store ?? openSqliteStore(options.dataDir, options.sqlite);
   try {
     await sealPlainSecrets(db, secrets);
-    const now = timestamp(clock());
-    const { ownerId } = await ensureOwner(db, {
-      email: options.ownerEmail ?? 'me@stint.local',
-      now,
-      utcOffset: -new Date().getTimezoneOffset() * 60,
+    const { ownerId, token, tokenCreated } = await seedService(db, {
+      ownerEmail: options.ownerEmail ?? 'me@stint.local',
+      token: options.token,
+      tokenHolder: options.tokenHolder,
+      ownerPassword: options.ownerPassword,
+      userLimit: options.userLimit,
+      projectLimit: options.projectLimit,
+      now: timestamp(clock()),
     });
-    let token = options.token ?? '';
-    let tokenCreated = false;
-    await db.transaction(async (tx) => {
-      if (options.token !== undefined && options.tokenHolder)
-        await replaceHeldToken(tx, { userId: ownerId, holder: options.tokenHolder, token: options.token, now });
-      else if (options.token !== undefined) await addPersonalToken(tx, ownerId, options.token, now);
-      else if ((await countPersonalTokens(tx, ownerId)) === 0) {
-        token = generateToken();
-        tokenCreated = true;
-        await addPersonalToken(tx, ownerId, token, now);
-      }
-    });
-    if (options.projectLimit !== undefined) await setProjectLimit(db, ownerId, options.projectLimit);
-    if (options.userLimit !== undefined) await setUserLimit(db, ownerId, options.userLimit);
-    if (options.ownerPassword !== undefined) await setPassword(db, ownerId, options.ownerPassword, now);
     const context = createContext(db, clock, secrets);
+    context.publicUrl = publicUrl;
     context.tuning = { ...DEFAULT_TUNING, ...options.tuning };
-    const app = createApp(context, { rateLimit: options.rateLimit ?? 2, logger: options.logger ?? false });
+    const app = createApp(context, {
+      rateLimit: options.rateLimit ?? 2,
+      logger: options.logger ?? false,
+      trustProxy: options.trustProxy,
+    });
     // Registered here rather than in createApp: its lifetimes come from ServiceOptions.
     app.register(oauthRoutes(context, options.oauth));
     const events = installEventDelivery(app, context, {
@@ -137,8 +144,7 @@ export async function buildService(options: ServiceOptions = {}): Promise<BuiltS
     app.addHook('onClose', async () => db.close());
     app.addHook('onListen', async () => {
       const address = app.server.address();
-      if (address && typeof address === 'object')
-        context.fallbackHost = `${hostForUrl(address.address)}:${address.port}`;
+      if (address && typeof address === 'object') context.listenBase = listenBase(address.address, address.port);
     });
     return { app, db, token, tokenCreated, ownerId, events };
   } catch (error) {

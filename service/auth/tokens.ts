@@ -56,7 +56,8 @@ export async function countPersonalTokens(db: Queryable, userId: number): Promis
 
 // Tokens already seen, so the hot path skips hashing and the query. Only valid tokens are kept,
 // and this module is the only writer of personal_tokens: whatever later revokes a token (or
-// deletes a user, whose tokens cascade) must call forgetTokens.
+// deletes a user, whose tokens cascade) must call forgetTokens. SQLite only, for the reason
+// domain/users.ts gives: on PostgreSQL another instance may delete a token at any moment.
 const seen = new WeakMap<Store, Map<string, number>>();
 const SEEN_MAX = 1000;
 
@@ -77,6 +78,7 @@ export async function userIdForPersonalToken(db: Queryable, token: string): Prom
     | { user_id: number }
     | undefined;
   if (!row) return null;
+  if (db.dialect !== 'sqlite') return row.user_id;
   if (!known || known.size >= SEEN_MAX) seen.set(db.store, (known = new Map()));
   known.set(token, row.user_id);
   return row.user_id;

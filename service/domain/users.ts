@@ -24,7 +24,10 @@ export interface UserRow {
 }
 
 // Rows of users read per request (authentication reads one on every call). This module is the
-// only writer of users, and each write drops the cache.
+// only writer of users, and each write drops the cache. SQLite only: there one process is the
+// only writer. On PostgreSQL another instance may deactivate or delete a user at any moment, and
+// knowing it would cost a round trip per request anyway (a generation counter read), which is
+// what reading the row costs: so the row is read every time (service/README.md).
 const cached = new WeakMap<Store, Map<number, UserRow>>();
 
 /** The user row by id when the cache holds it (undefined: not cached), without asking the store. */
@@ -34,6 +37,7 @@ export function cachedUser(db: Queryable, id: number): UserRow | undefined {
 
 /** The user row by id, from the cache when it was read before. */
 export async function userById(db: Queryable, id: number): Promise<UserRow | undefined> {
+  if (db.dialect !== 'sqlite') return db.get<UserRow>('SELECT * FROM users WHERE id = ?', id);
   let users = cached.get(db.store);
   if (!users) cached.set(db.store, (users = new Map()));
   let user = users.get(id);

@@ -67,7 +67,7 @@ export function installEventDelivery(
   });
   const removeOutbox = setOutbox(
     db,
-    createOutbox(() => `http://${context.fallbackHost}`, {
+    createOutbox(() => context.base(), {
       webhooks: () => webhooks.wake(),
       broadcasts: () => broadcasts.wake(),
     }),

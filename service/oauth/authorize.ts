@@ -86,7 +86,7 @@ export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeDeps): void
     if (action !== 'allow' && action !== 'deny')
       return errorPage(reply, 400, 'invalid_request', 'action must be sign_in, allow or deny');
 
-    const ticket = tickets.redeem(one(params, 'ticket'), nonce, context.clock().getTime());
+    const ticket = await tickets.redeem(one(params, 'ticket'), nonce, context.clock().getTime());
     if (!ticket) return errorPage(reply, 400, 'invalid_request', 'this consent form has expired or was already used');
     const { request: authorization } = ticket;
     const back = (parameters: Record<string, string | undefined>) =>
@@ -146,7 +146,10 @@ export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeDeps): void
         `E-mail or password is wrong.${result.retryAfterMs > 0 ? ` Too many failed sign-ins: try again in ${waitText(result.retryAfterMs)}.` : ''}`,
       );
     }
-    const ticket = tickets.issue({ userId: result.userId, request: authorization, nonce }, context.clock().getTime());
+    const ticket = await tickets.issue(
+      { userId: result.userId, request: authorization, nonce },
+      context.clock().getTime(),
+    );
     return consentPage(reply, {
       appName: authorization.app.name,
       email: (await userById(db, result.userId))?.email ?? email,

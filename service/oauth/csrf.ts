@@ -1,13 +1,17 @@
 // Cross-site request forgery protection of the sign-in and consent forms: a signed double-submit
 // cookie (OWASP). The cookie holds a random nonce; each form carries HMAC(secret, nonce). Another
 // site can neither read our page's field nor compute one for a cookie it managed to set (any
-// port of the same host can set cookies for it), since the secret never leaves the process. A
-// restart makes a new secret: a form opened before it is refused and the user starts again.
-// Posts whose Origin names another host are refused as well.
+// port of the same host can set cookies for it), since the secret never leaves the service. The
+// secret is made once and kept in the database (service_keys, name CSRF_KEY): every instance on
+// one database checks the forms of the others, and a form survives a restart.
+// Posts whose Origin names another host than the one the browser connected to (Host) or the
+// service's public URL (a proxy in front may rewrite Host) are refused as well.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const CSRF_COOKIE = 'stint_oauth_csrf';
+/** The name of the secret in service_keys. */
+export const CSRF_KEY = 'oauth_csrf';
 const NONCE = /^[A-Za-z0-9_-]{32,64}$/;
 
 function cookie(request: FastifyRequest, name: string): string | undefined {
@@ -27,7 +31,8 @@ export interface Csrf {
   check(request: FastifyRequest, field: string | undefined): string | null;
 }
 
-export function createCsrf(secret: Buffer = randomBytes(32)): Csrf {
+/** `publicHost`: host[:port] of ServiceOptions.publicUrl, whose pages are ours too. */
+export function createCsrf(secret: Buffer = randomBytes(32), publicHost?: string): Csrf {
   const sign = (nonce: string) => createHmac('sha256', secret).update(nonce).digest('base64url');
   return {
     token(request, reply) {
@@ -49,7 +54,7 @@ export function createCsrf(secret: Buffer = randomBytes(32)): Csrf {
         } catch {
           return null;
         }
-        if (host !== request.headers.host) return null;
+        if (host !== request.headers.host && host !== publicHost) return null;
       }
       if (request.headers['sec-fetch-site'] === 'cross-site') return null;
       const nonce = cookie(request, CSRF_COOKIE);

@@ -4,7 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Context } from '../context';
 import { authorizeRoutes } from './authorize';
-import { createCsrf } from './csrf';
+import { CSRF_KEY, createCsrf } from './csrf';
+import { sharedKey } from '../storage/serviceKeys';
 import { OAUTH_BODY_LIMIT, parseBody } from './params';
 import { oauthSettings, type OAuthSettings } from './settings';
 import { createTickets } from './tickets';
@@ -21,7 +22,11 @@ export function oauthRoutes(context: Context, given: Partial<OAuthSettings> = {}
         done(error as Error, undefined);
       }
     });
-    authorizeRoutes(scope, { context, settings, csrf: createCsrf(), tickets: createTickets() });
+    // The CSRF key and the tickets are in the database: a form shown by one instance may be
+    // posted to another.
+    const publicHost = context.publicUrl === undefined ? undefined : new URL(context.publicUrl).host;
+    const csrf = createCsrf(await sharedKey(context.db, CSRF_KEY), publicHost);
+    authorizeRoutes(scope, { context, settings, csrf, tickets: createTickets(context.db) });
     tokenRoutes(scope, context, settings);
   };
 }

@@ -2,6 +2,7 @@
 // other endpoint taking a password (the legacy v1 api_auth_token) should use rather than calling
 // checkCredentials bare.
 import { checkCredentials } from '../auth/passwords';
+import { SIGN_IN_LOCK_NAMESPACE } from '../storage/postgresMigrations';
 import type { Queryable, Store } from '../storage/store';
 import { clearFailures, recordFailure, signInBlockedFor, signInKeys } from './throttle';
 
@@ -13,6 +14,9 @@ export type SignInResult = { ok: true; userId: number } | { ok: false; checked: 
 
 // Sign-ins sharing an e-mail or an address run one after another. Otherwise a guesser sending a
 // hundred attempts at once would have them all checked before the first failure is counted.
+// Within a process they queue here (so a burst waits in memory, not holding pooled connections);
+// on PostgreSQL each then also takes its keys' advisory locks (acrossInstances), so attempts sent
+// to other instances on the same database wait for them too.
 const inFlight = new WeakMap<Store, Map<string, Promise<unknown>>>();
 
 async function oneAtATime<T>(db: Queryable, keys: string[], work: () => Promise<T>): Promise<T> {
@@ -29,6 +33,21 @@ async function oneAtATime<T>(db: Queryable, keys: string[], work: () => Promise<
   }
 }
 
+/**
+ * On PostgreSQL, `work` runs in a transaction holding an advisory lock per key (released at its
+ * end, also when an instance dies). Every sign-in locks its e-mail's key before its address's, so
+ * two sign-ins never wait for each other in a cycle. On SQLite one process is the only writer:
+ * the queue above is enough, and a transaction would hold every other request back during the
+ * password hash.
+ */
+function acrossInstances<T>(db: Queryable, keys: string[], work: (db: Queryable) => Promise<T>): Promise<T> {
+  if (db.dialect !== 'postgres') return work(db);
+  return db.transaction(async (tx) => {
+    for (const key of keys) await tx.run('SELECT pg_advisory_xact_lock(?, hashtext(?))', SIGN_IN_LOCK_NAMESPACE, key);
+    return work(tx);
+  });
+}
+
 export interface SignInOptions {
   email: string;
   password: string;
@@ -39,10 +58,9 @@ export interface SignInOptions {
 /** `address` is the client's address (request.ip); `now` the service's clock. */
 export function signIn(db: Queryable, { email, password, address, now }: SignInOptions): Promise<SignInResult> {
   const keys = signInKeys(email, address);
-  return oneAtATime(
-    db,
-    keys.map((k) => k.key),
-    async (): Promise<SignInResult> => {
+  const names = keys.map((k) => k.key);
+  return oneAtATime(db, names, () =>
+    acrossInstances(db, names, async (db): Promise<SignInResult> => {
       // Which locks hold this sign-in back: throttle.ts, signInBlockedFor.
       const blocked = await signInBlockedFor(db, keys, now().getTime());
       if (blocked > 0) return { ok: false, checked: false, retryAfterMs: blocked };
@@ -53,6 +71,6 @@ export function signIn(db: Queryable, { email, password, address, now }: SignInO
       }
       await clearFailures(db, keys[0]);
       return { ok: true, userId };
-    },
+    }),
   );
 }

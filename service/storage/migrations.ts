@@ -6,6 +6,7 @@ import type { Connection } from './driver';
 import { peopleSchema } from './peopleSchema';
 import { moneySchema } from './moneySchema';
 import { oauthSchema } from '../oauth/schema';
+import { SHARED_STATE_SCHEMA } from './sharedStateSchema';
 
 export type Migration = (db: Connection) => void;
 
@@ -231,6 +232,8 @@ export const migrations: Migration[] = [
       -- NULL for a code asked for without one. The token request must bring its verifier.
       ALTER TABLE oauth_authorization_codes ADD COLUMN code_challenge TEXT;
     `),
+  // 11: state that instances on one database share (issue 20): see sharedStateSchema.ts.
+  (db) => db.exec(SHARED_STATE_SCHEMA),
 ];
 
 /** Brings the database to the latest schema; refuses a file written by a newer service. */

@@ -1,5 +1,5 @@
 // First start on an empty database: the account and its owner. Later starts find them.
-import type { Store } from './store';
+import type { Queryable } from './store';
 
 export interface OwnerSeed {
   email: string;
@@ -8,8 +8,9 @@ export interface OwnerSeed {
   utcOffset: number;
 }
 
-export function ensureOwner(store: Store, seed: OwnerSeed): Promise<{ ownerId: number; created: boolean }> {
-  return store.transaction(async (tx) => {
+/** Inside the caller's transaction (index.ts's seed holds the seed lock on PostgreSQL). */
+export function ensureOwner(db: Queryable, seed: OwnerSeed): Promise<{ ownerId: number; created: boolean }> {
+  return db.transaction(async (tx) => {
     const existing = await tx.get<{ id: number }>("SELECT id FROM users WHERE role = 'owner' ORDER BY id LIMIT 1");
     if (existing) return { ownerId: existing.id, created: false };
     const account = await tx.get<{ id: number }>(

@@ -18,11 +18,16 @@
 // of them under one advisory lock, so instances starting together on an empty database migrate
 // it once.
 import type pg from 'pg';
+import { SHARED_STATE_SCHEMA } from './sharedStateSchema';
 
 /** pg_advisory_xact_lock(namespace, n) keys of the service's own chores. The two-key form never
  * meets the one-key form that write transactions take per account (PostgreSQL keeps them apart). */
 export const SERVICE_LOCK_NAMESPACE = 0x5354494e; // 'STIN'
 export const MIGRATION_LOCK = 1;
+/** Start-up seeding (index.ts seedService): the owner, their first token and password. */
+export const SEED_LOCK = 2;
+/** pg_advisory_xact_lock(SIGN_IN_LOCK_NAMESPACE, hashtext(key)): sign-ins of one throttle key (oauth/signIn.ts). */
+export const SIGN_IN_LOCK_NAMESPACE = 0x5349474e; // 'SIGN'
 
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
@@ -415,6 +420,9 @@ export const postgresMigrations: string[] = [
 
   // 10: PKCE: the S256 code_challenge a code was asked for with (NULL without one).
   `ALTER TABLE oauth_authorization_codes ADD COLUMN code_challenge TEXT;`,
+
+  // 11: state that instances on one database share (sharedStateSchema.ts; the same text reads on both).
+  SHARED_STATE_SCHEMA.replace(/\bINTEGER\b/g, 'BIGINT').replace(/\) WITHOUT ROWID;/g, ');'),
 ].map(binaryText);
 
 /**

@@ -181,21 +181,28 @@ describe('conventions of every call', () => {
     }
   });
 
-  it('builds absolute links from the host the client called', async () => {
+  it('builds absolute links from the listening address, whatever Host the client sent', async () => {
     const { service, client } = await serve();
-    const viaLocalhost = await rawRequest(`${service.url}/v2/current_user`, {
-      headers: { 'user-agent': USER_AGENT, 'x-servicetoken': service.token, host: `localhost:${service.port}` },
-    });
-    expect(JSON.parse(viaLocalhost.text).url).toBe(`http://localhost:${service.port}/v2/users/${service.ownerId}`);
+    for (const host of [`localhost:${service.port}`, 'evil.example', 'evil.example/<script>']) {
+      const reply = await rawRequest(`${service.url}/v2/current_user`, {
+        headers: { 'user-agent': USER_AGENT, 'x-servicetoken': service.token, host },
+      });
+      expect(JSON.parse(reply.text).url, host).toBe(`${service.url}/v2/users/${service.ownerId}`);
+    }
     expect((await client.get('/v2/current_user')).body.url).toBe(`${service.url}/v2/users/${service.ownerId}`);
   });
 
-  it('falls back to the listening address when the Host header is unusable', async () => {
-    const { service } = await serve();
-    const reply = await rawRequest(`${service.url}/v2/current_user`, {
-      headers: { 'user-agent': USER_AGENT, 'x-servicetoken': service.token, host: 'evil.example/<script>' },
-    });
-    expect(JSON.parse(reply.text).url).toBe(`${service.url}/v2/users/${service.ownerId}`);
+  it('builds absolute links, Location and Link from the public URL when one is set', async () => {
+    const { service, client } = await serve({ publicUrl: 'https://time.example.com/stint/' });
+    const base = 'https://time.example.com/stint';
+    expect((await client.get('/v2/current_user')).body.url).toBe(`${base}/v2/users/${service.ownerId}`);
+    const made = await client.post('/v2/projects', { name: 'Public' });
+    expect(made.headers.get('location')).toBe(`${base}/v2/projects/${made.body.id}`);
+    await client.post('/v2/projects', { name: 'Public 2' });
+    const page = await client.get('/v2/projects?per_page=1');
+    expect(page.headers.get('link')).toContain(`<${base}/v2/projects?`);
+    await expect(serve({ publicUrl: 'ftp://time.example.com' })).rejects.toThrow(/http or https/);
+    await expect(serve({ publicUrl: 'https://time.example.com/?a=1' })).rejects.toThrow(/no query/);
   });
 
   it('writes blank fields as null and dates and timestamps in the spec formats', async () => {

@@ -3,12 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { serve } from './support';
 
-async function burst(url: string, token: string, count: number) {
+async function burst(url: string, token: string, count: number, headers: Record<string, string> = {}) {
   const started = performance.now();
   return Promise.all(
     Array.from({ length: count }, async () => {
       const response = await fetch(`${url}/v2/current_user`, {
-        headers: { 'user-agent': 'RateTest/1', 'x-servicetoken': token },
+        headers: { 'user-agent': 'RateTest/1', 'x-servicetoken': token, ...headers },
       });
       const text = await response.text();
       return { status: response.status, text, ms: performance.now() - started };
@@ -41,6 +41,27 @@ describe('rate limit', () => {
     await new Promise((resolve) => setTimeout(resolve, 2500));
     const again = await burst(service.url, service.token, 5);
     expect(again.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+  });
+
+  it("counts the client named by a trusted proxy's X-Forwarded-For, each client on its own", async () => {
+    const { service } = await serve({ rateLimit: 2, trustProxy: '127.0.0.1' });
+    const [first, second] = await Promise.all([
+      burst(service.url, service.token, 8, { 'x-forwarded-for': '203.0.113.7' }),
+      burst(service.url, service.token, 2, { 'x-forwarded-for': '198.51.100.9' }),
+    ]);
+    expect(first.filter((r) => r.status === 429)).toHaveLength(1);
+    expect(second.map((r) => r.status)).toEqual([200, 200]);
+    for (const r of second) expect(r.ms).toBeLessThan(500); // its own budget: not behind the first client
+  });
+
+  it('ignores X-Forwarded-For unless a proxy is trusted: a client cannot name itself anew per request', async () => {
+    const { service } = await serve({ rateLimit: 2 });
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        burst(service.url, service.token, 1, { 'x-forwarded-for': `203.0.113.${i + 1}` }),
+      ),
+    );
+    expect(replies.flat().filter((r) => r.status === 429)).toHaveLength(3);
   });
 
   it('does not limit at all when the rate is 0', async () => {
