@@ -139,6 +139,37 @@ describe('webhook retries on the injected clock', () => {
   });
 });
 
+describe('PUT retry of a payload still failing on its schedule', () => {
+  it('the creation ping, failing and holding back a later payload, answers 202, is sent at once with a new window, and the queue moves on', async () => {
+    const s = await deliveryService();
+    const receiver = await startReceiver(s.clock);
+    receiver.answer = 500;
+    const w = await createWebhook(s.client, `${receiver.url}/h`, ['entry.created']);
+    await receiver.waitFor(1);
+    await s.settle();
+    s.scheduler.runNext(); // the second attempt, a minute later: still failing
+    await receiver.waitFor(2);
+    await s.settle();
+    await createEntry(s.client, {}); // held back behind the failing ping
+    await s.settle();
+    expect(receiver.received).toHaveLength(2);
+    const ping = rows(s.dataDir)[0]!;
+    expect(ping).toMatchObject({ event: 'webhook.ping', state: 'pending', attempts: 2 });
+
+    receiver.answer = 200;
+    const reply = await s.client.put(`/v2/webhooks/${w.id}/retry/${ping.payload_id}`);
+    expect(reply.status).toBe(202);
+    expect(reply.body.message).toEqual(expect.any(String));
+    // Sent now, not at its scheduled retry (4 minutes away), then the entry's payload behind it.
+    const [, , again, next] = await receiver.waitFor(4);
+    expect(again!.headers['x-service-delivery']).toBe(ping.payload_id);
+    expect(again!.at).toBe(receiver.received[1]!.at);
+    expect(next!.body.type).toBe('entry.created');
+    await s.settle();
+    expect(rows(s.dataDir).map((r) => r.state)).toEqual(['delivered', 'delivered']);
+  });
+});
+
 describe('webhook delivery survives a restart', () => {
   it('payloads cut off by a stop, or waiting for a retry, are sent by the next service on the same data folder, in order', async () => {
     const clock = manualClock();
