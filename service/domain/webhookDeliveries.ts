@@ -18,7 +18,7 @@ export async function queuePing(db: Queryable, webhook: { id: number; name: stri
     payload_id: payloadId,
   };
   await insertPayload(db, { webhookId: webhook.id, payloadId, event: 'webhook.ping', body: JSON.stringify(body), now });
-  webhookQueued(db);
+  await webhookQueued(db);
   return payloadId;
 }
 
@@ -43,12 +43,12 @@ export async function retryPayload(db: Queryable, webhookId: number, payloadId: 
         payloadId,
       )
     ).changes > 0;
-  if (changed) webhookQueued(db);
+  if (changed) await webhookQueued(db);
   return changed;
 }
 
 /** A webhook enabled again: its held payloads go, the first at once with a new 3-day window. */
 export async function resumeWebhook(db: Queryable, webhookId: number, now: string): Promise<void> {
   await restartHead(db, webhookId, now);
-  webhookQueued(db);
+  await webhookQueued(db);
 }

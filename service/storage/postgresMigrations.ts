@@ -415,6 +415,13 @@ export const postgresMigrations: string[] = [
 
   // 10: PKCE: the S256 code_challenge a code was asked for with (NULL without one).
   `ALTER TABLE oauth_authorization_codes ADD COLUMN code_challenge TEXT;`,
+
+  // 11: delivery shared by the instances (webhook leases, broadcast due times); see migrations.ts.
+  `
+  ALTER TABLE webhooks ADD COLUMN delivery_lease_owner TEXT;
+  ALTER TABLE webhooks ADD COLUMN delivery_lease_expires_ms BIGINT;
+  ALTER TABLE broadcast_outbox ADD COLUMN due_ms BIGINT NOT NULL DEFAULT 0;
+  `,
 ].map(binaryText);
 
 /**
