@@ -31,6 +31,8 @@ export class Receiver {
   answer: Answer = 200;
   /** Per request: what to answer; falls back to `answer`. */
   plan: (r: Received) => Answer | undefined = () => undefined;
+  /** Wall-clock ms before a numeric answer is sent: holds each request open a while (races show). */
+  delayMs: () => number = () => 0;
   /** The most requests that were open at once, per path. */
   readonly maxOpen = new Map<string, number>();
   private readonly open = new Map<string, number>();
@@ -62,8 +64,13 @@ export class Receiver {
         for (const wake of this.waiters.splice(0)) wake();
         const answer = this.plan(r) ?? this.answer;
         if (answer === 'hang') return void this.hanging.add(res);
-        if (typeof answer === 'number')
-          return void res.writeHead(answer, { 'content-type': 'text/plain' }).end(`answer ${answer}`);
+        if (typeof answer === 'number') {
+          const send = () => {
+            if (!res.destroyed) res.writeHead(answer, { 'content-type': 'text/plain' }).end(`answer ${answer}`);
+          };
+          const delay = this.delayMs();
+          return void (delay > 0 ? setTimeout(send, delay) : send());
+        }
         res.writeHead(answer.status, { 'content-type': 'text/plain' });
         const chunk = Buffer.alloc(64 * 1024, 'x');
         let left = answer.bodyBytes;
