@@ -104,7 +104,10 @@ export function leaseClaims(db: Queryable, options: LeaseOptions): WebhookClaims
         );
         steals += free.filter((r) => r.holder !== null && r.holder !== owner).length;
         // Read under the lease: the previous holder's outcome is committed, so this is the true head.
-        const heads = await headsOf(tx, free.map((r) => r.id));
+        const heads = await headsOf(
+          tx,
+          free.map((r) => r.id),
+        );
         const ready = heads.filter((h) => h.due_ms <= nowMs);
         const notReady = free.map((r) => r.id).filter((id) => !ready.some((h) => h.webhook_id === id));
         if (notReady.length > 0) await giveBack(tx, owner, notReady);
