@@ -84,7 +84,7 @@ describe('webhook delivery across instances on one PostgreSQL database', () => {
   });
 
   it('a lease left by an instance that died is taken over once it expires, and counted as a steal', async () => {
-    const leaseMs = 400;
+    const leaseMs = 2000; // ample for the stealer's own request, even on a loaded machine
     const { instances: all, database } = await instances(2, () => ({ delivery: { pollMs: 50, leaseMs } }));
     const receiver = await startReceiver();
     const w = await createWebhook(all[0]!.client, `${receiver.url}/h`, ['entry.created']);
