@@ -5,8 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { emitEntryEvents } from '../../../service/events/emit';
 import { Agents, post, type Resolve } from '../../../service/events/post';
 import { entryEvent } from '../../../service/events/entryEvents';
-import { value, values } from '../../support/sqliteFile';
-import { withDatabase } from './moneySupport';
 import { createWebhook, deliveryService, signatureValid, startReceiver } from './deliverySupport';
 import { createEntry, createProject } from './support';
 
