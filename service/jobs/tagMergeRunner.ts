@@ -36,7 +36,7 @@ export class TagMergeRunner {
   kick(): void {
     if (this.stopped) return;
     if (this.db.dialect === 'postgres' && !this.poll) {
-      this.poll = setInterval(() => this.kick(), this.tuning.tagMergePollMs);
+      this.poll = setInterval(() => void this.lookForLeftMerges(), this.tuning.tagMergePollMs);
       this.poll.unref();
     }
     if (this.running) return;
@@ -45,6 +45,16 @@ export class TagMergeRunner {
       .finally(() => {
         this.running = null;
       });
+  }
+
+  /** The poll: an idle runner starts again when a merge is pending (another instance left it, or holds it no more). */
+  private async lookForLeftMerges(): Promise<void> {
+    if (this.stopped || this.running) return;
+    try {
+      if ((await pendingTagMerges(this.db)).length > 0) this.kick();
+    } catch (error) {
+      this.log.error({ err: error }, 'reading the pending tag merges failed');
+    }
   }
 
   /** Stops after the current batch; a pending merge resumes on the next start. */
