@@ -10,6 +10,8 @@ export interface Tuning {
   tagMergeInlineMax: number;
   /** Entries rewritten per transaction by a background merge: other requests run between batches. */
   tagMergeBatch: number;
+  /** PostgreSQL: how often an instance looks for merges another one left (it died, or stopped). */
+  tagMergePollMs: number;
   /** Awaited before each background batch; tests use it to hold a merge while they look at the locks. */
   beforeBackgroundBatch?: () => Promise<void>;
   /**
@@ -37,5 +39,6 @@ export interface ConnectionLimits {
 export const DEFAULT_TUNING: Tuning = {
   tagMergeInlineMax: 500,
   tagMergeBatch: 200,
+  tagMergePollMs: 1000,
   connections: { headersMs: 5_000, requestMs: 10_000, idleMs: 10_000, keepAliveMs: 5_000, checkEveryMs: 1_000 },
 };

@@ -18,33 +18,37 @@ export async function queuePing(db: Queryable, webhook: { id: number; name: stri
     payload_id: payloadId,
   };
   await insertPayload(db, { webhookId: webhook.id, payloadId, event: 'webhook.ping', body: JSON.stringify(body), now });
-  webhookQueued(db);
+  await webhookQueued(db);
   return payloadId;
 }
 
 /**
- * Puts a failed payload of the webhook back in the queue, due now with a new 3-day window; false
- * when it has no such failed payload. Having the lowest id, it goes before the webhook's later
- * payloads; a disabled webhook holds it until it is enabled.
+ * Puts a failed or failing payload of the webhook back in the queue, due now with a new 3-day
+ * window; false when it has no such payload. Failing means still pending, waiting on its retry
+ * schedule after at least one failed attempt (the creation ping included): spec 000 "Failures and
+ * retries" 4 ("a failing payload can be retried manually"), so it goes now, not at its next
+ * scheduled attempt, and once it is delivered the queue moves on. A failed one, having the lowest
+ * id, goes before the webhook's later payloads; a disabled webhook holds it until it is enabled.
+ * A pending payload not tried yet (or out for its first attempt) is not failing: false.
  */
 export async function retryPayload(db: Queryable, webhookId: number, payloadId: string, now: string): Promise<boolean> {
   const changed =
     (
       await db.run(
         `UPDATE webhook_deliveries SET state = 'pending', due_ms = 0, failing_since_ms = NULL, attempts = 0, next_attempt_at = ?, updated_at = ?
-       WHERE webhook_id = ? AND payload_id = ? AND state = 'failed'`,
+       WHERE webhook_id = ? AND payload_id = ? AND (state = 'failed' OR (state = 'pending' AND failing_since_ms IS NOT NULL))`,
         now,
         now,
         webhookId,
         payloadId,
       )
     ).changes > 0;
-  if (changed) webhookQueued(db);
+  if (changed) await webhookQueued(db);
   return changed;
 }
 
 /** A webhook enabled again: its held payloads go, the first at once with a new 3-day window. */
 export async function resumeWebhook(db: Queryable, webhookId: number, now: string): Promise<void> {
   await restartHead(db, webhookId, now);
-  webhookQueued(db);
+  await webhookQueued(db);
 }

@@ -1,13 +1,19 @@
 // Sends the coalesced broadcasts of table broadcast_outbox (spec 000 "Broadcasts"). The outbox
 // holds one row per receiver and subject, overwritten by every newer event, so what goes out is
-// the latest last_event of the interval. The first row written after a send arms one timer of
-// `intervalMs` (scheduler seam); when it fires every row is taken and sent, so a receiver hears
-// at most one broadcast per subject and interval, never sooner than an interval after the change.
+// the latest last_event of the interval. The first change after a send writes the row with its
+// due time, one interval later (events/outbox.ts); later changes keep it. A row written here arms
+// a timer (scheduler seam); when it fires, the rows due are taken and sent, and the timer is armed
+// again for the next due row. So a receiver hears at most one broadcast per subject and interval,
+// never sooner than an interval after the change, whichever instance saw the change: the due time
+// is in the row, and the instances sharing a PostgreSQL database take due rows with
+// SELECT … FOR UPDATE SKIP LOCKED, so each row goes out from exactly one of them. On PostgreSQL a
+// poll also looks for due rows, so rows an instance left when it died go out from another.
 //
 // A broadcast is sent once: no retry and no failure tracking (spec 000: "so that stale data is not
-// delivered"). Rows survive a restart and go out one interval after the start. The receiver is
-// read again when sending: one disabled, unsubscribed or deleted in the meantime gets nothing.
-import { jsonTexts } from '../storage/dialect';
+// delivered"). Rows survive a restart and go out at their due time (at once when it has passed).
+// The receiver is read again when sending: one disabled, unsubscribed or deleted in the meantime
+// gets nothing.
+import { bool, jsonTexts, skipLocked } from '../storage/dialect';
 import type { Queryable } from '../storage/store';
 import { timestamp } from '../time';
 import { postDelivery, type DeliveryDeps } from './deliveryDeps';
@@ -31,41 +37,69 @@ interface Due {
   secret: string;
 }
 
-/** Takes every waiting broadcast whose receiver is still enabled and subscribed; the others are dropped. */
-async function takeDue(db: Queryable): Promise<Due[]> {
+/**
+ * Takes the waiting broadcasts due by `dueMs` that no other instance is taking, and answers those
+ * whose receiver is still enabled and subscribed; the others are dropped.
+ */
+async function takeDue(db: Queryable, dueMs: number): Promise<Due[]> {
   return await db.transaction(async (tx) => {
-    const due = (await tx.all(`SELECT o.receiver_id, o.subject, o.last_event, o.url, r.name, r.payload_uri, r.secret
+    const rows = (await tx.all(
+      `SELECT o.receiver_id, o.subject, o.last_event, o.url, r.name, r.payload_uri, r.secret,
+         (r.state = 'enabled' AND EXISTS (SELECT 1 FROM ${jsonTexts(tx.dialect, 'r.subjects')} s WHERE s.value IN ('*', o.subject))) AS wanted
        FROM broadcast_outbox o JOIN broadcast_receivers r ON r.id = o.receiver_id
-       WHERE r.state = 'enabled' AND EXISTS (SELECT 1 FROM ${jsonTexts(tx.dialect, 'r.subjects')} s WHERE s.value IN ('*', o.subject))
-       ORDER BY o.receiver_id, o.subject`)) as Due[];
-    await tx.run('DELETE FROM broadcast_outbox');
-    return due;
+       WHERE o.due_ms <= ?
+       ORDER BY o.receiver_id, o.subject ${skipLocked(tx.dialect, 'o')}`,
+      dueMs,
+    )) as Array<Due & { wanted: unknown }>;
+    for (const row of rows)
+      await tx.run('DELETE FROM broadcast_outbox WHERE receiver_id = ? AND subject = ?', row.receiver_id, row.subject);
+    return rows.filter((row) => bool(row.wanted));
   });
 }
+
+/** Rows another instance is taking right now are looked at again this soon. */
+const BUSY_RETRY_MS = 50;
 
 export class Broadcaster {
   private cancelTimer: (() => void) | null = null;
   private readonly sending = new Set<Promise<void>>();
   private stopped = false;
   private readonly stop$ = new AbortController();
+  private poll: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Queryable,
     private readonly deps: DeliveryDeps<BroadcastTuning>,
   ) {}
 
-  /** A row was written: make sure an interval is running. */
+  /** A row was written, due an interval from now (or earlier, when an older change wrote it): make sure a timer runs. */
   wake(): void {
     if (this.stopped || this.cancelTimer) return;
-    this.cancelTimer = this.deps.scheduler.setTimeout(() => {
-      this.cancelTimer = null;
-      this.flush().catch((error: unknown) => this.deps.log.error({ err: error }, 'taking the due broadcasts failed'));
-    }, this.deps.tuning.intervalMs);
+    this.arm(this.deps.tuning.intervalMs);
   }
 
-  /** On start: rows a stop left behind go out one interval later. */
+  /** On start, and on each poll: the timer follows the earliest due row, whoever wrote it. */
   async resume(): Promise<void> {
-    if (await this.db.get('SELECT 1 FROM broadcast_outbox LIMIT 1')) this.wake();
+    await this.armForNext(0);
+  }
+
+  /** Looks for due rows every `ms` of wall-clock time (PostgreSQL: rows an instance left when it died). */
+  pollEvery(ms: number): void {
+    if (this.stopped || this.poll) return;
+    this.poll = setInterval(() => {
+      if (!this.cancelTimer) this.resume().catch(() => {});
+    }, ms);
+    this.poll.unref();
+  }
+
+  private arm(ms: number): void {
+    this.cancelTimer?.();
+    this.cancelTimer = this.deps.scheduler.setTimeout(() => {
+      this.cancelTimer = null;
+      this.flush(false).catch((error: unknown) =>
+        this.deps.log.error({ err: error }, 'taking the due broadcasts failed'),
+      );
+    }, ms);
   }
 
   /** Resolves when no broadcast is being sent. */
@@ -75,16 +109,22 @@ export class Broadcaster {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    clearInterval(this.poll);
+    this.poll = undefined;
     this.cancelTimer?.();
     this.cancelTimer = null;
     this.stop$.abort();
     await this.idle();
   }
 
-  /** Sends what is waiting now (the timer's job; also for tests). */
-  async flush(): Promise<void> {
+  /** Sends what is due now (the timer's job), or everything waiting (`all`: tests). */
+  async flush(all = true): Promise<void> {
     if (this.stopped) return;
-    const take = takeDue(this.db);
+    const take = takeDue(this.db, all ? Number.MAX_SAFE_INTEGER : this.deps.clock().getTime()).then(async (due) => {
+      // Rows due already but not taken are another instance's, being taken now: look again soon.
+      if (!this.cancelTimer) await this.armForNext(due.length === 0 ? BUSY_RETRY_MS : 0);
+      return due;
+    });
     // Tracked from the take on, so that idle() also waits for a take under way.
     const run = take
       .then((due) => this.sendAll(due))
@@ -94,6 +134,15 @@ export class Broadcaster {
       .finally(() => this.sending.delete(run));
     this.sending.add(run);
     await take;
+  }
+
+  /** Arms the timer for the earliest due row, whoever wrote it; `overdueMs` for a row due already. */
+  private async armForNext(overdueMs: number): Promise<void> {
+    if (this.stopped) return;
+    const next = (await this.db.get('SELECT MIN(due_ms) AS due FROM broadcast_outbox')) as { due: number | null };
+    if (next.due === null || this.stopped) return;
+    const wait = next.due - this.deps.clock().getTime();
+    this.arm(wait > 0 ? wait : overdueMs);
   }
 
   private async sendAll(due: Due[]): Promise<void> {

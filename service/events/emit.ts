@@ -8,6 +8,7 @@
 // that emit after their commit; they lose only the atomicity.
 import type { WebhookEvent } from '../../wire/serviceTypesMoney';
 import type { Queryable, Store } from '../storage/store';
+import { notifyQueueChanged } from './webhookQueue';
 
 export interface EntryEvent {
   type: Extract<WebhookEvent, `entry.${string}`>;
@@ -84,8 +85,12 @@ export async function emitTimerEvent(db: Queryable, event: TimerEvent): Promise<
   if (outbox) await withTransaction(db, (tx) => outbox.timerEvent(tx, event));
 }
 
-/** Tells delivery that webhook_deliveries changed (domain/webhookDeliveries.ts). */
-export function webhookQueued(db: Queryable): void {
+/**
+ * Tells delivery that webhook_deliveries changed (domain/webhookDeliveries.ts): every instance on
+ * the database once `db`'s transaction commits (PostgreSQL's NOTIFY), and this one's deliverer.
+ */
+export async function webhookQueued(db: Queryable): Promise<void> {
+  await notifyQueueChanged(db);
   outboxes.get(db.store)?.webhookQueued();
 }
 

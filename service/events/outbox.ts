@@ -7,7 +7,8 @@
 //   entry.updated.approved). A disabled webhook receives nothing (spec 000: it "stops receiving
 //   events"). The payload's object is the entry as GET /v2/entries/:id shows it at that moment.
 // - A timer event becomes, per enabled receiver subscribed to timer (or '*') that the timer's user
-//   created, the row of the subject timer, replacing one still waiting (coalescing).
+//   created, the row of the subject timer, replacing the event of one still waiting (coalescing)
+//   but keeping its due time.
 //
 // Decided: links in payloads and the broadcast subject url are built on the address the service
 // listens on (http://127.0.0.1:<port>), not on a request's Host: a delivery answers no request.
@@ -20,7 +21,7 @@ import { getEntry, type EntryRow } from '../domain/entries';
 import { entryViews } from '../resources/entries';
 import type { Queryable } from '../storage/store';
 import type { EntryEvent, Outbox, TimerEvent } from './emit';
-import { insertPayload } from './webhookQueue';
+import { insertPayload, notifyQueueChanged } from './webhookQueue';
 
 interface Subscriber {
   id: number;
@@ -36,7 +37,16 @@ const subscribedWebhooks = async (db: Queryable, accountId: number, event: strin
     event,
   )) as Subscriber[];
 
-export function createOutbox(base: () => string, wake: { webhooks(): void; broadcasts(): void }): Outbox {
+export interface OutboxWakes {
+  webhooks(): void;
+  broadcasts(): void;
+}
+
+/**
+ * `broadcastDueMs` answers when a broadcast written now goes out (the service clock plus the
+ * interval); a row already waiting keeps its earlier due time.
+ */
+export function createOutbox(base: () => string, wake: OutboxWakes, broadcastDueMs: () => number): Outbox {
   return {
     async entryEvents(db: Queryable, events: EntryEvent[]) {
       const hooks = new Map<string, Subscriber[]>();
@@ -74,20 +84,22 @@ export function createOutbox(base: () => string, wake: { webhooks(): void; broad
           });
         }
       }
+      await notifyQueueChanged(db);
       wake.webhooks();
     },
 
     async timerEvent(db: Queryable, e: TimerEvent) {
       const written = (
         await db.run(
-          `INSERT INTO broadcast_outbox (receiver_id, subject, last_event, url, created_at)
-         SELECT r.id, 'timer', ?, ?, ? FROM broadcast_receivers r
+          `INSERT INTO broadcast_outbox (receiver_id, subject, last_event, url, created_at, due_ms)
+         SELECT r.id, 'timer', ?, ?, ?, ? FROM broadcast_receivers r
          WHERE r.account_id = ? AND r.user_id = ? AND r.state = 'enabled'
            AND EXISTS (SELECT 1 FROM ${jsonTexts(db.dialect, 'r.subjects')} s WHERE s.value IN ('*', 'timer'))
          ON CONFLICT (receiver_id, subject) DO UPDATE SET last_event = excluded.last_event, url = excluded.url, created_at = excluded.created_at`,
           e.lastEvent,
           `${base()}/v2/timers`,
           e.at,
+          broadcastDueMs(),
           e.accountId,
           e.userId,
         )

@@ -1,12 +1,15 @@
 // Sends the webhook queue (events/webhookQueue.ts) to the payload URIs, between requests and
 // never inside one: an API call only writes its payloads and wakes this worker after its commit.
 //
-// A pass reads every enabled webhook's head: a due head is sent unless its webhook already has a
-// request out (one at a time per webhook) or `concurrency` requests are out across webhooks; the
-// earliest head not yet due arms one timer on the scheduler seam. Every finished request writes
-// its outcome and runs another pass. The queue is the database, so a restart resumes where the
-// last run stopped; a request cut off by the stop is sent again (at least once: receivers can
-// tell a repeat by X-Service-Delivery).
+// A pass claims the due heads (events/webhookClaims.ts): a head is sent unless its webhook already
+// has a request out, here or on another instance sharing the database (one at a time per
+// webhook), or `concurrency` requests are out from this instance; the earliest head not yet due
+// arms one timer on the scheduler seam. Every finished request writes its outcome, gives its
+// claim back and runs another pass. On PostgreSQL a NOTIFY after each commit that queued a
+// payload wakes every instance, and a short poll stands in for a lost notification or a dead
+// instance's expired lease. The queue is the database, so a restart resumes where the last run
+// stopped; a request cut off by the stop is sent again (at least once: receivers can tell a
+// repeat by X-Service-Delivery).
 //
 // Outcomes (GAPS.md): any 2xx delivers; 410 fails the payload and disables the webhook; anything
 // else, or no answer within the timeout, is retried on the schedule of events/backoff.ts.
@@ -14,7 +17,8 @@ import type { Queryable } from '../storage/store';
 import type { RetryPolicy } from './backoff';
 import { postDelivery, type DeliveryDeps } from './deliveryDeps';
 import { sign } from './signature';
-import { failForGood, pruneDelivered, queueHeads, recordDelivered, recordFailure, type Head } from './webhookQueue';
+import { inProcessClaims, type WebhookClaims } from './webhookClaims';
+import { failForGood, pruneDelivered, recordDelivered, recordFailure, type Head } from './webhookQueue';
 
 export interface WebhookDeliveryTuning {
   /** Requests out at once across webhooks. */
@@ -26,6 +30,13 @@ export interface WebhookDeliveryTuning {
   retry: RetryPolicy;
   /** Delivered payloads older than this are deleted. */
   keepDeliveredMs: number;
+  /**
+   * PostgreSQL: how long a webhook's lease holds (wall clock) when its instance does not give it
+   * back (killed): another instance takes it over after this. Longer than a request may take.
+   */
+  leaseMs: number;
+  /** PostgreSQL: how often each instance looks at the queue besides the NOTIFY wakes (wall clock). */
+  pollMs: number;
 }
 
 export class WebhookDeliverer {
@@ -39,11 +50,28 @@ export class WebhookDeliverer {
   private lastPruneMs = -Infinity;
   private readonly stop$ = new AbortController();
   private idleWaiters: Array<() => void> = [];
+  private poll: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Queryable,
     private readonly deps: DeliveryDeps<WebhookDeliveryTuning>,
+    private readonly claims: WebhookClaims = inProcessClaims(db),
   ) {}
+
+  /** Leases taken over from instances that let them expire (the metrics read it). */
+  get leaseSteals(): number {
+    return this.claims.steals;
+  }
+
+  /**
+   * Looks at the queue every `ms` of wall-clock time besides the wakes: what another instance
+   * queued while this one's notifications were lost, and leases left by an instance that died.
+   */
+  pollEvery(ms: number): void {
+    if (this.stopped || this.poll) return;
+    this.poll = setInterval(() => this.wake(), ms);
+    this.poll.unref();
+  }
 
   /** Looks at the queue again once the current synchronous work (the caller's transaction) is over. */
   wake(): void {
@@ -61,13 +89,24 @@ export class WebhookDeliverer {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  /** Aborts requests that are out (their payloads stay pending) and cancels the timer. */
+  /**
+   * Stops claiming, aborts requests that are out (their payloads stay pending) and cancels the
+   * timer and the poll, then gives back this instance's leases, so another instance sends them
+   * at once instead of after their expiry (SIGTERM: call before the store closes).
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     this.stop$.abort();
     this.cancelTimer?.();
     this.cancelTimer = null;
+    clearInterval(this.poll);
+    this.poll = undefined;
+    // A pass under way may still claim and send (its request sees the abort at once).
+    while (this.passing) await new Promise((resolve) => setImmediate(resolve));
     await Promise.all(this.inFlight.values());
+    await this.claims
+      .releaseAll()
+      .catch((error: unknown) => this.deps.log.error({ err: error }, 'giving back the webhook leases failed'));
     this.settleIdle();
   }
 
@@ -107,18 +146,11 @@ export class WebhookDeliverer {
   private async passOnce(): Promise<void> {
     const nowMs = this.deps.clock().getTime();
     await this.prune(nowMs);
-    let nextDue = Infinity;
-    for (const head of await queueHeads(this.db)) {
-      if (this.inFlight.has(head.webhook_id)) continue;
-      if (head.due_ms > nowMs) {
-        nextDue = Math.min(nextDue, head.due_ms);
-        continue;
-      }
-      // The rest waits for a free slot: every finished request runs a pass.
-      if (this.inFlight.size >= this.deps.tuning.concurrency) break;
-      await this.send(head);
-    }
-    this.arm(nextDue, nowMs);
+    // Due heads beyond the free slots wait: every finished request runs a pass.
+    const free = this.deps.tuning.concurrency - this.inFlight.size;
+    const { due, nextDueMs } = await this.claims.claim(nowMs, free, new Set(this.inFlight.keys()));
+    for (const head of due) await this.send(head);
+    this.arm(nextDueMs, nowMs);
   }
 
   private arm(due: number, nowMs: number): void {
@@ -180,6 +212,9 @@ export class WebhookDeliverer {
       .catch((error: unknown) =>
         this.deps.log.error({ err: error, webhook: head.webhook_id }, 'recording a webhook delivery failed'),
       )
+      // Given back after the outcome is written, and before this instance looks again (its own
+      // claim would skip a webhook it still holds).
+      .then(() => this.release(head))
       .finally(() => {
         this.inFlight.delete(head.webhook_id);
         this.wake();
@@ -207,8 +242,17 @@ export class WebhookDeliverer {
       { webhook: head.webhook_id, payload: head.payload_id, reason: error.message, gaveUp: failure.gaveUp },
       "webhook payload not sent: the webhook's secret cannot be read with this service's secrets key; reroll its secret",
     );
+    await this.release(head);
     // The pass under way has counted this head as sent: the next one arms its retry.
     this.wake();
+  }
+
+  private async release(head: Head): Promise<void> {
+    await this.claims
+      .release(head.webhook_id)
+      .catch((error: unknown) =>
+        this.deps.log.error({ err: error, webhook: head.webhook_id }, 'giving back a webhook lease failed'),
+      );
   }
 
   private async prune(nowMs: number): Promise<void> {

@@ -3,6 +3,8 @@
 // with the lowest id: only the head is sent, so payloads go one at a time and in order, and a
 // failing head holds every later one back (spec 000 "Failures and retries" 1). A failed payload
 // no longer holds the queue; PUT retry puts it back, ahead of the later ones again.
+import { jsonList } from '../domain/sqlText';
+import { idList } from '../storage/dialect';
 import type { Queryable } from '../storage/store';
 import { timestamp } from '../time';
 import { nextAttempt, type RetryPolicy } from './backoff';
@@ -23,13 +25,31 @@ export interface Head {
 
 const iso = (ms: number) => timestamp(new Date(ms));
 
-/** The head of every enabled webhook that has one. A disabled webhook's payloads wait for it to be enabled. */
-export async function queueHeads(db: Queryable): Promise<Head[]> {
-  return (await db.all(`SELECT d.id, d.webhook_id, d.payload_id, d.event, d.body, d.attempts, d.due_ms, d.failing_since_ms, w.payload_uri, w.secret
+const HEADS = `SELECT d.id, d.webhook_id, d.payload_id, d.event, d.body, d.attempts, d.due_ms, d.failing_since_ms, w.payload_uri, w.secret
      FROM webhooks w
      JOIN webhook_deliveries d ON d.id = (SELECT MIN(id) FROM webhook_deliveries WHERE webhook_id = w.id AND state = 'pending')
-     WHERE w.state = 'enabled'`)) as Head[];
+     WHERE w.state = 'enabled'`;
+
+/** The head of every enabled webhook that has one. A disabled webhook's payloads wait for it to be enabled. */
+export async function queueHeads(db: Queryable): Promise<Head[]> {
+  return (await db.all(HEADS)) as Head[];
 }
+
+/** The heads of these webhooks (those enabled with a pending payload). */
+export async function headsOf(db: Queryable, webhookIds: number[]): Promise<Head[]> {
+  return (await db.all(`${HEADS} AND w.id IN ${idList(db.dialect)} ORDER BY w.id`, jsonList(webhookIds))) as Head[];
+}
+
+/**
+ * Tells every instance on the database (PostgreSQL's NOTIFY, delivered when the caller's
+ * transaction commits) that the queue changed; each one's deliverer listens (events/install.ts).
+ * SQLite's one process wakes its deliverer itself.
+ */
+export async function notifyQueueChanged(db: Queryable): Promise<void> {
+  if (db.dialect === 'postgres') await db.run(`SELECT pg_notify('${WEBHOOK_CHANNEL}', '')`);
+}
+
+export const WEBHOOK_CHANNEL = 'stint_webhook_queue';
 
 export interface InsertPayloadOptions {
   webhookId: number;

@@ -248,7 +248,7 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
       async (tx) => await retryPayload(tx, row.id, request.params.payload_id, instant(context).iso),
       { lockKey: row.account_id },
     );
-    if (!retried) throw new ApiError(404, 'No failed payload with this id for this webhook');
+    if (!retried) throw new ApiError(404, 'No failed or failing payload with this id for this webhook');
     return reply.code(202).send({ message: 'The payload is queued for delivery again' });
   });
 }

@@ -129,3 +129,12 @@ export function page(dialect: Dialect, limit: number, offset = 0): { sql: string
   if (offset === 0) return { sql: '', params: [] };
   return { sql: dialect === 'sqlite' ? 'LIMIT -1 OFFSET ?' : 'OFFSET ?', params: [offset] };
 }
+
+/**
+ * The end of a SELECT that claims rows for this instance: PostgreSQL locks them until the
+ * transaction ends and skips rows another instance holds; SQLite (one process, one writer) needs
+ * nothing.
+ */
+export function skipLocked(dialect: Dialect, of?: string): string {
+  return dialect === 'sqlite' ? '' : `FOR UPDATE${of ? ` OF ${of}` : ''} SKIP LOCKED`;
+}

@@ -234,6 +234,19 @@ export const migrations: Migration[] = [
     `),
   // 11: state that instances on one database share (issue 20): see sharedStateSchema.ts.
   (db) => db.exec(SHARED_STATE_SCHEMA),
+  // 12: delivery shared by several instances on one database (service/events/webhookClaims.ts).
+  (db) =>
+    db.exec(`
+      -- The instance sending a webhook's head, and until when (wall-clock ms) its lease holds: on
+      -- PostgreSQL one instance at a time sends a webhook's payloads; a lease past its expiry is
+      -- taken over (its instance died). SQLite has one process: it leaves them NULL.
+      ALTER TABLE webhooks ADD COLUMN delivery_lease_owner TEXT;
+      ALTER TABLE webhooks ADD COLUMN delivery_lease_expires_ms INTEGER;
+
+      -- When a waiting broadcast goes out (service clock, ms): an interval after the first change
+      -- since the last send, whichever instance saw it; 0 (rows from before) = at once.
+      ALTER TABLE broadcast_outbox ADD COLUMN due_ms INTEGER NOT NULL DEFAULT 0;
+    `),
 ];
 
 /** Brings the database to the latest schema; refuses a file written by a newer service. */

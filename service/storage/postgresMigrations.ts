@@ -423,6 +423,13 @@ export const postgresMigrations: string[] = [
 
   // 11: state that instances on one database share (sharedStateSchema.ts; the same text reads on both).
   SHARED_STATE_SCHEMA.replace(/\bINTEGER\b/g, 'BIGINT').replace(/\) WITHOUT ROWID;/g, ');'),
+
+  // 12: delivery shared by the instances (webhook leases, broadcast due times); see migrations.ts.
+  `
+  ALTER TABLE webhooks ADD COLUMN delivery_lease_owner TEXT;
+  ALTER TABLE webhooks ADD COLUMN delivery_lease_expires_ms BIGINT;
+  ALTER TABLE broadcast_outbox ADD COLUMN due_ms BIGINT NOT NULL DEFAULT 0;
+  `,
 ].map(binaryText);
 
 /**

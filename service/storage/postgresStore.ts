@@ -15,6 +15,7 @@
 // that catches a failed statement and carries on must run it in a nested transaction (a savepoint).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
+import { listenOn } from './postgresListener';
 import { migratePostgres } from './postgresMigrations';
 import { numberPlaceholders } from './postgresPlaceholders';
 import type { Queryable, Row, Store, TransactionOptions } from './store';
@@ -237,6 +238,11 @@ export class PostgresStore extends PostgresQueryable implements Store {
     } finally {
       client.release(broken);
     }
+  }
+
+  /** NOTIFY of any instance on this database (postgresListener.ts); a connection of its own, outside the pool. */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+    return listenOn(this.pool.options as pg.ClientConfig, channel, onNotify);
   }
 
   close(): Promise<void> {

@@ -49,4 +49,11 @@ export interface Store extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Closes the connection(s); a transaction still open is rolled back. */
   close(): Promise<void>;
+  /**
+   * PostgreSQL only (SQLite has one process, which wakes itself): calls onNotify for every
+   * `NOTIFY channel` sent by any instance on the database, this one included, once the notifying
+   * transaction has committed. Answers the stop. While the listening connection is down (it
+   * reconnects) notifications are lost: callers keep a poll beside it.
+   */
+  listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
 }

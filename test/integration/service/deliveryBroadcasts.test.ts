@@ -102,7 +102,7 @@ describe('broadcasts', () => {
   it("only enabled receivers subscribed to timer (or '*') that the timer's user created hear of it; one disabled before the interval ends gets nothing", async () => {
     const s = await deliveryService();
     const receiver = await startReceiver(s.clock);
-    const supervisor = addMember(s, 'supervisor');
+    const supervisor = await addMember(s, 'supervisor');
     await createReceiver(s.client, `${receiver.url}/mine`, ['timer']);
     await createReceiver(s.client, `${receiver.url}/star`, ['*']);
     const off = await createReceiver(s.client, `${receiver.url}/off`, ['timer']);

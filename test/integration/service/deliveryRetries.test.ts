@@ -2,30 +2,26 @@
 // the injected clock, disabling after 3 days and on 410, PUT retry, and a queue that outlives a
 // restart of the service on the same data folder.
 import { describe, expect, it } from 'vitest';
-import { withDatabase } from './moneySupport';
-import { createWebhook, deliveryService, startReceiver } from './deliverySupport';
+import { CONDITION_WAIT_MS } from '../../support/patience';
+import { createWebhook, deliveryService, startReceiver, type DeliveryService } from './deliverySupport';
 import { createEntry, manualClock } from './support';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; !condition(); i++) {
-    if (i > 200) throw new Error('condition not met');
+async function until(condition: () => Promise<boolean>): Promise<void> {
+  for (const deadline = Date.now() + CONDITION_WAIT_MS; !(await condition()); ) {
+    if (Date.now() > deadline) throw new Error('condition not met');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 
-const rows = (dataDir: string) =>
-  withDatabase(dataDir, (db) =>
-    db.prepare('SELECT payload_id, event, state, attempts FROM webhook_deliveries ORDER BY id').all(),
-  ) as Array<{
-    payload_id: string;
-    event: string;
-    state: string;
-    attempts: number;
-  }>;
+/** The queue as the service's store holds it (SQLite, or PostgreSQL on a PostgreSQL run). */
+const rows = (s: DeliveryService) =>
+  s.built.db.all<{ payload_id: string; event: string; state: string; attempts: number }>(
+    'SELECT payload_id, event, state, attempts FROM webhook_deliveries ORDER BY id',
+  );
 
 describe('webhook retries on the injected clock', () => {
   it('a failing payload is retried after 1, 2, 4 ... 256 minutes, then every 6 hours, last at the 3-day mark; then it has failed and the webhook is disabled', async () => {
@@ -46,11 +42,11 @@ describe('webhook retries on the injected clock', () => {
     expect(offsets).toHaveLength(21);
     // Every attempt is the same payload, the same delivery id.
     expect(new Set(receiver.received.map((r) => r.headers['x-service-delivery'])).size).toBe(1);
-    expect(rows(s.dataDir)).toMatchObject([{ state: 'failed', attempts: 21 }]);
+    expect(await rows(s)).toMatchObject([{ state: 'failed', attempts: 21 }]);
     expect((await s.client.get(`/v2/webhooks/${w.id}`)).body.state).toBe('disabled');
     // A disabled webhook stops receiving events (spec 000): nothing is queued for it.
     await createEntry(s.client, {});
-    expect(rows(s.dataDir)).toHaveLength(1);
+    expect(await rows(s)).toHaveLength(1);
   });
 
   it('a payload that succeeds within the window ends the failing run; the next failure starts a new one', async () => {
@@ -73,7 +69,7 @@ describe('webhook retries on the injected clock', () => {
     receiver.answer = 200;
     expect(s.scheduler.runNext()).toBe(8 * MINUTE);
     await s.settle();
-    expect(rows(s.dataDir).map((r) => r.state)).toEqual(['delivered', 'delivered']);
+    expect((await rows(s)).map((r) => r.state)).toEqual(['delivered', 'delivered']);
     receiver.answer = 500;
     await createEntry(s.client, {});
     await receiver.waitFor(7);
@@ -91,7 +87,7 @@ describe('webhook retries on the injected clock', () => {
     await receiver.waitFor(2);
     await s.settle();
     expect((await s.client.get(`/v2/webhooks/${w.id}`)).body.state).toBe('disabled');
-    expect(rows(s.dataDir).map((r) => r.state)).toEqual(['delivered', 'failed']);
+    expect((await rows(s)).map((r) => r.state)).toEqual(['delivered', 'failed']);
     expect(s.scheduler.pending()).toBe(0); // no retry is scheduled
     await s.client.put(`/v2/webhooks/${w.id}/ping`); // queued while disabled
     await s.settle();
@@ -102,13 +98,13 @@ describe('webhook retries on the injected clock', () => {
     await s.client.put(`/v2/webhooks/${w.id}/enable`);
     await receiver.waitFor(3);
     expect(receiver.received[2]!.body.type).toBe('webhook.ping');
-    const failed = rows(s.dataDir)[1]!;
+    const failed = (await rows(s))[1]!;
     expect((await s.client.put(`/v2/webhooks/${w.id}/retry/${failed.payload_id}`)).status).toBe(202);
     const [, , , again] = await receiver.waitFor(4);
     expect(again!.headers['x-service-delivery']).toBe(failed.payload_id);
     expect(again!.body.object.id).toBe(first.id);
     await s.settle();
-    expect(rows(s.dataDir).map((r) => r.state)).toEqual(['delivered', 'delivered', 'delivered']);
+    expect((await rows(s)).map((r) => r.state)).toEqual(['delivered', 'delivered', 'delivered']);
     expect((await s.client.put(`/v2/webhooks/${w.id}/retry/${failed.payload_id}`)).status).toBe(404); // delivered now, not failed
   });
 
@@ -120,7 +116,7 @@ describe('webhook retries on the injected clock', () => {
     await receiver.waitFor(1);
     await s.settle();
     while (s.scheduler.runNext() !== null) await s.settle();
-    const ping = rows(s.dataDir)[0]!;
+    const ping = (await rows(s))[0]!;
     expect(ping).toMatchObject({ state: 'failed', attempts: 21 });
     // Enabled again, a failed payload holds nothing back: a new entry's payload is tried (and fails).
     await s.client.put(`/v2/webhooks/${w.id}/enable`);
@@ -134,8 +130,39 @@ describe('webhook retries on the injected clock', () => {
     await receiver.waitFor(23);
     await s.settle();
     expect(receiver.received[22]!.body.payload_id).toBe(ping.payload_id);
-    expect(rows(s.dataDir).map((r) => r.state)).toEqual(['delivered', 'pending']);
+    expect((await rows(s)).map((r) => r.state)).toEqual(['delivered', 'pending']);
     expect(s.scheduler.runNext()).toBe(MINUTE);
+  });
+});
+
+describe('PUT retry of a payload still failing on its schedule', () => {
+  it('the creation ping, failing and holding back a later payload, answers 202, is sent at once with a new window, and the queue moves on', async () => {
+    const s = await deliveryService();
+    const receiver = await startReceiver(s.clock);
+    receiver.answer = 500;
+    const w = await createWebhook(s.client, `${receiver.url}/h`, ['entry.created']);
+    await receiver.waitFor(1);
+    await s.settle();
+    s.scheduler.runNext(); // the second attempt, a minute later: still failing
+    await receiver.waitFor(2);
+    await s.settle();
+    await createEntry(s.client, {}); // held back behind the failing ping
+    await s.settle();
+    expect(receiver.received).toHaveLength(2);
+    const ping = (await rows(s))[0]!;
+    expect(ping).toMatchObject({ event: 'webhook.ping', state: 'pending', attempts: 2 });
+
+    receiver.answer = 200;
+    const reply = await s.client.put(`/v2/webhooks/${w.id}/retry/${ping.payload_id}`);
+    expect(reply.status).toBe(202);
+    expect(reply.body.message).toEqual(expect.any(String));
+    // Sent now, not at its scheduled retry (4 minutes away), then the entry's payload behind it.
+    const [, , again, next] = await receiver.waitFor(4);
+    expect(again!.headers['x-service-delivery']).toBe(ping.payload_id);
+    expect(again!.at).toBe(receiver.received[1]!.at);
+    expect(next!.body.type).toBe('entry.created');
+    await s.settle();
+    expect((await rows(s)).map((r) => r.state)).toEqual(['delivered', 'delivered']);
   });
 });
 
@@ -153,7 +180,7 @@ describe('webhook delivery survives a restart', () => {
     receiver.release(200); // the pings; the entries' payloads now go: /slow hangs, /retrying fails
     await receiver.waitFor(2, '/slow');
     await receiver.waitFor(2, '/retrying');
-    await until(() => rows(first.dataDir).some((r) => r.attempts === 1 && r.state === 'pending')); // the 500 is written down
+    await until(async () => (await rows(first)).some((r) => r.attempts === 1 && r.state === 'pending')); // the 500 is written down
     await first.close(); // cuts the hanging request off
     expect(receiver.on('/slow')).toHaveLength(2);
 

@@ -1,6 +1,8 @@
 // Helpers of the event delivery tests: a real receiver on 127.0.0.1 that answers as told (2xx,
 // 500, 410, a huge body, or nothing at all), a scheduler that follows the manual clock so the
 // 3-day retry window runs in milliseconds, and a service on a data folder that can be restarted.
+// With STINT_TEST_STORE=postgres the service runs on a PostgreSQL database of its own instead,
+// which stands for the data folder: a restart on the same folder reopens the same database.
 import { timingSafeEqual, createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
@@ -10,8 +12,11 @@ import { afterEach } from 'vitest';
 import { buildService, type BuiltService, type ServiceOptions } from '../../../service';
 import { generateToken, hashToken } from '../../../service/auth/tokens';
 import type { Scheduler } from '../../../service/events/scheduler';
+import { openPostgresStore } from '../../../service/storage/postgresStore';
+import type { Store } from '../../../service/storage/store';
 import { CONDITION_WAIT_MS } from '../../support/patience';
-import { openDatabaseFile } from '../../support/sqliteFile';
+import { testDatabase, type TestDatabase } from '../../support/postgres';
+import { onPostgres } from '../../support/postgresService';
 import { Client, manualClock, type ManualClock } from './support';
 
 export type Answer = number | 'hang' | { status: number; bodyBytes: number };
@@ -31,6 +36,8 @@ export class Receiver {
   answer: Answer = 200;
   /** Per request: what to answer; falls back to `answer`. */
   plan: (r: Received) => Answer | undefined = () => undefined;
+  /** Wall-clock ms before a numeric answer is sent: holds each request open a while (races show). */
+  delayMs: () => number = () => 0;
   /** The most requests that were open at once, per path. */
   readonly maxOpen = new Map<string, number>();
   private readonly open = new Map<string, number>();
@@ -62,8 +69,13 @@ export class Receiver {
         for (const wake of this.waiters.splice(0)) wake();
         const answer = this.plan(r) ?? this.answer;
         if (answer === 'hang') return void this.hanging.add(res);
-        if (typeof answer === 'number')
-          return void res.writeHead(answer, { 'content-type': 'text/plain' }).end(`answer ${answer}`);
+        if (typeof answer === 'number') {
+          const send = () => {
+            if (!res.destroyed) res.writeHead(answer, { 'content-type': 'text/plain' }).end(`answer ${answer}`);
+          };
+          const delay = this.delayMs();
+          return void (delay > 0 ? setTimeout(send, delay) : send());
+        }
         res.writeHead(answer.status, { 'content-type': 'text/plain' });
         const chunk = Buffer.alloc(64 * 1024, 'x');
         let left = answer.bodyBytes;
@@ -190,11 +202,23 @@ export interface DeliveryService {
 const receivers: Receiver[] = [];
 const services: DeliveryService[] = [];
 const dirs: string[] = [];
+/** PostgreSQL runs: the database that stands for each data folder. */
+const databases = new Map<string, TestDatabase>();
 afterEach(async () => {
   await Promise.all(services.splice(0).map((s) => s.close()));
   await Promise.all(receivers.splice(0).map((r) => r.close()));
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  await Promise.all([...databases.values()].map((d) => d.drop()));
+  databases.clear();
 });
+
+/** On PostgreSQL runs, a store on the database of this data folder (made at its first use). */
+async function storeFor(dataDir: string): Promise<Store | undefined> {
+  if (!onPostgres()) return undefined;
+  let database = databases.get(dataDir);
+  if (!database) databases.set(dataDir, (database = await testDatabase()));
+  return await openPostgresStore({ url: database.url, poolSize: 4 });
+}
 
 export function tempDataDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'stint-delivery-'));
@@ -207,17 +231,20 @@ export function tempDataDir(): string {
  * told otherwise. `token` is reused on a restart of the same folder.
  */
 export async function deliveryService(
-  options: ServiceOptions & { clock?: ManualClock; realTime?: boolean } = {},
+  options: ServiceOptions & { clock?: ManualClock; realTime?: boolean; sqliteFile?: boolean } = {},
 ): Promise<DeliveryService> {
   const clock = options.clock ?? manualClock();
   const scheduler = manualScheduler(clock);
   const dataDir = options.dataDir ?? tempDataDir();
+  // A test that reads the database file itself (sqliteFile) stays on SQLite whatever the run.
+  const store = options.store ?? (options.sqliteFile ? undefined : await storeFor(dataDir));
   const built = await buildService({
     rateLimit: 0,
     token: 'delivery-test-token',
     dataDir,
     ...(options.realTime ? {} : { now: clock, scheduler }),
     ...options,
+    ...(store ? { store } : {}),
   });
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(built.app.server.address() as { port: number }).port}`;
@@ -266,30 +293,30 @@ export async function startReceiver(clock?: () => Date): Promise<Receiver> {
   return new Receiver(clock).start();
 }
 
-/** Another user of the owner's account with a personal token, written beside the service (as people.ts does). */
-export function addMember(
+/** Another user of the owner's account with a personal token, written through the service's store (as people.ts does beside it). */
+export async function addMember(
   s: DeliveryService,
   role: 'supervisor' | 'leader' | 'coworker',
-): { id: number; client: Client } {
+): Promise<{ id: number; client: Client }> {
   const token = generateToken();
-  const db = openDatabaseFile(join(s.dataDir, 'service.db'));
-  try {
-    const now = '2024-03-04T09:00:00Z';
-    const { account_id } = db.prepare('SELECT account_id FROM users WHERE id = ?').get(s.built.ownerId) as {
-      account_id: number;
-    };
-    const id = Number(
-      db
-        .prepare(`INSERT INTO users (account_id, email, role, created_at, updated_at) VALUES (?, ?, ?, ?, ?)`)
-        .run(account_id, `${role}-${token.slice(0, 6)}@example.test`, role, now, now).lastInsertRowid,
-    );
-    db.prepare('INSERT INTO personal_tokens (user_id, token_sha256, created_at) VALUES (?, ?, ?)').run(
-      id,
-      hashToken(token),
-      now,
-    );
-    return { id, client: new Client(s.url, token) };
-  } finally {
-    db.close();
-  }
+  const db = s.built.db;
+  const now = '2024-03-04T09:00:00Z';
+  const { account_id } = (await db.get('SELECT account_id FROM users WHERE id = ?', s.built.ownerId)) as {
+    account_id: number;
+  };
+  const { id } = (await db.get(
+    `INSERT INTO users (account_id, email, role, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
+    account_id,
+    `${role}-${token.slice(0, 6)}@example.test`,
+    role,
+    now,
+    now,
+  )) as { id: number };
+  await db.run(
+    'INSERT INTO personal_tokens (user_id, token_sha256, created_at) VALUES (?, ?, ?)',
+    id,
+    hashToken(token),
+    now,
+  );
+  return { id, client: new Client(s.url, token) };
 }

@@ -5,8 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { emitEntryEvents } from '../../../service/events/emit';
 import { Agents, post, type Resolve } from '../../../service/events/post';
 import { entryEvent } from '../../../service/events/entryEvents';
-import { value, values } from '../../support/sqliteFile';
-import { withDatabase } from './moneySupport';
 import { createWebhook, deliveryService, signatureValid, startReceiver } from './deliverySupport';
 import { createEntry, createProject } from './support';
 
@@ -44,7 +42,7 @@ describe('webhook delivery: headers, signature, payloads', () => {
     expect(second!.headers['x-service-delivery']).toBe(reply.body.payload_id);
     expect(second!.body.payload_id).toBe(reply.body.payload_id);
     await s.settle();
-    expect(withDatabase(s.dataDir, (db) => values(db, 'SELECT state FROM webhook_deliveries ORDER BY id'))).toEqual([
+    expect(await s.built.db.column('SELECT state FROM webhook_deliveries ORDER BY id')).toEqual([
       'delivered',
       'delivered',
     ]);
@@ -227,9 +225,7 @@ describe('webhook delivery: the API does not wait for receivers', () => {
     await createWebhook(s.client, `${receiver.url}/h`, ['*']);
     await receiver.waitFor(1);
     await s.settle();
-    const row = withDatabase(s.dataDir, (db) =>
-      db.prepare('SELECT state, attempts, last_error, due_ms FROM webhook_deliveries').get(),
-    );
+    const row = await s.built.db.get('SELECT state, attempts, last_error, due_ms FROM webhook_deliveries');
     expect(row).toEqual({
       state: 'pending',
       attempts: 1,
@@ -252,12 +248,16 @@ describe('webhook delivery: the API does not wait for receivers', () => {
     await receiver.waitFor(2);
     await s.settle();
     const state = (id: number) =>
-      withDatabase(s.dataDir, (db) =>
-        db.prepare('SELECT state, last_error FROM webhook_deliveries WHERE webhook_id = ?').get(id),
-      ) as { state: string; last_error: string | null };
-    expect(state(dead.id)).toMatchObject({ state: 'pending', last_error: expect.stringContaining('ECONNREFUSED') });
-    expect(state(redirect.id)).toMatchObject({ state: 'pending', last_error: expect.stringMatching(/^HTTP 302/) });
-    expect(state(huge.id)).toEqual({ state: 'delivered', last_error: null });
+      s.built.db.get('SELECT state, last_error FROM webhook_deliveries WHERE webhook_id = ?', id);
+    expect(await state(dead.id)).toMatchObject({
+      state: 'pending',
+      last_error: expect.stringContaining('ECONNREFUSED'),
+    });
+    expect(await state(redirect.id)).toMatchObject({
+      state: 'pending',
+      last_error: expect.stringMatching(/^HTTP 302/),
+    });
+    expect(await state(huge.id)).toEqual({ state: 'delivered', last_error: null });
   });
 
   it('loopback is allowed, by address or by name (the desktop app listens there)', async () => {
@@ -281,15 +281,16 @@ describe('webhook delivery: the API does not wait for receivers', () => {
       ['http://0xa9fea9fe/h', 'address 169.254.169.254 is not allowed'],
     ]) {
       // A payload_uri the API would refuse, written beside it.
-      withDatabase(s.dataDir, (db) => {
-        db.prepare('UPDATE webhooks SET payload_uri = ? WHERE id = ?').run(uri, w.id);
-        db.prepare('UPDATE webhook_deliveries SET due_ms = 0').run();
-      });
+      await s.built.db.run('UPDATE webhooks SET payload_uri = ? WHERE id = ?', uri, w.id);
+      await s.built.db.run('UPDATE webhook_deliveries SET due_ms = 0');
       await s.client.put(`/v2/webhooks/${w.id}/ping`); // wakes the deliverer
       await s.settle();
-      const errors = withDatabase(s.dataDir, (db) =>
-        value(db, 'SELECT last_error FROM webhook_deliveries WHERE webhook_id = ? ORDER BY id LIMIT 1', w.id),
-      );
+      const errors = (
+        await s.built.db.column(
+          'SELECT last_error FROM webhook_deliveries WHERE webhook_id = ? ORDER BY id LIMIT 1',
+          w.id,
+        )
+      )[0];
       expect(errors, uri).toContain(why);
     }
   });
@@ -346,16 +347,13 @@ describe('webhook payloads are written with the change (a durable outbox)', () =
     await createWebhook(s.client, `${receiver.url}/h`, ['*']);
     await receiver.waitFor(1); // the ping holds the queue: nothing below is sent
     const entry = await createEntry(s.client, {});
-    const queued = () =>
-      withDatabase(s.dataDir, (db) =>
-        values(db, `SELECT event FROM webhook_deliveries WHERE state = 'pending' ORDER BY id`),
-      );
-    expect(queued()).toEqual(['webhook.ping', 'entry.created']);
+    const queued = () => s.built.db.column(`SELECT event FROM webhook_deliveries WHERE state = 'pending' ORDER BY id`);
+    expect(await queued()).toEqual(['webhook.ping', 'entry.created']);
     // Refused changes emit nothing: an approved entry is locked.
     await s.client.put(`/v2/entries/${entry.id}/approved`);
     expect((await s.client.put(`/v2/entries/${entry.id}`, { minutes: 90 })).status).toBe(400);
     expect((await s.client.del(`/v2/entries/${entry.id}`)).status).toBe(400);
-    expect(queued()).toEqual(['webhook.ping', 'entry.created', 'entry.updated.approved']);
+    expect(await queued()).toEqual(['webhook.ping', 'entry.created', 'entry.updated.approved']);
     // A transaction that fails after emitting takes its payloads with it.
     await expect(
       s.built.db.transaction(async (tx) => {
@@ -365,7 +363,7 @@ describe('webhook payloads are written with the change (a durable outbox)', () =
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
-    expect(queued()).toEqual(['webhook.ping', 'entry.created', 'entry.updated.approved']);
+    expect(await queued()).toEqual(['webhook.ping', 'entry.created', 'entry.updated.approved']);
     receiver.answer = 200;
     receiver.release();
   });

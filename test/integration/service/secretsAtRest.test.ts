@@ -84,7 +84,7 @@ async function webhookAndReceiver(s: DeliveryService, receiver: Receiver) {
 
 describe('signing secrets at rest', () => {
   it('with a key: stored sealed, in no file in any form (WAL included, running and closed), and deliveries signed with the secret shown', async () => {
-    const s = await deliveryService({ secretsKey: key() });
+    const s = await deliveryService({ sqliteFile: true, secretsKey: key() });
     const receiver = await startReceiver(s.clock);
     const { webhook, broadcastReceiver } = await webhookAndReceiver(s, receiver);
     const [ping] = await receiver.waitFor(1, '/w');
@@ -116,7 +116,7 @@ describe('signing secrets at rest', () => {
   });
 
   it('without a key: stored as they are, and deliveries signed as before', async () => {
-    const s = await deliveryService();
+    const s = await deliveryService({ sqliteFile: true });
     const receiver = await startReceiver(s.clock);
     const { webhook, broadcastReceiver } = await webhookAndReceiver(s, receiver);
     const [ping] = await receiver.waitFor(1, '/w');
@@ -129,7 +129,7 @@ describe('signing secrets at rest', () => {
 
   it('plain secrets of a run without a key are sealed at the next start with one, their plain bytes gone from every file, and still sign', async () => {
     const dataDir = tempDataDir();
-    const first = await deliveryService({ dataDir });
+    const first = await deliveryService({ sqliteFile: true, dataDir });
     const receiver = await startReceiver(first.clock);
     const { webhook, broadcastReceiver } = await webhookAndReceiver(first, receiver);
     // Rows rewritten leave older copies of themselves in their page, and deleted ones (receivers
@@ -147,7 +147,7 @@ describe('signing secrets at rest', () => {
     const plain = [webhook.secret, broadcastReceiver.secret, ...deleted.map((d) => d.secret)];
     expect(filesHolding(dataDir, plain)).toEqual(['service.db']); // what the next start must remove
 
-    const s = await deliveryService({ dataDir, secretsKey: key(), clock: first.clock });
+    const s = await deliveryService({ sqliteFile: true, dataDir, secretsKey: key(), clock: first.clock });
     const stored = storedSecrets(dataDir);
     expect([...stored.webhooks, ...stored.receivers]).toHaveLength(2);
     expect([...stored.webhooks, ...stored.receivers].every((v) => v.startsWith('enc1:'))).toBe(true);
@@ -162,7 +162,7 @@ describe('signing secrets at rest', () => {
 
   it('sealed under a key the service no longer has: it starts, skips those deliveries with a log line naming no secret, and a rerolled secret signs again', async () => {
     const dataDir = tempDataDir();
-    const first = await deliveryService({ dataDir, secretsKey: key() });
+    const first = await deliveryService({ sqliteFile: true, dataDir, secretsKey: key() });
     const receiver = await startReceiver(first.clock);
     const { webhook, broadcastReceiver } = await webhookAndReceiver(first, receiver);
     await receiver.waitFor(1, '/w');
@@ -171,7 +171,13 @@ describe('signing secrets at rest', () => {
 
     // The keychain lost the key: the app starts the service with a new one.
     const log = logLines();
-    const s = await deliveryService({ dataDir, secretsKey: key(), clock: first.clock, logger: log.logger });
+    const s = await deliveryService({
+      sqliteFile: true,
+      dataDir,
+      secretsKey: key(),
+      clock: first.clock,
+      logger: log.logger,
+    });
     expect((await s.client.get(`/v2/webhooks/${webhook.id}`)).status).toBe(200);
     expect((await s.client.put(`/v2/webhooks/${webhook.id}/ping`)).status).toBe(202);
     await s.settle();
@@ -220,7 +226,7 @@ describe('signing secrets at rest', () => {
 
     // Started without any key, the same: nothing sealed can be used, nothing crashes.
     const plainLog = logLines();
-    const bare = await deliveryService({ dataDir, clock: first.clock, logger: plainLog.logger });
+    const bare = await deliveryService({ sqliteFile: true, dataDir, clock: first.clock, logger: plainLog.logger });
     expect((await bare.client.put(`/v2/webhooks/${webhook.id}/ping`)).status).toBe(202);
     await bare.settle();
     expect(receiver.on('/w')).toHaveLength(2);

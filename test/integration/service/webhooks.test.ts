@@ -279,7 +279,10 @@ describe('spec 001 webhooks table', () => {
     const w = await webhook(team.client);
     const other = await webhook(team.client);
     const [ping] = deliveries(team.dataDir);
-    expect((await team.client.put(`/v2/webhooks/${w.id}/retry/${ping!.payload_id}`)).status).toBe(404); // pending, not failed
+    // A payload never tried is not failing: its disabled webhook holds it.
+    expect((await team.client.put(`/v2/webhooks/${other.id}/disable`)).status).toBe(204);
+    const held = (await team.client.put(`/v2/webhooks/${other.id}/ping`)).body.payload_id;
+    expect((await team.client.put(`/v2/webhooks/${other.id}/retry/${held}`)).status).toBe(404); // pending, never tried
     // Delivery comes in a later step: the failure is written as it will write it.
     withDatabase(team.dataDir, (db) =>
       db.prepare(`UPDATE webhook_deliveries SET state = 'failed' WHERE payload_id = ?`).run(ping!.payload_id),
