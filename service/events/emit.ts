@@ -36,7 +36,7 @@ export interface Outbox {
   entryEvents(db: Queryable, events: EntryEvent[]): Promise<void>;
   timerEvent(db: Queryable, event: TimerEvent): Promise<void>;
   /** A payload was queued or re-queued outside the emitters (ping, retry, enable): look at the queue again after this commit. */
-  webhookQueued(): void;
+  webhookQueued(db: Queryable): void;
 }
 
 export type EntryEventListener = (event: EntryEvent) => void;
@@ -91,7 +91,7 @@ export async function emitTimerEvent(db: Queryable, event: TimerEvent): Promise<
  */
 export async function webhookQueued(db: Queryable): Promise<void> {
   await notifyQueueChanged(db);
-  outboxes.get(db.store)?.webhookQueued();
+  outboxes.get(db.store)?.webhookQueued(db);
 }
 
 const withTransaction = (db: Queryable, fn: (tx: Queryable) => Promise<void>) =>

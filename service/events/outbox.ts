@@ -85,7 +85,7 @@ export function createOutbox(base: () => string, wake: OutboxWakes, broadcastDue
         }
       }
       await notifyQueueChanged(db);
-      wake.webhooks();
+      db.afterCommit(wake.webhooks);
     },
 
     async timerEvent(db: Queryable, e: TimerEvent) {
@@ -104,11 +104,11 @@ export function createOutbox(base: () => string, wake: OutboxWakes, broadcastDue
           e.userId,
         )
       ).changes;
-      if (written > 0) wake.broadcasts();
+      if (written > 0) db.afterCommit(wake.broadcasts);
     },
 
-    webhookQueued() {
-      wake.webhooks();
+    webhookQueued(db: Queryable) {
+      db.afterCommit(wake.webhooks);
     },
   };
 }

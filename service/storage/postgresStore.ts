@@ -73,6 +73,7 @@ type Run = (config: pg.QueryConfig) => Promise<pg.QueryResult>;
 
 /** The queries of the interface over one way of running a statement (the pool, or one client). */
 abstract class PostgresQueryable implements Queryable {
+  abstract afterCommit(fn: () => void): void;
   readonly dialect = 'postgres' as const;
   abstract readonly store: PostgresStore;
   abstract readonly inTransaction: boolean;
@@ -126,6 +127,15 @@ class PostgresTransaction extends PostgresQueryable {
     readonly parent: PostgresTransaction | undefined,
   ) {
     super();
+  }
+
+  /** What runs after COMMIT, kept on the outermost transaction (depth 1). */
+  readonly committed: Array<() => void> = [];
+
+  afterCommit(fn: () => void): void {
+    let root: PostgresTransaction = this;
+    while (root.parent) root = root.parent;
+    root.committed.push(fn);
   }
 
   protected execute: Run = async (config) => {
@@ -229,6 +239,7 @@ export class PostgresStore extends PostgresQueryable implements Store {
       const result = await holder.run(tx, fn, tx);
       tx.ended = true;
       await client.query('COMMIT');
+      for (const fn of tx.committed.splice(0)) fn();
       return result;
     } catch (error) {
       tx.ended = true;
@@ -238,6 +249,10 @@ export class PostgresStore extends PostgresQueryable implements Store {
     } finally {
       client.release(broken);
     }
+  }
+
+  afterCommit(fn: () => void): void {
+    fn();
   }
 
   /** NOTIFY of any instance on this database (postgresListener.ts); a connection of its own, outside the pool. */

@@ -78,6 +78,19 @@ class Level implements Queryable {
     return this.depth > 0;
   }
 
+  /** What runs after COMMIT, kept on the outermost transaction's level (depth 1). */
+  private readonly committed: Array<() => void> = [];
+
+  afterCommit(fn: () => void): void {
+    if (this.depth === 0) {
+      fn();
+      return;
+    }
+    let outermost: Level = this;
+    while (outermost.parent && outermost.parent.depth > 0) outermost = outermost.parent;
+    outermost.committed.push(fn);
+  }
+
   async all<T = Row>(text: string, ...params: unknown[]): Promise<T[]> {
     while (this.child) await this.childEnd();
     const compiled = this.usable().compiled(text);
@@ -130,6 +143,7 @@ class Level implements Queryable {
         const result = await holder.run(child, fn, child);
         child.ended = true;
         statements.compiled(outer ? 'COMMIT' : 'RELEASE nested').statement.run();
+        if (outer) for (const fn of child.committed.splice(0)) fn();
         return result;
       } catch (error) {
         child.ended = true;

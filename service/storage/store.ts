@@ -29,6 +29,14 @@ export interface Queryable {
   run(text: string, ...params: unknown[]): Promise<{ changes: number }>;
   /** A nested transaction (a savepoint) on the same connection; on the store, a new transaction. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn once the outermost transaction this handle belongs to has committed (at once on the
+   * store itself): a wake of background work that must read what this transaction wrote. On
+   * PostgreSQL work woken earlier reads from another connection and sees nothing yet. Dropped
+   * when the transaction rolls back; one queued inside a savepoint that rolls back still runs,
+   * so fn must be harmless when there is nothing new (a wake is).
+   */
+  afterCommit(fn: () => void): void;
   /** The store this runs on (the store itself outside a transaction): what per-store registries key on. */
   readonly store: Store;
   /** True on a transaction's handle (results may yet be rolled back: do not cache them). */
