@@ -1,17 +1,15 @@
 // Boots the shipped main bundle (dist/main/index.cjs, built as `npm run dist` packages it) in this
-// process under the Electron stand-in: `require('electron')` from the bundle answers the stand-in,
-// every other require is the real one, and the bundle runs on this Node (the project's pinned one,
+// process under the Electron stand-in: `require('electron')` from the bundle answers the stand-in
+// (at any time, as in Electron), every other require is the real one, and the bundle runs on this Node (the project's pinned one,
 // Electron's major). Each boot loads the bundle afresh, as a new app process would.
 
-import { createRequire, Module } from 'node:module';
-import { join } from 'node:path';
+import { Module } from 'node:module';
+import { dirname, join } from 'node:path';
 import { root } from '../../../scripts/electronBinary.mjs';
 import { createElectronStandIn, type ElectronStandIn, type StandInOptions } from './standIn';
 import { CONDITION_WAIT_MS } from '../patience';
 
 export const MAIN_BUNDLE = join(root, 'dist/main/index.cjs');
-
-const requireFromBundle = createRequire(MAIN_BUNDLE);
 
 export interface BootedApp {
   electron: ElectronStandIn;
@@ -19,25 +17,35 @@ export interface BootedApp {
   quit(): Promise<number>;
 }
 
-/** Starts the bundle as `stint <args>` would; resolves once its tray is up (or it has exited). */
-export async function bootBundle(options: StandInOptions & { args?: string[] }): Promise<BootedApp> {
+/**
+ * Starts the bundle as `stint <args>` would; resolves once its account is open (its window made,
+ * the tray showing the account), or with `upTo: 'tray'` as soon as the tray is drawn (the app
+ * draws it before it opens the account), or when it has exited.
+ */
+export async function bootBundle(
+  options: StandInOptions & { args?: string[]; upTo?: 'tray' | 'account' },
+): Promise<BootedApp> {
   const electron = createElectronStandIn(options);
-  const electronPath = requireFromBundle.resolve('electron');
-  const fake = new Module(electronPath);
-  fake.exports = electron.module;
-  fake.loaded = true;
-  requireFromBundle.cache[electronPath] = fake;
-  delete requireFromBundle.cache[MAIN_BUNDLE];
+  // A module of its own for each boot, whose require answers 'electron' with this boot's stand-in
+  // for as long as the app runs (its second half loads after the tray is drawn, as Electron's
+  // require('electron') answers at any time), and every other id as the real require does.
+  const bundle = new Module(MAIN_BUNDLE) as Module & { load(filename: string): void };
+  bundle.filename = MAIN_BUNDLE;
+  bundle.paths = (Module as unknown as { _nodeModulePaths(from: string): string[] })._nodeModulePaths(
+    dirname(MAIN_BUNDLE),
+  );
+  const realRequire = bundle.require.bind(bundle);
+  bundle.require = ((id: string) => (id === 'electron' ? electron.module : realRequire(id))) as NodeJS.Require;
   // The shell reads its command line while starting, synchronously.
   const argv = process.argv;
   process.argv = [process.execPath, MAIN_BUNDLE, ...(options.args ?? [])];
   try {
-    requireFromBundle(MAIN_BUNDLE);
+    bundle.load(MAIN_BUNDLE);
   } finally {
     process.argv = argv;
-    delete requireFromBundle.cache[electronPath];
   }
   await until(() => electron.trays.length > 0 || electron.exitCode() !== null, 30_000, 'the tray to appear');
+  if (options.upTo !== 'tray') await accountOpen(electron);
   return {
     electron,
     async quit() {
@@ -45,6 +53,11 @@ export async function bootBundle(options: StandInOptions & { args?: string[] }):
       return electron.exited;
     },
   };
+}
+
+/** Waits until the app has opened its account (it makes its window then) or has exited. */
+export function accountOpen(electron: ElectronStandIn): Promise<void> {
+  return until(() => electron.windows.length > 0 || electron.exitCode() !== null, 30_000, 'the account to open');
 }
 
 /** Waits for a condition the app reaches on its own time (polling, as a user would look again). */
