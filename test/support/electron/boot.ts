@@ -1,8 +1,8 @@
-// Boots the shipped main bundle (dist/main/index.cjs, built as `npm run dist` packages it) in this
-// process under the Electron stand-in: `require('electron')` from the bundle answers the stand-in
-// (at any time, as in Electron), every other require is the real one, and the bundle runs on this Node (the project's pinned one,
-// Electron's major). Each boot loads the bundle afresh, as a new app process would.
-
+// Boots the shipped main bundle (dist/main/index.cjs, and the account.cjs it loads, built as
+// `npm run dist` packages them) in this process under the Electron stand-in: `require('electron')`
+// from the bundle answers the stand-in (at any time, as in Electron), every other require is the
+// real one, and the bundle runs on this Node (the project's pinned one, Electron's major). Each
+// boot loads the bundle afresh, as a new app process would.
 import { Module } from 'node:module';
 import { dirname, join } from 'node:path';
 import { root } from '../../../scripts/electronBinary.mjs';
@@ -26,21 +26,12 @@ export async function bootBundle(
   options: StandInOptions & { args?: string[]; upTo?: 'tray' | 'account' },
 ): Promise<BootedApp> {
   const electron = createElectronStandIn(options);
-  // A module of its own for each boot, whose require answers 'electron' with this boot's stand-in
-  // for as long as the app runs (its second half loads after the tray is drawn, as Electron's
-  // require('electron') answers at any time), and every other id as the real require does.
-  const bundle = new Module(MAIN_BUNDLE) as Module & { load(filename: string): void };
-  bundle.filename = MAIN_BUNDLE;
-  bundle.paths = (Module as unknown as { _nodeModulePaths(from: string): string[] })._nodeModulePaths(
-    dirname(MAIN_BUNDLE),
-  );
-  const realRequire = bundle.require.bind(bundle);
-  bundle.require = ((id: string) => (id === 'electron' ? electron.module : realRequire(id))) as NodeJS.Require;
+  const load = bundleLoader(electron);
   // The shell reads its command line while starting, synchronously.
   const argv = process.argv;
   process.argv = [process.execPath, MAIN_BUNDLE, ...(options.args ?? [])];
   try {
-    bundle.load(MAIN_BUNDLE);
+    load(MAIN_BUNDLE);
   } finally {
     process.argv = argv;
   }
@@ -53,6 +44,36 @@ export async function bootBundle(
       return electron.exited;
     },
   };
+}
+
+/**
+ * Loads the bundle's files (index.cjs, and account.cjs when it asks for it) as modules of this
+ * boot's own, whose require answers 'electron' with this boot's stand-in for as long as the app
+ * runs (account.cjs loads after the tray is drawn, and Electron's require('electron') answers at
+ * any time), a file of dist/main/ with this boot's copy of it, and every other id as the real
+ * require does.
+ */
+function bundleLoader(electron: ElectronStandIn): (filename: string) => Module {
+  const loaded = new Map<string, Module>();
+  const load = (filename: string): Module => {
+    const known = loaded.get(filename);
+    if (known) return known;
+    const bundle = new Module(filename) as Module & { load(filename: string): void };
+    bundle.filename = filename;
+    bundle.paths = (Module as unknown as { _nodeModulePaths(from: string): string[] })._nodeModulePaths(
+      dirname(filename),
+    );
+    const realRequire = bundle.require.bind(bundle);
+    bundle.require = ((id: string) => {
+      if (id === 'electron') return electron.module;
+      if (id.startsWith('./')) return load(join(dirname(filename), id)).exports;
+      return realRequire(id);
+    }) as NodeJS.Require;
+    loaded.set(filename, bundle);
+    bundle.load(filename);
+    return bundle;
+  };
+  return load;
 }
 
 /** Waits until the app has opened its account (it makes its window then) or has exited. */
