@@ -7,8 +7,13 @@
 // (startingTrayModel), and from then on the core's snapshot.
 
 import { Menu, nativeImage, nativeTheme, Tray, type MenuItemConstructorOptions, type NativeImage } from 'electron';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createTrayIconRenderer, type TrayIconVariant } from '../core/views/trayIcon/renderer';
+import {
+  createTrayIconRenderer,
+  type TrayIconRendererOptions,
+  type TrayIconVariant,
+} from '../core/views/trayIcon/renderer';
 import { trayIconVariant } from '../core/views/trayIcon/variant';
 import {
   startingTrayModel,
@@ -55,7 +60,7 @@ const asPlatform = (p: NodeJS.Platform): Platform => (p === 'darwin' || p === 'w
  * per taskbar theme.
  */
 function trayImages(iconsDir: string, platform: Platform) {
-  const icons = createTrayIconRenderer();
+  const icons = createTrayIconRenderer({ drawnAhead: shippedIcons(iconsDir) });
   const variant = (): TrayIconVariant =>
     trayIconVariant(platform === 'win32' ? 'win32' : 'linux', {
       darkColors: nativeTheme.shouldUseDarkColors,
@@ -73,6 +78,18 @@ function trayImages(iconsDir: string, platform: Platform) {
       ? nativeImage.createFromPath(join(iconsDir, 'trayTemplate.png'))
       : drawn('idle', '', variant());
   return { variant, drawn, first };
+}
+
+/** The idle icons shipped in dist/assets/trayIcons/ (drawn by the renderer at build time), read instead of drawn. */
+function shippedIcons(iconsDir: string): TrayIconRendererOptions['drawnAhead'] {
+  return (state, size, variant) => {
+    if (state !== 'idle') return null;
+    try {
+      return readFileSync(join(iconsDir, 'trayIcons', `idle-${variant}-${size}.png`));
+    } catch {
+      return null; // drawn instead
+    }
+  };
 }
 
 export function createTrayPresenter(options: TrayOptions): TrayPresenter {
