@@ -12,17 +12,25 @@ const common = { bundle: true, sourcemap: true, logLevel: 'warning', absWorkingD
 
 export async function buildAll() {
   await Promise.all([
+    // Main in two files: index.cjs draws the tray, then loads account.cjs (main/shell/account.ts and
+    // everything it reaches: most of the code), so the start compiles only its own small part
+    // before the tray is up. A module both reach is in both (they are stateless: the lock, the
+    // commands' names, the private-files helpers).
     build({
       ...common,
-      entryPoints: ['main/index.ts'],
-      outfile: join(out, 'main/index.cjs'),
+      entryPoints: { index: 'main/index.ts', account: 'main/shell/account.ts' },
+      outdir: join(out, 'main'),
+      outExtension: { '.js': '.cjs' },
       platform: 'node',
       format: 'cjs',
       target: 'node24',
       // Dependencies load from node_modules at run time (native ones must, and electron-builder
       // ships them), except the ESM-only ones, which a CommonJS bundle cannot require(): those are
       // bundled, with everything they import.
-      plugins: [externalExceptEsmOnly(['conf'])],
+      plugins: [accountApart(), externalExceptEsmOnly(['conf'])],
+      // import('./account') as require('./account.cjs') (in a promise): the module system that
+      // loaded index.cjs loads its other half too (Electron's, or the stand-in's in the tests).
+      supported: { 'dynamic-import': false },
     }),
     // The `stint` command line (package.json bin): Node built-ins only, one file, so it starts fast.
     build({
@@ -69,6 +77,18 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 /** The window's page: renderer/index.html with Electron's policy (IPC only: it connects nowhere). */
 export function electronPage() {
   return withCspMeta(readFileSync(join(root, 'renderer/index.html'), 'utf8'), ELECTRON_CSP);
+}
+
+/** main/shell/app.ts's import('./account'): the file account.cjs beside index.cjs, loaded at run time. */
+function accountApart() {
+  return {
+    name: 'account-apart',
+    setup(b) {
+      b.onResolve({ filter: /^\.\/account$/ }, (args) =>
+        args.importer.endsWith(join('main', 'shell', 'app.ts')) ? { path: './account.cjs', external: true } : undefined,
+      );
+    },
+  };
 }
 
 /**

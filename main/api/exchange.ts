@@ -1,7 +1,8 @@
 // One HTTP attempt over undici: send, read the whole answer, or fail telling whether the request
 // can have reached the server. That distinction decides whether a non-idempotent call may be
 // repeated (it never reached the service) or must be reported as of unknown outcome.
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { request } from './undiciRequest';
 
 export interface Attempt {
   method: string;

@@ -1,33 +1,20 @@
 // Electron start-up: builds the pieces and wires them. Every decision is made in main/core; this
 // file only applies them to Electron's objects.
+//
+// The start comes in two halves so the tray is up at once: this file takes the data folder and
+// draws the tray (it says Stint is starting), then loads account.ts, which opens the account (the
+// embedded service, the keychain, the database: most of the start's work and memory), builds the
+// window and hands the tray the core. Only light modules are imported here; account.ts and what it
+// reaches are loaded by the dynamic import below, after the tray is drawn.
 
-import { app, type BrowserWindow, dialog, Notification, shell } from 'electron';
+import { app, dialog } from 'electron';
 import { join } from 'node:path';
-import {
-  commandAction,
-  commandFromArgv,
-  createCommandQueue,
-  describeFailedShortcuts,
-  localPortFromArgv,
-  type CommandName,
-} from '../core/desktop/commands';
-import { openStintApp, type StintApp } from '../core/accounts/app';
-import { startCliSocket } from '../core/cliSocket/server';
-import { DataFolderInUseError } from '../core/accounts/dataFolderLock';
-import { isSafeExternalUrl } from '../core/desktop/externalLinks';
-import { createKeychain, KeychainUnavailableError } from '../core/embedded/keychain';
-import { dispatch } from '../../common/dispatch';
-import { registerIpc, sendUiCommand } from './ipc';
-import { showNotifications } from './notifications';
-import { watchIdle } from './idle';
-import { watchReminder } from './reminder';
-import { forwardPowerEvents } from './power';
-import { applySystemSettings } from './settings';
-import { createSettingsWindowOpener } from './settingsWindow';
+import { DataFolderInUseError, lockDataFolder, type DataFolderLock } from '../core/accounts/dataFolderLock';
+import { commandFromArgv, createCommandQueue, localPortFromArgv, type CommandName } from '../core/desktop/commands';
+import type { AccountShell } from './account';
 import { createGlobalShortcuts } from './shortcuts';
-import { createTrayPresenter } from './tray';
-import { placeNearTray } from './placement';
-import { createMainWindow, denyAllPermissions } from './window';
+import { createTrayPresenter, type TrayPresenter } from './tray';
+import { denyAllPermissions } from './window';
 
 const dist = join(__dirname, '..');
 
@@ -38,31 +25,15 @@ export function startApp(): void {
     return;
   }
 
-  // The app layer (core/accounts/app.ts): the default account's core, swapped when it changes.
-  let account: { core: StintApp; close(): Promise<void> } | null = null;
-  let window: BrowserWindow | null = null;
-  let tray: ReturnType<typeof createTrayPresenter> | null = null;
-
-  const showWindow = (focusQuickEntry: boolean) => {
-    if (!window) return;
-    placeNearTray(window, tray?.tray);
-    window.show();
-    window.focus();
-    account?.core.notify('window-shown');
-    if (focusQuickEntry) sendUiCommand(window, 'focus-quick-entry');
-  };
-
-  const run = (name: CommandName) => {
-    const action = commandAction(name);
-    if (action.kind === 'show-window') showWindow(action.focus === 'quick-entry');
-    else if (account) void dispatch(account.core.handlers, action.channel, action.request);
-  };
-
+  // The open account (account.ts): null until it is open.
+  let account: AccountShell | null = null;
+  let opening: Promise<AccountShell | null> | null = null;
+  const run = (name: CommandName) => account?.run(name);
   const shortcuts = createGlobalShortcuts(run);
   const localPort = localPortFromArgv(process.argv);
 
-  // This launch's own command and any later launch's wait until the window and the account exist;
-  // a launch without one shows the window.
+  // This launch's own command and any later launch's (and the tray's, while Stint starts) wait
+  // until the window and the account exist; a launch without one shows the window.
   const commands = createCommandQueue(run);
   commands.accept(commandFromArgv(process.argv) ?? 'showWindow');
   app.on('second-instance', (_event, argv) => commands.accept(commandFromArgv(argv) ?? 'showWindow'));
@@ -70,74 +41,58 @@ export function startApp(): void {
   // A tray app keeps running with its window closed.
   app.on('window-all-closed', () => {});
 
+  const stops: Array<() => void> = [];
+  let quitting = false;
   app.whenReady().then(async () => {
     denyAllPermissions();
-    const stint = await openDefaultAccount(shortcuts.apply, localPort);
-    if (!stint) return;
-    account = { core: stint, close: () => stint.stop() };
-    const core = account.core;
-    startCommandLine(core, stops);
-
-    window = createMainWindow({ preload: join(dist, 'preload/index.cjs'), html: join(dist, 'renderer/index.html') });
-    hideOnClose(window, core, () => quitting);
-    // What runs on timers or subscriptions is stopped at quit, after core has put its work away.
-    stops.push(...watchCore(core, window, () => showWindow(false)));
-
-    tray = createAppTray(core, showWindow, () => {
-      showWindow(false);
-      if (window) sendUiCommand(window, 'show-week');
-    });
-    stops.push(() => tray?.destroy());
-
-    const problem = describeFailedShortcuts(shortcuts.apply(core.getSnapshot().settings.hotkeys));
-    if (problem && Notification.isSupported()) new Notification({ title: 'Stint', body: problem }).show();
-
-    commands.open();
+    const lock = await takeDataFolder();
+    if (!lock) return;
+    const tray = createAppTray(commands, () => account);
+    stops.push(() => tray.destroy());
+    opening = openAfterTray(lock, tray);
+    account = await opening;
+    if (account && !quitting) commands.open();
   });
 
-  const stops: Array<() => void> = [];
+  const openAfterTray = async (lock: DataFolderLock, tray: TrayPresenter): Promise<AccountShell | null> => {
+    // The main thread back to the event loop once, where Electron hands the tray to the desktop,
+    // before the account's half is loaded and run.
+    await new Promise((resolve) => setImmediate(resolve));
+    if (quitting) {
+      await lock.release();
+      return null;
+    }
+    const { openAccountShell } = await import('./account');
+    return openAccountShell({ lock, tray, shortcuts, localPort, dist, stops, quitting: () => quitting });
+  };
+
   app.on('will-quit', () => {
     for (const stop of stops.splice(0)) stop();
   });
 
-  let quitting = false;
   app.on('before-quit', (event) => {
-    if (quitting || !account) return;
-    // Let core put away what it holds (the outbox is already on disk) before we go.
+    if (quitting || !opening) return;
+    // Let core put away what it holds (the outbox is already on disk) before we go; a quit while
+    // the account is still opening waits for it to open, then closes it.
     event.preventDefault();
     quitting = true;
     shortcuts.unregisterAll();
-    void account.close().finally(() => app.quit());
+    void opening.then((opened) => opened?.close()).finally(() => app.quit());
   });
 }
 
 /**
- * Opens the default account's core; null (after saying why and exiting) when it cannot start.
- * Where no keychain answers, the app keeps tokens in memory for this session and says so.
- * The data folder is taken first, inside openStintApp: requestSingleInstanceLock only keeps out
- * another Electron of this app's name, not the web host on the same folder.
+ * Takes the data folder before anything is shown, so a second Stint on it is refused in words
+ * without a tray; null (after saying why and exiting) when it cannot be had. requestSingleInstanceLock
+ * only keeps out another Electron of this app's name, not the web host on the same folder.
  */
-async function openDefaultAccount(
-  applyHotkeys: ReturnType<typeof createGlobalShortcuts>['apply'],
-  localPort: ReturnType<typeof localPortFromArgv>,
-): Promise<StintApp | null> {
+async function takeDataFolder(): Promise<DataFolderLock | null> {
   try {
-    return await openStintApp({
-      dataDir: app.getPath('userData'),
-      secrets: createKeychain(),
-      localPort,
-      applyHotkeys,
-      downloadsDir: app.getPath('downloads'),
-      // Browser sign-in: only validated http(s) addresses reach the OS.
-      openExternal: async (url) => {
-        if (!isSafeExternalUrl(url)) throw new Error('Stint opens only http(s) addresses.');
-        await shell.openExternal(url); // checked on the line above
-      },
-    });
+    return await lockDataFolder(app.getPath('userData'));
   } catch (error) {
     // Another Stint on this folder (the web host, or an Electron of another name): said as is.
     const message =
-      error instanceof KeychainUnavailableError || error instanceof DataFolderInUseError
+      error instanceof DataFolderInUseError
         ? error.message
         : `Stint could not start its local account: ${(error as Error).message}`;
     dialog.showErrorBox('Stint', message);
@@ -146,53 +101,20 @@ async function openDefaultAccount(
   }
 }
 
-/** The `stint` command line's socket; without it the app still runs (the reason is logged). */
-function startCommandLine(core: StintApp, stops: Array<() => void>): void {
-  startCliSocket({ handlers: core.handlers, exportCsv: core.exportCsv, dataDir: app.getPath('userData') }).then(
-    (cli) => stops.push(() => void cli.close()),
-    (error: unknown) => console.error(`Stint's command line is unavailable: ${(error as Error).message}`),
-  );
-}
-
-/** What follows the core for the window and the OS (IPC, power, idle, notifications, reminders, settings); their stops. */
-function watchCore(core: StintApp, window: BrowserWindow, showWindow: () => void): Array<() => void> {
-  return [
-    registerIpc(core, window),
-    forwardPowerEvents(core),
-    watchIdle(core, showWindow),
-    showNotifications(core, showWindow),
-    watchReminder(core, showWindow),
-    applySystemSettings(core),
-  ];
-}
-
-/** The tray icon and its menu. */
-function createAppTray(core: StintApp, showWindow: (focusQuickEntry: boolean) => void, showWeek: () => void) {
-  const openSettings = createSettingsWindowOpener(core, {
-    preload: join(dist, 'preload/index.cjs'),
-    html: join(dist, 'renderer/index.html'),
-  });
+/** The tray icon and its menu: drawn now, shown the account's state once account.ts attaches it. */
+function createAppTray(
+  commands: ReturnType<typeof createCommandQueue>,
+  account: () => AccountShell | null,
+): TrayPresenter {
   return createTrayPresenter({
-    core,
     iconsDir: join(dist, 'assets'),
     platform: process.platform,
-    onOpenWindow: () => showWindow(false),
-    onQuickEntry: () => showWindow(true),
-    onOpenWeek: showWeek,
-    onOpenSettings: openSettings,
+    // The window's items go through the command queue: held while the account opens.
+    onOpenWindow: () => commands.accept('showWindow'),
+    onQuickEntry: () => commands.accept('quickEntry'),
+    onOpenWeek: () => account()?.showWeek(),
+    onOpenSettings: () => account()?.openSettings(),
     onQuit: () => app.quit(),
-    // A look at the menu is a moment to know what runs on the other accounts.
-    onMenuOpened: () => void core.refreshOtherTimers(),
-  });
-}
-
-/** Closing the window hides it (a tray app keeps running), until Stint is quitting. */
-function hideOnClose(window: BrowserWindow, core: StintApp, quitting: () => boolean): void {
-  window.on('close', (event) => {
-    if (!quitting()) {
-      event.preventDefault();
-      window.hide();
-      core.notify('window-hidden');
-    }
+    onMenuOpened: () => account()?.refreshOtherTimers(),
   });
 }

@@ -2,17 +2,34 @@
 // of the snapshot and the time; this only re-renders when its output changes, so it can be asked
 // every second while a timer runs. On Windows and Linux the icon carries the running time, drawn
 // by core (trayIcon/) as PNGs; this only wraps them in a nativeImage.
+// The tray is drawn as soon as the app has its data folder, before the account is open (that takes
+// most of the start): until attach() hands it the core it shows that Stint is starting
+// (startingTrayModel), and from then on the core's snapshot.
 
 import { Menu, nativeImage, nativeTheme, Tray, type MenuItemConstructorOptions, type NativeImage } from 'electron';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dispatch } from '../../common/dispatch';
-import { createTrayIconRenderer, type TrayIconVariant } from '../core/views/trayIcon/renderer';
+import {
+  createTrayIconRenderer,
+  type TrayIconRendererOptions,
+  type TrayIconVariant,
+} from '../core/views/trayIcon/renderer';
 import { trayIconVariant } from '../core/views/trayIcon/variant';
-import { trayModel, type MenuItemData, type TrayModel } from '../core/views/trayModel';
+import {
+  startingTrayModel,
+  trayModel,
+  type MenuItemData,
+  type TrayAction,
+  type TrayModel,
+} from '../core/views/trayModel';
 import type { StintApp } from '../core/accounts/stintApp';
 
+/** What the tray shows once the account is open: its snapshot, and how a menu item's call is made. */
+export interface TrayCore extends Pick<StintApp, 'getSnapshot' | 'subscribe'> {
+  act(action: TrayAction): void;
+}
+
 export interface TrayOptions {
-  core: StintApp;
   iconsDir: string;
   platform: NodeJS.Platform;
   onOpenWindow(): void;
@@ -29,18 +46,21 @@ export interface TrayOptions {
 export interface TrayPresenter {
   /** The tray itself, for placing the window near it (placement.ts). */
   readonly tray: Tray;
+  /** From now on the tray shows this core's state and its menu makes this core's calls. */
+  attach(core: TrayCore): void;
   destroy(): void;
 }
 
 type Platform = 'darwin' | 'win32' | 'linux';
 const asPlatform = (p: NodeJS.Platform): Platform => (p === 'darwin' || p === 'win32' ? p : 'linux');
 
-export function createTrayPresenter(options: TrayOptions): TrayPresenter {
-  const platform = asPlatform(options.platform);
-  // macOS: the template image (black and alpha, @2x beside it) follows the menu bar's colour, and
-  // the time is the title. Elsewhere: the time or the state drawn into the icon, per taskbar theme.
-  const template = () => nativeImage.createFromPath(join(options.iconsDir, 'trayTemplate.png'));
-  const icons = createTrayIconRenderer();
+/**
+ * The tray's images. macOS: the template image (black and alpha, @2x beside it) follows the menu
+ * bar's colour, and the time is the title. Elsewhere: the time or the state drawn into the icon,
+ * per taskbar theme.
+ */
+function trayImages(iconsDir: string, platform: Platform) {
+  const icons = createTrayIconRenderer({ drawnAhead: shippedIcons(iconsDir) });
   const variant = (): TrayIconVariant =>
     trayIconVariant(platform === 'win32' ? 'win32' : 'linux', {
       darkColors: nativeTheme.shouldUseDarkColors,
@@ -53,7 +73,29 @@ export function createTrayPresenter(options: TrayOptions): TrayPresenter {
       image.addRepresentation({ scaleFactor, buffer: png });
     return image;
   };
-  const tray = new Tray(platform === 'darwin' ? template() : drawn('idle', '', variant()));
+  const first = () =>
+    platform === 'darwin'
+      ? nativeImage.createFromPath(join(iconsDir, 'trayTemplate.png'))
+      : drawn('idle', '', variant());
+  return { variant, drawn, first };
+}
+
+/** The idle icons shipped in dist/assets/trayIcons/ (drawn by the renderer at build time), read instead of drawn. */
+function shippedIcons(iconsDir: string): TrayIconRendererOptions['drawnAhead'] {
+  return (state, size, variant) => {
+    if (state !== 'idle') return null;
+    try {
+      return readFileSync(join(iconsDir, 'trayIcons', `idle-${variant}-${size}.png`));
+    } catch {
+      return null; // drawn instead
+    }
+  };
+}
+
+export function createTrayPresenter(options: TrayOptions): TrayPresenter {
+  const platform = asPlatform(options.platform);
+  const { variant, drawn, first } = trayImages(options.iconsDir, platform);
+  const tray = new Tray(first());
 
   const special: Record<string, (() => void) | undefined> = {
     'open-window': options.onOpenWindow,
@@ -70,14 +112,15 @@ export function createTrayPresenter(options: TrayOptions): TrayPresenter {
           // An item nothing handles yet (settings before its window is wired) is shown greyed out.
           enabled: (item.enabled ?? true) && (item.action !== undefined || special[item.id] !== undefined),
           click: () => {
-            if (item.action) void dispatch(options.core.handlers, item.action.channel, item.action.request);
+            if (item.action) core?.act(item.action);
             else special[item.id]?.();
           },
         };
 
+  let core: TrayCore | null = null;
   let shown = { title: '', tooltip: '', icon: '', menu: '' };
   const render = () => {
-    const model = trayModel(options.core.getSnapshot(), Date.now(), platform);
+    const model = core ? trayModel(core.getSnapshot(), Date.now(), platform) : startingTrayModel();
     const menuKey = JSON.stringify(model.menu);
     const theme = platform === 'darwin' ? 'template' : variant();
     // Changes once a minute while a timer runs; the renderer keeps the last image of each key.
@@ -93,7 +136,7 @@ export function createTrayPresenter(options: TrayOptions): TrayPresenter {
     shown = { title: model.title, tooltip: model.tooltip, icon: iconKey, menu: menuKey };
   };
 
-  const unsubscribe = options.core.subscribe(render);
+  let unsubscribe = () => {};
   const tick = setInterval(render, 1000);
   // The taskbar may turn dark or light while we run.
   nativeTheme.on('updated', render);
@@ -105,6 +148,12 @@ export function createTrayPresenter(options: TrayOptions): TrayPresenter {
 
   return {
     tray,
+    attach(next) {
+      unsubscribe();
+      core = next;
+      unsubscribe = next.subscribe(render);
+      render();
+    },
     destroy() {
       clearInterval(tick);
       unsubscribe();

@@ -19,7 +19,7 @@ import { buildAll } from '../../scripts/build.mjs';
 import { root } from '../../scripts/electronBinary.mjs';
 import { bootBundle, until, type BootedApp } from '../support/electron/boot';
 import { CONDITION_WAIT_MS } from '../support/patience';
-import { StandInFrame } from '../support/electron/standIn';
+import { StandInFrame, type StandInTray } from '../support/electron/standIn';
 import { startSecretService, type SecretServiceHandle } from '../support/secretService';
 import { ALL_DAY, outsideMidnight } from './reminderHours';
 import { runStint } from '../support/stintCli';
@@ -373,5 +373,71 @@ describe('the shipped bundle under the Electron stand-in', () => {
     expect([...again.electron.shortcuts.keys()]).not.toContain('CommandOrControl+Alt+T');
     expect(statSync(join(serviceDir, 'service.db')).size).toBeGreaterThan(0);
     expect(await again.quit()).toBe(0);
+  });
+
+  describe('the tray drawn before the account opens (a start of its own, on a folder of its own)', () => {
+    /** Boots on a fresh folder; `early` runs on the tray as the app first yields after drawing it. */
+    async function bootEarly(args: string[], early: (tray: StandInTray) => void) {
+      const folder = mkdtempSync(join(tmpdir(), 'stint-standin-early-'));
+      const port = await freePort();
+      const app = await bootBundle({
+        userData: folder,
+        args: [`--local-port=${port}`, ...args],
+        upTo: 'tray',
+        // The app yields to the event loop once after drawing the tray, before it loads the account's half.
+        onTray: (tray) => setImmediate(() => early(tray)),
+      });
+      return { app, folder, port };
+    }
+
+    it('says Stint is starting, and its Open Stint waits for the account, then shows the window on the true state', async () => {
+      let seen: { tooltip: string; labels: string[] } | null = null;
+      // --toggle: this launch asks for no window, so only the tray's item can show it.
+      const { app, folder } = await bootEarly(['--toggle'], (tray) => {
+        seen = { tooltip: tray.tooltip, labels: tray.menu!.labels() };
+        tray.menu!.click('Open Stint');
+      });
+      try {
+        await until(() => seen !== null, CONDITION_WAIT_MS, 'the tray seen while starting');
+        expect(seen).toEqual({
+          tooltip: 'Stint: starting…',
+          labels: ['Starting…', 'Quick entry…', 'Open Stint', 'Quit Stint'],
+        });
+        await until(() => app.electron.windows[0]?.isVisible() ?? false, CONDITION_WAIT_MS, 'the window shown');
+        expect(app.electron.trays).toHaveLength(1);
+        expect(app.electron.trays[0]!.tooltip).toMatch(/^Stint: No timer running/);
+        expect(app.electron.trays[0]!.menu!.labels()).toContain('This week…');
+        expect(app.electron.errorBoxes).toEqual([]);
+      } finally {
+        if (app.electron.exitCode() === null) await app.quit();
+        rmSync(folder, { recursive: true, force: true });
+      }
+    });
+
+    // Quit as the tray is first drawn (the account's half not yet loaded), and a turn of the event
+    // loop later (the account opening: it is waited for, then closed).
+    it.each([
+      ['as the tray is drawn', 0],
+      ['while the account opens', 1],
+    ])('Quit %s: Stint exits cleanly, and the folder is free for the next start', async (_when, turns) => {
+      const quitAfter = (tray: StandInTray, left: number): void => {
+        if (left === 0) tray.menu!.click('Quit Stint');
+        else setImmediate(() => quitAfter(tray, left - 1));
+      };
+      const { app, folder, port } = await bootEarly([], (tray) => quitAfter(tray, turns));
+      try {
+        expect(await app.electron.exited).toBe(0);
+        expect(app.electron.windows).toEqual([]);
+        expect(existsSync(join(folder, 'stint.sock'))).toBe(false);
+        expect(existsSync(join(folder, 'local-service', 'service.db-wal'))).toBe(false);
+        // The data folder's lock went with it: the next start on the folder opens it.
+        const next = await bootBundle({ userData: folder, args: [`--local-port=${port}`] });
+        expect(next.electron.errorBoxes).toEqual([]);
+        expect(next.electron.trays[0]!.tooltip).toMatch(/^Stint: No timer running/);
+        expect(await next.quit()).toBe(0);
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    });
   });
 });

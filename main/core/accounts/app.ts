@@ -13,7 +13,7 @@ import { fail, ok, type Result } from '../../../common/result';
 import type { AccountView } from '../../../common/snapshot';
 import type { ConnectionOptions } from '../../api/options';
 import { sharedConnection } from '../../api/serviceLimiters';
-import { lockDataFolder } from './dataFolderLock';
+import { lockDataFolder, type DataFolderLock } from './dataFolderLock';
 import { LOCAL_ACCOUNT, openEmbeddedAccount } from '../embedded/embeddedAccount';
 import { createKeychain, createSessionSecrets, KeychainUnavailableError, type SecretStore } from '../embedded/keychain';
 import { openSettingsStore } from '../settings/file';
@@ -69,7 +69,15 @@ export type { StintApp } from './stintApp';
  * registered and written nothing there.
  */
 export async function openStintApp(options: StintAppOptions): Promise<StintApp> {
-  const lock = await lockDataFolder(options.dataDir);
+  return openStintAppHolding(await lockDataFolder(options.dataDir), options);
+}
+
+/**
+ * Opens the app on a data folder this process has already taken (the shell takes it before it
+ * draws the tray, so that a refused second start shows no tray); releases the lock at stop(), or
+ * at once when the app cannot open.
+ */
+export async function openStintAppHolding(lock: DataFolderLock, options: StintAppOptions): Promise<StintApp> {
   try {
     const app = await openUnderLock(options);
     return { ...app, stop: () => app.stop().finally(() => lock.release()) };

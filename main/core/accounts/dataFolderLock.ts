@@ -28,7 +28,7 @@ import { createServer, type Server } from 'node:net';
 import { userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { makePrivateDir, PRIVATE_FILE_MODE } from '../../../service/storage/privateFiles';
-import { answers } from '../cliSocket/server';
+import { answers } from '../cliSocket/answers';
 import { MAX_SOCKET_PATH_BYTES } from '../cliSocket/address';
 
 export const LOCK_NAME = 'stint.lock';

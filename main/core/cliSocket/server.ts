@@ -12,10 +12,11 @@
 // line would then talk to theirs); the name hashes the user and the folder, so it must be guessed.
 
 import { chmodSync, lstatSync, unlinkSync } from 'node:fs';
-import { createConnection, createServer, type Socket } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { dirname } from 'node:path';
 import type { Handlers } from '../../../common/contract';
 import { makePrivateDir, PRIVATE_FILE_MODE } from '../../../service/storage/privateFiles';
+import { answers } from './answers';
 import { cliSocketPath, MAX_SOCKET_PATH_BYTES } from './address';
 import { type CsvStreamer, serveConnection } from './connection';
 
@@ -105,19 +106,4 @@ async function clearStaleSocket(path: string): Promise<void> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-}
-
-/** Whether a server accepts a connection at `path` (within a second). */
-export function answers(path: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection(path);
-    const done = (result: boolean) => {
-      clearTimeout(timer);
-      socket.destroy();
-      resolve(result);
-    };
-    const timer = setTimeout(() => done(false), 1000);
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
 }

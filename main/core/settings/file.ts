@@ -53,6 +53,10 @@ function openConf(dir: string): Conf<Settings> {
     // Only this user may read it (the folder is 0700 too: accounts/app.ts).
     configFileMode: 0o600,
     schema: settingsSchema,
+    // The schema is ours and fixed; checking it against JSON Schema's meta-schema at every start
+    // (ajv compiles the meta-schema to do it) cost ~70 ms of CPU in opening the account.
+    // test/unit/core/settingsSchema.test.ts checks it once instead.
+    ajvOptions: { validateSchema: false },
     projectVersion: semver(SETTINGS_VERSION),
     migrations: Object.fromEntries(
       Object.entries(MIGRATIONS).map(([n, migrate]) => [

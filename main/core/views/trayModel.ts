@@ -143,3 +143,25 @@ function trayMenu(
   );
   return menu;
 }
+
+/**
+ * The tray while the account opens (the embedded service, the keychain, the database: most of the
+ * start), drawn before any of it so the icon is there at once. Nothing in it claims a state Stint
+ * does not know yet; what the items ask for waits until the account is open.
+ */
+export function startingTrayModel(): TrayModel {
+  return {
+    title: '',
+    tooltip: 'Stint: starting…',
+    icon: 'idle',
+    iconText: '',
+    menu: [
+      { id: 'starting', label: 'Starting…', enabled: false },
+      separator('sep-timers'),
+      { id: 'quick-entry', label: 'Quick entry…' },
+      separator('sep-app'),
+      { id: 'open-window', label: 'Open Stint' },
+      { id: 'quit', label: 'Quit Stint' },
+    ],
+  };
+}

@@ -1,17 +1,15 @@
-// Boots the shipped main bundle (dist/main/index.cjs, built as `npm run dist` packages it) in this
-// process under the Electron stand-in: `require('electron')` from the bundle answers the stand-in,
-// every other require is the real one, and the bundle runs on this Node (the project's pinned one,
-// Electron's major). Each boot loads the bundle afresh, as a new app process would.
-
-import { createRequire, Module } from 'node:module';
-import { join } from 'node:path';
+// Boots the shipped main bundle (dist/main/index.cjs, and the account.cjs it loads, built as
+// `npm run dist` packages them) in this process under the Electron stand-in: `require('electron')`
+// from the bundle answers the stand-in (at any time, as in Electron), every other require is the
+// real one, and the bundle runs on this Node (the project's pinned one, Electron's major). Each
+// boot loads the bundle afresh, as a new app process would.
+import { Module } from 'node:module';
+import { dirname, join } from 'node:path';
 import { root } from '../../../scripts/electronBinary.mjs';
 import { createElectronStandIn, type ElectronStandIn, type StandInOptions } from './standIn';
 import { CONDITION_WAIT_MS } from '../patience';
 
 export const MAIN_BUNDLE = join(root, 'dist/main/index.cjs');
-
-const requireFromBundle = createRequire(MAIN_BUNDLE);
 
 export interface BootedApp {
   electron: ElectronStandIn;
@@ -19,25 +17,26 @@ export interface BootedApp {
   quit(): Promise<number>;
 }
 
-/** Starts the bundle as `stint <args>` would; resolves once its tray is up (or it has exited). */
-export async function bootBundle(options: StandInOptions & { args?: string[] }): Promise<BootedApp> {
+/**
+ * Starts the bundle as `stint <args>` would; resolves once its account is open (its window made,
+ * the tray showing the account), or with `upTo: 'tray'` as soon as the tray is drawn (the app
+ * draws it before it opens the account), or when it has exited.
+ */
+export async function bootBundle(
+  options: StandInOptions & { args?: string[]; upTo?: 'tray' | 'account' },
+): Promise<BootedApp> {
   const electron = createElectronStandIn(options);
-  const electronPath = requireFromBundle.resolve('electron');
-  const fake = new Module(electronPath);
-  fake.exports = electron.module;
-  fake.loaded = true;
-  requireFromBundle.cache[electronPath] = fake;
-  delete requireFromBundle.cache[MAIN_BUNDLE];
+  const load = bundleLoader(electron);
   // The shell reads its command line while starting, synchronously.
   const argv = process.argv;
   process.argv = [process.execPath, MAIN_BUNDLE, ...(options.args ?? [])];
   try {
-    requireFromBundle(MAIN_BUNDLE);
+    load(MAIN_BUNDLE);
   } finally {
     process.argv = argv;
-    delete requireFromBundle.cache[electronPath];
   }
   await until(() => electron.trays.length > 0 || electron.exitCode() !== null, 30_000, 'the tray to appear');
+  if (options.upTo !== 'tray') await accountOpen(electron);
   return {
     electron,
     async quit() {
@@ -45,6 +44,41 @@ export async function bootBundle(options: StandInOptions & { args?: string[] }):
       return electron.exited;
     },
   };
+}
+
+/**
+ * Loads the bundle's files (index.cjs, and account.cjs when it asks for it) as modules of this
+ * boot's own, whose require answers 'electron' with this boot's stand-in for as long as the app
+ * runs (account.cjs loads after the tray is drawn, and Electron's require('electron') answers at
+ * any time), a file of dist/main/ with this boot's copy of it, and every other id as the real
+ * require does.
+ */
+function bundleLoader(electron: ElectronStandIn): (filename: string) => Module {
+  const loaded = new Map<string, Module>();
+  const load = (filename: string): Module => {
+    const known = loaded.get(filename);
+    if (known) return known;
+    const bundle = new Module(filename) as Module & { load(filename: string): void };
+    bundle.filename = filename;
+    bundle.paths = (Module as unknown as { _nodeModulePaths(from: string): string[] })._nodeModulePaths(
+      dirname(filename),
+    );
+    const realRequire = bundle.require.bind(bundle);
+    bundle.require = ((id: string) => {
+      if (id === 'electron') return electron.module;
+      if (id.startsWith('./')) return load(join(dirname(filename), id)).exports;
+      return realRequire(id);
+    }) as NodeJS.Require;
+    loaded.set(filename, bundle);
+    bundle.load(filename);
+    return bundle;
+  };
+  return load;
+}
+
+/** Waits until the app has opened its account (it makes its window then) or has exited. */
+export function accountOpen(electron: ElectronStandIn): Promise<void> {
+  return until(() => electron.windows.length > 0 || electron.exitCode() !== null, 30_000, 'the account to open');
 }
 
 /** Waits for a condition the app reaches on its own time (polling, as a user would look again). */

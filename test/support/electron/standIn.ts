@@ -243,6 +243,8 @@ export interface StandInOptions {
   userData: string;
   /** Accelerators the OS refuses (another app holds them). */
   refusedAccelerators?: string[];
+  /** Called as the app makes a tray (the start benchmark times the start by it). */
+  onTray?(tray: StandInTray): void;
 }
 
 /** The stand-in: the `electron` module as main/shell/ imports it, plus what the test reads and does. */
@@ -305,6 +307,7 @@ export function createElectronStandIn(options: StandInOptions) {
       constructor(image: Electron.NativeImage | string) {
         super(typeof image === 'string' ? new StandInImage(image) : (image as unknown as StandInImage));
         trays.push(this);
+        options.onTray?.(this);
       }
     },
     Menu: {

@@ -40,18 +40,32 @@ export interface TrayIconRenderer {
   cached(): number;
 }
 
-export function createTrayIconRenderer(): TrayIconRenderer {
+export interface TrayIconRendererOptions {
+  /**
+   * A state's image drawn ahead (the idle icons the app ships, assets/trayIcons/, drawn by this
+   * code: test/unit/core/trayIconShipped.test.ts), or null to draw it. Drawing the first icons
+   * costs ~30 ms of CPU at start (the drawing code runs cold), before the tray can be shown.
+   */
+  drawnAhead?(state: Exclude<TrayIconState, 'running'>, size: IconSize, variant: TrayIconVariant): Buffer | null;
+}
+
+export function createTrayIconRenderer(options: TrayIconRendererOptions = {}): TrayIconRenderer {
   const glyphs = new Map<IconSize, Glyphs>();
   const last = new Map<string, { text: string; png: Buffer }>();
+  const draw = (state: TrayIconState, text: string, size: IconSize, variant: TrayIconVariant): Buffer => {
+    const ahead = state === 'running' ? null : (options.drawnAhead?.(state, size, variant) ?? null);
+    if (ahead) return ahead;
+    let font = glyphs.get(size);
+    if (!font) glyphs.set(size, (font = drawGlyphs(size)));
+    return encodePng(composeIcon({ state, text, size, variant }, font));
+  };
 
   const png: TrayIconRenderer['png'] = (state, text, size, variant) => {
     const shown = state === 'running' ? text : '';
     const key = `${state}/${size}/${variant}`;
     const hit = last.get(key);
     if (hit && hit.text === shown) return hit.png;
-    let font = glyphs.get(size);
-    if (!font) glyphs.set(size, (font = drawGlyphs(size)));
-    const image = encodePng(composeIcon({ state, text: shown, size, variant }, font));
+    const image = draw(state, shown, size, variant);
     last.set(key, { text: shown, png: image });
     return image;
   };
