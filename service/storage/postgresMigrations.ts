@@ -415,6 +415,10 @@ export const postgresMigrations: string[] = [
 
   // 10: PKCE: the S256 code_challenge a code was asked for with (NULL without one).
   `ALTER TABLE oauth_authorization_codes ADD COLUMN code_challenge TEXT;`,
+
+  // 11: ids are never given again. SQLite's tables become AUTOINCREMENT (neverReuseIds.ts); here
+  // the identity columns' sequences never went back, so nothing changes.
+  `-- 11: identity sequences never reuse an id: nothing to change.`,
 ].map(binaryText);
 
 /**
