@@ -3,8 +3,9 @@
 // file on open, the PostgreSQL store its database), so the tables and columns are the same
 // (test/integration/storage/schemaParity.test.ts). One PostgreSQL transaction: a failure leaves
 // the target empty. Tables go in the order of their foreign keys, ids are kept, and the identity
-// sequences are moved past the imported ids. Then every table's row count and checksum are
-// computed on both sides from the rows as each store answers them, and must be equal.
+// sequences are moved past the largest id SQLite ever gave (sqlite_sequence: deleted rows' too,
+// as ids are never given again). Then every table's row count and checksum are computed on both
+// sides from the rows as each store answers them, and must be equal.
 import { createHash } from 'node:crypto';
 import { postgresMigrations } from './postgresMigrations';
 import type { PostgresStore } from './postgresStore';
@@ -85,18 +86,32 @@ async function copyTable(source: Queryable, target: Queryable, { table, columns,
   }
 }
 
-/** Moves every identity sequence of the table past its largest id, so new rows get new ids. */
-async function moveSequences(target: Queryable, table: string): Promise<void> {
+/**
+ * The largest id each AUTOINCREMENT table ever gave (sqlite_sequence), deleted rows' included:
+ * PostgreSQL must not give those ids again either.
+ */
+async function largestIdsGiven(source: Queryable): Promise<Map<string, number>> {
+  if (!(await source.get(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_sequence'`)))
+    return new Map();
+  const rows = await source.all<{ name: string; seq: number }>('SELECT name, seq FROM sqlite_sequence');
+  return new Map(rows.map((r) => [r.name, Number(r.seq)]));
+}
+
+/** Moves every identity sequence of the table past its largest id and `given`, so new rows get new ids. */
+async function moveSequences(target: Queryable, table: string, given: number): Promise<void> {
   const identities = await target.column<string>(
     `SELECT column_name FROM information_schema.columns
      WHERE table_schema = current_schema() AND table_name = ? AND is_identity = 'YES'`,
     table,
   );
   for (const column of identities) {
+    const largest = `GREATEST(COALESCE(MAX("${column}"), 0), CAST(? AS BIGINT))`;
     await target.get(
-      `SELECT setval(pg_get_serial_sequence(?, ?), COALESCE(MAX("${column}"), 1), MAX("${column}") IS NOT NULL) FROM "${table}"`,
+      `SELECT setval(pg_get_serial_sequence(?, ?), GREATEST(${largest}, 1), ${largest} > 0) FROM "${table}"`,
       `"${table}"`,
       column,
+      given,
+      given,
     );
   }
 }
@@ -116,6 +131,7 @@ export async function importToPostgres(source: SqliteStore, target: PostgresStor
   const tables = await tablesInForeignKeyOrder(source);
   const shapes: TableShape[] = [];
   for (const table of tables) shapes.push(await shapeOf(source, table));
+  const given = await largestIdsGiven(source);
   return target.transaction(async (tx) => {
     for (const table of tables) {
       if (await tx.get(`SELECT 1 FROM "${table}" LIMIT 1`)) {
@@ -124,7 +140,7 @@ export async function importToPostgres(source: SqliteStore, target: PostgresStor
     }
     for (const shape of shapes) {
       await copyTable(source, tx, shape);
-      await moveSequences(tx, shape.table);
+      await moveSequences(tx, shape.table, given.get(shape.table) ?? 0);
     }
     const copies: TableCopy[] = [];
     for (const shape of shapes) {

@@ -7,8 +7,16 @@ import { peopleSchema } from './peopleSchema';
 import { moneySchema } from './moneySchema';
 import { oauthSchema } from '../oauth/schema';
 import { SHARED_STATE_SCHEMA } from './sharedStateSchema';
+import { neverReuseIds } from './neverReuseIds';
 
-export type Migration = (db: Connection) => void;
+export type Migration = ((db: Connection) => void) & {
+  /**
+   * Runs with foreign keys off (a table rebuild: dropping a table with them on would delete its
+   * rows first and fire ON DELETE CASCADE). The pragma is a no-op inside a transaction, so
+   * migrate() switches it before BEGIN, and refuses to commit if the migration broke a reference.
+   */
+  readonly withoutForeignKeys?: boolean;
+};
 
 export const migrations: Migration[] = [
   // 1: the walking skeleton: account, users, personal tokens, projects, tags, entries, timers.
@@ -247,6 +255,8 @@ export const migrations: Migration[] = [
       -- since the last send, whichever instance saw it; 0 (rows from before) = at once.
       ALTER TABLE broadcast_outbox ADD COLUMN due_ms INTEGER NOT NULL DEFAULT 0;
     `),
+  // 13: ids are never given again: every `id INTEGER PRIMARY KEY` becomes AUTOINCREMENT (neverReuseIds.ts).
+  neverReuseIds,
 ];
 
 /** Brings the database to the latest schema; refuses a file written by a newer service. */
@@ -257,23 +267,47 @@ export function migrate(db: Connection, list: Migration[] = migrations): { from:
       `service.db has schema version ${from}, newer than this service knows (${list.length}); refusing to touch it`,
     );
   }
-  for (let version = from; version < list.length; version++) {
+  for (let version = from; version < list.length; version++) runMigration(db, list[version]!, version + 1);
+  return { from, to: list.length };
+}
+
+/** One migration and its version bump in one transaction, with foreign keys off if it asks. */
+function runMigration(db: Connection, migration: Migration, version: number): void {
+  const switchForeignKeys = migration.withoutForeignKeys === true && pragmaValue(db, 'foreign_keys') === 1;
+  if (switchForeignKeys) db.exec('PRAGMA foreign_keys = OFF');
+  try {
     db.exec('BEGIN');
     try {
-      list[version]!(db);
-      db.exec(`PRAGMA user_version = ${version + 1}`);
+      const before = migration.withoutForeignKeys ? foreignKeyViolations(db) : [];
+      migration(db);
+      if (migration.withoutForeignKeys) {
+        const broken = foreignKeyViolations(db).filter((v) => !before.includes(v));
+        if (broken.length) throw new Error(`migration ${version} broke references: ${broken.join('; ')}`);
+      }
+      db.exec(`PRAGMA user_version = ${version}`);
       db.exec('COMMIT');
     } catch (error) {
       if (db.isTransaction) db.exec('ROLLBACK');
       throw error;
     }
+  } finally {
+    if (switchForeignKeys) db.exec('PRAGMA foreign_keys = ON');
   }
-  return { from, to: list.length };
+}
+
+/** PRAGMA foreign_key_check's rows (table, rowid, parent), as text: what references nothing. */
+function foreignKeyViolations(db: Connection): string[] {
+  const rows = db.prepare('PRAGMA foreign_key_check').all() as Array<Record<string, unknown>>;
+  return rows.map((r) => `${r.table} row ${r.rowid} -> ${r.parent}`);
 }
 
 /** The number of migrations the database has run (PRAGMA user_version). */
 export function schemaVersion(db: Connection): number {
-  const statement = db.prepare('PRAGMA user_version');
+  return pragmaValue(db, 'user_version');
+}
+
+function pragmaValue(db: Connection, name: string): number {
+  const statement = db.prepare(`PRAGMA ${name}`);
   statement.setReturnArrays(true);
   return Number((statement.get() as unknown[])[0]);
 }

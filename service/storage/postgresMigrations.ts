@@ -430,6 +430,9 @@ export const postgresMigrations: string[] = [
   ALTER TABLE webhooks ADD COLUMN delivery_lease_expires_ms BIGINT;
   ALTER TABLE broadcast_outbox ADD COLUMN due_ms BIGINT NOT NULL DEFAULT 0;
   `,
+  // 13: ids are never given again. SQLite's tables become AUTOINCREMENT (neverReuseIds.ts); here
+  // the identity columns' sequences never went back, so nothing changes.
+  `-- 13: identity sequences never reuse an id: nothing to change.`,
 ].map(binaryText);
 
 /**

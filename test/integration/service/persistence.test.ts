@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { buildService, startService } from '../../../service';
 import type { SqliteStore } from '../../../service/storage/sqliteStore';
 import { migrations } from '../../../service/storage/migrations';
+import { FILLED_OWNER_TOKEN, fillEveryTable } from '../../support/filledDatabase';
+import { nodeSqlite } from '../../../service/storage/driver';
 import { openDatabaseFile, value, values } from '../../support/sqliteFile';
 import { Client, createEntry, createProject, manualClock } from './support';
 
@@ -31,6 +33,31 @@ describe('the database file', () => {
       expect((await reopened.get('/v2/timers')).body[0].state).toBe('running');
     } finally {
       await again.close();
+    }
+  });
+
+  it('opens a file the app wrote at schema version 10 with its data, and from then on gives no deleted id again', async () => {
+    const dataDir = tempDir();
+    const old = nodeSqlite.open(join(dataDir, 'service.db'));
+    fillEveryTable(old);
+    old.close();
+    const service = await startService({ dataDir, rateLimit: 0, now: manualClock() });
+    try {
+      expect(service.ownerId).toBe(1);
+      const client = new Client(service.url, FILLED_OWNER_TOKEN);
+      const entries = (await client.get('/v2/entries')).body;
+      expect(entries.map((e: any) => [e.id, e.project?.id, e.tags.map((t: any) => t.name).sort()])).toEqual([
+        [9, 7, ['design', 'meeting']],
+        [5, 2, ['design']],
+      ]);
+      expect((await client.get('/v2/timers')).body.map((t: any) => [t.id, t.state])).toContainEqual([3, 'running']);
+      // The file's largest entry id is 12 (the other account's): the next ones count on from it.
+      const made = await createEntry(client, { project_id: 2 });
+      expect(made.id).toBe(13);
+      expect((await client.del(`/v2/entries/${made.id}`)).status).toBe(204);
+      expect((await createEntry(client, { project_id: 2 })).id).toBe(14);
+    } finally {
+      await service.close();
     }
   });
 

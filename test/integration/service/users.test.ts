@@ -480,7 +480,7 @@ describe('DELETE /v2/users/:id', () => {
     expect((await old.client.get('/v2/current_user')).status).toBe(200); // its token is now cached
     await team.client.del(`/v2/users/${old.id}`);
     const next = await team.client.post('/v2/users', { email: 'next@example.test' });
-    // SQLite may hand the freed id to the next user: the old token must still lead nowhere.
+    // The freed id is not given again (idsNeverReused.test.ts); the old token must lead nowhere either way.
     withDb(team, (db) => expect(value(db, 'SELECT COUNT(*) FROM personal_tokens')).toBe(1));
     expect((await old.client.get('/v2/current_user')).status).toBe(401);
     expect(next.status).toBe(201);

@@ -120,6 +120,19 @@ describe('import: SQLite into PostgreSQL', () => {
     expect(account!.id).toBe(2);
   });
 
+  it('never gives an id SQLite gave and deleted: the sequences move past the largest id ever given', async () => {
+    await fillSqlite(sqlite);
+    // The newest entry (90) deleted on SQLite: its id stays given (sqlite_sequence), not only the 87 left.
+    await sqlite.run('DELETE FROM entries WHERE id = 90');
+    await importToPostgres(sqlite, target);
+    const entry = await target.get<{ id: number }>(
+      `INSERT INTO entries (account_id, user_id, date, minutes, created_at, updated_at) VALUES (1, 1, '2024-03-05', 5, ?, ?) RETURNING id`,
+      NOW,
+      NOW,
+    );
+    expect(entry!.id).toBe(91);
+  });
+
   it('refuses a target that already has rows', async () => {
     await fillSqlite(sqlite);
     await importToPostgres(sqlite, target);
