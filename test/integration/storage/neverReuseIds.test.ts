@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { nodeSqlite, type Connection } from '../../../service/storage/driver';
 import { migrate, migrations, schemaVersion, type Migration } from '../../../service/storage/migrations';
 import { openSqliteStore } from '../../../service/storage/sqliteStore';
+import { neverReuseIds } from '../../../service/storage/neverReuseIds';
 import { FILLED_VERSION, fillEveryTable } from '../../support/filledDatabase';
 import { value, values } from '../../support/sqliteFile';
 
@@ -60,6 +61,9 @@ function migratedFile(): { before: ReturnType<typeof snapshot>; db: Db; close: (
   const dataDir = tempDir();
   const old = nodeSqlite.open(join(dataDir, 'service.db'));
   fillEveryTable(old);
+  // The migrations between the fixture's version and this one (tables and columns added), so that
+  // `before` is the file just as neverReuseIds finds it.
+  migrate(old, migrations.slice(0, migrations.indexOf(neverReuseIds)));
   const before = snapshot(old as unknown as Db, tablesOf(old as unknown as Db));
   old.close();
   const store = openSqliteStore(dataDir);
