@@ -3,6 +3,7 @@
 //   scrypt$<N>$<r>$<p>$<salt base64url>$<hash base64url>
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import type { Queryable } from '../storage/store';
+import { equalsNocase } from '../storage/dialect';
 
 // OWASP's scrypt equivalents trade memory for passes; N=2^14, r=8, p=5 needs 16 MiB per hash
 // (inside Node's default maxmem of 32 MiB) and costs about as much time as N=2^17, p=1.
@@ -64,7 +65,7 @@ let decoy: Promise<string> | undefined;
 /** The id of the active user with this e-mail (any letter case) and password, else null. */
 export async function checkCredentials(db: Queryable, email: string, password: string): Promise<number | null> {
   const row = (await db.get(
-    'SELECT u.id, u.state, p.password_hash FROM users u LEFT JOIN user_passwords p ON p.user_id = u.id WHERE u.email = ?',
+    `SELECT u.id, u.state, p.password_hash FROM users u LEFT JOIN user_passwords p ON p.user_id = u.id WHERE ${equalsNocase(db.dialect, 'u.email')}`,
     email.trim(),
   )) as { id: number; state: string; password_hash: string | null } | undefined;
   if (!row?.password_hash) {

@@ -1,5 +1,5 @@
 // Users of an account: the owner made with the account, and the users POST /v2/users adds.
-import { idList, like, page } from '../storage/dialect';
+import { equalsNocase, idList, like, page } from '../storage/dialect';
 import type { UserFilters } from '../../wire/serviceTypesPeople';
 import { forgetTokens } from '../auth/tokens';
 import type { Queryable, Store } from '../storage/store';
@@ -92,7 +92,7 @@ export async function updateUser(db: Queryable, id: number, changes: UserChanges
 
 /** Any user with this e-mail, in any account: addresses are unique across the service. */
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
-  return (await db.get('SELECT * FROM users WHERE email = ?', email)) as UserRow | undefined;
+  return (await db.get(`SELECT * FROM users WHERE ${equalsNocase(db.dialect, 'email')}`, email)) as UserRow | undefined;
 }
 
 export interface NewUser {

@@ -1,6 +1,7 @@
 // Setting a user's password: from ServiceOptions.ownerPassword and the CLI (set-password).
 import { hashPassword } from '../auth/passwords';
 import type { Queryable } from '../storage/store';
+import { equalsNocase } from '../storage/dialect';
 
 /** Passwords shorter than this are refused: they fall to guessing despite the throttle. */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -20,6 +21,8 @@ export async function setPassword(db: Queryable, userId: number, password: strin
 
 /** The user id for an e-mail (any letter case), or null. */
 export async function userIdByEmail(db: Queryable, email: string): Promise<number | null> {
-  const row = (await db.get('SELECT id FROM users WHERE email = ?', email.trim())) as { id: number } | undefined;
+  const row = (await db.get(`SELECT id FROM users WHERE ${equalsNocase(db.dialect, 'email')}`, email.trim())) as
+    | { id: number }
+    | undefined;
   return row?.id ?? null;
 }
