@@ -82,7 +82,7 @@ export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeDeps): void
     if (!nonce)
       return errorPage(reply, 403, 'invalid_request', 'this form has expired or was not sent from the sign-in page');
     const action = one(params, 'action');
-    if (action === 'sign_in') return signInStep(request, reply, params, nonce);
+    if (action === 'sign_in') return signInStep(deps, request, reply, { params, nonce });
     if (action !== 'allow' && action !== 'deny')
       return errorPage(reply, 400, 'invalid_request', 'action must be sign_in, allow or deny');
 
@@ -113,50 +113,53 @@ export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeDeps): void
     }
     return back({ code });
   });
+}
 
-  async function signInStep(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    params: Params,
-    nonce: string,
-  ): Promise<FastifyReply> {
-    // The hidden fields came back from the browser: check them all again.
-    const checked = await checkAuthorizeRequest(db, params);
-    if (checked.kind !== 'ok') return answerCheck(reply, checked, 303);
-    const authorization = checked.request;
-    const email = one(params, 'email')?.trim();
-    const password = one(params, 'password');
-    const view = (status: number, message: string) =>
-      signInPage(reply, status, {
-        appName: authorization.app.name,
-        fields: carried(authorization),
-        csrf: csrf.token(request, reply),
-        email,
-        message,
-        returnOrigin: authorization.target.origin,
-      });
-    if (!email || !password) return view(400, 'Enter your e-mail and password.');
-    if (email.length > 255 || password.length > 1024) return view(401, 'E-mail or password is wrong.');
-    const result = await signIn(db, { email, password, address: request.ip, now: context.clock });
-    if (!result.ok) {
-      if (result.retryAfterMs > 0) reply.header('retry-after', String(Math.ceil(result.retryAfterMs / 1000)));
-      if (!result.checked) return view(429, `Too many failed sign-ins. Try again in ${waitText(result.retryAfterMs)}.`);
-      return view(
-        401,
-        `E-mail or password is wrong.${result.retryAfterMs > 0 ? ` Too many failed sign-ins: try again in ${waitText(result.retryAfterMs)}.` : ''}`,
-      );
-    }
-    const ticket = await tickets.issue(
-      { userId: result.userId, request: authorization, nonce },
-      context.clock().getTime(),
-    );
-    return consentPage(reply, {
+/** The sign-in form's post: checks the carried step 1 parameters and the password, then shows the consent page. */
+async function signInStep(
+  deps: AuthorizeDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { params, nonce }: { params: Params; nonce: string },
+): Promise<FastifyReply> {
+  const { context, csrf, tickets } = deps;
+  const db = context.db;
+  // The hidden fields came back from the browser: check them all again.
+  const checked = await checkAuthorizeRequest(db, params);
+  if (checked.kind !== 'ok') return answerCheck(reply, checked, 303);
+  const authorization = checked.request;
+  const email = one(params, 'email')?.trim();
+  const password = one(params, 'password');
+  const view = (status: number, message: string) =>
+    signInPage(reply, status, {
       appName: authorization.app.name,
-      email: (await userById(db, result.userId))?.email ?? email,
-      target: authorization.target.origin + authorization.target.pathname,
-      ticket,
+      fields: carried(authorization),
       csrf: csrf.token(request, reply),
+      email,
+      message,
       returnOrigin: authorization.target.origin,
     });
+  if (!email || !password) return view(400, 'Enter your e-mail and password.');
+  if (email.length > 255 || password.length > 1024) return view(401, 'E-mail or password is wrong.');
+  const result = await signIn(db, { email, password, address: request.ip, now: context.clock });
+  if (!result.ok) {
+    if (result.retryAfterMs > 0) reply.header('retry-after', String(Math.ceil(result.retryAfterMs / 1000)));
+    if (!result.checked) return view(429, `Too many failed sign-ins. Try again in ${waitText(result.retryAfterMs)}.`);
+    return view(
+      401,
+      `E-mail or password is wrong.${result.retryAfterMs > 0 ? ` Too many failed sign-ins: try again in ${waitText(result.retryAfterMs)}.` : ''}`,
+    );
   }
+  const ticket = await tickets.issue(
+    { userId: result.userId, request: authorization, nonce },
+    context.clock().getTime(),
+  );
+  return consentPage(reply, {
+    appName: authorization.app.name,
+    email: (await userById(db, result.userId))?.email ?? email,
+    target: authorization.target.origin + authorization.target.pathname,
+    ticket,
+    csrf: csrf.token(request, reply),
+    returnOrigin: authorization.target.origin,
+  });
 }

@@ -106,10 +106,16 @@ function changeable(actor: Actor, entry: EntryRow): void {
     throw refused('Entry', 'base', 'already_invoiced', 'The entry is on an invoice: it cannot change');
 }
 
-export function entryRoutes(app: FastifyInstance, context: Context): void {
-  const { db } = context;
-  type WithId = { Params: { id: string } };
+type WithId = { Params: { id: string } };
 
+export function entryRoutes(app: FastifyInstance, context: Context): void {
+  registerEntryListAndCreate(app, context);
+  registerEntryShowAndUpdate(app, context);
+  registerEntryDelete(app, context);
+}
+
+function registerEntryListAndCreate(app: FastifyInstance, context: Context): void {
+  const { db } = context;
   app.get('/v2/entries', async (request, reply) => {
     const actor = actorOf(request);
     const f = queryOf(request.query, 'Entry');
@@ -152,7 +158,10 @@ export function entryRoutes(app: FastifyInstance, context: Context): void {
     reply.code(201).header('location', base + paths.entry(id));
     return (await entryViews(db, base, [(await getEntry(db, actor.accountId, id))!]))[0];
   });
+}
 
+function registerEntryShowAndUpdate(app: FastifyInstance, context: Context): void {
+  const { db } = context;
   app.get<WithId>('/v2/entries/:id', async (request) => {
     const entry = await visibleEntry(db, actorOf(request), request.params.id);
     return (await entryViews(db, context.base(request), [entry]))[0];
@@ -200,7 +209,10 @@ export function entryRoutes(app: FastifyInstance, context: Context): void {
     );
     return (await entryViews(db, context.base(request), [(await getEntry(db, actor.accountId, entry.id))!]))[0];
   });
+}
 
+function registerEntryDelete(app: FastifyInstance, context: Context): void {
+  const { db } = context;
   // Decided: the spec only names this operation; it answers 204 like every v2 delete.
   app.delete<WithId>('/v2/entries/:id', async (request, reply) => {
     const actor = actorOf(request);

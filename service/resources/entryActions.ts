@@ -65,88 +65,94 @@ interface ActOptions {
   change: (tx: Queryable, e: EntryMarks, now: string) => Promise<EntryEvent>;
 }
 
-export function entryActionRoutes(app: FastifyInstance, context: Context): void {
+/** Applies `change` to the entries that pass `check`; `single` refuses (404 or the check's error) instead of skipping. */
+async function act(context: Context, actor: Actor, { ids, single, check, change }: ActOptions): Promise<void> {
   const { db } = context;
+  await db.transaction(
+    async (tx) => {
+      const now = instant(context).iso;
+      const entries = await entryMarks(tx, actor.accountId, ids);
+      if (single && entries.length === 0) throw notFound('Entry not found');
+      const done: EntryEvent[] = [];
+      for (const entry of entries) {
+        const problem = check(entry);
+        if (problem && single) throw problem;
+        if (!problem) done.push(await change(tx, entry, now));
+      }
+      await emitEntryEvents(tx, done); // in this transaction: the outbox (service/events)
+    },
+    { lockKey: actor.accountId },
+  );
+}
 
-  /** Applies `change` to the entries that pass `check`; `single` refuses (404 or the check's error) instead of skipping. */
-  async function act(actor: Actor, { ids, single, check, change }: ActOptions): Promise<void> {
-    await db.transaction(
-      async (tx) => {
-        const now = instant(context).iso;
-        const entries = await entryMarks(tx, actor.accountId, ids);
-        if (single && entries.length === 0) throw notFound('Entry not found');
-        const done: EntryEvent[] = [];
-        for (const entry of entries) {
-          const problem = check(entry);
-          if (problem && single) throw problem;
-          if (!problem) done.push(await change(tx, entry, now));
-        }
-        await emitEntryEvents(tx, done); // in this transaction: the outbox (service/events)
-      },
-      { lockKey: actor.accountId },
-    );
-  }
+function approve(actor: Actor, approvedAt: string | undefined): ActOptions['change'] {
+  return async (tx, e, now) =>
+    await approval(tx, e, { type: 'entry.updated.approved', actor, at: approvedAt ?? now, byId: actor.userId, now });
+}
 
-  function approve(actor: Actor, approvedAt: string | undefined): ActOptions['change'] {
-    return async (tx, e, now) =>
-      await approval(tx, e, { type: 'entry.updated.approved', actor, at: approvedAt ?? now, byId: actor.userId, now });
-  }
+function unapprove(actor: Actor): ActOptions['change'] {
+  return async (tx, e, now) =>
+    await approval(tx, e, { type: 'entry.updated.unapproved', actor, at: null, byId: null, now });
+}
 
-  function unapprove(actor: Actor): ActOptions['change'] {
-    return async (tx, e, now) =>
-      await approval(tx, e, { type: 'entry.updated.unapproved', actor, at: null, byId: null, now });
-  }
+/** Sets (or with nulls clears) the approval of `e`, and returns the event that says so. */
+async function approval(
+  tx: Queryable,
+  e: EntryMarks,
+  { type, actor, at, byId, now }: ApprovalChange,
+): Promise<EntryEvent> {
+  await setApproval(tx, { id: e.id, approvedAt: at, approvedById: byId, now });
+  return event(type, {
+    actor,
+    entry: e,
+    at: now,
+    changes: { approved_at: [e.approved_at, at], approved_by_id: [e.approved_by_id, byId] },
+  });
+}
 
-  /** Sets (or with nulls clears) the approval of `e`, and returns the event that says so. */
-  async function approval(
-    tx: Queryable,
-    e: EntryMarks,
-    { type, actor, at, byId, now }: ApprovalChange,
-  ): Promise<EntryEvent> {
-    await setApproval(tx, { id: e.id, approvedAt: at, approvedById: byId, now });
-    return event(type, {
+function markInvoiced(actor: Actor, date: string): ActOptions['change'] {
+  return async (tx, e, now) => {
+    await setInvoiced(tx, { ids: [e.id], invoicedAt: midnight(date), invoiceId: null, now });
+    return event('entry.updated.invoiced', {
       actor,
       entry: e,
       at: now,
-      changes: { approved_at: [e.approved_at, at], approved_by_id: [e.approved_by_id, byId] },
+      changes: { invoiced_at: [e.invoiced_at, midnight(date)] },
     });
-  }
-
-  function markInvoiced(actor: Actor, date: string): ActOptions['change'] {
-    return async (tx, e, now) => {
-      await setInvoiced(tx, { ids: [e.id], invoicedAt: midnight(date), invoiceId: null, now });
-      return event('entry.updated.invoiced', {
-        actor,
-        entry: e,
-        at: now,
-        changes: { invoiced_at: [e.invoiced_at, midnight(date)] },
-      });
-    };
-  }
-
-  /** A missing entry answers 404 before its body is looked at, as PUT /v2/entries/:id does. */
-  async function existingId(actor: Actor, rawId: string): Promise<number> {
-    const id = pathId(rawId, 'Entry');
-    if ((await entryMarks(db, actor.accountId, [id])).length === 0) throw notFound('Entry not found');
-    return id;
-  }
-
-  const approver = (actor: Actor) => {
-    if (!approvesEntries(actor)) throw forbidden('Forbidden: your role cannot approve or unapprove entries');
-    return actor;
   };
-  const invoicer = (actor: Actor) => {
-    if (!managesInvoicesAndWebhooks(actor)) throw forbidden('Forbidden: your role cannot mark entries as invoiced');
-    return actor;
-  };
+}
 
+/** A missing entry answers 404 before its body is looked at, as PUT /v2/entries/:id does. */
+async function existingId(db: Queryable, actor: Actor, rawId: string): Promise<number> {
+  const id = pathId(rawId, 'Entry');
+  if ((await entryMarks(db, actor.accountId, [id])).length === 0) throw notFound('Entry not found');
+  return id;
+}
+
+const approver = (actor: Actor) => {
+  if (!approvesEntries(actor)) throw forbidden('Forbidden: your role cannot approve or unapprove entries');
+  return actor;
+};
+const invoicer = (actor: Actor) => {
+  if (!managesInvoicesAndWebhooks(actor)) throw forbidden('Forbidden: your role cannot mark entries as invoiced');
+  return actor;
+};
+
+export function entryActionRoutes(app: FastifyInstance, context: Context): void {
+  registerApprovalRoutes(app, context);
+  registerMarkedAsInvoicedRoutes(app, context);
+}
+
+/** Approving and unapproving one entry or many. */
+function registerApprovalRoutes(app: FastifyInstance, context: Context): void {
+  const { db } = context;
   app.put<WithId>('/v2/entries/:id/approved', async (request, reply) => {
     const actor = approver(actorOf(request));
-    const id = await existingId(actor, request.params.id);
+    const id = await existingId(db, actor, request.params.id);
     const f = bodyOf(request.body, 'Entry');
     const approvedAt = f.timestamp('approved_at');
     f.check();
-    await act(actor, { ids: [id], single: true, check: canApprove, change: approve(actor, approvedAt) });
+    await act(context, actor, { ids: [id], single: true, check: canApprove, change: approve(actor, approvedAt) });
     return reply.code(204).send();
   });
 
@@ -156,13 +162,13 @@ export function entryActionRoutes(app: FastifyInstance, context: Context): void 
     const ids = readIdArray(f, request.body, 'entry_ids', { required: true });
     const approvedAt = f.timestamp('approved_at');
     f.check();
-    await act(actor, { ids: ids!, single: false, check: canApprove, change: approve(actor, approvedAt) });
+    await act(context, actor, { ids: ids!, single: false, check: canApprove, change: approve(actor, approvedAt) });
     return reply.code(204).send();
   });
 
   app.put<WithId>('/v2/entries/:id/unapproved', async (request, reply) => {
     const actor = approver(actorOf(request));
-    await act(actor, {
+    await act(context, actor, {
       ids: [pathId(request.params.id, 'Entry')],
       single: true,
       check: canUnapprove,
@@ -176,17 +182,21 @@ export function entryActionRoutes(app: FastifyInstance, context: Context): void 
     const f = bodyOf(request.body, 'Entry');
     const ids = readIdArray(f, request.body, 'entry_ids', { required: true });
     f.check();
-    await act(actor, { ids: ids!, single: false, check: canUnapprove, change: unapprove(actor) });
+    await act(context, actor, { ids: ids!, single: false, check: canUnapprove, change: unapprove(actor) });
     return reply.code(204).send();
   });
+}
 
+/** Marking one entry or many as invoiced outside the service. */
+function registerMarkedAsInvoicedRoutes(app: FastifyInstance, context: Context): void {
+  const { db } = context;
   app.put<WithId>('/v2/entries/:id/marked_as_invoiced', async (request, reply) => {
     const actor = invoicer(actorOf(request));
-    const id = await existingId(actor, request.params.id);
+    const id = await existingId(db, actor, request.params.id);
     const f = bodyOf(request.body, 'Entry');
     const date = f.date('date', { required: true });
     f.check();
-    await act(actor, { ids: [id], single: true, check: canMarkInvoiced, change: markInvoiced(actor, date!) });
+    await act(context, actor, { ids: [id], single: true, check: canMarkInvoiced, change: markInvoiced(actor, date!) });
     return reply.code(204).send();
   });
 
@@ -196,7 +206,7 @@ export function entryActionRoutes(app: FastifyInstance, context: Context): void 
     const ids = readIdArray(f, request.body, 'entry_ids', { required: true });
     const date = f.date('date', { required: true });
     f.check();
-    await act(actor, { ids: ids!, single: false, check: canMarkInvoiced, change: markInvoiced(actor, date!) });
+    await act(context, actor, { ids: ids!, single: false, check: canMarkInvoiced, change: markInvoiced(actor, date!) });
     return reply.code(204).send();
   });
 }

@@ -107,106 +107,123 @@ function readFilters(f: Fields, query: unknown): InvoiceFilters {
 
 const midnight = (date: string) => `${date}T00:00:00Z`;
 
+type WithId = { Params: { id: string } };
+
+function viewer(request: FastifyRequest): Actor {
+  const actor = actorOf(request);
+  if (!seesAllEntries(actor)) throw forbidden('Forbidden: your role cannot see invoices');
+  return actor;
+}
+
+async function existing(
+  db: Queryable,
+  request: FastifyRequest<WithId>,
+): Promise<{ actor: Actor; invoice: InvoiceRow }> {
+  const actor = viewer(request);
+  const invoice = await getInvoice(db, actor.accountId, pathId(request.params.id, 'Invoice'));
+  if (!invoice) throw notFound('Invoice not found');
+  return { actor, invoice };
+}
+
+/** Checks what the body names in transaction `db`: its entries, expenses, custom rates' users and reference; throws when any cannot go on the invoice. */
+async function invoiceable(db: Queryable, actor: Actor, input: InvoiceInput) {
+  const entries = await entriesForInvoice(db, actor.accountId, input.entryIds);
+  if (entries.length !== input.entryIds.length)
+    throw refused('Invoice', 'entry_ids', 'missing', 'Some entry_ids name no entry');
+  if (entries.some((e) => e.invoice_id !== null || e.invoiced_at !== null)) {
+    throw refused('Invoice', 'entry_ids', 'already_invoiced', 'Some entries are invoiced already');
+  }
+  const expenses = await expensesByIds(db, actor.accountId, input.expenseIds);
+  if (expenses.length !== input.expenseIds.length)
+    throw refused('Invoice', 'expense_ids', 'missing', 'Some expense_ids name no expense');
+  if (expenses.some((x) => x.invoice_id !== null))
+    throw refused('Invoice', 'expense_ids', 'invoiced', 'Some expenses are on an invoice already');
+  const rate = input.rate ?? {
+    method: 'standard_hourly_rate' as const,
+    standardCents: 0,
+    flatCents: null,
+    customRates: [],
+  };
+  const users = await Promise.all(rate.customRates.map((r) => getUser(db, actor.accountId, r.userId)));
+  if (users.some((user) => !user)) {
+    throw refused(
+      'Invoice',
+      'rate_calculation.custom_hourly_rates.user_id',
+      'missing',
+      'A custom hourly rate names no user',
+    );
+  }
+  let reference = input.text.reference;
+  if (reference === undefined) reference = await nextInvoiceReference(db, actor.accountId);
+  else if (await referenceTaken(db, actor.accountId, reference))
+    throw refused('Invoice', 'reference', 'already_exists', `An invoice "${reference}" exists already`);
+  return { entries, expenses, rate, reference };
+}
+
+/** Checks what the body names and writes the invoice in transaction `db`; throws before writing anything when it cannot. */
+async function create(
+  context: Context,
+  db: Queryable,
+  actor: Actor,
+  input: InvoiceInput,
+): Promise<{ id: number; events: EntryEvent[] }> {
+  const now = instant(context).iso;
+  const { entries, expenses, rate, reference } = await invoiceable(db, actor, input);
+
+  const amounts = invoiceAmounts({
+    rate: {
+      method: rate.method,
+      standardCents: rate.standardCents,
+      flatCents: rate.flatCents,
+      customCents: new Map(rate.customRates.map((r) => [r.userId, r.cents])),
+    },
+    entries,
+    expenses,
+    taxes: input.taxes.map((t) => t.thousandths),
+  });
+  if (!amounts)
+    throw validationFailed(
+      [{ resource: 'Invoice', field: 'base', code: 'invalid' }],
+      'The invoice amounts are beyond what an invoice can hold',
+    );
+
+  const projectIds = [
+    ...new Set([
+      ...entries.flatMap((e) => (e.project_id === null ? [] : [e.project_id])),
+      ...expenses.map((x) => x.project_id),
+    ]),
+  ];
+  const customization = await resolveCustomization(db, actor.accountId, projectIds, input.customization);
+  const id = await insertInvoice(
+    db,
+    actor.accountId,
+    { ...input.text, reference, customization, ...rate, taxes: input.taxes, amounts },
+    now,
+  );
+  const invoicedAt = midnight(input.text.invoice_date);
+  await setInvoiced(db, { ids: entries.map((e) => e.id), invoicedAt, invoiceId: id, now });
+  await invoiceExpenses(db, input.expenseIds, id, now);
+  const events = entries.map(
+    (e): EntryEvent => ({
+      type: 'entry.updated.invoiced',
+      accountId: actor.accountId,
+      entryId: e.id,
+      changes: { invoiced_at: [e.invoiced_at, invoicedAt], invoice_id: [e.invoice_id, id] },
+      at: now,
+    }),
+  );
+  return { id, events };
+}
+
 export function invoiceRoutes(app: FastifyInstance, context: Context): void {
+  registerInvoiceLists(app, context);
+  registerInvoiceCreate(app, context);
+  registerInvoiceReads(app, context);
+}
+
+/** The invoice list and a project group's invoices. */
+function registerInvoiceLists(app: FastifyInstance, context: Context): void {
   const { db } = context;
-  type WithId = { Params: { id: string } };
-
-  function viewer(request: FastifyRequest): Actor {
-    const actor = actorOf(request);
-    if (!seesAllEntries(actor)) throw forbidden('Forbidden: your role cannot see invoices');
-    return actor;
-  }
-
-  async function existing(request: FastifyRequest<WithId>): Promise<{ actor: Actor; invoice: InvoiceRow }> {
-    const actor = viewer(request);
-    const invoice = await getInvoice(db, actor.accountId, pathId(request.params.id, 'Invoice'));
-    if (!invoice) throw notFound('Invoice not found');
-    return { actor, invoice };
-  }
-
-  /** Checks what the body names and writes the invoice in transaction `db`; throws before writing anything when it cannot. */
-  async function create(
-    db: Queryable,
-    actor: Actor,
-    input: InvoiceInput,
-  ): Promise<{ id: number; events: EntryEvent[] }> {
-    const now = instant(context).iso;
-    const entries = await entriesForInvoice(db, actor.accountId, input.entryIds);
-    if (entries.length !== input.entryIds.length)
-      throw refused('Invoice', 'entry_ids', 'missing', 'Some entry_ids name no entry');
-    if (entries.some((e) => e.invoice_id !== null || e.invoiced_at !== null)) {
-      throw refused('Invoice', 'entry_ids', 'already_invoiced', 'Some entries are invoiced already');
-    }
-    const expenses = await expensesByIds(db, actor.accountId, input.expenseIds);
-    if (expenses.length !== input.expenseIds.length)
-      throw refused('Invoice', 'expense_ids', 'missing', 'Some expense_ids name no expense');
-    if (expenses.some((x) => x.invoice_id !== null))
-      throw refused('Invoice', 'expense_ids', 'invoiced', 'Some expenses are on an invoice already');
-    const rate = input.rate ?? {
-      method: 'standard_hourly_rate' as const,
-      standardCents: 0,
-      flatCents: null,
-      customRates: [],
-    };
-    const users = await Promise.all(rate.customRates.map((r) => getUser(db, actor.accountId, r.userId)));
-    if (users.some((user) => !user)) {
-      throw refused(
-        'Invoice',
-        'rate_calculation.custom_hourly_rates.user_id',
-        'missing',
-        'A custom hourly rate names no user',
-      );
-    }
-    let reference = input.text.reference;
-    if (reference === undefined) reference = await nextInvoiceReference(db, actor.accountId);
-    else if (await referenceTaken(db, actor.accountId, reference))
-      throw refused('Invoice', 'reference', 'already_exists', `An invoice "${reference}" exists already`);
-
-    const amounts = invoiceAmounts({
-      rate: {
-        method: rate.method,
-        standardCents: rate.standardCents,
-        flatCents: rate.flatCents,
-        customCents: new Map(rate.customRates.map((r) => [r.userId, r.cents])),
-      },
-      entries,
-      expenses,
-      taxes: input.taxes.map((t) => t.thousandths),
-    });
-    if (!amounts)
-      throw validationFailed(
-        [{ resource: 'Invoice', field: 'base', code: 'invalid' }],
-        'The invoice amounts are beyond what an invoice can hold',
-      );
-
-    const projectIds = [
-      ...new Set([
-        ...entries.flatMap((e) => (e.project_id === null ? [] : [e.project_id])),
-        ...expenses.map((x) => x.project_id),
-      ]),
-    ];
-    const customization = await resolveCustomization(db, actor.accountId, projectIds, input.customization);
-    const id = await insertInvoice(
-      db,
-      actor.accountId,
-      { ...input.text, reference, customization, ...rate, taxes: input.taxes, amounts },
-      now,
-    );
-    const invoicedAt = midnight(input.text.invoice_date);
-    await setInvoiced(db, { ids: entries.map((e) => e.id), invoicedAt, invoiceId: id, now });
-    await invoiceExpenses(db, input.expenseIds, id, now);
-    const events = entries.map(
-      (e): EntryEvent => ({
-        type: 'entry.updated.invoiced',
-        accountId: actor.accountId,
-        entryId: e.id,
-        changes: { invoiced_at: [e.invoiced_at, invoicedAt], invoice_id: [e.invoice_id, id] },
-        at: now,
-      }),
-    );
-    return { id, events };
-  }
-
   app.get('/v2/invoices', async (request, reply) => {
     const actor = viewer(request);
     const f = queryOf(request.query, 'Invoice');
@@ -247,14 +264,18 @@ export function invoiceRoutes(app: FastifyInstance, context: Context): void {
     const base = context.base(request);
     return sendPage(request, reply, { base, page, total, items: await invoiceViews(db, base, rows) });
   });
+}
 
+/** Making an invoice: its entries and expenses are invoiced with it, in one transaction. */
+function registerInvoiceCreate(app: FastifyInstance, context: Context): void {
+  const { db } = context;
   app.post('/v2/invoices', async (request, reply) => {
     const actor = actorOf(request);
     if (!managesInvoicesAndWebhooks(actor)) throw forbidden('Forbidden: your role cannot make invoices');
     const input = readInvoiceInput(bodyOf(request.body, 'Invoice'), request.body);
     const { id } = await db.transaction(
       async (tx) => {
-        const made = await create(tx, actor, input);
+        const made = await create(context, tx, actor, input);
         await emitEntryEvents(tx, made.events); // in this transaction: the outbox (service/events)
         return made;
       },
@@ -264,15 +285,19 @@ export function invoiceRoutes(app: FastifyInstance, context: Context): void {
     reply.code(201).header('location', base + view.moneyPaths.invoice(id));
     return (await invoiceViews(db, base, [(await getInvoice(db, actor.accountId, id))!]))[0];
   });
+}
 
+/** One invoice, and its entries and expenses. */
+function registerInvoiceReads(app: FastifyInstance, context: Context): void {
+  const { db } = context;
   app.get<WithId>('/v2/invoices/:id', async (request) => {
-    const { invoice } = await existing(request);
+    const { invoice } = await existing(db, request);
     return (await invoiceViews(db, context.base(request), [invoice]))[0];
   });
 
   // The entry and expense list filters, narrowed to the invoice.
   app.get<WithId>('/v2/invoices/:id/entries', async (request, reply) => {
-    const { invoice } = await existing(request);
+    const { invoice } = await existing(db, request);
     return await sendEntryList(context, request, reply, {
       narrow: (filters) => ({
         ...filters,
@@ -282,7 +307,7 @@ export function invoiceRoutes(app: FastifyInstance, context: Context): void {
   });
 
   app.get<WithId>('/v2/invoices/:id/expenses', async (request, reply) => {
-    const { invoice } = await existing(request);
+    const { invoice } = await existing(db, request);
     return await sendExpenseList(context, request, reply, (filters) => ({
       ...filters,
       invoice_ids: within(filters.invoice_ids, invoice.id),

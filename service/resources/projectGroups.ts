@@ -71,12 +71,34 @@ function projectIdsField(body: unknown): 'project_ids' | 'projects' {
   return !has('project_ids') && has('projects') ? 'projects' : 'project_ids';
 }
 
-export function projectGroupRoutes(app: FastifyInstance, context: Context): void {
-  const { db } = context;
-  type WithId = { Params: { id: string } };
-  const show = async (actor: Actor, base: string, id: number) =>
-    (await groupViews(db, actor, base, [(await getProjectGroup(db, actor.accountId, id))!]))[0]!;
+type WithId = { Params: { id: string } };
 
+/** The group of `id` as the actor sees it. */
+const show = async (db: Queryable, actor: Actor, base: string, id: number) =>
+  (await groupViews(db, actor, base, [(await getProjectGroup(db, actor.accountId, id))!]))[0]!;
+
+/** For add_projects and remove_projects: the group of the path, for a manager, and the body's project_ids. */
+async function groupAndProjectIds(db: Queryable, request: FastifyRequest<WithId>) {
+  const actor = actorOf(request);
+  const group = await visibleGroup(db, actor, request.params.id);
+  mayManage(actor);
+  const f = bodyOf(request.body, RESOURCE);
+  const ids = idArray(f, request.body, 'project_ids', { required: true });
+  await requireKnownIds(db, f, { table: 'projects', accountId: actor.accountId, ids, field: 'project_ids' });
+  f.check();
+  return { actor, group, ids: ids! };
+}
+
+export function projectGroupRoutes(app: FastifyInstance, context: Context): void {
+  registerGroupListAndCreate(app, context);
+  registerGroupShowAndRename(app, context);
+  registerGroupContents(app, context);
+  registerGroupMembership(app, context);
+  registerGroupDelete(app, context);
+}
+
+function registerGroupListAndCreate(app: FastifyInstance, context: Context): void {
+  const { db } = context;
   app.get('/v2/project_groups', async (request, reply) => {
     const actor = actorOf(request);
     const f = queryOf(request.query, RESOURCE);
@@ -118,13 +140,16 @@ export function projectGroupRoutes(app: FastifyInstance, context: Context): void
     );
     const base = context.base(request);
     reply.code(201).header('location', base + paths.projectGroup(id));
-    return await show(actor, base, id);
+    return await show(db, actor, base, id);
   });
+}
 
+function registerGroupShowAndRename(app: FastifyInstance, context: Context): void {
+  const { db } = context;
   app.get<WithId>('/v2/project_groups/:id', async (request) => {
     const actor = actorOf(request);
     const group = await visibleGroup(db, actor, request.params.id);
-    return await show(actor, context.base(request), group.id);
+    return await show(db, actor, context.base(request), group.id);
   });
 
   app.put<WithId>('/v2/project_groups/:id', async (request) => {
@@ -139,9 +164,13 @@ export function projectGroupRoutes(app: FastifyInstance, context: Context): void
       await db.transaction(async (tx) => await renameProjectGroup(tx, group.id, name, instant(context).iso), {
         lockKey: actor.accountId,
       });
-    return await show(actor, context.base(request), group.id);
+    return await show(db, actor, context.base(request), group.id);
   });
+}
 
+/** The entries and projects of a group: their list filters, narrowed to the group. */
+function registerGroupContents(app: FastifyInstance, context: Context): void {
+  const { db } = context;
   app.get<WithId>('/v2/project_groups/:id/entries', async (request, reply) => {
     const actor = actorOf(request);
     const group = await visibleGroup(db, actor, request.params.id);
@@ -161,22 +190,14 @@ export function projectGroupRoutes(app: FastifyInstance, context: Context): void
       project_group_ids: within(filters.project_group_ids, [group.id]),
     }));
   });
+}
 
-  /** For add_projects and remove_projects: the group of the path, for a manager, and the body's project_ids. */
-  async function groupAndProjectIds(request: FastifyRequest<WithId>) {
-    const actor = actorOf(request);
-    const group = await visibleGroup(db, actor, request.params.id);
-    mayManage(actor);
-    const f = bodyOf(request.body, RESOURCE);
-    const ids = idArray(f, request.body, 'project_ids', { required: true });
-    await requireKnownIds(db, f, { table: 'projects', accountId: actor.accountId, ids, field: 'project_ids' });
-    f.check();
-    return { actor, group, ids: ids! };
-  }
-
+/** Adding projects to a group and taking some or all out. */
+function registerGroupMembership(app: FastifyInstance, context: Context): void {
+  const { db } = context;
   // Projects already in another group stay where they are (spec 001).
   app.post<WithId>('/v2/project_groups/:id/add_projects', async (request) => {
-    const { actor, group, ids } = await groupAndProjectIds(request);
+    const { actor, group, ids } = await groupAndProjectIds(db, request);
     await db.transaction(
       async (tx) => {
         const now = instant(context).iso;
@@ -202,7 +223,7 @@ export function projectGroupRoutes(app: FastifyInstance, context: Context): void
   });
 
   app.put<WithId>('/v2/project_groups/:id/remove_projects', async (request, reply) => {
-    const { group, ids } = await groupAndProjectIds(request);
+    const { group, ids } = await groupAndProjectIds(db, request);
     await db.transaction(
       async (tx) => {
         const now = instant(context).iso;
@@ -226,7 +247,10 @@ export function projectGroupRoutes(app: FastifyInstance, context: Context): void
     );
     return reply.code(204).send();
   });
+}
 
+function registerGroupDelete(app: FastifyInstance, context: Context): void {
+  const { db } = context;
   app.delete<WithId>('/v2/project_groups/:id', async (request, reply) => {
     const actor = actorOf(request);
     const group = await visibleGroup(db, actor, request.params.id);

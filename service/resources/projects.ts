@@ -91,10 +91,17 @@ async function nameTaken(db: Queryable, accountId: number, name: string | undefi
     throw refused('Project', 'name', 'already_exists', `A project named "${name}" already exists`);
 }
 
-export function projectRoutes(app: FastifyInstance, context: Context): void {
-  const { db } = context;
-  type WithId = { Params: { id: string } };
+type WithId = { Params: { id: string } };
 
+export function projectRoutes(app: FastifyInstance, context: Context): void {
+  registerProjectListAndCreate(app, context);
+  registerProjectShowAndUpdate(app, context);
+  registerProjectArchiving(app, context);
+  registerProjectDelete(app, context);
+}
+
+function registerProjectListAndCreate(app: FastifyInstance, context: Context): void {
+  const { db } = context;
   app.get('/v2/projects', async (request, reply) => await sendProjectList(context, request, reply));
 
   app.post('/v2/projects', async (request, reply) => {
@@ -123,7 +130,10 @@ export function projectRoutes(app: FastifyInstance, context: Context): void {
     reply.code(201).header('location', base + paths.project(row.id));
     return (await projectViews(db, base, [row], actor))[0];
   });
+}
 
+function registerProjectShowAndUpdate(app: FastifyInstance, context: Context): void {
+  const { db } = context;
   app.get<WithId>('/v2/projects/:id', async (request) => {
     const actor = actorOf(request);
     const project = await ownProject(db, actor, request.params.id);
@@ -154,7 +164,10 @@ export function projectRoutes(app: FastifyInstance, context: Context): void {
       await projectViews(db, context.base(request), [(await getProject(db, actor.accountId, project.id))!], actor)
     )[0];
   });
+}
 
+function registerProjectArchiving(app: FastifyInstance, context: Context): void {
+  const { db } = context;
   // Spec 000 conventions 11: what can be deleted cannot be archived, and the other way round.
   app.put<WithId>('/v2/projects/:id/archive', async (request, reply) => {
     const actor = actorOf(request);
@@ -186,7 +199,10 @@ export function projectRoutes(app: FastifyInstance, context: Context): void {
     });
     return reply.code(204).send();
   });
+}
 
+function registerProjectDelete(app: FastifyInstance, context: Context): void {
+  const { db } = context;
   app.delete<WithId>('/v2/projects/:id', async (request, reply) => {
     const actor = actorOf(request);
     const project = await ownProject(db, actor, request.params.id);

@@ -92,7 +92,8 @@ function readTopicFilter(f: Fields, k: Kind): string[] | undefined {
   return list.every((t) => t === '*' || k.topics.includes(t)) ? list : f.fail(k.column);
 }
 
-function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, prefix: string): void {
+/** What the routes of one kind share: how it renders, who may use it, and the subscription of the path. */
+function subscriptionScope(context: Context, k: Kind) {
   const { db } = context;
   const render = k === WEBHOOKS ? view.webhook : view.broadcastReceiver;
   const noun = k === WEBHOOKS ? 'Webhook' : 'Broadcast receiver';
@@ -113,7 +114,13 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
 
   const reread = async (request: FastifyRequest, actor: Actor, id: number) =>
     render(context.base(request), (await getSubscription(db, k, actor.accountId, id))!);
+  return { render, manager, existing, reread };
+}
 
+/** The list and one subscription. */
+function registerSubscriptionReads(app: FastifyInstance, context: Context, k: Kind, prefix: string): void {
+  const { db } = context;
+  const { render, manager, existing } = subscriptionScope(context, k);
   app.get(prefix, async (request, reply) => {
     const actor = manager(request);
     const f = queryOf(request.query, k.resource);
@@ -138,7 +145,11 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
     const { row } = await existing(request);
     return render(context.base(request), row);
   });
+}
 
+function registerSubscriptionCreateAndUpdate(app: FastifyInstance, context: Context, k: Kind, prefix: string): void {
+  const { db } = context;
+  const { render, manager, existing, reread } = subscriptionScope(context, k);
   // The secret appears in this answer and in reroll_secret's, nowhere else.
   app.post(prefix, async (request, reply) => {
     const actor = manager(request);
@@ -182,7 +193,12 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
     );
     return await reread(request, actor, row.id);
   });
+}
 
+/** Adding and removing topics, rerolling the secret, enabling and disabling. */
+function registerSubscriptionActions(app: FastifyInstance, context: Context, k: Kind, prefix: string): void {
+  const { db } = context;
+  const { existing, reread } = subscriptionScope(context, k);
   const changeTopics = (verb: 'add' | 'remove') => async (request: FastifyRequest<WithId>) => {
     const { actor, row } = await existing(request);
     const f = bodyOf(request.body, k.resource);
@@ -223,12 +239,26 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
   };
   app.put<WithId>(`${prefix}/:id/enable`, changeState('enabled'));
   app.put<WithId>(`${prefix}/:id/disable`, changeState('disabled'));
+}
 
+function registerSubscriptionDelete(app: FastifyInstance, context: Context, k: Kind, prefix: string): void {
+  const { db } = context;
+  const { existing } = subscriptionScope(context, k);
   app.delete<WithId>(`${prefix}/:id`, async (request, reply) => {
     const { row } = await existing(request);
     await db.transaction(async (tx) => await deleteSubscription(tx, k, row.id), { lockKey: row.account_id }); // its queued payloads go with it
     return reply.code(204).send();
   });
+}
+
+/** The routes of one kind under `prefix`; ping and retry are only for webhooks. */
+function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, prefix: string): void {
+  const { db } = context;
+  const { existing } = subscriptionScope(context, k);
+  registerSubscriptionReads(app, context, k, prefix);
+  registerSubscriptionCreateAndUpdate(app, context, k, prefix);
+  registerSubscriptionActions(app, context, k, prefix);
+  registerSubscriptionDelete(app, context, k, prefix);
 
   if (k !== WEBHOOKS) return;
 

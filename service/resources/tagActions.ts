@@ -48,13 +48,22 @@ async function unlocked(db: Queryable, tag: TagRow): Promise<void> {
     );
 }
 
+type WithId = { Params: { id: string } };
+
 export function tagActionRoutes(app: FastifyInstance, context: Context): void {
   const { db } = context;
-  type WithId = { Params: { id: string } };
   const runner = new TagMergeRunner(db, context.clock, context.tuning, app.log);
   app.addHook('onReady', async () => runner.kick()); // merges a stop cut short
   app.addHook('onClose', async () => runner.stop());
 
+  registerTagRename(app, context);
+  registerTagMerge(app, context, runner);
+  registerTagDeletes(app, context);
+  registerTagEntries(app, context);
+}
+
+function registerTagRename(app: FastifyInstance, context: Context): void {
+  const { db } = context;
   app.put<WithId>('/v2/tags/:id', async (request) => {
     const actor = actorOf(request);
     const tag = await ownTag(db, actor, request.params.id);
@@ -85,7 +94,11 @@ export function tagActionRoutes(app: FastifyInstance, context: Context): void {
     const current = (await getTag(db, actor.accountId, tag.id))!;
     return view.tag(context.base(request), current, await countTagEntries(db, current.id));
   });
+}
 
+/** Merging a tag into another: inline when few entries move, else in the background (`runner`). */
+function registerTagMerge(app: FastifyInstance, context: Context, runner: TagMergeRunner): void {
+  const { db } = context;
   // tag_id is merged into this tag (spec 001).
   app.put<WithId>('/v2/tags/:id/merge', async (request, reply) => {
     const actor = actorOf(request);
@@ -119,7 +132,11 @@ export function tagActionRoutes(app: FastifyInstance, context: Context): void {
     runner.kick();
     return reply.code(202).send({ message: MERGE_ACCEPTED_MESSAGE });
   });
+}
 
+/** Deleting one tag or many. */
+function registerTagDeletes(app: FastifyInstance, context: Context): void {
+  const { db } = context;
   app.delete<WithId>('/v2/tags/:id', async (request, reply) => {
     const actor = actorOf(request);
     const tag = await ownTag(db, actor, request.params.id);
@@ -148,7 +165,10 @@ export function tagActionRoutes(app: FastifyInstance, context: Context): void {
     );
     return reply.code(204).send();
   });
+}
 
+function registerTagEntries(app: FastifyInstance, context: Context): void {
+  const { db } = context;
   app.get<WithId>('/v2/tags/:id/entries', async (request, reply) => {
     const tag = await ownTag(db, actorOf(request), request.params.id);
     return await sendEntryList(context, request, reply, { narrow: undefined, within: { tagId: tag.id } });

@@ -64,23 +64,36 @@ async function nameTaken(db: Queryable, accountId: number, name: string, exceptI
     throw refused('Team', 'name', 'already_exists', `A team named "${name}" already exists`);
 }
 
+type WithId = { Params: { id: string } };
+
+/** The team of the path, for an actor who may see teams. */
+async function pathTeam(
+  db: Queryable,
+  request: FastifyRequest<WithId>,
+  manage = false,
+): Promise<{ actor: Actor; team: TeamRow }> {
+  const actor = actorOf(request);
+  mayView(actor);
+  const team = await getTeam(db, actor.accountId, pathId(request.params.id, 'Team'));
+  if (!team) throw notFound('Team not found');
+  if (manage) mayManage(actor);
+  return { actor, team };
+}
+
+/** The team of `id` as answered. */
+const show = async (context: Context, request: FastifyRequest, accountId: number, id: number) =>
+  (await teamViews(context.db, context.base(request), [(await getTeam(context.db, accountId, id))!]))[0];
+
 export function teamRoutes(app: FastifyInstance, context: Context): void {
+  registerTeamListAndCreate(app, context);
+  registerTeamShowAndRename(app, context);
+  registerTeamContents(app, context);
+  registerTeamMembership(app, context);
+  registerTeamDelete(app, context);
+}
+
+function registerTeamListAndCreate(app: FastifyInstance, context: Context): void {
   const { db } = context;
-  type WithId = { Params: { id: string } };
-
-  /** The team of the path, for an actor who may see teams. */
-  async function pathTeam(request: FastifyRequest<WithId>, manage = false): Promise<{ actor: Actor; team: TeamRow }> {
-    const actor = actorOf(request);
-    mayView(actor);
-    const team = await getTeam(db, actor.accountId, pathId(request.params.id, 'Team'));
-    if (!team) throw notFound('Team not found');
-    if (manage) mayManage(actor);
-    return { actor, team };
-  }
-
-  const show = async (request: FastifyRequest, accountId: number, id: number) =>
-    (await teamViews(db, context.base(request), [(await getTeam(db, accountId, id))!]))[0];
-
   app.get('/v2/teams', async (request, reply) => {
     const actor = actorOf(request);
     mayView(actor);
@@ -118,16 +131,19 @@ export function teamRoutes(app: FastifyInstance, context: Context): void {
     );
     const base = context.base(request);
     reply.code(201).header('location', base + view.teamPath(team.id));
-    return await show(request, actor.accountId, team.id);
+    return await show(context, request, actor.accountId, team.id);
   });
+}
 
+function registerTeamShowAndRename(app: FastifyInstance, context: Context): void {
+  const { db } = context;
   app.get<WithId>('/v2/teams/:id', async (request) => {
-    const { actor, team } = await pathTeam(request);
-    return await show(request, actor.accountId, team.id);
+    const { actor, team } = await pathTeam(db, request);
+    return await show(context, request, actor.accountId, team.id);
   });
 
   app.put<WithId>('/v2/teams/:id', async (request) => {
-    const { actor, team } = await pathTeam(request, true);
+    const { actor, team } = await pathTeam(db, request, true);
     const f = bodyOf(request.body, 'Team');
     const name = f.text('name', { max: LIMITS.name });
     if (name === null) f.fail('name', 'missing_field'); // a team keeps a name
@@ -141,12 +157,16 @@ export function teamRoutes(app: FastifyInstance, context: Context): void {
         { lockKey: actor.accountId },
       );
     }
-    return await show(request, actor.accountId, team.id);
+    return await show(context, request, actor.accountId, team.id);
   });
+}
 
+/** The entries and users of a team. */
+function registerTeamContents(app: FastifyInstance, context: Context): void {
+  const { db } = context;
   // The entries of the team's users, narrowed further to what the actor sees.
   app.get<WithId>('/v2/teams/:id/entries', async (request, reply) => {
-    const { team } = await pathTeam(request);
+    const { team } = await pathTeam(db, request);
     const members = await teamUserIds(db, team.id);
     return await sendEntryList(context, request, reply, {
       narrow: (filters) => ({
@@ -157,7 +177,7 @@ export function teamRoutes(app: FastifyInstance, context: Context): void {
   });
 
   app.get<WithId>('/v2/teams/:id/users', async (request, reply) => {
-    const { actor, team } = await pathTeam(request);
+    const { actor, team } = await pathTeam(db, request);
     const f = queryOf(request.query, 'User');
     const filters = readUserFilters(f);
     f.check();
@@ -172,10 +192,14 @@ export function teamRoutes(app: FastifyInstance, context: Context): void {
     const base = context.base(request);
     return sendPage(request, reply, { base, page, total, items: await userViews(db, base, rows) });
   });
+}
 
+/** Adding users to a team and taking some or all out. */
+function registerTeamMembership(app: FastifyInstance, context: Context): void {
+  const { db } = context;
   // Answers every user of the team after the change (decided: the spec says "array of full User").
   app.post<WithId>('/v2/teams/:id/add_users', async (request) => {
-    const { actor, team } = await pathTeam(request, true);
+    const { actor, team } = await pathTeam(db, request, true);
     const f = bodyOf(request.body, 'Team');
     const userIds = await userIdsOf(db, f, { body: request.body, accountId: actor.accountId });
     f.check();
@@ -187,7 +211,7 @@ export function teamRoutes(app: FastifyInstance, context: Context): void {
   });
 
   app.put<WithId>('/v2/teams/:id/remove_users', async (request, reply) => {
-    const { actor, team } = await pathTeam(request, true);
+    const { actor, team } = await pathTeam(db, request, true);
     const f = bodyOf(request.body, 'Team');
     const userIds = await userIdsOf(db, f, { body: request.body, accountId: actor.accountId });
     f.check();
@@ -198,15 +222,18 @@ export function teamRoutes(app: FastifyInstance, context: Context): void {
   });
 
   app.put<WithId>('/v2/teams/:id/remove_all_users', async (request, reply) => {
-    const { team } = await pathTeam(request, true);
+    const { team } = await pathTeam(db, request, true);
     await db.transaction(async (tx) => await removeTeamUsers(tx, team.id, 'all', instant(context).iso), {
       lockKey: team.account_id,
     });
     return reply.code(204).send();
   });
+}
 
+function registerTeamDelete(app: FastifyInstance, context: Context): void {
+  const { db } = context;
   app.delete<WithId>('/v2/teams/:id', async (request, reply) => {
-    const { team } = await pathTeam(request, true);
+    const { team } = await pathTeam(db, request, true);
     await db.transaction(async (tx) => await deleteTeam(tx, team.id), { lockKey: team.account_id });
     return reply.code(204).send();
   });

@@ -18,10 +18,17 @@ export type Migration = ((db: Connection) => void) & {
   readonly withoutForeignKeys?: boolean;
 };
 
-export const migrations: Migration[] = [
-  // 1: the walking skeleton: account, users, personal tokens, projects, tags, entries, timers.
-  (db) =>
-    db.exec(`
+/** Migration 1, the walking skeleton, table by table. */
+function skeletonSchema(db: Connection): void {
+  accountTables(db);
+  projectAndTagTables(db);
+  entryTables(db);
+  timerTables(db);
+}
+
+/** The account, its users and their personal tokens. */
+function accountTables(db: Connection): void {
+  db.exec(`
       CREATE TABLE accounts (
         id INTEGER PRIMARY KEY,
         name TEXT NOT NULL,
@@ -53,7 +60,12 @@ export const migrations: Migration[] = [
         token_sha256 TEXT NOT NULL UNIQUE,
         created_at TEXT NOT NULL
       );
+  `);
+}
 
+/** Projects and tags. */
+function projectAndTagTables(db: Connection): void {
+  db.exec(`
       CREATE TABLE projects (
         id INTEGER PRIMARY KEY,
         account_id INTEGER NOT NULL REFERENCES accounts(id),
@@ -79,7 +91,12 @@ export const migrations: Migration[] = [
       );
       -- A #hashtag names one tag of the account, whatever its letter case.
       CREATE UNIQUE INDEX tags_name ON tags(account_id, name COLLATE NOCASE);
+  `);
+}
 
+/** Entries and their tags. */
+function entryTables(db: Connection): void {
+  db.exec(`
       CREATE TABLE entries (
         id INTEGER PRIMARY KEY,
         account_id INTEGER NOT NULL REFERENCES accounts(id),
@@ -107,7 +124,12 @@ export const migrations: Migration[] = [
         PRIMARY KEY (entry_id, tag_id)
       ) WITHOUT ROWID;
       CREATE INDEX entry_tags_by_tag ON entry_tags(tag_id, entry_id);
+  `);
+}
 
+/** Timers and their tags. */
+function timerTables(db: Connection): void {
+  db.exec(`
       -- Elapsed time is elapsed_ms plus, while running, now - running_since_ms: exact at any read
       -- without a ticking writer.
       CREATE TABLE timers (
@@ -132,7 +154,12 @@ export const migrations: Migration[] = [
         tag_id INTEGER NOT NULL REFERENCES tags(id) ON DELETE CASCADE,
         PRIMARY KEY (timer_id, tag_id)
       ) WITHOUT ROWID;
-    `),
+  `);
+}
+
+export const migrations: Migration[] = [
+  // 1: the walking skeleton: account, users, personal tokens, projects, tags, entries, timers.
+  skeletonSchema,
 
   // Slots 2 to 4 are reserved while the full v2 API is built in parallel, one per area, so the
   // order of migrations is fixed before any of them is written. Until a slot is filled it only

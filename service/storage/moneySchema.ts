@@ -8,6 +8,14 @@
 import type { Connection } from './driver';
 
 export function moneySchema(db: Connection): void {
+  invoiceTables(db);
+  expenseTable(db);
+  webhookTables(db);
+  broadcastReceiverTable(db);
+}
+
+/** Invoices, with their custom hourly rates and their taxes. */
+function invoiceTables(db: Connection): void {
   db.exec(`
     CREATE TABLE invoices (
       id INTEGER PRIMARY KEY,
@@ -58,7 +66,12 @@ export function moneySchema(db: Connection): void {
       amount_cents INTEGER NOT NULL
     );
     CREATE INDEX invoice_taxes_by_invoice ON invoice_taxes(invoice_id, id);
+  `);
+}
 
+/** Expenses, and the indexes that find the expenses and the entries of an invoice. */
+function expenseTable(db: Connection): void {
+  db.exec(`
     CREATE TABLE expenses (
       id INTEGER PRIMARY KEY,
       account_id INTEGER NOT NULL REFERENCES accounts(id),
@@ -77,7 +90,12 @@ export function moneySchema(db: Connection): void {
     CREATE INDEX expenses_by_user ON expenses(user_id, date);
     CREATE INDEX expenses_by_invoice ON expenses(invoice_id);
     CREATE INDEX entries_by_invoice ON entries(invoice_id);
+  `);
+}
 
+/** Webhooks and the queue of their payloads. */
+function webhookTables(db: Connection): void {
+  db.exec(`
     -- events and subjects: JSON arrays of strings, in the order they were added.
     CREATE TABLE webhooks (
       id INTEGER PRIMARY KEY,
@@ -108,7 +126,12 @@ export function moneySchema(db: Connection): void {
       updated_at TEXT NOT NULL
     );
     CREATE INDEX webhook_deliveries_queue ON webhook_deliveries(webhook_id, state, id);
+  `);
+}
 
+/** Broadcast receivers. */
+function broadcastReceiverTable(db: Connection): void {
+  db.exec(`
     CREATE TABLE broadcast_receivers (
       id INTEGER PRIMARY KEY,
       account_id INTEGER NOT NULL REFERENCES accounts(id),

@@ -107,7 +107,8 @@ async function views(db: Queryable, rows: ProjectRow[]) {
   );
 }
 
-export function v1ProjectRoutes(api: FastifyInstance, context: Context): void {
+/** A project's Location, and the answer that shows a project, for the routes below. */
+function projectAnswers(context: Context) {
   const { db } = context;
   const location = (request: FastifyRequest, id: number) => `${context.base(request)}/api/projects/${id}`;
   const show = async (request: FastifyRequest, reply: FastifyReply, accountId: number, id: number) =>
@@ -115,7 +116,19 @@ export function v1ProjectRoutes(api: FastifyInstance, context: Context): void {
       name: 'project',
       value: (await views(db, [(await getProject(db, accountId, id))!]))[0]!,
     });
+  return { location, show };
+}
 
+export function v1ProjectRoutes(api: FastifyInstance, context: Context): void {
+  registerV1ProjectReads(api, context);
+  registerV1ProjectCreate(api, context);
+  registerV1ProjectUpdateAndDelete(api, context);
+  registerV1ProjectActions(api, context);
+}
+
+function registerV1ProjectReads(api: FastifyInstance, context: Context): void {
+  const { db } = context;
+  const { show } = projectAnswers(context);
   // Active and archived, by name (as v2 lists them); contractors see the projects given them.
   route(api, 'GET', '/projects', async (request, reply) => {
     const actor = v1Actor(request);
@@ -133,7 +146,11 @@ export function v1ProjectRoutes(api: FastifyInstance, context: Context): void {
     const actor = v1Actor(request);
     return await show(request, reply, actor.accountId, (await visibleProject(db, actor, request.params.id)).id);
   });
+}
 
+function registerV1ProjectCreate(api: FastifyInstance, context: Context): void {
+  const { db } = context;
+  const { location } = projectAnswers(context);
   // The account's project limit (ServiceOptions.projectLimit, spec 002: 1 on free accounts) is
   // v2's; past it insertProject refuses with reached_project_limit, here 422.
   route(api, 'POST', '/projects', async (request, reply) => {
@@ -157,7 +174,11 @@ export function v1ProjectRoutes(api: FastifyInstance, context: Context): void {
     );
     return sendHead(request, reply, 201, location(request, project.id));
   });
+}
 
+function registerV1ProjectUpdateAndDelete(api: FastifyInstance, context: Context): void {
+  const { db } = context;
+  const { show } = projectAnswers(context);
   // Decided: an archived project cannot be changed (v2's rule, code archived_project): 422.
   route(api, 'PUT', '/projects/:id', async (request, reply) => {
     const actor = v1Actor(request);
@@ -195,7 +216,12 @@ export function v1ProjectRoutes(api: FastifyInstance, context: Context): void {
     );
     return sendHead(request, reply, 200);
   });
+}
 
+/** The archive and active actions. */
+function registerV1ProjectActions(api: FastifyInstance, context: Context): void {
+  const { db } = context;
+  const { location, show } = projectAnswers(context);
   // GET actions (spec 002): 200 with a Location to the project, also when nothing changes.
   // Decided: a HEAD (spec 000 conventions 6) answers the same headers and changes nothing; and
   // archiving keeps spec 000 conventions 11 (a project without entries, expenses or invoices

@@ -83,8 +83,14 @@ async function emailFree(db: Queryable, email: string | undefined, exceptId = 0)
 }
 
 export function v1UserRoutes(api: FastifyInstance, context: Context): void {
-  const { db } = context;
+  registerV1UserReads(api, context);
+  registerV1UserCreate(api, context);
+  registerV1UserUpdateAndDelete(api, context);
+}
 
+/** The user list, self, one user and their avatar. */
+function registerV1UserReads(api: FastifyInstance, context: Context): void {
+  const { db } = context;
   route(api, 'GET', '/users', async (request, reply) => {
     const actor = v1Actor(request);
     if (!seesAllUsers(actor)) throw notAllowed('freelancers cannot list users');
@@ -117,7 +123,10 @@ export function v1UserRoutes(api: FastifyInstance, context: Context): void {
   route(api, 'GET', '/users/:id/avatar', async (request, reply) =>
     sendBare(request, reply, 'avatar', avatarView(await visibleUser(db, v1Actor(request), request.params.id))),
   );
+}
 
+function registerV1UserCreate(api: FastifyInstance, context: Context): void {
+  const { db } = context;
   route(api, 'POST', '/users', async (request, reply) => {
     const actor = v1Actor(request);
     if (!managesUsers(actor)) throw notAllowed('only administrators and the owner add users');
@@ -142,7 +151,10 @@ export function v1UserRoutes(api: FastifyInstance, context: Context): void {
     );
     return sendHead(request, reply, 201, `${context.base(request)}/api/users/${user.id}`);
   });
+}
 
+function registerV1UserUpdateAndDelete(api: FastifyInstance, context: Context): void {
+  const { db } = context;
   route(api, 'PUT', '/users/:id', async (request, reply) => {
     const actor = v1Actor(request);
     if (!managesUsers(actor)) throw notAllowed('only administrators and the owner change users');
