@@ -17,16 +17,25 @@ import { projectAndTagRoutes } from './resources/projectsAndTags';
 import { tagRoutes } from './resources/tags';
 import { timerRoutes } from './resources/timers';
 import { isV1Path, sendV1FrameworkFailure, v1Routes } from './v1/plugin';
+import { healthRoutes, type Readiness } from './ops/health';
+import { installRequestLog, loggingOptions } from './ops/requestLog';
+import { countRequests } from './ops/metrics';
+import type { Registry } from 'prom-client';
 
 export interface AppOptions {
   rateLimit: number;
-  logger: boolean | { stream: { write(line: string): void } };
+  logger: boolean | { stream: { write(line: string): void }; level?: string };
+  /** Set draining when a stop begins: /readyz then answers 503. */
+  readiness?: Readiness;
+  /** The registry that counts requests (ops/metrics.ts); none: not counted. */
+  metrics?: Registry;
 }
 
 export function createApp(context: Context, options: AppOptions): FastifyInstance {
   const limits = context.tuning.connections;
   const app = Fastify({
-    logger: options.logger,
+    // JSON lines through pino with a request id, credentials redacted (ops/requestLog.ts).
+    ...loggingOptions(options.logger),
     bodyLimit: BODY_LIMIT,
     // Bounded header, body and idle time (tuning.ts): a slow-loris holds a socket a few seconds,
     // not for as long as it trickles. fastify's defaults leave the request and the idle socket
@@ -47,11 +56,16 @@ export function createApp(context: Context, options: AppOptions): FastifyInstanc
         : sendFrameworkFailure(request, reply, error),
   });
   installErrorHandlers(app);
+  // First: every answer, a 429 too, carries its request id.
+  installRequestLog(app);
+  if (options.metrics) countRequests(app, options.metrics);
   installRateLimit(app, options.rateLimit);
   requireUserAgent(app);
   installAuthentication(app, context.db, context.clock);
   installJsonBodies(app);
 
+  // /livez and /readyz: no credential, User-Agent or rate limit (ops/health.ts).
+  healthRoutes(app, context.db, options.readiness ?? { draining: false });
   currentUserRoutes(app, context);
   projectRoutes(app, context);
   tagRoutes(app, context);

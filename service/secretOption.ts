@@ -13,13 +13,21 @@ export interface SecretSource {
   fileFlag: string;
   /** The environment variable that holds it. */
   env: string;
+  /** The environment variable that names a file holding it (a container's secret file). */
+  fileEnv: string;
 }
 
-export const TOKEN_SOURCE: SecretSource = { flag: 'token', fileFlag: 'token-file', env: 'STINT_SERVICE_TOKEN' };
+export const TOKEN_SOURCE: SecretSource = {
+  flag: 'token',
+  fileFlag: 'token-file',
+  env: 'STINT_SERVICE_TOKEN',
+  fileEnv: 'STINT_SERVICE_TOKEN_FILE',
+};
 export const OWNER_PASSWORD_SOURCE: SecretSource = {
   flag: 'owner-password',
   fileFlag: 'owner-password-file',
   env: 'STINT_OWNER_PASSWORD',
+  fileEnv: 'STINT_OWNER_PASSWORD_FILE',
 };
 
 export class SecretOptionError extends Error {}
@@ -34,8 +42,9 @@ export interface SecretOption {
 
 /**
  * The secret from the flags' values and the environment: the flag or the file when given (not
- * both), else the environment variable, else none. The variable is taken out of the process's
- * environment once read, so nothing this process starts inherits it.
+ * both), else the file the environment names (fileEnv), else the environment variable, else none.
+ * The variable is taken out of the process's environment once read, so nothing this process
+ * starts inherits it.
  */
 export function readSecretOption(
   source: SecretSource,
@@ -47,7 +56,9 @@ export function readSecretOption(
   if (typeof plain === 'string' && typeof file === 'string')
     throw new SecretOptionError(`give --${source.flag} or --${source.fileFlag}, not both`);
   const fromEnv = env[source.env];
+  const fileFromEnv = env[source.fileEnv];
   delete env[source.env];
+  if (fileFromEnv && fromEnv) throw new SecretOptionError(`give ${source.env} or ${source.fileEnv}, not both`);
   if (typeof plain === 'string') {
     return {
       value: plain,
@@ -59,6 +70,7 @@ export function readSecretOption(
   }
   if (typeof file === 'string')
     return { value: readPrivateFile(file, `--${source.fileFlag}`), from: `--${source.fileFlag}` };
+  if (fileFromEnv) return { value: readPrivateFile(fileFromEnv, source.fileEnv), from: source.fileEnv };
   if (fromEnv !== undefined && fromEnv !== '') return { value: fromEnv, from: source.env };
   return { value: undefined, from: undefined };
 }

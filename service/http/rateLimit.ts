@@ -3,6 +3,7 @@
 // (GCRA): per address one "theoretical arrival time"; floor(N) requests pass at once (a burst of
 // one second's worth), the next 5 wait for their slot, the rest are refused without a slot.
 import type { FastifyInstance } from 'fastify';
+import { isOperationsRoute } from '../ops/health';
 
 export const MAX_DELAYED = 5;
 
@@ -34,6 +35,8 @@ export function installRateLimit(app: FastifyInstance, perSecond: number): void 
   if (!(perSecond > 0)) return; // 0 disables: the embedded service serves only its own app.
   const limiter = createRateLimiter(perSecond);
   app.addHook('onRequest', async (request, reply) => {
+    // A balancer's health checks must not use up (or be refused by) its address's budget.
+    if (isOperationsRoute(request)) return;
     const wait = limiter.take(request.ip);
     if (wait === null) {
       reply
