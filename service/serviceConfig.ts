@@ -72,7 +72,9 @@ export function parsePublicUrl(text: string, from: string): string {
   try {
     url = new URL(text.trim());
   } catch {
-    throw new ConfigError(`${from} must be an absolute URL such as https://stint.example.com (got ${JSON.stringify(text)})`);
+    throw new ConfigError(
+      `${from} must be an absolute URL such as https://stint.example.com (got ${JSON.stringify(text)})`,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new ConfigError(`${from} must start with https:// or http:// (got ${url.protocol})`);
@@ -121,7 +123,8 @@ function databaseSettings(env: NodeJS.ProcessEnv): Pick<ServiceConfig, 'database
         'a whole number of connections, at least 1',
       )
     : undefined;
-  if (poolSize !== undefined && !databaseUrl) throw new ConfigError('DATABASE_POOL_SIZE is for PostgreSQL: set DATABASE_URL too');
+  if (poolSize !== undefined && !databaseUrl)
+    throw new ConfigError('DATABASE_POOL_SIZE is for PostgreSQL: set DATABASE_URL too');
   return { databaseUrl, poolSize };
 }
 
@@ -132,7 +135,9 @@ export function readServiceConfig(values: Values, env: NodeJS.ProcessEnv = proce
   const trustProxy = get('trust-proxy');
   const logLevel = get('log-level');
   if (logLevel && !(LOG_LEVELS as readonly string[]).includes(logLevel.text.trim()))
-    throw new ConfigError(`${logLevel.from} must be one of ${LOG_LEVELS.join(', ')} (got ${JSON.stringify(logLevel.text)})`);
+    throw new ConfigError(
+      `${logLevel.from} must be one of ${LOG_LEVELS.join(', ')} (got ${JSON.stringify(logLevel.text)})`,
+    );
   return {
     port: numberSetting(get('port'), isPort, 'a port number (0..65535)'),
     host: get('host')?.text.trim(),

@@ -50,8 +50,8 @@ function webhookQueueMetrics(registry: Registry, db: Store, clock: () => Date): 
     scrape ??= queueState(db)
       .catch(() => ({ depth: Number.NaN, oldestDueMs: Number.NaN }))
       .finally(() => {
-      scrape = undefined;
-    });
+        scrape = undefined;
+      });
     return scrape;
   };
   new Gauge({
