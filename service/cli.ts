@@ -150,23 +150,34 @@ else if (!service.token)
 // (long enough for their health checks to notice) the listener closes, the requests in flight
 // finish, background work stops and the database closes.
 let closing = false;
+let closeNow: (() => void) | undefined;
+function close(): void {
+  service.close().then(
+    () => {
+      console.log('Stopped');
+      process.exit(0);
+    },
+    (error: Error) => {
+      console.error(`error while closing: ${error.message}`);
+      process.exit(1);
+    },
+  );
+}
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    if (closing) return;
+    // A second signal during the drain (Ctrl-C twice) closes at once; the requests in flight still finish.
+    if (closing) return closeNow?.();
     closing = true;
     service.drain();
     console.log(`${signal}: draining; closing in ${config.drainSeconds} s`);
-    setTimeout(() => {
-      service.close().then(
-        () => {
-          console.log('Stopped');
-          process.exit(0);
-        },
-        (error: Error) => {
-          console.error(`error while closing: ${error.message}`);
-          process.exit(1);
-        },
-      );
+    const timer = setTimeout(() => {
+      closeNow = undefined;
+      close();
     }, config.drainSeconds * 1000);
+    closeNow = () => {
+      closeNow = undefined;
+      clearTimeout(timer);
+      close();
+    };
   });
 }
