@@ -162,6 +162,25 @@ describe('the service command’s stop', () => {
     expect(await service.exit).toBe(0);
     expect(service.output()).toMatch(/Stopped/);
   });
+
+  it('answers /readyz 503 from the SIGTERM on while it still serves for DRAIN_SECONDS, and a second signal closes at once', async () => {
+    const token = newToken();
+    const service = serviceCommand(['--port', '0', '--rate-limit', '0'], {
+      STINT_SERVICE_TOKEN: token,
+      DRAIN_SECONDS: '600',
+    });
+    const [, url] = await service.line(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+    expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    service.child.kill('SIGTERM');
+    await service.line(/SIGTERM: draining; closing in 600 s/);
+    const ready = await fetch(`${url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: 'not ready', reason: 'draining' });
+    const api = await fetch(`${url}/v2/current_user`, { headers: { 'user-agent': UA, 'x-servicetoken': token } });
+    expect(api.status).toBe(200);
+    service.child.kill('SIGINT');
+    expect(await service.exit).toBe(0);
+  });
 });
 
 describe('the service command’s settings from the environment', () => {
