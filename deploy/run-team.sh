@@ -17,6 +17,9 @@
 #   STINT_LB_STATS         HAProxy's status page (default 127.0.0.1:8404)
 #   STINT_RUN_DIR          pid files, logs, the generated backend (default ./stint-run)
 #   STINT_SERVICE_TOKEN_FILE  the owner's token (mode 600); default STINT_RUN_DIR/token, made once
+#   STINT_SECRETS_KEY_FILE    the key sealing webhook secrets at rest (mode 600); default
+#                          STINT_RUN_DIR/secrets-key, made once (keep it: without it the stored
+#                          webhook secrets cannot be opened)
 #   DRAIN_SECONDS          how long a stopping instance answers /readyz 503 before it closes (default 2)
 #   TRUST_PROXY            default loopback: the instances believe HAProxy's X-Forwarded-For
 #   PUBLIC_URL, RATE_LIMIT, LOG_LEVEL, STINT_OWNER_PASSWORD_FILE: passed on to every instance
@@ -48,6 +51,15 @@ if [ ! -s "$token_file" ]; then
 fi
 unset STINT_SERVICE_TOKEN
 export STINT_SERVICE_TOKEN_FILE=$token_file
+
+# One key sealing webhook and broadcast receiver secrets in the database, the same for every instance.
+secrets_key_file=${STINT_SECRETS_KEY_FILE:-$run_dir/secrets-key}
+if [ ! -s "$secrets_key_file" ]; then
+  (umask 077 && "$node" -e 'process.stdout.write(require("node:crypto").randomBytes(32).toString("hex"))' >"$secrets_key_file")
+  echo "Secrets key made in $secrets_key_file (back it up: the webhook secrets in the database need it)"
+fi
+unset STINT_SECRETS_KEY
+export STINT_SECRETS_KEY_FILE=$secrets_key_file
 
 pids=(0) # HAProxy's place, filled once it starts; then the instances
 stop() { # exit code

@@ -10,7 +10,9 @@ import { IMPORT_USAGE, runImportCommand } from './importCommand';
 import { ConfigError, readServiceConfig, type ServiceConfig } from './serviceConfig';
 import {
   OWNER_PASSWORD_SOURCE,
+  parseSecretsKey,
   readSecretOption,
+  SECRETS_KEY_SOURCE,
   SecretOptionError,
   type SecretOption,
   TOKEN_SOURCE,
@@ -26,6 +28,7 @@ const usage = [
   '  METRICS_HOST, LOG_LEVEL, DRAIN_SECONDS (a flag wins over its variable)',
   `  the owner's personal token: --token-file <file> (mode 600), or ${TOKEN_SOURCE.env}, or ${TOKEN_SOURCE.fileEnv}=<file>; at least ${MIN_TOKEN_LENGTH} characters, else one is made and printed once`,
   `  the owner's password: --owner-password-file <file> (mode 600), or ${OWNER_PASSWORD_SOURCE.env}, or ${OWNER_PASSWORD_SOURCE.fileEnv}=<file>`,
+  `  the key that seals webhook secrets at rest (32 bytes, hex or base64; the same on every instance): --secrets-key-file <file> (mode 600), or ${SECRETS_KEY_SOURCE.fileEnv}=<file>, or ${SECRETS_KEY_SOURCE.env}`,
   '  --token <value> and --owner-password <password> work too, but every user of this machine can read',
   '  them in the process list (ps, /proc/<pid>/cmdline): prefer the file or the variable',
   '  DATABASE_URL=postgres://… runs on that PostgreSQL database instead of SQLite in --data (DATABASE_POOL_SIZE: connections, default 10)',
@@ -54,6 +57,8 @@ function readArgs() {
         'token-file': text,
         'owner-password': text,
         'owner-password-file': text,
+        'secrets-key': text,
+        'secrets-key-file': text,
         'rate-limit': text,
         host: text,
         'public-url': text,
@@ -101,6 +106,16 @@ function secret(source: typeof TOKEN_SOURCE): SecretOption {
 }
 const token = secret(TOKEN_SOURCE);
 const ownerPassword = secret(OWNER_PASSWORD_SOURCE);
+const secretsKeyText = secret(SECRETS_KEY_SOURCE);
+function secretsKey(): Uint8Array | undefined {
+  if (secretsKeyText.value === undefined) return undefined;
+  try {
+    return parseSecretsKey(secretsKeyText.value, secretsKeyText.from!);
+  } catch (error) {
+    if (error instanceof SecretOptionError) fail(error.message);
+    throw error;
+  }
+}
 
 // A token anyone could guess opens the owner's account to every local process.
 if (token.value !== undefined && token.value.length < MIN_TOKEN_LENGTH) {
@@ -125,6 +140,7 @@ const service = await startService({
   store,
   token: token.value,
   ownerPassword: ownerPassword.value,
+  secretsKey: secretsKey(),
   rateLimit: config.rateLimit,
   publicUrl: config.publicUrl,
   trustProxy: config.trustProxy,

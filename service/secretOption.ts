@@ -30,7 +30,30 @@ export const OWNER_PASSWORD_SOURCE: SecretSource = {
   fileEnv: 'STINT_OWNER_PASSWORD_FILE',
 };
 
+/** The key that seals webhook and broadcast receiver secrets at rest (storage/secretBox.ts); every instance of a team needs the same. */
+export const SECRETS_KEY_SOURCE: SecretSource = {
+  flag: 'secrets-key',
+  fileFlag: 'secrets-key-file',
+  env: 'STINT_SECRETS_KEY',
+  fileEnv: 'STINT_SECRETS_KEY_FILE',
+};
+
 export class SecretOptionError extends Error {}
+
+/** A secrets key as written: 64 hex digits, or the base64 (or base64url) of 32 bytes. */
+export function parseSecretsKey(text: string, from: string): Uint8Array {
+  const value = text.trim();
+  const bytes = /^[0-9a-f]{64}$/i.test(value)
+    ? Buffer.from(value, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(value)
+      ? Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64')
+      : undefined;
+  if (bytes?.length !== 32)
+    throw new SecretOptionError(
+      `${from} must hold a 32-byte key: 64 hex digits or 44 characters of base64 (make one with: openssl rand -hex 32)`,
+    );
+  return new Uint8Array(bytes);
+}
 
 export interface SecretOption {
   value: string | undefined;

@@ -1,6 +1,7 @@
 // The settings of `npm run service` from flags and environment (service/serviceConfig.ts): a
 // flag wins over its variable, values are checked, and a bad one names where it came from.
 import { describe, expect, it } from 'vitest';
+import { parseSecretsKey } from '../../service/secretOption';
 import { ConfigError, parsePublicUrl, parseTrustProxy, readServiceConfig } from '../../service/serviceConfig';
 
 describe('readServiceConfig', () => {
@@ -83,5 +84,28 @@ describe('TRUST_PROXY', () => {
   it('refuses anything else, naming the first wrong entry', () => {
     for (const text of ['yes', '10.0.0.0/33', '10.0.0.300', '::1/129', '10.0.0.0/8/1', ','])
       expect(() => parseTrustProxy(text, 'TRUST_PROXY'), text).toThrow(/TRUST_PROXY must be true, false/);
+  });
+});
+
+describe('the secrets key', () => {
+  it('takes 64 hex digits or the base64 of 32 bytes, with or without padding, in either alphabet', () => {
+    const bytes = new Uint8Array(Array.from({ length: 32 }, (_, i) => 250 - i));
+    const hex = Buffer.from(bytes).toString('hex');
+    const base64 = Buffer.from(bytes).toString('base64');
+    for (const text of [
+      hex,
+      hex.toUpperCase(),
+      base64,
+      base64.replace(/=$/, ''),
+      Buffer.from(bytes).toString('base64url'),
+    ])
+      expect(parseSecretsKey(`${text}\n`, 'STINT_SECRETS_KEY_FILE'), text).toEqual(bytes);
+  });
+
+  it('refuses anything that is not 32 bytes, naming where it came from', () => {
+    for (const text of ['', 'short', 'a'.repeat(62), 'g'.repeat(64), Buffer.alloc(31).toString('base64')])
+      expect(() => parseSecretsKey(text, '--secrets-key-file'), text).toThrow(
+        /--secrets-key-file must hold a 32-byte key/,
+      );
   });
 });

@@ -2,8 +2,13 @@
 // X-Request-Id when sane) and never a credential; SIGTERM finishes the request in flight and
 // exits 0; settings from the environment, a bad one refused with a message naming it.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { testDatabase } from '../../support/postgres';
 import { serviceCommand } from '../../support/serviceCommand';
 
 const UA = 'OpsTest/1';
@@ -185,9 +190,6 @@ describe('the service command’s stop', () => {
 
 describe('the service command’s settings from the environment', () => {
   it('takes PORT, HOST, RATE_LIMIT, METRICS_PORT and the token from STINT_SERVICE_TOKEN_FILE', async () => {
-    const { mkdtempSync, writeFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
     const token = newToken();
     const file = join(mkdtempSync(join(tmpdir(), 'stint-ops-')), 'token');
     writeFileSync(file, `${token}\n`, { mode: 0o600 });
@@ -214,6 +216,43 @@ describe('the service command’s settings from the environment', () => {
     expect(await service.exit).toBe(0);
   }, 60_000);
 
+  it('seals webhook secrets with the key from STINT_SECRETS_KEY_FILE, as every instance of a team must', async () => {
+    const database = await testDatabase();
+    try {
+      const token = newToken();
+      const dir = mkdtempSync(join(tmpdir(), 'stint-ops-key-'));
+      const keyFile = join(dir, 'secrets-key');
+      writeFileSync(keyFile, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
+      const service = serviceCommand(['--port', '0', '--rate-limit', '0'], {
+        DATABASE_URL: database.url,
+        STINT_SERVICE_TOKEN: token,
+        STINT_SECRETS_KEY_FILE: keyFile,
+      });
+      const [, url] = await service.line(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+      const created = await fetch(`${url}/v2/webhooks`, {
+        method: 'POST',
+        headers: { 'user-agent': UA, 'x-servicetoken': token, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Hook', payload_uri: 'https://example.com/hook', events: ['entry.created'] }),
+      });
+      expect(created.status).toBe(201);
+      const { secret } = (await created.json()) as { secret: string };
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ secret: string }>('SELECT secret FROM webhooks');
+        expect(rows).toHaveLength(1);
+        expect(rows[0]!.secret).toMatch(/^enc1:/);
+        expect(rows[0]!.secret).not.toContain(secret);
+      } finally {
+        await client.end();
+      }
+      service.child.kill('SIGTERM');
+      expect(await service.exit).toBe(0);
+    } finally {
+      await database.drop();
+    }
+  });
+
   it('refuses to start on a bad value, naming the variable or flag and what it takes', async () => {
     const cases: Array<[Record<string, string>, string[], RegExp]> = [
       [{ PUBLIC_URL: 'ftp://stint.example.com' }, [], /PUBLIC_URL must start with https:\/\/ or http:\/\//],
@@ -226,6 +265,11 @@ describe('the service command’s settings from the environment', () => {
       [{ RATE_LIMIT: '-1' }, [], /RATE_LIMIT must be a number of requests per second >= 0/],
       [{ LOG_LEVEL: 'loud' }, [], /LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent/],
       [{ DRAIN_SECONDS: 'soon' }, [], /DRAIN_SECONDS must be a number of seconds/],
+      [
+        { STINT_SECRETS_KEY: 'too short' },
+        [],
+        /STINT_SECRETS_KEY must hold a 32-byte key: 64 hex digits or 44 characters/,
+      ],
       [
         { DATABASE_URL: 'postgres://127.0.0.1:1/none', DATABASE_POOL_SIZE: '0' },
         [],
