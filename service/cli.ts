@@ -165,7 +165,7 @@ else if (!service.token)
 // A stop: /readyz answers 503 at once, so balancers take this instance out; after drainSeconds
 // (long enough for their health checks to notice) the listener closes, the requests in flight
 // finish, background work stops and the database closes.
-let closing = false;
+let closing: { signal: string; at: number } | undefined;
 let closeNow: (() => void) | undefined;
 function close(): void {
   service.close().then(
@@ -181,9 +181,14 @@ function close(): void {
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    // A second signal during the drain (Ctrl-C twice) closes at once; the requests in flight still finish.
-    if (closing) return closeNow?.();
-    closing = true;
+    // Another signal during the drain closes at once (the requests in flight still finish), but
+    // not the same signal within a second: a supervisor that signals the whole process group
+    // reaches this process both directly and through tsx, which passes signals on.
+    if (closing) {
+      if (signal !== closing.signal || performance.now() - closing.at > 1000) closeNow?.();
+      return;
+    }
+    closing = { signal, at: performance.now() };
     service.drain();
     console.log(`${signal}: draining; closing in ${config.drainSeconds} s`);
     const timer = setTimeout(() => {
