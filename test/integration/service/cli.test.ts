@@ -266,10 +266,10 @@ describe('the service command on PostgreSQL', () => {
   });
 
   it('refuses a DATABASE_URL that is not PostgreSQL, saying so', async () => {
-    const wrong = run(['--port', '0'], { DATABASE_URL: 'mysql://u:secret@127.0.0.1/db' });
+    const wrong = run(['--port', '0'], { DATABASE_URL: 'mysql://u:pw-not-shown@127.0.0.1/db' });
     expect(await wrong.exit).toBe(2);
     expect(wrong.output()).toMatch(/DATABASE_URL must start with postgres:\/\//);
-    expect(wrong.output()).not.toContain('secret');
+    expect(wrong.output()).not.toContain('pw-not-shown');
   });
 });
 
