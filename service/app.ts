@@ -17,12 +17,20 @@ import { projectAndTagRoutes } from './resources/projectsAndTags';
 import { tagRoutes } from './resources/tags';
 import { timerRoutes } from './resources/timers';
 import { isV1Path, sendV1FrameworkFailure, v1Routes } from './v1/plugin';
+import { healthRoutes, type Readiness } from './ops/health';
+import { installRequestLog, loggingOptions } from './ops/requestLog';
+import { countRequests } from './ops/metrics';
+import type { Registry } from 'prom-client';
 
 export interface AppOptions {
   rateLimit: number;
-  logger: boolean | { stream: { write(line: string): void } };
+  logger: boolean | { stream: { write(line: string): void }; level?: string };
   /** Whose X-Forwarded-For is believed (fastify's trustProxy); default none: request.ip is the socket's address. */
   trustProxy?: TrustProxy;
+  /** Set draining when a stop begins: /readyz then answers 503. */
+  readiness?: Readiness;
+  /** The registry that counts requests (ops/metrics.ts); none: not counted. */
+  metrics?: Registry;
 }
 
 /** fastify's trustProxy values: true (any proxy: only when nothing else can reach the port), addresses or CIDRs (comma-separated in one string, or a list). */
@@ -31,7 +39,8 @@ export type TrustProxy = boolean | string | string[];
 export function createApp(context: Context, options: AppOptions): FastifyInstance {
   const limits = context.tuning.connections;
   const app = Fastify({
-    logger: options.logger,
+    // JSON lines through pino with a request id, credentials redacted (ops/requestLog.ts).
+    ...loggingOptions(options.logger),
     // request.ip (the rate limit's and the sign-in throttle's key) is the client's address only
     // when a proxy is configured as trusted; otherwise anyone could choose theirs per request.
     trustProxy: options.trustProxy ?? false,
@@ -55,11 +64,16 @@ export function createApp(context: Context, options: AppOptions): FastifyInstanc
         : sendFrameworkFailure(request, reply, error),
   });
   installErrorHandlers(app);
+  // First: every answer, a 429 too, carries its request id.
+  installRequestLog(app);
+  if (options.metrics) countRequests(app, options.metrics);
   installRateLimit(app, options.rateLimit, context.db);
   requireUserAgent(app);
   installAuthentication(app, context.db, context.clock);
   installJsonBodies(app);
 
+  // /livez and /readyz: no credential, User-Agent or rate limit (ops/health.ts).
+  healthRoutes(app, context.db, options.readiness ?? { draining: false });
   currentUserRoutes(app, context);
   projectRoutes(app, context);
   tagRoutes(app, context);

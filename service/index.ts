@@ -17,6 +17,10 @@ import { DEFAULT_TUNING, type Tuning } from './tuning';
 import { installEventDelivery, type EventDelivery } from './events/install';
 import type { Scheduler } from './events/scheduler';
 import type { WebhookDeliveryTuning } from './events/webhookDeliverer';
+import type { Registry } from 'prom-client';
+import type { Readiness } from './ops/health';
+import { createMetrics } from './ops/metrics';
+import { listenForMetrics } from './ops/metricsServer';
 
 export interface ServiceOptions {
   /** Folder for service.db; absent = in-memory database. */
@@ -58,8 +62,12 @@ export interface ServiceOptions {
   oauth?: Partial<OAuthSettings>;
   /** Injectable clock for tests. */
   now?: () => Date;
-  /** Default false; a stream takes the log lines (JSON, level info and up) instead of stdout. */
-  logger?: boolean | { stream: { write(line: string): void } };
+  /**
+   * Default false (the embedded app logs nothing). true: JSON lines on stdout, one per request
+   * with its id (ops/requestLog.ts), credentials redacted; a stream takes them instead of stdout;
+   * `level` is pino's (default info).
+   */
+  logger?: boolean | { stream: { write(line: string): void }; level?: string };
   /**
    * 32 random bytes: webhook and broadcast receiver secrets are then stored AES-256-GCM sealed
    * with it (storage/secretBox.ts), plain ones already stored sealed at start. The embedded
@@ -83,6 +91,14 @@ export interface ServiceOptions {
   sqlite?: SqliteDriver;
   /** An opened store to run on instead of SQLite in dataDir (PostgreSQL for a team); the service closes it on close. */
   store?: Store;
+  /**
+   * Serve Prometheus metrics at /metrics on this port (METRICS_PORT; 0: a free one), on a
+   * listener of its own at metricsHost, never on the API's port. Absent: metrics are counted
+   * (BuiltService.metrics) but not served.
+   */
+  metricsPort?: number;
+  /** Default '127.0.0.1': only this machine reads the metrics. */
+  metricsHost?: string;
 }
 
 export interface RunningService {
@@ -94,6 +110,11 @@ export interface RunningService {
   /** True when the service generated the token (show it to the user once). */
   tokenCreated: boolean;
   ownerId: number;
+  /** http://host:port/metrics when metricsPort was given. */
+  metricsUrl?: string;
+  /** Starts draining: /readyz answers 503 from now on, so balancers send new requests elsewhere; requests are still served. */
+  drain(): void;
+  /** Drains, stops taking connections, finishes the requests in flight, stops background work, closes the database. */
   close(): Promise<void>;
 }
 
@@ -106,6 +127,10 @@ export interface BuiltService {
   ownerId: number;
   /** Webhook and broadcast delivery: tests wait for it to be idle. */
   events: EventDelivery;
+  /** The service's Prometheus metrics (ops/metrics.ts). */
+  metrics: Registry;
+  /** draining = true makes /readyz answer 503 (ops/health.ts). */
+  readiness: Readiness;
 }
 
 /** The application without a listening socket: for inject-based tests and benchmarks. app.close() closes the database. */
@@ -129,10 +154,14 @@ export async function buildService(options: ServiceOptions = {}): Promise<BuiltS
     const context = createContext(db, clock, secrets);
     context.publicUrl = publicUrl;
     context.tuning = { ...DEFAULT_TUNING, ...options.tuning };
+    const readiness: Readiness = { draining: false };
+    const metrics = createMetrics(db, clock, { processMetrics: options.metricsPort !== undefined });
     const app = createApp(context, {
       rateLimit: options.rateLimit ?? 2,
       logger: options.logger ?? false,
       trustProxy: options.trustProxy,
+      readiness,
+      metrics,
     });
     // Registered here rather than in createApp: its lifetimes come from ServiceOptions.
     app.register(oauthRoutes(context, options.oauth));
@@ -146,7 +175,7 @@ export async function buildService(options: ServiceOptions = {}): Promise<BuiltS
       const address = app.server.address();
       if (address && typeof address === 'object') context.listenBase = listenBase(address.address, address.port);
     });
-    return { app, db, token, tokenCreated, ownerId, events };
+    return { app, db, token, tokenCreated, ownerId, events, metrics, readiness };
   } catch (error) {
     await db.close();
     throw error;
@@ -166,12 +195,32 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   }
   const address = built.app.server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
+  const metrics =
+    options.metricsPort === undefined
+      ? undefined
+      : await listenForMetrics(built.metrics, options.metricsHost ?? '127.0.0.1', options.metricsPort).catch(
+          async (error: Error) => {
+            await built.app.close();
+            throw new Error(`metrics port ${options.metricsPort}: ${error.message}`);
+          },
+        );
+  const drain = () => {
+    built.readiness.draining = true;
+  };
   return {
     url: `http://${hostForUrl(host)}:${port}`,
     port,
     token: built.token,
     tokenCreated: built.tokenCreated,
     ownerId: built.ownerId,
-    close: () => built.app.close(),
+    metricsUrl: metrics?.url,
+    drain,
+    async close() {
+      drain();
+      // fastify's close stops listening, closes idle connections, waits for the requests in
+      // flight, then runs preClose/onClose: webhook and broadcast workers stop, the database closes.
+      await built.app.close();
+      await metrics?.close();
+    },
   };
 }

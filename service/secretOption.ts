@@ -13,16 +13,47 @@ export interface SecretSource {
   fileFlag: string;
   /** The environment variable that holds it. */
   env: string;
+  /** The environment variable that names a file holding it (a container's secret file). */
+  fileEnv: string;
 }
 
-export const TOKEN_SOURCE: SecretSource = { flag: 'token', fileFlag: 'token-file', env: 'STINT_SERVICE_TOKEN' };
+export const TOKEN_SOURCE: SecretSource = {
+  flag: 'token',
+  fileFlag: 'token-file',
+  env: 'STINT_SERVICE_TOKEN',
+  fileEnv: 'STINT_SERVICE_TOKEN_FILE',
+};
 export const OWNER_PASSWORD_SOURCE: SecretSource = {
   flag: 'owner-password',
   fileFlag: 'owner-password-file',
   env: 'STINT_OWNER_PASSWORD',
+  fileEnv: 'STINT_OWNER_PASSWORD_FILE',
+};
+
+/** The key that seals webhook and broadcast receiver secrets at rest (storage/secretBox.ts); every instance of a team needs the same. */
+export const SECRETS_KEY_SOURCE: SecretSource = {
+  flag: 'secrets-key',
+  fileFlag: 'secrets-key-file',
+  env: 'STINT_SECRETS_KEY',
+  fileEnv: 'STINT_SECRETS_KEY_FILE',
 };
 
 export class SecretOptionError extends Error {}
+
+/** A secrets key as written: 64 hex digits, or the base64 (or base64url) of 32 bytes. */
+export function parseSecretsKey(text: string, from: string): Uint8Array {
+  const value = text.trim();
+  const bytes = /^[0-9a-f]{64}$/i.test(value)
+    ? Buffer.from(value, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(value)
+      ? Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64')
+      : undefined;
+  if (bytes?.length !== 32)
+    throw new SecretOptionError(
+      `${from} must hold a 32-byte key: 64 hex digits or 44 characters of base64 (make one with: openssl rand -hex 32)`,
+    );
+  return new Uint8Array(bytes);
+}
 
 export interface SecretOption {
   value: string | undefined;
@@ -34,8 +65,9 @@ export interface SecretOption {
 
 /**
  * The secret from the flags' values and the environment: the flag or the file when given (not
- * both), else the environment variable, else none. The variable is taken out of the process's
- * environment once read, so nothing this process starts inherits it.
+ * both), else the file the environment names (fileEnv), else the environment variable, else none.
+ * The variable is taken out of the process's environment once read, so nothing this process
+ * starts inherits it.
  */
 export function readSecretOption(
   source: SecretSource,
@@ -47,7 +79,9 @@ export function readSecretOption(
   if (typeof plain === 'string' && typeof file === 'string')
     throw new SecretOptionError(`give --${source.flag} or --${source.fileFlag}, not both`);
   const fromEnv = env[source.env];
+  const fileFromEnv = env[source.fileEnv];
   delete env[source.env];
+  if (fileFromEnv && fromEnv) throw new SecretOptionError(`give ${source.env} or ${source.fileEnv}, not both`);
   if (typeof plain === 'string') {
     return {
       value: plain,
@@ -59,6 +93,7 @@ export function readSecretOption(
   }
   if (typeof file === 'string')
     return { value: readPrivateFile(file, `--${source.fileFlag}`), from: `--${source.fileFlag}` };
+  if (fileFromEnv) return { value: readPrivateFile(fileFromEnv, source.fileEnv), from: source.fileEnv };
   if (fromEnv !== undefined && fromEnv !== '') return { value: fromEnv, from: source.env };
   return { value: undefined, from: undefined };
 }

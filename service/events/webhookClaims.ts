@@ -17,6 +17,7 @@ import { jsonList } from '../domain/sqlText';
 import { idList, skipLocked } from '../storage/dialect';
 import type { Queryable } from '../storage/store';
 import { headsOf, queueHeads, type Head } from './webhookQueue';
+import { webhookLeaseSteals } from '../ops/leaseSteals';
 
 export interface Claimed {
   /** Heads due now that this instance may send, at most the `max` asked for. */
@@ -102,7 +103,9 @@ export function leaseClaims(db: Queryable, options: LeaseOptions): WebhookClaims
           wallMs + options.leaseMs,
           ids,
         );
-        steals += free.filter((r) => r.holder !== null && r.holder !== owner).length;
+        const stolen = free.filter((r) => r.holder !== null && r.holder !== owner).length;
+        steals += stolen;
+        if (stolen > 0) webhookLeaseSteals.inc(stolen); // the metrics' counter (ops/metrics.ts)
         // Read under the lease: the previous holder's outcome is committed, so this is the true head.
         const heads = await headsOf(
           tx,

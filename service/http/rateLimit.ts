@@ -10,6 +10,7 @@
 //   the result is the same, without a write transaction (and its fsync) per request.
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../storage/store';
+import { isOperationsRoute } from '../ops/health';
 
 export const MAX_DELAYED = 5;
 
@@ -85,6 +86,8 @@ export function installRateLimit(app: FastifyInstance, perSecond: number, db: Qu
   if (!(perSecond > 0)) return; // 0 disables: the embedded service serves only its own app.
   const limiter = db.dialect === 'postgres' ? createDatabaseRateLimiter(db, perSecond) : createRateLimiter(perSecond);
   app.addHook('onRequest', async (request, reply) => {
+    // A balancer's health checks must not use up (or be refused by) its address's budget.
+    if (isOperationsRoute(request)) return;
     // request.ip: the socket's address, or the proxy's X-Forwarded-For client when the proxy is
     // trusted (ServiceOptions.trustProxy).
     const wait = await limiter.take(request.ip);

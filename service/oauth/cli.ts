@@ -1,9 +1,11 @@
 // The OAuth commands of `npm run service --`: registering an application (spec 000: "not an API
-// operation") and setting a user's password. Both work on the database in --data, also while a
-// service runs on it (SQLite serialises the writes; the service reads applications and
-// passwords afresh on every request).
+// operation") and setting a user's password. Both work on the database in --data, or on the
+// PostgreSQL database DATABASE_URL names, also while services run on it (the service reads
+// applications and passwords afresh on every request).
 import { parseArgs } from 'node:util';
+import { openStore, redactDatabaseUrl } from '../storage/openStore';
 import { openSqliteStore } from '../storage/sqliteStore';
+import type { Store } from '../storage/store';
 import { timestamp } from '../time';
 import { GRANT_TYPES, registerApplication, type GrantType } from './applications';
 import { MIN_PASSWORD_LENGTH, setPassword, userIdByEmail } from './setPassword';
@@ -11,6 +13,7 @@ import { MIN_PASSWORD_LENGTH, setPassword, userIdByEmail } from './setPassword';
 export const OAUTH_COMMANDS_USAGE = [
   'npm run service -- register-app --name <name> --callback <url> --data <dir> [--grant-types authorization_code,refresh_token]',
   'npm run service -- set-password --email <address> --data <dir> [--password <password>]   (without --password: read from stdin; the flag is visible to every local user)',
+  '  (with DATABASE_URL=postgres://… in the environment instead of --data: on that PostgreSQL database)',
 ].join('\n');
 
 class UsageError extends Error {}
@@ -36,6 +39,19 @@ function required(values: Record<string, string | undefined>, name: string): str
   return value;
 }
 
+/** The team's PostgreSQL when DATABASE_URL names one, else SQLite in --data (required then). */
+async function commandStore(values: Record<string, string | undefined>): Promise<Store> {
+  const databaseUrl = process.env.DATABASE_URL?.trim();
+  if (!databaseUrl) return openSqliteStore(required(values, 'data'));
+  // Two databases named: writing to the one not meant is worse than refusing.
+  if (values.data !== undefined) throw new UsageError('give --data or DATABASE_URL, not both');
+  try {
+    return await openStore({ databaseUrl });
+  } catch (error) {
+    throw new Error(`cannot open the database ${redactDatabaseUrl(databaseUrl)}: ${(error as Error).message}`);
+  }
+}
+
 async function readStdin(): Promise<string> {
   let text = '';
   for await (const chunk of process.stdin) text += chunk;
@@ -44,15 +60,11 @@ async function readStdin(): Promise<string> {
 
 async function registerApp(argv: string[]): Promise<number> {
   const values = options(argv, ['name', 'callback', 'data', 'grant-types']);
-  const [name, callbackUrl, dataDir] = [
-    required(values, 'name'),
-    required(values, 'callback'),
-    required(values, 'data'),
-  ];
+  const [name, callbackUrl] = [required(values, 'name'), required(values, 'callback')];
   const grantTypes = values['grant-types']?.split(/[\s,]+/).filter(Boolean) as GrantType[] | undefined;
   if (grantTypes?.some((g) => !GRANT_TYPES.includes(g)))
     throw new UsageError(`--grant-types takes ${GRANT_TYPES.join(', ')}`);
-  const db = openSqliteStore(dataDir);
+  const db = await commandStore(values);
   try {
     const { clientId, clientSecret } = await registerApplication(db, { name, callbackUrl, grantTypes });
     console.log(`Application registered: ${name.trim()}`);
@@ -70,7 +82,8 @@ export const PASSWORD_FLAG_WARNING =
 
 async function setPasswordCommand(argv: string[]): Promise<number> {
   const values = options(argv, ['email', 'password', 'data']);
-  const [email, dataDir] = [required(values, 'email'), required(values, 'data')];
+  const email = required(values, 'email');
+  if (!process.env.DATABASE_URL?.trim()) required(values, 'data');
   // Reading stdin keeps the password out of shell history and the process list.
   if (values.password !== undefined) console.error(PASSWORD_FLAG_WARNING);
   const password = values.password ?? (await readStdin());
@@ -78,7 +91,7 @@ async function setPasswordCommand(argv: string[]): Promise<number> {
     console.error(`a password needs at least ${MIN_PASSWORD_LENGTH} characters`);
     return 1;
   }
-  const db = openSqliteStore(dataDir);
+  const db = await commandStore(values);
   try {
     const userId = await userIdByEmail(db, email);
     if (userId === null) {

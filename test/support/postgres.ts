@@ -116,7 +116,7 @@ export async function testDatabase(options: { empty?: boolean } = {}): Promise<T
  * beforeAll for a file whose tests need PostgreSQL. When it fails (no PostgreSQL), every test of
  * the file fails with its reason: a failed beforeAll alone would only mark them skipped.
  */
-export function beforeAllWithPostgres(setup: () => Promise<void>): void {
+export function beforeAllWithPostgres(setup: () => Promise<void>, timeoutMs?: number): void {
   let failure: { error: unknown } | undefined;
   beforeAll(async () => {
     try {
@@ -124,7 +124,7 @@ export function beforeAllWithPostgres(setup: () => Promise<void>): void {
     } catch (error) {
       failure = { error };
     }
-  });
+  }, timeoutMs);
   beforeEach(() => {
     if (failure) throw failure.error;
   });

@@ -176,7 +176,7 @@ const RULES: Array<{ folder: string; folders: string[]; packages: string[]; beca
   {
     folder: 'service',
     folders: ['service', 'wire', 'common/timeString.ts'],
-    packages: ['node:', 'fastify', 'fast-xml-parser', 'pg'],
+    packages: ['node:', 'fastify', 'fast-xml-parser', 'pg', 'prom-client'],
     because: { 'common/timeString.ts': 'the spec\'s time strings ("1:30"), read by v1 as by quick entry' },
   },
   {

@@ -266,9 +266,153 @@ describe('the service command on PostgreSQL', () => {
   });
 
   it('refuses a DATABASE_URL that is not PostgreSQL, saying so', async () => {
-    const wrong = run(['--port', '0'], { DATABASE_URL: 'mysql://u:secret@127.0.0.1/db' });
+    const wrong = run(['--port', '0'], { DATABASE_URL: 'mysql://u:pw-not-shown@127.0.0.1/db' });
     expect(await wrong.exit).toBe(2);
     expect(wrong.output()).toMatch(/DATABASE_URL must start with postgres:\/\//);
-    expect(wrong.output()).not.toContain('secret');
+    expect(wrong.output()).not.toContain('pw-not-shown');
   });
+});
+
+/** Rows of a PostgreSQL query, on a connection of its own. */
+async function pgRows<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function send(at: { url: string; token: string }, method: string, path: string, body?: unknown) {
+  const { url, token } = at;
+  const reply = await fetch(`${url}${path}`, {
+    method,
+    headers: { 'user-agent': 'CliTest/1', 'x-servicetoken': token, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: reply.status, body: (await reply.json()) as any };
+}
+
+describe('the service command’s import and subcommands on PostgreSQL', () => {
+  it('import copies a SQLite service into an empty PostgreSQL one: every row, the same counts, and new ids after the imported ones', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'stint-cli-import-'));
+    const token = newToken();
+    const alone = run(['--port', '0', '--data', dataDir, '--rate-limit', '0'], { STINT_SERVICE_TOKEN: token });
+    const [, aloneUrl] = await alone.line(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+    const projectIds: number[] = [];
+    for (const name of ['Website', 'Billing'])
+      projectIds.push((await send({ url: aloneUrl!, token }, 'POST', '/v2/projects', { name })).body.id);
+    for (const description of ['layout #design', 'invoices #admin', 'call'])
+      expect(
+        (
+          await send({ url: aloneUrl!, token }, 'POST', '/v2/entries', {
+            date: '2026-01-05',
+            minutes: 30,
+            description,
+            project_id: projectIds[0],
+          })
+        ).status,
+      ).toBe(201);
+    alone.child.kill('SIGTERM');
+    expect(await alone.exit).toBe(0);
+
+    const database = await testDatabase();
+    try {
+      const imported = run(['import', '--data', dataDir], { DATABASE_URL: database.url });
+      expect(await imported.exit, imported.output()).toBe(0);
+      expect(imported.output()).toMatch(/^projects: 2 rows, sha256 [0-9a-f]{64} \(equal in both\)$/m);
+      expect(imported.output()).toMatch(/^entries: 3 rows, sha256 [0-9a-f]{64}/m);
+      expect(imported.output()).toMatch(/^tags: 2 rows/m);
+      expect(imported.output()).toMatch(/^Imported \d+ rows of \d+ tables into postgres:\/\//m);
+      const rows = await pgRows<{ id: number; name: string }>(
+        database.url,
+        'SELECT id::integer AS id, name FROM projects ORDER BY id',
+      );
+      expect(rows).toEqual([
+        { id: projectIds[0], name: 'Website' },
+        { id: projectIds[1], name: 'Billing' },
+      ]);
+
+      // The team's service on the imported database: the same token, the same data, new ids past the old.
+      const team = run(['--port', '0', '--rate-limit', '0'], {
+        DATABASE_URL: database.url,
+        STINT_SERVICE_TOKEN: token,
+      });
+      const [, teamUrl] = await team.line(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+      const entries = await send({ url: teamUrl!, token }, 'GET', '/v2/entries');
+      expect(entries.body.map((e: { description: string }) => e.description).sort()).toEqual([
+        'call',
+        'invoices #admin',
+        'layout #design',
+      ]);
+      const created = await send({ url: teamUrl!, token }, 'POST', '/v2/projects', { name: 'Made after the import' });
+      expect(created.status).toBe(201);
+      expect(created.body.id).toBeGreaterThan(Math.max(...projectIds));
+      const entry = await send({ url: teamUrl!, token }, 'POST', '/v2/entries', {
+        date: '2026-01-06',
+        minutes: 15,
+        description: 'new #design',
+      });
+      expect(entry.status).toBe(201);
+      expect(entry.body.id).toBeGreaterThan(Math.max(...entries.body.map((e: { id: number }) => e.id)));
+      team.child.kill('SIGTERM');
+      expect(await team.exit).toBe(0);
+
+      // Never into a database that has rows: nothing is copied, the reason is said.
+      const again = run(['import', '--data', dataDir], { DATABASE_URL: database.url });
+      expect(await again.exit).toBe(1);
+      expect(again.errors()).toMatch(
+        /import failed: The PostgreSQL database already has \w+: import only into an empty one/,
+      );
+    } finally {
+      await database.drop();
+    }
+  }, 90_000);
+
+  it('import refuses without DATABASE_URL or without a service.db in --data, saying so', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'stint-cli-import-'));
+    const noUrl = run(['import', '--data', empty]);
+    expect(await noUrl.exit).toBe(2);
+    expect(noUrl.errors()).toMatch(/DATABASE_URL must name the PostgreSQL database to copy into/);
+    const noFile = run(['import', '--data', empty], { DATABASE_URL: 'postgres://127.0.0.1:1/none' });
+    expect(await noFile.exit).toBe(2);
+    expect(noFile.errors()).toMatch(/service\.db does not exist/);
+  });
+
+  it('register-app and set-password act on the PostgreSQL database DATABASE_URL names', async () => {
+    const database = await testDatabase();
+    try {
+      const registered = run(['register-app', '--name', 'Team tool', '--callback', 'https://tool.example.com/cb'], {
+        DATABASE_URL: database.url,
+      });
+      expect(await registered.exit, registered.output()).toBe(0);
+      const [, clientId] = await registered.line(/client_id: (\S+)/);
+      expect(await pgRows(database.url, 'SELECT name, client_id FROM oauth_applications')).toEqual([
+        { name: 'Team tool', client_id: clientId },
+      ]);
+
+      // The owner exists once a service has started on the database.
+      const token = newToken();
+      const service = run(['--port', '0', '--rate-limit', '0'], {
+        DATABASE_URL: database.url,
+        STINT_SERVICE_TOKEN: token,
+      });
+      const [, url] = await service.line(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+      const password = `team password ${randomBytes(4).toString('hex')}`;
+      const set = run(['set-password', '--email', OWNER, '--password', password], { DATABASE_URL: database.url });
+      expect(await set.exit, set.output()).toBe(0);
+      expect(await passwordWorks(url!, password)).toBe(true);
+      service.child.kill('SIGTERM');
+      expect(await service.exit).toBe(0);
+
+      const both = run(['register-app', '--name', 'X', '--callback', 'https://x.example.com/cb', '--data', '/tmp/x'], {
+        DATABASE_URL: database.url,
+      });
+      expect(await both.exit).toBe(2);
+      expect(both.errors()).toMatch(/give --data or DATABASE_URL, not both/);
+    } finally {
+      await database.drop();
+    }
+  }, 90_000);
 });
