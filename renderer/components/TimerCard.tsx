@@ -86,7 +86,7 @@ export function TimerCard({
         </div>
       )}
       <ErrorLine error={action.error} />
-      {timer.state !== 'pending' && <TimerAdjust projectId={projectId} name={name} bridge={bridge} />}
+      {timer.state !== 'pending' && <TimerAdjust projectId={projectId} name={name} seconds={seconds} bridge={bridge} />}
     </li>
   );
 }
