@@ -7,7 +7,11 @@
 
 import type { ComponentChildren, Ref } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { formatMinutes } from '../../common/format';
+import { storedMinutes } from '../../common/logPreview';
+import { billingIncrementOfName } from '../../common/minutes';
 import { checkProjectName } from '../../common/projectName';
+import { parseTimeString } from '../../common/timeString';
 import type { ActionError, Result } from '../../common/result';
 import type { EditableField, EditableValue, ProjectView } from '../../common/snapshot';
 import { errorPlace, FIELD_HINTS, FIELD_LABELS, initialValues, timeRefusal, type EditValues } from '../editFields';
@@ -82,6 +86,8 @@ export function EditForm({ id, label, fields, projects, hints, testId, save, onC
         note={
           name === 'project' && !wrong && nameCheck ? (
             <ProjectNameNote check={nameCheck} confirming={confirmedName === typedName} />
+          ) : name === 'time' && !wrong ? (
+            <StoredTimeNote values={values} fields={fields} projects={projects} />
           ) : null
         }
       />
@@ -183,6 +189,33 @@ function EditFormField({ base, name, value, hint, error, busy, inputRef, onValue
       {note}
       {wrong && <ErrorLine error={error} id={`${fieldId}-error`} testId={`edit-error-${name}`} />}
     </div>
+  );
+}
+
+/**
+ * What Save will store when the project's billing increment rounds the typed time up: "Saves 0:30
+ * (0:20 rounded up to Remote's 30 minutes)". Only where the form names the project; nothing when
+ * the time is unchanged or unreadable (the refusal says that).
+ */
+function StoredTimeNote({
+  values,
+  fields,
+  projects,
+}: {
+  values: EditValues;
+  fields: readonly EditableValue[];
+  projects: readonly ProjectView[];
+}) {
+  if (!fields.some((v) => v.field === 'project')) return null;
+  const time = parseTimeString(values.time ?? '');
+  if (!time.ok) return null;
+  const name = (values.project ?? '').trim().replace(/^@/, '');
+  const stored = storedMinutes(time.minutes, billingIncrementOfName(projects, name), name);
+  if (!stored.why) return null;
+  return (
+    <p class="hint" data-testid="edit-time-note" aria-live="polite">
+      Saves {formatMinutes(stored.minutes)} ({stored.why})
+    </p>
   );
 }
 

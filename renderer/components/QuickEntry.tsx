@@ -82,6 +82,7 @@ export function QuickEntry({ projects, recentProjectIds, today, bridge }: Props)
         )}
         <QuickFeedback
           error={action.error}
+          projects={projects}
           parsed={parsed}
           today={today}
           confirming={confirming}
@@ -220,6 +221,7 @@ function SuggestionList({ suggestions, activeIndex, open, onPick }: SuggestionLi
 
 interface FeedbackProps {
   error: ActionError | null;
+  projects: readonly ProjectView[];
   parsed: ReturnType<typeof parseQuickEntry> | null;
   today: string;
   confirming: boolean;
@@ -230,12 +232,18 @@ interface FeedbackProps {
 }
 
 /** Under the box: the refusal, else the preview of what was understood, else the help, and what was logged. */
-function QuickFeedback({ error, parsed, today, confirming, onUseSuggested, done, boxEmpty }: FeedbackProps) {
+function QuickFeedback({ error, projects, parsed, today, confirming, onUseSuggested, done, boxEmpty }: FeedbackProps) {
   return (
     <>
       <ErrorLine error={error} id="quick-error" testId="quick-error" />
       {!error && parsed && (
-        <QuickPreview parsed={parsed} today={today} confirming={confirming} onUseSuggested={onUseSuggested} />
+        <QuickPreview
+          parsed={parsed}
+          projects={projects}
+          today={today}
+          confirming={confirming}
+          onUseSuggested={onUseSuggested}
+        />
       )}
       {!error && !parsed && !done && (
         <p class="hint" id="quick-help">

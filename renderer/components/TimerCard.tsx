@@ -3,7 +3,7 @@
 
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
-import { formatDuration } from '../../common/format';
+import { formatDuration, formatMinutes } from '../../common/format';
 import type { TimerView } from '../../common/snapshot';
 import { useAction } from '../hooks';
 import { liveSeconds } from '../../common/liveSeconds';
@@ -31,6 +31,8 @@ export function TimerCard({
   const name = timer.projectName;
   const projectId = timer.projectId;
   const seconds = liveSeconds(timer, now);
+  const toLog = logPreview(seconds, name, billingIncrement, running);
+  const previewId = `log-preview-${projectId}`;
 
   return (
     <li
@@ -42,8 +44,8 @@ export function TimerCard({
     >
       <TimerLine timer={timer} seconds={seconds} />
       <TimerNote projectId={projectId} name={name} note={timer.description} bridge={bridge} />
-      <div class="timer-log-preview" data-testid="log-preview">
-        {logPreview(seconds, name, billingIncrement).text}
+      <div class="timer-log-preview" id={previewId} data-testid="log-preview">
+        {toLog.text}
       </div>
       {confirming ? (
         <DiscardConfirm
@@ -76,9 +78,11 @@ export function TimerCard({
           <button
             type="button"
             aria-label={`Log ${name}`}
+            aria-describedby={previewId}
+            data-testid="log-button"
             onClick={() => action.run(() => bridge.logTimer({ projectId }))}
           >
-            Log
+            Log {formatMinutes(toLog.minutes)}
           </button>
           <button type="button" aria-label={`Discard ${name}`} onClick={() => setConfirming(true)}>
             Discard

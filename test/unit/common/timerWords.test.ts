@@ -38,11 +38,21 @@ describe('parseAdjustment', () => {
 
 describe('logPreview', () => {
   it("says the rounding when the project's increment changes the minutes, and only then", () => {
-    expect(logPreview(200, 'Website', 15)).toEqual({
+    expect(logPreview(200, 'Website', 15, false)).toEqual({
       minutes: 15,
       text: "Log 0:15 (0:04 rounded up to Website's 15 minutes)",
     });
-    expect(logPreview(15 * 60, 'Website', 15)).toEqual({ minutes: 15, text: 'Log 0:15' });
-    expect(logPreview(61, 'Backend', 1)).toEqual({ minutes: 2, text: 'Log 0:02' });
+    expect(logPreview(15 * 60, 'Website', 15, false)).toEqual({ minutes: 15, text: 'Log 0:15' });
+    expect(logPreview(61, 'Backend', 1, false)).toEqual({ minutes: 2, text: 'Log 0:02' });
+  });
+
+  it('counts the minute under way of a running timer, as the log a moment later will: a fresh one logs 0:15, not 0:00', () => {
+    expect(logPreview(0, 'Website', 15, true)).toEqual({
+      minutes: 15,
+      text: "Log 0:15 (0:01 rounded up to Website's 15 minutes)",
+    });
+    expect(logPreview(60, 'Backend', 1, true)).toEqual({ minutes: 2, text: 'Log 0:02' });
+    // Paused at 0:00:00 there is nothing to log, and it says so.
+    expect(logPreview(0, 'Website', 15, false)).toEqual({ minutes: 0, text: 'Log 0:00' });
   });
 });

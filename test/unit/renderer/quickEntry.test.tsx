@@ -55,6 +55,22 @@ describe('QuickEntry: days and ranges', () => {
 });
 
 describe('QuickEntry: what the service stores', () => {
+  it("previews the stored minutes before Enter: 0:20 on Remote's 30-minute increment shows 0:30, with why", () => {
+    const bridge = fakeBridge();
+    render(<QuickEntry projects={[remote, website]} recentProjectIds={[]} today={TODAY} bridge={bridge} />);
+    type(box(), '0:20 @Remote x');
+    expect(screen.getByTestId('preview-time').textContent).toBe('0:30');
+    expect(screen.getByTestId('preview-rounding').textContent).toBe(" (0:20 rounded up to Remote's 30 minutes)");
+    // A new project gets the default 15; no project, no rounding.
+    type(box(), '0:20 @Zeta x');
+    expect(screen.getByTestId('preview-time').textContent).toBe('0:30');
+    expect(screen.getByTestId('preview-rounding').textContent).toBe(" (0:20 rounded up to Zeta's 15 minutes)");
+    type(box(), '0:20 x');
+    expect(screen.getByTestId('preview-time').textContent).toBe('0:20');
+    expect(screen.queryByTestId('preview-rounding')).toBeNull();
+    expect(bridge.quickEntry).not.toHaveBeenCalled();
+  });
+
   it('states the minutes after the billing increment, and that they were rounded up', async () => {
     const bridge = fakeBridge({
       quickEntry: async () => ok({ minutes: 30, typedMinutes: 20, increment: 30, projectName: 'Remote', date: TODAY }),
@@ -194,5 +210,34 @@ describe('EditForm: the same project-name rule', () => {
     expect(screen.getByTestId('edit-project-note').textContent).toBe(
       'A project name can be at most 255 characters; this one has 256.',
     );
+  });
+
+  it("says before Save the minutes the project's increment will store: 0:20 moved to Remote saves 0:30", () => {
+    render(
+      <EditForm
+        id="e3"
+        label="Edit entry"
+        fields={fields}
+        projects={[website, remote]}
+        testId="edit-entry"
+        save={async () => ok(null)}
+        onClose={() => {}}
+      />,
+    );
+    expect(screen.queryByTestId('edit-time-note')).toBeNull();
+    type(screen.getByLabelText('Time'), '0:20');
+    expect(screen.getByTestId('edit-time-note').textContent).toBe(
+      "Saves 0:30 (0:20 rounded up to Website's 15 minutes)",
+    );
+    type(screen.getByLabelText('Project'), 'Remote');
+    expect(screen.getByTestId('edit-time-note').textContent).toBe(
+      "Saves 0:30 (0:20 rounded up to Remote's 30 minutes)",
+    );
+    type(screen.getByLabelText('Time'), '0:45');
+    expect(screen.getByTestId('edit-time-note').textContent).toBe(
+      "Saves 1:00 (0:45 rounded up to Remote's 30 minutes)",
+    );
+    type(screen.getByLabelText('Project'), '');
+    expect(screen.queryByTestId('edit-time-note')).toBeNull();
   });
 });

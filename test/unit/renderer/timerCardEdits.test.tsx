@@ -32,6 +32,19 @@ describe('a timer card', () => {
     expect(screen.getByTestId('log-preview').textContent).toBe('Log 0:04');
   });
 
+  it("a fresh running timer's Log says the minutes it will store: 0:15 on a 15-minute project, not 0:00", () => {
+    render(
+      <TimerCard
+        timer={timerView({ state: 'running', seconds: 0, asOf: NOW })}
+        now={NOW}
+        billingIncrement={15}
+        bridge={fakeBridge()}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Log Website' }).textContent).toBe('Log 0:15');
+    expect(screen.getByTestId('log-preview').textContent).toBe("Log 0:15 (0:01 rounded up to Website's 15 minutes)");
+  });
+
   it('adds or takes off five minutes at a click, and a typed change on Enter', async () => {
     const bridge = fakeBridge();
     render(
