@@ -10,6 +10,7 @@ import { entryFields, entryUpdate, entryWords, ENTRY_HINTS } from '../entryEdit'
 import { useAction } from '../hooks';
 import { ContinueEntry } from './ContinueEntry';
 import { EditForm } from './EditForm';
+import { SavedHereBadge } from './SavedHereBadge';
 import { ErrorLine } from './ErrorLine';
 
 /** One entry with Edit, Delete and Continue. */
@@ -102,11 +103,7 @@ function EntrySummary({ entry }: { entry: EntryView }) {
           </span>
         )}
       </span>
-      {entry.pending && (
-        <span class="badge" title="Not sent to the service yet">
-          syncing
-        </span>
-      )}
+      {entry.pending && <SavedHereBadge />}
     </>
   );
 }

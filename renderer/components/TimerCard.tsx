@@ -9,6 +9,7 @@ import { useAction } from '../hooks';
 import { liveSeconds } from '../../common/liveSeconds';
 import { ErrorLine } from './ErrorLine';
 import { ProjectDot } from './ProjectDot';
+import { SavedHereBadge } from './SavedHereBadge';
 import { TimerAdjust } from './TimerAdjust';
 import { TimerNote } from './TimerNote';
 import { logPreview } from '../../common/logPreview';
@@ -104,11 +105,7 @@ function TimerLine({ timer, seconds }: { timer: TimerView; seconds: number }) {
       <span class="timer-name" title={name}>
         {name}
       </span>
-      {timer.pending && (
-        <span class="badge" title="Not sent to the service yet">
-          syncing
-        </span>
-      )}
+      {timer.pending && <SavedHereBadge />}
       <span class="timer-time" role="timer" aria-label={`${name} time`} data-testid="timer-time" data-seconds={seconds}>
         {formatDuration(seconds)}
       </span>

@@ -100,7 +100,7 @@ describe('QuickEntry', () => {
   it('logs the typed text on Enter, says what it logged and empties the box', async () => {
     const bridge = fakeBridge({
       quickEntry: async () =>
-        ok({ minutes: 90, typedMinutes: 90, increment: 15, projectName: 'Website', date: '2025-03-10' }),
+        ok({ minutes: 90, typedMinutes: 90, increment: 15, projectName: 'Website', date: '2025-03-10', key: 'op-1' }),
     });
     render(<QuickEntry projects={[website, backend]} recentProjectIds={[]} today="2025-03-10" bridge={bridge} />);
     const input = screen.getByRole('combobox', { name: 'Log time for today' }) as HTMLInputElement;
