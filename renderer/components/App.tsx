@@ -73,7 +73,7 @@ export function App({ bridge, connection }: { bridge: StintBridge; connection?: 
                 outbox={snapshot.outbox}
                 bridge={bridge}
               />
-              <Today today={snapshot.today} projects={snapshot.projects} bridge={bridge} />
+              <Today today={snapshot.today} timers={snapshot.timers} projects={snapshot.projects} bridge={bridge} />
             </>
           )}
         </main>

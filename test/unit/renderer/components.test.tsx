@@ -138,7 +138,14 @@ describe('Today', () => {
   it("shows the day's total and each entry, and deletes the one asked for", async () => {
     const bridge = fakeBridge();
     const entries = [entry(), entry({ key: 'op-1', id: null, minutes: 15, description: 'notes', pending: true })];
-    render(<Today today={{ date: '2025-03-10', entries, totalMinutes: 105 }} projects={[website]} bridge={bridge} />);
+    render(
+      <Today
+        today={{ date: '2025-03-10', entries, totalMinutes: 105 }}
+        timers={[]}
+        projects={[website]}
+        bridge={bridge}
+      />,
+    );
     expect(screen.getByTestId('today-total').textContent).toBe('1:45');
     expect(screen.getAllByTestId('entry-minutes').map((e) => e.textContent)).toEqual(['1:30', '0:15']);
     fireEvent.click(screen.getByRole('button', { name: 'Delete 1:30 Website call with the client' }));
@@ -155,6 +162,7 @@ describe('Today', () => {
     render(
       <Today
         today={{ date: '2025-03-10', entries: [entry()], totalMinutes: 90 }}
+        timers={[]}
         projects={[website]}
         bridge={bridge}
       />,
@@ -175,7 +183,12 @@ describe('Today', () => {
   it('offers no Edit for an entry not yet read back with its id', () => {
     const unread = entry({ key: 'op-2', id: null, pending: true, editable: false });
     render(
-      <Today today={{ date: '2025-03-10', entries: [unread], totalMinutes: 90 }} projects={[]} bridge={fakeBridge()} />,
+      <Today
+        today={{ date: '2025-03-10', entries: [unread], totalMinutes: 90 }}
+        timers={[]}
+        projects={[]}
+        bridge={fakeBridge()}
+      />,
     );
     expect(screen.queryByRole('button', { name: /^Edit/ })).toBeNull();
   });
