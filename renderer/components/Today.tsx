@@ -1,9 +1,11 @@
 // Today's entries, newest as the service orders them, with the day's total in the heading: the
 // running timer's time counted in and said so, as the week view counts it (common/todayTotal.ts).
 // Each entry can be edited in place (an inline form, as a failed change is), deleted (even before
-// it was sent), and continued.
+// it was sent), and continued; one moved to another day says where it went.
 
 import type { StintBridge } from '../../common/contract';
+import { useState } from 'preact/hooks';
+import { formatDay } from '../../common/dayWords';
 import { formatMinutes } from '../../common/format';
 import type { ProjectView, Snapshot, TimerView } from '../../common/snapshot';
 import { todayTotal } from '../../common/todayTotal';
@@ -21,6 +23,8 @@ interface Props {
 export function Today({ today, timers, projects, bridge }: Props) {
   const now = useNow(timers.some((t) => t.state === 'running'));
   const total = todayTotal(today.totalMinutes, timers, now);
+  // An entry moved to another day leaves this list: where it went is said here.
+  const [moved, setMoved] = useState<string | null>(null);
   return (
     <section class="panel" aria-labelledby="today-heading" data-testid="today">
       <h2 id="today-heading" class="split">
@@ -37,12 +41,24 @@ export function Today({ today, timers, projects, bridge }: Props) {
           )}
         </span>
       </h2>
+      {moved && (
+        <p class="done" role="status" data-testid="today-moved">
+          Moved to {formatDay(moved, today.date)}.
+        </p>
+      )}
       {today.entries.length === 0 ? (
         <p class="empty">Nothing logged today yet.</p>
       ) : (
         <ul class="entries" aria-label="Today's entries">
           {today.entries.map((entry) => (
-            <EntryRow key={entry.key} entry={entry} projects={projects} bridge={bridge} />
+            <EntryRow
+              key={entry.key}
+              entry={entry}
+              projects={projects}
+              bridge={bridge}
+              today={today.date}
+              onMoved={setMoved}
+            />
           ))}
         </ul>
       )}

@@ -52,7 +52,14 @@ export function WeekDays({ days, today, todayLabel = null, projects, bridge }: P
                 ) : (
                   <ul class="entries" aria-label={`Entries of ${dayLabel(day.date)}`}>
                     {day.entries.map((entry) => (
-                      <EntryRow key={entry.key} entry={entry} projects={projects} bridge={bridge} testId="week-entry" />
+                      <EntryRow
+                        key={entry.key}
+                        entry={entry}
+                        projects={projects}
+                        bridge={bridge}
+                        testId="week-entry"
+                        today={today}
+                      />
                     ))}
                   </ul>
                 )}

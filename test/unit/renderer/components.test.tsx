@@ -135,6 +135,50 @@ describe('QuickEntry', () => {
 });
 
 describe('Today', () => {
+  it('reads the Date field as quick entry reads days, says where the entry moves, and where it went once saved', async () => {
+    const bridge = fakeBridge();
+    const day = { date: '2025-03-10', entries: [entry()], totalMinutes: 90 };
+    const { rerender } = render(<Today today={day} timers={[]} projects={[website]} bridge={bridge} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit 1:30 Website call with the client' }));
+    type(screen.getByRole('textbox', { name: 'Date' }), 'yesterday');
+    expect(screen.getByTestId('edit-date-note').textContent).toBe('Moves to Sun 9 Mar.');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(bridge.updateEntry).toHaveBeenCalledWith(expect.objectContaining({ key: '41', date: 'yesterday' })),
+    );
+    // The entry has left today: the list says where it went.
+    rerender(
+      <Today today={{ ...day, entries: [], totalMinutes: 0 }} timers={[]} projects={[website]} bridge={bridge} />,
+    );
+    expect((await screen.findByTestId('today-moved')).textContent).toBe('Moved to Sun 9 Mar.');
+  });
+
+  it('asks once before moving an entry more than a year back (1900-01-01 was taken silently)', async () => {
+    const bridge = fakeBridge();
+    render(
+      <Today
+        today={{ date: '2025-03-10', entries: [entry()], totalMinutes: 90 }}
+        timers={[]}
+        projects={[website]}
+        bridge={bridge}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Edit 1:30 Website call with the client' }));
+    type(screen.getByRole('textbox', { name: 'Date' }), '1900-01-01');
+    expect(screen.getByTestId('edit-date-note').textContent).toBe(
+      'Mon 1 Jan 1900 is more than a year back. Save asks once more.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByTestId('edit-date-note').textContent).toBe(
+      'Mon 1 Jan 1900 is more than a year back. Save again to move it there.',
+    );
+    expect(bridge.updateEntry).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(bridge.updateEntry).toHaveBeenCalledWith(expect.objectContaining({ date: '1900-01-01' })),
+    );
+  });
+
   it("shows the day's total and each entry, and deletes the one asked for", async () => {
     const bridge = fakeBridge();
     const entries = [entry(), entry({ key: 'op-1', id: null, minutes: 15, description: 'notes', pending: true })];
