@@ -59,7 +59,12 @@ export function App({ bridge, connection }: { bridge: StintBridge; connection?: 
           <Notices notices={snapshot.notices} bridge={bridge} />
           <UndoBar undo={snapshot.undo} bridge={bridge} />
           <OtherAccountTimers timers={snapshot.otherAccountTimers} bridge={bridge} />
-          <FailedOperations failed={snapshot.outbox.failed} projects={snapshot.projects} bridge={bridge} />
+          <FailedOperations
+            failed={snapshot.outbox.failed}
+            projects={snapshot.projects}
+            bridge={bridge}
+            today={snapshot.today.date}
+          />
           {onWeek ? (
             <WeekPanel {...snapshot} bridge={bridge} />
           ) : (

@@ -319,6 +319,22 @@ describe('FailedOperations (Not saved)', () => {
     ],
   };
 
+  it('reads its Date field as quick entry reads days, and asks once for a day more than a year back', () => {
+    const dated = { ...op, editable: [...op.editable, { field: 'date' as const, value: '2025-03-10' }] };
+    const bridge = fakeBridge();
+    render(<FailedOperations failed={[dated]} projects={[website]} bridge={bridge} today="2025-03-10" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit: Log 1:30 on Website' }));
+    const date = screen.getByRole('textbox', { name: 'Date' });
+    type(date, 'fri');
+    expect(screen.getByTestId('edit-date-note').textContent).toBe('Moves to Fri 7 Mar.');
+    type(date, '2020-01-01');
+    fireEvent.submit(screen.getByRole('form', { name: 'Edit: Log 1:30 on Website' }));
+    expect(screen.getByTestId('edit-date-note').textContent).toBe(
+      'Wed 1 Jan 2020 is more than a year back. Save again to move it there.',
+    );
+    expect(bridge.editOperation).not.toHaveBeenCalled();
+  });
+
   it('flags a bad time at the time field, and a refused value at its own field in words', async () => {
     // The edit goes through dispatch, as from the window: the contract's schema checks it.
     const edited = { editOperation: async () => ok(null) } as unknown as Handlers;
