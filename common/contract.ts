@@ -178,8 +178,11 @@ export interface Responses {
   toggleLastTimer: null;
   adjustTimer: null;
   setTimerNote: null;
-  /** minutes: as the service stores them (rounded up to the project's increment); date: YYYY-MM-DD logged to. */
-  quickEntry: LoggedEntry;
+  /**
+   * minutes: as the service stores them (rounded up to the project's increment); date: YYYY-MM-DD
+   * logged to; key: the queued entry's EntryView.key, so the window can tell when the service has it.
+   */
+  quickEntry: LoggedEntry & { key: string };
   logLines: {
     logged: Array<LoggedEntry & { line: number }>;
     refused: Array<{ line: number; message: string; field: string | null }>;

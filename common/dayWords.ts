@@ -59,6 +59,25 @@ export function parseDay(word: string, today: string): DayParse | null {
   return { ok: true, date: w };
 }
 
+/**
+ * A day typed on its own (the entry editor's Date field, a failed entry's edit): read as quick
+ * entry reads its day word, so `yesterday`, `mon` and `2025-03-10` mean the same everywhere.
+ */
+export function readDay(text: string, today: string): DayParse {
+  const day = parseDay(text.trim(), today);
+  if (day) return day;
+  return {
+    ok: false,
+    message: `“${text.trim()}” is not a day: write yesterday, a weekday like mon, or a date like ${today}.`,
+  };
+}
+
+/** A day this far back is more often a slip ("1900-01-01") than meant: the editor asks once. */
+export const FAR_BACK_DAYS = 365;
+
+/** Whether `date` (YYYY-MM-DD) lies more than FAR_BACK_DAYS before `today`. */
+export const isFarBack = (date: string, today: string): boolean => date < addDays(today, -FAR_BACK_DAYS);
+
 /** "30 February 2026", for a date that does not exist (so no weekday). */
 function describeLong(m: RegExpExecArray): string {
   const month = Number(m[2]);

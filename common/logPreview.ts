@@ -1,9 +1,10 @@
-// What logging a timer will record, in words the timer card shows before the user logs: the
-// service rounds the elapsed minutes up to the project's billing increment (spec 001), so the
-// card says so rather than let the entry surprise them. Main queues the same minutes.
+// What an action will record, in words shown before the user acts: the service rounds minutes up
+// to the project's billing increment (spec 001), so the timer card's Log, quick entry's preview and
+// the edit form say so rather than let the entry surprise them. Main queues the same minutes
+// (common/minutes.ts).
 
 import { formatMinutes } from './format';
-import { elapsedMinutes, roundUpToIncrement } from './minutes';
+import { minutesToLog, roundUpToIncrement } from './minutes';
 
 export interface LogPreview {
   /** The minutes the entry will get. */
@@ -12,12 +13,28 @@ export interface LogPreview {
   text: string;
 }
 
-export function logPreview(seconds: number, projectName: string, billingIncrement: number): LogPreview {
-  const elapsed = elapsedMinutes(seconds);
-  const minutes = roundUpToIncrement(elapsed, billingIncrement);
-  if (minutes === elapsed) return { minutes, text: `Log ${formatMinutes(minutes)}` };
-  return {
-    minutes,
-    text: `Log ${formatMinutes(minutes)} (${formatMinutes(elapsed)} rounded up to ${projectName}'s ${billingIncrement} minutes)`,
-  };
+/** "0:04 rounded up to Website's 15 minutes"; null when rounding changes nothing. */
+export function roundingWhy(typed: number, stored: number, increment: number, projectName: string): string | null {
+  return stored === typed ? null : `${formatMinutes(typed)} rounded up to ${projectName}'s ${increment} minutes`;
+}
+
+/** The minutes `typed` will be stored as on a project with `increment`, and why they differ, if they do. */
+export function storedMinutes(
+  typed: number,
+  increment: number,
+  projectName: string,
+): { minutes: number; why: string | null } {
+  const minutes = roundUpToIncrement(typed, increment);
+  return { minutes, why: roundingWhy(typed, minutes, increment, projectName) };
+}
+
+/** What logging a timer at `seconds` records; `running`: the minute under way counts (common/minutes.ts minutesToLog). */
+export function logPreview(
+  seconds: number,
+  projectName: string,
+  billingIncrement: number,
+  running: boolean,
+): LogPreview {
+  const { minutes, why } = storedMinutes(minutesToLog(seconds, running), billingIncrement, projectName);
+  return { minutes, text: why ? `Log ${formatMinutes(minutes)} (${why})` : `Log ${formatMinutes(minutes)}` };
 }

@@ -206,7 +206,8 @@ export interface Snapshot {
   today: { date: string; entries: EntryView[]; totalMinutes: number };
   /** The week view's week. */
   week: WeekView;
-  outbox: { pending: number; failed: FailedOperationView[] };
+  /** pendingIds: the operations not sent yet (a queued entry's id is its EntryView.key), so the window can say when one is sent. */
+  outbox: { pending: number; pendingIds: string[]; failed: FailedOperationView[] };
   /** Newest first, at most 20, until dismissed; kept in memory only. */
   notices: NoticeView[];
   online: boolean;

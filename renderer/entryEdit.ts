@@ -9,7 +9,7 @@ import type { EditValues } from './editFields';
 /** As quick entry and a failed entry take it (common/projectName.ts): a new name is created. */
 export const ENTRY_HINTS: Partial<Record<EditableField, string>> = {
   project: 'Empty for none, one of your projects, or a new name to create.',
-  date: 'Year-month-day, today or earlier.',
+  date: 'Today or earlier: yesterday, a weekday like mon, or a date like 2025-03-10.',
 };
 
 export function entryFields(entry: EntryView): EditableValue[] {

@@ -7,7 +7,12 @@
 
 import type { ComponentChildren, Ref } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { formatDay, isFarBack, readDay } from '../../common/dayWords';
+import { formatMinutes } from '../../common/format';
+import { storedMinutes } from '../../common/logPreview';
+import { billingIncrementOfName } from '../../common/minutes';
 import { checkProjectName } from '../../common/projectName';
+import { parseTimeString } from '../../common/timeString';
 import type { ActionError, Result } from '../../common/result';
 import type { EditableField, EditableValue, ProjectView } from '../../common/snapshot';
 import { errorPlace, FIELD_HINTS, FIELD_LABELS, initialValues, timeRefusal, type EditValues } from '../editFields';
@@ -29,12 +34,17 @@ interface Props {
   save(values: EditValues): Promise<Result<unknown>>;
   /** Leaves the form: saved or cancelled. */
   onClose(saved: boolean): void;
+  /** Local YYYY-MM-DD: a Date field is read from it (yesterday, mon), named in words, and a day far back asked about. */
+  today?: string;
 }
 
-export function EditForm({ id, label, fields, projects, hints, testId, save, onClose }: Props) {
+export function EditForm({ id, label, fields, projects, hints, testId, save, onClose, today }: Props) {
   const [values, setValues] = useState<EditValues>(() => initialValues(fields));
   // The project name on which Save was pressed once despite its looking like a typo.
   const [confirmedName, setConfirmedName] = useState<string | null>(null);
+  // The date on which Save was pressed once although it lies more than a year back.
+  const [confirmedDate, setConfirmedDate] = useState<string | null>(null);
+  const day = typedDay(values, fields, today);
   const names = projects.filter((p) => p.enabled).map((p) => p.name);
   const startName = initialValues(fields).project ?? '';
   const typedName = values.project ?? '';
@@ -54,6 +64,10 @@ export function EditForm({ id, label, fields, projects, hints, testId, save, onC
     event.preventDefault();
     if (typoOf && confirmedName !== typedName) {
       setConfirmedName(typedName);
+      return;
+    }
+    if (day?.farBack && confirmedDate !== day.date) {
+      setConfirmedDate(day.date);
       return;
     }
     const refused = timeRefusal(values, fields);
@@ -82,6 +96,10 @@ export function EditForm({ id, label, fields, projects, hints, testId, save, onC
         note={
           name === 'project' && !wrong && nameCheck ? (
             <ProjectNameNote check={nameCheck} confirming={confirmedName === typedName} />
+          ) : name === 'time' && !wrong ? (
+            <StoredTimeNote values={values} fields={fields} projects={projects} />
+          ) : name === 'date' && !wrong && day ? (
+            <DayNote day={day} confirming={confirmedDate === day.date} />
           ) : null
         }
       />
@@ -183,6 +201,63 @@ function EditFormField({ base, name, value, hint, error, busy, inputRef, onValue
       {note}
       {wrong && <ErrorLine error={error} id={`${fieldId}-error`} testId={`edit-error-${name}`} />}
     </div>
+  );
+}
+
+/**
+ * What Save will store when the project's billing increment rounds the typed time up: "Saves 0:30
+ * (0:20 rounded up to Remote's 30 minutes)". Only where the form names the project; nothing when
+ * the time is unchanged or unreadable (the refusal says that).
+ */
+function StoredTimeNote({
+  values,
+  fields,
+  projects,
+}: {
+  values: EditValues;
+  fields: readonly EditableValue[];
+  projects: readonly ProjectView[];
+}) {
+  if (!fields.some((v) => v.field === 'project')) return null;
+  const time = parseTimeString(values.time ?? '');
+  if (!time.ok) return null;
+  const name = (values.project ?? '').trim().replace(/^@/, '');
+  const stored = storedMinutes(time.minutes, billingIncrementOfName(projects, name), name);
+  if (!stored.why) return null;
+  return (
+    <p class="hint" data-testid="edit-time-note" aria-live="polite">
+      Saves {formatMinutes(stored.minutes)} ({stored.why})
+    </p>
+  );
+}
+
+interface TypedDay {
+  /** YYYY-MM-DD */
+  date: string;
+  /** "Tue 3 Mar" */
+  words: string;
+  farBack: boolean;
+}
+
+/** The day a changed Date field means, read as quick entry reads days; null when unchanged, unreadable (main says why) or no today is known. */
+function typedDay(values: EditValues, fields: readonly EditableValue[], today: string | undefined): TypedDay | null {
+  const before = fields.find((v) => v.field === 'date')?.value;
+  const typed = values.date?.trim();
+  if (today === undefined || before === undefined || !typed || typed === before) return null;
+  const day = readDay(typed, today);
+  if (!day.ok || day.date === before) return null;
+  return { date: day.date, words: formatDay(day.date, today), farBack: isFarBack(day.date, today) };
+}
+
+/** Where Save moves the entry ("Moves to Tue 3 Mar"), and, for a day more than a year back, that Save asks once more. */
+function DayNote({ day, confirming }: { day: TypedDay; confirming: boolean }) {
+  const text = !day.farBack
+    ? `Moves to ${day.words}.`
+    : `${day.words} is more than a year back. ${confirming ? 'Save again to move it there.' : 'Save asks once more.'}`;
+  return (
+    <p class="hint" data-testid="edit-date-note" aria-live="polite">
+      {text}
+    </p>
   );
 }
 

@@ -12,9 +12,11 @@ interface Props {
   bridge: StintBridge;
   /** Leaves the form: saved (the operation is queued again) or cancelled. */
   onClose(saved: boolean): void;
+  /** Local YYYY-MM-DD: the Date field reads day words from it. */
+  today?: string;
 }
 
-export function EditOperationForm({ op, projects, bridge, onClose }: Props) {
+export function EditOperationForm({ op, projects, bridge, onClose, today }: Props) {
   return (
     <EditForm
       id={op.id}
@@ -22,6 +24,7 @@ export function EditOperationForm({ op, projects, bridge, onClose }: Props) {
       fields={op.editable}
       projects={projects}
       testId="edit-operation"
+      today={today}
       save={(changes) => bridge.editOperation({ id: op.id, changes })}
       onClose={onClose}
     />

@@ -4,12 +4,14 @@
 
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { RequestOf, StintBridge } from '../../common/contract';
+import { readDay } from '../../common/dayWords';
 import { formatMinutes } from '../../common/format';
 import type { EntryView, ProjectView } from '../../common/snapshot';
 import { entryFields, entryUpdate, entryWords, ENTRY_HINTS } from '../entryEdit';
 import { useAction } from '../hooks';
 import { ContinueEntry } from './ContinueEntry';
 import { EditForm } from './EditForm';
+import { SavedHereBadge } from './SavedHereBadge';
 import { ErrorLine } from './ErrorLine';
 
 /** One entry with Edit, Delete and Continue. */
@@ -18,11 +20,17 @@ export function EntryRow({
   projects,
   bridge,
   testId = 'today-entry',
+  today,
+  onMoved,
 }: {
   entry: EntryView;
   projects: ProjectView[];
   bridge: StintBridge;
   testId?: string;
+  /** Local YYYY-MM-DD: the Date field reads day words from it. */
+  today?: string;
+  /** Saved onto another day (YYYY-MM-DD): the list it leaves says where it went. */
+  onMoved?: (date: string) => void;
 }) {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -52,7 +60,13 @@ export function EntryRow({
           projects={projects}
           hints={ENTRY_HINTS}
           testId="edit-entry"
-          save={(values) => bridge.updateEntry(entryUpdate(entry.key, values))}
+          today={today}
+          save={async (values) => {
+            const result = await bridge.updateEntry(entryUpdate(entry.key, values));
+            const day = result.ok && today !== undefined && values.date ? readDay(values.date, today) : null;
+            if (day?.ok && day.date !== entry.date) onMoved?.(day.date);
+            return result;
+          }}
           onClose={close}
         />
       ) : (
@@ -102,11 +116,7 @@ function EntrySummary({ entry }: { entry: EntryView }) {
           </span>
         )}
       </span>
-      {entry.pending && (
-        <span class="badge" title="Not sent to the service yet">
-          syncing
-        </span>
-      )}
+      {entry.pending && <SavedHereBadge />}
     </>
   );
 }

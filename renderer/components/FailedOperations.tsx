@@ -13,16 +13,18 @@ interface Props {
   failed: FailedOperationView[];
   projects: ProjectView[];
   bridge: StintBridge;
+  /** Local YYYY-MM-DD: an edit's Date field reads day words from it, as quick entry does. */
+  today?: string;
 }
 
-export function FailedOperations({ failed, projects, bridge }: Props) {
+export function FailedOperations({ failed, projects, bridge, today }: Props) {
   if (failed.length === 0) return null;
   return (
     <section class="panel attention" aria-labelledby="failed-heading" data-testid="failed-operations">
       <h2 id="failed-heading">Not saved</h2>
       <ul class="failed">
         {failed.map((op) => (
-          <FailedOperation key={op.id} op={op} projects={projects} bridge={bridge} />
+          <FailedOperation key={op.id} op={op} projects={projects} bridge={bridge} today={today} />
         ))}
       </ul>
     </section>
@@ -33,10 +35,12 @@ function FailedOperation({
   op,
   projects,
   bridge,
+  today,
 }: {
   op: FailedOperationView;
   projects: ProjectView[];
   bridge: StintBridge;
+  today?: string;
 }) {
   const action = useAction();
   const [editing, setEditing] = useState(false);
@@ -62,7 +66,7 @@ function FailedOperation({
       </div>
       <div class="failed-message">{op.message}</div>
       {editing ? (
-        <EditOperationForm op={op} projects={projects} bridge={bridge} onClose={close} />
+        <EditOperationForm op={op} projects={projects} bridge={bridge} today={today} onClose={close} />
       ) : (
         <div class="actions">
           {op.editable.length > 0 && (

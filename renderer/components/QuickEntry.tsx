@@ -10,9 +10,9 @@ import type { ResponseOf, StintBridge } from '../../common/contract';
 import { PICKER_LIMIT, recentProjectNames } from '../../common/projectOrder';
 import { parseQuickEntry, suggestProjects } from '../../common/quickEntry';
 import type { ActionError } from '../../common/result';
-import type { ProjectView } from '../../common/snapshot';
+import type { ProjectView, Snapshot } from '../../common/snapshot';
 import { useAction } from '../hooks';
-import { loggedMessage } from '../quickEntryMessage';
+import { loggedMessage, queuedMessage } from '../quickEntryMessage';
 import { isPastedDay } from '../pastedLines';
 import { applySuggestion } from '../suggestion';
 import { ErrorLine } from './ErrorLine';
@@ -25,12 +25,19 @@ interface Props {
   recentProjectIds: readonly number[];
   /** Local YYYY-MM-DD (Snapshot.today.date): day words count back from it. */
   today: string;
+  /** The open account's name: a queued entry "sends when Work answers". */
+  account?: string;
+  /** What is not sent yet, or failed: the answer after Enter says "Logged" only once the service has the entry. */
+  outbox?: Pick<Snapshot['outbox'], 'pendingIds' | 'failed'>;
   bridge: StintBridge;
 }
 
-export function QuickEntry({ projects, recentProjectIds, today, bridge }: Props) {
+type Logged = ResponseOf<'quickEntry'>;
+
+export function QuickEntry({ projects, recentProjectIds, today, account, outbox, bridge }: Props) {
   const { input, text, parsed, names, list, action, done, setDone, pasted, setPasted, confirming, ...handlers } =
     useQuickEntry(projects, recentProjectIds, today, bridge);
+  const said = done && typeof done !== 'string' ? loggedWords(done, today, account ?? 'the service', outbox) : done;
   const { edit, accept, submit, takeSuggested, onKeyDown, setCursor } = handlers;
   const { suggestions, open, activeIndex } = list;
   const describedBy = action.error ? 'quick-error' : parsed ? 'quick-preview' : 'quick-help';
@@ -82,11 +89,12 @@ export function QuickEntry({ projects, recentProjectIds, today, bridge }: Props)
         )}
         <QuickFeedback
           error={action.error}
+          projects={projects}
           parsed={parsed}
           today={today}
           confirming={confirming}
           onUseSuggested={takeSuggested}
-          done={done}
+          done={said}
           boxEmpty={!text}
         />
       </form>
@@ -103,7 +111,8 @@ function useQuickEntry(
 ) {
   const [text, setText] = useState('');
   const [cursor, setCursor] = useState(0);
-  const [done, setDone] = useState<string | null>(null);
+  // What the last Enter or paste did: the queued entry (its words follow the outbox), or what a paste said.
+  const [done, setDone] = useState<Logged | string | null>(null);
   // Several lines pasted at once: a day to log, previewed line by line (PasteDay).
   const [pasted, setPasted] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -136,7 +145,7 @@ function useQuickEntry(
   const { submit, confirming } = useConfirmedSubmit({ text, parsed }, action, bridge, (logged) => {
     setText('');
     setCursor(0);
-    setDone(loggedMessage(logged, today));
+    setDone(logged);
   });
 
   const takeSuggested = (name: string) => {
@@ -220,22 +229,29 @@ function SuggestionList({ suggestions, activeIndex, open, onPick }: SuggestionLi
 
 interface FeedbackProps {
   error: ActionError | null;
+  projects: readonly ProjectView[];
   parsed: ReturnType<typeof parseQuickEntry> | null;
   today: string;
   confirming: boolean;
   onUseSuggested: (name: string) => void;
-  /** What was logged, shown while the box is empty again. */
-  done: string | null;
+  /** What was logged, shown while the box is empty again; confirmed: false until the service has it. */
+  done: { text: string; confirmed: boolean } | string | null;
   boxEmpty: boolean;
 }
 
 /** Under the box: the refusal, else the preview of what was understood, else the help, and what was logged. */
-function QuickFeedback({ error, parsed, today, confirming, onUseSuggested, done, boxEmpty }: FeedbackProps) {
+function QuickFeedback({ error, projects, parsed, today, confirming, onUseSuggested, done, boxEmpty }: FeedbackProps) {
   return (
     <>
       <ErrorLine error={error} id="quick-error" testId="quick-error" />
       {!error && parsed && (
-        <QuickPreview parsed={parsed} today={today} confirming={confirming} onUseSuggested={onUseSuggested} />
+        <QuickPreview
+          parsed={parsed}
+          projects={projects}
+          today={today}
+          confirming={confirming}
+          onUseSuggested={onUseSuggested}
+        />
       )}
       {!error && !parsed && !done && (
         <p class="hint" id="quick-help">
@@ -243,13 +259,32 @@ function QuickFeedback({ error, parsed, today, confirming, onUseSuggested, done,
           2025-03-10 may come first. Enter logs it.
         </p>
       )}
-      {done && boxEmpty && (
-        <p class="done clamp" role="status" data-testid="quick-done" title={done}>
-          {done}
-        </p>
-      )}
+      {done && boxEmpty && <DoneLine done={done} />}
     </>
   );
+}
+
+/** The answer to the last Enter: green once the service has the entry, plain while it is only saved here. */
+function DoneLine({ done }: { done: { text: string; confirmed: boolean } | string }) {
+  const { text, confirmed } = typeof done === 'string' ? { text: done, confirmed: true } : done;
+  return (
+    <p class={`done clamp${confirmed ? '' : ' queued'}`} role="status" data-testid="quick-done" title={text}>
+      {text}
+    </p>
+  );
+}
+
+/** The words for a queued entry: "Saved here · sends when Work answers: …" until the service has it, then "Logged …". */
+function loggedWords(
+  logged: Logged,
+  today: string,
+  account: string,
+  outbox: Pick<Snapshot['outbox'], 'pendingIds' | 'failed'> | undefined,
+): { text: string; confirmed: boolean } {
+  if (outbox?.failed.some((f) => f.id === logged.key))
+    return { text: `Not saved on ${account}: see what was refused above.`, confirmed: false };
+  if (outbox?.pendingIds.includes(logged.key)) return { text: queuedMessage(logged, today, account), confirmed: false };
+  return { text: loggedMessage(logged, today), confirmed: true };
 }
 
 /** `text` with the project written `@from` renamed `to`, and where the caret goes after it; null when it is not there. */

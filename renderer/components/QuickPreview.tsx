@@ -3,10 +3,15 @@
 
 import { dayInWords } from '../../common/dayWords';
 import { formatMinutes } from '../../common/format';
+import { storedMinutes } from '../../common/logPreview';
+import { billingIncrementOfName } from '../../common/minutes';
 import type { QuickEntry } from '../../common/quickEntry';
+import type { ProjectView } from '../../common/snapshot';
 
 interface Props {
   parsed: QuickEntry;
+  /** The projects: the time shown is rounded up to the named one's billing increment, as it will be stored. */
+  projects: readonly ProjectView[];
   /** Local YYYY-MM-DD: the day is named relative to it. */
   today: string;
   /** The user pressed Enter once on a name flagged as a likely typo: the next Enter creates it. */
@@ -15,7 +20,7 @@ interface Props {
   onUseSuggested(name: string): void;
 }
 
-export function QuickPreview({ parsed, today, confirming, onUseSuggested }: Props) {
+export function QuickPreview({ parsed, projects, today, confirming, onUseSuggested }: Props) {
   if (!parsed.ok) {
     return (
       <p class="preview invalid" id="quick-preview" data-testid="quick-preview" aria-live="polite">
@@ -24,6 +29,9 @@ export function QuickPreview({ parsed, today, confirming, onUseSuggested }: Prop
     );
   }
   const day = dayInWords(parsed.date, today);
+  // As main will queue it (main/core/calls/quickLine.ts): the increment of the project named.
+  const name = parsed.projectName;
+  const stored = storedMinutes(parsed.minutes, billingIncrementOfName(projects, name), name ?? '');
   return (
     <div id="quick-preview" data-testid="quick-preview" aria-live="polite">
       <dl class="preview" aria-label="Will log">
@@ -33,7 +41,15 @@ export function QuickPreview({ parsed, today, confirming, onUseSuggested }: Prop
         </div>
         <div>
           <dt>Time</dt>
-          <dd data-testid="preview-time">{formatMinutes(parsed.minutes)}</dd>
+          <dd>
+            <span data-testid="preview-time">{formatMinutes(stored.minutes)}</span>
+            {stored.why && (
+              <span class="muted" data-testid="preview-rounding">
+                {' '}
+                ({stored.why})
+              </span>
+            )}
+          </dd>
         </div>
         <div>
           <dt>Project</dt>

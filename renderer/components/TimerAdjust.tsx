@@ -1,34 +1,56 @@
-// Adds minutes to a timer or takes them off: five at a click, or any time typed ("+15", "-0:10").
-// A refused change is said at the field, and what was typed stays there to be corrected.
+// Adds minutes to a timer or takes them off: five at a click, or any time typed ("+15", "-0:10";
+// a bare number is minutes, as the buttons beside it). What is typed is previewed before Enter
+// ("→ 0:25"), a change of more than an hour asks once in place, and a refused change is said at
+// the field, what was typed staying there to be corrected.
 
 import { useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
-import { parseAdjustment } from '../../common/timeAdjust';
+import { formatMinutes } from '../../common/format';
+import { adjustPreview, parseAdjustment } from '../../common/timeAdjust';
 import { useAction } from '../hooks';
 import { ErrorLine } from './ErrorLine';
 
-export function TimerAdjust({ projectId, name, bridge }: { projectId: number; name: string; bridge: StintBridge }) {
+interface Props {
+  projectId: number;
+  name: string;
+  /** The timer's live seconds: the preview counts from them. */
+  seconds: number;
+  bridge: StintBridge;
+}
+
+export function TimerAdjust({ projectId, name, seconds, bridge }: Props) {
   const action = useAction();
   const [text, setText] = useState('');
   const [typedError, setTypedError] = useState<string | null>(null);
+  // The large change the user is asked about (minutes), until answered or the text changes.
+  const [asking, setAsking] = useState<number | null>(null);
   const errorId = `adjust-error-${projectId}`;
+  const previewId = `adjust-preview-${projectId}`;
   const error = typedError ? { code: 'invalid_input' as const, message: typedError } : action.error;
+  const parsed = text.trim() ? parseAdjustment(text) : null;
+  const preview = parsed?.ok ? adjustPreview(seconds, parsed.minutes) : null;
 
   const adjust = async (minutes: number, typed: boolean) => {
     setTypedError(null);
+    setAsking(null);
     const result = await action.run(() => bridge.adjustTimer({ projectId, minutes }));
     if (result?.ok && typed) setText('');
   };
   const submit = (event: Event) => {
     event.preventDefault();
-    const parsed = parseAdjustment(text);
-    if (!parsed.ok) {
+    const read = parsed ?? parseAdjustment('');
+    if (!read.ok) {
       action.clear();
-      setTypedError(parsed.message);
+      setTypedError(read.message);
       return;
     }
-    void adjust(parsed.minutes, true);
+    if (preview?.large && asking !== read.minutes) {
+      setAsking(read.minutes);
+      return;
+    }
+    void adjust(read.minutes, true);
   };
+  const belowZero = seconds < 5 * 60;
 
   return (
     <form class="timer-adjust" aria-label={`Adjust ${name}`} onSubmit={submit}>
@@ -36,6 +58,7 @@ export function TimerAdjust({ projectId, name, bridge }: { projectId: number; na
         type="button"
         class="small"
         aria-label={`Take 5 minutes off ${name}`}
+        title={belowZero ? 'Stops at 0:00' : undefined}
         disabled={action.busy}
         onClick={() => void adjust(-5, false)}
       >
@@ -56,13 +79,57 @@ export function TimerAdjust({ projectId, name, bridge }: { projectId: number; na
         placeholder="+15 or -0:10"
         value={text}
         aria-invalid={error ? 'true' : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onInput={(e) => setText((e.target as HTMLInputElement).value)}
+        aria-describedby={error ? errorId : preview ? previewId : undefined}
+        onInput={(e) => {
+          setText((e.target as HTMLInputElement).value);
+          setTypedError(null);
+          setAsking(null);
+        }}
       />
       <button type="submit" class="small" disabled={action.busy}>
         Adjust
       </button>
+      {preview && !error && (
+        <span class="adjust-preview" id={previewId} data-testid="adjust-preview" aria-live="polite">
+          {preview.text}
+        </span>
+      )}
+      {asking !== null && preview && (
+        <LargeAdjustConfirm
+          name={name}
+          minutes={asking}
+          after={preview.minutes}
+          onYes={() => void adjust(asking, true)}
+          onNo={() => setAsking(null)}
+        />
+      )}
       <ErrorLine error={error} id={errorId} testId="adjust-error" />
     </form>
+  );
+}
+
+interface ConfirmProps {
+  name: string;
+  minutes: number;
+  after: number;
+  onYes: () => void;
+  onNo: () => void;
+}
+
+/** "Add 5:00 to Website (→ 5:25)?" asked in place: more than an hour at once is more often a slip than meant. */
+function LargeAdjustConfirm({ name, minutes, after, onYes, onNo }: ConfirmProps) {
+  const verb = minutes > 0 ? `Add ${formatMinutes(minutes)} to` : `Take ${formatMinutes(-minutes)} off`;
+  const question = `${verb} ${name} (→ ${formatMinutes(after)})?`;
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a question with two answers inside the adjust form, named for screen readers as a group
+    <div class="actions" role="group" aria-label={question} data-testid="adjust-confirm">
+      <span class="confirm-text">{question}</span>
+      <button type="button" class="primary" onClick={onYes}>
+        {minutes > 0 ? 'Add' : 'Take off'}
+      </button>
+      <button type="button" onClick={onNo}>
+        Keep
+      </button>
+    </div>
   );
 }

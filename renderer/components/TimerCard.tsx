@@ -3,12 +3,13 @@
 
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
-import { formatDuration } from '../../common/format';
+import { formatDuration, formatMinutes } from '../../common/format';
 import type { TimerView } from '../../common/snapshot';
 import { useAction } from '../hooks';
 import { liveSeconds } from '../../common/liveSeconds';
 import { ErrorLine } from './ErrorLine';
 import { ProjectDot } from './ProjectDot';
+import { SavedHereBadge } from './SavedHereBadge';
 import { TimerAdjust } from './TimerAdjust';
 import { TimerNote } from './TimerNote';
 import { logPreview } from '../../common/logPreview';
@@ -31,6 +32,8 @@ export function TimerCard({
   const name = timer.projectName;
   const projectId = timer.projectId;
   const seconds = liveSeconds(timer, now);
+  const toLog = logPreview(seconds, name, billingIncrement, running);
+  const previewId = `log-preview-${projectId}`;
 
   return (
     <li
@@ -42,8 +45,8 @@ export function TimerCard({
     >
       <TimerLine timer={timer} seconds={seconds} />
       <TimerNote projectId={projectId} name={name} note={timer.description} bridge={bridge} />
-      <div class="timer-log-preview" data-testid="log-preview">
-        {logPreview(seconds, name, billingIncrement).text}
+      <div class="timer-log-preview" id={previewId} data-testid="log-preview">
+        {toLog.text}
       </div>
       {confirming ? (
         <DiscardConfirm
@@ -76,9 +79,11 @@ export function TimerCard({
           <button
             type="button"
             aria-label={`Log ${name}`}
+            aria-describedby={previewId}
+            data-testid="log-button"
             onClick={() => action.run(() => bridge.logTimer({ projectId }))}
           >
-            Log
+            Log {formatMinutes(toLog.minutes)}
           </button>
           <button type="button" aria-label={`Discard ${name}`} onClick={() => setConfirming(true)}>
             Discard
@@ -86,7 +91,7 @@ export function TimerCard({
         </div>
       )}
       <ErrorLine error={action.error} />
-      {timer.state !== 'pending' && <TimerAdjust projectId={projectId} name={name} bridge={bridge} />}
+      {timer.state !== 'pending' && <TimerAdjust projectId={projectId} name={name} seconds={seconds} bridge={bridge} />}
     </li>
   );
 }
@@ -100,11 +105,7 @@ function TimerLine({ timer, seconds }: { timer: TimerView; seconds: number }) {
       <span class="timer-name" title={name}>
         {name}
       </span>
-      {timer.pending && (
-        <span class="badge" title="Not sent to the service yet">
-          syncing
-        </span>
-      )}
+      {timer.pending && <SavedHereBadge />}
       <span class="timer-time" role="timer" aria-label={`${name} time`} data-testid="timer-time" data-seconds={seconds}>
         {formatDuration(seconds)}
       </span>

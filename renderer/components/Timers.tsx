@@ -2,7 +2,7 @@
 // that starts a new one.
 
 import type { StintBridge } from '../../common/contract';
-import { DEFAULT_BILLING_INCREMENT } from '../../common/minutes';
+import { billingIncrement } from '../../common/minutes';
 import type { Snapshot, TimerView } from '../../common/snapshot';
 import { useNow } from '../hooks';
 import { NewTimer } from './NewTimer';
@@ -12,8 +12,8 @@ export function Timers({ snapshot, bridge }: { snapshot: Snapshot; bridge: Stint
   const running = snapshot.timers.filter((t) => t.state === 'running');
   const others = snapshot.timers.filter((t) => t.state !== 'running');
   const now = useNow(running.length > 0);
-  const increment = (projectId: number) =>
-    snapshot.projects.find((p) => p.id === projectId)?.billingIncrement ?? DEFAULT_BILLING_INCREMENT;
+  // The same lookup main logs with (main/core/calls/kit.ts incrementOf).
+  const increment = (projectId: number) => billingIncrement(snapshot.projects.find((p) => p.id === projectId));
 
   const card = (t: TimerView) => (
     <TimerCard key={t.projectId} timer={t} now={now} billingIncrement={increment(t.projectId)} bridge={bridge} />

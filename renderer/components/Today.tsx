@@ -1,33 +1,64 @@
-// Today's entries, newest as the service orders them, with the day's total in the heading. Each
-// can be edited in place (an inline form, as a failed change is), deleted (even before it was
-// sent), and continued.
+// Today's entries, newest as the service orders them, with the day's total in the heading: the
+// running timer's time counted in and said so, as the week view counts it (common/todayTotal.ts).
+// Each entry can be edited in place (an inline form, as a failed change is), deleted (even before
+// it was sent), and continued; one moved to another day says where it went.
 
 import type { StintBridge } from '../../common/contract';
+import { useState } from 'preact/hooks';
+import { formatDay } from '../../common/dayWords';
 import { formatMinutes } from '../../common/format';
-import type { ProjectView, Snapshot } from '../../common/snapshot';
+import type { ProjectView, Snapshot, TimerView } from '../../common/snapshot';
+import { todayTotal } from '../../common/todayTotal';
+import { useNow } from '../hooks';
 import { EntryRow } from './EntryRow';
 
 interface Props {
   today: Snapshot['today'];
+  /** The running one's time counts in the total. */
+  timers: readonly TimerView[];
   projects: ProjectView[];
   bridge: StintBridge;
 }
 
-export function Today({ today, projects, bridge }: Props) {
+export function Today({ today, timers, projects, bridge }: Props) {
+  const now = useNow(timers.some((t) => t.state === 'running'));
+  const total = todayTotal(today.totalMinutes, timers, now);
+  // An entry moved to another day leaves this list: where it went is said here.
+  const [moved, setMoved] = useState<string | null>(null);
   return (
     <section class="panel" aria-labelledby="today-heading" data-testid="today">
       <h2 id="today-heading" class="split">
         <span>Today</span>
-        <span class="total" data-testid="today-total">
-          {formatMinutes(today.totalMinutes)}
+        <span class="total">
+          <span data-testid="today-total" data-logged-minutes={today.totalMinutes}>
+            {formatMinutes(total.minutes)}
+          </span>
+          {total.label && (
+            <span class="total-label" data-testid="today-total-label">
+              {' '}
+              ({total.label})
+            </span>
+          )}
         </span>
       </h2>
+      {moved && (
+        <p class="done" role="status" data-testid="today-moved">
+          Moved to {formatDay(moved, today.date)}.
+        </p>
+      )}
       {today.entries.length === 0 ? (
         <p class="empty">Nothing logged today yet.</p>
       ) : (
         <ul class="entries" aria-label="Today's entries">
           {today.entries.map((entry) => (
-            <EntryRow key={entry.key} entry={entry} projects={projects} bridge={bridge} />
+            <EntryRow
+              key={entry.key}
+              entry={entry}
+              projects={projects}
+              bridge={bridge}
+              today={today.date}
+              onMoved={setMoved}
+            />
           ))}
         </ul>
       )}

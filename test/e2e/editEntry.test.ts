@@ -96,7 +96,7 @@ describe("editing one of today's entries in the window", () => {
       expect(entries.map((e) => [e.id, e.minutes, e.project?.id, e.description, e.tags.map((t) => t.name)])).toEqual([
         [entry.id, 120, backend.id, 'call and follow-up #sales', ['sales']],
       ]);
-      await expect.poll(() => edited.textContent()).not.toContain('syncing');
+      await expect.poll(() => edited.textContent()).not.toContain('saved here');
       expect(stack.account.core.getSnapshot().outbox.failed).toEqual([]);
       await page.screenshot({ path: join('artifacts', 'e2e-entry-edit-saved.png'), fullPage: true });
     });

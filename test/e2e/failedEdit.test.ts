@@ -111,7 +111,7 @@ describe('editing a failed operation in the window', () => {
 
       const shown = page.locator('[data-testid="today-entry"][data-project="Backend"]');
       await expect.poll(() => shown.getByTestId('entry-minutes').textContent()).toBe('1:00');
-      await expect.poll(() => shown.textContent()).not.toContain('syncing');
+      await expect.poll(() => shown.textContent()).not.toContain('saved here');
       // The notices' live region is in the page before anything is announced in it.
       expect(await page.getByRole('status', { name: 'Notices' }).count()).toBe(1);
       await page.screenshot({ path: join('artifacts', 'e2e-failed-edit-saved.png'), fullPage: true });

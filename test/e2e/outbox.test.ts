@@ -86,7 +86,10 @@ describe('the outbox in the window', () => {
       await box.press('Enter');
       const entry = page.locator('[data-testid="today-entry"][data-project="Offline"]');
       await expect.poll(() => entry.getByTestId('entry-minutes').textContent()).toBe('0:30');
-      expect(await entry.textContent()).toContain('syncing');
+      expect(await entry.textContent()).toContain('saved here');
+      // Not "Logged" while nothing answers: saved here, to be sent.
+      const said = page.getByTestId('quick-done');
+      await expect.poll(() => said.textContent()).toMatch(/^Saved here · sends when .+ answers: 0:30 on Offline\.$/);
       await expect.poll(() => status(page).getAttribute('data-state'), { timeout: 10_000 }).toBe('offline');
       expect(await status(page).textContent()).toMatch(/Offline · \d+ waiting/);
       // Why, in words; the system's words (ECONNREFUSED) only behind Details.
@@ -103,7 +106,8 @@ describe('the outbox in the window', () => {
       await page.getByRole('button', { name: 'Refresh' }).click();
       await expect.poll(() => status(page).getAttribute('data-state'), { timeout: 10_000 }).toBe('online');
       expect(await page.getByTestId('connection-problem').count()).toBe(0);
-      await expect.poll(() => entry.textContent()).not.toContain('syncing');
+      await expect.poll(() => entry.textContent()).not.toContain('saved here');
+      await expect.poll(() => said.textContent()).toBe('Logged 0:30 on Offline.');
       expect(await page.getByTestId('failed-operations').count()).toBe(0);
       expect(problems).toEqual([]);
     });

@@ -43,7 +43,7 @@ export const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
   timers: [],
   today: { date: '2025-03-10', entries: [], totalMinutes: 0 },
   week: weekView(),
-  outbox: { pending: 0, failed: [] },
+  outbox: { pending: 0, pendingIds: [], failed: [] },
   notices: [],
   online: true,
   connectionProblem: null,

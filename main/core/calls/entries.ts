@@ -28,8 +28,8 @@ export function entryHandlers(kit: HandlerKit): EntryHandlers {
       act(async (now, snap) => {
         const line = readQuickLine(text, snap, localDate(now));
         if (!line.ok) return line;
-        await queue(now, (id) => line.value.entry(id));
-        return ok(line.value.logged);
+        const key = await queue(now, (id) => line.value.entry(id));
+        return ok({ ...line.value.logged, key });
       }),
 
     deleteEntry: (request) => act((now, snap) => deleteEntry(kit, { now, snap, request })),

@@ -3,7 +3,7 @@
 
 import type { Handlers, RequestOf } from '../../../common/contract';
 import { fail, ok, type Result } from '../../../common/result';
-import { parseDay } from '../../../common/dayWords';
+import { readDay } from '../../../common/dayWords';
 import { checkProjectName } from '../../../common/projectName';
 import type { Snapshot } from '../../../common/snapshot';
 import { parseTimeString } from '../../../common/timeString';
@@ -96,8 +96,7 @@ function editedOperation(
       const time = minutes();
       if (!time.ok) return time;
       // The day as quick entry reads one: a real date up to today (or a day word such as yesterday).
-      const day = changes.date === undefined ? undefined : parseDay(changes.date.trim(), snap.today.date);
-      if (day === null) return fail('invalid_input', 'Write the date as YYYY-MM-DD, like 2025-03-10.', 'date');
+      const day = changes.date === undefined ? undefined : readDay(changes.date, snap.today.date);
       if (day && !day.ok) return fail('invalid_input', day.message, 'date');
       const project =
         changes.project === undefined

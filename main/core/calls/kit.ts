@@ -58,8 +58,8 @@ export interface HandlerKit {
   outbox: Outbox;
   /** Runs an action after the previous one, on the state it left. */
   act<T>(work: (now: number, snap: Snapshot) => Promise<Result<T>>): Promise<Result<T>>;
-  /** Records an operation (held for undo when undoable) and has the worker send it. */
-  queue(at: number, make: (id: string, seq: number) => OperationBody, undoable?: boolean): Promise<void>;
+  /** Records an operation (held for undo when undoable) and has the worker send it; answers its id. */
+  queue(at: number, make: (id: string, seq: number) => OperationBody, undoable?: boolean): Promise<string>;
   /** Records several operations in order with one write to disk (outbox addAll) and has the worker send them. */
   queueAll(at: number, makes: ReadonlyArray<(id: string) => OperationBody>): Promise<void>;
   /** Whether two project ids name the same project. */
@@ -87,12 +87,13 @@ export function handlerKit(deps: HandlerDeps): HandlerKit {
     at: number,
     make: (id: string, seq: number) => OperationBody,
     undoable = false,
-  ): Promise<void> => {
+  ): Promise<string> => {
     const id = randomUUID();
     const seq = outbox.newSeq();
     const notBefore = undoable && graceMs > 0 ? { notBefore: at + graceMs } : {};
     await outbox.add({ ...make(id, seq), id, seq, at, ...notBefore } as Operation);
     deps.operationQueued();
+    return id;
   };
 
   const queueAll = async (at: number, makes: ReadonlyArray<(id: string) => OperationBody>): Promise<void> => {

@@ -82,6 +82,7 @@ export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], 
     }),
     outbox: {
       pending: items.filter((i) => i.status === 'pending').length,
+      pendingIds: items.filter((i) => i.status === 'pending').map((i) => i.op.id),
       failed: items
         .filter((i) => i.status === 'failed')
         .map((i) => ({

@@ -22,12 +22,10 @@ export function weekView(entries: readonly EntryView[], ctx: WeekContext): WeekV
   const byDate = new Map(dates.map((date) => [date, [] as EntryView[]]));
   const byProject = new Map<string, WeekProjectView>();
   const colors = new Map(ctx.projects.map((p) => [p.name, p.color]));
-  let totalMinutes = 0;
   for (const entry of entries) {
     const day = byDate.get(entry.date);
     if (!day) continue;
     day.push(entry);
-    totalMinutes += entry.minutes;
     // Keyed by name: a read entry names its project, and a project exists once by name.
     const key = entry.projectName ?? '';
     let project = byProject.get(key);
@@ -45,19 +43,21 @@ export function weekView(entries: readonly EntryView[], ctx: WeekContext): WeekV
     else project.unbillableMinutes += entry.minutes;
     project.totalMinutes += entry.minutes;
   }
+  const days = dates.map((date) => {
+    const list = byDate.get(date)!;
+    return { date, totalMinutes: list.reduce((sum, e) => sum + e.minutes, 0), entries: list };
+  });
   return {
     start: ctx.week.start,
     end: ctx.week.end,
     weekStart: ctx.weekStart,
     isCurrent: ctx.isCurrent,
-    days: dates.map((date) => {
-      const list = byDate.get(date)!;
-      return { date, totalMinutes: list.reduce((sum, e) => sum + e.minutes, 0), entries: list };
-    }),
+    days,
     projects: [...byProject.values()].sort(
       (a, b) => b.totalMinutes - a.totalMinutes || byName.compare(a.projectName ?? '', b.projectName ?? ''),
     ),
-    totalMinutes,
+    // The sum of its rows, by construction: the window shows the one beside the others.
+    totalMinutes: days.reduce((sum, d) => sum + d.totalMinutes, 0),
     loaded: ctx.loaded,
     stale: ctx.stale,
   };

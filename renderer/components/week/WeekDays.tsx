@@ -11,11 +11,13 @@ import { dayLabel } from './days';
 interface Props {
   days: readonly WeekDayView[];
   today: string;
+  /** "with Website's timer" when today's total counts the running timer: said on today's row. */
+  todayLabel?: string | null;
   projects: ProjectView[];
   bridge: StintBridge;
 }
 
-export function WeekDays({ days, today, projects, bridge }: Props) {
+export function WeekDays({ days, today, todayLabel = null, projects, bridge }: Props) {
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set([today]));
   const toggle = (date: string) =>
     setOpen((was) => {
@@ -39,7 +41,7 @@ export function WeekDays({ days, today, projects, bridge }: Props) {
             >
               <span>
                 {dayLabel(day.date)}
-                {day.date === today ? ' (today)' : ''}
+                {day.date === today ? (todayLabel ? ` (today, ${todayLabel})` : ' (today)') : ''}
               </span>
               <span class="total">{formatMinutes(day.totalMinutes)}</span>
             </button>
@@ -50,7 +52,14 @@ export function WeekDays({ days, today, projects, bridge }: Props) {
                 ) : (
                   <ul class="entries" aria-label={`Entries of ${dayLabel(day.date)}`}>
                     {day.entries.map((entry) => (
-                      <EntryRow key={entry.key} entry={entry} projects={projects} bridge={bridge} testId="week-entry" />
+                      <EntryRow
+                        key={entry.key}
+                        entry={entry}
+                        projects={projects}
+                        bridge={bridge}
+                        testId="week-entry"
+                        today={today}
+                      />
                     ))}
                   </ul>
                 )}

@@ -1,11 +1,12 @@
 // The week view: the shown week's per-day bars, its days (each opening to its entries), and its
-// minutes per project; today's total counts the running timer's time. Previous, next and this
+// minutes per project. Today's row counts the running timer's time, as the Today panel does
+// (common/todayTotal.ts), and the week's total is the sum of its rows, so it counts it too. Previous, next and this
 // week by buttons, or by ArrowLeft, ArrowRight and T anywhere in the view but a text field.
 
 import type { StintBridge } from '../../../common/contract';
 import { formatMinutes } from '../../../common/format';
-import { liveSeconds } from '../../../common/liveSeconds';
-import type { Snapshot } from '../../../common/snapshot';
+import type { Snapshot, WeekDayView } from '../../../common/snapshot';
+import { type TodayTotal, todayTotal } from '../../../common/todayTotal';
 import { addDays } from '../../../common/week';
 import { useAction, useNow } from '../../hooks';
 import { ErrorLine } from '../ErrorLine';
@@ -21,7 +22,10 @@ export function WeekPanel({ week, today, timers, projects, exporting, bridge }: 
   const action = useAction();
   const running = timers.find((t) => t.state === 'running');
   const now = useNow(running !== undefined);
-  const todayMinutes = today.totalMinutes + (running ? Math.floor(liveSeconds(running, now) / 60) : 0);
+  const total = todayTotal(today.totalMinutes, timers, now);
+  const days = withTodayTotal(week.days, today.date, total);
+  const weekMinutes = days.reduce((sum, d) => sum + d.totalMinutes, 0);
+  const countsTimer = total.label !== null && week.days.some((d) => d.date === today.date);
 
   const show = (weekOf: string | null) => void action.run(() => bridge.showWeek({ weekOf }));
   const previous = () => show(addDays(week.start, -7));
@@ -53,8 +57,9 @@ export function WeekPanel({ week, today, timers, projects, exporting, bridge }: 
         <span>
           {week.isCurrent ? 'This week' : 'Week'} <span class="week-range">{weekLabel(week.start, week.end)}</span>
         </span>
-        <span class="total" data-testid="week-total">
-          {formatMinutes(week.totalMinutes)}
+        <span class="total">
+          <span data-testid="week-total">{formatMinutes(weekMinutes)}</span>
+          {countsTimer && <span class="total-label"> ({total.label})</span>}
         </span>
       </h2>
       <nav class="week-nav" aria-label="Weeks">
@@ -73,11 +78,18 @@ export function WeekPanel({ week, today, timers, projects, exporting, bridge }: 
         {status}
       </p>
       <p class="week-today">
-        Today <span data-testid="week-today-total">{formatMinutes(todayMinutes)}</span>
-        {running ? ` (with ${running.projectName}'s timer)` : ''}
+        Today <span data-testid="week-today-total">{formatMinutes(total.minutes)}</span>
+        {total.label ? ` (${total.label})` : ''}
       </p>
-      <WeekChart days={week.days} today={today.date} />
-      <WeekDays key={week.start} days={week.days} today={today.date} projects={projects} bridge={bridge} />
+      <WeekChart days={days} today={today.date} />
+      <WeekDays
+        key={week.start}
+        days={days}
+        today={today.date}
+        todayLabel={total.label}
+        projects={projects}
+        bridge={bridge}
+      />
       <WeekProjects projects={week.projects} />
       <ExportCsv
         key={week.start}
@@ -88,4 +100,10 @@ export function WeekPanel({ week, today, timers, projects, exporting, bridge }: 
       />
     </section>
   );
+}
+
+/** The week's days with today's total as the Today panel counts it (the running timer's time in). */
+function withTodayTotal(days: readonly WeekDayView[], today: string, total: TodayTotal): readonly WeekDayView[] {
+  if (total.timerMinutes === 0) return days;
+  return days.map((d) => (d.date === today ? { ...d, totalMinutes: d.totalMinutes + total.timerMinutes } : d));
 }

@@ -92,6 +92,7 @@ describe('core with the local service', () => {
       increment: 15,
       projectName: name,
       date: today(),
+      key: expect.any(String),
     });
     await untilSynced(core);
     const snap = core.getSnapshot();
@@ -126,7 +127,7 @@ describe('core with the local service', () => {
       'refused again',
     );
     for (const f of failed) await must(core.handlers.discardOperation({ id: f.id }));
-    expect(core.getSnapshot().outbox).toEqual({ pending: 0, failed: [] });
+    expect(core.getSnapshot().outbox).toEqual({ pending: 0, pendingIds: [], failed: [] });
   });
 
   it('re-reads timers when the window is shown', async () => {
@@ -227,7 +228,7 @@ describe('exactly once when an answer is lost', () => {
       graceEnds(core);
       await untilSynced(core);
       expect(proxy.lost()).toBe(1);
-      expect(core.getSnapshot().outbox).toEqual({ pending: 0, failed: [] });
+      expect(core.getSnapshot().outbox).toEqual({ pending: 0, pendingIds: [], failed: [] });
       const entries = (await collect(local.api.listEntries({ project_ids: [projectId] }))).map((e) => e.minutes);
       expect(entries).toEqual([15]);
     } finally {

@@ -45,6 +45,7 @@ describe('quick entry with the local service', () => {
       increment: 15,
       projectName: project.name,
       date: yesterday,
+      key: expect.any(String),
     });
     await untilSynced(core);
     expect((await onService(yesterday, note)).map((e) => [e.minutes, e.project?.id])).toEqual([[90, project.id]]);
@@ -74,7 +75,7 @@ describe('quick entry with the local service', () => {
         field: 'project',
       },
     });
-    expect(core.getSnapshot().outbox).toEqual({ pending: 0, failed: [] });
+    expect(core.getSnapshot().outbox).toEqual({ pending: 0, pendingIds: [], failed: [] });
   });
 
   it('refuses a future ISO date at the date field', async () => {

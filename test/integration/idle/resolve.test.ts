@@ -68,7 +68,7 @@ describe('answering the idle prompt', () => {
       core.notify('resume');
       await core.whenIdle();
       expect(Math.abs((await local.api.getTimer(id)).seconds - 6 * 60)).toBeLessThan(3);
-      expect(core.getSnapshot().outbox).toEqual({ pending: 0, failed: [] });
+      expect(core.getSnapshot().outbox).toEqual({ pending: 0, pendingIds: [], failed: [] });
       await local.api.deleteTimer(id);
     } finally {
       await proxy.close();

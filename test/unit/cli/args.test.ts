@@ -94,7 +94,7 @@ describe('status and today views', () => {
   const now = Date.UTC(2026, 10, 25, 12);
   const s = snapshot({
     online: false,
-    outbox: { pending: 2, failed: [] },
+    outbox: { pending: 2, pendingIds: [], failed: [] },
     timers: [
       timerView({
         projectId: 1,

@@ -66,7 +66,8 @@ describe('core, service unreachable', () => {
       ['Backend', 'running', 0, true],
       ['Website', 'paused', 600, true],
     ]);
-    expect(snap.outbox).toEqual({ pending: 4, failed: [] });
+    expect(snap.outbox).toEqual({ pending: 4, pendingIds: expect.any(Array), failed: [] });
+    expect(snap.outbox.pendingIds).toHaveLength(4);
   });
 
   it('logs a timer into today with its minutes rounded up to the billing increment', async () => {
@@ -84,15 +85,24 @@ describe('core, service unreachable', () => {
 
   it('takes a quick entry, creating a project it does not know, and says what is wrong with one it cannot read', async () => {
     const core = await offlineCore();
-    expect(await must(core.handlers.quickEntry({ text: '1:30 @Acme #meeting call with the client' }))).toEqual({
+    const logged = await must(core.handlers.quickEntry({ text: '1:30 @Acme #meeting call with the client' }));
+    expect(logged).toEqual({
       minutes: 90,
       typedMinutes: 90,
       increment: 15,
       projectName: 'Acme',
       date: core.getSnapshot().today.date,
+      key: expect.any(String),
     });
+    // The answer's key names the queued entry, so the window can say it is not sent yet, and when it is.
     expect(core.getSnapshot().today.entries).toMatchObject([
-      { minutes: 90, projectName: 'Acme', description: '#meeting call with the client', pending: true },
+      {
+        key: logged.key,
+        minutes: 90,
+        projectName: 'Acme',
+        description: '#meeting call with the client',
+        pending: true,
+      },
     ]);
 
     expect(await core.handlers.quickEntry({ text: '1:75 @Acme call' })).toEqual({
@@ -195,7 +205,7 @@ describe('core, service unreachable', () => {
     expect(after.projects).toEqual(before.projects);
     expect(after.timers).toEqual(before.timers);
     expect(after.today).toEqual(before.today);
-    expect(after.outbox).toEqual({ pending: 4, failed: [] });
+    expect(after.outbox).toEqual({ pending: 4, pendingIds: expect.any(Array), failed: [] });
 
     // And it goes on working on the same queue.
     await must(again.handlers.startTimer({ projectId }));

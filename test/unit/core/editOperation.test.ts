@@ -205,7 +205,7 @@ describe('editOperation', () => {
     [{ time: '' }, 'time', 'Enter a time'],
     [{ date: '2025-02-30' }, 'date', 'There is no 30 Feb 2025: check the date.'],
     [{ date: '2025-03-11' }, 'date', 'Tue 11 Mar is in the future: time can be logged up to today.'],
-    [{ date: '10.03.2025' }, 'date', 'YYYY-MM-DD'],
+    [{ date: '10.03.2025' }, 'date', '“10.03.2025” is not a day: write yesterday, a weekday like mon, or a date like'],
     [{ project: 'old' }, 'project', 'Old is archived.'],
     [{ name: 'Website' }, 'name', 'cannot be edited'],
   ])('refuses an entry’s %j at its field, and queues nothing', async (changes, field, message) => {

@@ -225,6 +225,7 @@ describe('deriveSnapshot', () => {
     expect(snap.today.entries).toEqual([]);
     expect(snap.outbox).toEqual({
       pending: 0,
+      pendingIds: [],
       failed: [
         {
           id: expect.any(String),

@@ -100,7 +100,7 @@ describe('QuickEntry', () => {
   it('logs the typed text on Enter, says what it logged and empties the box', async () => {
     const bridge = fakeBridge({
       quickEntry: async () =>
-        ok({ minutes: 90, typedMinutes: 90, increment: 15, projectName: 'Website', date: '2025-03-10' }),
+        ok({ minutes: 90, typedMinutes: 90, increment: 15, projectName: 'Website', date: '2025-03-10', key: 'op-1' }),
     });
     render(<QuickEntry projects={[website, backend]} recentProjectIds={[]} today="2025-03-10" bridge={bridge} />);
     const input = screen.getByRole('combobox', { name: 'Log time for today' }) as HTMLInputElement;
@@ -135,10 +135,61 @@ describe('QuickEntry', () => {
 });
 
 describe('Today', () => {
+  it('reads the Date field as quick entry reads days, says where the entry moves, and where it went once saved', async () => {
+    const bridge = fakeBridge();
+    const day = { date: '2025-03-10', entries: [entry()], totalMinutes: 90 };
+    const { rerender } = render(<Today today={day} timers={[]} projects={[website]} bridge={bridge} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit 1:30 Website call with the client' }));
+    type(screen.getByRole('textbox', { name: 'Date' }), 'yesterday');
+    expect(screen.getByTestId('edit-date-note').textContent).toBe('Moves to Sun 9 Mar.');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(bridge.updateEntry).toHaveBeenCalledWith(expect.objectContaining({ key: '41', date: 'yesterday' })),
+    );
+    // The entry has left today: the list says where it went.
+    rerender(
+      <Today today={{ ...day, entries: [], totalMinutes: 0 }} timers={[]} projects={[website]} bridge={bridge} />,
+    );
+    expect((await screen.findByTestId('today-moved')).textContent).toBe('Moved to Sun 9 Mar.');
+  });
+
+  it('asks once before moving an entry more than a year back (1900-01-01 was taken silently)', async () => {
+    const bridge = fakeBridge();
+    render(
+      <Today
+        today={{ date: '2025-03-10', entries: [entry()], totalMinutes: 90 }}
+        timers={[]}
+        projects={[website]}
+        bridge={bridge}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Edit 1:30 Website call with the client' }));
+    type(screen.getByRole('textbox', { name: 'Date' }), '1900-01-01');
+    expect(screen.getByTestId('edit-date-note').textContent).toBe(
+      'Mon 1 Jan 1900 is more than a year back. Save asks once more.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByTestId('edit-date-note').textContent).toBe(
+      'Mon 1 Jan 1900 is more than a year back. Save again to move it there.',
+    );
+    expect(bridge.updateEntry).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(bridge.updateEntry).toHaveBeenCalledWith(expect.objectContaining({ date: '1900-01-01' })),
+    );
+  });
+
   it("shows the day's total and each entry, and deletes the one asked for", async () => {
     const bridge = fakeBridge();
     const entries = [entry(), entry({ key: 'op-1', id: null, minutes: 15, description: 'notes', pending: true })];
-    render(<Today today={{ date: '2025-03-10', entries, totalMinutes: 105 }} projects={[website]} bridge={bridge} />);
+    render(
+      <Today
+        today={{ date: '2025-03-10', entries, totalMinutes: 105 }}
+        timers={[]}
+        projects={[website]}
+        bridge={bridge}
+      />,
+    );
     expect(screen.getByTestId('today-total').textContent).toBe('1:45');
     expect(screen.getAllByTestId('entry-minutes').map((e) => e.textContent)).toEqual(['1:30', '0:15']);
     fireEvent.click(screen.getByRole('button', { name: 'Delete 1:30 Website call with the client' }));
@@ -155,6 +206,7 @@ describe('Today', () => {
     render(
       <Today
         today={{ date: '2025-03-10', entries: [entry()], totalMinutes: 90 }}
+        timers={[]}
         projects={[website]}
         bridge={bridge}
       />,
@@ -175,7 +227,12 @@ describe('Today', () => {
   it('offers no Edit for an entry not yet read back with its id', () => {
     const unread = entry({ key: 'op-2', id: null, pending: true, editable: false });
     render(
-      <Today today={{ date: '2025-03-10', entries: [unread], totalMinutes: 90 }} projects={[]} bridge={fakeBridge()} />,
+      <Today
+        today={{ date: '2025-03-10', entries: [unread], totalMinutes: 90 }}
+        timers={[]}
+        projects={[]}
+        bridge={fakeBridge()}
+      />,
     );
     expect(screen.queryByRole('button', { name: /^Edit/ })).toBeNull();
   });
@@ -261,6 +318,22 @@ describe('FailedOperations (Not saved)', () => {
       { field: 'project', value: 'Website' },
     ],
   };
+
+  it('reads its Date field as quick entry reads days, and asks once for a day more than a year back', () => {
+    const dated = { ...op, editable: [...op.editable, { field: 'date' as const, value: '2025-03-10' }] };
+    const bridge = fakeBridge();
+    render(<FailedOperations failed={[dated]} projects={[website]} bridge={bridge} today="2025-03-10" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit: Log 1:30 on Website' }));
+    const date = screen.getByRole('textbox', { name: 'Date' });
+    type(date, 'fri');
+    expect(screen.getByTestId('edit-date-note').textContent).toBe('Moves to Fri 7 Mar.');
+    type(date, '2020-01-01');
+    fireEvent.submit(screen.getByRole('form', { name: 'Edit: Log 1:30 on Website' }));
+    expect(screen.getByTestId('edit-date-note').textContent).toBe(
+      'Wed 1 Jan 2020 is more than a year back. Save again to move it there.',
+    );
+    expect(bridge.editOperation).not.toHaveBeenCalled();
+  });
 
   it('flags a bad time at the time field, and a refused value at its own field in words', async () => {
     // The edit goes through dispatch, as from the window: the contract's schema checks it.

@@ -5,7 +5,9 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail, ok } from '../../../common/result';
 import type { ProjectView } from '../../../common/snapshot';
+import { AccountName } from '../../../renderer/accountName';
 import { EditForm } from '../../../renderer/components/EditForm';
+import { EntryRow } from '../../../renderer/components/EntryRow';
 import { NewTimer } from '../../../renderer/components/NewTimer';
 import { QuickEntry } from '../../../renderer/components/QuickEntry';
 import { fakeBridge } from '../../support/fakeBridge';
@@ -31,7 +33,7 @@ describe('QuickEntry: days and ranges', () => {
   it('names the day a day word logs to, and says it once logged', async () => {
     const bridge = fakeBridge({
       quickEntry: async () =>
-        ok({ minutes: 90, typedMinutes: 90, increment: 15, projectName: 'Website', date: '2025-11-24' }),
+        ok({ minutes: 90, typedMinutes: 90, increment: 15, projectName: 'Website', date: '2025-11-24', key: 'op-1' }),
     });
     render(<QuickEntry projects={[website]} recentProjectIds={[]} today={TODAY} bridge={bridge} />);
     type(box(), 'yesterday 9:00-10:30 @Website x');
@@ -55,9 +57,26 @@ describe('QuickEntry: days and ranges', () => {
 });
 
 describe('QuickEntry: what the service stores', () => {
+  it("previews the stored minutes before Enter: 0:20 on Remote's 30-minute increment shows 0:30, with why", () => {
+    const bridge = fakeBridge();
+    render(<QuickEntry projects={[remote, website]} recentProjectIds={[]} today={TODAY} bridge={bridge} />);
+    type(box(), '0:20 @Remote x');
+    expect(screen.getByTestId('preview-time').textContent).toBe('0:30');
+    expect(screen.getByTestId('preview-rounding').textContent).toBe(" (0:20 rounded up to Remote's 30 minutes)");
+    // A new project gets the default 15; no project, no rounding.
+    type(box(), '0:20 @Zeta x');
+    expect(screen.getByTestId('preview-time').textContent).toBe('0:30');
+    expect(screen.getByTestId('preview-rounding').textContent).toBe(" (0:20 rounded up to Zeta's 15 minutes)");
+    type(box(), '0:20 x');
+    expect(screen.getByTestId('preview-time').textContent).toBe('0:20');
+    expect(screen.queryByTestId('preview-rounding')).toBeNull();
+    expect(bridge.quickEntry).not.toHaveBeenCalled();
+  });
+
   it('states the minutes after the billing increment, and that they were rounded up', async () => {
     const bridge = fakeBridge({
-      quickEntry: async () => ok({ minutes: 30, typedMinutes: 20, increment: 30, projectName: 'Remote', date: TODAY }),
+      quickEntry: async () =>
+        ok({ minutes: 30, typedMinutes: 20, increment: 30, projectName: 'Remote', date: TODAY, key: 'op-1' }),
     });
     render(<QuickEntry projects={[remote]} recentProjectIds={[]} today={TODAY} bridge={bridge} />);
     type(box(), '0:20 @Remote x');
@@ -65,6 +84,48 @@ describe('QuickEntry: what the service stores', () => {
     expect((await screen.findByRole('status')).textContent).toBe(
       'Logged 0:30 on Remote (0:20 rounded up to its 30 minutes).',
     );
+  });
+});
+
+describe('QuickEntry: saved here until the service has it', () => {
+  it('says "Saved here · sends when Work answers" while the entry waits, and "Logged" once the service has it', async () => {
+    const bridge = fakeBridge({
+      quickEntry: async () =>
+        ok({ minutes: 60, typedMinutes: 60, increment: 15, projectName: 'Website', date: TODAY, key: 'op-1' }),
+    });
+    const waiting = { pendingIds: ['op-1'], failed: [] };
+    const props = { projects: [website], recentProjectIds: [], today: TODAY, account: 'Work', bridge };
+    const { rerender } = render(<QuickEntry {...props} outbox={waiting} />);
+    type(box(), '1:00 @Website x');
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    const said = await screen.findByTestId('quick-done');
+    expect(said.textContent).toBe('Saved here · sends when Work answers: 1:00 on Website.');
+    expect(said.classList.contains('queued')).toBe(true);
+    rerender(<QuickEntry {...props} outbox={{ pendingIds: [], failed: [] }} />);
+    await waitFor(() => expect(screen.getByTestId('quick-done').textContent).toBe('Logged 1:00 on Website.'));
+    expect(screen.getByTestId('quick-done').classList.contains('queued')).toBe(false);
+  });
+});
+
+describe('The badge of what the service does not have yet', () => {
+  it('says "saved here", and in full that it sends when the account answers, where it said "syncing"', () => {
+    const entry = {
+      key: 'op-1',
+      id: null,
+      date: TODAY,
+      minutes: 60,
+      description: 'x',
+      projectName: 'Website',
+      pending: true,
+    };
+    render(
+      <AccountName.Provider value="Work">
+        <EntryRow entry={entry} projects={[website]} bridge={fakeBridge()} />
+      </AccountName.Provider>,
+    );
+    const badge = screen.getByTestId('saved-here');
+    expect(badge.textContent).toBe('saved here · sends when Work answers');
+    expect(badge.getAttribute('title')).toBe('Saved here · sends when Work answers');
   });
 });
 
@@ -82,7 +143,8 @@ describe('QuickEntry: new project names', () => {
 
   it('questions a likely typo: the first Enter asks, the second creates; Use takes the known name', async () => {
     const bridge = fakeBridge({
-      quickEntry: async () => ok({ minutes: 30, typedMinutes: 20, increment: 15, projectName: 'Remtoe', date: TODAY }),
+      quickEntry: async () =>
+        ok({ minutes: 30, typedMinutes: 20, increment: 15, projectName: 'Remtoe', date: TODAY, key: 'op-1' }),
     });
     render(<QuickEntry projects={[remote]} recentProjectIds={[]} today={TODAY} bridge={bridge} />);
     type(box(), '0:20 @Remtoe x');
@@ -106,7 +168,8 @@ describe('QuickEntry: new project names', () => {
 
   it('creates a plainly new name on the first Enter, saying it is new', async () => {
     const bridge = fakeBridge({
-      quickEntry: async () => ok({ minutes: 60, typedMinutes: 60, increment: 15, projectName: 'Zeta', date: TODAY }),
+      quickEntry: async () =>
+        ok({ minutes: 60, typedMinutes: 60, increment: 15, projectName: 'Zeta', date: TODAY, key: 'op-1' }),
     });
     render(<QuickEntry projects={[remote]} recentProjectIds={[]} today={TODAY} bridge={bridge} />);
     type(box(), '1:00 @Zeta');
@@ -194,5 +257,34 @@ describe('EditForm: the same project-name rule', () => {
     expect(screen.getByTestId('edit-project-note').textContent).toBe(
       'A project name can be at most 255 characters; this one has 256.',
     );
+  });
+
+  it("says before Save the minutes the project's increment will store: 0:20 moved to Remote saves 0:30", () => {
+    render(
+      <EditForm
+        id="e3"
+        label="Edit entry"
+        fields={fields}
+        projects={[website, remote]}
+        testId="edit-entry"
+        save={async () => ok(null)}
+        onClose={() => {}}
+      />,
+    );
+    expect(screen.queryByTestId('edit-time-note')).toBeNull();
+    type(screen.getByLabelText('Time'), '0:20');
+    expect(screen.getByTestId('edit-time-note').textContent).toBe(
+      "Saves 0:30 (0:20 rounded up to Website's 15 minutes)",
+    );
+    type(screen.getByLabelText('Project'), 'Remote');
+    expect(screen.getByTestId('edit-time-note').textContent).toBe(
+      "Saves 0:30 (0:20 rounded up to Remote's 30 minutes)",
+    );
+    type(screen.getByLabelText('Time'), '0:45');
+    expect(screen.getByTestId('edit-time-note').textContent).toBe(
+      "Saves 1:00 (0:45 rounded up to Remote's 30 minutes)",
+    );
+    type(screen.getByLabelText('Project'), '');
+    expect(screen.queryByTestId('edit-time-note')).toBeNull();
   });
 });

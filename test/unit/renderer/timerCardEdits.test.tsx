@@ -32,6 +32,19 @@ describe('a timer card', () => {
     expect(screen.getByTestId('log-preview').textContent).toBe('Log 0:04');
   });
 
+  it("a fresh running timer's Log says the minutes it will store: 0:15 on a 15-minute project, not 0:00", () => {
+    render(
+      <TimerCard
+        timer={timerView({ state: 'running', seconds: 0, asOf: NOW })}
+        now={NOW}
+        billingIncrement={15}
+        bridge={fakeBridge()}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Log Website' }).textContent).toBe('Log 0:15');
+    expect(screen.getByTestId('log-preview').textContent).toBe("Log 0:15 (0:01 rounded up to Website's 15 minutes)");
+  });
+
   it('adds or takes off five minutes at a click, and a typed change on Enter', async () => {
     const bridge = fakeBridge();
     render(
@@ -51,6 +64,60 @@ describe('a timer card', () => {
     fireEvent.submit(screen.getByRole('form', { name: 'Adjust Website' }));
     await waitFor(() => expect(bridge.adjustTimer).toHaveBeenCalledWith({ projectId: 1, minutes: -10 }));
     await waitFor(() => expect(field.value).toBe(''));
+  });
+
+  it('previews a typed change before Enter, a bare number being minutes: "+5" → 0:25 adds five minutes', async () => {
+    const bridge = fakeBridge();
+    render(
+      <TimerCard
+        timer={timerView({ state: 'paused', seconds: 20 * 60 })}
+        now={NOW}
+        billingIncrement={15}
+        bridge={bridge}
+      />,
+    );
+    const field = screen.getByRole('textbox', { name: 'Time to add to Website' }) as HTMLInputElement;
+    type(field, '+5');
+    expect(screen.getByTestId('adjust-preview').textContent).toBe('→ 0:25');
+    fireEvent.submit(screen.getByRole('form', { name: 'Adjust Website' }));
+    await waitFor(() => expect(bridge.adjustTimer).toHaveBeenCalledWith({ projectId: 1, minutes: 5 }));
+  });
+
+  it('says a change below zero stops at 0:00, before Enter', () => {
+    render(
+      <TimerCard
+        timer={timerView({ state: 'paused', seconds: 3 * 60 })}
+        now={NOW}
+        billingIncrement={15}
+        bridge={fakeBridge()}
+      />,
+    );
+    type(screen.getByRole('textbox', { name: 'Time to add to Website' }), '-10');
+    expect(screen.getByTestId('adjust-preview').textContent).toBe('→ 0:00 (stops at 0:00)');
+  });
+
+  it('asks in place before changing a timer by more than an hour at once; Keep sends nothing', async () => {
+    const bridge = fakeBridge();
+    render(
+      <TimerCard
+        timer={timerView({ state: 'paused', seconds: 20 * 60 })}
+        now={NOW}
+        billingIncrement={15}
+        bridge={bridge}
+      />,
+    );
+    const field = screen.getByRole('textbox', { name: 'Time to add to Website' }) as HTMLInputElement;
+    type(field, '+2h');
+    fireEvent.submit(screen.getByRole('form', { name: 'Adjust Website' }));
+    const question = await screen.findByRole('group', { name: 'Add 2:00 to Website (→ 2:20)?' });
+    expect(bridge.adjustTimer).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep' }));
+    await waitFor(() => expect(question.isConnected).toBe(false));
+    expect(bridge.adjustTimer).not.toHaveBeenCalled();
+    expect(field.value).toBe('+2h');
+    fireEvent.submit(screen.getByRole('form', { name: 'Adjust Website' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(bridge.adjustTimer).toHaveBeenCalledWith({ projectId: 1, minutes: 120 }));
   });
 
   it('refuses a typed change it cannot read, or one main refuses, at the field, keeping the text', async () => {

@@ -6,6 +6,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail } from '../../../common/result';
 import type { EntryView, WeekView } from '../../../common/snapshot';
+import { Today } from '../../../renderer/components/Today';
 import { WeekPanel } from '../../../renderer/components/week/WeekPanel';
 import { fakeBridge } from '../../support/fakeBridge';
 import { snapshot, timerView, weekView } from '../../support/snapshot';
@@ -73,6 +74,31 @@ describe('WeekPanel', () => {
     const running = timerView({ state: 'running', seconds: 0, asOf: Date.now() - 25 * 60_000 });
     show(fakeBridge(), { timers: [running], today: { date: '2025-03-10', entries: [], totalMinutes: 60 } });
     expect(screen.getByTestId('week-today-total').textContent).toBe('1:25');
+  });
+
+  it('shows one today: the Today line, today’s row and the week’s total all count the running timer, and say so', () => {
+    // Three hours on Website's timer by now, on top of the 2:00 logged on Tuesday 11 Mar, today.
+    const running = timerView({ state: 'running', seconds: 0, asOf: Date.now() - 3 * 3600_000 });
+    show(fakeBridge(), { timers: [running], today: { date: '2025-03-11', entries: [], totalMinutes: 120 } });
+    expect(screen.getByTestId('week-today-total').textContent).toBe('5:00');
+    const row = screen.getByRole('button', { name: /Tuesday 11 Mar/ });
+    expect(row.textContent).toContain('5:00');
+    expect(row.textContent).toContain("with Website's timer");
+    // The week's total is the sum of its rows.
+    const rows = screen.getAllByTestId('week-day').map((d) => d.querySelector('.week-day-toggle .total')!.textContent);
+    const sum = rows.reduce((m, t) => m + Number(t!.split(':')[0]) * 60 + Number(t!.split(':')[1]), 0);
+    expect(sum).toBe(300);
+    expect(screen.getByTestId('week-total').textContent).toBe('5:00');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toContain("with Website's timer");
+  });
+
+  it('the Today panel counts the running timer as the week does, labelled the same way', () => {
+    const running = timerView({ state: 'running', seconds: 0, asOf: Date.now() - 3 * 3600_000 });
+    const today = { date: '2025-03-11', entries: [], totalMinutes: 120 };
+    show(fakeBridge(), { timers: [running], today });
+    render(<Today today={today} timers={[running]} projects={[]} bridge={fakeBridge()} />);
+    expect(screen.getByTestId('today-total').textContent).toBe(screen.getByTestId('week-today-total').textContent);
+    expect(screen.getByTestId('today-total-label').textContent).toBe(" (with Website's timer)");
   });
 
   it('goes a week back and on by button and by ArrowLeft, ArrowRight and T', async () => {
