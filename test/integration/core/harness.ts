@@ -72,8 +72,20 @@ export const untilSynced = (core: Core, ms = CONDITION_WAIT_MS) =>
 
 /**
  * A proxy to the service that, for the first request matching `lose`, lets the service act and
- * then cuts the connection instead of passing the answer on.
+ * then cuts the connection instead of passing the answer on. The service writes its absolute
+ * links (Link, Location) from its own address, never from the Host a client sent; the proxy
+ * stands for the address clients know it by, so it writes its own there, as a service whose
+ * public URL is the proxy's would.
  */
+function throughProxy(headers: IncomingMessage['headers'], target: string, proxy: string): IncomingMessage['headers'] {
+  const out = { ...headers };
+  for (const name of ['link', 'location'] as const) {
+    const value = out[name];
+    if (typeof value === 'string') out[name] = value.split(target).join(proxy);
+  }
+  return out;
+}
+
 export async function lossyProxy(
   target: string,
   lose: (method: string, path: string) => boolean,
@@ -95,7 +107,7 @@ export async function lossyProxy(
               req.socket.destroy();
               return;
             }
-            res.writeHead(answer.statusCode!, answer.headers);
+            res.writeHead(answer.statusCode!, throughProxy(answer.headers, target, `http://127.0.0.1:${port}`));
             res.end(Buffer.concat(body));
           });
         },
@@ -104,7 +116,7 @@ export async function lossyProxy(
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
+  const port = (server.address() as { port: number }).port;
   return {
     url: `http://127.0.0.1:${port}`,
     lost: () => lost,
