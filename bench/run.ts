@@ -50,6 +50,20 @@ function notes(text: string): string[] {
   return at === -1 ? [] : text.slice(at + 1).split('\n');
 }
 
+/**
+ * Where a new row goes: a variant of another row (its name followed by " [PostgreSQL]" or
+ * another setting in brackets) right after the first rows of its family; any other row at the end.
+ */
+function placeFor(rows: string[], row: string): number {
+  const [full] = row.split(' | ');
+  const family = full!.includes(' [') ? full!.slice(0, full!.indexOf(' [')) : undefined;
+  if (!family) return rows.length;
+  let at = rows.findIndex((r) => r.startsWith(family));
+  if (at === -1) return rows.length;
+  while (rows[at + 1]?.startsWith(family)) at++;
+  return at + 1;
+}
+
 /** The old table with each fresh row in place of the row of the same name (new names appended), under the fresh heading. */
 function merged(old: string, fresh: string[]): string[] {
   const name = (row: string) => row.split(' | ')[0];
@@ -59,7 +73,7 @@ function merged(old: string, fresh: string[]): string[] {
   const table = old.includes('\n## ') ? old.slice(0, old.indexOf('\n## ')) : old;
   const oldRows = table.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| benchmark'));
   const rows = oldRows.map((r) => byName.get(name(r)) ?? r);
-  for (const r of freshRows) if (!oldRows.some((o) => name(o) === name(r))) rows.push(r);
+  for (const r of freshRows) if (!oldRows.some((o) => name(o) === name(r))) rows.splice(placeFor(rows, r), 0, r);
   const head = fresh.slice(0, fresh.findIndex((l) => l.startsWith('| benchmark')) + 2);
   return [...head, ...rows, ''];
 }

@@ -6,6 +6,8 @@
 //  (b) POST /v2/entries sustained req/s with the rate limit off, beside a bare fastify POST route
 //      answering the same bytes, alternating rounds like bench/service.bench.ts.
 //  (c) the database file's size with those 100,000 entries, after a WAL checkpoint.
+// Then (a) and (b) on PostgreSQL (issue 20): one service in this process, and three instances
+// behind HAProxy (bench/serviceDataPostgres.ts), after the SQLite rows, which run as before.
 import Fastify from 'fastify';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +17,7 @@ import { buildService } from '../service';
 import type { SqliteStore } from '../service/storage/sqliteStore';
 import { nodeSqlite, type SqliteDriver } from '../service/storage/driver';
 import { betterSqlite3Driver } from './betterSqlite3Driver';
+import { postgresDataRows } from './serviceDataPostgres';
 import { seedAccount } from './serviceSeed';
 import { percentile, type Benchmark, type BenchResult } from './types';
 
@@ -242,7 +245,17 @@ async function measure(driver: SqliteDriver, synchronous: Synchronous = 'FULL'):
 }
 
 const benchmark: Benchmark = async () => {
-  const shipped = await measure(nodeSqlite);
+  const shipped = [
+    ...(await measure(nodeSqlite)),
+    ...(await postgresDataRows({
+      entries: ENTRIES,
+      listRounds: LIST_ROUNDS,
+      listPerRound: LIST_PER_ROUND,
+      postConcurrency: POST_CONCURRENCY,
+      postRounds: POST_ROUNDS,
+      postRoundMs: POST_ROUND_MS,
+    })),
+  ];
   // better-sqlite3 is no longer a dependency (issue 10): the comparison runs where a build of it
   // for this Node is named by STINT_BENCH_BETTER_SQLITE3 (bench/betterSqlite3Driver.ts says how).
   const other = betterSqlite3Driver();

@@ -1,15 +1,17 @@
 // A team's deployment for tests: deploy/run-team.sh (the script the README's "Run it for a team"
 // runs) starting N service instances on one PostgreSQL database behind a real HAProxy, every
-// port a free one. Gives the balancer's URL, each instance's ports and pid, and ways to stop one
-// (SIGTERM), kill one (SIGKILL) and stop the whole deployment.
+// port a free one. Gives the balancer's URL, each instance's ports and pid, a way to start a
+// killed instance again (as a supervisor would) and to stop the whole deployment.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const root = join(__dirname, '../..');
+// import.meta, not __dirname: the benchmarks load this file as an ES module too.
+const root = fileURLToPath(new URL('../..', import.meta.url));
 export const HAPROXY = process.env.HAPROXY ?? '/usr/sbin/haproxy';
 
 export interface TeamInstance {
@@ -34,6 +36,11 @@ export interface TeamCluster {
   output(): string;
   /** HAProxy's log (one line per request: the server that answered, the status). */
   haproxyLog(): string;
+  /**
+   * Starts a stopped or killed instance again on its ports, with the settings the script gives
+   * its instances (a supervisor's restart); resolves once it is ready. Its log goes on in the same file.
+   */
+  restart(instance: TeamInstance): Promise<void>;
   /** SIGTERM to the script, which stops the instances and then HAProxy; resolves with its exit code. */
   stop(): Promise<number | null>;
 }
@@ -91,6 +98,8 @@ export interface TeamClusterOptions {
   instances?: number;
   /** More environment for the script and the instances (RATE_LIMIT, DRAIN_SECONDS…). */
   env?: Record<string, string>;
+  /** The owner's token (default: a new random one); give the database's own when it is already seeded. */
+  token?: string;
 }
 
 const running = new Set<ChildProcess>();
@@ -100,7 +109,7 @@ const pidsOfRunning = new Map<ChildProcess, () => number[]>();
 export async function startTeamCluster(options: TeamClusterOptions): Promise<TeamCluster> {
   const count = options.instances ?? 3;
   const runDir = mkdtempSync(join(tmpdir(), 'stint-team-'));
-  const token = randomBytes(32).toString('base64url');
+  const token = options.token ?? randomBytes(32).toString('base64url');
   const tokenFile = join(runDir, 'token');
   writeFileSync(tokenFile, token, { mode: 0o600 });
   const [basePort, metricsBasePort, lbPort, statsPort] = [
@@ -116,23 +125,24 @@ export async function startTeamCluster(options: TeamClusterOptions): Promise<Tea
     STINT_TEST_STORE: _s,
     ...inherited
   } = process.env;
+  const scriptEnv: NodeJS.ProcessEnv = {
+    ...inherited,
+    DATABASE_URL: options.databaseUrl,
+    DATABASE_POOL_SIZE: '4',
+    STINT_INSTANCES: String(count),
+    STINT_BASE_PORT: String(basePort),
+    STINT_METRICS_BASE_PORT: String(metricsBasePort),
+    STINT_LB_BIND: `127.0.0.1:${lbPort}`,
+    STINT_LB_STATS: `127.0.0.1:${statsPort}`,
+    STINT_RUN_DIR: runDir,
+    STINT_SERVICE_TOKEN_FILE: tokenFile,
+    HAPROXY,
+    ...options.env,
+  };
   const script = spawn('bash', [join(root, 'deploy/run-team.sh')], {
     cwd: runDir,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...inherited,
-      DATABASE_URL: options.databaseUrl,
-      DATABASE_POOL_SIZE: '4',
-      STINT_INSTANCES: String(count),
-      STINT_BASE_PORT: String(basePort),
-      STINT_METRICS_BASE_PORT: String(metricsBasePort),
-      STINT_LB_BIND: `127.0.0.1:${lbPort}`,
-      STINT_LB_STATS: `127.0.0.1:${statsPort}`,
-      STINT_RUN_DIR: runDir,
-      STINT_SERVICE_TOKEN_FILE: tokenFile,
-      HAPROXY,
-      ...options.env,
-    },
+    env: scriptEnv,
   });
   running.add(script);
   let output = '';
@@ -145,6 +155,8 @@ export async function startTeamCluster(options: TeamClusterOptions): Promise<Tea
       .filter((file) => existsSync(file))
       .map((file) => Number(readFileSync(file, 'utf8')));
   pidsOfRunning.set(script, pids);
+  // Instances started again by restart(): children of this process, not of the script.
+  const restarted = new Set<ChildProcess>();
   let ended = false;
   void exit.then(() => (ended = true));
   await until(() => ended || output.includes('Stint for a team is up'), 'the team deployment to start', 120_000);
@@ -160,7 +172,7 @@ export async function startTeamCluster(options: TeamClusterOptions): Promise<Tea
     'HAProxy to answer',
     60_000,
   );
-  const instances = Array.from({ length: count }, (_, i) => ({
+  const instances: TeamInstance[] = Array.from({ length: count }, (_, i) => ({
     index: i + 1,
     name: `stint${i + 1}`,
     url: `http://127.0.0.1:${basePort + i}`,
@@ -175,14 +187,66 @@ export async function startTeamCluster(options: TeamClusterOptions): Promise<Tea
     runDir,
     output: () => output,
     haproxyLog: () => readFileSync(join(runDir, 'haproxy.log'), 'utf8'),
+    async restart(instance) {
+      const again = restartInstance(instance, runDir, scriptEnv);
+      restarted.add(again);
+      instance.pid = again.pid!;
+      await until(
+        () =>
+          fetch(`${instance.url}/readyz`).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        `instance ${instance.index} to be ready again`,
+        120_000,
+      );
+    },
     async stop() {
       if (!ended) script.kill('SIGTERM');
+      // The restarted instances are ours, not the script's: stopped beside its own.
+      const ours = [...restarted].filter((child) => child.exitCode === null && child.signalCode === null);
+      const oursExited = ours.map((child) => new Promise((resolve) => child.once('exit', resolve)));
+      for (const child of ours) child.kill('SIGTERM');
+      await Promise.all(oursExited);
       const code = await exit;
       running.delete(script);
       rmSync(runDir, { recursive: true, force: true });
       return code;
     },
   };
+}
+
+/** Starts instance `index` as deploy/run-team.sh's start_instance does, in the settings the script exports to it. */
+function restartInstance(instance: TeamInstance, runDir: string, scriptEnv: NodeJS.ProcessEnv): ChildProcess {
+  const { STINT_SERVICE_TOKEN: _t, ...env } = scriptEnv;
+  const log = openSync(join(runDir, `instance-${instance.index}.log`), 'a');
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'service/cli.ts',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      new URL(instance.url).port,
+      '--metrics-port',
+      new URL(instance.metricsUrl).port,
+    ],
+    {
+      cwd: root,
+      stdio: ['ignore', log, log],
+      env: {
+        ...env,
+        DRAIN_SECONDS: env.DRAIN_SECONDS ?? '2',
+        TRUST_PROXY: env.TRUST_PROXY ?? 'loopback',
+        STINT_SECRETS_KEY_FILE: env.STINT_SECRETS_KEY_FILE ?? join(runDir, 'secrets-key'),
+      },
+    },
+  );
+  closeSync(log);
+  writeFileSync(join(runDir, `instance-${instance.index}.pid`), String(child.pid));
+  return child;
 }
 
 /** For afterEach/afterAll: whatever a failed test left running is killed. */
