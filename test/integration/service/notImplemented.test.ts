@@ -33,7 +33,13 @@ const emailAndPassword = `Basic ${Buffer.from('me@stint.local:secret').toString(
 async function call(url: string, method: string, headers: Record<string, string>, body?: string) {
   return rawRequest(url, {
     method,
-    headers: { 'user-agent': USER_AGENT, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+    // With its length: node:http sends a DELETE's body without Content-Length or chunking, so the
+    // server would read the body as the start of the next request on the kept-alive socket.
+    headers: {
+      'user-agent': USER_AGENT,
+      ...(body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {}),
+      ...headers,
+    },
     body,
   });
 }
