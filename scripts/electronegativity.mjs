@@ -44,7 +44,7 @@ export const EXCEPTIONS = [
   },
   {
     issue: 'OPEN_EXTERNAL_JS_CHECK',
-    file: 'main/shell/app.ts',
+    file: 'main/shell/account.ts',
     sample: /await shell\.openExternal\(url\); \/\/ checked on the line above/,
     // The browser sign-in's opener: the same isSafeExternalUrl check guards it, and anything else
     // is refused with an error rather than handed to the OS.
