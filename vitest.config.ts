@@ -35,6 +35,16 @@ export default defineConfig({
         test: {
           name: 'service on postgres',
           include: ['test/integration/service/**/*.test.ts'],
+          // These choose their store themselves (the service command's files: SQLite with --data,
+          // PostgreSQL with DATABASE_URL; the multi-instance ones always PostgreSQL; robustness
+          // its own SQLite files), so a second run would repeat the same thing.
+          exclude: [
+            'test/integration/service/cli.test.ts',
+            'test/integration/service/serviceCommandOperations.test.ts',
+            'test/integration/service/multiInstance.test.ts',
+            'test/integration/service/multiInstanceDelivery.test.ts',
+            'test/integration/service/robustness.test.ts',
+          ],
           env: { STINT_TEST_STORE: 'postgres' },
           testTimeout: 30_000,
           hookTimeout: 30_000,
