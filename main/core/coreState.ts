@@ -15,6 +15,7 @@ import { unreachable } from '../api/unreachable';
 import type { HandlerDeps } from './calls/kit';
 import { isIdleEvent } from './desktop/idle/policy';
 import { createIdleTracker } from './desktop/idle/tracker';
+import { idleSourceText } from './desktop/idle/sources';
 import { createReminderScheduler } from './desktop/reminder/scheduler';
 import { createExporter } from './export/exporter';
 import { UNDO_GRACE_MS } from './model/undoGrace';
@@ -141,6 +142,7 @@ function snapshotView({
       notices: shown.notices,
       settings: settings.get(),
       idle: idle.prompt(),
+      idleSource: idleSourceText(idle.source()),
       reminderAt: reminder.openAt(),
       week: week(),
       exporting: shown.exporting,

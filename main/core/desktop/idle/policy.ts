@@ -14,12 +14,15 @@
 
 import type { TimerView } from '../../../../common/snapshot';
 import { exactLiveSeconds } from '../../../../common/liveSeconds';
+import type { IdleSourceId } from './sources';
 
 export type IdleEvent =
   /** powerMonitor.getSystemIdleTime(), sampled by the shell every ~15 s while a timer runs. */
   | { kind: 'idle-sample'; idleSeconds: number; at: number }
   | { kind: 'suspend' | 'lock'; at: number }
-  | { kind: 'resume' | 'unlock'; at: number };
+  | { kind: 'resume' | 'unlock'; at: number }
+  /** Which source the samples come from (sources.ts), null when none answers: Settings names it. */
+  | { kind: 'idle-source'; source: IdleSourceId | null };
 
 export const isIdleEvent = (event: unknown): event is IdleEvent =>
   typeof event === 'object' && event !== null && 'kind' in event;
@@ -70,6 +73,8 @@ export function stepIdle(
   thresholdMinutes: number | null,
 ): IdleState {
   switch (event.kind) {
+    case 'idle-source':
+      return state;
     case 'suspend':
     case 'lock': {
       if (state.away)
