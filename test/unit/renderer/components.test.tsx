@@ -204,7 +204,9 @@ describe('NewTimer', () => {
 describe('IdleSection', () => {
   it('refuses minutes out of range at the field, keeps them, and saves nothing', async () => {
     const bridge = fakeBridge();
-    render(<IdleSection minutes={DEFAULT_SETTINGS.idleThresholdMinutes} bridge={bridge} />);
+    render(
+      <IdleSection minutes={DEFAULT_SETTINGS.idleThresholdMinutes} source="Idle read from GNOME" bridge={bridge} />,
+    );
     const minutes = screen.getByTestId('idle-minutes') as HTMLInputElement;
     type(minutes, '500');
     fireEvent.submit(screen.getByRole('form', { name: 'Idle minutes' }));
@@ -215,9 +217,14 @@ describe('IdleSection', () => {
     expect(bridge.updateSettings).not.toHaveBeenCalled();
   });
 
+  it('names where idle is read from', () => {
+    render(<IdleSection minutes={10} source="Idle read from GNOME" bridge={fakeBridge()} />);
+    expect(screen.getByTestId('idle-source').textContent).toBe('Idle read from GNOME');
+  });
+
   it('saves minutes in range as the idle threshold', async () => {
     const bridge = fakeBridge({ updateSettings: async () => ok({ ...DEFAULT_SETTINGS, idleThresholdMinutes: 15 }) });
-    render(<IdleSection minutes={10} bridge={bridge} />);
+    render(<IdleSection minutes={10} source="Idle read from GNOME" bridge={bridge} />);
     type(screen.getByTestId('idle-minutes'), '15');
     fireEvent.submit(screen.getByRole('form', { name: 'Idle minutes' }));
     await waitFor(() => expect(bridge.updateSettings).toHaveBeenCalledWith({ idleThresholdMinutes: 15 }));
