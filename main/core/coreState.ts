@@ -76,6 +76,10 @@ export function createCoreState({ options, outbox, ledger }: CoreParts): CoreSta
     ...workerSide({ options, clock, outbox, ledger, service, shown, view }),
     ...callSide({ options, clock, outbox, ledger, settings, service, shown, view, exporter, worker, life }),
     notify(event) {
+      if (typeof event === 'object' && event.kind === 'tell') {
+        shown.addNotice(event.message, clock.now());
+        return view.changed();
+      }
       if (isIdleEvent(event)) {
         if (view.idle.handle(event)) view.changed();
         if (event.kind !== 'resume' && event.kind !== 'unlock') return;

@@ -4,6 +4,7 @@
 // instant of their last input on the test's clock.
 
 import dbus from 'dbus-next';
+import { ownName } from './sessionBus';
 
 export type DesktopKind = 'gnome' | 'kde' | 'logind';
 
@@ -71,11 +72,20 @@ const SERVICES: Record<DesktopKind, { name: string; path: string; make(desk: Des
 };
 
 /** Exports the stand-in for `kind` on the bus at `address`; answers how to take it off again. */
-export async function exportDesktopIdle(address: string, kind: DesktopKind, desk: Desk): Promise<{ stop(): void }> {
+export async function exportDesktopIdle(
+  address: string,
+  kind: DesktopKind,
+  desk: Desk,
+): Promise<{ stop(): Promise<void> }> {
   const bus = dbus.sessionBus({ busAddress: address });
   bus.on('error', () => {});
   const service = SERVICES[kind];
   bus.export(service.path, service.make(desk));
-  await bus.requestName(service.name, 0);
-  return { stop: () => bus.disconnect() };
+  await ownName(bus, service.name);
+  return {
+    async stop() {
+      await bus.releaseName(service.name).catch(() => {});
+      bus.disconnect();
+    },
+  };
 }

@@ -58,3 +58,20 @@ const BUS_CONFIG = `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Co
   </policy>
 </busconfig>
 `;
+
+/**
+ * Owns `name` on a dbus-next connection, waiting (bounded) until it is the primary owner: a
+ * stand-in just taken off may still hold it for a moment.
+ */
+export async function ownName(
+  bus: { requestName(name: string, flags: number): Promise<number> },
+  name: string,
+): Promise<void> {
+  const DO_NOT_QUEUE = 4;
+  const PRIMARY_OWNER = 1;
+  const deadline = Date.now() + 30_000;
+  while ((await bus.requestName(name, DO_NOT_QUEUE)) !== PRIMARY_OWNER) {
+    if (Date.now() > deadline) throw new Error(`${name} still owned by another connection after 30 s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

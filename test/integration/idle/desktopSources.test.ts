@@ -60,7 +60,7 @@ interface Scene {
   pass(ms: number, typing: boolean): Promise<void>;
   /** Samples every period until the prompt shows; answers how long after `since` it showed. */
   untilPrompt(since: number): Promise<number>;
-  stop(): void;
+  stop(): Promise<void>;
 }
 
 async function scene(kind: DesktopKind, name: string): Promise<Scene> {
@@ -96,9 +96,9 @@ async function scene(kind: DesktopKind, name: string): Promise<Scene> {
       }
       return local.clock.now() - since;
     },
-    stop() {
+    async stop() {
       sampler.stop();
-      standIn.stop();
+      await standIn.stop();
     },
   };
 }
@@ -126,7 +126,7 @@ describe.each(DESKTOPS)('idle on $kind, where Electron reads 0', ({ kind, words 
       expect(Math.abs(prompt.idleSeconds - 12 * 60)).toBeLessThanOrEqual(30);
       expect(s.core.getSnapshot().idleSource).toBe(words);
     } finally {
-      s.stop();
+      await s.stop();
     }
   });
 
@@ -151,7 +151,7 @@ describe.each(DESKTOPS)('idle on $kind, where Electron reads 0', ({ kind, words 
       expect(prompt.idleSeconds).toBeGreaterThan(8 * 60 * 60);
       expect(s.core.getSnapshot().idleSource).toBe(words);
     } finally {
-      s.stop();
+      await s.stop();
     }
   });
 });

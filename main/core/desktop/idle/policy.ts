@@ -24,8 +24,10 @@ export type IdleEvent =
   /** Which source the samples come from (sources.ts), null when none answers: Settings names it. */
   | { kind: 'idle-source'; source: IdleSourceId | null };
 
+const IDLE_KINDS: ReadonlySet<unknown> = new Set(['idle-sample', 'suspend', 'lock', 'resume', 'unlock', 'idle-source']);
+
 export const isIdleEvent = (event: unknown): event is IdleEvent =>
-  typeof event === 'object' && event !== null && 'kind' in event;
+  typeof event === 'object' && event !== null && 'kind' in event && IDLE_KINDS.has(event.kind);
 
 /** The question put to the user on return; epoch ms and whole seconds. */
 export interface IdlePrompt {
