@@ -5,7 +5,10 @@
 //
 // A source that reads 0 is shown to be blind, and is distrusted for good, when the session was
 // locked or the machine asleep at the reading (nobody typed: the lock screen or sleep proves it),
-// or when another source that answers sees the user idle for at least the away floor.
+// or when another source that answers sees the user idle for at least the away floor. logind is
+// such a witness too: on a desktop where it is the only other source, Electron's blind 0 would
+// otherwise be believed until the first lock. Its hint is cleared on the first input, so a good
+// source it outvotes in that instant only makes way for the next source that answers.
 
 import { AWAY_FLOOR_SECONDS } from './policy';
 
