@@ -8,16 +8,14 @@ import { checkIdleMinutes, IDLE_MINUTES } from '../../../common/settings';
 import { ErrorLine } from '../ErrorLine';
 import { useSaveSettings } from './useSaveSettings';
 
-export function IdleSection({
-  minutes,
-  source,
-  bridge,
-}: {
+interface IdleSectionProps {
   minutes: number | null;
   /** The snapshot's idleSource: "Idle read from GNOME". */
   source: string;
   bridge: StintBridge;
-}) {
+}
+
+export function IdleSection({ minutes, source, bridge }: IdleSectionProps) {
   const [text, setText] = useState(String(minutes ?? IDLE_MINUTES.default));
   const [local, setLocal] = useState<string | null>(null);
   const saving = useSaveSettings(bridge);

@@ -14,7 +14,9 @@
 
 import type { TimerView } from '../../../../common/snapshot';
 import { exactLiveSeconds } from '../../../../common/liveSeconds';
-import type { IdleSourceId } from './sources';
+
+/** Where idle time is read from (sources.ts chooses among them). */
+export type IdleSourceId = 'electron' | 'gnome' | 'screensaver' | 'logind';
 
 export type IdleEvent =
   /** powerMonitor.getSystemIdleTime(), sampled by the shell every ~15 s while a timer runs. */

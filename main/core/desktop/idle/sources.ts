@@ -10,9 +10,9 @@
 // otherwise be believed until the first lock. Its hint is cleared on the first input, so a good
 // source it outvotes in that instant only makes way for the next source that answers.
 
-import { AWAY_FLOOR_SECONDS } from './policy';
+import { AWAY_FLOOR_SECONDS, type IdleSourceId } from './policy';
 
-export type IdleSourceId = 'electron' | 'gnome' | 'screensaver' | 'logind';
+export type { IdleSourceId };
 
 /** Most precise first: Electron where it works, then the desktop's monitors, logind's coarse hint last. */
 export const IDLE_SOURCE_ORDER: readonly IdleSourceId[] = ['electron', 'gnome', 'screensaver', 'logind'];
