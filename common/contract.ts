@@ -148,8 +148,15 @@ export const requests = {
   setDefaultAccount: z.object({ accountId: accountId }).strict(),
   /** Saves the valid part; answers the saved settings, or the first field refused (a shortcut the OS refused keeps its previous one). */
   updateSettings: settingsPatch,
-  /** The answer to the idle prompt: keep the time away, take it off the timer, or take it off and pause. */
-  resolveIdle: z.object({ choice: z.enum(['keep', 'discard', 'discard-and-pause']) }).strict(),
+  /**
+   * The answer to the idle prompt: keep the time away, take it off the timer, take it off and
+   * pause, or move it: take it off and log it as an entry from a quick-entry line without the time
+   * ("@Acme #meeting lunch with the client"; main/core/calls/idleAnswer.ts).
+   */
+  resolveIdle: z.union([
+    z.object({ choice: z.enum(['keep', 'discard', 'discard-and-pause']) }).strict(),
+    z.object({ choice: z.literal('move'), line: z.string().min(1).max(500) }).strict(),
+  ]),
   /** The answer to the working-hours reminder: start the last timer (as toggleLastTimer does), snooze 30 min, or dismiss. */
   answerReminder: z.object({ choice: z.enum(['start-last', 'snooze', 'dismiss']) }).strict(),
   /** The user's entries of a range of days (YYYY-MM-DD, both included) as CSV in the Downloads folder (main/core/export/). */

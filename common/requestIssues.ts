@@ -26,6 +26,7 @@ const FIELD_WORDS: Readonly<Record<string, string>> = {
   theme: 'The theme',
   launchAtLogin: 'Launch at login',
   choice: 'The answer',
+  line: 'The line',
 };
 
 export interface RequestProblem {

@@ -227,6 +227,8 @@ export interface Snapshot {
   undo: UndoView[];
   /** The question about time away from a running timer, until answered (resolveIdle). */
   idle: IdlePromptView | null;
+  /** Where the time away is read from, in words for Settings ("Idle read from GNOME"; main/core/desktop/idle/sources.ts). */
+  idleSource: string;
   /** The working-hours reminder (main/core/desktop/reminder/), until answered (answerReminder) or a timer runs. */
   reminder: ReminderView | null;
   /** A CSV export on its way (exportCsv): the entries written so far; null when none runs. */

@@ -15,6 +15,7 @@ import { unreachable } from '../api/unreachable';
 import type { HandlerDeps } from './calls/kit';
 import { isIdleEvent } from './desktop/idle/policy';
 import { createIdleTracker } from './desktop/idle/tracker';
+import { idleSourceText } from './desktop/idle/sources';
 import { createReminderScheduler } from './desktop/reminder/scheduler';
 import { createExporter } from './export/exporter';
 import { UNDO_GRACE_MS } from './model/undoGrace';
@@ -75,6 +76,10 @@ export function createCoreState({ options, outbox, ledger }: CoreParts): CoreSta
     ...workerSide({ options, clock, outbox, ledger, service, shown, view }),
     ...callSide({ options, clock, outbox, ledger, settings, service, shown, view, exporter, worker, life }),
     notify(event) {
+      if (typeof event === 'object' && event.kind === 'tell') {
+        shown.addNotice(event.message, clock.now());
+        return view.changed();
+      }
       if (isIdleEvent(event)) {
         if (view.idle.handle(event)) view.changed();
         if (event.kind !== 'resume' && event.kind !== 'unlock') return;
@@ -141,6 +146,7 @@ function snapshotView({
       notices: shown.notices,
       settings: settings.get(),
       idle: idle.prompt(),
+      idleSource: idleSourceText(idle.source()),
       reminderAt: reminder.openAt(),
       week: week(),
       exporting: shown.exporting,

@@ -21,7 +21,15 @@ export { systemClock } from '../api/clock';
  * The idle events (desktop/idle/policy.ts) also feed the idle prompt; their resume and unlock freshen as
  * the plain ones do.
  */
-export type LifecycleEvent = 'window-shown' | 'window-hidden' | 'resume' | 'unlock' | 'broadcast' | IdleEvent;
+export type LifecycleEvent =
+  | 'window-shown'
+  | 'window-hidden'
+  | 'resume'
+  | 'unlock'
+  | 'broadcast'
+  | IdleEvent
+  /** Something the shell tells the user in the window's notices (no tray on this desktop). */
+  | { kind: 'tell'; message: string };
 
 export interface CoreOptions {
   api: ServiceApi;

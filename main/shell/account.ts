@@ -23,6 +23,7 @@ import { watchReminder } from './reminder';
 import { applySystemSettings } from './settings';
 import { createSettingsWindowOpener } from './settingsWindow';
 import type { TrayPresenter } from './tray';
+import { checkTrayHost } from './trayHost';
 import { createMainWindow } from './window';
 
 export interface AccountShellOptions {
@@ -59,7 +60,10 @@ export async function openAccountShell(options: AccountShellOptions): Promise<Ac
 
   const paths = { preload: join(dist, 'preload/index.cjs'), html: join(dist, 'renderer/index.html') };
   const window = createMainWindow(paths);
-  hideOnClose(window, core, options.quitting);
+  // Asked of the session bus beside the wiring, which must not wait on it; applied once known.
+  const trayHere = { closeQuits: false };
+  const trayChecked = checkTrayHost();
+  hideOnClose(window, core, options.quitting, () => trayHere.closeQuits);
   const showWindow = (focusQuickEntry: boolean) => {
     placeNearTray(window, tray.tray);
     window.show();
@@ -72,6 +76,14 @@ export async function openAccountShell(options: AccountShellOptions): Promise<Ac
     getSnapshot: () => core.getSnapshot(),
     subscribe: (listener) => core.subscribe(listener),
     act: (action) => void dispatch(core.handlers, action.channel, action.request),
+  });
+
+  // No tray on this desktop: the window is the app's only face, shown whatever the launch asked.
+  void trayChecked.then((start) => {
+    if (options.quitting()) return;
+    trayHere.closeQuits = start.closeQuits;
+    if (start.notice) core.notify({ kind: 'tell', message: start.notice });
+    if (start.showWindow) showWindow(false);
   });
 
   const problem = describeFailedShortcuts(options.shortcuts.apply(core.getSnapshot().settings.hotkeys));
@@ -146,9 +158,17 @@ function watchCore(core: StintApp, window: BrowserWindow, showWindow: () => void
   ];
 }
 
-/** Closing the window hides it (a tray app keeps running), until Stint is quitting. */
-function hideOnClose(window: BrowserWindow, core: StintApp, quitting: () => boolean): void {
+/**
+ * Closing the window hides it (a tray app keeps running), until Stint is quitting; where no tray
+ * shows (`closeQuits`), closing it quits, since nothing else could bring it back.
+ */
+function hideOnClose(window: BrowserWindow, core: StintApp, quitting: () => boolean, closeQuits: () => boolean): void {
   window.on('close', (event) => {
+    if (closeQuits() && !quitting()) {
+      event.preventDefault();
+      app.quit();
+      return;
+    }
     if (!quitting()) {
       event.preventDefault();
       window.hide();

@@ -1,9 +1,10 @@
 // The question after time away from a running timer (main/core/desktop/idle/policy.ts): keep that time,
-// take it off the timer, or take it off and pause. Shown at the top of the window as an alert
+// take it off the timer, take it off and pause, or move it to another project as an entry from a
+// quick-entry line without the time ("@Acme #meeting lunch", as Harvest and Toggl offer). Shown at the top of the window as an alert
 // dialog that takes the focus when it appears (on Keep, the choice that changes nothing) and gives
 // it back when answered; Escape keeps. When the timer stopped meanwhile it only informs.
 
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
 import { discardLabel, idleMessage } from '../../common/idleText';
 import type { IdlePromptView } from '../../common/snapshot';
@@ -15,6 +16,7 @@ type Choice = 'keep' | 'discard' | 'discard-and-pause';
 export function IdlePrompt({ idle, bridge }: { idle: IdlePromptView | null; bridge: StintBridge }) {
   const action = useAction();
   const keep = useRef<HTMLButtonElement>(null);
+  const [moveLine, setMoveLine] = useState('');
   // A new return is a new question: focus comes back to it even if the last one was answered.
   const question = idle ? `${idle.projectId}@${idle.idleSince}-${idle.returnedAt}` : null;
   useEffect(() => {
@@ -28,6 +30,10 @@ export function IdlePrompt({ idle, bridge }: { idle: IdlePromptView | null; brid
 
   if (!idle) return null;
   const choose = (choice: Choice) => void action.run(() => bridge.resolveIdle({ choice }));
+  const move = (event: Event) => {
+    event.preventDefault();
+    void action.run(() => bridge.resolveIdle({ choice: 'move', line: moveLine }));
+  };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
     event.preventDefault();
@@ -60,7 +66,25 @@ export function IdlePrompt({ idle, bridge }: { idle: IdlePromptView | null; brid
           </>
         )}
       </div>
-      <ErrorLine error={action.error} testId="idle-error" />
+      {idle.timerRunning && (
+        <form class="idle-move" aria-label="Move the time away" onSubmit={move}>
+          <label>
+            Or move it to
+            <input
+              type="text"
+              value={moveLine}
+              placeholder="@Project #tag what it was"
+              data-testid="idle-move-line"
+              aria-describedby={action.error ? 'idle-prompt-error' : undefined}
+              onInput={(e) => setMoveLine((e.target as HTMLInputElement).value)}
+            />
+          </label>
+          <button type="submit" disabled={action.busy || moveLine.trim() === ''}>
+            Move
+          </button>
+        </form>
+      )}
+      <ErrorLine error={action.error} id="idle-prompt-error" testId="idle-error" />
     </section>
   );
 }

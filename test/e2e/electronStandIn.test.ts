@@ -21,6 +21,7 @@ import { bootBundle, until, type BootedApp } from '../support/electron/boot';
 import { CONDITION_WAIT_MS } from '../support/patience';
 import { StandInFrame, type StandInTray } from '../support/electron/standIn';
 import { startSecretService, type SecretServiceHandle } from '../support/secretService';
+import { exportStatusNotifierWatcher } from '../support/statusNotifierWatcher';
 import { ALL_DAY, outsideMidnight } from './reminderHours';
 import { runStint } from '../support/stintCli';
 import { freePort } from './support';
@@ -29,9 +30,12 @@ let secretService: SecretServiceHandle;
 let userData: string;
 let port: number;
 let booted: BootedApp | null = null;
+/** The desktop's tray host on the session bus (KDE, GNOME with AppIndicator): the tray shows. */
+let trayHost: { stop(): Promise<void> } | null = null;
 
 beforeAll(async () => {
   secretService = await startSecretService();
+  trayHost = await exportStatusNotifierWatcher(secretService.busAddress, true);
   await buildAll();
   userData = mkdtempSync(join(tmpdir(), 'stint-standin-'));
   port = await freePort();
@@ -40,6 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (booted && booted.electron.exitCode() === null) await booted.quit();
   rmSync(userData, { recursive: true, force: true });
+  await trayHost?.stop();
   await secretService?.stop();
 });
 
@@ -439,5 +444,24 @@ describe('the shipped bundle under the Electron stand-in', () => {
         rmSync(folder, { recursive: true, force: true });
       }
     });
+  });
+});
+
+describe('a desktop with no tray host (GNOME without AppIndicator)', () => {
+  it('shows the window at start even when launched with --toggle, says once how to get the tray, and closing the window quits', async () => {
+    if (booted && booted.electron.exitCode() === null) await booted.quit();
+    await trayHost?.stop();
+    trayHost = null;
+    try {
+      const app = await boot(['--toggle']);
+      await until(() => mainWindow(app).isVisible(), CONDITION_WAIT_MS, 'the window shown at start');
+      const notices = (await must(bridge(app).getSnapshot({}))).notices.map((n) => n.message);
+      expect(notices.filter((m) => m.startsWith('No tray here'))).toHaveLength(1);
+      expect(notices.find((m) => m.startsWith('No tray here'))).toContain('AppIndicator');
+      mainWindow(app).close();
+      expect(await app.electron.exited).toBe(0);
+    } finally {
+      trayHost = await exportStatusNotifierWatcher(secretService.busAddress, true);
+    }
   });
 });

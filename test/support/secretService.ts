@@ -2,34 +2,18 @@
 // it, with a throwaway login keyring in a temporary folder. The keychain code under test then
 // talks to it exactly as it would to the desktop's keyring.
 
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { killChild, startSessionBus } from './sessionBus';
 
 export interface SecretServiceHandle {
   busAddress: string;
   stop(): Promise<void>;
 }
 
-const kill = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-
 export async function startSecretService(): Promise<SecretServiceHandle> {
-  const home = mkdtempSync(join(tmpdir(), 'stint-keyring-'));
-  const config = join(home, 'session.conf');
-  writeFileSync(config, BUS_CONFIG.replace('@DIR@', home));
-  const bus = spawn('dbus-daemon', [`--config-file=${config}`, '--print-address=1', '--nofork', '--nopidfile'], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  const busAddress = await new Promise<string>((resolve, reject) => {
-    bus.once('error', reject);
-    bus.stdout!.once('data', (chunk) => resolve(String(chunk).trim()));
-  });
+  const bus = await startSessionBus('stint-keyring-');
+  const home = bus.dir;
+  const busAddress = bus.address;
   const env = {
     ...process.env,
     DBUS_SESSION_BUS_ADDRESS: busAddress,
@@ -50,30 +34,11 @@ export async function startSecretService(): Promise<SecretServiceHandle> {
   return {
     busAddress,
     async stop() {
-      await kill(keyring);
-      await kill(bus);
-      rmSync(home, { recursive: true, force: true });
+      await killChild(keyring);
+      await bus.stop();
     },
   };
 }
-
-// A session bus of our own that activates nothing. With the system's session config, a call to
-// org.freedesktop.secrets made before our daemon has claimed the name makes D-Bus start a second,
-// locked gnome-keyring from its service file, which then owns the name and has no login
-// collection: a race that a loaded machine loses.
-const BUS_CONFIG = `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:dir=@DIR@</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-`;
 
 const dbusSend = (busAddress: string, args: string[]) =>
   new Promise<{ ok: boolean; out: string }>((resolve) => {

@@ -54,6 +54,7 @@ export const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
   settings: DEFAULT_SETTINGS,
   undo: [],
   idle: null,
+  idleSource: 'Idle read from GNOME',
   reminder: null,
   exporting: null,
   ...over,

@@ -40,7 +40,7 @@ describe('process boundaries', () => {
   it("only main/shell and preload import 'electron'", () => {
     expect(
       offenders(
-        ['main/core', 'main/api', 'common', 'renderer', 'service', 'web'],
+        ['main/core', 'main/desktopBus', 'main/api', 'common', 'renderer', 'service', 'web'],
         (s) => s === 'electron' || s.startsWith('electron/'),
       ),
     ).toEqual([]);
@@ -169,7 +169,16 @@ const RULES: Array<{ folder: string; folders: string[]; packages: string[]; beca
     ],
     packages: ['node:', '@napi-rs/keyring'],
   },
-  { folder: 'main/shell', folders: ['main/shell', 'main/core', 'common'], packages: ['node:', 'electron'] },
+  {
+    folder: 'main/desktopBus',
+    folders: ['main/desktopBus', 'main/core/desktop', 'common'],
+    packages: ['node:', 'dbus-next'],
+  },
+  {
+    folder: 'main/shell',
+    folders: ['main/shell', 'main/core', 'main/desktopBus', 'common'],
+    packages: ['node:', 'electron'],
+  },
   { folder: 'main/index.ts', folders: ['main/shell'], packages: [] },
   { folder: 'preload', folders: ['preload', 'common'], packages: ['electron'] },
   { folder: 'renderer', folders: ['renderer', 'common'], packages: ['preact', '@preact/signals'] },

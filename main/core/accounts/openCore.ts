@@ -35,6 +35,7 @@ export function holdOpenCore(first: OpenAccount, accountsPart: (open: OpenAccoun
   let current = first;
   let stopped = false;
   let windowShown: boolean | null = null;
+  let idleSource: Extract<LifecycleEvent, { kind: 'idle-source' }> | null = null;
   const snapshot = decorateSnapshots(first.core, () => accountsPart(current));
 
   // One change of accounts at a time; core calls wait for a swap in progress.
@@ -56,12 +57,15 @@ export function holdOpenCore(first: OpenAccount, accountsPart: (open: OpenAccoun
       current = next;
       snapshot.follow(next.core);
       if (windowShown !== null) next.core.notify(windowShown ? 'window-shown' : 'window-hidden');
+      if (idleSource) next.core.notify(idleSource);
       snapshot.publish();
       await previous.close();
     },
     notify(event) {
       if (event === 'window-shown') windowShown = true;
       if (event === 'window-hidden') windowShown = false;
+      // The desktop's idle source is the machine's, not the account's: the next core is told too.
+      if (typeof event === 'object' && event.kind === 'idle-source') idleSource = event;
       current.core.notify(event);
     },
     stopped: () => stopped,

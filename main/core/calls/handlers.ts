@@ -13,7 +13,7 @@ import { operationHandlers } from './failedOperations';
 import { projectHandlers } from './projects';
 import { timerEditHandlers } from './timerEdits';
 import { timerHandlers } from './timers';
-import { idleOperations } from '../desktop/idle/resolve';
+import { idleAnswerHandler } from './idleAnswer';
 import { isDate } from '../../../common/week';
 
 /**
@@ -31,7 +31,6 @@ export type CoreHandlers = Omit<Handlers, AccountChannel>;
  */
 export function createHandlers(deps: HandlerDeps): CoreHandlers {
   const kit = handlerKit(deps);
-  const { act, queue, timerOf } = kit;
   const { startLastTimer, ...timers } = timerHandlers(kit);
   return {
     ...timers,
@@ -49,15 +48,7 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
       return ok(null);
     },
 
-    resolveIdle: ({ choice }) =>
-      act(async (now, snap) => {
-        const prompt = deps.idlePrompt();
-        const ops = idleOperations(prompt, choice, prompt ? timerOf(snap, prompt.projectId) : undefined, now);
-        if (!ops.ok) return ops;
-        for (const body of ops.value) await queue(now, () => body);
-        deps.closeIdlePrompt();
-        return ok(null);
-      }),
+    resolveIdle: idleAnswerHandler(kit),
 
     // Answered once, whatever the choice; a late "Start last" (a timer runs by now) starts nothing.
     answerReminder: async ({ choice }) => {

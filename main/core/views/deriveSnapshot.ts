@@ -12,6 +12,7 @@ import type { ServiceData } from '../sync/serviceData';
 import { undoViews, withoutDeleted } from './undoLines';
 import type { IdlePrompt } from '../desktop/idle/policy';
 import { idleView } from '../desktop/idle/view';
+import { idleSourceText } from '../desktop/idle/sources';
 import { reminderView } from '../desktop/reminder/view';
 import { recentProjectIds } from './recentProjects';
 import { inWeek, weekOf, type WeekRange } from '../../../common/week';
@@ -33,6 +34,8 @@ export interface ViewContext {
   settings?: Settings;
   /** The open idle prompt (desktop/idle/tracker.ts); default none. */
   idle?: IdlePrompt | null;
+  /** Where idle is read from, in words (desktop/idle/sources.ts idleSourceText); default not read yet. */
+  idleSource?: string;
   /** Epoch ms the open working-hours reminder was raised (desktop/reminder/scheduler.ts); default none. */
   reminderAt?: number | null;
   /** The week the window shows (showWeek); default the week of today. */
@@ -103,6 +106,7 @@ export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], 
     settings: ctx.settings ?? DEFAULT_SETTINGS,
     undo: undoViews(items),
     idle: idleView(ctx.idle ?? null, timers),
+    idleSource: ctx.idleSource ?? idleSourceText(undefined),
     reminder: reminderView(ctx.reminderAt ?? null, timers, projects, ctx.recent),
     exporting: ctx.exporting ?? null,
   });

@@ -1,4 +1,6 @@
-// Idle detection: after how many minutes away a running timer asks about the time, or never.
+// Idle detection: after how many minutes away a running timer asks about the time, or never; and
+// where the time away is read from (the snapshot's idleSource), so a desktop Stint cannot read is
+// said, not silent.
 
 import { useState } from 'preact/hooks';
 import type { StintBridge } from '../../../common/contract';
@@ -6,7 +8,14 @@ import { checkIdleMinutes, IDLE_MINUTES } from '../../../common/settings';
 import { ErrorLine } from '../ErrorLine';
 import { useSaveSettings } from './useSaveSettings';
 
-export function IdleSection({ minutes, bridge }: { minutes: number | null; bridge: StintBridge }) {
+interface IdleSectionProps {
+  minutes: number | null;
+  /** The snapshot's idleSource: "Idle read from GNOME". */
+  source: string;
+  bridge: StintBridge;
+}
+
+export function IdleSection({ minutes, source, bridge }: IdleSectionProps) {
   const [text, setText] = useState(String(minutes ?? IDLE_MINUTES.default));
   const [local, setLocal] = useState<string | null>(null);
   const saving = useSaveSettings(bridge);
@@ -70,6 +79,9 @@ export function IdleSection({ minutes, bridge }: { minutes: number | null; bridg
       </form>
       <p class="hint" data-testid="idle-state">
         {on ? `On: after ${minutes} min away.` : 'Off: Stint does not watch for idle time.'}
+      </p>
+      <p class="hint" data-testid="idle-source">
+        {source}
       </p>
       <ErrorLine error={error} id="idle-error" testId="idle-error" />
     </section>

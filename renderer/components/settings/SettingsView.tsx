@@ -32,7 +32,7 @@ export function SettingsView({ bridge }: { bridge: StintBridge }) {
       <main data-testid="settings">
         <AccountsSection snapshot={snapshot} bridge={bridge} />
         <ShortcutsSection hotkeys={settings.hotkeys} bridge={bridge} />
-        <IdleSection minutes={settings.idleThresholdMinutes} bridge={bridge} />
+        <IdleSection minutes={settings.idleThresholdMinutes} source={snapshot.idleSource} bridge={bridge} />
         <ReminderSection reminder={settings.reminder} bridge={bridge} />
         <LaunchSection launchAtLogin={settings.launchAtLogin} bridge={bridge} />
         <ThemeSection theme={settings.theme} bridge={bridge} />

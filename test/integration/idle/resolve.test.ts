@@ -4,6 +4,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../../main/core/types';
 import { sendOperation } from '../../../main/core/senders/sendOnce';
+import { collect } from '../../../main/api/types';
+import { localDate } from '../../../common/format';
 import { tempDir } from '../../support/tempDir';
 import { uniqueName } from '../../support/names';
 import { until } from '../../support/offline';
@@ -99,6 +101,31 @@ describe('answering the idle prompt', () => {
     await untilSynced(core);
     expect(Math.abs((await local.api.getTimer(id)).seconds - 37 * 60)).toBeLessThan(3);
     expect((await core.handlers.resolveIdle({ choice: 'keep' })).ok).toBe(false);
+    await local.api.deleteTimer(id);
+  });
+
+  it('move takes the time away off the timer and logs it as an entry on the project and note of a quick-entry line', async () => {
+    const core = await local.core(dir.path);
+    const other = await local.api.createProject({ name: uniqueName('IdleLunch') });
+    const id = await working(core, 'IdleMove');
+    const leftOn = localDate(local.clock.now());
+    awayAndBack(core);
+    const wrong = await core.handlers.resolveIdle({ choice: 'move', line: 'lunch with the client' });
+    expect(wrong).toMatchObject({ ok: false, error: { field: 'line' } });
+    expect(core.getSnapshot().idle).not.toBeNull();
+
+    await must(core.handlers.resolveIdle({ choice: 'move', line: `@${other.name} #meeting lunch with the client` }));
+    expect(core.getSnapshot().idle).toBeNull();
+    await untilSynced(core);
+    // 5 + 30 + 2 minutes ran; the 31 away went to the other project.
+    const timer = await local.api.getTimer(id);
+    expect(timer.state).toBe('running');
+    expect(Math.abs(timer.seconds - 6 * 60)).toBeLessThan(3);
+    const moved = await collect(local.api.listEntries({ project_ids: [other.id] }));
+    expect(moved).toHaveLength(1);
+    expect(moved[0]).toMatchObject({ date: leftOn, description: '#meeting lunch with the client' });
+    // The service rounds up to the project's billing increment: 31 minutes bill as 45.
+    expect(moved[0]).toMatchObject({ minutes: 45, project: { billing_increment: 15 } });
     await local.api.deleteTimer(id);
   });
 

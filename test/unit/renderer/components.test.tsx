@@ -14,6 +14,7 @@ import { AddAccountForm } from '../../../renderer/components/settings/AddAccount
 import { NewTimer } from '../../../renderer/components/NewTimer';
 import { QuickEntry } from '../../../renderer/components/QuickEntry';
 import { IdleSection } from '../../../renderer/components/settings/IdleSection';
+import { IdlePrompt } from '../../../renderer/components/IdlePrompt';
 import { ShortcutsSection } from '../../../renderer/components/settings/ShortcutsSection';
 import { TimerCard } from '../../../renderer/components/TimerCard';
 import { Today } from '../../../renderer/components/Today';
@@ -258,10 +259,42 @@ describe('NewTimer', () => {
   });
 });
 
+describe('IdlePrompt', () => {
+  const away = {
+    projectId: 1,
+    projectName: 'Website',
+    idleSince: SNAPSHOT_NOW - 31 * 60_000,
+    returnedAt: SNAPSHOT_NOW,
+    idleSeconds: 31 * 60,
+    timerRunning: true,
+  };
+
+  it('moves the time away to the project and note of a quick-entry line, and shows a refusal at the line', async () => {
+    const bridge = fakeBridge({
+      resolveIdle: async () =>
+        fail('invalid_input', 'Name the project first, like “@Acme #meeting lunch with the client”.', 'line'),
+    });
+    render(<IdlePrompt idle={away} bridge={bridge} />);
+    const line = screen.getByTestId('idle-move-line') as HTMLInputElement;
+    type(line, 'lunch');
+    fireEvent.submit(screen.getByRole('form', { name: 'Move the time away' }));
+    await waitFor(() => expect(bridge.resolveIdle).toHaveBeenCalledWith({ choice: 'move', line: 'lunch' }));
+    expect((await screen.findByTestId('idle-error')).textContent).toContain('Name the project first');
+    expect(line.getAttribute('aria-describedby')).toBe('idle-prompt-error');
+  });
+
+  it('offers no move when the timer stopped meanwhile', () => {
+    render(<IdlePrompt idle={{ ...away, timerRunning: false }} bridge={fakeBridge()} />);
+    expect(screen.queryByTestId('idle-move-line')).toBeNull();
+  });
+});
+
 describe('IdleSection', () => {
   it('refuses minutes out of range at the field, keeps them, and saves nothing', async () => {
     const bridge = fakeBridge();
-    render(<IdleSection minutes={DEFAULT_SETTINGS.idleThresholdMinutes} bridge={bridge} />);
+    render(
+      <IdleSection minutes={DEFAULT_SETTINGS.idleThresholdMinutes} source="Idle read from GNOME" bridge={bridge} />,
+    );
     const minutes = screen.getByTestId('idle-minutes') as HTMLInputElement;
     type(minutes, '500');
     fireEvent.submit(screen.getByRole('form', { name: 'Idle minutes' }));
@@ -272,9 +305,14 @@ describe('IdleSection', () => {
     expect(bridge.updateSettings).not.toHaveBeenCalled();
   });
 
+  it('names where idle is read from', () => {
+    render(<IdleSection minutes={10} source="Idle read from GNOME" bridge={fakeBridge()} />);
+    expect(screen.getByTestId('idle-source').textContent).toBe('Idle read from GNOME');
+  });
+
   it('saves minutes in range as the idle threshold', async () => {
     const bridge = fakeBridge({ updateSettings: async () => ok({ ...DEFAULT_SETTINGS, idleThresholdMinutes: 15 }) });
-    render(<IdleSection minutes={10} bridge={bridge} />);
+    render(<IdleSection minutes={10} source="Idle read from GNOME" bridge={bridge} />);
     type(screen.getByTestId('idle-minutes'), '15');
     fireEvent.submit(screen.getByRole('form', { name: 'Idle minutes' }));
     await waitFor(() => expect(bridge.updateSettings).toHaveBeenCalledWith({ idleThresholdMinutes: 15 }));

@@ -15,14 +15,21 @@
 import type { TimerView } from '../../../../common/snapshot';
 import { exactLiveSeconds } from '../../../../common/liveSeconds';
 
+/** Where idle time is read from (sources.ts chooses among them). */
+export type IdleSourceId = 'electron' | 'gnome' | 'screensaver' | 'logind';
+
 export type IdleEvent =
   /** powerMonitor.getSystemIdleTime(), sampled by the shell every ~15 s while a timer runs. */
   | { kind: 'idle-sample'; idleSeconds: number; at: number }
   | { kind: 'suspend' | 'lock'; at: number }
-  | { kind: 'resume' | 'unlock'; at: number };
+  | { kind: 'resume' | 'unlock'; at: number }
+  /** Which source the samples come from (sources.ts), null when none answers: Settings names it. */
+  | { kind: 'idle-source'; source: IdleSourceId | null };
+
+const IDLE_KINDS: ReadonlySet<unknown> = new Set(['idle-sample', 'suspend', 'lock', 'resume', 'unlock', 'idle-source']);
 
 export const isIdleEvent = (event: unknown): event is IdleEvent =>
-  typeof event === 'object' && event !== null && 'kind' in event;
+  typeof event === 'object' && event !== null && 'kind' in event && IDLE_KINDS.has(event.kind);
 
 /** The question put to the user on return; epoch ms and whole seconds. */
 export interface IdlePrompt {
@@ -70,6 +77,8 @@ export function stepIdle(
   thresholdMinutes: number | null,
 ): IdleState {
   switch (event.kind) {
+    case 'idle-source':
+      return state;
     case 'suspend':
     case 'lock': {
       if (state.away)
