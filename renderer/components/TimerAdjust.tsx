@@ -19,37 +19,13 @@ interface Props {
 }
 
 export function TimerAdjust({ projectId, name, seconds, bridge }: Props) {
-  const action = useAction();
-  const [text, setText] = useState('');
-  const [typedError, setTypedError] = useState<string | null>(null);
-  // The large change the user is asked about (minutes), until answered or the text changes.
-  const [asking, setAsking] = useState<number | null>(null);
+  const { action, text, error, preview, asking, adjust, submit, onInput, keep } = useAdjustInput(
+    projectId,
+    seconds,
+    bridge,
+  );
   const errorId = `adjust-error-${projectId}`;
   const previewId = `adjust-preview-${projectId}`;
-  const error = typedError ? { code: 'invalid_input' as const, message: typedError } : action.error;
-  const parsed = text.trim() ? parseAdjustment(text) : null;
-  const preview = parsed?.ok ? adjustPreview(seconds, parsed.minutes) : null;
-
-  const adjust = async (minutes: number, typed: boolean) => {
-    setTypedError(null);
-    setAsking(null);
-    const result = await action.run(() => bridge.adjustTimer({ projectId, minutes }));
-    if (result?.ok && typed) setText('');
-  };
-  const submit = (event: Event) => {
-    event.preventDefault();
-    const read = parsed ?? parseAdjustment('');
-    if (!read.ok) {
-      action.clear();
-      setTypedError(read.message);
-      return;
-    }
-    if (preview?.large && asking !== read.minutes) {
-      setAsking(read.minutes);
-      return;
-    }
-    void adjust(read.minutes, true);
-  };
   const belowZero = seconds < 5 * 60;
 
   return (
@@ -80,11 +56,7 @@ export function TimerAdjust({ projectId, name, seconds, bridge }: Props) {
         value={text}
         aria-invalid={error ? 'true' : undefined}
         aria-describedby={error ? errorId : preview ? previewId : undefined}
-        onInput={(e) => {
-          setText((e.target as HTMLInputElement).value);
-          setTypedError(null);
-          setAsking(null);
-        }}
+        onInput={onInput}
       />
       <button type="submit" class="small" disabled={action.busy}>
         Adjust
@@ -100,12 +72,52 @@ export function TimerAdjust({ projectId, name, seconds, bridge }: Props) {
           minutes={asking}
           after={preview.minutes}
           onYes={() => void adjust(asking, true)}
-          onNo={() => setAsking(null)}
+          onNo={keep}
         />
       )}
       <ErrorLine error={error} id={errorId} testId="adjust-error" />
     </form>
   );
+}
+
+/** The adjust form's state: what is typed, its preview, the large change asked about, and the calls. */
+function useAdjustInput(projectId: number, seconds: number, bridge: StintBridge) {
+  const action = useAction();
+  const [text, setText] = useState('');
+  const [typedError, setTypedError] = useState<string | null>(null);
+  // The large change the user is asked about (minutes), until answered or the text changes.
+  const [asking, setAsking] = useState<number | null>(null);
+  const error = typedError ? { code: 'invalid_input' as const, message: typedError } : action.error;
+  const parsed = text.trim() ? parseAdjustment(text) : null;
+  const preview = parsed?.ok ? adjustPreview(seconds, parsed.minutes) : null;
+
+  const adjust = async (minutes: number, typed: boolean) => {
+    setTypedError(null);
+    setAsking(null);
+    const result = await action.run(() => bridge.adjustTimer({ projectId, minutes }));
+    if (result?.ok && typed) setText('');
+  };
+  const submit = (event: Event) => {
+    event.preventDefault();
+    const read = parsed ?? parseAdjustment('');
+    if (!read.ok) {
+      action.clear();
+      setTypedError(read.message);
+      return;
+    }
+    if (preview?.large && asking !== read.minutes) {
+      setAsking(read.minutes);
+      return;
+    }
+    void adjust(read.minutes, true);
+  };
+  const onInput = (e: Event) => {
+    setText((e.target as HTMLInputElement).value);
+    setTypedError(null);
+    setAsking(null);
+  };
+  const keep = () => setAsking(null);
+  return { action, text, error, preview, asking, adjust, submit, onInput, keep };
 }
 
 interface ConfirmProps {
