@@ -40,16 +40,12 @@ interface Props {
 
 export function EditForm({ id, label, fields, projects, hints, testId, save, onClose, today }: Props) {
   const [values, setValues] = useState<EditValues>(() => initialValues(fields));
-  // The project name on which Save was pressed once despite its looking like a typo.
-  const [confirmedName, setConfirmedName] = useState<string | null>(null);
-  // The date on which Save was pressed once although it lies more than a year back.
-  const [confirmedDate, setConfirmedDate] = useState<string | null>(null);
-  const day = typedDay(values, fields, today);
-  const names = projects.filter((p) => p.enabled).map((p) => p.name);
-  const startName = initialValues(fields).project ?? '';
-  const typedName = values.project ?? '';
-  const nameCheck = typedName.trim() && typedName !== startName ? checkProjectName(typedName, names) : null;
-  const typoOf = nameCheck?.ok && !nameCheck.known ? nameCheck.didYouMean : null;
+  const { day, nameCheck, confirmingName, confirmingDate, asksOnceMore } = useSecondSave(
+    values,
+    fields,
+    projects,
+    today,
+  );
   const action = useAction();
   const first = useRef<HTMLInputElement>(null);
   const base = `edit-${id}`;
@@ -62,14 +58,7 @@ export function EditForm({ id, label, fields, projects, hints, testId, save, onC
 
   const submit = async (event: Event) => {
     event.preventDefault();
-    if (typoOf && confirmedName !== typedName) {
-      setConfirmedName(typedName);
-      return;
-    }
-    if (day?.farBack && confirmedDate !== day.date) {
-      setConfirmedDate(day.date);
-      return;
-    }
+    if (asksOnceMore()) return;
     const refused = timeRefusal(values, fields);
     const result = await action.run(() => (refused ? Promise.resolve(refused) : save(values)));
     if (result?.ok) onClose(true);
@@ -95,11 +84,11 @@ export function EditForm({ id, label, fields, projects, hints, testId, save, onC
         }}
         note={
           name === 'project' && !wrong && nameCheck ? (
-            <ProjectNameNote check={nameCheck} confirming={confirmedName === typedName} />
+            <ProjectNameNote check={nameCheck} confirming={confirmingName} />
           ) : name === 'time' && !wrong ? (
             <StoredTimeNote values={values} fields={fields} projects={projects} />
           ) : name === 'date' && !wrong && day ? (
-            <DayNote day={day} confirming={confirmedDate === day.date} />
+            <DayNote day={day} confirming={confirmingDate} />
           ) : null
         }
       />
@@ -128,6 +117,47 @@ export function EditForm({ id, label, fields, projects, hints, testId, save, onC
       </div>
     </form>
   );
+}
+
+/**
+ * The checks that make Save ask once more: a project name that looks like a typo of a known one,
+ * and a date more than a year back. `asksOnceMore` is called on Save: true (and remembered, so the
+ * next Save goes through) when this Save only asks.
+ */
+function useSecondSave(
+  values: EditValues,
+  fields: readonly EditableValue[],
+  projects: ProjectView[],
+  today: string | undefined,
+) {
+  // The project name on which Save was pressed once despite its looking like a typo.
+  const [confirmedName, setConfirmedName] = useState<string | null>(null);
+  // The date on which Save was pressed once although it lies more than a year back.
+  const [confirmedDate, setConfirmedDate] = useState<string | null>(null);
+  const day = typedDay(values, fields, today);
+  const names = projects.filter((p) => p.enabled).map((p) => p.name);
+  const startName = initialValues(fields).project ?? '';
+  const typedName = values.project ?? '';
+  const nameCheck = typedName.trim() && typedName !== startName ? checkProjectName(typedName, names) : null;
+  const typoOf = nameCheck?.ok && !nameCheck.known ? nameCheck.didYouMean : null;
+  const asksOnceMore = () => {
+    if (typoOf && confirmedName !== typedName) {
+      setConfirmedName(typedName);
+      return true;
+    }
+    if (day?.farBack && confirmedDate !== day.date) {
+      setConfirmedDate(day.date);
+      return true;
+    }
+    return false;
+  };
+  return {
+    day,
+    nameCheck,
+    confirmingName: confirmedName === typedName,
+    confirmingDate: day !== null && confirmedDate === day.date,
+    asksOnceMore,
+  };
 }
 
 /** Escape leaves the form as it was, and goes no further (an outer Escape would close more). */
