@@ -32,22 +32,8 @@ export function EntryRow({
   /** Saved onto another day (YYYY-MM-DD): the list it leaves says where it went. */
   onMoved?: (date: string) => void;
 }) {
-  const [editing, setEditing] = useState(false);
-  const editButton = useRef<HTMLButtonElement>(null);
-  const refocus = useRef(false);
+  const { editing, editButton, open, close } = useInlineEdit();
   const words = entryWords(entry);
-
-  // Closed, saved or not, the user goes on from the Edit button the form was opened from.
-  useEffect(() => {
-    if (editing || !refocus.current) return;
-    refocus.current = false;
-    editButton.current?.focus();
-  }, [editing]);
-
-  const close = () => {
-    refocus.current = true;
-    setEditing(false);
-  };
 
   return (
     <li class="entry" data-testid={testId} data-project={entry.projectName ?? ''}>
@@ -73,13 +59,7 @@ export function EntryRow({
         <>
           {/* Logged from a timer, or sent in an import: editable once read back with its id. */}
           {entry.editable !== false && (
-            <button
-              type="button"
-              ref={editButton}
-              class="entry-button"
-              aria-label={`Edit ${words}`}
-              onClick={() => setEditing(true)}
-            >
+            <button type="button" ref={editButton} class="entry-button" aria-label={`Edit ${words}`} onClick={open}>
               Edit
             </button>
           )}
@@ -95,6 +75,27 @@ export function EntryRow({
       )}
     </li>
   );
+}
+
+/** Whether the inline edit form is open; closed, the focus goes back to the Edit button. */
+function useInlineEdit() {
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+
+  // Closed, saved or not, the user goes on from the Edit button the form was opened from.
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    editButton.current?.focus();
+  }, [editing]);
+
+  const open = () => setEditing(true);
+  const close = () => {
+    refocus.current = true;
+    setEditing(false);
+  };
+  return { editing, editButton, open, close };
 }
 
 /** The entry's minutes, project and description, and whether it still waits to be sent. */
