@@ -57,25 +57,12 @@ export function TimerCard({
         />
       ) : (
         <div class="actions">
-          {running ? (
-            <button
-              type="button"
-              class="primary"
-              aria-label={`Pause ${name}`}
-              onClick={() => action.run(() => bridge.pauseTimer({ projectId }))}
-            >
-              Pause
-            </button>
-          ) : (
-            <button
-              type="button"
-              class="primary"
-              aria-label={`Resume ${name}`}
-              onClick={() => action.run(() => bridge.startTimer({ projectId }))}
-            >
-              Resume
-            </button>
-          )}
+          <PauseOrResume
+            running={running}
+            name={name}
+            onPause={() => action.run(() => bridge.pauseTimer({ projectId }))}
+            onResume={() => action.run(() => bridge.startTimer({ projectId }))}
+          />
           <button
             type="button"
             aria-label={`Log ${name}`}
@@ -93,6 +80,26 @@ export function TimerCard({
       <ErrorLine error={action.error} />
       {timer.state !== 'pending' && <TimerAdjust projectId={projectId} name={name} seconds={seconds} bridge={bridge} />}
     </li>
+  );
+}
+
+interface PauseOrResumeProps {
+  running: boolean;
+  name: string;
+  onPause: () => void;
+  onResume: () => void;
+}
+
+/** The timer's first action: Pause while it runs, Resume otherwise. */
+function PauseOrResume({ running, name, onPause, onResume }: PauseOrResumeProps) {
+  return running ? (
+    <button type="button" class="primary" aria-label={`Pause ${name}`} onClick={onPause}>
+      Pause
+    </button>
+  ) : (
+    <button type="button" class="primary" aria-label={`Resume ${name}`} onClick={onResume}>
+      Resume
+    </button>
   );
 }
 
