@@ -19,29 +19,13 @@ import { WeekProjects } from './WeekProjects';
 type Props = Pick<Snapshot, 'week' | 'today' | 'timers' | 'projects' | 'exporting'> & { bridge: StintBridge };
 
 export function WeekPanel({ week, today, timers, projects, exporting, bridge }: Props) {
-  const action = useAction();
+  const { action, previous, next, current, onKeyDown } = useWeekNavigation(week.start, bridge);
   const running = timers.find((t) => t.state === 'running');
   const now = useNow(running !== undefined);
   const total = todayTotal(today.totalMinutes, timers, now);
   const days = withTodayTotal(week.days, today.date, total);
   const weekMinutes = days.reduce((sum, d) => sum + d.totalMinutes, 0);
   const countsTimer = total.label !== null && week.days.some((d) => d.date === today.date);
-
-  const show = (weekOf: string | null) => void action.run(() => bridge.showWeek({ weekOf }));
-  const previous = () => show(addDays(week.start, -7));
-  const next = () => show(addDays(week.start, 7));
-  const current = () => show(null);
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    const target = event.target as HTMLElement | null;
-    if (event.altKey || event.ctrlKey || event.metaKey || target?.closest('input, textarea, select, form')) return;
-    const key = event.key;
-    if (key === 'ArrowLeft') previous();
-    else if (key === 'ArrowRight') next();
-    else if (key === 't' || key === 'T') current();
-    else return;
-    event.preventDefault();
-  };
 
   const status = week.stale
     ? week.loaded
@@ -100,6 +84,27 @@ export function WeekPanel({ week, today, timers, projects, exporting, bridge }: 
       />
     </section>
   );
+}
+
+/** Previous, next and this week, by the buttons or by ArrowLeft, ArrowRight and T outside text fields. */
+function useWeekNavigation(weekStart: string, bridge: StintBridge) {
+  const action = useAction();
+  const show = (weekOf: string | null) => void action.run(() => bridge.showWeek({ weekOf }));
+  const previous = () => show(addDays(weekStart, -7));
+  const next = () => show(addDays(weekStart, 7));
+  const current = () => show(null);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const target = event.target as HTMLElement | null;
+    if (event.altKey || event.ctrlKey || event.metaKey || target?.closest('input, textarea, select, form')) return;
+    const key = event.key;
+    if (key === 'ArrowLeft') previous();
+    else if (key === 'ArrowRight') next();
+    else if (key === 't' || key === 'T') current();
+    else return;
+    event.preventDefault();
+  };
+  return { action, previous, next, current, onKeyDown };
 }
 
 /** The week's days with today's total as the Today panel counts it (the running timer's time in). */
