@@ -40,12 +40,7 @@ interface Props {
 
 export function EditForm({ id, label, fields, projects, hints, testId, save, onClose, today }: Props) {
   const [values, setValues] = useState<EditValues>(() => initialValues(fields));
-  const { day, nameCheck, confirmingName, confirmingDate, asksOnceMore } = useSecondSave(
-    values,
-    fields,
-    projects,
-    today,
-  );
+  const { day, nameCheck, confirmingName, confirmingDate, asksAgain } = useSecondSave(values, fields, projects, today);
   const action = useAction();
   const first = useRef<HTMLInputElement>(null);
   const base = `edit-${id}`;
@@ -58,7 +53,7 @@ export function EditForm({ id, label, fields, projects, hints, testId, save, onC
 
   const submit = async (event: Event) => {
     event.preventDefault();
-    if (asksOnceMore()) return;
+    if (asksAgain()) return;
     const refused = timeRefusal(values, fields);
     const result = await action.run(() => (refused ? Promise.resolve(refused) : save(values)));
     if (result?.ok) onClose(true);
@@ -121,7 +116,7 @@ export function EditForm({ id, label, fields, projects, hints, testId, save, onC
 
 /**
  * The checks that make Save ask once more: a project name that looks like a typo of a known one,
- * and a date more than a year back. `asksOnceMore` is called on Save: true (and remembered, so the
+ * and a date more than a year back. `asksAgain` is called on Save: true (and remembered, so the
  * next Save goes through) when this Save only asks.
  */
 function useSecondSave(
@@ -140,7 +135,7 @@ function useSecondSave(
   const typedName = values.project ?? '';
   const nameCheck = typedName.trim() && typedName !== startName ? checkProjectName(typedName, names) : null;
   const typoOf = nameCheck?.ok && !nameCheck.known ? nameCheck.didYouMean : null;
-  const asksOnceMore = () => {
+  const asksAgain = () => {
     if (typoOf && confirmedName !== typedName) {
       setConfirmedName(typedName);
       return true;
@@ -156,7 +151,7 @@ function useSecondSave(
     nameCheck,
     confirmingName: confirmedName === typedName,
     confirmingDate: day !== null && confirmedDate === day.date,
-    asksOnceMore,
+    asksAgain,
   };
 }
 
