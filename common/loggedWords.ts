@@ -1,0 +1,36 @@
+// What an entry logged by quick entry will be, in the words the window's success message and the
+// command line both use: the minutes the service stores (after the project's billing increment,
+// which may differ from what was typed), the project and the day when it is not today.
+
+import { dayInWords } from './dayWords';
+import { formatMinutes } from './format';
+
+/** contract.ts LoggedEntry, by shape: the command line takes this file without the contract's zod. */
+interface LoggedEntry {
+  minutes: number;
+  typedMinutes: number;
+  increment: number;
+  projectName: string | null;
+  date: string;
+}
+
+/** "0:30 on Remote (0:20 rounded up to its 30 minutes)", "1:30 on Website yesterday (Tue 24 Nov)". */
+export function loggedWords(logged: LoggedEntry, today: string): string {
+  const on = logged.projectName ? ` on ${logged.projectName}` : '';
+  const day = logged.date === today ? '' : ` ${dayInWords(logged.date, today)}`;
+  const rounded =
+    logged.minutes === logged.typedMinutes
+      ? ''
+      : ` (${formatMinutes(logged.typedMinutes)} rounded up to its ${logged.increment} minutes)`;
+  return `${formatMinutes(logged.minutes)}${on}${day}${rounded}`;
+}
+
+/** The window's "Logged 0:30 on Remote (0:20 rounded up to its 30 minutes)." */
+export const loggedMessage = (logged: LoggedEntry, today: string): string => `Logged ${loggedWords(logged, today)}.`;
+
+/**
+ * Did you mean a known project, said where a new name would be created: the window asks for a
+ * second Enter, the command line for --new-project.
+ */
+export const didYouMeanWords = (suggested: string, typed: string, howToCreate: string): string =>
+  `Did you mean ${suggested}? ${howToCreate} to create the new project “${typed}”.`;
