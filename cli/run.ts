@@ -62,14 +62,14 @@ export async function runCommand(
     }
     case 'today': {
       const today = todayJson(snapshot);
-      io.out(command.json ? JSON.stringify(today) : todayText(today));
+      io.out(command.json ? JSON.stringify(today) : todayText(today, snapshot.timeFormat));
       return EXIT.done;
     }
     case 'week': {
       const shown = await thisWeek(app, snapshot, io, settleMs);
       if (!shown.ok) return refused(shown.error);
       const week = weekJson(shown.value);
-      io.out(command.json ? JSON.stringify(week) : weekText(week));
+      io.out(command.json ? JSON.stringify(week) : weekText(week, shown.value.timeFormat));
       return EXIT.done;
     }
     case 'log':
@@ -224,7 +224,7 @@ async function log(text: string | null, newProject: boolean, context: Context): 
       exit = EXIT.refused;
     } else if (answer.ok) {
       // The window's words: what the service stores and the day, "Logged" only once it landed.
-      const what = loggedWords(answer.value, snapshot.today.date);
+      const what = loggedWords(answer.value, snapshot.today.date, snapshot.timeFormat);
       io.out(`${where}${outcome?.landed ? 'Logged' : `${queuedWords(outcome!.snapshot)}:`} ${what}.`);
     } else {
       exit = EXIT.refused;
