@@ -2,6 +2,8 @@
 // or, on the #week route, the week view in their place.
 
 import type { StintBridge } from '../../common/contract';
+import type { Snapshot } from '../../common/snapshot';
+import { TimeFormatContext } from '../timeFormat';
 import { useConnected, useSnapshot, type Connection } from '../hooks';
 import { AccountSwitcher } from './AccountSwitcher';
 import { ConnectionProblem } from './ConnectionProblem';
@@ -34,6 +36,25 @@ export function App({ bridge, connection }: { bridge: StintBridge; connection?: 
       </main>
     );
   }
+  return (
+    <TimeFormatContext.Provider value={snapshot.timeFormat}>
+      <AppView snapshot={snapshot} bridge={bridge} connected={connected} onWeek={onWeek} />
+    </TimeFormatContext.Provider>
+  );
+}
+
+/** The window once the first snapshot is here. */
+function AppView({
+  snapshot,
+  bridge,
+  connected,
+  onWeek,
+}: {
+  snapshot: Snapshot;
+  bridge: StintBridge;
+  connected: boolean;
+  onWeek: boolean;
+}) {
   return (
     <div class="app">
       <header class="bar">

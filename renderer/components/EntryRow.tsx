@@ -4,10 +4,10 @@
 
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { RequestOf, StintBridge } from '../../common/contract';
-import { formatMinutes } from '../../common/format';
 import type { EntryView, ProjectView } from '../../common/snapshot';
 import { entryFields, entryUpdate, entryWords, ENTRY_HINTS } from '../entryEdit';
 import { useAction } from '../hooks';
+import { useMinutes } from '../timeFormat';
 import { ContinueEntry } from './ContinueEntry';
 import { EditForm } from './EditForm';
 import { ErrorLine } from './ErrorLine';
@@ -85,6 +85,7 @@ export function EntryRow({
 
 /** The entry's minutes, project and description, and whether it still waits to be sent. */
 function EntrySummary({ entry }: { entry: EntryView }) {
+  const formatMinutes = useMinutes();
   return (
     <>
       <span class="entry-time" data-testid="entry-minutes">
