@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 
 export type Command =
-  | { name: 'log'; text: string | null }
+  | { name: 'log'; text: string | null; newProject: boolean }
   | { name: 'start'; project: string; note: string | null }
   | { name: 'pause' }
   | { name: 'toggle' }
@@ -22,11 +22,13 @@ export type Parsed =
   | { kind: 'usage'; message: string; text: string };
 
 export const COMMAND_HELP: Readonly<Record<CommandName, string>> = {
-  log: `Usage: stint log "<time> [@Project] [what you did] [#tags]"   or   several lines on standard input
+  log: `Usage: stint log [--new-project] "<time> [@Project] [what you did] [#tags]"   or   lines on standard input
 
 Logs an entry with the window's quick-entry grammar, e.g. stint log "1:30 @Website #meeting call".
 Without text it reads standard input and logs each non-empty line in order; each line's answer
-names its line number. Exit 1 if any line was refused.`,
+names its line number. A new project name a typo or two from one you have ("@Webiste") is refused
+with the name you probably meant, as the window asks; --new-project creates it. Exit 1 if any
+line was refused.`,
   start: `Usage: stint start <project> [note]
 
 Starts the timer of the project named (case-insensitive), with an optional note.`,
@@ -63,7 +65,8 @@ export const HELP = `Usage: stint [--data DIR] <command> [options]
 Talks to the running Stint app (desktop or web host) on this computer.
 
 Commands:
-  log "<entry>"          log time with the quick-entry grammar (or lines on standard input)
+  log "<entry>"          log time with the quick-entry grammar (or lines on standard input);
+                         --new-project creates a new project that looks like a typo of yours
   start <project> [note] start a project's timer
   pause                  pause the running timer
   toggle                 pause the running timer or resume the last one
@@ -88,20 +91,24 @@ const isName = (name: string): name is CommandName => (NAMES as string[]).includ
 /** The app's own Electron arguments, which the desktop app's executable takes, not this command. */
 const APP_ARGUMENTS = ['--quick-entry', '--show'];
 
+/** The options parseArgs is given (one command's, refused for the others). */
+interface Options {
+  data?: string;
+  json?: boolean;
+  help?: boolean;
+  toggle?: boolean;
+  from?: string;
+  to?: string;
+  out?: string;
+  'new-project'?: boolean;
+}
+
 export function parseCommandLine(argv: readonly string[]): Parsed {
   const usage = (message: string, text = HELP): Parsed => ({ kind: 'usage', message, text });
   const appArgument = argv.find((a) => APP_ARGUMENTS.includes(a));
   if (appArgument)
     return usage(`${appArgument} is the desktop app's own argument: pass it to the Stint app, not to this command.`);
-  let values: {
-    data?: string;
-    json?: boolean;
-    help?: boolean;
-    toggle?: boolean;
-    from?: string;
-    to?: string;
-    out?: string;
-  };
+  let values: Options;
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
@@ -115,6 +122,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
         from: { type: 'string' },
         to: { type: 'string' },
         out: { type: 'string' },
+        'new-project': { type: 'boolean' },
       },
     }));
   } catch (error) {
@@ -138,11 +146,12 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   const rangeOptions = ['from', 'to', 'out'] as const;
   const misplaced = rangeOptions.find((o) => values[o] !== undefined);
   if (first !== 'export' && misplaced) return bad(`--${misplaced} is for export, not ${first}.`);
+  if (values['new-project'] && first !== 'log') return bad(`--new-project is for log, not ${first}.`);
 
   switch (first) {
     case 'log': {
       const text = rest.join(' ').trim();
-      return run({ name: 'log', text: rest.length === 0 ? null : text });
+      return run({ name: 'log', text: rest.length === 0 ? null : text, newProject: values['new-project'] ?? false });
     }
     case 'start': {
       const [project, ...note] = rest;

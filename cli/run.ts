@@ -8,6 +8,8 @@
 // the change is still on its way; both exit 0, the change will land once.
 
 import { looksLikeDay } from '../common/dayWords';
+import { didYouMeanWords, loggedWords } from '../common/loggedWords';
+import { parseQuickEntry } from '../common/quickEntry';
 import type { ActionError } from '../common/result';
 import type { Snapshot } from '../common/snapshot';
 import type { Command } from './args';
@@ -60,18 +62,18 @@ export async function runCommand(
     }
     case 'today': {
       const today = todayJson(snapshot);
-      io.out(command.json ? JSON.stringify(today) : todayText(today));
+      io.out(command.json ? JSON.stringify(today) : todayText(today, snapshot.timeFormat));
       return EXIT.done;
     }
     case 'week': {
       const shown = await thisWeek(app, snapshot, io, settleMs);
       if (!shown.ok) return refused(shown.error);
       const week = weekJson(shown.value);
-      io.out(command.json ? JSON.stringify(week) : weekText(week));
+      io.out(command.json ? JSON.stringify(week) : weekText(week, shown.value.timeFormat));
       return EXIT.done;
     }
     case 'log':
-      return log(command.text, { app, io, snapshot, settleMs });
+      return log(command.text, command.newProject, { app, io, snapshot, settleMs });
     case 'start': {
       const wanted = command.project.toLowerCase();
       const project = snapshot.projects.find((p) => p.name.toLowerCase() === wanted);
@@ -183,8 +185,18 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 const queuedWords = (s: Snapshot) =>
   s.online ? 'Queued (still being sent)' : 'Queued (offline; sent when the service is back)';
 
-async function log(text: string | null, context: Context): Promise<number> {
-  const { app, io } = context;
+/** The line refused as the window would ask first: a new project a typo or two from a known one. */
+function likelyTypo(line: string, snapshot: Snapshot, newProject: boolean): LineAnswer | null {
+  if (newProject) return null;
+  const names = snapshot.projects.map((p) => p.name);
+  const parsed = parseQuickEntry(line, names, snapshot.today.date);
+  if (!parsed.ok || !parsed.didYouMean || !parsed.projectName) return null;
+  const message = didYouMeanWords(parsed.didYouMean, parsed.projectName, 'Run it again with --new-project');
+  return { ok: false, error: { message, field: 'project' } };
+}
+
+async function log(text: string | null, newProject: boolean, context: Context): Promise<number> {
+  const { app, io, snapshot } = context;
   const fromStdin = text === null;
   const lines = fromStdin ? await io.readLines() : [text];
   const numbered = lines.map((line, index) => ({ line, number: index + 1 })).filter((l) => l.line.trim() !== '');
@@ -194,10 +206,12 @@ async function log(text: string | null, context: Context): Promise<number> {
   }
   // The lines go in logLines calls of a frame's size each: the app queues each call's good lines
   // with one write to disk, and answers the others by line.
-  const answers = await logInChunks(
+  const typos = numbered.map((l) => likelyTypo(l.line.trim(), snapshot, newProject));
+  const sent = await logInChunks(
     app,
-    numbered.map((l) => l.line.trim()),
+    numbered.filter((_, i) => !typos[i]).map((l) => l.line.trim()),
   );
+  const answers = typos.map((typo) => typo ?? sent.shift()!);
   const accepted = answers.some((a) => a.ok);
   const outcome = accepted ? await settle(context) : null;
   let exit: number = EXIT.done;
@@ -209,8 +223,9 @@ async function log(text: string | null, context: Context): Promise<number> {
       unsent.push(number);
       exit = EXIT.refused;
     } else if (answer.ok) {
-      const what = describeEntry(answer.value);
-      io.out(`${where}${outcome?.landed ? 'logged' : queuedWords(outcome!.snapshot).toLowerCase()} ${what}`);
+      // The window's words: what the service stores and the day, "Logged" only once it landed.
+      const what = loggedWords(answer.value, snapshot.today.date, snapshot.timeFormat);
+      io.out(`${where}${outcome?.landed ? 'Logged' : `${queuedWords(outcome!.snapshot)}:`} ${what}.`);
     } else {
       exit = EXIT.refused;
       io.err(`stint: ${where}${answer.error.message}`);
@@ -234,10 +249,7 @@ async function log(text: string | null, context: Context): Promise<number> {
 type LineAnswer =
   | { ok: true; value: LoggedLine }
   | { ok: false; error: { message: string; field?: string; code?: ActionError['code'] } };
-interface LoggedLine {
-  minutes: number;
-  projectName: string | null;
-}
+type LoggedLine = Parameters<typeof loggedWords>[0];
 interface LinesAnswer {
   logged: Array<LoggedLine & { line: number }>;
   refused: Array<{ line: number; message: string; field: string | null }>;
@@ -249,6 +261,7 @@ const CHUNK_BYTES = 200 * 1024;
 
 /** Each line's answer, in order, from as few logLines calls as fit the app's frame limit. */
 async function logInChunks(app: AppConnection, lines: string[]): Promise<LineAnswer[]> {
+  if (lines.length === 0) return [];
   const chunks: string[][] = [[]];
   let bytes = 0;
   for (const line of lines) {
@@ -274,11 +287,6 @@ async function logInChunks(app: AppConnection, lines: string[]): Promise<LineAns
     answers.push(...byLine);
   }
   return answers;
-}
-
-function describeEntry({ minutes, projectName }: { minutes: number; projectName: string | null }): string {
-  const time = `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
-  return projectName ? `${time} on ${projectName}` : time;
 }
 
 /**

@@ -2,7 +2,7 @@
 // command line's own, documented in README.md and kept stable: the snapshot may change shape,
 // these may only gain fields.
 
-import { formatDuration, formatMinutes } from '../common/format';
+import { DEFAULT_TIME_FORMAT, formatDuration, formatMinutes, type TimeFormat } from '../common/format';
 import { liveSeconds } from '../common/liveSeconds';
 import type { Snapshot, TimerView } from '../common/snapshot';
 
@@ -94,12 +94,13 @@ export function statusText(status: StatusJson): string {
   return lines.join('\n');
 }
 
-export function todayText(today: TodayJson): string {
-  const lines = [`Today (${today.date}): ${formatMinutes(today.totalMinutes)}`];
+/** format: the user's time format (Snapshot.timeFormat). */
+export function todayText(today: TodayJson, format: TimeFormat = DEFAULT_TIME_FORMAT): string {
+  const lines = [`Today (${today.date}): ${formatMinutes(today.totalMinutes, format)}`];
   if (today.entries.length === 0) lines.push('  No entries yet.');
   for (const e of today.entries)
     lines.push(
-      `  ${formatMinutes(e.minutes).padStart(5)}  ${e.project ?? '(no project)'}${note(e.description)}${unsent(e.synced)}`,
+      `  ${formatMinutes(e.minutes, format).padStart(5)}  ${e.project ?? '(no project)'}${note(e.description)}${unsent(e.synced)}`,
     );
   return lines.join('\n');
 }
@@ -136,14 +137,16 @@ export function weekJson(s: Snapshot): WeekJson {
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const weekday = (date: string) => WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()]!;
 
-export function weekText(week: WeekJson): string {
-  const lines = [`Week ${week.start} to ${week.end}: ${formatMinutes(week.totalMinutes)}`];
+/** format: the user's time format (Snapshot.timeFormat). */
+export function weekText(week: WeekJson, format: TimeFormat = DEFAULT_TIME_FORMAT): string {
+  const lines = [`Week ${week.start} to ${week.end}: ${formatMinutes(week.totalMinutes, format)}`];
   if (week.stale) lines.push('  (offline: as last read, with your changes not sent yet)');
-  for (const d of week.days) lines.push(`  ${weekday(d.date)} ${d.date}  ${formatMinutes(d.totalMinutes).padStart(5)}`);
+  for (const d of week.days)
+    lines.push(`  ${weekday(d.date)} ${d.date}  ${formatMinutes(d.totalMinutes, format).padStart(5)}`);
   if (week.projects.length > 0) lines.push('Projects:');
   for (const p of week.projects)
     lines.push(
-      `  ${formatMinutes(p.totalMinutes).padStart(5)}  ${p.project ?? '(no project)'}  (billable ${formatMinutes(p.billableMinutes)}, unbillable ${formatMinutes(p.unbillableMinutes)})`,
+      `  ${formatMinutes(p.totalMinutes, format).padStart(5)}  ${p.project ?? '(no project)'}  (billable ${formatMinutes(p.billableMinutes, format)}, unbillable ${formatMinutes(p.unbillableMinutes, format)})`,
     );
   return lines.join('\n');
 }

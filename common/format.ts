@@ -8,9 +8,18 @@ export function formatDuration(seconds: number): string {
   return `${Math.floor(s / 3600)}:${pad2(Math.floor(s / 60) % 60)}:${pad2(s % 60)}`;
 }
 
-/** Whole minutes as H:MM ("1:30", "0:05"). */
-export function formatMinutes(minutes: number): string {
+/**
+ * How the user reads durations, chosen on the service (current_user time_format, spec 001):
+ * `hours_minutes` "1:30", `fraction` "1.50" (hours, two decimals, as Harvest and Toggl write them).
+ */
+export type TimeFormat = 'fraction' | 'hours_minutes';
+
+export const DEFAULT_TIME_FORMAT: TimeFormat = 'hours_minutes';
+
+/** Whole minutes as H:MM ("1:30", "0:05"), or as hours to two decimals ("1.50", "0.08") for a user who chose fractions. */
+export function formatMinutes(minutes: number, format: TimeFormat = DEFAULT_TIME_FORMAT): string {
   const m = Math.max(0, Math.floor(minutes));
+  if (format === 'fraction') return (m / 60).toFixed(2);
   return `${Math.floor(m / 60)}:${pad2(m % 60)}`;
 }
 

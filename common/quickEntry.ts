@@ -1,5 +1,6 @@
 // Reads one line of quick entry: `[day] <time or range> [@project] [description with #tags]`,
-// e.g. "1:30 @Website #meeting call with the client" or "yesterday 9:00-10:30 @Website review".
+// e.g. "1:30 @Website #meeting call with the client" or "yesterday 9:00-10:30 @Website review";
+// a new project of several words goes in quotes: `1:00 @"Acme Corp" design`.
 // The renderer previews the result as the user types and main parses it again before queueing the
 // entry, so both agree by construction. Today's date is given, never read from a clock here.
 
@@ -76,29 +77,53 @@ export function parseQuickEntry(text: string, knownProjectNames: readonly string
     return { ok: false, field: 'time', message: first.ok ? 'Start with the time.' : first.message };
   }
 
-  let rest = words.slice(used).join(' ');
-  let projectName: string | null = null;
-  let projectIsNew = false;
-  let didYouMean: string | null = null;
-  if (rest.startsWith('@')) {
-    const after = rest.slice(1);
-    const known = matchKnownProject(after, knownProjectNames);
-    if (known) {
-      projectName = known;
-      rest = after.slice(known.length).trim();
-    } else {
-      const word = /^\S*/.exec(after)![0];
-      if (word === '') return { ok: false, field: 'project', message: 'Type a project name right after @.' };
-      const checked = checkProjectName(word, knownProjectNames);
-      if (!checked.ok) return { ok: false, field: 'project', message: checked.message };
-      projectName = word;
-      projectIsNew = true;
-      didYouMean = checked.known ? null : checked.didYouMean;
-      rest = after.slice(word.length).trim();
-    }
-  }
+  const rest = words.slice(used).join(' ');
+  const project = rest.startsWith('@')
+    ? readProject(rest.slice(1), knownProjectNames)
+    : { ...NO_PROJECT, description: rest };
+  if (!project.ok) return project;
+  const { projectName, projectIsNew, didYouMean, description } = project;
+  return { ok: true, date, minutes, projectName, projectIsNew, didYouMean, description, tags: hashtags(description) };
+}
 
-  return { ok: true, date, minutes, projectName, projectIsNew, didYouMean, description: rest, tags: hashtags(rest) };
+type ProjectPart =
+  | { ok: true; projectName: string | null; projectIsNew: boolean; didYouMean: string | null; description: string }
+  | { ok: false; field: 'project'; message: string };
+
+const NO_PROJECT = { ok: true, projectName: null, projectIsNew: false, didYouMean: null } as const;
+
+/** Quotes around a name of several words: straight, or the curly pair a keyboard may turn them into. */
+const OPENING_QUOTES = '"“';
+const CLOSING_QUOTES = '"”';
+
+/**
+ * The project after the @ and the description after it: a known name (the longest that fits, so
+ * names of several words need no quotes), a name in quotes (`@"Acme Corp" design`: the only way to
+ * name a new project of several words), or one word, new.
+ */
+function readProject(after: string, knownProjectNames: readonly string[]): ProjectPart {
+  const quoted = OPENING_QUOTES.includes(after[0] ?? 'x') ? quotedName(after) : null;
+  if (quoted && !quoted.ok) return quoted;
+  const known = quoted ? null : matchKnownProject(after, knownProjectNames);
+  if (known) return { ...NO_PROJECT, projectName: known, description: after.slice(known.length).trim() };
+  const word = quoted ? quoted.name : /^\S*/.exec(after)![0];
+  if (word === '') return { ok: false, field: 'project', message: 'Type a project name right after @.' };
+  const checked = checkProjectName(word, knownProjectNames);
+  if (!checked.ok) return { ok: false, field: 'project', message: checked.message };
+  const description = after.slice(quoted ? quoted.length : word.length).trim();
+  if (checked.known) return { ...NO_PROJECT, projectName: checked.name, description };
+  return { ok: true, projectName: checked.name, projectIsNew: true, didYouMean: checked.didYouMean, description };
+}
+
+/** The name between the quotes that `text` opens with, tidied, and how many characters it took. */
+function quotedName(
+  text: string,
+): { ok: true; name: string; length: number } | { ok: false; field: 'project'; message: string } {
+  const close = [...text.slice(1)].findIndex((ch) => CLOSING_QUOTES.includes(ch));
+  if (close < 0)
+    return { ok: false, field: 'project', message: 'Close the project name with a quote, like @"Acme Corp".' };
+  const inside = text.slice(1, close + 1);
+  return { ok: true, name: inside.trim().replace(/\s+/g, ' '), length: close + 2 };
 }
 
 /**
@@ -130,7 +155,7 @@ export function hashtags(description: string): string[] {
 }
 
 export interface ProjectSuggestions {
-  /** Where the typed name starts (just after the @) and ends (the cursor): the range to replace. */
+  /** Where the typed name starts (just after the @, its opening quote included) and ends (the cursor): the range to replace. */
   from: number;
   to: number;
   query: string;
@@ -139,7 +164,8 @@ export interface ProjectSuggestions {
 
 /**
  * Projects to offer while the user types after @. Names may hold spaces, so the query runs from
- * the @ to the cursor; once no name fits it, the user has moved on to the description. Names that
+ * the @ (and an opening quote) to the cursor; once no name fits it, the user has moved on to the
+ * description. `from` is just after the @: a chosen name replaces the quote typed too. Names that
  * start with the query come before those containing it; within each, `recent` ones (most recent
  * first) lead and the rest follow alphabetically.
  */
@@ -152,11 +178,20 @@ export function suggestProjects(
   const before = text.slice(0, cursor);
   const at = before.lastIndexOf('@');
   if (at < 0 || !isSpace(before[at - 1]) || before.slice(at).includes('#')) return null;
-  const query = before.slice(at + 1);
+  // A name begun in quotes is looked up without them; once they close, the user has moved on.
+  const typed = before.slice(at + 1);
+  const opened = OPENING_QUOTES.includes(typed[0] ?? 'x');
+  if (opened && [...typed.slice(1)].some((ch) => CLOSING_QUOTES.includes(ch))) return null;
+  const query = opened ? typed.slice(1) : typed;
   const q = query.toLowerCase();
   const starts = names.filter((n) => n.toLowerCase().startsWith(q));
   if (q.includes(' ') && starts.length === 0) return null;
   const within = q === '' ? [] : names.filter((n) => !n.toLowerCase().startsWith(q) && n.toLowerCase().includes(q));
   const found = [...recentFirst(starts, recent), ...recentFirst(within, recent)].slice(0, limit);
   return found.length === 0 ? null : { from: at + 1, to: cursor, query, names: found };
+}
+
+/** A name as quick entry takes it after @: in quotes when it has a space, so it reads whole even if new. */
+export function projectNameToType(name: string): string {
+  return /\s/.test(name) ? `"${name}"` : name;
 }

@@ -1,6 +1,7 @@
 // What main shows the renderer and the tray: one immutable view of core's state.
 
 import type { Settings } from './settings';
+import type { TimeFormat } from './format';
 import type { WeekStart } from './week';
 
 /** A timer's state as the service names it (wire/serviceTypes.ts has the same three). */
@@ -198,6 +199,8 @@ export interface WeekView {
 export interface Snapshot {
   account: { id: string; label: string; kind: 'local' | 'remote' };
   user: { name: string; email: string } | null;
+  /** How the user reads durations (their time_format on the service): every duration shown follows it. */
+  timeFormat: TimeFormat;
   projects: ProjectView[];
   /** Projects used most recently, most recent first (timers touched, then today's entries): pickers offer them first. */
   recentProjectIds: number[];

@@ -1,8 +1,9 @@
-import type { ProjectSuggestions } from '../common/quickEntry';
+import { projectNameToType, type ProjectSuggestions } from '../common/quickEntry';
 
 /**
  * The text once a suggested project replaces what was typed after the @, and where the cursor
  * goes: just past the name and one space. The rest of a word the cursor was inside is replaced too.
+ * A name with a space goes in quotes (`@"Acme Corp"`), so the line reads the same whatever it is.
  */
 export function applySuggestion(
   text: string,
@@ -10,7 +11,7 @@ export function applySuggestion(
   name: string,
 ): { text: string; cursor: number } {
   const wordRest = /^\S*/.exec(text.slice(at.to))![0];
-  const head = `${text.slice(0, at.from)}${name} `;
+  const head = `${text.slice(0, at.from)}${projectNameToType(name)} `;
   const tail = text.slice(at.to + wordRest.length).replace(/^\s+/, '');
   return { text: head + tail, cursor: head.length };
 }

@@ -63,6 +63,7 @@ export function createCoreState({ options, outbox, ledger }: CoreParts): CoreSta
   const exporter = createExporter({
     api: options.api,
     userId: () => service.data.userId,
+    timeFormat: () => service.data.timeFormat,
     changed(now) {
       shown.exporting = now;
       view.changed();

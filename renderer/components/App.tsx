@@ -3,6 +3,8 @@
 
 import type { StintBridge } from '../../common/contract';
 import { AccountName } from '../accountName';
+import type { Snapshot } from '../../common/snapshot';
+import { TimeFormatContext } from '../timeFormat';
 import { useConnected, useSnapshot, type Connection } from '../hooks';
 import { AccountSwitcher } from './AccountSwitcher';
 import { ConnectionProblem } from './ConnectionProblem';
@@ -37,52 +39,71 @@ export function App({ bridge, connection }: { bridge: StintBridge; connection?: 
   }
   return (
     <AccountName.Provider value={snapshot.account.label}>
-      <div class="app">
-        <header class="bar">
-          <h1>Stint</h1>
-          <AccountSwitcher snapshot={snapshot} bridge={bridge} />
-          <SyncStatus snapshot={snapshot} connected={connected} bridge={bridge} />
-          <a class="bar-link" href={onWeek ? '#' : '#week'}>
-            {onWeek ? 'Today' : 'Week'}
-          </a>
-          <a class="bar-link" href="#activity">
-            Activity
-          </a>
-          <a class="bar-link" href="#settings">
-            Settings
-          </a>
-        </header>
-        <main>
-          {connected && <ConnectionProblem snapshot={snapshot} />}
-          <IdlePrompt idle={snapshot.idle} bridge={bridge} />
-          <ReminderBar reminder={snapshot.reminder} bridge={bridge} />
-          <Notices notices={snapshot.notices} bridge={bridge} />
-          <UndoBar undo={snapshot.undo} bridge={bridge} />
-          <OtherAccountTimers timers={snapshot.otherAccountTimers} bridge={bridge} />
-          <FailedOperations
-            failed={snapshot.outbox.failed}
-            projects={snapshot.projects}
-            bridge={bridge}
-            today={snapshot.today.date}
-          />
-          {onWeek ? (
-            <WeekPanel {...snapshot} bridge={bridge} />
-          ) : (
-            <>
-              <Timers snapshot={snapshot} bridge={bridge} />
-              <QuickEntry
-                projects={snapshot.projects}
-                recentProjectIds={snapshot.recentProjectIds}
-                today={snapshot.today.date}
-                account={snapshot.account.label}
-                outbox={snapshot.outbox}
-                bridge={bridge}
-              />
-              <Today today={snapshot.today} timers={snapshot.timers} projects={snapshot.projects} bridge={bridge} />
-            </>
-          )}
-        </main>
-      </div>
+      <TimeFormatContext.Provider value={snapshot.timeFormat}>
+        <AppView snapshot={snapshot} bridge={bridge} connected={connected} onWeek={onWeek} />
+      </TimeFormatContext.Provider>
     </AccountName.Provider>
+  );
+}
+
+/** The window once the first snapshot is here. */
+function AppView({
+  snapshot,
+  bridge,
+  connected,
+  onWeek,
+}: {
+  snapshot: Snapshot;
+  bridge: StintBridge;
+  connected: boolean;
+  onWeek: boolean;
+}) {
+  return (
+    <div class="app">
+      <header class="bar">
+        <h1>Stint</h1>
+        <AccountSwitcher snapshot={snapshot} bridge={bridge} />
+        <SyncStatus snapshot={snapshot} connected={connected} bridge={bridge} />
+        <a class="bar-link" href={onWeek ? '#' : '#week'}>
+          {onWeek ? 'Today' : 'Week'}
+        </a>
+        <a class="bar-link" href="#activity">
+          Activity
+        </a>
+        <a class="bar-link" href="#settings">
+          Settings
+        </a>
+      </header>
+      <main>
+        {connected && <ConnectionProblem snapshot={snapshot} />}
+        <IdlePrompt idle={snapshot.idle} bridge={bridge} />
+        <ReminderBar reminder={snapshot.reminder} bridge={bridge} />
+        <Notices notices={snapshot.notices} bridge={bridge} />
+        <UndoBar undo={snapshot.undo} bridge={bridge} />
+        <OtherAccountTimers timers={snapshot.otherAccountTimers} bridge={bridge} />
+        <FailedOperations
+          failed={snapshot.outbox.failed}
+          projects={snapshot.projects}
+          bridge={bridge}
+          today={snapshot.today.date}
+        />
+        {onWeek ? (
+          <WeekPanel {...snapshot} bridge={bridge} />
+        ) : (
+          <>
+            <Timers snapshot={snapshot} bridge={bridge} />
+            <QuickEntry
+              projects={snapshot.projects}
+              recentProjectIds={snapshot.recentProjectIds}
+              today={snapshot.today.date}
+              account={snapshot.account.label}
+              outbox={snapshot.outbox}
+              bridge={bridge}
+            />
+            <Today today={snapshot.today} timers={snapshot.timers} projects={snapshot.projects} bridge={bridge} />
+          </>
+        )}
+      </main>
+    </div>
   );
 }

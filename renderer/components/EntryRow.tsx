@@ -9,6 +9,7 @@ import { formatMinutes } from '../../common/format';
 import type { EntryView, ProjectView } from '../../common/snapshot';
 import { entryFields, entryUpdate, entryWords, ENTRY_HINTS } from '../entryEdit';
 import { useAction } from '../hooks';
+import { useMinutes } from '../timeFormat';
 import { ContinueEntry } from './ContinueEntry';
 import { EditForm } from './EditForm';
 import { SavedHereBadge } from './SavedHereBadge';
@@ -100,6 +101,7 @@ function useInlineEdit() {
 
 /** The entry's minutes, project and description, and whether it still waits to be sent. */
 function EntrySummary({ entry }: { entry: EntryView }) {
+  const formatMinutes = useMinutes();
   return (
     <>
       <span class="entry-time" data-testid="entry-minutes">

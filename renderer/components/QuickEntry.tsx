@@ -8,7 +8,7 @@ import type { RefObject } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ResponseOf, StintBridge } from '../../common/contract';
 import { PICKER_LIMIT, recentProjectNames } from '../../common/projectOrder';
-import { parseQuickEntry, suggestProjects } from '../../common/quickEntry';
+import { parseQuickEntry, projectNameToType, suggestProjects } from '../../common/quickEntry';
 import type { ActionError } from '../../common/result';
 import type { ProjectView, Snapshot } from '../../common/snapshot';
 import { useAction } from '../hooks';
@@ -287,11 +287,13 @@ function loggedWords(
   return { text: loggedMessage(logged, today), confirmed: true };
 }
 
-/** `text` with the project written `@from` renamed `to`, and where the caret goes after it; null when it is not there. */
+/** `text` with the project written `@from` (or `@"from"`) renamed `to` (quoted if it has a space), and where the caret goes after it; null when it is not there. */
 function renameProject(text: string, from: string, to: string): { text: string; cursor: number } | null {
-  const at = text.indexOf(`@${from}`);
-  if (at < 0) return null;
-  return { text: `${text.slice(0, at + 1)}${to}${text.slice(at + 1 + from.length)}`, cursor: at + 1 + to.length };
+  const written = [`@"${from}"`, `@“${from}”`, `@${from}`].find((w) => text.includes(w));
+  if (!written) return null;
+  const at = text.indexOf(written);
+  const typed = projectNameToType(to);
+  return { text: `${text.slice(0, at + 1)}${typed}${text.slice(at + written.length)}`, cursor: at + 1 + typed.length };
 }
 
 /** The @project suggestions for the word at the caret: which is active, and the keys that work the list. */

@@ -38,6 +38,7 @@ export const weekView = (over: Partial<WeekView> = {}): WeekView => ({
 export const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
   account: { id: 'local', label: 'This computer', kind: 'local' },
   user: null,
+  timeFormat: 'hours_minutes',
   projects: [],
   recentProjectIds: [],
   timers: [],

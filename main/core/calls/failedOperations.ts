@@ -9,7 +9,8 @@ import type { Snapshot } from '../../../common/snapshot';
 import { parseTimeString } from '../../../common/timeString';
 import { cleanName, editedProject, projectNamed, type EditedEntry } from '../model/editedEntry';
 import { roundUpToIncrement } from '../model/minutes';
-import { editableValues, type Operation } from '../model/operations';
+import { editableValues, projectOf, type Operation } from '../model/operations';
+import type { Outbox, OutboxItem } from '../sync/outbox';
 import { undoOperation } from './undo';
 import type { HandlerKit } from './kit';
 import { newProjectName } from './projects';
@@ -32,6 +33,11 @@ export function operationHandlers({ deps, outbox, act, incrementOf }: HandlerKit
 
     retryOperation: ({ id }) =>
       act(async () => {
+        const waitsOn = creationWaitedOn(outbox, id);
+        if (waitsOn === 'gone')
+          return fail('invalid_input', 'Its new project was discarded, so this cannot be sent: discard it.', 'id');
+        // Waiting on a creation that failed: retrying it means retrying that creation first.
+        if (waitsOn?.status === 'failed') await outbox.retry(waitsOn.op.id);
         if (!(await outbox.retry(id))) return fail('not_found', NO_LONGER_FAILED, 'id');
         deps.operationQueued();
         deps.sendNow();
@@ -58,11 +64,30 @@ export function operationHandlers({ deps, outbox, act, incrementOf }: HandlerKit
 
     discardOperation: ({ id }) =>
       act(async () => {
+        const item = outbox.items().find((i) => i.op.id === id);
         if (!(await outbox.discard(id))) return fail('not_found', NO_LONGER_FAILED, 'id');
+        // A project that will not be created takes what waits on it along: it could never be sent.
+        if (item?.op.kind === 'createProject') await discardWaiting(outbox, item.op.localId);
         deps.operationQueued();
         return ok(null);
       }),
   };
+}
+
+/** The creation of the project an operation waits on (its local id), 'gone' when that was discarded. */
+function creationWaitedOn(outbox: Outbox, id: string): OutboxItem | 'gone' | undefined {
+  const item = outbox.items().find((i) => i.op.id === id);
+  const project = item ? projectOf(item.op) : null;
+  if (project === null || project >= 0) return undefined;
+  return outbox.items().find((i) => i.op.kind === 'createProject' && i.op.localId === project) ?? 'gone';
+}
+
+/** Discards (failed) or withdraws (queued, never sent: no local id is) every operation naming the local project. */
+async function discardWaiting(outbox: Outbox, localId: number): Promise<void> {
+  for (const waiting of outbox.items().filter((i) => projectOf(i.op) === localId)) {
+    if (waiting.status === 'failed') await outbox.discard(waiting.op.id);
+    else if (waiting.status === 'pending') await outbox.withdraw(waiting.op.id);
+  }
 }
 
 type Changes = RequestOf<'editOperation'>['changes'];

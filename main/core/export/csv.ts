@@ -2,6 +2,7 @@
 // the quoting and the escaping are tested in milliseconds; entriesCsv.ts streams the rows.
 
 import type { Entry } from '../../api/types';
+import { formatMinutes, type TimeFormat } from '../../../common/format';
 
 /** The columns, in order; README.md says what each holds. */
 export const CSV_COLUMNS = [
@@ -26,12 +27,12 @@ const CRLF = '\r\n';
 
 export const csvHeader = (): string => `${CSV_COLUMNS.join(',')}${CRLF}`;
 
-/** One entry's line, CRLF included. */
-export function csvRow(entry: CsvEntry): string {
+/** One entry's line, CRLF included; its hours as the user reads durations (the minutes column stays for machines). */
+export function csvRow(entry: CsvEntry, format: TimeFormat = 'fraction'): string {
   const cells = [
     entry.date,
     String(entry.minutes),
-    (entry.minutes / 60).toFixed(2),
+    formatMinutes(entry.minutes, format),
     entry.project?.name ?? '',
     entry.tags.map((t) => `#${t.name}`).join(' '),
     entry.billable ? 'true' : 'false',

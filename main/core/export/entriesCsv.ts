@@ -6,6 +6,7 @@
 
 import type { Writable } from 'node:stream';
 import type { Entry, ServiceApi } from '../../api/types';
+import type { TimeFormat } from '../../../common/format';
 import { csvHeader, csvRow } from './csv';
 
 /** Entries per request: the spec's maximum (000: "up to 1000 items per page"). */
@@ -17,6 +18,8 @@ export interface ExportQuery {
   to: string;
   /** Only the user's own entries: a supervisor may see everyone's. */
   userId: number;
+  /** How the user reads durations: the hours column follows it (decimal hours when not given). */
+  timeFormat?: TimeFormat;
 }
 
 export interface ExportProgress {
@@ -32,7 +35,7 @@ export async function writeEntriesCsv(
   progress: (p: ExportProgress) => void = () => {},
 ): Promise<ExportProgress> {
   const entries = api.listEntries({ from: query.from, to: query.to, user_ids: [query.userId], per_page: EXPORT_PAGE });
-  return writeRows(entries, out, progress);
+  return writeRows(entries, out, progress, query.timeFormat);
 }
 
 /** The rows of any stream of entries, a page's worth per write (the benchmark times this without the reading). */
@@ -40,12 +43,13 @@ export async function writeRows(
   entries: AsyncIterable<Entry> | Iterable<Entry>,
   out: Writable,
   progress: (p: ExportProgress) => void = () => {},
+  format: TimeFormat = 'fraction',
 ): Promise<ExportProgress> {
   const done: ExportProgress = { entries: 0, pages: 0 };
   await written(out, csvHeader());
   let chunk = '';
   for await (const entry of entries) {
-    chunk += csvRow(entry);
+    chunk += csvRow(entry, format);
     done.entries++;
     if (done.entries % EXPORT_PAGE === 0) {
       done.pages++;

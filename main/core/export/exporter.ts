@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { type ExportRange, exportFileName, exportRangeProblem } from '../../../common/exportRange';
 import { type ActionError, fail, ok, type Result } from '../../../common/result';
+import type { TimeFormat } from '../../../common/format';
 import { isApiError } from '../../api/errors';
 import type { ServiceApi } from '../../api/types';
 import { unreachable } from '../../api/unreachable';
@@ -24,6 +25,8 @@ export interface ExporterDeps {
   api: Pick<ServiceApi, 'listEntries' | 'getCurrentUser'>;
   /** The user's id when core has read it. */
   userId(): number | null;
+  /** The user's time format as core last read it (the hours column follows it). */
+  timeFormat(): TimeFormat;
   /** The exports running changed: entries written so far (of the latest), or null once none runs. */
   changed(exporting: { entries: number } | null): void;
 }
@@ -40,8 +43,12 @@ export function createExporter(deps: ExporterDeps): Exporter {
     running++;
     deps.changed({ entries: 0 });
     try {
-      const userId = deps.userId() ?? (await deps.api.getCurrentUser()).id;
-      const done = await writeEntriesCsv(deps.api, { ...range, userId }, out, (p) => {
+      const known = deps.userId();
+      // Not read yet: the user is read now, with the format that goes with them.
+      const user = known === null ? await deps.api.getCurrentUser() : null;
+      const userId = user?.id ?? known!;
+      const timeFormat = user ? (user.time_format === 'fraction' ? 'fraction' : 'hours_minutes') : deps.timeFormat();
+      const done = await writeEntriesCsv(deps.api, { ...range, userId, timeFormat }, out, (p) => {
         deps.changed({ entries: p.entries });
         progress(p);
       });

@@ -5,7 +5,7 @@
 // request the client had to send again), so every start and pause compares the seconds the
 // service answers with the seconds the user saw at that moment, and corrects the difference.
 
-import { ApiError, isNotFound } from '../../api/errors';
+import { ApiError, isApiError, isNotFound } from '../../api/errors';
 import type { ServiceApi } from '../../api/types';
 import type { Entry } from '../../api/types';
 import { elapsedMinutes, roundUpToIncrement } from '../model/minutes';
@@ -20,12 +20,8 @@ export { TOLERANCE_SECONDS } from './reconcile';
 
 export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendContext): Promise<Sent> {
   switch (op.kind) {
-    case 'createProject': {
-      if (ctx.attempted) {
-        for await (const p of api.listProjects({ name: op.name })) if (p.name === op.name) return { projectId: p.id };
-      }
-      return { projectId: (await api.createProject({ name: op.name })).id };
-    }
+    case 'createProject':
+      return sendCreateProject(api, op, ctx);
 
     case 'startTimer':
       return sendStart(api, op, ctx);
@@ -71,6 +67,39 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
 }
 
 type OperationOf<K extends Operation['kind']> = Extract<Operation, { kind: K }>;
+
+/**
+ * Creates the project, or takes the one the service already has by that name: an earlier attempt
+ * made it, or something sent just before did (an entry with project_name, another window, another
+ * device). Refused as already existing, the project the user meant exists, so the operations
+ * waiting on this one go on with it instead of failing on a name the user cannot have twice.
+ */
+async function sendCreateProject(api: ServiceApi, op: OperationOf<'createProject'>, ctx: SendContext): Promise<Sent> {
+  if (ctx.attempted) {
+    const made = await projectNamed(api, op.name);
+    if (made) return { projectId: made.id };
+  }
+  try {
+    return { projectId: (await api.createProject({ name: op.name })).id };
+  } catch (error) {
+    if (!alreadyExists(error)) throw error;
+    const existing = await projectNamed(api, op.name);
+    if (existing) return { projectId: existing.id };
+    throw error;
+  }
+}
+
+/** The service takes two names that differ only in letter case for one (it refuses the second): so does the look-up. */
+async function projectNamed(api: ServiceApi, name: string): Promise<{ id: number } | undefined> {
+  const wanted = name.toLowerCase();
+  for await (const p of api.listProjects({ name })) if (p.name.toLowerCase() === wanted) return p;
+  return undefined;
+}
+
+const alreadyExists = (error: unknown): boolean =>
+  isApiError(error) &&
+  error.kind === 'validation' &&
+  error.errors.some((e) => e.code === 'already_exists' && e.field === 'name');
 
 /** Starts the timer at the seconds the user saw, after pausing the one it paused. */
 async function sendStart(api: ServiceApi, op: OperationOf<'startTimer'>, ctx: SendContext): Promise<Sent> {

@@ -5,6 +5,7 @@
 import type { CurrentUser, Entry, ProjectRef, Timer } from '../../api/types';
 import type { EntryView, ProjectView, Snapshot, TimerView } from '../../../common/snapshot';
 import type { WeekRange, WeekStart } from '../../../common/week';
+import { DEFAULT_TIME_FORMAT, type TimeFormat } from '../../../common/format';
 
 export interface ServiceData {
   user: Snapshot['user'];
@@ -16,6 +17,8 @@ export interface ServiceData {
   entries: { date: string; list: EntryView[] } | null;
   /** The user's first day of the week (GET /v2/current_user week_start). */
   weekStart: WeekStart;
+  /** How the user reads durations (GET /v2/current_user time_format). */
+  timeFormat: TimeFormat;
   /** Entries of the week the window shows (read with today's: one request when it holds today). */
   week: (WeekRange & { list: EntryView[] }) | null;
 }
@@ -27,6 +30,7 @@ export const emptyServiceData = (): ServiceData => ({
   timers: [],
   entries: null,
   weekStart: 'monday',
+  timeFormat: DEFAULT_TIME_FORMAT,
   week: null,
 });
 

@@ -31,7 +31,12 @@ export async function readPart(what: Read, ctx: ReadContext): Promise<Partial<Se
   switch (what) {
     case 'user': {
       const user = await api.getCurrentUser();
-      return { user: userView(user), userId: user.id, weekStart: weekStartOf(user.week_start) };
+      return {
+        user: userView(user),
+        userId: user.id,
+        weekStart: weekStartOf(user.week_start),
+        timeFormat: user.time_format === 'fraction' ? 'fraction' : 'hours_minutes',
+      };
     }
     case 'projects':
       return { projects: await collectViews(api.listProjects({ per_page: PAGE }), projectView) };

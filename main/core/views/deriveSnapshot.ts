@@ -71,6 +71,7 @@ export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], 
   return deepFreeze({
     account: { ...ctx.account },
     user: data.user,
+    timeFormat: data.timeFormat,
     projects,
     recentProjectIds: recentProjectIds(ctx.recent, entries, projects, items),
     timers,

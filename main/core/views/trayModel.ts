@@ -6,7 +6,7 @@
 // trays close an open menu when it is replaced).
 
 import type { Channel, RequestOf } from '../../../common/contract';
-import { formatMinutes } from '../../../common/format';
+import { formatMinutes, type TimeFormat } from '../../../common/format';
 import type { Snapshot, TimerView } from '../../../common/snapshot';
 import { liveSeconds } from '../../../common/liveSeconds';
 import { ellipsize, TRAY_NAME_MAX, TRAY_TOOLTIP_MAX } from './trayText';
@@ -35,12 +35,14 @@ export interface TrayModel {
   menu: MenuItemData[];
 }
 
-const clock = (t: Pick<TimerView, 'state' | 'seconds' | 'asOf'>, now: number) =>
-  formatMinutes(liveSeconds(t, now) / 60);
+/** A timer's time as the user reads durations (Snapshot.timeFormat): "1:05", or "1.08" hours. */
+const clockIn = (format: TimeFormat) => (t: Pick<TimerView, 'state' | 'seconds' | 'asOf'>, now: number) =>
+  formatMinutes(liveSeconds(t, now) / 60, format);
 const separator = (id: string): MenuItemData => ({ id, label: '', type: 'separator' });
 const changes = (n: number) => `${n} change${n === 1 ? '' : 's'}`;
 
 export function trayModel(snapshot: Snapshot, now: number, platform: Platform): TrayModel {
+  const clock = clockIn(snapshot.timeFormat);
   // Nothing wraps in a tray: long project names are cut (trayText.ts).
   const timers = snapshot.timers.map((t) => ({ ...t, projectName: ellipsize(t.projectName, TRAY_NAME_MAX) }));
   const running = timers.find((t) => t.state === 'running');
@@ -62,7 +64,7 @@ export function trayModel(snapshot: Snapshot, now: number, platform: Platform): 
   const sync = snapshot.online ? '' : ` · Offline${waiting ? `, ${changes(waiting)} waiting` : ''}`;
   const problems = failed ? ` · ${changes(failed)} failed` : '';
   const tooltip = ellipsize(
-    `Stint: ${status} · Today ${formatMinutes(snapshot.today.totalMinutes)}${sync}${problems}`,
+    `Stint: ${status} · Today ${formatMinutes(snapshot.today.totalMinutes, snapshot.timeFormat)}${sync}${problems}`,
     TRAY_TOOLTIP_MAX,
   );
 
@@ -80,6 +82,7 @@ function trayMenu(
     failed,
   }: { timers: { running: TimerView | undefined; paused: TimerView[] }; now: number; waiting: number; failed: number },
 ): MenuItemData[] {
+  const clock = clockIn(snapshot.timeFormat);
   const menu: MenuItemData[] = [];
   if (running) {
     const { projectId, projectName } = running;
@@ -123,7 +126,7 @@ function trayMenu(
   if (menu.length > 0) menu.push(separator('sep-timers'));
   menu.push(
     { id: 'quick-entry', label: 'Quick entry…' },
-    { id: 'today', label: `Today: ${formatMinutes(snapshot.today.totalMinutes)}`, enabled: false },
+    { id: 'today', label: `Today: ${formatMinutes(snapshot.today.totalMinutes, snapshot.timeFormat)}`, enabled: false },
   );
   if (!snapshot.online || waiting > 0 || failed > 0) {
     menu.push(separator('sep-sync'));

@@ -26,10 +26,10 @@ it('offline: log answers "queued", status says offline with the change pending, 
 
   const logged = await stint(['log', '0:45 @Remote written offline']);
   expect(logged).toMatchObject({ code: 0, stderr: '' });
-  expect(logged.stdout).toBe('queued (offline; sent when the service is back) 0:45 on Remote\n');
+  expect(logged.stdout).toBe('Queued (offline; sent when the service is back): 0:45 on Remote.\n');
   const piped = await stint(['log'], '0:05 @Remote piped offline\n0:05 @Remote piped offline\n');
   expect(piped.code).toBe(0);
-  expect(piped.stdout).toMatch(/^line 1: queued \(offline.*\nline 2: queued \(offline/);
+  expect(piped.stdout).toMatch(/^line 1: Queued \(offline.*\nline 2: Queued \(offline/);
 
   const status = JSON.parse((await stint(['status', '--json'])).stdout);
   expect(status).toMatchObject({ online: false, pending: 3 });

@@ -39,7 +39,7 @@ describe('stint, against the running app', () => {
   it('logs an entry with the quick-entry grammar: it lands on the service once, and says "logged"', async () => {
     const run = await stint(['log', '1:30 @Website #meeting call']);
     expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(run.stdout.trim()).toBe('logged 1:30 on Website');
+    expect(run.stdout.trim()).toBe('Logged 1:30 on Website.');
     await synced();
     await until(() => onService('#meeting call').length > 0, 'the entry read back');
     expect(onService('#meeting call')).toMatchObject([{ minutes: 90, projectName: 'Website' }]);
@@ -48,7 +48,9 @@ describe('stint, against the running app', () => {
   it("several lines on standard input log several entries in order, each said as the service stores it (0:20 on Website's 15-minute increment is 0:30); a refused line names its number and word, and exits 1", async () => {
     const run = await stint(['log'], '0:15 @Website stdin one\n\nxx @Website stdin bad\n0:20 @Website stdin two\n');
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/^line 1: logged 0:15 on Website\nline 4: logged 0:30 on Website\n$/);
+    expect(run.stdout).toBe(
+      'line 1: Logged 0:15 on Website.\nline 4: Logged 0:30 on Website (0:20 rounded up to its 15 minutes).\n',
+    );
     expect(run.stderr).toContain('stint: line 3: ');
     // The wrong word is marked under the line as typed.
     expect(run.stderr).toContain('  xx @Website stdin bad\n  ^^\n');
@@ -56,6 +58,34 @@ describe('stint, against the running app', () => {
     await until(() => onService('stdin two').length === 1, 'the entries read back');
     expect(onService('stdin one')).toHaveLength(1);
     expect(onService('stdin bad')).toHaveLength(0);
+  });
+
+  it("a new project a typo from a known one is refused with the window's question, exit 1, until --new-project (issue 22)", async () => {
+    expect(await stint(['log', '0:15 @Marketing seed'])).toMatchObject({ code: 0 });
+    await synced();
+    const typo = await stint(['log', '0:15 @Marketnig typo']);
+    expect(typo.code).toBe(1);
+    expect(typo.stdout).toBe('');
+    expect(typo.stderr).toBe(
+      'stint: Did you mean Marketing? Run it again with --new-project to create the new project “Marketnig”.\n' +
+        '  0:15 @Marketnig typo\n       ^^^^^^^^^^\n',
+    );
+    await synced();
+    expect(snapshot().projects.map((p) => p.name)).not.toContain('Marketnig');
+    expect(snapshot().today.entries.filter((e) => e.description === 'typo')).toEqual([]);
+
+    const meant = await stint(['log', '--new-project', '0:15 @Marketnig typo']);
+    expect(meant).toMatchObject({ code: 0, stdout: 'Logged 0:15 on Marketnig.\n' });
+    await synced();
+    await until(() => snapshot().projects.some((p) => p.name === 'Marketnig'), 'the new project read back');
+  });
+
+  it('names the day and the stored minutes as the window does', async () => {
+    const run = await stint(['log', 'yesterday 0:20 @Website day named']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(
+      /^Logged 0:30 on Website yesterday \(\w{3} \d{1,2} \w{3}\) \(0:20 rounded up to its 15 minutes\)\.\n$/,
+    );
   });
 
   it('start (case-insensitive, with a note), status, pause and toggle drive the timer; --json is the documented shape', async () => {

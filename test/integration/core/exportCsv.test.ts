@@ -85,7 +85,8 @@ describe('CSV export', () => {
     // The project's comma and quotes are quoted; a description that would start a formula does not.
     expect(csv).toContain(',"Website, ""main""",');
     expect(descriptions).toContain("'=cmd|calc item 100");
-    expect(data.find((r) => r.at(-3) === 'item 7')?.slice(1, 3)).toEqual(['8', '0.13']);
+    // The hours in the user's format: hours and minutes unless they chose fractions.
+    expect(data.find((r) => r.at(-3) === 'item 7')?.slice(1, 3)).toEqual(['8', '0:08']);
   });
 
   it('the window writes stint-<from>-to-<to>.csv in Downloads, never over an earlier one, and answers how many', async () => {

@@ -63,6 +63,17 @@ describe('quick entry with the local service', () => {
     expect((await onService(today(), note)).map((e) => e.minutes)).toEqual([30]);
   });
 
+  it('creates a new project of two words written in quotes, the rest the note (issue 22)', async () => {
+    const core = await local.core(dir.path);
+    await untilSynced(core);
+    const name = `Acme Corp ${process.pid}x${++counter}`;
+    const note = unique('design');
+    const answer = await must(core.handlers.quickEntry({ text: `1:00 @"${name}" ${note}` }));
+    expect(answer.projectName).toBe(name);
+    await untilSynced(core);
+    expect((await onService(today(), note)).map((e) => e.project?.name)).toEqual([name]);
+  });
+
   it('refuses a project name longer than the service takes at the field, queueing nothing', async () => {
     const core = await local.core(dir.path);
     await untilSynced(core);

@@ -10,11 +10,11 @@ describe('parseCommandLine', () => {
   it('reads each command, --data and --json', () => {
     expect(parseCommandLine(['log', '1:30', '@Website', 'call'])).toEqual({
       kind: 'run',
-      command: { name: 'log', text: '1:30 @Website call' },
+      command: { name: 'log', text: '1:30 @Website call', newProject: false },
       dataDir: null,
     });
     expect(parseCommandLine(['--data', '/d', 'log'])).toMatchObject({
-      command: { name: 'log', text: null },
+      command: { name: 'log', text: null, newProject: false },
       dataDir: '/d',
     });
     expect(parseCommandLine(['start', 'Website', 'the', 'note'])).toMatchObject({
@@ -73,6 +73,10 @@ describe('parseCommandLine', () => {
     expect(usage(['start'])).toBe('Name the project to start.');
     expect(usage(['pause', 'now'])).toBe('pause takes no arguments.');
     expect(usage(['log', '--json', '1:00'])).toBe('--json is for status, today and week, not log.');
+    expect(usage(['start', 'Website', '--new-project'])).toBe('--new-project is for log, not start.');
+    expect(parseCommandLine(['log', '--new-project', '0:15 @Webiste x'])).toMatchObject({
+      command: { name: 'log', text: '0:15 @Webiste x', newProject: true },
+    });
     expect(usage(['status', '--verbose'])).toMatch(/verbose/);
     expect(usage(['--data', '', 'status'])).toBe('--data needs a folder.');
     expect(usage(['--show'])).toMatch(/desktop app's own argument/);

@@ -25,6 +25,17 @@ describe('formatMinutes', () => {
   ])('shows %d minutes as %s', (minutes, text) => {
     expect(formatMinutes(minutes)).toBe(text);
   });
+
+  it.each([
+    [0, '0.00'],
+    [5, '0.08'],
+    [15, '0.25'],
+    [90, '1.50'],
+    [600, '10.00'],
+  ])('shows %d minutes as %s hours to a user who chose fractions (issue 22)', (minutes, text) => {
+    expect(formatMinutes(minutes, 'fraction')).toBe(text);
+    expect(formatMinutes(minutes, 'hours_minutes')).toBe(formatMinutes(minutes));
+  });
 });
 
 describe('localDate', () => {

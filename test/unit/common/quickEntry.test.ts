@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addDays } from '../../../common/dayWords';
-import { hashtags, parseQuickEntry, suggestProjects } from '../../../common/quickEntry';
+import { hashtags, parseQuickEntry, projectNameToType, suggestProjects } from '../../../common/quickEntry';
 
 const known = ['Website', 'Client Website', 'Client Website redesign', 'Internal'];
 /** A Wednesday. */
@@ -271,6 +271,60 @@ describe('parseQuickEntry: new project names', () => {
       didYouMean: 'Remote',
     });
     expect(parseQuickEntry('0:20 @Acme x', names, TODAY)).toMatchObject({ projectIsNew: true, didYouMean: null });
+  });
+});
+
+describe('parseQuickEntry: a project name of several words in quotes (issue 22)', () => {
+  it('takes a new name of two words whole in quotes, the rest as the note', () => {
+    expect(parseQuickEntry('1:00 @"Acme Corp" design #review', known, TODAY)).toEqual({
+      ok: true,
+      date: TODAY,
+      minutes: 60,
+      projectName: 'Acme Corp',
+      projectIsNew: true,
+      didYouMean: null,
+      description: 'design #review',
+      tags: ['review'],
+    });
+  });
+
+  it('takes curly quotes as a keyboard may type them, and tidies the spaces inside', () => {
+    expect(parseQuickEntry('1:00 @“ Acme   Corp ” design', known, TODAY)).toMatchObject({
+      projectName: 'Acme Corp',
+      description: 'design',
+    });
+  });
+
+  it('answers a known name in quotes as the service spells it, not new', () => {
+    expect(parseQuickEntry('0:30 @"client website" call', known, TODAY)).toMatchObject({
+      projectName: 'Client Website',
+      projectIsNew: false,
+      description: 'call',
+    });
+  });
+
+  it('asks for the closing quote, and for a name between empty quotes, at the project', () => {
+    expect(parseQuickEntry('1:00 @"Acme Corp design', known, TODAY)).toEqual({
+      ok: false,
+      field: 'project',
+      message: 'Close the project name with a quote, like @"Acme Corp".',
+    });
+    expect(parseQuickEntry('1:00 @"" design', known, TODAY)).toMatchObject({ ok: false, field: 'project' });
+  });
+
+  it('offers names while a quoted name is typed, and none once it is closed', () => {
+    expect(suggestProjects('1:30 @"Client W', 15, known)).toEqual({
+      from: 6,
+      to: 15,
+      query: 'Client W',
+      names: ['Client Website', 'Client Website redesign'],
+    });
+    expect(suggestProjects('1:30 @"Client Website" x', 24, known)).toBeNull();
+  });
+
+  it('writes a name with a space in quotes for completion, one word as it is', () => {
+    expect(projectNameToType('Acme Corp')).toBe('"Acme Corp"');
+    expect(projectNameToType('Website')).toBe('Website');
   });
 });
 

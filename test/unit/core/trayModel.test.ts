@@ -31,6 +31,14 @@ const labels = (menu: MenuItemData[]) => menu.map((i) => (i.type === 'separator'
 const byId = (menu: MenuItemData[], id: string) => menu.find((i) => i.id === id);
 
 describe('trayModel', () => {
+  it('writes durations as the user chose on the service: hours to two decimals for fractions (issue 22)', () => {
+    const model = trayModel(snapshot({ timers: [running, ...paused], timeFormat: 'fraction' }), NOW, 'darwin');
+    expect(model.title).toBe('1.08 Website');
+    expect(model.tooltip).toContain('Today 3.75');
+    expect(byId(model.menu, 'today')?.label).toBe('Today: 3.75');
+    expect(labels(model.menu)).toContain('Resume Backend (0.70)');
+  });
+
   it('on macOS puts the running time and project in the title', () => {
     const model = trayModel(snapshot({ timers: [running] }), NOW, 'darwin');
     expect(model.title).toBe('1:05 Website');

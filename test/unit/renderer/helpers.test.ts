@@ -23,11 +23,14 @@ describe('accepting a project suggestion', () => {
   it('replaces what was typed after @ with the name and a space', () => {
     expect(accept('1:30 @we', 8, 'Website')).toEqual({ text: '1:30 @Website ', cursor: 14 });
   });
-  it('keeps the text after the word the cursor is in', () => {
+  it('keeps the text after the word the cursor is in; a name with a space goes in quotes', () => {
     expect(accept('1:30 @cl call notes', 8, 'Client call')).toEqual({
-      text: '1:30 @Client call call notes',
-      cursor: 18,
+      text: '1:30 @"Client call" call notes',
+      cursor: 20,
     });
+  });
+  it('replaces a quote the user opened with the quoted name', () => {
+    expect(accept('1:30 @"cli', 10, 'Client call')).toEqual({ text: '1:30 @"Client call" ', cursor: 20 });
   });
   it('replaces the rest of a word when the cursor is inside it', () => {
     expect(accept('2 @Webs #x', 5, 'Website')).toEqual({ text: '2 @Website #x', cursor: 11 });

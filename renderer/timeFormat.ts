@@ -1,0 +1,15 @@
+// The user's time format (Snapshot.timeFormat, their time_format on the service) for every
+// component that writes a duration: App provides it once, each component reads it with
+// useMinutes(), so no prop is threaded through the views between.
+
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import { DEFAULT_TIME_FORMAT, formatMinutes, type TimeFormat } from '../common/format';
+
+export const TimeFormatContext = createContext<TimeFormat>(DEFAULT_TIME_FORMAT);
+
+/** formatMinutes in the user's format: "1:30", or "1.50" for a user who chose fractions. */
+export function useMinutes(): (minutes: number) => string {
+  const format = useContext(TimeFormatContext);
+  return (minutes) => formatMinutes(minutes, format);
+}

@@ -1,0 +1,62 @@
+// The user's own time format (current_user time_format, spec 001) against the real local service:
+// the snapshot carries it, so the window, the tray and the command line write every duration as
+// the user chose on the service ("1.50" for fractions), and a change there shows after a read.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Writable } from 'node:stream';
+import { localDate } from '../../../common/format';
+import type { Core } from '../../../main/core/types';
+import { trayModel } from '../../../main/core/views/trayModel';
+import { until } from '../../support/offline';
+import { tempDir } from '../../support/tempDir';
+import { must, startLocal, untilSynced, type Local } from './harness';
+
+let local: Local;
+let dir: ReturnType<typeof tempDir>;
+beforeAll(async () => {
+  local = await startLocal();
+});
+afterAll(() => local?.close());
+beforeEach(() => {
+  dir = tempDir();
+});
+afterEach(() => dir.remove());
+
+/** Today's CSV as the export writes it. */
+async function todaysCsv(core: Core): Promise<string> {
+  const chunks: string[] = [];
+  const out = new Writable({
+    write(chunk, _encoding, callback) {
+      chunks.push(String(chunk));
+      callback();
+    },
+  });
+  const day = localDate(local.clock.now());
+  await must(core.exportCsv({ from: day, to: day }, out));
+  return chunks.join('');
+}
+
+describe("the user's time format", () => {
+  it('is read from the service: fractions make today 1.50 in the tray (issue 22)', async () => {
+    await local.api.updateCurrentUser({ time_format: 'fraction' });
+    const core = await local.core(dir.path);
+    await untilSynced(core);
+    await until(() => core.getSnapshot().user !== null, 'the user read');
+    expect(core.getSnapshot().timeFormat).toBe('fraction');
+    await must(core.handlers.quickEntry({ text: '1:30 no project' }));
+    await untilSynced(core);
+    expect(trayModel(core.getSnapshot(), local.clock.now(), 'linux').menu.find((i) => i.id === 'today')?.label).toBe(
+      'Today: 1.50',
+    );
+    // The CSV keeps its minutes; its hours follow the user.
+    expect(await todaysCsv(core)).toContain(',90,1.50,,');
+  });
+
+  it('is hours and minutes for a user who chose them, in the CSV’s hours too', async () => {
+    await local.api.updateCurrentUser({ time_format: 'hours_minutes' });
+    const core = await local.core(dir.path);
+    await untilSynced(core);
+    await until(() => core.getSnapshot().user !== null, 'the user read');
+    expect(core.getSnapshot().timeFormat).toBe('hours_minutes');
+    expect(await todaysCsv(core)).toContain(',90,1:30,,');
+  });
+});
