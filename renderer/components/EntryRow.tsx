@@ -5,7 +5,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { RequestOf, StintBridge } from '../../common/contract';
 import { readDay } from '../../common/dayWords';
-import { formatMinutes } from '../../common/format';
 import type { EntryView, ProjectView } from '../../common/snapshot';
 import { entryFields, entryUpdate, entryWords, ENTRY_HINTS } from '../entryEdit';
 import { useAction } from '../hooks';
