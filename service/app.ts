@@ -65,7 +65,7 @@ export function createApp(context: Context, options: AppOptions): FastifyInstanc
   });
   installErrorHandlers(app);
   // First: every answer, a 429 too, carries its request id.
-  installRequestLog(app);
+  installRequestLog(app, { log: options.logger !== false });
   if (options.metrics) countRequests(app, options.metrics);
   installRateLimit(app, options.rateLimit, context.db);
   requireUserAgent(app);

@@ -97,11 +97,13 @@ export function loggingOptions(
 }
 
 /** Echoes the request id, and writes the one line per request when it has been answered. */
-export function installRequestLog(app: FastifyInstance): void {
+export function installRequestLog(app: FastifyInstance, { log }: { log: boolean }): void {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
+  // Without a logger (the embedded app) the line would be built for nothing, on every request.
+  if (!log) return;
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       {
