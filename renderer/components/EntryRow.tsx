@@ -2,7 +2,6 @@
 // before it was sent) and Continue: today's (Today.tsx) and each day's of the week view
 // (week/WeekDays.tsx).
 
-import { useEffect, useRef, useState } from 'preact/hooks';
 import type { RequestOf, StintBridge } from '../../common/contract';
 import { readDay } from '../../common/dayWords';
 import type { EntryView, ProjectView } from '../../common/snapshot';
@@ -13,6 +12,7 @@ import { ContinueEntry } from './ContinueEntry';
 import { EditForm } from './EditForm';
 import { SavedHereBadge } from './SavedHereBadge';
 import { ErrorLine } from './ErrorLine';
+import { useInlineEdit } from '../inlineEdit';
 
 /** One entry with Edit, Delete and Continue. */
 export function EntryRow({
@@ -32,7 +32,7 @@ export function EntryRow({
   /** Saved onto another day (YYYY-MM-DD): the list it leaves says where it went. */
   onMoved?: (date: string) => void;
 }) {
-  const { editing, editButton, open, close } = useInlineEdit();
+  const { editing, editButton, open, close } = useInlineEdit({ rowStaysWhenSaved: true });
   const words = entryWords(entry);
 
   return (
@@ -75,27 +75,6 @@ export function EntryRow({
       )}
     </li>
   );
-}
-
-/** Whether the inline edit form is open; closed, the focus goes back to the Edit button. */
-function useInlineEdit() {
-  const [editing, setEditing] = useState(false);
-  const editButton = useRef<HTMLButtonElement>(null);
-  const refocus = useRef(false);
-
-  // Closed, saved or not, the user goes on from the Edit button the form was opened from.
-  useEffect(() => {
-    if (editing || !refocus.current) return;
-    refocus.current = false;
-    editButton.current?.focus();
-  }, [editing]);
-
-  const open = () => setEditing(true);
-  const close = () => {
-    refocus.current = true;
-    setEditing(false);
-  };
-  return { editing, editButton, open, close };
 }
 
 /** The entry's minutes, project and description, and whether it still waits to be sent. */

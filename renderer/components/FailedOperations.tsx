@@ -2,12 +2,12 @@
 // fix it (edit its values, where it has any), retry it (after fixing the cause elsewhere) or
 // discard it.
 
-import { useEffect, useRef, useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
 import type { FailedOperationView, ProjectView } from '../../common/snapshot';
 import { useAction } from '../hooks';
 import { EditOperationForm } from './EditOperationForm';
 import { ErrorLine } from './ErrorLine';
+import { useInlineEdit } from '../inlineEdit';
 
 interface Props {
   failed: FailedOperationView[];
@@ -43,21 +43,7 @@ function FailedOperation({
   today?: string;
 }) {
   const action = useAction();
-  const [editing, setEditing] = useState(false);
-  const editButton = useRef<HTMLButtonElement>(null);
-  const refocus = useRef(false);
-
-  // Cancelled, the user goes on from where they opened the form; saved, the item leaves this list.
-  useEffect(() => {
-    if (editing || !refocus.current) return;
-    refocus.current = false;
-    editButton.current?.focus();
-  }, [editing]);
-
-  const close = (saved: boolean) => {
-    refocus.current = !saved;
-    setEditing(false);
-  };
+  const { editing, editButton, open, close } = useInlineEdit({ rowStaysWhenSaved: false });
 
   return (
     <li data-testid="failed-operation" aria-busy={action.busy}>
@@ -76,7 +62,7 @@ function FailedOperation({
               aria-label={`Edit: ${op.summary}`}
               onClick={() => {
                 action.clear();
-                setEditing(true);
+                open();
               }}
             >
               Edit
