@@ -10,6 +10,8 @@ export interface ServiceCommand {
   child: ChildProcess;
   /** stdout and stderr as they came. */
   output(): string;
+  /** stderr alone. */
+  errors(): string;
   /** Resolves with the first match of re in the output; rejects if the command exits without one. */
   line(re: RegExp): Promise<RegExpExecArray>;
   exit: Promise<number | null>;
@@ -38,8 +40,12 @@ export function serviceCommand(args: string[], env: Record<string, string> = {})
   });
   children.push(child);
   let out = '';
+  let err = '';
   child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => {
+    out += d;
+    err += d;
+  });
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const line = (re: RegExp) =>
     new Promise<RegExpExecArray>((resolve, reject) => {
@@ -57,5 +63,5 @@ export function serviceCommand(args: string[], env: Record<string, string> = {})
         else reject(new Error(`exited without ${re}: ${out}`));
       });
     });
-  return { child, output: () => out, line, exit };
+  return { child, output: () => out, errors: () => err, line, exit };
 }

@@ -1,72 +1,18 @@
 // `npm run service`: prints the URL and, once, the generated token; stops cleanly on a signal;
 // takes the owner's token and password from a private file or the environment, out of the process
 // list, and warns when they come as plain flags.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabase } from '../../support/postgres';
+import { serviceCommand } from '../../support/serviceCommand';
 
-const root = join(__dirname, '../../..');
-const {
-  STINT_SERVICE_TOKEN: _token,
-  STINT_OWNER_PASSWORD: _password,
-  DATABASE_URL: _database,
-  ...inherited
-} = process.env;
-const children: ChildProcess[] = [];
-afterEach(() => {
-  // A failed assertion must not leave a service running.
-  for (const child of children.splice(0))
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-});
-
-function run(
-  args: string[],
-  env: Record<string, string> = {},
-): {
-  child: ChildProcess;
-  output: () => string;
-  errors: () => string;
-  line: (re: RegExp) => Promise<RegExpExecArray>;
-  exit: Promise<number | null>;
-} {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'service/cli.ts', ...args], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Only the secrets a test gives: none inherited from the shell that runs the tests.
-    env: { ...inherited, ...env },
-  });
-  children.push(child);
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => {
-    out += d;
-    err += d;
-  });
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const line = (re: RegExp) =>
-    new Promise<RegExpExecArray>((resolve, reject) => {
-      const timer = setInterval(() => {
-        const m = re.exec(out);
-        if (m) {
-          clearInterval(timer);
-          resolve(m);
-        }
-      }, 50);
-      void exit.then(() => {
-        clearInterval(timer);
-        const m = re.exec(out);
-        if (m) resolve(m);
-        else reject(new Error(`exited without ${re}: ${out}`));
-      });
-    });
-  return { child, output: () => out, errors: () => err, line, exit };
-}
+// The command as a child, with only the environment a test gives (no token, password or database
+// from the shell that runs the tests).
+const run = serviceCommand;
 
 describe('the service command', () => {
   it('prints its URL and the generated token once, serves with it, and exits 0 on SIGTERM', async () => {
