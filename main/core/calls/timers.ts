@@ -78,7 +78,7 @@ export function timerHandlers(kit: HandlerKit): TimerHandlers {
 
 /** Starts (or resumes) the project's timer, pausing the one running; a running one given no new description is left as it is. */
 async function startTimer(
-  { deps, outbox, queueAll, same, timerOf, incrementOf }: HandlerKit,
+  { deps, outbox, queue, same, timerOf }: HandlerKit,
   {
     snap,
     now,
@@ -94,55 +94,23 @@ async function startTimer(
   if (timer?.state === 'running' && (description === undefined || description === timer.description)) return ok(null);
   const running = snap.timers.find((t) => t.state === 'running' && !same(t.projectId, id));
   deps.timerUsed(id);
-  // Another note on a timer with time of its own: both are kept (keptApart), as Toggl and Harvest do.
-  const apart = timer && keptApart(timer, description, now);
-  const log = apart ? [() => loggedAsItIs(snap, timer, now, incrementOf)] : [];
-  // One write: after a crash both are queued or neither.
-  await queueAll(now, [
-    ...log,
-    () => ({
-      kind: 'startTimer',
-      projectId: id,
-      projectName: project?.name ?? timer!.projectName,
-      ...(description ? { description } : {}),
-      fromSeconds: timer && !apart ? exactLiveSeconds(timer, now) : 0,
-      pauses: running
-        ? {
-            projectId: running.projectId,
-            projectName: running.projectName,
-            seconds: exactLiveSeconds(running, now),
-            confirmed: !running.pending,
-          }
-        : null,
-      confirmed: timer !== undefined && !apart && !timer.pending,
-    }),
-  ]);
+  await queue(now, () => ({
+    kind: 'startTimer',
+    projectId: id,
+    projectName: project?.name ?? timer!.projectName,
+    ...(description ? { description } : {}),
+    fromSeconds: timer ? exactLiveSeconds(timer, now) : 0,
+    pauses: running
+      ? {
+          projectId: running.projectId,
+          projectName: running.projectName,
+          seconds: exactLiveSeconds(running, now),
+          confirmed: !running.pending,
+        }
+      : null,
+    confirmed: timer !== undefined && !timer.pending,
+  }));
   return ok(null);
-}
-
-/**
- * Whether starting with this note keeps the timer's time apart: it has a note of its own, another
- * one, and at least a minute. Starting or continuing another piece of work never rewrites the
- * work timed so far (Toggl's Continue and Harvest's Start both stop the current entry and begin a
- * new one): that time becomes its entry, with its note, and the timer begins again at 0:00.
- */
-function keptApart(timer: TimerView, description: string | undefined, now: number): boolean {
-  if (description === undefined || !timer.description || timer.description === description) return false;
-  return elapsedMinutes(exactLiveSeconds(timer, now)) > 0;
-}
-
-/** The timer logged now with its own note, as Log does (rounded up to the project's increment), without the undo grace. */
-function loggedAsItIs(snap: Snapshot, timer: TimerView, now: number, incrementOf: HandlerKit['incrementOf']) {
-  const seconds = exactLiveSeconds(timer, now);
-  return {
-    kind: 'logTimer' as const,
-    projectId: timer.projectId,
-    projectName: timer.projectName,
-    seconds,
-    minutes: roundUpToIncrement(elapsedMinutes(seconds), incrementOf(snap, timer.projectId)),
-    date: localDate(now),
-    description: timer.description,
-  };
 }
 
 /** Logs the timer's time as an entry, rounded up to its project's increment, held for the undo grace. */
