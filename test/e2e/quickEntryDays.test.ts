@@ -70,20 +70,23 @@ describe('quick entry for another day', () => {
     expect(problems).toEqual([]);
   });
 
-  it('exports yesterday and today to CSV from the week view: the file in Downloads has the entry logged', async () => {
+  it("exports a day to CSV from the week view: the file in Downloads has its entry, hours in the user's format", async () => {
     const { page, problems } = await openApp(stack);
     await explained(stack, page, async () => {
-      const today = localDate(Date.now());
-      const yesterday = addDays(today, -1);
+      // Its own entry on a day no other test of the file logs to: the test stands alone.
+      const day = addDays(localDate(Date.now()), -3);
+      const project = await api.createProject({ name: 'Exported' });
+      await api.createEntry({ date: day, minutes: 90, project_id: project.id, description: 'x' });
       await page.getByRole('link', { name: 'Week' }).click();
       const form = page.getByRole('form', { name: 'Export to CSV' });
-      await form.getByLabel('From').fill(yesterday);
-      await form.getByLabel('To').fill(today);
+      await form.getByLabel('From').fill(day);
+      await form.getByLabel('To').fill(day);
       await form.getByRole('button', { name: 'Export' }).click();
-      const path = join(stack.dataDir, 'Downloads', `stint-${yesterday}-to-${today}.csv`);
+      const path = join(stack.dataDir, 'Downloads', `stint-${day}-to-${day}.csv`);
       await expect.poll(() => form.getByRole('status').textContent()).toBe(`Saved 1 entry to ${path}`);
+      // Hours in the user's own format (hours and minutes, the service's default).
       expect(readFileSync(path, 'utf8')).toBe(
-        `date,minutes,hours,project,tags,billable,description,approved,invoiced\r\n${yesterday},90,1.50,Website,,true,x,,\r\n`,
+        `date,minutes,hours,project,tags,billable,description,approved,invoiced\r\n${day},90,1:30,Exported,,true,x,,\r\n`,
       );
     });
     expect(problems).toEqual([]);
