@@ -4,6 +4,7 @@
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { localDate } from '../../common/format';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../../service';
@@ -23,28 +24,33 @@ afterAll(async () => {
 const status = (page: Page) => page.getByTestId('sync-status');
 
 describe('the outbox in the window', () => {
-  it('shows an operation the service refused, and retries or discards it on request', async () => {
+  it('starts a timer on a project another app made a moment ago; shows an operation the service refused, and retries or discards it on request', async () => {
     const { page, problems } = await openApp(stack);
     await explained(stack, page, async () => {
-      // Made behind core's back, so creating it again from the window is refused as a duplicate.
-      await elsewhere(stack).createProject({ name: 'Launch' });
-
+      // Made behind core's back: creating it again from the window is refused as existing, and the
+      // window's project resolves to that one by name (issue 22), so the timer starts on it.
+      const launch = await elsewhere(stack).createProject({ name: 'Launch' });
       const form = page.getByRole('form', { name: 'New timer' });
       await form.getByLabel('Project').fill('Launch');
       await form.getByRole('button', { name: /start/i }).click();
-
-      // Creating and starting are two calls: the start is either queued before the refusal (and
-      // refused with it) or made after it, and then refused in place. Both are shown; none is lost.
-      const failed = page.getByTestId('failed-operation');
-      const createRefused = failed.filter({ hasText: 'Create project Launch' });
-      await expect.poll(() => createRefused.count(), { timeout: 10_000 }).toBe(1);
-      expect(await createRefused.textContent()).toContain('already exists');
-      const startRefused = failed.filter({ hasText: 'Start Launch' });
-      const inPlace = page.getByTestId('new-timer-error');
       await expect
-        .poll(async () => (await startRefused.count()) + (await inPlace.count()), { timeout: 10_000 })
-        .toBe(1);
-      if (await inPlace.count()) expect(await inPlace.textContent()).toContain('“Launch” could not be created');
+        .poll(() => stack.account.core.getSnapshot().timers.find((t) => t.projectName === 'Launch')?.projectId, {
+          timeout: 10_000,
+        })
+        .toBe(launch.id);
+      const failed = page.getByTestId('failed-operation');
+      expect(await failed.count()).toBe(0);
+
+      // Archived elsewhere, the project's timer cannot be started again: the service refuses the
+      // resume, and the window shows it as an operation to retry or discard.
+      await page.getByRole('button', { name: 'Pause Launch' }).click();
+      await expect.poll(() => stack.account.core.getSnapshot().outbox.pending, { timeout: 10_000 }).toBe(0);
+      // (A project without records is deleted, not archived: give it an entry first.)
+      await elsewhere(stack).createEntry({ date: localDate(Date.now()), minutes: 15, project_id: launch.id });
+      await elsewhere(stack).archiveProject(launch.id);
+      await page.getByRole('button', { name: 'Resume Launch' }).click();
+      const startRefused = failed.filter({ hasText: 'Launch' });
+      await expect.poll(() => startRefused.count(), { timeout: 10_000 }).toBe(1);
       const refused = await failed.count();
       expect(await status(page).textContent()).toBe(`${refused} not saved`);
       await page.screenshot({ path: join('artifacts', 'e2e-outbox-failed.png'), fullPage: true });
@@ -54,7 +60,7 @@ describe('the outbox in the window', () => {
       // settled, or the discards below could race it.
       let retried = false;
       const stop = stack.account.core.subscribe((s) => (retried ||= s.outbox.pending > 0));
-      await page.getByRole('button', { name: 'Retry: Create project Launch' }).click();
+      await startRefused.getByRole('button', { name: /^Retry/ }).click();
       await expect
         .poll(() => retried && stack.account.core.getSnapshot().outbox.pending === 0, { timeout: 10_000 })
         .toBe(true);
