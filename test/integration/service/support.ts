@@ -39,7 +39,9 @@ export class Client {
     const response = await fetch(this.base + path, init);
     const text = await response.text();
     let parsed: unknown;
-    if (text && (response.headers.get('content-type') ?? '').includes('application/json')) parsed = JSON.parse(text);
+    // v1's 201 answers are a single space under a JSON content type: nothing to parse.
+    if (text.trim() && (response.headers.get('content-type') ?? '').includes('application/json'))
+      parsed = JSON.parse(text);
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
 

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningService, startService } from '../../../service';
 import { postgresTestStore } from '../../support/postgresService';
-import { manualClock, USER_AGENT } from '../service/support';
+import { Client, manualClock, type Reply } from '../service/support';
 
 type Step =
   | { kind: 'project'; name: string; increment: number }
@@ -84,44 +84,6 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('list' as const), path: listPaths }),
   fc.record({ kind: fc.constant('tick' as const), ms: fc.constantFrom(1_000, 61_000, 3_600_000) }),
 );
-
-interface Reply {
-  status: number;
-  headers: Headers;
-  text: string;
-  body: any;
-}
-
-/** A JSON client that keeps the answer's text as it came (a body is parsed only to learn an id). */
-class Client {
-  constructor(
-    readonly base: string,
-    readonly token: string,
-  ) {}
-
-  async call(method: string, path: string, body?: unknown): Promise<Reply> {
-    const response = await fetch(this.base + path, {
-      method,
-      headers: {
-        'user-agent': USER_AGENT,
-        'x-servicetoken': this.token,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {}
-    return { status: response.status, headers: response.headers, text, body: parsed };
-  }
-
-  get = (path: string) => this.call('GET', path);
-  post = (path: string, body?: unknown) => this.call('POST', path, body);
-  put = (path: string, body?: unknown) => this.call('PUT', path, body);
-  del = (path: string) => this.call('DELETE', path);
-}
 
 /** One service's view of the run: its client and the ids it answered, in order. */
 interface Side {
