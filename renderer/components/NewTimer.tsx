@@ -1,5 +1,6 @@
 // Starts a timer on a project picked from the list (the most recently used first), or on a new
 // project created from the typed name (one that looks like a typo of a known one is questioned).
+// Its note field shows once a project is typed, so the form is one line on a busy day.
 
 import { useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
@@ -77,16 +78,19 @@ export function NewTimer({ projects, recentProjectIds = [], bridge }: Props) {
           <option key={p.id} value={p.name} />
         ))}
       </datalist>
-      <label>
-        <span class="label">Note (optional)</span>
-        <input
-          name="note"
-          autocomplete="off"
-          placeholder="What are you working on?"
-          value={note}
-          onInput={(e) => setNote(e.currentTarget.value)}
-        />
-      </label>
+      {/* The note is asked once a project is picked: the empty form stays one line. */}
+      {(typed || note) && (
+        <label>
+          <span class="label">Note (optional)</span>
+          <input
+            name="note"
+            autocomplete="off"
+            placeholder="What are you working on?"
+            value={note}
+            onInput={(e) => setNote(e.currentTarget.value)}
+          />
+        </label>
+      )}
       {typed && !existing && <NewNameHint typed={typed} names={enabled.map((p) => p.name)} />}
       <ErrorLine error={action.error} id="new-timer-error" testId="new-timer-error" />
     </form>

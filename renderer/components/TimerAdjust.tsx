@@ -1,7 +1,8 @@
 // Adds minutes to a timer or takes them off: five at a click, or any time typed ("+15", "-0:10";
 // a bare number is minutes, as the buttons beside it). What is typed is previewed before Enter
 // ("→ 0:25"), a change of more than an hour asks once in place, and a refused change is said at
-// the field, what was typed staying there to be corrected.
+// the field, what was typed staying there to be corrected. While a change is on its way the buttons
+// say so (aria-disabled) but keep the focus: a disabled button would drop it to the page.
 
 import { useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
@@ -35,8 +36,10 @@ export function TimerAdjust({ projectId, name, seconds, bridge }: Props) {
         class="small"
         aria-label={`Take 5 minutes off ${name}`}
         title={belowZero ? 'Stops at 0:00' : undefined}
-        disabled={action.busy}
-        onClick={() => void adjust(-5, false)}
+        aria-disabled={action.busy}
+        onClick={() => {
+          if (!action.busy) void adjust(-5, false);
+        }}
       >
         −5
       </button>
@@ -44,8 +47,10 @@ export function TimerAdjust({ projectId, name, seconds, bridge }: Props) {
         type="button"
         class="small"
         aria-label={`Add 5 minutes to ${name}`}
-        disabled={action.busy}
-        onClick={() => void adjust(5, false)}
+        aria-disabled={action.busy}
+        onClick={() => {
+          if (!action.busy) void adjust(5, false);
+        }}
       >
         +5
       </button>
@@ -58,7 +63,7 @@ export function TimerAdjust({ projectId, name, seconds, bridge }: Props) {
         aria-describedby={error ? errorId : preview ? previewId : undefined}
         onInput={onInput}
       />
-      <button type="submit" class="small" disabled={action.busy}>
+      <button type="submit" class="small" aria-disabled={action.busy}>
         Adjust
       </button>
       {preview && !error && (
@@ -99,6 +104,7 @@ function useAdjustInput(projectId: number, seconds: number, bridge: StintBridge)
   };
   const submit = (event: Event) => {
     event.preventDefault();
+    if (action.busy) return;
     const read = parsed ?? parseAdjustment('');
     if (!read.ok) {
       action.clear();

@@ -1,6 +1,11 @@
 // One timer: its project, live time, its note, what logging it will record, and the actions its
 // state allows. Discarding asks once more, in place, since it throws the time away.
+//
+// The running timer shows all of it. A paused one is a single row (name, time, Resume) so that a
+// day of several timers leaves quick entry and today in view; its More button opens the rest
+// under the row (note, Log, Discard, Adjust), and Escape there closes it, back on More.
 
+import type { ComponentChildren, Ref } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
 import { formatDuration, formatMinutes } from '../../common/format';
@@ -27,23 +32,86 @@ export function TimerCard({
   bridge: StintBridge;
 }) {
   const action = useAction();
-  const [confirming, setConfirming] = useState(false);
+  const [open, setOpen] = useState(false);
+  const moreButton = useRef<HTMLButtonElement>(null);
   const running = timer.state === 'running';
   const name = timer.projectName;
   const projectId = timer.projectId;
   const seconds = liveSeconds(timer, now);
-  const toLog = logPreview(seconds, name, billingIncrement, running);
-  const previewId = `log-preview-${projectId}`;
+  const resume = () => action.run(() => bridge.startTimer({ projectId }));
+  const close = () => {
+    setOpen(false);
+    moreButton.current?.focus();
+  };
+  const rest = running || open;
+  // A timer resumed and paused again comes back as a row.
+  useEffect(() => {
+    if (running) setOpen(false);
+  }, [running]);
 
   return (
     <li
-      class={`timer ${timer.state}`}
+      class={`timer ${timer.state}${rest ? '' : ' compact'}`}
       data-testid="timer"
       data-project={name}
       data-state={timer.state}
       aria-busy={action.busy}
     >
-      <TimerLine timer={timer} seconds={seconds} />
+      <TimerLine timer={timer} seconds={seconds}>
+        {!running && (
+          <RowActions
+            name={name}
+            detailsId={`timer-more-${projectId}`}
+            open={open}
+            moreButton={moreButton}
+            onResume={resume}
+            onToggle={() => setOpen(!open)}
+          />
+        )}
+      </TimerLine>
+      {rest && (
+        <TimerDetails
+          timer={timer}
+          seconds={seconds}
+          billingIncrement={billingIncrement}
+          bridge={bridge}
+          action={action}
+          onClose={running ? undefined : close}
+        />
+      )}
+      {!rest && <ErrorLine error={action.error} />}
+    </li>
+  );
+}
+
+interface DetailsProps {
+  timer: TimerView;
+  seconds: number;
+  billingIncrement: number;
+  bridge: StintBridge;
+  action: ReturnType<typeof useAction>;
+  /** A paused timer's details close (Escape); the running timer's are always shown. */
+  onClose: (() => void) | undefined;
+}
+
+/** Everything under the timer's line: its note, what Log will record, the actions and Adjust. */
+function TimerDetails({ timer, seconds, billingIncrement, bridge, action, onClose }: DetailsProps) {
+  const [confirming, setConfirming] = useState(false);
+  const running = timer.state === 'running';
+  const name = timer.projectName;
+  const projectId = timer.projectId;
+  const toLog = logPreview(seconds, name, billingIncrement, running);
+  const previewId = `log-preview-${projectId}`;
+  const onKeyDown = (event: KeyboardEvent) => {
+    // Escape closes the paused timer's details, unless a field inside (the note) used it already.
+    if (event.key === 'Escape' && onClose && !event.defaultPrevented) {
+      event.preventDefault();
+      onClose();
+    }
+  };
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere inside closes the details; every control in it is reachable on its own
+    <div class="timer-details" id={`timer-more-${projectId}`} onKeyDown={onKeyDown}>
       <TimerNote projectId={projectId} name={name} note={timer.description} bridge={bridge} />
       <div class="timer-log-preview" id={previewId} data-testid="log-preview">
         {toLog.text}
@@ -57,12 +125,16 @@ export function TimerCard({
         />
       ) : (
         <div class="actions">
-          <PauseOrResume
-            running={running}
-            name={name}
-            onPause={() => action.run(() => bridge.pauseTimer({ projectId }))}
-            onResume={() => action.run(() => bridge.startTimer({ projectId }))}
-          />
+          {running && (
+            <button
+              type="button"
+              class="primary"
+              aria-label={`Pause ${name}`}
+              onClick={() => action.run(() => bridge.pauseTimer({ projectId }))}
+            >
+              Pause
+            </button>
+          )}
           <button
             type="button"
             aria-label={`Log ${name}`}
@@ -79,32 +151,44 @@ export function TimerCard({
       )}
       <ErrorLine error={action.error} />
       {timer.state !== 'pending' && <TimerAdjust projectId={projectId} name={name} seconds={seconds} bridge={bridge} />}
-    </li>
+    </div>
   );
 }
 
-interface PauseOrResumeProps {
-  running: boolean;
+interface RowActionsProps {
   name: string;
-  onPause: () => void;
+  /** The id of the details More opens (aria-controls while they are shown). */
+  detailsId: string;
+  open: boolean;
+  moreButton: Ref<HTMLButtonElement>;
   onResume: () => void;
+  onToggle: () => void;
 }
 
-/** The timer's first action: Pause while it runs, Resume otherwise. */
-function PauseOrResume({ running, name, onPause, onResume }: PauseOrResumeProps) {
-  return running ? (
-    <button type="button" class="primary" aria-label={`Pause ${name}`} onClick={onPause}>
-      Pause
-    </button>
-  ) : (
-    <button type="button" class="primary" aria-label={`Resume ${name}`} onClick={onResume}>
-      Resume
-    </button>
+/** A paused timer's row ends in Resume and More, which shows or hides the rest of its actions. */
+function RowActions({ name, detailsId, open, moreButton, onResume, onToggle }: RowActionsProps) {
+  return (
+    <span class="timer-row-actions">
+      <button type="button" class="small" aria-label={`Resume ${name}`} onClick={onResume}>
+        Resume
+      </button>
+      <button
+        type="button"
+        class="small more"
+        ref={moreButton}
+        aria-label={`More for ${name}`}
+        aria-expanded={open}
+        aria-controls={open ? detailsId : undefined}
+        onClick={onToggle}
+      >
+        More <span aria-hidden="true">{open ? '▴' : '▾'}</span>
+      </button>
+    </span>
   );
 }
 
-/** The timer's project, whether it still waits to be sent, and its live time. */
-function TimerLine({ timer, seconds }: { timer: TimerView; seconds: number }) {
+/** The timer's project, whether it still waits to be sent, its live time, and what follows on the line. */
+function TimerLine({ timer, seconds, children }: { timer: TimerView; seconds: number; children?: ComponentChildren }) {
   const name = timer.projectName;
   return (
     <div class="timer-line">
@@ -116,6 +200,7 @@ function TimerLine({ timer, seconds }: { timer: TimerView; seconds: number }) {
       <span class="timer-time" role="timer" aria-label={`${name} time`} data-testid="timer-time" data-seconds={seconds}>
         {formatDuration(seconds)}
       </span>
+      {children}
     </div>
   );
 }

@@ -78,6 +78,9 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       await entryForm.getByLabel('Time').press('Escape');
       await entryForm.waitFor({ state: 'detached' });
 
+      // A paused timer's Discard is under its More: the open row is checked too.
+      await page.getByRole('button', { name: 'More for Docs' }).click();
+      violations.push(...(await check("a paused timer's actions open", page)));
       await page.getByRole('button', { name: 'Discard Docs', exact: true }).click();
       violations.push(...(await check('discard confirmation', page)));
       await page.getByRole('button', { name: 'Yes, discard Docs' }).click();
@@ -86,6 +89,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
 
       // A notice: the timer is discarded behind the window's back, then logged here.
       await api.deleteTimer(backend.id);
+      await page.getByRole('button', { name: 'More for Backend' }).click();
       await page.getByRole('button', { name: 'Log Backend', exact: true }).click();
       await page.getByTestId('notice').waitFor({ timeout: 15_000 });
       violations.push(...(await check('a notice', page)));

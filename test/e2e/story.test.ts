@@ -57,6 +57,8 @@ async function story(page: Page, problems: string[]) {
   expect(await running(page).count()).toBe(1);
 
   // Logging a timer moves it to today's list, rounded up to the billing increment (15 min).
+  // A paused timer is one row: Log is under its More.
+  await page.getByRole('button', { name: 'More for Client call' }).click();
   await page.getByRole('button', { name: 'Log Client call' }).click();
   await expect.poll(() => timer(page, 'Client call').count()).toBe(0);
   const logged = page.locator('[data-testid="today-entry"][data-project="Client call"]');

@@ -178,6 +178,7 @@ describe('secrets never reach logs or files', () => {
       const website = app.getSnapshot().projects.find((p) => p.name === 'Website')!;
       await app.handlers.startTimer({ projectId: website.id });
       await page.getByRole('button', { name: 'Pause Website' }).click();
+      await page.getByRole('button', { name: 'More for Website' }).click();
       await page.getByRole('button', { name: 'Log Website', exact: true }).click();
       await app.whenIdle();
 

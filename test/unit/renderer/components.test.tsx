@@ -64,8 +64,42 @@ describe('TimerCard', () => {
     await waitFor(() => expect(bridge.startTimer).toHaveBeenCalledWith({ projectId: 2 }));
     // One action at a time on a card: the Log is taken once the Resume has its answer.
     await waitFor(() => expect(screen.getByTestId('timer').getAttribute('aria-busy')).toBe('false'));
+    // A paused timer's row is name, time and Resume; Log is under its More.
+    expect(screen.queryByRole('button', { name: 'Log Backend' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'More for Backend' }));
     fireEvent.click(screen.getByRole('button', { name: 'Log Backend' }));
     await waitFor(() => expect(bridge.logTimer).toHaveBeenCalledWith({ projectId: 2 }));
+  });
+
+  it('shows a paused timer as one row (name, time, Resume); More opens the rest, Escape closes it back on More', () => {
+    render(
+      <TimerCard
+        timer={timerView({ state: 'paused', seconds: 600, description: 'hero copy' })}
+        now={NOW}
+        billingIncrement={15}
+        bridge={fakeBridge()}
+      />,
+    );
+    const row = screen.getByTestId('timer');
+    expect(screen.getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Resume Website',
+      'More for Website',
+    ]);
+    expect(screen.queryByTestId('log-preview')).toBeNull();
+    const more = screen.getByRole('button', { name: 'More for Website' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    const details = document.getElementById(more.getAttribute('aria-controls')!)!;
+    expect(row.contains(details)).toBe(true);
+    expect(screen.getByTestId('timer-note').textContent).toBe('hero copy');
+    for (const name of ['Log Website', 'Discard Website', 'Add 5 minutes to Website', 'Take 5 minutes off Website']) {
+      expect(details.contains(screen.getByRole('button', { name }))).toBe(true);
+    }
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Log Website' }), { key: 'Escape' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(more);
+    expect(screen.queryByRole('button', { name: 'Log Website' })).toBeNull();
   });
 
   it('asks before discarding: Keep throws nothing away, Yes discards that timer', async () => {
@@ -78,6 +112,7 @@ describe('TimerCard', () => {
         bridge={bridge}
       />,
     );
+    fireEvent.click(screen.getByRole('button', { name: 'More for Website' }));
     fireEvent.click(screen.getByRole('button', { name: 'Discard Website' }));
     expect(screen.getByRole('group', { name: 'Discard Website?' }).textContent).toContain('Discard 0:10:00?');
     fireEvent.click(screen.getByRole('button', { name: 'Keep' }));
@@ -92,6 +127,7 @@ describe('TimerCard', () => {
     render(
       <TimerCard timer={timerView({ state: 'paused', seconds: 60 })} now={NOW} billingIncrement={15} bridge={bridge} />,
     );
+    fireEvent.click(screen.getByRole('button', { name: 'More for Website' }));
     fireEvent.click(screen.getByRole('button', { name: 'Log Website' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Project is archived');
   });

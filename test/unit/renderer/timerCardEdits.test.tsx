@@ -13,6 +13,8 @@ afterEach(cleanup);
 
 const NOW = SNAPSHOT_NOW;
 const type = (input: HTMLElement, value: string) => fireEvent.input(input, { target: { value } });
+/** A paused timer is one row: its note, Log and Adjust are under its More. */
+const openMore = () => fireEvent.click(screen.getByRole('button', { name: 'More for Website' }));
 
 describe('a timer card', () => {
   it("says what logging will record: the elapsed minutes rounded up to the project's increment", () => {
@@ -25,6 +27,7 @@ describe('a timer card', () => {
         bridge={bridge}
       />,
     );
+    openMore();
     expect(screen.getByTestId('log-preview').textContent).toBe("Log 0:15 (0:04 rounded up to Website's 15 minutes)");
     rerender(
       <TimerCard timer={timerView({ state: 'paused', seconds: 200 })} now={NOW} billingIncrement={1} bridge={bridge} />,
@@ -76,6 +79,7 @@ describe('a timer card', () => {
         bridge={bridge}
       />,
     );
+    openMore();
     const field = screen.getByRole('textbox', { name: 'Time to add to Website' }) as HTMLInputElement;
     type(field, '+5');
     expect(screen.getByTestId('adjust-preview').textContent).toBe('→ 0:25');
@@ -92,6 +96,7 @@ describe('a timer card', () => {
         bridge={fakeBridge()}
       />,
     );
+    openMore();
     type(screen.getByRole('textbox', { name: 'Time to add to Website' }), '-10');
     expect(screen.getByTestId('adjust-preview').textContent).toBe('→ 0:00 (stops at 0:00)');
   });
@@ -106,6 +111,7 @@ describe('a timer card', () => {
         bridge={bridge}
       />,
     );
+    openMore();
     const field = screen.getByRole('textbox', { name: 'Time to add to Website' }) as HTMLInputElement;
     type(field, '+2h');
     fireEvent.submit(screen.getByRole('form', { name: 'Adjust Website' }));
@@ -128,6 +134,7 @@ describe('a timer card', () => {
     render(
       <TimerCard timer={timerView({ state: 'paused', seconds: 0 })} now={NOW} billingIncrement={15} bridge={bridge} />,
     );
+    openMore();
     const field = screen.getByRole('textbox', { name: 'Time to add to Website' }) as HTMLInputElement;
     type(field, 'soon');
     fireEvent.submit(screen.getByRole('form', { name: 'Adjust Website' }));
