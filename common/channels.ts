@@ -28,6 +28,7 @@ const names = {
   cancelSignIn: true,
   signOut: true,
   setDefaultAccount: true,
+  renameAccount: true,
   updateSettings: true,
   resolveIdle: true,
   answerReminder: true,

@@ -146,6 +146,8 @@ export const requests = {
   cancelSignIn: z.object({}).strict(),
   signOut: z.object({ accountId: accountId }).strict(),
   setDefaultAccount: z.object({ accountId: accountId }).strict(),
+  /** Gives an account (the local one too) a name of the user's; main trims and checks it (main/core/accounts/accountName.ts). */
+  renameAccount: z.object({ accountId: accountId, label: z.string().max(200) }).strict(),
   /** Saves the valid part; answers the saved settings, or the first field refused (a shortcut the OS refused keeps its previous one). */
   updateSettings: settingsPatch,
   /**
@@ -211,6 +213,8 @@ export interface Responses {
   /** revoked: the service confirmed the token revoked; message: what happened, for the user. */
   signOut: { revoked: boolean; message: string };
   setDefaultAccount: null;
+  /** label: the name as stored (trimmed). */
+  renameAccount: { label: string };
   updateSettings: Settings;
   resolveIdle: null;
   answerReminder: null;

@@ -64,15 +64,17 @@ function AppView({
         <h1>Stint</h1>
         <AccountSwitcher snapshot={snapshot} bridge={bridge} />
         <SyncStatus snapshot={snapshot} connected={connected} bridge={bridge} />
-        <a class="bar-link" href={onWeek ? '#' : '#week'}>
-          {onWeek ? 'Today' : 'Week'}
-        </a>
-        <a class="bar-link" href="#activity">
-          Activity
-        </a>
-        <a class="bar-link" href="#settings">
-          Settings
-        </a>
+        <nav class="bar-nav" aria-label="Views">
+          <a class="bar-link" href={onWeek ? '#' : '#week'}>
+            {onWeek ? 'Today' : 'Week'}
+          </a>
+          <a class="bar-link" href="#activity">
+            Activity
+          </a>
+          <a class="bar-link" href="#settings">
+            Settings
+          </a>
+        </nav>
       </header>
       <main>
         {connected && <ConnectionProblem snapshot={snapshot} />}

@@ -15,6 +15,7 @@ const accountsRefused: Pick<Handlers, AccountChannel> = {
   cancelSignIn: notHere,
   signOut: notHere,
   setDefaultAccount: notHere,
+  renameAccount: notHere,
 };
 
 /** The core's data handlers with the account channels refused: the contract whole. */

@@ -222,7 +222,10 @@ function accountsPart(current: OpenAccount, parts: SnapshotParts): AccountsPart 
     keychainProblem,
     statuses,
   });
+  // The open account under the name it has now: a core keeps the one it was opened with.
+  const open = accounts.find((a) => a.id === current.id);
   return {
+    ...(open ? { account: { id: open.id, label: open.label, kind: open.kind } } : {}),
     accounts,
     otherAccountTimers: otherTimers.list().filter((t) => t.accountId !== current.id),
     signIn: signInUrl === null ? null : { url: signInUrl },

@@ -7,8 +7,9 @@
 import type { Snapshot } from '../../../common/snapshot';
 import type { Core } from '../types';
 
-/** What the app lays over the open core's snapshot. */
-export type AccountsPart = Pick<Snapshot, 'accounts' | 'otherAccountTimers' | 'signIn'>;
+/** What the app lays over the open core's snapshot; the open account's name too, once the user gave it one. */
+export type AccountsPart = Pick<Snapshot, 'accounts' | 'otherAccountTimers' | 'signIn'> &
+  Partial<Pick<Snapshot, 'account'>>;
 
 export interface AppSnapshot {
   get(): Snapshot;

@@ -1,5 +1,5 @@
 // The account channels of the contract: add an account by pasted personal token, sign in with the
-// browser (OAuth), sign out, choose the default. Every credential is tried before anything is
+// browser (OAuth), sign out, choose the default, give one a name. Every credential is tried before anything is
 // saved, refusals name the field to fix, and secrets go only to the secret store (the keychain,
 // or this session's memory where none answers).
 
@@ -8,7 +8,17 @@ import { fail, ok, type Result } from '../../../common/result';
 import type { ConnectionOptions } from '../../api/options';
 import { LOCAL_ACCOUNT } from '../embedded/embeddedAccount';
 import type { SecretKey, SecretStore } from '../embedded/keychain';
-import { findRemote, newAccountId, withAccount, withoutAccount, type Registry, type RemoteAccount } from './registry';
+import { readAccountName } from './accountName';
+import {
+  accountLabels,
+  findRemote,
+  newAccountId,
+  withAccount,
+  withLabel,
+  withoutAccount,
+  type Registry,
+  type RemoteAccount,
+} from './registry';
 import { signInWithBrowser, type SignInDeps } from './signIn';
 import { signOutRemote, type SignOutOutcome } from './signOut';
 import { readBaseUrl, whoIs, type Identity } from './whoIs';
@@ -108,6 +118,8 @@ export function createAccountHandlers(deps: AccountDeps): { handlers: AccountHan
       if (!known) return fail('not_found', 'That account is no longer connected.', 'accountId');
       return deps.use(accountId);
     },
+
+    renameAccount: async ({ accountId, label }) => renameAccount(deps, accountId, label),
   };
 
   return {
@@ -158,6 +170,22 @@ async function keepAccount(deps: AccountDeps, { identity, fields, label, secrets
     if (!used.ok) return used;
   }
   return ok({ accountId: account.id, label: account.label, inUse });
+}
+
+/** Gives the account the name typed, once it is checked against the others' (accountName.ts). */
+function renameAccount(deps: AccountDeps, accountId: string, typed: string): Result<{ label: string }> {
+  const registry = deps.registry();
+  const labels = accountLabels(registry);
+  if (!labels.has(accountId)) return fail('not_found', 'That account is no longer connected.', 'accountId');
+  const others = [...labels].filter(([id]) => id !== accountId).map(([, label]) => label);
+  const name = readAccountName(typed, others);
+  if (!name.ok) return name;
+  try {
+    deps.save(withLabel(registry, accountId, name.value));
+  } catch (error) {
+    return fail('internal', `The name could not be saved: ${(error as Error).message}`);
+  }
+  return ok({ label: name.value });
 }
 
 /** Signs the account out and takes it off the list; the account on this computer cannot be. */

@@ -32,6 +32,8 @@ const registryFile = z.object({
   version: z.literal(1),
   defaultAccountId: z.string().max(100),
   accounts: z.array(remoteAccount).max(100),
+  /** The name the user gave the account on this computer (accountName.ts); absent: "This computer". */
+  localLabel: z.string().min(1).max(200).optional(),
 });
 
 export type RemoteAccount = z.infer<typeof remoteAccount>;
@@ -100,6 +102,20 @@ export const findRemote = (registry: Registry, baseUrl: string, email: string | 
 export function withAccount(registry: Registry, account: RemoteAccount): Registry {
   const others = registry.accounts.filter((a) => a.id !== account.id);
   return { ...registry, accounts: [...others, account] };
+}
+
+/** The registry with the account (the local one included) under the name given; an unknown id changes nothing. */
+export function withLabel(registry: Registry, id: string, label: string): Registry {
+  if (id === LOCAL_ACCOUNT.id) return { ...registry, localLabel: label };
+  return { ...registry, accounts: registry.accounts.map((a) => (a.id === id ? { ...a, label } : a)) };
+}
+
+/** The name each account goes by, the local one's included, by id. */
+export function accountLabels(registry: Registry): Map<string, string> {
+  return new Map([
+    [LOCAL_ACCOUNT.id, registry.localLabel ?? LOCAL_ACCOUNT.label],
+    ...registry.accounts.map((a): [string, string] => [a.id, a.label]),
+  ]);
 }
 
 /** The registry without the account; its default goes back to the local account when it was this one. */

@@ -33,6 +33,7 @@ export function accountViews(input: ViewInput): AccountView[] {
   const { registry, openId, sessionOnly } = input;
   const local: AccountView = {
     ...LOCAL_ACCOUNT,
+    label: registry.localLabel ?? LOCAL_ACCOUNT.label,
     baseUrl: null,
     auth: 'embedded',
     isDefault: registry.defaultAccountId === LOCAL_ACCOUNT.id,

@@ -20,7 +20,13 @@ import { isDate } from '../../../common/week';
  * The contract's account channels: the app layer answers them (accounts/handlers.ts), since which
  * accounts exist and which one is open is the app's business, never one account's core.
  */
-export type AccountChannel = 'addAccountWithToken' | 'beginSignIn' | 'cancelSignIn' | 'signOut' | 'setDefaultAccount';
+export type AccountChannel =
+  | 'addAccountWithToken'
+  | 'beginSignIn'
+  | 'cancelSignIn'
+  | 'signOut'
+  | 'setDefaultAccount'
+  | 'renameAccount';
 
 /** What a core answers: the contract's data channels, every channel but the account ones. */
 export type CoreHandlers = Omit<Handlers, AccountChannel>;

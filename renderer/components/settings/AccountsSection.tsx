@@ -1,5 +1,5 @@
 // The accounts Stint works with (main/core/accounts/): each with its state and the default
-// marked, made the default or signed out (after a confirmation) in place, and a form to add one.
+// marked, renamed, made the default or signed out (after a confirmation) in place, and a form to add one.
 // An account just added is not put in use silently: the section asks "Use Work now?".
 
 import { useState } from 'preact/hooks';
@@ -8,6 +8,7 @@ import type { AccountView, Snapshot } from '../../../common/snapshot';
 import { useAction } from '../../hooks';
 import { ErrorLine } from '../ErrorLine';
 import { AddAccountForm } from './AddAccountForm';
+import { RenameAccount } from './RenameAccount';
 
 const STATE_TEXT: Record<AccountView['state'], string> = {
   ok: 'Signed in',
@@ -94,6 +95,7 @@ function AccountRow({
       </span>
       {account.problem && <p class={account.state === 'ok' ? 'hint' : 'error'}>{account.problem}</p>}
       <div class="row">
+        <RenameAccount account={account} bridge={bridge} />
         {!account.isDefault && (
           <button type="button" disabled={action.busy} onClick={makeDefault}>
             Make default

@@ -4,7 +4,7 @@
 // the waiting browser sign-in with its address and Cancel. Rendered with a fake bridge.
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ok } from '../../../common/result';
+import { fail, ok } from '../../../common/result';
 import type { AccountView, Snapshot } from '../../../common/snapshot';
 import { AccountSwitcher } from '../../../renderer/components/AccountSwitcher';
 import { OtherAccountTimers } from '../../../renderer/components/OtherAccountTimers';
@@ -87,6 +87,34 @@ describe('AccountsSection', () => {
     expect(localRow!.textContent).toMatch(/^This computer · Signed in · Default/);
     expect(localRow!.textContent).not.toContain('on this computer');
     expect(workRow!.textContent).toContain('Work https://time.example.com');
+  });
+
+  it('renames an account in place: Enter sends the name typed, a refusal stays at the field, Escape goes back to Rename', async () => {
+    const bridge = fakeBridge({
+      renameAccount: async ({ label }) =>
+        label === 'Work'
+          ? fail('invalid_input', 'Another account is already called Work: give this one a name of its own.', 'label')
+          : ok({ label }),
+    });
+    render(<AccountsSection snapshot={withAccounts()} bridge={bridge} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Rename This computer' }));
+    const field = screen.getByRole('textbox', { name: 'Account name' }) as HTMLInputElement;
+    expect(field.value).toBe('This computer');
+    fireEvent.input(field, { target: { value: 'Work' } });
+    fireEvent.submit(screen.getByRole('form', { name: 'Rename This computer' }));
+    expect((await screen.findByTestId('account-name-error')).textContent).toBe(
+      'Another account is already called Work: give this one a name of its own.',
+    );
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.value).toBe('Work');
+    fireEvent.keyDown(field, { key: 'Escape' });
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Rename This computer'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Rename This computer' }));
+    fireEvent.input(screen.getByRole('textbox', { name: 'Account name' }), { target: { value: 'Home' } });
+    fireEvent.submit(screen.getByRole('form', { name: 'Rename This computer' }));
+    await waitFor(() => expect(bridge.renameAccount).toHaveBeenLastCalledWith({ accountId: 'local', label: 'Home' }));
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Account name' })).toBeNull());
   });
 
   it('asks before using an account just added: Keep leaves the default, Switch makes it the default', async () => {
