@@ -60,7 +60,7 @@ function AppView({
 }) {
   return (
     <div class="app">
-      <header class="bar">
+      <header class="bar window-bar">
         <h1>Stint</h1>
         <AccountSwitcher snapshot={snapshot} bridge={bridge} />
         <SyncStatus snapshot={snapshot} connected={connected} bridge={bridge} />

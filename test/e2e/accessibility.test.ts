@@ -1,6 +1,6 @@
 // axe-core over the window in each of its states, in the light and the dark theme: empty; a
 // running timer with paused ones and today's entries; an entry's edit form with a refused time; a
-// discard waiting for its undo; a notice; a failed change with its edit form open; the settings
+// paused timer's row opened to its actions (More); a discard waiting for its undo; a notice; a failed change with its edit form open; the settings
 // view (#settings), with a refused reminder time; the working-hours reminder's bar; the week view
 // (#week) with a day open and an entry's edit form; and the Activity view (#activity). 0 violations.
 

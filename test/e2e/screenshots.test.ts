@@ -1,5 +1,5 @@
-// The README's screenshots, taken from the real app: a day with a running timer, paused ones and
-// entries, in the light and the dark theme, the week view, and the settings view. Written to docs/screenshots/
+// The README's screenshots, taken from the real app at popover size (420×640): a day with a
+// running timer, three paused ones (a row each) and entries, in the light and the dark theme, the week view, and the settings view. Written to docs/screenshots/
 // (committed docs); each is checked to be a real, small PNG.
 
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -40,6 +40,15 @@ describe('README screenshots', () => {
     await explained(stack, page, async () => {
       const website = await api.createProject({ name: 'Website' });
       const backend = await api.createProject({ name: 'Backend' });
+      // Paused timers beside the running one: each a row of its own.
+      for (const [name, seconds] of [
+        ['Docs', 1_260],
+        ['Client call', 540],
+      ] as const) {
+        const project = await api.createProject({ name });
+        await api.startTimer(project.id);
+        await api.addOrSubtractTime(project.id, { seconds });
+      }
       await api.startTimer(backend.id);
       await api.addOrSubtractTime(backend.id, { seconds: 2_530 });
       await api.startTimer(website.id, { description: 'landing page copy' });
@@ -47,9 +56,10 @@ describe('README screenshots', () => {
       const today = localDate(Date.now());
       await api.createEntry({ date: today, minutes: 90, project_id: website.id, description: 'call with the client' });
       await api.createEntry({ date: today, minutes: 45, project_id: backend.id, description: 'review #ops' });
+      await api.createEntry({ date: today, minutes: 30, project_id: website.id, description: 'standup' });
       await page.getByRole('button', { name: 'Refresh' }).click();
-      await page.getByTestId('today-entry').nth(1).waitFor();
-      await expect.poll(() => page.getByTestId('timer').count()).toBe(2);
+      await page.getByTestId('today-entry').nth(2).waitFor();
+      await expect.poll(() => page.getByTestId('timer').count()).toBe(4);
 
       for (const value of ['light', 'dark'] as const) {
         await theme(value);
