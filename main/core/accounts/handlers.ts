@@ -142,9 +142,12 @@ interface KeptAccount {
 async function keepAccount(deps: AccountDeps, { identity, fields, label, secrets }: KeptAccount) {
   const existing = findRemote(deps.registry(), fields.baseUrl, identity.email);
   const host = new URL(fields.baseUrl).host;
+  // A name given with the token is read as a rename's is; none keeps the one it had, or makes one.
+  const named = label?.trim() ? readAccountName(label, otherLabels(deps.registry(), existing?.id)) : null;
+  if (named && !named.ok) return named;
   const account: RemoteAccount = {
     id: existing?.id ?? newAccountId(),
-    label: label?.trim() || existing?.label || `${identity.name} at ${host}`,
+    label: named?.value || existing?.label || `${identity.name} at ${host}`,
     kind: 'remote',
     email: identity.email,
     ...fields,
@@ -172,13 +175,16 @@ async function keepAccount(deps: AccountDeps, { identity, fields, label, secrets
   return ok({ accountId: account.id, label: account.label, inUse });
 }
 
+/** The names of every account but this one (the local one's included). */
+const otherLabels = (registry: Registry, accountId: string | undefined): string[] =>
+  [...accountLabels(registry)].filter(([id]) => id !== accountId).map(([, label]) => label);
+
 /** Gives the account the name typed, once it is checked against the others' (accountName.ts). */
 function renameAccount(deps: AccountDeps, accountId: string, typed: string): Result<{ label: string }> {
   const registry = deps.registry();
-  const labels = accountLabels(registry);
-  if (!labels.has(accountId)) return fail('not_found', 'That account is no longer connected.', 'accountId');
-  const others = [...labels].filter(([id]) => id !== accountId).map(([, label]) => label);
-  const name = readAccountName(typed, others);
+  if (!accountLabels(registry).has(accountId))
+    return fail('not_found', 'That account is no longer connected.', 'accountId');
+  const name = readAccountName(typed, otherLabels(registry, accountId));
   if (!name.ok) return name;
   try {
     deps.save(withLabel(registry, accountId, name.value));

@@ -124,6 +124,15 @@ describe('accounts', () => {
       ok: false,
       error: { field: 'token' },
     });
+    // A name given with it is read as a rename's: not another account's, nothing that turns text around.
+    for (const label of ['this computer', 'Work\u202E']) {
+      expect(await call(app, 'addAccountWithToken', { baseUrl: remote.url, token: REMOTE_TOKEN, label })).toMatchObject(
+        {
+          ok: false,
+          error: { code: 'invalid_input', field: 'label' },
+        },
+      );
+    }
 
     expect(app.getSnapshot().accounts).toHaveLength(1);
     expect(app.getSnapshot().account.id).toBe('local');
@@ -139,6 +148,7 @@ describe('accounts', () => {
     expect(await call(first, 'setDefaultAccount', { accountId: added.ok && added.value.accountId })).toMatchObject({
       ok: true,
     });
+    expect(await call(first, 'renameAccount', { accountId: 'local', label: 'Home' })).toMatchObject({ ok: true });
     await first.whenIdle();
     await first.stop();
 
@@ -156,6 +166,7 @@ describe('accounts', () => {
 
     const second = await open(dataDir, secrets);
     expect(second.getSnapshot().account).toMatchObject({ label: 'Work', kind: 'remote' });
+    expect(second.getSnapshot().accounts.map((a) => a.label)).toEqual(['Home', 'Work']);
     await until(
       () => projectNames(second.getSnapshot()).includes('Only on the remote'),
       'the remote read after the restart',
