@@ -106,8 +106,9 @@ describe('WeekPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: '← Previous week' }));
     await waitFor(() => expect(bridge.showWeek).toHaveBeenLastCalledWith({ weekOf: '2025-03-03' }));
     const section = screen.getByTestId('week');
+    // One back, then one on from there (the week last asked for): the shown week again.
     fireEvent.keyDown(section, { key: 'ArrowRight' });
-    await waitFor(() => expect(bridge.showWeek).toHaveBeenLastCalledWith({ weekOf: '2025-03-17' }));
+    await waitFor(() => expect(bridge.showWeek).toHaveBeenLastCalledWith({ weekOf: '2025-03-10' }));
     fireEvent.keyDown(section, { key: 't' });
     await waitFor(() => expect(bridge.showWeek).toHaveBeenLastCalledWith({ weekOf: null }));
   });
