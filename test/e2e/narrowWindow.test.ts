@@ -42,14 +42,19 @@ async function brokenWords(headers: Locator): Promise<string[]> {
   return broken;
 }
 
-/** How much narrower the field is than it needs to be to show its value whole (0: it shows it whole). */
+/**
+ * How much narrower the field is than it needs to be to show its value whole, or how far it
+ * sticks out of its label over the next field (0: it shows its value whole, in its own place).
+ */
 function clipped(page: Page, testId: string): Promise<number> {
   type Doc = {
     document: {
-      querySelector(s: string): { cloneNode(): Clone; clientWidth: number } | null;
+      querySelector(s: string): Field | null;
       body: { append(n: Clone): void };
     };
   };
+  type Box = { getBoundingClientRect(): { right: number } };
+  type Field = Box & { cloneNode(): Clone; clientWidth: number; parentElement: Box };
   type Clone = { style: Record<string, string>; clientWidth: number; remove(): void };
   return page.evaluate((id) => {
     const doc = (globalThis as unknown as Doc).document;
@@ -60,7 +65,8 @@ function clipped(page: Page, testId: string): Promise<number> {
     doc.body.append(free);
     const needed = free.clientWidth;
     free.remove();
-    return Math.max(0, needed - field.clientWidth);
+    const beyondLabel = field.getBoundingClientRect().right - field.parentElement.getBoundingClientRect().right;
+    return Math.max(0, needed - field.clientWidth, Math.round(beyondLabel));
   }, testId);
 }
 
