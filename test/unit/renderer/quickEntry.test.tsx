@@ -57,6 +57,16 @@ describe('QuickEntry: days and ranges', () => {
 });
 
 describe('QuickEntry: what the service stores', () => {
+  it('cuts a 240-character project name in the rounding message, as long names are cut elsewhere', () => {
+    const long = `L${'o'.repeat(238)}g`;
+    render(<QuickEntry projects={[project(9, long, 30)]} recentProjectIds={[]} today={TODAY} bridge={fakeBridge()} />);
+    type(box(), `0:20 @${long} x`);
+    const why = screen.getByTestId('preview-rounding').textContent!;
+    expect(why).toBe(` (0:20 rounded up to ${long.slice(0, 39)}…'s 30 minutes)`);
+    // The project line still names it whole.
+    expect(screen.getByTestId('preview-project').textContent).toBe(long);
+  });
+
   it("previews the stored minutes before Enter: 0:20 on Remote's 30-minute increment shows 0:30, with why", () => {
     const bridge = fakeBridge();
     render(<QuickEntry projects={[remote, website]} recentProjectIds={[]} today={TODAY} bridge={bridge} />);
