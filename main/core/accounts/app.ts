@@ -222,10 +222,13 @@ function accountsPart(current: OpenAccount, parts: SnapshotParts): AccountsPart 
     keychainProblem,
     statuses,
   });
+  const otherAccountTimers = otherTimers.list().filter((t) => t.accountId !== current.id);
   return {
     accounts,
-    otherAccountTimers: otherTimers.list().filter((t) => t.accountId !== current.id),
+    otherAccountTimers,
     signIn: signInUrl === null ? null : { url: signInUrl },
+    // The working-hours reminder is about any timer running, on whichever account.
+    ...(otherAccountTimers.some((t) => t.state === 'running') ? { reminder: null } : {}),
   };
 }
 

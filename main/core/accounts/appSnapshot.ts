@@ -7,8 +7,12 @@
 import type { Snapshot } from '../../../common/snapshot';
 import type { Core } from '../types';
 
-/** What the app lays over the open core's snapshot. */
-export type AccountsPart = Pick<Snapshot, 'accounts' | 'otherAccountTimers' | 'signIn'>;
+/**
+ * What the app lays over the open core's snapshot; `reminder: null` while another account's timer
+ * runs (time is being tracked there, so "no timer running" would be untrue).
+ */
+export type AccountsPart = Pick<Snapshot, 'accounts' | 'otherAccountTimers' | 'signIn'> &
+  Partial<Pick<Snapshot, 'reminder'>>;
 
 export interface AppSnapshot {
   get(): Snapshot;
