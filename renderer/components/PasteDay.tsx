@@ -5,6 +5,7 @@
 // with no line left to log there is no Log button.
 
 import { useMemo, useState } from 'preact/hooks';
+import { isolated } from '../../common/bidi';
 import type { ResponseOf, StintBridge } from '../../common/contract';
 import { dayInWords } from '../../common/dayWords';
 import { formatMinutes } from '../../common/format';
@@ -116,7 +117,7 @@ function PastedLine({ line, refusal, today }: { line: PastedLineView; refusal: s
       ) : line.parsed.ok ? (
         <span class="hint">
           {formatMinutes(line.parsed.minutes)}
-          {line.parsed.projectName ? ` on ${line.parsed.projectName}` : ''}
+          {line.parsed.projectName ? ` on ${isolated(line.parsed.projectName)}` : ''}
           {line.parsed.projectIsNew && line.parsed.projectName ? ' (new project)' : ''}
           {line.parsed.date === today ? '' : ` ${dayInWords(line.parsed.date, today)}`}
           {line.parsed.didYouMean ? `: did you mean ${line.parsed.didYouMean}?` : ''}
