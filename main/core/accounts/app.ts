@@ -55,6 +55,8 @@ export interface StintAppOptions {
   settings?: SettingsStore;
   /** Registers changed global shortcuts with the OS (the shell's). */
   applyHotkeys?: ApplyHotkeys;
+  /** The web host runs the app (web/cli.ts): the snapshot says so (Snapshot.webHost). */
+  webHost?: boolean;
   /** How often the other accounts' timers are read besides when the window is shown; default OTHER_TIMERS_POLL_MS. */
   otherTimersPollMs?: number;
   /** Where the window's CSV exports go (Electron's Downloads, the web host's ~/Downloads). */
@@ -132,8 +134,10 @@ async function openWith(options: StintAppOptions, choice: SecretsChoice): Promis
   const openAccount = accountOpener({ options, choice, connection, registry: () => registry, setStatus });
 
   const first = (await openAccount(registry.defaultAccountId)) ?? (await openAccount(LOCAL_ACCOUNT.id))!;
-  const overOpen = (current: OpenAccount) =>
-    accountsPart(current, { registry, sessionOnly, keychainProblem, statuses, otherTimers, signInUrl });
+  const overOpen = (current: OpenAccount) => ({
+    ...accountsPart(current, { registry, sessionOnly, keychainProblem, statuses, otherTimers, signInUrl }),
+    ...(options.webHost ? { webHost: true as const } : {}),
+  });
   const otherTimers = watchOtherTimers({
     accounts: () => registry.accounts,
     openId: () => open?.current().id ?? registry.defaultAccountId,

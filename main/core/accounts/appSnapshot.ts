@@ -12,7 +12,7 @@ import type { Core } from '../types';
  * runs (time is being tracked there, so "no timer running" would be untrue).
  */
 export type AccountsPart = Pick<Snapshot, 'accounts' | 'otherAccountTimers' | 'signIn'> &
-  Partial<Pick<Snapshot, 'reminder'>>;
+  Partial<Pick<Snapshot, 'reminder' | 'webHost'>>;
 
 export interface AppSnapshot {
   get(): Snapshot;

@@ -4,18 +4,17 @@
 import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ok } from '../../../common/result';
-import { type HostKind, HostKindContext } from '../../../renderer/app/hostKind';
 import { SettingsView } from '../../../renderer/components/settings/SettingsView';
 import { fakeBridge } from '../../support/fakeBridge';
 import { snapshot } from '../../support/snapshot';
 
 afterEach(cleanup);
 
-const show = (host: HostKind) =>
+const show = (host: 'desktop' | 'web') =>
   render(
-    <HostKindContext.Provider value={host}>
-      <SettingsView bridge={fakeBridge({ getSnapshot: async () => ok(snapshot()) })} />
-    </HostKindContext.Provider>,
+    <SettingsView
+      bridge={fakeBridge({ getSnapshot: async () => ok(snapshot(host === 'web' ? { webHost: true } : {})) })}
+    />,
   );
 
 describe('Settings on the web host', () => {
