@@ -58,8 +58,8 @@ function NeedsPrintedAddress() {
 /** A tab of a run that has stopped, whose address a later run answers with a key this tab does not hold. */
 function EarlierRun() {
   return (
-    <main class="needs-address" data-testid="earlier-run" role="alert">
-      <p>
+    <main class="needs-address" data-testid="earlier-run">
+      <p role="alert">
         This page belongs to an earlier run of Stint, which has stopped; Stint was started again since. Open the address
         the new run printed (<code>{location.origin}/#k=…</code>), here or in a new tab: this page does not hold its
         key.
