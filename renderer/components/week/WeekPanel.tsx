@@ -100,13 +100,17 @@ function useWeekNavigation(weekStart: string, bridge: StintBridge) {
   // The week last asked for (null: this week, until the core says which that is).
   const asked = useRef<string | null>(weekStart);
   const latest = useRef(0);
+  const answered = useRef(0);
+  // The week shown changed by other means (the tray's "This week…"): follow it, unless a press is
+  // still on its way (a shown week older than that press must not undo it).
   useEffect(() => {
-    asked.current = weekStart;
+    if (answered.current === latest.current) asked.current = weekStart;
   }, [weekStart]);
   const show = (weekOf: string | null) => {
     asked.current = weekOf;
     const request = ++latest.current;
     void bridge.showWeek({ weekOf }).then((result) => {
+      answered.current = Math.max(answered.current, request);
       if (request !== latest.current) return;
       setError(result.ok ? null : result.error);
       if (result.ok && result.value) asked.current = result.value.start;
