@@ -32,11 +32,14 @@ export function useWindowKey(onKey: (key: string) => boolean): void {
   }, []);
 }
 
-/** "/" focuses quick entry; from the week view it first goes back to the main view, where quick entry is. */
+/**
+ * "/" focuses quick entry; from the week view or the Activity view (the window's other views; not
+ * Settings, which may be a window of its own) it first goes back to the main view, where it is.
+ */
 export function useQuickEntryKey(): void {
   useWindowKey((key) => {
     if (key !== QUICK_ENTRY_KEY) return false;
-    if (location.hash === '#week') location.hash = '#';
+    if (location.hash === '#week' || location.hash === '#activity') location.hash = '#';
     focusQuickEntryWhenShown();
     return true;
   });

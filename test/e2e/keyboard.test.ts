@@ -1,6 +1,6 @@
 // The window by keyboard in Chromium against the real core and the real local service: the week's
 // ←, → and T work at once after the Week link is clicked (the focus still on the link) and on
-// every press, and "/" focuses quick entry from anywhere in the window, the week view included.
+// every press, and "/" focuses quick entry from anywhere in the window, the week and Activity views included.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../common/format';
@@ -48,8 +48,12 @@ describe('the window by keyboard', () => {
       await page.keyboard.type('0:15 /x');
       expect(await page.getByTestId('quick-input').inputValue()).toBe('0:15 /x');
 
-      // From a button in the main view too.
+      // From a link in the main view too, and from the Activity view.
       await page.getByRole('link', { name: 'Settings' }).focus();
+      await page.keyboard.press('/');
+      await expect.poll(() => focusedAttribute(page, 'id')).toBe('quick-input');
+      await page.getByRole('link', { name: 'Activity' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Activity' }).waitFor();
       await page.keyboard.press('/');
       await expect.poll(() => focusedAttribute(page, 'id')).toBe('quick-input');
     });
