@@ -3,6 +3,7 @@
 // disabled or leaves the page. Text fields keep their keys: typing "t" or "/" in a note is text.
 
 import { useEffect, useRef } from 'preact/hooks';
+import type { StintBridge } from '../common/contract';
 
 /** The key that focuses quick entry from anywhere in the window (no browser or desktop takes "/" outside text fields). */
 export const QUICK_ENTRY_KEY = '/';
@@ -36,13 +37,26 @@ export function useWindowKey(onKey: (key: string) => boolean): void {
  * "/" focuses quick entry; from the week view or the Activity view (the window's other views; not
  * Settings, which may be a window of its own) it first goes back to the main view, where it is.
  */
-export function useQuickEntryKey(): void {
+export function useQuickEntryKey(bridge?: StintBridge): void {
   useWindowKey((key) => {
     if (key !== QUICK_ENTRY_KEY) return false;
-    if (location.hash === '#week' || location.hash === '#activity') location.hash = '#';
-    focusQuickEntryWhenShown();
+    goToQuickEntry();
     return true;
   });
+  // The desktop's quick-entry shortcut (the shell's UI command) too; where quick entry is on
+  // screen it focuses itself as well (QuickEntry.tsx), which changes nothing.
+  useEffect(
+    () =>
+      bridge?.onUiCommand((command) => {
+        if (command === 'focus-quick-entry') goToQuickEntry();
+      }),
+    [bridge],
+  );
+}
+
+function goToQuickEntry(): void {
+  if (location.hash === '#week' || location.hash === '#activity') location.hash = '#';
+  focusQuickEntryWhenShown();
 }
 
 /** Focuses the quick-entry box, waiting a few frames for it to render after a change of view. */

@@ -30,7 +30,7 @@ export function App({ bridge, connection }: { bridge: StintBridge; connection?: 
   useTheme(snapshot?.settings.theme);
   const onWeek = useRoute() === 'week';
   useShowWeekCommand(bridge);
-  useQuickEntryKey();
+  useQuickEntryKey(bridge);
 
   if (!snapshot) {
     return (

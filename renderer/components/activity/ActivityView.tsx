@@ -17,7 +17,7 @@ import { saveFile } from './saveFile';
 export function ActivityView({ bridge }: { bridge: StintBridge }) {
   const { snapshot } = useSnapshot(bridge);
   useTheme(snapshot?.settings.theme);
-  useQuickEntryKey();
+  useQuickEntryKey(bridge);
   const [activity, setActivity] = useState<Activity | null>(null);
   const [error, setError] = useState<ActionError | null>(null);
 
