@@ -47,7 +47,7 @@ type Watched = { __arm(selector: string): Promise<number> };
 
 /** Arms the watch for `selector`, runs the input, and answers the painted time. */
 async function timed(page: Page, selector: string, input: () => Promise<void>): Promise<number> {
-  const result = page.evaluate((s) => (window as unknown as Watched).__arm(s), selector);
+  const result = page.evaluate((s) => (globalThis as unknown as Watched).__arm(s), selector);
   const stuck = setTimeout(() => console.error(`still waiting for ${selector}`), 30_000);
   void result.finally(() => clearTimeout(stuck));
   // The watch is armed once the evaluate reached the page; a round trip makes sure of it.

@@ -3,6 +3,8 @@
 // the edit form say so rather than let the entry surprise them. Main queues the same minutes
 // (common/minutes.ts).
 
+import { isolated } from './bidi';
+import { ellipsize, NAME_IN_SENTENCE_MAX } from './cutText';
 import { formatMinutes } from './format';
 import { minutesToLog, roundUpToIncrement } from './minutes';
 
@@ -13,9 +15,10 @@ export interface LogPreview {
   text: string;
 }
 
-/** "0:04 rounded up to Website's 15 minutes"; null when rounding changes nothing. */
+/** "0:04 rounded up to Website's 15 minutes" (a long name cut); null when rounding changes nothing. */
 export function roundingWhy(typed: number, stored: number, increment: number, projectName: string): string | null {
-  return stored === typed ? null : `${formatMinutes(typed)} rounded up to ${projectName}'s ${increment} minutes`;
+  if (stored === typed) return null;
+  return `${formatMinutes(typed)} rounded up to ${isolated(ellipsize(projectName, NAME_IN_SENTENCE_MAX))}'s ${increment} minutes`;
 }
 
 /** The minutes `typed` will be stored as on a project with `increment`, and why they differ, if they do. */

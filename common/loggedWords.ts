@@ -2,6 +2,7 @@
 // command line both use: the minutes the service stores (after the project's billing increment,
 // which may differ from what was typed), the project and the day when it is not today.
 
+import { isolated } from './bidi';
 import { dayInWords } from './dayWords';
 import { DEFAULT_TIME_FORMAT, formatMinutes, type TimeFormat } from './format';
 
@@ -16,7 +17,7 @@ interface LoggedEntry {
 
 /** "0:30 on Remote (0:20 rounded up to its 30 minutes)", "1:30 on Website yesterday (Tue 24 Nov)". */
 export function loggedWords(logged: LoggedEntry, today: string, format: TimeFormat = DEFAULT_TIME_FORMAT): string {
-  const on = logged.projectName ? ` on ${logged.projectName}` : '';
+  const on = logged.projectName ? ` on ${isolated(logged.projectName)}` : '';
   const day = logged.date === today ? '' : ` ${dayInWords(logged.date, today)}`;
   const rounded =
     logged.minutes === logged.typedMinutes

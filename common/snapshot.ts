@@ -236,4 +236,6 @@ export interface Snapshot {
   reminder: ReminderView | null;
   /** A CSV export on its way (exportCsv): the entries written so far; null when none runs. */
   exporting: { entries: number } | null;
+  /** Set when the web host runs Stint (web/cli.ts): it has no global shortcuts and reads no time away, and Settings says so. */
+  webHost?: true;
 }

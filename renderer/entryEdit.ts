@@ -2,6 +2,7 @@
 // entry's values as the user would type them), and the request that saves what was typed.
 
 import type { RequestOf } from '../common/contract';
+import { DESCRIPTION_IN_LABEL_MAX, ellipsize, NAME_IN_SENTENCE_MAX } from '../common/cutText';
 import { formatMinutes } from '../common/format';
 import type { EditableField, EditableValue, EntryView } from '../common/snapshot';
 import type { EditValues } from './editFields';
@@ -21,9 +22,15 @@ export function entryFields(entry: EntryView): EditableValue[] {
   ];
 }
 
-/** The entry in words, for its buttons' and form's names: "1:30 Website call with the client". */
+/** The entry in words, for its buttons' and form's names: "1:30 Website call with the client" (long text cut, as shown). */
 export const entryWords = (entry: EntryView) =>
-  [formatMinutes(entry.minutes), entry.projectName, entry.description].filter(Boolean).join(' ');
+  [
+    formatMinutes(entry.minutes),
+    entry.projectName && ellipsize(entry.projectName, NAME_IN_SENTENCE_MAX),
+    entry.description && ellipsize(entry.description, DESCRIPTION_IN_LABEL_MAX),
+  ]
+    .filter(Boolean)
+    .join(' ');
 
 export const entryUpdate = (key: string, values: EditValues): RequestOf<'updateEntry'> => ({
   key,

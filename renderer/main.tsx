@@ -33,6 +33,12 @@ function start() {
     url,
     protocols: bridgeProtocols(secret),
     onConnection: (up) => connection.set(up),
+    hostAnswers: () =>
+      fetch('/', { method: 'HEAD', cache: 'no-store' }).then(
+        (answer) => answer.ok,
+        () => false,
+      ),
+    onEarlierRun: () => render(<EarlierRun />, root),
   });
   render(<Root bridge={bridge} connection={connection} />, root);
 }
@@ -44,6 +50,19 @@ function NeedsPrintedAddress() {
       <p>
         Open the address Stint printed when it started (<code>{location.origin}/#k=…</code>). This tab does not hold
         this run's key, so it shows nothing.
+      </p>
+    </main>
+  );
+}
+
+/** A tab of a run that has stopped, whose address a later run answers with a key this tab does not hold. */
+function EarlierRun() {
+  return (
+    <main class="needs-address" data-testid="earlier-run">
+      <p role="alert">
+        This page belongs to an earlier run of Stint, which has stopped; Stint was started again since. Open the address
+        the new run printed (<code>{location.origin}/#k=…</code>), here or in a new tab: this page does not hold its
+        key.
       </p>
     </main>
   );

@@ -2,6 +2,7 @@
 // project's billing increment, which may differ from what was typed), the project and the day;
 // and, until the service has it, that it is saved on this computer only and will be sent.
 
+import { isolated } from '../common/bidi';
 import type { ResponseOf } from '../common/contract';
 import { dayInWords } from '../common/dayWords';
 import { formatMinutes } from '../common/format';
@@ -10,7 +11,7 @@ type Logged = Omit<ResponseOf<'quickEntry'>, 'key'>;
 
 /** "0:30 on Remote (0:20 rounded up to its 30 minutes)", "1:30 on Website yesterday (Tue 24 Nov)". */
 function what(logged: Logged, today: string): string {
-  const on = logged.projectName ? ` on ${logged.projectName}` : '';
+  const on = logged.projectName ? ` on ${isolated(logged.projectName)}` : '';
   const day = logged.date === today ? '' : ` ${dayInWords(logged.date, today)}`;
   const rounded =
     logged.minutes === logged.typedMinutes

@@ -2,7 +2,9 @@
 // over a WebSocket to the host (same origin, path /bridge). Every call carries an id and answers a
 // Result like IPC does, never throws; a call that gets no answer in time fails with 'internal'.
 // The socket reconnects with backoff, and calls made while it is down wait for it (up to their
-// timeout) rather than fail at once.
+// timeout) rather than fail at once. A host that answers HTTP but refuses the socket twice in a
+// row is a later run, whose new secret this tab does not hold: the bridge stops and says so
+// (onEarlierRun) rather than reconnect forever.
 
 import type { Channel, Handlers, StintBridge, UiCommand } from '../common/contract';
 import { isUiCommand } from '../common/channels';
@@ -30,6 +32,10 @@ export interface WebBridgeOptions {
   timeoutMs?: number;
   /** Told when the connection opens or drops, for the "connecting" banner. */
   onConnection?: (connected: boolean) => void;
+  /** Whether the host answers at all (an HTTP request to it); asked when the socket was refused. */
+  hostAnswers?: () => Promise<boolean>;
+  /** The host answers but refuses this tab's key: it is a later run's (the bridge has stopped). */
+  onEarlierRun?: () => void;
 }
 
 export interface WebBridge extends StintBridge {
@@ -56,31 +62,29 @@ export function createWebBridge(options: WebBridgeOptions): WebBridge {
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let closed = false;
   let latest: Snapshot | null = null;
+  const laterRun = laterRunCheck(options.hostAnswers);
 
   const sendWaiting = () => waiting.sendUnsent(socket);
 
-  const receive = (data: unknown) => {
-    let message: { id?: unknown; result?: Result<unknown>; snapshot?: Snapshot; uiCommand?: unknown };
-    try {
-      message = JSON.parse(String(data));
-    } catch {
-      return;
-    }
-    if (message.snapshot) {
-      latest = message.snapshot;
-      for (const listener of listeners) listener(message.snapshot);
-    } else if (isUiCommand(message.uiCommand)) {
-      for (const listener of commandListeners) listener(message.uiCommand);
-    } else if (typeof message.id === 'number' && message.result) {
-      waiting.answer(message.id, message.result);
-    }
-  };
+  const receive = receiverOf({
+    snapshot(next) {
+      latest = next;
+      for (const listener of listeners) listener(next);
+    },
+    command: (command) => {
+      for (const listener of commandListeners) listener(command);
+    },
+    answer: (id, result) => waiting.answer(id, result),
+  });
 
   const connect = () => {
     if (closed) return;
     const current = createSocket(options.url, options.protocols ?? []);
     socket = current;
+    let opened = false;
     current.onopen = () => {
+      opened = true;
+      laterRun.opened();
       retryDelay = 250;
       options.onConnection?.(true);
       sendWaiting();
@@ -95,9 +99,24 @@ export function createWebBridge(options: WebBridgeOptions): WebBridge {
       // the user sees the outcome in the next snapshot.
       waiting.failAll('The connection to Stint was lost; check the result before trying again.', { sentOnly: true });
       if (closed) return;
-      retryTimer = setTimeout(connect, retryDelay);
-      retryDelay = Math.min(retryDelay * 2, 5_000);
+      if (opened) return retryLater();
+      void laterRun.refused().then((earlier) => {
+        if (!earlier) return retryLater();
+        stop('This page belongs to an earlier run of Stint.');
+        options.onEarlierRun?.();
+      });
     };
+  };
+  const retryLater = () => {
+    if (closed) return;
+    retryTimer = setTimeout(connect, retryDelay);
+    retryDelay = Math.min(retryDelay * 2, 5_000);
+  };
+  const stop = (message: string) => {
+    closed = true;
+    if (retryTimer) clearTimeout(retryTimer);
+    socket?.close();
+    waiting.failAll(message, { sentOnly: false });
   };
 
   const call = (channel: Channel, request: unknown): Promise<Result<unknown>> =>
@@ -116,11 +135,41 @@ export function createWebBridge(options: WebBridgeOptions): WebBridge {
     latestSnapshot: () => latest,
     onSnapshot: listenerOf(listeners),
     onUiCommand: listenerOf(commandListeners),
-    close() {
-      closed = true;
-      if (retryTimer) clearTimeout(retryTimer);
-      socket?.close();
-      waiting.failAll('Stint is closed.', { sentOnly: false });
+    close: () => stop('Stint is closed.'),
+  };
+}
+
+/** What to do with each message from the host: a snapshot, a UI command, or a call's answer. */
+function receiverOf(to: {
+  snapshot(snapshot: Snapshot): void;
+  command(command: UiCommand): void;
+  answer(id: number, result: Result<unknown>): void;
+}) {
+  return (data: unknown) => {
+    let message: { id?: unknown; result?: Result<unknown>; snapshot?: Snapshot; uiCommand?: unknown };
+    try {
+      message = JSON.parse(String(data));
+    } catch {
+      return;
+    }
+    if (message.snapshot) to.snapshot(message.snapshot);
+    else if (isUiCommand(message.uiCommand)) to.command(message.uiCommand);
+    else if (typeof message.id === 'number' && message.result) to.answer(message.id, message.result);
+  };
+}
+
+/** Refusals of the socket while the host answers HTTP: two in a row (one may race its start) mean a later run. */
+function laterRunCheck(hostAnswers: (() => Promise<boolean>) | undefined) {
+  let refusedWhileUp = 0;
+  return {
+    opened() {
+      refusedWhileUp = 0;
+    },
+    /** After a socket closed without opening: whether the host answers and refuses this tab's key. */
+    async refused(): Promise<boolean> {
+      if (!hostAnswers) return false;
+      refusedWhileUp = (await hostAnswers()) ? refusedWhileUp + 1 : 0;
+      return refusedWhileUp >= 2;
     },
   };
 }

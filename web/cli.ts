@@ -41,6 +41,7 @@ async function main() {
     sessionOnly: values['session-secrets'],
     openExternal: openInBrowser,
     downloadsDir: join(homedir(), 'Downloads'),
+    webHost: true,
   });
   const local = app.getSnapshot().accounts[0];
   if (local?.sessionOnly) console.warn(sessionSecretsNotice(values['session-secrets']));

@@ -22,6 +22,7 @@ import { UndoBar } from './UndoBar';
 import { useRoute } from '../app/route';
 import { useShowWeekCommand } from './week/command';
 import { WeekPanel } from './week/WeekPanel';
+import { useQuickEntryKey } from '../windowKeys';
 
 export function App({ bridge, connection }: { bridge: StintBridge; connection?: Connection }) {
   const { snapshot, error } = useSnapshot(bridge);
@@ -29,6 +30,7 @@ export function App({ bridge, connection }: { bridge: StintBridge; connection?: 
   useTheme(snapshot?.settings.theme);
   const onWeek = useRoute() === 'week';
   useShowWeekCommand(bridge);
+  useQuickEntryKey(bridge);
 
   if (!snapshot) {
     return (

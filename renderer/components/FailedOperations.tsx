@@ -3,6 +3,7 @@
 // discard it.
 
 import type { StintBridge } from '../../common/contract';
+import { ellipsize, SUMMARY_IN_LABEL_MAX } from '../../common/cutText';
 import type { FailedOperationView, ProjectView } from '../../common/snapshot';
 import { useAction } from '../hooks';
 import { EditOperationForm } from './EditOperationForm';
@@ -44,6 +45,8 @@ function FailedOperation({
 }) {
   const action = useAction();
   const { editing, editButton, open, close } = useInlineEdit({ rowStaysWhenSaved: false });
+  // The buttons' names carry the summary cut, as its line is clamped: not 3 000 characters each.
+  const labelled = ellipsize(op.summary, SUMMARY_IN_LABEL_MAX);
 
   return (
     <li data-testid="failed-operation" aria-busy={action.busy}>
@@ -59,7 +62,7 @@ function FailedOperation({
             <button
               type="button"
               ref={editButton}
-              aria-label={`Edit: ${op.summary}`}
+              aria-label={`Edit: ${labelled}`}
               onClick={() => {
                 action.clear();
                 open();
@@ -70,7 +73,7 @@ function FailedOperation({
           )}
           <button
             type="button"
-            aria-label={`Retry: ${op.summary}`}
+            aria-label={`Retry: ${labelled}`}
             onClick={() => action.run(() => bridge.retryOperation({ id: op.id }))}
           >
             Retry
@@ -78,7 +81,7 @@ function FailedOperation({
           <button
             type="button"
             class="danger"
-            aria-label={`Discard: ${op.summary}`}
+            aria-label={`Discard: ${labelled}`}
             onClick={() => action.run(() => bridge.discardOperation({ id: op.id }))}
           >
             Discard

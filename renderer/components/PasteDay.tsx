@@ -1,9 +1,11 @@
 // Several lines pasted into quick entry: a whole day. Each line is previewed (day, time, project)
 // or shows its reason at the line; the lines stay editable in the box above the list. "Log" sends
 // the good lines in one call (logLines), queued together and sent exactly once; lines main refuses
-// stay in the box with their reason, the logged ones leave it.
+// stay in the box with their reason, the logged ones leave it, and what was logged is said above them;
+// with no line left to log there is no Log button.
 
 import { useMemo, useState } from 'preact/hooks';
+import { isolated } from '../../common/bidi';
 import type { ResponseOf, StintBridge } from '../../common/contract';
 import { dayInWords } from '../../common/dayWords';
 import { formatMinutes } from '../../common/format';
@@ -25,6 +27,8 @@ export function PasteDay({ initial, names, today, bridge, onClose }: Props) {
   // Reasons main gave, by line text, shown until that line is changed.
   const [refusals, setRefusals] = useState<ReadonlyMap<string, string>>(new Map());
   const action = useAction();
+  // What the last Log logged, said here while refused lines stay in the box (cleared as they change).
+  const [logged, setLogged] = useState<string | null>(null);
   const lines = useMemo(() => readPastedLines(text, names, today), [text, names, today]);
   const good = lines.filter((l) => l.parsed.ok && !refusals.has(l.text));
   const total = good.reduce((sum, l) => sum + (l.parsed.ok ? l.parsed.minutes : 0), 0);
@@ -38,6 +42,7 @@ export function PasteDay({ initial, names, today, bridge, onClose }: Props) {
     const left = lines.filter((l) => !l.parsed.ok || refused.has(l.text) || refusals.has(l.text));
     const said = loggedWords(result.value, today);
     if (left.length === 0) return onClose(said);
+    setLogged(result.value.logged.length > 0 ? said : null);
     setRefusals(new Map([...refusals, ...refused]));
     setText(left.map((l) => l.text).join('\n'));
   };
@@ -55,6 +60,7 @@ export function PasteDay({ initial, names, today, bridge, onClose }: Props) {
         spellcheck={false}
         onInput={(e) => {
           setText(e.currentTarget.value);
+          setLogged(null);
           action.clear();
         }}
         onKeyDown={(e) => {
@@ -73,11 +79,17 @@ export function PasteDay({ initial, names, today, bridge, onClose }: Props) {
         ))}
       </ol>
       <ErrorLine error={action.error} id="paste-error" testId="paste-error" />
+      {logged && (
+        <p class="done" role="status" data-testid="paste-done">
+          {logged}
+        </p>
+      )}
       <div class="row">
         <button
           type="button"
           class="primary"
           data-testid="paste-log"
+          hidden={good.length === 0}
           disabled={good.length === 0 || action.busy}
           onClick={log}
         >
@@ -105,7 +117,7 @@ function PastedLine({ line, refusal, today }: { line: PastedLineView; refusal: s
       ) : line.parsed.ok ? (
         <span class="hint">
           {formatMinutes(line.parsed.minutes)}
-          {line.parsed.projectName ? ` on ${line.parsed.projectName}` : ''}
+          {line.parsed.projectName ? ` on ${isolated(line.parsed.projectName)}` : ''}
           {line.parsed.projectIsNew && line.parsed.projectName ? ' (new project)' : ''}
           {line.parsed.date === today ? '' : ` ${dayInWords(line.parsed.date, today)}`}
           {line.parsed.didYouMean ? `: did you mean ${line.parsed.didYouMean}?` : ''}

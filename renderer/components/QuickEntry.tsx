@@ -7,6 +7,7 @@
 import type { RefObject } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ResponseOf, StintBridge } from '../../common/contract';
+import { dayInWords } from '../../common/dayWords';
 import { PICKER_LIMIT, recentProjectNames } from '../../common/projectOrder';
 import { parseQuickEntry, projectNameToType, suggestProjects } from '../../common/quickEntry';
 import type { ActionError } from '../../common/result';
@@ -53,7 +54,7 @@ export function QuickEntry({ projects, recentProjectIds, today, account, outbox,
         }}
       >
         <label for="quick-input" class="label">
-          Log time for today
+          Log time for {lineDay(parsed, today)}
         </label>
         <div class="combo">
           <QuickInput
@@ -100,6 +101,12 @@ export function QuickEntry({ projects, recentProjectIds, today, account, outbox,
       </form>
     </section>
   );
+}
+
+/** The day the typed line logs to, for the box's label: "today", "yesterday (Mon 24 Nov)", "Fri 21 Nov". */
+function lineDay(parsed: ReturnType<typeof parseQuickEntry> | null, today: string): string {
+  const day = parsed?.ok ? dayInWords(parsed.date, today) : 'today';
+  return day.startsWith('on ') ? day.slice(3) : day;
 }
 
 /** The quick entry's text and caret, its suggestions, and what Enter, a pick or a paste does with them. */

@@ -3,6 +3,7 @@
 // "Snooze 30 min" and "Dismiss". Its message is an alert, so a screen reader hears it appear; it
 // takes no focus: it is a nudge, not a question that blocks.
 
+import { isolated } from '../../common/bidi';
 import type { StintBridge } from '../../common/contract';
 import type { ReminderView } from '../../common/snapshot';
 import { useAction } from '../hooks';
@@ -20,7 +21,7 @@ export function ReminderBar({ reminder, bridge }: { reminder: ReminderView | nul
       <h2 id="reminder-title">No timer running</h2>
       <p role="alert">
         {lastProject
-          ? `It is within your working hours. Start ${lastProject} again?`
+          ? `It is within your working hours. Start ${isolated(lastProject)} again?`
           : 'It is within your working hours. Start a timer on a project below.'}
       </p>
       <div class="idle-actions">

@@ -5,6 +5,7 @@
 
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
+import { ellipsize, SUMMARY_IN_LABEL_MAX } from '../../common/cutText';
 import type { UndoView } from '../../common/snapshot';
 import { useAction } from '../hooks';
 import { ErrorLine } from './ErrorLine';
@@ -42,7 +43,7 @@ export function UndoBar({ undo, bridge }: { undo: UndoView[]; bridge: StintBridg
             <button
               type="button"
               data-id={u.id}
-              aria-label={`Undo: ${u.summary}`}
+              aria-label={`Undo: ${ellipsize(u.summary, SUMMARY_IN_LABEL_MAX)}`}
               disabled={action.busy}
               onClick={() => void action.run(() => bridge.undo({ id: u.id }))}
             >

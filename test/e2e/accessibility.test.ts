@@ -95,7 +95,8 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       violations.push(...(await check('a notice', page)));
 
       // Quick entry's preview of another day and of a likely typo, asked about before it is created.
-      const quick = page.getByRole('combobox', { name: 'Log time for today' });
+      // Its label names the day the line logs to: yesterday here.
+      const quick = page.getByRole('combobox', { name: /^Log time for / });
       await quick.fill('yesterday 0:20 @Backedn review');
       await quick.press('Enter');
       await page.getByText(/Press Enter again/).waitFor();

@@ -34,7 +34,8 @@ describe('quick entry for another day', () => {
       await page.getByRole('button', { name: 'Refresh' }).click();
       await expect.poll(() => stack.account.core.getSnapshot().projects.map((p) => p.name)).toEqual(['Website']);
 
-      const box = page.getByRole('combobox', { name: 'Log time for today' });
+      // Its label names the day the line logs to: yesterday here.
+      const box = page.getByRole('combobox', { name: /^Log time for / });
       await box.fill('yesterday 9:00-10:30 @Website x');
       const day = `yesterday (${formatDay(yesterday, today)})`;
       await expect.poll(() => page.getByTestId('preview-day').textContent()).toBe(day);

@@ -55,6 +55,8 @@ export interface StintAppOptions {
   settings?: SettingsStore;
   /** Registers changed global shortcuts with the OS (the shell's). */
   applyHotkeys?: ApplyHotkeys;
+  /** The web host runs the app (web/cli.ts): the snapshot says so (Snapshot.webHost). */
+  webHost?: boolean;
   /** How often the other accounts' timers are read besides when the window is shown; default OTHER_TIMERS_POLL_MS. */
   otherTimersPollMs?: number;
   /** Where the window's CSV exports go (Electron's Downloads, the web host's ~/Downloads). */
@@ -132,8 +134,10 @@ async function openWith(options: StintAppOptions, choice: SecretsChoice): Promis
   const openAccount = accountOpener({ options, choice, connection, registry: () => registry, setStatus });
 
   const first = (await openAccount(registry.defaultAccountId)) ?? (await openAccount(LOCAL_ACCOUNT.id))!;
-  const overOpen = (current: OpenAccount) =>
-    accountsPart(current, { registry, sessionOnly, keychainProblem, statuses, otherTimers, signInUrl });
+  const overOpen = (current: OpenAccount) => ({
+    ...accountsPart(current, { registry, sessionOnly, keychainProblem, statuses, otherTimers, signInUrl }),
+    ...(options.webHost ? { webHost: true as const } : {}),
+  });
   const otherTimers = watchOtherTimers({
     accounts: () => registry.accounts,
     openId: () => open?.current().id ?? registry.defaultAccountId,
@@ -224,11 +228,14 @@ function accountsPart(current: OpenAccount, parts: SnapshotParts): AccountsPart 
   });
   // The open account under the name it has now: a core keeps the one it was opened with.
   const open = accounts.find((a) => a.id === current.id);
+  const otherAccountTimers = otherTimers.list().filter((t) => t.accountId !== current.id);
   return {
     ...(open ? { account: { id: open.id, label: open.label, kind: open.kind } } : {}),
     accounts,
-    otherAccountTimers: otherTimers.list().filter((t) => t.accountId !== current.id),
+    otherAccountTimers,
     signIn: signInUrl === null ? null : { url: signInUrl },
+    // The working-hours reminder is about any timer running, on whichever account.
+    ...(otherAccountTimers.some((t) => t.state === 'running') ? { reminder: null } : {}),
   };
 }
 

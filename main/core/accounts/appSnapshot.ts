@@ -7,9 +7,13 @@
 import type { Snapshot } from '../../../common/snapshot';
 import type { Core } from '../types';
 
-/** What the app lays over the open core's snapshot; the open account's name too, once the user gave it one. */
+/**
+ * What the app lays over the open core's snapshot: the open account's name too, once the user gave
+ * it one, and `reminder: null` while another account's timer
+ * runs (time is being tracked there, so "no timer running" would be untrue).
+ */
 export type AccountsPart = Pick<Snapshot, 'accounts' | 'otherAccountTimers' | 'signIn'> &
-  Partial<Pick<Snapshot, 'account'>>;
+  Partial<Pick<Snapshot, 'account' | 'reminder' | 'webHost'>>;
 
 export interface AppSnapshot {
   get(): Snapshot;

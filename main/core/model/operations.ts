@@ -3,6 +3,7 @@
 // when sent hours after it was made, and a project name so that it can be described even if the
 // project is gone by then.
 
+import { isolated } from '../../../common/bidi';
 import { formatMinutes } from '../../../common/format';
 import type { EditableValue } from '../../../common/snapshot';
 import { elapsedMinutes } from './minutes';
@@ -211,32 +212,32 @@ export function withResolvedProject(op: Operation, localId: number, projectId: n
 export function describeOperation(op: Operation): string {
   switch (op.kind) {
     case 'createProject':
-      return `Create project ${op.name}`;
+      return `Create project ${isolated(op.name)}`;
     case 'startTimer':
-      return `Start ${op.projectName}`;
+      return `Start ${isolated(op.projectName)}`;
     case 'pauseTimer':
-      return `Pause ${op.projectName}`;
+      return `Pause ${isolated(op.projectName)}`;
     case 'logTimer':
       return op.discarded
-        ? `Discard the timer of ${op.projectName} (its logged entry deleted)`
-        : `Log ${formatMinutes(op.minutes)} on ${op.projectName}`;
+        ? `Discard the timer of ${isolated(op.projectName)} (its logged entry deleted)`
+        : `Log ${formatMinutes(op.minutes)} on ${isolated(op.projectName)}`;
     case 'discardTimer':
-      return `Discard the timer of ${op.projectName}`;
+      return `Discard the timer of ${isolated(op.projectName)}`;
     case 'deleteEntry':
       return `Delete ${op.summary}`;
     case 'updateEntry':
       return `Change ${op.summary} to ${entrySummary({ minutes: op.minutes, projectName: op.projectName, description: op.description })}`;
     case 'rewindTimer':
-      return `Take ${formatMinutes(Math.round(op.idleSeconds / 60))} away time off ${op.projectName}`;
+      return `Take ${formatMinutes(Math.round(op.idleSeconds / 60))} away time off ${isolated(op.projectName)}`;
     case 'adjustTimer':
-      return `${op.minutes < 0 ? 'Take' : 'Add'} ${formatMinutes(Math.abs(op.minutes))} ${op.minutes < 0 ? 'off' : 'to'} ${op.projectName}'s timer`;
+      return `${op.minutes < 0 ? 'Take' : 'Add'} ${formatMinutes(Math.abs(op.minutes))} ${op.minutes < 0 ? 'off' : 'to'} ${isolated(op.projectName)}'s timer`;
     case 'setTimerNote':
       return op.description
-        ? `Note “${op.description}” on ${op.projectName}'s timer`
-        : `Clear ${op.projectName}'s timer note`;
+        ? `Note “${isolated(op.description)}” on ${isolated(op.projectName)}'s timer`
+        : `Clear ${isolated(op.projectName)}'s timer note`;
     case 'createEntry': {
-      const on = op.projectName ? ` on ${op.projectName}` : '';
-      return `Log ${formatMinutes(op.minutes)}${on}${op.description ? `: ${op.description}` : ''}`;
+      const on = op.projectName ? ` on ${isolated(op.projectName)}` : '';
+      return `Log ${formatMinutes(op.minutes)}${on}${op.description ? `: ${isolated(op.description)}` : ''}`;
     }
   }
 }

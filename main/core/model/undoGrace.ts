@@ -2,6 +2,7 @@
 // period (`notBefore` on its operation). The worker sends neither it nor anything queued after it
 // before then (worker.ts heldUntil), so order is kept, and until then the user may take it back.
 
+import { isolated } from '../../../common/bidi';
 import { formatMinutes } from '../../../common/format';
 import type { Operation } from './operations';
 
@@ -12,12 +13,12 @@ export const UNDO_GRACE_MS = 5_000;
 export function undoSummary(op: Operation): string {
   switch (op.kind) {
     case 'discardTimer':
-      return `Discarded ${op.projectName}'s timer`;
+      return `Discarded ${isolated(op.projectName)}'s timer`;
     case 'deleteEntry':
       return `Deleted ${op.summary}`;
     case 'logTimer':
       // The minutes the service will store: rounded up to the project's increment.
-      return `Logged ${formatMinutes(op.minutes)} on ${op.projectName}`;
+      return `Logged ${formatMinutes(op.minutes)} on ${isolated(op.projectName)}`;
     default:
       return `Queued ${op.kind}`;
   }

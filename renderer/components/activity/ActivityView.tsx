@@ -10,12 +10,14 @@ import type { ActionError } from '../../../common/result';
 import { useSnapshot } from '../../hooks';
 import { ErrorLine } from '../ErrorLine';
 import { useTheme } from '../../app/theme';
+import { useQuickEntryKey } from '../../windowKeys';
 import { ActivityTable } from './ActivityTable';
 import { saveFile } from './saveFile';
 
 export function ActivityView({ bridge }: { bridge: StintBridge }) {
   const { snapshot } = useSnapshot(bridge);
   useTheme(snapshot?.settings.theme);
+  useQuickEntryKey(bridge);
   const [activity, setActivity] = useState<Activity | null>(null);
   const [error, setError] = useState<ActionError | null>(null);
 

@@ -66,7 +66,7 @@ export function ReminderSection({ reminder, bridge }: { reminder: ReminderSettin
       <ReminderSwitch on={on} onSwitch={(enabled) => void saving.save({ reminder: { enabled } })} />
       <DayChoices days={days} invalid={invalid('reminder.days', 'reminder-days-error')} onToggle={toggleDay} />
       <ErrorLine error={errorAt('reminder.days')} id="reminder-days-error" testId="reminder-days-error" />
-      <form class="row" onSubmit={submitHours} aria-label="Working hours" noValidate>
+      <form class="row hours" onSubmit={submitHours} aria-label="Working hours" noValidate>
         <HourField
           label="From"
           input={{ type: 'time', value: from, 'data-testid': 'reminder-from' }}

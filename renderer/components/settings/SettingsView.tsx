@@ -1,5 +1,6 @@
 // The settings page (#settings): in its own window from the tray, or in place of the main view
-// from its Settings link. Each section saves its own change.
+// from its Settings link. Each section saves its own change. On the web host, shortcuts and idle
+// time, which only the desktop app has, say so instead (WebHostSections).
 
 import type { StintBridge } from '../../../common/contract';
 import { useSnapshot } from '../../hooks';
@@ -8,6 +9,7 @@ import { LaunchSection, ThemeSection } from './AppearanceSection';
 import { IdleSection } from './IdleSection';
 import { ReminderSection } from './ReminderSection';
 import { ShortcutsSection } from './ShortcutsSection';
+import { WebHostIdle, WebHostShortcuts } from './WebHostSections';
 import { useTheme } from '../../app/theme';
 
 export function SettingsView({ bridge }: { bridge: StintBridge }) {
@@ -21,6 +23,7 @@ export function SettingsView({ bridge }: { bridge: StintBridge }) {
     );
   }
   const { settings } = snapshot;
+  const onDesktop = !snapshot.webHost;
   return (
     <div class="app settings">
       <header class="bar">
@@ -31,8 +34,12 @@ export function SettingsView({ bridge }: { bridge: StintBridge }) {
       </header>
       <main data-testid="settings">
         <AccountsSection snapshot={snapshot} bridge={bridge} />
-        <ShortcutsSection hotkeys={settings.hotkeys} bridge={bridge} />
-        <IdleSection minutes={settings.idleThresholdMinutes} source={snapshot.idleSource} bridge={bridge} />
+        {onDesktop ? <ShortcutsSection hotkeys={settings.hotkeys} bridge={bridge} /> : <WebHostShortcuts />}
+        {onDesktop ? (
+          <IdleSection minutes={settings.idleThresholdMinutes} source={snapshot.idleSource} bridge={bridge} />
+        ) : (
+          <WebHostIdle />
+        )}
         <ReminderSection reminder={settings.reminder} bridge={bridge} />
         <LaunchSection launchAtLogin={settings.launchAtLogin} bridge={bridge} />
         <ThemeSection theme={settings.theme} bridge={bridge} />

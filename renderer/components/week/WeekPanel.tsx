@@ -1,14 +1,18 @@
 // The week view: the shown week's per-day bars, its days (each opening to its entries), and its
 // minutes per project. Today's row counts the running timer's time, as the Today panel does
 // (common/todayTotal.ts), and the week's total is the sum of its rows, so it counts it too. Previous, next and this
-// week by buttons, or by ArrowLeft, ArrowRight and T anywhere in the view but a text field.
+// week by buttons, or by ArrowLeft, ArrowRight and T wherever the focus is while the view shows
+// (text fields aside; renderer/windowKeys.ts).
 
 import type { StintBridge } from '../../../common/contract';
 import { formatMinutes } from '../../../common/format';
 import type { Snapshot, WeekDayView } from '../../../common/snapshot';
 import { type TodayTotal, todayTotal } from '../../../common/todayTotal';
 import { addDays } from '../../../common/week';
-import { useAction, useNow } from '../../hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ActionError } from '../../../common/result';
+import { useNow } from '../../hooks';
+import { useWindowKey } from '../../windowKeys';
 import { ErrorLine } from '../ErrorLine';
 import { ExportCsv } from '../ExportCsv';
 import { weekLabel } from './days';
@@ -19,7 +23,7 @@ import { WeekProjects } from './WeekProjects';
 type Props = Pick<Snapshot, 'week' | 'today' | 'timers' | 'projects' | 'exporting'> & { bridge: StintBridge };
 
 export function WeekPanel({ week, today, timers, projects, exporting, bridge }: Props) {
-  const { action, previous, next, current, onKeyDown } = useWeekNavigation(week.start, bridge);
+  const { error, previous, next, current } = useWeekNavigation(week.start, bridge);
   const running = timers.find((t) => t.state === 'running');
   const now = useNow(running !== undefined);
   const total = todayTotal(today.totalMinutes, timers, now);
@@ -36,7 +40,7 @@ export function WeekPanel({ week, today, timers, projects, exporting, bridge }: 
       : 'Reading the week from the service…';
 
   return (
-    <section class="panel week" aria-labelledby="week-heading" data-testid="week" onKeyDown={onKeyDown}>
+    <section class="panel week" aria-labelledby="week-heading" data-testid="week">
       <h2 id="week-heading" class="split">
         <span>
           {week.isCurrent ? 'This week' : 'Week'} <span class="week-range">{weekLabel(week.start, week.end)}</span>
@@ -47,17 +51,17 @@ export function WeekPanel({ week, today, timers, projects, exporting, bridge }: 
         </span>
       </h2>
       <nav class="week-nav" aria-label="Weeks">
-        <button type="button" onClick={previous} aria-keyshortcuts="ArrowLeft" disabled={action.busy}>
+        <button type="button" onClick={previous} aria-keyshortcuts="ArrowLeft">
           ← Previous week
         </button>
-        <button type="button" onClick={current} aria-keyshortcuts="T" disabled={action.busy || week.isCurrent}>
+        <button type="button" onClick={current} aria-keyshortcuts="T" disabled={week.isCurrent}>
           This week
         </button>
-        <button type="button" onClick={next} aria-keyshortcuts="ArrowRight" disabled={action.busy}>
+        <button type="button" onClick={next} aria-keyshortcuts="ArrowRight">
           Next week →
         </button>
       </nav>
-      <ErrorLine error={action.error} />
+      <ErrorLine error={error} />
       <p class="week-status" role="status" data-testid="week-status">
         {status}
       </p>
@@ -86,25 +90,44 @@ export function WeekPanel({ week, today, timers, projects, exporting, bridge }: 
   );
 }
 
-/** Previous, next and this week, by the buttons or by ArrowLeft, ArrowRight and T outside text fields. */
+/**
+ * Previous, next and this week, by the buttons or by ArrowLeft, ArrowRight and T outside text fields.
+ * Each press counts from the week last asked for, so presses faster than the core answers all
+ * count; the buttons never disable for it (a disabled button would drop the focus to the page).
+ */
 function useWeekNavigation(weekStart: string, bridge: StintBridge) {
-  const action = useAction();
-  const show = (weekOf: string | null) => void action.run(() => bridge.showWeek({ weekOf }));
-  const previous = () => show(addDays(weekStart, -7));
-  const next = () => show(addDays(weekStart, 7));
+  const [error, setError] = useState<ActionError | null>(null);
+  // The week last asked for (null: this week, until the core says which that is).
+  const asked = useRef<string | null>(weekStart);
+  const latest = useRef(0);
+  const answered = useRef(0);
+  // The week shown changed by other means (the tray's "This week…"): follow it, unless a press is
+  // still on its way (a shown week older than that press must not undo it).
+  useEffect(() => {
+    if (answered.current === latest.current) asked.current = weekStart;
+  }, [weekStart]);
+  const show = (weekOf: string | null) => {
+    asked.current = weekOf;
+    const request = ++latest.current;
+    void bridge.showWeek({ weekOf }).then((result) => {
+      answered.current = Math.max(answered.current, request);
+      if (request !== latest.current) return;
+      setError(result.ok ? null : result.error);
+      if (result.ok && result.value) asked.current = result.value.start;
+    });
+  };
+  const previous = () => show(addDays(asked.current ?? weekStart, -7));
+  const next = () => show(addDays(asked.current ?? weekStart, 7));
   const current = () => show(null);
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    const target = event.target as HTMLElement | null;
-    if (event.altKey || event.ctrlKey || event.metaKey || target?.closest('input, textarea, select, form')) return;
-    const key = event.key;
+  useWindowKey((key) => {
     if (key === 'ArrowLeft') previous();
     else if (key === 'ArrowRight') next();
     else if (key === 't' || key === 'T') current();
-    else return;
-    event.preventDefault();
-  };
-  return { action, previous, next, current, onKeyDown };
+    else return false;
+    return true;
+  });
+  return { error, previous, next, current };
 }
 
 /** The week's days with today's total as the Today panel counts it (the running timer's time in). */

@@ -15,6 +15,7 @@ import { startService, type RunningService } from '../../../service';
 import { uniqueId } from '../../support/names';
 import { closedPortUrl, until } from '../../support/offline';
 import { tempDir } from '../../support/tempDir';
+import { ALL_DAY, outsideMidnight } from '../../e2e/reminderHours';
 import { appsPerTest, call } from './apps';
 
 let work: RunningService;
@@ -94,6 +95,33 @@ describe('several accounts', () => {
     expect(app.getSnapshot().notices).toEqual([]);
     expect(app.getSnapshot().online).toBe(true);
     work = await startService({ dataDir: workDir.path, rateLimit: 0, token: WORK_TOKEN });
+  });
+
+  it("raises no working-hours reminder while another account's timer runs, and raises it once none runs", async () => {
+    await outsideMidnight();
+    const app = await open(folder(), createSessionSecrets());
+    expect(await call(app, 'updateSettings', { reminder: { enabled: true, ...ALL_DAY } })).toMatchObject({ ok: true });
+    // The local account runs no timer: within the hours, the reminder is up.
+    await until(() => app.getSnapshot().reminder !== null, 'the reminder');
+
+    // Work's timer runs (the web, another computer): time is being tracked, so no reminder.
+    const added = await call(app, 'addAccountWithToken', { baseUrl: work.url, token: WORK_TOKEN, label: 'Work' });
+    expect(added).toMatchObject({ ok: true });
+    const api = createServiceApi({
+      baseUrl: work.url,
+      credentials: { kind: 'personal', token: WORK_TOKEN },
+      rateLimit: 0,
+    });
+    const project = await api.createProject({ name: uniqueId('Reminded') });
+    await api.startTimer(project.id);
+    await app.refreshOtherTimers();
+    expect(app.getSnapshot().otherAccountTimers.map((t) => t.state)).toContain('running');
+    expect(app.getSnapshot().reminder).toBeNull();
+
+    // Stopped there: no timer runs anywhere, and the reminder is back.
+    await api.pauseTimer(project.id);
+    await app.refreshOtherTimers();
+    await until(() => app.getSnapshot().reminder !== null, 'the reminder again');
   });
 
   it('shows the waiting browser sign-in its address (no secret in it, a fresh PKCE S256 challenge), and Cancel answers the sign-in and frees the port', async () => {

@@ -76,6 +76,26 @@ describe('QuickEntry: a pasted day', () => {
     expect(screen.getByTestId('paste-line-error').textContent).toBe('Website is archived.');
   });
 
+  it('says what was logged when refused lines stay, and offers no "Log 0 entries"', async () => {
+    const bridge = fakeBridge({
+      logLines: async () =>
+        ok({
+          logged: [{ line: 0, minutes: 30, typedMinutes: 30, increment: 15, projectName: 'Website', date: TODAY }],
+          refused: [{ line: 1, message: 'Website is archived.', field: 'project' }],
+        }),
+    });
+    render(<QuickEntry projects={[website]} recentProjectIds={[]} today={TODAY} bridge={bridge} />);
+    paste('0:30 @Website a\n0:45 @Website b');
+    fireEvent.click(screen.getByRole('button', { name: 'Log 2 entries (1:15)' }));
+    await waitFor(() => expect(screen.getAllByTestId('paste-line-error')).toHaveLength(1));
+    expect(screen.getByTestId('paste-done').textContent).toBe('Logged 1 entry, 0:30 in all.');
+    expect(screen.queryByRole('button', { name: /^Log / })).toBeNull();
+    // Fixed, the line can be logged again, and the old message goes.
+    fireEvent.input(screen.getByTestId('paste-lines'), { target: { value: '0:45 @Website c' } });
+    expect(screen.getByRole('button', { name: 'Log 1 entry (0:45)' })).toBeTruthy();
+    expect(screen.queryByTestId('paste-done')).toBeNull();
+  });
+
   it('one pasted line is typed into the box as usual', () => {
     render(<QuickEntry projects={[website]} recentProjectIds={[]} today={TODAY} bridge={fakeBridge()} />);
     paste('0:30 @Website one line\n');

@@ -27,9 +27,20 @@ const website = project(1, 'Website');
 const remote = project(2, 'Remote', 30);
 const acme = project(3, 'Acme');
 const type = (input: HTMLElement, value: string) => fireEvent.input(input, { target: { value } });
-const box = () => screen.getByRole('combobox', { name: 'Log time for today' }) as HTMLInputElement;
+const box = () => screen.getByTestId('quick-input') as HTMLInputElement;
 
 describe('QuickEntry: days and ranges', () => {
+  it('names in its label the day the line logs to, today until the line says another', () => {
+    render(<QuickEntry projects={[website]} recentProjectIds={[]} today={TODAY} bridge={fakeBridge()} />);
+    expect(screen.getByRole('combobox', { name: 'Log time for today' })).toBe(box());
+    type(box(), 'yesterday 1:00 @Website x');
+    expect(screen.getByRole('combobox', { name: 'Log time for yesterday (Mon 24 Nov)' })).toBe(box());
+    type(box(), 'fri 1:00 @Website x');
+    expect(screen.getByRole('combobox', { name: 'Log time for Fri 21 Nov' })).toBe(box());
+    type(box(), '1:00 @Website x');
+    expect(screen.getByRole('combobox', { name: 'Log time for today' })).toBe(box());
+  });
+
   it('names the day a day word logs to, and says it once logged', async () => {
     const bridge = fakeBridge({
       quickEntry: async () =>
@@ -57,6 +68,16 @@ describe('QuickEntry: days and ranges', () => {
 });
 
 describe('QuickEntry: what the service stores', () => {
+  it('cuts a 240-character project name in the rounding message, as long names are cut elsewhere', () => {
+    const long = `L${'o'.repeat(238)}g`;
+    render(<QuickEntry projects={[project(9, long, 30)]} recentProjectIds={[]} today={TODAY} bridge={fakeBridge()} />);
+    type(box(), `0:20 @${long} x`);
+    const why = screen.getByTestId('preview-rounding').textContent!;
+    expect(why).toBe(` (0:20 rounded up to ${long.slice(0, 39)}…'s 30 minutes)`);
+    // The project line still names it whole.
+    expect(screen.getByTestId('preview-project').textContent).toBe(long);
+  });
+
   it("previews the stored minutes before Enter: 0:20 on Remote's 30-minute increment shows 0:30, with why", () => {
     const bridge = fakeBridge();
     render(<QuickEntry projects={[remote, website]} recentProjectIds={[]} today={TODAY} bridge={bridge} />);

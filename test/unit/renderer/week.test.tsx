@@ -106,10 +106,28 @@ describe('WeekPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: '← Previous week' }));
     await waitFor(() => expect(bridge.showWeek).toHaveBeenLastCalledWith({ weekOf: '2025-03-03' }));
     const section = screen.getByTestId('week');
+    // One back, then one on from there (the week last asked for): the shown week again.
     fireEvent.keyDown(section, { key: 'ArrowRight' });
-    await waitFor(() => expect(bridge.showWeek).toHaveBeenLastCalledWith({ weekOf: '2025-03-17' }));
+    await waitFor(() => expect(bridge.showWeek).toHaveBeenLastCalledWith({ weekOf: '2025-03-10' }));
     fireEvent.keyDown(section, { key: 't' });
     await waitFor(() => expect(bridge.showWeek).toHaveBeenLastCalledWith({ weekOf: null }));
+  });
+
+  it('answers ←, → and T pressed anywhere in the window, again and again, but not in a text field', async () => {
+    // The core answers later than the keys come: the buttons stay usable and each key counts.
+    const bridge = fakeBridge({ showWeek: () => new Promise(() => {}) });
+    show(bridge, { week: { ...week(), isCurrent: false } });
+    fireEvent.keyDown(document.body, { key: 'ArrowLeft' });
+    await waitFor(() => expect(bridge.showWeek).toHaveBeenLastCalledWith({ weekOf: '2025-03-03' }));
+    expect(screen.getByRole('button', { name: '← Previous week' }).hasAttribute('disabled')).toBe(false);
+    fireEvent.keyDown(document.body, { key: 'ArrowLeft' });
+    await waitFor(() => expect(bridge.showWeek).toHaveBeenLastCalledWith({ weekOf: '2025-02-24' }));
+    fireEvent.keyDown(document.body, { key: 'T' });
+    await waitFor(() => expect(bridge.showWeek).toHaveBeenLastCalledWith({ weekOf: null }));
+    const calls = bridge.showWeek.mock.calls.length;
+    fireEvent.keyDown(document.querySelector('input')!, { key: 'ArrowLeft' });
+    fireEvent.keyDown(document.body, { key: 'ArrowLeft', ctrlKey: true });
+    expect(bridge.showWeek.mock.calls.length).toBe(calls);
   });
 
   it('says when the week is drawn offline from the last read', () => {

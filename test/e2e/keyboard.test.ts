@@ -1,0 +1,62 @@
+// The window by keyboard in Chromium against the real core and the real local service: the week's
+// ←, → and T work at once after the Week link is clicked (the focus still on the link) and on
+// every press, and "/" focuses quick entry from anywhere in the window, the week and Activity views included.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDate } from '../../common/format';
+import { addDays, weekOf } from '../../common/week';
+import { weekLabel } from '../../renderer/components/week/days';
+import { explained, focusedAttribute, openApp, startStack, type Stack } from './support';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+describe('the window by keyboard', () => {
+  it('moves through weeks by ←, → and T at once and again and again; "/" focuses quick entry', async () => {
+    const start = weekOf(localDate(Date.now()), 'monday').start;
+    const label = (weeks: number) => weekLabel(addDays(start, 7 * weeks), addDays(start, 7 * weeks + 6));
+    const { page, problems } = await openApp(stack);
+    await explained(stack, page, async () => {
+      await page.getByRole('link', { name: 'Week' }).click();
+      const range = page.getByTestId('week').locator('.week-range');
+      await expect.poll(() => range.textContent()).toBe(label(0));
+
+      // The focus is still on the header's link: the keys work anyway, and on every press.
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(() => range.textContent()).toBe(label(-1));
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(() => range.textContent()).toBe(label(-2));
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => range.textContent()).toBe(label(-1));
+      await page.keyboard.press('t');
+      await expect.poll(() => range.textContent()).toBe(label(0));
+
+      // A button clicked (the focus on it, and it is disabled while this week shows): still the keys work.
+      await page.getByRole('button', { name: '← Previous week' }).click();
+      await expect.poll(() => range.textContent()).toBe(label(-1));
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(() => range.textContent()).toBe(label(-2));
+
+      // "/" from the week view: back to the main view, the focus in quick entry, where "/" is text.
+      await page.keyboard.press('/');
+      await expect.poll(() => focusedAttribute(page, 'id')).toBe('quick-input');
+      await page.keyboard.type('0:15 /x');
+      expect(await page.getByTestId('quick-input').inputValue()).toBe('0:15 /x');
+
+      // From a link in the main view too, and from the Activity view.
+      await page.getByRole('link', { name: 'Settings' }).focus();
+      await page.keyboard.press('/');
+      await expect.poll(() => focusedAttribute(page, 'id')).toBe('quick-input');
+      await page.getByRole('link', { name: 'Activity' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Activity' }).waitFor();
+      await page.keyboard.press('/');
+      await expect.poll(() => focusedAttribute(page, 'id')).toBe('quick-input');
+    });
+    expect(problems).toEqual([]);
+  });
+});
