@@ -31,6 +31,7 @@ const names = {
   updateSettings: true,
   resolveIdle: true,
   answerReminder: true,
+  restartToUpdate: true,
   exportCsv: true,
   getActivity: true,
   exportActivity: true,
