@@ -130,9 +130,16 @@ describe('updates from a generic feed (electron-updater) under the Electron stan
       'the download progress in the tray menu',
     );
     expect(await updateOf(app)).toMatchObject({ state: 'downloading', version: '0.2.0' });
+    // Nothing to install yet: the window's button is refused.
+    expect(await bridge(app).restartToUpdate({})).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    const pushed: Array<UpdateView | undefined> = [];
+    const stopPushes = bridge(app).onSnapshot((snapshot) => pushed.push(snapshot.update));
     progressSeen = true;
     await until(() => labels(app).includes('Restart to update'), CONDITION_WAIT_MS, '"Restart to update"');
     expect(await updateOf(app)).toEqual({ state: 'ready', version: '0.2.0' });
+    // The window is told too (its snapshot is pushed), and shows its own "Restart to update".
+    await until(() => pushed.at(-1)?.state === 'ready', CONDITION_WAIT_MS, 'the ready update pushed to the window');
+    stopPushes();
     expect(readFileSync(join(m.pending, 'Stint-0.2.0.AppImage')).equals(payload)).toBe(true);
     expect(app.electron.errorBoxes).toEqual([]);
 
@@ -160,6 +167,18 @@ describe('updates from a generic feed (electron-updater) under the Electron stan
       CONDITION_WAIT_MS,
       'the entry made before the restart on the service',
     );
+  });
+
+  it('the window’s "Restart to update" restarts into the new version as the tray’s does', async () => {
+    const m = machine('window');
+    const payload = appImageOf('0.2.1', m.launched);
+    feed.publish({ version: '0.2.1', payload });
+    const { app } = await boot(m);
+    await until(async () => (await updateOf(app))?.state === 'ready', CONDITION_WAIT_MS, 'the update ready');
+    expect(await must(bridge(app).restartToUpdate({}))).toBeNull();
+    expect(await app.electron.exited).toBe(0);
+    expect(readFileSync(m.appImage).equals(payload)).toBe(true);
+    await until(() => existsSync(m.launched), CONDITION_WAIT_MS, 'the new version started');
   });
 
   it('refuses a file whose sha512 is not the feed’s: failed, said in words, nothing offered, the app calm', async () => {
