@@ -17,6 +17,7 @@ import type { UpdateView } from '../../common/snapshot';
 import { createServiceApi } from '../../main/api/client';
 import { collect, type ServiceApi } from '../../main/api/types';
 import { createKeychain } from '../../main/core/embedded/keychain';
+import { openJournal } from '../../main/core/sync/journal';
 import { buildAll } from '../../scripts/build.mjs';
 import { bootBundle, until, type BootedApp } from '../support/electron/boot';
 import { CONDITION_WAIT_MS } from '../support/patience';
@@ -66,9 +67,18 @@ function machine(name: string) {
   return { ...dirs, appImage, launched: join(work, 'launched'), pending: join(dirs.cache, 'stint-updater', 'pending') };
 }
 
-/** The AppImage of a version: a script that says it was started (by the updater, after the install). */
-function appImageOf(version: string, launched: string): Buffer {
-  const script = `#!/bin/sh\necho "Stint ${version} started" > '${launched}'\n`;
+/**
+ * The AppImage of a version: a script that, started by the updater after the install, says so and
+ * whether the app's database was closed by then (SQLite removes its WAL file on a clean close).
+ */
+function appImageOf(version: string, m: ReturnType<typeof machine>): Buffer {
+  const wal = join(m.userData, 'local-service', 'service.db-wal');
+  const script = [
+    '#!/bin/sh',
+    `if [ -e '${wal}' ]; then db=open; else db=closed; fi`,
+    `echo "Stint ${version} started; the database was $db" > '${m.launched}'`,
+    '',
+  ].join('\n');
   // About 1 MiB, so the download takes long enough to report its progress.
   return Buffer.concat([Buffer.from(script), Buffer.from(`# ${'x'.repeat(1024 * 1024)}\n`)]);
 }
@@ -110,7 +120,7 @@ describe('updates from a generic feed (electron-updater) under the Electron stan
   it('finds a newer version at start, downloads it in the background with progress, and offers "Restart to update"; the restart puts the outbox away, installs, relaunches, and the timer runs on', async () => {
     const m = machine('newer');
     let progressSeen = false;
-    const payload = appImageOf('0.2.0', m.launched);
+    const payload = appImageOf('0.2.0', m);
     feed.publish({ version: '0.2.0', payload, flowing: () => progressSeen });
     const { app, port } = await boot(m);
     const api = await service(port);
@@ -149,7 +159,12 @@ describe('updates from a generic feed (electron-updater) under the Electron stan
     expect(await app.electron.exited).toBe(0);
     expect(readFileSync(m.appImage).equals(payload)).toBe(true);
     await until(() => existsSync(m.launched), CONDITION_WAIT_MS, 'the new version started');
-    expect(readFileSync(m.launched, 'utf8')).toBe('Stint 0.2.0 started\n');
+    // Installed and started only once core had put its work away: the database closed, the journal whole.
+    expect(readFileSync(m.launched, 'utf8')).toBe('Stint 0.2.0 started; the database was closed\n');
+    const accountDir = join(m.userData, 'accounts', 'local');
+    const reread = await openJournal(accountDir);
+    expect(reread.skipped).toBe(0);
+    await reread.journal.close();
 
     // The next start (the new version) finds the timer still running and the entry on the service.
     const again = await bootBundle({
@@ -171,7 +186,7 @@ describe('updates from a generic feed (electron-updater) under the Electron stan
 
   it('the window’s "Restart to update" restarts into the new version as the tray’s does', async () => {
     const m = machine('window');
-    const payload = appImageOf('0.2.1', m.launched);
+    const payload = appImageOf('0.2.1', m);
     feed.publish({ version: '0.2.1', payload });
     const { app } = await boot(m);
     await until(async () => (await updateOf(app))?.state === 'ready', CONDITION_WAIT_MS, 'the update ready');
@@ -183,7 +198,7 @@ describe('updates from a generic feed (electron-updater) under the Electron stan
 
   it('refuses a file whose sha512 is not the feed’s: failed, said in words, nothing offered, the app calm', async () => {
     const m = machine('hash');
-    const payload = appImageOf('0.3.0', m.launched);
+    const payload = appImageOf('0.3.0', m);
     feed.publish({ version: '0.3.0', payload, sha512: sha512Of(Buffer.from('another file')) });
     const { app } = await boot(m);
     await until(async () => (await updateOf(app))?.state === 'failed', CONDITION_WAIT_MS, 'the update failed');
@@ -219,7 +234,7 @@ describe('updates from a generic feed (electron-updater) under the Electron stan
   it('refuses a downgrade: an older version on the feed is not downloaded', async () => {
     const m = machine('older');
     const before = feed.requests.length;
-    feed.publish({ version: '0.0.9', payload: appImageOf('0.0.9', m.launched) });
+    feed.publish({ version: '0.0.9', payload: appImageOf('0.0.9', m) });
     const { app } = await boot(m);
     await until(() => feed.requests.slice(before).includes('/latest-linux.yml'), CONDITION_WAIT_MS, 'the feed asked');
     await until(async () => (await updateOf(app))?.state === 'idle', CONDITION_WAIT_MS, 'the check done');
