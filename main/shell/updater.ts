@@ -10,13 +10,22 @@
 // journal closed, on disk), then the install runs and the app quits. Timers live on the service,
 // so one that runs keeps running across the restart.
 
-import { autoUpdater, type AppUpdater, type ProgressInfo, type UpdateInfo } from 'electron-updater';
+import { app } from 'electron';
+import type { AppUpdater, ProgressInfo, UpdateInfo } from 'electron-updater';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Handlers } from '../../common/contract';
 import { fail, ok } from '../../common/result';
 import type { Snapshot, UpdateView } from '../../common/snapshot';
-import { systemClock } from '../core/types';
 import type { StintApp } from '../core/accounts/stintApp';
-import { createUpdateScheduler } from '../core/desktop/updates/scheduler';
+import { createUpdateScheduler, type UpdateScheduler } from '../core/desktop/updates/scheduler';
+import { systemClock } from '../core/types';
+
+/**
+ * electron-updater takes a few hundred milliseconds to load (measured 265–486 ms here): it is
+ * loaded this long after the account opened, off the start's path, and its first look follows.
+ */
+export const UPDATES_LOAD_DELAY_MS = 5000;
 
 export interface AppUpdates {
   /** The update's state; undefined where this run does not update itself (not an installed package). */
@@ -28,10 +37,56 @@ export interface AppUpdates {
   stop(): void;
 }
 
-/** Starts looking for updates (now, then every 6 hours), where this run can update itself. */
-export function startAppUpdates(updater: AppUpdater = autoUpdater): AppUpdates {
-  // An unpackaged run (npm start) and a Linux package the updater cannot replace have no updates.
-  if (!updater.isUpdaterActive()) return { view: () => undefined, subscribe: () => () => {}, install() {}, stop() {} };
+/**
+ * Where this run can replace itself, as electron-updater decides it: a packaged app; on Linux, an
+ * AppImage (APPIMAGE, set by its runtime) or a package whose type electron-builder wrote beside it
+ * (deb, rpm, pacman). Asked first so that a run that cannot never loads electron-updater.
+ */
+function canUpdateItself(): boolean {
+  if (!app.isPackaged) return false;
+  if (process.platform !== 'linux') return true;
+  return process.env.APPIMAGE !== undefined || existsSync(join(process.resourcesPath, 'package-type'));
+}
+
+/** Starts looking for updates (soon after the start, then every 6 hours), where this run can update itself. */
+export function startAppUpdates(): AppUpdates {
+  const listeners = new Set<() => void>();
+  let running: { updater: AppUpdater; scheduler: UpdateScheduler } | null = null;
+  let stopped = false;
+  const load = setTimeout(() => {
+    void import('electron-updater').then(
+      ({ autoUpdater }) => {
+        if (stopped || !autoUpdater.isUpdaterActive()) return;
+        running = { updater: autoUpdater, scheduler: followUpdater(autoUpdater) };
+        running.scheduler.subscribe(() => {
+          for (const listener of [...listeners]) listener();
+        });
+        running.scheduler.start();
+      },
+      // Not loadable (a broken install): no updates, as where none are possible.
+      () => {},
+    );
+  }, UPDATES_LOAD_DELAY_MS);
+  if (!canUpdateItself()) clearTimeout(load);
+
+  return {
+    view: () => running?.scheduler.state(),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    // Silent where the platform asks (Windows' installer), and Stint started again afterwards.
+    install: () => running?.updater.quitAndInstall(true, true),
+    stop() {
+      stopped = true;
+      clearTimeout(load);
+      running?.scheduler.stop();
+    },
+  };
+}
+
+/** Sets electron-updater up and turns its events into the state machine's (main/core/desktop/updates/). */
+function followUpdater(updater: AppUpdater): UpdateScheduler {
   // The app logs nothing; what went wrong is the state's reason, in words.
   updater.logger = null;
   updater.autoDownload = true;
@@ -61,15 +116,7 @@ export function startAppUpdates(updater: AppUpdater = autoUpdater): AppUpdates {
   updater.on('error', (error: Error & { code?: string }) =>
     scheduler.report({ kind: 'error', message: error.message, ...(error.code ? { code: error.code } : {}) }),
   );
-  scheduler.start();
-
-  return {
-    view: () => scheduler.state(),
-    subscribe: (listener) => scheduler.subscribe(listener),
-    // Silent where the platform asks (Windows' installer), and Stint started again afterwards.
-    install: () => updater.quitAndInstall(true, true),
-    stop: () => scheduler.stop(),
-  };
+  return scheduler;
 }
 
 /**
