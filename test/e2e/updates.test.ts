@@ -196,6 +196,21 @@ describe('updates from a generic feed (electron-updater) under the Electron stan
     await until(() => existsSync(m.launched), CONDITION_WAIT_MS, 'the new version started');
   });
 
+  it('an AppImage update is installed only by "Restart to update": Quit leaves the AppImage as it was and quits', async () => {
+    // electron-updater would install at quit by running the new AppImage and waiting for it to
+    // exit (APPIMAGE_EXIT_AFTER_INSTALL, which only AppImageLauncher honours: the quit would hang,
+    // the old file already gone; getpaseo/paseo#1485).
+    const m = machine('quit');
+    const installed = readFileSync(m.appImage);
+    feed.publish({ version: '0.2.2', payload: appImageOf('0.2.2', m) });
+    const { app } = await boot(m);
+    await until(async () => (await updateOf(app))?.state === 'ready', CONDITION_WAIT_MS, 'the update ready');
+    app.electron.trays[0]!.menu!.click('Quit Stint');
+    expect(await app.electron.exited).toBe(0);
+    expect(readFileSync(m.appImage).equals(installed)).toBe(true);
+    expect(existsSync(m.launched)).toBe(false);
+  });
+
   it('refuses a file whose sha512 is not the feed’s: failed, said in words, nothing offered, the app calm', async () => {
     const m = machine('hash');
     const payload = appImageOf('0.3.0', m);
