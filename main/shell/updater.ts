@@ -91,8 +91,11 @@ function followUpdater(updater: AppUpdater): UpdateScheduler {
   updater.logger = null;
   updater.autoDownload = true;
   updater.allowDowngrade = false;
-  // A verified download is installed at the next quit too, through the same quit path.
-  updater.autoInstallOnAppQuit = true;
+  // A verified download is installed at the next quit too (after the same quit path), except an
+  // AppImage: electron-updater installs one at quit by running the new AppImage and waiting for it
+  // to exit (APPIMAGE_EXIT_AFTER_INSTALL, which only AppImageLauncher honours), so the quit would
+  // hang with the old file already gone (getpaseo/paseo#1485). There only "Restart to update" installs.
+  updater.autoInstallOnAppQuit = process.env.APPIMAGE === undefined;
 
   const scheduler = createUpdateScheduler({
     clock: systemClock,
