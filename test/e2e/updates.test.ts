@@ -158,6 +158,9 @@ describe('updates from a generic feed (electron-updater) under the Electron stan
     app.electron.trays[0]!.menu!.click('Restart to update');
     expect(await app.electron.exited).toBe(0);
     expect(readFileSync(m.appImage).equals(payload)).toBe(true);
+    // electron-updater starts the new AppImage at once, which may find this one not gone yet (its
+    // single-instance lock held) and quit; Electron's relaunch starts it again once this one exited.
+    expect(app.electron.relaunches).toEqual([{ execPath: m.appImage, args: [] }]);
     await until(() => existsSync(m.launched), CONDITION_WAIT_MS, 'the new version started');
     // Installed and started only once core had put its work away: the database closed, the journal whole.
     expect(readFileSync(m.launched, 'utf8')).toBe('Stint 0.2.0 started; the database was closed\n');

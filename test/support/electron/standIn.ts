@@ -262,6 +262,8 @@ export function createElectronStandIn(options: StandInOptions) {
   const errorBoxes: Array<{ title: string; content: string }> = [];
   const externalUrls: string[] = [];
   const trays: StandInTray[] = [];
+  /** app.relaunch's calls: what Electron would start once this app has exited. */
+  const relaunches: Electron.RelaunchOptions[] = [];
   const shortcuts = new Map<string, () => void>();
   const refused = new Set(options.refusedAccelerators ?? []);
   let exitCode: number | null = null;
@@ -282,6 +284,7 @@ export function createElectronStandIn(options: StandInOptions) {
     getPath: (name: Parameters<Electron.App['getPath']>[0]) =>
       name === 'userData' ? options.userData : `${options.userData}/../${name}`,
     setLoginItemSettings: (_settings: Electron.Settings) => {},
+    relaunch: (relaunchOptions: Electron.RelaunchOptions = {}) => void relaunches.push(relaunchOptions),
     exit(code = 0) {
       exitCode = code;
       quitted(code);
@@ -312,6 +315,7 @@ export function createElectronStandIn(options: StandInOptions) {
     | 'whenReady'
     | 'getPath'
     | 'setLoginItemSettings'
+    | 'relaunch'
     | 'exit'
     | 'quit'
   >;
@@ -410,6 +414,7 @@ export function createElectronStandIn(options: StandInOptions) {
     notifications,
     errorBoxes,
     externalUrls,
+    relaunches,
     shortcuts,
     /** Resolves with the exit code when the app has quit or exited. */
     exited,
