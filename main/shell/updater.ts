@@ -75,14 +75,36 @@ export function startAppUpdates(): AppUpdates {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    // Silent where the platform asks (Windows' installer), and Stint started again afterwards.
-    install: () => running?.updater.quitAndInstall(true, true),
+    install: () => {
+      if (running) installAndRelaunch(running.updater);
+    },
     stop() {
       stopped = true;
       clearTimeout(load);
       running?.scheduler.stop();
     },
   };
+}
+
+/**
+ * Installs silently where the platform asks (Windows' installer) and starts Stint again. An AppImage
+ * is started by electron-updater at once, while this app still holds its single-instance lock: the
+ * new one may find it held and quit. So Electron is also asked to start it once this app has
+ * exited (a second start that finds the first running only shows its window).
+ */
+function installAndRelaunch(updater: AppUpdater): void {
+  // electron-updater renames an AppImage whose name carries a version, and says so.
+  let appImage = process.env.APPIMAGE;
+  const renamed = (path: string) => {
+    appImage = path;
+  };
+  updater.on('appimage-filename-updated', renamed);
+  try {
+    updater.quitAndInstall(true, true);
+  } finally {
+    updater.off('appimage-filename-updated', renamed);
+  }
+  if (appImage) app.relaunch({ execPath: appImage, args: [] });
 }
 
 /** Sets electron-updater up and turns its events into the state machine's (main/core/desktop/updates/). */
