@@ -2,7 +2,12 @@
 // failures in words, when the feed is asked (at start, then every 6 hours, on a fake clock), and
 // what the tray menu offers.
 import { describe, expect, it } from 'vitest';
-import { failureReason, stepUpdate, type UpdateEvent, type UpdateState } from '../../../main/core/desktop/updates/policy';
+import {
+  failureReason,
+  stepUpdate,
+  type UpdateEvent,
+  type UpdateState,
+} from '../../../main/core/desktop/updates/policy';
 import { createUpdateScheduler, UPDATE_CHECK_EVERY_MS } from '../../../main/core/desktop/updates/scheduler';
 import { RESTART_TO_UPDATE, updateMenuItems } from '../../../main/core/desktop/updates/view';
 import { trayModel } from '../../../main/core/views/trayModel';
@@ -13,12 +18,14 @@ const run = (events: UpdateEvent[], from: UpdateState = { state: 'idle' }) => ev
 
 describe('the update state machine', () => {
   it('goes idle → checking → available → downloading(percent) → ready', () => {
-    const states = [
+    const events: UpdateEvent[] = [
       { kind: 'checking' },
       { kind: 'available', version: '0.2.0' },
       { kind: 'progress', percent: 41.7 },
       { kind: 'downloaded', version: '0.2.0' },
-    ].reduce<UpdateState[]>((seen, e) => [...seen, stepUpdate(seen.at(-1)!, e as UpdateEvent)], [{ state: 'idle' }]);
+    ];
+    const states: UpdateState[] = [{ state: 'idle' }];
+    for (const e of events) states.push(stepUpdate(states.at(-1)!, e));
     expect(states).toEqual([
       { state: 'idle' },
       { state: 'checking' },
@@ -47,7 +54,10 @@ describe('the update state machine', () => {
   });
 
   it('a download under way or ready is not given up for a look at the feed, nor a ready one for a later error', () => {
-    const downloading = run([{ kind: 'available', version: '0.2.0' }, { kind: 'progress', percent: 10 }]);
+    const downloading = run([
+      { kind: 'available', version: '0.2.0' },
+      { kind: 'progress', percent: 10 },
+    ]);
     expect(stepUpdate(downloading, { kind: 'checking' })).toBe(downloading);
     const ready = stepUpdate(downloading, { kind: 'downloaded', version: '0.2.0' });
     expect(stepUpdate(ready, { kind: 'checking' })).toBe(ready);

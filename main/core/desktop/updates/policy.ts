@@ -57,7 +57,14 @@ const clampPercent = (percent: number): number =>
   Number.isFinite(percent) ? Math.min(99, Math.max(0, Math.floor(percent))) : 0;
 
 /** Connection failures, as Node names them and as Chromium's network stack (Electron's net) does. */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH']);
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+]);
 const UNREACHABLE_MESSAGE = /net::ERR_(CONNECTION|NAME_NOT_RESOLVED|INTERNET_DISCONNECTED|ADDRESS|TIMED_OUT|NETWORK)/;
 
 /** Why an update failed, in words a user can act on (or calmly ignore). */

@@ -17,7 +17,9 @@ export const RESTART_TO_UPDATE = 'Restart to update';
 
 export function updateMenuItems(update: UpdateView | undefined): UpdateMenuItem[] {
   if (update?.state === 'downloading')
-    return [{ id: 'update-progress', label: `Downloading Stint ${update.version}… ${update.percent}%`, enabled: false }];
+    return [
+      { id: 'update-progress', label: `Downloading Stint ${update.version}… ${update.percent}%`, enabled: false },
+    ];
   if (update?.state === 'ready') return [{ id: 'restart-to-update', label: RESTART_TO_UPDATE }];
   return [];
 }
