@@ -32,6 +32,7 @@ const names = {
   updateSettings: true,
   resolveIdle: true,
   answerReminder: true,
+  restartToUpdate: true,
   exportCsv: true,
   getActivity: true,
   exportActivity: true,

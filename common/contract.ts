@@ -161,6 +161,8 @@ export const requests = {
   ]),
   /** The answer to the working-hours reminder: start the last timer (as toggleLastTimer does), snooze 30 min, or dismiss. */
   answerReminder: z.object({ choice: z.enum(['start-last', 'snooze', 'dismiss']) }).strict(),
+  /** Installs the app's downloaded update: the outbox put away first, as at quit (main/shell/updater.ts); refused when none is ready. */
+  restartToUpdate: z.object({}).strict(),
   /** The user's entries of a range of days (YYYY-MM-DD, both included) as CSV in the Downloads folder (main/core/export/). */
   exportCsv: z.object({ from: z.string().max(20), to: z.string().max(20) }).strict(),
   /** The sync ledger (issue 14): the last changes and their states, and what each account still has to send. */
@@ -218,6 +220,7 @@ export interface Responses {
   updateSettings: Settings;
   resolveIdle: null;
   answerReminder: null;
+  restartToUpdate: null;
   /** path: the file written; entries: how many rows it has. */
   exportCsv: { path: string; entries: number };
   getActivity: Activity;

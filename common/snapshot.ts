@@ -196,6 +196,20 @@ export interface WeekView {
   stale: boolean;
 }
 
+/**
+ * The app's own update (main/core/desktop/updates/): what the tray menu and the window offer. Laid
+ * over the snapshot by the Electron shell (main/shell/updater.ts); absent where the app does not
+ * update itself (the web host, a run that is no installed package).
+ */
+export type UpdateView =
+  | { state: 'idle' }
+  | { state: 'checking' }
+  | { state: 'available'; version: string }
+  | { state: 'downloading'; version: string; percent: number }
+  | { state: 'ready'; version: string }
+  /** The last check or download failed: why, in words; nothing is shown loudly, the next check tries again. */
+  | { state: 'failed'; reason: string };
+
 export interface Snapshot {
   account: { id: string; label: string; kind: 'local' | 'remote' };
   user: { name: string; email: string } | null;
@@ -238,4 +252,6 @@ export interface Snapshot {
   exporting: { entries: number } | null;
   /** Set when the web host runs Stint (web/cli.ts): it has no global shortcuts and reads no time away, and Settings says so. */
   webHost?: true;
+  /** The app's own update, where the app updates itself (the Electron shell lays it over); absent elsewhere. */
+  update?: UpdateView;
 }

@@ -24,6 +24,7 @@ import { applySystemSettings } from './settings';
 import { createSettingsWindowOpener } from './settingsWindow';
 import type { TrayPresenter } from './tray';
 import { checkTrayHost } from './trayHost';
+import { startAppUpdates, withAppUpdates } from './updater';
 import { createMainWindow } from './window';
 
 export interface AccountShellOptions {
@@ -37,6 +38,8 @@ export interface AccountShellOptions {
   /** What runs on timers or subscriptions, stopped at quit after core has put its work away. */
   stops: Array<() => void>;
   quitting(): boolean;
+  /** Quits as the tray's Quit does (core puts its work away first), then runs install before the app goes. */
+  quitThen(install: () => void): void;
 }
 
 /** The open account as app.ts drives it: the commands, the tray's own items, and the stop. */
@@ -45,18 +48,34 @@ export interface AccountShell {
   showWeek(): void;
   openSettings(): void;
   refreshOtherTimers(): void;
+  /** "Restart to update" (the tray's item): once an update is ready, quits and installs it. */
+  restartToUpdate(): void;
   close(): Promise<void>;
 }
 
 /** Opens the account and wires it; null (after saying why and exiting) when it cannot start. */
 export async function openAccountShell(options: AccountShellOptions): Promise<AccountShell | null> {
   const { tray, dist, stops } = options;
-  const core = await openDefaultAccount(options);
-  if (!core) return null;
+  const opened = await openDefaultAccount(options);
+  if (!opened) return null;
   // Quit while the account opened (from the tray's menu): nothing more is started, only closed.
   if (options.quitting())
-    return { run() {}, showWeek() {}, openSettings() {}, refreshOtherTimers() {}, close: () => core.stop() };
-  startCommandLine(core, stops);
+    return {
+      run() {},
+      showWeek() {},
+      openSettings() {},
+      refreshOtherTimers() {},
+      restartToUpdate() {},
+      close: () => opened.stop(),
+    };
+  startCommandLine(opened, stops);
+  // The app's own updates, looked for now and every 6 hours; the window and the tray see them in the snapshot.
+  const updates = startAppUpdates();
+  stops.push(() => updates.stop());
+  const restartToUpdate = () => {
+    if (updates.view()?.state === 'ready') options.quitThen(() => updates.install());
+  };
+  const core = withAppUpdates(opened, updates, restartToUpdate);
 
   const paths = { preload: join(dist, 'preload/index.cjs'), html: join(dist, 'renderer/index.html') };
   const window = createMainWindow(paths);
@@ -102,6 +121,7 @@ export async function openAccountShell(options: AccountShellOptions): Promise<Ac
     openSettings: createSettingsWindowOpener(core, paths),
     // A look at the menu is a moment to know what runs on the other accounts.
     refreshOtherTimers: () => void core.refreshOtherTimers(),
+    restartToUpdate,
     close: () => core.stop(),
   };
 }

@@ -43,6 +43,13 @@ export function startApp(): void {
 
   const stops: Array<() => void> = [];
   let quitting = false;
+  // What runs once the account is closed at quit, before the app goes: an update's install.
+  let afterClose = (): void => {};
+  // "Restart to update": the quit path below (core puts its work away first), then the install.
+  const quitThen = (install: () => void) => {
+    afterClose = install;
+    app.quit();
+  };
   app.whenReady().then(async () => {
     denyAllPermissions();
     const lock = await takeDataFolder();
@@ -63,7 +70,7 @@ export function startApp(): void {
       return null;
     }
     const { openAccountShell } = await import('./account');
-    return openAccountShell({ lock, tray, shortcuts, localPort, dist, stops, quitting: () => quitting });
+    return openAccountShell({ lock, tray, shortcuts, localPort, dist, stops, quitting: () => quitting, quitThen });
   };
 
   app.on('will-quit', () => {
@@ -77,7 +84,15 @@ export function startApp(): void {
     event.preventDefault();
     quitting = true;
     shortcuts.unregisterAll();
-    void opening.then((opened) => opened?.close()).finally(() => app.quit());
+    void opening
+      .then((opened) => opened?.close())
+      .finally(() => {
+        try {
+          afterClose();
+        } finally {
+          app.quit();
+        }
+      });
   });
 }
 
@@ -114,6 +129,7 @@ function createAppTray(
     onQuickEntry: () => commands.accept('quickEntry'),
     onOpenWeek: () => account()?.showWeek(),
     onOpenSettings: () => account()?.openSettings(),
+    onRestartToUpdate: () => account()?.restartToUpdate(),
     onQuit: () => app.quit(),
     onMenuOpened: () => account()?.refreshOtherTimers(),
   });

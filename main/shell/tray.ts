@@ -39,6 +39,8 @@ export interface TrayOptions {
   /** Opens the settings window; the item does nothing until it is wired. */
   onOpenSettings?(): void;
   onQuit(): void;
+  /** "Restart to update", shown once an update is downloaded and verified (main/shell/updater.ts). */
+  onRestartToUpdate?(): void;
   /** The menu is about to show (where the OS says so: macOS, Windows; Linux trays often do not). */
   onMenuOpened?(): void;
 }
@@ -103,6 +105,7 @@ export function createTrayPresenter(options: TrayOptions): TrayPresenter {
     week: options.onOpenWeek,
     settings: options.onOpenSettings,
     quit: options.onQuit,
+    'restart-to-update': options.onRestartToUpdate,
   };
   const toElectron = (item: MenuItemData): MenuItemConstructorOptions =>
     item.type === 'separator'

@@ -19,6 +19,7 @@ import { SyncStatus } from './SyncStatus';
 import { Timers } from './Timers';
 import { Today } from './Today';
 import { UndoBar } from './UndoBar';
+import { UpdateLine } from './UpdateLine';
 import { useRoute } from '../app/route';
 import { useShowWeekCommand } from './week/command';
 import { WeekPanel } from './week/WeekPanel';
@@ -82,6 +83,7 @@ function AppView({
         {connected && <ConnectionProblem snapshot={snapshot} />}
         <IdlePrompt idle={snapshot.idle} bridge={bridge} />
         <ReminderBar reminder={snapshot.reminder} bridge={bridge} />
+        <UpdateLine update={snapshot.update} bridge={bridge} />
         <Notices notices={snapshot.notices} bridge={bridge} />
         <UndoBar undo={snapshot.undo} bridge={bridge} />
         <OtherAccountTimers timers={snapshot.otherAccountTimers} bridge={bridge} />

@@ -177,7 +177,7 @@ const RULES: Array<{ folder: string; folders: string[]; packages: string[]; beca
   {
     folder: 'main/shell',
     folders: ['main/shell', 'main/core', 'main/desktopBus', 'common'],
-    packages: ['node:', 'electron'],
+    packages: ['node:', 'electron', 'electron-updater'],
   },
   { folder: 'main/index.ts', folders: ['main/shell'], packages: [] },
   { folder: 'preload', folders: ['preload', 'common'], packages: ['electron'] },

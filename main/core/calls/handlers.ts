@@ -56,6 +56,9 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
 
     resolveIdle: idleAnswerHandler(kit),
 
+    // The Electron shell answers it where the app updates itself (main/shell/updater.ts); a core alone has no update.
+    restartToUpdate: async () => fail('not_found', 'No update is ready to install.'),
+
     // Answered once, whatever the choice; a late "Start last" (a timer runs by now) starts nothing.
     answerReminder: async ({ choice }) => {
       if (choice === 'start-last') {

@@ -10,13 +10,14 @@ import { formatMinutes, type TimeFormat } from '../../../common/format';
 import type { Snapshot, TimerView } from '../../../common/snapshot';
 import { liveSeconds } from '../../../common/liveSeconds';
 import { ellipsize, TRAY_NAME_MAX, TRAY_TOOLTIP_MAX } from './trayText';
+import { updateMenuItems } from '../desktop/updates/view';
 
 export type Platform = 'darwin' | 'win32' | 'linux';
 
 export type TrayAction = { [C in Channel]: { channel: C; request: RequestOf<C> } }[Channel];
 
 export interface MenuItemData {
-  /** Stable per item; the shell handles 'open-window', 'quick-entry', 'week', 'settings' and 'quit' itself. */
+  /** Stable per item; the shell handles 'open-window', 'quick-entry', 'week', 'settings', 'restart-to-update' and 'quit' itself. */
   id: string;
   label: string;
   enabled?: boolean;
@@ -137,6 +138,9 @@ function trayMenu(
     if (failed > 0) menu.push({ id: 'failed', label: `${changes(failed)} failed: open Stint to fix`, enabled: false });
     menu.push({ id: 'refresh', label: 'Try again now', action: { channel: 'refresh', request: {} } });
   }
+  // The app's own update: its progress, then "Restart to update" (the shell's item).
+  const update = updateMenuItems(snapshot.update);
+  if (update.length > 0) menu.push(separator('sep-update'), ...update);
   menu.push(
     separator('sep-app'),
     { id: 'open-window', label: 'Open Stint' },

@@ -4,10 +4,13 @@
 // real one, and the bundle runs on this Node (the project's pinned one, Electron's major). Each
 // boot loads the bundle afresh, as a new app process would.
 import { Module } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
+import { createRequire } from 'node:module';
 import { root } from '../../../scripts/electronBinary.mjs';
 import { createElectronStandIn, type ElectronStandIn, type StandInOptions } from './standIn';
 import { CONDITION_WAIT_MS } from '../patience';
+
+const require = createRequire(import.meta.url);
 
 export const MAIN_BUNDLE = join(root, 'dist/main/index.cjs');
 
@@ -23,9 +26,17 @@ export interface BootedApp {
  * draws it before it opens the account), or when it has exited.
  */
 export async function bootBundle(
-  options: StandInOptions & { args?: string[]; upTo?: 'tray' | 'account' },
+  options: StandInOptions & {
+    args?: string[];
+    upTo?: 'tray' | 'account';
+    /** process.resourcesPath, where a package's app-update.yml is; by default a folder that does not exist. */
+    resourcesPath?: string;
+  },
 ): Promise<BootedApp> {
   const electron = createElectronStandIn(options);
+  answerElectronEverywhere(electron);
+  (process as { resourcesPath?: string }).resourcesPath =
+    options.resourcesPath ?? join(options.userData, '..', 'no-resources');
   const load = bundleLoader(electron);
   // The shell reads its command line while starting, synchronously.
   const argv = process.argv;
@@ -74,6 +85,31 @@ function bundleLoader(electron: ElectronStandIn): (filename: string) => Module {
     return bundle;
   };
   return load;
+}
+
+/** The stand-in that `require('electron')` answers from any module, as Electron's does (the latest boot's). */
+let electronNow: ElectronStandIn | null = null;
+
+/**
+ * In Electron, 'electron' is a module every module can require, not only the app's bundle:
+ * electron-updater (loaded from node_modules) requires it for app, net, session and autoUpdater. So
+ * Node's loader answers it with the latest boot's stand-in, and electron-updater, which keeps its
+ * updater (bound to one app) in its module, is loaded afresh for each boot, as a new process would.
+ */
+function answerElectronEverywhere(electron: ElectronStandIn): void {
+  electronNow = electron;
+  for (const file of Object.keys(require.cache))
+    if (file.includes(`${sep}node_modules${sep}electron-updater${sep}`)) delete require.cache[file];
+  const loader = Module as unknown as { _load(request: string, parent: unknown, isMain: boolean): unknown };
+  if ((loader._load as { standIn?: true }).standIn) return;
+  const load = loader._load;
+  loader._load = Object.assign(
+    function (this: unknown, request: string, parent: unknown, isMain: boolean) {
+      if (request === 'electron' && electronNow) return electronNow.module;
+      return load.call(this, request, parent, isMain);
+    },
+    { standIn: true as const },
+  );
 }
 
 /** Waits until the app has opened its account (it makes its window then) or has exited. */

@@ -10,6 +10,11 @@
 
 import type * as Electron from 'electron';
 import { EventEmitter } from 'node:events';
+import http from 'node:http';
+import https from 'node:https';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { root } from '../../../scripts/electronBinary.mjs';
 import { runSandboxedPreload, type PreloadWorld } from './preloadSandbox';
 
 type Listener = (...args: unknown[]) => void;
@@ -245,6 +250,8 @@ export interface StandInOptions {
   refusedAccelerators?: string[];
   /** Called as the app makes a tray (the start benchmark times the start by it). */
   onTray?(tray: StandInTray): void;
+  /** app.getVersion(): package.json's version unless a test plays another (an update's tests). */
+  version?: string;
 }
 
 /** The stand-in: the `electron` module as main/shell/ imports it, plus what the test reads and does. */
@@ -255,6 +262,8 @@ export function createElectronStandIn(options: StandInOptions) {
   const errorBoxes: Array<{ title: string; content: string }> = [];
   const externalUrls: string[] = [];
   const trays: StandInTray[] = [];
+  /** app.relaunch's calls: what Electron would start once this app has exited. */
+  const relaunches: Electron.RelaunchOptions[] = [];
   const shortcuts = new Map<string, () => void>();
   const refused = new Set(options.refusedAccelerators ?? []);
   let exitCode: number | null = null;
@@ -265,11 +274,17 @@ export function createElectronStandIn(options: StandInOptions) {
   const ipcMain = new StandInIpcMain();
 
   const app = Object.assign(new EventEmitter(), {
+    // The bundle booted is the one `npm run dist` packages (electron-updater asks).
+    isPackaged: true,
+    getVersion: () => options.version ?? STINT_VERSION,
+    getName: () => 'Stint',
+    getAppPath: () => process.cwd(),
     requestSingleInstanceLock: () => true,
     whenReady: () => new Promise<void>((resolve) => setImmediate(resolve)),
     getPath: (name: Parameters<Electron.App['getPath']>[0]) =>
       name === 'userData' ? options.userData : `${options.userData}/../${name}`,
     setLoginItemSettings: (_settings: Electron.Settings) => {},
+    relaunch: (relaunchOptions: Electron.RelaunchOptions = {}) => void relaunches.push(relaunchOptions),
     exit(code = 0) {
       exitCode = code;
       quitted(code);
@@ -292,7 +307,17 @@ export function createElectronStandIn(options: StandInOptions) {
     },
   }) satisfies Pick<
     Electron.App,
-    'requestSingleInstanceLock' | 'whenReady' | 'getPath' | 'setLoginItemSettings' | 'exit' | 'quit'
+    | 'isPackaged'
+    | 'getVersion'
+    | 'getName'
+    | 'getAppPath'
+    | 'requestSingleInstanceLock'
+    | 'whenReady'
+    | 'getPath'
+    | 'setLoginItemSettings'
+    | 'relaunch'
+    | 'exit'
+    | 'quit'
   >;
 
   const electron = {
@@ -362,7 +387,12 @@ export function createElectronStandIn(options: StandInOptions) {
         errorBoxes.push({ title, content });
       },
     } satisfies Pick<Electron.Dialog, 'showErrorBox'>,
+    // electron-updater's: its HTTP goes through net.request on a session of its own, and a
+    // quitAndInstall tells autoUpdater 'before-quit-for-update'.
+    net: { request: standInNetRequest },
+    autoUpdater: new EventEmitter(),
     session: {
+      fromPartition: (_partition: string, _options?: Electron.FromPartitionOptions) => ({}),
       defaultSession: {
         permissionRequests: null as unknown,
         permissionChecks: null as unknown,
@@ -384,6 +414,7 @@ export function createElectronStandIn(options: StandInOptions) {
     notifications,
     errorBoxes,
     externalUrls,
+    relaunches,
     shortcuts,
     /** Resolves with the exit code when the app has quit or exited. */
     exited,
@@ -399,4 +430,20 @@ export function createElectronStandIn(options: StandInOptions) {
       callback();
     },
   };
+}
+
+/** package.json's version, as Electron's app.getVersion() answers for a packaged app. */
+const STINT_VERSION: string = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string })
+  .version;
+
+/**
+ * Electron's net.request (Chromium's network stack) played by Node's http: electron-updater gives it
+ * Node-style options (protocol, hostname, port, path, headers; `redirect: 'manual'`, following a
+ * Location itself) and reads the answer as Node's IncomingMessage, which Electron's mirrors.
+ */
+function standInNetRequest(options: Electron.ClientRequestConstructorOptions | string): Electron.ClientRequest {
+  if (typeof options === 'string') return http.request(options) as unknown as Electron.ClientRequest;
+  const { session: _session, redirect: _redirect, partition: _partition, ...rest } = options;
+  const transport = rest.protocol === 'https:' ? https : http;
+  return transport.request(rest as http.RequestOptions) as unknown as Electron.ClientRequest;
 }
