@@ -2,7 +2,10 @@
 // the day buttons' text (WeekDays), so screen readers get them once, as words.
 
 import { formatMinutes } from '../../../common/format';
-import type { WeekDayView } from '../../../common/snapshot';
+import { projectColorLook } from '../../../common/projectColor';
+import type { WeekDayView, WeekProjectView } from '../../../common/snapshot';
+import { ringClasses } from '../ProjectDot';
+import { daySegments } from './barSegments';
 import { dayLabel } from './days';
 
 const WIDTH = 280;
@@ -10,7 +13,16 @@ const HEIGHT = 90;
 const LABEL = 16;
 const GAP = 8;
 
-export function WeekChart({ days, today }: { days: readonly WeekDayView[]; today: string }) {
+export function WeekChart({
+  days,
+  today,
+  projects = [],
+}: {
+  days: readonly WeekDayView[];
+  today: string;
+  /** The week's projects: each day's bar is split into their colours (barSegments.ts). */
+  projects?: readonly WeekProjectView[];
+}) {
   // At least an hour high, so a short day does not fill the chart.
   const most = Math.max(60, ...days.map((d) => d.totalMinutes));
   const bar = (WIDTH - GAP * (days.length - 1)) / days.length;
@@ -30,6 +42,7 @@ export function WeekChart({ days, today }: { days: readonly WeekDayView[]; today
             <rect x={x} y={HEIGHT - h} width={bar} height={Math.max(h, 1)} rx={2}>
               <title>{`${dayLabel(d.date)}: ${formatMinutes(d.totalMinutes)}`}</title>
             </rect>
+            <BarSegments day={d} projects={projects} x={x} width={bar} most={most} />
             <text x={x + bar / 2} y={HEIGHT + LABEL - 3} text-anchor="middle">
               {dayLabel(d.date).slice(0, 2)}
             </text>
@@ -37,5 +50,45 @@ export function WeekChart({ days, today }: { days: readonly WeekDayView[]; today
         );
       })}
     </svg>
+  );
+}
+
+/** The day's minutes per project, stacked from the bottom of its bar in the projects' colours. */
+function BarSegments({
+  day,
+  projects,
+  x,
+  width,
+  most,
+}: {
+  day: WeekDayView;
+  projects: readonly WeekProjectView[];
+  x: number;
+  width: number;
+  most: number;
+}) {
+  let below = 0;
+  return (
+    <>
+      {daySegments(day, projects).map((s) => {
+        // From the minutes below it, so rounding leaves no gap between segments.
+        const bottom = HEIGHT - Math.round((below / most) * HEIGHT);
+        below += s.minutes;
+        const top = HEIGHT - Math.round((below / most) * HEIGHT);
+        const look = projectColorLook(s.color);
+        return (
+          <rect
+            key={s.projectName ?? ''}
+            class={`week-segment${ringClasses(look.ring)}`}
+            data-project={s.projectName ?? ''}
+            style={look.color ? { '--dot': look.color } : undefined}
+            x={x}
+            y={top}
+            width={width}
+            height={bottom - top}
+          />
+        );
+      })}
+    </>
   );
 }
