@@ -51,8 +51,8 @@ export function needsRing(color: Rgb, surfaces: readonly Rgb[]): boolean {
 
 /** How a project's colour is drawn in the window: the colour (null: grey) and, per theme, whether it gets a ring. */
 export interface ProjectColorLook {
-  color: string | null;
-  ring: { light: boolean; dark: boolean };
+  readonly color: string | null;
+  readonly ring: { readonly light: boolean; readonly dark: boolean };
 }
 
 const SURFACES = {
@@ -60,7 +60,22 @@ const SURFACES = {
   dark: THEME_SURFACES.dark.map((c) => parseHexColor(c)!),
 };
 
+// Looks by colour text: a window draws the same few colours hundreds of times (each entry's dot,
+// each bar segment) on every render; bounded, as colours come from the service.
+const looks = new Map<string, ProjectColorLook>();
+const MAX_LOOKS = 512;
+
 export function projectColorLook(color: string | null | undefined): ProjectColorLook {
+  const key = color ?? '';
+  let look = looks.get(key);
+  if (!look) {
+    if (looks.size >= MAX_LOOKS) looks.clear();
+    looks.set(key, (look = lookOf(color)));
+  }
+  return look;
+}
+
+function lookOf(color: string | null | undefined): ProjectColorLook {
   const rgb = parseHexColor(color);
   // The grey stands in for no colour: the theme's muted ink, which clears 3:1 in both themes.
   if (!rgb) return { color: null, ring: { light: false, dark: false } };

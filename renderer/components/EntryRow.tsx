@@ -14,10 +14,11 @@ import { EditForm } from './EditForm';
 import { SavedHereBadge } from './SavedHereBadge';
 import { ErrorLine } from './ErrorLine';
 import { useInlineEdit } from '../inlineEdit';
+import { memo } from '../memo';
 import { ProjectDot, projectColorOf } from './ProjectDot';
 
-/** One entry with Edit, Delete and Continue. */
-export function EntryRow({
+/** One entry with Edit, Delete and Continue; rendered again only when a prop changed (memo.ts). */
+export const EntryRow = memo(function EntryRow({
   entry,
   projects,
   bridge,
@@ -78,7 +79,7 @@ export function EntryRow({
       )}
     </li>
   );
-}
+});
 
 /** The entry's minutes, project (with its colour) and description, whether it is billable, and whether it still waits to be sent. */
 function EntrySummary({ entry, projects }: { entry: EntryView; projects: readonly ProjectView[] }) {

@@ -3,7 +3,7 @@
 // place from day to day. What the entries do not account for (the running timer's time on today's
 // row) stays in the bar's own colour, under the segments.
 
-import type { WeekDayView, WeekProjectView } from '../../../common/snapshot';
+import type { EntryView, WeekProjectView } from '../../../common/snapshot';
 
 export interface BarSegment {
   projectName: string | null;
@@ -12,9 +12,13 @@ export interface BarSegment {
   minutes: number;
 }
 
-export function daySegments(day: WeekDayView, projects: readonly WeekProjectView[]): BarSegment[] {
+/** A day's entries in segments, by the week's projects (their names and colours, in their order). */
+export function daySegments(
+  entries: readonly EntryView[],
+  projects: readonly Pick<WeekProjectView, 'projectName' | 'color'>[],
+): BarSegment[] {
   const minutes = new Map<string | null, number>();
-  for (const e of day.entries) minutes.set(e.projectName, (minutes.get(e.projectName) ?? 0) + e.minutes);
+  for (const e of entries) minutes.set(e.projectName, (minutes.get(e.projectName) ?? 0) + e.minutes);
   const segments: BarSegment[] = [];
   for (const p of projects) {
     const m = minutes.get(p.projectName);

@@ -113,14 +113,15 @@ describe('colours in the views', () => {
     expect(tuesday.map((r) => r.getAttribute('data-project'))).toEqual(['Website', 'Lemon']);
     expect(tuesday.map(colourOf)).toEqual(['#e53935', '#ffeb3b']);
     expect(classesOf(tuesday[1]!)).toContain('ring-light');
-    // Stacked: Website's 2 hours from the bottom (y + height = 90), Lemon's hour on top of it.
-    const [website, lemon] = tuesday.map((r) => ({
-      y: Number(r.getAttribute('y')),
-      h: Number(r.getAttribute('height')),
-    }));
-    expect(website!.y + website!.h).toBe(90);
-    expect(lemon!.y + lemon!.h).toBe(website!.y);
-    expect(website!.h).toBe(2 * lemon!.h);
+    // Stacked in minutes from the bottom (the group's transform scales them to the bar):
+    // Website's 2 hours first, Lemon's hour on top of it.
+    const [website, lemon] = tuesday.map((r) => [Number(r.getAttribute('y')), Number(r.getAttribute('height'))]);
+    expect(website).toEqual([0, 120]);
+    expect(lemon).toEqual([120, 60]);
+    // The chart's scale: the longest day (3 hours) fills the 90 units of height.
+    expect(tuesday[0]!.parentElement!.getAttribute('transform')).toMatch(
+      /^translate\([\d.]+ 90\) scale\([\d.]+ -0\.5\)$/,
+    );
     // A day with nothing logged has no segments.
     expect(bars[0]!.querySelectorAll('rect.week-segment')).toHaveLength(0);
   });
