@@ -88,5 +88,11 @@ describe('the week view after a change', () => {
     rendered = [];
     await act(() => push(pushed(45, 60)));
     expect(rendered).toEqual([]);
+
+    // The user's time format changed on the service: every row follows it (the rows read it from
+    // a context, which reaches them past memo()).
+    await act(() => push({ ...pushed(45, 60), timeFormat: 'fraction' }));
+    expect(screen.getAllByTestId('entry-minutes')[0]!.textContent).toBe('0.75');
+    expect(screen.getAllByTestId('entry-minutes')[29]!.textContent).toBe('0.50');
   });
 });
