@@ -44,6 +44,8 @@ export interface EntryView {
   projectId?: number | null;
   /** Whether its minutes are billable; absent: not known (counted as billable where it has a project). */
   billable?: boolean;
+  /** Its tags the service says are unbillable (#vacation*), by name; absent: none (or not read yet). */
+  unbillableTags?: string[];
   pending: boolean;
   /**
    * false while it cannot be edited yet: logged from a timer, or sent in a bulk import, and not

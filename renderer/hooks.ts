@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { StintBridge } from '../common/contract';
 import type { ActionError, Result } from '../common/result';
 import type { Snapshot } from '../common/snapshot';
+import { keepUnchanged } from './keepUnchanged';
 
 /** The latest snapshot: pushed by main, and asked for once in case no push comes first. */
 export function useSnapshot(bridge: StintBridge): { snapshot: Snapshot | null; error: ActionError | null } {
@@ -14,7 +15,8 @@ export function useSnapshot(bridge: StintBridge): { snapshot: Snapshot | null; e
     let pushed = false;
     const stop = bridge.onSnapshot((next) => {
       pushed = true;
-      setSnapshot(next);
+      // What did not change stays the same object, so memoised rows skip (keepUnchanged.ts).
+      setSnapshot((prev) => (prev ? keepUnchanged(prev, next) : next));
     });
     void bridge.getSnapshot({}).then((result) => {
       // A push is at least as new as this answer, so the answer only fills the gap before one.

@@ -15,6 +15,7 @@ import {
   type TrayIconVariant,
 } from '../core/views/trayIcon/renderer';
 import { trayIconVariant } from '../core/views/trayIcon/variant';
+import { menuDotImages, type MenuTheme } from '../core/views/trayIcon/menuDot';
 import {
   startingTrayModel,
   trayModel,
@@ -79,7 +80,20 @@ function trayImages(iconsDir: string, platform: Platform) {
     platform === 'darwin'
       ? nativeImage.createFromPath(join(iconsDir, 'trayTemplate.png'))
       : drawn('idle', '', variant());
-  return { variant, drawn, first };
+  // One image per project colour and menu theme, drawn once (a handful of projects have timers).
+  const dots = new Map<string, NativeImage>();
+  const dot = (color: string | null, theme: MenuTheme): NativeImage => {
+    const key = `${color ?? 'grey'}/${theme}`;
+    let image = dots.get(key);
+    if (!image) {
+      image = nativeImage.createEmpty();
+      for (const { scaleFactor, png } of menuDotImages(color, theme))
+        image.addRepresentation({ scaleFactor, buffer: png });
+      dots.set(key, image);
+    }
+    return image;
+  };
+  return { variant, drawn, first, dot };
 }
 
 /** The idle icons shipped in dist/assets/trayIcons/ (drawn by the renderer at build time), read instead of drawn. */
@@ -96,7 +110,9 @@ function shippedIcons(iconsDir: string): TrayIconRendererOptions['drawnAhead'] {
 
 export function createTrayPresenter(options: TrayOptions): TrayPresenter {
   const platform = asPlatform(options.platform);
-  const { variant, drawn, first } = trayImages(options.iconsDir, platform);
+  const { variant, drawn, first, dot } = trayImages(options.iconsDir, platform);
+  // Menus follow the apps' theme (the tray icon's variant may follow the taskbar's instead).
+  const menuTheme = (): MenuTheme => (nativeTheme.shouldUseDarkColors ? 'dark' : 'light');
   const tray = new Tray(first());
 
   const special: Record<string, (() => void) | undefined> = {
@@ -112,6 +128,8 @@ export function createTrayPresenter(options: TrayOptions): TrayPresenter {
       ? { type: 'separator' }
       : {
           label: item.label,
+          // A timer's project colour as a dot beside it.
+          ...(item.color === undefined ? {} : { icon: dot(item.color, menuTheme()) }),
           // An item nothing handles yet (settings before its window is wired) is shown greyed out.
           enabled: (item.enabled ?? true) && (item.action !== undefined || special[item.id] !== undefined),
           click: () => {
@@ -124,7 +142,7 @@ export function createTrayPresenter(options: TrayOptions): TrayPresenter {
   let shown = { title: '', tooltip: '', icon: '', menu: '' };
   const render = () => {
     const model = core ? trayModel(core.getSnapshot(), Date.now(), platform) : startingTrayModel();
-    const menuKey = JSON.stringify(model.menu);
+    const menuKey = `${JSON.stringify(model.menu)}/${menuTheme()}`;
     const theme = platform === 'darwin' ? 'template' : variant();
     // Changes once a minute while a timer runs; the renderer keeps the last image of each key.
     const iconKey = `${model.icon}/${model.iconText}/${theme}`;

@@ -17,6 +17,7 @@ import type { ActionError, Result } from '../../common/result';
 import type { EditableField, EditableValue, ProjectView } from '../../common/snapshot';
 import { errorPlace, FIELD_HINTS, FIELD_LABELS, initialValues, timeRefusal, type EditValues } from '../editFields';
 import { useAction } from '../hooks';
+import { BillableCheck, type BillableChoice } from './BillableCheck';
 import { ErrorLine } from './ErrorLine';
 
 interface Props {
@@ -36,9 +37,11 @@ interface Props {
   onClose(saved: boolean): void;
   /** Local YYYY-MM-DD: a Date field is read from it (yesterday, mon), named in words, and a day far back asked about. */
   today?: string;
+  /** An entry's form: a Billable checkbox, which edits the description the service's way (BillableCheck). */
+  billable?: BillableChoice;
 }
 
-export function EditForm({ id, label, fields, projects, hints, testId, save, onClose, today }: Props) {
+export function EditForm({ id, label, fields, projects, hints, testId, save, onClose, today, billable }: Props) {
   const [values, setValues] = useState<EditValues>(() => initialValues(fields));
   const { day, nameCheck, confirmingName, confirmingDate, asksAgain } = useSecondSave(values, fields, projects, today);
   const action = useAction();
@@ -100,6 +103,17 @@ export function EditForm({ id, label, fields, projects, hints, testId, save, onC
       noValidate
     >
       {fields.map((v, i) => field(v.field, i))}
+      {billable && (
+        <BillableCheck
+          {...billable}
+          base={base}
+          description={values.description ?? ''}
+          project={values.project ?? ''}
+          projects={projects}
+          busy={action.busy}
+          onDescription={(description) => setValues((v) => ({ ...v, description }))}
+        />
+      )}
       {fields.some((v) => v.field === 'project') && <ProjectOptions id={`${base}-projects`} projects={projects} />}
       {place === 'form' && <ErrorLine error={action.error} testId="edit-error" />}
       <div class="actions">

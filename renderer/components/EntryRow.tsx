@@ -8,14 +8,17 @@ import type { EntryView, ProjectView } from '../../common/snapshot';
 import { entryFields, entryUpdate, entryWords, ENTRY_HINTS } from '../entryEdit';
 import { useAction } from '../hooks';
 import { useMinutes } from '../timeFormat';
+import { BillableMark } from './BillableMark';
 import { ContinueEntry } from './ContinueEntry';
 import { EditForm } from './EditForm';
 import { SavedHereBadge } from './SavedHereBadge';
 import { ErrorLine } from './ErrorLine';
 import { useInlineEdit } from '../inlineEdit';
+import { memo } from '../memo';
+import { ProjectDot, projectColorOf } from './ProjectDot';
 
-/** One entry with Edit, Delete and Continue. */
-export function EntryRow({
+/** One entry with Edit, Delete and Continue; rendered again only when a prop changed (memo.ts). */
+export const EntryRow = memo(function EntryRow({
   entry,
   projects,
   bridge,
@@ -37,7 +40,7 @@ export function EntryRow({
 
   return (
     <li class="entry" data-testid={testId} data-project={entry.projectName ?? ''}>
-      <EntrySummary entry={entry} />
+      <EntrySummary entry={entry} projects={projects} />
       {editing ? (
         <EditForm
           id={`entry-${entry.key}`}
@@ -47,6 +50,7 @@ export function EntryRow({
           hints={ENTRY_HINTS}
           testId="edit-entry"
           today={today}
+          billable={{ unbillableTags: entry.unbillableTags ?? [] }}
           save={async (values) => {
             const result = await bridge.updateEntry(entryUpdate(entry.key, values));
             const day = result.ok && today !== undefined && values.date ? readDay(values.date, today) : null;
@@ -75,10 +79,10 @@ export function EntryRow({
       )}
     </li>
   );
-}
+});
 
-/** The entry's minutes, project and description, and whether it still waits to be sent. */
-function EntrySummary({ entry }: { entry: EntryView }) {
+/** The entry's minutes, project (with its colour) and description, whether it is billable, and whether it still waits to be sent. */
+function EntrySummary({ entry, projects }: { entry: EntryView; projects: readonly ProjectView[] }) {
   const formatMinutes = useMinutes();
   return (
     <>
@@ -86,6 +90,7 @@ function EntrySummary({ entry }: { entry: EntryView }) {
         {formatMinutes(entry.minutes)}
       </span>
       <span class="entry-text">
+        {entry.projectName && <ProjectDot color={projectColorOf(entry, projects)} />}
         {entry.projectName && (
           <span class="entry-project" title={entry.projectName}>
             {entry.projectName}
@@ -97,6 +102,7 @@ function EntrySummary({ entry }: { entry: EntryView }) {
           </span>
         )}
       </span>
+      <BillableMark billable={entry.billable} />
       {entry.pending && <SavedHereBadge />}
     </>
   );

@@ -19,7 +19,8 @@ import { buildAll } from '../../scripts/build.mjs';
 import { root } from '../../scripts/electronBinary.mjs';
 import { bootBundle, until, type BootedApp } from '../support/electron/boot';
 import { CONDITION_WAIT_MS } from '../support/patience';
-import { StandInFrame, type StandInTray } from '../support/electron/standIn';
+import { StandInFrame, type StandInImage, type StandInTray } from '../support/electron/standIn';
+import { decodePng } from '../unit/core/support/pngDecode';
 import { startSecretService, type SecretServiceHandle } from '../support/secretService';
 import { exportStatusNotifierWatcher } from '../support/statusNotifierWatcher';
 import { ALL_DAY, outsideMidnight } from './reminderHours';
@@ -115,7 +116,7 @@ describe('the shipped bundle under the Electron stand-in', () => {
 
     // A paused timer made on another device appears in the tray's menu once core has read it.
     const api = await service();
-    const project = await api.createProject({ name: 'Website' });
+    const project = await api.createProject({ name: 'Website', color: '#E53935' });
     await api.startTimer(project.id);
     await api.pauseTimer(project.id);
     await must(bridge(app).refresh({}));
@@ -127,6 +128,12 @@ describe('the shipped bundle under the Electron stand-in', () => {
       10_000,
       'the paused timer in the menu',
     );
+    // Its item carries the project's colour as a dot, 1x and 2x (main/core/views/trayIcon/menuDot.ts).
+    const dot = tray(app).menu!.items.find((i) => i.label?.startsWith('Resume Website'))!
+      .icon as unknown as StandInImage;
+    expect(dot.representations.map((r) => r.scaleFactor)).toEqual([1, 2]);
+    expect(decodePng(dot.representations[0]!.buffer).at(8, 8)).toEqual([0xe5, 0x39, 0x35, 255]);
+    expect(tray(app).menu!.items.find((i) => i.label === 'Quick entry…')!.icon).toBeUndefined();
 
     tray(app).menu!.click(
       tray(app)

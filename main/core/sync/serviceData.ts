@@ -64,8 +64,15 @@ export const entryView = (e: Entry): EntryView => ({
   projectName: e.project?.name ?? null,
   projectId: e.project?.id ?? null,
   billable: e.billable,
+  ...unbillableTagsOf(e),
   pending: false,
 });
+
+/** The entry's unbillable tags by name (the Billable checkbox takes them out, common/billableTags.ts); nothing when none. */
+function unbillableTagsOf(e: Entry): Pick<EntryView, 'unbillableTags'> {
+  const names = (e.tags ?? []).filter((t) => !t.billable).map((t) => t.name);
+  return names.length > 0 ? { unbillableTags: names } : {};
+}
 
 export const userView = (u: CurrentUser): NonNullable<Snapshot['user']> => ({
   name: [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email,

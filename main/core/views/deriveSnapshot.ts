@@ -5,6 +5,7 @@
 import { DEFAULT_SETTINGS, type Settings } from '../../../common/settings';
 import type { EntryView, NoticeView, ProjectView, Snapshot, TimerView } from '../../../common/snapshot';
 import { exactLiveSeconds } from '../../../common/liveSeconds';
+import { marksUnbillable } from '../../../common/billableTags';
 import { describeOperation, editableValues, type Collection, type Operation } from '../model/operations';
 import type { OutboxItem } from '../sync/outbox';
 import { billingIncrement, DEFAULT_BILLING_INCREMENT, roundUpToIncrement } from '../model/minutes';
@@ -319,6 +320,7 @@ function withUpdates(entries: EntryView[], items: OutboxItem[], projects: Projec
       ...(op.projectId === undefined
         ? {}
         : { projectId: op.projectId, billable: billableOf(op.projectId, op.projectName, projects) }),
+      ...editedBillable(e, op, projects),
       pending: e.pending || edit.pending,
     };
   });
@@ -335,6 +337,24 @@ function incrementOf(
 ): number {
   const project = projectId ? projects.find((p) => p.id === projectId) : projects.find((p) => p.name === projectName);
   return billingIncrement(project, projectName !== null || Boolean(projectId));
+}
+
+/**
+ * Whether an edited entry is billable, as the service will say once it has the edit: an unbillable
+ * tag written into the description (the Billable checkbox, common/billableTags.ts) makes it
+ * unbillable; taking out the tags that made it so leaves it as its project is. Otherwise as before.
+ */
+function editedBillable(
+  before: EntryView,
+  op: Extract<Operation, { kind: 'updateEntry' }>,
+  projects: ProjectView[],
+): Pick<EntryView, 'billable'> {
+  const tags = before.unbillableTags ?? [];
+  if (marksUnbillable(op.description, tags)) return { billable: false };
+  if (!marksUnbillable(before.description, tags)) return {};
+  return {
+    billable: billableOf(op.projectId === undefined ? before.projectId : op.projectId, op.projectName, projects),
+  };
 }
 
 /** Whether an entry on this project is billable: as its project is, unknown for one not read yet, never for none. */

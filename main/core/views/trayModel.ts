@@ -9,6 +9,7 @@ import type { Channel, RequestOf } from '../../../common/contract';
 import { formatMinutes, type TimeFormat } from '../../../common/format';
 import type { Snapshot, TimerView } from '../../../common/snapshot';
 import { liveSeconds } from '../../../common/liveSeconds';
+import { normalColor } from '../../../common/projectColor';
 import { ellipsize, TRAY_NAME_MAX, TRAY_TOOLTIP_MAX } from './trayText';
 import { updateMenuItems } from '../desktop/updates/view';
 
@@ -24,6 +25,11 @@ export interface MenuItemData {
   type?: 'separator' | 'normal';
   /** The call the item makes, through the same dispatch as the window's. */
   action?: TrayAction;
+  /**
+   * A timer's item: its project's colour as "#rrggbb", shown as a dot beside it (trayIcon/menuDot.ts);
+   * null: the project has none or an invalid one (a grey dot). Absent: no dot.
+   */
+  color?: string | null;
 }
 
 export interface TrayModel {
@@ -88,7 +94,12 @@ function trayMenu(
   if (running) {
     const { projectId, projectName } = running;
     menu.push(
-      { id: 'running', label: `${projectName} · ${clock(running, now)}`, enabled: false },
+      {
+        id: 'running',
+        label: `${projectName} · ${clock(running, now)}`,
+        enabled: false,
+        color: normalColor(running.color),
+      },
       {
         id: `pause:${projectId}`,
         label: `Pause ${projectName}`,
@@ -109,6 +120,7 @@ function trayMenu(
         id: `resume:${t.projectId}`,
         label: `${verb} ${t.projectName} (${clock(t, now)})`,
         action: { channel: 'startTimer', request: { projectId: t.projectId } },
+        color: normalColor(t.color),
       });
     }
   }

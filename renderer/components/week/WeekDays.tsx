@@ -5,6 +5,7 @@ import { useState } from 'preact/hooks';
 import type { StintBridge } from '../../../common/contract';
 import { formatMinutes } from '../../../common/format';
 import type { ProjectView, WeekDayView } from '../../../common/snapshot';
+import { memo } from '../../memo';
 import { EntryRow } from '../EntryRow';
 import { dayLabel } from './days';
 
@@ -47,22 +48,7 @@ export function WeekDays({ days, today, todayLabel = null, projects, bridge }: P
             </button>
             {expanded && (
               <div id={listId}>
-                {day.entries.length === 0 ? (
-                  <p class="empty">Nothing logged.</p>
-                ) : (
-                  <ul class="entries" aria-label={`Entries of ${dayLabel(day.date)}`}>
-                    {day.entries.map((entry) => (
-                      <EntryRow
-                        key={entry.key}
-                        entry={entry}
-                        projects={projects}
-                        bridge={bridge}
-                        testId="week-entry"
-                        today={today}
-                      />
-                    ))}
-                  </ul>
-                )}
+                <DayEntries date={day.date} entries={day.entries} projects={projects} bridge={bridge} today={today} />
               </div>
             )}
           </li>
@@ -71,3 +57,27 @@ export function WeekDays({ days, today, todayLabel = null, projects, bridge }: P
     </ul>
   );
 }
+
+/** A day's entries; rendered again only when they (or the projects) changed, not for another day's change (memo.ts). */
+const DayEntries = memo(function DayEntries({
+  date,
+  entries,
+  projects,
+  bridge,
+  today,
+}: {
+  date: string;
+  entries: WeekDayView['entries'];
+  projects: ProjectView[];
+  bridge: StintBridge;
+  today: string;
+}) {
+  if (entries.length === 0) return <p class="empty">Nothing logged.</p>;
+  return (
+    <ul class="entries" aria-label={`Entries of ${dayLabel(date)}`}>
+      {entries.map((entry) => (
+        <EntryRow key={entry.key} entry={entry} projects={projects} bridge={bridge} testId="week-entry" today={today} />
+      ))}
+    </ul>
+  );
+});

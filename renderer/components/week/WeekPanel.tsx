@@ -69,7 +69,7 @@ export function WeekPanel({ week, today, timers, projects, exporting, bridge }: 
         Today <span data-testid="week-today-total">{formatMinutes(total.minutes)}</span>
         {total.label ? ` (${total.label})` : ''}
       </p>
-      <WeekChart days={days} today={today.date} />
+      <WeekChart days={days} today={today.date} projects={week.projects} />
       <WeekDays
         key={week.start}
         days={days}

@@ -2,9 +2,11 @@
 
 import { formatMinutes } from '../../../common/format';
 import type { WeekProjectView } from '../../../common/snapshot';
+import { memo } from '../../memo';
 import { ProjectDot } from '../ProjectDot';
 
-export function WeekProjects({ projects }: { projects: readonly WeekProjectView[] }) {
+/** Rendered again only when the projects' minutes changed (memo.ts). */
+export const WeekProjects = memo(function WeekProjects({ projects }: { projects: readonly WeekProjectView[] }) {
   if (projects.length === 0) return <p class="empty">Nothing logged this week.</p>;
   return (
     <table class="week-projects" data-testid="week-projects">
@@ -32,4 +34,4 @@ export function WeekProjects({ projects }: { projects: readonly WeekProjectView[
       </tbody>
     </table>
   );
-}
+});

@@ -233,4 +233,18 @@ describe('trayModel', () => {
     expect(item?.action).toEqual({ channel: 'setDefaultAccount', request: { accountId: 'acc-work' } });
     expect(new Set(menu.map((i) => i.id)).size).toBe(menu.length);
   });
+
+  it("marks each timer's item with its project's colour, grey (null) for a missing or invalid one, and no other item (issue 22)", () => {
+    const timers = [
+      { ...running, color: '#E53935' },
+      { ...paused[0]!, color: 'tomato' },
+      { ...paused[1]!, color: null },
+    ];
+    const { menu } = trayModel(snapshot({ timers }), NOW, 'linux');
+    expect(byId(menu, 'running')?.color).toBe('#e53935');
+    expect(byId(menu, 'resume:2')?.color).toBeNull();
+    expect(byId(menu, 'resume:3')?.color).toBeNull();
+    const dotted = menu.filter((i) => i.color !== undefined).map((i) => i.id);
+    expect(dotted).toEqual(['running', 'resume:2', 'resume:3']);
+  });
 });

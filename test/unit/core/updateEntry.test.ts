@@ -146,6 +146,29 @@ describe('editing an entry the service has', () => {
     expect(entry('41')).toMatchObject({ projectName: 'Research', pending: true });
   });
 
+  it('shows an edit that writes or takes out an unbillable tag as not billable or billable at once (issue 22)', async () => {
+    // Website billable, and the read holding entry 41 as it will be after the first edit.
+    const billed: ServiceData = {
+      ...data,
+      projects: data.projects.map((p) => ({ ...p, billable: true })),
+      entries: { date: TODAY, list: [{ ...read(41, 30, 'Website', 'call #unbillable*'), billable: false }] },
+    };
+    const shown = () =>
+      deriveSnapshot(billed, outbox.items(), {
+        account: ACCOUNT,
+        online: true,
+        lastSyncAt: null,
+        today: TODAY,
+        recent: [],
+        notices: [],
+      }).today.entries.find((e) => e.key === '41');
+    await must(h.updateEntry({ key: '41', time: '0:30', description: 'call #unbillable* #x', project: 'Website' }));
+    expect(shown()).toMatchObject({ description: 'call #unbillable* #x', billable: false, pending: true });
+    await must(h.updateEntry({ key: '41', time: '0:30', description: 'call', project: 'Website' }));
+    // The latest edit wins over the read: billable, as its project is.
+    expect(shown()).toMatchObject({ description: 'call', billable: true, pending: true });
+  });
+
   it('queues nothing when saved unchanged', async () => {
     await must(h.updateEntry({ key: '41', time: '0:30', description: 'call', project: 'Website' }));
     expect(outbox.items()).toEqual([]);

@@ -1,0 +1,20 @@
+// Whether an entry's minutes are billable, at a glance in a list: "$" for billable, the same "$"
+// struck through for not billable; the difference is the stroke, not colour alone, and the mark
+// has a name a screen reader says ("Billable", "Not billable").
+
+/** Nothing while it is not known (an entry queued on a project not read yet). */
+export function BillableMark({ billable }: { billable: boolean | undefined }) {
+  if (billable === undefined) return null;
+  const name = billable ? 'Billable' : 'Not billable';
+  return (
+    <span
+      class={billable ? 'billable-mark' : 'billable-mark unbillable'}
+      role="img"
+      aria-label={name}
+      title={name}
+      data-testid="billable-mark"
+    >
+      $
+    </span>
+  );
+}
