@@ -257,6 +257,10 @@ export function createElectronStandIn(options: StandInOptions) {
   const trays: StandInTray[] = [];
   const shortcuts = new Map<string, () => void>();
   const refused = new Set(options.refusedAccelerators ?? []);
+  /** Every registration the OS refused, in order (an accelerator each time it was asked for). */
+  const refusedRegistrations: string[] = [];
+  /** What the app appended to Chromium's command line (app.commandLine.appendSwitch), in order. */
+  const switches: Array<{ name: string; value: string | undefined }> = [];
   let exitCode: number | null = null;
   let quitted!: (code: number) => void;
   const exited = new Promise<number>((resolve) => (quitted = resolve));
@@ -265,6 +269,13 @@ export function createElectronStandIn(options: StandInOptions) {
   const ipcMain = new StandInIpcMain();
 
   const app = Object.assign(new EventEmitter(), {
+    commandLine: {
+      appendSwitch(name: string, value?: string): void {
+        switches.push({ name, value });
+      },
+    } satisfies Pick<Electron.CommandLine, 'appendSwitch'>,
+    // Run from dist/, as `npm start` does; a packaged app answers true.
+    isPackaged: false,
     requestSingleInstanceLock: () => true,
     whenReady: () => new Promise<void>((resolve) => setImmediate(resolve)),
     getPath: (name: Parameters<Electron.App['getPath']>[0]) =>
@@ -292,7 +303,14 @@ export function createElectronStandIn(options: StandInOptions) {
     },
   }) satisfies Pick<
     Electron.App,
-    'requestSingleInstanceLock' | 'whenReady' | 'getPath' | 'setLoginItemSettings' | 'exit' | 'quit'
+    | 'commandLine'
+    | 'isPackaged'
+    | 'requestSingleInstanceLock'
+    | 'whenReady'
+    | 'getPath'
+    | 'setLoginItemSettings'
+    | 'exit'
+    | 'quit'
   >;
 
   const electron = {
@@ -330,7 +348,10 @@ export function createElectronStandIn(options: StandInOptions) {
     },
     globalShortcut: {
       register(accelerator: string, callback: () => void): boolean {
-        if (refused.has(accelerator)) return false;
+        if (refused.has(accelerator)) {
+          refusedRegistrations.push(accelerator);
+          return false;
+        }
         shortcuts.set(accelerator, callback);
         return true;
       },
@@ -385,6 +406,8 @@ export function createElectronStandIn(options: StandInOptions) {
     errorBoxes,
     externalUrls,
     shortcuts,
+    refusedRegistrations,
+    switches,
     /** Resolves with the exit code when the app has quit or exited. */
     exited,
     exitCode: () => exitCode,
