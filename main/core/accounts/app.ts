@@ -21,6 +21,7 @@ import type { SettingsStore } from '../settings/store';
 import type { ApplyHotkeys } from '../settings/update';
 import { systemClock, type Clock } from '../types';
 import type { AccountsPart } from './appSnapshot';
+import { applyAppShortcuts, shortcutsPart, type AppShortcuts } from './shortcutsPart';
 import { createAccountHandlers } from './handlers';
 import { holdOpenCore, type OpenAccount, type OpenCore } from './openCore';
 import { OAUTH_LOOPBACK_PORT } from './loopback';
@@ -55,6 +56,8 @@ export interface StintAppOptions {
   settings?: SettingsStore;
   /** Registers changed global shortcuts with the OS (the shell's). */
   applyHotkeys?: ApplyHotkeys;
+  /** What the OS holds of them, and the command a desktop's own shortcut runs instead (Snapshot.shortcuts). */
+  shortcuts?: AppShortcuts;
   /** How often the other accounts' timers are read besides when the window is shown; default OTHER_TIMERS_POLL_MS. */
   otherTimersPollMs?: number;
   /** Where the window's CSV exports go (Electron's Downloads, the web host's ~/Downloads). */
@@ -87,10 +90,12 @@ export async function openStintAppHolding(lock: DataFolderLock, options: StintAp
   }
 }
 
-async function openUnderLock(options: StintAppOptions): Promise<StintApp> {
+async function openUnderLock(given: StintAppOptions): Promise<StintApp> {
   // Everything in the data folder is this user's alone, whatever an earlier version left.
-  makePrivateDir(options.dataDir);
-  tightenTree(options.dataDir);
+  makePrivateDir(given.dataDir);
+  tightenTree(given.dataDir);
+  // One settings store for the app: settings are the user's, whichever account is open.
+  const options = { ...given, settings: given.settings ?? openSettingsStore(given.dataDir) };
   const choice = await chooseSecrets(options);
   try {
     return await openWith(options, choice);
@@ -102,6 +107,8 @@ async function openUnderLock(options: StintAppOptions): Promise<StintApp> {
   }
 }
 
+type OptionsWithSettings = StintAppOptions & { settings: SettingsStore };
+
 type SecretsChoice = { secrets: SecretStore; sessionOnly: boolean; keychainProblem: string | null };
 
 const sessionSecrets = (problem: string): SecretsChoice => ({
@@ -110,7 +117,7 @@ const sessionSecrets = (problem: string): SecretsChoice => ({
   keychainProblem: problem,
 });
 
-async function openWith(options: StintAppOptions, choice: SecretsChoice): Promise<StintApp> {
+async function openWith(options: OptionsWithSettings, choice: SecretsChoice): Promise<StintApp> {
   const { dataDir } = options;
   const { secrets, sessionOnly, keychainProblem } = choice;
   // Every client this app makes for remote services (each account's, their token refreshes, the
@@ -132,8 +139,10 @@ async function openWith(options: StintAppOptions, choice: SecretsChoice): Promis
   const openAccount = accountOpener({ options, choice, connection, registry: () => registry, setStatus });
 
   const first = (await openAccount(registry.defaultAccountId)) ?? (await openAccount(LOCAL_ACCOUNT.id))!;
-  const overOpen = (current: OpenAccount) =>
-    accountsPart(current, { registry, sessionOnly, keychainProblem, statuses, otherTimers, signInUrl });
+  const overOpen = (current: OpenAccount) => ({
+    ...accountsPart(current, { registry, sessionOnly, keychainProblem, statuses, otherTimers, signInUrl }),
+    shortcuts: shortcutsPart(options.settings, options.shortcuts),
+  });
   const otherTimers = watchOtherTimers({
     accounts: () => registry.accounts,
     openId: () => open?.current().id ?? registry.defaultAccountId,
@@ -183,6 +192,7 @@ async function openWith(options: StintAppOptions, choice: SecretsChoice): Promis
     secretsDescription: secrets.description,
     dataDir,
     now: () => (options.clock ?? systemClock).now(),
+    applyShortcuts: () => applyAppShortcuts(options.settings, options.applyHotkeys, () => core.publish()),
   });
 }
 
@@ -213,7 +223,7 @@ interface SnapshotParts {
 }
 
 /** What the app lays over the open core's snapshot: the list of accounts, the other accounts' timers and a waiting sign-in. */
-function accountsPart(current: OpenAccount, parts: SnapshotParts): AccountsPart {
+function accountsPart(current: OpenAccount, parts: SnapshotParts): Omit<AccountsPart, 'shortcuts'> {
   const { registry, sessionOnly, keychainProblem, statuses, otherTimers, signInUrl } = parts;
   const accounts: AccountView[] = accountViews({
     registry,

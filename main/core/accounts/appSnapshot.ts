@@ -8,7 +8,7 @@ import type { Snapshot } from '../../../common/snapshot';
 import type { Core } from '../types';
 
 /** What the app lays over the open core's snapshot. */
-export type AccountsPart = Pick<Snapshot, 'accounts' | 'otherAccountTimers' | 'signIn'>;
+export type AccountsPart = Pick<Snapshot, 'accounts' | 'otherAccountTimers' | 'signIn' | 'shortcuts'>;
 
 export interface AppSnapshot {
   get(): Snapshot;

@@ -31,7 +31,13 @@ export function SettingsView({ bridge }: { bridge: StintBridge }) {
       </header>
       <main data-testid="settings">
         <AccountsSection snapshot={snapshot} bridge={bridge} />
-        <ShortcutsSection hotkeys={settings.hotkeys} bridge={bridge} />
+        <ShortcutsSection
+          hotkeys={settings.hotkeys}
+          startProjects={settings.startProjects}
+          projects={snapshot.projects}
+          state={snapshot.shortcuts}
+          bridge={bridge}
+        />
         <IdleSection minutes={settings.idleThresholdMinutes} source={snapshot.idleSource} bridge={bridge} />
         <ReminderSection reminder={settings.reminder} bridge={bridge} />
         <LaunchSection launchAtLogin={settings.launchAtLogin} bridge={bridge} />

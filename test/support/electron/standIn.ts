@@ -303,14 +303,7 @@ export function createElectronStandIn(options: StandInOptions) {
     },
   }) satisfies Pick<
     Electron.App,
-    | 'commandLine'
-    | 'isPackaged'
-    | 'requestSingleInstanceLock'
-    | 'whenReady'
-    | 'getPath'
-    | 'setLoginItemSettings'
-    | 'exit'
-    | 'quit'
+    'isPackaged' | 'requestSingleInstanceLock' | 'whenReady' | 'getPath' | 'setLoginItemSettings' | 'exit' | 'quit'
   >;
 
   const electron = {
