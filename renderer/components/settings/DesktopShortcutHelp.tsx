@@ -4,7 +4,7 @@
 // one click. The lines are built here from the keys in the field (common/desktopShortcuts.ts).
 
 import { useState } from 'preact/hooks';
-import { gnomeShortcutCommands, kdeShortcutCommands } from '../../../common/desktopShortcuts';
+import { gnomeShortcutCommands, kdeShortcutCommands, shellQuote } from '../../../common/desktopShortcuts';
 import { displayAccelerator, HOTKEY_LABELS } from '../../../common/settings';
 import type { ShortcutsView } from '../../../common/snapshot';
 
@@ -39,8 +39,8 @@ export function DesktopShortcutHelp({ state, accelerator, mac }: Props) {
       {shortcut ? (
         <>
           <p class="hint">
-            Make your desktop run <code>{command!.join(' ')}</code> on {displayAccelerator(shortcut.accelerator, mac)}{' '}
-            instead: paste these lines into a terminal.
+            Make your desktop run <code>{command!.map(shellQuote).join(' ')}</code> on{' '}
+            {displayAccelerator(shortcut.accelerator, mac)} instead: paste these lines into a terminal.
           </p>
           <CommandBlock
             title="GNOME"
