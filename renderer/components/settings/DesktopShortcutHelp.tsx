@@ -33,14 +33,14 @@ export function DesktopShortcutHelp({ state, accelerator, mac }: Props) {
     >
       <p id="shortcut-fallback-title" role="status">
         Your desktop did not let Stint register {list.join(', ')}: another app may hold{' '}
-        {list.length === 1 ? 'it' : 'them'}, or the desktop gives apps no global shortcuts (Wayland without its
-        shortcuts portal).
+        {list.length === 1 ? 'it' : 'them'}
+        {command ? ', or the desktop gives apps no global shortcuts (Wayland without its shortcuts portal)' : ''}.
       </p>
       {shortcut ? (
         <>
           <p class="hint">
             Make your desktop run <code>{command!.map(shellQuote).join(' ')}</code> on{' '}
-            {displayAccelerator(shortcut.accelerator, mac)} instead: paste these lines into a terminal.
+            {displayAccelerator(shortcut.accelerator, mac)} instead: paste these lines into a terminal (bash or zsh).
           </p>
           <CommandBlock
             title="GNOME"

@@ -78,6 +78,16 @@ describe('Settings › Shortcuts when the OS refused a shortcut', () => {
   });
 });
 
+describe('Settings › Shortcuts off Linux (no command for a desktop’s own shortcut)', () => {
+  it('names the refused keys as taken, and offers no GNOME or KDE lines', () => {
+    show({ ...refusedToggle, toggleCommand: null });
+    expect(screen.getByTestId('shortcut-fallback').textContent).toBe(
+      'Your desktop did not let Stint register Ctrl+Alt+Shift+T (Start or pause the last timer): another app may hold it.',
+    );
+    expect(screen.queryByTestId('shortcut-fallback-gnome')).toBeNull();
+  });
+});
+
 describe('the "start project N" shortcuts', () => {
   it('send the project chosen for slot 3 and its keys in one change', async () => {
     const bridge = fakeBridge({ updateSettings: async () => ok(DEFAULT_SETTINGS) });
