@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Activity } from './activity';
 import type { Channel, UiCommand } from './channels';
 import type { Result } from './result';
-import type { Settings } from './settings';
+import { START_PROJECT_NAMES, type Settings, type StartProjectName } from './settings';
 import type { EditableField, Snapshot } from './snapshot';
 import { MAX_MINUTES } from './timeString';
 
@@ -35,6 +35,10 @@ const changes = z
   })
   .strict();
 
+/** One schema per "start project N" slot, keyed by its name (startProject1 … startProject9). */
+const perSlot = <T extends z.ZodType>(schema: T) =>
+  Object.fromEntries(START_PROJECT_NAMES.map((name) => [name, schema])) as Record<StartProjectName, T>;
+
 /** A change of some settings (common/settings.ts); what it means, bounds and shortcuts, main checks. */
 const settingsPatch = z
   .object({
@@ -43,10 +47,12 @@ const settingsPatch = z
         toggleTimer: z.string().max(100).nullable(),
         quickEntry: z.string().max(100).nullable(),
         showWindow: z.string().max(100).nullable(),
+        ...perSlot(z.string().max(100).nullable()),
       })
       .partial()
       .strict()
       .optional(),
+    startProjects: z.object(perSlot(z.number().int().positive().nullable())).partial().strict().optional(),
     idleThresholdMinutes: z.number().int().nullable().optional(),
     launchAtLogin: z.boolean().optional(),
     theme: z.enum(['system', 'light', 'dark']).optional(),

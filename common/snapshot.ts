@@ -1,6 +1,6 @@
 // What main shows the renderer and the tray: one immutable view of core's state.
 
-import type { Settings } from './settings';
+import type { HotkeyName, Settings } from './settings';
 import type { TimeFormat } from './format';
 import type { WeekStart } from './week';
 
@@ -212,6 +212,17 @@ export type UpdateView =
   /** The last check or download failed: why, in words; nothing is shown loudly, the next check tries again. */
   | { state: 'failed'; reason: string };
 
+/** The global shortcuts as the OS took them, for Settings › Shortcuts. */
+export interface ShortcutsView {
+  /**
+   * Shortcuts set in Settings that the OS did not register, in the settings' order: taken by
+   * another app, or none can be registered here (Wayland without the GlobalShortcuts portal).
+   */
+  refused: Array<{ name: HotkeyName; accelerator: string }>;
+  /** What a desktop's own shortcut runs to start or pause the timer, one string per argument; null where none can (the web host). */
+  toggleCommand: string[] | null;
+}
+
 export interface Snapshot {
   account: { id: string; label: string; kind: 'local' | 'remote' };
   user: { name: string; email: string } | null;
@@ -242,6 +253,8 @@ export interface Snapshot {
   signIn: { url: string } | null;
   /** The user's settings (common/settings.ts), saved in settings.json. */
   settings: Settings;
+  /** How the OS took the global shortcuts set in settings; filled by the app layer (main/core/accounts/app.ts). */
+  shortcuts: ShortcutsView;
   /** Discards and deletes still within their undo grace, oldest first. */
   undo: UndoView[];
   /** The question about time away from a running timer, until answered (resolveIdle). */

@@ -11,6 +11,7 @@ import { openStintAppHolding, type StintApp } from '../core/accounts/app';
 import { DataFolderInUseError, type DataFolderLock } from '../core/accounts/dataFolderLock';
 import { startCliSocket } from '../core/cliSocket/server';
 import { commandAction, describeFailedShortcuts, type CommandName } from '../core/desktop/commands';
+import { toggleCommandLine } from '../core/desktop/desktopCommand';
 import { isSafeExternalUrl } from '../core/desktop/externalLinks';
 import { createKeychain, KeychainUnavailableError } from '../core/embedded/keychain';
 import type { createGlobalShortcuts } from './shortcuts';
@@ -105,12 +106,12 @@ export async function openAccountShell(options: AccountShellOptions): Promise<Ac
     if (start.showWindow) showWindow(false);
   });
 
-  const problem = describeFailedShortcuts(options.shortcuts.apply(core.getSnapshot().settings.hotkeys));
+  const problem = describeFailedShortcuts(core.applyShortcuts());
   if (problem && Notification.isSupported()) new Notification({ title: 'Stint', body: problem }).show();
 
   return {
     run(name) {
-      const action = commandAction(name);
+      const action = commandAction(name, core.getSnapshot().settings.startProjects);
       if (action.kind === 'show-window') showWindow(action.focus === 'quick-entry');
       else void dispatch(core.handlers, action.channel, action.request);
     },
@@ -137,6 +138,19 @@ async function openDefaultAccount(options: AccountShellOptions): Promise<StintAp
       secrets: createKeychain(),
       localPort: options.localPort,
       applyHotkeys: options.shortcuts.apply,
+      shortcuts: {
+        registered: options.shortcuts.registered,
+        // The desktop's own shortcut Settings offers is GNOME's or KDE's: Linux only.
+        toggleCommand:
+          process.platform === 'linux'
+            ? toggleCommandLine({
+                packaged: app.isPackaged,
+                execPath: process.execPath,
+                appImage: process.env.APPIMAGE,
+                dist: options.dist,
+              })
+            : null,
+      },
       downloadsDir: app.getPath('downloads'),
       // Browser sign-in: only validated http(s) addresses reach the OS.
       openExternal: async (url) => {

@@ -13,12 +13,15 @@ import { DataFolderInUseError, lockDataFolder, type DataFolderLock } from '../co
 import { commandFromArgv, createCommandQueue, localPortFromArgv, type CommandName } from '../core/desktop/commands';
 import type { AccountShell } from './account';
 import { createGlobalShortcuts } from './shortcuts';
+import { appendChromiumSwitches } from './switches';
 import { createTrayPresenter, type TrayPresenter } from './tray';
 import { denyAllPermissions } from './window';
 
 const dist = join(__dirname, '..');
 
 export function startApp(): void {
+  // Before anything else: Chromium reads its switches (the Wayland shortcut portal) only before ready.
+  appendChromiumSwitches();
   // One running Stint: a second launch hands its arguments (--toggle, --quick-entry, --show) over.
   if (!app.requestSingleInstanceLock()) {
     app.quit();

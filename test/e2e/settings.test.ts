@@ -131,17 +131,19 @@ describe('the settings page', () => {
     // One the OS refuses: said at its field, the previous one kept.
     await quick.fill('ctrl+alt+p');
     await page.getByRole('button', { name: 'Save shortcuts' }).click();
-    await expect.poll(() => error.textContent()).toBe('Ctrl+Alt+P is taken by another application; kept Ctrl+Alt+E.');
+    await expect
+      .poll(() => error.textContent())
+      .toBe('Ctrl+Alt+P is taken by another application; kept Ctrl+Alt+Shift+E.');
     expect(await quick.inputValue()).toBe('ctrl+alt+p');
     expect(settings().hotkeys.quickEntry).toBe(DEFAULT_SETTINGS.hotkeys.quickEntry);
 
     // Another command's shortcut, written as this keyboard names it: refused at the second field, kept there.
     const show = page.getByRole('textbox', { name: 'Show the window' });
-    expect(await show.inputValue()).toBe('Ctrl+Alt+S');
-    await quick.fill('Ctrl+Alt+S');
+    expect(await show.inputValue()).toBe('Ctrl+Alt+Shift+W');
+    await quick.fill('Ctrl+Alt+Shift+W');
     await page.getByRole('button', { name: 'Save shortcuts' }).click();
     await expect.poll(() => error.textContent()).toBe('That shortcut is already the one for “Show the window”.');
-    expect(await quick.inputValue()).toBe('Ctrl+Alt+S');
+    expect(await quick.inputValue()).toBe('Ctrl+Alt+Shift+W');
     expect(settings().hotkeys).toEqual(DEFAULT_SETTINGS.hotkeys);
 
     // Pressed keys are recorded; saved.

@@ -86,7 +86,12 @@ function appImageOf(version: string, m: ReturnType<typeof machine>): Buffer {
 async function boot(m: ReturnType<typeof machine>, feedUrl = feed.url) {
   await writeAppUpdateYml(m.resources, feedUrl);
   const port = await freePort();
-  booted = await bootBundle({ userData: m.userData, args: [`--local-port=${port}`], resourcesPath: m.resources });
+  booted = await bootBundle({
+    userData: m.userData,
+    args: [`--local-port=${port}`],
+    resourcesPath: m.resources,
+    packaged: true,
+  });
   return { app: booted, port };
 }
 
@@ -174,6 +179,7 @@ describe('updates from a generic feed (electron-updater) under the Electron stan
       userData: m.userData,
       args: [`--local-port=${port}`],
       resourcesPath: m.resources,
+      packaged: true,
       version: '0.2.0',
     });
     booted = again;

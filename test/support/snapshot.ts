@@ -52,6 +52,7 @@ export const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
   accounts: [],
   otherAccountTimers: [],
   signIn: null,
+  shortcuts: { refused: [], toggleCommand: null },
   settings: DEFAULT_SETTINGS,
   undo: [],
   idle: null,

@@ -22,6 +22,8 @@ const accountsRefused: Pick<Handlers, AccountChannel> = {
 export const withAccountsRefused = (handlers: CoreHandlers): Handlers => ({ ...handlers, ...accountsRefused });
 
 /** The core as the web host and the shell's wiring see an app: its own snapshot, the contract whole. */
-export function soleCoreApp(core: Core): Omit<StintApp, 'registry' | 'secretsDescription' | 'refreshOtherTimers'> {
+export function soleCoreApp(
+  core: Core,
+): Omit<StintApp, 'registry' | 'secretsDescription' | 'refreshOtherTimers' | 'applyShortcuts'> {
   return { ...core, handlers: withAccountsRefused(core.handlers) };
 }

@@ -21,6 +21,7 @@ import type { SettingsStore } from '../settings/store';
 import type { ApplyHotkeys } from '../settings/update';
 import { systemClock, type Clock } from '../types';
 import type { AccountsPart } from './appSnapshot';
+import { applyAppShortcuts, shortcutsPart, type AppShortcuts } from './shortcutsPart';
 import { createAccountHandlers } from './handlers';
 import { holdOpenCore, type OpenAccount, type OpenCore } from './openCore';
 import { OAUTH_LOOPBACK_PORT } from './loopback';
@@ -57,6 +58,8 @@ export interface StintAppOptions {
   applyHotkeys?: ApplyHotkeys;
   /** The web host runs the app (web/cli.ts): the snapshot says so (Snapshot.webHost). */
   webHost?: boolean;
+  /** What the OS holds of them, and the command a desktop's own shortcut runs instead (Snapshot.shortcuts). */
+  shortcuts?: AppShortcuts;
   /** How often the other accounts' timers are read besides when the window is shown; default OTHER_TIMERS_POLL_MS. */
   otherTimersPollMs?: number;
   /** Where the window's CSV exports go (Electron's Downloads, the web host's ~/Downloads). */
@@ -89,10 +92,12 @@ export async function openStintAppHolding(lock: DataFolderLock, options: StintAp
   }
 }
 
-async function openUnderLock(options: StintAppOptions): Promise<StintApp> {
+async function openUnderLock(given: StintAppOptions): Promise<StintApp> {
   // Everything in the data folder is this user's alone, whatever an earlier version left.
-  makePrivateDir(options.dataDir);
-  tightenTree(options.dataDir);
+  makePrivateDir(given.dataDir);
+  tightenTree(given.dataDir);
+  // One settings store for the app: settings are the user's, whichever account is open.
+  const options = { ...given, settings: given.settings ?? openSettingsStore(given.dataDir) };
   const choice = await chooseSecrets(options);
   try {
     return await openWith(options, choice);
@@ -104,6 +109,8 @@ async function openUnderLock(options: StintAppOptions): Promise<StintApp> {
   }
 }
 
+type OptionsWithSettings = StintAppOptions & { settings: SettingsStore };
+
 type SecretsChoice = { secrets: SecretStore; sessionOnly: boolean; keychainProblem: string | null };
 
 const sessionSecrets = (problem: string): SecretsChoice => ({
@@ -112,7 +119,7 @@ const sessionSecrets = (problem: string): SecretsChoice => ({
   keychainProblem: problem,
 });
 
-async function openWith(options: StintAppOptions, choice: SecretsChoice): Promise<StintApp> {
+async function openWith(options: OptionsWithSettings, choice: SecretsChoice): Promise<StintApp> {
   const { dataDir } = options;
   const { secrets, sessionOnly, keychainProblem } = choice;
   // Every client this app makes for remote services (each account's, their token refreshes, the
@@ -137,6 +144,7 @@ async function openWith(options: StintAppOptions, choice: SecretsChoice): Promis
   const overOpen = (current: OpenAccount) => ({
     ...accountsPart(current, { registry, sessionOnly, keychainProblem, statuses, otherTimers, signInUrl }),
     ...(options.webHost ? { webHost: true as const } : {}),
+    shortcuts: shortcutsPart(options.settings, options.shortcuts),
   });
   const otherTimers = watchOtherTimers({
     accounts: () => registry.accounts,
@@ -187,6 +195,7 @@ async function openWith(options: StintAppOptions, choice: SecretsChoice): Promis
     secretsDescription: secrets.description,
     dataDir,
     now: () => (options.clock ?? systemClock).now(),
+    applyShortcuts: () => applyAppShortcuts(options.settings, options.applyHotkeys, () => core.publish()),
   });
 }
 
@@ -217,7 +226,7 @@ interface SnapshotParts {
 }
 
 /** What the app lays over the open core's snapshot: the list of accounts, the other accounts' timers and a waiting sign-in. */
-function accountsPart(current: OpenAccount, parts: SnapshotParts): AccountsPart {
+function accountsPart(current: OpenAccount, parts: SnapshotParts): Omit<AccountsPart, 'shortcuts'> {
   const { registry, sessionOnly, keychainProblem, statuses, otherTimers, signInUrl } = parts;
   const accounts: AccountView[] = accountViews({
     registry,

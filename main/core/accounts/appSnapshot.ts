@@ -12,7 +12,7 @@ import type { Core } from '../types';
  * it one, and `reminder: null` while another account's timer
  * runs (time is being tracked there, so "no timer running" would be untrue).
  */
-export type AccountsPart = Pick<Snapshot, 'accounts' | 'otherAccountTimers' | 'signIn'> &
+export type AccountsPart = Pick<Snapshot, 'accounts' | 'otherAccountTimers' | 'signIn' | 'shortcuts'> &
   Partial<Pick<Snapshot, 'account' | 'reminder' | 'webHost'>>;
 
 export interface AppSnapshot {

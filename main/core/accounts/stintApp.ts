@@ -8,6 +8,7 @@
 import type { Handlers } from '../../../common/contract';
 import { ok, type Result } from '../../../common/result';
 import type { Snapshot } from '../../../common/snapshot';
+import type { RegistrationOutcome } from '../desktop/commands';
 import type { Core, CoreHandlers, LifecycleEvent } from '../types';
 import { appActivityHandlers } from './activity';
 import type { AccountHandlers } from './handlers';
@@ -39,6 +40,8 @@ export interface StintApp {
   readonly secretsDescription: string;
   /** Reads the other accounts' running timers now; resolves when the snapshot has them. */
   refreshOtherTimers(): Promise<void>;
+  /** Registers the settings' global shortcuts with the OS (the shell, once open); says how each went. */
+  applyShortcuts(): RegistrationOutcome[];
 }
 
 /** The channels a core answers, each passed to whichever core is open, after a change of accounts in progress. */
@@ -64,6 +67,8 @@ export interface AppParts {
   /** The app's data folder (the Activity view reads the accounts not open from their journals there). */
   dataDir: string;
   now(): number;
+  /** StintApp.applyShortcuts; none where nothing registers shortcuts. */
+  applyShortcuts?(): RegistrationOutcome[];
 }
 
 /** The app as the shell sees it: the open core's data channels and snapshot, the accounts laid over them. */
@@ -107,6 +112,7 @@ export function presentApp(parts: AppParts): StintApp {
         return accounts.stop();
       }),
     refreshOtherTimers: () => otherTimers.refresh(),
+    applyShortcuts: () => parts.applyShortcuts?.() ?? [],
     registry: parts.registry,
     secretsDescription: parts.secretsDescription,
   };

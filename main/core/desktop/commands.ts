@@ -4,7 +4,7 @@
 // desktop settings.
 
 import type { Channel } from '../../../common/contract';
-import type { HotkeyName } from '../../../common/settings';
+import type { HotkeyName, StartProjects } from '../../../common/settings';
 
 export type CommandName = HotkeyName;
 
@@ -12,7 +12,12 @@ export type ShellCommand =
   | { kind: 'call'; channel: Channel; request: Record<string, unknown> }
   | { kind: 'show-window'; focus: 'quick-entry' | null };
 
-export function commandAction(name: CommandName): ShellCommand {
+/**
+ * What a command does. A "start project N" shortcut starts (or resumes) the project chosen for
+ * its slot through the same call as the window's start, so through the outbox; a slot with no
+ * project chosen shows the window, where Settings is one click away.
+ */
+export function commandAction(name: CommandName, startProjects: StartProjects): ShellCommand {
   switch (name) {
     case 'toggleTimer':
       return { kind: 'call', channel: 'toggleLastTimer', request: {} };
@@ -20,6 +25,12 @@ export function commandAction(name: CommandName): ShellCommand {
       return { kind: 'show-window', focus: 'quick-entry' };
     case 'showWindow':
       return { kind: 'show-window', focus: null };
+    default: {
+      const projectId = startProjects[name];
+      return projectId === null
+        ? { kind: 'show-window', focus: null }
+        : { kind: 'call', channel: 'startTimer', request: { projectId } };
+    }
   }
 }
 
@@ -78,7 +89,7 @@ export function describeFailedShortcuts(outcomes: readonly RegistrationOutcome[]
   const failed = outcomes.filter((o) => !o.ok);
   if (failed.length === 0) return null;
   const list = failed.map((o) => o.accelerator).join(', ');
-  return `Stint could not register ${failed.length === 1 ? 'the shortcut' : 'the shortcuts'} ${list}: another app may be using ${failed.length === 1 ? 'it' : 'them'}. You can bind "stint --toggle", "stint --quick-entry" or "stint --show" in your system settings instead.`;
+  return `Stint could not register ${failed.length === 1 ? 'the shortcut' : 'the shortcuts'} ${list}: another app may be using ${failed.length === 1 ? 'it' : 'them'}, or this desktop lets no app register one. You can bind "stint --toggle", "stint --quick-entry" or "stint --show" in your system settings instead: Settings › Shortcuts shows how.`;
 }
 
 /**

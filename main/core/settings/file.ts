@@ -41,7 +41,15 @@ export function openSettingsStore(dir: string): SettingsStore {
   }
   return createSettingsStore(
     settings,
-    { save: (next) => (conf.store = { ...next, hotkeys: { ...next.hotkeys }, reminder: { ...next.reminder } }) },
+    {
+      save: (next) =>
+        (conf.store = {
+          ...next,
+          hotkeys: { ...next.hotkeys },
+          startProjects: { ...next.startProjects },
+          reminder: { ...next.reminder },
+        }),
+    },
     problem,
   );
 }
@@ -72,6 +80,7 @@ function stored(conf: Conf<Settings>): SettingsPatch {
   const raw = conf.store as Partial<Settings>;
   const patch: SettingsPatch = {};
   if (raw.hotkeys) patch.hotkeys = raw.hotkeys;
+  if (raw.startProjects) patch.startProjects = raw.startProjects;
   if (raw.idleThresholdMinutes !== undefined) patch.idleThresholdMinutes = raw.idleThresholdMinutes;
   if (raw.launchAtLogin !== undefined) patch.launchAtLogin = raw.launchAtLogin;
   if (raw.theme !== undefined) patch.theme = raw.theme;

@@ -4,15 +4,20 @@
 
 import type { Schema } from 'conf';
 import {
+  DEFAULT_HOTKEYS,
   DEFAULT_REMINDER,
   HOTKEY_NAMES,
   IDLE_MINUTES,
+  MAIN_HOTKEY_NAMES,
+  OLD_DEFAULT_HOTKEYS,
   REMINDER_AFTER_MINUTES,
+  sameAccelerator,
+  START_PROJECT_NAMES,
   THEMES,
   type Settings,
 } from '../../../common/settings';
 
-export const SETTINGS_VERSION = 3;
+export const SETTINGS_VERSION = 4;
 
 const accelerator = { type: ['string', 'null'], maxLength: 100 } as const;
 
@@ -20,6 +25,13 @@ export const settingsSchema: Schema<Settings> = {
   hotkeys: {
     type: 'object',
     properties: Object.fromEntries(HOTKEY_NAMES.map((name) => [name, accelerator])),
+    additionalProperties: false,
+  },
+  startProjects: {
+    type: 'object',
+    properties: Object.fromEntries(
+      START_PROJECT_NAMES.map((name) => [name, { type: ['integer', 'null'], minimum: 1 }]),
+    ),
     additionalProperties: false,
   },
   idleThresholdMinutes: { type: ['integer', 'null'], minimum: IDLE_MINUTES.min, maximum: IDLE_MINUTES.max },
@@ -66,6 +78,23 @@ export const MIGRATIONS: Readonly<Record<number, (store: MigrationStore) => void
   // Version 3 adds the working-hours reminder, off: written out so the file shows what can be set.
   3(store) {
     if (!store.has('reminder')) store.set('reminder', { ...DEFAULT_REMINDER, days: [...DEFAULT_REMINDER.days] });
+  },
+  // Version 4: new default shortcuts (common/settings.ts says why). A shortcut still the old default
+  // was never changed (Settings sends only a changed field, and the old default written again is no
+  // change), so it moves to the new default, unless the user gave that one to another command.
+  4(store) {
+    const hotkeys = store.get('hotkeys');
+    if (typeof hotkeys !== 'object' || hotkeys === null) return;
+    const next = { ...(hotkeys as Record<string, unknown>) };
+    for (const name of MAIN_HOTKEY_NAMES) {
+      if (next[name] !== OLD_DEFAULT_HOTKEYS[name]) continue;
+      const taken = Object.values(next).some(
+        (other) =>
+          typeof other === 'string' && sameAccelerator(other, DEFAULT_HOTKEYS[name], process.platform === 'darwin'),
+      );
+      if (!taken) next[name] = DEFAULT_HOTKEYS[name];
+    }
+    store.set('hotkeys', next);
   },
 };
 

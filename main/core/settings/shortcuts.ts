@@ -53,6 +53,20 @@ export function applyShortcuts(current: RegisteredShortcuts, wanted: Hotkeys, po
   return { registered, outcomes };
 }
 
+/**
+ * The shortcuts set in Settings that the OS does not hold, in the settings' order: what Settings
+ * says it could not register (and offers the desktop's own shortcut for).
+ */
+export function refusedShortcuts(
+  wanted: Hotkeys,
+  registered: RegisteredShortcuts,
+): Array<{ name: CommandName; accelerator: string }> {
+  return HOTKEY_NAMES.flatMap((name) => {
+    const accelerator = wanted[name];
+    return accelerator !== null && registered[name] !== accelerator ? [{ name, accelerator }] : [];
+  });
+}
+
 export interface Shortcuts {
   /** applyShortcuts from what is registered now: core's applyHotkeys. */
   apply(hotkeys: Hotkeys): RegistrationOutcome[];

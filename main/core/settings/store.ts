@@ -71,5 +71,6 @@ const freeze = (settings: Settings): Settings =>
   Object.freeze({
     ...settings,
     hotkeys: Object.freeze({ ...settings.hotkeys }),
+    startProjects: Object.freeze({ ...settings.startProjects }),
     reminder: Object.freeze({ ...settings.reminder, days: Object.freeze([...settings.reminder.days]) as number[] }),
   });

@@ -34,7 +34,17 @@ export function SettingsView({ bridge }: { bridge: StintBridge }) {
       </header>
       <main data-testid="settings">
         <AccountsSection snapshot={snapshot} bridge={bridge} />
-        {onDesktop ? <ShortcutsSection hotkeys={settings.hotkeys} bridge={bridge} /> : <WebHostShortcuts />}
+        {onDesktop ? (
+          <ShortcutsSection
+            hotkeys={settings.hotkeys}
+            startProjects={settings.startProjects}
+            projects={snapshot.projects}
+            state={snapshot.shortcuts}
+            bridge={bridge}
+          />
+        ) : (
+          <WebHostShortcuts />
+        )}
         {onDesktop ? (
           <IdleSection minutes={settings.idleThresholdMinutes} source={snapshot.idleSource} bridge={bridge} />
         ) : (

@@ -1,6 +1,8 @@
 // The global shortcuts: one field per command. Press the keys (with Ctrl, Alt or Cmd) and they are
 // recorded; or type them ("Ctrl+Alt+T"). Empty: no shortcut. A shortcut that is not one, or that
-// the OS refuses, is named at its field and the text stays there to fix.
+// the OS refuses, is named at its field and the text stays there to fix. Up to nine more start a
+// project each (StartProjectFields.tsx); shortcuts the OS did not register are named below the
+// form with the desktop's own way to run Stint's command (DesktopShortcutHelp.tsx).
 
 import { useState } from 'preact/hooks';
 import type { StintBridge } from '../../../common/contract';
@@ -13,24 +15,40 @@ import {
   HOTKEY_NAMES,
   type HotkeyName,
   type Hotkeys,
+  MAIN_HOTKEY_NAMES,
   sameAccelerator,
+  type SettingsPatch,
+  START_PROJECT_NAMES,
+  type StartProjects,
 } from '../../../common/settings';
+import type { ProjectView, ShortcutsView } from '../../../common/snapshot';
 import { ErrorLine } from '../ErrorLine';
 import { isMac } from '../../app/theme';
+import { DesktopShortcutHelp } from './DesktopShortcutHelp';
+import { StartProjectFields } from './StartProjectFields';
 import { useSaveSettings } from './useSaveSettings';
 
 type Texts = Record<HotkeyName, string>;
 // The fields show each shortcut as this keyboard names it (Ctrl+Alt+T, ⌥⌘T), not Electron's words.
-const asTexts = (hotkeys: Hotkeys, mac: boolean): Texts => ({
-  toggleTimer: hotkeys.toggleTimer ? displayAccelerator(hotkeys.toggleTimer, mac) : '',
-  quickEntry: hotkeys.quickEntry ? displayAccelerator(hotkeys.quickEntry, mac) : '',
-  showWindow: hotkeys.showWindow ? displayAccelerator(hotkeys.showWindow, mac) : '',
-});
+const asTexts = (hotkeys: Hotkeys, mac: boolean): Texts =>
+  Object.fromEntries(HOTKEY_NAMES.map((n) => [n, hotkeys[n] ? displayAccelerator(hotkeys[n]!, mac) : ''])) as Texts;
 
-export function ShortcutsSection({ hotkeys, bridge }: { hotkeys: Hotkeys; bridge: StintBridge }) {
+interface Props {
+  hotkeys: Hotkeys;
+  startProjects: StartProjects;
+  /** The open account's projects, for the "start project N" slots. */
+  projects: ProjectView[];
+  /** What the OS refused (Snapshot.shortcuts). */
+  state: ShortcutsView;
+  bridge: StintBridge;
+}
+
+export function ShortcutsSection({ hotkeys, startProjects, projects, state, bridge }: Props) {
   const mac = isMac();
   const [texts, setTexts] = useState<Texts>(() => asTexts(hotkeys, mac));
-  // Each field's error, from the check here or main's answer; editing the field clears it.
+  const [chosen, setChosen] = useState<StartProjects>(() => ({ ...startProjects }));
+  // Each field's error, from the check here or main's answer; editing the field clears it. `chosen`:
+  // the project of each "start project N" slot, sent with the shortcuts.
   const [errors, setErrors] = useState<Partial<Record<HotkeyName, ActionError>>>({});
   const [saved, setSaved] = useState(false);
   // Pressed keys, in Electron's words (CommandOrControl: Cmd on a Mac, Ctrl elsewhere), sent as
@@ -39,6 +57,21 @@ export function ShortcutsSection({ hotkeys, bridge }: { hotkeys: Hotkeys; bridge
   const [formError, setFormError] = useState<ActionError | null>(null);
   const saving = useSaveSettings(bridge);
 
+  const field = (name: HotkeyName) => (
+    <HotkeyField
+      key={name}
+      name={name}
+      text={texts[name]}
+      current={hotkeys[name]}
+      error={errors[name] ?? null}
+      mac={mac}
+      onEdit={(text) => edit(name, text)}
+      onPressed={(pressed) => {
+        edit(name, displayAccelerator(pressed, mac));
+        setRecorded((r) => ({ ...r, [name]: pressed }));
+      }}
+    />
+  );
   const edit = (name: HotkeyName, text: string) => {
     setTexts((t) => ({ ...t, [name]: text }));
     setErrors((l) => ({ ...l, [name]: undefined }));
@@ -48,14 +81,13 @@ export function ShortcutsSection({ hotkeys, bridge }: { hotkeys: Hotkeys; bridge
 
   const submit = async (event: Event) => {
     event.preventDefault();
-    const changed = changedHotkeys(texts, hotkeys, mac);
-    const problems = hotkeyProblems(texts, changed);
+    const { patch, problems } = changesToSave({ texts, recorded, chosen }, { hotkeys, startProjects }, mac);
     setErrors(problems);
-    if (Object.keys(problems).length > 0 || changed.length === 0) return;
-    const patch = Object.fromEntries(changed.map((n) => [n, sentAccelerator(n, texts, recorded, mac)]));
-    const result = await saving.save({ hotkeys: patch });
+    if (!patch) return;
+    const result = await saving.save(patch);
     if (result.ok) {
       setTexts(asTexts(result.value.hotkeys, mac));
+      setChosen({ ...result.value.startProjects });
       setSaved(true);
       return;
     }
@@ -73,35 +105,68 @@ export function ShortcutsSection({ hotkeys, bridge }: { hotkeys: Hotkeys; bridge
           Press the keys in a field, or type them like {displayAccelerator('Control+Alt+T', mac)}. Leave a field empty
           for no shortcut.
         </p>
-        {HOTKEY_NAMES.map((name) => (
-          <HotkeyField
-            key={name}
-            name={name}
-            text={texts[name]}
-            current={hotkeys[name]}
-            error={errors[name] ?? null}
-            mac={mac}
-            onEdit={(text) => edit(name, text)}
-            onPressed={(pressed) => {
-              edit(name, displayAccelerator(pressed, mac));
-              setRecorded((r) => ({ ...r, [name]: pressed }));
-            }}
-          />
-        ))}
+        {MAIN_HOTKEY_NAMES.map((name) => field(name))}
+        <StartProjectFields
+          projects={projects}
+          chosen={chosen}
+          anySet={START_PROJECT_NAMES.some((n) => hotkeys[n] !== null || startProjects[n] !== null)}
+          onChoose={(name, projectId) => {
+            setChosen((c) => ({ ...c, [name]: projectId }));
+            setSaved(false);
+          }}
+          field={field}
+        />
         <ErrorLine error={formError} />
-        <div class="actions">
-          <button type="submit" class="primary">
-            Save shortcuts
-          </button>
-          {saved ? (
-            <span class="done" role="status">
-              Saved.
-            </span>
-          ) : null}
-        </div>
+        <SaveRow saved={saved} />
       </form>
+      <DesktopShortcutHelp state={state} accelerator={fallbackAccelerator(texts.toggleTimer, hotkeys)} mac={mac} />
     </section>
   );
+}
+
+function SaveRow({ saved }: { saved: boolean }) {
+  return (
+    <div class="actions">
+      <button type="submit" class="primary">
+        Save shortcuts
+      </button>
+      {saved ? (
+        <span class="done" role="status">
+          Saved.
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+interface FormState {
+  texts: Texts;
+  recorded: Partial<Record<HotkeyName, string>>;
+  chosen: StartProjects;
+}
+
+/** The change the form asks for (null: none, or a field to fix first) and each field's problem. */
+function changesToSave(
+  form: FormState,
+  saved: { hotkeys: Hotkeys; startProjects: StartProjects },
+  mac: boolean,
+): { patch: SettingsPatch | null; problems: Partial<Record<HotkeyName, ActionError>> } {
+  const changed = changedHotkeys(form.texts, saved.hotkeys, mac);
+  const slots = START_PROJECT_NAMES.filter((n) => form.chosen[n] !== saved.startProjects[n]);
+  const problems = hotkeyProblems(form.texts, changed);
+  if (Object.keys(problems).length > 0 || changed.length + slots.length === 0) return { patch: null, problems };
+  const hotkeys = Object.fromEntries(changed.map((n) => [n, sentAccelerator(n, form.texts, form.recorded, mac)]));
+  const patch: SettingsPatch = {
+    ...(changed.length > 0 ? { hotkeys } : {}),
+    ...(slots.length > 0 ? { startProjects: Object.fromEntries(slots.map((n) => [n, form.chosen[n]])) } : {}),
+  };
+  return { patch, problems };
+}
+
+/** The start/pause keys to give the desktop: the field's when they are a shortcut, else the saved ones. */
+function fallbackAccelerator(text: string, hotkeys: Hotkeys): string | null {
+  const checked = checkAccelerator(text);
+  return checked.ok ? checked.accelerator : hotkeys.toggleTimer;
 }
 
 /** The shortcuts whose field differs from the one saved; a field left as shown (its shortcut in this keyboard's names) is not a change. */

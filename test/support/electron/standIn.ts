@@ -252,6 +252,8 @@ export interface StandInOptions {
   onTray?(tray: StandInTray): void;
   /** app.getVersion(): package.json's version unless a test plays another (an update's tests). */
   version?: string;
+  /** app.isPackaged: an installed Stint (electron-updater runs only there); false, a run from dist/. */
+  packaged?: boolean;
 }
 
 /** The stand-in: the `electron` module as main/shell/ imports it, plus what the test reads and does. */
@@ -266,6 +268,10 @@ export function createElectronStandIn(options: StandInOptions) {
   const relaunches: Electron.RelaunchOptions[] = [];
   const shortcuts = new Map<string, () => void>();
   const refused = new Set(options.refusedAccelerators ?? []);
+  /** Every registration the OS refused, in order (an accelerator each time it was asked for). */
+  const refusedRegistrations: string[] = [];
+  /** What the app appended to Chromium's command line (app.commandLine.appendSwitch), in order. */
+  const switches: Array<{ name: string; value: string | undefined }> = [];
   let exitCode: number | null = null;
   let quitted!: (code: number) => void;
   const exited = new Promise<number>((resolve) => (quitted = resolve));
@@ -274,8 +280,13 @@ export function createElectronStandIn(options: StandInOptions) {
   const ipcMain = new StandInIpcMain();
 
   const app = Object.assign(new EventEmitter(), {
-    // The bundle booted is the one `npm run dist` packages (electron-updater asks).
-    isPackaged: true,
+    commandLine: {
+      appendSwitch(name: string, value?: string): void {
+        switches.push({ name, value });
+      },
+    } satisfies Pick<Electron.CommandLine, 'appendSwitch'>,
+    // Run from dist/, as `npm start` does, unless a test plays an installed package (updates).
+    isPackaged: options.packaged ?? false,
     getVersion: () => options.version ?? STINT_VERSION,
     getName: () => 'Stint',
     getAppPath: () => process.cwd(),
@@ -355,7 +366,10 @@ export function createElectronStandIn(options: StandInOptions) {
     },
     globalShortcut: {
       register(accelerator: string, callback: () => void): boolean {
-        if (refused.has(accelerator)) return false;
+        if (refused.has(accelerator)) {
+          refusedRegistrations.push(accelerator);
+          return false;
+        }
         shortcuts.set(accelerator, callback);
         return true;
       },
@@ -416,6 +430,8 @@ export function createElectronStandIn(options: StandInOptions) {
     externalUrls,
     relaunches,
     shortcuts,
+    refusedRegistrations,
+    switches,
     /** Resolves with the exit code when the app has quit or exited. */
     exited,
     exitCode: () => exitCode,

@@ -144,7 +144,12 @@ describe('applySettingsPatch', () => {
     expect(settings).toEqual({
       ...DEFAULT_SETTINGS,
       theme: 'dark',
-      hotkeys: { toggleTimer: 'Control+Shift+P', quickEntry: DEFAULT_SETTINGS.hotkeys.quickEntry, showWindow: null },
+      hotkeys: {
+        ...DEFAULT_SETTINGS.hotkeys,
+        toggleTimer: 'Control+Shift+P',
+        quickEntry: DEFAULT_SETTINGS.hotkeys.quickEntry,
+        showWindow: null,
+      },
     });
     expect(errors.map((e) => e.field)).toEqual(['hotkeys.quickEntry', 'idleThresholdMinutes']);
     expect(errors[1]!.message).toBe('Enter whole minutes from 1 to 240, or turn idle detection off.');
@@ -160,7 +165,7 @@ describe('applySettingsPatch', () => {
   });
 
   it('refuses one shortcut for two commands, whatever its spelling, but lets two swap', () => {
-    const taken = applySettingsPatch(DEFAULT_SETTINGS, { hotkeys: { quickEntry: 'alt+cmdorctrl+t' } });
+    const taken = applySettingsPatch(DEFAULT_SETTINGS, { hotkeys: { quickEntry: 'shift+alt+cmdorctrl+t' } });
     expect(taken.errors).toEqual([
       { field: 'hotkeys.quickEntry', message: 'That shortcut is already the one for “Start or pause the last timer”.' },
     ]);
@@ -174,13 +179,13 @@ describe('applySettingsPatch', () => {
     expect(swapped.settings.hotkeys).toMatchObject({ toggleTimer: quickEntry, quickEntry: toggleTimer });
   });
 
-  it('refuses Ctrl+Alt+T beside CommandOrControl+Alt+T where they are one shortcut (Windows, Linux), not on a Mac', () => {
-    const linux = applySettingsPatch(DEFAULT_SETTINGS, { hotkeys: { quickEntry: 'Ctrl+Alt+T' } }, false);
+  it('refuses Ctrl+Alt+Shift+T beside CommandOrControl+Alt+Shift+T where they are one shortcut (Windows, Linux), not on a Mac', () => {
+    const linux = applySettingsPatch(DEFAULT_SETTINGS, { hotkeys: { quickEntry: 'Ctrl+Alt+Shift+T' } }, false);
     expect(linux.errors).toEqual([
       { field: 'hotkeys.quickEntry', message: 'That shortcut is already the one for “Start or pause the last timer”.' },
     ]);
     expect(linux.settings.hotkeys.quickEntry).toBe(DEFAULT_SETTINGS.hotkeys.quickEntry);
-    const mac = applySettingsPatch(DEFAULT_SETTINGS, { hotkeys: { quickEntry: 'Ctrl+Alt+T' } }, true);
+    const mac = applySettingsPatch(DEFAULT_SETTINGS, { hotkeys: { quickEntry: 'Ctrl+Alt+Shift+T' } }, true);
     expect(mac.errors).toEqual([]);
   });
 

@@ -7,15 +7,28 @@ import {
   localPortFromArgv,
   type CommandName,
 } from '../../../main/core/desktop/commands';
+import { DEFAULT_SETTINGS } from '../../../common/settings';
+
+const none = DEFAULT_SETTINGS.startProjects;
 
 describe('hotkey and command-line actions', () => {
   it('the start/pause hotkey toggles the last timer through the same call the UI uses', () => {
-    expect(commandAction('toggleTimer')).toEqual({ kind: 'call', channel: 'toggleLastTimer', request: {} });
+    expect(commandAction('toggleTimer', none)).toEqual({ kind: 'call', channel: 'toggleLastTimer', request: {} });
   });
 
   it('the quick-entry hotkey shows the window with the quick-entry box focused', () => {
-    expect(commandAction('quickEntry')).toEqual({ kind: 'show-window', focus: 'quick-entry' });
-    expect(commandAction('showWindow')).toEqual({ kind: 'show-window', focus: null });
+    expect(commandAction('quickEntry', none)).toEqual({ kind: 'show-window', focus: 'quick-entry' });
+    expect(commandAction('showWindow', none)).toEqual({ kind: 'show-window', focus: null });
+  });
+
+  it('a "start project N" shortcut starts its slot’s project through the window’s start call; a slot without one shows the window', () => {
+    const chosen = { ...none, startProject3: 42 };
+    expect(commandAction('startProject3', chosen)).toEqual({
+      kind: 'call',
+      channel: 'startTimer',
+      request: { projectId: 42 },
+    });
+    expect(commandAction('startProject4', chosen)).toEqual({ kind: 'show-window', focus: null });
   });
 
   it('reads the command of a second instance from its arguments', () => {

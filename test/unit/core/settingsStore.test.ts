@@ -84,7 +84,7 @@ describe('the settings file', () => {
       to: '17:00',
       afterMinutes: 10,
     });
-    expect(onDisk().__internal__).toEqual({ migrations: { version: '3.0.0' } });
+    expect(onDisk().__internal__).toEqual({ migrations: { version: `${SETTINGS_VERSION}.0.0` } });
 
     store.update({ reminder: { enabled: true, days: [1, 3], to: '18:30' } });
     expect(openSettingsStore(dir.path).get().reminder).toEqual({
@@ -93,6 +93,35 @@ describe('the settings file', () => {
       from: '09:00',
       to: '18:30',
       afterMinutes: 10,
+    });
+  });
+
+  it('moves shortcuts still on the old defaults (Ctrl+Alt+T is GNOME’s terminal) to the new ones, and keeps those the user changed', () => {
+    const v3 = (hotkeys: Record<string, string | null>) =>
+      writeFileSync(
+        file(),
+        JSON.stringify({ hotkeys, theme: 'dark', __internal__: { migrations: { version: '3.0.0' } } }),
+      );
+    v3({ toggleTimer: 'CommandOrControl+Alt+T', quickEntry: 'Control+Shift+K', showWindow: 'CommandOrControl+Alt+S' });
+    const store = openSettingsStore(dir.path);
+    expect(store.problem).toBeNull();
+    expect(store.get().hotkeys).toEqual({
+      ...DEFAULT_SETTINGS.hotkeys,
+      toggleTimer: 'CommandOrControl+Alt+Shift+T',
+      quickEntry: 'Control+Shift+K',
+      showWindow: 'CommandOrControl+Alt+Shift+W',
+    });
+    expect(store.get().theme).toBe('dark');
+    expect((onDisk().hotkeys as Record<string, unknown>).toggleTimer).toBe('CommandOrControl+Alt+Shift+T');
+
+    // A new default the user already gave another command stays theirs: the old one is kept.
+    dir.remove();
+    dir = tempDir();
+    v3({ toggleTimer: 'CommandOrControl+Alt+T', quickEntry: 'Control+Alt+Shift+T', showWindow: null });
+    expect(openSettingsStore(dir.path).get().hotkeys).toMatchObject({
+      toggleTimer: 'CommandOrControl+Alt+T',
+      quickEntry: 'Control+Alt+Shift+T',
+      showWindow: null,
     });
   });
 
@@ -156,6 +185,7 @@ describe('the settings file', () => {
       'idleThresholdMinutes',
       'launchAtLogin',
       'reminder',
+      'startProjects',
       'theme',
     ]);
   });

@@ -128,8 +128,8 @@ describe('updateSettings', () => {
   it("refuses another command's shortcut written as this platform's keyboard names it, at the second field", async () => {
     const os = fakeOs([]);
     const c = await core({ applyHotkeys: os.applyHotkeys, settings: openSettingsStore(dir.path) });
-    // Ctrl+Alt+T on Windows and Linux, Cmd+Alt+T on a Mac: the default CommandOrControl+Alt+T there.
-    const same = process.platform === 'darwin' ? 'Cmd+Alt+T' : 'Ctrl+Alt+T';
+    // Ctrl+Alt+Shift+T on Windows and Linux, Cmd+Alt+Shift+T on a Mac: the default CommandOrControl+Alt+Shift+T there.
+    const same = process.platform === 'darwin' ? 'Cmd+Alt+Shift+T' : 'Ctrl+Alt+Shift+T';
     const result = await c.handlers.updateSettings({ hotkeys: { showWindow: same } });
     expect(result).toEqual({
       ok: false,
@@ -168,7 +168,7 @@ describe('updateSettings', () => {
       error: {
         code: 'invalid_input',
         field: 'hotkeys.toggleTimer',
-        message: `${shown('Control+Alt+T')} is taken by another application; kept ${shown('CommandOrControl+Alt+T')}.`,
+        message: `${shown('Control+Alt+T')} is taken by another application; kept ${shown('CommandOrControl+Alt+Shift+T')}.`,
       },
     });
     const settings = c.getSnapshot().settings;
@@ -178,7 +178,7 @@ describe('updateSettings', () => {
     // The OS still has the previous one (given up, refused the new one, taken back) and the new other one.
     expect(os.heldFor('toggleTimer')).toBe(DEFAULT_SETTINGS.hotkeys.toggleTimer);
     expect(os.heldFor('showWindow')).toBe('Alt+Shift+W');
-    expect(os.shortcuts.registered()).toEqual({ ...DEFAULT_SETTINGS.hotkeys, showWindow: 'Alt+Shift+W' });
+    expect(os.shortcuts.registered()).toEqual({ ...DEFAULT_HOTKEYS, showWindow: 'Alt+Shift+W' });
     expect(openSettingsStore(dir.path).get().hotkeys).toEqual(settings.hotkeys);
   });
 
@@ -198,7 +198,7 @@ describe('updateSettings', () => {
   it('refuses at the field a shortcut another command already has, without asking the OS', async () => {
     const os = fakeOs([]);
     const c = await core({ applyHotkeys: os.applyHotkeys });
-    const result = await c.handlers.updateSettings({ hotkeys: { quickEntry: 'CmdOrCtrl+Alt+T' } });
+    const result = await c.handlers.updateSettings({ hotkeys: { quickEntry: 'CmdOrCtrl+Alt+Shift+T' } });
     expect(result).toEqual({
       ok: false,
       error: {

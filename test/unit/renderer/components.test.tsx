@@ -366,17 +366,27 @@ describe('ShortcutsSection', () => {
       'hotkeys.quickEntry',
     );
     const bridge = fakeBridge({ updateSettings: async () => refusal });
-    render(<ShortcutsSection hotkeys={DEFAULT_SETTINGS.hotkeys} bridge={bridge} />);
-    expect(field('Start or pause the last timer').value).toBe('Ctrl+Alt+T');
-    expect(field('Show the window').value).toBe('Ctrl+Alt+S');
+    render(
+      <ShortcutsSection
+        hotkeys={DEFAULT_SETTINGS.hotkeys}
+        startProjects={DEFAULT_SETTINGS.startProjects}
+        projects={[]}
+        state={{ refused: [], toggleCommand: null }}
+        bridge={bridge}
+      />,
+    );
+    expect(field('Start or pause the last timer').value).toBe('Ctrl+Alt+Shift+T');
+    expect(field('Show the window').value).toBe('Ctrl+Alt+Shift+W');
     expect(screen.queryByText(/CommandOrControl/)).toBeNull();
 
-    type(field('Quick entry'), 'Ctrl+Alt+S');
+    type(field('Quick entry'), 'Ctrl+Alt+Shift+W');
     fireEvent.submit(screen.getByRole('form', { name: 'Shortcuts' }));
-    await waitFor(() => expect(bridge.updateSettings).toHaveBeenCalledWith({ hotkeys: { quickEntry: 'Ctrl+Alt+S' } }));
+    await waitFor(() =>
+      expect(bridge.updateSettings).toHaveBeenCalledWith({ hotkeys: { quickEntry: 'Ctrl+Alt+Shift+W' } }),
+    );
     const error = await screen.findByTestId('hotkey-quickEntry-error');
     expect(error.textContent).toBe('That shortcut is already the one for “Show the window”.');
-    expect(field('Quick entry').value).toBe('Ctrl+Alt+S');
+    expect(field('Quick entry').value).toBe('Ctrl+Alt+Shift+W');
     expect(field('Quick entry').getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByTestId('hotkey-showWindow-error')).toBeNull();
   });

@@ -49,7 +49,12 @@ beforeEach(async () => {
     ],
   };
   const byId = new Map([local, work].map((a) => [a.id, a]));
-  const open = holdOpenCore(local, () => ({ accounts: [], otherAccountTimers: [], signIn: null }));
+  const open = holdOpenCore(local, () => ({
+    accounts: [],
+    otherAccountTimers: [],
+    signIn: null,
+    shortcuts: { refused: [], toggleCommand: null },
+  }));
   const accounts = createAccountHandlers({
     dataDir: dir.path,
     secrets: createSessionSecrets(),
