@@ -4,6 +4,7 @@ import type { Handlers } from '../../../common/contract';
 import { fail, ok, type Result } from '../../../common/result';
 import type { Snapshot } from '../../../common/snapshot';
 import { cleanName, projectNamed } from '../model/editedEntry';
+import { newProjectColor } from '../model/newProjectColor';
 import type { HandlerKit } from './kit';
 
 export function projectHandlers({ act, queue }: HandlerKit): Pick<Handlers, 'createProject'> {
@@ -14,7 +15,13 @@ export function projectHandlers({ act, queue }: HandlerKit): Pick<Handlers, 'cre
         if (!clean.ok) return clean;
         // Until the service gives it an id, the project goes by a negative one, unique in the queue.
         let localId = 0;
-        await queue(now, (_id, seq) => ({ kind: 'createProject', localId: (localId = -seq), name: clean.value }));
+        const color = newProjectColor(snap.projects.map((p) => p.color));
+        await queue(now, (_id, seq) => ({
+          kind: 'createProject',
+          localId: (localId = -seq),
+          name: clean.value,
+          color,
+        }));
         return ok({ projectId: localId });
       }),
   };

@@ -7,6 +7,7 @@ import { parseQuickEntry } from '../../../common/quickEntry';
 import { fail, ok, type Result } from '../../../common/result';
 import type { Snapshot } from '../../../common/snapshot';
 import { billingIncrement, roundUpToIncrement } from '../model/minutes';
+import { newProjectColor } from '../model/newProjectColor';
 import { entryMarker, type OperationBody } from '../model/operations';
 
 export interface QuickLine {
@@ -36,6 +37,7 @@ export function readQuickLine(text: string, snap: Snapshot, today: string): Resu
       description: parsed.description,
       projectId: project?.id ?? null,
       projectName: parsed.projectName,
+      ...(parsed.projectIsNew ? { newProjectColor: newProjectColor(snap.projects.map((p) => p.color)) } : {}),
       marker: entryMarker(id),
     }),
     logged: {

@@ -25,6 +25,8 @@ export type OperationBody =
       /** the id the window uses until the service made it (negative) */
       localId: number;
       name: string;
+      /** the colour it is created with (model/newProjectColor.ts); absent in operations queued before colours */
+      color?: string;
       /** set once the service created it */
       projectId?: number;
     }
@@ -145,6 +147,8 @@ export type OperationBody =
       projectId: number | null;
       /** the project's name; sent instead of an id when the service is to create it */
       projectName: string | null;
+      /** the colour a project the service creates for this entry is given (model/newProjectColor.ts) */
+      newProjectColor?: string;
       /** unique source_url that lets a retry find the entry an unanswered attempt created */
       marker: string;
     };

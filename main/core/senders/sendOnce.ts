@@ -80,7 +80,7 @@ async function sendCreateProject(api: ServiceApi, op: OperationOf<'createProject
     if (made) return { projectId: made.id };
   }
   try {
-    return { projectId: (await api.createProject({ name: op.name })).id };
+    return { projectId: (await api.createProject({ name: op.name, ...(op.color ? { color: op.color } : {}) })).id };
   } catch (error) {
     if (!alreadyExists(error)) throw error;
     const existing = await projectNamed(api, op.name);
@@ -188,7 +188,19 @@ async function sendCreateEntry(api: ServiceApi, op: OperationOf<'createEntry'>, 
     if (!sameEntry(earlier, op)) await api.updateEntry(earlier.id, none ? { ...fields, project_id: null } : fields);
     return { entryId: earlier.id };
   }
-  return { entryId: (await api.createEntry({ ...fields, source_url: op.marker })).id };
+  const made = await api.createEntry({ ...fields, source_url: op.marker });
+  await colourNewProject(api, op, made);
+  return { entryId: made.id };
+}
+
+/**
+ * Gives the project the service made for the entry (project_name) the colour chosen when the user
+ * typed it, as a project Stint creates itself gets it (the spec takes no colour with a name). A
+ * colour is not worth failing an entry that landed over: a refusal leaves the project grey.
+ */
+async function colourNewProject(api: ServiceApi, op: OperationOf<'createEntry'>, made: Entry): Promise<void> {
+  if (!op.newProjectColor || !made.project || made.project.color) return;
+  await api.updateProject(made.project.id, { color: op.newProjectColor }).catch(() => undefined);
 }
 
 /**

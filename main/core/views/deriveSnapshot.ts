@@ -124,7 +124,13 @@ function applyProjects(read: ProjectView[], items: OutboxItem[]): ProjectView[] 
     if (op.kind !== 'createProject') continue;
     const id = op.projectId ?? op.localId;
     if (!projects.some((p) => p.id === id)) {
-      projects.push({ id, name: op.name, color: null, billingIncrement: DEFAULT_BILLING_INCREMENT, enabled: true });
+      projects.push({
+        id,
+        name: op.name,
+        color: op.color ?? null,
+        billingIncrement: DEFAULT_BILLING_INCREMENT,
+        enabled: true,
+      });
     }
   }
   return projects.sort((a, b) => byName.compare(a.name, b.name));

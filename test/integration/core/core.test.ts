@@ -106,6 +106,28 @@ describe('core with the local service', () => {
     expect(projects.map((p) => p.name)).toEqual([name]);
   });
 
+  it('gives the projects it creates colours of their own, on the service and at once in the window', async () => {
+    const core = await local.core(dir.path);
+    await untilSynced(core);
+    const timerProject = unique('Painted');
+    const { projectId } = await must(core.handlers.createProject({ name: timerProject }));
+    // Shown in its colour before the service answers.
+    const shown = core.getSnapshot().projects.find((p) => p.id === projectId)!.color;
+    expect(shown).toMatch(/^#[0-9a-f]{6}$/);
+    // A project quick entry names for the first time: the service makes it, Stint colours it.
+    const typed = unique('Fresh').replace(/\s/g, '-');
+    await must(core.handlers.quickEntry({ text: `0:10 @${typed} idea` }));
+    await untilSynced(core);
+
+    const stored = async (name: string) => (await collect(local.api.listProjects({ name })))[0]?.color;
+    expect(await stored(timerProject)).toBe(shown);
+    const typedColor = await stored(typed);
+    expect(typedColor).toMatch(/^#[0-9a-f]{6}$/);
+    expect(typedColor).not.toBe(shown);
+    await must(core.handlers.refresh({}));
+    await until(() => core.getSnapshot().projects.find((p) => p.name === typed)?.color === typedColor, 'read back');
+  });
+
   it('keeps an operation the service refuses, with its message, until the user retries or discards it', async () => {
     const core = await local.core(dir.path);
     await untilSynced(core);
