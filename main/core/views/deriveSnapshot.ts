@@ -42,6 +42,8 @@ export interface ViewContext {
   week?: WeekRange;
   /** The CSV export on its way (export/exporter.ts); default none. */
   exporting?: Snapshot['exporting'];
+  /** The calendars' part, from today's entries (calendars/calendars.ts Calendars.view); default none. */
+  calendar?: (todayEntries: readonly EntryView[], user: Snapshot['user']) => Snapshot['calendar'];
 }
 
 export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], ctx: ViewContext): Snapshot {
@@ -110,6 +112,7 @@ export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], 
     idleSource: ctx.idleSource ?? idleSourceText(undefined),
     reminder: reminderView(ctx.reminderAt ?? null, timers, projects, ctx.recent),
     exporting: ctx.exporting ?? null,
+    calendar: ctx.calendar?.(entries, data.user) ?? { calendars: [], today: [] },
   });
 }
 
