@@ -78,16 +78,14 @@ function EventRow({ event, open, onOpen, onClose, onDone, projects, today, bridg
   const when = event.allDay ? 'All day' : event.line.split(' ')[0]!;
   return (
     <li class="entry calendar-event" data-testid="calendar-event" data-key={event.key}>
-      <div class="entry-summary">
-        <span class="entry-time">{when}</span>{' '}
-        <span class="clamp" title={event.title}>
-          {event.title}
-        </span>
-      </div>
+      <span class="entry-time">{when}</span>
+      <span class="entry-text clamp" title={event.title}>
+        {event.title}
+      </span>
       {open ? (
         <EventLine event={event} projects={projects} today={today} bridge={bridge} onClose={onClose} onDone={onDone} />
       ) : (
-        <div class="entry-actions">
+        <>
           <button type="button" class="entry-button" data-log aria-label={`Log ${event.title}`} onClick={onOpen}>
             Log
           </button>{' '}
@@ -104,7 +102,7 @@ function EventRow({ event, open, onOpen, onClose, onDone, projects, today, bridg
             Dismiss
           </button>
           <ErrorLine error={dismiss.error} />
-        </div>
+        </>
       )}
     </li>
   );
