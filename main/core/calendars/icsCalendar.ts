@@ -33,7 +33,7 @@ interface LoneEvent {
   /** The days (since 1970) its DTSTART and DTEND name, zone aside, with a day's margin: a cheap first look. */
   firstDay: number;
   lastDay: number;
-  text: string;
+  text(): string;
   /** Its occurrence once read (null: cancelled or unreadable). */
   read?: CalendarOccurrence | null;
 }
@@ -78,7 +78,7 @@ export function parseCalendar(text: string): ParsedCalendar {
       lone.push({ firstDay: v.firstDay, lastDay: v.lastDay, text: v.text });
       continue;
     }
-    const component = unlessBroken(() => new ICAL.Component(ICAL.parse(v.text) as unknown[], root));
+    const component = unlessBroken(() => new ICAL.Component(ICAL.parse(v.text()) as unknown[], root));
     if (!component) continue;
     const group = groups.get(v.uid) ?? { master: null, exceptions: [] };
     if (v.recurring) group.master = component;
@@ -100,58 +100,76 @@ interface VEventText {
   recurring: boolean;
   firstDay: number;
   lastDay: number;
-  text: string;
+  /** Its lines, joined only when it is read. */
+  text(): string;
 }
 
-/** The file without its VEVENTs (read whole), and each VEVENT's text with what a first look needs. */
+/** The first letters of the lines a first look reads (BEGIN, END, UID, RRULE, RDATE, DTSTART, DTEND), lower-cased. */
+const LOOKED_AT = new Set(['b', 'e', 'u', 'r', 'd'].map((c) => c.charCodeAt(0)));
+
+/**
+ * The file without its VEVENTs (read whole), and each VEVENT's lines with what a first look
+ * needs, in one pass over the unfolded lines: this is most of the time a long calendar takes.
+ */
 function splitEvents(text: string): { head: string; vevents: VEventText[] } {
   const lines = text.replace(/\r?\n[ \t]/g, '').split(/\r?\n/);
   const head: string[] = [];
   const vevents: VEventText[] = [];
-  let current: string[] | null = null;
+  let event: { from: number; uid: string; recurring: boolean; first: number | null; last: number | null } | null = null;
   let depth = 0;
-  for (const line of lines) {
-    const upper = line.slice(0, 12).toUpperCase();
-    if (current === null && upper.startsWith('BEGIN:VEVENT')) {
-      current = [line];
-      depth = 1;
-    } else if (current === null) {
-      if (line !== '') head.push(line);
-    } else {
-      current.push(line);
-      if (upper.startsWith('BEGIN:')) depth++;
-      else if (upper.startsWith('END:')) depth--;
-      if (depth === 0) {
-        vevents.push(describe(current));
-        current = null;
-      }
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!LOOKED_AT.has(line.charCodeAt(0) | 0x20)) {
+      if (event === null && line !== '') head.push(line);
+      continue;
+    }
+    const upper = line.slice(0, 8).toUpperCase();
+    if (event === null) {
+      if (upper.startsWith('BEGIN:VE')) {
+        event = { from: i, uid: '', recurring: false, first: null, last: null };
+        depth = 1;
+      } else if (line !== '') head.push(line);
+      continue;
+    }
+    if (upper.startsWith('BEGIN:')) depth++;
+    else if (upper.startsWith('END:')) depth--;
+    // Only the event's own lines: an alarm inside it has lines of its own.
+    else if (depth === 1) readLine(event, line, upper);
+    if (depth === 0) {
+      vevents.push(described(event, lines, i + 1));
+      event = null;
     }
   }
   return { head: head.join('\r\n'), vevents };
 }
 
-/** A VEVENT's UID, whether it recurs, and the days its start and end name (a day of margin each side). */
-function describe(lines: string[]): VEventText {
-  let uid = '';
-  let recurring = false;
-  let first: number | null = null;
-  let last: number | null = null;
-  let depth = 0;
-  for (const line of lines) {
-    const upper = line.slice(0, 12).toUpperCase();
-    if (upper.startsWith('BEGIN:')) depth++;
-    else if (upper.startsWith('END:')) depth--;
-    // Only the event's own lines: an alarm inside it has lines of its own.
-    if (depth !== 1) continue;
-    if (upper.startsWith('UID')) uid = line.slice(line.indexOf(':') + 1);
-    else if (upper.startsWith('RRULE') || upper.startsWith('RDATE')) recurring = true;
-    else if (upper.startsWith('DTSTART')) first = dayNumber(line);
-    else if (upper.startsWith('DTEND')) last = dayNumber(line);
-  }
-  // No DTEND (a DURATION, or a moment): as long as the longest event looked at.
+function readLine(
+  event: { uid: string; recurring: boolean; first: number | null; last: number | null },
+  line: string,
+  upper: string,
+): void {
+  if (upper.startsWith('UID')) event.uid = line.slice(line.indexOf(':') + 1);
+  else if (upper.startsWith('RRULE') || upper.startsWith('RDATE')) event.recurring = true;
+  else if (upper.startsWith('DTSTART')) event.first = dayNumber(line);
+  else if (upper.startsWith('DTEND')) event.last = dayNumber(line);
+}
+
+/** The days its start and end name, a day of margin each side (no DTEND: as long as the longest event looked at). */
+function described(
+  event: { from: number; uid: string; recurring: boolean; first: number | null; last: number | null },
+  lines: string[],
+  to: number,
+): VEventText {
+  const { first, last } = event;
   const firstDay = first ?? Number.NEGATIVE_INFINITY;
   const lastDay = last ?? (first === null ? Number.POSITIVE_INFINITY : first + LONGEST_EVENT_MS / DAY_MS);
-  return { uid, recurring, firstDay: firstDay - 1, lastDay: lastDay + 1, text: lines.join('\r\n') };
+  return {
+    uid: event.uid,
+    recurring: event.recurring,
+    firstDay: firstDay - 1,
+    lastDay: lastDay + 1,
+    text: () => lines.slice(event.from, to).join('\r\n'),
+  };
 }
 
 /** The day a DTSTART or DTEND line names (its date, zone aside), or null when it names none. */
@@ -176,7 +194,7 @@ export function occurrencesBetween(calendar: ParsedCalendar, from: number, to: n
   const toDay = Math.floor(to / DAY_MS);
   for (const lone of calendar.lone) {
     if (lone.firstDay > toDay || lone.lastDay < fromDay) continue;
-    if (lone.read === undefined) lone.read = readLone(calendar.root, lone.text);
+    if (lone.read === undefined) lone.read = readLone(calendar.root, lone.text());
     if (lone.read && lone.read.start < to && lone.read.end > from) found.push(lone.read);
   }
   for (const { event, exceptions } of calendar.series)
