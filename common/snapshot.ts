@@ -232,6 +232,8 @@ export interface CalendarView {
   calendars: CalendarSourceView[];
   /** Today's events not logged and not dismissed, by start. */
   today: CalendarEventView[];
+  /** The same for each day of the shown week up to today, by date (YYYY-MM-DD); their lines start with the date. */
+  week: Record<string, CalendarEventView[]>;
 }
 
 export interface Snapshot {

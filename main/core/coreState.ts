@@ -154,7 +154,7 @@ function snapshotView({
       reminderAt: reminder.openAt(),
       week: week(),
       exporting: shown.exporting,
-      ...(calendars ? { calendar: (entries, user) => calendars.view(today(), entries, user) } : {}),
+      ...(calendars ? { calendar: (entries, user, days) => calendars.view(today(), entries, user, days) } : {}),
     });
   const reminder = createReminderScheduler({
     clock,

@@ -20,9 +20,11 @@ interface Props {
   /** Local YYYY-MM-DD (Snapshot.today.date). */
   today: string;
   bridge: StintBridge;
+  /** Tells one list from another on a page (the week view has one per day). */
+  id?: string;
 }
 
-export function CalendarEvents({ events, projects, today, bridge }: Props) {
+export function CalendarEvents({ events, projects, today, bridge, id = 'calendar-events' }: Props) {
   const [open, setOpen] = useState<string | null>(null);
   const list = useRef<HTMLUListElement>(null);
   // After a log or a dismissal: the position whose Log takes the focus once the event has left.
@@ -40,8 +42,8 @@ export function CalendarEvents({ events, projects, today, bridge }: Props) {
     setFocusAt({ index, gone: event.key });
   };
   return (
-    <section class="calendar-events" aria-labelledby="calendar-events-heading" data-testid="calendar-events">
-      <h3 id="calendar-events-heading">From your calendar</h3>
+    <section class="calendar-events" aria-labelledby={`${id}-heading`} data-testid="calendar-events">
+      <h3 id={`${id}-heading`}>From your calendar</h3>
       <ul class="entries" ref={list}>
         {events.map((event, index) => (
           <EventRow

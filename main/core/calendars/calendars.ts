@@ -5,7 +5,13 @@
 
 import { randomUUID } from 'node:crypto';
 import { fail, ok, type Result } from '../../../common/result';
-import type { CalendarSourceView, CalendarView, EntryView, Snapshot } from '../../../common/snapshot';
+import type {
+  CalendarEventView,
+  CalendarSourceView,
+  CalendarView,
+  EntryView,
+  Snapshot,
+} from '../../../common/snapshot';
 import type { TimerClock } from '../../api/clock';
 import { systemClock } from '../../api/clock';
 import type { SecretStore } from '../embedded/keychain';
@@ -31,8 +37,16 @@ export interface CalendarsOptions {
 }
 
 export interface Calendars {
-  /** The snapshot's part: the calendars, and today's events not logged by these entries (memoised). */
-  view(today: string, entries: readonly EntryView[], user: Snapshot['user']): CalendarView;
+  /**
+   * The snapshot's part: the calendars, today's events not logged by these entries, and those of
+   * the shown week's days up to today (by date).
+   */
+  view(
+    today: string,
+    entries: readonly EntryView[],
+    user: Snapshot['user'],
+    week?: readonly WeekDayEntries[],
+  ): CalendarView;
   /** Calls back when the view may have changed (a read, an addition, a dismissal). */
   subscribe(listener: () => void): () => void;
   /** Reads the address, then keeps it (keychain) and its events (cache); refused at the field when it cannot be read. */
@@ -101,7 +115,7 @@ export function openCalendars(options: CalendarsOptions): Calendars {
   const { loaded } = held;
   const reader = calendarReader(held, secrets, clock);
   return {
-    view: todayViewOf(held),
+    view: viewOf(held),
     subscribe: held.subscribe,
     add: (request) => addCalendar({ request, secrets, held, now: clock.now }),
     async remove(id) {
@@ -205,25 +219,44 @@ async function readOne(id: string, secrets: SecretStore): Promise<{ text: string
   return { text, parsed: parseCalendar(text) };
 }
 
+/** A day of the week view with its entries (Snapshot.week.days). */
+export type WeekDayEntries = { date: string; entries: readonly EntryView[] };
+
 /**
- * The snapshot's part. The day's occurrences are expanded once per day and change of calendars;
- * matching them with the entries, on every snapshot, is cheap.
+ * The snapshot's part. Each day's occurrences are expanded once per change of calendars (and
+ * user); matching them with the entries, on every snapshot, is cheap.
  */
-function todayViewOf(held: Held): Calendars['view'] {
-  const memo = { key: '', day: null as ReturnType<typeof dayOccurrences> | null };
-  return (today, entries, user) => {
-    const key = `${today}|${held.version()}|${user?.email ?? ''}`;
-    if (!memo.day || memo.key !== key)
-      memo.day = dayOccurrences({ file: held.file(), loaded: held.loaded, today, user });
+function viewOf(held: Held): Calendars['view'] {
+  const memo = { key: '', days: new Map<string, ReturnType<typeof dayOccurrences>>() };
+  return (today, entries, user, week = []) => {
+    const key = `${held.version()}|${user?.email ?? ''}`;
+    if (memo.key !== key || memo.days.size > 31) memo.days.clear();
     memo.key = key;
     const file = held.file();
-    const { view, learned } = matchedView(file, held.loaded, memo.day, entries);
+    const dayOf = (date: string) => {
+      const known = memo.days.get(date);
+      if (known) return known;
+      const made = dayOccurrences({ file, loaded: held.loaded, today: date, user });
+      memo.days.set(date, made);
+      return made;
+    };
+    const todays = openEvents(file, dayOf(today), entries);
+    const learned = { ...todays.learned };
+    const days: Record<string, CalendarEventView[]> = {};
+    // Quick entry logs up to today, never a later day: the week lists none after it.
+    for (const d of week.filter((w) => w.date <= today)) {
+      const one = d.date === today ? todays : openEvents(file, dayOf(d.date), d.entries, d.date);
+      days[d.date] = one.open;
+      Object.assign(learned, one.learned);
+    }
     // What the entries say of the events' projects is kept for their next occurrences.
     if (Object.entries(learned).some(([uid, name]) => file.projects[uid] !== name)) {
       held.save({ ...file, projects: { ...file.projects, ...learned } });
       queueMicrotask(held.changed);
     }
-    return view;
+    const none: Loaded = { parsed: null, problem: null, triedAt: null };
+    const calendars = file.calendars.map((c) => sourceView(c, held.loaded.get(c.id) ?? none));
+    return { calendars, today: todays.open, week: days };
   };
 }
 
@@ -316,23 +349,22 @@ function dayOccurrences({ file, loaded, today, user }: DayParts) {
   return { occurrences, userAddresses: [...addresses], dayStart, dayEnd };
 }
 
-/** The calendars and the day's events these entries have not logged (dayEvents.ts). */
-function matchedView(
+/** The day's events these entries have not logged (dayEvents.ts), as the snapshot shows them. */
+function openEvents(
   file: CalendarsFile,
-  loaded: Map<string, Loaded>,
   day: ReturnType<typeof dayOccurrences>,
   entries: readonly EntryView[],
-) {
+  dayWord?: string,
+): { open: CalendarEventView[]; learned: Record<string, string> } {
   const { open, learned } = dayEvents({
     ...day,
     entries,
     dismissed: new Set(file.dismissed),
     projects: file.projects,
+    ...(dayWord ? { dayWord } : {}),
   });
-  const none: Loaded = { parsed: null, problem: null, triedAt: null };
-  const view: CalendarView = {
-    calendars: file.calendars.map((c) => sourceView(c, loaded.get(c.id) ?? none)),
-    today: open.map(({ key, calendarId, title, start, end, allDay, line, projectName }) => ({
+  return {
+    open: open.map(({ key, calendarId, title, start, end, allDay, line, projectName }) => ({
       key,
       calendarId,
       title,
@@ -342,6 +374,6 @@ function matchedView(
       line,
       projectName,
     })),
+    learned,
   };
-  return { view, learned };
 }

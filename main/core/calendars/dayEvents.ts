@@ -30,6 +30,8 @@ export interface DayEventsInput {
   /** The day's bounds, epoch ms (local midnight to the next): lines are cut to them. */
   dayStart: number;
   dayEnd: number;
+  /** Another day than today: its date, written first in each line (quick entry's day word). */
+  dayWord?: string;
 }
 
 export interface DayEvent {
@@ -94,12 +96,14 @@ export function dayEvents(input: DayEventsInput): DayEventsResult {
       start: o.start,
       end: o.end,
       allDay: o.allDay,
-      line: eventLine(o, projectName, input.dayStart, input.dayEnd),
+      line: dayLine(input.dayWord, eventLine(o, projectName, input.dayStart, input.dayEnd)),
       projectName,
     });
   }
   return { open, learned };
 }
+
+const dayLine = (dayWord: string | undefined, line: string) => (dayWord ? `${dayWord} ${line}` : line);
 
 /** The title an event without one is logged as. */
 const UNTITLED = 'Meeting';

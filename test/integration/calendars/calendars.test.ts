@@ -175,6 +175,30 @@ describe('calendars read over HTTP', () => {
     expect(lines(open(), '2026-10-28')[0]).toBe('10:00-10:15 @Acme #meeting Stand-up');
   });
 
+  it("lists the shown week's days up to today, each line with its date, an entry of that day logging its event", async () => {
+    const { url, open } = setUp();
+    const calendars = open();
+    expect((await calendars.add({ address: url })).ok).toBe(true);
+    const standup: EntryView = {
+      key: 'e27',
+      id: 27,
+      date: '2026-10-27',
+      minutes: 15,
+      description: 'Stand-up',
+      projectName: null,
+      pending: false,
+    };
+    const dates = ['26', '27', '28', '29', '30', '31'].map((d) => `2026-10-${d}`).concat('2026-11-01');
+    const week = dates.map((date) => ({ date, entries: date === '2026-10-27' ? [standup] : [] }));
+    const view = calendars.view('2026-10-28', [], null, week);
+    expect(Object.keys(view.week)).toEqual(['2026-10-26', '2026-10-27', '2026-10-28']);
+    expect(view.week['2026-10-26']!.map((e) => e.line)).toEqual(['2026-10-26 10:00-10:15 #meeting Stand-up']);
+    expect(view.week['2026-10-27']!.map((e) => e.line)).toEqual(['2026-10-27 14:00-15:00 #meeting Call with New York']);
+    // Today's day is today's list, its lines without a date.
+    expect(view.week['2026-10-28']).toEqual(view.today);
+    expect(view.today.map((e) => e.line)).toEqual(['10:00-10:15 #meeting Stand-up']);
+  });
+
   it('refuses at the field, keeping nothing, an address over plain http elsewhere and a page that is no calendar', async () => {
     const { open, dataDir } = setUp();
     const calendars = open();

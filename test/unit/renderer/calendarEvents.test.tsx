@@ -124,3 +124,28 @@ describe('CalendarsSection', () => {
     await waitFor(() => expect(bridge.removeCalendar).toHaveBeenCalledWith({ id: 'c1' }));
   });
 });
+
+describe('the week view', () => {
+  it("lists a day's calendar events in the day it opens to, each line with its date", async () => {
+    const { WeekDays } = await import('../../../renderer/components/week/WeekDays');
+    const bridge = fakeBridge();
+    const monday = event({ key: 'standup/mon', line: '2025-03-10 9:00-9:10 @Acme #meeting Stand-up' });
+    render(
+      <WeekDays
+        days={[{ date: '2025-03-10', totalMinutes: 0, entries: [] }]}
+        today="2025-03-12"
+        projects={[acme]}
+        bridge={bridge}
+        calendarEvents={{ '2025-03-10': [monday] }}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Mon/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Log Stand-up' }));
+    const line = screen.getByTestId('event-line') as HTMLInputElement;
+    expect(line.value).toBe('2025-03-10 9:00-9:10 @Acme #meeting Stand-up');
+    fireEvent.keyDown(line, { key: 'Enter' });
+    await waitFor(() =>
+      expect(bridge.quickEntry).toHaveBeenCalledWith({ text: '2025-03-10 9:00-9:10 @Acme #meeting Stand-up' }),
+    );
+  });
+});

@@ -159,3 +159,11 @@ describe('a calendar day', () => {
     expect(eventKey({ uid: 'a@b', occurrence: '' })).toBe('a@b/');
   });
 });
+
+describe('a calendar day of the week view', () => {
+  it('writes the date first in the lines of another day than today, as quick entry reads a day', () => {
+    const [event] = day('2026-10-26', { dayWord: '2026-10-26' }).open;
+    expect(event!.line).toBe('2026-10-26 10:00-10:15 #meeting Stand-up');
+    expect(parseQuickEntry(event!.line, [], '2026-10-28')).toMatchObject({ ok: true, date: '2026-10-26', minutes: 15 });
+  });
+});
