@@ -16,6 +16,7 @@ import { createSessionSecrets } from '../../main/core/embedded/keychain';
 import { startWebHost, type WebHost } from '../../web/host';
 import { eightMeetings, serveCalendars } from '../support/calendars';
 import { soleCoreApp } from '../support/soleCore';
+import { axeViolations } from './axe';
 import { CHROMIUM, elsewhere, explained, focusedAttribute } from './support';
 
 let dataDir: string;
@@ -47,7 +48,9 @@ describe('a day rebuilt from the calendar', () => {
   it('logs eight meetings by keyboard, two keys each, in under 60 s, each stored on the service', async () => {
     const today = localDate(Date.now());
     server.set('/work/basic.ics', eightMeetings(today.replace(/-/g, '')));
-    const page = await browser.newPage({ viewport: { width: 420, height: 900 }, colorScheme: 'light' });
+    // bypassCSP lets axe's script in (the check only, not the app's CSP).
+    const context = await browser.newContext({ bypassCSP: true, viewport: { width: 420, height: 900 } });
+    const page = await context.newPage();
     page.setDefaultTimeout(10_000);
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -60,8 +63,11 @@ describe('a day rebuilt from the calendar', () => {
       await page.getByRole('link', { name: 'Back to Stint' }).click();
       await expect.poll(() => page.getByTestId('calendar-event').count()).toBe(8);
       await page.screenshot({ path: join('artifacts', 'e2e-calendar-day.png'), fullPage: true });
+      expect(await axeViolations(page)).toEqual([]);
 
+      // Timed from here, less the test's own look at the open line (screenshot and axe).
       const started = performance.now();
+      let looking = 0;
       // From the quick-entry box, Tab reaches the first meeting's Log.
       await page.getByRole('combobox', { name: 'Log time for today' }).focus();
       for (let tabs = 0; tabs < 40 && (await focusedAttribute(page, 'aria-label')) !== 'Log Meeting 1'; tabs++)
@@ -70,7 +76,12 @@ describe('a day rebuilt from the calendar', () => {
         expect(await focusedAttribute(page, 'aria-label')).toBe(`Log Meeting ${n}`);
         await page.keyboard.press('Enter');
         await expect.poll(() => focusedAttribute(page, 'data-testid')).toBe('event-line');
-        if (n === 1) await page.screenshot({ path: join('artifacts', 'e2e-calendar-line.png'), fullPage: true });
+        if (n === 1) {
+          const look = performance.now();
+          await page.screenshot({ path: join('artifacts', 'e2e-calendar-line.png'), fullPage: true });
+          expect(await axeViolations(page)).toEqual([]);
+          looking = performance.now() - look;
+        }
         await page.keyboard.press('Enter');
         if (n < 8) await expect.poll(() => focusedAttribute(page, 'aria-label')).toBe(`Log Meeting ${n + 1}`);
       }
@@ -79,7 +90,7 @@ describe('a day rebuilt from the calendar', () => {
       await expect
         .poll(async () => (await collect(api.listEntries({ from: today, to: today }))).length, { timeout: 30_000 })
         .toBe(8);
-      const seconds = (performance.now() - started) / 1000;
+      const seconds = (performance.now() - started - looking) / 1000;
       console.log(`e2e calendar: 8 meetings logged by keyboard and stored on the service in ${seconds.toFixed(1)} s`);
       expect(seconds).toBeLessThan(60);
 
