@@ -220,14 +220,22 @@ export function fiveYearCalendar(around: Date): string {
 export async function serveCalendars(): Promise<{
   url(path: string): string;
   set(path: string, text: string | null): void;
+  /** Answers path with a 302 to location. */
+  redirect(path: string, location: string): void;
   requests(path: string): number;
   close(): Promise<void>;
 }> {
   const texts = new Map<string, string>();
+  const redirects = new Map<string, string>();
   const counts = new Map<string, number>();
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
     counts.set(path, (counts.get(path) ?? 0) + 1);
+    const location = redirects.get(path);
+    if (location !== undefined) {
+      res.writeHead(302, { location }).end();
+      return;
+    }
     const text = texts.get(path);
     if (text === undefined) {
       res.writeHead(404).end('not found');
@@ -240,6 +248,7 @@ export async function serveCalendars(): Promise<{
   return {
     url: (path) => `http://127.0.0.1:${port}${path}`,
     set: (path, text) => (text === null ? texts.delete(path) : texts.set(path, text)),
+    redirect: (path, location) => void redirects.set(path, location),
     requests: (path) => counts.get(path) ?? 0,
     close: () =>
       new Promise<void>((resolve) => {

@@ -71,10 +71,11 @@ export async function readCalendarText(checked: Extract<CheckedAddress, { ok: tr
     const location = response.headers.get('location');
     if (response.status >= 300 && response.status < 400 && location) {
       await response.body?.cancel();
+      const from = url.host;
       url = new URL(location, url);
       // A redirect may not take the secret address's answer to plain http elsewhere.
       const problem = refusedUrl(url);
-      if (problem) throw new Error(`${url.host} sent Stint on to an address it does not read: ${problem}`);
+      if (problem) throw new Error(`${from} sent Stint on to an address it does not read. ${problem}`);
       continue;
     }
     if (!response.ok) {

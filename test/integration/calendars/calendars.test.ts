@@ -214,6 +214,25 @@ describe('calendars read over HTTP', () => {
     expect(filesUnder(dataDir)).toEqual([]);
   });
 
+  it('follows a redirect on loopback, and refuses one that would take the address to plain http elsewhere', async () => {
+    const { open, path } = setUp();
+    const calendars = open();
+    const moved = uniqueId('/moved');
+    server.redirect(moved, path);
+    expect(await calendars.add({ address: server.url(moved) })).toMatchObject({ ok: true, value: { events: 6 } });
+    const away = uniqueId('/away');
+    server.redirect(away, `http://calendar.example.org${PATH}`);
+    const refused = await calendars.add({ address: server.url(away) });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: {
+        field: 'address',
+        message: `${new URL(server.url('/')).host} sent Stint on to an address it does not read. Only https:// addresses are read: over http the secret address would cross the network in the clear.`,
+      },
+    });
+    expect(JSON.stringify(refused)).not.toContain(SECRET);
+  });
+
   it('reads a local .ics file', async () => {
     const { open, dataDir } = setUp();
     const { writeFileSync } = await import('node:fs');
