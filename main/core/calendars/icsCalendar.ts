@@ -240,8 +240,8 @@ const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
  * occurrence years ago: its DTSTART moved on by whole periods (INTERVAL days or weeks, on the
  * wall clock of its zone), which leaves every later occurrence where it was. Only for the rules
  * where that holds: DAILY or WEEKLY, no COUNT (counted from the first), no RDATE, no BY-part but
- * plain BYDAY. The moved start is always yielded first, so it is skipped when its weekday is not
- * in BYDAY. Null: iterate from the start.
+ * plain BYDAY. ical.js yields a DTSTART first even when BYDAY leaves its weekday out (it does for
+ * DAILY rules), so a moved start on such a day is skipped. Null: iterate from the start.
  */
 function skipAhead(event: ICAL.Event, before: number): { start: ICAL.Time; notAnOccurrence: boolean } | null {
   const rules = event.component.getAllProperties('rrule');

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseQuickEntry } from '../../../../common/quickEntry';
 import { dayEvents, eventKey, eventLine, type DayOccurrence } from '../../../../main/core/calendars/dayEvents';
 import { occurrencesBetween, parseCalendar } from '../../../../main/core/calendars/icsCalendar';
-import { dstWeekCalendar, ME } from '../../../support/calendars';
+import { calendarText, dstWeekCalendar, ME, vevent } from '../../../support/calendars';
 import type { EntryView } from '../../../../common/snapshot';
 
 const entry = (over: Partial<EntryView>): EntryView => ({
@@ -165,5 +165,63 @@ describe('a calendar day of the week view', () => {
     const [event] = day('2026-10-26', { dayWord: '2026-10-26' }).open;
     expect(event!.line).toBe('2026-10-26 10:00-10:15 #meeting Stand-up');
     expect(parseQuickEntry(event!.line, [], '2026-10-28')).toMatchObject({ ok: true, date: '2026-10-26', minutes: 15 });
+  });
+});
+
+describe('a series begun years before the day listed', () => {
+  const tzid = 'Europe/Berlin';
+  const calendar = parseCalendar(
+    calendarText([
+      vevent({
+        uid: 'weekly@example.org',
+        summary: 'Weekly',
+        // A Monday, in step with its rule (a DTSTART out of step makes the set undefined: RFC 5545 3.8.5.3).
+        start: '20220103T093000',
+        end: '20220103T095500',
+        tzid,
+        rrule: 'FREQ=WEEKLY;BYDAY=MO,WE',
+      }),
+      vevent({
+        uid: 'every-other-day@example.org',
+        summary: 'Every other day',
+        start: '20220103T080000',
+        end: '20220103T081500',
+        tzid,
+        rrule: 'FREQ=DAILY;INTERVAL=2',
+      }),
+    ]),
+  );
+  const titlesOn = (date: string) => {
+    const { dayStart, dayEnd } = dayBounds(date);
+    return occurrencesBetween(calendar, dayStart, dayEnd).map(
+      (o) => `${new Date(o.start).getHours()}:${String(new Date(o.start).getMinutes()).padStart(2, '0')} ${o.summary}`,
+    );
+  };
+  const daysSinceStart = (date: string) => {
+    const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+    return (Date.UTC(y, m - 1, d) - Date.UTC(2022, 0, 3)) / 86_400_000;
+  };
+
+  it('finds its occurrences at their Berlin time on both sides of summer time, and none on other days', () => {
+    expect(titlesOn('2022-01-03')).toEqual(['8:00 Every other day', '9:30 Weekly']);
+    for (const date of ['2026-10-21', '2026-10-26', '2026-03-30', '2026-11-30']) {
+      const weekly = titlesOn(date).filter((t) => t.endsWith('Weekly'));
+      expect(weekly, date).toEqual(['9:30 Weekly']);
+    }
+    for (const date of ['2026-10-20', '2026-10-24', '2026-10-25', '2026-10-27'])
+      expect(
+        titlesOn(date).filter((t) => t.endsWith('Weekly')),
+        date,
+      ).toEqual([]);
+  });
+
+  it('keeps an INTERVAL of days in step with its first day', () => {
+    for (const date of ['2026-10-24', '2026-10-25', '2026-10-26', '2026-10-27', '2027-06-01']) {
+      const expected = daysSinceStart(date) % 2 === 0 ? ['8:00 Every other day'] : [];
+      expect(
+        titlesOn(date).filter((t) => t.endsWith('Every other day')),
+        date,
+      ).toEqual(expected);
+    }
   });
 });
