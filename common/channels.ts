@@ -36,6 +36,10 @@ const names = {
   exportCsv: true,
   getActivity: true,
   exportActivity: true,
+  addCalendar: true,
+  removeCalendar: true,
+  refreshCalendars: true,
+  dismissCalendarEvent: true,
 } as const;
 
 export type Channel = keyof typeof names;

@@ -8,7 +8,7 @@ import type { Activity } from './activity';
 import type { Channel, UiCommand } from './channels';
 import type { Result } from './result';
 import { START_PROJECT_NAMES, type Settings, type StartProjectName } from './settings';
-import type { EditableField, Snapshot } from './snapshot';
+import type { CalendarSourceView, EditableField, Snapshot } from './snapshot';
 import { MAX_MINUTES } from './timeString';
 
 export { channels, ipcChannel, SNAPSHOT_CHANNEL, UI_COMMAND_CHANNEL, type Channel, type UiCommand } from './channels';
@@ -175,6 +175,17 @@ export const requests = {
   getActivity: z.object({}).strict(),
   /** The same as JSON text, for a support request: only what the user did and what the service answered. */
   exportActivity: z.object({}).strict(),
+  /**
+   * A calendar by its address (https://, webcal://, http:// on loopback only) or an .ics file's
+   * path, and optionally the user's address in its invitations: read first, then kept (the
+   * address in the keychain only; main/core/calendars/).
+   */
+  addCalendar: z.object({ address: z.string().min(1).max(4096), email: z.string().max(320).optional() }).strict(),
+  removeCalendar: z.object({ id: z.string().min(1).max(100) }).strict(),
+  /** Reads every calendar again now. */
+  refreshCalendars: z.object({}).strict(),
+  /** Leaves one occurrence (CalendarEventView.key) out of the list for good. */
+  dismissCalendarEvent: z.object({ key: z.string().min(1).max(2000) }).strict(),
 } as const satisfies Record<Channel, z.ZodType>;
 
 /** An account added or signed in again; adding never changes the default by itself (setDefaultAccount does). */
@@ -231,6 +242,10 @@ export interface Responses {
   exportCsv: { path: string; entries: number };
   getActivity: Activity;
   exportActivity: { json: string; fileName: string };
+  addCalendar: CalendarSourceView;
+  removeCalendar: null;
+  refreshCalendars: null;
+  dismissCalendarEvent: null;
 }
 
 export type RequestOf<C extends Channel> = z.infer<(typeof requests)[C]>;

@@ -223,6 +223,46 @@ export interface ShortcutsView {
   toggleCommand: string[] | null;
 }
 
+/** One of the user's calendars (main/core/calendars/): its address is in the keychain, never here. */
+export interface CalendarSourceView {
+  id: string;
+  /** The address without its secret part ("calendar.google.com/…/basic.ics"), or the file's name. */
+  label: string;
+  kind: 'url' | 'file';
+  /** The user's address in its invitations: a meeting declined under it is left out. */
+  email: string | null;
+  /** Epoch ms of the last good read; null: never read. */
+  readAt: number | null;
+  /** Why the last read failed (its cached events are still shown); null when it went well. */
+  problem: string | null;
+  /** How many events it holds. */
+  events: number;
+}
+
+/** An event of today not logged yet (main/core/calendars/dayEvents.ts says when one counts as logged). */
+export interface CalendarEventView {
+  /** Which occurrence: its UID and RECURRENCE-ID (dismissCalendarEvent takes it). */
+  key: string;
+  calendarId: string;
+  title: string;
+  /** Epoch ms. */
+  start: number;
+  end: number;
+  allDay: boolean;
+  /** The quick-entry line that logs it: "9:00-10:00 @Acme #meeting Weekly sync" (an all-day event's has no time). */
+  line: string;
+  /** The project remembered for this event (the one its last occurrence was logged on). */
+  projectName: string | null;
+}
+
+export interface CalendarView {
+  calendars: CalendarSourceView[];
+  /** Today's events not logged and not dismissed, by start. */
+  today: CalendarEventView[];
+  /** The same for each day of the shown week up to today, by date (YYYY-MM-DD); their lines start with the date. */
+  week: Record<string, CalendarEventView[]>;
+}
+
 export interface Snapshot {
   account: { id: string; label: string; kind: 'local' | 'remote' };
   user: { name: string; email: string } | null;
@@ -269,4 +309,6 @@ export interface Snapshot {
   webHost?: true;
   /** The app's own update, where the app updates itself (the Electron shell lays it over); absent elsewhere. */
   update?: UpdateView;
+  /** The user's calendars and today's events from them (main/core/calendars/); empty where the app has none. */
+  calendar: CalendarView;
 }

@@ -85,6 +85,8 @@ export function createCoreState({ options, outbox, ledger }: CoreParts): CoreSta
         if (view.idle.handle(event)) view.changed();
         if (event.kind !== 'resume' && event.kind !== 'unlock') return;
       }
+      if (event === 'window-hidden' || event === 'window-shown')
+        options.calendars?.windowShown(event === 'window-shown');
       if (event === 'window-hidden') return worker().setWindowShown(false);
       if (event === 'window-shown') worker().setWindowShown(true);
       worker().freshen();
@@ -135,6 +137,7 @@ function snapshotView({
     thresholdMinutes: () => settings.get().idleThresholdMinutes,
   });
   const today = () => localDate(clock.now());
+  const { calendars } = options;
   const week = () => weekOf(shown.weekOf ?? today(), service.data.weekStart);
   const build = (): Snapshot =>
     deriveSnapshot(service.data, outbox.items(), {
@@ -151,6 +154,7 @@ function snapshotView({
       reminderAt: reminder.openAt(),
       week: week(),
       exporting: shown.exporting,
+      ...(calendars ? { calendar: (entries, user, days) => calendars.view(today(), entries, user, days) } : {}),
     });
   const reminder = createReminderScheduler({
     clock,
@@ -166,9 +170,11 @@ function snapshotView({
     if (reminder.check()) store.set(build());
   };
   const unsubscribeSettings = settings.subscribe(changed);
+  const unsubscribeCalendars = calendars?.subscribe(changed);
   const stop = () => {
     reminder.stop();
     unsubscribeSettings();
+    unsubscribeCalendars?.();
   };
   return { store, changed, idle, reminder, today, week, stop };
 }
@@ -262,6 +268,7 @@ function callSide(inner: Inner): HandlerDeps & Pick<CoreState, 'subscribe'> {
       }
       return range;
     },
+    ...(options.calendars ? { calendars: options.calendars } : {}),
     exportCsv: (range: RequestOf<'exportCsv'>) =>
       options.downloadsDir
         ? exporter.toFolder(range, options.downloadsDir)

@@ -8,6 +8,7 @@ import type { TimerClock as Clock } from '../api/clock';
 import type { ServiceApi } from '../api/types';
 import type { BulkImporter } from './sync/bulk';
 import type { IdleEvent } from './desktop/idle/policy';
+import type { Calendars } from './calendars/calendars';
 import type { SettingsStore } from './settings/store';
 import type { ApplyHotkeys } from './settings/update';
 
@@ -52,6 +53,8 @@ export interface CoreOptions {
   undoGraceMs?: number;
   /** Where the window's CSV exports go (the user's Downloads folder); without it, the window cannot export. */
   downloadsDir?: string;
+  /** The user's calendars (calendars/calendars.ts), the app's, shared by every account's core; without it, none. */
+  calendars?: Calendars;
 }
 
 export interface Core {

@@ -106,7 +106,13 @@ function AppView({
               outbox={snapshot.outbox}
               bridge={bridge}
             />
-            <Today today={snapshot.today} timers={snapshot.timers} projects={snapshot.projects} bridge={bridge} />
+            <Today
+              today={snapshot.today}
+              timers={snapshot.timers}
+              projects={snapshot.projects}
+              bridge={bridge}
+              events={snapshot.calendar.today}
+            />
           </>
         )}
       </main>

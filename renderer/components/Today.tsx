@@ -10,6 +10,7 @@ import { formatMinutes } from '../../common/format';
 import type { ProjectView, Snapshot, TimerView } from '../../common/snapshot';
 import { todayTotal } from '../../common/todayTotal';
 import { useNow } from '../hooks';
+import { CalendarEvents } from './CalendarEvents';
 import { EntryRow } from './EntryRow';
 
 interface Props {
@@ -18,9 +19,11 @@ interface Props {
   timers: readonly TimerView[];
   projects: ProjectView[];
   bridge: StintBridge;
+  /** Today's calendar events not logged yet (Snapshot.calendar.today). */
+  events?: Snapshot['calendar']['today'];
 }
 
-export function Today({ today, timers, projects, bridge }: Props) {
+export function Today({ today, timers, projects, bridge, events = [] }: Props) {
   const now = useNow(timers.some((t) => t.state === 'running'));
   const total = todayTotal(today.totalMinutes, timers, now);
   // An entry moved to another day leaves this list: where it went is said here.
@@ -46,6 +49,7 @@ export function Today({ today, timers, projects, bridge }: Props) {
           Moved to {formatDay(moved, today.date)}.
         </p>
       )}
+      <CalendarEvents events={events} projects={projects} today={today.date} bridge={bridge} />
       {today.entries.length === 0 ? (
         <p class="empty">Nothing logged today yet.</p>
       ) : (

@@ -7,7 +7,8 @@
 // too. Everything printed (this process's stdout, stderr and console, the remote service's output
 // with its request log on) and every file under both data folders (journals, settings,
 // accounts.json, service databases with WAL, broadcast-receiver.json) is then searched for each
-// secret, raw and in base64 and hex forms of its bytes.
+// secret, raw and in base64 and hex forms of its bytes. A calendar's secret address, typed into
+// Settings › Calendars and read over loopback HTTP, is one of those secrets.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -24,6 +25,8 @@ import { openSqliteStore } from '../../service/storage/sqliteStore';
 import { timestamp } from '../../service/time';
 import { startWebHost, type WebHost } from '../../web/host';
 import { root } from '../../scripts/electronBinary.mjs';
+import { eightMeetings, serveCalendars } from '../support/calendars';
+import { localDate } from '../../common/format';
 import { CHROMIUM, explained, freePort, openApp } from './support';
 
 const PASSWORD = 'leak check password 7';
@@ -81,9 +84,11 @@ const opened: string[] = [];
 let app: StintApp;
 let host: WebHost;
 let browser: Browser;
+let calendarServer: Awaited<ReturnType<typeof serveCalendars>>;
 
 beforeAll(async () => {
   capture();
+  calendarServer = await serveCalendars();
   dataDir = mkdtempSync(join(tmpdir(), 'stint-e2e-leak-app-'));
   serviceDir = mkdtempSync(join(tmpdir(), 'stint-e2e-leak-service-'));
 
@@ -129,6 +134,7 @@ afterAll(async () => {
   await browser?.close();
   await host?.close();
   await app?.stop();
+  await calendarServer?.close();
   child?.kill();
   for (const undo of restore.splice(0)) undo();
   rmSync(dataDir, { recursive: true, force: true });
@@ -182,8 +188,15 @@ describe('secrets never reach logs or files', () => {
       await page.getByRole('button', { name: 'Log Website', exact: true }).click();
       await app.whenIdle();
 
-      // The remote account, added in the settings view with the browser sign-in.
+      // A calendar by its secret address (Google's shape), added in the settings view.
       await page.getByRole('link', { name: 'Settings' }).click();
+      const calendarPath = '/calendar/ical/me%40example.org/private-9f8e7d6c5b4a39281706f5e4d3c2b1a0/basic.ics';
+      calendarServer.set(calendarPath, eightMeetings(localDate(Date.now()).replace(/-/g, '')));
+      await page.getByTestId('calendar-address').fill(calendarServer.url(calendarPath));
+      await page.getByRole('button', { name: 'Add calendar' }).click();
+      await expect.poll(() => app.getSnapshot().calendar.calendars.length).toBe(1);
+
+      // The remote account, added in the settings view with the browser sign-in.
       const form = page.getByRole('form', { name: 'Add account' });
       await form.getByLabel('Service address').fill(serviceUrl);
       await form.getByLabel("Stint's client ID at that service").fill(client.clientId);
@@ -230,7 +243,7 @@ describe('secrets never reach logs or files', () => {
 
     // Every kind of secret the app keeps was held, the rotated tokens beside the first ones.
     const held = secrets.given;
-    expect(new Set(held.map((h) => h.key))).toEqual(new Set(ACCOUNT_SECRETS));
+    expect(new Set(held.map((h) => h.key))).toEqual(new Set([...ACCOUNT_SECRETS, 'calendar-address']));
     expect(new Set(held.filter((h) => h.key === 'access-token').map((h) => h.value)).size).toBe(2);
     expect(new Set(held.filter((h) => h.key === 'refresh-token').map((h) => h.value)).size).toBe(2);
     expect(held.find((h) => h.key === 'client-secret')?.value).toBe(client.clientSecret);

@@ -59,5 +59,6 @@ export const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
   idleSource: 'Idle read from GNOME',
   reminder: null,
   exporting: null,
+  calendar: { calendars: [], today: [], week: {} },
   ...over,
 });

@@ -99,7 +99,7 @@ const RULES: Array<{ folder: string; folders: string[]; packages: string[]; beca
       'service/storage/secretBox.ts',
       'service/storage/privateFiles.ts',
     ],
-    packages: ['node:', 'zod', 'conf', '@napi-rs/keyring'],
+    packages: ['node:', 'zod', 'conf', '@napi-rs/keyring', 'ical.js'],
     because: {
       'service/index.ts': 'the embedded account starts the local service',
       'service/storage/secretBox.ts': "the embedded account makes the service's secrets key",
@@ -139,8 +139,30 @@ const RULES: Array<{ folder: string; folders: string[]; packages: string[]; beca
   },
   {
     folder: 'main/core/calls',
-    folders: ['main/core/calls', 'main/core/sync', 'main/core/model', 'main/core/desktop', 'common'],
+    folders: [
+      'main/core/calls',
+      'main/core/sync',
+      'main/core/model',
+      'main/core/desktop',
+      'main/core/calendars',
+      'common',
+    ],
     packages: ['node:'],
+  },
+  {
+    folder: 'main/core/calendars',
+    folders: [
+      'main/core/calendars',
+      'main/core/embedded/keychain.ts',
+      'main/api/clock.ts',
+      'common',
+      'service/storage/privateFiles.ts',
+    ],
+    packages: ['node:', 'zod', 'ical.js'],
+    because: {
+      'main/core/embedded/keychain.ts': "a calendar's address is a secret, kept where tokens are",
+      'service/storage/privateFiles.ts': 'the calendars file and the cache are written 0600 as the service does',
+    },
   },
   {
     folder: 'main/core/settings',

@@ -16,6 +16,7 @@ import { sharedConnection } from '../../api/serviceLimiters';
 import { lockDataFolder, type DataFolderLock } from './dataFolderLock';
 import { LOCAL_ACCOUNT, openEmbeddedAccount } from '../embedded/embeddedAccount';
 import { createKeychain, createSessionSecrets, KeychainUnavailableError, type SecretStore } from '../embedded/keychain';
+import { openCalendars, type Calendars } from '../calendars/calendars';
 import { openSettingsStore } from '../settings/file';
 import type { SettingsStore } from '../settings/store';
 import type { ApplyHotkeys } from '../settings/update';
@@ -138,7 +139,9 @@ async function openWith(options: OptionsWithSettings, choice: SecretsChoice): Pr
     else statuses.set(id, status);
     open?.publish();
   };
-  const openAccount = accountOpener({ options, choice, connection, registry: () => registry, setStatus });
+  // The user's calendars are the app's, as the settings are: every account's core shows them.
+  const calendars = openCalendars({ dataDir, secrets, ...(options.clock ? { clock: options.clock } : {}) });
+  const openAccount = accountOpener({ options, choice, connection, registry: () => registry, setStatus, calendars });
 
   const first = (await openAccount(registry.defaultAccountId)) ?? (await openAccount(LOCAL_ACCOUNT.id))!;
   const overOpen = (current: OpenAccount) => ({
@@ -187,7 +190,7 @@ async function openWith(options: OptionsWithSettings, choice: SecretsChoice): Pr
     signIn: signInOptions(options),
   });
 
-  return presentApp({
+  const app = presentApp({
     open: core,
     accounts,
     otherTimers,
@@ -197,6 +200,13 @@ async function openWith(options: OptionsWithSettings, choice: SecretsChoice): Pr
     now: () => (options.clock ?? systemClock).now(),
     applyShortcuts: () => applyAppShortcuts(options.settings, options.applyHotkeys, () => core.publish()),
   });
+  return { ...app, stop: () => stopCalendarsFirst(calendars, app) };
+}
+
+/** The calendars' reads stop with the app. */
+function stopCalendarsFirst(calendars: Calendars, app: StintApp): Promise<void> {
+  calendars.stop();
+  return app.stop();
 }
 
 /**
@@ -291,10 +301,11 @@ interface OpenerDeps {
   connection: ReturnType<typeof sharedConnection>;
   registry(): Registry;
   setStatus(id: string, status: AccountStatus | null): void;
+  calendars: Calendars;
 }
 
 /** Opens one account's core: the embedded local one, or a remote one with its credential here (else null). */
-function accountOpener({ options, choice, connection, registry, setStatus }: OpenerDeps) {
+function accountOpener({ options, choice, connection, registry, setStatus, calendars }: OpenerDeps) {
   const { dataDir } = options;
   const { secrets, sessionOnly, keychainProblem } = choice;
   // One settings store for the app: settings are the user's, whichever account is open.
@@ -303,6 +314,7 @@ function accountOpener({ options, choice, connection, registry, setStatus }: Ope
     ...(options.applyHotkeys ? { applyHotkeys: options.applyHotkeys } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.downloadsDir ? { downloadsDir: options.downloadsDir } : {}),
+    calendars,
   };
   return async (id: string): Promise<OpenAccount | null> => {
     if (id === LOCAL_ACCOUNT.id) {

@@ -21,7 +21,7 @@ export interface RemoteOptions {
   /** The app's data folder. */
   dataDir: string;
   /** What every account's core shares: the clock, the app's settings, the shell's hotkey registration. */
-  core: Pick<CoreOptions, 'clock' | 'settings' | 'applyHotkeys' | 'downloadsDir'>;
+  core: Pick<CoreOptions, 'clock' | 'settings' | 'applyHotkeys' | 'downloadsDir' | 'calendars'>;
   /** The app's connection options (sharedConnection: one limiter per service). */
   connection?: ConnectionOptions;
   /** The service accepted or refused the credential. */

@@ -6,6 +6,7 @@
 import type { Handlers } from '../../../common/contract';
 import { fail, ok } from '../../../common/result';
 import { activityHandlers } from './activity';
+import { calendarHandlers } from '../calendars/handlers';
 import { entryHandlers } from './entries';
 import { type HandlerDeps, handlerKit } from './kit';
 import { lineHandlers } from './lines';
@@ -46,6 +47,7 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
     ...projectHandlers(kit),
     ...operationHandlers(kit),
     ...activityHandlers(deps.activity, deps.now),
+    ...calendarHandlers(deps.calendars),
 
     getSnapshot: async () => ok(deps.snapshot()),
 

@@ -12,6 +12,7 @@ import type { IdlePrompt } from '../desktop/idle/policy';
 import { billingIncrement } from '../model/minutes';
 import type { Operation, OperationBody } from '../model/operations';
 import type { Outbox } from '../sync/outbox';
+import type { Calendars } from '../calendars/calendars';
 
 /**
  * What the calls need of core: its state (coreState.ts), given whole; createHandlers
@@ -51,6 +52,8 @@ export interface HandlerDeps {
   exportCsv(range: RequestOf<'exportCsv'>): Promise<Result<ResponseOf<'exportCsv'>>>;
   /** The sync ledger (sync/ledger.ts) and what still waits. */
   activity(): Activity;
+  /** The user's calendars (calendars/calendars.ts); absent where the app has none. */
+  calendars?: Calendars;
 }
 
 export interface HandlerKit {

@@ -19,7 +19,7 @@ import type { SecretStore } from './keychain';
 import { openSettingsStore } from '../settings/file';
 import type { SettingsStore } from '../settings/store';
 import type { ApplyHotkeys } from '../settings/update';
-import type { Clock, Core } from '../types';
+import type { Clock, Core, CoreOptions } from '../types';
 
 export const LOCAL_ACCOUNT = { id: 'local', label: 'This computer', kind: 'local' } as const;
 
@@ -44,6 +44,8 @@ export interface EmbeddedOptions {
   applyHotkeys?: ApplyHotkeys;
   /** Where the window's CSV exports go. */
   downloadsDir?: string;
+  /** The app's calendars (calendars/calendars.ts). */
+  calendars?: CoreOptions['calendars'];
 }
 
 export async function openEmbeddedAccount(options: EmbeddedOptions): Promise<EmbeddedAccount> {
@@ -89,6 +91,7 @@ export async function openEmbeddedAccount(options: EmbeddedOptions): Promise<Emb
       settings,
       ...(options.applyHotkeys ? { applyHotkeys: options.applyHotkeys } : {}),
       ...(options.downloadsDir ? { downloadsDir: options.downloadsDir } : {}),
+      ...(options.calendars ? { calendars: options.calendars } : {}),
     });
     // Never throws: a receiver that cannot be registered leaves live false and the poll as it was.
     // sent_at is stamped by the service's clock, the system's (options.clock is core's alone).

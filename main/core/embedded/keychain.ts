@@ -8,6 +8,8 @@ import { AsyncEntry } from '@napi-rs/keyring';
  * client-secret: the OAuth application's secret, which every refresh must present (spec 000 step 5).
  * service-key: the local account's only, the key its embedded service seals webhook and receiver
  * secrets with in its database (32 bytes, base64url).
+ * calendar-address: a calendar's address (main/core/calendars/), under the account `calendar-<id>`:
+ * Google's secret iCal address lets whoever has it read the whole calendar.
  */
 export type SecretKey =
   | 'personal-token'
@@ -15,7 +17,8 @@ export type SecretKey =
   | 'refresh-token'
   | 'receiver-secret'
   | 'client-secret'
-  | 'service-key';
+  | 'service-key'
+  | 'calendar-address';
 
 export interface SecretStore {
   /** Where secrets are kept, in words, for the settings window and error messages. */

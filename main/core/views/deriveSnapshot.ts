@@ -43,6 +43,12 @@ export interface ViewContext {
   week?: WeekRange;
   /** The CSV export on its way (export/exporter.ts); default none. */
   exporting?: Snapshot['exporting'];
+  /** The calendars' part, from today's entries (calendars/calendars.ts Calendars.view); default none. */
+  calendar?: (
+    todayEntries: readonly EntryView[],
+    user: Snapshot['user'],
+    week: ReadonlyArray<{ date: string; entries: readonly EntryView[] }>,
+  ) => Snapshot['calendar'];
 }
 
 export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], ctx: ViewContext): Snapshot {
@@ -69,6 +75,14 @@ export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], 
     weekEntries = applyEntries(weekRead ?? [], entryItems, projects, (date) => inWeek(date, week));
   }
 
+  const shownWeek = weekView(weekEntries, {
+    week,
+    weekStart: data.weekStart,
+    isCurrent,
+    loaded: weekRead !== null,
+    stale: !ctx.online,
+    projects,
+  });
   return deepFreeze({
     account: { ...ctx.account },
     user: data.user,
@@ -77,14 +91,7 @@ export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], 
     recentProjectIds: recentProjectIds(ctx.recent, entries, projects, items),
     timers,
     today: { date: ctx.today, entries, totalMinutes: entries.reduce((sum, e) => sum + e.minutes, 0) },
-    week: weekView(weekEntries, {
-      week,
-      weekStart: data.weekStart,
-      isCurrent,
-      loaded: weekRead !== null,
-      stale: !ctx.online,
-      projects,
-    }),
+    week: shownWeek,
     outbox: {
       pending: items.filter((i) => i.status === 'pending').length,
       pendingIds: items.filter((i) => i.status === 'pending').map((i) => i.op.id),
@@ -112,6 +119,7 @@ export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], 
     idleSource: ctx.idleSource ?? idleSourceText(undefined),
     reminder: reminderView(ctx.reminderAt ?? null, timers, projects, ctx.recent),
     exporting: ctx.exporting ?? null,
+    calendar: ctx.calendar?.(entries, data.user, shownWeek.days) ?? { calendars: [], today: [], week: {} },
   });
 }
 

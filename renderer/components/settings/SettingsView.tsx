@@ -5,6 +5,7 @@
 import type { StintBridge } from '../../../common/contract';
 import { useSnapshot } from '../../hooks';
 import { AccountsSection } from './AccountsSection';
+import { CalendarsSection } from './CalendarsSection';
 import { LaunchSection, ThemeSection } from './AppearanceSection';
 import { IdleSection } from './IdleSection';
 import { ReminderSection } from './ReminderSection';
@@ -53,6 +54,7 @@ export function SettingsView({ bridge }: { bridge: StintBridge }) {
         <ReminderSection reminder={settings.reminder} bridge={bridge} />
         <LaunchSection launchAtLogin={settings.launchAtLogin} bridge={bridge} />
         <ThemeSection theme={settings.theme} bridge={bridge} />
+        <CalendarsSection calendars={snapshot.calendar.calendars} bridge={bridge} />
       </main>
     </div>
   );

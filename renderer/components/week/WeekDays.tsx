@@ -4,8 +4,9 @@
 import { useState } from 'preact/hooks';
 import type { StintBridge } from '../../../common/contract';
 import { formatMinutes } from '../../../common/format';
-import type { ProjectView, WeekDayView } from '../../../common/snapshot';
+import type { CalendarEventView, ProjectView, WeekDayView } from '../../../common/snapshot';
 import { memo } from '../../memo';
+import { CalendarEvents } from '../CalendarEvents';
 import { EntryRow } from '../EntryRow';
 import { dayLabel } from './days';
 
@@ -16,9 +17,11 @@ interface Props {
   todayLabel?: string | null;
   projects: ProjectView[];
   bridge: StintBridge;
+  /** Each day's calendar events not logged, by date (Snapshot.calendar.week). */
+  calendarEvents?: Readonly<Record<string, readonly CalendarEventView[]>> | undefined;
 }
 
-export function WeekDays({ days, today, todayLabel = null, projects, bridge }: Props) {
+export function WeekDays({ days, today, todayLabel = null, projects, bridge, calendarEvents = {} }: Props) {
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set([today]));
   const toggle = (date: string) =>
     setOpen((was) => {
@@ -48,6 +51,13 @@ export function WeekDays({ days, today, todayLabel = null, projects, bridge }: P
             </button>
             {expanded && (
               <div id={listId}>
+                <CalendarEvents
+                  id={`week-events-${day.date}`}
+                  events={calendarEvents[day.date] ?? []}
+                  projects={projects}
+                  today={today}
+                  bridge={bridge}
+                />
                 <DayEntries date={day.date} entries={day.entries} projects={projects} bridge={bridge} today={today} />
               </div>
             )}

@@ -20,9 +20,13 @@ import { WeekChart } from './WeekChart';
 import { WeekDays } from './WeekDays';
 import { WeekProjects } from './WeekProjects';
 
-type Props = Pick<Snapshot, 'week' | 'today' | 'timers' | 'projects' | 'exporting'> & { bridge: StintBridge };
+type Props = Pick<Snapshot, 'week' | 'today' | 'timers' | 'projects' | 'exporting'> & {
+  bridge: StintBridge;
+  /** The week's calendar events not logged (Snapshot.calendar.week). */
+  calendar?: Snapshot['calendar'];
+};
 
-export function WeekPanel({ week, today, timers, projects, exporting, bridge }: Props) {
+export function WeekPanel({ week, today, timers, projects, exporting, bridge, calendar }: Props) {
   const { error, previous, next, current } = useWeekNavigation(week.start, bridge);
   const running = timers.find((t) => t.state === 'running');
   const now = useNow(running !== undefined);
@@ -77,6 +81,7 @@ export function WeekPanel({ week, today, timers, projects, exporting, bridge }: 
         todayLabel={total.label}
         projects={projects}
         bridge={bridge}
+        calendarEvents={calendar?.week}
       />
       <WeekProjects projects={week.projects} />
       <ExportCsv

@@ -1,0 +1,107 @@
+// A calendar's address: a published iCalendar address (Google's secret iCal address, Outlook's and
+// Nextcloud's published calendars; webcal:// read as https://) or the path of a local .ics file,
+// and reading it. The address is a secret (whoever has Google's private address reads the whole
+// calendar): it is kept in the keychain (calendars.ts), and nothing here puts it in a message,
+// only its host. Plain http is refused except on this machine's loopback (tests, a local server).
+
+import { readFile } from 'node:fs/promises';
+import { basename, isAbsolute } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type CheckedAddress =
+  | { ok: true; kind: 'url' | 'file'; address: string; label: string }
+  | { ok: false; message: string };
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** Whether Stint reads an address: https, http on loopback, or an absolute file path (or file: URL). */
+export function checkAddress(typed: string): CheckedAddress {
+  const text = typed.trim().replace(/^webcal:\/\//i, 'https://');
+  if (text.startsWith('file:')) {
+    try {
+      return checkAddress(fileURLToPath(text));
+    } catch {
+      return { ok: false, message: 'That file address names no file.' };
+    }
+  }
+  if (isAbsolute(text)) return { ok: true, kind: 'file', address: text, label: basename(text) };
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { ok: false, message: "Paste the calendar's address (https://…) or the full path of an .ics file." };
+  }
+  const problem = refusedUrl(url);
+  if (problem) return { ok: false, message: problem };
+  return { ok: true, kind: 'url', address: url.href, label: redactedLabel(url) };
+}
+
+function refusedUrl(url: URL): string | null {
+  if (url.protocol === 'https:') return null;
+  if (url.protocol === 'http:' && LOOPBACK.has(url.hostname)) return null;
+  if (url.protocol === 'http:')
+    return 'Only https:// addresses are read: over http the secret address would cross the network in the clear.';
+  return "Paste the calendar's address (https://…) or the full path of an .ics file.";
+}
+
+/** What the window may show of an address: its host and last path segment, never the secret part between. */
+export function redactedLabel(url: URL): string {
+  const last = url.pathname.split('/').filter(Boolean).pop() ?? '';
+  const segments = url.pathname.split('/').filter(Boolean).length;
+  return `${url.host}${segments > 1 ? '/…' : ''}${last ? `/${last}` : ''}`;
+}
+
+/** The most a calendar may weigh: far more than years of a busy calendar (5 years: ~1.6 MB). */
+const MAX_BYTES = 50 * 1024 * 1024;
+const MAX_REDIRECTS = 5;
+const TIMEOUT_MS = 30_000;
+
+/** Reads the calendar's text; throws an Error whose message names the host at most, never the address. */
+export async function readCalendarText(checked: Extract<CheckedAddress, { ok: true }>): Promise<string> {
+  if (checked.kind === 'file') {
+    try {
+      return await readFile(checked.address, 'utf8');
+    } catch (error) {
+      throw new Error(`Cannot read ${basename(checked.address)}: ${(error as NodeJS.ErrnoException).code ?? 'error'}.`);
+    }
+  }
+  let url = new URL(checked.address);
+  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+    const response = await request(url);
+    const location = response.headers.get('location');
+    if (response.status >= 300 && response.status < 400 && location) {
+      await response.body?.cancel();
+      const from = url.host;
+      url = new URL(location, url);
+      // A redirect may not take the secret address's answer to plain http elsewhere.
+      const problem = refusedUrl(url);
+      if (problem) throw new Error(`${from} sent Stint on to an address it does not read. ${problem}`);
+      continue;
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new Error(
+        `${url.host} answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`,
+      );
+    }
+    const length = Number(response.headers.get('content-length') ?? 0);
+    if (length > MAX_BYTES) throw new Error(`${url.host} sent a calendar of more than 50 MB.`);
+    return await response.text();
+  }
+  throw new Error(`${url.host} redirected more than ${MAX_REDIRECTS} times.`);
+}
+
+async function request(url: URL): Promise<Response> {
+  try {
+    return await fetch(url, {
+      redirect: 'manual',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+      headers: { accept: 'text/calendar, */*;q=0.5', 'user-agent': 'Stint (calendar)' },
+    });
+  } catch (error) {
+    // undici's own message may carry the whole address: only its code is told.
+    const cause = (error as { cause?: { code?: string } }).cause;
+    const why = (error as Error).name === 'TimeoutError' ? 'no answer in 30 s' : (cause?.code ?? 'no answer');
+    throw new Error(`Cannot reach ${url.host}: ${why}.`);
+  }
+}
