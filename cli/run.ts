@@ -61,14 +61,14 @@ export async function runCommand(
       return EXIT.done;
     }
     case 'today': {
-      const today = todayJson(snapshot);
+      const today = todayJson(snapshot, io.now());
       io.out(command.json ? JSON.stringify(today) : todayText(today, snapshot.timeFormat));
       return EXIT.done;
     }
     case 'week': {
       const shown = await thisWeek(app, snapshot, io, settleMs);
       if (!shown.ok) return refused(shown.error);
-      const week = weekJson(shown.value);
+      const week = weekJson(shown.value, io.now());
       io.out(command.json ? JSON.stringify(week) : weekText(week, shown.value.timeFormat));
       return EXIT.done;
     }

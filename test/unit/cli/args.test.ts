@@ -145,13 +145,15 @@ describe('status and today views', () => {
     );
   });
 
-  it('today: the entries and the total', () => {
-    const today = todayJson(s);
+  it("today: the entries and the total, the running timer's minute counted in as the window counts it", () => {
+    const today = todayJson(s, now);
     expect(today).toEqual({
       date: '2026-11-25',
       totalMinutes: 95,
+      timerMinutes: 1,
+      timerLabel: "with Website's timer",
       entries: [{ project: null, minutes: 95, description: 'call', synced: true }],
     });
-    expect(todayText(today)).toBe('Today (2026-11-25): 1:35\n   1:35  (no project)  call');
+    expect(todayText(today)).toBe("Today (2026-11-25): 1:36 (with Website's timer)\n   1:35  (no project)  call");
   });
 });
