@@ -11,6 +11,14 @@ import type { HandlerKit } from './kit';
 /** What becomes of a timer's time when another note starts on it (contract.ts startTimer). */
 type TimeSoFar = 'log' | 'keep';
 
+interface StartRequest {
+  snap: Snapshot;
+  now: number;
+  projectId: number;
+  description?: string | undefined;
+  timeSoFar?: TimeSoFar | undefined;
+}
+
 type TimerHandlers = Pick<Handlers, 'startTimer' | 'pauseTimer' | 'logTimer' | 'discardTimer' | 'toggleLastTimer'> & {
   /** toggleLastTimer's start without its pause: nothing when a timer already runs (the reminder's "Start last"). */
   startLastTimer(): Promise<Result<null>>;
@@ -19,8 +27,8 @@ type TimerHandlers = Pick<Handlers, 'startTimer' | 'pauseTimer' | 'logTimer' | '
 export function timerHandlers(kit: HandlerKit): TimerHandlers {
   const { deps, act, queue, same, timerOf, noTimer } = kit;
 
-  const start = (snap: Snapshot, now: number, projectId: number, description?: string, timeSoFar?: TimeSoFar) =>
-    startTimer(kit, { snap, now, projectId, description, timeSoFar });
+  const start = (snap: Snapshot, now: number, request: Omit<StartRequest, 'snap' | 'now'>) =>
+    startTimer(kit, { snap, now, ...request });
 
   const pause = async (now: number, timer: TimerView): Promise<Result<null>> => {
     deps.timerUsed(timer.projectId);
@@ -41,12 +49,12 @@ export function timerHandlers(kit: HandlerKit): TimerHandlers {
       snap.timers[0]?.projectId ??
       deps.recentProjectIds().find((id) => snap.projects.some((p) => same(p.id, id) && p.enabled));
     if (last === undefined) return fail('not_found', 'No timer to resume yet: start one on a project first.');
-    return start(snap, now, last);
+    return start(snap, now, { projectId: last });
   };
 
   return {
     startTimer: ({ projectId, description, timeSoFar }) =>
-      act((now, snap) => start(snap, now, projectId, description, timeSoFar)),
+      act((now, snap) => start(snap, now, { projectId, description, timeSoFar })),
 
     pauseTimer: ({ projectId }) =>
       act(async (now, snap) => {
@@ -88,13 +96,7 @@ export function timerHandlers(kit: HandlerKit): TimerHandlers {
  */
 async function startTimer(
   { deps, outbox, queueAll, same, timerOf, incrementOf }: HandlerKit,
-  {
-    snap,
-    now,
-    projectId,
-    description,
-    timeSoFar,
-  }: { snap: Snapshot; now: number; projectId: number; description?: string | undefined; timeSoFar?: TimeSoFar },
+  { snap, now, projectId, description, timeSoFar }: StartRequest,
 ): Promise<Result<null>> {
   const id = outbox.projectId(projectId);
   const project = snap.projects.find((p) => same(p.id, id));
@@ -103,7 +105,8 @@ async function startTimer(
   if (project && !project.enabled) return fail('invalid_input', `${project.name} is archived.`, 'projectId');
   if (timer?.state === 'running' && (description === undefined || description === timer.description)) return ok(null);
   const renamed = timer !== undefined && description !== undefined && description !== timer.description;
-  if (renamed && timeSoFar === undefined && notYours(timer, now)) return askAboutTimeSoFar(timer, description, now, snap.timeFormat);
+  if (renamed && timeSoFar === undefined && notYours(timer, now))
+    return askAboutTimeSoFar(timer, description, now, snap.timeFormat);
   const running = snap.timers.find((t) => t.state === 'running' && !same(t.projectId, id));
   deps.timerUsed(id);
   const apart = renamed && timeSoFar === 'log';
