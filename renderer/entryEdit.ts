@@ -2,7 +2,7 @@
 // entry's values as the user would type them), and the request that saves what was typed.
 
 import type { RequestOf } from '../common/contract';
-import { formatMinutes } from '../common/format';
+import { formatMinutes, type TimeFormat } from '../common/format';
 import type { EditableField, EditableValue, EntryView } from '../common/snapshot';
 import type { EditValues } from './editFields';
 
@@ -12,9 +12,10 @@ export const ENTRY_HINTS: Partial<Record<EditableField, string>> = {
   date: 'Today or earlier: yesterday, a weekday like mon, or a date like 2025-03-10.',
 };
 
-export function entryFields(entry: EntryView): EditableValue[] {
+/** format: the user's (Snapshot.timeFormat): the time field starts as they write times, "1:30" or "1.50" (quick entry reads both). */
+export function entryFields(entry: EntryView, format?: TimeFormat): EditableValue[] {
   return [
-    { field: 'time', value: formatMinutes(entry.minutes) },
+    { field: 'time', value: formatMinutes(entry.minutes, format) },
     { field: 'project', value: entry.projectName ?? '' },
     { field: 'description', value: entry.description ?? '' },
     { field: 'date', value: entry.date },
@@ -22,8 +23,8 @@ export function entryFields(entry: EntryView): EditableValue[] {
 }
 
 /** The entry in words, for its buttons' and form's names: "1:30 Website call with the client". */
-export const entryWords = (entry: EntryView) =>
-  [formatMinutes(entry.minutes), entry.projectName, entry.description].filter(Boolean).join(' ');
+export const entryWords = (entry: EntryView, format?: TimeFormat) =>
+  [formatMinutes(entry.minutes, format), entry.projectName, entry.description].filter(Boolean).join(' ');
 
 export const entryUpdate = (key: string, values: EditValues): RequestOf<'updateEntry'> => ({
   key,

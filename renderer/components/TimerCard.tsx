@@ -3,7 +3,6 @@
 
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
-import { formatDuration, formatMinutes } from '../../common/format';
 import type { TimerView } from '../../common/snapshot';
 import { useAction } from '../hooks';
 import { liveSeconds } from '../../common/liveSeconds';
@@ -12,7 +11,8 @@ import { ProjectDot } from './ProjectDot';
 import { SavedHereBadge } from './SavedHereBadge';
 import { TimerAdjust } from './TimerAdjust';
 import { TimerNote } from './TimerNote';
-import { logPreview } from '../../common/logPreview';
+import { logPreviewIn } from '../../common/logPreview';
+import { useElapsed, useMinutes, useTimeFormat } from '../timeFormat';
 
 export function TimerCard({
   timer,
@@ -32,7 +32,8 @@ export function TimerCard({
   const name = timer.projectName;
   const projectId = timer.projectId;
   const seconds = liveSeconds(timer, now);
-  const toLog = logPreview(seconds, name, billingIncrement, running);
+  const toLog = logPreviewIn(useTimeFormat())(seconds, name, billingIncrement, running);
+  const formatMinutes = useMinutes();
   const previewId = `log-preview-${projectId}`;
 
   return (
@@ -106,6 +107,7 @@ function PauseOrResume({ running, name, onPause, onResume }: PauseOrResumeProps)
 /** The timer's project, whether it still waits to be sent, and its live time. */
 function TimerLine({ timer, seconds }: { timer: TimerView; seconds: number }) {
   const name = timer.projectName;
+  const formatDuration = useElapsed();
   return (
     <div class="timer-line">
       <ProjectDot color={timer.color} />
@@ -131,6 +133,7 @@ interface DiscardConfirmProps {
 function DiscardConfirm({ name, seconds, onDiscard, onKeep }: DiscardConfirmProps) {
   // Asked to confirm a discard, the focus goes to the safe answer.
   const keep = useRef<HTMLButtonElement>(null);
+  const formatDuration = useElapsed();
   useEffect(() => {
     keep.current?.focus();
   }, []);

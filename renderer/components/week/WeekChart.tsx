@@ -1,8 +1,8 @@
 // The week's per-day totals as bars, in plain SVG. The picture is for the eye: the same totals are
 // the day buttons' text (WeekDays), so screen readers get them once, as words.
 
-import { formatMinutes } from '../../../common/format';
 import type { WeekDayView } from '../../../common/snapshot';
+import { useMinutes } from '../../timeFormat';
 import { dayLabel } from './days';
 
 const WIDTH = 280;
@@ -11,6 +11,7 @@ const LABEL = 16;
 const GAP = 8;
 
 export function WeekChart({ days, today }: { days: readonly WeekDayView[]; today: string }) {
+  const formatMinutes = useMinutes();
   // At least an hour high, so a short day does not fill the chart.
   const most = Math.max(60, ...days.map((d) => d.totalMinutes));
   const bar = (WIDTH - GAP * (days.length - 1)) / days.length;

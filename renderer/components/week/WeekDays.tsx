@@ -3,8 +3,8 @@
 
 import { useState } from 'preact/hooks';
 import type { StintBridge } from '../../../common/contract';
-import { formatMinutes } from '../../../common/format';
 import type { ProjectView, WeekDayView } from '../../../common/snapshot';
+import { useMinutes } from '../../timeFormat';
 import { EntryRow } from '../EntryRow';
 import { dayLabel } from './days';
 
@@ -18,6 +18,7 @@ interface Props {
 }
 
 export function WeekDays({ days, today, todayLabel = null, projects, bridge }: Props) {
+  const formatMinutes = useMinutes();
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set([today]));
   const toggle = (date: string) =>
     setOpen((was) => {

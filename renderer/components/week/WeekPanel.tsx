@@ -4,11 +4,11 @@
 // week by buttons, or by ArrowLeft, ArrowRight and T anywhere in the view but a text field.
 
 import type { StintBridge } from '../../../common/contract';
-import { formatMinutes } from '../../../common/format';
 import type { Snapshot, WeekDayView } from '../../../common/snapshot';
 import { type TodayTotal, todayTotal } from '../../../common/todayTotal';
 import { addDays } from '../../../common/week';
 import { useAction, useNow } from '../../hooks';
+import { useMinutes } from '../../timeFormat';
 import { ErrorLine } from '../ErrorLine';
 import { ExportCsv } from '../ExportCsv';
 import { weekLabel } from './days';
@@ -23,6 +23,7 @@ export function WeekPanel({ week, today, timers, projects, exporting, bridge }: 
   const running = timers.find((t) => t.state === 'running');
   const now = useNow(running !== undefined);
   const total = todayTotal(today.totalMinutes, timers, now);
+  const formatMinutes = useMinutes();
   const days = withTodayTotal(week.days, today.date, total);
   const weekMinutes = days.reduce((sum, d) => sum + d.totalMinutes, 0);
   const countsTimer = total.label !== null && week.days.some((d) => d.date === today.date);
