@@ -2,14 +2,14 @@
 // period (`notBefore` on its operation). The worker sends neither it nor anything queued after it
 // before then (worker.ts heldUntil), so order is kept, and until then the user may take it back.
 
-import { formatMinutes } from '../../../common/format';
+import { formatMinutes, type TimeFormat } from '../../../common/format';
 import type { Operation } from './operations';
 
 /** How long a discard, log or delete waits for an undo before it is sent. */
 export const UNDO_GRACE_MS = 5_000;
 
-/** What the undo line says was done. */
-export function undoSummary(op: Operation): string {
+/** What the undo line says was done, in the user's time format. */
+export function undoSummary(op: Operation, format?: TimeFormat): string {
   switch (op.kind) {
     case 'discardTimer':
       return `Discarded ${op.projectName}'s timer`;
@@ -17,7 +17,7 @@ export function undoSummary(op: Operation): string {
       return `Deleted ${op.summary}`;
     case 'logTimer':
       // The minutes the service will store: rounded up to the project's increment.
-      return `Logged ${formatMinutes(op.minutes)} on ${op.projectName}`;
+      return `Logged ${formatMinutes(op.minutes, format)} on ${op.projectName}`;
     default:
       return `Queued ${op.kind}`;
   }
