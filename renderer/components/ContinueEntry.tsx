@@ -4,13 +4,12 @@
 // (field 'timeSoFar') and the user is asked, in place, what becomes of that time: logged as its
 // own entry (the timer starts again at 0:00 with this note), or kept under this note.
 
-import { useEffect, useId, useRef, useState } from 'preact/hooks';
-import type { RequestOf, StintBridge } from '../../common/contract';
+import { useState } from 'preact/hooks';
+import type { StintBridge } from '../../common/contract';
 import type { EntryView } from '../../common/snapshot';
 import { useAction } from '../hooks';
 import { ErrorLine } from './ErrorLine';
-
-type TimeSoFar = NonNullable<RequestOf<'startTimer'>['timeSoFar']>;
+import { type TimeSoFar, TimeSoFarQuestion } from './TimeSoFarQuestion';
 
 export function ContinueEntry({ entry, words, bridge }: { entry: EntryView; words: string; bridge: StintBridge }) {
   const action = useAction();
@@ -49,39 +48,5 @@ export function ContinueEntry({ entry, words, bridge }: { entry: EntryView; word
       </button>
       <ErrorLine error={action.error} />
     </>
-  );
-}
-
-interface QuestionProps {
-  /** main's words: "Website's timer has 0:40 on “write report”: log that time first, or keep it under “call”." */
-  question: string;
-  busy: boolean;
-  /** null: cancelled, the timer left as it is. */
-  onAnswer(answer: TimeSoFar | null): void;
-}
-
-/** The question asked in place, the focus on its first answer; nothing changes until one is chosen. */
-function TimeSoFarQuestion({ question, busy, onAnswer }: QuestionProps) {
-  const first = useRef<HTMLButtonElement>(null);
-  const id = useId();
-  useEffect(() => {
-    first.current?.focus();
-  }, []);
-  return (
-    // biome-ignore lint/a11y/useSemanticElements: a question with three answers beside an entry, named for screen readers as a group; a fieldset would bring a form's semantics
-    <div class="actions" role="group" aria-labelledby={id} data-testid="continue-question">
-      <span class="confirm-text clamp" id={id} title={question}>
-        {question}
-      </span>
-      <button type="button" class="primary" ref={first} disabled={busy} onClick={() => onAnswer('log')}>
-        Log that time first
-      </button>
-      <button type="button" disabled={busy} onClick={() => onAnswer('keep')}>
-        Keep it under this note
-      </button>
-      <button type="button" disabled={busy} onClick={() => onAnswer(null)}>
-        Cancel
-      </button>
-    </div>
   );
 }
