@@ -20,7 +20,16 @@ describe('parseCommandLine', () => {
     expect(parseCommandLine(['start', 'Website', 'the', 'note'])).toMatchObject({
       command: { name: 'start', project: 'Website', note: 'the note' },
     });
-    expect(parseCommandLine(['start', 'Website'])).toMatchObject({ command: { name: 'start', note: null } });
+    expect(parseCommandLine(['start', 'Website'])).toMatchObject({
+      command: { name: 'start', note: null, timeSoFar: null },
+    });
+    // The answer to the window's question about a timer's time so far (issue 22 item 6).
+    expect(parseCommandLine(['start', '--log-first', 'Website', 'x'])).toMatchObject({ command: { timeSoFar: 'log' } });
+    expect(parseCommandLine(['start', 'Website', 'x', '--keep-time'])).toMatchObject({
+      command: { timeSoFar: 'keep' },
+    });
+    expect(parseCommandLine(['start', '--log-first', '--keep-time', 'Website'])).toMatchObject({ kind: 'usage' });
+    expect(parseCommandLine(['pause', '--log-first'])).toMatchObject({ kind: 'usage' });
     expect(parseCommandLine(['status', '--json'])).toMatchObject({ command: { name: 'status', json: true } });
     expect(parseCommandLine(['today'])).toMatchObject({ command: { name: 'today', json: false } });
     expect(parseCommandLine(['week', '--json'])).toMatchObject({ command: { name: 'week', json: true } });
