@@ -109,7 +109,8 @@ async function startTimer(
     return askAboutTimeSoFar(timer, description, now, snap.timeFormat);
   const running = snap.timers.find((t) => t.state === 'running' && !same(t.projectId, id));
   deps.timerUsed(id);
-  const apart = renamed && timeSoFar === 'log';
+  // A timer never started (pending) has no time to log: it simply takes the note.
+  const apart = renamed && timeSoFar === 'log' && timer.state !== 'pending';
   const log = apart ? [() => loggedAsItIs(snap, timer, now, incrementOf)] : [];
   // One write: after a crash both are queued or neither.
   await queueAll(now, [
