@@ -10,6 +10,7 @@ import type { TimeFormat } from '../../../common/format';
 import { ok } from '../../../common/result';
 import type { EntryView, ProjectView } from '../../../common/snapshot';
 import { EntryRow } from '../../../renderer/components/EntryRow';
+import { IdlePrompt } from '../../../renderer/components/IdlePrompt';
 import { QuickEntry } from '../../../renderer/components/QuickEntry';
 import { TimerCard } from '../../../renderer/components/TimerCard';
 import { Today } from '../../../renderer/components/Today';
@@ -167,5 +168,18 @@ describe.each(FORMATS)("a %s user's durations in the window", (format, shows) =>
     await waitFor(() =>
       expect(screen.getByTestId('quick-done').textContent).toBe(`Logged 2 entries, ${shows.hm} in all.`),
     );
+  });
+
+  it(`the time-away question's Discard: the time it takes off (${shows.hm})`, () => {
+    const away = {
+      projectId: 1,
+      projectName: 'Website',
+      idleSince: SNAPSHOT_NOW - 90 * 60_000,
+      returnedAt: SNAPSHOT_NOW,
+      idleSeconds: 90 * 60,
+      timerRunning: true,
+    };
+    inFormat(format, <IdlePrompt idle={away} bridge={fakeBridge()} />);
+    expect(screen.getByRole('button', { name: `Discard ${shows.hm}` })).toBeTruthy();
   });
 });
