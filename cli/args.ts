@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 
 export type Command =
   | { name: 'log'; text: string | null; newProject: boolean }
-  | { name: 'start'; project: string; note: string | null }
+  | { name: 'start'; project: string; note: string | null; timeSoFar: 'log' | 'keep' | null }
   | { name: 'pause' }
   | { name: 'toggle' }
   | { name: 'status'; json: boolean }
@@ -29,9 +29,12 @@ Without text it reads standard input and logs each non-empty line in order; each
 names its line number. A new project name a typo or two from one you have ("@Webiste") is refused
 with the name you probably meant, as the window asks; --new-project creates it. Exit 1 if any
 line was refused.`,
-  start: `Usage: stint start <project> [note]
+  start: `Usage: stint start [--log-first | --keep-time] <project> [note]
 
-Starts the timer of the project named (case-insensitive), with an optional note.`,
+Starts the timer of the project named (case-insensitive), with an optional note. When that timer
+already has time under another note, it is refused unless you say what becomes of that time, as
+the window asks: --log-first logs it as its own entry and starts again at 0:00 with the note,
+--keep-time keeps it under the new note.`,
   pause: `Usage: stint pause
 
 Pauses the running timer.`,
@@ -101,6 +104,8 @@ interface Options {
   to?: string;
   out?: string;
   'new-project'?: boolean;
+  'log-first'?: boolean;
+  'keep-time'?: boolean;
 }
 
 export function parseCommandLine(argv: readonly string[]): Parsed {
@@ -123,6 +128,8 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
         to: { type: 'string' },
         out: { type: 'string' },
         'new-project': { type: 'boolean' },
+        'log-first': { type: 'boolean' },
+        'keep-time': { type: 'boolean' },
       },
     }));
   } catch (error) {
@@ -147,6 +154,9 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   const misplaced = rangeOptions.find((o) => values[o] !== undefined);
   if (first !== 'export' && misplaced) return bad(`--${misplaced} is for export, not ${first}.`);
   if (values['new-project'] && first !== 'log') return bad(`--new-project is for log, not ${first}.`);
+  const timeSoFar = values['log-first'] ? 'log' : values['keep-time'] ? 'keep' : null;
+  if (timeSoFar && first !== 'start') return bad(`--log-first and --keep-time are for start, not ${first}.`);
+  if (values['log-first'] && values['keep-time']) return bad('Say one: --log-first or --keep-time.');
 
   switch (first) {
     case 'log': {
@@ -156,7 +166,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
     case 'start': {
       const [project, ...note] = rest;
       if (project === undefined || project.trim() === '') return bad('Name the project to start.');
-      return run({ name: 'start', project: project.trim(), note: note.length > 0 ? note.join(' ') : null });
+      return run({ name: 'start', project: project.trim(), note: note.length > 0 ? note.join(' ') : null, timeSoFar });
     }
     case 'pause':
     case 'toggle':

@@ -61,14 +61,14 @@ export async function runCommand(
       return EXIT.done;
     }
     case 'today': {
-      const today = todayJson(snapshot);
+      const today = todayJson(snapshot, io.now());
       io.out(command.json ? JSON.stringify(today) : todayText(today, snapshot.timeFormat));
       return EXIT.done;
     }
     case 'week': {
       const shown = await thisWeek(app, snapshot, io, settleMs);
       if (!shown.ok) return refused(shown.error);
-      const week = weekJson(shown.value);
+      const week = weekJson(shown.value, io.now());
       io.out(command.json ? JSON.stringify(week) : weekText(week, shown.value.timeFormat));
       return EXIT.done;
     }
@@ -84,9 +84,15 @@ export async function runCommand(
         );
         return EXIT.refused;
       }
-      const request =
-        command.note === null ? { projectId: project.id } : { projectId: project.id, description: command.note };
-      const started = await app.call('startTimer', request);
+      const note = command.note === null ? {} : { description: command.note };
+      const answer = command.timeSoFar ? { timeSoFar: command.timeSoFar } : {};
+      const started = await app.call('startTimer', { projectId: project.id, ...note, ...answer });
+      // The window's question about the timer's time so far: here, an option says the answer.
+      if (!started.ok && started.error.field === 'timeSoFar')
+        return refused({
+          ...started.error,
+          message: `${started.error.message} Say which: --log-first or --keep-time.`,
+        });
       if (!started.ok) return refused(started.error);
       return said(await settle({ app, io, snapshot, settleMs }), `started ${project.name}`, io);
     }

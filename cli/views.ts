@@ -5,6 +5,7 @@
 import { DEFAULT_TIME_FORMAT, formatDuration, formatMinutes, type TimeFormat } from '../common/format';
 import { liveSeconds } from '../common/liveSeconds';
 import type { Snapshot, TimerView } from '../common/snapshot';
+import { todayTotal } from '../common/todayTotal';
 
 export interface TimerJson {
   project: string;
@@ -36,7 +37,18 @@ export interface EntryJson {
   synced: boolean;
 }
 
-export interface TodayJson {
+/**
+ * The running timer's part of today, counted into the printed totals as the window and the tray
+ * count it (common/todayTotal.ts); totalMinutes stays the minutes logged, as it always was.
+ */
+interface TimerPart {
+  /** The running timer's whole minutes so far; 0 when none runs (or, in a week, today is not in it). */
+  timerMinutes: number;
+  /** "with Website's timer" when timerMinutes are counted in; null otherwise. */
+  timerLabel: string | null;
+}
+
+export interface TodayJson extends TimerPart {
   /** YYYY-MM-DD, the app's local day. */
   date: string;
   totalMinutes: number;
@@ -63,10 +75,21 @@ export function statusJson(s: Snapshot, now: number): StatusJson {
   };
 }
 
-export function todayJson(s: Snapshot): TodayJson {
+/** The running timer counted into today: its minutes and its label (none when today is not in the days shown). */
+function timerPart(s: Snapshot, now: number, shown = true): TimerPart {
+  const total = todayTotal(s.today.totalMinutes, s.timers, now);
+  return shown && total.label
+    ? { timerMinutes: total.timerMinutes, timerLabel: total.label }
+    : { timerMinutes: 0, timerLabel: null };
+}
+
+const withTimer = (part: TimerPart) => (part.timerLabel ? ` (${part.timerLabel})` : '');
+
+export function todayJson(s: Snapshot, now: number): TodayJson {
   return {
     date: s.today.date,
     totalMinutes: s.today.totalMinutes,
+    ...timerPart(s, now),
     entries: s.today.entries.map((e) => ({
       project: e.projectName,
       minutes: e.minutes,
@@ -96,7 +119,8 @@ export function statusText(status: StatusJson): string {
 
 /** format: the user's time format (Snapshot.timeFormat). */
 export function todayText(today: TodayJson, format: TimeFormat = DEFAULT_TIME_FORMAT): string {
-  const lines = [`Today (${today.date}): ${formatMinutes(today.totalMinutes, format)}`];
+  const total = formatMinutes(today.totalMinutes + today.timerMinutes, format);
+  const lines = [`Today (${today.date}): ${total}${withTimer(today)}`];
   if (today.entries.length === 0) lines.push('  No entries yet.');
   for (const e of today.entries)
     lines.push(
@@ -105,10 +129,12 @@ export function todayText(today: TodayJson, format: TimeFormat = DEFAULT_TIME_FO
   return lines.join('\n');
 }
 
-export interface WeekJson {
+export interface WeekJson extends TimerPart {
   /** First and last day, YYYY-MM-DD. */
   start: string;
   end: string;
+  /** The app's local day (YYYY-MM-DD): the row timerMinutes count into. */
+  today: string;
   totalMinutes: number;
   /** True while the app is offline: the last read with the changes not sent yet. */
   stale: boolean;
@@ -117,12 +143,18 @@ export interface WeekJson {
   projects: Array<{ project: string | null; totalMinutes: number; billableMinutes: number; unbillableMinutes: number }>;
 }
 
-export function weekJson(s: Snapshot): WeekJson {
+export function weekJson(s: Snapshot, now: number): WeekJson {
   const { week } = s;
   return {
     start: week.start,
     end: week.end,
     totalMinutes: week.totalMinutes,
+    ...timerPart(
+      s,
+      now,
+      week.days.some((d) => d.date === s.today.date),
+    ),
+    today: s.today.date,
     stale: week.stale,
     days: week.days.map((d) => ({ date: d.date, totalMinutes: d.totalMinutes })),
     projects: week.projects.map((p) => ({
@@ -139,10 +171,14 @@ const weekday = (date: string) => WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCD
 
 /** format: the user's time format (Snapshot.timeFormat). */
 export function weekText(week: WeekJson, format: TimeFormat = DEFAULT_TIME_FORMAT): string {
-  const lines = [`Week ${week.start} to ${week.end}: ${formatMinutes(week.totalMinutes, format)}`];
+  const total = formatMinutes(week.totalMinutes + week.timerMinutes, format);
+  const lines = [`Week ${week.start} to ${week.end}: ${total}${withTimer(week)}`];
   if (week.stale) lines.push('  (offline: as last read, with your changes not sent yet)');
-  for (const d of week.days)
-    lines.push(`  ${weekday(d.date)} ${d.date}  ${formatMinutes(d.totalMinutes, format).padStart(5)}`);
+  for (const d of week.days) {
+    const today = d.date === week.today;
+    const minutes = formatMinutes(d.totalMinutes + (today ? week.timerMinutes : 0), format).padStart(5);
+    lines.push(`  ${weekday(d.date)} ${d.date}  ${minutes}${today ? withTimer(week) : ''}`);
+  }
   if (week.projects.length > 0) lines.push('Projects:');
   for (const p of week.projects)
     lines.push(

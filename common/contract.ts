@@ -87,7 +87,14 @@ export interface LoggedEntry {
 export const requests = {
   getSnapshot: z.object({}).strict(),
   createProject: z.object({ name: z.string().max(255) }).strict(),
-  startTimer: z.object({ projectId, description: description.optional() }).strict(),
+  /**
+   * Starts (or resumes) the project's timer. A note that would replace the timer's own while it
+   * holds time is refused (field 'timeSoFar') until the user says what becomes of that time:
+   * 'log' it as its own entry and start at 0:00, or 'keep' it under the new note.
+   */
+  startTimer: z
+    .object({ projectId, description: description.optional(), timeSoFar: z.enum(['log', 'keep']).optional() })
+    .strict(),
   pauseTimer: z.object({ projectId }).strict(),
   logTimer: z.object({ projectId }).strict(),
   discardTimer: z.object({ projectId }).strict(),

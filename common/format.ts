@@ -23,6 +23,14 @@ export function formatMinutes(minutes: number, format: TimeFormat = DEFAULT_TIME
   return `${Math.floor(m / 60)}:${pad2(m % 60)}`;
 }
 
+/**
+ * A timer's running time: H:MM:SS ("1:05:09") ticking by the second, or for a user who chose
+ * fractions the hours to two decimals ("1.08"), as the tray writes it.
+ */
+export function formatElapsed(seconds: number, format: TimeFormat = DEFAULT_TIME_FORMAT): string {
+  return format === 'fraction' ? formatMinutes(Math.max(0, seconds) / 60, format) : formatDuration(seconds);
+}
+
 /** The calendar day, YYYY-MM-DD, that an instant falls on in the local time zone. */
 export function localDate(epochMs: number): string {
   const d = new Date(epochMs);

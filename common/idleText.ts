@@ -1,6 +1,6 @@
 // The idle prompt in words, the same in the window and in the OS notification.
 
-import { formatMinutes, localDate } from './format';
+import { formatMinutes, localDate, type TimeFormat } from './format';
 import type { IdlePromptView } from './snapshot';
 
 /** Time away as people say it: "42 min", "1 h 5 min". */
@@ -23,5 +23,6 @@ export function idleMessage(view: IdlePromptView): string {
     : `${away}; its timer was stopped meanwhile (paused, logged or discarded), so there is no time to take off it here.`;
 }
 
-/** The Discard button's label: the time it takes off, as H:MM. */
-export const discardLabel = (view: IdlePromptView) => `Discard ${formatMinutes(Math.round(view.idleSeconds / 60))}`;
+/** The Discard button's label: the time it takes off, in the user's format ("Discard 0:31", "Discard 0.52"). */
+export const discardLabel = (view: IdlePromptView, format?: TimeFormat) =>
+  `Discard ${formatMinutes(Math.round(view.idleSeconds / 60), format)}`;

@@ -5,7 +5,7 @@
 
 import { isolated } from './bidi';
 import { ellipsize, NAME_IN_SENTENCE_MAX } from './cutText';
-import { formatMinutes } from './format';
+import { DEFAULT_TIME_FORMAT, formatMinutes, type TimeFormat } from './format';
 import { minutesToLog, roundUpToIncrement } from './minutes';
 
 export interface LogPreview {
@@ -15,29 +15,34 @@ export interface LogPreview {
   text: string;
 }
 
-/** "0:04 rounded up to Website's 15 minutes" (a long name cut); null when rounding changes nothing. */
-export function roundingWhy(typed: number, stored: number, increment: number, projectName: string): string | null {
-  if (stored === typed) return null;
-  return `${formatMinutes(typed)} rounded up to ${isolated(ellipsize(projectName, NAME_IN_SENTENCE_MAX))}'s ${increment} minutes`;
-}
-
-/** The minutes `typed` will be stored as on a project with `increment`, and why they differ, if they do. */
+/**
+ * The minutes `typed` will be stored as on a project with `increment`, and why they differ, if
+ * they do: "0:04 rounded up to Website's 15 minutes" (a long name cut; null when rounding changes
+ * nothing).
+ */
 export function storedMinutes(
   typed: number,
   increment: number,
   projectName: string,
+  format?: TimeFormat,
 ): { minutes: number; why: string | null } {
   const minutes = roundUpToIncrement(typed, increment);
-  return { minutes, why: roundingWhy(typed, minutes, increment, projectName) };
+  const name = isolated(ellipsize(projectName, NAME_IN_SENTENCE_MAX));
+  const why = `${formatMinutes(typed, format)} rounded up to ${name}'s ${increment} minutes`;
+  return { minutes, why: minutes === typed ? null : why };
 }
 
-/** What logging a timer at `seconds` records; `running`: the minute under way counts (common/minutes.ts minutesToLog). */
-export function logPreview(
-  seconds: number,
-  projectName: string,
-  billingIncrement: number,
-  running: boolean,
-): LogPreview {
-  const { minutes, why } = storedMinutes(minutesToLog(seconds, running), billingIncrement, projectName);
-  return { minutes, text: why ? `Log ${formatMinutes(minutes)} (${why})` : `Log ${formatMinutes(minutes)}` };
-}
+/**
+ * What logging a timer at `seconds` records, in the user's format (Snapshot.timeFormat);
+ * `running`: the minute under way counts (common/minutes.ts minutesToLog).
+ */
+export const logPreviewIn =
+  (format: TimeFormat) =>
+  (seconds: number, projectName: string, billingIncrement: number, running: boolean): LogPreview => {
+    const { minutes, why } = storedMinutes(minutesToLog(seconds, running), billingIncrement, projectName, format);
+    const log = `Log ${formatMinutes(minutes, format)}`;
+    return { minutes, text: why ? `${log} (${why})` : log };
+  };
+
+/** logPreviewIn for H:MM. */
+export const logPreview = logPreviewIn(DEFAULT_TIME_FORMAT);

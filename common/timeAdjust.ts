@@ -4,7 +4,7 @@
 // "+5" meaning five hours would be a trap. Any other form is read as quick entry reads it
 // (common/timeString.ts, GAPS.md "Time strings"): "1:30", "90m", "1.5h".
 
-import { formatMinutes } from './format';
+import { formatMinutes, type TimeFormat } from './format';
 import { MAX_MINUTES, parseTimeString } from './timeString';
 
 export type AdjustParse = { ok: true; minutes: number } | { ok: false; message: string };
@@ -40,9 +40,10 @@ export interface AdjustPreview {
 }
 
 /** What a typed change will make of a timer at `seconds` (main/core/calls/timerEdits.ts applies the same floor). */
-export function adjustPreview(seconds: number, change: number): AdjustPreview {
+export function adjustPreview(seconds: number, change: number, format?: TimeFormat): AdjustPreview {
   const after = seconds + change * 60;
   const minutes = Math.max(0, Math.floor(after / 60));
   const large = Math.abs(change) > ADJUST_ASK_ABOVE_MINUTES;
-  return { minutes, text: after < 0 ? '→ 0:00 (stops at 0:00)' : `→ ${formatMinutes(minutes)}`, large };
+  const zero = formatMinutes(0, format);
+  return { minutes, text: after < 0 ? `→ ${zero} (stops at ${zero})` : `→ ${formatMinutes(minutes, format)}`, large };
 }

@@ -3,7 +3,7 @@
 
 import type { RequestOf } from '../common/contract';
 import { DESCRIPTION_IN_LABEL_MAX, ellipsize, NAME_IN_SENTENCE_MAX } from '../common/cutText';
-import { formatMinutes } from '../common/format';
+import { formatMinutes, type TimeFormat } from '../common/format';
 import type { EditableField, EditableValue, EntryView } from '../common/snapshot';
 import type { EditValues } from './editFields';
 
@@ -13,9 +13,10 @@ export const ENTRY_HINTS: Partial<Record<EditableField, string>> = {
   date: 'Today or earlier: yesterday, a weekday like mon, or a date like 2025-03-10.',
 };
 
-export function entryFields(entry: EntryView): EditableValue[] {
+/** format: the user's (Snapshot.timeFormat): the time field starts as they write times, "1:30" or "1.50" (quick entry reads both). */
+export function entryFields(entry: EntryView, format?: TimeFormat): EditableValue[] {
   return [
-    { field: 'time', value: formatMinutes(entry.minutes) },
+    { field: 'time', value: formatMinutes(entry.minutes, format) },
     { field: 'project', value: entry.projectName ?? '' },
     { field: 'description', value: entry.description ?? '' },
     { field: 'date', value: entry.date },
@@ -23,9 +24,9 @@ export function entryFields(entry: EntryView): EditableValue[] {
 }
 
 /** The entry in words, for its buttons' and form's names: "1:30 Website call with the client" (long text cut, as shown). */
-export const entryWords = (entry: EntryView) =>
+export const entryWords = (entry: EntryView, format?: TimeFormat) =>
   [
-    formatMinutes(entry.minutes),
+    formatMinutes(entry.minutes, format),
     entry.projectName && ellipsize(entry.projectName, NAME_IN_SENTENCE_MAX),
     entry.description && ellipsize(entry.description, DESCRIPTION_IN_LABEL_MAX),
   ]

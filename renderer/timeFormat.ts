@@ -4,9 +4,18 @@
 
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import { DEFAULT_TIME_FORMAT, formatMinutes, type TimeFormat } from '../common/format';
+import { DEFAULT_TIME_FORMAT, formatElapsed, formatMinutes, type TimeFormat } from '../common/format';
 
 export const TimeFormatContext = createContext<TimeFormat>(DEFAULT_TIME_FORMAT);
+
+/** The user's format itself, for the common/ functions that take it (previews, messages). */
+export const useTimeFormat = (): TimeFormat => useContext(TimeFormatContext);
+
+/** A timer's running time in the user's format: "1:05:09", or "1.08" hours for fractions (formatElapsed). */
+export function useElapsed(): (seconds: number) => string {
+  const format = useContext(TimeFormatContext);
+  return (seconds) => formatElapsed(seconds, format);
+}
 
 /** formatMinutes in the user's format: "1:30", or "1.50" for a user who chose fractions. */
 export function useMinutes(): (minutes: number) => string {

@@ -18,6 +18,7 @@ import type { EditableField, EditableValue, ProjectView } from '../../common/sna
 import { errorPlace, FIELD_HINTS, FIELD_LABELS, initialValues, timeRefusal, type EditValues } from '../editFields';
 import { useAction } from '../hooks';
 import { BillableCheck, type BillableChoice } from './BillableCheck';
+import { useTimeFormat } from '../timeFormat';
 import { ErrorLine } from './ErrorLine';
 
 interface Props {
@@ -257,15 +258,16 @@ function StoredTimeNote({
   fields: readonly EditableValue[];
   projects: readonly ProjectView[];
 }) {
+  const format = useTimeFormat();
   if (!fields.some((v) => v.field === 'project')) return null;
   const time = parseTimeString(values.time ?? '');
   if (!time.ok) return null;
   const name = (values.project ?? '').trim().replace(/^@/, '');
-  const stored = storedMinutes(time.minutes, billingIncrementOfName(projects, name), name);
+  const stored = storedMinutes(time.minutes, billingIncrementOfName(projects, name), name, format);
   if (!stored.why) return null;
   return (
     <p class="hint" data-testid="edit-time-note" aria-live="polite">
-      Saves {formatMinutes(stored.minutes)} ({stored.why})
+      Saves {formatMinutes(stored.minutes, format)} ({stored.why})
     </p>
   );
 }

@@ -7,7 +7,7 @@ import { readDay } from '../../common/dayWords';
 import type { EntryView, ProjectView } from '../../common/snapshot';
 import { entryFields, entryUpdate, entryWords, ENTRY_HINTS } from '../entryEdit';
 import { useAction } from '../hooks';
-import { useMinutes } from '../timeFormat';
+import { useMinutes, useTimeFormat } from '../timeFormat';
 import { BillableMark } from './BillableMark';
 import { ContinueEntry } from './ContinueEntry';
 import { EditForm } from './EditForm';
@@ -36,7 +36,8 @@ export const EntryRow = memo(function EntryRow({
   onMoved?: (date: string) => void;
 }) {
   const { editing, editButton, open, close } = useInlineEdit({ rowStaysWhenSaved: true });
-  const words = entryWords(entry);
+  const format = useTimeFormat();
+  const words = entryWords(entry, format);
 
   return (
     <li class="entry" data-testid={testId} data-project={entry.projectName ?? ''}>
@@ -45,7 +46,7 @@ export const EntryRow = memo(function EntryRow({
         <EditForm
           id={`entry-${entry.key}`}
           label={`Edit entry: ${words}`}
-          fields={entryFields(entry)}
+          fields={entryFields(entry, format)}
           projects={projects}
           hints={ENTRY_HINTS}
           testId="edit-entry"

@@ -9,12 +9,14 @@ import type { StintBridge } from '../../common/contract';
 import { discardLabel, idleMessage } from '../../common/idleText';
 import type { IdlePromptView } from '../../common/snapshot';
 import { useAction } from '../hooks';
+import { useTimeFormat } from '../timeFormat';
 import { ErrorLine } from './ErrorLine';
 
 type Choice = 'keep' | 'discard' | 'discard-and-pause';
 
 export function IdlePrompt({ idle, bridge }: { idle: IdlePromptView | null; bridge: StintBridge }) {
   const action = useAction();
+  const format = useTimeFormat();
   const keep = useRef<HTMLButtonElement>(null);
   const [moveLine, setMoveLine] = useState('');
   // A new return is a new question: focus comes back to it even if the last one was answered.
@@ -58,7 +60,7 @@ export function IdlePrompt({ idle, bridge }: { idle: IdlePromptView | null; brid
         {idle.timerRunning && (
           <>
             <button type="button" disabled={action.busy} onClick={() => choose('discard')}>
-              {discardLabel(idle)}
+              {discardLabel(idle, format)}
             </button>
             <button type="button" disabled={action.busy} onClick={() => choose('discard-and-pause')}>
               Discard and pause

@@ -6,10 +6,11 @@ import { useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
 import { projectsRecentFirst } from '../../common/projectOrder';
 import { checkProjectName } from '../../common/projectName';
-import { fail } from '../../common/result';
+import { fail, ok } from '../../common/result';
 import type { ProjectView } from '../../common/snapshot';
 import { useAction } from '../hooks';
 import { ErrorLine } from './ErrorLine';
+import { type TimeSoFar, TimeSoFarQuestion } from './TimeSoFarQuestion';
 
 interface Props {
   projects: ProjectView[];
@@ -22,12 +23,15 @@ export function NewTimer({ projects, recentProjectIds = [], bridge }: Props) {
   const [name, setName] = useState('');
   const [note, setNote] = useState('');
   const action = useAction();
+  // main's question about the project's timer's time so far (TimeSoFarQuestion), with what to start once answered.
+  const [asking, setAsking] = useState<{ question: string; projectId: number; description: string } | null>(null);
   const enabled = projectsRecentFirst(projects, recentProjectIds);
   const typed = name.trim();
   const existing = projects.find((p) => p.name.toLowerCase() === typed.toLowerCase());
 
   const start = async (event: Event) => {
     event.preventDefault();
+    let asked = false;
     const result = await action.run(async () => {
       if (!typed) return fail('invalid_input', 'Pick a project or type a new name.', 'project');
       let projectId = existing?.id;
@@ -38,16 +42,30 @@ export function NewTimer({ projects, recentProjectIds = [], bridge }: Props) {
       }
       const description = note.trim();
       const started = await bridge.startTimer(description ? { projectId, description } : { projectId });
+      if (!started.ok && started.error.field === 'timeSoFar') {
+        asked = true;
+        setAsking({ question: started.error.message, projectId, description });
+        return ok(null);
+      }
       // Two calls, so the service may refuse the new project in between: then say where to look.
       if (!started.ok && !existing && started.error.code === 'not_found') {
         return fail('rejected', `“${typed}” could not be created; see “Not saved” above.`, 'project');
       }
       return started;
     });
-    if (result?.ok) {
-      setName('');
-      setNote('');
-    }
+    // Asked: what was typed stays until the question is answered.
+    if (result?.ok && !asked) cleared();
+  };
+  const cleared = () => {
+    setName('');
+    setNote('');
+  };
+  const answer = async (timeSoFar: TimeSoFar | null) => {
+    if (!asking || !timeSoFar) return setAsking(null);
+    const { projectId, description } = asking;
+    const result = await action.run(() => bridge.startTimer({ projectId, description, timeSoFar }));
+    setAsking(null);
+    if (result?.ok) cleared();
   };
 
   return (
@@ -92,6 +110,7 @@ export function NewTimer({ projects, recentProjectIds = [], bridge }: Props) {
         </label>
       )}
       {typed && !existing && <NewNameHint typed={typed} names={enabled.map((p) => p.name)} />}
+      {asking && <TimeSoFarQuestion question={asking.question} busy={action.busy} onAnswer={(a) => void answer(a)} />}
       <ErrorLine error={action.error} id="new-timer-error" testId="new-timer-error" />
     </form>
   );

@@ -8,9 +8,10 @@ import { useMemo, useState } from 'preact/hooks';
 import { isolated } from '../../common/bidi';
 import type { ResponseOf, StintBridge } from '../../common/contract';
 import { dayInWords } from '../../common/dayWords';
-import { formatMinutes } from '../../common/format';
+import { formatMinutes as minutesIn, type TimeFormat } from '../../common/format';
 import { useAction } from '../hooks';
 import { type PastedLine as PastedLineView, readPastedLines } from '../pastedLines';
+import { useMinutes, useTimeFormat } from '../timeFormat';
 import { ErrorLine } from './ErrorLine';
 
 interface Props {
@@ -29,6 +30,8 @@ export function PasteDay({ initial, names, today, bridge, onClose }: Props) {
   const action = useAction();
   // What the last Log logged, said here while refused lines stay in the box (cleared as they change).
   const [logged, setLogged] = useState<string | null>(null);
+  const format = useTimeFormat();
+  const formatMinutes = useMinutes();
   const lines = useMemo(() => readPastedLines(text, names, today), [text, names, today]);
   const good = lines.filter((l) => l.parsed.ok && !refusals.has(l.text));
   const total = good.reduce((sum, l) => sum + (l.parsed.ok ? l.parsed.minutes : 0), 0);
@@ -40,7 +43,7 @@ export function PasteDay({ initial, names, today, bridge, onClose }: Props) {
     if (!result?.ok) return;
     const refused = new Map(result.value.refused.map((r) => [sent[r.line]!, r.message]));
     const left = lines.filter((l) => !l.parsed.ok || refused.has(l.text) || refusals.has(l.text));
-    const said = loggedWords(result.value, today);
+    const said = loggedWords(result.value, today, format);
     if (left.length === 0) return onClose(said);
     setLogged(result.value.logged.length > 0 ? said : null);
     setRefusals(new Map([...refusals, ...refused]));
@@ -105,6 +108,7 @@ export function PasteDay({ initial, names, today, bridge, onClose }: Props) {
 
 /** One pasted line: its text, and what it logs or why it is refused. */
 function PastedLine({ line, refusal, today }: { line: PastedLineView; refusal: string | undefined; today: string }) {
+  const formatMinutes = useMinutes();
   return (
     <li class={refusal ? 'refused' : undefined} data-testid="paste-line">
       <span class="paste-text clamp" title={line.text}>
@@ -128,10 +132,10 @@ function PastedLine({ line, refusal, today }: { line: PastedLineView; refusal: s
 }
 
 /** "Logged 3 entries, 4:30 in all." (the minutes the service stores), naming any line refused. */
-function loggedWords(answer: ResponseOf<'logLines'>, today: string): string {
+function loggedWords(answer: ResponseOf<'logLines'>, today: string, format: TimeFormat): string {
   const minutes = answer.logged.reduce((sum, l) => sum + l.minutes, 0);
   const days = new Set(answer.logged.map((l) => l.date));
   const other = days.size === 1 && !days.has(today) ? ` ${dayInWords([...days][0]!, today)}` : '';
   const n = answer.logged.length;
-  return `Logged ${n} ${n === 1 ? 'entry' : 'entries'}${other}, ${formatMinutes(minutes)} in all.`;
+  return `Logged ${n} ${n === 1 ? 'entry' : 'entries'}${other}, ${minutesIn(minutes, format)} in all.`;
 }

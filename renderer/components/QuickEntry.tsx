@@ -8,12 +8,14 @@ import type { RefObject } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ResponseOf, StintBridge } from '../../common/contract';
 import { dayInWords } from '../../common/dayWords';
+import type { TimeFormat } from '../../common/format';
 import { PICKER_LIMIT, recentProjectNames } from '../../common/projectOrder';
 import { parseQuickEntry, projectNameToType, suggestProjects } from '../../common/quickEntry';
 import type { ActionError } from '../../common/result';
 import type { ProjectView, Snapshot } from '../../common/snapshot';
 import { useAction } from '../hooks';
 import { loggedMessage, queuedMessage } from '../quickEntryMessage';
+import { useTimeFormat } from '../timeFormat';
 import { isPastedDay } from '../pastedLines';
 import { applySuggestion } from '../suggestion';
 import { ErrorLine } from './ErrorLine';
@@ -34,11 +36,16 @@ interface Props {
 }
 
 type Logged = ResponseOf<'quickEntry'>;
+type Outbox = Pick<Snapshot['outbox'], 'pendingIds' | 'failed'>;
 
 export function QuickEntry({ projects, recentProjectIds, today, account, outbox, bridge }: Props) {
   const { input, text, parsed, names, list, action, done, setDone, pasted, setPasted, confirming, ...handlers } =
     useQuickEntry(projects, recentProjectIds, today, bridge);
-  const said = done && typeof done !== 'string' ? loggedWords(done, today, account ?? 'the service', outbox) : done;
+  const format = useTimeFormat();
+  const said =
+    done && typeof done !== 'string'
+      ? loggedWords(done, today, { account: account ?? 'the service', outbox, format })
+      : done;
   const { edit, accept, submit, takeSuggested, onKeyDown, setCursor } = handlers;
   const { suggestions, open, activeIndex } = list;
   const describedBy = action.error ? 'quick-error' : parsed ? 'quick-preview' : 'quick-help';
@@ -285,13 +292,13 @@ function DoneLine({ done }: { done: { text: string; confirmed: boolean } | strin
 function loggedWords(
   logged: Logged,
   today: string,
-  account: string,
-  outbox: Pick<Snapshot['outbox'], 'pendingIds' | 'failed'> | undefined,
+  { account, outbox, format }: { account: string; outbox: Outbox | undefined; format: TimeFormat },
 ): { text: string; confirmed: boolean } {
   if (outbox?.failed.some((f) => f.id === logged.key))
     return { text: `Not saved on ${account}: see what was refused above.`, confirmed: false };
-  if (outbox?.pendingIds.includes(logged.key)) return { text: queuedMessage(logged, today, account), confirmed: false };
-  return { text: loggedMessage(logged, today), confirmed: true };
+  if (outbox?.pendingIds.includes(logged.key))
+    return { text: queuedMessage(logged, today, account, format), confirmed: false };
+  return { text: loggedMessage(logged, today, format), confirmed: true };
 }
 
 /** `text` with the project written `@from` (or `@"from"`) renamed `to` (quoted if it has a space), and where the caret goes after it; null when it is not there. */

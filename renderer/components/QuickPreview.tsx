@@ -2,11 +2,11 @@
 // to, the time, the project (new ones marked, likely typos of a known one questioned), tags, note.
 
 import { dayInWords } from '../../common/dayWords';
-import { formatMinutes } from '../../common/format';
 import { storedMinutes } from '../../common/logPreview';
 import { billingIncrementOfName } from '../../common/minutes';
 import type { QuickEntry } from '../../common/quickEntry';
 import type { ProjectView } from '../../common/snapshot';
+import { useMinutes, useTimeFormat } from '../timeFormat';
 
 interface Props {
   parsed: QuickEntry;
@@ -21,6 +21,8 @@ interface Props {
 }
 
 export function QuickPreview({ parsed, projects, today, confirming, onUseSuggested }: Props) {
+  const format = useTimeFormat();
+  const formatMinutes = useMinutes();
   if (!parsed.ok) {
     return (
       <p class="preview invalid" id="quick-preview" data-testid="quick-preview" aria-live="polite">
@@ -31,7 +33,7 @@ export function QuickPreview({ parsed, projects, today, confirming, onUseSuggest
   const day = dayInWords(parsed.date, today);
   // As main will queue it (main/core/calls/quickLine.ts): the increment of the project named.
   const name = parsed.projectName;
-  const stored = storedMinutes(parsed.minutes, billingIncrementOfName(projects, name), name ?? '');
+  const stored = storedMinutes(parsed.minutes, billingIncrementOfName(projects, name), name ?? '', format);
   return (
     <div id="quick-preview" data-testid="quick-preview" aria-live="polite">
       <dl class="preview" aria-label="Will log">

@@ -6,8 +6,8 @@
 
 import { useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
-import { formatMinutes } from '../../common/format';
 import { adjustPreview, parseAdjustment } from '../../common/timeAdjust';
+import { useMinutes, useTimeFormat } from '../timeFormat';
 import { useAction } from '../hooks';
 import { ErrorLine } from './ErrorLine';
 
@@ -94,7 +94,7 @@ function useAdjustInput(projectId: number, seconds: number, bridge: StintBridge)
   const [asking, setAsking] = useState<number | null>(null);
   const error = typedError ? { code: 'invalid_input' as const, message: typedError } : action.error;
   const parsed = text.trim() ? parseAdjustment(text) : null;
-  const preview = parsed?.ok ? adjustPreview(seconds, parsed.minutes) : null;
+  const preview = parsed?.ok ? adjustPreview(seconds, parsed.minutes, useTimeFormat()) : null;
 
   const adjust = async (minutes: number, typed: boolean) => {
     setTypedError(null);
@@ -136,6 +136,7 @@ interface ConfirmProps {
 
 /** "Add 5:00 to Website (→ 5:25)?" asked in place: more than an hour at once is more often a slip than meant. */
 function LargeAdjustConfirm({ name, minutes, after, onYes, onNo }: ConfirmProps) {
+  const formatMinutes = useMinutes();
   const verb = minutes > 0 ? `Add ${formatMinutes(minutes)} to` : `Take ${formatMinutes(-minutes)} off`;
   const question = `${verb} ${name} (→ ${formatMinutes(after)})?`;
   return (

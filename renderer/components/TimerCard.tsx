@@ -8,7 +8,6 @@
 import type { ComponentChildren, Ref } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
-import { formatDuration, formatMinutes } from '../../common/format';
 import type { TimerView } from '../../common/snapshot';
 import { useAction } from '../hooks';
 import { liveSeconds } from '../../common/liveSeconds';
@@ -17,7 +16,8 @@ import { ProjectDot } from './ProjectDot';
 import { SavedHereBadge } from './SavedHereBadge';
 import { TimerAdjust } from './TimerAdjust';
 import { TimerNote } from './TimerNote';
-import { logPreview } from '../../common/logPreview';
+import { logPreviewIn } from '../../common/logPreview';
+import { useElapsed, useMinutes, useTimeFormat } from '../timeFormat';
 
 export function TimerCard({
   timer,
@@ -100,7 +100,8 @@ function TimerDetails({ timer, seconds, billingIncrement, bridge, action, onClos
   const running = timer.state === 'running';
   const name = timer.projectName;
   const projectId = timer.projectId;
-  const toLog = logPreview(seconds, name, billingIncrement, running);
+  const toLog = logPreviewIn(useTimeFormat())(seconds, name, billingIncrement, running);
+  const formatMinutes = useMinutes();
   const previewId = `log-preview-${projectId}`;
   const onKeyDown = (event: KeyboardEvent) => {
     // Escape closes the paused timer's details, unless a field inside (the note) used it already.
@@ -190,6 +191,7 @@ function RowActions({ name, detailsId, open, moreButton, onResume, onToggle }: R
 /** The timer's project, whether it still waits to be sent, its live time, and what follows on the line. */
 function TimerLine({ timer, seconds, children }: { timer: TimerView; seconds: number; children?: ComponentChildren }) {
   const name = timer.projectName;
+  const formatDuration = useElapsed();
   return (
     <div class="timer-line">
       <ProjectDot color={timer.color} />
@@ -216,6 +218,7 @@ interface DiscardConfirmProps {
 function DiscardConfirm({ name, seconds, onDiscard, onKeep }: DiscardConfirmProps) {
   // Asked to confirm a discard, the focus goes to the safe answer.
   const keep = useRef<HTMLButtonElement>(null);
+  const formatDuration = useElapsed();
   useEffect(() => {
     keep.current?.focus();
   }, []);

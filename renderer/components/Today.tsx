@@ -6,11 +6,11 @@
 import type { StintBridge } from '../../common/contract';
 import { useState } from 'preact/hooks';
 import { formatDay } from '../../common/dayWords';
-import { formatMinutes } from '../../common/format';
 import type { ProjectView, Snapshot, TimerView } from '../../common/snapshot';
 import { todayTotal } from '../../common/todayTotal';
 import { useNow } from '../hooks';
 import { CalendarEvents } from './CalendarEvents';
+import { useMinutes } from '../timeFormat';
 import { EntryRow } from './EntryRow';
 
 interface Props {
@@ -26,6 +26,7 @@ interface Props {
 export function Today({ today, timers, projects, bridge, events = [] }: Props) {
   const now = useNow(timers.some((t) => t.state === 'running'));
   const total = todayTotal(today.totalMinutes, timers, now);
+  const formatMinutes = useMinutes();
   // An entry moved to another day leaves this list: where it went is said here.
   const [moved, setMoved] = useState<string | null>(null);
   return (

@@ -66,8 +66,10 @@ function lastJournalOperation(): Operation | null {
   let last: Operation | null = null;
   for (const line of readLines(join(dataDir, JOURNAL_FILE))) {
     try {
-      const r = JSON.parse(line) as { t?: string; op?: Operation };
+      const r = JSON.parse(line) as { t?: string; op?: Operation; ops?: Operation[] };
       if (r?.t === 'op' && r.op) last = r.op;
+      // Several queued in one write (outbox.addAll: a note started apart logs the timer first): the last is the action's.
+      if (r?.t === 'ops' && r.ops?.length) last = r.ops.at(-1)!;
     } catch {
       // torn by a kill
     }

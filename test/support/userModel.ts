@@ -66,7 +66,12 @@ export class Model {
 
 export type Action =
   | { kind: 'createProject'; name: string }
-  | { kind: 'startTimer'; project: string; description?: string }
+  /**
+   * With a note on a project that has a timer: what the user answered when asked what becomes of
+   * the time it holds (the window asks when the note would replace another, issue 22 item 6):
+   * 'log' it as its own entry under its own note and start afresh, or 'keep' it under the new note.
+   */
+  | { kind: 'startTimer'; project: string; description?: string; timeSoFar?: 'log' | 'keep' }
   | { kind: 'pauseTimer'; project: string }
   | { kind: 'logTimer'; project: string }
   | { kind: 'discardTimer'; project: string }
@@ -128,10 +133,11 @@ export function chooseAction(rng: Random, model: Model, i: number, options: Choo
       const project = rng.pick(startable);
       const exists = model.timers.has(project);
       const description = rng.chance(exists ? 0.2 : 0.5) ? `t${i} work` : undefined;
-      return { kind, project, ...(description ? { description } : {}) };
+      const answer = exists && description ? { timeSoFar: timeSoFar(rng) } : {};
+      return { kind, project, ...(description ? { description } : {}), ...answer };
     }
     case 'describe':
-      return { kind: 'startTimer', project: running!, description: `t${i} renamed` };
+      return { kind: 'startTimer', project: running!, description: `t${i} renamed`, timeSoFar: timeSoFar(rng) };
     case 'pauseTimer':
       return { kind, project: running! };
     case 'logTimer':
@@ -168,6 +174,9 @@ export function chooseAction(rng: Random, model: Model, i: number, options: Choo
   return null;
 }
 
+/** The user's answer when a note would land on a timer with time: as often logged apart as kept. */
+const timeSoFar = (rng: Random): 'log' | 'keep' => (rng.chance(0.5) ? 'log' : 'keep');
+
 /** Mostly one of the latest entries (often still queued), now and then any. */
 const pickEntry = (rng: Random, entries: ExpectedEntry[]) =>
   rng.chance(0.6) ? rng.pick(entries.slice(-8)) : rng.pick(entries);
@@ -184,6 +193,10 @@ export function applyToModel(model: Model, a: Action, now: number): void {
         const t = model.timers.get(other)!;
         model.timers.set(other, { ...t, state: 'paused', seconds: model.live(t, now), since: now });
       }
+      const kept = model.timers.get(a.project);
+      // Logged apart: the time so far becomes its entry under its own note, the timer starts at 0:00.
+      if (kept && a.timeSoFar === 'log' && a.description !== undefined && a.description !== kept.description)
+        logged(model, a.project, now);
       const t = model.timers.get(a.project);
       if (t?.state === 'running') t.description = a.description ?? t.description;
       else
@@ -200,22 +213,9 @@ export function applyToModel(model: Model, a: Action, now: number): void {
       model.timers.set(a.project, { ...t, state: 'paused', seconds: model.live(t, now), since: now });
       return;
     }
-    case 'logTimer': {
-      const t = model.timers.get(a.project)!;
-      const seconds = model.live(t, now);
-      const allowed = new Set<number>();
-      for (let s = Math.max(0, seconds - TIMER_TOLERANCE_SECONDS); s <= seconds + TIMER_TOLERANCE_SECONDS; s += 0.5) {
-        allowed.add(roundUpToIncrement(elapsedMinutes(s), DEFAULT_BILLING_INCREMENT));
-      }
-      model.entries.push({
-        project: a.project,
-        description: t.description,
-        minutes: [...allowed],
-        what: `log of ${a.project} at ${seconds.toFixed(1)} s`,
-      });
-      model.timers.delete(a.project);
+    case 'logTimer':
+      logged(model, a.project, now);
       return;
-    }
     case 'discardTimer':
       model.timers.delete(a.project);
       return;
@@ -241,6 +241,23 @@ export function applyToModel(model: Model, a: Action, now: number): void {
       return;
     }
   }
+}
+
+/** The project's timer logged at `now` (Log, or a note started apart): its entry, its timer gone. */
+function logged(model: Model, project: string, now: number): void {
+  const t = model.timers.get(project)!;
+  const seconds = model.live(t, now);
+  const allowed = new Set<number>();
+  for (let s = Math.max(0, seconds - TIMER_TOLERANCE_SECONDS); s <= seconds + TIMER_TOLERANCE_SECONDS; s += 0.5) {
+    allowed.add(roundUpToIncrement(elapsedMinutes(s), DEFAULT_BILLING_INCREMENT));
+  }
+  model.entries.push({
+    project,
+    description: t.description,
+    minutes: [...allowed],
+    what: `log of ${project} at ${seconds.toFixed(1)} s`,
+  });
+  model.timers.delete(project);
 }
 
 function entryNamed(model: Model, description: string): ExpectedEntry {
@@ -279,6 +296,7 @@ function request(core: Core, a: Exclude<Action, { kind: 'deleteEntry' | 'editEnt
       return h.startTimer({
         projectId: projectId(snap, a.project),
         ...(a.description ? { description: a.description } : {}),
+        ...(a.timeSoFar ? { timeSoFar: a.timeSoFar } : {}),
       });
     case 'pauseTimer':
       return h.pauseTimer({ projectId: projectId(snap, a.project) });

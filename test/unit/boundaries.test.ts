@@ -226,6 +226,7 @@ const RULES: Array<{ folder: string; folders: string[]; packages: string[]; beca
       'common/snapshot.ts',
       'common/timeRange.ts',
       'common/timeString.ts',
+      'common/todayTotal.ts',
       'main/core/cliSocket/address.ts',
       'main/core/desktop/dataDirs.ts',
     ],

@@ -47,7 +47,7 @@ async function deleteEntry(
   const byKey = 'key' in request;
   const entry = entryWhere(snap, byKey ? (e) => e.key === request.key : (e) => e.id === request.entryId);
   if (!entry) return fail('not_found', NOT_SHOWN, byKey ? 'key' : 'entryId');
-  const summary = entrySummary(entry);
+  const summary = entrySummary(entry, snap.timeFormat);
   const { id } = entry;
   if (id !== null) {
     await queue(now, () => ({ kind: 'deleteEntry', entryId: id, summary }), true);
@@ -103,7 +103,13 @@ async function updateEntry(
   if (entry.id !== null) {
     const entryId = entry.id;
     const onDay = moved ? { date: date.value } : {};
-    await queue(now, () => ({ kind: 'updateEntry', entryId, ...values, ...onDay, summary: entrySummary(entry) }));
+    await queue(now, () => ({
+      kind: 'updateEntry',
+      entryId,
+      ...values,
+      ...onDay,
+      summary: entrySummary(entry, snap.timeFormat),
+    }));
     return ok(null);
   }
   if (!queued) return fail('invalid_input', NOT_EDITABLE_YET, 'key');

@@ -1,12 +1,23 @@
 // The timer calls: start, pause, log, discard, and the hotkey's toggle of the last one.
 
 import type { Handlers } from '../../../common/contract';
-import { localDate } from '../../../common/format';
+import { formatMinutes, localDate, type TimeFormat } from '../../../common/format';
 import { fail, ok, type Result } from '../../../common/result';
 import type { Snapshot, TimerView } from '../../../common/snapshot';
 import { elapsedMinutes, roundUpToIncrement } from '../model/minutes';
 import { exactLiveSeconds } from '../../../common/liveSeconds';
 import type { HandlerKit } from './kit';
+
+/** What becomes of a timer's time when another note starts on it (contract.ts startTimer). */
+type TimeSoFar = 'log' | 'keep';
+
+interface StartRequest {
+  snap: Snapshot;
+  now: number;
+  projectId: number;
+  description?: string | undefined;
+  timeSoFar?: TimeSoFar | undefined;
+}
 
 type TimerHandlers = Pick<Handlers, 'startTimer' | 'pauseTimer' | 'logTimer' | 'discardTimer' | 'toggleLastTimer'> & {
   /** toggleLastTimer's start without its pause: nothing when a timer already runs (the reminder's "Start last"). */
@@ -16,8 +27,8 @@ type TimerHandlers = Pick<Handlers, 'startTimer' | 'pauseTimer' | 'logTimer' | '
 export function timerHandlers(kit: HandlerKit): TimerHandlers {
   const { deps, act, queue, same, timerOf, noTimer } = kit;
 
-  const start = (snap: Snapshot, now: number, projectId: number, description?: string) =>
-    startTimer(kit, { snap, now, projectId, description });
+  const start = (snap: Snapshot, now: number, request: Omit<StartRequest, 'snap' | 'now'>) =>
+    startTimer(kit, { snap, now, ...request });
 
   const pause = async (now: number, timer: TimerView): Promise<Result<null>> => {
     deps.timerUsed(timer.projectId);
@@ -38,11 +49,12 @@ export function timerHandlers(kit: HandlerKit): TimerHandlers {
       snap.timers[0]?.projectId ??
       deps.recentProjectIds().find((id) => snap.projects.some((p) => same(p.id, id) && p.enabled));
     if (last === undefined) return fail('not_found', 'No timer to resume yet: start one on a project first.');
-    return start(snap, now, last);
+    return start(snap, now, { projectId: last });
   };
 
   return {
-    startTimer: ({ projectId, description }) => act((now, snap) => start(snap, now, projectId, description)),
+    startTimer: ({ projectId, description, timeSoFar }) =>
+      act((now, snap) => start(snap, now, { projectId, description, timeSoFar })),
 
     pauseTimer: ({ projectId }) =>
       act(async (now, snap) => {
@@ -76,15 +88,15 @@ export function timerHandlers(kit: HandlerKit): TimerHandlers {
   };
 }
 
-/** Starts (or resumes) the project's timer, pausing the one running; a running one given no new description is left as it is. */
+/**
+ * Starts (or resumes) the project's timer, pausing the one running; a running one given no new
+ * description is left as it is. The service has one timer per project, so another note on a
+ * timer with time either logs that time apart or takes it over: never without the user's word
+ * (notYours), as Continue once silently did (issue 22 item 6).
+ */
 async function startTimer(
-  { deps, outbox, queue, same, timerOf }: HandlerKit,
-  {
-    snap,
-    now,
-    projectId,
-    description,
-  }: { snap: Snapshot; now: number; projectId: number; description?: string | undefined },
+  { deps, outbox, queueAll, same, timerOf, incrementOf }: HandlerKit,
+  { snap, now, projectId, description, timeSoFar }: StartRequest,
 ): Promise<Result<null>> {
   const id = outbox.projectId(projectId);
   const project = snap.projects.find((p) => same(p.id, id));
@@ -92,25 +104,63 @@ async function startTimer(
   if (!project && !timer) return fail('not_found', 'That project does not exist.', 'projectId');
   if (project && !project.enabled) return fail('invalid_input', `${project.name} is archived.`, 'projectId');
   if (timer?.state === 'running' && (description === undefined || description === timer.description)) return ok(null);
+  const renamed = timer !== undefined && description !== undefined && description !== timer.description;
+  if (renamed && timeSoFar === undefined && notYours(timer, now))
+    return askAboutTimeSoFar(timer, description, now, snap.timeFormat);
   const running = snap.timers.find((t) => t.state === 'running' && !same(t.projectId, id));
   deps.timerUsed(id);
-  await queue(now, () => ({
-    kind: 'startTimer',
-    projectId: id,
-    projectName: project?.name ?? timer!.projectName,
-    ...(description ? { description } : {}),
-    fromSeconds: timer ? exactLiveSeconds(timer, now) : 0,
-    pauses: running
-      ? {
-          projectId: running.projectId,
-          projectName: running.projectName,
-          seconds: exactLiveSeconds(running, now),
-          confirmed: !running.pending,
-        }
-      : null,
-    confirmed: timer !== undefined && !timer.pending,
-  }));
+  // A timer never started (pending) has no time to log: it simply takes the note.
+  const apart = renamed && timeSoFar === 'log' && timer.state !== 'pending';
+  const log = apart ? [() => loggedAsItIs(snap, timer, now, incrementOf)] : [];
+  // One write: after a crash both are queued or neither.
+  await queueAll(now, [
+    ...log,
+    () => ({
+      kind: 'startTimer',
+      projectId: id,
+      projectName: project?.name ?? timer!.projectName,
+      ...(description ? { description } : {}),
+      fromSeconds: timer && !apart ? exactLiveSeconds(timer, now) : 0,
+      pauses: running
+        ? {
+            projectId: running.projectId,
+            projectName: running.projectName,
+            seconds: exactLiveSeconds(running, now),
+            confirmed: !running.pending,
+          }
+        : null,
+      confirmed: timer !== undefined && !apart && !timer.pending,
+    }),
+  ]);
   return ok(null);
+}
+
+/** Whether a new note would take over time timed under another note (a timer with no note or no time loses nothing). */
+const notYours = (timer: TimerView, now: number): boolean =>
+  Boolean(timer.description) && exactLiveSeconds(timer, now) > 0;
+
+/** The refusal the window turns into its question (the time as the card shows it, whole minutes timed). */
+function askAboutTimeSoFar(timer: TimerView, description: string, now: number, format: TimeFormat): Result<never> {
+  const time = formatMinutes(exactLiveSeconds(timer, now) / 60, format);
+  return fail(
+    'invalid_input',
+    `${timer.projectName}'s timer has ${time} on “${timer.description}”: log that time first, or keep it under “${description}”.`,
+    'timeSoFar',
+  );
+}
+
+/** The timer logged now with its own note, as Log does (rounded up to the project's increment), without the undo grace. */
+function loggedAsItIs(snap: Snapshot, timer: TimerView, now: number, incrementOf: HandlerKit['incrementOf']) {
+  const seconds = exactLiveSeconds(timer, now);
+  return {
+    kind: 'logTimer' as const,
+    projectId: timer.projectId,
+    projectName: timer.projectName,
+    seconds,
+    minutes: roundUpToIncrement(elapsedMinutes(seconds), incrementOf(snap, timer.projectId)),
+    date: localDate(now),
+    description: timer.description,
+  };
 }
 
 /** Logs the timer's time as an entry, rounded up to its project's increment, held for the undo grace. */

@@ -4,7 +4,7 @@
 // project is gone by then.
 
 import { isolated } from '../../../common/bidi';
-import { formatMinutes } from '../../../common/format';
+import { formatMinutes, type TimeFormat } from '../../../common/format';
 import type { EditableValue } from '../../../common/snapshot';
 import { elapsedMinutes } from './minutes';
 import { entrySummary } from './entrySummary';
@@ -212,8 +212,9 @@ export function withResolvedProject(op: Operation, localId: number, projectId: n
   }
 }
 
-/** What the user did, in words, for the list of failed operations. */
-export function describeOperation(op: Operation): string {
+/** What the user did, in words, for the list of failed operations, in the user's time format. */
+export function describeOperation(op: Operation, format?: TimeFormat): string {
+  const minutes = (n: number) => formatMinutes(n, format);
   switch (op.kind) {
     case 'createProject':
       return `Create project ${isolated(op.name)}`;
@@ -224,24 +225,24 @@ export function describeOperation(op: Operation): string {
     case 'logTimer':
       return op.discarded
         ? `Discard the timer of ${isolated(op.projectName)} (its logged entry deleted)`
-        : `Log ${formatMinutes(op.minutes)} on ${isolated(op.projectName)}`;
+        : `Log ${minutes(op.minutes)} on ${isolated(op.projectName)}`;
     case 'discardTimer':
       return `Discard the timer of ${isolated(op.projectName)}`;
     case 'deleteEntry':
       return `Delete ${op.summary}`;
     case 'updateEntry':
-      return `Change ${op.summary} to ${entrySummary({ minutes: op.minutes, projectName: op.projectName, description: op.description })}`;
+      return `Change ${op.summary} to ${entrySummary({ minutes: op.minutes, projectName: op.projectName, description: op.description }, format)}`;
     case 'rewindTimer':
-      return `Take ${formatMinutes(Math.round(op.idleSeconds / 60))} away time off ${isolated(op.projectName)}`;
+      return `Take ${minutes(Math.round(op.idleSeconds / 60))} away time off ${isolated(op.projectName)}`;
     case 'adjustTimer':
-      return `${op.minutes < 0 ? 'Take' : 'Add'} ${formatMinutes(Math.abs(op.minutes))} ${op.minutes < 0 ? 'off' : 'to'} ${isolated(op.projectName)}'s timer`;
+      return `${op.minutes < 0 ? 'Take' : 'Add'} ${minutes(Math.abs(op.minutes))} ${op.minutes < 0 ? 'off' : 'to'} ${isolated(op.projectName)}'s timer`;
     case 'setTimerNote':
       return op.description
         ? `Note “${isolated(op.description)}” on ${isolated(op.projectName)}'s timer`
         : `Clear ${isolated(op.projectName)}'s timer note`;
     case 'createEntry': {
       const on = op.projectName ? ` on ${isolated(op.projectName)}` : '';
-      return `Log ${formatMinutes(op.minutes)}${on}${op.description ? `: ${isolated(op.description)}` : ''}`;
+      return `Log ${minutes(op.minutes)}${on}${op.description ? `: ${isolated(op.description)}` : ''}`;
     }
   }
 }
@@ -249,27 +250,28 @@ export function describeOperation(op: Operation): string {
 /**
  * What an edit of a failed operation may change, with the values it holds now written as the
  * user would type them. Timer starts, pauses and discards depend on the timer's state at the
- * moment the user acted, which no later value can restate: retry or discard only.
+ * moment the user acted, which no later value can restate: retry or discard only. Times are in
+ * the user's format (quick entry reads either back).
  */
-export function editableValues(op: Operation): EditableValue[] {
+export function editableValues(op: Operation, format?: TimeFormat): EditableValue[] {
   switch (op.kind) {
     case 'createEntry':
       return [
-        { field: 'time', value: formatMinutes(op.minutes) },
+        { field: 'time', value: formatMinutes(op.minutes, format) },
         { field: 'date', value: op.date },
         { field: 'project', value: op.projectName ?? '' },
         { field: 'description', value: op.description },
       ];
     case 'updateEntry':
       return [
-        { field: 'time', value: formatMinutes(op.minutes) },
+        { field: 'time', value: formatMinutes(op.minutes, format) },
         { field: 'project', value: op.projectName ?? '' },
         { field: 'description', value: op.description },
       ];
     case 'logTimer':
       if (op.discarded) return [];
       // The minutes sent, not the rounded ones the summary shows: saving unchanged changes nothing.
-      return [{ field: 'time', value: formatMinutes(elapsedMinutes(op.seconds)) }];
+      return [{ field: 'time', value: formatMinutes(elapsedMinutes(op.seconds), format) }];
     case 'createProject':
       return [{ field: 'name', value: op.name }];
     case 'setTimerNote':

@@ -3,14 +3,14 @@
 // before then (worker.ts heldUntil), so order is kept, and until then the user may take it back.
 
 import { isolated } from '../../../common/bidi';
-import { formatMinutes } from '../../../common/format';
+import { formatMinutes, type TimeFormat } from '../../../common/format';
 import type { Operation } from './operations';
 
 /** How long a discard, log or delete waits for an undo before it is sent. */
 export const UNDO_GRACE_MS = 5_000;
 
-/** What the undo line says was done. */
-export function undoSummary(op: Operation): string {
+/** What the undo line says was done, in the user's time format. */
+export function undoSummary(op: Operation, format?: TimeFormat): string {
   switch (op.kind) {
     case 'discardTimer':
       return `Discarded ${isolated(op.projectName)}'s timer`;
@@ -18,7 +18,7 @@ export function undoSummary(op: Operation): string {
       return `Deleted ${op.summary}`;
     case 'logTimer':
       // The minutes the service will store: rounded up to the project's increment.
-      return `Logged ${formatMinutes(op.minutes)} on ${isolated(op.projectName)}`;
+      return `Logged ${formatMinutes(op.minutes, format)} on ${isolated(op.projectName)}`;
     default:
       return `Queued ${op.kind}`;
   }

@@ -10,8 +10,9 @@ import { formatMinutes, type TimeFormat } from '../../../common/format';
 import type { Snapshot, TimerView } from '../../../common/snapshot';
 import { liveSeconds } from '../../../common/liveSeconds';
 import { normalColor } from '../../../common/projectColor';
-import { ellipsize, TRAY_NAME_MAX, TRAY_TOOLTIP_MAX } from './trayText';
+import { todayTotal } from '../../../common/todayTotal';
 import { updateMenuItems } from '../desktop/updates/view';
+import { ellipsize, TRAY_ITEM_MAX, TRAY_NAME_MAX, TRAY_TOOLTIP_MAX } from './trayText';
 
 export type Platform = 'darwin' | 'win32' | 'linux';
 
@@ -45,6 +46,11 @@ export interface TrayModel {
 /** A timer's time as the user reads durations (Snapshot.timeFormat): "1:05", or "1.08" hours. */
 const clockIn = (format: TimeFormat) => (t: Pick<TimerView, 'state' | 'seconds' | 'asOf'>, now: number) =>
   formatMinutes(liveSeconds(t, now) / 60, format);
+/** Today as the window counts it: the running timer's minutes in, said so ("4:50 (with Website's timer)"). */
+const todayWords = (snapshot: Snapshot, timers: readonly TimerView[], now: number): string => {
+  const total = todayTotal(snapshot.today.totalMinutes, timers, now);
+  return `${formatMinutes(total.minutes, snapshot.timeFormat)}${total.label ? ` (${total.label})` : ''}`;
+};
 const separator = (id: string): MenuItemData => ({ id, label: '', type: 'separator' });
 const changes = (n: number) => `${n} change${n === 1 ? '' : 's'}`;
 
@@ -70,12 +76,10 @@ export function trayModel(snapshot: Snapshot, now: number, platform: Platform): 
       : 'No timer running';
   const sync = snapshot.online ? '' : ` · Offline${waiting ? `, ${changes(waiting)} waiting` : ''}`;
   const problems = failed ? ` · ${changes(failed)} failed` : '';
-  const tooltip = ellipsize(
-    `Stint: ${status} · Today ${formatMinutes(snapshot.today.totalMinutes, snapshot.timeFormat)}${sync}${problems}`,
-    TRAY_TOOLTIP_MAX,
-  );
+  const today = todayWords(snapshot, timers, now);
+  const tooltip = ellipsize(`Stint: ${status} · Today ${today}${sync}${problems}`, TRAY_TOOLTIP_MAX);
 
-  const menu = trayMenu(snapshot, { timers: { running, paused }, now, waiting, failed });
+  const menu = trayMenu(snapshot, { timers: { running, paused }, now, today, waiting, failed });
   return { title, tooltip, icon, iconText, menu };
 }
 
@@ -85,9 +89,17 @@ function trayMenu(
   {
     timers: { running, paused },
     now,
+    today,
     waiting,
     failed,
-  }: { timers: { running: TimerView | undefined; paused: TimerView[] }; now: number; waiting: number; failed: number },
+  }: {
+    timers: { running: TimerView | undefined; paused: TimerView[] };
+    now: number;
+    /** todayWords: today's total as the window counts it. */
+    today: string;
+    waiting: number;
+    failed: number;
+  },
 ): MenuItemData[] {
   const clock = clockIn(snapshot.timeFormat);
   const menu: MenuItemData[] = [];
@@ -139,7 +151,8 @@ function trayMenu(
   if (menu.length > 0) menu.push(separator('sep-timers'));
   menu.push(
     { id: 'quick-entry', label: 'Quick entry…' },
-    { id: 'today', label: `Today: ${formatMinutes(snapshot.today.totalMinutes, snapshot.timeFormat)}`, enabled: false },
+    // A long name in "with …'s timer" is cut with the rest of the item, the total kept.
+    { id: 'today', label: ellipsize(`Today: ${today}`, TRAY_ITEM_MAX), enabled: false },
   );
   if (!snapshot.online || waiting > 0 || failed > 0) {
     menu.push(separator('sep-sync'));

@@ -4,6 +4,8 @@
 
 /** The longest project name a menu item, the tooltip or the macOS title shows whole. */
 export const TRAY_NAME_MAX = 40;
+/** The longest menu item: a cut name with the words around it. */
+export const TRAY_ITEM_MAX = 60;
 /** Windows shows at most 127 characters of a tray tooltip (NOTIFYICONDATA's szTip). */
 export const TRAY_TOOLTIP_MAX = 127;
 

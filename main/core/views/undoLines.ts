@@ -1,6 +1,7 @@
 // What the snapshot shows of the operations held for undo: the undo lines, and the entries a
 // queued delete already removes from view.
 
+import type { TimeFormat } from '../../../common/format';
 import type { EntryView, UndoView } from '../../../common/snapshot';
 import { undoSummary } from '../model/undoGrace';
 import type { OutboxItem } from '../sync/outbox';
@@ -11,8 +12,10 @@ import { withinGraceItem } from '../sync/undoable';
  * while the worker has not sent it yet (offline): the renderer hides a line once its time is up,
  * and an undo then is refused.
  */
-export function undoViews(items: readonly OutboxItem[]): UndoView[] {
-  return items.filter(withinGraceItem).map(({ op }) => ({ id: op.id, summary: undoSummary(op), until: op.notBefore! }));
+export function undoViews(items: readonly OutboxItem[], format?: TimeFormat): UndoView[] {
+  return items
+    .filter(withinGraceItem)
+    .map(({ op }) => ({ id: op.id, summary: undoSummary(op, format), until: op.notBefore! }));
 }
 
 /** Entries without those a queued (or just sent, not yet re-read) delete removes, or a cancel of a queued one. */

@@ -1,13 +1,13 @@
 // The week's per-day totals as bars, in plain SVG. The picture is for the eye: the same totals are
 // the day buttons' text (WeekDays), so screen readers get them once, as words.
 
-import { formatMinutes } from '../../../common/format';
 import { projectColorLook } from '../../../common/projectColor';
 import type { WeekDayView, WeekProjectView } from '../../../common/snapshot';
 import { useRef } from 'preact/hooks';
 import { memo } from '../../memo';
 import { ringClasses } from '../ProjectDot';
 import { daySegments } from './barSegments';
+import { useMinutes } from '../../timeFormat';
 import { dayLabel } from './days';
 
 const WIDTH = 280;
@@ -26,6 +26,7 @@ export const WeekChart = memo(function WeekChart({
   /** The week's projects: each day's bar is split into their colours (barSegments.ts). */
   projects?: readonly WeekProjectView[];
 }) {
+  const formatMinutes = useMinutes();
   // At least an hour high, so a short day does not fill the chart.
   const most = Math.max(60, ...days.map((d) => d.totalMinutes));
   const bar = (WIDTH - GAP * (days.length - 1)) / days.length;

@@ -3,10 +3,10 @@
 
 import { useState } from 'preact/hooks';
 import type { StintBridge } from '../../../common/contract';
-import { formatMinutes } from '../../../common/format';
 import type { CalendarEventView, ProjectView, WeekDayView } from '../../../common/snapshot';
 import { memo } from '../../memo';
 import { CalendarEvents } from '../CalendarEvents';
+import { useMinutes } from '../../timeFormat';
 import { EntryRow } from '../EntryRow';
 import { dayLabel } from './days';
 
@@ -22,6 +22,7 @@ interface Props {
 }
 
 export function WeekDays({ days, today, todayLabel = null, projects, bridge, calendarEvents = {} }: Props) {
+  const formatMinutes = useMinutes();
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set([today]));
   const toggle = (date: string) =>
     setOpen((was) => {

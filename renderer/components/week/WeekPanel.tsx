@@ -5,7 +5,6 @@
 // (text fields aside; renderer/windowKeys.ts).
 
 import type { StintBridge } from '../../../common/contract';
-import { formatMinutes } from '../../../common/format';
 import type { Snapshot, WeekDayView } from '../../../common/snapshot';
 import { type TodayTotal, todayTotal } from '../../../common/todayTotal';
 import { addDays } from '../../../common/week';
@@ -13,6 +12,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ActionError } from '../../../common/result';
 import { useNow } from '../../hooks';
 import { useWindowKey } from '../../windowKeys';
+import { useMinutes } from '../../timeFormat';
 import { ErrorLine } from '../ErrorLine';
 import { ExportCsv } from '../ExportCsv';
 import { weekLabel } from './days';
@@ -31,6 +31,7 @@ export function WeekPanel({ week, today, timers, projects, exporting, bridge, ca
   const running = timers.find((t) => t.state === 'running');
   const now = useNow(running !== undefined);
   const total = todayTotal(today.totalMinutes, timers, now);
+  const formatMinutes = useMinutes();
   const days = withTodayTotal(week.days, today.date, total);
   const weekMinutes = days.reduce((sum, d) => sum + d.totalMinutes, 0);
   const countsTimer = total.label !== null && week.days.some((d) => d.date === today.date);

@@ -1,12 +1,13 @@
 // The week's minutes per project: billable, unbillable and in all, most first.
 
-import { formatMinutes } from '../../../common/format';
 import type { WeekProjectView } from '../../../common/snapshot';
+import { useMinutes } from '../../timeFormat';
 import { memo } from '../../memo';
 import { ProjectDot } from '../ProjectDot';
 
 /** Rendered again only when the projects' minutes changed (memo.ts). */
 export const WeekProjects = memo(function WeekProjects({ projects }: { projects: readonly WeekProjectView[] }) {
+  const formatMinutes = useMinutes();
   if (projects.length === 0) return <p class="empty">Nothing logged this week.</p>;
   return (
     <table class="week-projects" data-testid="week-projects">

@@ -157,6 +157,27 @@ describe('stint, against the running app', () => {
     expect(text.stdout).toContain('Projects:\n');
   });
 
+  it('start with another note on a timer with time asks, as the window does, until --log-first or --keep-time (issue 22 item 6)', async () => {
+    expect(await stint(['log', '0:15 @Research seed'])).toMatchObject({ code: 0 });
+    await synced();
+    expect(await stint(['start', 'Research', 'first', 'thing'])).toMatchObject({ code: 0 });
+    await synced();
+    const research = () => snapshot().timers.find((t) => t.projectName === 'Research');
+    await until(() => research()?.description === 'first thing', 'the timer read');
+
+    const asked = await stint(['start', 'Research', 'second', 'thing']);
+    expect(asked.code).toBe(1);
+    expect(asked.stderr).toMatch(
+      /^stint: Research's timer has 0:0\d on “first thing”: log that time first, or keep it under “second thing”\. Say which: --log-first or --keep-time\.\n$/,
+    );
+    expect(research()?.description).toBe('first thing');
+
+    expect(await stint(['start', '--log-first', 'Research', 'second', 'thing'])).toMatchObject({ code: 0 });
+    await synced();
+    await until(() => onService('first thing').length === 1, 'the time so far logged as its own entry');
+    expect(research()).toMatchObject({ state: 'running', description: 'second thing' });
+  });
+
   it('refuses an unknown project by its name, exit 1, and changes nothing', async () => {
     const before = snapshot().timers;
     const run = await stint(['start', 'Nowhere']);

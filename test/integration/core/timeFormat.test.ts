@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { Writable } from 'node:stream';
 import { localDate } from '../../../common/format';
 import type { Core } from '../../../main/core/types';
+import { describeOperation, editableValues, type Operation } from '../../../main/core/model/operations';
 import { trayModel } from '../../../main/core/views/trayModel';
 import { until } from '../../support/offline';
 import { tempDir } from '../../support/tempDir';
@@ -58,5 +59,23 @@ describe("the user's time format", () => {
     await until(() => core.getSnapshot().user !== null, 'the user read');
     expect(core.getSnapshot().timeFormat).toBe('hours_minutes');
     expect(await todaysCsv(core)).toContain(',90,1:30,,');
+  });
+
+  it("writes what main says in the window in it too: the undo line, a failed change's words and its edit form", async () => {
+    await local.api.updateCurrentUser({ time_format: 'fraction' });
+    const core = await local.core(dir.path);
+    await untilSynced(core);
+    await until(() => core.getSnapshot().timeFormat === 'fraction', 'the user read');
+    await must(core.handlers.quickEntry({ text: '1:30 undo me' }));
+    await untilSynced(core);
+    const entry = core.getSnapshot().today.entries.find((e) => e.description === 'undo me')!;
+    await must(core.handlers.deleteEntry({ entryId: entry.id! }));
+    expect(core.getSnapshot().undo.map((u) => u.summary)).toEqual(['Deleted 1.50: undo me']);
+    await must(core.handlers.undo({ id: core.getSnapshot().undo[0]!.id }));
+
+    // A failed entry (the list of changes not saved) reads as the user reads durations.
+    const op = { kind: 'createEntry', minutes: 90, projectName: 'Website', description: 'call', date: '2026-11-27' };
+    expect(describeOperation(op as Operation, 'fraction')).toBe('Log 1.50 on Website: call');
+    expect(editableValues(op as Operation, 'fraction')[0]).toEqual({ field: 'time', value: '1.50' });
   });
 });

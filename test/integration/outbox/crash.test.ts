@@ -129,12 +129,14 @@ function tear(dataDir: string, rng: Random, doubt: Action | undefined): 'cut' | 
   const lines = text.slice(0, -1).split('\n');
   const parse = (line: string) => {
     try {
-      return JSON.parse(line) as { t: string; id?: string; op?: Operation };
+      return JSON.parse(line) as { t: string; id?: string; op?: Operation; ops?: Operation[] };
     } catch {
       return null; // a torn line already there
     }
   };
-  const last = parse(lines.at(-1)!);
+  const lastLine = parse(lines.at(-1)!);
+  // One write may queue several (outbox.addAll): the action's operation is its last.
+  const last = lastLine?.t === 'ops' ? { t: 'op', op: lastLine.ops?.at(-1) } : lastLine;
   if (
     doubt &&
     last?.t === 'op' &&
@@ -149,6 +151,7 @@ function tear(dataDir: string, rng: Random, doubt: Action | undefined): 'cut' | 
   const queued: string[] = [];
   for (const r of lines.map(parse)) {
     if (r?.t === 'op' && r.op) queued.push(r.op.id);
+    else if (r?.t === 'ops' && r.ops) queued.push(...r.ops.map((op) => op.id));
     else if ((r?.t === 'done' || r?.t === 'discard') && r.id) done.add(r.id);
   }
   const id = queued.filter((q) => !done.has(q)).at(-1);

@@ -20,7 +20,16 @@ describe('parseCommandLine', () => {
     expect(parseCommandLine(['start', 'Website', 'the', 'note'])).toMatchObject({
       command: { name: 'start', project: 'Website', note: 'the note' },
     });
-    expect(parseCommandLine(['start', 'Website'])).toMatchObject({ command: { name: 'start', note: null } });
+    expect(parseCommandLine(['start', 'Website'])).toMatchObject({
+      command: { name: 'start', note: null, timeSoFar: null },
+    });
+    // The answer to the window's question about a timer's time so far (issue 22 item 6).
+    expect(parseCommandLine(['start', '--log-first', 'Website', 'x'])).toMatchObject({ command: { timeSoFar: 'log' } });
+    expect(parseCommandLine(['start', 'Website', 'x', '--keep-time'])).toMatchObject({
+      command: { timeSoFar: 'keep' },
+    });
+    expect(parseCommandLine(['start', '--log-first', '--keep-time', 'Website'])).toMatchObject({ kind: 'usage' });
+    expect(parseCommandLine(['pause', '--log-first'])).toMatchObject({ kind: 'usage' });
     expect(parseCommandLine(['status', '--json'])).toMatchObject({ command: { name: 'status', json: true } });
     expect(parseCommandLine(['today'])).toMatchObject({ command: { name: 'today', json: false } });
     expect(parseCommandLine(['week', '--json'])).toMatchObject({ command: { name: 'week', json: true } });
@@ -145,13 +154,15 @@ describe('status and today views', () => {
     );
   });
 
-  it('today: the entries and the total', () => {
-    const today = todayJson(s);
+  it("today: the entries and the total, the running timer's minute counted in as the window counts it", () => {
+    const today = todayJson(s, now);
     expect(today).toEqual({
       date: '2026-11-25',
       totalMinutes: 95,
+      timerMinutes: 1,
+      timerLabel: "with Website's timer",
       entries: [{ project: null, minutes: 95, description: 'call', synced: true }],
     });
-    expect(todayText(today)).toBe('Today (2026-11-25): 1:35\n   1:35  (no project)  call');
+    expect(todayText(today)).toBe("Today (2026-11-25): 1:36 (with Website's timer)\n   1:35  (no project)  call");
   });
 });

@@ -34,8 +34,8 @@ describe('trayModel', () => {
   it('writes durations as the user chose on the service: hours to two decimals for fractions (issue 22)', () => {
     const model = trayModel(snapshot({ timers: [running, ...paused], timeFormat: 'fraction' }), NOW, 'darwin');
     expect(model.title).toBe('1.08 Website');
-    expect(model.tooltip).toContain('Today 3.75');
-    expect(byId(model.menu, 'today')?.label).toBe('Today: 3.75');
+    expect(model.tooltip).toContain("Today 4.83 (with Website's timer)");
+    expect(byId(model.menu, 'today')?.label).toBe("Today: 4.83 (with Website's timer)");
     expect(labels(model.menu)).toContain('Resume Backend (0.70)');
   });
 
@@ -52,7 +52,7 @@ describe('trayModel', () => {
       expect(model.title).toBe('');
       expect(model.icon).toBe('running');
       expect(model.iconText).toBe('1:05');
-      expect(model.tooltip).toBe('Stint: Website 1:05 · Today 3:45');
+      expect(model.tooltip).toBe("Stint: Website 1:05 · Today 4:50 (with Website's timer)");
     },
   );
 
@@ -67,7 +67,7 @@ describe('trayModel', () => {
       'Start Docs (0:00)',
       '---',
       'Quick entry…',
-      'Today: 3:45',
+      "Today: 4:50 (with Website's timer)",
       '---',
       'Open Stint',
       'This week…',
@@ -169,6 +169,15 @@ describe('trayModel', () => {
       expect(ids).toContain(id);
   });
 
+  it("counts the running timer's time into today, said as the window says it, and today's logged minutes alone without one (issue 22 item 4)", () => {
+    // 3:45 logged and Website's 1:05 running: the window's Today and week say 4:50 (with Website's timer).
+    const model = trayModel(snapshot({ timers: [running, ...paused] }), NOW, 'linux');
+    expect(model.tooltip).toBe("Stint: Website 1:05 · Today 4:50 (with Website's timer)");
+    expect(byId(model.menu, 'today')?.label).toBe("Today: 4:50 (with Website's timer)");
+    // Paused timers are not counted, as in the window.
+    expect(byId(trayModel(snapshot({ timers: paused }), NOW, 'linux').menu, 'today')?.label).toBe('Today: 3:45');
+  });
+
   it('changes its menu at most once a minute while a timer runs, so an open menu is not replaced every second', () => {
     const snap = snapshot({ timers: [running] });
     const at = (ms: number) => JSON.stringify(trayModel(snap, ms, 'linux').menu);
@@ -192,7 +201,7 @@ describe('trayModel', () => {
       NOW,
       'win32',
     ).tooltip;
-    expect(tooltip).toBe(`Stint: ${cut} 1:05 · Today 3:45`);
+    expect(tooltip).toBe(`Stint: ${cut} 1:05 · Today 4:50 (with ${cut}'s timer)`);
     expect(tooltip.length).toBeLessThanOrEqual(127);
   });
 
