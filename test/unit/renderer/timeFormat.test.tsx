@@ -75,6 +75,8 @@ describe.each(FORMATS)("a %s user's durations in the window", (format, shows) =>
       </ul>,
     );
     expect(screen.getByTestId('timer-time').textContent).toBe(shows.hms);
+    // A paused timer is one row: More opens its Log, Adjust and Discard.
+    fireEvent.click(screen.getByRole('button', { name: 'More for Website' }));
     expect(screen.getByRole('button', { name: 'Log Website' }).textContent).toBe(`Log ${shows.hm}`);
     expect(screen.getByTestId('log-preview').textContent).toBe(`Log ${shows.hm}`);
     const adjust = screen.getByRole('textbox', { name: 'Time to add to Website' });
