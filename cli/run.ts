@@ -42,17 +42,14 @@ export async function runCommand(
   options: RunOptions = {},
 ): Promise<number> {
   const settleMs = options.settleMs ?? 3000;
-  const refused = (error: ActionError) => {
-    io.err(`stint: ${error.message}`);
-    return EXIT.refused;
-  };
   const before = await app.call<Snapshot>('getSnapshot', {});
   if (!before.ok) {
     // Gone before answering anything: as good as no app running (nothing was done).
-    const code = refused(before.error);
+    const code = refused(io, before.error);
     return before.error.code === 'unavailable' ? EXIT.noApp : code;
   }
   const snapshot = before.value;
+  const context: Context = { app, io, snapshot, settleMs };
 
   switch (command.name) {
     case 'status': {
@@ -67,59 +64,76 @@ export async function runCommand(
     }
     case 'week': {
       const shown = await thisWeek(app, snapshot, io, settleMs);
-      if (!shown.ok) return refused(shown.error);
+      if (!shown.ok) return refused(io, shown.error);
       const week = weekJson(shown.value, io.now());
       io.out(command.json ? JSON.stringify(week) : weekText(week, shown.value.timeFormat));
       return EXIT.done;
     }
     case 'log':
-      return log(command.text, command.newProject, { app, io, snapshot, settleMs });
-    case 'start': {
-      const wanted = command.project.toLowerCase();
-      const project = snapshot.projects.find((p) => p.name.toLowerCase() === wanted);
-      if (!project) {
-        const names = snapshot.projects.filter((p) => p.enabled).map((p) => p.name);
-        io.err(
-          `stint: No project named "${command.project}".${names.length ? ` Your projects: ${names.join(', ')}.` : ''}`,
-        );
-        return EXIT.refused;
-      }
-      const note = command.note === null ? {} : { description: command.note };
-      const answer = command.timeSoFar ? { timeSoFar: command.timeSoFar } : {};
-      const started = await app.call('startTimer', { projectId: project.id, ...note, ...answer });
-      // The window's question about the timer's time so far: here, an option says the answer.
-      if (!started.ok && started.error.field === 'timeSoFar')
-        return refused({
-          ...started.error,
-          message: `${started.error.message} Say which: --log-first or --keep-time.`,
-        });
-      if (!started.ok) return refused(started.error);
-      return said(await settle({ app, io, snapshot, settleMs }), `started ${project.name}`, io);
-    }
-    case 'pause': {
-      const running = snapshot.timers.find((t) => t.state === 'running');
-      if (!running) return refused({ code: 'not_found', message: 'No timer is running.' });
-      const paused = await app.call('pauseTimer', { projectId: running.projectId });
-      if (!paused.ok) return refused(paused.error);
-      return said(await settle({ app, io, snapshot, settleMs }), `paused ${running.projectName}`, io);
-    }
-    case 'toggle': {
-      const toggled = await app.call('toggleLastTimer', {});
-      if (!toggled.ok) return refused(toggled.error);
-      const outcome = await settle({ app, io, snapshot, settleMs });
-      const running = outcome.snapshot.timers.find((t) => t.state === 'running');
-      const last = outcome.snapshot.timers[0];
-      return said(
-        outcome,
-        running ? `started ${running.projectName}` : `paused ${last?.projectName ?? 'the timer'}`,
-        io,
-      );
-    }
+      return log(command.text, command.newProject, context);
+    case 'start':
+      return start(command, context);
+    case 'pause':
+      return pause(context);
+    case 'toggle':
+      return toggle(context);
     case 'export': {
       const error = await runExport(command, app, io);
-      return error ? refused(error) : EXIT.done;
+      return error ? refused(io, error) : EXIT.done;
     }
   }
+}
+
+/** The app's refusal, said on standard error: exit 1. */
+function refused(io: Io, error: ActionError): number {
+  io.err(`stint: ${error.message}`);
+  return EXIT.refused;
+}
+
+/** `stint start <project>`: the project is named without regard to case; an unknown one lists the projects. */
+async function start(command: Extract<Command, { name: 'start' }>, context: Context): Promise<number> {
+  const { app, io, snapshot } = context;
+  const wanted = command.project.toLowerCase();
+  const project = snapshot.projects.find((p) => p.name.toLowerCase() === wanted);
+  if (!project) {
+    const names = snapshot.projects.filter((p) => p.enabled).map((p) => p.name);
+    io.err(
+      `stint: No project named "${command.project}".${names.length ? ` Your projects: ${names.join(', ')}.` : ''}`,
+    );
+    return EXIT.refused;
+  }
+  const note = command.note === null ? {} : { description: command.note };
+  const answer = command.timeSoFar ? { timeSoFar: command.timeSoFar } : {};
+  const started = await app.call('startTimer', { projectId: project.id, ...note, ...answer });
+  // The window's question about the timer's time so far: here, an option says the answer.
+  if (!started.ok && started.error.field === 'timeSoFar')
+    return refused(io, {
+      ...started.error,
+      message: `${started.error.message} Say which: --log-first or --keep-time.`,
+    });
+  if (!started.ok) return refused(io, started.error);
+  return said(await settle(context), `started ${project.name}`, io);
+}
+
+/** `stint pause`: pauses the running timer. */
+async function pause(context: Context): Promise<number> {
+  const { app, io, snapshot } = context;
+  const running = snapshot.timers.find((t) => t.state === 'running');
+  if (!running) return refused(io, { code: 'not_found', message: 'No timer is running.' });
+  const paused = await app.call('pauseTimer', { projectId: running.projectId });
+  if (!paused.ok) return refused(io, paused.error);
+  return said(await settle(context), `paused ${running.projectName}`, io);
+}
+
+/** `stint toggle`: the app's toggleLastTimer; the snapshot after it says whether a timer started or paused. */
+async function toggle(context: Context): Promise<number> {
+  const { app, io } = context;
+  const toggled = await app.call('toggleLastTimer', {});
+  if (!toggled.ok) return refused(io, toggled.error);
+  const outcome = await settle(context);
+  const running = outcome.snapshot.timers.find((t) => t.state === 'running');
+  const last = outcome.snapshot.timers[0];
+  return said(outcome, running ? `started ${running.projectName}` : `paused ${last?.projectName ?? 'the timer'}`, io);
 }
 
 interface Context {

@@ -132,13 +132,7 @@ async function openWith(options: OptionsWithSettings, choice: SecretsChoice): Pr
   /** The authorize page a browser sign-in waits on (Snapshot.signIn). */
   let signInUrl: string | null = null;
 
-  const setStatus = (id: string, status: AccountStatus | null) => {
-    const before = statuses.get(id);
-    if (status === null ? !before : before?.state === status.state && before.problem === status.problem) return;
-    if (status === null) statuses.delete(id);
-    else statuses.set(id, status);
-    open?.publish();
-  };
+  const setStatus = statusSetter(statuses, () => open?.publish());
   // The user's calendars are the app's, as the settings are: every account's core shows them.
   const calendars = openCalendars({ dataDir, secrets, ...(options.clock ? { clock: options.clock } : {}) });
   const openAccount = accountOpener({ options, choice, connection, registry: () => registry, setStatus, calendars });
@@ -201,6 +195,17 @@ async function openWith(options: OptionsWithSettings, choice: SecretsChoice): Pr
     applyShortcuts: () => applyAppShortcuts(options.settings, options.applyHotkeys, () => core.publish()),
   });
   return { ...app, stop: () => stopCalendarsFirst(calendars, app) };
+}
+
+/** Sets (or, with null, clears) an account's status, publishing the snapshot only when it changed. */
+function statusSetter(statuses: Map<string, AccountStatus>, publish: () => void) {
+  return (id: string, status: AccountStatus | null) => {
+    const before = statuses.get(id);
+    if (status === null ? !before : before?.state === status.state && before.problem === status.problem) return;
+    if (status === null) statuses.delete(id);
+    else statuses.set(id, status);
+    publish();
+  };
 }
 
 /** The calendars' reads stop with the app. */

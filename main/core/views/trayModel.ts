@@ -101,6 +101,33 @@ function trayMenu(
     failed: number;
   },
 ): MenuItemData[] {
+  const menu = timerItems(snapshot, { running, paused }, now);
+  if (menu.length > 0) menu.push(separator('sep-timers'));
+  menu.push(
+    { id: 'quick-entry', label: 'Quick entry…' },
+    // A long name in "with …'s timer" is cut with the rest of the item, the total kept.
+    { id: 'today', label: ellipsize(`Today: ${today}`, TRAY_ITEM_MAX), enabled: false },
+  );
+  menu.push(...syncItems(snapshot, waiting, failed));
+  // The app's own update: its progress, then "Restart to update" (the shell's item).
+  const update = updateMenuItems(snapshot.update);
+  if (update.length > 0) menu.push(separator('sep-update'), ...update);
+  menu.push(
+    separator('sep-app'),
+    { id: 'open-window', label: 'Open Stint' },
+    { id: 'week', label: 'This week…' },
+    { id: 'settings', label: 'Settings…' },
+    { id: 'quit', label: 'Quit Stint' },
+  );
+  return menu;
+}
+
+/** The timers' items: this account's running one with its actions, its paused ones, then other accounts' running ones. */
+function timerItems(
+  snapshot: Snapshot,
+  { running, paused }: { running: TimerView | undefined; paused: TimerView[] },
+  now: number,
+): MenuItemData[] {
   const clock = clockIn(snapshot.timeFormat);
   const menu: MenuItemData[] = [];
   if (running) {
@@ -148,12 +175,12 @@ function trayMenu(
       });
     }
   }
-  if (menu.length > 0) menu.push(separator('sep-timers'));
-  menu.push(
-    { id: 'quick-entry', label: 'Quick entry…' },
-    // A long name in "with …'s timer" is cut with the rest of the item, the total kept.
-    { id: 'today', label: ellipsize(`Today: ${today}`, TRAY_ITEM_MAX), enabled: false },
-  );
+  return menu;
+}
+
+/** The sync's items when there is something to say: offline, changes waiting or failed, and a retry. */
+function syncItems(snapshot: Snapshot, waiting: number, failed: number): MenuItemData[] {
+  const menu: MenuItemData[] = [];
   if (!snapshot.online || waiting > 0 || failed > 0) {
     menu.push(separator('sep-sync'));
     if (!snapshot.online)
@@ -163,16 +190,6 @@ function trayMenu(
     if (failed > 0) menu.push({ id: 'failed', label: `${changes(failed)} failed: open Stint to fix`, enabled: false });
     menu.push({ id: 'refresh', label: 'Try again now', action: { channel: 'refresh', request: {} } });
   }
-  // The app's own update: its progress, then "Restart to update" (the shell's item).
-  const update = updateMenuItems(snapshot.update);
-  if (update.length > 0) menu.push(separator('sep-update'), ...update);
-  menu.push(
-    separator('sep-app'),
-    { id: 'open-window', label: 'Open Stint' },
-    { id: 'week', label: 'This week…' },
-    { id: 'settings', label: 'Settings…' },
-    { id: 'quit', label: 'Quit Stint' },
-  );
   return menu;
 }
 
