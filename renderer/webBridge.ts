@@ -55,25 +55,17 @@ export function createWebBridge(options: WebBridgeOptions): WebBridge {
   const createSocket = options.createSocket ?? browserSocket;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const waiting = createCallTable(timeoutMs);
-  const listeners = new Set<(snapshot: Snapshot) => void>();
-  const commandListeners = new Set<(command: UiCommand) => void>();
+  const broadcast = createBroadcast();
+  const backoff = createBackoff();
   let socket: SocketLike | null = null;
-  let retryDelay = 250;
-  let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let closed = false;
-  let latest: Snapshot | null = null;
   const laterRun = laterRunCheck(options.hostAnswers);
 
   const sendWaiting = () => waiting.sendUnsent(socket);
 
   const receive = receiverOf({
-    snapshot(next) {
-      latest = next;
-      for (const listener of listeners) listener(next);
-    },
-    command: (command) => {
-      for (const listener of commandListeners) listener(command);
-    },
+    snapshot: broadcast.snapshot,
+    command: broadcast.command,
     answer: (id, result) => waiting.answer(id, result),
   });
 
@@ -85,7 +77,7 @@ export function createWebBridge(options: WebBridgeOptions): WebBridge {
     current.onopen = () => {
       opened = true;
       laterRun.opened();
-      retryDelay = 250;
+      backoff.reset();
       options.onConnection?.(true);
       sendWaiting();
     };
@@ -108,13 +100,11 @@ export function createWebBridge(options: WebBridgeOptions): WebBridge {
     };
   };
   const retryLater = () => {
-    if (closed) return;
-    retryTimer = setTimeout(connect, retryDelay);
-    retryDelay = Math.min(retryDelay * 2, 5_000);
+    if (!closed) backoff.later(connect);
   };
   const stop = (message: string) => {
     closed = true;
-    if (retryTimer) clearTimeout(retryTimer);
+    backoff.cancel();
     socket?.close();
     waiting.failAll(message, { sentOnly: false });
   };
@@ -132,10 +122,47 @@ export function createWebBridge(options: WebBridgeOptions): WebBridge {
 
   return {
     ...calls,
+    latestSnapshot: broadcast.latestSnapshot,
+    onSnapshot: broadcast.onSnapshot,
+    onUiCommand: broadcast.onUiCommand,
+    close: () => stop('Stint is closed.'),
+  };
+}
+
+/** The snapshots and UI commands from the host, told to their listeners; the latest snapshot kept for the asking. */
+function createBroadcast() {
+  const listeners = new Set<(snapshot: Snapshot) => void>();
+  const commandListeners = new Set<(command: UiCommand) => void>();
+  let latest: Snapshot | null = null;
+  return {
+    snapshot(next: Snapshot) {
+      latest = next;
+      for (const listener of listeners) listener(next);
+    },
+    command: (command: UiCommand) => {
+      for (const listener of commandListeners) listener(command);
+    },
     latestSnapshot: () => latest,
     onSnapshot: listenerOf(listeners),
     onUiCommand: listenerOf(commandListeners),
-    close: () => stop('Stint is closed.'),
+  };
+}
+
+/** When to try the socket again: 250 ms after a drop, doubling up to 5 s; an open starts over. */
+function createBackoff() {
+  let retryDelay = 250;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  return {
+    reset() {
+      retryDelay = 250;
+    },
+    later(connect: () => void) {
+      retryTimer = setTimeout(connect, retryDelay);
+      retryDelay = Math.min(retryDelay * 2, 5_000);
+    },
+    cancel() {
+      if (retryTimer) clearTimeout(retryTimer);
+    },
   };
 }
 

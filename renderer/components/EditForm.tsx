@@ -82,13 +82,7 @@ export function EditForm({ id, label, fields, projects, hints, testId, save, onC
           if (wrong) action.clear();
         }}
         note={
-          name === 'project' && !wrong && nameCheck ? (
-            <ProjectNameNote check={nameCheck} confirming={confirmingName} />
-          ) : name === 'time' && !wrong ? (
-            <StoredTimeNote values={values} fields={fields} projects={projects} />
-          ) : name === 'date' && !wrong && day ? (
-            <DayNote day={day} confirming={confirmingDate} />
-          ) : null
+          wrong ? null : fieldNote(name, { values, fields, projects, nameCheck, confirmingName, day, confirmingDate })
         }
       />
     );
@@ -117,16 +111,45 @@ export function EditForm({ id, label, fields, projects, hints, testId, save, onC
       )}
       {fields.some((v) => v.field === 'project') && <ProjectOptions id={`${base}-projects`} projects={projects} />}
       {place === 'form' && <ErrorLine error={action.error} testId="edit-error" />}
-      <div class="actions">
-        <button type="submit" class="primary" disabled={action.busy}>
-          Save
-        </button>
-        <button type="button" onClick={() => onClose(false)}>
-          Cancel
-        </button>
-      </div>
+      <SaveOrCancel busy={action.busy} onCancel={() => onClose(false)} />
     </form>
   );
+}
+
+/** The form's buttons: Save submits it, Cancel leaves it as it was. */
+function SaveOrCancel({ busy, onCancel }: { busy: boolean; onCancel: () => void }) {
+  return (
+    <div class="actions">
+      <button type="submit" class="primary" disabled={busy}>
+        Save
+      </button>
+      <button type="button" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}
+
+interface NoteFacts {
+  values: EditValues;
+  fields: readonly EditableValue[];
+  projects: ProjectView[];
+  nameCheck: ReturnType<typeof checkProjectName> | null;
+  confirmingName: boolean;
+  day: TypedDay | null;
+  confirmingDate: boolean;
+}
+
+/** The note under a field that is not refused: what its changed value will do, if anything. */
+function fieldNote(name: EditableField, facts: NoteFacts): ComponentChildren {
+  const { values, fields, projects, nameCheck, confirmingName, day, confirmingDate } = facts;
+  return name === 'project' && nameCheck ? (
+    <ProjectNameNote check={nameCheck} confirming={confirmingName} />
+  ) : name === 'time' ? (
+    <StoredTimeNote values={values} fields={fields} projects={projects} />
+  ) : name === 'date' && day ? (
+    <DayNote day={day} confirming={confirmingDate} />
+  ) : null;
 }
 
 /**

@@ -22,51 +22,14 @@ interface Props {
 export function NewTimer({ projects, recentProjectIds = [], bridge }: Props) {
   const [name, setName] = useState('');
   const [note, setNote] = useState('');
-  const action = useAction();
-  // main's question about the project's timer's time so far (TimeSoFarQuestion), with what to start once answered.
-  const [asking, setAsking] = useState<{ question: string; projectId: number; description: string } | null>(null);
   const enabled = projectsRecentFirst(projects, recentProjectIds);
   const typed = name.trim();
   const existing = projects.find((p) => p.name.toLowerCase() === typed.toLowerCase());
-
-  const start = async (event: Event) => {
-    event.preventDefault();
-    let asked = false;
-    const result = await action.run(async () => {
-      if (!typed) return fail('invalid_input', 'Pick a project or type a new name.', 'project');
-      let projectId = existing?.id;
-      if (projectId === undefined) {
-        const created = await bridge.createProject({ name: typed });
-        if (!created.ok) return created;
-        projectId = created.value.projectId;
-      }
-      const description = note.trim();
-      const started = await bridge.startTimer(description ? { projectId, description } : { projectId });
-      if (!started.ok && started.error.field === 'timeSoFar') {
-        asked = true;
-        setAsking({ question: started.error.message, projectId, description });
-        return ok(null);
-      }
-      // Two calls, so the service may refuse the new project in between: then say where to look.
-      if (!started.ok && !existing && started.error.code === 'not_found') {
-        return fail('rejected', `“${typed}” could not be created; see “Not saved” above.`, 'project');
-      }
-      return started;
-    });
-    // Asked: what was typed stays until the question is answered.
-    if (result?.ok && !asked) cleared();
-  };
   const cleared = () => {
     setName('');
     setNote('');
   };
-  const answer = async (timeSoFar: TimeSoFar | null) => {
-    if (!asking || !timeSoFar) return setAsking(null);
-    const { projectId, description } = asking;
-    const result = await action.run(() => bridge.startTimer({ projectId, description, timeSoFar }));
-    setAsking(null);
-    if (result?.ok) cleared();
-  };
+  const { action, asking, start, answer } = useStartTimer({ bridge, typed, existing, note, cleared });
 
   return (
     <form class="new-timer" aria-label="New timer" onSubmit={start} noValidate>
@@ -114,6 +77,60 @@ export function NewTimer({ projects, recentProjectIds = [], bridge }: Props) {
       <ErrorLine error={action.error} id="new-timer-error" testId="new-timer-error" />
     </form>
   );
+}
+
+interface StartTimerInput {
+  bridge: StintBridge;
+  /** The typed project name, trimmed. */
+  typed: string;
+  /** The known project of that name; none when a new one is to be created. */
+  existing: ProjectView | undefined;
+  note: string;
+  /** Empties the form once the timer runs. */
+  cleared: () => void;
+}
+
+/** Start (creating the typed project first when it is new), and the answer to main's question about time so far. */
+function useStartTimer({ bridge, typed, existing, note, cleared }: StartTimerInput) {
+  const action = useAction();
+  // main's question about the project's timer's time so far (TimeSoFarQuestion), with what to start once answered.
+  const [asking, setAsking] = useState<{ question: string; projectId: number; description: string } | null>(null);
+
+  const start = async (event: Event) => {
+    event.preventDefault();
+    let asked = false;
+    const result = await action.run(async () => {
+      if (!typed) return fail('invalid_input', 'Pick a project or type a new name.', 'project');
+      let projectId = existing?.id;
+      if (projectId === undefined) {
+        const created = await bridge.createProject({ name: typed });
+        if (!created.ok) return created;
+        projectId = created.value.projectId;
+      }
+      const description = note.trim();
+      const started = await bridge.startTimer(description ? { projectId, description } : { projectId });
+      if (!started.ok && started.error.field === 'timeSoFar') {
+        asked = true;
+        setAsking({ question: started.error.message, projectId, description });
+        return ok(null);
+      }
+      // Two calls, so the service may refuse the new project in between: then say where to look.
+      if (!started.ok && !existing && started.error.code === 'not_found') {
+        return fail('rejected', `“${typed}” could not be created; see “Not saved” above.`, 'project');
+      }
+      return started;
+    });
+    // Asked: what was typed stays until the question is answered.
+    if (result?.ok && !asked) cleared();
+  };
+  const answer = async (timeSoFar: TimeSoFar | null) => {
+    if (!asking || !timeSoFar) return setAsking(null);
+    const { projectId, description } = asking;
+    const result = await action.run(() => bridge.startTimer({ projectId, description, timeSoFar }));
+    setAsking(null);
+    if (result?.ok) cleared();
+  };
+  return { action, asking, start, answer };
 }
 
 /** What a new name will do: be created, unless the service cannot take it; a likely typo is named. */

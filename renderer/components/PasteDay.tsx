@@ -70,17 +70,7 @@ export function PasteDay({ initial, names, today, bridge, onClose }: Props) {
           if (e.key === 'Escape') onClose(null);
         }}
       />
-      <ol class="paste-preview" aria-label="What each line logs">
-        {lines.map((line, i) => (
-          // Lines may repeat: their place in the paste is their identity.
-          <PastedLine
-            key={i}
-            line={line}
-            refusal={line.parsed.ok ? refusals.get(line.text) : line.parsed.message}
-            today={today}
-          />
-        ))}
-      </ol>
+      <PastePreview lines={lines} refusals={refusals} today={today} />
       <ErrorLine error={action.error} id="paste-error" testId="paste-error" />
       {logged && (
         <p class="done" role="status" data-testid="paste-done">
@@ -103,6 +93,31 @@ export function PasteDay({ initial, names, today, bridge, onClose }: Props) {
         </button>
       </div>
     </div>
+  );
+}
+
+/** The list under the box: each pasted line with what it logs, or the reason it is refused. */
+function PastePreview({
+  lines,
+  refusals,
+  today,
+}: {
+  lines: readonly PastedLineView[];
+  refusals: ReadonlyMap<string, string>;
+  today: string;
+}) {
+  return (
+    <ol class="paste-preview" aria-label="What each line logs">
+      {lines.map((line, i) => (
+        // Lines may repeat: their place in the paste is their identity.
+        <PastedLine
+          key={i}
+          line={line}
+          refusal={line.parsed.ok ? refusals.get(line.text) : line.parsed.message}
+          today={today}
+        />
+      ))}
+    </ol>
   );
 }
 
