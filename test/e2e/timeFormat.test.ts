@@ -33,6 +33,8 @@ describe("the user's time format in the window", () => {
       await page.getByRole('button', { name: 'Refresh' }).click();
       const card = page.getByTestId('timer').filter({ hasText: 'Website' });
       await expect.poll(() => card.getByTestId('timer-time').textContent(), { timeout: 10_000 }).toBe('0.75');
+      // A paused timer is one row: its Log is under More.
+      await card.getByRole('button', { name: 'More for Website' }).click();
       expect(await card.getByTestId('log-button').textContent()).toBe('Log 0.75');
       expect(await page.getByTestId('today-total').textContent()).toBe('1.50');
       expect(await page.getByTestId('entry-minutes').textContent()).toBe('1.50');
