@@ -38,14 +38,15 @@ describe('README screenshots', () => {
     const { page, problems } = await openApp(stack);
     await page.setViewportSize({ width: 420, height: 640 });
     await explained(stack, page, async () => {
-      const website = await api.createProject({ name: 'Website' });
-      const backend = await api.createProject({ name: 'Backend' });
+      // Coloured, as the service's own apps and Stint colour the projects they create.
+      const website = await api.createProject({ name: 'Website', color: '#1e88e5' });
+      const backend = await api.createProject({ name: 'Backend', color: '#43a047' });
       // Paused timers beside the running one: each a row of its own.
-      for (const [name, seconds] of [
-        ['Docs', 1_260],
-        ['Client call', 540],
+      for (const [name, seconds, color] of [
+        ['Docs', 1_260, '#fb8c00'],
+        ['Client call', 540, '#8e24aa'],
       ] as const) {
-        const project = await api.createProject({ name });
+        const project = await api.createProject({ name, color });
         await api.startTimer(project.id);
         await api.addOrSubtractTime(project.id, { seconds });
       }
