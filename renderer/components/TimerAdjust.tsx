@@ -28,6 +28,7 @@ export function TimerAdjust({ projectId, name, seconds, bridge }: Props) {
   const errorId = `adjust-error-${projectId}`;
   const previewId = `adjust-preview-${projectId}`;
   const belowZero = seconds < 5 * 60;
+  const formatMinutes = useMinutes();
 
   return (
     <form class="timer-adjust" aria-label={`Adjust ${name}`} onSubmit={submit}>
@@ -35,7 +36,7 @@ export function TimerAdjust({ projectId, name, seconds, bridge }: Props) {
         type="button"
         class="small"
         aria-label={`Take 5 minutes off ${name}`}
-        title={belowZero ? 'Stops at 0:00' : undefined}
+        title={belowZero ? `Stops at ${formatMinutes(0)}` : undefined}
         aria-disabled={action.busy}
         onClick={() => {
           if (!action.busy) void adjust(-5, false);

@@ -1,6 +1,8 @@
 // The timer calls: start, pause, log, discard, and the hotkey's toggle of the last one.
 
 import type { Handlers } from '../../../common/contract';
+import { isolated } from '../../../common/bidi';
+import { DESCRIPTION_IN_LABEL_MAX, ellipsize, NAME_IN_SENTENCE_MAX } from '../../../common/cutText';
 import { formatMinutes, localDate, type TimeFormat } from '../../../common/format';
 import { fail, ok, type Result } from '../../../common/result';
 import type { Snapshot, TimerView } from '../../../common/snapshot';
@@ -139,12 +141,17 @@ async function startTimer(
 const notYours = (timer: TimerView, now: number): boolean =>
   Boolean(timer.description) && exactLiveSeconds(timer, now) > 0;
 
-/** The refusal the window turns into its question (the time as the card shows it, whole minutes timed). */
+/**
+ * The refusal the window turns into its question (the time as the card shows it, whole minutes
+ * timed). The question is also the group's name for screen readers, so long text is cut as shown.
+ */
 function askAboutTimeSoFar(timer: TimerView, description: string, now: number, format: TimeFormat): Result<never> {
   const time = formatMinutes(exactLiveSeconds(timer, now) / 60, format);
+  const name = isolated(ellipsize(timer.projectName, NAME_IN_SENTENCE_MAX));
+  const note = (text: string) => isolated(ellipsize(text, DESCRIPTION_IN_LABEL_MAX));
   return fail(
     'invalid_input',
-    `${timer.projectName}'s timer has ${time} on “${timer.description}”: log that time first, or keep it under “${description}”.`,
+    `${name}'s timer has ${time} on “${note(timer.description ?? '')}”: log that time first, or keep it under “${note(description)}”.`,
     'timeSoFar',
   );
 }

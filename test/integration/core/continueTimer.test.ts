@@ -74,6 +74,16 @@ describe('continuing an entry on a project whose timer has time under another no
     expect(timer.seconds).toBeGreaterThanOrEqual(40 * 60);
   });
 
+  it('cuts long notes in its question, as the card cuts them, since the question names the group for screen readers', async () => {
+    const { core, project } = await timed('running');
+    const long = 'a'.repeat(3000);
+    const asked = await core.handlers.startTimer({ projectId: project.id, description: long });
+    const question = asked.ok ? '' : asked.error.message;
+    expect(question).toContain('0:40 on “write report”');
+    expect(question).toContain('…');
+    expect(question.length).toBeLessThan(300);
+  });
+
   it('gives a timer with no note of its own the note, keeping its time, without asking', async () => {
     const project = await local.api.createProject({ name: uniqueName('Continue') });
     const core = await local.core(dir.path);
