@@ -9,12 +9,5 @@ export const TRAY_ITEM_MAX = 60;
 /** Windows shows at most 127 characters of a tray tooltip (NOTIFYICONDATA's szTip). */
 export const TRAY_TOOLTIP_MAX = 127;
 
-/** `text` cut to at most `max` characters (whole code points, spaces before the cut dropped), ending in "…". */
-export function ellipsize(text: string, max: number): string {
-  const chars = Array.from(text);
-  if (chars.length <= max) return text;
-  return `${chars
-    .slice(0, max - 1)
-    .join('')
-    .trimEnd()}…`;
-}
+// Cut as the window cuts text in its sentences (one rule for both).
+export { ellipsize } from '../../../common/cutText';
