@@ -10,7 +10,7 @@
 // the meeting logged. It is learned instead: the project of the entry that logged an event is
 // remembered for its UID (every occurrence of a recurring event), and offered in its next lines.
 
-import type { EntryView } from '../../../common/snapshot';
+import type { CalendarEventView, EntryView } from '../../../common/snapshot';
 import { projectNameToType } from '../../../common/quickEntry';
 import type { CalendarOccurrence } from './icsCalendar';
 
@@ -34,17 +34,9 @@ export interface DayEventsInput {
   dayWord?: string;
 }
 
-export interface DayEvent {
-  key: string;
-  calendarId: string;
+/** An event as the window shows it, with its UID (which its project is remembered by). */
+export interface DayEvent extends CalendarEventView {
   uid: string;
-  title: string;
-  start: number;
-  end: number;
-  allDay: boolean;
-  /** The quick-entry line that logs it: "9:00-10:00 @Acme #meeting Weekly sync" (no time for an all-day event). */
-  line: string;
-  projectName: string | null;
 }
 
 export interface DayEventsResult {
