@@ -33,7 +33,7 @@ async function round(withLedger: boolean): Promise<number[]> {
   const dir = mkdtempSync(join(tmpdir(), 'stint-bench-ledger-'));
   const raw = (await openOutbox(dir)).outbox;
   const ledger = openLedger(dir);
-  const outbox = withLedger ? ledgerOutbox(raw, ledger, clock) : raw;
+  const outbox = withLedger ? ledgerOutbox(raw, ledger, clock, () => 'hours_minutes') : raw;
   const samples: number[] = [];
   for (let i = 0; i < OPS; i++) {
     const start = performance.now();

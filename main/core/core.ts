@@ -3,22 +3,26 @@
 // contract, given that state whole.
 
 import { createHandlers } from './calls/handlers';
-import { createCoreState } from './coreState';
+import { createCoreState, type CoreState } from './coreState';
 import { openLedger } from './sync/ledger';
 import { ledgerOutbox } from './sync/ledgerOutbox';
 import { openOutbox } from './sync/outbox';
 import { systemClock, type Core, type CoreOptions } from './types';
+import { DEFAULT_TIME_FORMAT } from '../../common/format';
 
 export async function createCore(options: CoreOptions): Promise<Core> {
   const clock = options.clock ?? systemClock;
   const opened = await openOutbox(options.dataDir);
   const { skipped } = opened;
   const ledger = openLedger(options.dataDir);
-  const outbox = ledgerOutbox(opened.outbox, ledger, clock);
+  // The ledger words each change in the user's time format, which the state (made with this
+  // outbox) reads from the service: asked for only once a change is made, when the state exists.
+  let state: CoreState | undefined;
+  const outbox = ledgerOutbox(opened.outbox, ledger, clock, () => state?.snapshot().timeFormat ?? DEFAULT_TIME_FORMAT);
   if (skipped > 0)
     console.warn(`Stint: skipped ${skipped} unreadable line(s) of the outbox journal (a write cut short by a crash).`);
 
-  const state = createCoreState({ options: { ...options, clock }, outbox, ledger });
+  state = createCoreState({ options: { ...options, clock }, outbox, ledger });
   return {
     handlers: createHandlers(state),
     getSnapshot: state.snapshot,

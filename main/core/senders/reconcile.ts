@@ -7,11 +7,13 @@
 // logged elsewhere keeps in its entry what it had then, while the time tracked here after that
 // becomes an entry of its own. The planning functions are pure; sendOnce.ts applies them.
 
-import { formatMinutes, localDate } from '../../../common/format';
+import { formatMinutes, localDate, type TimeFormat } from '../../../common/format';
 import type { Entry, Timer } from '../../api/types';
 import { collect, type ServiceApi } from '../../api/types';
 import { elapsedMinutes } from '../model/minutes';
 import { entryMarker } from '../model/operations';
+import { minutesOf, nameIn } from './noticeWords';
+import type { SendContext } from './sent';
 
 /** Differences below this are the network's latency, not offline time or a change elsewhere. */
 export const TOLERANCE_SECONDS = 2;
@@ -22,27 +24,27 @@ export interface Plan {
   notice: string | null;
 }
 
-/** Seconds as H:MM, to the nearest minute: a change of 29:59.9 reads as the 0:30 it was. */
-const minutesOf = (seconds: number) => formatMinutes(Math.round(seconds / 60));
-
 /**
  * A start that lands late. `before` is the service's timer just before the start landed (null:
  * there was none), read at `readAt`. `attempted`: an earlier attempt of this start may have
- * landed, so a running timer may be ours and says nothing about other devices.
+ * landed, so a running timer may be ours and says nothing about other devices. `timeFormat`: how
+ * the user reads durations, for the notice.
  */
 export function planStart(
   op: { projectName: string; fromSeconds: number; at: number },
   before: Timer | null,
   readAt: number,
-  attempted: boolean,
+  { attempted, timeFormat }: Pick<SendContext, 'attempted' | 'timeFormat'>,
 ): Plan {
+  const name = nameIn(op.projectName);
+  const m = (seconds: number) => minutesOf(seconds, timeFormat);
   const ours = (now: number) => op.fromSeconds + (now - op.at) / 1000;
   if (before?.state === 'running') {
     // Started elsewhere too: both ran, so the longer run is the union of the two.
     const theirs = (now: number) => before.seconds + (now - readAt) / 1000;
     const notice = attempted
       ? null
-      : `${op.projectName} was also started elsewhere while you were offline; its timer keeps the longer of the two runs.`;
+      : `${name} was also started elsewhere while you were offline; its timer keeps the longer of the two runs.`;
     return { target: (now) => Math.max(ours(now), theirs(now)), notice };
   }
   // Paused, pending or gone: it runs on from what the service has, plus the time since the user
@@ -51,8 +53,8 @@ export function planStart(
   const target = (now: number) => base + (now - op.at) / 1000;
   if (attempted || Math.abs(base - op.fromSeconds) < TOLERANCE_SECONDS) return { target, notice: null };
   const notice = before
-    ? `${op.projectName}'s timer was changed elsewhere while you were offline (${minutesOf(base)} there, ${minutesOf(op.fromSeconds)} here); it runs on from ${minutesOf(base)} plus your time since you started it.`
-    : `${op.projectName}'s timer was logged or discarded elsewhere while you were offline; it starts again with your time since you started it.`;
+    ? `${name}'s timer was changed elsewhere while you were offline (${m(base)} there, ${m(op.fromSeconds)} here); it runs on from ${m(base)} plus your time since you started it.`
+    : `${name}'s timer was logged or discarded elsewhere while you were offline; it starts again with your time since you started it.`;
   return { target, notice };
 }
 
@@ -67,20 +69,23 @@ export function planPause(
   op: { projectName: string; seconds: number; at: number },
   answered: Timer,
   landedAt: number,
+  format: TimeFormat,
 ): Plan {
+  const name = nameIn(op.projectName);
+  const m = (seconds: number) => minutesOf(seconds, format);
   const predicted = op.seconds + Math.max(0, landedAt - op.at) / 1000;
   const svc = answered.seconds;
   if (svc > predicted + TOLERANCE_SECONDS) {
     const added = svc - predicted;
     return {
       target: () => op.seconds + added,
-      notice: `${op.projectName}'s timer got ${minutesOf(added)} more elsewhere while you were offline; both are kept: it is paused at ${minutesOf(op.seconds + added)}.`,
+      notice: `${name}'s timer got ${m(added)} more elsewhere while you were offline; both are kept: it is paused at ${m(op.seconds + added)}.`,
     };
   }
   if (svc < op.seconds - TOLERANCE_SECONDS) {
     return {
       target: () => op.seconds,
-      notice: `${op.projectName}'s timer was paused elsewhere at ${minutesOf(svc)} while it ran on here; it keeps your ${minutesOf(op.seconds)}.`,
+      notice: `${name}'s timer was paused elsewhere at ${m(svc)} while it ran on here; it keeps your ${m(op.seconds)}.`,
     };
   }
   return { target: () => op.seconds, notice: null };
@@ -93,6 +98,7 @@ export function planPause(
  * entry of its own, carrying the operation's marker so that a repeat after a crash finds it
  * instead of logging it twice. When nothing was logged elsewhere (it was discarded there): a
  * pause respects the discard, a log logs the user's time here, since logging is what they asked.
+ * The notice writes its durations in `format`, as the user reads them.
  */
 export async function recoverGoneTimer(
   api: ServiceApi,
@@ -105,6 +111,7 @@ export async function recoverGoneTimer(
     at: number;
     description?: string | null;
   },
+  format: TimeFormat,
 ): Promise<string> {
   const marker = entryMarker(op.id);
   const startedAt = op.at - op.seconds * 1000;
@@ -117,11 +124,13 @@ export async function recoverGoneTimer(
   const logged = newest(entries.filter((e) => e !== ours && Date.parse(e.created_at) >= startedAt - 60_000));
   const tracked = elapsedMinutes(op.seconds);
   const rest = logged ? tracked - logged.minutes : op.kind === 'logTimer' ? tracked : 0;
-  const elsewhere = logged ? `was logged elsewhere (${formatMinutes(logged.minutes)})` : 'was discarded elsewhere';
+  const m = (minutes: number) => formatMinutes(minutes, format);
+  const elsewhere = logged ? `was logged elsewhere (${m(logged.minutes)})` : 'was discarded elsewhere';
+  const gone = `${nameIn(op.projectName)}'s timer ${elsewhere} while you were offline`;
   if (rest <= 0) {
     return logged
-      ? `${op.projectName}'s timer ${elsewhere} while you were offline; that covers the ${formatMinutes(tracked)} you tracked here.`
-      : `${op.projectName}'s timer ${elsewhere} while you were offline; your pause had nothing left to pause.`;
+      ? `${gone}; that covers the ${m(tracked)} you tracked here.`
+      : `${gone}; your pause had nothing left to pause.`;
   }
   if (!ours) {
     await api.createEntry({
@@ -133,8 +142,8 @@ export async function recoverGoneTimer(
     });
   }
   return logged
-    ? `${op.projectName}'s timer ${elsewhere} while you were offline; the ${formatMinutes(rest)} you tracked here beyond that is logged as an entry of its own.`
-    : `${op.projectName}'s timer ${elsewhere} while you were offline; your ${formatMinutes(rest)} is logged as you asked.`;
+    ? `${gone}; the ${m(rest)} you tracked here beyond that is logged as an entry of its own.`
+    : `${gone}; your ${m(rest)} is logged as you asked.`;
 }
 
 function newest(entries: Entry[]): Entry | undefined {

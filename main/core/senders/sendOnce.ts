@@ -115,7 +115,7 @@ async function sendStart(api: ServiceApi, op: OperationOf<'startTimer'>, ctx: Se
   const plan =
     before === undefined
       ? { target: (now: number) => op.fromSeconds + (now - op.at) / 1000, notice: null }
-      : planStart(op, before, readAt, ctx.attempted);
+      : planStart(op, before, readAt, ctx);
   await runAt(api, timer, () => plan.target(ctx.now()));
   return notices(paused, plan.notice);
 }
@@ -139,7 +139,7 @@ async function sendLog(api: ServiceApi, op: OperationOf<'logTimer'>, ctx: SendCo
     // The unanswered attempt logged it: the timer is gone because it became the entry.
     if (ctx.attempted && (await loggedByAttempt(api, op))) return {};
     // Logged or discarded elsewhere while this waited (before the attempt arrived, if any).
-    return { notice: await recoverGoneTimer(api, op) };
+    return { notice: await recoverGoneTimer(api, op, ctx.timeFormat) };
   }
   return {};
 }
@@ -217,10 +217,12 @@ async function pauseAt(
   ctx: SendContext,
 ): Promise<string | null> {
   const timer = await api.pauseTimer(op.projectId).catch(ignore(isNotFound));
-  if (!timer) return recoverGoneTimer(api, { ...op, kind: 'pauseTimer' });
+  if (!timer) return recoverGoneTimer(api, { ...op, kind: 'pauseTimer' }, ctx.timeFormat);
   // An earlier attempt may have paused it already: then its seconds are ours, landed late. Only
   // a confirmed view makes a difference someone else's change (operations.ts Confirmed).
-  const plan = op.confirmed ? planPause(op, timer, ctx.now()) : { target: () => op.seconds, notice: null };
+  const plan = op.confirmed
+    ? planPause(op, timer, ctx.now(), ctx.timeFormat)
+    : { target: () => op.seconds, notice: null };
   if (timer.state === 'paused') await runPausedTo(api, timer, () => plan.target(ctx.now()));
   return plan.notice;
 }

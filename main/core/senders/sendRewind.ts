@@ -6,8 +6,9 @@
 
 import { nullIfNotFound } from '../../api/errors';
 import type { ServiceApi } from '../../api/types';
-import { formatDuration } from '../../../common/format';
+import { formatElapsed } from '../../../common/format';
 import type { Operation } from '../model/operations';
+import { nameIn } from './noticeWords';
 import { runAt } from './timerSeconds';
 import type { SendContext, Sent } from './sent';
 
@@ -17,14 +18,16 @@ export async function sendRewind(
   ctx: SendContext,
 ): Promise<Sent> {
   const timer = await api.getTimer(op.projectId).catch(nullIfNotFound);
-  const away = formatDuration(op.idleSeconds);
+  // Written as the timer reads in the user's format: "0:25:00", or "0.42" hours for fractions.
+  const away = formatElapsed(op.idleSeconds, ctx.timeFormat);
+  const name = nameIn(op.projectName);
   if (!timer)
     return {
-      notice: `${op.projectName}'s timer was logged or discarded elsewhere before your time away (${away}) could be taken off it; nothing was changed.`,
+      notice: `${name}'s timer was logged or discarded elsewhere before your time away (${away}) could be taken off it; nothing was changed.`,
     };
   if (timer.state !== 'running') {
     return {
-      notice: `${op.projectName}'s timer was paused elsewhere at ${formatDuration(timer.seconds)} before your time away (${away}) could be taken off it; it keeps those seconds: correct it there if they include the time away.`,
+      notice: `${name}'s timer was paused elsewhere at ${formatElapsed(timer.seconds, ctx.timeFormat)} before your time away (${away}) could be taken off it; it keeps those seconds: correct it there if they include the time away.`,
     };
   }
   await runAt(api, timer, () => op.seconds + (ctx.now() - op.at) / 1000);

@@ -4,26 +4,28 @@
 
 import { nullIfNotFound } from '../../api/errors';
 import type { ServiceApi, Timer } from '../../api/types';
-import { formatMinutes } from '../../../common/format';
+import { formatMinutes, type TimeFormat } from '../../../common/format';
 import type { Operation } from '../model/operations';
+import { nameIn } from './noticeWords';
 import type { SendContext, Sent } from './sent';
 import { runAt, runPausedTo } from './timerSeconds';
 
 type Adjust = Extract<Operation, { kind: 'adjustTimer' }>;
 
-/** "0:05 added to", in words for the notices. */
-const change = (op: Adjust) =>
-  op.minutes < 0 ? `${formatMinutes(-op.minutes)} taken off` : `${formatMinutes(op.minutes)} added to`;
+/** "0:05 added to" ("0.08 added to" for fractions), in words for the notices. */
+const change = (op: Adjust, format: TimeFormat) =>
+  `${formatMinutes(Math.abs(op.minutes), format)} ${op.minutes < 0 ? 'taken off' : 'added to'}`;
 
 /** "the time you added (0:05)". */
-const asked = (op: Adjust) =>
-  `the time you ${op.minutes < 0 ? 'took off' : 'added'} (${formatMinutes(Math.abs(op.minutes))})`;
+const asked = (op: Adjust, format: TimeFormat) =>
+  `the time you ${op.minutes < 0 ? 'took off' : 'added'} (${formatMinutes(Math.abs(op.minutes), format)})`;
 
 export async function sendAdjust(api: ServiceApi, op: Adjust, ctx: SendContext): Promise<Sent> {
+  const name = nameIn(op.projectName);
   let timer: Timer | null = await api.getTimer(op.projectId).catch(nullIfNotFound);
   if (!timer)
     return {
-      notice: `${op.projectName}'s timer was logged or discarded elsewhere before ${asked(op)} reached it; nothing was changed.`,
+      notice: `${name}'s timer was logged or discarded elsewhere before ${asked(op, ctx.timeFormat)} reached it; nothing was changed.`,
     };
   if (op.running && timer.state === 'running') {
     await runAt(api, timer, () => op.seconds + (ctx.now() - op.at) / 1000);
@@ -37,12 +39,12 @@ export async function sendAdjust(api: ServiceApi, op: Adjust, ctx: SendContext):
     const done = await runPausedTo(api, timer, () => op.seconds);
     if (done === 'done') return {};
     return {
-      notice: `The ${change(op)} ${op.projectName}'s paused timer could not be saved while another timer runs (starting it would pause that one); adjust it again once the other is paused.`,
+      notice: `The ${change(op, ctx.timeFormat)} ${name}'s paused timer could not be saved while another timer runs (starting it would pause that one); adjust it again once the other is paused.`,
     };
   }
   // Started or paused elsewhere meanwhile: which of its seconds the change applies to is a guess.
   return {
-    notice: `${op.projectName}'s timer was ${timer.state === 'running' ? 'started' : 'paused'} elsewhere before ${asked(op)} reached it; nothing was changed.`,
+    notice: `${name}'s timer was ${timer.state === 'running' ? 'started' : 'paused'} elsewhere before ${asked(op, ctx.timeFormat)} reached it; nothing was changed.`,
   };
 }
 
@@ -51,7 +53,7 @@ export async function sendNote(api: ServiceApi, op: Extract<Operation, { kind: '
   // meanwhile must not come back as an empty timer for the sake of its note.
   if (!(await api.getTimer(op.projectId).catch(nullIfNotFound)))
     return {
-      notice: `${op.projectName}'s timer was logged or discarded elsewhere before its new note was saved; nothing was changed.`,
+      notice: `${nameIn(op.projectName)}'s timer was logged or discarded elsewhere before its new note was saved; nothing was changed.`,
     };
   await api.updateTimer(op.projectId, { description: op.description });
   return {};

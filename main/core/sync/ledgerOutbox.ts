@@ -1,16 +1,18 @@
 // The outbox as core uses it, telling the ledger (ledger.ts) each change once the journal has it:
 // every call goes to the outbox first, and only what it did is recorded, so the ledger never
-// shows a change the journal refused, and the outbox never waits on the ledger.
+// shows a change the journal refused, and the outbox never waits on the ledger. What each change
+// is, in words, is written in the user's time format as it is when the change is made.
 
+import type { TimeFormat } from '../../../common/format';
 import type { TimerClock as Clock } from '../../api/clock';
 import type { Ledger } from './ledger';
 import { describeOperation, type Operation } from '../model/operations';
 import type { Outbox } from './outbox';
 
-export function ledgerOutbox(outbox: Outbox, ledger: Ledger, clock: Clock): Outbox {
+export function ledgerOutbox(outbox: Outbox, ledger: Ledger, clock: Clock, timeFormat: () => TimeFormat): Outbox {
   const now = () => clock.now();
-  const queued = (op: Operation) =>
-    ledger.record({ t: 'queued', id: op.id, what: describeOperation(op), kind: op.kind, at: op.at });
+  const what = (op: Operation) => describeOperation(op, timeFormat());
+  const queued = (op: Operation) => ledger.record({ t: 'queued', id: op.id, what: what(op), kind: op.kind, at: op.at });
   // A settle of an item amended meanwhile puts it back in the queue (outbox.ts recheck): not confirmed yet.
   const pendingIds = () => new Set(outbox.items().flatMap((i) => (i.status === 'pending' ? [i.op.id] : [])));
   const confirmed = (ids: readonly string[], serviceId?: number) => {
@@ -56,9 +58,8 @@ export function ledgerOutbox(outbox: Outbox, ledger: Ledger, clock: Clock): Outb
       ledger.record({ t: 'failed', id, at: now(), message, refused });
     },
     retry: (id) => when(outbox.retry(id), () => ledger.record({ t: 'waiting', id })),
-    edit: (op) => when(outbox.edit(op), () => ledger.record({ t: 'waiting', id: op.id, what: describeOperation(op) })),
-    amend: (op) =>
-      when(outbox.amend(op), () => ledger.record({ t: 'changed', id: op.id, what: describeOperation(op) })),
+    edit: (op) => when(outbox.edit(op), () => ledger.record({ t: 'waiting', id: op.id, what: what(op) })),
+    amend: (op) => when(outbox.amend(op), () => ledger.record({ t: 'changed', id: op.id, what: what(op) })),
     discard: (id) => when(outbox.discard(id), () => ledger.record({ t: 'discarded', id, at: now() })),
     withdraw: (id) => when(outbox.withdraw(id), () => ledger.record({ t: 'discarded', id, at: now() })),
     async close() {

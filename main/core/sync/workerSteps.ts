@@ -185,7 +185,12 @@ function sendingSteps({ deps, outbox, clock, requested, refusedByImport, increme
       return false;
     }
     await outbox.attempt(op.id);
-    const sent = await sendOperation(deps.api, op, { now: () => clock.now(), attempted: item.attempted });
+    // The user's time format as it is now, for the words of any notice (it may change between sends).
+    const sent = await sendOperation(deps.api, op, {
+      now: () => clock.now(),
+      attempted: item.attempted,
+      timeFormat: deps.data().timeFormat,
+    });
     await outbox.settle(op.id, sent.projectId, sent.entryId);
     if (sent.notice) deps.tellUser(sent.notice);
     for (const c of REFRESHES[op.kind]) requested.add(c);

@@ -99,7 +99,7 @@ describe('an adjustment that cannot be made as asked', () => {
       seq: 1,
       at: local.clock.now(),
     };
-    const ctx = { now: () => local.clock.now(), attempted: false };
+    const ctx = { now: () => local.clock.now(), attempted: false, timeFormat: 'hours_minutes' as const };
     expect((await sendOperation(local.api, op, ctx)).notice).toBe(
       "The 0:05 added to Blocked's paused timer could not be saved while another timer runs (starting it would pause that one); adjust it again once the other is paused.",
     );

@@ -174,7 +174,7 @@ describe('answering the idle prompt', () => {
       seq: 1,
       at: local.clock.now(),
     };
-    const ctx = { now: () => local.clock.now(), attempted: false };
+    const ctx = { now: () => local.clock.now(), attempted: false, timeFormat: 'hours_minutes' as const };
     const paused = await sendOperation(local.api, op, ctx);
     expect(paused.notice).toContain('was paused elsewhere at 0:05:00');
     expect((await local.api.getTimer(id)).seconds).toBe(300);

@@ -189,12 +189,12 @@ describe('an entry edited while its creation may have landed', () => {
       projectName: project.name,
       marker: entryMarker(id),
     };
-    await sendOperation(api, op, { now: clock.now, attempted: false });
+    await sendOperation(api, op, { now: clock.now, attempted: false, timeFormat: 'hours_minutes' });
     // Amended to no project; the first send's answer never came, so this one looks for it first.
     await sendOperation(
       api,
       { ...op, projectId: null, projectName: null, description: `${word} note` },
-      { now: clock.now, attempted: true },
+      { now: clock.now, attempted: true, timeFormat: 'hours_minutes' },
     );
     expect((await entriesOnService(word)).map((e) => [e.project, e.description])).toEqual([[null, `${word} note`]]);
   });
@@ -216,8 +216,8 @@ describe('an entry edited while its creation may have landed', () => {
       projectName: project.name,
       marker: entryMarker(id),
     };
-    await sendOperation(api, op, { now: clock.now, attempted: false });
-    await sendOperation(api, { ...op, minutes: 20 }, { now: clock.now, attempted: true });
+    await sendOperation(api, op, { now: clock.now, attempted: false, timeFormat: 'hours_minutes' });
+    await sendOperation(api, { ...op, minutes: 20 }, { now: clock.now, attempted: true, timeFormat: 'hours_minutes' });
     // 20 minutes, rounded up to the project's 15.
     expect((await entriesOnService(word)).map((e) => e.minutes)).toEqual([30]);
   });

@@ -31,10 +31,10 @@ describe('resending an edited entry operation', () => {
       projectName: null,
       marker: entryMarker(id),
     };
-    await sendOperation(local.api, op, { now: local.clock.now, attempted: false });
+    await sendOperation(local.api, op, { now: local.clock.now, attempted: false, timeFormat: 'hours_minutes' });
     const edited: Operation = { ...op, date: '2026-03-04', minutes: 45, description: 'as edited' };
-    await sendOperation(local.api, edited, { now: local.clock.now, attempted: true });
-    await sendOperation(local.api, edited, { now: local.clock.now, attempted: true });
+    await sendOperation(local.api, edited, { now: local.clock.now, attempted: true, timeFormat: 'hours_minutes' });
+    await sendOperation(local.api, edited, { now: local.clock.now, attempted: true, timeFormat: 'hours_minutes' });
     const entries = (await collect(local.api.listEntries({ from: '2026-03-01', to: '2026-03-05' }))).filter(
       (e) => e.source_url === op.marker,
     );

@@ -47,7 +47,11 @@ describe('a timer log repeated after an unanswered attempt', () => {
     const { op, projectId } = await runningTimer();
     // What the attempt did before its answer was lost.
     await local.api.logTimer(projectId, { minutes: 10 });
-    const sent = await sendOperation(local.api, op, { now: local.clock.now, attempted: true });
+    const sent = await sendOperation(local.api, op, {
+      now: local.clock.now,
+      attempted: true,
+      timeFormat: 'hours_minutes',
+    });
     expect(sent.notice).toBeUndefined();
     expect((await entriesOf(projectId)).map((e) => e.minutes)).toEqual([10]);
   });
@@ -55,12 +59,16 @@ describe('a timer log repeated after an unanswered attempt', () => {
   it('logs the time when the timer was discarded elsewhere before the attempt arrived, and says so', async () => {
     const { op, projectId } = await runningTimer();
     await local.api.deleteTimer(projectId);
-    const sent = await sendOperation(local.api, op, { now: local.clock.now, attempted: true });
+    const sent = await sendOperation(local.api, op, {
+      now: local.clock.now,
+      attempted: true,
+      timeFormat: 'hours_minutes',
+    });
     expect(sent.notice).toMatch(/discarded elsewhere.*your 0:10 is logged/);
     const entries = await entriesOf(projectId);
     expect(entries.map((e) => [e.minutes, e.source_url])).toEqual([[10, entryMarker(op.id)]]);
     // A repeat after a crash finds it by its marker.
-    await sendOperation(local.api, op, { now: local.clock.now, attempted: true });
+    await sendOperation(local.api, op, { now: local.clock.now, attempted: true, timeFormat: 'hours_minutes' });
     expect(await entriesOf(projectId)).toHaveLength(1);
   });
 });

@@ -22,7 +22,7 @@ let outbox: Outbox;
 
 async function open() {
   ledger = openLedger(dir.path);
-  outbox = ledgerOutbox((await openOutbox(dir.path)).outbox, ledger, clock);
+  outbox = ledgerOutbox((await openOutbox(dir.path)).outbox, ledger, clock, () => 'hours_minutes');
 }
 async function restart() {
   await outbox.close();
