@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gnomeShortcutCommands } from '../../common/desktopShortcuts';
 import { DEFAULT_HOTKEYS } from '../../common/settings';
@@ -17,7 +17,7 @@ import { createSessionSecrets } from '../../main/core/embedded/keychain';
 import { startWebHost, type WebHost } from '../../web/host';
 import { soleCoreApp } from '../support/soleCore';
 import { axeViolations } from './axe';
-import { CHROMIUM } from './support';
+import { CHROMIUM, explained } from './support';
 
 const COMMAND = ['/opt/Stint Apps/stint', '--toggle'];
 const REFUSED: ShortcutsView = {
@@ -58,31 +58,35 @@ describe('Settings › Shortcuts with a refused shortcut, in Chromium', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(host.openUrl).origin });
     const page = await context.newPage();
     try {
-      await page.goto(`${host.openUrl}#settings`);
-      const fallback = page.getByTestId('shortcut-fallback');
-      await fallback.waitFor();
-      expect(await fallback.textContent()).toContain(
-        'Your desktop did not let Stint register Ctrl+Alt+Shift+T (Start or pause the last timer)',
-      );
-      // Nothing wider than the window.
-      const overflow = await page.evaluate(
-        'document.documentElement.scrollWidth - document.documentElement.clientWidth',
-      );
-      expect(overflow).toBe(0);
-      expect(await axeViolations(page)).toEqual([]);
-      await fallback.screenshot({ path: join('artifacts', 'e2e-shortcuts-fallback.png') });
-
-      await page.getByRole('button', { name: 'Copy the GNOME lines' }).click();
-      await fallback.getByText('Copied.').waitFor();
-      const expected = gnomeShortcutCommands({
-        id: 'stint-toggle',
-        name: 'Stint: start or pause the timer',
-        accelerator: DEFAULT_HOTKEYS.toggleTimer,
-        command: COMMAND,
-      });
-      expect(await page.evaluate('navigator.clipboard.readText()')).toBe(expected);
+      // explained: a failure prints what the page showed (it failed once in a full run, unexplained).
+      await explained({ account }, page, () => steps(page));
     } finally {
       await context.close();
     }
   });
 });
+
+/** Settings with the refusal: its words, the layout, axe, and GNOME's lines copied. */
+async function steps(page: Page): Promise<void> {
+  await page.goto(`${host.openUrl}#settings`);
+  const fallback = page.getByTestId('shortcut-fallback');
+  await fallback.waitFor();
+  expect(await fallback.textContent()).toContain(
+    'Your desktop did not let Stint register Ctrl+Alt+Shift+T (Start or pause the last timer)',
+  );
+  // Nothing wider than the window.
+  const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+  expect(overflow).toBe(0);
+  expect(await axeViolations(page)).toEqual([]);
+  await fallback.screenshot({ path: join('artifacts', 'e2e-shortcuts-fallback.png') });
+
+  await page.getByRole('button', { name: 'Copy the GNOME lines' }).click();
+  await fallback.getByText('Copied.').waitFor();
+  const expected = gnomeShortcutCommands({
+    id: 'stint-toggle',
+    name: 'Stint: start or pause the timer',
+    accelerator: DEFAULT_HOTKEYS.toggleTimer,
+    command: COMMAND,
+  });
+  expect(await page.evaluate('navigator.clipboard.readText()')).toBe(expected);
+}
