@@ -149,9 +149,15 @@ function followUpdater(updater: AppUpdater): UpdateScheduler {
  * window's "Restart to update" answered (only once an update is ready).
  */
 export function withAppUpdates(core: StintApp, updates: AppUpdates, restart: () => void): StintApp {
+  // The same object until the core's snapshot or the update changed, as the app's own snapshot
+  // is (accounts/appSnapshot.ts), rather than a new copy for each of the tray's ticks.
+  let laid: { base: Snapshot; update: UpdateView; snapshot: Snapshot } | null = null;
   const getSnapshot = (): Snapshot => {
+    const base = core.getSnapshot();
     const update = updates.view();
-    return update ? { ...core.getSnapshot(), update } : core.getSnapshot();
+    if (!update) return base;
+    if (laid?.base !== base || laid.update !== update) laid = { base, update, snapshot: { ...base, update } };
+    return laid.snapshot;
   };
   const handlers: Handlers = {
     ...core.handlers,

@@ -15,7 +15,7 @@ export function projectHandlers({ act, queue }: HandlerKit): Pick<Handlers, 'cre
         if (!clean.ok) return clean;
         // Until the service gives it an id, the project goes by a negative one, unique in the queue.
         let localId = 0;
-        const color = newProjectColor(snap.projects.map((p) => p.color));
+        const color = newProjectColor(snap.projects);
         await queue(now, (_id, seq) => ({
           kind: 'createProject',
           localId: (localId = -seq),

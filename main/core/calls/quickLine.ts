@@ -37,7 +37,7 @@ export function readQuickLine(text: string, snap: Snapshot, today: string): Resu
       description: parsed.description,
       projectId: project?.id ?? null,
       projectName: parsed.projectName,
-      ...(parsed.projectIsNew ? { newProjectColor: newProjectColor(snap.projects.map((p) => p.color)) } : {}),
+      ...(parsed.projectIsNew ? { newProjectColor: newProjectColor(snap.projects) } : {}),
       marker: entryMarker(id),
     }),
     logged: {

@@ -5,6 +5,7 @@
 // are still ringed there (common/projectColor.ts), so contrast is not this choice's job.
 
 import { normalColor } from '../../../common/projectColor';
+import type { ProjectView } from '../../../common/snapshot';
 
 export const NEW_PROJECT_PALETTE = [
   '#1e88e5', // blue
@@ -21,10 +22,10 @@ export const NEW_PROJECT_PALETTE = [
   '#546e7a', // blue grey
 ] as const;
 
-/** The palette colour fewest of these projects' colours are (any letter case, any hex form). */
-export function newProjectColor(colors: ReadonlyArray<string | null>): string {
+/** The palette colour fewest of these projects wear (their colours in any letter case, any hex form). */
+export function newProjectColor(projects: ReadonlyArray<Pick<ProjectView, 'color'>>): string {
   const uses = new Map<string, number>(NEW_PROJECT_PALETTE.map((c) => [c, 0]));
-  for (const color of colors) {
+  for (const { color } of projects) {
     const normal = normalColor(color);
     if (normal !== null && uses.has(normal)) uses.set(normal, uses.get(normal)! + 1);
   }

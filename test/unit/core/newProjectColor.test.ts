@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { NEW_PROJECT_PALETTE, newProjectColor } from '../../../main/core/model/newProjectColor';
+import { NEW_PROJECT_PALETTE, newProjectColor as pick } from '../../../main/core/model/newProjectColor';
+
+/** The colour for a new project beside projects wearing these. */
+const newProjectColor = (colors: Array<string | null>) => pick(colors.map((color) => ({ color })));
 
 describe('the colour of a project Stint creates', () => {
   it('is the palette’s first for a user with no coloured project', () => {
