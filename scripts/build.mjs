@@ -3,14 +3,21 @@
 // loaded over file:// in Electron, so not an ES module page); and the `stint` command line.
 import { build } from 'esbuild';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ELECTRON_CSP, withCspMeta } from './csp.mjs';
 import { root } from './electronBinary.mjs';
 
-const out = join(root, 'dist');
+const dist = join(root, 'dist');
 const common = { bundle: true, sourcemap: true, logLevel: 'warning', absWorkingDir: root };
 
-export async function buildAll() {
+/**
+ * Builds into dist/ (what `npm run dist` packages). The tests of the app's own updates build a
+ * copy elsewhere (`out`, never dist/) with their own release key in place of the app's
+ * (main/core/desktop/updates/releaseKey.ts), so that no test key can reach a package.
+ */
+export async function buildAll({ out = dist, releaseKey } = {}) {
+  if (releaseKey !== undefined && resolve(out) === dist)
+    throw new Error('a bundle with another release key is never built into dist/');
   await Promise.all([
     // Main in two files: index.cjs draws the tray, then loads account.cjs (main/shell/account.ts and
     // everything it reaches: most of the code), so the start compiles only its own small part
@@ -27,7 +34,7 @@ export async function buildAll() {
       // Dependencies load from node_modules at run time (native ones must, and electron-builder
       // ships them), except the ESM-only ones, which a CommonJS bundle cannot require(): those are
       // bundled, with everything they import.
-      plugins: [accountApart(), externalExceptEsmOnly(['conf'])],
+      plugins: [accountApart(), externalExceptEsmOnly(['conf']), ...(releaseKey ? [withReleaseKey(releaseKey)] : [])],
       // import('./account') as require('./account.cjs') (in a promise): the module system that
       // loaded index.cjs loads its other half too (Electron's, or the stand-in's in the tests).
       supported: { 'dynamic-import': false },
@@ -77,6 +84,19 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 /** The window's page: renderer/index.html with Electron's policy (IPC only: it connects nowhere). */
 export function electronPage() {
   return withCspMeta(readFileSync(join(root, 'renderer/index.html'), 'utf8'), ELECTRON_CSP);
+}
+
+/** releaseKey.ts with this public key (PEM) in place of the app's: the update tests' own bundle only. */
+function withReleaseKey(publicKeyPem) {
+  return {
+    name: 'release-key',
+    setup(b) {
+      b.onLoad({ filter: /main[\\/]core[\\/]desktop[\\/]updates[\\/]releaseKey\.ts$/ }, () => ({
+        contents: `export const RELEASE_PUBLIC_KEY = ${JSON.stringify(publicKeyPem)};`,
+        loader: 'ts',
+      }));
+    },
+  };
 }
 
 /** main/shell/app.ts's import('./account'): the file account.cjs beside index.cjs, loaded at run time. */

@@ -1,8 +1,10 @@
 // The app's own updates: electron-updater against the generic feed named in electron-builder.yml's
 // publish settings (electron-builder writes it into the package's app-update.yml, which
-// electron-updater reads from process.resourcesPath). It downloads in the background and checks
-// the file's sha512 against the feed's latest*.yml before it reports it downloaded; a version not
-// newer than this one is refused (allowDowngrade false). This file only turns electron-updater's
+// electron-updater reads from process.resourcesPath). It downloads in the background, over https
+// only (updateGuards.ts), and checks the file's sha512 against the feed's latest*.yml and who
+// signed it (Linux: the release key's detached signature, updateGuards.ts; Windows and macOS: the
+// publisher's code signature) before it reports it downloaded; a version not newer than this one
+// is refused (allowDowngrade false). This file only turns electron-updater's
 // events into main/core/desktop/updates' events and shows its state; when to look, and what each
 // step means, is decided there.
 //
@@ -18,8 +20,10 @@ import type { Handlers } from '../../common/contract';
 import { fail, ok } from '../../common/result';
 import type { Snapshot, UpdateView } from '../../common/snapshot';
 import type { StintApp } from '../core/accounts/stintApp';
+import { RELEASE_PUBLIC_KEY } from '../core/desktop/updates/releaseKey';
 import { createUpdateScheduler, type UpdateScheduler } from '../core/desktop/updates/scheduler';
 import { systemClock } from '../core/types';
+import { httpsOnly, requireReleaseSignature } from './updateGuards';
 
 /**
  * electron-updater takes a few hundred milliseconds to load (measured 265–486 ms here): it is
@@ -113,6 +117,12 @@ function followUpdater(updater: AppUpdater): UpdateScheduler {
   updater.logger = null;
   updater.autoDownload = true;
   updater.allowDowngrade = false;
+  // Whole files only: the differential downloaders follow redirects themselves (Chromium's
+  // followRedirect, any scheme), past httpsOnly's guard; Windows' web installer is not signed.
+  updater.disableDifferentialDownload = true;
+  updater.disableWebInstaller = true;
+  httpsOnly(updater);
+  if (process.platform === 'linux') requireReleaseSignature(updater, RELEASE_PUBLIC_KEY);
   // A verified download is installed at the next quit too (after the same quit path), except an
   // AppImage: electron-updater installs one at quit by running the new AppImage and waiting for it
   // to exit (APPIMAGE_EXIT_AFTER_INSTALL, which only AppImageLauncher honours), so the quit would

@@ -1,13 +1,18 @@
 // The app's own updates, in the shipped bundle under the Electron stand-in (test/support/electron/),
-// against a local update feed over real HTTP (test/support/updateFeed.ts): electron-updater as
-// shipped, its HTTP through the stand-in's net.request (Node's http in place of Chromium's).
+// against a local update feed over real HTTPS (test/support/updateFeed.ts, its certificate trusted
+// by the stand-in's machine): electron-updater as shipped, its HTTP through the stand-in's
+// net.request (Node's https in place of Chromium's).
+//
+// The bundle is built for this file with a release key of its own in place of the app's
+// (scripts/build.mjs's releaseKey, into .scratch/, never dist/): the feed's files are signed with
+// its private half by scripts/signUpdate.mjs's code, as a release's are with the real one.
 //
 // electron-updater's Linux updater replaces the running AppImage, which it finds by the APPIMAGE
 // variable the AppImage runtime sets: here a temporary file named as a user's download would be
 // (Stint.AppImage, no version in the name, so it is replaced in place). The "AppImage" the feed
 // serves is a shell script that, when the updater starts it after the install, writes a file the
 // test can see. Its downloads go to $XDG_CACHE_HOME/stint-updater/ (a temporary folder per test).
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -19,11 +24,20 @@ import { collect, type ServiceApi } from '../../main/api/types';
 import { createKeychain } from '../../main/core/embedded/keychain';
 import { openJournal } from '../../main/core/sync/journal';
 import { buildAll } from '../../scripts/build.mjs';
+import { root } from '../../scripts/electronBinary.mjs';
+import { newReleaseKeys, signatureOf } from '../../scripts/signUpdate.mjs';
 import { bootBundle, until, type BootedApp } from '../support/electron/boot';
 import { CONDITION_WAIT_MS } from '../support/patience';
 import { startSecretService, type SecretServiceHandle } from '../support/secretService';
 import { exportStatusNotifierWatcher } from '../support/statusNotifierWatcher';
-import { sha512Of, startUpdateFeed, writeAppUpdateYml, type UpdateFeed } from '../support/updateFeed';
+import {
+  fileName,
+  sha512Of,
+  startUpdateFeed,
+  writeAppUpdateYml,
+  type PublishedUpdate,
+  type UpdateFeed,
+} from '../support/updateFeed';
 import { freePort } from './support';
 
 let secretService: SecretServiceHandle;
@@ -32,11 +46,17 @@ let feed: UpdateFeed;
 let work: string;
 const saved = { APPIMAGE: process.env.APPIMAGE, XDG_CACHE_HOME: process.env.XDG_CACHE_HOME };
 let booted: BootedApp | null = null;
+/** This file's release key pair: its bundle trusts the public half; the feed's files are signed with the private one. */
+const releaseKeys = newReleaseKeys();
+let bundleDir: string;
 
 beforeAll(async () => {
   secretService = await startSecretService();
   trayHost = await exportStatusNotifierWatcher(secretService.busAddress, true);
-  await buildAll();
+  // Right below the project's root, so that the bundle finds node_modules as dist/'s does.
+  mkdirSync(join(root, '.scratch'), { recursive: true });
+  bundleDir = mkdtempSync(join(root, '.scratch', 'updates-bundle-'));
+  await buildAll({ out: bundleDir, releaseKey: releaseKeys.publicKeyPem });
   feed = await startUpdateFeed();
 }, 120_000);
 
@@ -50,6 +70,7 @@ afterAll(async () => {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   await feed?.close();
+  if (bundleDir) rmSync(bundleDir, { recursive: true, force: true });
   await trayHost?.stop();
   await secretService?.stop();
 });
@@ -83,15 +104,25 @@ function appImageOf(version: string, m: ReturnType<typeof machine>): Buffer {
   return Buffer.concat([Buffer.from(script), Buffer.from(`# ${'x'.repeat(1024 * 1024)}\n`)]);
 }
 
+/** An update as a release publishes it: its file, and the file's signature by the release key. */
+const signed = (update: PublishedUpdate): PublishedUpdate => ({
+  ...update,
+  signature: signatureOf(update.payload, releaseKeys.privateKeyPem),
+});
+
+/** The stand-in's options for this file's bundle, on a machine that trusts the feed's certificate. */
+const installed = (m: ReturnType<typeof machine>) => ({
+  userData: m.userData,
+  resourcesPath: m.resources,
+  packaged: true,
+  bundle: join(bundleDir, 'main', 'index.cjs'),
+  trustedCertificates: [feed.certificate],
+});
+
 async function boot(m: ReturnType<typeof machine>, feedUrl = feed.url) {
   await writeAppUpdateYml(m.resources, feedUrl);
   const port = await freePort();
-  booted = await bootBundle({
-    userData: m.userData,
-    args: [`--local-port=${port}`],
-    resourcesPath: m.resources,
-    packaged: true,
-  });
+  booted = await bootBundle({ ...installed(m), args: [`--local-port=${port}`] });
   return { app: booted, port };
 }
 
@@ -104,6 +135,21 @@ const must = async <T>(result: Promise<Result<T>>): Promise<T> => {
 };
 const updateOf = async (app: BootedApp): Promise<UpdateView | undefined> =>
   (await must(bridge(app).getSnapshot({}))).update;
+
+/**
+ * The update refused calmly: failed with this reason in words, nothing offered, the file not kept,
+ * no dialog or notification, the app still running, and the window's button refused.
+ */
+async function refusedCalmly(app: BootedApp, m: ReturnType<typeof machine>, version: string, reason: string) {
+  await until(async () => (await updateOf(app))?.state === 'failed', CONDITION_WAIT_MS, 'the update refused');
+  expect(await updateOf(app)).toEqual({ state: 'failed', reason });
+  expect(labels(app)).not.toContain('Restart to update');
+  expect(existsSync(join(m.pending, fileName(version)))).toBe(false);
+  expect(app.electron.errorBoxes).toEqual([]);
+  expect(app.electron.notifications).toEqual([]);
+  expect(app.electron.exitCode()).toBeNull();
+  expect(await bridge(app).restartToUpdate({})).toMatchObject({ ok: false, error: { code: 'not_found' } });
+}
 
 async function service(port: number): Promise<ServiceApi> {
   const token = await createKeychain().get('local', 'personal-token');
@@ -126,7 +172,7 @@ describe('updates from a generic feed (electron-updater) under the Electron stan
     const m = machine('newer');
     let progressSeen = false;
     const payload = appImageOf('0.2.0', m);
-    feed.publish({ version: '0.2.0', payload, flowing: () => progressSeen });
+    feed.publish(signed({ version: '0.2.0', payload, flowing: () => progressSeen }));
     const { app, port } = await boot(m);
     const api = await service(port);
     const project = await api.createProject({ name: 'Website' });
@@ -175,13 +221,7 @@ describe('updates from a generic feed (electron-updater) under the Electron stan
     await reread.journal.close();
 
     // The next start (the new version) finds the timer still running and the entry on the service.
-    const again = await bootBundle({
-      userData: m.userData,
-      args: [`--local-port=${port}`],
-      resourcesPath: m.resources,
-      packaged: true,
-      version: '0.2.0',
-    });
+    const again = await bootBundle({ ...installed(m), args: [`--local-port=${port}`], version: '0.2.0' });
     booted = again;
     const timers = await collect((await service(port)).listTimers());
     expect(timers.find((t) => t.project.id === project.id)?.state).toBe('running');
@@ -196,7 +236,7 @@ describe('updates from a generic feed (electron-updater) under the Electron stan
   it('the window’s "Restart to update" restarts into the new version as the tray’s does', async () => {
     const m = machine('window');
     const payload = appImageOf('0.2.1', m);
-    feed.publish({ version: '0.2.1', payload });
+    feed.publish(signed({ version: '0.2.1', payload }));
     const { app } = await boot(m);
     await until(async () => (await updateOf(app))?.state === 'ready', CONDITION_WAIT_MS, 'the update ready');
     expect(await must(bridge(app).restartToUpdate({}))).toBeNull();
@@ -211,7 +251,7 @@ describe('updates from a generic feed (electron-updater) under the Electron stan
     // the old file already gone; getpaseo/paseo#1485).
     const m = machine('quit');
     const installed = readFileSync(m.appImage);
-    feed.publish({ version: '0.2.2', payload: appImageOf('0.2.2', m) });
+    feed.publish(signed({ version: '0.2.2', payload: appImageOf('0.2.2', m) }));
     const { app } = await boot(m);
     await until(async () => (await updateOf(app))?.state === 'ready', CONDITION_WAIT_MS, 'the update ready');
     app.electron.trays[0]!.menu!.click('Quit Stint');
@@ -223,7 +263,7 @@ describe('updates from a generic feed (electron-updater) under the Electron stan
   it('refuses a file whose sha512 is not the feed’s: failed, said in words, nothing offered, the app calm', async () => {
     const m = machine('hash');
     const payload = appImageOf('0.3.0', m);
-    feed.publish({ version: '0.3.0', payload, sha512: sha512Of(Buffer.from('another file')) });
+    feed.publish(signed({ version: '0.3.0', payload, sha512: sha512Of(Buffer.from('another file')) }));
     const { app } = await boot(m);
     await until(async () => (await updateOf(app))?.state === 'failed', CONDITION_WAIT_MS, 'the update failed');
     expect(await updateOf(app)).toEqual({
@@ -244,7 +284,7 @@ describe('updates from a generic feed (electron-updater) under the Electron stan
   it('a feed that is down leaves the app calm: failed in words, no dialog, no crash', async () => {
     const m = machine('down');
     const nobody = await freePort();
-    const { app } = await boot(m, `http://127.0.0.1:${nobody}/`);
+    const { app } = await boot(m, `https://127.0.0.1:${nobody}/`);
     await until(async () => (await updateOf(app))?.state === 'failed', CONDITION_WAIT_MS, 'the check failed');
     expect(await updateOf(app)).toEqual({ state: 'failed', reason: 'The update server could not be reached.' });
     expect(app.electron.errorBoxes).toEqual([]);
@@ -258,11 +298,93 @@ describe('updates from a generic feed (electron-updater) under the Electron stan
   it('refuses a downgrade: an older version on the feed is not downloaded', async () => {
     const m = machine('older');
     const before = feed.requests.length;
-    feed.publish({ version: '0.0.9', payload: appImageOf('0.0.9', m) });
+    feed.publish(signed({ version: '0.0.9', payload: appImageOf('0.0.9', m) }));
     const { app } = await boot(m);
     await until(() => feed.requests.slice(before).includes('/latest-linux.yml'), CONDITION_WAIT_MS, 'the feed asked');
     await until(async () => (await updateOf(app))?.state === 'idle', CONDITION_WAIT_MS, 'the check done');
     expect(feed.requests.slice(before)).not.toContain('/Stint-0.0.9.AppImage');
     expect(labels(app)).not.toContain('Restart to update');
+  });
+  it('refuses a download signed by another key than the release key’s: failed in words, the file removed, nothing installed', async () => {
+    const m = machine('forged');
+    const before = readFileSync(m.appImage);
+    const payload = appImageOf('0.4.0', m);
+    const forger = newReleaseKeys();
+    feed.publish({ version: '0.4.0', payload, signature: signatureOf(payload, forger.privateKeyPem) });
+    const { app } = await boot(m);
+    await refusedCalmly(
+      app,
+      m,
+      '0.4.0',
+      'The downloaded update is not signed by Stint’s publisher, so it was not installed.',
+    );
+    expect(feed.requests).toContain('/Stint-0.4.0.AppImage.sig');
+    // Nor installed at quit.
+    app.electron.trays[0]!.menu!.click('Quit Stint');
+    expect(await app.electron.exited).toBe(0);
+    expect(readFileSync(m.appImage).equals(before)).toBe(true);
+    expect(existsSync(m.launched)).toBe(false);
+  });
+
+  it('refuses a download whose sha512 is right but that has no signature on the feed', async () => {
+    const m = machine('unsigned');
+    feed.publish({ version: '0.4.1', payload: appImageOf('0.4.1', m) });
+    const { app } = await boot(m);
+    await refusedCalmly(
+      app,
+      m,
+      '0.4.1',
+      'The update was published without a signature from Stint’s release key, so it was not installed.',
+    );
+    expect(feed.requests).toContain('/Stint-0.4.1.AppImage');
+    expect(feed.requests).toContain('/Stint-0.4.1.AppImage.sig');
+  });
+
+  it('refuses a redirect off https: the file’s address sends to http, which is never asked', async () => {
+    const m = machine('redirect');
+    const plainBefore = feed.plainRequests.length;
+    const version = '0.4.2';
+    feed.publish(
+      signed({ version, payload: appImageOf(version, m), redirectTo: `${feed.httpUrl}${fileName(version)}` }),
+    );
+    const { app } = await boot(m);
+    await refusedCalmly(
+      app,
+      m,
+      version,
+      'The update server sent Stint to an address that is not HTTPS, so nothing was downloaded from it.',
+    );
+    expect(feed.requests).toContain(`/${fileName(version)}`);
+    expect(feed.plainRequests.slice(plainBefore)).toEqual([]);
+  });
+
+  it('refuses a feed that is not https: nothing is asked there', async () => {
+    const m = machine('plain');
+    const plainBefore = feed.plainRequests.length;
+    feed.publish(signed({ version: '0.4.3', payload: appImageOf('0.4.3', m) }));
+    const { app } = await boot(m, feed.httpUrl);
+    await refusedCalmly(
+      app,
+      m,
+      '0.4.3',
+      'The update server sent Stint to an address that is not HTTPS, so nothing was downloaded from it.',
+    );
+    expect(feed.plainRequests.slice(plainBefore)).toEqual([]);
+  });
+
+  it('checks the signature again at the install: a downloaded file changed before the restart is not installed', async () => {
+    const m = machine('tampered');
+    const before = readFileSync(m.appImage);
+    feed.publish(signed({ version: '0.4.4', payload: appImageOf('0.4.4', m) }));
+    const { app } = await boot(m);
+    await until(async () => (await updateOf(app))?.state === 'ready', CONDITION_WAIT_MS, 'the update ready');
+    // Someone with the user's rights changes the verified file in the updater's cache.
+    const pending = join(m.pending, fileName('0.4.4'));
+    writeFileSync(pending, `#!/bin/sh\necho tampered > '${m.launched}'\n`);
+    app.electron.trays[0]!.menu!.click('Restart to update');
+    expect(await app.electron.exited).toBe(0);
+    expect(readFileSync(m.appImage).equals(before)).toBe(true);
+    expect(existsSync(pending)).toBe(false);
+    expect(existsSync(m.launched)).toBe(false);
   });
 });

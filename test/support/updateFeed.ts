@@ -1,11 +1,17 @@
-// A local update feed, as the generic provider's server would be: real HTTP on 127.0.0.1 serving
-// latest-linux.yml and the file it names, with the file's real sha512 (or, for a test, a wrong one).
+// A local update feed, as the generic provider's server would be: real HTTPS on 127.0.0.1 (its own
+// certificate, which the stand-in's machine trusts as a CA in its store) serving latest-linux.yml,
+// the file it names, with the file's real sha512 (or, for a test, a wrong one), and the file's
+// detached signature (`<file>.sig`) when one is published. The same answers also come over plain
+// HTTP on another port, the address an update's file may be redirected to (which must be refused).
 // The app finds it through the app-update.yml electron-builder writes into a package, made here by
 // electron-builder's own code from electron-builder.yml's publish settings with only the address
 // changed to this server's.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -22,20 +28,47 @@ export interface PublishedUpdate {
   sha512?: string;
   /** While false, the file is sent a little at a time after its first half (a slow download, for progress). */
   flowing?(): boolean;
+  /** `<file>.sig`'s content (scripts/signUpdate.mjs's); none published (a 404) when absent. */
+  signature?: string | Buffer;
+  /** The file's address answers 302 to this one instead of the file. */
+  redirectTo?: string;
 }
 
 export interface UpdateFeed {
-  /** The feed's address, as electron-builder.yml's publish url. */
+  /** The feed's address, as electron-builder.yml's publish url (https). */
   readonly url: string;
-  /** The paths asked for, in order (without the no-cache query). */
+  /** The same answers over plain HTTP. */
+  readonly httpUrl: string;
+  /** The feed's certificate (PEM), for the machine to trust. */
+  readonly certificate: string;
+  /** The paths asked for over HTTPS, in order (without the no-cache query). */
   readonly requests: string[];
+  /** The paths asked for over plain HTTP. */
+  readonly plainRequests: string[];
   publish(update: PublishedUpdate): void;
   close(): Promise<void>;
 }
 
 export const sha512Of = (bytes: Buffer): string => createHash('sha512').update(bytes).digest('base64');
 
-const fileName = (version: string) => `Stint-${version}.AppImage`;
+export const fileName = (version: string) => `Stint-${version}.AppImage`;
+
+/** A self-signed certificate for 127.0.0.1 and its key (openssl, as a test CA would issue it). */
+function localCertificate(): { key: string; cert: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'stint-feed-tls-'));
+  try {
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2']
+        .concat(['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'])
+        .concat(['-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')]),
+      { stdio: 'ignore' },
+    );
+    return { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(join(dir, 'cert.pem'), 'utf8') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** latest-linux.yml as electron-builder writes it for an AppImage. */
 function latestLinuxYml(update: PublishedUpdate): string {
@@ -54,38 +87,62 @@ function latestLinuxYml(update: PublishedUpdate): string {
   ].join('\n');
 }
 
+function answer(published: PublishedUpdate | null, path: string, response: ServerResponse): void {
+  const file = published && `/${fileName(published.version)}`;
+  if (published && path === '/latest-linux.yml') {
+    response.writeHead(200, { 'content-type': 'text/yaml' }).end(latestLinuxYml(published));
+  } else if (published?.redirectTo && path === file) {
+    response.writeHead(302, { location: published.redirectTo }).end();
+  } else if (published && path === file) {
+    sendFile(response, published);
+  } else if (published?.signature !== undefined && path === `${file}.sig`) {
+    response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(published.signature);
+  } else {
+    response.writeHead(404).end('Not found');
+  }
+}
+
+async function listening(server: Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+const closed = (server: Server) =>
+  new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+
 export async function startUpdateFeed(): Promise<UpdateFeed> {
   let published: PublishedUpdate | null = null;
   const requests: string[] = [];
-  const server: Server = createServer((request, response) => {
+  const plainRequests: string[] = [];
+  const handler = (seen: string[]) => (request: IncomingMessage, response: ServerResponse) => {
     const path = new URL(request.url ?? '/', 'http://feed').pathname;
-    requests.push(path);
-    if (published && path === '/latest-linux.yml') {
-      response.writeHead(200, { 'content-type': 'text/yaml' }).end(latestLinuxYml(published));
-    } else if (published && path === `/${fileName(published.version)}`) {
-      sendFile(response, published);
-    } else {
-      response.writeHead(404).end('Not found');
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+    seen.push(path);
+    answer(published, path, response);
+  };
+  const tls = localCertificate();
+  const secure: Server = createHttpsServer(tls, handler(requests));
+  const plain: Server = createServer(handler(plainRequests));
+  const [port, plainPort] = await Promise.all([listening(secure), listening(plain)]);
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: `https://127.0.0.1:${port}/`,
+    httpUrl: `http://127.0.0.1:${plainPort}/`,
+    certificate: tls.cert,
     requests,
+    plainRequests,
     publish(update) {
       published = update;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: async () => {
+      await Promise.all([closed(secure), closed(plain)]);
+    },
   };
 }
 
 /** The whole file at once, or its first half, then 1 KiB every 50 ms until flowing(), then the rest. */
-function sendFile(response: import('node:http').ServerResponse, update: PublishedUpdate): void {
+function sendFile(response: ServerResponse, update: PublishedUpdate): void {
   const { payload } = update;
   response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': payload.length });
   if (!update.flowing) {

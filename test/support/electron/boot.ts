@@ -31,6 +31,8 @@ export async function bootBundle(
     upTo?: 'tray' | 'account';
     /** process.resourcesPath, where a package's app-update.yml is; by default a folder that does not exist. */
     resourcesPath?: string;
+    /** The main bundle to boot: dist/'s unless a test built its own (the update tests, with their release key). */
+    bundle?: string;
   },
 ): Promise<BootedApp> {
   const electron = createElectronStandIn(options);
@@ -40,9 +42,10 @@ export async function bootBundle(
   const load = bundleLoader(electron);
   // The shell reads its command line while starting, synchronously.
   const argv = process.argv;
-  process.argv = [process.execPath, MAIN_BUNDLE, ...(options.args ?? [])];
+  const bundle = options.bundle ?? MAIN_BUNDLE;
+  process.argv = [process.execPath, bundle, ...(options.args ?? [])];
   try {
-    load(MAIN_BUNDLE);
+    load(bundle);
   } finally {
     process.argv = argv;
   }

@@ -13,6 +13,7 @@ import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import https from 'node:https';
 import { readFileSync } from 'node:fs';
+import { rootCertificates } from 'node:tls';
 import { join } from 'node:path';
 import { root } from '../../../scripts/electronBinary.mjs';
 import { runSandboxedPreload, type PreloadWorld } from './preloadSandbox';
@@ -254,6 +255,8 @@ export interface StandInOptions {
   version?: string;
   /** app.isPackaged: an installed Stint (electron-updater runs only there); false, a run from dist/. */
   packaged?: boolean;
+  /** Certificates (PEM) the machine trusts besides the public roots, as a CA in the OS's store (the update feed's). */
+  trustedCertificates?: string[];
 }
 
 /** The stand-in: the `electron` module as main/shell/ imports it, plus what the test reads and does. */
@@ -403,7 +406,9 @@ export function createElectronStandIn(options: StandInOptions) {
     } satisfies Pick<Electron.Dialog, 'showErrorBox'>,
     // electron-updater's: its HTTP goes through net.request on a session of its own, and a
     // quitAndInstall tells autoUpdater 'before-quit-for-update'.
-    net: { request: standInNetRequest },
+    net: {
+      request: (request: Electron.ClientRequestConstructorOptions | string) => standInNetRequest(request, options),
+    },
     autoUpdater: new EventEmitter(),
     session: {
       fromPartition: (_partition: string, _options?: Electron.FromPartitionOptions) => ({}),
@@ -457,9 +462,17 @@ const STINT_VERSION: string = (JSON.parse(readFileSync(join(root, 'package.json'
  * Node-style options (protocol, hostname, port, path, headers; `redirect: 'manual'`, following a
  * Location itself) and reads the answer as Node's IncomingMessage, which Electron's mirrors.
  */
-function standInNetRequest(options: Electron.ClientRequestConstructorOptions | string): Electron.ClientRequest {
+function standInNetRequest(
+  options: Electron.ClientRequestConstructorOptions | string,
+  machine: StandInOptions,
+): Electron.ClientRequest {
   if (typeof options === 'string') return http.request(options) as unknown as Electron.ClientRequest;
   const { session: _session, redirect: _redirect, partition: _partition, ...rest } = options;
-  const transport = rest.protocol === 'https:' ? https : http;
-  return transport.request(rest as http.RequestOptions) as unknown as Electron.ClientRequest;
+  if (rest.protocol !== 'https:') return http.request(rest as http.RequestOptions) as unknown as Electron.ClientRequest;
+  // Chromium trusts the OS's roots, and the machine's own CAs with them.
+  const ca = machine.trustedCertificates ? [...rootCertificates, ...machine.trustedCertificates] : undefined;
+  return https.request({
+    ...(rest as https.RequestOptions),
+    ...(ca ? { ca } : {}),
+  }) as unknown as Electron.ClientRequest;
 }

@@ -16,7 +16,7 @@ export type UpdateEvent =
   | { kind: 'none' }
   | { kind: 'available'; version: string }
   | { kind: 'progress'; percent: number }
-  /** Downloaded and its sha512 matched the feed's (electron-updater refuses it otherwise: an error). */
+  /** Downloaded, its sha512 the feed's and (on Linux) its signature the release key's; refused otherwise: an error. */
   | { kind: 'downloaded'; version: string }
   | { kind: 'error'; code?: string; message: string };
 
@@ -37,8 +37,10 @@ export function stepUpdate(state: UpdateState, event: UpdateEvent): UpdateState 
     case 'downloaded':
       return { state: 'ready', version: event.version };
     case 'error':
-      // Once downloaded and verified, a later failure (a look at the feed) does not take the restart away.
-      return state.state === 'ready' ? state : { state: 'failed', reason: failureReason(event) };
+      // Once downloaded and verified, a later failure (a look at the feed) does not take the restart
+      // away; a file refused at the install (its signature checked again then) does.
+      if (state.state === 'ready' && !SIGNATURE_CODES.has(event.code ?? '')) return state;
+      return { state: 'failed', reason: failureReason(event) };
   }
 }
 
@@ -67,11 +69,39 @@ const UNREACHABLE_CODES = new Set([
 ]);
 const UNREACHABLE_MESSAGE = /net::ERR_(CONNECTION|NAME_NOT_RESOLVED|INTERNET_DISCONNECTED|ADDRESS|TIMED_OUT|NETWORK)/;
 
+/** The codes main/shell/updateGuards.ts gives what it refuses (electron-updater's own are ERR_UPDATER_*). */
+export const UPDATE_REFUSALS = {
+  /** No `<file>.sig` beside a Linux update's file on the feed. */
+  unsigned: 'ERR_STINT_UPDATE_UNSIGNED',
+  /** A `<file>.sig` that is not the release key's signature of the downloaded bytes. */
+  badSignature: 'ERR_STINT_UPDATE_BAD_SIGNATURE',
+  /** A request (the feed, a file, a redirect) to an address that is not https:. */
+  notHttps: 'ERR_STINT_UPDATE_NOT_HTTPS',
+} as const;
+
+/** Refusals of who signed the file (ours, and Windows' Authenticode check by electron-updater). */
+const SIGNATURE_CODES = new Set<string>([
+  UPDATE_REFUSALS.unsigned,
+  UPDATE_REFUSALS.badSignature,
+  'ERR_UPDATER_INVALID_SIGNATURE',
+]);
+
 /** Why an update failed, in words a user can act on (or calmly ignore). */
 export function failureReason(error: { code?: string; message: string }): string {
   const code = error.code ?? '';
   if (code === 'ERR_CHECKSUM_MISMATCH')
     return 'The downloaded update did not match its published checksum (sha512), so it was not installed.';
+  if (code === UPDATE_REFUSALS.unsigned)
+    return 'The update was published without a signature from Stint’s release key, so it was not installed.';
+  // Squirrel.Mac says "Code signature at URL … did not pass validation" (no code).
+  if (
+    code === UPDATE_REFUSALS.badSignature ||
+    code === 'ERR_UPDATER_INVALID_SIGNATURE' ||
+    /code signature/i.test(error.message)
+  )
+    return 'The downloaded update is not signed by Stint’s publisher, so it was not installed.';
+  if (code === UPDATE_REFUSALS.notHttps)
+    return 'The update server sent Stint to an address that is not HTTPS, so nothing was downloaded from it.';
   if (UNREACHABLE_CODES.has(code) || UNREACHABLE_MESSAGE.test(error.message) || /timed out/i.test(error.message))
     return 'The update server could not be reached.';
   if (code === 'ERR_UPDATER_CHANNEL_FILE_NOT_FOUND' || code === 'HTTP_ERROR_404')
