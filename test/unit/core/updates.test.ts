@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   failureReason,
   stepUpdate,
+  UPDATE_REFUSALS,
   type UpdateEvent,
   type UpdateState,
 } from '../../../main/core/desktop/updates/policy';
@@ -85,6 +86,30 @@ describe('the update state machine', () => {
       'The update server offered an update Stint cannot read.',
     );
     expect(failureReason({ message: 'something else' })).toBe('The update could not be checked or downloaded.');
+  });
+
+  it('says who-signed-it refusals in words: no signature, not the publisher’s (Linux, Windows, macOS), not HTTPS', () => {
+    expect(failureReason({ code: UPDATE_REFUSALS.unsigned, message: 'No signature at https://…/x.sig' })).toBe(
+      'The update was published without a signature from Stint’s release key, so it was not installed.',
+    );
+    const notOurs = 'The downloaded update is not signed by Stint’s publisher, so it was not installed.';
+    expect(failureReason({ code: UPDATE_REFUSALS.badSignature, message: 'bad' })).toBe(notOurs);
+    expect(failureReason({ code: 'ERR_UPDATER_INVALID_SIGNATURE', message: 'New version 1.0.0 is not signed' })).toBe(
+      notOurs,
+    );
+    expect(failureReason({ message: 'Code signature at URL file:///x did not pass validation' })).toBe(notOurs);
+    expect(failureReason({ code: UPDATE_REFUSALS.notHttps, message: 'Refused a http: request' })).toBe(
+      'The update server sent Stint to an address that is not HTTPS, so nothing was downloaded from it.',
+    );
+  });
+
+  it('a file refused at the install (its signature checked again) takes "Restart to update" away; other errors do not', () => {
+    const ready: UpdateState = { state: 'ready', version: '0.2.0' };
+    expect(stepUpdate(ready, { kind: 'error', code: UPDATE_REFUSALS.badSignature, message: 'changed' })).toEqual({
+      state: 'failed',
+      reason: 'The downloaded update is not signed by Stint’s publisher, so it was not installed.',
+    });
+    expect(stepUpdate(ready, { kind: 'error', code: 'HTTP_ERROR_503', message: '503' })).toBe(ready);
   });
 });
 
