@@ -358,6 +358,17 @@ describe('updates from a generic feed (electron-updater) under the Electron stan
     expect(feed.plainRequests.slice(plainBefore)).toEqual([]);
   });
 
+  it('follows a redirect that stays on https (a mirror), and keeps what it verified, ready to install', async () => {
+    const m = machine('mirror');
+    const version = '0.4.5';
+    const payload = appImageOf(version, m);
+    feed.publish(signed({ version, payload, redirectTo: `${feed.url}mirror/${fileName(version)}` }));
+    const { app } = await boot(m);
+    await until(async () => (await updateOf(app))?.state === 'ready', CONDITION_WAIT_MS, 'the update ready');
+    expect(feed.requests).toContain(`/mirror/${fileName(version)}`);
+    expect(readFileSync(join(m.pending, fileName(version))).equals(payload)).toBe(true);
+  });
+
   it('refuses a feed that is not https: nothing is asked there', async () => {
     const m = machine('plain');
     const plainBefore = feed.plainRequests.length;

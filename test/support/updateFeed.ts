@@ -30,7 +30,7 @@ export interface PublishedUpdate {
   flowing?(): boolean;
   /** `<file>.sig`'s content (scripts/signUpdate.mjs's); none published (a 404) when absent. */
   signature?: string | Buffer;
-  /** The file's address answers 302 to this one instead of the file. */
+  /** The file's address answers 302 to this one instead of the file (the feed also serves the file at /mirror/<file>). */
   redirectTo?: string;
 }
 
@@ -93,7 +93,7 @@ function answer(published: PublishedUpdate | null, path: string, response: Serve
     response.writeHead(200, { 'content-type': 'text/yaml' }).end(latestLinuxYml(published));
   } else if (published?.redirectTo && path === file) {
     response.writeHead(302, { location: published.redirectTo }).end();
-  } else if (published && path === file) {
+  } else if (published && (path === file || path === `/mirror${file}`)) {
     sendFile(response, published);
   } else if (published?.signature !== undefined && path === `${file}.sig`) {
     response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(published.signature);
