@@ -55,11 +55,26 @@ interface UpdaterInternals {
   dispatchError(error: Error): void;
 }
 
+/** The wrapped methods, checked first: an electron-updater without them gets no updates rather than unguarded ones. */
+function guardable(internals: UpdaterInternals): void {
+  const executor = internals.httpExecutor;
+  const methods = [
+    executor?.doApiRequest,
+    executor?.doDownload,
+    executor?.downloadToBuffer,
+    internals.executeDownload,
+    internals.install,
+  ];
+  if (methods.some((method) => typeof method !== 'function'))
+    throw new Error('This electron-updater cannot be guarded (its internals changed): updates are off');
+}
+
 const refusal = (code: string, message: string): Error & { code: string } =>
   Object.assign(new Error(message), { code });
 
 /** Refuses every request electron-updater makes that is not https:, a redirect's included, calmly (an error, never a throw). */
 export function httpsOnly(updater: AppUpdater): void {
+  guardable(updater as unknown as UpdaterInternals);
   const executor = (updater as unknown as UpdaterInternals).httpExecutor;
   const refused = (options: RequestOptions) =>
     refusal(

@@ -58,18 +58,18 @@ export function startAppUpdates(): AppUpdates {
   let running: { updater: AppUpdater; scheduler: UpdateScheduler } | null = null;
   let stopped = false;
   const load = setTimeout(() => {
-    void import('electron-updater').then(
-      ({ autoUpdater }) => {
+    void import('electron-updater')
+      .then(({ autoUpdater }) => {
         if (stopped || !autoUpdater.isUpdaterActive()) return;
         running = { updater: autoUpdater, scheduler: followUpdater(autoUpdater) };
         running.scheduler.subscribe(() => {
           for (const listener of [...listeners]) listener();
         });
         running.scheduler.start();
-      },
-      // Not loadable (a broken install): no updates, as where none are possible.
-      () => {},
-    );
+      })
+      // Not loadable (a broken install), or not guardable (an electron-updater whose methods
+      // updateGuards.ts wraps are gone): no updates, as where none are possible.
+      .catch(() => {});
   }, UPDATES_LOAD_DELAY_MS);
   if (!canUpdateItself()) clearTimeout(load);
 
