@@ -165,15 +165,8 @@ async function openWith(options: OptionsWithSettings, choice: SecretsChoice): Pr
     core.publish();
   };
 
-  const use = accountUser({
-    core,
-    openAccount,
-    statuses,
-    otherTimers,
-    localTimers,
-    registry: () => registry,
-    saveRegistry,
-  });
+  const users = { core, openAccount, statuses, otherTimers, localTimers, saveRegistry };
+  const use = accountUser({ ...users, registry: () => registry });
 
   const accounts = createAccountHandlers({
     dataDir,
