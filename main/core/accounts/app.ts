@@ -350,6 +350,8 @@ function accountOpener({ options, choice, connection, registry, setStatus, calen
       core: shared,
       connection,
       onAuth: (state) => setStatus(id, state === 'ok' ? null : UNAUTHORIZED),
+      // Without a keychain the account is kept open on what it last read until a token is pasted.
+      withoutCredential: sessionOnly,
     });
     if (!core) {
       setStatus(id, missingCredential(sessionOnly, keychainProblem));
