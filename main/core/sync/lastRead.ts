@@ -34,7 +34,8 @@ export function readLastRead(dir: string): LastRead | null {
 export function writeLastRead(dir: string, lastRead: LastRead): void {
   makePrivateDir(dir);
   const path = join(dir, LAST_READ_FILE);
-  const temporary = `${path}.${process.pid}.tmp`;
+  // One name: the data folder is one app's (accounts/dataFolderLock.ts), and a write a kill cut short is overwritten by the next.
+  const temporary = `${path}.tmp`;
   try {
     writeFileSync(temporary, JSON.stringify({ version: 1, ...lastRead }), { mode: PRIVATE_FILE_MODE });
     renameSync(temporary, path);
