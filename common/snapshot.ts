@@ -283,8 +283,10 @@ export interface Snapshot {
   online: boolean;
   /** Why the service cannot be reached, while it cannot (main/api/unreachable.ts); null otherwise. */
   connectionProblem: ConnectionProblemView | null;
-  /** Epoch ms of the last successful read from the service. */
+  /** Epoch ms of the last successful read from the service: until a read of this open lands, the one kept on disk (main/core/sync/lastRead.ts). */
   lastSyncAt: number | null;
+  /** Whether a read has landed since the account was opened: before one, nothing is known to be synced, and what shows is the last read kept on disk. */
+  readSinceOpen: boolean;
   /** The connected accounts, the embedded local one first; filled by the app layer (main/core/accounts/app.ts), empty in a lone core's snapshot. */
   accounts: AccountView[];
   /** Running timers of the other accounts, as last read (on showing the window, opening the tray menu, every 5 minutes); filled by the app layer, empty in a lone core's snapshot. */

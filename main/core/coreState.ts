@@ -23,6 +23,7 @@ import { createMemorySettingsStore, type SettingsStore } from './settings/store'
 import { updateSettings } from './settings/update';
 import type { Ledger } from './sync/ledger';
 import type { Outbox } from './sync/outbox';
+import { lastReadKeeper, readLastRead, type LastRead } from './sync/lastRead';
 import { emptyServiceData, type ServiceData } from './sync/serviceData';
 import { READS, type Read } from './sync/serviceReads';
 import { waitingIn } from './sync/waiting';
@@ -57,7 +58,12 @@ export interface CoreState extends WorkerDeps, HandlerDeps {
 export function createCoreState({ options, outbox, ledger }: CoreParts): CoreState {
   const clock = options.clock!;
   const settings = options.settings ?? createMemorySettingsStore();
-  const service = serviceState();
+  // What was last read shows at once, before any read of this open answers (sync/lastRead.ts).
+  const service = serviceState(readLastRead(options.dataDir));
+  const kept = lastReadKeeper(options.dataDir, () => ({
+    at: service.lastSyncAt ?? clock.now(),
+    data: service.data,
+  }));
   const shown = shownState(settings.problem, clock.now());
   const view = snapshotView({ options, clock, settings, service, shown, outbox });
   const exporter = createExporter({
@@ -74,8 +80,8 @@ export function createCoreState({ options, outbox, ledger }: CoreParts): CoreSta
   const worker = () => started.worker!;
   const life = { stopping: false };
   const state: CoreState = {
-    ...workerSide({ options, clock, outbox, ledger, service, shown, view }),
-    ...callSide({ options, clock, outbox, ledger, settings, service, shown, view, exporter, worker, life }),
+    ...workerSide({ options, clock, outbox, ledger, service, shown, view, kept }),
+    ...callSide({ options, clock, outbox, ledger, settings, service, shown, view, exporter, kept, worker, life }),
     notify(event) {
       if (typeof event === 'object' && event.kind === 'tell') {
         shown.addNotice(event.message, clock.now());
@@ -101,6 +107,7 @@ export function createCoreState({ options, outbox, ledger }: CoreParts): CoreSta
       life.stopping = true;
       view.stop();
       await worker().stop();
+      kept.flush();
       await outbox.close();
     },
   };
@@ -119,6 +126,7 @@ interface Inner {
   shown: ReturnType<typeof shownState>;
   view: ReturnType<typeof snapshotView>;
   exporter: ReturnType<typeof createExporter>;
+  kept: ReturnType<typeof lastReadKeeper>;
   worker(): Worker;
   life: { stopping: boolean };
 }
@@ -145,6 +153,7 @@ function snapshotView({
       online: service.online,
       connectionProblem: service.connectionProblem,
       lastSyncAt: service.lastSyncAt,
+      readSinceOpen: service.readSinceOpen,
       today: today(),
       recent: shown.recent,
       notices: shown.notices,
@@ -188,7 +197,8 @@ function workerSide({
   service,
   shown,
   view,
-}: Pick<Inner, 'options' | 'clock' | 'outbox' | 'ledger' | 'service' | 'shown' | 'view'>): WorkerDeps {
+  kept,
+}: Pick<Inner, 'options' | 'clock' | 'outbox' | 'ledger' | 'service' | 'shown' | 'view' | 'kept'>): WorkerDeps {
   return {
     api: options.api,
     outbox,
@@ -201,6 +211,7 @@ function workerSide({
     applyRead(what: Read, patch) {
       service.received(what, patch, clock.now());
       if (what !== 'user') outbox.refreshed(what);
+      kept.landed();
     },
     serviceAnswered: service.reached,
     snapshotChanged: view.changed,
@@ -280,19 +291,22 @@ function callSide(inner: Inner): HandlerDeps & Pick<CoreState, 'subscribe'> {
   };
 }
 
-/** What core knows of the service: its data as last read, and whether it answers. */
-function serviceState() {
+/** What core knows of the service: its data as last read (at first the read kept on disk), and whether it answers. */
+function serviceState(kept: LastRead | null) {
   const state = {
-    data: emptyServiceData() as ServiceData,
+    data: kept?.data ?? (emptyServiceData() as ServiceData),
     online: true,
     connectionProblem: null as Snapshot['connectionProblem'],
-    lastSyncAt: null as number | null,
+    lastSyncAt: kept?.at ?? (null as number | null),
+    // Until a read of this open lands, nothing is known to be synced (the header says so).
+    readSinceOpen: false,
     // The reminder waits for the first read of the timers: before it, "no timer runs" is not known.
     timersRead: false,
     received(what: Read, patch: Partial<ServiceData>, at: number) {
       state.data = { ...state.data, ...patch };
       if (what === 'timers') state.timersRead = true;
       state.lastSyncAt = at;
+      state.readSinceOpen = true;
     },
     reached(answered: boolean, why?: unknown) {
       state.online = answered;

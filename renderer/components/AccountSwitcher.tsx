@@ -10,7 +10,10 @@ import { ErrorLine } from './ErrorLine';
 export function AccountSwitcher({ snapshot, bridge }: { snapshot: Snapshot; bridge: StintBridge }) {
   const action = useAction();
   const open = snapshot.account;
-  const choices = snapshot.accounts.filter((a) => a.state === 'ok' || a.id === open.id);
+  // One waiting for this session's token opens too, on what it last read (its token is pasted in Settings).
+  const choices = snapshot.accounts.filter(
+    (a) => a.state === 'ok' || a.state === 'keychain-unavailable' || a.id === open.id,
+  );
   if (choices.length < 2) {
     return (
       <span class="account" title={snapshot.user?.email} data-testid="account-name">

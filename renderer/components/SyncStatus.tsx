@@ -1,6 +1,11 @@
 // The header's status: online or offline, how many operations wait in the outbox, and a refresh.
+// An account just opened shows what was last read (kept on disk) and has not synced: it says
+// "Reading…" until a read of this open lands, never "Synced", and offline it says how old what it
+// shows is ("Offline · last read 10:42").
 
 import type { StintBridge } from '../../common/contract';
+import { localDate } from '../../common/format';
+import { formatDay } from '../../common/dayWords';
 import type { Snapshot } from '../../common/snapshot';
 import { useAction } from '../hooks';
 
@@ -19,14 +24,18 @@ export function SyncStatus({
     ? 'disconnected'
     : !snapshot.online
       ? 'offline'
-      : failed.length > 0
-        ? 'failed'
-        : pending > 0
-          ? 'syncing'
-          : 'online';
+      : !snapshot.readSinceOpen
+        ? 'reading'
+        : failed.length > 0
+          ? 'failed'
+          : pending > 0
+            ? 'syncing'
+            : 'online';
+  const lastRead = snapshot.lastSyncAt === null ? '' : ` · last read ${readAtWords(snapshot.lastSyncAt, Date.now())}`;
   const words = {
     disconnected: 'Reconnecting…',
-    offline: pending > 0 ? `Offline · ${pending} waiting` : 'Offline',
+    offline: `${pending > 0 ? `Offline · ${pending} waiting` : 'Offline'}${lastRead}`,
+    reading: `Reading…${lastRead}`,
     failed: `${failed.length} not saved`,
     syncing: `${pending} syncing`,
     online: 'Synced',
@@ -59,6 +68,14 @@ export function SyncStatus({
       </button>
     </div>
   );
+}
+
+/** When the last read landed as the header says it: "10:42" today, "Tue 24 Nov 10:42" before. */
+export function readAtWords(at: number, now: number): string {
+  const d = new Date(at);
+  const time = `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  const day = localDate(at);
+  return day === localDate(now) ? time : `${formatDay(day, localDate(now))} ${time}`;
 }
 
 function refreshTitle(lastSyncAt: number | null): string {

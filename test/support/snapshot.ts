@@ -49,6 +49,7 @@ export const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
   online: true,
   connectionProblem: null,
   lastSyncAt: null,
+  readSinceOpen: true,
   accounts: [],
   otherAccountTimers: [],
   signIn: null,

@@ -29,6 +29,7 @@ import { OAUTH_LOOPBACK_PORT } from './loopback';
 import { presentApp, type StintApp } from './stintApp';
 import { readRegistry, writeRegistry, type Registry } from './registry';
 import { watchOtherTimers } from './otherTimers';
+import { localAccountTimers } from './localTimers';
 import { openRemoteAccount, remoteCredentials } from './remote';
 import { accountViews, missingCredential, UNAUTHORIZED, type AccountStatus } from './views';
 import { makePrivateDir, tightenTree } from '../../../service/storage/privateFiles';
@@ -138,8 +139,9 @@ async function openWith(options: OptionsWithSettings, choice: SecretsChoice): Pr
   const openAccount = accountOpener({ options, choice, connection, registry: () => registry, setStatus, calendars });
 
   const first = (await openAccount(registry.defaultAccountId)) ?? (await openAccount(LOCAL_ACCOUNT.id))!;
+  const localTimers = localAccountTimers(dataDir);
   const overOpen = (current: OpenAccount) => ({
-    ...accountsPart(current, { registry, sessionOnly, keychainProblem, statuses, otherTimers, signInUrl }),
+    ...accountsPart(current, { registry, sessionOnly, keychainProblem, statuses, otherTimers, localTimers, signInUrl }),
     ...(options.webHost ? { webHost: true as const } : {}),
     shortcuts: shortcutsPart(options.settings, options.shortcuts),
   });
@@ -163,7 +165,8 @@ async function openWith(options: OptionsWithSettings, choice: SecretsChoice): Pr
     core.publish();
   };
 
-  const use = accountUser({ core, openAccount, statuses, otherTimers, registry: () => registry, saveRegistry });
+  const users = { core, openAccount, statuses, otherTimers, localTimers, saveRegistry };
+  const use = accountUser({ ...users, registry: () => registry });
 
   const accounts = createAccountHandlers({
     dataDir,
@@ -237,12 +240,13 @@ interface SnapshotParts {
   keychainProblem: string | null;
   statuses: Map<string, AccountStatus>;
   otherTimers: OtherTimers;
+  localTimers: LocalTimers;
   signInUrl: string | null;
 }
 
 /** What the app lays over the open core's snapshot: the list of accounts, the other accounts' timers and a waiting sign-in. */
 function accountsPart(current: OpenAccount, parts: SnapshotParts): Omit<AccountsPart, 'shortcuts'> {
-  const { registry, sessionOnly, keychainProblem, statuses, otherTimers, signInUrl } = parts;
+  const { registry, sessionOnly, keychainProblem, statuses, otherTimers, localTimers, signInUrl } = parts;
   const accounts: AccountView[] = accountViews({
     registry,
     openId: current.id,
@@ -252,7 +256,9 @@ function accountsPart(current: OpenAccount, parts: SnapshotParts): Omit<Accounts
   });
   // The open account under the name it has now: a core keeps the one it was opened with.
   const open = accounts.find((a) => a.id === current.id);
-  const otherAccountTimers = otherTimers.list().filter((t) => t.accountId !== current.id);
+  // The local account's, kept from when it was left (localTimers.ts), while another is open.
+  const local = current.id === LOCAL_ACCOUNT.id ? [] : localTimers.running(accounts[0]!.label);
+  const otherAccountTimers = [...local, ...otherTimers.list().filter((t) => t.accountId !== current.id)];
   return {
     ...(open ? { account: { id: open.id, label: open.label, kind: open.kind } } : {}),
     accounts,
@@ -264,18 +270,20 @@ function accountsPart(current: OpenAccount, parts: SnapshotParts): Omit<Accounts
 }
 
 type OtherTimers = ReturnType<typeof watchOtherTimers>;
+type LocalTimers = ReturnType<typeof localAccountTimers>;
 
 interface UserDeps {
   core: OpenCore;
   openAccount: ReturnType<typeof accountOpener>;
   statuses: Map<string, AccountStatus>;
   otherTimers: OtherTimers;
+  localTimers: LocalTimers;
   registry: () => Registry;
   saveRegistry: (next: Registry) => void;
 }
 
 /** Makes an account the open one and the default (AccountDeps.use). */
-function accountUser({ core, openAccount, statuses, otherTimers, registry, saveRegistry }: UserDeps) {
+function accountUser({ core, openAccount, statuses, otherTimers, localTimers, registry, saveRegistry }: UserDeps) {
   return (id: string, { reopen = false } = {}): Promise<Result<null>> =>
     core.serial(async () => {
       if (core.stopped()) return fail('internal', 'Stint is shutting down.');
@@ -283,6 +291,8 @@ function accountUser({ core, openAccount, statuses, otherTimers, registry, saveR
         // The new core opens before the old one closes: a failure leaves the user where they were.
         const next = await openAccount(id);
         if (!next) return fail('rejected', statuses.get(id)?.problem ?? 'That account cannot be opened.', 'accountId');
+        const left = core.current();
+        if (left.id === LOCAL_ACCOUNT.id) localTimers.left(left.core.getSnapshot().timers);
         await core.swapTo(next);
         // The account left is now an other one: its running timer shows at once, not in 5 minutes.
         void otherTimers.refresh();
@@ -340,6 +350,8 @@ function accountOpener({ options, choice, connection, registry, setStatus, calen
       core: shared,
       connection,
       onAuth: (state) => setStatus(id, state === 'ok' ? null : UNAUTHORIZED),
+      // Without a keychain the account is kept open on what it last read until a token is pasted.
+      withoutCredential: sessionOnly,
     });
     if (!core) {
       setStatus(id, missingCredential(sessionOnly, keychainProblem));

@@ -26,7 +26,19 @@ export interface RemoteOptions {
   connection?: ConnectionOptions;
   /** The service accepted or refused the credential. */
   onAuth(state: AuthState): void;
+  /**
+   * No keychain answers, so no token outlives a session: the account opens without one (its last
+   * read and its outbox shown, nothing sent) until this session's token is pasted.
+   */
+  withoutCredential?: boolean;
 }
+
+/** What an account opened without a token sends with: nothing, every call refused here as needing one. */
+const NO_CREDENTIAL: Credentials = {
+  kind: 'oauth',
+  accessToken: () => Promise.reject(new Error('No token for this account in this session: paste one in Settings.')),
+  refresh: async () => false,
+};
 
 /** The credential kept for the account, or null when the keychain holds none (signed out, or a session that ended). */
 export async function remoteCredentials(
@@ -63,11 +75,14 @@ export async function remoteCredentials(
 export async function openRemoteAccount(options: RemoteOptions): Promise<Core | null> {
   const { account } = options;
   const credentials = await remoteCredentials(account, options.secrets, options.connection);
-  if (!credentials) return null;
-  const api = watchAuth(
-    createServiceApi({ ...options.connection, baseUrl: account.baseUrl, credentials }),
-    options.onAuth,
-  );
+  if (!credentials && !options.withoutCredential) return null;
+  const client = createServiceApi({
+    ...options.connection,
+    baseUrl: account.baseUrl,
+    credentials: credentials ?? NO_CREDENTIAL,
+  });
+  // Without a token nothing reaches the service, so nothing it says is about the account's token.
+  const api = credentials ? watchAuth(client, options.onAuth) : client;
   const coreDir = join(options.dataDir, 'accounts', account.id);
   makePrivateDir(coreDir);
   return createCore({

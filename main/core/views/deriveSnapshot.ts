@@ -25,6 +25,8 @@ export interface ViewContext {
   /** Why the service cannot be reached while offline; default none. */
   connectionProblem?: Snapshot['connectionProblem'];
   lastSyncAt: number | null;
+  /** Whether a read of this open has landed (Snapshot.readSinceOpen); default true. */
+  readSinceOpen?: boolean;
   /** Local YYYY-MM-DD. */
   today: string;
   /** Project ids of timers the user touched, most recent first: orders the paused timers. */
@@ -108,6 +110,7 @@ export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], 
     online: ctx.online,
     connectionProblem: ctx.online ? null : (ctx.connectionProblem ?? null),
     lastSyncAt: ctx.lastSyncAt,
+    readSinceOpen: ctx.readSinceOpen ?? true,
     // Accounts are the app layer's (accounts/app.ts); a lone core knows only its own.
     accounts: [],
     otherAccountTimers: [],

@@ -8,6 +8,7 @@ import type { AccountView, Snapshot } from '../../../common/snapshot';
 import { useAction } from '../../hooks';
 import { ErrorLine } from '../ErrorLine';
 import { AddAccountForm } from './AddAccountForm';
+import { PasteToken } from './PasteToken';
 import { RenameAccount } from './RenameAccount';
 
 const STATE_TEXT: Record<AccountView['state'], string> = {
@@ -94,6 +95,8 @@ function AccountRow({
         {account.isOpen && !account.isDefault ? ' · In use' : ''}
       </span>
       {account.problem && <p class={account.state === 'ok' ? 'hint' : 'error'}>{account.problem}</p>}
+      {/* Its problem asks for a token: the field is here, not only in the form below. */}
+      {account.kind === 'remote' && account.state !== 'ok' && <PasteToken account={account} bridge={bridge} />}
       <div class="row">
         <RenameAccount account={account} bridge={bridge} />
         {!account.isDefault && (

@@ -243,7 +243,7 @@ describe('accounts', () => {
     }
   });
 
-  it('without a keychain: says so, keeps tokens for this session only, and a remote account waits for a pasted token after a restart', async () => {
+  it('without a keychain: says so, keeps tokens for this session only, and after a restart keeps the remote account open on its last read, waiting for a pasted token', async () => {
     const dataDir = folder();
     const previous = process.env.DBUS_SESSION_BUS_ADDRESS;
     process.env.DBUS_SESSION_BUS_ADDRESS = 'unix:path=/nonexistent/stint-no-bus';
@@ -260,23 +260,22 @@ describe('accounts', () => {
       const added = await call(first, 'addAccountWithToken', { baseUrl: remote.url, token: REMOTE_TOKEN });
       expect(added.ok).toBe(true);
       await call(first, 'setDefaultAccount', { accountId: added.ok && added.value.accountId });
+      await until(() => projectNames(first.getSnapshot()).includes('Only on the remote'), 'the remote read');
       await first.stop();
       for (const file of filesBelow(dataDir)) expect(file.text.includes(REMOTE_TOKEN), file.path).toBe(false);
 
-      // The next run has no token: the local account opens, the remote one asks for this session's token.
+      // The next run has no token: the remote account is kept, open on what it last read (its token
+      // not: nothing is sent), and asks for this session's token.
       const second = await open(dataDir, createKeychain(uniqueId('stint-test')));
-      expect(second.getSnapshot().account.id).toBe('local');
       const waiting = second.getSnapshot().accounts[1]!;
+      expect(second.getSnapshot().account.id).toBe(waiting.id);
       expect(waiting).toMatchObject({
         state: 'keychain-unavailable',
         isDefault: true,
-        isOpen: false,
+        isOpen: true,
         problem: expect.stringContaining('Paste a personal token'),
       });
-      expect(await call(second, 'setDefaultAccount', { accountId: waiting.id })).toMatchObject({
-        ok: false,
-        error: { field: 'accountId' },
-      });
+      expect(projectNames(second.getSnapshot())).toContain('Only on the remote');
       expect(await call(second, 'addAccountWithToken', { baseUrl: remote.url, token: REMOTE_TOKEN })).toEqual({
         ok: true,
         value: { accountId: waiting.id, label: expect.any(String), inUse: true },
