@@ -6,11 +6,12 @@
 import { isolated } from '../../../common/bidi';
 import { formatMinutes, type TimeFormat } from '../../../common/format';
 import type { EditableValue } from '../../../common/snapshot';
+import type { WeekStart } from '../../../common/week';
 import { elapsedMinutes } from './minutes';
 import { entrySummary } from './entrySummary';
 
 /** What a service read refreshes; an operation's effect is shown until the reads it changes come back. */
-export type Collection = 'projects' | 'timers' | 'entries';
+export type Collection = 'user' | 'projects' | 'timers' | 'entries';
 
 /**
  * What the user did, as data. `confirmed` (on timer operations): when the user acted, the
@@ -139,6 +140,15 @@ export type OperationBody =
       description: string;
     }
   | {
+      /**
+       * The user's time format and first day of the week (PUT /v2/current_user): it carries the
+       * values to set, not a change, so a repeat sets the same ones. Absent: left as they are.
+       */
+      kind: 'updateCurrentUser';
+      timeFormat?: TimeFormat;
+      weekStart?: WeekStart;
+    }
+  | {
       kind: 'createEntry';
       date: string;
       minutes: number;
@@ -179,6 +189,8 @@ export const REFRESHES: Readonly<Record<OperationKind, readonly Collection[]>> =
   rewindTimer: ['timers'],
   adjustTimer: ['timers'],
   setTimerNote: ['timers'],
+  // A new week start shows another week, whose entries are read again.
+  updateCurrentUser: ['user', 'entries'],
   // An entry with a new project_name creates the project on the service.
   createEntry: ['entries', 'projects'],
 };
@@ -186,7 +198,9 @@ export const REFRESHES: Readonly<Record<OperationKind, readonly Collection[]>> =
 /** The project an operation needs to exist on the service first, if any. */
 export function projectOf(op: Operation): number | null {
   if (op.kind === 'updateEntry') return op.projectId ?? null;
-  return op.kind === 'createProject' || op.kind === 'deleteEntry' ? null : op.projectId;
+  return op.kind === 'createProject' || op.kind === 'deleteEntry' || op.kind === 'updateCurrentUser'
+    ? null
+    : op.projectId;
 }
 
 /** The same operation pointing at the project's service id instead of its local one. */
@@ -206,6 +220,7 @@ export function withResolvedProject(op: Operation, localId: number, projectId: n
         pauses: op.pauses && { ...op.pauses, projectId: swap(op.pauses.projectId) },
       };
     case 'deleteEntry':
+    case 'updateCurrentUser':
       return op;
     default:
       return { ...op, projectId: swap(op.projectId) };
@@ -240,11 +255,23 @@ export function describeOperation(op: Operation, format?: TimeFormat): string {
       return op.description
         ? `Note “${isolated(op.description)}” on ${isolated(op.projectName)}'s timer`
         : `Clear ${isolated(op.projectName)}'s timer note`;
+    case 'updateCurrentUser':
+      return userChangeWords(op);
     case 'createEntry': {
       const on = op.projectName ? ` on ${isolated(op.projectName)}` : '';
       return `Log ${minutes(op.minutes)}${on}${op.description ? `: ${isolated(op.description)}` : ''}`;
     }
   }
+}
+
+/** "Write times as 1.50, weeks start on Sunday": what a change of the user's formats sets. */
+function userChangeWords(op: Extract<Operation, { kind: 'updateCurrentUser' }>): string {
+  const parts = [
+    ...(op.timeFormat ? [`write times as ${op.timeFormat === 'fraction' ? '1.50' : '1:30'}`] : []),
+    ...(op.weekStart ? [`weeks start on ${op.weekStart === 'sunday' ? 'Sunday' : 'Monday'}`] : []),
+  ];
+  const words = parts.join(', ') || 'change nothing';
+  return words[0]!.toUpperCase() + words.slice(1);
 }
 
 /**
