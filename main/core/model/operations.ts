@@ -5,9 +5,10 @@
 
 import { isolated } from '../../../common/bidi';
 import { formatMinutes, type TimeFormat } from '../../../common/format';
-import type { EditableValue } from '../../../common/snapshot';
+import type { EditableValue, ProjectView } from '../../../common/snapshot';
 import type { WeekStart } from '../../../common/week';
-import { elapsedMinutes } from './minutes';
+import { billingIncrement, elapsedMinutes, roundUpToIncrement } from './minutes';
+import { billingIncrementOfName } from '../../../common/minutes';
 import { entrySummary } from './entrySummary';
 
 /** What a service read refreshes; an operation's effect is shown until the reads it changes come back. */
@@ -227,8 +228,12 @@ export function withResolvedProject(op: Operation, localId: number, projectId: n
   }
 }
 
-/** What the user did, in words, for the list of failed operations, in the user's time format. */
-export function describeOperation(op: Operation, format?: TimeFormat): string {
+/**
+ * What the user did, in words, for the list of failed operations and the Activity page, in the
+ * user's time format. Given the projects, an entry's minutes are those the service stores, after
+ * its project's increment (as the window shows it), not the ones typed.
+ */
+export function describeOperation(op: Operation, format?: TimeFormat, projects?: readonly ProjectView[]): string {
   const minutes = (n: number) => formatMinutes(n, format);
   switch (op.kind) {
     case 'createProject':
@@ -259,9 +264,16 @@ export function describeOperation(op: Operation, format?: TimeFormat): string {
       return userChangeWords(op);
     case 'createEntry': {
       const on = op.projectName ? ` on ${isolated(op.projectName)}` : '';
-      return `Log ${minutes(op.minutes)}${on}${op.description ? `: ${isolated(op.description)}` : ''}`;
+      const stored = projects ? roundUpToIncrement(op.minutes, entryIncrement(op, projects)) : op.minutes;
+      return `Log ${minutes(stored)}${on}${op.description ? `: ${isolated(op.description)}` : ''}`;
     }
   }
+}
+
+/** The increment the service rounds a new entry up to: its project's by id, else by the name it creates. */
+function entryIncrement(op: Extract<Operation, { kind: 'createEntry' }>, projects: readonly ProjectView[]): number {
+  if (op.projectId === null) return billingIncrementOfName(projects, op.projectName);
+  return billingIncrement(projects.find((p) => p.id === op.projectId));
 }
 
 /** "Write times as 1.50, weeks start on Sunday": what a change of the user's formats sets. */

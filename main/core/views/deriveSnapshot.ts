@@ -102,7 +102,7 @@ export function deriveSnapshot(read: ServiceData, items: readonly OutboxItem[], 
         .filter((i) => i.status === 'failed')
         .map((i) => ({
           id: i.op.id,
-          summary: describeOperation(i.op, data.timeFormat),
+          summary: describeOperation(i.op, data.timeFormat, projects),
           message: i.message ?? '',
           editable: editableValues(i.op, data.timeFormat),
         })),

@@ -130,3 +130,19 @@ describe("the user's time format and week start chosen in Stint (issue 27 item 9
     await core.stop();
   });
 });
+
+describe("the Activity page's words for a change", () => {
+  it('give the minutes the service stores, after the increment, not the ones typed (issue 27 item 10)', async () => {
+    await local.api.updateCurrentUser({ time_format: 'fraction' });
+    const name = `Halves ${process.pid}`;
+    await local.api.createProject({ name, billing_increment: 30 });
+    const core = await local.core(dir.path);
+    await untilSynced(core);
+    await until(() => core.getSnapshot().projects.some((p) => p.name === name), 'the projects read');
+    await must(core.handlers.quickEntry({ text: `0:20 @${name} stored` }));
+    const words = (await must(core.handlers.getActivity({}))).entries.map((e) => e.what);
+    expect(words).toContain(`Log 0.50 on ${name}: stored`);
+    await untilSynced(core);
+    await core.stop();
+  });
+});
