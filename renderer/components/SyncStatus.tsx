@@ -3,6 +3,7 @@
 import type { StintBridge } from '../../common/contract';
 import type { Snapshot } from '../../common/snapshot';
 import { useAction } from '../hooks';
+import { type DateTimeWords, useDateTime } from '../dateTime';
 
 export function SyncStatus({
   snapshot,
@@ -14,6 +15,7 @@ export function SyncStatus({
   bridge: StintBridge;
 }) {
   const refresh = useAction();
+  const dates = useDateTime();
   const { pending, failed } = snapshot.outbox;
   const state = !connected
     ? 'disconnected'
@@ -41,7 +43,7 @@ export function SyncStatus({
         title={
           state === 'offline' && snapshot.connectionProblem
             ? snapshot.connectionProblem.message
-            : refreshTitle(snapshot.lastSyncAt)
+            : refreshTitle(snapshot.lastSyncAt, dates)
         }
       >
         {words}
@@ -61,8 +63,8 @@ export function SyncStatus({
   );
 }
 
-function refreshTitle(lastSyncAt: number | null): string {
+function refreshTitle(lastSyncAt: number | null, dates: DateTimeWords): string {
   return lastSyncAt
-    ? `Last read from the service at ${new Date(lastSyncAt).toLocaleTimeString()}`
+    ? `Last read from the service at ${dates.clockWithSeconds(lastSyncAt)}`
     : 'Not read from the service yet';
 }
