@@ -50,6 +50,7 @@ export function ExportCsv({ today, initial, exporting, bridge }: Props) {
           autocomplete="off"
           spellcheck={false}
           placeholder="YYYY-MM-DD"
+          size={10}
           value={range[name]}
           aria-invalid={wrong}
           aria-describedby={wrong ? 'export-csv-error' : undefined}

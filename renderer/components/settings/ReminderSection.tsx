@@ -29,6 +29,8 @@ const CLOCK_FIELD = {
   autocomplete: 'off',
   spellcheck: false,
   placeholder: 'HH:MM',
+  // As wide as its five characters, as the time field was: the narrow window fits both hours.
+  size: 5,
 };
 
 type Field = 'reminder.days' | 'reminder.from' | 'reminder.to' | 'reminder.afterMinutes';
