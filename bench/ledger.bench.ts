@@ -33,7 +33,9 @@ async function round(withLedger: boolean): Promise<number[]> {
   const dir = mkdtempSync(join(tmpdir(), 'stint-bench-ledger-'));
   const raw = (await openOutbox(dir)).outbox;
   const ledger = openLedger(dir);
-  const outbox = withLedger ? ledgerOutbox(raw, ledger, clock, () => 'hours_minutes') : raw;
+  const outbox = withLedger
+    ? ledgerOutbox(raw, ledger, clock, () => ({ timeFormat: 'hours_minutes', projects: [] }))
+    : raw;
   const samples: number[] = [];
   for (let i = 0; i < OPS; i++) {
     const start = performance.now();

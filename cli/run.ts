@@ -54,7 +54,7 @@ export async function runCommand(
   switch (command.name) {
     case 'status': {
       const status = statusJson(snapshot, io.now());
-      io.out(command.json ? JSON.stringify(status) : statusText(status));
+      io.out(command.json ? JSON.stringify(status) : statusText(status, snapshot.timeFormat));
       return EXIT.done;
     }
     case 'today': {

@@ -2,7 +2,7 @@
 // command line's own, documented in README.md and kept stable: the snapshot may change shape,
 // these may only gain fields.
 
-import { DEFAULT_TIME_FORMAT, formatDuration, formatMinutes, type TimeFormat } from '../common/format';
+import { DEFAULT_TIME_FORMAT, formatElapsed, formatMinutes, type TimeFormat } from '../common/format';
 import { liveSeconds } from '../common/liveSeconds';
 import type { Snapshot, TimerView } from '../common/snapshot';
 import { todayTotal } from '../common/todayTotal';
@@ -102,14 +102,14 @@ export function todayJson(s: Snapshot, now: number): TodayJson {
 const unsent = (synced: boolean) => (synced ? '' : '  (not on the service yet)');
 const note = (description: string | null) => (description ? `  ${description}` : '');
 
-export function statusText(status: StatusJson): string {
+/** format: the user's time format (Snapshot.timeFormat): a timer's time as the tray writes it, 0:10:48 or 0.17. */
+export function statusText(status: StatusJson, format: TimeFormat = DEFAULT_TIME_FORMAT): string {
+  const time = (seconds: number) => formatElapsed(seconds, format);
   const lines = [
     status.running
-      ? `Running: ${status.running.project} ${formatDuration(status.running.seconds)}${note(status.running.description)}${unsent(status.running.synced)}`
+      ? `Running: ${status.running.project} ${time(status.running.seconds)}${note(status.running.description)}${unsent(status.running.synced)}`
       : 'No timer running.',
-    ...status.paused.map(
-      (t) => `Paused:  ${t.project} ${formatDuration(t.seconds)}${note(t.description)}${unsent(t.synced)}`,
-    ),
+    ...status.paused.map((t) => `Paused:  ${t.project} ${time(t.seconds)}${note(t.description)}${unsent(t.synced)}`),
   ];
   if (!status.online) lines.push(`Offline: ${status.pending} change(s) queued, sent when the service is back.`);
   else if (status.pending > 0) lines.push(`${status.pending} change(s) being sent.`);

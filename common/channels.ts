@@ -30,6 +30,7 @@ const names = {
   setDefaultAccount: true,
   renameAccount: true,
   updateSettings: true,
+  updateCurrentUser: true,
   resolveIdle: true,
   answerReminder: true,
   restartToUpdate: true,

@@ -164,6 +164,16 @@ export const requests = {
   /** Saves the valid part; answers the saved settings, or the first field refused (a shortcut the OS refused keeps its previous one). */
   updateSettings: settingsPatch,
   /**
+   * The user's time format and first day of the week, kept on the service (PUT /v2/current_user,
+   * through the outbox): shown at once, sent when the service answers. Absent: left as it is.
+   */
+  updateCurrentUser: z
+    .object({
+      timeFormat: z.enum(['fraction', 'hours_minutes']).optional(),
+      weekStart: z.enum(['sunday', 'monday']).optional(),
+    })
+    .strict(),
+  /**
    * The answer to the idle prompt: keep the time away, take it off the timer, take it off and
    * pause, or move it: take it off and log it as an entry from a quick-entry line without the time
    * ("@Acme #meeting lunch with the client"; main/core/calls/idleAnswer.ts).
@@ -242,6 +252,7 @@ export interface Responses {
   /** label: the name as stored (trimmed). */
   renameAccount: { label: string };
   updateSettings: Settings;
+  updateCurrentUser: null;
   resolveIdle: null;
   answerReminder: null;
   restartToUpdate: null;

@@ -24,6 +24,17 @@ export function formatMinutes(minutes: number, format: TimeFormat = DEFAULT_TIME
 }
 
 /**
+ * A billing increment in the unit the minutes it rounds are written in, so a sentence never mixes
+ * them: "15 minutes" beside "0:04", "0.25 hours" beside "0.07" for a user who chose fractions.
+ */
+export function formatIncrement(increment: number, format: TimeFormat = DEFAULT_TIME_FORMAT): string {
+  return format === 'fraction' ? `${formatMinutes(increment, format)} hours` : `${increment} minutes`;
+}
+
+/** A time as the user writes one, for the examples in hints and placeholders: "1:30", or "1.50" for fractions. */
+export const exampleTime = (format: TimeFormat = DEFAULT_TIME_FORMAT): string => formatMinutes(90, format);
+
+/**
  * A timer's running time: H:MM:SS ("1:05:09") ticking by the second, or for a user who chose
  * fractions the hours to two decimals ("1.08"), as the tray writes it.
  */

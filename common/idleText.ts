@@ -16,8 +16,13 @@ function leftAt(view: IdlePromptView): string {
   return localDate(view.idleSince) === localDate(view.returnedAt) ? time : `${localDate(view.idleSince)} ${time}`;
 }
 
-export function idleMessage(view: IdlePromptView): string {
-  const away = `You were away ${awayDuration(view.idleSeconds)} (since ${leftAt(view)}) while ${view.projectName} ran`;
+/**
+ * The prompt's words. `when`: how the window writes when the user left (renderer/dateTime.ts, the
+ * system's locale); the OS notification, written in main, keeps leftAt's 24-hour "14:05".
+ */
+export function idleMessage(view: IdlePromptView, when?: (epochMs: number, now: number) => string): string {
+  const since = when ? when(view.idleSince, view.returnedAt) : leftAt(view);
+  const away = `You were away ${awayDuration(view.idleSeconds)} (since ${since}) while ${view.projectName} ran`;
   return view.timerRunning
     ? `${away}.`
     : `${away}; its timer was stopped meanwhile (paused, logged or discarded), so there is no time to take off it here.`;

@@ -5,7 +5,7 @@
 
 import { isolated } from './bidi';
 import { ellipsize, NAME_IN_SENTENCE_MAX } from './cutText';
-import { DEFAULT_TIME_FORMAT, formatMinutes, type TimeFormat } from './format';
+import { DEFAULT_TIME_FORMAT, formatIncrement, formatMinutes, type TimeFormat } from './format';
 import { minutesToLog, roundUpToIncrement } from './minutes';
 
 export interface LogPreview {
@@ -28,7 +28,7 @@ export function storedMinutes(
 ): { minutes: number; why: string | null } {
   const minutes = roundUpToIncrement(typed, increment);
   const name = isolated(ellipsize(projectName, NAME_IN_SENTENCE_MAX));
-  const why = `${formatMinutes(typed, format)} rounded up to ${name}'s ${increment} minutes`;
+  const why = `${formatMinutes(typed, format)} rounded up to ${name}'s ${formatIncrement(increment, format)}`;
   return { minutes, why: minutes === typed ? null : why };
 }
 

@@ -4,7 +4,7 @@
 
 import { isolated } from './bidi';
 import { dayInWords } from './dayWords';
-import { DEFAULT_TIME_FORMAT, formatMinutes, type TimeFormat } from './format';
+import { DEFAULT_TIME_FORMAT, formatIncrement, formatMinutes, type TimeFormat } from './format';
 
 /** contract.ts LoggedEntry, by shape: the command line takes this file without the contract's zod. */
 interface LoggedEntry {
@@ -22,7 +22,7 @@ export function loggedWords(logged: LoggedEntry, today: string, format: TimeForm
   const rounded =
     logged.minutes === logged.typedMinutes
       ? ''
-      : ` (${formatMinutes(logged.typedMinutes, format)} rounded up to its ${logged.increment} minutes)`;
+      : ` (${formatMinutes(logged.typedMinutes, format)} rounded up to its ${formatIncrement(logged.increment, format)})`;
   return `${formatMinutes(logged.minutes, format)}${on}${day}${rounded}`;
 }
 

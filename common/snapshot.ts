@@ -266,7 +266,7 @@ export interface CalendarView {
 export interface Snapshot {
   account: { id: string; label: string; kind: 'local' | 'remote' };
   user: { name: string; email: string } | null;
-  /** How the user reads durations (their time_format on the service): every duration shown follows it. */
+  /** How the user reads durations (their time_format on the service, or one chosen in Settings not sent yet): every duration shown follows it. */
   timeFormat: TimeFormat;
   projects: ProjectView[];
   /** Projects used most recently, most recent first (timers touched, then today's entries): pickers offer them first. */

@@ -4,6 +4,7 @@
 import { fail, type ActionError, type Result } from '../common/result';
 import type { EditableField, EditableValue } from '../common/snapshot';
 import { parseTimeString } from '../common/timeString';
+import { exampleTime, type TimeFormat } from '../common/format';
 
 export const FIELD_LABELS: Readonly<Record<EditableField, string>> = {
   time: 'Time',
@@ -13,12 +14,12 @@ export const FIELD_LABELS: Readonly<Record<EditableField, string>> = {
   name: 'Project name',
 };
 
-/** What to write, for the fields whose form is not obvious. */
-export const FIELD_HINTS: Readonly<Partial<Record<EditableField, string>>> = {
-  time: 'Like 1:30, 90m or 1h 30m.',
+/** What to write, for the fields whose form is not obvious; a time's example as the user writes times (1:30 or 1.50). */
+export const fieldHints = (format?: TimeFormat): Readonly<Partial<Record<EditableField, string>>> => ({
+  time: `Like ${exampleTime(format)}, 90m or 1h 30m.`,
   date: 'Year-month-day, like 2025-03-10.',
   project: 'Empty for none; a new name is created.',
-};
+});
 
 export type EditValues = Partial<Record<EditableField, string>>;
 

@@ -10,6 +10,9 @@ import { openOutbox } from './sync/outbox';
 import { systemClock, type Core, type CoreOptions } from './types';
 import { DEFAULT_TIME_FORMAT } from '../../common/format';
 
+/** What the ledger words a change in before core's state exists (nothing is queued then). */
+const NOTHING_SHOWN = { timeFormat: DEFAULT_TIME_FORMAT, projects: [] } as const;
+
 export async function createCore(options: CoreOptions): Promise<Core> {
   const clock = options.clock ?? systemClock;
   const opened = await openOutbox(options.dataDir);
@@ -18,7 +21,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // The ledger words each change in the user's time format, which the state (made with this
   // outbox) reads from the service: asked for only once a change is made, when the state exists.
   let state: CoreState | undefined;
-  const outbox = ledgerOutbox(opened.outbox, ledger, clock, () => state?.snapshot().timeFormat ?? DEFAULT_TIME_FORMAT);
+  const outbox = ledgerOutbox(opened.outbox, ledger, clock, () => state?.snapshot() ?? NOTHING_SHOWN);
   if (skipped > 0)
     console.warn(`Stint: skipped ${skipped} unreadable line(s) of the outbox journal (a write cut short by a crash).`);
 

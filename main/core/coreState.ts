@@ -30,6 +30,7 @@ import { waitingIn } from './sync/waiting';
 import { startWorker, type Worker, type WorkerDeps } from './sync/worker';
 import type { Clock, CoreOptions, LifecycleEvent } from './types';
 import { deriveSnapshot } from './views/deriveSnapshot';
+import { userFormats } from './views/userFormats';
 import { createStore } from './views/snapshotStore';
 
 /** How many recently used timers order the paused ones. */
@@ -69,7 +70,7 @@ export function createCoreState({ options, outbox, ledger }: CoreParts): CoreSta
   const exporter = createExporter({
     api: options.api,
     userId: () => service.data.userId,
-    timeFormat: () => service.data.timeFormat,
+    timeFormat: () => userFormats(service.data, outbox.items()).timeFormat,
     changed(now) {
       shown.exporting = now;
       view.changed();
@@ -95,7 +96,7 @@ export function createCoreState({ options, outbox, ledger }: CoreParts): CoreSta
         options.calendars?.windowShown(event === 'window-shown');
       if (event === 'window-hidden') return worker().setWindowShown(false);
       if (event === 'window-shown') worker().setWindowShown(true);
-      worker().freshen();
+      worker().freshen(event === 'broadcast' ? event : undefined);
       worker().wake(true);
     },
     setBroadcastsLive: (live) => worker().setBroadcastsLive(live),
@@ -146,7 +147,8 @@ function snapshotView({
   });
   const today = () => localDate(clock.now());
   const { calendars } = options;
-  const week = () => weekOf(shown.weekOf ?? today(), service.data.weekStart);
+  // The week as the user counts it now: a week start chosen but not sent yet counts already.
+  const week = () => weekOf(shown.weekOf ?? today(), userFormats(service.data, outbox.items()).weekStart);
   const build = (): Snapshot =>
     deriveSnapshot(service.data, outbox.items(), {
       account: options.account,
@@ -210,7 +212,7 @@ function workerSide({
     data: () => service.data,
     applyRead(what: Read, patch) {
       service.received(what, patch, clock.now());
-      if (what !== 'user') outbox.refreshed(what);
+      outbox.refreshed(what);
       kept.landed();
     },
     serviceAnswered: service.reached,

@@ -15,7 +15,7 @@ import { checkProjectName } from '../../common/projectName';
 import { parseTimeString } from '../../common/timeString';
 import type { ActionError, Result } from '../../common/result';
 import type { EditableField, EditableValue, ProjectView } from '../../common/snapshot';
-import { errorPlace, FIELD_HINTS, FIELD_LABELS, initialValues, timeRefusal, type EditValues } from '../editFields';
+import { errorPlace, fieldHints, FIELD_LABELS, initialValues, timeRefusal, type EditValues } from '../editFields';
 import { useAction } from '../hooks';
 import { BillableCheck, type BillableChoice } from './BillableCheck';
 import { useTimeFormat } from '../timeFormat';
@@ -49,6 +49,7 @@ export function EditForm({ id, label, fields, projects, hints, testId, save, onC
   const first = useRef<HTMLInputElement>(null);
   const base = `edit-${id}`;
   const place = errorPlace(action.error, fields);
+  const shownHints = fieldHints(useTimeFormat());
 
   // The form opens where the user asked for it: typing can begin at once. A layout effect, so the
   // focus moves before the browser handles the next key (an effect after paint could land in the
@@ -73,7 +74,7 @@ export function EditForm({ id, label, fields, projects, hints, testId, save, onC
         base={base}
         name={name}
         value={values[name] ?? ''}
-        hint={hints?.[name] ?? FIELD_HINTS[name]}
+        hint={hints?.[name] ?? shownHints[name]}
         error={wrong ? action.error : null}
         busy={action.busy}
         inputRef={index === 0 ? first : undefined}

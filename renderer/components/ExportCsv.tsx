@@ -41,9 +41,16 @@ export function ExportCsv({ today, initial, exporting, bridge }: Props) {
     return (
       <label>
         <span class="label">{label}</span>
+        {/* Text, as the entry editor's Date field: a native date field draws the browser's own
+            style ("11/30/2026"), unlike every other date in the window. */}
         <input
-          type="date"
+          type="text"
           name={name}
+          inputMode="numeric"
+          autocomplete="off"
+          spellcheck={false}
+          placeholder="YYYY-MM-DD"
+          size={10}
           value={range[name]}
           aria-invalid={wrong}
           aria-describedby={wrong ? 'export-csv-error' : undefined}

@@ -9,6 +9,7 @@ import type { StintBridge } from '../../common/contract';
 import { discardLabel, idleMessage } from '../../common/idleText';
 import type { IdlePromptView } from '../../common/snapshot';
 import { useAction } from '../hooks';
+import { useDateTime } from '../dateTime';
 import { useTimeFormat } from '../timeFormat';
 import { ErrorLine } from './ErrorLine';
 
@@ -17,6 +18,7 @@ type Choice = 'keep' | 'discard' | 'discard-and-pause';
 export function IdlePrompt({ idle, bridge }: { idle: IdlePromptView | null; bridge: StintBridge }) {
   const action = useAction();
   const format = useTimeFormat();
+  const dates = useDateTime();
   const keep = useRef<HTMLButtonElement>(null);
   const [moveLine, setMoveLine] = useState('');
   // A new return is a new question: focus comes back to it even if the last one was answered.
@@ -52,7 +54,7 @@ export function IdlePrompt({ idle, bridge }: { idle: IdlePromptView | null; brid
       onKeyDown={onKeyDown}
     >
       <h2 id="idle-title">Time away</h2>
-      <p id="idle-message">{idleMessage(idle)}</p>
+      <p id="idle-message">{idleMessage(idle, dates.when)}</p>
       <div class="idle-actions">
         <button type="button" ref={keep} class="primary" disabled={action.busy} onClick={() => choose('keep')}>
           {idle.timerRunning ? 'Keep' : 'OK'}

@@ -8,7 +8,7 @@ import type { RefObject } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ResponseOf, StintBridge } from '../../common/contract';
 import { dayInWords } from '../../common/dayWords';
-import type { TimeFormat } from '../../common/format';
+import { exampleTime, type TimeFormat } from '../../common/format';
 import { PICKER_LIMIT, recentProjectNames } from '../../common/projectOrder';
 import { parseQuickEntry, projectNameToType, suggestProjects } from '../../common/quickEntry';
 import type { ActionError } from '../../common/result';
@@ -383,7 +383,7 @@ function QuickInput(props: QuickInputProps) {
       aria-describedby={props.describedBy}
       autocomplete="off"
       spellcheck={false}
-      placeholder="1:30 @Project #tag what you did"
+      placeholder={`${exampleTime(useTimeFormat())} @Project #tag what you did`}
       value={props.text}
       onInput={(e) =>
         props.onEdit(e.currentTarget.value, e.currentTarget.selectionStart ?? e.currentTarget.value.length)

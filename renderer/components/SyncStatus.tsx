@@ -1,13 +1,12 @@
 // The header's status: online or offline, how many operations wait in the outbox, and a refresh.
 // An account just opened shows what was last read (kept on disk) and has not synced: it says
 // "Reading…" until a read of this open lands, never "Synced", and offline it says how old what it
-// shows is ("Offline · last read 10:42").
+// shows is ("Offline · last read 10:42", in the window's one clock style).
 
 import type { StintBridge } from '../../common/contract';
-import { localDate } from '../../common/format';
-import { formatDay } from '../../common/dayWords';
 import type { Snapshot } from '../../common/snapshot';
 import { useAction } from '../hooks';
+import { type DateTimeWords, useDateTime } from '../dateTime';
 
 export function SyncStatus({
   snapshot,
@@ -19,6 +18,7 @@ export function SyncStatus({
   bridge: StintBridge;
 }) {
   const refresh = useAction();
+  const dates = useDateTime();
   const { pending, failed } = snapshot.outbox;
   const state = !connected
     ? 'disconnected'
@@ -31,7 +31,7 @@ export function SyncStatus({
           : pending > 0
             ? 'syncing'
             : 'online';
-  const lastRead = snapshot.lastSyncAt === null ? '' : ` · last read ${readAtWords(snapshot.lastSyncAt, Date.now())}`;
+  const lastRead = snapshot.lastSyncAt === null ? '' : ` · last read ${dates.when(snapshot.lastSyncAt, Date.now())}`;
   const words = {
     disconnected: 'Reconnecting…',
     offline: `${pending > 0 ? `Offline · ${pending} waiting` : 'Offline'}${lastRead}`,
@@ -50,7 +50,7 @@ export function SyncStatus({
         title={
           state === 'offline' && snapshot.connectionProblem
             ? snapshot.connectionProblem.message
-            : refreshTitle(snapshot.lastSyncAt)
+            : refreshTitle(snapshot.lastSyncAt, dates)
         }
       >
         {words}
@@ -70,16 +70,8 @@ export function SyncStatus({
   );
 }
 
-/** When the last read landed as the header says it: "10:42" today, "Tue 24 Nov 10:42" before. */
-export function readAtWords(at: number, now: number): string {
-  const d = new Date(at);
-  const time = `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-  const day = localDate(at);
-  return day === localDate(now) ? time : `${formatDay(day, localDate(now))} ${time}`;
-}
-
-function refreshTitle(lastSyncAt: number | null): string {
+function refreshTitle(lastSyncAt: number | null, dates: DateTimeWords): string {
   return lastSyncAt
-    ? `Last read from the service at ${new Date(lastSyncAt).toLocaleTimeString()}`
+    ? `Last read from the service at ${dates.clockWithSeconds(lastSyncAt)}`
     : 'Not read from the service yet';
 }

@@ -11,6 +11,7 @@ import type { StintBridge } from '../../common/contract';
 import type { TimerView } from '../../common/snapshot';
 import { useAction } from '../hooks';
 import { liveSeconds } from '../../common/liveSeconds';
+import { formatDuration, type TimeFormat } from '../../common/format';
 import { ErrorLine } from './ErrorLine';
 import { ProjectDot } from './ProjectDot';
 import { SavedHereBadge } from './SavedHereBadge';
@@ -188,10 +189,23 @@ function RowActions({ name, detailsId, open, moreButton, onResume, onToggle }: R
   );
 }
 
+/**
+ * A running timer written in hundredths of an hour changes its number once a minute: the minute
+ * under way is drawn under it (a line that fills over the minute, styles.css `.ticking`), so it
+ * is seen to run, and its H:MM:SS is there on hover. A line, not a second number: the user chose
+ * to read hours, and the line says "running" without asking them to read a clock beside it.
+ */
+function minuteUnderWay(format: TimeFormat, timer: TimerView, seconds: number) {
+  if (format !== 'fraction' || timer.state !== 'running') return null;
+  const s = Math.max(0, Math.floor(seconds));
+  return { style: { '--minute': String((s % 60) / 60) }, title: `${formatDuration(s)} so far` };
+}
+
 /** The timer's project, whether it still waits to be sent, its live time, and what follows on the line. */
 function TimerLine({ timer, seconds, children }: { timer: TimerView; seconds: number; children?: ComponentChildren }) {
   const name = timer.projectName;
   const formatDuration = useElapsed();
+  const minute = minuteUnderWay(useTimeFormat(), timer, seconds);
   return (
     <div class="timer-line">
       <ProjectDot color={timer.color} />
@@ -199,7 +213,14 @@ function TimerLine({ timer, seconds, children }: { timer: TimerView; seconds: nu
         {name}
       </span>
       {timer.pending && <SavedHereBadge />}
-      <span class="timer-time" role="timer" aria-label={`${name} time`} data-testid="timer-time" data-seconds={seconds}>
+      <span
+        class={minute ? 'timer-time ticking' : 'timer-time'}
+        role="timer"
+        aria-label={`${name} time`}
+        data-testid="timer-time"
+        data-seconds={seconds}
+        {...minute}
+      >
         {formatDuration(seconds)}
       </span>
       {children}

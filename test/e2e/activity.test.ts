@@ -36,7 +36,8 @@ describe('Activity', () => {
         .poll(() => row.getByRole('cell').allTextContents())
         .toEqual([
           expect.any(String),
-          'Log 0:25 on Ledger: ledger check',
+          // What the service stores: 0:25 rounded up to the project's 15 minutes (issue 27 item 10).
+          'Log 0:30 on Ledger: ledger check',
           'Confirmed',
           expect.stringMatching(/s$/),
           `id ${entry!.id}`,

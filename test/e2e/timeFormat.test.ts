@@ -48,4 +48,38 @@ describe("the user's time format in the window", () => {
     });
     expect(problems).toEqual([]);
   });
+
+  it('changes to fractions and a Sunday week in Settings: every view shows them at once, and the service has them (issue 27 item 9)', async () => {
+    await api.updateCurrentUser({ time_format: 'hours_minutes', week_start: 'monday' });
+    const { page, problems } = await openApp(stack);
+    await explained(stack, page, async () => {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await expect.poll(() => page.getByTestId('today-total').textContent(), { timeout: 10_000 }).toBe('1:30');
+
+      await page.getByRole('link', { name: 'Settings' }).click();
+      await page.getByRole('radio', { name: /^1\.50/ }).check();
+      await page.getByRole('radio', { name: 'Sunday' }).check();
+      await page.getByRole('link', { name: 'Back to Stint' }).click();
+      await expect.poll(() => page.getByTestId('today-total').textContent()).toBe('1.50');
+      expect(await page.getByTestId('entry-minutes').textContent()).toBe('1.50');
+      const card = page.getByTestId('timer').filter({ hasText: 'Website' });
+      expect(await card.getByTestId('timer-time').textContent()).toBe('0.75');
+
+      await page.getByRole('link', { name: 'Week' }).click();
+      await page.getByTestId('week').waitFor();
+      // The week as the user now counts it: Sunday first.
+      const first = () => page.getByTestId('week-day').first().getAttribute('data-date');
+      await expect.poll(async () => new Date(`${await first()}T12:00:00Z`).getUTCDay()).toBe(0);
+      await expect.poll(() => page.getByTestId('week-today-total').textContent()).toBe('1.50');
+
+      // Sent through the outbox: the service has both.
+      await expect
+        .poll(async () => {
+          const me = await api.getCurrentUser();
+          return [me.time_format, me.week_start];
+        })
+        .toEqual(['fraction', 'Sunday']);
+    });
+    expect(problems).toEqual([]);
+  });
 });

@@ -506,6 +506,8 @@ export function operationSignature(op: Operation): string {
       return `deleteEntry|${op.entryId}`;
     case 'updateEntry':
       return `updateEntry|${op.description}`;
+    case 'updateCurrentUser':
+      return `updateCurrentUser|${op.timeFormat ?? ''}|${op.weekStart ?? ''}`;
   }
 }
 

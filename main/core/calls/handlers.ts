@@ -15,6 +15,7 @@ import { projectHandlers } from './projects';
 import { timerEditHandlers } from './timerEdits';
 import { timerHandlers } from './timers';
 import { idleAnswerHandler } from './idleAnswer';
+import { currentUserHandlers } from './currentUser';
 import { isDate } from '../../../common/week';
 
 /**
@@ -46,6 +47,7 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
     ...lineHandlers(kit),
     ...projectHandlers(kit),
     ...operationHandlers(kit),
+    ...currentUserHandlers(kit),
     ...activityHandlers(deps.activity, deps.now),
     ...calendarHandlers(deps.calendars),
 

@@ -5,12 +5,14 @@
 
 import { isolated } from '../../../common/bidi';
 import { formatMinutes, type TimeFormat } from '../../../common/format';
-import type { EditableValue } from '../../../common/snapshot';
-import { elapsedMinutes } from './minutes';
+import type { EditableValue, ProjectView } from '../../../common/snapshot';
+import type { WeekStart } from '../../../common/week';
+import { billingIncrement, elapsedMinutes, roundUpToIncrement } from './minutes';
+import { billingIncrementOfName } from '../../../common/minutes';
 import { entrySummary } from './entrySummary';
 
 /** What a service read refreshes; an operation's effect is shown until the reads it changes come back. */
-export type Collection = 'projects' | 'timers' | 'entries';
+export type Collection = 'user' | 'projects' | 'timers' | 'entries';
 
 /**
  * What the user did, as data. `confirmed` (on timer operations): when the user acted, the
@@ -139,6 +141,15 @@ export type OperationBody =
       description: string;
     }
   | {
+      /**
+       * The user's time format and first day of the week (PUT /v2/current_user): it carries the
+       * values to set, not a change, so a repeat sets the same ones. Absent: left as they are.
+       */
+      kind: 'updateCurrentUser';
+      timeFormat?: TimeFormat;
+      weekStart?: WeekStart;
+    }
+  | {
       kind: 'createEntry';
       date: string;
       minutes: number;
@@ -179,6 +190,8 @@ export const REFRESHES: Readonly<Record<OperationKind, readonly Collection[]>> =
   rewindTimer: ['timers'],
   adjustTimer: ['timers'],
   setTimerNote: ['timers'],
+  // A new week start shows another week, whose entries are read again.
+  updateCurrentUser: ['user', 'entries'],
   // An entry with a new project_name creates the project on the service.
   createEntry: ['entries', 'projects'],
 };
@@ -186,7 +199,9 @@ export const REFRESHES: Readonly<Record<OperationKind, readonly Collection[]>> =
 /** The project an operation needs to exist on the service first, if any. */
 export function projectOf(op: Operation): number | null {
   if (op.kind === 'updateEntry') return op.projectId ?? null;
-  return op.kind === 'createProject' || op.kind === 'deleteEntry' ? null : op.projectId;
+  return op.kind === 'createProject' || op.kind === 'deleteEntry' || op.kind === 'updateCurrentUser'
+    ? null
+    : op.projectId;
 }
 
 /** The same operation pointing at the project's service id instead of its local one. */
@@ -206,14 +221,19 @@ export function withResolvedProject(op: Operation, localId: number, projectId: n
         pauses: op.pauses && { ...op.pauses, projectId: swap(op.pauses.projectId) },
       };
     case 'deleteEntry':
+    case 'updateCurrentUser':
       return op;
     default:
       return { ...op, projectId: swap(op.projectId) };
   }
 }
 
-/** What the user did, in words, for the list of failed operations, in the user's time format. */
-export function describeOperation(op: Operation, format?: TimeFormat): string {
+/**
+ * What the user did, in words, for the list of failed operations and the Activity page, in the
+ * user's time format. Given the projects, an entry's minutes are those the service stores, after
+ * its project's increment (as the window shows it), not the ones typed.
+ */
+export function describeOperation(op: Operation, format?: TimeFormat, projects?: readonly ProjectView[]): string {
   const minutes = (n: number) => formatMinutes(n, format);
   switch (op.kind) {
     case 'createProject':
@@ -240,11 +260,30 @@ export function describeOperation(op: Operation, format?: TimeFormat): string {
       return op.description
         ? `Note “${isolated(op.description)}” on ${isolated(op.projectName)}'s timer`
         : `Clear ${isolated(op.projectName)}'s timer note`;
+    case 'updateCurrentUser':
+      return userChangeWords(op);
     case 'createEntry': {
       const on = op.projectName ? ` on ${isolated(op.projectName)}` : '';
-      return `Log ${minutes(op.minutes)}${on}${op.description ? `: ${isolated(op.description)}` : ''}`;
+      const stored = projects ? roundUpToIncrement(op.minutes, entryIncrement(op, projects)) : op.minutes;
+      return `Log ${minutes(stored)}${on}${op.description ? `: ${isolated(op.description)}` : ''}`;
     }
   }
+}
+
+/** The increment the service rounds a new entry up to: its project's by id, else by the name it creates. */
+function entryIncrement(op: Extract<Operation, { kind: 'createEntry' }>, projects: readonly ProjectView[]): number {
+  if (op.projectId === null) return billingIncrementOfName(projects, op.projectName);
+  return billingIncrement(projects.find((p) => p.id === op.projectId));
+}
+
+/** "Write times as 1.50, weeks start on Sunday": what a change of the user's formats sets. */
+function userChangeWords(op: Extract<Operation, { kind: 'updateCurrentUser' }>): string {
+  const parts = [
+    ...(op.timeFormat ? [`write times as ${op.timeFormat === 'fraction' ? '1.50' : '1:30'}`] : []),
+    ...(op.weekStart ? [`weeks start on ${op.weekStart === 'sunday' ? 'Sunday' : 'Monday'}`] : []),
+  ];
+  const words = parts.join(', ') || 'change nothing';
+  return words[0]!.toUpperCase() + words.slice(1);
 }
 
 /**

@@ -63,6 +63,14 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
 
     case 'createEntry':
       return sendCreateEntry(api, op, ctx);
+
+    case 'updateCurrentUser':
+      // PUT sets the values: a repeat after a lost answer sets the same ones again.
+      await api.updateCurrentUser({
+        ...(op.timeFormat ? { time_format: op.timeFormat } : {}),
+        ...(op.weekStart ? { week_start: op.weekStart } : {}),
+      });
+      return {};
   }
 }
 

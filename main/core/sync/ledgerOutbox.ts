@@ -1,17 +1,25 @@
 // The outbox as core uses it, telling the ledger (ledger.ts) each change once the journal has it:
 // every call goes to the outbox first, and only what it did is recorded, so the ledger never
 // shows a change the journal refused, and the outbox never waits on the ledger. What each change
-// is, in words, is written in the user's time format as it is when the change is made.
+// is, in words, is written in the user's time format as it is when the change is made, an entry's minutes as
+// the service will store them (after its project's increment).
 
 import type { TimeFormat } from '../../../common/format';
+import type { ProjectView } from '../../../common/snapshot';
 import type { TimerClock as Clock } from '../../api/clock';
 import type { Ledger } from './ledger';
 import { describeOperation, type Operation } from '../model/operations';
 import type { Outbox } from './outbox';
 
-export function ledgerOutbox(outbox: Outbox, ledger: Ledger, clock: Clock, timeFormat: () => TimeFormat): Outbox {
+/** What the words of a change follow: the user's time format, and the projects' increments an entry is rounded to. */
+export type WordsContext = () => { timeFormat: TimeFormat; projects: readonly ProjectView[] };
+
+export function ledgerOutbox(outbox: Outbox, ledger: Ledger, clock: Clock, shown: WordsContext): Outbox {
   const now = () => clock.now();
-  const what = (op: Operation) => describeOperation(op, timeFormat());
+  const what = (op: Operation) => {
+    const { timeFormat, projects } = shown();
+    return describeOperation(op, timeFormat, projects);
+  };
   const queued = (op: Operation) => ledger.record({ t: 'queued', id: op.id, what: what(op), kind: op.kind, at: op.at });
   // A settle of an item amended meanwhile puts it back in the queue (outbox.ts recheck): not confirmed yet.
   const pendingIds = () => new Set(outbox.items().flatMap((i) => (i.status === 'pending' ? [i.op.id] : [])));

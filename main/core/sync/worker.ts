@@ -27,8 +27,11 @@ export interface WorkerDeps extends StepDeps {
 export interface Worker {
   /** Asks for fresh data; an idle worker reads at once. */
   request(...reads: Read[]): void;
-  /** Asks for what the poll reads: the timers, and today's entries if the day has turned. */
-  freshen(): void;
+  /**
+   * Asks for what the poll reads: the user and the timers, and today's entries if the day has
+   * turned. After a broadcast, which tells of timers only, the timers alone.
+   */
+  freshen(heard?: 'broadcast'): void;
   /** Something to do: a new operation (urgent false), or the user or the system asking (urgent true: cuts a backoff short). */
   wake(urgent: boolean): void;
   /** The poll reads timers every 30 s while the window is shown, every 5 min while hidden (see pollInterval). */
@@ -96,8 +99,8 @@ export function startWorker(deps: WorkerDeps): Worker {
       steps.request(...reads);
       wake(false);
     },
-    freshen() {
-      freshen();
+    freshen(heard) {
+      freshen(heard);
       wake(false);
     },
     wake,

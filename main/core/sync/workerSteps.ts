@@ -43,8 +43,8 @@ export interface WorkerSteps {
   take(step: Step): Promise<boolean>;
   /** The service refused the step (no failure that time fixes): record it. */
   refusedStep(step: Step, error: unknown): Promise<void>;
-  /** Asks for what the poll reads: the timers, and today's entries if the day has turned. */
-  freshen(): void;
+  /** Asks for what the poll reads (Worker.freshen): after a broadcast, no read of the user. */
+  freshen(heard?: 'broadcast'): void;
   /** Asks for these reads: they are due until one of each comes back. */
   request(...reads: Read[]): void;
   /** The reads due, in words. */
@@ -250,9 +250,12 @@ function readingSteps({ deps, clock, requested }: StepContext) {
     }
   };
 
-  // Timers may change anywhere at any time; entries are re-read by the operations that change
-  // them, when the day has turned, and when the window shows another week.
-  const freshen = () => {
+  // Timers may change anywhere at any time, and so may the user's time format and week start
+  // (another app, the service's own pages): both are re-read on every poll and wake; a broadcast
+  // tells of timers only (GAPS.md), so it reads those. Entries are re-read by the operations that
+  // change them, when the day has turned, and when the window shows another week.
+  const freshen = (heard?: 'broadcast') => {
+    if (heard !== 'broadcast') requested.add('user');
     requested.add('timers');
     const { entries, week } = deps.data();
     const shown = deps.week();

@@ -18,6 +18,7 @@ import { reminderView } from '../desktop/reminder/view';
 import { recentProjectIds } from './recentProjects';
 import { inWeek, weekOf, type WeekRange } from '../../../common/week';
 import { weekView } from './weekView';
+import { userFormats } from './userFormats';
 
 export interface ViewContext {
   account: Snapshot['account'];
@@ -53,7 +54,9 @@ export interface ViewContext {
   ) => Snapshot['calendar'];
 }
 
-export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], ctx: ViewContext): Snapshot {
+export function deriveSnapshot(read: ServiceData, items: readonly OutboxItem[], ctx: ViewContext): Snapshot {
+  // The user's formats with their unsent choice laid over (userFormats.ts): every view below reads these.
+  const data = { ...read, ...userFormats(read, items) };
   // Failed operations did not happen; settled ones show until the read that includes them is back.
   const shows = (c: Collection) =>
     items.filter((i) => i.status === 'pending' || (i.status === 'settled' && i.awaiting.includes(c)));
@@ -101,7 +104,7 @@ export function deriveSnapshot(data: ServiceData, items: readonly OutboxItem[], 
         .filter((i) => i.status === 'failed')
         .map((i) => ({
           id: i.op.id,
-          summary: describeOperation(i.op, data.timeFormat),
+          summary: describeOperation(i.op, data.timeFormat, projects),
           message: i.message ?? '',
           editable: editableValues(i.op, data.timeFormat),
         })),
@@ -194,11 +197,12 @@ function applyTimers(
       case 'discardTimer':
         timers.delete(op.projectId);
         break;
-      // Projects and entries change no timer.
+      // Projects, entries and the user's formats change no timer.
       case 'createProject':
       case 'createEntry':
       case 'updateEntry':
       case 'deleteEntry':
+      case 'updateCurrentUser':
         break;
     }
   }

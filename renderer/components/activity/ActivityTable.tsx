@@ -3,8 +3,10 @@
 
 import type { ActivityEntry } from '../../../common/activity';
 import { answerWords, stateWords, tookWords, whenWords } from './activityWords';
+import { useDateTime } from '../../dateTime';
 
 export function ActivityTable({ entries, now = Date.now() }: { entries: ActivityEntry[]; now?: number }) {
+  const dates = useDateTime();
   if (entries.length === 0) return <p class="muted">Nothing sent yet.</p>;
   return (
     <div class="activity-scroll">
@@ -28,7 +30,7 @@ export function ActivityTable({ entries, now = Date.now() }: { entries: Activity
         <tbody>
           {entries.map((e) => (
             <tr key={e.id} data-state={e.state}>
-              <td class="nowrap">{whenWords(e.queuedAt, now)}</td>
+              <td class="nowrap">{whenWords(e.queuedAt, now, dates)}</td>
               <td>{e.what}</td>
               <td class={`nowrap activity-${e.state}`}>{stateWords(e.state)}</td>
               <td class="nowrap">{tookWords(e.tookMs)}</td>

@@ -2,6 +2,7 @@
 
 import type { ActivityEntry, ActivityState } from '../../../common/activity';
 import { formatDuration, localDate } from '../../../common/format';
+import type { DateTimeWords } from '../../dateTime';
 
 export function stateWords(state: ActivityState): string {
   switch (state) {
@@ -30,11 +31,10 @@ export function tookWords(ms: number | null): string {
   return formatDuration(ms / 1000);
 }
 
-/** When it was queued: the time today, with the day before today. */
-export function whenWords(at: number, now: number): string {
-  const d = new Date(at);
-  const time = `${d.getHours()}:${String(d.getMinutes()).padStart(2, '0')}:${String(d.getSeconds()).padStart(2, '0')}`;
-  return localDate(at) === localDate(now) ? time : `${localDate(at)} ${time}`;
+/** When it was queued: the time today (to the second), with the day before today, as the window writes them (renderer/dateTime.ts). */
+export function whenWords(at: number, now: number, dates: DateTimeWords): string {
+  const time = dates.clockWithSeconds(at);
+  return localDate(at) === localDate(now) ? time : `${dates.day(localDate(at))} ${time}`;
 }
 
 /** The service's id of what it made, or its message. */

@@ -4,6 +4,7 @@
 // shows only a label without its secret part. Each calendar says when it was last read, or why
 // the last read failed (its cached events still show).
 
+import { useDateTime } from '../../dateTime';
 import { useState } from 'preact/hooks';
 import type { StintBridge } from '../../../common/contract';
 import type { CalendarSourceView } from '../../../common/snapshot';
@@ -50,7 +51,8 @@ export function CalendarsSection({ calendars, bridge }: Props) {
 
 function CalendarRow({ calendar, bridge }: { calendar: CalendarSourceView; bridge: StintBridge }) {
   const remove = useAction();
-  const read = calendar.readAt ? `read ${new Date(calendar.readAt).toLocaleString()}` : 'not read yet';
+  const dates = useDateTime();
+  const read = calendar.readAt ? `read ${dates.when(calendar.readAt, Date.now())}` : 'not read yet';
   return (
     <li class="entry" data-testid="calendar-source">
       <div class="grow">

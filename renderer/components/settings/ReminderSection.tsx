@@ -19,6 +19,20 @@ const DAYS: ReadonlyArray<{ day: number; name: string }> = [
   { day: 0, name: 'Sunday' },
 ];
 
+/**
+ * The hours as text, HH:MM as they are kept and as this section and its refusals write them: a
+ * native time field draws the browser's own style ("09:00 AM"), unlike the rest of the window.
+ */
+const CLOCK_FIELD = {
+  type: 'text',
+  inputMode: 'numeric',
+  autocomplete: 'off',
+  spellcheck: false,
+  placeholder: 'HH:MM',
+  // As wide as its five characters, as the time field was: the narrow window fits both hours.
+  size: 5,
+};
+
 type Field = 'reminder.days' | 'reminder.from' | 'reminder.to' | 'reminder.afterMinutes';
 
 export function ReminderSection({ reminder, bridge }: { reminder: ReminderSettings; bridge: StintBridge }) {
@@ -69,13 +83,13 @@ export function ReminderSection({ reminder, bridge }: { reminder: ReminderSettin
       <form class="row hours" onSubmit={submitHours} aria-label="Working hours" noValidate>
         <HourField
           label="From"
-          input={{ type: 'time', value: from, 'data-testid': 'reminder-from' }}
+          input={{ ...CLOCK_FIELD, value: from, 'data-testid': 'reminder-from' }}
           invalid={invalid('reminder.from', 'reminder-from-error')}
           onValue={edited(setFrom)}
         />
         <HourField
           label="To"
-          input={{ type: 'time', value: to, 'data-testid': 'reminder-to' }}
+          input={{ ...CLOCK_FIELD, value: to, 'data-testid': 'reminder-to' }}
           invalid={invalid('reminder.to', 'reminder-to-error')}
           onValue={edited(setTo)}
         />

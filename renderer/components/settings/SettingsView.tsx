@@ -7,6 +7,7 @@ import { useSnapshot } from '../../hooks';
 import { AccountsSection } from './AccountsSection';
 import { CalendarsSection } from './CalendarsSection';
 import { LaunchSection, ThemeSection } from './AppearanceSection';
+import { FormatsSection } from './FormatsSection';
 import { IdleSection } from './IdleSection';
 import { ReminderSection } from './ReminderSection';
 import { ShortcutsSection } from './ShortcutsSection';
@@ -54,6 +55,7 @@ export function SettingsView({ bridge }: { bridge: StintBridge }) {
         <ReminderSection reminder={settings.reminder} bridge={bridge} />
         <LaunchSection launchAtLogin={settings.launchAtLogin} bridge={bridge} />
         <ThemeSection theme={settings.theme} bridge={bridge} />
+        <FormatsSection timeFormat={snapshot.timeFormat} weekStart={snapshot.week.weekStart} bridge={bridge} />
         <CalendarsSection calendars={snapshot.calendar.calendars} bridge={bridge} />
       </main>
     </div>

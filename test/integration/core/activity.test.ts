@@ -43,7 +43,8 @@ describe('the Activity ledger', () => {
     // The worker may send it at once: the first look finds it on its way, whichever step it is at.
     await must(core.handlers.quickEntry({ text: `0:20 @${project.name} ${note}` }));
     const queued = await newest();
-    expect(queued).toMatchObject({ what: `Log 0:20 on ${project.name}: ${note}`, kind: 'createEntry' });
+    // The minutes the service stores: 0:20 rounded up to the project's 15 (issue 27 item 10).
+    expect(queued).toMatchObject({ what: `Log 0:30 on ${project.name}: ${note}`, kind: 'createEntry' });
     expect(['waiting', 'sent', 'confirmed']).toContain(queued.state);
 
     await untilSynced(core);

@@ -59,5 +59,6 @@ it("a fraction user's Activity says what each change was in fractions", async ()
   await chooseFractions(core);
   await must(core.handlers.quickEntry({ text: `0:20 @${name} standup` }));
   const entries = (await must(core.handlers.getActivity({}))).entries;
-  expect(entries[0]).toMatchObject({ what: `Log 0.33 on ${name}: standup`, kind: 'createEntry' });
+  // What the service stores: 0:20 rounded up to the new project's 15 minutes (issue 27 item 10).
+  expect(entries[0]).toMatchObject({ what: `Log 0.50 on ${name}: standup`, kind: 'createEntry' });
 });

@@ -53,4 +53,24 @@ describe('poll', () => {
       dir.remove();
     }
   });
+
+  it('re-reads the user with the timers: a time format changed on the service shows on the next poll, no Refresh needed', async () => {
+    await api.updateCurrentUser({ time_format: 'hours_minutes' });
+    const dir = tempDir();
+    const clock = fakeClock();
+    const core = await createCore({ api, dataDir: dir.path, account: ACCOUNT, clock });
+    try {
+      await until(() => core.getSnapshot().user !== null, 'start-up reads');
+      core.notify('window-shown');
+      await until(() => clock.pending().count === 1 && clock.pending().nextInMs === 30_000, 'the shown poll');
+      await api.updateCurrentUser({ time_format: 'fraction', week_start: 'sunday' });
+      clock.advance(30_000);
+      await until(() => core.getSnapshot().timeFormat === 'fraction', 'the format changed elsewhere');
+      expect(core.getSnapshot().week.weekStart).toBe('sunday');
+    } finally {
+      await api.updateCurrentUser({ time_format: 'hours_minutes', week_start: 'monday' });
+      await core.stop();
+      dir.remove();
+    }
+  });
 });

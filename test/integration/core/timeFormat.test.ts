@@ -79,3 +79,70 @@ describe("the user's time format", () => {
     expect(editableValues(op as Operation, 'fraction')[0]).toEqual({ field: 'time', value: '1.50' });
   });
 });
+
+describe("the user's time format and week start chosen in Stint (issue 27 item 9)", () => {
+  it('show at once, go through the outbox once, and the service has them', async () => {
+    await local.api.updateCurrentUser({ time_format: 'hours_minutes', week_start: 'monday' });
+    const core = await local.core(dir.path);
+    await untilSynced(core);
+    await until(() => core.getSnapshot().user !== null, 'the user read');
+    await must(core.handlers.quickEntry({ text: '1:30 chosen format' }));
+    await must(core.handlers.updateCurrentUser({ timeFormat: 'fraction', weekStart: 'sunday' }));
+    // Before the service has it: the snapshot shows the choice, and so does the tray.
+    const shown = core.getSnapshot();
+    expect(shown.timeFormat).toBe('fraction');
+    expect(shown.week.weekStart).toBe('sunday');
+    expect(trayModel(shown, local.clock.now(), 'linux').menu.find((i) => i.id === 'today')?.label).toMatch(
+      /^Today: \d+\.\d\d$/,
+    );
+    await untilSynced(core);
+    const me = await local.api.getCurrentUser();
+    expect([me.time_format, me.week_start]).toEqual(['fraction', 'Sunday']);
+    // Read back, it stays; and the change is one operation, in the user's words.
+    expect(core.getSnapshot().timeFormat).toBe('fraction');
+    expect(core.getSnapshot().week.weekStart).toBe('sunday');
+    const words = (await must(core.handlers.getActivity({}))).entries.map((e) => e.what);
+    expect(words.filter((w) => w.startsWith('Write times'))).toEqual(['Write times as 1.50, weeks start on Sunday']);
+    await core.stop();
+  });
+
+  it('sends nothing when the choice is the one in use', async () => {
+    await local.api.updateCurrentUser({ time_format: 'hours_minutes', week_start: 'monday' });
+    const core = await local.core(dir.path);
+    await untilSynced(core);
+    await until(() => core.getSnapshot().user !== null, 'the user read');
+    await must(core.handlers.updateCurrentUser({ timeFormat: 'hours_minutes', weekStart: 'monday' }));
+    expect(core.getSnapshot().outbox.pending).toBe(0);
+    await core.stop();
+  });
+
+  it('shows offline at once and is sent once the service answers', async () => {
+    await local.api.updateCurrentUser({ time_format: 'hours_minutes', week_start: 'monday' });
+    const offline = await local.offlineCore(dir.path);
+    await must(offline.handlers.updateCurrentUser({ timeFormat: 'fraction' }));
+    expect(offline.getSnapshot().timeFormat).toBe('fraction');
+    expect(offline.getSnapshot().outbox.pending).toBe(1);
+    await offline.stop();
+    const core = await local.core(dir.path);
+    await untilSynced(core);
+    expect((await local.api.getCurrentUser()).time_format).toBe('fraction');
+    expect(core.getSnapshot().timeFormat).toBe('fraction');
+    await core.stop();
+  });
+});
+
+describe("the Activity page's words for a change", () => {
+  it('give the minutes the service stores, after the increment, not the ones typed (issue 27 item 10)', async () => {
+    await local.api.updateCurrentUser({ time_format: 'fraction' });
+    const name = `Halves ${process.pid}`;
+    await local.api.createProject({ name, billing_increment: 30 });
+    const core = await local.core(dir.path);
+    await untilSynced(core);
+    await until(() => core.getSnapshot().projects.some((p) => p.name === name), 'the projects read');
+    await must(core.handlers.quickEntry({ text: `0:20 @${name} stored` }));
+    const words = (await must(core.handlers.getActivity({}))).entries.map((e) => e.what);
+    expect(words).toContain(`Log 0.50 on ${name}: stored`);
+    await untilSynced(core);
+    await core.stop();
+  });
+});

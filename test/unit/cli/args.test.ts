@@ -152,6 +152,11 @@ describe('status and today views', () => {
         'Offline: 2 change(s) queued, sent when the service is back.',
       ].join('\n'),
     );
+    // A user who reads fractions of an hour reads them here too, as the tray writes them (issue 27 item 10).
+    expect(statusText(status, 'fraction').split('\n').slice(0, 2)).toEqual([
+      'Running: Website 0.02  (not on the service yet)',
+      'Paused:  Docs 0.02  x',
+    ]);
   });
 
   it("today: the entries and the total, the running timer's minute counted in as the window counts it", () => {

@@ -60,7 +60,7 @@ describe("the command line in the user's time format", () => {
 
   it('says a logged entry in fractions', () => {
     const logged = { minutes: 30, typedMinutes: 20, increment: 30, projectName: 'Remote', date: '2026-11-27' };
-    expect(loggedWords(logged, '2026-11-27', 'fraction')).toBe('0.50 on Remote (0.33 rounded up to its 30 minutes)');
+    expect(loggedWords(logged, '2026-11-27', 'fraction')).toBe('0.50 on Remote (0.33 rounded up to its 0.50 hours)');
   });
 });
 

@@ -22,7 +22,10 @@ let outbox: Outbox;
 
 async function open() {
   ledger = openLedger(dir.path);
-  outbox = ledgerOutbox((await openOutbox(dir.path)).outbox, ledger, clock, () => 'hours_minutes');
+  outbox = ledgerOutbox((await openOutbox(dir.path)).outbox, ledger, clock, () => ({
+    timeFormat: 'hours_minutes',
+    projects: [],
+  }));
 }
 async function restart() {
   await outbox.close();

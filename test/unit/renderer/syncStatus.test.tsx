@@ -4,7 +4,9 @@
 // what it shows is.
 import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SyncStatus, readAtWords } from '../../../renderer/components/SyncStatus';
+import { SyncStatus } from '../../../renderer/components/SyncStatus';
+import { DateTimeContext, dateTimeWords } from '../../../renderer/dateTime';
+import { localDate } from '../../../common/format';
 import { fakeBridge } from '../../support/fakeBridge';
 import { snapshot } from '../../support/snapshot';
 
@@ -19,10 +21,17 @@ const at = (() => {
 
 const status = () => screen.getByTestId('sync-status');
 
+/** The header as a window in a 24-hour locale writes it: the window's one clock style. */
+const inGB = (node: preact.ComponentChild) => (
+  <DateTimeContext.Provider value={dateTimeWords('en-GB')}>{node}</DateTimeContext.Provider>
+);
+
 describe('SyncStatus', () => {
   it('says Reading…, not Synced, before a read of this open has landed, with the age of what it shows', () => {
     render(
-      <SyncStatus snapshot={snapshot({ readSinceOpen: false, lastSyncAt: at })} connected bridge={fakeBridge()} />,
+      inGB(
+        <SyncStatus snapshot={snapshot({ readSinceOpen: false, lastSyncAt: at })} connected bridge={fakeBridge()} />,
+      ),
     );
     expect(status().getAttribute('data-state')).toBe('reading');
     expect(status().textContent).toBe('Reading… · last read 10:42');
@@ -35,18 +44,37 @@ describe('SyncStatus', () => {
 
   it('offline says how old what it shows is, with what waits', () => {
     const offline = snapshot({ online: false, readSinceOpen: false, lastSyncAt: at });
-    const { rerender } = render(<SyncStatus snapshot={offline} connected bridge={fakeBridge()} />);
+    const { rerender } = render(inGB(<SyncStatus snapshot={offline} connected bridge={fakeBridge()} />));
     expect(status().textContent).toBe('Offline · last read 10:42');
     const waiting = snapshot({ ...offline, outbox: { ...offline.outbox, pending: 1, pendingIds: ['a'] } });
-    rerender(<SyncStatus snapshot={waiting} connected bridge={fakeBridge()} />);
+    rerender(inGB(<SyncStatus snapshot={waiting} connected bridge={fakeBridge()} />));
     expect(status().textContent).toBe('Offline · 1 waiting · last read 10:42');
-    rerender(<SyncStatus snapshot={{ ...offline, lastSyncAt: null }} connected bridge={fakeBridge()} />);
+    rerender(inGB(<SyncStatus snapshot={{ ...offline, lastSyncAt: null }} connected bridge={fakeBridge()} />));
     expect(status().textContent).toBe('Offline');
   });
 
-  it('names the day of a read before today', () => {
-    const now = new Date(2026, 10, 25, 9, 0).getTime();
-    expect(readAtWords(new Date(2026, 10, 24, 17, 5).getTime(), now)).toBe('Tue 24 Nov 17:05');
-    expect(readAtWords(new Date(2026, 10, 25, 8, 7).getTime(), now)).toBe('08:07');
+  it("names the day of a read before today, in the locale's clock", () => {
+    const yesterday = new Date();
+    yesterday.setDate(yesterday.getDate() - 1);
+    yesterday.setHours(17, 5, 0, 0);
+    render(
+      inGB(
+        <SyncStatus
+          snapshot={snapshot({ online: false, lastSyncAt: yesterday.getTime() })}
+          connected
+          bridge={fakeBridge()}
+        />,
+      ),
+    );
+    expect(status().textContent).toBe(
+      `Offline · last read ${dateTimeWords('en-GB').day(localDate(yesterday.getTime()))} 17:05`,
+    );
+    cleanup();
+    render(
+      <DateTimeContext.Provider value={dateTimeWords('en-US')}>
+        <SyncStatus snapshot={snapshot({ online: false, lastSyncAt: at })} connected bridge={fakeBridge()} />
+      </DateTimeContext.Provider>,
+    );
+    expect(status().textContent).toBe('Offline · last read 10:42 AM');
   });
 });

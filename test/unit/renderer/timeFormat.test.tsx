@@ -37,8 +37,35 @@ const type = (input: HTMLElement, value: string) => fireEvent.input(input, { tar
 const box = () => screen.getByRole('combobox', { name: /Log time/ }) as HTMLInputElement;
 
 const FORMATS = [
-  ['fraction', { hm: '1.50', hms: '1.50', quarter: '1.75', total: '3.00', half: '0.50', twenty: '0.33' }],
-  ['hours_minutes', { hm: '1:30', hms: '1:30:00', quarter: '1:45', total: '3:00', half: '0:30', twenty: '0:20' }],
+  [
+    'fraction',
+    {
+      hm: '1.50',
+      hms: '1.50',
+      quarter: '1.75',
+      total: '3.00',
+      half: '0.50',
+      twenty: '0.33',
+      // The increment in the same unit as the minutes it rounds (issue 27 item 10).
+      step: '0.50 hours',
+      like: 'Like 1.50, 90m or 1h 30m.',
+      placeholder: '1.50 @Project #tag what you did',
+    },
+  ],
+  [
+    'hours_minutes',
+    {
+      hm: '1:30',
+      hms: '1:30:00',
+      quarter: '1:45',
+      total: '3:00',
+      half: '0:30',
+      twenty: '0:20',
+      step: '30 minutes',
+      like: 'Like 1:30, 90m or 1h 30m.',
+      placeholder: '1:30 @Project #tag what you did',
+    },
+  ],
 ] as const;
 
 const inFormat = (format: TimeFormat, children: ComponentChildren) =>
@@ -58,7 +85,7 @@ describe.each(FORMATS)("a %s user's durations in the window", (format, shows) =>
     type(screen.getByRole('textbox', { name: 'Time' }), '0:20');
     type(screen.getByRole('combobox', { name: 'Project' }), 'Remote');
     expect(screen.getByTestId('edit-time-note').textContent).toBe(
-      `Saves ${shows.half} (${shows.twenty} rounded up to Remote's 30 minutes)`,
+      `Saves ${shows.half} (${shows.twenty} rounded up to Remote's ${shows.step})`,
     );
   });
 
@@ -91,6 +118,25 @@ describe.each(FORMATS)("a %s user's durations in the window", (format, shows) =>
     expect(screen.getByRole('group', { name: 'Discard Website?' }).textContent).toContain(`Discard ${shows.hms}?`);
   });
 
+  it(`a running timer reads ${format === 'fraction' ? '0.17, its minute under way drawn and its seconds on hover' : '0:10:48'}`, () => {
+    inFormat(
+      format,
+      <ul>
+        <TimerCard
+          timer={timerView({ state: 'running', seconds: 648, asOf: SNAPSHOT_NOW })}
+          now={SNAPSHOT_NOW}
+          billingIncrement={1}
+          bridge={fakeBridge()}
+        />
+      </ul>,
+    );
+    const time = screen.getByTestId('timer-time');
+    expect(time.textContent).toBe(format === 'fraction' ? '0.17' : '0:10:48');
+    // Hundredths move once a minute: the minute's progress (48 of 60 s) shows that it runs (issue 27 item 10).
+    expect(time.style.getPropertyValue('--minute')).toBe(format === 'fraction' ? '0.8' : '');
+    expect(time.title).toBe(format === 'fraction' ? '0:10:48 so far' : '');
+  });
+
   it(`Today's total and the week's totals, days, bars and projects (${shows.hm})`, () => {
     const w = weekView({ totalMinutes: 90 });
     const week = {
@@ -120,6 +166,22 @@ describe.each(FORMATS)("a %s user's durations in the window", (format, shows) =>
     ]);
   });
 
+  it(`quick entry's placeholder and an entry's Time hint give times as the user writes them (${shows.hm})`, () => {
+    inFormat(
+      format,
+      <>
+        <QuickEntry projects={[website]} recentProjectIds={[]} today={TODAY} bridge={fakeBridge()} />
+        <ul>
+          <EntryRow entry={entry} projects={[website]} bridge={fakeBridge()} />
+        </ul>
+      </>,
+    );
+    expect(box().placeholder).toBe(shows.placeholder);
+    fireEvent.click(screen.getByRole('button', { name: `Edit ${shows.hm} Website call` }));
+    type(screen.getByRole('textbox', { name: 'Time' }), 'soon');
+    expect(document.body.textContent).toContain(shows.like);
+  });
+
   it.each(['1:30', '1.5'])(`quick entry reads %s as an hour and a half and previews ${shows.hm}`, (typed) => {
     inFormat(format, <QuickEntry projects={[website]} recentProjectIds={[]} today={TODAY} bridge={fakeBridge()} />);
     type(box(), `${typed} @Website call`);
@@ -134,11 +196,11 @@ describe.each(FORMATS)("a %s user's durations in the window", (format, shows) =>
     inFormat(format, <QuickEntry projects={[remote]} recentProjectIds={[]} today={TODAY} bridge={bridge} />);
     type(box(), '0:20 @Remote x');
     expect(screen.getByTestId('preview-rounding').textContent).toBe(
-      ` (${shows.twenty} rounded up to Remote's 30 minutes)`,
+      ` (${shows.twenty} rounded up to Remote's ${shows.step})`,
     );
     fireEvent.keyDown(box(), { key: 'Enter' });
     expect((await screen.findByTestId('quick-done')).textContent).toBe(
-      `Logged ${shows.half} on Remote (${shows.twenty} rounded up to its 30 minutes).`,
+      `Logged ${shows.half} on Remote (${shows.twenty} rounded up to its ${shows.step}).`,
     );
   });
 

@@ -1,0 +1,84 @@
+// The user's time format and first day of the week. Both are kept on the service (their
+// current_user), not in Stint's settings file, so every app of theirs reads them: a choice here
+// goes through the outbox (PUT /v2/current_user) and every view shows it at once, before the
+// service has it. A refusal shows in the list of changes not saved, as every refusal does.
+
+import { useRef, useState } from 'preact/hooks';
+import type { RequestOf, StintBridge } from '../../../common/contract';
+import type { TimeFormat } from '../../../common/format';
+import type { ActionError } from '../../../common/result';
+import type { WeekStart } from '../../../common/week';
+import { ErrorLine } from '../ErrorLine';
+
+const TIME_FORMATS: ReadonlyArray<{ value: TimeFormat; label: string }> = [
+  { value: 'hours_minutes', label: '1:30 (hours and minutes)' },
+  { value: 'fraction', label: '1.50 (hours to two decimals)' },
+];
+
+// The spec's PUT /v2/current_user takes these two (spec 001 "Current user").
+const WEEK_STARTS: ReadonlyArray<{ value: WeekStart; label: string }> = [
+  { value: 'monday', label: 'Monday' },
+  { value: 'sunday', label: 'Sunday' },
+];
+
+interface Props {
+  timeFormat: TimeFormat;
+  weekStart: WeekStart;
+  bridge: StintBridge;
+}
+
+export function FormatsSection({ timeFormat, weekStart, bridge }: Props) {
+  const saving = useSaveCurrentUser(bridge);
+  return (
+    <section class="panel" aria-labelledby="settings-formats">
+      <h2 id="settings-formats">Time format and week</h2>
+      <p class="hint">Kept on the service with your account, so its other apps show them too.</p>
+      <fieldset class="choices">
+        <legend>Time format</legend>
+        {TIME_FORMATS.map(({ value, label }) => (
+          <label class="check" key={value}>
+            <input
+              type="radio"
+              name="time-format"
+              value={value}
+              checked={timeFormat === value}
+              onChange={() => void saving.save({ timeFormat: value })}
+            />{' '}
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset class="choices">
+        <legend>Week starts on</legend>
+        {WEEK_STARTS.map(({ value, label }) => (
+          <label class="check" key={value}>
+            <input
+              type="radio"
+              name="week-start"
+              value={value}
+              checked={weekStart === value}
+              onChange={() => void saving.save({ weekStart: value })}
+            />{' '}
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      <ErrorLine error={saving.error} />
+    </section>
+  );
+}
+
+/** Sends each choice in order (arrow keys through the radios send several), keeping the last refusal. */
+function useSaveCurrentUser(bridge: StintBridge) {
+  const [error, setError] = useState<ActionError | null>(null);
+  const chain = useRef<Promise<unknown>>(Promise.resolve());
+  const save = (change: RequestOf<'updateCurrentUser'>) => {
+    const run = chain.current.then(async () => {
+      const result = await bridge.updateCurrentUser(change);
+      setError(result.ok ? null : result.error);
+    });
+    chain.current = run.catch(() => {});
+    return run;
+  };
+  return { error, save };
+}
