@@ -269,8 +269,8 @@ function QuickFeedback({ error, projects, parsed, today, confirming, onUseSugges
       )}
       {!error && !parsed && !done && (
         <p class="hint" id="quick-help">
-          Time (or a range like 9:00-10:30), then @project, #tags and a description; a day like yesterday, mon or
-          2025-03-10 may come first. Enter logs it.
+          Time (or a range like 9:00-10:30), then a description with #tags and @project anywhere in it; a day like
+          yesterday, mon or 2025-03-10 may come first. Enter logs it.
         </p>
       )}
       {done && boxEmpty && <DoneLine done={done} />}
