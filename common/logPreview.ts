@@ -6,7 +6,7 @@
 import { isolated } from './bidi';
 import { ellipsize, NAME_IN_SENTENCE_MAX } from './cutText';
 import { DEFAULT_TIME_FORMAT, formatMinutes, type TimeFormat } from './format';
-import { minutesToLog, roundUpToIncrement } from './minutes';
+import { stored, timerStores } from './lineStores';
 
 export interface LogPreview {
   /** The minutes the entry will get. */
@@ -26,7 +26,7 @@ export function storedMinutes(
   projectName: string,
   format?: TimeFormat,
 ): { minutes: number; why: string | null } {
-  const minutes = roundUpToIncrement(typed, increment);
+  const { minutes } = stored(typed, increment);
   const name = isolated(ellipsize(projectName, NAME_IN_SENTENCE_MAX));
   const why = `${formatMinutes(typed, format)} rounded up to ${name}'s ${increment} minutes`;
   return { minutes, why: minutes === typed ? null : why };
@@ -39,7 +39,8 @@ export function storedMinutes(
 export const logPreviewIn =
   (format: TimeFormat) =>
   (seconds: number, projectName: string, billingIncrement: number, running: boolean): LogPreview => {
-    const { minutes, why } = storedMinutes(minutesToLog(seconds, running), billingIncrement, projectName, format);
+    const { typedMinutes } = timerStores(seconds, running, billingIncrement);
+    const { minutes, why } = storedMinutes(typedMinutes, billingIncrement, projectName, format);
     const log = `Log ${formatMinutes(minutes, format)}`;
     return { minutes, text: why ? `${log} (${why})` : log };
   };

@@ -9,6 +9,9 @@ import { isolated } from '../../common/bidi';
 import type { ResponseOf, StintBridge } from '../../common/contract';
 import { dayInWords } from '../../common/dayWords';
 import { formatMinutes as minutesIn, type TimeFormat } from '../../common/format';
+import { lineStores, type StoredLine } from '../../common/lineStores';
+import { storedMinutes } from '../../common/logPreview';
+import type { ProjectView } from '../../common/snapshot';
 import { useAction } from '../hooks';
 import { type PastedLine as PastedLineView, readPastedLines } from '../pastedLines';
 import { useMinutes, useTimeFormat } from '../timeFormat';
@@ -16,14 +19,15 @@ import { ErrorLine } from './ErrorLine';
 
 interface Props {
   initial: string;
-  names: readonly string[];
+  /** The enabled projects: a line's minutes are shown rounded up to its project's increment, as stored. */
+  projects: readonly ProjectView[];
   today: string;
   bridge: StintBridge;
   /** Closed: with what was logged in words, or null when cancelled. */
   onClose(done: string | null): void;
 }
 
-export function PasteDay({ initial, names, today, bridge, onClose }: Props) {
+export function PasteDay({ initial, projects, today, bridge, onClose }: Props) {
   const [text, setText] = useState(initial);
   // Reasons main gave, by line text, shown until that line is changed.
   const [refusals, setRefusals] = useState<ReadonlyMap<string, string>>(new Map());
@@ -32,9 +36,11 @@ export function PasteDay({ initial, names, today, bridge, onClose }: Props) {
   const [logged, setLogged] = useState<string | null>(null);
   const format = useTimeFormat();
   const formatMinutes = useMinutes();
+  const names = useMemo(() => projects.map((p) => p.name), [projects]);
   const lines = useMemo(() => readPastedLines(text, names, today), [text, names, today]);
   const good = lines.filter((l) => l.parsed.ok && !refusals.has(l.text));
-  const total = good.reduce((sum, l) => sum + (l.parsed.ok ? l.parsed.minutes : 0), 0);
+  // What the service will store of each line (common/lineStores.ts), as main answers it.
+  const total = good.reduce((sum, l) => sum + (l.parsed.ok ? lineStores(l.parsed, projects).minutes : 0), 0);
 
   const log = async () => {
     if (good.length === 0) return;
@@ -70,7 +76,7 @@ export function PasteDay({ initial, names, today, bridge, onClose }: Props) {
           if (e.key === 'Escape') onClose(null);
         }}
       />
-      <PastePreview lines={lines} refusals={refusals} today={today} />
+      <PastePreview lines={lines} projects={projects} refusals={refusals} today={today} />
       <ErrorLine error={action.error} id="paste-error" testId="paste-error" />
       {logged && (
         <p class="done" role="status" data-testid="paste-done">
@@ -99,10 +105,12 @@ export function PasteDay({ initial, names, today, bridge, onClose }: Props) {
 /** The list under the box: each pasted line with what it logs, or the reason it is refused. */
 function PastePreview({
   lines,
+  projects,
   refusals,
   today,
 }: {
   lines: readonly PastedLineView[];
+  projects: readonly ProjectView[];
   refusals: ReadonlyMap<string, string>;
   today: string;
 }) {
@@ -113,6 +121,7 @@ function PastePreview({
         <PastedLine
           key={i}
           line={line}
+          stores={line.parsed.ok ? lineStores(line.parsed, projects) : null}
           refusal={line.parsed.ok ? refusals.get(line.text) : line.parsed.message}
           today={today}
         />
@@ -121,9 +130,19 @@ function PastePreview({
   );
 }
 
+interface PastedLineProps {
+  line: PastedLineView;
+  /** What the service will store of it; null when it does not read. */
+  stores: StoredLine | null;
+  refusal: string | undefined;
+  today: string;
+}
+
 /** One pasted line: its text, and what it logs or why it is refused. */
-function PastedLine({ line, refusal, today }: { line: PastedLineView; refusal: string | undefined; today: string }) {
+function PastedLine({ line, stores, refusal, today }: PastedLineProps) {
   const formatMinutes = useMinutes();
+  const format = useTimeFormat();
+  const why = stores && storedMinutes(stores.typedMinutes, stores.increment, stores.projectName ?? '', format).why;
   return (
     <li class={refusal ? 'refused' : undefined} data-testid="paste-line">
       <span class="paste-text clamp" title={line.text}>
@@ -133,10 +152,11 @@ function PastedLine({ line, refusal, today }: { line: PastedLineView; refusal: s
         <span class="error" data-testid="paste-line-error">
           {refusal}
         </span>
-      ) : line.parsed.ok ? (
+      ) : line.parsed.ok && stores ? (
         <span class="hint">
-          {formatMinutes(line.parsed.minutes)}
+          {formatMinutes(stores.minutes)}
           {line.parsed.projectName ? ` on ${isolated(line.parsed.projectName)}` : ''}
+          {why ? ` (${why})` : ''}
           {line.parsed.projectIsNew && line.parsed.projectName ? ' (new project)' : ''}
           {line.parsed.date === today ? '' : ` ${dayInWords(line.parsed.date, today)}`}
           {line.parsed.didYouMean ? `: did you mean ${line.parsed.didYouMean}?` : ''}

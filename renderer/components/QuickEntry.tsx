@@ -39,7 +39,7 @@ type Logged = ResponseOf<'quickEntry'>;
 type Outbox = Pick<Snapshot['outbox'], 'pendingIds' | 'failed'>;
 
 export function QuickEntry({ projects, recentProjectIds, today, account, outbox, bridge }: Props) {
-  const { input, text, parsed, names, list, action, done, setDone, pasted, setPasted, confirming, ...handlers } =
+  const { input, text, parsed, enabled, list, action, done, setDone, pasted, setPasted, confirming, ...handlers } =
     useQuickEntry(projects, recentProjectIds, today, bridge);
   const format = useTimeFormat();
   const said =
@@ -85,7 +85,7 @@ export function QuickEntry({ projects, recentProjectIds, today, account, outbox,
         {pasted !== null && (
           <PasteDay
             initial={pasted}
-            names={names}
+            projects={enabled}
             today={today}
             bridge={bridge}
             onClose={(said) => {
@@ -134,7 +134,8 @@ function useQuickEntry(
   const caretAfterRender = useCaretAfterRender(input, text);
   useFocusOnQuickEntryCommand(bridge, input);
 
-  const names = useMemo(() => projects.filter((p) => p.enabled).map((p) => p.name), [projects]);
+  const enabled = useMemo(() => projects.filter((p) => p.enabled), [projects]);
+  const names = useMemo(() => enabled.map((p) => p.name), [enabled]);
   const recent = useMemo(() => recentProjectNames(projects, recentProjectIds), [projects, recentProjectIds]);
   const parsed = useMemo(() => (text.trim() ? parseQuickEntry(text, names, today) : null), [text, names, today]);
   const list = useProjectSuggestions(text, cursor, names, recent);
@@ -179,7 +180,7 @@ function useQuickEntry(
     }
   };
 
-  const state = { input, text, parsed, names, list, action, done, setDone, pasted, setPasted, confirming };
+  const state = { input, text, parsed, enabled, list, action, done, setDone, pasted, setPasted, confirming };
   return { ...state, edit, accept, submit, takeSuggested, onKeyDown, setCursor };
 }
 

@@ -3,10 +3,10 @@
 // log`), so a line means the same wherever it comes from.
 
 import type { LoggedEntry } from '../../../common/contract';
+import { lineStores } from '../../../common/lineStores';
 import { parseQuickEntry } from '../../../common/quickEntry';
 import { fail, ok, type Result } from '../../../common/result';
 import type { Snapshot } from '../../../common/snapshot';
-import { billingIncrement, roundUpToIncrement } from '../model/minutes';
 import { newProjectColor } from '../model/newProjectColor';
 import { entryMarker, type OperationBody } from '../model/operations';
 
@@ -26,9 +26,6 @@ export function readQuickLine(text: string, snap: Snapshot, today: string): Resu
   if (!parsed.ok) return fail('invalid_input', parsed.message, parsed.field);
   const project = parsed.projectIsNew ? undefined : snap.projects.find((p) => p.name === parsed.projectName);
   if (project && !project.enabled) return fail('invalid_input', `${project.name} is archived.`, 'project');
-  // What the service will store: rounded up to the project's increment (the default for a
-  // project it creates; none without a project), so the answer says what lands.
-  const increment = billingIncrement(project, Boolean(parsed.projectName));
   return ok({
     entry: (id) => ({
       kind: 'createEntry',
@@ -40,12 +37,7 @@ export function readQuickLine(text: string, snap: Snapshot, today: string): Resu
       ...(parsed.projectIsNew ? { newProjectColor: newProjectColor(snap.projects) } : {}),
       marker: entryMarker(id),
     }),
-    logged: {
-      minutes: roundUpToIncrement(parsed.minutes, increment),
-      typedMinutes: parsed.minutes,
-      increment,
-      projectName: parsed.projectName,
-      date: parsed.date,
-    },
+    // What the service will store, by the function every preview calls, so the answer says what lands.
+    logged: lineStores(parsed, snap.projects),
   });
 }

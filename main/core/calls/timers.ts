@@ -6,7 +6,7 @@ import { DESCRIPTION_IN_LABEL_MAX, ellipsize, NAME_IN_SENTENCE_MAX } from '../..
 import { formatMinutes, localDate, type TimeFormat } from '../../../common/format';
 import { fail, ok, type Result } from '../../../common/result';
 import type { Snapshot, TimerView } from '../../../common/snapshot';
-import { elapsedMinutes, roundUpToIncrement } from '../model/minutes';
+import { timerStores } from '../../../common/lineStores';
 import { exactLiveSeconds } from '../../../common/liveSeconds';
 import type { HandlerKit } from './kit';
 
@@ -164,7 +164,7 @@ function loggedAsItIs(snap: Snapshot, timer: TimerView, now: number, incrementOf
     projectId: timer.projectId,
     projectName: timer.projectName,
     seconds,
-    minutes: roundUpToIncrement(elapsedMinutes(seconds), incrementOf(snap, timer.projectId)),
+    minutes: timerStores(seconds, false, incrementOf(snap, timer.projectId)).minutes,
     date: localDate(now),
     description: timer.description,
   };
@@ -187,7 +187,8 @@ async function logTimer(
       projectId: timer.projectId,
       projectName: timer.projectName,
       seconds,
-      minutes: roundUpToIncrement(elapsedMinutes(seconds), increment),
+      // What the card's Log said (common/lineStores.ts), at the seconds of this moment.
+      minutes: timerStores(seconds, false, increment).minutes,
       date: localDate(now),
       description: timer.description,
     }),

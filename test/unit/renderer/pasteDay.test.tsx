@@ -64,6 +64,16 @@ describe('QuickEntry: a pasted day', () => {
     expect(screen.queryByTestId('paste-day')).toBeNull();
   });
 
+  it("previews each line and the total as the service stores them: 0:10 on Website's 15 minutes is 0:15 (issue 27 item 2)", () => {
+    render(<QuickEntry projects={[website]} recentProjectIds={[]} today={TODAY} bridge={fakeBridge()} />);
+    paste('0:10 @Website a\n0:30 b');
+    expect(screen.getAllByTestId('paste-line').map((l) => l.querySelector('.hint')?.textContent)).toEqual([
+      "0:15 on Website (0:10 rounded up to Website's 15 minutes)",
+      '0:30',
+    ]);
+    expect(screen.getByTestId('paste-log').textContent).toBe('Log 2 entries (0:45)');
+  });
+
   it('a line main refuses stays in the box with its reason', async () => {
     const bridge = fakeBridge({
       logLines: async () =>
