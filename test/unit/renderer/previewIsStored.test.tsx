@@ -53,7 +53,7 @@ describe('what the window says a line stores is what the service stores', () => 
         render(<QuickEntry projects={projects} recentProjectIds={[]} today={TODAY} bridge={fakeBridge()} />);
         paste(lines.map((l, i) => l.text(`n${i}`)).join('\n'));
         const shown = screen.getAllByTestId('paste-line').map((li) => li.querySelector('.hint')?.textContent ?? '');
-        shown.forEach((hint, i) => expect(hint.split(' ')[0]).toBe(storedText(lines[i]!)));
+        expect(shown.map((hint) => hint.split(' ')[0])).toEqual(lines.map(storedText));
         const total = lines.reduce((sum, l) => sum + roundUpMinutes(l.minutes, l.increment), 0);
         expect(screen.getByTestId('paste-log').textContent).toBe(
           `Log ${lines.length} entries (${formatMinutes(total)})`,
