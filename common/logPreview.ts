@@ -6,13 +6,15 @@
 import { isolated } from './bidi';
 import { ellipsize, NAME_IN_SENTENCE_MAX } from './cutText';
 import { DEFAULT_TIME_FORMAT, formatMinutes, type TimeFormat } from './format';
-import { stored, timerStores } from './lineStores';
+import { hasTimeToLog, NOTHING_TO_LOG, stored, timerStores } from './lineStores';
 
 export interface LogPreview {
   /** The minutes the entry will get. */
   minutes: number;
   /** "Log 0:15 (0:04 rounded up to Website's 15 minutes)", or "Log 0:15" when nothing is rounded. */
   text: string;
+  /** false at 0:00:00 paused: no entry to make, so no Log to offer (text says so). */
+  loggable: boolean;
 }
 
 /**
@@ -39,10 +41,11 @@ export function storedMinutes(
 export const logPreviewIn =
   (format: TimeFormat) =>
   (seconds: number, projectName: string, billingIncrement: number, running: boolean): LogPreview => {
-    const { typedMinutes } = timerStores(seconds, running, billingIncrement);
-    const { minutes, why } = storedMinutes(typedMinutes, billingIncrement, projectName, format);
+    const timer = timerStores(seconds, running, billingIncrement);
+    if (!hasTimeToLog(timer)) return { minutes: 0, text: NOTHING_TO_LOG, loggable: false };
+    const { minutes, why } = storedMinutes(timer.typedMinutes, billingIncrement, projectName, format);
     const log = `Log ${formatMinutes(minutes, format)}`;
-    return { minutes, text: why ? `${log} (${why})` : log };
+    return { minutes, text: why ? `${log} (${why})` : log, loggable: true };
   };
 
 /** logPreviewIn for H:MM. */
