@@ -8,11 +8,11 @@ import { useMemo, useState } from 'preact/hooks';
 import { isolated } from '../../common/bidi';
 import type { ResponseOf, StintBridge } from '../../common/contract';
 import { dayInWords } from '../../common/dayWords';
-import { formatMinutes as minutesIn, type TimeFormat } from '../../common/format';
 import { lineStores, type StoredLine } from '../../common/lineStores';
 import { storedMinutes } from '../../common/logPreview';
 import type { ProjectView } from '../../common/snapshot';
 import { useAction } from '../hooks';
+import type { DoneWords } from '../quickEntryMessage';
 import { type PastedLine as PastedLineView, readPastedLines } from '../pastedLines';
 import { useMinutes, useTimeFormat } from '../timeFormat';
 import { ErrorLine } from './ErrorLine';
@@ -23,18 +23,20 @@ interface Props {
   projects: readonly ProjectView[];
   today: string;
   bridge: StintBridge;
-  /** Closed: with what was logged in words, or null when cancelled. */
-  onClose(done: string | null): void;
+  /** What a Log's answer says, following the outbox ("Saved here · sends when …" until the service has them). */
+  wordsFor(answer: ResponseOf<'logLines'>): DoneWords;
+  /** Closed: with what was logged, or null when cancelled. */
+  onClose(done: ResponseOf<'logLines'> | null): void;
 }
 
-export function PasteDay({ initial, projects, today, bridge, onClose }: Props) {
+export function PasteDay({ initial, projects, today, bridge, wordsFor, onClose }: Props) {
   const [text, setText] = useState(initial);
   // Reasons main gave, by line text, shown until that line is changed.
   const [refusals, setRefusals] = useState<ReadonlyMap<string, string>>(new Map());
   const action = useAction();
   // What the last Log logged, said here while refused lines stay in the box (cleared as they change).
-  const [logged, setLogged] = useState<string | null>(null);
-  const format = useTimeFormat();
+  const [logged, setLogged] = useState<ResponseOf<'logLines'> | null>(null);
+  const said = logged ? wordsFor(logged) : null;
   const formatMinutes = useMinutes();
   const names = useMemo(() => projects.map((p) => p.name), [projects]);
   const lines = useMemo(() => readPastedLines(text, names, today), [text, names, today]);
@@ -49,9 +51,8 @@ export function PasteDay({ initial, projects, today, bridge, onClose }: Props) {
     if (!result?.ok) return;
     const refused = new Map(result.value.refused.map((r) => [sent[r.line]!, r.message]));
     const left = lines.filter((l) => !l.parsed.ok || refused.has(l.text) || refusals.has(l.text));
-    const said = loggedWords(result.value, today, format);
-    if (left.length === 0) return onClose(said);
-    setLogged(result.value.logged.length > 0 ? said : null);
+    if (left.length === 0) return onClose(result.value);
+    setLogged(result.value.logged.length > 0 ? result.value : null);
     setRefusals(new Map([...refusals, ...refused]));
     setText(left.map((l) => l.text).join('\n'));
   };
@@ -78,9 +79,9 @@ export function PasteDay({ initial, projects, today, bridge, onClose }: Props) {
       />
       <PastePreview lines={lines} projects={projects} refusals={refusals} today={today} />
       <ErrorLine error={action.error} id="paste-error" testId="paste-error" />
-      {logged && (
-        <p class="done" role="status" data-testid="paste-done">
-          {logged}
+      {said && (
+        <p class={`done${said.confirmed ? '' : ' queued'}`} role="status" data-testid="paste-done">
+          {said.text}
         </p>
       )}
       <div class="row">
@@ -164,13 +165,4 @@ function PastedLine({ line, stores, refusal, today }: PastedLineProps) {
       ) : null}
     </li>
   );
-}
-
-/** "Logged 3 entries, 4:30 in all." (the minutes the service stores), naming any line refused. */
-function loggedWords(answer: ResponseOf<'logLines'>, today: string, format: TimeFormat): string {
-  const minutes = answer.logged.reduce((sum, l) => sum + l.minutes, 0);
-  const days = new Set(answer.logged.map((l) => l.date));
-  const other = days.size === 1 && !days.has(today) ? ` ${dayInWords([...days][0]!, today)}` : '';
-  const n = answer.logged.length;
-  return `Logged ${n} ${n === 1 ? 'entry' : 'entries'}${other}, ${minutesIn(minutes, format)} in all.`;
 }

@@ -8,13 +8,12 @@ import type { RefObject } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ResponseOf, StintBridge } from '../../common/contract';
 import { dayInWords } from '../../common/dayWords';
-import type { TimeFormat } from '../../common/format';
 import { PICKER_LIMIT, recentProjectNames } from '../../common/projectOrder';
 import { parseQuickEntry, projectNameToType, suggestProjects } from '../../common/quickEntry';
 import type { ActionError } from '../../common/result';
 import type { ProjectView, Snapshot } from '../../common/snapshot';
 import { useAction } from '../hooks';
-import { loggedMessage, queuedMessage } from '../quickEntryMessage';
+import { type DoneWords, doneWords } from '../quickEntryMessage';
 import { useTimeFormat } from '../timeFormat';
 import { isPastedDay } from '../pastedLines';
 import { applySuggestion } from '../suggestion';
@@ -36,16 +35,15 @@ interface Props {
 }
 
 type Logged = ResponseOf<'quickEntry'>;
-type Outbox = Pick<Snapshot['outbox'], 'pendingIds' | 'failed'>;
+type Pasted = ResponseOf<'logLines'>;
 
 export function QuickEntry({ projects, recentProjectIds, today, account, outbox, bridge }: Props) {
   const { input, text, parsed, enabled, list, action, done, setDone, pasted, setPasted, confirming, ...handlers } =
     useQuickEntry(projects, recentProjectIds, today, bridge);
   const format = useTimeFormat();
-  const said =
-    done && typeof done !== 'string'
-      ? loggedWords(done, today, { account: account ?? 'the service', outbox, format })
-      : done;
+  const wordsFor = (answer: Logged | Pasted) =>
+    doneWords(answer, today, { account: account ?? 'the service', outbox, format });
+  const said = done ? wordsFor(done) : null;
   const { edit, accept, submit, takeSuggested, onKeyDown, setCursor } = handlers;
   const { suggestions, open, activeIndex } = list;
   const describedBy = action.error ? 'quick-error' : parsed ? 'quick-preview' : 'quick-help';
@@ -88,6 +86,7 @@ export function QuickEntry({ projects, recentProjectIds, today, account, outbox,
             projects={enabled}
             today={today}
             bridge={bridge}
+            wordsFor={wordsFor}
             onClose={(said) => {
               setPasted(null);
               setDone(said);
@@ -125,8 +124,8 @@ function useQuickEntry(
 ) {
   const [text, setText] = useState('');
   const [cursor, setCursor] = useState(0);
-  // What the last Enter or paste did: the queued entry (its words follow the outbox), or what a paste said.
-  const [done, setDone] = useState<Logged | string | null>(null);
+  // What the last Enter or paste queued: its words follow the outbox.
+  const [done, setDone] = useState<Logged | Pasted | null>(null);
   // Several lines pasted at once: a day to log, previewed line by line (PasteDay).
   const [pasted, setPasted] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -250,7 +249,7 @@ interface FeedbackProps {
   confirming: boolean;
   onUseSuggested: (name: string) => void;
   /** What was logged, shown while the box is empty again; confirmed: false until the service has it. */
-  done: { text: string; confirmed: boolean } | string | null;
+  done: DoneWords | null;
   boxEmpty: boolean;
 }
 
@@ -279,27 +278,14 @@ function QuickFeedback({ error, projects, parsed, today, confirming, onUseSugges
   );
 }
 
-/** The answer to the last Enter: green once the service has the entry, plain while it is only saved here. */
-function DoneLine({ done }: { done: { text: string; confirmed: boolean } | string }) {
-  const { text, confirmed } = typeof done === 'string' ? { text: done, confirmed: true } : done;
+/** The answer to the last Enter or paste: green once the service has it all, plain while it is only saved here. */
+function DoneLine({ done }: { done: DoneWords }) {
+  const { text, confirmed } = done;
   return (
     <p class={`done clamp${confirmed ? '' : ' queued'}`} role="status" data-testid="quick-done" title={text}>
       {text}
     </p>
   );
-}
-
-/** The words for a queued entry: "Saved here · sends when Work answers: …" until the service has it, then "Logged …". */
-function loggedWords(
-  logged: Logged,
-  today: string,
-  { account, outbox, format }: { account: string; outbox: Outbox | undefined; format: TimeFormat },
-): { text: string; confirmed: boolean } {
-  if (outbox?.failed.some((f) => f.id === logged.key))
-    return { text: `Not saved on ${account}: see what was refused above.`, confirmed: false };
-  if (outbox?.pendingIds.includes(logged.key))
-    return { text: queuedMessage(logged, today, account, format), confirmed: false };
-  return { text: loggedMessage(logged, today, format), confirmed: true };
 }
 
 /** `text` with the project written `@from` (or `@"from"`) renamed `to` (quoted if it has a space), and where the caret goes after it; null when it is not there. */

@@ -20,12 +20,13 @@ export function lineHandlers(kit: HandlerKit): Pick<Handlers, 'logLines'> {
         const colorOf = newColors(snap);
         const read = lines.map((text) => readQuickLine(text, snap, today, colorOf));
         const good = read.flatMap((r, line) => (r.ok ? [{ line, ...r.value }] : []));
-        await queueAll(
+        const keys = await queueAll(
           now,
           good.map((g) => g.entry),
         );
         return ok({
-          logged: good.map((g) => ({ line: g.line, ...g.logged })),
+          // Each with its key, so the window says "Logged" only once the service has them all.
+          logged: good.map((g, i) => ({ line: g.line, ...g.logged, key: keys[i]! })),
           refused: read.flatMap((r, line) =>
             r.ok ? [] : [{ line, message: r.error.message, field: r.error.field ?? null }],
           ),

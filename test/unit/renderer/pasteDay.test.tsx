@@ -28,6 +28,7 @@ describe('QuickEntry: a pasted day', () => {
         ok({
           logged: lines.map((_, line) => ({
             line,
+            key: `op-${line}`,
             minutes: 30,
             typedMinutes: 30,
             increment: 15,
@@ -90,7 +91,9 @@ describe('QuickEntry: a pasted day', () => {
     const bridge = fakeBridge({
       logLines: async () =>
         ok({
-          logged: [{ line: 0, minutes: 30, typedMinutes: 30, increment: 15, projectName: 'Website', date: TODAY }],
+          logged: [
+            { line: 0, key: 'op-0', minutes: 30, typedMinutes: 30, increment: 15, projectName: 'Website', date: TODAY },
+          ],
           refused: [{ line: 1, message: 'Website is archived.', field: 'project' }],
         }),
     });
@@ -104,6 +107,36 @@ describe('QuickEntry: a pasted day', () => {
     fireEvent.input(screen.getByTestId('paste-lines'), { target: { value: '0:45 @Website c' } });
     expect(screen.getByRole('button', { name: 'Log 1 entry (0:45)' })).toBeTruthy();
     expect(screen.queryByTestId('paste-done')).toBeNull();
+  });
+
+  it('says "Saved here · sends when Work answers" while the pasted entries wait, and "Logged" once the service has them (issue 27 item 5)', async () => {
+    const entry = (line: number, key: string) => ({
+      line,
+      key,
+      minutes: 60,
+      typedMinutes: 60,
+      increment: 15,
+      projectName: 'Website',
+      date: TODAY,
+    });
+    const bridge = fakeBridge({
+      logLines: async () => ok({ logged: [entry(0, 'op-1'), entry(1, 'op-2')], refused: [] }),
+    });
+    const props = { projects: [website], recentProjectIds: [], today: TODAY, account: 'Work', bridge };
+    const { rerender } = render(<QuickEntry {...props} outbox={{ pendingIds: ['op-1', 'op-2'], failed: [] }} />);
+    paste('1:00 @Website a\n1:00 @Website b');
+    fireEvent.click(screen.getByRole('button', { name: 'Log 2 entries (2:00)' }));
+    const said = await screen.findByTestId('quick-done');
+    expect(said.textContent).toBe('Saved here · sends when Work answers: 2 entries, 2:00 in all.');
+    expect(said.classList.contains('queued')).toBe(true);
+    // One of them reached the service: still not all of them.
+    rerender(<QuickEntry {...props} outbox={{ pendingIds: ['op-2'], failed: [] }} />);
+    expect(screen.getByTestId('quick-done').textContent).toBe(
+      'Saved here · sends when Work answers: 2 entries, 2:00 in all.',
+    );
+    rerender(<QuickEntry {...props} outbox={{ pendingIds: [], failed: [] }} />);
+    await waitFor(() => expect(screen.getByTestId('quick-done').textContent).toBe('Logged 2 entries, 2:00 in all.'));
+    expect(screen.getByTestId('quick-done').classList.contains('queued')).toBe(false);
   });
 
   it('one pasted line is typed into the box as usual', () => {
