@@ -11,7 +11,9 @@ import { dayInWords } from '../../common/dayWords';
 import { lineStores, type StoredLine } from '../../common/lineStores';
 import { storedMinutes } from '../../common/logPreview';
 import type { ProjectView } from '../../common/snapshot';
+import { didYouMeanWords } from '../../common/loggedWords';
 import { useAction } from '../hooks';
+import { renameProject } from '../suggestion';
 import type { DoneWords } from '../quickEntryMessage';
 import { type PastedLine as PastedLineView, readPastedLines } from '../pastedLines';
 import { useMinutes, useTimeFormat } from '../timeFormat';
@@ -41,11 +43,13 @@ export function PasteDay({ initial, projects, today, bridge, wordsFor, onClose }
   const names = useMemo(() => projects.map((p) => p.name), [projects]);
   const lines = useMemo(() => readPastedLines(text, names, today), [text, names, today]);
   const good = lines.filter((l) => l.parsed.ok && !refusals.has(l.text));
-  // What the service will store of each line (common/lineStores.ts), as main answers it.
-  const total = good.reduce((sum, l) => sum + (l.parsed.ok ? lineStores(l.parsed, projects).minutes : 0), 0);
+  const total = storedTotal(good, projects);
+
+  // A new project a typo from a known one is asked about first, as one line asks (issue 27 item 3).
+  const typos = useTypoQuestion(text, good);
 
   const log = async () => {
-    if (good.length === 0) return;
+    if (good.length === 0 || typos.askFirst()) return;
     const sent = good.map((l) => l.text);
     const result = await action.run(() => bridge.logLines({ lines: sent }));
     if (!result?.ok) return;
@@ -78,12 +82,17 @@ export function PasteDay({ initial, projects, today, bridge, wordsFor, onClose }
         }}
       />
       <PastePreview lines={lines} projects={projects} refusals={refusals} today={today} />
-      <ErrorLine error={action.error} id="paste-error" testId="paste-error" />
-      {said && (
-        <p class={`done${said.confirmed ? '' : ' queued'}`} role="status" data-testid="paste-done">
-          {said.text}
-        </p>
+      {typos.asking && (
+        <TypoQuestion
+          lines={typos.lines}
+          onUse={(line, name) => {
+            setText(renamedIn(lines, line, name));
+            setLogged(null);
+          }}
+        />
       )}
+      <ErrorLine error={action.error} id="paste-error" testId="paste-error" />
+      {said && <PasteDone said={said} />}
       <div class="row">
         <button
           type="button"
@@ -102,6 +111,16 @@ export function PasteDay({ initial, projects, today, bridge, wordsFor, onClose }
     </div>
   );
 }
+
+/** What the service will store of these lines in all (common/lineStores.ts), as main answers it. */
+const storedTotal = (lines: readonly PastedLineView[], projects: readonly ProjectView[]): number =>
+  lines.reduce((sum, l) => sum + (l.parsed.ok ? lineStores(l.parsed, projects).minutes : 0), 0);
+
+/** The box's text with the typo'd project of a line (and of any line written the same) renamed. */
+const renamedIn = (lines: readonly PastedLineView[], line: TypoLine, name: string): string =>
+  lines
+    .map((l) => (l.text === line.text ? (renameProject(l.text, line.typed, name)?.text ?? l.text) : l.text))
+    .join('\n');
 
 /** The list under the box: each pasted line with what it logs, or the reason it is refused. */
 function PastePreview({
@@ -164,5 +183,59 @@ function PastedLine({ line, stores, refusal, today }: PastedLineProps) {
         </span>
       ) : null}
     </li>
+  );
+}
+
+/** What the last Log logged, while refused lines stay: plain until the service has it all. */
+function PasteDone({ said }: { said: DoneWords }) {
+  return (
+    <p class={`done${said.confirmed ? '' : ' queued'}`} role="status" data-testid="paste-done">
+      {said.text}
+    </p>
+  );
+}
+
+/** A pasted line whose new project is probably a typo of a known one. */
+type TypoLine = PastedLineView & { typed: string; suggested: string };
+
+/**
+ * The lines whose new project looks like a typo, and whether Log asks about them now: the first
+ * Log on a text with such lines asks and sends nothing; a second Log on the same text creates them.
+ */
+function useTypoQuestion(text: string, good: readonly PastedLineView[]) {
+  // The text on which Log was pressed once despite the question.
+  const [asked, setAsked] = useState<string | null>(null);
+  const lines = good.flatMap((l): TypoLine[] =>
+    l.parsed.ok && l.parsed.didYouMean && l.parsed.projectName
+      ? [{ ...l, typed: l.parsed.projectName, suggested: l.parsed.didYouMean }]
+      : [],
+  );
+  const asking = lines.length > 0 && asked === text;
+  /** True when this Log only asks. */
+  const askFirst = () => {
+    if (lines.length === 0 || asked === text) return false;
+    setAsked(text);
+    return true;
+  };
+  return { lines, asking, askFirst };
+}
+
+/** "Did you mean Website? Press Log again to create the new project “Webiste”." for each such line, with its Use button. */
+function TypoQuestion({ lines, onUse }: { lines: readonly TypoLine[]; onUse(line: TypoLine, name: string): void }) {
+  return (
+    <ul class="typo" data-testid="paste-typo" role="alert">
+      {lines.map((line, i) => (
+        // Lines may repeat: their place is their identity.
+        <li key={i}>
+          <span class="paste-text clamp" title={line.text}>
+            {line.text}
+          </span>{' '}
+          {didYouMeanWords(line.suggested, line.typed, 'Press Log again')}{' '}
+          <button type="button" class="link" onClick={() => onUse(line, line.suggested)}>
+            Use {line.suggested}
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -9,14 +9,14 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/ho
 import type { ResponseOf, StintBridge } from '../../common/contract';
 import { dayInWords } from '../../common/dayWords';
 import { PICKER_LIMIT, recentProjectNames } from '../../common/projectOrder';
-import { parseQuickEntry, projectNameToType, suggestProjects } from '../../common/quickEntry';
+import { parseQuickEntry, suggestProjects } from '../../common/quickEntry';
 import type { ActionError } from '../../common/result';
 import type { ProjectView, Snapshot } from '../../common/snapshot';
 import { useAction } from '../hooks';
 import { type DoneWords, doneWords } from '../quickEntryMessage';
 import { useTimeFormat } from '../timeFormat';
 import { isPastedDay } from '../pastedLines';
-import { applySuggestion } from '../suggestion';
+import { applySuggestion, renameProject } from '../suggestion';
 import { ErrorLine } from './ErrorLine';
 import { PasteDay } from './PasteDay';
 import { QuickPreview } from './QuickPreview';
@@ -286,15 +286,6 @@ function DoneLine({ done }: { done: DoneWords }) {
       {text}
     </p>
   );
-}
-
-/** `text` with the project written `@from` (or `@"from"`) renamed `to` (quoted if it has a space), and where the caret goes after it; null when it is not there. */
-function renameProject(text: string, from: string, to: string): { text: string; cursor: number } | null {
-  const written = [`@"${from}"`, `@“${from}”`, `@${from}`].find((w) => text.includes(w));
-  if (!written) return null;
-  const at = text.indexOf(written);
-  const typed = projectNameToType(to);
-  return { text: `${text.slice(0, at + 1)}${typed}${text.slice(at + written.length)}`, cursor: at + 1 + typed.length };
 }
 
 /** The @project suggestions for the word at the caret: which is active, and the keys that work the list. */

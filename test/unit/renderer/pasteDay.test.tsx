@@ -139,6 +139,40 @@ describe('QuickEntry: a pasted day', () => {
     expect(screen.getByTestId('quick-done').classList.contains('queued')).toBe(false);
   });
 
+  it('asks "Did you mean Website?" before a pasted line creates a project a typo from it, as one line does (issue 27 item 3)', async () => {
+    const bridge = fakeBridge({ logLines: async () => ok({ logged: [], refused: [] }) });
+    render(<QuickEntry projects={[website]} recentProjectIds={[]} today={TODAY} bridge={bridge} />);
+    paste('1:00 @Webiste footer\n0:30 @Website header');
+    fireEvent.click(screen.getByRole('button', { name: 'Log 2 entries (1:30)' }));
+    // The first Log asks, and sends nothing.
+    expect(screen.getByTestId('paste-typo').textContent).toContain(
+      'Did you mean Website? Press Log again to create the new project “Webiste”.',
+    );
+    expect(bridge.logLines).not.toHaveBeenCalled();
+    // "Use Website" mends the line in the box.
+    fireEvent.click(screen.getByRole('button', { name: 'Use Website' }));
+    expect((screen.getByTestId('paste-lines') as HTMLTextAreaElement).value).toBe(
+      '1:00 @Website footer\n0:30 @Website header',
+    );
+    expect(screen.queryByTestId('paste-typo')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Log 2 entries (1:30)' }));
+    await waitFor(() =>
+      expect(bridge.logLines).toHaveBeenCalledWith({ lines: ['1:00 @Website footer', '0:30 @Website header'] }),
+    );
+  });
+
+  it('creates the typo’d project on a second Log of the same lines', async () => {
+    const bridge = fakeBridge({ logLines: async () => ok({ logged: [], refused: [] }) });
+    render(<QuickEntry projects={[website]} recentProjectIds={[]} today={TODAY} bridge={bridge} />);
+    paste('1:00 @Webiste footer\n0:30 @Website header');
+    fireEvent.click(screen.getByRole('button', { name: 'Log 2 entries (1:30)' }));
+    expect(bridge.logLines).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Log 2 entries (1:30)' }));
+    await waitFor(() =>
+      expect(bridge.logLines).toHaveBeenCalledWith({ lines: ['1:00 @Webiste footer', '0:30 @Website header'] }),
+    );
+  });
+
   it('one pasted line is typed into the box as usual', () => {
     render(<QuickEntry projects={[website]} recentProjectIds={[]} today={TODAY} bridge={fakeBridge()} />);
     paste('0:30 @Website one line\n');
