@@ -179,8 +179,9 @@ async function logTimer(
   if (!timer) return noTimer();
   const seconds = exactLiveSeconds(timer, now);
   const increment = incrementOf(snap, timer.projectId);
-  // The rule quick entry refuses 0:00 by: a timer at 0:00:00 makes no entry (issue 27 item 6).
-  if (!hasTimeToLog(timerStores(seconds, false, increment)))
+  // The rule quick entry refuses 0:00 by: a stopped timer at 0:00:00 makes no entry (issue 27
+  // item 6); a running one has the minute under way, as its card says.
+  if (timer.state !== 'running' && !hasTimeToLog(timerStores(seconds, false, increment)))
     return fail(
       'invalid_input',
       `${isolated(ellipsize(timer.projectName, NAME_IN_SENTENCE_MAX))}'s timer has no time to log: an entry is at least a minute. Resume it, or discard it.`,
