@@ -229,7 +229,8 @@ export interface Responses {
    */
   quickEntry: LoggedEntry & { key: string };
   logLines: {
-    logged: Array<LoggedEntry & { line: number }>;
+    /** key: as quickEntry's, each queued entry's EntryView.key. */
+    logged: Array<LoggedEntry & { line: number; key: string }>;
     refused: Array<{ line: number; message: string; field: string | null }>;
   };
   retryOperation: null;

@@ -6,13 +6,15 @@
 import { isolated } from './bidi';
 import { ellipsize, NAME_IN_SENTENCE_MAX } from './cutText';
 import { DEFAULT_TIME_FORMAT, formatIncrement, formatMinutes, type TimeFormat } from './format';
-import { minutesToLog, roundUpToIncrement } from './minutes';
+import { hasTimeToLog, NOTHING_TO_LOG, stored, timerStores } from './lineStores';
 
 export interface LogPreview {
   /** The minutes the entry will get. */
   minutes: number;
   /** "Log 0:15 (0:04 rounded up to Website's 15 minutes)", or "Log 0:15" when nothing is rounded. */
   text: string;
+  /** false at 0:00:00 paused: no entry to make, so no Log to offer (text says so). */
+  loggable: boolean;
 }
 
 /**
@@ -26,7 +28,7 @@ export function storedMinutes(
   projectName: string,
   format?: TimeFormat,
 ): { minutes: number; why: string | null } {
-  const minutes = roundUpToIncrement(typed, increment);
+  const { minutes } = stored(typed, increment);
   const name = isolated(ellipsize(projectName, NAME_IN_SENTENCE_MAX));
   const why = `${formatMinutes(typed, format)} rounded up to ${name}'s ${formatIncrement(increment, format)}`;
   return { minutes, why: minutes === typed ? null : why };
@@ -39,9 +41,11 @@ export function storedMinutes(
 export const logPreviewIn =
   (format: TimeFormat) =>
   (seconds: number, projectName: string, billingIncrement: number, running: boolean): LogPreview => {
-    const { minutes, why } = storedMinutes(minutesToLog(seconds, running), billingIncrement, projectName, format);
+    const timer = timerStores(seconds, running, billingIncrement);
+    if (!hasTimeToLog(timer)) return { minutes: 0, text: NOTHING_TO_LOG, loggable: false };
+    const { minutes, why } = storedMinutes(timer.typedMinutes, billingIncrement, projectName, format);
     const log = `Log ${formatMinutes(minutes, format)}`;
-    return { minutes, text: why ? `${log} (${why})` : log };
+    return { minutes, text: why ? `${log} (${why})` : log, loggable: true };
   };
 
 /** logPreviewIn for H:MM. */

@@ -1,6 +1,9 @@
-// Reads one line of quick entry: `[day] <time or range> [@project] [description with #tags]`,
-// e.g. "1:30 @Website #meeting call with the client" or "yesterday 9:00-10:30 @Website review";
-// a new project of several words goes in quotes: `1:00 @"Acme Corp" design`.
+// Reads one line of quick entry: `[day] <time or range> [description with #tags and @project]`,
+// e.g. "1:30 @Website #meeting call with the client", "yesterday 9:00-10:30 @Website review" or a
+// meeting's line edited at its end, "14:00-15:00 #meeting Weekly sync @Acme"; a new project of
+// several words goes in quotes: `1:00 @"Acme Corp" design`. The project is the first word that
+// starts with @ (an @ inside a word, as in bob@example.com, is text), anywhere after the time; a
+// later @word is part of the description.
 // The renderer previews the result as the user types and main parses it again before queueing the
 // entry, so both agree by construction. Today's date is given, never read from a clock here.
 
@@ -77,10 +80,7 @@ export function parseQuickEntry(text: string, knownProjectNames: readonly string
     return { ok: false, field: 'time', message: first.ok ? 'Start with the time.' : first.message };
   }
 
-  const rest = words.slice(used).join(' ');
-  const project = rest.startsWith('@')
-    ? readProject(rest.slice(1), knownProjectNames)
-    : { ...NO_PROJECT, description: rest };
+  const project = projectAnywhere(words.slice(used).join(' '), knownProjectNames);
   if (!project.ok) return project;
   const { projectName, projectIsNew, didYouMean, description } = project;
   return { ok: true, date, minutes, projectName, projectIsNew, didYouMean, description, tags: hashtags(description) };
@@ -91,6 +91,17 @@ type ProjectPart =
   | { ok: false; field: 'project'; message: string };
 
 const NO_PROJECT = { ok: true, projectName: null, projectIsNew: false, didYouMean: null } as const;
+
+/** The project named by the first word that starts with @, and the words either side of it as the description. */
+function projectAnywhere(rest: string, knownProjectNames: readonly string[]): ProjectPart {
+  const at = /(?:^|\s)@/.exec(rest);
+  if (!at) return { ...NO_PROJECT, description: rest };
+  const start = at.index + at[0].length;
+  const project = readProject(rest.slice(start), knownProjectNames);
+  if (!project.ok) return project;
+  const before = rest.slice(0, start - 1).trim();
+  return { ...project, description: [before, project.description].filter(Boolean).join(' ') };
+}
 
 /** Quotes around a name of several words: straight, or the curly pair a keyboard may turn them into. */
 const OPENING_QUOTES = '"“';

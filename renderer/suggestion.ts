@@ -15,3 +15,12 @@ export function applySuggestion(
   const tail = text.slice(at.to + wordRest.length).replace(/^\s+/, '');
   return { text: head + tail, cursor: head.length };
 }
+
+/** `text` with the project written `@from` (or `@"from"`) renamed `to` (quoted if it has a space), and where the caret goes after it; null when it is not there. */
+export function renameProject(text: string, from: string, to: string): { text: string; cursor: number } | null {
+  const written = [`@"${from}"`, `@“${from}”`, `@${from}`].find((w) => text.includes(w));
+  if (!written) return null;
+  const at = text.indexOf(written);
+  const typed = projectNameToType(to);
+  return { text: `${text.slice(0, at + 1)}${typed}${text.slice(at + written.length)}`, cursor: at + 1 + typed.length };
+}

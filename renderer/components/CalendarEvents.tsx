@@ -8,6 +8,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
 import { logPreviewText } from '../calendarLine';
+import { looksLikeDay } from '../../common/dayWords';
 import { parseQuickEntry } from '../../common/quickEntry';
 import type { CalendarEventView, ProjectView } from '../../common/snapshot';
 import { useAction } from '../hooks';
@@ -77,7 +78,7 @@ interface RowProps {
 
 function EventRow({ event, open, onOpen, onClose, onDone, projects, today, bridge }: RowProps) {
   const dismiss = useAction();
-  const when = event.allDay ? 'All day' : event.line.split(' ')[0]!;
+  const when = event.allDay ? 'All day' : lineTime(event.line);
   return (
     <li class="entry calendar-event" data-testid="calendar-event" data-key={event.key}>
       <span class="entry-time">{when}</span>
@@ -108,6 +109,12 @@ function EventRow({ event, open, onOpen, onClose, onDone, projects, today, bridg
       )}
     </li>
   );
+}
+
+/** The time range a meeting's line logs, after the day word a week's line starts with. */
+function lineTime(line: string): string {
+  const [first = '', second = ''] = line.split(' ');
+  return looksLikeDay(first) ? second : first;
 }
 
 interface LineProps {

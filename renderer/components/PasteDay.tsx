@@ -8,44 +8,55 @@ import { useMemo, useState } from 'preact/hooks';
 import { isolated } from '../../common/bidi';
 import type { ResponseOf, StintBridge } from '../../common/contract';
 import { dayInWords } from '../../common/dayWords';
-import { formatMinutes as minutesIn, type TimeFormat } from '../../common/format';
+import { lineStores, type StoredLine } from '../../common/lineStores';
+import { storedMinutes } from '../../common/logPreview';
+import type { ProjectView } from '../../common/snapshot';
+import { didYouMeanWords } from '../../common/loggedWords';
 import { useAction } from '../hooks';
+import { renameProject } from '../suggestion';
+import type { DoneWords } from '../quickEntryMessage';
 import { type PastedLine as PastedLineView, readPastedLines } from '../pastedLines';
 import { useMinutes, useTimeFormat } from '../timeFormat';
 import { ErrorLine } from './ErrorLine';
 
 interface Props {
   initial: string;
-  names: readonly string[];
+  /** The enabled projects: a line's minutes are shown rounded up to its project's increment, as stored. */
+  projects: readonly ProjectView[];
   today: string;
   bridge: StintBridge;
-  /** Closed: with what was logged in words, or null when cancelled. */
-  onClose(done: string | null): void;
+  /** What a Log's answer says, following the outbox ("Saved here · sends when …" until the service has them). */
+  wordsFor(answer: ResponseOf<'logLines'>): DoneWords;
+  /** Closed: with what was logged, or null when cancelled. */
+  onClose(done: ResponseOf<'logLines'> | null): void;
 }
 
-export function PasteDay({ initial, names, today, bridge, onClose }: Props) {
+export function PasteDay({ initial, projects, today, bridge, wordsFor, onClose }: Props) {
   const [text, setText] = useState(initial);
   // Reasons main gave, by line text, shown until that line is changed.
   const [refusals, setRefusals] = useState<ReadonlyMap<string, string>>(new Map());
   const action = useAction();
   // What the last Log logged, said here while refused lines stay in the box (cleared as they change).
-  const [logged, setLogged] = useState<string | null>(null);
-  const format = useTimeFormat();
+  const [logged, setLogged] = useState<ResponseOf<'logLines'> | null>(null);
+  const said = logged ? wordsFor(logged) : null;
   const formatMinutes = useMinutes();
+  const names = useMemo(() => projects.map((p) => p.name), [projects]);
   const lines = useMemo(() => readPastedLines(text, names, today), [text, names, today]);
   const good = lines.filter((l) => l.parsed.ok && !refusals.has(l.text));
-  const total = good.reduce((sum, l) => sum + (l.parsed.ok ? l.parsed.minutes : 0), 0);
+  const total = storedTotal(good, projects);
+
+  // A new project a typo from a known one is asked about first, as one line asks (issue 27 item 3).
+  const typos = useTypoQuestion(text, good);
 
   const log = async () => {
-    if (good.length === 0) return;
+    if (good.length === 0 || typos.askFirst()) return;
     const sent = good.map((l) => l.text);
     const result = await action.run(() => bridge.logLines({ lines: sent }));
     if (!result?.ok) return;
     const refused = new Map(result.value.refused.map((r) => [sent[r.line]!, r.message]));
     const left = lines.filter((l) => !l.parsed.ok || refused.has(l.text) || refusals.has(l.text));
-    const said = loggedWords(result.value, today, format);
-    if (left.length === 0) return onClose(said);
-    setLogged(result.value.logged.length > 0 ? said : null);
+    if (left.length === 0) return onClose(result.value);
+    setLogged(result.value.logged.length > 0 ? result.value : null);
     setRefusals(new Map([...refusals, ...refused]));
     setText(left.map((l) => l.text).join('\n'));
   };
@@ -70,13 +81,18 @@ export function PasteDay({ initial, names, today, bridge, onClose }: Props) {
           if (e.key === 'Escape') onClose(null);
         }}
       />
-      <PastePreview lines={lines} refusals={refusals} today={today} />
-      <ErrorLine error={action.error} id="paste-error" testId="paste-error" />
-      {logged && (
-        <p class="done" role="status" data-testid="paste-done">
-          {logged}
-        </p>
+      <PastePreview lines={lines} projects={projects} refusals={refusals} today={today} />
+      {typos.asking && (
+        <TypoQuestion
+          lines={typos.lines}
+          onUse={(line, name) => {
+            setText(renamedIn(lines, line, name));
+            setLogged(null);
+          }}
+        />
       )}
+      <ErrorLine error={action.error} id="paste-error" testId="paste-error" />
+      {said && <PasteDone said={said} />}
       <div class="row">
         <button
           type="button"
@@ -96,13 +112,25 @@ export function PasteDay({ initial, names, today, bridge, onClose }: Props) {
   );
 }
 
+/** What the service will store of these lines in all (common/lineStores.ts), as main answers it. */
+const storedTotal = (lines: readonly PastedLineView[], projects: readonly ProjectView[]): number =>
+  lines.reduce((sum, l) => sum + (l.parsed.ok ? lineStores(l.parsed, projects).minutes : 0), 0);
+
+/** The box's text with the typo'd project of a line (and of any line written the same) renamed. */
+const renamedIn = (lines: readonly PastedLineView[], line: TypoLine, name: string): string =>
+  lines
+    .map((l) => (l.text === line.text ? (renameProject(l.text, line.typed, name)?.text ?? l.text) : l.text))
+    .join('\n');
+
 /** The list under the box: each pasted line with what it logs, or the reason it is refused. */
 function PastePreview({
   lines,
+  projects,
   refusals,
   today,
 }: {
   lines: readonly PastedLineView[];
+  projects: readonly ProjectView[];
   refusals: ReadonlyMap<string, string>;
   today: string;
 }) {
@@ -113,6 +141,7 @@ function PastePreview({
         <PastedLine
           key={i}
           line={line}
+          stores={line.parsed.ok ? lineStores(line.parsed, projects) : null}
           refusal={line.parsed.ok ? refusals.get(line.text) : line.parsed.message}
           today={today}
         />
@@ -121,9 +150,19 @@ function PastePreview({
   );
 }
 
+interface PastedLineProps {
+  line: PastedLineView;
+  /** What the service will store of it; null when it does not read. */
+  stores: StoredLine | null;
+  refusal: string | undefined;
+  today: string;
+}
+
 /** One pasted line: its text, and what it logs or why it is refused. */
-function PastedLine({ line, refusal, today }: { line: PastedLineView; refusal: string | undefined; today: string }) {
+function PastedLine({ line, stores, refusal, today }: PastedLineProps) {
   const formatMinutes = useMinutes();
+  const format = useTimeFormat();
+  const why = stores && storedMinutes(stores.typedMinutes, stores.increment, stores.projectName ?? '', format).why;
   return (
     <li class={refusal ? 'refused' : undefined} data-testid="paste-line">
       <span class="paste-text clamp" title={line.text}>
@@ -133,10 +172,11 @@ function PastedLine({ line, refusal, today }: { line: PastedLineView; refusal: s
         <span class="error" data-testid="paste-line-error">
           {refusal}
         </span>
-      ) : line.parsed.ok ? (
+      ) : line.parsed.ok && stores ? (
         <span class="hint">
-          {formatMinutes(line.parsed.minutes)}
+          {formatMinutes(stores.minutes)}
           {line.parsed.projectName ? ` on ${isolated(line.parsed.projectName)}` : ''}
+          {why ? ` (${why})` : ''}
           {line.parsed.projectIsNew && line.parsed.projectName ? ' (new project)' : ''}
           {line.parsed.date === today ? '' : ` ${dayInWords(line.parsed.date, today)}`}
           {line.parsed.didYouMean ? `: did you mean ${line.parsed.didYouMean}?` : ''}
@@ -146,11 +186,56 @@ function PastedLine({ line, refusal, today }: { line: PastedLineView; refusal: s
   );
 }
 
-/** "Logged 3 entries, 4:30 in all." (the minutes the service stores), naming any line refused. */
-function loggedWords(answer: ResponseOf<'logLines'>, today: string, format: TimeFormat): string {
-  const minutes = answer.logged.reduce((sum, l) => sum + l.minutes, 0);
-  const days = new Set(answer.logged.map((l) => l.date));
-  const other = days.size === 1 && !days.has(today) ? ` ${dayInWords([...days][0]!, today)}` : '';
-  const n = answer.logged.length;
-  return `Logged ${n} ${n === 1 ? 'entry' : 'entries'}${other}, ${minutesIn(minutes, format)} in all.`;
+/** What the last Log logged, while refused lines stay: plain until the service has it all. */
+function PasteDone({ said }: { said: DoneWords }) {
+  return (
+    <p class={`done${said.confirmed ? '' : ' queued'}`} role="status" data-testid="paste-done">
+      {said.text}
+    </p>
+  );
+}
+
+/** A pasted line whose new project is probably a typo of a known one. */
+type TypoLine = PastedLineView & { typed: string; suggested: string };
+
+/**
+ * The lines whose new project looks like a typo, and whether Log asks about them now: the first
+ * Log on a text with such lines asks and sends nothing; a second Log on the same text creates them.
+ */
+function useTypoQuestion(text: string, good: readonly PastedLineView[]) {
+  // The text on which Log was pressed once despite the question.
+  const [asked, setAsked] = useState<string | null>(null);
+  const lines = good.flatMap((l): TypoLine[] =>
+    l.parsed.ok && l.parsed.didYouMean && l.parsed.projectName
+      ? [{ ...l, typed: l.parsed.projectName, suggested: l.parsed.didYouMean }]
+      : [],
+  );
+  const asking = lines.length > 0 && asked === text;
+  /** True when this Log only asks. */
+  const askFirst = () => {
+    if (lines.length === 0 || asked === text) return false;
+    setAsked(text);
+    return true;
+  };
+  return { lines, asking, askFirst };
+}
+
+/** "Did you mean Website? Press Log again to create the new project “Webiste”." for each such line, with its Use button. */
+function TypoQuestion({ lines, onUse }: { lines: readonly TypoLine[]; onUse(line: TypoLine, name: string): void }) {
+  return (
+    <ul class="typo" data-testid="paste-typo" role="alert">
+      {lines.map((line, i) => (
+        // Lines may repeat: their place is their identity.
+        <li key={i}>
+          <span class="paste-text clamp" title={line.text}>
+            {line.text}
+          </span>{' '}
+          {didYouMeanWords(line.suggested, line.typed, 'Press Log again')}{' '}
+          <button type="button" class="link" onClick={() => onUse(line, line.suggested)}>
+            Use {line.suggested}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
 }

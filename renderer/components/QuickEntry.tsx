@@ -8,16 +8,16 @@ import type { RefObject } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ResponseOf, StintBridge } from '../../common/contract';
 import { dayInWords } from '../../common/dayWords';
-import { exampleTime, type TimeFormat } from '../../common/format';
+import { exampleTime } from '../../common/format';
 import { PICKER_LIMIT, recentProjectNames } from '../../common/projectOrder';
-import { parseQuickEntry, projectNameToType, suggestProjects } from '../../common/quickEntry';
+import { parseQuickEntry, suggestProjects } from '../../common/quickEntry';
 import type { ActionError } from '../../common/result';
 import type { ProjectView, Snapshot } from '../../common/snapshot';
 import { useAction } from '../hooks';
-import { loggedMessage, queuedMessage } from '../quickEntryMessage';
+import { type DoneWords, doneWords } from '../quickEntryMessage';
 import { useTimeFormat } from '../timeFormat';
 import { isPastedDay } from '../pastedLines';
-import { applySuggestion } from '../suggestion';
+import { applySuggestion, renameProject } from '../suggestion';
 import { ErrorLine } from './ErrorLine';
 import { PasteDay } from './PasteDay';
 import { QuickPreview } from './QuickPreview';
@@ -36,16 +36,15 @@ interface Props {
 }
 
 type Logged = ResponseOf<'quickEntry'>;
-type Outbox = Pick<Snapshot['outbox'], 'pendingIds' | 'failed'>;
+type Pasted = ResponseOf<'logLines'>;
 
 export function QuickEntry({ projects, recentProjectIds, today, account, outbox, bridge }: Props) {
-  const { input, text, parsed, names, list, action, done, setDone, pasted, setPasted, confirming, ...handlers } =
+  const { input, text, parsed, enabled, list, action, done, setDone, pasted, setPasted, confirming, ...handlers } =
     useQuickEntry(projects, recentProjectIds, today, bridge);
   const format = useTimeFormat();
-  const said =
-    done && typeof done !== 'string'
-      ? loggedWords(done, today, { account: account ?? 'the service', outbox, format })
-      : done;
+  const wordsFor = (answer: Logged | Pasted) =>
+    doneWords(answer, today, { account: account ?? 'the service', outbox, format });
+  const said = done ? wordsFor(done) : null;
   const { edit, accept, submit, takeSuggested, onKeyDown, setCursor } = handlers;
   const { suggestions, open, activeIndex } = list;
   const describedBy = action.error ? 'quick-error' : parsed ? 'quick-preview' : 'quick-help';
@@ -85,9 +84,10 @@ export function QuickEntry({ projects, recentProjectIds, today, account, outbox,
         {pasted !== null && (
           <PasteDay
             initial={pasted}
-            names={names}
+            projects={enabled}
             today={today}
             bridge={bridge}
+            wordsFor={wordsFor}
             onClose={(said) => {
               setPasted(null);
               setDone(said);
@@ -125,8 +125,8 @@ function useQuickEntry(
 ) {
   const [text, setText] = useState('');
   const [cursor, setCursor] = useState(0);
-  // What the last Enter or paste did: the queued entry (its words follow the outbox), or what a paste said.
-  const [done, setDone] = useState<Logged | string | null>(null);
+  // What the last Enter or paste queued: its words follow the outbox.
+  const [done, setDone] = useState<Logged | Pasted | null>(null);
   // Several lines pasted at once: a day to log, previewed line by line (PasteDay).
   const [pasted, setPasted] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -134,7 +134,8 @@ function useQuickEntry(
   const caretAfterRender = useCaretAfterRender(input, text);
   useFocusOnQuickEntryCommand(bridge, input);
 
-  const names = useMemo(() => projects.filter((p) => p.enabled).map((p) => p.name), [projects]);
+  const enabled = useMemo(() => projects.filter((p) => p.enabled), [projects]);
+  const names = useMemo(() => enabled.map((p) => p.name), [enabled]);
   const recent = useMemo(() => recentProjectNames(projects, recentProjectIds), [projects, recentProjectIds]);
   const parsed = useMemo(() => (text.trim() ? parseQuickEntry(text, names, today) : null), [text, names, today]);
   const list = useProjectSuggestions(text, cursor, names, recent);
@@ -179,7 +180,7 @@ function useQuickEntry(
     }
   };
 
-  const state = { input, text, parsed, names, list, action, done, setDone, pasted, setPasted, confirming };
+  const state = { input, text, parsed, enabled, list, action, done, setDone, pasted, setPasted, confirming };
   return { ...state, edit, accept, submit, takeSuggested, onKeyDown, setCursor };
 }
 
@@ -249,7 +250,7 @@ interface FeedbackProps {
   confirming: boolean;
   onUseSuggested: (name: string) => void;
   /** What was logged, shown while the box is empty again; confirmed: false until the service has it. */
-  done: { text: string; confirmed: boolean } | string | null;
+  done: DoneWords | null;
   boxEmpty: boolean;
 }
 
@@ -269,8 +270,8 @@ function QuickFeedback({ error, projects, parsed, today, confirming, onUseSugges
       )}
       {!error && !parsed && !done && (
         <p class="hint" id="quick-help">
-          Time (or a range like 9:00-10:30), then @project, #tags and a description; a day like yesterday, mon or
-          2025-03-10 may come first. Enter logs it.
+          Time (or a range like 9:00-10:30), then a description with #tags and @project anywhere in it; a day like
+          yesterday, mon or 2025-03-10 may come first. Enter logs it.
         </p>
       )}
       {done && boxEmpty && <DoneLine done={done} />}
@@ -278,36 +279,14 @@ function QuickFeedback({ error, projects, parsed, today, confirming, onUseSugges
   );
 }
 
-/** The answer to the last Enter: green once the service has the entry, plain while it is only saved here. */
-function DoneLine({ done }: { done: { text: string; confirmed: boolean } | string }) {
-  const { text, confirmed } = typeof done === 'string' ? { text: done, confirmed: true } : done;
+/** The answer to the last Enter or paste: green once the service has it all, plain while it is only saved here. */
+function DoneLine({ done }: { done: DoneWords }) {
+  const { text, confirmed } = done;
   return (
     <p class={`done clamp${confirmed ? '' : ' queued'}`} role="status" data-testid="quick-done" title={text}>
       {text}
     </p>
   );
-}
-
-/** The words for a queued entry: "Saved here · sends when Work answers: …" until the service has it, then "Logged …". */
-function loggedWords(
-  logged: Logged,
-  today: string,
-  { account, outbox, format }: { account: string; outbox: Outbox | undefined; format: TimeFormat },
-): { text: string; confirmed: boolean } {
-  if (outbox?.failed.some((f) => f.id === logged.key))
-    return { text: `Not saved on ${account}: see what was refused above.`, confirmed: false };
-  if (outbox?.pendingIds.includes(logged.key))
-    return { text: queuedMessage(logged, today, account, format), confirmed: false };
-  return { text: loggedMessage(logged, today, format), confirmed: true };
-}
-
-/** `text` with the project written `@from` (or `@"from"`) renamed `to` (quoted if it has a space), and where the caret goes after it; null when it is not there. */
-function renameProject(text: string, from: string, to: string): { text: string; cursor: number } | null {
-  const written = [`@"${from}"`, `@“${from}”`, `@${from}`].find((w) => text.includes(w));
-  if (!written) return null;
-  const at = text.indexOf(written);
-  const typed = projectNameToType(to);
-  return { text: `${text.slice(0, at + 1)}${typed}${text.slice(at + written.length)}`, cursor: at + 1 + typed.length };
 }
 
 /** The @project suggestions for the word at the caret: which is active, and the keys that work the list. */

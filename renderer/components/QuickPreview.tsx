@@ -2,8 +2,8 @@
 // to, the time, the project (new ones marked, likely typos of a known one questioned), tags, note.
 
 import { dayInWords } from '../../common/dayWords';
+import { lineStores } from '../../common/lineStores';
 import { storedMinutes } from '../../common/logPreview';
-import { billingIncrementOfName } from '../../common/minutes';
 import type { QuickEntry } from '../../common/quickEntry';
 import type { ProjectView } from '../../common/snapshot';
 import { useMinutes, useTimeFormat } from '../timeFormat';
@@ -31,9 +31,9 @@ export function QuickPreview({ parsed, projects, today, confirming, onUseSuggest
     );
   }
   const day = dayInWords(parsed.date, today);
-  // As main will queue it (main/core/calls/quickLine.ts): the increment of the project named.
-  const name = parsed.projectName;
-  const stored = storedMinutes(parsed.minutes, billingIncrementOfName(projects, name), name ?? '', format);
+  // As main will queue it (main/core/calls/quickLine.ts): what the one function says it stores.
+  const line = lineStores(parsed, projects);
+  const stored = storedMinutes(line.typedMinutes, line.increment, line.projectName ?? '', format);
   return (
     <div id="quick-preview" data-testid="quick-preview" aria-live="polite">
       <dl class="preview" aria-label="Will log">

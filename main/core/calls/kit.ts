@@ -64,7 +64,8 @@ export interface HandlerKit {
   /** Records an operation (held for undo when undoable) and has the worker send it; answers its id. */
   queue(at: number, make: (id: string, seq: number) => OperationBody, undoable?: boolean): Promise<string>;
   /** Records several operations in order with one write to disk (outbox addAll) and has the worker send them. */
-  queueAll(at: number, makes: ReadonlyArray<(id: string) => OperationBody>): Promise<void>;
+  /** Answers the operations' ids, in order (an entry's key while it is queued). */
+  queueAll(at: number, makes: ReadonlyArray<(id: string) => OperationBody>): Promise<string[]>;
   /** Whether two project ids name the same project. */
   same(a: number, b: number): boolean;
   timerOf(snap: Snapshot, projectId: number): TimerView | undefined;
@@ -99,14 +100,15 @@ export function handlerKit(deps: HandlerDeps): HandlerKit {
     return id;
   };
 
-  const queueAll = async (at: number, makes: ReadonlyArray<(id: string) => OperationBody>): Promise<void> => {
-    if (makes.length === 0) return;
+  const queueAll = async (at: number, makes: ReadonlyArray<(id: string) => OperationBody>): Promise<string[]> => {
+    if (makes.length === 0) return [];
     const ops = makes.map((make) => {
       const id = randomUUID();
       return { ...make(id), id, seq: outbox.newSeq(), at } as Operation;
     });
     await outbox.addAll(ops);
     deps.operationQueued();
+    return ops.map((op) => op.id);
   };
 
   // The snapshot may lag the outbox by a moment: just after a project's creation settled, the

@@ -8,7 +8,7 @@ import type { Handlers } from '../../../common/contract';
 import { localDate } from '../../../common/format';
 import { ok } from '../../../common/result';
 import type { HandlerKit } from './kit';
-import { readQuickLine } from './quickLine';
+import { newColors, readQuickLine } from './quickLine';
 
 export function lineHandlers(kit: HandlerKit): Pick<Handlers, 'logLines'> {
   const { act, queueAll } = kit;
@@ -16,14 +16,17 @@ export function lineHandlers(kit: HandlerKit): Pick<Handlers, 'logLines'> {
     logLines: ({ lines }) =>
       act(async (now, snap) => {
         const today = localDate(now);
-        const read = lines.map((text) => readQuickLine(text, snap, today));
+        // One choice of colours for the call: two new projects are two colours.
+        const colorOf = newColors(snap);
+        const read = lines.map((text) => readQuickLine(text, snap, today, colorOf));
         const good = read.flatMap((r, line) => (r.ok ? [{ line, ...r.value }] : []));
-        await queueAll(
+        const keys = await queueAll(
           now,
           good.map((g) => g.entry),
         );
         return ok({
-          logged: good.map((g) => ({ line: g.line, ...g.logged })),
+          // Each with its key, so the window says "Logged" only once the service has them all.
+          logged: good.map((g, i) => ({ line: g.line, ...g.logged, key: keys[i]! })),
           refused: read.flatMap((r, line) =>
             r.ok ? [] : [{ line, message: r.error.message, field: r.error.field ?? null }],
           ),

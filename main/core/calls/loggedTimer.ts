@@ -8,7 +8,7 @@
 import { ok, fail, type Result } from '../../../common/result';
 import type { EntryView, Snapshot } from '../../../common/snapshot';
 import { editedEntry, type TypedEntry } from '../model/editedEntry';
-import { roundUpToIncrement } from '../model/minutes';
+import { stored } from '../../../common/lineStores';
 import type { Operation } from '../model/operations';
 import type { OutboxItem } from '../sync/outbox';
 import { withinGraceItem } from '../sync/undoable';
@@ -51,7 +51,7 @@ export async function editLoggedTimer(
       'project',
     );
   const increment = kit.incrementOf(snap, op.projectId);
-  const minutes = roundUpToIncrement(values.minutes, increment);
+  const { minutes } = stored(values.minutes, increment);
   // Saved unchanged: nothing to change.
   if (minutes === op.minutes && values.description === (op.description ?? '')) return ok(null);
   // The service is sent elapsedMinutes(seconds): whole minutes in seconds send exactly those.

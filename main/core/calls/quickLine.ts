@@ -3,10 +3,10 @@
 // log`), so a line means the same wherever it comes from.
 
 import type { LoggedEntry } from '../../../common/contract';
+import { lineStores } from '../../../common/lineStores';
 import { parseQuickEntry } from '../../../common/quickEntry';
 import { fail, ok, type Result } from '../../../common/result';
 import type { Snapshot } from '../../../common/snapshot';
-import { billingIncrement, roundUpToIncrement } from '../model/minutes';
 import { newProjectColor } from '../model/newProjectColor';
 import { entryMarker, type OperationBody } from '../model/operations';
 
@@ -16,8 +16,34 @@ export interface QuickLine {
   logged: LoggedEntry;
 }
 
-/** `today`: the local date the day words count from. */
-export function readQuickLine(text: string, snap: Snapshot, today: string): Result<QuickLine> {
+/** The colour a project a line names for the first time is created with, by its name. */
+export type NewColor = (projectName: string) => string;
+
+/**
+ * The colours of the projects one call creates: each new name its own, chosen among the user's
+ * projects and those named before it in the same call (a pasted day's two new projects once both
+ * got the colour fewest projects wore), and a name written twice the same.
+ */
+export function newColors(snap: Snapshot): NewColor {
+  const given = new Map<string, string>();
+  return (name) => {
+    const key = name.toLowerCase();
+    let color = given.get(key);
+    if (color === undefined) {
+      color = newProjectColor([...snap.projects, ...[...given.values()].map((c) => ({ color: c }))]);
+      given.set(key, color);
+    }
+    return color;
+  };
+}
+
+/** `today`: the local date the day words count from; `colorOf`: a new project's colour. */
+export function readQuickLine(
+  text: string,
+  snap: Snapshot,
+  today: string,
+  colorOf: NewColor = newColors(snap),
+): Result<QuickLine> {
   const parsed = parseQuickEntry(
     text,
     snap.projects.map((p) => p.name),
@@ -26,9 +52,7 @@ export function readQuickLine(text: string, snap: Snapshot, today: string): Resu
   if (!parsed.ok) return fail('invalid_input', parsed.message, parsed.field);
   const project = parsed.projectIsNew ? undefined : snap.projects.find((p) => p.name === parsed.projectName);
   if (project && !project.enabled) return fail('invalid_input', `${project.name} is archived.`, 'project');
-  // What the service will store: rounded up to the project's increment (the default for a
-  // project it creates; none without a project), so the answer says what lands.
-  const increment = billingIncrement(project, Boolean(parsed.projectName));
+  const color = parsed.projectIsNew && parsed.projectName ? colorOf(parsed.projectName) : null;
   return ok({
     entry: (id) => ({
       kind: 'createEntry',
@@ -37,15 +61,10 @@ export function readQuickLine(text: string, snap: Snapshot, today: string): Resu
       description: parsed.description,
       projectId: project?.id ?? null,
       projectName: parsed.projectName,
-      ...(parsed.projectIsNew ? { newProjectColor: newProjectColor(snap.projects) } : {}),
+      ...(color ? { newProjectColor: color } : {}),
       marker: entryMarker(id),
     }),
-    logged: {
-      minutes: roundUpToIncrement(parsed.minutes, increment),
-      typedMinutes: parsed.minutes,
-      increment,
-      projectName: parsed.projectName,
-      date: parsed.date,
-    },
+    // What the service will store, by the function every preview calls, so the answer says what lands.
+    logged: lineStores(parsed, snap.projects),
   });
 }

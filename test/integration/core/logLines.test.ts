@@ -65,4 +65,23 @@ describe('logLines with the local service', () => {
     ).map((e) => (e.description ?? '').slice(note.length + 1));
     expect(landed.sort()).toEqual(['a', 'b', 'e']);
   });
+
+  it('gives each project one paste creates its own colour, and a name written twice one project (issue 27 item 4)', async () => {
+    const core = await local.core(dir.path);
+    await until(() => core.getSnapshot().online, 'online');
+    const [alpha, beta] = [`Alpha${process.pid}`, `Beta${process.pid}`];
+    const note = `colours${process.pid}`;
+    await must(
+      core.handlers.logLines({
+        lines: [`0:30 @${alpha} ${note} a`, `0:30 @${beta} ${note} b`, `0:15 @${alpha} ${note} c`],
+      }),
+    );
+    await untilSynced(core);
+    const made = (await collect(local.api.listProjects())).filter((p) => p.name === alpha || p.name === beta);
+    expect(made).toHaveLength(2);
+    const [a, b] = [made.find((p) => p.name === alpha)!, made.find((p) => p.name === beta)!];
+    expect(a.color).toMatch(/^#[0-9a-f]{6}$/);
+    expect(b.color).toMatch(/^#[0-9a-f]{6}$/);
+    expect(a.color).not.toBe(b.color);
+  });
 });

@@ -380,3 +380,51 @@ describe('suggestProjects: recent first', () => {
     expect(suggestProjects('1:30 @', 6, many, { limit: 12 })?.names).toHaveLength(12);
   });
 });
+
+describe('parseQuickEntry: @project anywhere in the line (issue 27 item 19)', () => {
+  it('reads a project written at the end, as a meeting line is edited', () => {
+    expect(parseQuickEntry('14:00-15:00 #meeting Weekly sync @"Acme Corp"', known, TODAY)).toEqual({
+      ok: true,
+      date: TODAY,
+      minutes: 60,
+      projectName: 'Acme Corp',
+      projectIsNew: true,
+      didYouMean: null,
+      description: '#meeting Weekly sync',
+      tags: ['meeting'],
+    });
+  });
+
+  it('reads a known project of several words in the middle, the words either side the description', () => {
+    expect(parseQuickEntry('yesterday 45m fixed the @Client Website redesign header #bug', known, TODAY)).toEqual({
+      ok: true,
+      date: addDays(TODAY, -1),
+      minutes: 45,
+      projectName: 'Client Website redesign',
+      projectIsNew: false,
+      didYouMean: null,
+      description: 'fixed the header #bug',
+      tags: ['bug'],
+    });
+  });
+
+  it('takes @ only at a word start: an e-mail address stays in the description', () => {
+    expect(parseQuickEntry('0:10 mail to bob@example.com @Website', known, TODAY)).toMatchObject({
+      ok: true,
+      projectName: 'Website',
+      description: 'mail to bob@example.com',
+    });
+  });
+
+  it('names the project by the first @word; a later one is part of the description', () => {
+    expect(parseQuickEntry('1:00 call @Website with @bob', known, TODAY)).toMatchObject({
+      projectName: 'Website',
+      description: 'call with @bob',
+    });
+  });
+
+  it('refuses a lone @ or an unclosed quote wherever it stands, at the project', () => {
+    expect(parseQuickEntry('1:00 call @', known, TODAY)).toMatchObject({ ok: false, field: 'project' });
+    expect(parseQuickEntry('1:00 call @"Acme Corp', known, TODAY)).toMatchObject({ ok: false, field: 'project' });
+  });
+});

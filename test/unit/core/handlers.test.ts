@@ -34,11 +34,13 @@ const view = (): Snapshot =>
     notices: [],
   });
 
+/** The handlers' clock: a timer's time passes only when a test moves it. */
+let at = 1_000_000;
 function handlers(snapshot: () => Snapshot) {
   return createHandlers(
     handlerDeps({
       outbox,
-      now: () => 1_000_000,
+      now: () => at,
       snapshot,
     }),
   );
@@ -72,6 +74,8 @@ describe('handlers, with a snapshot one step behind the outbox', () => {
       },
     );
     current = stale;
+    // A minute on the timer: one at 0:00:00 has nothing to log (issue 27 item 6).
+    at += 60_000;
     await must(h.pauseTimer({ projectId: local }));
     expect(outbox.items().at(-1)!.op).toMatchObject({ kind: 'pauseTimer', projectId: 42 });
     await must(h.logTimer({ projectId: 42 }));

@@ -78,6 +78,14 @@ describe('CalendarEvents', () => {
     expect(screen.getByTestId('event-preview').textContent).toMatch(/Start with the time/);
   });
 
+  it('reads a project typed at the end of a meeting line, as quick entry does (issue 27 item 19)', () => {
+    const review = event({ key: 'review/', title: 'Review', line: '11:00-12:00 #meeting Review', projectName: null });
+    render(<CalendarEvents events={[review]} projects={[acme]} today="2025-03-10" bridge={fakeBridge()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Log Review' }));
+    fireEvent.input(screen.getByTestId('event-line'), { target: { value: '11:00-12:00 #meeting Review @Acme' } });
+    expect(screen.getByTestId('event-preview').textContent).toBe('Logs 1:00 on Acme: #meeting Review');
+  });
+
   it('dismisses an event by its key', async () => {
     const bridge = fakeBridge();
     render(<CalendarEvents events={events} projects={[acme]} today="2025-03-10" bridge={bridge} />);
@@ -140,6 +148,9 @@ describe('the week view', () => {
       />,
     );
     fireEvent.click(screen.getByRole('button', { name: /Mon/ }));
+    // The meeting shows its time, not the date its line starts with (issue 27 item 19).
+    const row = screen.getByTestId('calendar-event');
+    expect(row.querySelector('.entry-time')?.textContent).toBe('9:00-9:10');
     fireEvent.click(screen.getByRole('button', { name: 'Log Stand-up' }));
     const line = screen.getByTestId('event-line') as HTMLInputElement;
     expect(line.value).toBe('2025-03-10 9:00-9:10 @Acme #meeting Stand-up');

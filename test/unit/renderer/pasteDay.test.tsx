@@ -28,6 +28,7 @@ describe('QuickEntry: a pasted day', () => {
         ok({
           logged: lines.map((_, line) => ({
             line,
+            key: `op-${line}`,
             minutes: 30,
             typedMinutes: 30,
             increment: 15,
@@ -64,6 +65,16 @@ describe('QuickEntry: a pasted day', () => {
     expect(screen.queryByTestId('paste-day')).toBeNull();
   });
 
+  it("previews each line and the total as the service stores them: 0:10 on Website's 15 minutes is 0:15 (issue 27 item 2)", () => {
+    render(<QuickEntry projects={[website]} recentProjectIds={[]} today={TODAY} bridge={fakeBridge()} />);
+    paste('0:10 @Website a\n0:30 b');
+    expect(screen.getAllByTestId('paste-line').map((l) => l.querySelector('.hint')?.textContent)).toEqual([
+      "0:15 on Website (0:10 rounded up to Website's 15 minutes)",
+      '0:30',
+    ]);
+    expect(screen.getByTestId('paste-log').textContent).toBe('Log 2 entries (0:45)');
+  });
+
   it('a line main refuses stays in the box with its reason', async () => {
     const bridge = fakeBridge({
       logLines: async () =>
@@ -80,7 +91,9 @@ describe('QuickEntry: a pasted day', () => {
     const bridge = fakeBridge({
       logLines: async () =>
         ok({
-          logged: [{ line: 0, minutes: 30, typedMinutes: 30, increment: 15, projectName: 'Website', date: TODAY }],
+          logged: [
+            { line: 0, key: 'op-0', minutes: 30, typedMinutes: 30, increment: 15, projectName: 'Website', date: TODAY },
+          ],
           refused: [{ line: 1, message: 'Website is archived.', field: 'project' }],
         }),
     });
@@ -94,6 +107,70 @@ describe('QuickEntry: a pasted day', () => {
     fireEvent.input(screen.getByTestId('paste-lines'), { target: { value: '0:45 @Website c' } });
     expect(screen.getByRole('button', { name: 'Log 1 entry (0:45)' })).toBeTruthy();
     expect(screen.queryByTestId('paste-done')).toBeNull();
+  });
+
+  it('says "Saved here · sends when Work answers" while the pasted entries wait, and "Logged" once the service has them (issue 27 item 5)', async () => {
+    const entry = (line: number, key: string) => ({
+      line,
+      key,
+      minutes: 60,
+      typedMinutes: 60,
+      increment: 15,
+      projectName: 'Website',
+      date: TODAY,
+    });
+    const bridge = fakeBridge({
+      logLines: async () => ok({ logged: [entry(0, 'op-1'), entry(1, 'op-2')], refused: [] }),
+    });
+    const props = { projects: [website], recentProjectIds: [], today: TODAY, account: 'Work', bridge };
+    const { rerender } = render(<QuickEntry {...props} outbox={{ pendingIds: ['op-1', 'op-2'], failed: [] }} />);
+    paste('1:00 @Website a\n1:00 @Website b');
+    fireEvent.click(screen.getByRole('button', { name: 'Log 2 entries (2:00)' }));
+    const said = await screen.findByTestId('quick-done');
+    expect(said.textContent).toBe('Saved here · sends when Work answers: 2 entries, 2:00 in all.');
+    expect(said.classList.contains('queued')).toBe(true);
+    // One of them reached the service: still not all of them.
+    rerender(<QuickEntry {...props} outbox={{ pendingIds: ['op-2'], failed: [] }} />);
+    expect(screen.getByTestId('quick-done').textContent).toBe(
+      'Saved here · sends when Work answers: 2 entries, 2:00 in all.',
+    );
+    rerender(<QuickEntry {...props} outbox={{ pendingIds: [], failed: [] }} />);
+    await waitFor(() => expect(screen.getByTestId('quick-done').textContent).toBe('Logged 2 entries, 2:00 in all.'));
+    expect(screen.getByTestId('quick-done').classList.contains('queued')).toBe(false);
+  });
+
+  it('asks "Did you mean Website?" before a pasted line creates a project a typo from it, as one line does (issue 27 item 3)', async () => {
+    const bridge = fakeBridge({ logLines: async () => ok({ logged: [], refused: [] }) });
+    render(<QuickEntry projects={[website]} recentProjectIds={[]} today={TODAY} bridge={bridge} />);
+    paste('1:00 @Webiste footer\n0:30 @Website header');
+    fireEvent.click(screen.getByRole('button', { name: 'Log 2 entries (1:30)' }));
+    // The first Log asks, and sends nothing.
+    expect(screen.getByTestId('paste-typo').textContent).toContain(
+      'Did you mean Website? Press Log again to create the new project “Webiste”.',
+    );
+    expect(bridge.logLines).not.toHaveBeenCalled();
+    // "Use Website" mends the line in the box.
+    fireEvent.click(screen.getByRole('button', { name: 'Use Website' }));
+    expect((screen.getByTestId('paste-lines') as HTMLTextAreaElement).value).toBe(
+      '1:00 @Website footer\n0:30 @Website header',
+    );
+    expect(screen.queryByTestId('paste-typo')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Log 2 entries (1:30)' }));
+    await waitFor(() =>
+      expect(bridge.logLines).toHaveBeenCalledWith({ lines: ['1:00 @Website footer', '0:30 @Website header'] }),
+    );
+  });
+
+  it('creates the typo’d project on a second Log of the same lines', async () => {
+    const bridge = fakeBridge({ logLines: async () => ok({ logged: [], refused: [] }) });
+    render(<QuickEntry projects={[website]} recentProjectIds={[]} today={TODAY} bridge={bridge} />);
+    paste('1:00 @Webiste footer\n0:30 @Website header');
+    fireEvent.click(screen.getByRole('button', { name: 'Log 2 entries (1:30)' }));
+    expect(bridge.logLines).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Log 2 entries (1:30)' }));
+    await waitFor(() =>
+      expect(bridge.logLines).toHaveBeenCalledWith({ lines: ['1:00 @Webiste footer', '0:30 @Website header'] }),
+    );
   });
 
   it('one pasted line is typed into the box as usual', () => {

@@ -210,6 +210,7 @@ describe.each(FORMATS)("a %s user's durations in the window", (format, shows) =>
         ok({
           logged: lines.map((_, line) => ({
             line,
+            key: `op-${line}`,
             minutes: 45,
             typedMinutes: 45,
             increment: 1,

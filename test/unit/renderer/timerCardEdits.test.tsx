@@ -35,6 +35,21 @@ describe('a timer card', () => {
     expect(screen.getByTestId('log-preview').textContent).toBe('Log 0:04');
   });
 
+  it('a paused timer at 0:00:00 offers no Log: an entry is at least a minute, as quick entry says (issue 27 item 6)', () => {
+    render(
+      <TimerCard
+        timer={timerView({ state: 'paused', seconds: 0 })}
+        now={NOW}
+        billingIncrement={15}
+        bridge={fakeBridge()}
+      />,
+    );
+    openMore();
+    expect(screen.queryByTestId('log-button')).toBeNull();
+    expect(screen.getByTestId('log-preview').textContent).toBe('Nothing to log yet: an entry is at least a minute.');
+    expect(screen.getByRole('button', { name: 'Discard Website' })).toBeTruthy();
+  });
+
   it("a fresh running timer's Log says the minutes it will store: 0:15 on a 15-minute project, not 0:00", () => {
     render(
       <TimerCard
