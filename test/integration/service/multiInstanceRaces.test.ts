@@ -1,5 +1,5 @@
-// Issue 29 item 2: what may happen once happens once, whichever instances the requests reach at
-// the same moment. Each test sends 9 simultaneous requests over 3 real instances on one PostgreSQL
+// Issue 29 item 2: what may happen once happens once, and a state change reads the state it
+// changes, whichever instances the requests reach at the same moment. Each test sends 9 simultaneous requests over 3 real instances on one PostgreSQL
 // database, for 10 rounds (one lucky round proves little: before the fix nearly every round let
 // several through).
 import { createHash, randomBytes } from 'node:crypto';
@@ -10,6 +10,7 @@ import { DEFAULT_OAUTH_SETTINGS } from '../../../service/oauth/settings';
 import { beforeAllWithPostgres, testDatabase } from '../../support/postgres';
 import { type Instances, instancesOnOneDatabase, race } from './instancesSupport';
 import { CALLBACK, currentUser, tokenRequest } from './oauthSupport';
+import { Client, createProject } from './support';
 
 beforeAllWithPostgres(async () => {
   // Starts the shared cluster before the first test's clock runs.
@@ -124,6 +125,60 @@ describe('single use across 3 instances on one PostgreSQL database', () => {
       );
       expect(family, `round ${round}`).toEqual([{ total: 2, live: 0 }]);
       expect(await currentUser(team.services[round % 3]!.url, won[0]!.body.access_token)).toBe(401);
+    }
+  }, 120_000);
+});
+
+describe('timer state across 3 instances on one PostgreSQL database', () => {
+  /** A client per instance, all with the owner's token, and a project of the owner's. */
+  async function timerTeam() {
+    const team = await instancesOnOneDatabase(3);
+    const clients = team.services.map((s) => new Client(s.url, team.services[0]!.token));
+    const projectId = await createProject(clients[0]!);
+    const timer = `/v2/projects/${projectId}/timer`;
+    return { ...team, clients, projectId, timer };
+  }
+  const raceOn = <T>(clients: Client[], call: (client: Client) => Promise<T>) =>
+    Promise.all(Array.from({ length: RACERS }, (_, i) => call(clients[i % clients.length]!)));
+
+  it('logs a running timer once when 9 logs race: one entry, the others 404', async () => {
+    const team = await timerTeam();
+    for (let round = 0; round < ROUNDS; round++) {
+      expect((await team.clients[0]!.put(`${team.timer}/start`, {})).status).toBe(200);
+      const statuses = (await raceOn(team.clients, (c) => c.put(`${team.timer}/log`, { minutes: 5 }))).map(
+        (r) => r.status,
+      );
+      expect(
+        statuses.filter((s) => s === 204),
+        `round ${round}: ${statuses}`,
+      ).toHaveLength(1);
+      expect(
+        statuses.filter((s) => s === 404),
+        `round ${round}: ${statuses}`,
+      ).toHaveLength(RACERS - 1);
+      expect(
+        await team.admin.column<number>('SELECT COUNT(*) FROM entries WHERE project_id = ?', team.projectId),
+      ).toEqual([round + 1]);
+    }
+  }, 120_000);
+
+  it('adds every one of 9 racing corrections to a running timer; 9 racing pauses leave it paused with that time', async () => {
+    const team = await timerTeam();
+    for (let round = 0; round < ROUNDS; round++) {
+      expect((await team.clients[0]!.put(`${team.timer}/start`, {})).status).toBe(200);
+      const adds = await raceOn(team.clients, (c) => c.put(`${team.timer}/add_or_subtract_time`, { minutes: 1 }));
+      expect(adds.map((r) => r.status)).toEqual(Array(RACERS).fill(200));
+      const pauses = await raceOn(team.clients, (c) => c.put(`${team.timer}/pause`, {}));
+      expect(pauses.map((r) => r.status)).toEqual(Array(RACERS).fill(200));
+      const [row] = await team.admin.all<{ state: string; elapsed_ms: number }>(
+        'SELECT state, elapsed_ms FROM timers WHERE project_id = ?',
+        team.projectId,
+      );
+      // 9 minutes added, plus the real seconds the round took (generous for a loaded machine).
+      expect(row!.state).toBe('paused');
+      expect(row!.elapsed_ms, `round ${round}`).toBeGreaterThanOrEqual(RACERS * 60_000);
+      expect(row!.elapsed_ms, `round ${round}`).toBeLessThan((RACERS + 1) * 60_000);
+      expect((await team.clients[0]!.del(team.timer)).status).toBe(204);
     }
   }, 120_000);
 });
