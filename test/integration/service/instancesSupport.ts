@@ -13,6 +13,8 @@ afterEach(async () => {
 
 export interface Instances {
   services: RunningService[];
+  /** Each instance's own store, in the order of `services` (their pools, for the tests that watch them). */
+  stores: PostgresStore[];
   database: TestDatabase;
   /** A store of the test's own on the database (an operator's tool): to look at rows, or set them up. */
   admin: PostgresStore;
@@ -30,13 +32,14 @@ export async function instancesOnOneDatabase(
     const store = await openPostgresStore({ url: database.url, poolSize });
     const service = await startService({ rateLimit: 0, ...serviceOptions, ...extra, store });
     cleanups.push(() => service.close());
-    return service;
+    return { service, store };
   };
   const first = await instance();
-  const rest = await Promise.all(Array.from({ length: count - 1 }, () => instance({ token: first.token })));
+  const rest = await Promise.all(Array.from({ length: count - 1 }, () => instance({ token: first.service.token })));
   const admin = await openPostgresStore({ url: database.url, poolSize: 2 });
   cleanups.push(() => admin.close());
-  return { services: [first, ...rest], database, admin };
+  const all = [first, ...rest];
+  return { services: all.map((i) => i.service), stores: all.map((i) => i.store), database, admin };
 }
 
 /** `n` copies of `request` at once, the i-th sent to instance i mod the number of instances. */
