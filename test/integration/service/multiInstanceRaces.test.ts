@@ -182,3 +182,34 @@ describe('timer state across 3 instances on one PostgreSQL database', () => {
     }
   }, 120_000);
 });
+
+describe('invoice state across 3 instances on one PostgreSQL database', () => {
+  it('puts an entry on one invoice when 9 invoices of it race: one 201, the others already_invoiced', async () => {
+    const team = await instancesOnOneDatabase(3);
+    const clients = team.services.map((s) => new Client(s.url, team.services[0]!.token));
+    const projectId = await createProject(clients[0]!);
+    for (let round = 0; round < ROUNDS; round++) {
+      const entry = await clients[0]!.post('/v2/entries', { project_id: projectId, date: '2024-03-04', minutes: 30 });
+      expect(entry.status).toBe(201);
+      const replies = await Promise.all(
+        Array.from({ length: RACERS }, (_, i) =>
+          clients[i % 3]!.post('/v2/invoices', {
+            invoice_date: '2024-03-31',
+            entry_ids: [entry.body.id],
+            rate_calculation: { calculation_method: 'standard_hourly_rate', standard_hourly_rate: 60 },
+          }),
+        ),
+      );
+      const statuses = replies.map((r) => r.status);
+      expect(
+        statuses.filter((s) => s === 201),
+        `round ${round}: ${statuses}`,
+      ).toHaveLength(1);
+      for (const lost of replies.filter((r) => r.status !== 201)) {
+        expect(lost.status).toBe(400);
+        expect(lost.body.errors).toEqual([{ resource: 'Invoice', field: 'entry_ids', code: 'already_invoiced' }]);
+      }
+      expect(await team.admin.column<number>('SELECT COUNT(*) FROM invoices')).toEqual([round + 1]);
+    }
+  }, 120_000);
+});
