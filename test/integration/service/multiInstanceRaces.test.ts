@@ -213,3 +213,38 @@ describe('invoice state across 3 instances on one PostgreSQL database', () => {
     }
   }, 120_000);
 });
+
+describe('tag merges across 3 instances on one PostgreSQL database', () => {
+  it('merges a tag once when 9 merges of it race: one 204, the others find it gone (400 missing)', async () => {
+    const team = await instancesOnOneDatabase(3);
+    const clients = team.services.map((s) => new Client(s.url, team.services[0]!.token));
+    const projectId = await createProject(clients[0]!);
+    for (let round = 0; round < ROUNDS; round++) {
+      const entry = await clients[0]!.post('/v2/entries', {
+        project_id: projectId,
+        date: '2024-03-04',
+        minutes: 30,
+        description: `#target${round} #source${round}`,
+      });
+      expect(entry.status).toBe(201);
+      const ids = new Map<string, number>(
+        (await clients[0]!.get('/v2/tags?per_page=1000')).body.map((t: { id: number; name: string }) => [t.name, t.id]),
+      );
+      const [target, source] = [ids.get(`target${round}`)!, ids.get(`source${round}`)!];
+      const replies = await Promise.all(
+        Array.from({ length: RACERS }, (_, i) => clients[i % 3]!.put(`/v2/tags/${target}/merge`, { tag_id: source })),
+      );
+      const statuses = replies.map((r) => r.status);
+      expect(
+        statuses.filter((s) => s === 204),
+        `round ${round}: ${statuses}`,
+      ).toHaveLength(1);
+      for (const lost of replies.filter((r) => r.status !== 204)) {
+        expect(lost.status, lost.text).toBe(400);
+        expect(lost.body.errors).toEqual([{ resource: 'Tag', field: 'tag_id', code: 'missing' }]);
+      }
+      expect(await team.admin.column<number>('SELECT COUNT(*) FROM tags WHERE id = ?', source)).toEqual([0]);
+      expect(await team.admin.column<number>('SELECT COUNT(*) FROM entry_tags WHERE tag_id = ?', target)).toEqual([1]);
+    }
+  }, 120_000);
+});
