@@ -11,6 +11,12 @@ const scope = new AsyncLocalStorage<AbortSignal>();
 /** Runs fn (and everything it starts) on behalf of the request `signal` belongs to. */
 export const runForRequest = <T>(signal: AbortSignal, fn: () => T): T => scope.run(signal, fn);
 
+/**
+ * Runs fn outside any request: background work a request starts (a wake, a timer, a poll) must
+ * not carry the request's signal, or it would be refused for good once that request was cut.
+ */
+export const outsideRequest = <T>(fn: () => T): T => scope.exit(fn);
+
 /** The signal of the request this code runs for, if any. */
 export const requestSignal = (): AbortSignal | undefined => scope.getStore();
 

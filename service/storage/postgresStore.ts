@@ -15,7 +15,7 @@
 // that catches a failed statement and carries on must run it in a nested transaction (a savepoint).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
-import { RequestCut, refuseIfCut, requestSignal } from './cancellation';
+import { outsideRequest, RequestCut, refuseIfCut, requestSignal } from './cancellation';
 import { listenOn } from './postgresListener';
 import { migratePostgres } from './postgresMigrations';
 import { numberPlaceholders } from './postgresPlaceholders';
@@ -330,7 +330,8 @@ export class PostgresStore extends PostgresQueryable implements Store {
       // The last moment to give up: once COMMIT is sent the work stays, whatever the request's answer.
       refuseIfCut(signal);
       await client.query('COMMIT');
-      for (const fn of tx.committed.splice(0)) fn();
+      // Wakes of background work: theirs, not the request's (cancellation.ts).
+      for (const fn of tx.committed.splice(0)) outsideRequest(fn);
       return result;
     } catch (error) {
       tx.ended = true;
