@@ -41,8 +41,7 @@ export default defineConfig({
           exclude: [
             'test/integration/service/cli.test.ts',
             'test/integration/service/serviceCommandOperations.test.ts',
-            'test/integration/service/multiInstance.test.ts',
-            'test/integration/service/multiInstanceDelivery.test.ts',
+            'test/integration/service/multiInstance*.test.ts',
             'test/integration/service/robustness.test.ts',
           ],
           env: { STINT_TEST_STORE: 'postgres' },

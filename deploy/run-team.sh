@@ -15,13 +15,16 @@
 #   STINT_METRICS_BASE_PORT  its /metrics on 127.0.0.1:STINT_METRICS_BASE_PORT+i-1 (default 9101)
 #   STINT_LB_BIND          where HAProxy takes clients (default *:8080)
 #   STINT_LB_STATS         HAProxy's status page (default 127.0.0.1:8404)
+#   STINT_LB_CONNECTIONS_PER_SOURCE  open connections one client address may hold at HAProxy
+#                          (default 100; an office behind one NAT address shares it)
 #   STINT_RUN_DIR          pid files, logs, the generated backend (default ./stint-run)
 #   STINT_SERVICE_TOKEN_FILE  the owner's token (mode 600); default STINT_RUN_DIR/token, made once
 #   STINT_SECRETS_KEY_FILE    the key sealing webhook secrets at rest (mode 600); default
 #                          STINT_RUN_DIR/secrets-key, made once (keep it: without it the stored
 #                          webhook secrets cannot be opened)
 #   DRAIN_SECONDS          how long a stopping instance answers /readyz 503 before it closes (default 2)
-#   TRUST_PROXY            default loopback: the instances believe HAProxy's X-Forwarded-For
+#   TRUST_PROXY            default loopback (HAProxy's address here): the instances believe the
+#                          X-Forwarded-For HAProxy sets (it replaces any the client sent)
 #   PUBLIC_URL, RATE_LIMIT, LOG_LEVEL, STINT_OWNER_PASSWORD_FILE: passed on to every instance
 #   HAPROXY                the haproxy binary (default: haproxy on PATH, else /usr/sbin/haproxy)
 set -euo pipefail
@@ -34,6 +37,7 @@ metrics_base_port=${STINT_METRICS_BASE_PORT:-9101}
 run_dir=${STINT_RUN_DIR:-$PWD/stint-run}
 export STINT_LB_BIND=${STINT_LB_BIND:-*:8080}
 export STINT_LB_STATS=${STINT_LB_STATS:-127.0.0.1:8404}
+export STINT_LB_CONNECTIONS_PER_SOURCE=${STINT_LB_CONNECTIONS_PER_SOURCE:-100}
 export DRAIN_SECONDS=${DRAIN_SECONDS:-2}
 export TRUST_PROXY=${TRUST_PROXY:-loopback}
 haproxy=${HAPROXY:-$(command -v haproxy || echo /usr/sbin/haproxy)}

@@ -7,6 +7,7 @@ import type { Context } from './context';
 import { BODY_LIMIT, installJsonBodies } from './http/body';
 import { installErrorHandlers, sendFrameworkFailure } from './http/errors';
 import { installRateLimit } from './http/rateLimit';
+import { installRequestDeadline } from './http/requestDeadline';
 import { requireUserAgent } from './http/userAgent';
 import { currentUserRoutes } from './resources/currentUser';
 import { entryRoutes } from './resources/entries';
@@ -67,6 +68,8 @@ export function createApp(context: Context, options: AppOptions): FastifyInstanc
   // First: every answer, a 429 too, carries its request id.
   installRequestLog(app, { log: options.logger !== false });
   if (options.metrics) countRequests(app, options.metrics);
+  // Before any query (the rate limit's, the credential's): all of a request's database work is cut with it.
+  installRequestDeadline(app, context.tuning.requestWorkMs);
   installRateLimit(app, options.rateLimit, context.db);
   requireUserAgent(app);
   installAuthentication(app, context.db, context.clock);

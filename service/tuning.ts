@@ -21,6 +21,14 @@ export interface Tuning {
    * any real client sends in well under the request bound.
    */
   connections: ConnectionLimits;
+  /**
+   * How long a request's database work may take (decided: 8 s, under connections.idleMs, at which
+   * the socket of a request that has not answered is closed and a balancer answers 502). Past it,
+   * or once the client has gone, the statement in flight is cancelled and nothing is committed:
+   * the request answers 503 and stored nothing (http/requestDeadline.ts, storage/cancellation.ts).
+   * PostgreSQL's statement_timeout (storage/postgresStore.ts) is the same 8 s by default.
+   */
+  requestWorkMs: number;
 }
 
 export interface ConnectionLimits {
@@ -41,4 +49,5 @@ export const DEFAULT_TUNING: Tuning = {
   tagMergeBatch: 200,
   tagMergePollMs: 1000,
   connections: { headersMs: 5_000, requestMs: 10_000, idleMs: 10_000, keepAliveMs: 5_000, checkEveryMs: 1_000 },
+  requestWorkMs: 8_000,
 };

@@ -1,7 +1,7 @@
 // Tags of an account: created on demand from #hashtags and by POST /v2/tags, linked to entries
 // and timers. An existing tag keeps its billable flag whatever a new mention says (decided: the
 // tag is the account's, its flag changes through the tag, not through a description).
-import { equalsNocase, nocase, like, idList, page, type Dialect } from '../storage/dialect';
+import { equalsNocase, forUpdate, nocase, like, idList, page, type Dialect } from '../storage/dialect';
 import type { Queryable } from '../storage/store';
 import { parseHashtags, type ParsedTag } from './hashtags';
 import { jsonList, likeContains, Where } from './sqlText';
@@ -25,6 +25,20 @@ export async function findTagByName(db: Queryable, accountId: number, name: stri
 
 export async function getTag(db: Queryable, accountId: number, id: number): Promise<TagRow | undefined> {
   return (await db.get('SELECT * FROM tags WHERE account_id = ? AND id = ?', accountId, id)) as TagRow | undefined;
+}
+
+/**
+ * The tags as a write transaction must read them before changing them from what it read: locked
+ * on PostgreSQL (in id order, so two writers of the same pair never wait for each other in a
+ * cycle), so a request racing on another instance acts on what the one before it left. A tag
+ * that is gone is left out.
+ */
+export async function lockedTags(tx: Queryable, accountId: number, ids: number[]): Promise<TagRow[]> {
+  return (await tx.all(
+    `SELECT * FROM tags WHERE account_id = ? AND id IN ${idList(tx.dialect)} ORDER BY id ${forUpdate(tx.dialect)}`,
+    accountId,
+    jsonList(ids),
+  )) as TagRow[];
 }
 
 /** Creates the tag if the account has none of that name; answers it and whether it is new. */

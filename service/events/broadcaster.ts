@@ -14,6 +14,7 @@
 // The receiver is read again when sending: one disabled, unsubscribed or deleted in the meantime
 // gets nothing.
 import { bool, jsonTexts, skipLocked } from '../storage/dialect';
+import { outsideRequest } from '../storage/cancellation';
 import type { Queryable } from '../storage/store';
 import { timestamp } from '../time';
 import { postDelivery, type DeliveryDeps } from './deliveryDeps';
@@ -75,7 +76,8 @@ export class Broadcaster {
   /** A row was written, due an interval from now (or earlier, when an older change wrote it): make sure a timer runs. */
   wake(): void {
     if (this.stopped || this.cancelTimer) return;
-    this.arm(this.deps.tuning.intervalMs);
+    // Outside the request that may have woken it: its signal must not cut the broadcast (storage/cancellation.ts).
+    outsideRequest(() => this.arm(this.deps.tuning.intervalMs));
   }
 
   /** On start, and on each poll: the timer follows the earliest due row, whoever wrote it. */

@@ -13,6 +13,7 @@
 //
 // Outcomes (GAPS.md): any 2xx delivers; 410 fails the payload and disables the webhook; anything
 // else, or no answer within the timeout, is retried on the schedule of events/backoff.ts.
+import { outsideRequest } from '../storage/cancellation';
 import type { Queryable } from '../storage/store';
 import type { RetryPolicy } from './backoff';
 import { postDelivery, type DeliveryDeps } from './deliveryDeps';
@@ -77,10 +78,13 @@ export class WebhookDeliverer {
   wake(): void {
     if (this.stopped || this.passQueued) return;
     this.passQueued = true;
-    setImmediate(() => {
-      this.passQueued = false;
-      void this.pass();
-    });
+    // Outside the request that may have woken it: its signal must not cut the delivery (storage/cancellation.ts).
+    outsideRequest(() =>
+      setImmediate(() => {
+        this.passQueued = false;
+        void this.pass();
+      }),
+    );
   }
 
   /** Resolves when no request is out and no pass is waiting (heads not yet due may remain). */

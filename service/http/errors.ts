@@ -3,6 +3,7 @@
 // fastify's own client errors (413, 415, bad URL...) keep their 4xx status. What the router refuses
 // before any handler (a malformed %-escape) is answered through frameworkFailure (app.ts).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isCutWork } from '../storage/cancellation';
 import type { ErrorBody, ValidationErrorItem } from '../../wire/serviceTypes';
 
 export class ApiError extends Error {
@@ -55,9 +56,22 @@ export function sendFrameworkFailure(request: FastifyRequest, reply: FastifyRepl
   return reply.code(failure.statusCode).send(failure.body());
 }
 
+/**
+ * Database work given up on (the request's time ran out, its client left, or PostgreSQL's own
+ * timeout): rolled back, so 503 and the client may send it again (storage/cancellation.ts).
+ */
+export function sendCutWork(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  request.log.warn({ err: error }, 'database work cut: rolled back');
+  return reply
+    .code(503)
+    .header('retry-after', '1')
+    .send({ message: 'Service Unavailable: the database did not answer in time, and nothing was changed' });
+}
+
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) return reply.code(error.statusCode).send(error.body());
+    if (isCutWork(error)) return sendCutWork(request, reply, error);
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message });
     request.log.error(error);

@@ -11,6 +11,7 @@
 // back and leaves the merge to the others, which poll for pending merges.
 import type { FastifyBaseLogger } from 'fastify';
 import { timestamp } from '../time';
+import { outsideRequest } from '../storage/cancellation';
 import type { Queryable } from '../storage/store';
 import { pendingTagMerges, runTagMergeBatch, type TagMergeRow } from '../domain/tagMerges';
 import { skipLocked } from '../storage/dialect';
@@ -34,6 +35,11 @@ export class TagMergeRunner {
 
   /** Makes sure pending merges are being worked on (on PostgreSQL, also those another instance left). */
   kick(): void {
+    // The merge route kicks it: its batches and poll must not carry that request's signal (storage/cancellation.ts).
+    outsideRequest(() => this.start());
+  }
+
+  private start(): void {
     if (this.stopped) return;
     if (this.db.dialect === 'postgres' && !this.poll) {
       this.poll = setInterval(() => void this.lookForLeftMerges(), this.tuning.tagMergePollMs);

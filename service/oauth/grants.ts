@@ -67,6 +67,23 @@ async function revokeFamily(db: Queryable, codeId: number | null, now: Date): Pr
   );
 }
 
+/**
+ * A used code presented again, also by a request that raced with its first use: it leaked, so the
+ * tokens issued from it are revoked. Decided for a race too (a client sending its code twice at
+ * once gets no tokens that work): the service cannot tell a client's double send from an
+ * attacker's, and RFC 6749 §4.1.2 and RFC 9700 §4.14.2 put the leak first.
+ */
+async function replayedCode(tx: Queryable, codeId: number, now: Date): Promise<OAuthError> {
+  await revokeFamily(tx, codeId, now);
+  return new OAuthError('invalid_grant', 'the code was already used; the tokens issued from it are revoked');
+}
+
+/** A rotated (or revoked) refresh token presented again: its family is revoked, as a replayed code's. */
+async function replayedRefresh(tx: Queryable, codeId: number | null, now: Date): Promise<OAuthError> {
+  await revokeFamily(tx, codeId, now);
+  return new OAuthError('invalid_grant', 'the refresh token was revoked or already used (refreshing replaces it)');
+}
+
 interface IssueTokensOptions {
   app: Application;
   userId: number;
@@ -147,13 +164,7 @@ export async function exchangeCode(
         'invalid_grant',
         'the code is unknown or was issued to another application',
       ));
-    if (row.used_at !== null) {
-      await revokeFamily(tx, row.id, now);
-      return void (failure = new OAuthError(
-        'invalid_grant',
-        'the code was already used; the tokens issued from it are revoked',
-      ));
-    }
+    if (row.used_at !== null) return void (failure = await replayedCode(tx, row.id, now));
     if (row.expires_at <= timestamp(now))
       return void (failure = new OAuthError('invalid_grant', 'the code has expired'));
     // Step 1's redirect_uri must come back exactly (spec 000 step 3); when step 1 sent none, the
@@ -177,7 +188,14 @@ export async function exchangeCode(
           ? 'code_verifier was sent, but the code was issued without code_challenge'
           : 'code_verifier is missing or does not match the code_challenge of the authorization request',
       ));
-    await tx.run('UPDATE oauth_authorization_codes SET used_at = ? WHERE id = ?', timestamp(now), row.id);
+    // Taken only if still unused: of requests racing with one code on any instances, the first to
+    // update the row wins; the others wait for its commit, then update nothing and are replays.
+    const taken = await tx.run(
+      'UPDATE oauth_authorization_codes SET used_at = ? WHERE id = ? AND used_at IS NULL',
+      timestamp(now),
+      row.id,
+    );
+    if (taken.changes === 0) return void (failure = await replayedCode(tx, row.id, now));
     try {
       return await issueTokens(tx, { app, userId: row.user_id, scope: row.scope, codeId: row.id, now, settings });
     } catch (error) {
@@ -223,14 +241,14 @@ export async function refresh(
         'invalid_grant',
         'the refresh token is unknown or was issued to another application',
       ));
-    if (row.revoked_at !== null) {
-      await revokeFamily(tx, row.authorization_code_id, now);
-      return void (failure = new OAuthError(
-        'invalid_grant',
-        'the refresh token was revoked or already used (refreshing replaces it)',
-      ));
-    }
-    await tx.run('UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE id = ?', timestamp(now), row.id);
+    if (row.revoked_at !== null) return void (failure = await replayedRefresh(tx, row.authorization_code_id, now));
+    // Rotated only if still live: of refreshes racing with one token, one rotates it, the others are replays.
+    const rotated = await tx.run(
+      'UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
+      timestamp(now),
+      row.id,
+    );
+    if (rotated.changes === 0) return void (failure = await replayedRefresh(tx, row.authorization_code_id, now));
     try {
       return await issueTokens(tx, {
         app,

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { migrations } from '../storage/migrations';
 import { postgresMigrations } from '../storage/postgresMigrations';
-import type { Store } from '../storage/store';
+import type { Queryable, Store } from '../storage/store';
 
 /** Route options of the operations endpoints: no credential, no User-Agent, no rate limit. */
 export const OPERATIONS_ROUTE = { config: { public: true, operations: true } } as const;
@@ -24,7 +24,7 @@ export interface Readiness {
 export const READY_CHECK_TIMEOUT_MS = 2000;
 
 /** The schema version the database is at, as each store records it. */
-export async function schemaVersionOf(db: Store): Promise<number> {
+export async function schemaVersionOf(db: Queryable): Promise<number> {
   if (db.dialect === 'sqlite') {
     return Number((await db.get<{ user_version: number }>('PRAGMA user_version'))?.user_version ?? 0);
   }
@@ -43,7 +43,8 @@ export async function notReadyBecause(db: Store, readiness: Readiness): Promise<
     timer = setTimeout(() => resolve('timeout'), READY_CHECK_TIMEOUT_MS);
   });
   try {
-    const version = await Promise.race([schemaVersionOf(db), timeout]);
+    // On PostgreSQL through the store's own monitor connection: a full pool is not an unready database.
+    const version = await Promise.race([schemaVersionOf(db.monitor ?? db), timeout]);
     if (version === 'timeout') return 'database did not answer';
     const expected = expectedSchemaVersion(db);
     if (version !== expected) return `database schema is at version ${version}, this service needs ${expected}`;

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { PostgresStore } from '../storage/postgresStore';
-import type { Store } from '../storage/store';
+import type { Queryable, Store } from '../storage/store';
 import { webhookLeaseSteals } from './leaseSteals';
 import { registerPoolMetrics } from './poolMetrics';
 
@@ -47,7 +47,8 @@ function webhookQueueMetrics(registry: Registry, db: Store, clock: () => Date): 
   let scrape: Promise<{ depth: number; oldestDueMs: number | null }> | undefined;
   const read = () => {
     // A database that does not answer leaves the gauges unknown (NaN) rather than failing the scrape.
-    scrape ??= queueState(db)
+    // The store's monitor connection on PostgreSQL: a scrape never waits for the pool.
+    scrape ??= queueState(db.monitor ?? db)
       .catch(() => ({ depth: Number.NaN, oldestDueMs: Number.NaN }))
       .finally(() => {
         scrape = undefined;
@@ -76,7 +77,7 @@ function webhookQueueMetrics(registry: Registry, db: Store, clock: () => Date): 
 }
 
 /** Pending payloads and the earliest due time among them (due_ms 0 means due since created_at). */
-async function queueState(db: Store): Promise<{ depth: number; oldestDueMs: number | null }> {
+async function queueState(db: Queryable): Promise<{ depth: number; oldestDueMs: number | null }> {
   const row = await db.get<{ depth: number; min_due: number | null; min_created: string | null }>(
     `SELECT COUNT(*) AS depth,
             MIN(CASE WHEN due_ms > 0 THEN due_ms END) AS min_due,

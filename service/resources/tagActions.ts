@@ -15,7 +15,7 @@ import { instant, type Context } from '../context';
 import { parseTagName } from '../domain/hashtags';
 import { deleteTag, updateTag } from '../domain/tagEdits';
 import { isTagLocked, runTagMergeBatch, startTagMerge } from '../domain/tagMerges';
-import { countTagEntries, findTagByName, getTag, type TagRow } from '../domain/tags';
+import { countTagEntries, findTagByName, getTag, lockedTags, type TagRow } from '../domain/tags';
 import { forbidden, notFound, refused } from '../http/errors';
 import { bodyOf, LIMITS, pathId } from '../http/fields';
 import { idArray } from '../http/idArray';
@@ -48,13 +48,32 @@ async function unlocked(db: Queryable, tag: TagRow): Promise<void> {
     );
 }
 
+/** The target and source of a merge read again, locked, in the merge's transaction; refused as the route refuses them. */
+async function mergePair(
+  tx: Queryable,
+  actor: Actor,
+  targetId: number,
+  sourceId: number,
+): Promise<{ target: TagRow; source: TagRow }> {
+  const tags = await lockedTags(tx, actor.accountId, [targetId, sourceId]);
+  const target = tags.find((t) => t.id === targetId);
+  const source = tags.find((t) => t.id === sourceId);
+  if (!target) throw notFound('Tag not found');
+  if (!source) throw refused('Tag', 'tag_id', 'missing', `Tag ${sourceId} does not exist`);
+  await unlocked(tx, target);
+  await unlocked(tx, source);
+  return { target, source };
+}
+
 type WithId = { Params: { id: string } };
 
 export function tagActionRoutes(app: FastifyInstance, context: Context): void {
   const { db } = context;
   const runner = new TagMergeRunner(db, context.clock, context.tuning, app.log);
   app.addHook('onReady', async () => runner.kick()); // merges a stop cut short
-  app.addHook('onClose', async () => runner.stop());
+  // preClose, as the event workers: onClose hooks run last-registered first, so the store's close (index.ts)
+  // would come before this one and leave the poll querying an ended pool.
+  app.addHook('preClose', async () => runner.stop());
 
   registerTagRename(app, context);
   registerTagMerge(app, context, runner);
@@ -113,22 +132,21 @@ function registerTagMerge(app: FastifyInstance, context: Context, runner: TagMer
     await unlocked(db, target);
     await unlocked(db, source);
     const now = instant(context).iso;
+    // Started from the pair as it is inside the transaction: a merge racing this one may have
+    // deleted the source (or the target) or locked them since they were read above.
+    const start = async (tx: Queryable) =>
+      await startTagMerge(tx, {
+        accountId: actor.accountId,
+        ...(await mergePair(tx, actor, target.id, source.id)),
+        now,
+      });
     if ((await countTagEntries(db, source.id)) <= context.tuning.tagMergeInlineMax) {
-      await db.transaction(
-        async (tx) =>
-          await runTagMergeBatch(
-            tx,
-            await startTagMerge(tx, { accountId: actor.accountId, target, source, now }),
-            -1,
-            now,
-          ),
-        { lockKey: actor.accountId },
-      );
+      await db.transaction(async (tx) => await runTagMergeBatch(tx, await start(tx), -1, now), {
+        lockKey: actor.accountId,
+      });
       return reply.code(204).send();
     }
-    await db.transaction(async (tx) => await startTagMerge(tx, { accountId: actor.accountId, target, source, now }), {
-      lockKey: actor.accountId,
-    });
+    await db.transaction(start, { lockKey: actor.accountId });
     runner.kick();
     return reply.code(202).send({ message: MERGE_ACCEPTED_MESSAGE });
   });

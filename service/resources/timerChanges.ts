@@ -10,6 +10,7 @@ import {
   deleteTimer,
   elapsedMs,
   getTimer,
+  lockedTimer,
   pauseTimer,
   runTimer,
   setTimerDate,
@@ -53,9 +54,10 @@ export function timerSetupRoutes(app: FastifyInstance, context: Context): void {
       async (tx) => {
         await guardNewTags(tx, t.actor, 'Timer', description);
         const now = instant(context);
-        if (t.timer) {
+        const timer = await lockedTimer(tx, t.actor.userId, t.project.id);
+        if (timer) {
           if (description !== undefined)
-            await setTimerDescription(tx, { accountId: t.actor.accountId, timer: t.timer, description, now: now.iso });
+            await setTimerDescription(tx, { accountId: t.actor.accountId, timer, description, now: now.iso });
         } else {
           if (!t.project.enabled) throw archived(t.project);
           await createTimer(tx, {
@@ -67,8 +69,8 @@ export function timerSetupRoutes(app: FastifyInstance, context: Context): void {
             now: now.iso,
           });
         }
-        if (!t.timer || description !== undefined)
-          await emitTimerEvent(tx, timerEvent(t.actor, stateEvent(t.timer?.state ?? 'pending'), now.iso));
+        if (!timer || description !== undefined)
+          await emitTimerEvent(tx, timerEvent(t.actor, stateEvent(timer?.state ?? 'pending'), now.iso));
       },
       { lockKey: t.actor.accountId },
     );
@@ -83,7 +85,7 @@ export function timerSetupRoutes(app: FastifyInstance, context: Context): void {
         await guardNewTags(tx, t.actor, 'Timer', description);
         const now = instant(context);
         const today = dateAt(now.date, t.user.utc_offset);
-        let timer = t.timer;
+        let timer = await lockedTimer(tx, t.actor.userId, t.project.id);
         if (!timer)
           timer = await createTimer(tx, {
             accountId: t.actor.accountId,
@@ -112,15 +114,16 @@ export function timerSetupRoutes(app: FastifyInstance, context: Context): void {
 /** Pauses the timer and corrects its time. */
 export function timerClockRoutes(app: FastifyInstance, context: Context): void {
   const { db } = context;
-  const { target, existing, show } = timerTargets(context);
+  const { target, existing, lockedIn, show } = timerTargets(context);
 
   // Pausing a paused (or pending) timer changes nothing.
   app.put<ProjectTimer>(`${TIMER_PATH}/pause`, TIMER_REPLY, async (request) => {
     const t = await target(request);
-    const timer = existing(t);
+    existing(t);
     await db.transaction(
       async (tx) => {
         const now = instant(context);
+        const timer = await lockedIn(tx, t);
         await pauseTimer(tx, timer, now.ms, now.iso);
         if (timer.state === 'running') await emitTimerEvent(tx, timerEvent(t.actor, 'timer.paused', now.iso));
       },
@@ -131,7 +134,7 @@ export function timerClockRoutes(app: FastifyInstance, context: Context): void {
 
   app.put<ProjectTimer>(`${TIMER_PATH}/add_or_subtract_time`, TIMER_REPLY, async (request) => {
     const t = await target(request);
-    const timer = existing(t);
+    existing(t);
     const f = bodyOf(request.body, 'Timer');
     const bound = LIMITS.minutes * 60;
     const minutes = f.integer('minutes', { min: -LIMITS.minutes, max: LIMITS.minutes }) ?? 0;
@@ -140,6 +143,7 @@ export function timerClockRoutes(app: FastifyInstance, context: Context): void {
     await db.transaction(
       async (tx) => {
         const now = instant(context);
+        const timer = await lockedIn(tx, t);
         await adjustTimer(tx, { timer, deltaMs: (minutes * 60 + seconds) * 1000, nowMs: now.ms, now: now.iso });
         if (timer.state === 'running') await emitTimerEvent(tx, timerEvent(t.actor, 'timer.running', now.iso));
       },
@@ -149,23 +153,27 @@ export function timerClockRoutes(app: FastifyInstance, context: Context): void {
   });
 }
 
+const unstarted = () => notFound('Not Found: the timer has not been started');
+
 /** Logs the timer as an entry, or deletes it. */
 export function timerEndRoutes(app: FastifyInstance, context: Context): void {
   const { db } = context;
-  const { target, existing } = timerTargets(context);
+  const { target, existing, lockedIn } = timerTargets(context);
 
   // Logs the timer as an entry and removes it: minutes default to the elapsed minutes (any
   // started minute counts), rounded up to the project's increment by the entry itself. Spec 001
   // answers 404 "if no running or paused timer", so a pending one (never started) is not logged.
   app.put<ProjectTimer>(`${TIMER_PATH}/log`, async (request, reply) => {
     const t = await target(request);
-    const timer = existing(t);
-    if (timer.state === 'pending') throw notFound('Not Found: the timer has not been started');
+    if (existing(t).state === 'pending') throw unstarted();
     const { entryDate, minutes, description } = readRunBody(request.body, t, true);
     await db.transaction(
       async (tx) => {
         await guardNewTags(tx, t.actor, 'Timer', description);
         const now = instant(context);
+        // Read again under its lock: of logs racing over instances one logs it, the others find it gone.
+        const timer = await lockedIn(tx, t);
+        if (timer.state === 'pending') throw unstarted();
         // Any started moment is a started minute: a timer stopped after half a second logs 1 minute.
         const logged = minutes ?? elapsedMinutes(elapsedMs(timer, now.ms) / 1000);
         const entryId = await insertEntry(
@@ -196,10 +204,10 @@ export function timerEndRoutes(app: FastifyInstance, context: Context): void {
 
   app.delete<ProjectTimer>(TIMER_PATH, async (request, reply) => {
     const t = await target(request);
-    const timer = existing(t);
+    existing(t);
     await db.transaction(
       async (tx) => {
-        await deleteTimer(tx, timer);
+        await deleteTimer(tx, await lockedIn(tx, t));
         await emitTimerEvent(tx, timerEvent(t.actor, 'timer.deleted', instant(context).iso));
       },
       { lockKey: t.actor.accountId },

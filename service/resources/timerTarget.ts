@@ -4,11 +4,12 @@ import { actorOf } from '../auth/authenticate';
 import { seesProject, type Actor } from '../auth/permissions';
 import { instant, type Context } from '../context';
 import { getProject, type ProjectRow } from '../domain/projects';
-import { getTimer, type TimerRow } from '../domain/timers';
+import { getTimer, lockedTimer, type TimerRow } from '../domain/timers';
 import type { UserRow } from '../domain/users';
 import { notFound, refused } from '../http/errors';
 import { pathId } from '../http/fields';
 import { timerSchema } from '../http/schemas';
+import type { Queryable } from '../storage/store';
 import * as view from '../views/tracking';
 
 export type ProjectTimer = { Params: { project_id: string } };
@@ -51,10 +52,15 @@ export function timerTargets(context: Context) {
     return t.timer;
   }
 
+  /** The timer read again, locked, inside the write's transaction: what the request read before may have changed since. */
+  async function lockedIn(tx: Queryable, t: Target): Promise<TimerRow> {
+    return existing({ ...t, timer: await lockedTimer(tx, t.actor.userId, t.project.id) });
+  }
+
   async function show(request: FastifyRequest, t: Target) {
     const timer = (await getTimer(db, t.actor.userId, t.project.id))!;
     return view.timer(context.base(request), timer, { user: t.user, proj: t.project, nowMs: instant(context).ms });
   }
 
-  return { target, existing, show };
+  return { target, existing, lockedIn, show };
 }

@@ -138,3 +138,12 @@ export function page(dialect: Dialect, limit: number, offset = 0): { sql: string
 export function skipLocked(dialect: Dialect, of?: string): string {
   return dialect === 'sqlite' ? '' : `FOR UPDATE${of ? ` OF ${of}` : ''} SKIP LOCKED`;
 }
+
+/**
+ * The end of a SELECT of the row a transaction is about to change from what it read: PostgreSQL
+ * locks it, so a request racing on another instance waits for this one to commit and then reads
+ * the row as it left it; SQLite (one writer) needs nothing.
+ */
+export function forUpdate(dialect: Dialect): string {
+  return dialect === 'sqlite' ? '' : 'FOR UPDATE';
+}

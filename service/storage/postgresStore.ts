@@ -15,6 +15,7 @@
 // that catches a failed statement and carries on must run it in a nested transaction (a savepoint).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
+import { outsideRequest, RequestCut, refuseIfCut, requestSignal } from './cancellation';
 import { listenOn } from './postgresListener';
 import { migratePostgres } from './postgresMigrations';
 import { numberPlaceholders } from './postgresPlaceholders';
@@ -185,6 +186,48 @@ class PostgresTransaction extends PostgresQueryable {
   }
 }
 
+const MONITOR_TIMEOUT_MS = 1000;
+
+/** A pooled connection for a request's transaction: refused once the request is cut, also while waiting for one. */
+async function connectFor(pool: pg.Pool, signal: AbortSignal | undefined): Promise<pg.PoolClient> {
+  refuseIfCut(signal);
+  if (!signal) return pool.connect();
+  const connecting = pool.connect();
+  let onAbort!: () => void;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(new RequestCut());
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([connecting, aborted]);
+  } catch (error) {
+    // The connection that comes later goes back unused.
+    connecting.then(
+      (client) => client.release(),
+      () => {},
+    );
+    throw error;
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+/**
+ * PostgreSQL's cancel request for the statement the client is running (pg sends it on a new
+ * socket with the backend's key: no pooled connection needed). The statement fails with 57014
+ * and the transaction rolls back; nothing happens when the client is between statements.
+ */
+function cancelActiveQuery(pool: pg.Pool, client: pg.PoolClient): void {
+  const active = (client as unknown as { activeQuery?: unknown }).activeQuery;
+  if (!active) return;
+  const canceller = new pg.Client(pool.options as pg.ClientConfig) as unknown as {
+    cancel(client: pg.PoolClient, query: unknown): void;
+    connection: { on(event: 'error', fn: () => void): void; end(): void };
+  };
+  canceller.connection.on('error', () => {});
+  canceller.cancel(client, active);
+}
+
 export interface PostgresStoreOptions {
   /** postgres://user:password@host:port/database (DATABASE_URL). */
   url: string;
@@ -192,7 +235,16 @@ export interface PostgresStoreOptions {
   poolSize?: number;
   /** Bring the schema to the latest version first (default true). */
   migrate?: boolean;
+  /**
+   * PostgreSQL's statement_timeout and idle_in_transaction_session_timeout of the pool's
+   * connections (default 8 s, the service's request work bound, tuning.ts requestWorkMs; 0: none,
+   * for an operator's long job such as `import`): a statement or a transaction left open past it
+   * is rolled back by the server itself, even if this process hangs.
+   */
+  statementTimeoutMs?: number;
 }
+
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 8000;
 
 export class PostgresStore extends PostgresQueryable implements Store {
   readonly inTransaction = false;
@@ -207,8 +259,41 @@ export class PostgresStore extends PostgresQueryable implements Store {
 
   protected execute: Run = async (config) => {
     this.refuseFromOwnTransaction();
-    return this.pool.query(config);
+    const signal = requestSignal();
+    if (!signal) return this.pool.query(config);
+    // A request's statement: its wait for a connection, and the statement itself, end with the request.
+    const client = await connectFor(this.pool, signal);
+    const cancel = () => cancelActiveQuery(this.pool, client);
+    signal.addEventListener('abort', cancel);
+    let failed: Error | undefined;
+    try {
+      return await client.query(config);
+    } catch (error) {
+      throw (failed = error as Error);
+    } finally {
+      signal.removeEventListener('abort', cancel);
+      // As pool.query does: a connection whose statement failed is not reused.
+      client.release(failed);
+    }
   };
+
+  /**
+   * A connection of its own, outside the pool, for /readyz and the metrics' reads: they answer
+   * while every pooled connection waits (a lock, a slow query), within a second or with an error.
+   */
+  get monitor(): Queryable {
+    this.monitorStore ??= new PostgresStore(
+      new pg.Pool({
+        ...(this.pool.options as pg.PoolConfig),
+        max: 1,
+        connectionTimeoutMillis: MONITOR_TIMEOUT_MS,
+        statement_timeout: MONITOR_TIMEOUT_MS,
+      }),
+    );
+    this.monitorStore.pool.on('error', () => {});
+    return this.monitorStore;
+  }
+  private monitorStore: PostgresStore | undefined;
 
   /**
    * The store queried from inside one of its open transactions would run outside that transaction
@@ -230,16 +315,23 @@ export class PostgresStore extends PostgresQueryable implements Store {
     if (lockKey !== undefined && !Number.isSafeInteger(lockKey))
       throw new TypeError(`lockKey must be an integer: ${lockKey}`);
     this.refuseFromOwnTransaction();
-    const client = await this.pool.connect();
+    const signal = requestSignal();
+    const client = await connectFor(this.pool, signal);
     const tx = new PostgresTransaction(client, this, 1, undefined);
     let broken: Error | undefined;
+    // A request cut while its statement waits (a lock, a full table scan): cancel the statement.
+    const cancel = () => cancelActiveQuery(this.pool, client);
+    signal?.addEventListener('abort', cancel);
     try {
       // One round trip: BEGIN and, for a writer of an account, the account's lock.
       await client.query(lockKey === undefined ? 'BEGIN' : `BEGIN; SELECT pg_advisory_xact_lock(${lockKey})`);
       const result = await holder.run(tx, fn, tx);
       tx.ended = true;
+      // The last moment to give up: once COMMIT is sent the work stays, whatever the request's answer.
+      refuseIfCut(signal);
       await client.query('COMMIT');
-      for (const fn of tx.committed.splice(0)) fn();
+      // Wakes of background work: theirs, not the request's (cancellation.ts).
+      for (const fn of tx.committed.splice(0)) outsideRequest(fn);
       return result;
     } catch (error) {
       tx.ended = true;
@@ -247,6 +339,7 @@ export class PostgresStore extends PostgresQueryable implements Store {
       await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
       throw error;
     } finally {
+      signal?.removeEventListener('abort', cancel);
       client.release(broken);
     }
   }
@@ -260,22 +353,33 @@ export class PostgresStore extends PostgresQueryable implements Store {
     return listenOn(this.pool.options as pg.ClientConfig, channel, onNotify);
   }
 
-  close(): Promise<void> {
-    return this.pool.end();
+  async close(): Promise<void> {
+    await this.monitorStore?.close();
+    await this.pool.end();
   }
 }
 
 /** Opens the pool and, unless told not to, migrates the database (once, whatever the number of instances). */
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
-  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, types: storeTypes() });
+  if (options.migrate ?? true) {
+    // On a connection without the timeouts: a migration may wait for another instance's, and take long.
+    const migrating = new pg.Pool({ connectionString: options.url, max: 1 });
+    migrating.on('error', () => {});
+    try {
+      await migratePostgres(migrating);
+    } finally {
+      await migrating.end();
+    }
+  }
+  const timeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    types: storeTypes(),
+    ...(timeout > 0 ? { statement_timeout: timeout, idle_in_transaction_session_timeout: timeout } : {}),
+  });
   // An idle connection the server closed (restart, failover) is dropped by the pool and replaced
   // at the next query; without a listener its 'error' would end the process.
   pool.on('error', () => {});
-  try {
-    if (options.migrate ?? true) await migratePostgres(pool);
-  } catch (error) {
-    await pool.end();
-    throw error;
-  }
   return new PostgresStore(pool);
 }

@@ -55,6 +55,11 @@ export interface TransactionOptions {
 export interface Store extends Queryable {
   /** A write transaction: every write of fn commits together or not at all; a throw rolls it back. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * PostgreSQL: a connection of its own, outside the pool, for health checks and metrics, so they
+   * answer while every pooled connection is taken (SQLite has one connection: absent).
+   */
+  readonly monitor?: Queryable;
   /** Closes the connection(s); a transaction still open is rolled back. */
   close(): Promise<void>;
   /**
