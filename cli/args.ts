@@ -85,8 +85,9 @@ Options:
   --json       machine-readable output (status, today, week)
   -h, --help   this help; stint <command> --help for one command's
 
-Exit codes: 0 done or queued, 1 refused (or the app went away mid-command), 2 no app running,
-64 usage.`;
+Exit codes: 0 done or queued, 1 refused (or the app went away mid-command, the change not sent),
+2 no app running, 3 the app stopped after it received a change and before it answered (the
+change may be saved: look with stint today or stint status before trying again), 64 usage.`;
 
 const NAMES = Object.keys(COMMAND_HELP) as CommandName[];
 const isName = (name: string): name is CommandName => (NAMES as string[]).includes(name);

@@ -13,11 +13,12 @@ import { parseQuickEntry } from '../common/quickEntry';
 import type { ActionError } from '../common/result';
 import type { Snapshot } from '../common/snapshot';
 import type { Command } from './args';
-import type { AppConnection } from './appConnection';
+import { type AppConnection, unanswered } from './appConnection';
 import { type ExportIo, runExport } from './export';
 import { statusJson, statusText, todayJson, todayText, weekJson, weekText } from './views';
 
-export const EXIT = { done: 0, refused: 1, noApp: 2, usage: 64 } as const;
+/** unanswered: the app went away after it received a change and before it answered, so it may have been done. */
+export const EXIT = { done: 0, refused: 1, noApp: 2, unanswered: 3, usage: 64 } as const;
 
 export interface Io extends ExportIo {
   out(text: string): void;
@@ -45,8 +46,8 @@ export async function runCommand(
   const before = await app.call<Snapshot>('getSnapshot', {});
   if (!before.ok) {
     // Gone before answering anything: as good as no app running (nothing was done).
-    const code = refused(io, before.error);
-    return before.error.code === 'unavailable' ? EXIT.noApp : code;
+    io.err(`stint: ${before.error.message}`);
+    return before.error.code === 'unavailable' ? EXIT.noApp : EXIT.refused;
   }
   const snapshot = before.value;
   const context: Context = { app, io, snapshot, settleMs };
@@ -84,11 +85,21 @@ export async function runCommand(
   }
 }
 
-/** The app's refusal, said on standard error: exit 1. */
-function refused(io: Io, error: ActionError): number {
+/**
+ * The app's refusal, said on standard error: exit 1. A change the app received and went away
+ * without answering is said as what is known (`maybe`: what may have happened, and where to look): exit 3.
+ */
+function refused(io: Io, error: ActionError, maybe = 'it may have been done'): number {
+  if (unanswered(error)) {
+    io.err(`stint: ${STOPPED_BEFORE_ANSWERING}: ${maybe}.`);
+    return EXIT.unanswered;
+  }
   io.err(`stint: ${error.message}`);
   return EXIT.refused;
 }
+
+const STOPPED_BEFORE_ANSWERING = 'Stint stopped before answering';
+const TIMER_MAYBE = (what: string) => `the timer may be ${what}; \`stint status\` shows it`;
 
 /** `stint start <project>`: the project is named without regard to case; an unknown one lists the projects. */
 async function start(command: Extract<Command, { name: 'start' }>, context: Context): Promise<number> {
@@ -111,7 +122,7 @@ async function start(command: Extract<Command, { name: 'start' }>, context: Cont
       ...started.error,
       message: `${started.error.message} Say which: --log-first or --keep-time.`,
     });
-  if (!started.ok) return refused(io, started.error);
+  if (!started.ok) return refused(io, started.error, TIMER_MAYBE('started'));
   return said(await settle(context), `started ${project.name}`, io);
 }
 
@@ -121,7 +132,7 @@ async function pause(context: Context): Promise<number> {
   const running = snapshot.timers.find((t) => t.state === 'running');
   if (!running) return refused(io, { code: 'not_found', message: 'No timer is running.' });
   const paused = await app.call('pauseTimer', { projectId: running.projectId });
-  if (!paused.ok) return refused(io, paused.error);
+  if (!paused.ok) return refused(io, paused.error, TIMER_MAYBE('paused'));
   return said(await settle(context), `paused ${running.projectName}`, io);
 }
 
@@ -129,7 +140,7 @@ async function pause(context: Context): Promise<number> {
 async function toggle(context: Context): Promise<number> {
   const { app, io } = context;
   const toggled = await app.call('toggleLastTimer', {});
-  if (!toggled.ok) return refused(io, toggled.error);
+  if (!toggled.ok) return refused(io, toggled.error, TIMER_MAYBE('started or paused'));
   const outcome = await settle(context);
   const running = outcome.snapshot.timers.find((t) => t.state === 'running');
   const last = outcome.snapshot.timers[0];
@@ -235,13 +246,13 @@ async function log(text: string | null, newProject: boolean, context: Context): 
   const accepted = answers.some((a) => a.ok);
   const outcome = accepted ? await settle(context) : null;
   let exit: number = EXIT.done;
-  const unsent: number[] = [];
+  const gone: Gone = { maybeSaved: [], unsent: [], why: '', fromStdin };
   answers.forEach((answer, index) => {
     const { line, number } = numbered[index]!;
     const where = fromStdin ? `line ${number}: ` : '';
     if (!answer.ok && answer.error.code === 'unavailable') {
-      unsent.push(number);
-      exit = EXIT.refused;
+      (unanswered(answer.error) ? gone.maybeSaved : gone.unsent).push(number);
+      gone.why = answer.error.message;
     } else if (answer.ok) {
       // The window's words: what the service stores and the day, "Logged" only once it landed.
       const what = loggedWords(answer.value, snapshot.today.date, snapshot.timeFormat);
@@ -257,13 +268,34 @@ async function log(text: string | null, newProject: boolean, context: Context): 
     exit = EXIT.refused;
     io.err(`stint: refused by the service: ${refusal} (see the Stint window)`);
   }
-  // Said once, not per line: none of these reached the app, so none is queued.
-  const gone = answers.find((a) => !a.ok && a.error.code === 'unavailable');
-  if (gone && !gone.ok) {
-    const which = fromStdin ? ` (line ${unsent.join(', ')})` : '';
-    io.err(`stint: ${gone.error.message} Not logged${which}: run the command again once Stint is running.`);
+  return saidGone(gone, io) ?? exit;
+}
+
+interface Gone {
+  /** Lines the app received and went away without answering: they may be in its outbox. */
+  maybeSaved: number[];
+  /** Lines written after it had gone: they never left this process. */
+  unsent: number[];
+  why: string;
+  fromStdin: boolean;
+}
+
+/**
+ * The lines the app never answered, said once each way: those it received may be saved (exit 3;
+ * logging them again could store them twice), the others were not sent (exit 1); null when none.
+ */
+function saidGone({ maybeSaved, unsent, why, fromStdin }: Gone, io: Io): number | null {
+  const which = (numbers: number[]) => `line ${numbers.join(', ')}`;
+  if (maybeSaved.length > 0)
+    io.err(
+      `stint: ${STOPPED_BEFORE_ANSWERING}: ${fromStdin ? which(maybeSaved) : 'the line'} may be saved; \`stint today\` shows it (do not log it again before looking).`,
+    );
+  if (unsent.length > 0) {
+    const again = maybeSaved.length > 0 ? 'log only those again' : 'run the command again';
+    io.err(`stint: ${why} Not logged${fromStdin ? ` (${which(unsent)})` : ''}: ${again} once Stint is running.`);
   }
-  return exit;
+  if (maybeSaved.length > 0) return EXIT.unanswered;
+  return unsent.length > 0 ? EXIT.refused : null;
 }
 
 type LineAnswer =

@@ -1,6 +1,7 @@
 // `stint <command>`: the command line of a running Stint app (README.md "Command line"). Finds the
 // app's socket (--data DIR, or the default folders), runs the command, exits 0 done or queued,
-// 1 refused (or the app went away mid-command), 2 no app running (or gone before any answer), 64 usage.
+// 1 refused (or the app went away mid-command), 2 no app running (or gone before any answer), 3 gone
+// after it received a change and before it answered (it may be saved), 64 usage.
 
 import { createInterface } from 'node:readline';
 import { cliSocketPath } from '../main/core/cliSocket/address';
