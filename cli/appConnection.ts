@@ -14,6 +14,7 @@ import { createConnection, type Socket } from 'node:net';
 import type { Writable } from 'node:stream';
 import type { ActionError, Result } from '../common/result';
 import type { CliAnswerFrame, CliChannel, CliStreamFrame } from '../main/core/cliSocket/address';
+import { checkSocketTrust } from './socketTrust';
 
 export interface ExportProgress {
   entries: number;
@@ -47,9 +48,13 @@ export class NoAppError extends Error {
   }
 }
 
-/** Connects to the first address where an app answers. */
+/**
+ * Connects to the first address where an app answers. A socket that is not this user's app's
+ * (socketTrust.ts) throws UntrustedSocketError before anything is sent to it.
+ */
 export async function connectToApp(paths: string[]): Promise<AppConnection> {
   for (const path of paths) {
+    checkSocketTrust(path);
     const socket = await open(path);
     if (socket) return overSocket(socket);
   }

@@ -10,6 +10,7 @@ import { parseCommandLine } from './args';
 import { connectToApp, NoAppError } from './appConnection';
 import { openOutputFile, outputProblem, standardOutput } from './outputFile';
 import { EXIT, type Io, runCommand } from './run';
+import { UntrustedSocketError } from './socketTrust';
 
 const io: Io = {
   out: (text) => process.stdout.write(`${text}\n`),
@@ -44,6 +45,10 @@ async function main(): Promise<number> {
   try {
     app = await connectToApp(dirs.map((dir) => cliSocketPath(dir)));
   } catch (error) {
+    if (error instanceof UntrustedSocketError) {
+      io.err(`stint: ${error.message}`);
+      return EXIT.refused;
+    }
     if (!(error instanceof NoAppError)) throw error;
     io.err(
       [
