@@ -229,7 +229,7 @@ function likelyTypo(line: string, snapshot: Snapshot, newProject: boolean): Line
 async function log(text: string | null, newProject: boolean, context: Context): Promise<number> {
   const { app, io, snapshot } = context;
   const fromStdin = text === null;
-  const lines = fromStdin ? await io.readLines() : [text];
+  const lines = fromStdin ? await keptAlive(app, io.readLines()) : [text];
   const numbered = lines.map((line, index) => ({ line, number: index + 1 })).filter((l) => l.line.trim() !== '');
   if (numbered.length === 0) {
     io.err('stint: Nothing to log: give the entry as text, or lines on standard input.');
@@ -296,6 +296,19 @@ function saidGone({ maybeSaved, unsent, why, fromStdin }: Gone, io: Io): number 
   }
   if (maybeSaved.length > 0) return EXIT.unanswered;
   return unsent.length > 0 ? EXIT.refused : null;
+}
+
+/** Under the app's idle limit (10 min, main/core/cliSocket/limits.ts): a read now and then while lines are typed. */
+const KEEP_ALIVE_MS = 60_000;
+
+/** Keeps the connection in use while `work` (standard input read) takes its time. */
+async function keptAlive<T>(app: AppConnection, work: Promise<T>): Promise<T> {
+  const timer = setInterval(() => void app.call('getSnapshot', {}), KEEP_ALIVE_MS);
+  try {
+    return await work;
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 type LineAnswer =
