@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 
 export type Command =
   | { name: 'log'; text: string | null; newProject: boolean }
-  | { name: 'start'; project: string; note: string | null; timeSoFar: 'log' | 'keep' | null }
+  | { name: 'start'; project: string; note: string | null; timeSoFar: 'log' | 'keep' | null; newProject: boolean }
   | { name: 'pause' }
   | { name: 'toggle' }
   | { name: 'status'; json: boolean }
@@ -29,9 +29,12 @@ Without text it reads standard input and logs each non-empty line in order; each
 names its line number. A new project name a typo or two from one you have ("@Webiste") is refused
 with the name you probably meant, as the window asks; --new-project creates it. Exit 1 if any
 line was refused.`,
-  start: `Usage: stint start [--log-first | --keep-time] <project> [note]
+  start: `Usage: stint start [--log-first | --keep-time] [--new-project] <project> [note]
 
-Starts the timer of the project named (case-insensitive), with an optional note. When that timer
+Starts the timer of the project named (case-insensitive), with an optional note. A name you have
+no project of creates that project and starts it, as the window's Start does; one a typo or two
+from a project you have ("Webiste") is refused with the name you probably meant, and
+--new-project creates it. When that timer
 already has time under another note, it is refused unless you say what becomes of that time, as
 the window asks: --log-first logs it as its own entry and starts again at 0:00 with the note,
 --keep-time keeps it under the new note.`,
@@ -70,7 +73,7 @@ Talks to the running Stint app (desktop or web host) on this computer.
 Commands:
   log "<entry>"          log time with the quick-entry grammar (or lines on standard input);
                          --new-project creates a new project that looks like a typo of yours
-  start <project> [note] start a project's timer
+  start <project> [note] start a project's timer (a new name creates the project)
   pause                  pause the running timer
   toggle                 pause the running timer or resume the last one
   status [--json]        the running and paused timers
@@ -154,7 +157,8 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   const rangeOptions = ['from', 'to', 'out'] as const;
   const misplaced = rangeOptions.find((o) => values[o] !== undefined);
   if (first !== 'export' && misplaced) return bad(`--${misplaced} is for export, not ${first}.`);
-  if (values['new-project'] && first !== 'log') return bad(`--new-project is for log, not ${first}.`);
+  if (values['new-project'] && first !== 'log' && first !== 'start')
+    return bad(`--new-project is for log and start, not ${first}.`);
   const timeSoFar = values['log-first'] ? 'log' : values['keep-time'] ? 'keep' : null;
   if (timeSoFar && first !== 'start') return bad(`--log-first and --keep-time are for start, not ${first}.`);
   if (values['log-first'] && values['keep-time']) return bad('Say one: --log-first or --keep-time.');
@@ -167,7 +171,14 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
     case 'start': {
       const [project, ...note] = rest;
       if (project === undefined || project.trim() === '') return bad('Name the project to start.');
-      return run({ name: 'start', project: project.trim(), note: note.length > 0 ? note.join(' ') : null, timeSoFar });
+      const newProject = values['new-project'] ?? false;
+      return run({
+        name: 'start',
+        project: project.trim(),
+        note: note.length > 0 ? note.join(' ') : null,
+        timeSoFar,
+        newProject,
+      });
     }
     case 'pause':
     case 'toggle':

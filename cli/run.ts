@@ -9,6 +9,7 @@
 
 import { looksLikeDay } from '../common/dayWords';
 import { didYouMeanWords, loggedWords } from '../common/loggedWords';
+import { checkProjectName } from '../common/projectName';
 import { parseQuickEntry } from '../common/quickEntry';
 import type { ActionError } from '../common/result';
 import type { Snapshot } from '../common/snapshot';
@@ -101,21 +102,18 @@ function refused(io: Io, error: ActionError, maybe = 'it may have been done'): n
 const STOPPED_BEFORE_ANSWERING = 'Stint stopped before answering';
 const TIMER_MAYBE = (what: string) => `the timer may be ${what}; \`stint status\` shows it`;
 
-/** `stint start <project>`: the project is named without regard to case; an unknown one lists the projects. */
+/**
+ * `stint start <project>`: a known project is named without regard to case; a new name creates
+ * the project first, as the window's Start does, unless it reads as a typo of a known one
+ * (common/projectName.ts, the rule `stint log` asks by), which waits for --new-project.
+ */
 async function start(command: Extract<Command, { name: 'start' }>, context: Context): Promise<number> {
-  const { app, io, snapshot } = context;
-  const wanted = command.project.toLowerCase();
-  const project = snapshot.projects.find((p) => p.name.toLowerCase() === wanted);
-  if (!project) {
-    const names = snapshot.projects.filter((p) => p.enabled).map((p) => p.name);
-    io.err(
-      `stint: No project named "${command.project}".${names.length ? ` Your projects: ${names.join(', ')}.` : ''}`,
-    );
-    return EXIT.refused;
-  }
+  const { app, io } = context;
+  const project = await projectToStart(command, context);
+  if (!project.ok) return refused(io, project.error);
   const note = command.note === null ? {} : { description: command.note };
   const answer = command.timeSoFar ? { timeSoFar: command.timeSoFar } : {};
-  const started = await app.call('startTimer', { projectId: project.id, ...note, ...answer });
+  const started = await app.call('startTimer', { projectId: project.value.id, ...note, ...answer });
   // The window's question about the timer's time so far: here, an option says the answer.
   if (!started.ok && started.error.field === 'timeSoFar')
     return refused(io, {
@@ -123,7 +121,31 @@ async function start(command: Extract<Command, { name: 'start' }>, context: Cont
       message: `${started.error.message} Say which: --log-first or --keep-time.`,
     });
   if (!started.ok) return refused(io, started.error, TIMER_MAYBE('started'));
-  return said(await settle(context), `started ${project.name}`, io);
+  const what = `${project.value.name}${project.value.created ? ' (a new project)' : ''}`;
+  return said(await settle(context), `started ${what}`, io);
+}
+
+/** The project `stint start` names: a known one, or one it has just created. */
+async function projectToStart(
+  command: Extract<Command, { name: 'start' }>,
+  { app, snapshot }: Context,
+): Promise<{ ok: true; value: { id: number; name: string; created: boolean } } | { ok: false; error: ActionError }> {
+  const checked = checkProjectName(
+    command.project,
+    snapshot.projects.map((p) => p.name),
+  );
+  if (!checked.ok) return { ok: false, error: { code: 'invalid_input', message: checked.message, field: 'project' } };
+  if (checked.known) {
+    const known = snapshot.projects.find((p) => p.name === checked.name)!;
+    return { ok: true, value: { id: known.id, name: known.name, created: false } };
+  }
+  if (checked.didYouMean && !command.newProject) {
+    const message = didYouMeanWords(checked.didYouMean, checked.name, 'Run it again with --new-project');
+    return { ok: false, error: { code: 'invalid_input', message, field: 'project' } };
+  }
+  const created = await app.call<{ projectId: number }>('createProject', { name: checked.name });
+  if (!created.ok) return created;
+  return { ok: true, value: { id: created.value.projectId, name: checked.name, created: true } };
 }
 
 /** `stint pause`: pauses the running timer. */

@@ -35,10 +35,11 @@ export function cliSocketPath(
 
 /**
  * The only calls the command line may make: reading the snapshot and the actions its commands
- * take. Accounts, settings, sign-in and the failed-operation calls stay the window's.
+ * take (createProject: `stint start` on a new name, as the window's Start). Accounts, settings, sign-in and the failed-operation calls stay the window's.
  */
 export const CLI_CHANNELS = [
   'getSnapshot',
+  'createProject',
   'quickEntry',
   'logLines',
   'startTimer',

@@ -178,12 +178,33 @@ describe('stint, against the running app', () => {
     expect(research()).toMatchObject({ state: 'running', description: 'second thing' });
   });
 
-  it('refuses an unknown project by its name, exit 1, and changes nothing', async () => {
+  it("start on a new name creates the project and starts it, as the window's Start does; one a typo from a known one asks first, until --new-project (issue 27 item 20)", async () => {
     const before = snapshot().timers;
-    const run = await stint(['start', 'Nowhere']);
-    expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/^stint: No project named "Nowhere"\. Your projects: .*Website/);
+    const typo = await stint(['start', 'Websiet', 'a note']);
+    expect(typo).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: 'stint: Did you mean Website? Run it again with --new-project to create the new project “Websiet”.\n',
+    });
     expect(snapshot().timers).toEqual(before);
+    expect(snapshot().projects.map((p) => p.name)).not.toContain('Websiet');
+
+    expect(await stint(['start', 'Brand new client', 'kick-off'])).toMatchObject({
+      code: 0,
+      stdout: 'Started Brand new client (a new project).\n',
+    });
+    await synced();
+    expect(snapshot().timers.find((t) => t.state === 'running')).toMatchObject({
+      projectName: 'Brand new client',
+      description: 'kick-off',
+    });
+    expect(await stint(['start', '--new-project', 'Websiet'])).toMatchObject({
+      code: 0,
+      stdout: 'Started Websiet (a new project).\n',
+    });
+    await synced();
+    expect(snapshot().projects.filter((p) => p.name === 'Websiet')).toHaveLength(1);
+    expect(await stint(['pause'])).toMatchObject({ code: 0 });
   });
 
   it('usage errors exit 64 with the usage; --help answers for each command', async () => {

@@ -82,7 +82,10 @@ describe('parseCommandLine', () => {
     expect(usage(['start'])).toBe('Name the project to start.');
     expect(usage(['pause', 'now'])).toBe('pause takes no arguments.');
     expect(usage(['log', '--json', '1:00'])).toBe('--json is for status, today and week, not log.');
-    expect(usage(['start', 'Website', '--new-project'])).toBe('--new-project is for log, not start.');
+    expect(usage(['pause', '--new-project'])).toBe('--new-project is for log and start, not pause.');
+    expect(parseCommandLine(['start', '--new-project', 'Webiste'])).toMatchObject({
+      command: { name: 'start', project: 'Webiste', newProject: true },
+    });
     expect(parseCommandLine(['log', '--new-project', '0:15 @Webiste x'])).toMatchObject({
       command: { name: 'log', text: '0:15 @Webiste x', newProject: true },
     });
