@@ -4,13 +4,15 @@
 //
 // Queued or done: the app answers an action once it is on disk, not once it is on the service.
 // So after acting, the command watches the snapshot for a moment: it says "logged" (or "started",
-// "paused") only when the outbox has emptied while online, and "queued" when the app is offline or
-// the change is still on its way; both exit 0, the change will land once.
+// "paused") only when the outbox has emptied while online, and the window's "Saved here · sends
+// when <account> answers" when the app is offline or the change is still on its way; both exit 0,
+// the change will land once.
 
 import { looksLikeDay } from '../common/dayWords';
 import { didYouMeanWords, loggedWords } from '../common/loggedWords';
 import { checkProjectName } from '../common/projectName';
 import { parseQuickEntry } from '../common/quickEntry';
+import { savedHereWords } from '../common/savedHere';
 import type { ActionError } from '../common/result';
 import type { Snapshot } from '../common/snapshot';
 import type { Command } from './args';
@@ -225,7 +227,7 @@ async function thisWeek(
   return watch(app, io, waitMs, ready);
 }
 
-/** "Started Website." or "Queued (offline): started Website…"; a refusal by the service exits 1. */
+/** "Started Website." or "Saved here · sends when Work answers: started Website."; a refusal by the service exits 1. */
 function said(outcome: Outcome, done: string, io: Io): number {
   for (const refusal of outcome.refusals) io.err(`stint: refused by the service: ${refusal} (see the Stint window)`);
   if (outcome.refusals.length > 0) return EXIT.refused;
@@ -235,8 +237,8 @@ function said(outcome: Outcome, done: string, io: Io): number {
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-const queuedWords = (s: Snapshot) =>
-  s.online ? 'Queued (still being sent)' : 'Queued (offline; sent when the service is back)';
+/** The window's words for a change on this computer the service has not confirmed yet. */
+const queuedWords = (s: Snapshot) => savedHereWords(s.account.label);
 
 /** The line refused as the window would ask first: a new project a typo or two from a known one. */
 function likelyTypo(line: string, snapshot: Snapshot, newProject: boolean): LineAnswer | null {

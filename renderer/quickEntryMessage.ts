@@ -3,10 +3,10 @@
 // in the words the command line and the tray use too (common/loggedWords.ts), in the user's time
 // format; and, until the service has it, that it is saved on this computer only and will be sent.
 
-import { isolated } from '../common/bidi';
 import type { ResponseOf } from '../common/contract';
 import type { TimeFormat } from '../common/format';
 import { loggedWords } from '../common/loggedWords';
+import { savedHereWords } from '../common/savedHere';
 
 type Logged = Omit<ResponseOf<'quickEntry'>, 'key'>;
 
@@ -14,7 +14,7 @@ type Logged = Omit<ResponseOf<'quickEntry'>, 'key'>;
 export { loggedMessage } from '../common/loggedWords';
 
 /** The words for something saved on this computer that the service has not confirmed yet (the "saved here" badges too). */
-export const savedHereWords = (account: string): string => `Saved here · sends when ${isolated(account)} answers`;
+export { savedHereWords } from '../common/savedHere';
 
 /** "Saved here · sends when Work answers: 1:00 on ClientX.": queued, not confirmed by the service yet. */
 export function queuedMessage(logged: Logged, today: string, account: string, format?: TimeFormat): string {
