@@ -56,9 +56,10 @@ Today's entries and their total. --json prints {"date","totalMinutes","entries"}
 This week's total, per day and per project (billable and unbillable), counting the week from your
 week_start on the service. The window's week view returns to this week too. --json prints
 {"start","end","totalMinutes","stale","days","projects"} (see README).`,
-  export: `Usage: stint export --from YYYY-MM-DD --to YYYY-MM-DD [--out FILE]
+  export: `Usage: stint export --from DAY --to DAY [--out FILE]
 
-Your entries of those days (both included) as CSV: one row per entry with date, minutes, hours,
+Your entries of those days (both included) as CSV, a DAY written as quick entry reads it
+(2026-11-23, yesterday, today, a weekday like mon): one row per entry with date, minutes, hours,
 project, tags, billable, description, approved and invoiced (see README). Without --out the CSV
 goes to standard output; with it, to FILE, replaced only once the whole CSV is written (FILE is
 left as it was if the export fails; a FILE that is a link, a device, a fifo or a folder is
@@ -112,6 +113,19 @@ interface Options {
   'keep-time'?: boolean;
 }
 
+/** An argument that starts with a minus and a digit (a time taken off, "-1:00"): text, not an option. */
+const MINUS_TEXT = /^-\d/;
+
+/** parseArgs' refusal in this command's words (its own speak of positionals and its own syntax). */
+function optionProblem(error: Error & { code?: string }): string {
+  const option = /'(-[^' ]*)/.exec(error.message)?.[1];
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) return `${option} needs a value.`;
+  if (error.code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || !option)
+    return error.message.split('\n')[0] ?? 'Bad arguments.';
+  const hint = option.startsWith('--') ? '' : ` Text that starts with "-" goes after "--": stint log -- "${option} …".`;
+  return `Unknown option ${option}: see stint --help.${hint}`;
+}
+
 export function parseCommandLine(argv: readonly string[]): Parsed {
   const usage = (message: string, text = HELP): Parsed => ({ kind: 'usage', message, text });
   const appArgument = argv.find((a) => APP_ARGUMENTS.includes(a));
@@ -121,7 +135,8 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
-      args: [...argv],
+      // "-1:00 …" is an entry (or a note), never an option: a space in front keeps parseArgs off it.
+      args: argv.map((a) => (MINUS_TEXT.test(a) ? ` ${a}` : a)),
       allowPositionals: true,
       options: {
         data: { type: 'string' },
@@ -137,9 +152,11 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
       },
     }));
   } catch (error) {
-    return usage((error as Error).message.split('\n')[0] ?? 'Bad arguments.');
+    return usage(optionProblem(error as Error & { code?: string }));
   }
-  const [first, ...rest] = values.toggle ? ['toggle', ...positionals] : positionals;
+  const [first, ...rest] = (values.toggle ? ['toggle', ...positionals] : positionals).map((p) =>
+    MINUS_TEXT.test(p.trimStart()) ? p.trimStart() : p,
+  );
   if (first === undefined) return values.help ? { kind: 'help', text: HELP } : usage('Name a command.');
   if (first === 'help') {
     const about = rest[0];

@@ -82,7 +82,7 @@ export async function runCommand(
     case 'toggle':
       return toggle(context);
     case 'export': {
-      const error = await runExport(command, app, io);
+      const error = await runExport(command, app, io, snapshot.today.date);
       return error ? refused(io, error) : EXIT.done;
     }
   }

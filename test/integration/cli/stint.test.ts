@@ -215,6 +215,11 @@ describe('stint, against the running app', () => {
     });
     expect(await stint(['start'])).toMatchObject({ code: 64, stderr: expect.stringContaining('Usage: stint start') });
     expect(await stint(['log', '--json', '1:00'])).toMatchObject({ code: 64 });
+    // A time taken off is the grammar's to read, answered in its words with the word marked, not Node's option error.
+    const minus = await stint(['log', '-1:00 @Website taken off']);
+    expect(minus.code).toBe(1);
+    expect(minus.stderr).not.toMatch(/option|positional/i);
+    expect(minus.stderr).toContain('  -1:00 @Website taken off\n  ^^^^^\n');
     expect(await runStint(bundle, ['start', '--help'])).toMatchObject({
       code: 0,
       stdout: expect.stringMatching(/^Usage: stint start/),

@@ -89,9 +89,28 @@ describe('parseCommandLine', () => {
     expect(parseCommandLine(['log', '--new-project', '0:15 @Webiste x'])).toMatchObject({
       command: { name: 'log', text: '0:15 @Webiste x', newProject: true },
     });
-    expect(usage(['status', '--verbose'])).toMatch(/verbose/);
+    expect(usage(['status', '--verbose'])).toBe('Unknown option --verbose: see stint --help.');
+    expect(usage(['status', '--data'])).toBe('--data needs a value.');
+    expect(usage(['log', '-x'])).toBe(
+      'Unknown option -x: see stint --help. Text that starts with "-" goes after "--": stint log -- "-x …".',
+    );
     expect(usage(['--data', '', 'status'])).toBe('--data needs a folder.');
     expect(usage(['--show'])).toMatch(/desktop app's own argument/);
+  });
+});
+
+describe('text that starts with a minus (issue 27 item 20)', () => {
+  it('is the entry or the note, for the grammar to read, not an option', () => {
+    expect(parseCommandLine(['log', '-1:00 @Website took it off'])).toEqual({
+      kind: 'run',
+      dataDir: null,
+      command: { name: 'log', text: '-1:00 @Website took it off', newProject: false },
+    });
+    expect(parseCommandLine(['log', '-0:30', '@Website'])).toMatchObject({ command: { text: '-0:30 @Website' } });
+    expect(parseCommandLine(['start', 'Website', '-5', 'minutes'])).toMatchObject({
+      command: { name: 'start', project: 'Website', note: '-5 minutes' },
+    });
+    expect(parseCommandLine(['log', '--', '-x @Website'])).toMatchObject({ command: { text: '-x @Website' } });
   });
 });
 
