@@ -126,15 +126,10 @@ function optionProblem(error: Error & { code?: string }): string {
   return `Unknown option ${option}: see stint --help.${hint}`;
 }
 
-export function parseCommandLine(argv: readonly string[]): Parsed {
-  const usage = (message: string, text = HELP): Parsed => ({ kind: 'usage', message, text });
-  const appArgument = argv.find((a) => APP_ARGUMENTS.includes(a));
-  if (appArgument)
-    return usage(`${appArgument} is the desktop app's own argument: pass it to the Stint app, not to this command.`);
-  let values: Options;
-  let positionals: string[];
+/** The options and the words of argv, or why they cannot be read. */
+function readArgv(argv: readonly string[]): { values: Options; positionals: string[] } | string {
   try {
-    ({ values, positionals } = parseArgs({
+    return parseArgs({
       // "-1:00 …" is an entry (or a note), never an option: a space in front keeps parseArgs off it.
       args: argv.map((a) => (MINUS_TEXT.test(a) ? ` ${a}` : a)),
       allowPositionals: true,
@@ -150,10 +145,20 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
         'log-first': { type: 'boolean' },
         'keep-time': { type: 'boolean' },
       },
-    }));
+    });
   } catch (error) {
-    return usage(optionProblem(error as Error & { code?: string }));
+    return optionProblem(error as Error & { code?: string });
   }
+}
+
+export function parseCommandLine(argv: readonly string[]): Parsed {
+  const usage = (message: string, text = HELP): Parsed => ({ kind: 'usage', message, text });
+  const appArgument = argv.find((a) => APP_ARGUMENTS.includes(a));
+  if (appArgument)
+    return usage(`${appArgument} is the desktop app's own argument: pass it to the Stint app, not to this command.`);
+  const read = readArgv(argv);
+  if (typeof read === 'string') return usage(read);
+  const { values, positionals } = read;
   const [first, ...rest] = (values.toggle ? ['toggle', ...positionals] : positionals).map((p) =>
     MINUS_TEXT.test(p.trimStart()) ? p.trimStart() : p,
   );
