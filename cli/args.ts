@@ -17,7 +17,13 @@ export type Command =
 export type CommandName = Command['name'];
 
 export type Parsed =
-  | { kind: 'run'; command: Command; dataDir: string | null }
+  | {
+      kind: 'run';
+      command: Command;
+      dataDir: string | null;
+      /** --account NAME: the account the command is made on (the app switches to it); null: the one in use. */
+      account: string | null;
+    }
   | { kind: 'help'; text: string }
   | { kind: 'usage'; message: string; text: string };
 
@@ -47,7 +53,9 @@ Pauses the running timer, or resumes the last one used (the tray's and the hotke
   status: `Usage: stint status [--json]
 
 The running timer and the paused ones, whether the app is online and how many changes wait to be
-sent. --json prints {"account","online","pending","failed","running","paused"} (see README).`,
+sent, naming the account in use (the window's and the tray's) and a timer running on another
+account. --json prints {"account","online","pending","failed","running","paused","otherAccounts"}
+(see README).`,
   today: `Usage: stint today [--json]
 
 Today's entries and their total. --json prints {"date","totalMinutes","entries"} (see README).`,
@@ -67,7 +75,7 @@ refused). What the service has is exported: changes still waiting to be sent are
 Exit 1 if the days are not valid or FILE cannot be written.`,
 };
 
-export const HELP = `Usage: stint [--data DIR] <command> [options]
+export const HELP = `Usage: stint [--data DIR] [--account NAME] <command> [options]
 
 Talks to the running Stint app (desktop or web host) on this computer.
 
@@ -86,6 +94,9 @@ Commands:
 Options:
   --data DIR   the app started with this data folder (npm run web -- --data DIR); default: the
                desktop app's folder, then the web host's
+  --account NAME
+               the account to act on (by its name, any case): Stint switches to it, window and
+               tray too, as Settings > Accounts' switch does, and says so; default: the one in use
   --json       machine-readable output (status, today, week)
   -h, --help   this help; stint <command> --help for one command's
 
@@ -102,6 +113,7 @@ const APP_ARGUMENTS = ['--quick-entry', '--show'];
 /** The options parseArgs is given (one command's, refused for the others). */
 interface Options {
   data?: string;
+  account?: string;
   json?: boolean;
   help?: boolean;
   toggle?: boolean;
@@ -135,6 +147,7 @@ function readArgv(argv: readonly string[]): { values: Options; positionals: stri
       allowPositionals: true,
       options: {
         data: { type: 'string' },
+        account: { type: 'string' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         toggle: { type: 'boolean' },
@@ -175,7 +188,9 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   const json = values.json ?? false;
   if (json && first !== 'status' && first !== 'today' && first !== 'week')
     return bad(`--json is for status, today and week, not ${first}.`);
-  const run = (command: Command): Parsed => ({ kind: 'run', command, dataDir });
+  const account = values.account?.trim() ?? null;
+  if (account === '') return usage('--account needs an account name.');
+  const run = (command: Command): Parsed => ({ kind: 'run', command, dataDir, account });
   const rangeOptions = ['from', 'to', 'out'] as const;
   const misplaced = rangeOptions.find((o) => values[o] !== undefined);
   if (first !== 'export' && misplaced) return bad(`--${misplaced} is for export, not ${first}.`);

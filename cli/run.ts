@@ -13,7 +13,7 @@ import { didYouMeanWords, loggedWords } from '../common/loggedWords';
 import { checkProjectName } from '../common/projectName';
 import { parseQuickEntry } from '../common/quickEntry';
 import { savedHereWords } from '../common/savedHere';
-import type { ActionError } from '../common/result';
+import type { ActionError, Result } from '../common/result';
 import type { Snapshot } from '../common/snapshot';
 import type { Command } from './args';
 import { type AppConnection, unanswered } from './appConnection';
@@ -35,6 +35,8 @@ export interface Io extends ExportIo {
 export interface RunOptions {
   /** How long an action waits to see its change land before it says "queued"; default 3000 ms. */
   settleMs?: number;
+  /** --account NAME: the account the command is made on; null or absent: the one in use. */
+  account?: string | null;
 }
 
 const POLL_MS = 25;
@@ -52,7 +54,10 @@ export async function runCommand(
     io.err(`stint: ${before.error.message}`);
     return before.error.code === 'unavailable' ? EXIT.noApp : EXIT.refused;
   }
-  const snapshot = before.value;
+  const chosen = options.account ? await onAccount(options.account, before.value, app, io) : before;
+  if (!chosen.ok)
+    return refused(io, chosen.error, 'Stint may have switched accounts; `stint status` names the one in use');
+  const snapshot = chosen.value;
   const context: Context = { app, io, snapshot, settleMs };
 
   switch (command.name) {
@@ -86,6 +91,29 @@ export async function runCommand(
       return error ? refused(io, error) : EXIT.done;
     }
   }
+}
+
+/**
+ * The snapshot of the account --account names (by its label, any case): the one in use as it is;
+ * another one is switched to first with the window's Make default (setDefaultAccount: the window
+ * and the tray follow, one account in use for all three), said on standard error so standard
+ * output stays the command's. Stint has one account open at a time: one that is not open can only
+ * be reached by opening it.
+ */
+async function onAccount(name: string, snapshot: Snapshot, app: AppConnection, io: Io): Promise<Result<Snapshot>> {
+  const account = snapshot.accounts.find((a) => a.label.toLowerCase() === name.toLowerCase());
+  if (!account) {
+    const labels = snapshot.accounts.map((a) => a.label).join(', ');
+    return {
+      ok: false,
+      error: { code: 'not_found', message: `No account named “${name}”. Your accounts: ${labels}.` },
+    };
+  }
+  if (account.isOpen) return { ok: true, value: snapshot };
+  const switched = await app.call('setDefaultAccount', { accountId: account.id });
+  if (!switched.ok) return switched;
+  io.err(`stint: Stint now uses ${account.label}, in the window and the tray too (as Make default does).`);
+  return app.call<Snapshot>('getSnapshot', {});
 }
 
 /**

@@ -60,7 +60,7 @@ async function main(): Promise<number> {
     return EXIT.noApp;
   }
   try {
-    return await runCommand(parsed.command, app, io);
+    return await runCommand(parsed.command, app, io, { account: parsed.account });
   } finally {
     app.close();
   }

@@ -109,8 +109,11 @@ describe('stint, against the running app', () => {
         synced: true,
       },
       paused: [],
+      otherAccounts: [],
     });
-    expect((await stint(['status'])).stdout).toMatch(/^Running: Website 0:00:\d\d {2}writing the docs\n$/);
+    expect((await stint(['status'])).stdout).toMatch(
+      new RegExp(`^Account: ${snapshot().account.label}\nRunning: Website 0:00:\\d\\d {2}writing the docs\n$`),
+    );
 
     expect(await stint(['pause'])).toMatchObject({ code: 0, stdout: 'Paused Website.\n' });
     const paused = JSON.parse((await stint(['status', '--json'])).stdout) as StatusJson;
@@ -179,14 +182,16 @@ describe('stint, against the running app', () => {
   });
 
   it("start on a new name creates the project and starts it, as the window's Start does; one a typo from a known one asks first, until --new-project (issue 27 item 20)", async () => {
-    const before = snapshot().timers;
+    const timers = () =>
+      snapshot().timers.map((t) => ({ project: t.projectName, state: t.state, note: t.description }));
+    const before = timers();
     const typo = await stint(['start', 'Websiet', 'a note']);
     expect(typo).toMatchObject({
       code: 1,
       stdout: '',
       stderr: 'stint: Did you mean Website? Run it again with --new-project to create the new project “Websiet”.\n',
     });
-    expect(snapshot().timers).toEqual(before);
+    expect(timers()).toEqual(before);
     expect(snapshot().projects.map((p) => p.name)).not.toContain('Websiet');
 
     expect(await stint(['start', 'Brand new client', 'kick-off'])).toMatchObject({
