@@ -40,9 +40,8 @@ line was refused.`,
 Starts the timer of the project named (case-insensitive), with an optional note. A name you have
 no project of creates that project and starts it, as the window's Start does; one a typo or two
 from a project you have ("Webiste") is refused with the name you probably meant, and
---new-project creates it. When that timer
-already has time under another note, it is refused unless you say what becomes of that time, as
-the window asks: --log-first logs it as its own entry and starts again at 0:00 with the note,
+--new-project creates it. When that timer already has time under another note, it is refused
+unless you say what becomes of that time, as the window asks: --log-first logs it as its own entry and starts again at 0:00 with the note,
 --keep-time keeps it under the new note.`,
   pause: `Usage: stint pause
 
@@ -66,8 +65,8 @@ week_start on the service. The window's week view returns to this week too. --js
 {"start","end","totalMinutes","stale","days","projects"} (see README).`,
   export: `Usage: stint export --from DAY --to DAY [--out FILE]
 
-Your entries of those days (both included) as CSV, a DAY written as quick entry reads it
-(2026-11-23, yesterday, today, a weekday like mon): one row per entry with date, minutes, hours,
+Your entries of those days (both included) as CSV, oldest day first, a DAY written as quick
+entry reads it (2026-11-23, yesterday, today, a weekday like mon): one row per entry with date, minutes, hours,
 project, tags, billable, description, approved and invoiced (see README). Without --out the CSV
 goes to standard output; with it, to FILE, replaced only once the whole CSV is written (FILE is
 left as it was if the export fails; a FILE that is a link, a device, a fifo or a folder is
@@ -85,18 +84,18 @@ Commands:
   start <project> [note] start a project's timer (a new name creates the project)
   pause                  pause the running timer
   toggle                 pause the running timer or resume the last one
-  status [--json]        the running and paused timers
+  status [--json]        the account in use, the running and paused timers
   today [--json]         today's entries and total
   week [--json]          this week's totals per day and per project
   export --from D --to D [--out FILE]
-                         entries of a range of days as CSV (standard output or FILE)
+                         entries of a range of days as CSV, oldest first (standard output or FILE)
 
 Options:
   --data DIR   the app started with this data folder (npm run web -- --data DIR); default: the
                desktop app's folder, then the web host's
   --account NAME
                the account to act on (by its name, any case): Stint switches to it, window and
-               tray too, as Settings > Accounts' switch does, and says so; default: the one in use
+               tray too, as Settings' Make default does, and says so; default: the one in use
   --json       machine-readable output (status, today, week)
   -h, --help   this help; stint <command> --help for one command's
 
