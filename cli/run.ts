@@ -118,10 +118,11 @@ async function onAccount(name: string, snapshot: Snapshot, app: AppConnection, i
 
 /**
  * The app's refusal, said on standard error: exit 1. A change the app received and went away
- * without answering is said as what is known (`maybe`: what may have happened, and where to look): exit 3.
+ * without answering is said as what is known (`maybe`, given for a change: what may have
+ * happened, and where to look): exit 3. A read (export, status) that went unanswered changed nothing.
  */
-function refused(io: Io, error: ActionError, maybe = 'it may have been done'): number {
-  if (unanswered(error)) {
+function refused(io: Io, error: ActionError, maybe?: string): number {
+  if (maybe !== undefined && unanswered(error)) {
     io.err(`stint: ${STOPPED_BEFORE_ANSWERING}: ${maybe}.`);
     return EXIT.unanswered;
   }

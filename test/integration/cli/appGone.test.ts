@@ -104,3 +104,31 @@ it('stint log: the app stores the line and goes away before answering; the comma
     await app.stop();
   }
 });
+
+it('stint start: the app starts the timer and goes away before answering; the command says it may have started, exit 3', async () => {
+  const dataDir = join(dir.path, 'started');
+  const app = await openStintApp({ dataDir, secrets: createSessionSecrets() });
+  let socket: Awaited<ReturnType<typeof startCliSocket>> | null = null;
+  const handlers: Handlers = {
+    ...app.handlers,
+    startTimer: async (request) => {
+      const started = await app.handlers.startTimer(request);
+      await socket?.close();
+      return started;
+    },
+  };
+  socket = await startCliSocket({ handlers, dataDir });
+  try {
+    const created = await app.handlers.createProject({ name: 'Website' });
+    expect(created.ok).toBe(true);
+    const result = await runStint(bundle, ['--data', dataDir, 'start', 'Website']);
+    expect(result.stderr).toBe(
+      'stint: Stint stopped before answering: the timer may be started; `stint status` shows it.\n',
+    );
+    expect(result.code).toBe(3);
+    expect(app.getSnapshot().timers.find((t) => t.state === 'running')?.projectName).toBe('Website');
+  } finally {
+    await socket.close();
+    await app.stop();
+  }
+});
