@@ -6,11 +6,15 @@
 // input): once the socket closes or fails, every call waiting is answered at once, and every
 // later call at once too, with an 'unavailable' error that says so; none is left hanging (a
 // promise nothing will settle would let the process end with exit 0 having done nothing).
+// A call written before the socket closed may have been done (the app can go away after writing
+// its journal, before its answer): its error is marked so (`unanswered`), unlike a later call's,
+// which never left this process.
 
 import { createConnection, type Socket } from 'node:net';
 import type { Writable } from 'node:stream';
-import type { Result } from '../common/result';
+import type { ActionError, Result } from '../common/result';
 import type { CliAnswerFrame, CliChannel, CliStreamFrame } from '../main/core/cliSocket/address';
+import { checkSocketTrust } from './socketTrust';
 
 export interface ExportProgress {
   entries: number;
@@ -32,6 +36,11 @@ export interface AppConnection {
   close(): void;
 }
 
+const sentUnanswered = new WeakSet<ActionError>();
+
+/** Whether this error is of a call the app received and went away without answering: it may have been done. */
+export const unanswered = (error: object): boolean => sentUnanswered.has(error as ActionError);
+
 /** No app answered at any of the addresses tried. */
 export class NoAppError extends Error {
   constructor(readonly tried: string[]) {
@@ -39,9 +48,13 @@ export class NoAppError extends Error {
   }
 }
 
-/** Connects to the first address where an app answers. */
+/**
+ * Connects to the first address where an app answers. A socket that is not this user's app's
+ * (socketTrust.ts) throws UntrustedSocketError before anything is sent to it.
+ */
 export async function connectToApp(paths: string[]): Promise<AppConnection> {
   for (const path of paths) {
+    checkSocketTrust(path);
     const socket = await open(path);
     if (socket) return overSocket(socket);
   }
@@ -68,7 +81,11 @@ function overSocket(socket: Socket): AppConnection {
   /** Why the app can no longer answer, once the socket closed or failed. */
   let gone: string | null = null;
   const failAll = (message: string, code: 'internal' | 'unavailable' = 'internal') => {
-    for (const resolve of waiting.values()) resolve({ ok: false, error: { code, message } });
+    for (const resolve of waiting.values()) {
+      const error: ActionError = { code, message };
+      if (code === 'unavailable') sentUnanswered.add(error);
+      resolve({ ok: false, error });
+    }
     waiting.clear();
     streams.clear();
   };

@@ -5,6 +5,7 @@
 // --out FILE is only ever replaced by a whole CSV (cli/outputFile.ts): the days and FILE are
 // checked before anything is opened, and a run that fails leaves FILE as it was.
 
+import { readDay } from '../common/dayWords';
 import { exportRangeProblem } from '../common/exportRange';
 import type { ActionError, Result } from '../common/result';
 import type { AppConnection, ExportProgress } from './appConnection';
@@ -25,13 +26,30 @@ export interface ExportIo {
 const count = (n: number) => n.toLocaleString('en-US');
 const failed = (message: string): ActionError => ({ code: 'internal', message });
 
-/** Runs the export; answers the error when the arguments, the app or the output refused, else null. */
+/**
+ * A day of --from or --to as quick entry reads its day word (common/dayWords.ts): `yesterday`,
+ * `today`, `mon`; a date is taken as written (exportRangeProblem checks it: a future --to is fine here).
+ */
+function exportDay(word: string, today: string, field: 'from' | 'to'): Result<string> {
+  if (/^\d{4}-/.test(word)) return { ok: true, value: word };
+  const day = readDay(word, today);
+  return day.ok
+    ? { ok: true, value: day.date }
+    : { ok: false, error: { code: 'invalid_argument', message: day.message, field } };
+}
+
+/** Runs the export; answers the error when the arguments, the app or the output refused, else null. `today`: the app's. */
 export async function runExport(
   command: Extract<Command, { name: 'export' }>,
   app: AppConnection,
   io: ExportIo,
+  today: string,
 ): Promise<ActionError | null> {
-  const range = { from: command.from, to: command.to };
+  const from = exportDay(command.from, today, 'from');
+  if (!from.ok) return from.error;
+  const to = exportDay(command.to, today, 'to');
+  if (!to.ok) return to.error;
+  const range = { from: from.value, to: to.value };
   const problem = exportRangeProblem(range);
   if (problem) return { code: 'invalid_argument', message: problem.message, field: problem.field };
   const unusable = command.out === null ? null : io.outputProblem(command.out);

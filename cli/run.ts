@@ -4,20 +4,24 @@
 //
 // Queued or done: the app answers an action once it is on disk, not once it is on the service.
 // So after acting, the command watches the snapshot for a moment: it says "logged" (or "started",
-// "paused") only when the outbox has emptied while online, and "queued" when the app is offline or
-// the change is still on its way; both exit 0, the change will land once.
+// "paused") only when the outbox has emptied while online, and the window's "Saved here · sends
+// when <account> answers" when the app is offline or the change is still on its way; both exit 0,
+// the change will land once.
 
 import { looksLikeDay } from '../common/dayWords';
 import { didYouMeanWords, loggedWords } from '../common/loggedWords';
+import { checkProjectName } from '../common/projectName';
 import { parseQuickEntry } from '../common/quickEntry';
-import type { ActionError } from '../common/result';
+import { savedHereWords } from '../common/savedHere';
+import type { ActionError, Result } from '../common/result';
 import type { Snapshot } from '../common/snapshot';
 import type { Command } from './args';
-import type { AppConnection } from './appConnection';
+import { type AppConnection, unanswered } from './appConnection';
 import { type ExportIo, runExport } from './export';
 import { statusJson, statusText, todayJson, todayText, weekJson, weekText } from './views';
 
-export const EXIT = { done: 0, refused: 1, noApp: 2, usage: 64 } as const;
+/** unanswered: the app went away after it received a change and before it answered, so it may have been done. */
+export const EXIT = { done: 0, refused: 1, noApp: 2, unanswered: 3, usage: 64 } as const;
 
 export interface Io extends ExportIo {
   out(text: string): void;
@@ -31,6 +35,8 @@ export interface Io extends ExportIo {
 export interface RunOptions {
   /** How long an action waits to see its change land before it says "queued"; default 3000 ms. */
   settleMs?: number;
+  /** --account NAME: the account the command is made on; null or absent: the one in use. */
+  account?: string | null;
 }
 
 const POLL_MS = 25;
@@ -45,10 +51,13 @@ export async function runCommand(
   const before = await app.call<Snapshot>('getSnapshot', {});
   if (!before.ok) {
     // Gone before answering anything: as good as no app running (nothing was done).
-    const code = refused(io, before.error);
-    return before.error.code === 'unavailable' ? EXIT.noApp : code;
+    io.err(`stint: ${before.error.message}`);
+    return before.error.code === 'unavailable' ? EXIT.noApp : EXIT.refused;
   }
-  const snapshot = before.value;
+  const chosen = options.account ? await onAccount(options.account, before.value, app, io) : before;
+  if (!chosen.ok)
+    return refused(io, chosen.error, 'Stint may have switched accounts; `stint status` names the one in use');
+  const snapshot = chosen.value;
   const context: Context = { app, io, snapshot, settleMs };
 
   switch (command.name) {
@@ -78,41 +87,96 @@ export async function runCommand(
     case 'toggle':
       return toggle(context);
     case 'export': {
-      const error = await runExport(command, app, io);
+      const error = await runExport(command, app, io, snapshot.today.date);
       return error ? refused(io, error) : EXIT.done;
     }
   }
 }
 
-/** The app's refusal, said on standard error: exit 1. */
-function refused(io: Io, error: ActionError): number {
+/**
+ * The snapshot of the account --account names (by its label, any case): the one in use as it is;
+ * another one is switched to first with the window's Make default (setDefaultAccount: the window
+ * and the tray follow, one account in use for all three), said on standard error so standard
+ * output stays the command's. Stint has one account open at a time: one that is not open can only
+ * be reached by opening it.
+ */
+async function onAccount(name: string, snapshot: Snapshot, app: AppConnection, io: Io): Promise<Result<Snapshot>> {
+  const account = snapshot.accounts.find((a) => a.label.toLowerCase() === name.toLowerCase());
+  if (!account) {
+    const labels = snapshot.accounts.map((a) => a.label).join(', ');
+    return {
+      ok: false,
+      error: { code: 'not_found', message: `No account named “${name}”. Your accounts: ${labels}.` },
+    };
+  }
+  if (account.isOpen) return { ok: true, value: snapshot };
+  const switched = await app.call('setDefaultAccount', { accountId: account.id });
+  if (!switched.ok) return switched;
+  io.err(`stint: Stint now uses ${account.label}, in the window and the tray too (as Make default does).`);
+  return app.call<Snapshot>('getSnapshot', {});
+}
+
+/**
+ * The app's refusal, said on standard error: exit 1. A change the app received and went away
+ * without answering is said as what is known (`maybe`, given for a change: what may have
+ * happened, and where to look): exit 3. A read (export, status) that went unanswered changed nothing.
+ */
+function refused(io: Io, error: ActionError, maybe?: string): number {
+  if (maybe !== undefined && unanswered(error)) {
+    io.err(`stint: ${STOPPED_BEFORE_ANSWERING}: ${maybe}.`);
+    return EXIT.unanswered;
+  }
   io.err(`stint: ${error.message}`);
   return EXIT.refused;
 }
 
-/** `stint start <project>`: the project is named without regard to case; an unknown one lists the projects. */
+const STOPPED_BEFORE_ANSWERING = 'Stint stopped before answering';
+const TIMER_MAYBE = (what: string) => `the timer may be ${what}; \`stint status\` shows it`;
+
+/**
+ * `stint start <project>`: a known project is named without regard to case; a new name creates
+ * the project first, as the window's Start does, unless it reads as a typo of a known one
+ * (common/projectName.ts, the rule `stint log` asks by), which waits for --new-project.
+ */
 async function start(command: Extract<Command, { name: 'start' }>, context: Context): Promise<number> {
-  const { app, io, snapshot } = context;
-  const wanted = command.project.toLowerCase();
-  const project = snapshot.projects.find((p) => p.name.toLowerCase() === wanted);
-  if (!project) {
-    const names = snapshot.projects.filter((p) => p.enabled).map((p) => p.name);
-    io.err(
-      `stint: No project named "${command.project}".${names.length ? ` Your projects: ${names.join(', ')}.` : ''}`,
-    );
-    return EXIT.refused;
-  }
+  const { app, io } = context;
+  const project = await projectToStart(command, context);
+  if (!project.ok) return refused(io, project.error);
   const note = command.note === null ? {} : { description: command.note };
   const answer = command.timeSoFar ? { timeSoFar: command.timeSoFar } : {};
-  const started = await app.call('startTimer', { projectId: project.id, ...note, ...answer });
+  const started = await app.call('startTimer', { projectId: project.value.id, ...note, ...answer });
   // The window's question about the timer's time so far: here, an option says the answer.
   if (!started.ok && started.error.field === 'timeSoFar')
     return refused(io, {
       ...started.error,
       message: `${started.error.message} Say which: --log-first or --keep-time.`,
     });
-  if (!started.ok) return refused(io, started.error);
-  return said(await settle(context), `started ${project.name}`, io);
+  if (!started.ok) return refused(io, started.error, TIMER_MAYBE('started'));
+  const what = `${project.value.name}${project.value.created ? ' (a new project)' : ''}`;
+  return said(await settle(context), `started ${what}`, io);
+}
+
+/** The project `stint start` names: a known one, or one it has just created. */
+async function projectToStart(
+  command: Extract<Command, { name: 'start' }>,
+  { app, snapshot }: Context,
+): Promise<{ ok: true; value: { id: number; name: string; created: boolean } } | { ok: false; error: ActionError }> {
+  const checked = checkProjectName(
+    command.project,
+    snapshot.projects.map((p) => p.name),
+  );
+  if (!checked.ok) return { ok: false, error: { code: 'invalid_input', message: checked.message, field: 'project' } };
+  if (checked.known) {
+    const known = snapshot.projects.find((p) => p.name === checked.name)!;
+    return { ok: true, value: { id: known.id, name: known.name, created: false } };
+  }
+  if (checked.didYouMean && !command.newProject) {
+    const message = didYouMeanWords(checked.didYouMean, checked.name, 'Run it again with --new-project');
+    return { ok: false, error: { code: 'invalid_input', message, field: 'project' } };
+  }
+  const created = await app.call<{ projectId: number }>('createProject', { name: checked.name });
+  if (!created.ok) return created;
+  return { ok: true, value: { id: created.value.projectId, name: checked.name, created: true } };
 }
 
 /** `stint pause`: pauses the running timer. */
@@ -121,7 +185,7 @@ async function pause(context: Context): Promise<number> {
   const running = snapshot.timers.find((t) => t.state === 'running');
   if (!running) return refused(io, { code: 'not_found', message: 'No timer is running.' });
   const paused = await app.call('pauseTimer', { projectId: running.projectId });
-  if (!paused.ok) return refused(io, paused.error);
+  if (!paused.ok) return refused(io, paused.error, TIMER_MAYBE('paused'));
   return said(await settle(context), `paused ${running.projectName}`, io);
 }
 
@@ -129,7 +193,7 @@ async function pause(context: Context): Promise<number> {
 async function toggle(context: Context): Promise<number> {
   const { app, io } = context;
   const toggled = await app.call('toggleLastTimer', {});
-  if (!toggled.ok) return refused(io, toggled.error);
+  if (!toggled.ok) return refused(io, toggled.error, TIMER_MAYBE('started or paused'));
   const outcome = await settle(context);
   const running = outcome.snapshot.timers.find((t) => t.state === 'running');
   const last = outcome.snapshot.timers[0];
@@ -192,7 +256,7 @@ async function thisWeek(
   return watch(app, io, waitMs, ready);
 }
 
-/** "Started Website." or "Queued (offline): started Website…"; a refusal by the service exits 1. */
+/** "Started Website." or "Saved here · sends when Work answers: started Website."; a refusal by the service exits 1. */
 function said(outcome: Outcome, done: string, io: Io): number {
   for (const refusal of outcome.refusals) io.err(`stint: refused by the service: ${refusal} (see the Stint window)`);
   if (outcome.refusals.length > 0) return EXIT.refused;
@@ -202,8 +266,8 @@ function said(outcome: Outcome, done: string, io: Io): number {
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-const queuedWords = (s: Snapshot) =>
-  s.online ? 'Queued (still being sent)' : 'Queued (offline; sent when the service is back)';
+/** The window's words for a change on this computer the service has not confirmed yet. */
+const queuedWords = (s: Snapshot) => savedHereWords(s.account.label);
 
 /** The line refused as the window would ask first: a new project a typo or two from a known one. */
 function likelyTypo(line: string, snapshot: Snapshot, newProject: boolean): LineAnswer | null {
@@ -218,7 +282,7 @@ function likelyTypo(line: string, snapshot: Snapshot, newProject: boolean): Line
 async function log(text: string | null, newProject: boolean, context: Context): Promise<number> {
   const { app, io, snapshot } = context;
   const fromStdin = text === null;
-  const lines = fromStdin ? await io.readLines() : [text];
+  const lines = fromStdin ? await keptAlive(app, io.readLines()) : [text];
   const numbered = lines.map((line, index) => ({ line, number: index + 1 })).filter((l) => l.line.trim() !== '');
   if (numbered.length === 0) {
     io.err('stint: Nothing to log: give the entry as text, or lines on standard input.');
@@ -235,13 +299,13 @@ async function log(text: string | null, newProject: boolean, context: Context): 
   const accepted = answers.some((a) => a.ok);
   const outcome = accepted ? await settle(context) : null;
   let exit: number = EXIT.done;
-  const unsent: number[] = [];
+  const gone: Gone = { maybeSaved: [], unsent: [], why: '', fromStdin };
   answers.forEach((answer, index) => {
     const { line, number } = numbered[index]!;
     const where = fromStdin ? `line ${number}: ` : '';
     if (!answer.ok && answer.error.code === 'unavailable') {
-      unsent.push(number);
-      exit = EXIT.refused;
+      (unanswered(answer.error) ? gone.maybeSaved : gone.unsent).push(number);
+      gone.why = answer.error.message;
     } else if (answer.ok) {
       // The window's words: what the service stores and the day, "Logged" only once it landed.
       const what = loggedWords(answer.value, snapshot.today.date, snapshot.timeFormat);
@@ -257,13 +321,47 @@ async function log(text: string | null, newProject: boolean, context: Context): 
     exit = EXIT.refused;
     io.err(`stint: refused by the service: ${refusal} (see the Stint window)`);
   }
-  // Said once, not per line: none of these reached the app, so none is queued.
-  const gone = answers.find((a) => !a.ok && a.error.code === 'unavailable');
-  if (gone && !gone.ok) {
-    const which = fromStdin ? ` (line ${unsent.join(', ')})` : '';
-    io.err(`stint: ${gone.error.message} Not logged${which}: run the command again once Stint is running.`);
+  return saidGone(gone, io) ?? exit;
+}
+
+interface Gone {
+  /** Lines the app received and went away without answering: they may be in its outbox. */
+  maybeSaved: number[];
+  /** Lines written after it had gone: they never left this process. */
+  unsent: number[];
+  why: string;
+  fromStdin: boolean;
+}
+
+/**
+ * The lines the app never answered, said once each way: those it received may be saved (exit 3;
+ * logging them again could store them twice), the others were not sent (exit 1); null when none.
+ */
+function saidGone({ maybeSaved, unsent, why, fromStdin }: Gone, io: Io): number | null {
+  const which = (numbers: number[]) => `line ${numbers.join(', ')}`;
+  if (maybeSaved.length > 0)
+    io.err(
+      `stint: ${STOPPED_BEFORE_ANSWERING}: ${fromStdin ? which(maybeSaved) : 'the line'} may be saved; \`stint today\` shows it (do not log it again before looking).`,
+    );
+  if (unsent.length > 0) {
+    const again = maybeSaved.length > 0 ? 'log only those again' : 'run the command again';
+    io.err(`stint: ${why} Not logged${fromStdin ? ` (${which(unsent)})` : ''}: ${again} once Stint is running.`);
   }
-  return exit;
+  if (maybeSaved.length > 0) return EXIT.unanswered;
+  return unsent.length > 0 ? EXIT.refused : null;
+}
+
+/** Under the app's idle limit (10 min, main/core/cliSocket/limits.ts): a read now and then while lines are typed. */
+const KEEP_ALIVE_MS = 60_000;
+
+/** Keeps the connection in use while `work` (standard input read) takes its time. */
+async function keptAlive<T>(app: AppConnection, work: Promise<T>): Promise<T> {
+  const timer = setInterval(() => void app.call('getSnapshot', {}), KEEP_ALIVE_MS);
+  try {
+    return await work;
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 type LineAnswer =

@@ -1,6 +1,7 @@
 // `stint <command>`: the command line of a running Stint app (README.md "Command line"). Finds the
 // app's socket (--data DIR, or the default folders), runs the command, exits 0 done or queued,
-// 1 refused (or the app went away mid-command), 2 no app running (or gone before any answer), 64 usage.
+// 1 refused (or the app went away mid-command), 2 no app running (or gone before any answer), 3 gone
+// after it received a change and before it answered (it may be saved), 64 usage.
 
 import { createInterface } from 'node:readline';
 import { cliSocketPath } from '../main/core/cliSocket/address';
@@ -9,6 +10,7 @@ import { parseCommandLine } from './args';
 import { connectToApp, NoAppError } from './appConnection';
 import { openOutputFile, outputProblem, standardOutput } from './outputFile';
 import { EXIT, type Io, runCommand } from './run';
+import { UntrustedSocketError } from './socketTrust';
 
 const io: Io = {
   out: (text) => process.stdout.write(`${text}\n`),
@@ -43,6 +45,10 @@ async function main(): Promise<number> {
   try {
     app = await connectToApp(dirs.map((dir) => cliSocketPath(dir)));
   } catch (error) {
+    if (error instanceof UntrustedSocketError) {
+      io.err(`stint: ${error.message}`);
+      return EXIT.refused;
+    }
     if (!(error instanceof NoAppError)) throw error;
     io.err(
       [
@@ -54,7 +60,7 @@ async function main(): Promise<number> {
     return EXIT.noApp;
   }
   try {
-    return await runCommand(parsed.command, app, io);
+    return await runCommand(parsed.command, app, io, { account: parsed.account });
   } finally {
     app.close();
   }

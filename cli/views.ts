@@ -17,8 +17,16 @@ export interface TimerJson {
   synced: boolean;
 }
 
+/** A timer of an account not in use, as the app last read it (Snapshot.otherAccountTimers). */
+export interface OtherAccountTimerJson {
+  account: string;
+  project: string;
+  state: TimerView['state'];
+  seconds: number;
+}
+
 export interface StatusJson {
-  /** The account the app has open, by its label. */
+  /** The account in use (the window's, the tray's, the one commands act on), by its label. */
   account: string;
   online: boolean;
   /** Changes queued in the outbox, not yet on the service. */
@@ -28,6 +36,8 @@ export interface StatusJson {
   running: TimerJson | null;
   /** Paused timers (and any not yet started on the service), most recent first. */
   paused: TimerJson[];
+  /** Other accounts' timers, as last read (the window and the tray show them too). */
+  otherAccounts: OtherAccountTimerJson[];
 }
 
 export interface EntryJson {
@@ -72,6 +82,12 @@ export function statusJson(s: Snapshot, now: number): StatusJson {
     failed: s.outbox.failed.length,
     running: running ? timerJson(running, now) : null,
     paused: s.timers.filter((t) => t !== running).map((t) => timerJson(t, now)),
+    otherAccounts: s.otherAccountTimers.map((t) => ({
+      account: t.accountLabel,
+      project: t.projectName,
+      state: t.state,
+      seconds: liveSeconds(t, now),
+    })),
   };
 }
 
@@ -106,11 +122,17 @@ const note = (description: string | null) => (description ? `  ${description}` :
 export function statusText(status: StatusJson, format: TimeFormat = DEFAULT_TIME_FORMAT): string {
   const time = (seconds: number) => formatElapsed(seconds, format);
   const lines = [
+    `Account: ${status.account}`,
     status.running
       ? `Running: ${status.running.project} ${time(status.running.seconds)}${note(status.running.description)}${unsent(status.running.synced)}`
       : 'No timer running.',
     ...status.paused.map((t) => `Paused:  ${t.project} ${time(t.seconds)}${note(t.description)}${unsent(t.synced)}`),
   ];
+  // A timer running elsewhere is no "No timer running" for the user: said with how to reach it.
+  for (const t of status.otherAccounts.filter((o) => o.state === 'running'))
+    lines.push(
+      `Running on ${t.account}: ${t.project} ${time(t.seconds)} (another account: stint --account ${JSON.stringify(t.account)} status)`,
+    );
   if (!status.online) lines.push(`Offline: ${status.pending} change(s) queued, sent when the service is back.`);
   else if (status.pending > 0) lines.push(`${status.pending} change(s) being sent.`);
   if (status.failed > 0) lines.push(`${status.failed} change(s) refused by the service: see the Stint window.`);

@@ -5,11 +5,11 @@
 // them, that they are saved on this computer only and will be sent (a paste once said "Logged"
 // while nothing had reached the service, issue 27 item 5).
 
-import { isolated } from '../common/bidi';
 import type { ResponseOf } from '../common/contract';
 import { dayInWords } from '../common/dayWords';
 import { formatMinutes, type TimeFormat } from '../common/format';
 import { loggedWords } from '../common/loggedWords';
+import { savedHereWords } from '../common/savedHere';
 import type { Snapshot } from '../common/snapshot';
 
 type Logged = ResponseOf<'quickEntry'>;
@@ -17,7 +17,7 @@ type Pasted = ResponseOf<'logLines'>;
 type Outbox = Pick<Snapshot['outbox'], 'pendingIds' | 'failed'>;
 
 /** The words for something saved on this computer that the service has not confirmed yet (the "saved here" badges too). */
-export const savedHereWords = (account: string): string => `Saved here · sends when ${isolated(account)} answers`;
+export { savedHereWords } from '../common/savedHere';
 
 /** "3 entries, 4:30 in all" (the minutes the service stores), and the day when they share one that is not today. */
 export function pastedWords(answer: Pasted, today: string, format?: TimeFormat): string {

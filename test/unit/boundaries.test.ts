@@ -223,6 +223,7 @@ const RULES: Array<{ folder: string; folders: string[]; packages: string[]; beca
       'common/projectOrder.ts',
       'common/quickEntry.ts',
       'common/result.ts',
+      'common/savedHere.ts',
       'common/snapshot.ts',
       'common/timeRange.ts',
       'common/timeString.ts',

@@ -35,16 +35,20 @@ export function cliSocketPath(
 
 /**
  * The only calls the command line may make: reading the snapshot and the actions its commands
- * take. Accounts, settings, sign-in and the failed-operation calls stay the window's.
+ * take (createProject: `stint start` on a new name, as the window's Start; setDefaultAccount:
+ * `--account NAME`, the window's Make default). Adding and removing accounts, settings, sign-in
+ * and the failed-operation calls stay the window's.
  */
 export const CLI_CHANNELS = [
   'getSnapshot',
+  'createProject',
   'quickEntry',
   'logLines',
   'startTimer',
   'pauseTimer',
   'toggleLastTimer',
   'showWeek',
+  'setDefaultAccount',
   'exportCsv',
 ] as const;
 export type CliChannel = (typeof CLI_CHANNELS)[number];

@@ -15,6 +15,14 @@ import { dispatch } from '../../../common/dispatch';
 import { fail, ok, type Result } from '../../../common/result';
 import type { Core } from '../types';
 import { CLI_CHANNELS, type CliAnswerFrame, type CliStreamFrame, MAX_FRAME_BYTES } from './address';
+import {
+  DEFAULT_SOCKET_LIMITS,
+  FRAME_TIMED_OUT,
+  type HeldBytes,
+  IDLE_TIMED_OUT,
+  type SocketLimits,
+  TOO_MUCH_HELD,
+} from './limits';
 
 /** Streams a range's CSV (core's exportCsv); without it the command line cannot export. */
 export type CsvStreamer = Core['exportCsv'];
@@ -43,60 +51,70 @@ export const TOO_MANY_FRAMES = `Too many calls waiting on one connection (over $
 
 type Queued = { line: string; bytes: number } | { refuse: string };
 
+/** What the server shares with each connection: the bytes held by all of them, and the limits. */
+export interface Shared {
+  held: HeldBytes;
+  limits: SocketLimits;
+}
+
 /**
  * Serves one connection. Answers go out one at a time: while the client has not read what was
  * written (socket.write said the buffer is full), the next call waits for 'drain' and the socket
  * stops reading, so a client that writes calls and never reads the answers holds at most the
- * queue (READ_AHEAD) and one answer in the app, not every answer it asked for.
+ * queue (READ_AHEAD) and one answer in the app, not every answer it asked for. What it holds
+ * counts into `shared.held`: past the limit of all connections together it is dropped, as is a
+ * line left half-sent or a connection left idle too long (limits.ts).
  */
-export function serveConnection(socket: Socket, handlers: Handlers, exportCsv?: CsvStreamer): void {
-  const queue: Queued[] = [];
-  let queuedBytes = 0;
-  let partial: Buffer[] = [];
-  let partialBytes = 0;
+export function serveConnection(
+  socket: Socket,
+  handlers: Handlers,
+  exportCsv?: CsvStreamer,
+  shared: Shared = { held: { total: 0 }, limits: DEFAULT_SOCKET_LIMITS },
+): void {
+  const { held, limits } = shared;
+  const frames = new Frames();
+  const { queue } = frames;
   let reading = true;
   let working = false;
+  /** This connection's part of held.total: its unfinished line and the calls it has waiting. */
+  let counted = 0;
+  const recount = () => {
+    const now = socket.destroyed ? 0 : frames.bytes();
+    held.total += now - counted;
+    counted = now;
+  };
 
-  const write = (answer: CliAnswerFrame | CliStreamFrame): boolean =>
-    socket.writable && socket.write(`${JSON.stringify(answer)}\n`);
+  const write = frameWriter(socket);
 
   /** Nothing more is read; `reason` is answered after the frames before it, and the connection ends. */
   const stopReading = (reason: string, dropQueued = false) => {
+    if (!reading) return;
     reading = false;
     socket.pause();
-    if (dropQueued) {
-      queue.length = 0;
-      queuedBytes = 0;
-    }
+    times.stop();
+    frames.clear(dropQueued);
     queue.push({ refuse: reason });
+    recount();
+    void pump();
   };
+  const times = watchTimes(limits, {
+    halfSent: () => stopReading(FRAME_TIMED_OUT(limits.frameTimeoutMs)),
+    idle: () => (working || queue.length > 0 ? times.active() : stopReading(IDLE_TIMED_OUT(limits.idleTimeoutMs))),
+  });
+  // Gone: what it held is released (recount counts a destroyed socket as holding nothing).
+  socket.once('close', times.stop);
+  socket.once('close', () => recount());
 
   socket.on('data', (chunk: Buffer) => {
     if (!reading) return;
-    let start = 0;
-    for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
-      const piece = chunk.subarray(start, nl);
-      if (partialBytes + piece.length > MAX_FRAME_BYTES) {
-        stopReading(FRAME_TOO_LARGE);
-        void pump();
-        return;
-      }
-      const bytes = partialBytes + piece.length;
-      queue.push({ line: Buffer.concat([...partial, piece]).toString('utf8'), bytes });
-      queuedBytes += bytes;
-      partial = [];
-      partialBytes = 0;
-      start = nl + 1;
-    }
-    const rest = chunk.subarray(start);
-    if (partialBytes + rest.length > MAX_FRAME_BYTES) stopReading(FRAME_TOO_LARGE);
-    else if (rest.length > 0) {
-      partial.push(rest);
-      partialBytes += rest.length;
-    }
-    if (reading && (queue.length > MAX_QUEUED_FRAMES || queuedBytes > MAX_QUEUED_BYTES))
-      stopReading(TOO_MANY_FRAMES, true);
-    if (queue.length >= READ_AHEAD || queuedBytes >= READ_AHEAD_BYTES) socket.pause();
+    times.active();
+    if (!frames.take(chunk)) return stopReading(FRAME_TOO_LARGE);
+    times.halfSent(frames.partialBytes > 0);
+    recount();
+    if (queue.length > MAX_QUEUED_FRAMES || frames.queuedBytes > MAX_QUEUED_BYTES)
+      return stopReading(TOO_MANY_FRAMES, true);
+    if (held.total > limits.maxHeldBytes) return stopReading(TOO_MUCH_HELD(limits.maxHeldBytes), true);
+    if (queue.length >= READ_AHEAD || frames.queuedBytes >= READ_AHEAD_BYTES) socket.pause();
     void pump();
   });
   socket.on('error', () => socket.destroy());
@@ -113,16 +131,101 @@ export function serveConnection(socket: Socket, handlers: Handlers, exportCsv?: 
           setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
           return;
         }
-        queuedBytes -= next.bytes;
+        frames.queuedBytes -= next.bytes;
+        recount();
         const written = write(await answer(next.line, handlers, (id) => streamingExport(id, socket, write, exportCsv)));
         // The client has not read the last answers: no next one (and no more reading) until it has.
         if (!written) await drained(socket);
-        if (reading && queue.length < READ_AHEAD / 4 && queuedBytes < READ_AHEAD_BYTES / 4) socket.resume();
+        if (reading && queue.length < READ_AHEAD / 4 && frames.queuedBytes < READ_AHEAD_BYTES / 4) socket.resume();
       }
     } finally {
       working = false;
+      if (reading) times.active();
     }
   }
+}
+
+/** Writes one answer line; false when the socket's buffer is full (or it is gone). */
+const frameWriter =
+  (socket: Socket) =>
+  (answer: CliAnswerFrame | CliStreamFrame): boolean =>
+    socket.writable && socket.write(`${JSON.stringify(answer)}\n`);
+
+/** A connection's lines: the complete ones queued for answering, the unfinished one kept until its end comes. */
+class Frames {
+  readonly queue: Queued[] = [];
+  queuedBytes = 0;
+  partialBytes = 0;
+  private partial: Buffer[] = [];
+
+  /** What it holds: the queued lines' bytes and the unfinished one's. */
+  bytes(): number {
+    return this.queuedBytes + this.partialBytes;
+  }
+
+  /** Cuts a chunk into lines; false (the line not kept) when one passes MAX_FRAME_BYTES. */
+  take(chunk: Buffer): boolean {
+    let start = 0;
+    for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
+      const piece = chunk.subarray(start, nl);
+      if (this.partialBytes + piece.length > MAX_FRAME_BYTES) return false;
+      const bytes = this.partialBytes + piece.length;
+      this.queue.push({ line: Buffer.concat([...this.partial, piece]).toString('utf8'), bytes });
+      this.queuedBytes += bytes;
+      this.partial = [];
+      this.partialBytes = 0;
+      start = nl + 1;
+    }
+    const rest = chunk.subarray(start);
+    if (this.partialBytes + rest.length > MAX_FRAME_BYTES) return false;
+    if (rest.length > 0) {
+      this.partial.push(rest);
+      this.partialBytes += rest.length;
+    }
+    return true;
+  }
+
+  /** Nothing more will be read: the unfinished line goes, and with dropQueued the lines waiting. */
+  clear(dropQueued: boolean): void {
+    this.partial = [];
+    this.partialBytes = 0;
+    if (dropQueued) {
+      this.queue.length = 0;
+      this.queuedBytes = 0;
+    }
+  }
+}
+
+/** The connection's two clocks: a line half-sent too long, and no call for too long. */
+function watchTimes(limits: SocketLimits, on: { halfSent(): void; idle(): void }) {
+  let idle: NodeJS.Timeout | null = null;
+  let halfSent: NodeJS.Timeout | null = null;
+  const clear = (timer: NodeJS.Timeout | null) => {
+    if (timer) clearTimeout(timer);
+    return null;
+  };
+  const times = {
+    /** Something came or was answered: the idle clock starts again. */
+    active() {
+      clear(idle);
+      idle = setTimeout(on.idle, limits.idleTimeoutMs);
+      idle.unref();
+    },
+    /** Whether a line is unfinished: its clock runs from its first byte until it ends. */
+    halfSent(unfinished: boolean) {
+      if (!unfinished) halfSent = clear(halfSent);
+      else if (!halfSent) {
+        halfSent = setTimeout(on.halfSent, limits.frameTimeoutMs);
+        halfSent.unref();
+      }
+    },
+    stop() {
+      idle = clear(idle);
+      halfSent = clear(halfSent);
+    },
+  };
+  times.active();
+  return times;
 }
 
 /** Until what was written has gone to the client ('drain'), or the connection is gone. */

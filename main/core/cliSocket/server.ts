@@ -19,12 +19,15 @@ import { makePrivateDir, PRIVATE_FILE_MODE } from '../../../service/storage/priv
 import { answers } from './answers';
 import { cliSocketPath, MAX_SOCKET_PATH_BYTES } from './address';
 import { type CsvStreamer, serveConnection } from './connection';
+import { DEFAULT_SOCKET_LIMITS, type HeldBytes, type SocketLimits, TOO_MANY_CONNECTIONS } from './limits';
 
 export interface CliSocketServer {
   /** The socket's path (or the pipe's name). */
   readonly path: string;
   /** Stops accepting, ends open connections and removes the socket file. */
   close(): Promise<void>;
+  /** What the connections hold now: how many are open, and the bytes of their unfinished lines and waiting calls. */
+  stats(): { connections: number; heldBytes: number };
 }
 
 /** Another app answers on this data folder's socket: a second one must not take it over. */
@@ -43,6 +46,8 @@ export async function startCliSocket(options: {
   dataDir: string;
   /** Default: cliSocketPath(dataDir). */
   path?: string;
+  /** Default: DEFAULT_SOCKET_LIMITS (tests make the timeouts short). */
+  limits?: Partial<SocketLimits> | undefined;
 }): Promise<CliSocketServer> {
   const path = options.path ?? cliSocketPath(options.dataDir);
   if (posix) {
@@ -55,13 +60,16 @@ export async function startCliSocket(options: {
   }
 
   const connections = new Set<Socket>();
+  const held: HeldBytes = { total: 0 };
   let ready = false;
+  const limits: SocketLimits = { ...DEFAULT_SOCKET_LIMITS, ...options.limits };
   const server = createServer((socket) => {
     // Nothing is served before the socket's mode is set (see below).
     if (!ready) return void socket.destroy();
+    if (connections.size >= limits.maxConnections) return turnAway(socket, TOO_MANY_CONNECTIONS(limits.maxConnections));
     connections.add(socket);
     socket.once('close', () => connections.delete(socket));
-    serveConnection(socket, options.handlers, options.exportCsv);
+    serveConnection(socket, options.handlers, options.exportCsv, { held, limits });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
@@ -76,6 +84,7 @@ export async function startCliSocket(options: {
   let closed: Promise<void> | null = null;
   return {
     path,
+    stats: () => ({ connections: connections.size, heldBytes: held.total }),
     close() {
       closed ??= new Promise<void>((resolve) => {
         for (const socket of connections) socket.destroy();
@@ -84,6 +93,13 @@ export async function startCliSocket(options: {
       return closed;
     },
   };
+}
+
+/** A connection past the cap is told why and closed, nothing of it read. */
+function turnAway(socket: Socket, why: string): void {
+  socket.on('error', () => socket.destroy());
+  socket.end(`${JSON.stringify({ id: null, result: { ok: false, error: { code: 'unavailable', message: why } } })}\n`);
+  setTimeout(() => socket.destroy(), 1000).unref();
 }
 
 /**

@@ -1,6 +1,7 @@
-// A range of the user's entries streamed as CSV to a Writable: read page by page (the largest
-// page the spec allows), each page's rows written as one chunk, waiting for the output to drain
-// before the next page is read. At most a page of entries is in memory, whatever the range.
+// A range of the user's entries streamed as CSV to a Writable, oldest day first: read page by
+// page (the largest page the spec allows), turned round (oldestFirst.ts: a range over a page
+// through a temporary file), each page's rows written as one chunk, waiting for the output to
+// drain before the next. At most a page of entries is in memory, whatever the range.
 //
 // What is exported is what the service has: changes still in the outbox are not in it (README).
 
@@ -8,6 +9,7 @@ import type { Writable } from 'node:stream';
 import type { Entry, ServiceApi } from '../../api/types';
 import type { TimeFormat } from '../../../common/format';
 import { csvHeader, csvRow } from './csv';
+import { withOldestFirst } from './oldestFirst';
 
 /** Entries per request: the spec's maximum (000: "up to 1000 items per page"). */
 export const EXPORT_PAGE = 1000;
@@ -35,7 +37,8 @@ export async function writeEntriesCsv(
   progress: (p: ExportProgress) => void = () => {},
 ): Promise<ExportProgress> {
   const entries = api.listEntries({ from: query.from, to: query.to, user_ids: [query.userId], per_page: EXPORT_PAGE });
-  return writeRows(entries, out, progress, query.timeFormat);
+  // The service lists newest first; the CSV goes oldest first, as a timesheet reads.
+  return withOldestFirst(entries, (oldestFirst) => writeRows(oldestFirst, out, progress, query.timeFormat));
 }
 
 /** The rows of any stream of entries, a page's worth per write (the benchmark times this without the reading). */

@@ -74,3 +74,61 @@ it('an app that accepts the connection and goes away before answering anything: 
     await new Promise((resolve) => server.close(resolve));
   }
 });
+
+it('stint log: the app stores the line and goes away before answering; the command says it may be saved (not "run it again"), exit 3', async () => {
+  const dataDir = join(dir.path, 'stored');
+  const app = await openStintApp({ dataDir, secrets: createSessionSecrets() });
+  let socket: Awaited<ReturnType<typeof startCliSocket>> | null = null;
+  const handlers: Handlers = {
+    ...app.handlers,
+    // The line is in the outbox's journal; the app goes away before its answer is written.
+    logLines: async (request) => {
+      const stored = await app.handlers.logLines(request);
+      await socket?.close();
+      return stored;
+    },
+  };
+  socket = await startCliSocket({ handlers, dataDir });
+  try {
+    const result = await runStint(bundle, ['--data', dataDir, 'log', '0:20 @Website stored, then no answer']);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(
+      'Stint stopped before answering: the line may be saved; `stint today` shows it (do not log it again before looking).',
+    );
+    expect(result.stderr).not.toContain('run the command again');
+    expect(result.code).toBe(3);
+    // It was stored: logging it again, as the old advice said, would have made two entries.
+    expect(app.getSnapshot().today.entries.map((e) => e.description)).toContain('stored, then no answer');
+  } finally {
+    await socket.close();
+    await app.stop();
+  }
+});
+
+it('stint start: the app starts the timer and goes away before answering; the command says it may have started, exit 3', async () => {
+  const dataDir = join(dir.path, 'started');
+  const app = await openStintApp({ dataDir, secrets: createSessionSecrets() });
+  let socket: Awaited<ReturnType<typeof startCliSocket>> | null = null;
+  const handlers: Handlers = {
+    ...app.handlers,
+    startTimer: async (request) => {
+      const started = await app.handlers.startTimer(request);
+      await socket?.close();
+      return started;
+    },
+  };
+  socket = await startCliSocket({ handlers, dataDir });
+  try {
+    const created = await app.handlers.createProject({ name: 'Website' });
+    expect(created.ok).toBe(true);
+    const result = await runStint(bundle, ['--data', dataDir, 'start', 'Website']);
+    expect(result.stderr).toBe(
+      'stint: Stint stopped before answering: the timer may be started; `stint status` shows it.\n',
+    );
+    expect(result.code).toBe(3);
+    expect(app.getSnapshot().timers.find((t) => t.state === 'running')?.projectName).toBe('Website');
+  } finally {
+    await socket.close();
+    await app.stop();
+  }
+});

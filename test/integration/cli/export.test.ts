@@ -83,4 +83,14 @@ describe('stint export', () => {
 
     expect((await stint(['export', '--from', today])).code).toBe(64);
   });
+
+  it('reads --from and --to as quick entry reads a day: yesterday, today, a weekday (issue 27 item 20)', async () => {
+    const run = await stint(['export', '--from', 'yesterday', '--to', 'today']);
+    expect(run.stderr).toBe(`Exported ${LOGGED.toLocaleString('en-US')} entries.\n`);
+    expect(run.code).toBe(0);
+    expect(descriptions(run.stdout)).toHaveLength(LOGGED);
+    const notADay = await stint(['export', '--from', 'someday', '--to', 'today']);
+    expect(notADay).toMatchObject({ code: 1, stdout: '' });
+    expect(notADay.stderr).toContain('“someday” is not a day: write yesterday, a weekday like mon, or a date like');
+  });
 });

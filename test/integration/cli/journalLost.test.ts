@@ -28,7 +28,7 @@ afterAll(async () => {
 it('offline, with its journal replaced under it: log refuses in words and exits non-zero, nothing shown as queued', async () => {
   await remote.offline();
   const stint = (args: string[]) => runStint(bundle, ['--data', remote.dataDir, ...args]);
-  expect((await stint(['log', '0:15 @Remote queued before'])).stdout).toMatch(/^Queued/);
+  expect((await stint(['log', '0:15 @Remote queued before'])).stdout).toMatch(/^Saved here · sends when /);
   const journal = join(remote.dataDir, 'accounts', remote.app.registry().defaultAccountId, JOURNAL_FILE);
   writeFileSync(`${journal}.other`, '');
   renameSync(`${journal}.other`, journal);

@@ -20,16 +20,19 @@ afterAll(async () => {
   bundleDir?.remove();
 });
 
-it('offline: log answers "queued", status says offline with the change pending, and the entry lands once when the service is back', async () => {
+it('offline: log answers in the window\'s words ("Saved here · sends when <account> answers"), status says offline with the change pending, and the entry lands once when the service is back', async () => {
   await remote.offline();
   const stint = (args: string[], stdin?: string) => runStint(bundle, ['--data', remote.dataDir, ...args], { stdin });
 
   const logged = await stint(['log', '0:45 @Remote written offline']);
   expect(logged).toMatchObject({ code: 0, stderr: '' });
-  expect(logged.stdout).toBe('Queued (offline; sent when the service is back): 0:45 on Remote.\n');
+  const account = remote.app.getSnapshot().account.label;
+  expect(logged.stdout).toBe(`Saved here · sends when ${account} answers: 0:45 on Remote.\n`);
   const piped = await stint(['log'], '0:05 @Remote piped offline\n0:05 @Remote piped offline\n');
   expect(piped.code).toBe(0);
-  expect(piped.stdout).toMatch(/^line 1: Queued \(offline.*\nline 2: Queued \(offline/);
+  expect(piped.stdout).toBe(
+    `line 1: Saved here · sends when ${account} answers: 0:15 on Remote (0:05 rounded up to its 15 minutes).\nline 2: Saved here · sends when ${account} answers: 0:15 on Remote (0:05 rounded up to its 15 minutes).\n`,
+  );
 
   const status = JSON.parse((await stint(['status', '--json'])).stdout);
   expect(status).toMatchObject({ online: false, pending: 3 });

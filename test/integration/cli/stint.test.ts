@@ -109,8 +109,11 @@ describe('stint, against the running app', () => {
         synced: true,
       },
       paused: [],
+      otherAccounts: [],
     });
-    expect((await stint(['status'])).stdout).toMatch(/^Running: Website 0:00:\d\d {2}writing the docs\n$/);
+    expect((await stint(['status'])).stdout).toMatch(
+      new RegExp(`^Account: ${snapshot().account.label}\nRunning: Website 0:00:\\d\\d {2}writing the docs\n$`),
+    );
 
     expect(await stint(['pause'])).toMatchObject({ code: 0, stdout: 'Paused Website.\n' });
     const paused = JSON.parse((await stint(['status', '--json'])).stdout) as StatusJson;
@@ -178,12 +181,35 @@ describe('stint, against the running app', () => {
     expect(research()).toMatchObject({ state: 'running', description: 'second thing' });
   });
 
-  it('refuses an unknown project by its name, exit 1, and changes nothing', async () => {
-    const before = snapshot().timers;
-    const run = await stint(['start', 'Nowhere']);
-    expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/^stint: No project named "Nowhere"\. Your projects: .*Website/);
-    expect(snapshot().timers).toEqual(before);
+  it("start on a new name creates the project and starts it, as the window's Start does; one a typo from a known one asks first, until --new-project (issue 27 item 20)", async () => {
+    const timers = () =>
+      snapshot().timers.map((t) => ({ project: t.projectName, state: t.state, note: t.description }));
+    const before = timers();
+    const typo = await stint(['start', 'Websiet', 'a note']);
+    expect(typo).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: 'stint: Did you mean Website? Run it again with --new-project to create the new project “Websiet”.\n',
+    });
+    expect(timers()).toEqual(before);
+    expect(snapshot().projects.map((p) => p.name)).not.toContain('Websiet');
+
+    expect(await stint(['start', 'Brand new client', 'kick-off'])).toMatchObject({
+      code: 0,
+      stdout: 'Started Brand new client (a new project).\n',
+    });
+    await synced();
+    expect(snapshot().timers.find((t) => t.state === 'running')).toMatchObject({
+      projectName: 'Brand new client',
+      description: 'kick-off',
+    });
+    expect(await stint(['start', '--new-project', 'Websiet'])).toMatchObject({
+      code: 0,
+      stdout: 'Started Websiet (a new project).\n',
+    });
+    await synced();
+    expect(snapshot().projects.filter((p) => p.name === 'Websiet')).toHaveLength(1);
+    expect(await stint(['pause'])).toMatchObject({ code: 0 });
   });
 
   it('usage errors exit 64 with the usage; --help answers for each command', async () => {
@@ -194,6 +220,11 @@ describe('stint, against the running app', () => {
     });
     expect(await stint(['start'])).toMatchObject({ code: 64, stderr: expect.stringContaining('Usage: stint start') });
     expect(await stint(['log', '--json', '1:00'])).toMatchObject({ code: 64 });
+    // A time taken off is the grammar's to read, answered in its words with the word marked, not Node's option error.
+    const minus = await stint(['log', '-1:00 @Website taken off']);
+    expect(minus.code).toBe(1);
+    expect(minus.stderr).not.toMatch(/option|positional/i);
+    expect(minus.stderr).toContain('  -1:00 @Website taken off\n  ^^^^^\n');
     expect(await runStint(bundle, ['start', '--help'])).toMatchObject({
       code: 0,
       stdout: expect.stringMatching(/^Usage: stint start/),

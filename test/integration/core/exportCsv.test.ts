@@ -82,11 +82,30 @@ describe('CSV export', () => {
     expect(new Set(descriptions).size).toBe(IN_RANGE);
     expect(descriptions).not.toContain('outside');
     expect(data.every((r) => r[0]! >= week.from && r[0]! <= week.to)).toBe(true);
+    // Oldest day first, as a timesheet reads (the service lists newest first), across its pages.
+    const dates = data.map((r) => r[0]!);
+    expect(dates).toEqual([...dates].sort());
+    expect(dates[0]).toBe(week.from);
     // The project's comma and quotes are quoted; a description that would start a formula does not.
     expect(csv).toContain(',"Website, ""main""",');
     expect(descriptions).toContain("'=cmd|calc item 100");
     // The hours in the user's format: hours and minutes unless they chose fractions.
     expect(data.find((r) => r.at(-3) === 'item 7')?.slice(1, 3)).toEqual(['8', '0:08']);
+  });
+
+  it('a range within one page is oldest first too (issue 27 item 20)', async () => {
+    const chunks: string[] = [];
+    const out = new Writable({
+      write(chunk, _encoding, callback) {
+        chunks.push(String(chunk));
+        callback();
+      },
+    });
+    expect(await core.exportCsv({ from: '2026-01-04', to: '2026-01-05' }, out)).toMatchObject({ ok: true });
+    const dates = rows(chunks.join('')).map((r) => r[0]!);
+    expect(dates.length).toBeLessThan(1000);
+    expect(dates[0]).toBe('2026-01-04');
+    expect(dates).toEqual([...dates].sort());
   });
 
   it('the window writes stint-<from>-to-<to>.csv in Downloads, never over an earlier one, and answers how many', async () => {

@@ -175,7 +175,7 @@ describe('a second web host on a data folder in use', () => {
     // The network goes; an entry is queued (its send attempted: the journal has more records than items).
     proxy.chaos({ seed: 1, rate: 1, weights: { 'reset-before': 1 } });
     const before = await stint(['log', '0:20 @P1 queued before B']);
-    expect(before).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Queued/) });
+    expect(before).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Saved here · sends when /) });
     await eventually(async () => (await status()).online === false, 'A to find the service unreachable');
     expect(await status()).toMatchObject({ online: false, pending: 1 });
 
@@ -189,7 +189,7 @@ describe('a second web host on a data folder in use', () => {
 
     // What A acknowledges now is in the file at the path, and survives A's kill -9.
     const after = await stint(['log', '0:20 @P1 queued after B']);
-    expect(after).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Queued/) });
+    expect(after).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Saved here · sends when /) });
     expect(readFileSync(journal, 'utf8')).toContain('queued after B');
     a.kill();
     await a.exited;

@@ -12,6 +12,13 @@ describe('parseCommandLine', () => {
       kind: 'run',
       command: { name: 'log', text: '1:30 @Website call', newProject: false },
       dataDir: null,
+      account: null,
+    });
+    expect(parseCommandLine(['--account', ' Acme Corp ', 'status'])).toMatchObject({ account: 'Acme Corp' });
+    expect(parseCommandLine(['pause', '--account', 'acme'])).toMatchObject({ account: 'acme' });
+    expect(parseCommandLine(['--account', '', 'status'])).toMatchObject({
+      kind: 'usage',
+      message: '--account needs an account name.',
     });
     expect(parseCommandLine(['--data', '/d', 'log'])).toMatchObject({
       command: { name: 'log', text: null, newProject: false },
@@ -82,13 +89,36 @@ describe('parseCommandLine', () => {
     expect(usage(['start'])).toBe('Name the project to start.');
     expect(usage(['pause', 'now'])).toBe('pause takes no arguments.');
     expect(usage(['log', '--json', '1:00'])).toBe('--json is for status, today and week, not log.');
-    expect(usage(['start', 'Website', '--new-project'])).toBe('--new-project is for log, not start.');
+    expect(usage(['pause', '--new-project'])).toBe('--new-project is for log and start, not pause.');
+    expect(parseCommandLine(['start', '--new-project', 'Webiste'])).toMatchObject({
+      command: { name: 'start', project: 'Webiste', newProject: true },
+    });
     expect(parseCommandLine(['log', '--new-project', '0:15 @Webiste x'])).toMatchObject({
       command: { name: 'log', text: '0:15 @Webiste x', newProject: true },
     });
-    expect(usage(['status', '--verbose'])).toMatch(/verbose/);
+    expect(usage(['status', '--verbose'])).toBe('Unknown option --verbose: see stint --help.');
+    expect(usage(['status', '--data'])).toBe('--data needs a value.');
+    expect(usage(['log', '-x'])).toBe(
+      'Unknown option -x: see stint --help. Text that starts with "-" goes after "--": stint log -- "-x …".',
+    );
     expect(usage(['--data', '', 'status'])).toBe('--data needs a folder.');
     expect(usage(['--show'])).toMatch(/desktop app's own argument/);
+  });
+});
+
+describe('text that starts with a minus (issue 27 item 20)', () => {
+  it('is the entry or the note, for the grammar to read, not an option', () => {
+    expect(parseCommandLine(['log', '-1:00 @Website took it off'])).toEqual({
+      kind: 'run',
+      dataDir: null,
+      account: null,
+      command: { name: 'log', text: '-1:00 @Website took it off', newProject: false },
+    });
+    expect(parseCommandLine(['log', '-0:30', '@Website'])).toMatchObject({ command: { text: '-0:30 @Website' } });
+    expect(parseCommandLine(['start', 'Website', '-5', 'minutes'])).toMatchObject({
+      command: { name: 'start', project: 'Website', note: '-5 minutes' },
+    });
+    expect(parseCommandLine(['log', '--', '-x @Website'])).toMatchObject({ command: { text: '-x @Website' } });
   });
 });
 
@@ -144,9 +174,11 @@ describe('status and today views', () => {
       failed: 0,
       running: { project: 'Website', projectId: 1, seconds: 65, description: null, synced: false },
       paused: [{ project: 'Docs', projectId: 2, seconds: 90, description: 'x', synced: true }],
+      otherAccounts: [],
     });
     expect(statusText(status)).toBe(
       [
+        `Account: ${s.account.label}`,
         'Running: Website 0:01:05  (not on the service yet)',
         'Paused:  Docs 0:01:30  x',
         'Offline: 2 change(s) queued, sent when the service is back.',
@@ -157,6 +189,39 @@ describe('status and today views', () => {
       'Running: Website 0.02  (not on the service yet)',
       'Paused:  Docs 0.02  x',
     ]);
+  });
+
+  it('status names the account in use, and a timer running on another account with how to reach it (issue 27 item 16)', () => {
+    const other = snapshot({
+      account: { id: 'local', label: 'This computer', kind: 'local' },
+      otherAccountTimers: [
+        {
+          accountId: 'a1',
+          accountLabel: 'Acme Corp',
+          projectName: 'Website',
+          state: 'running',
+          seconds: 3600,
+          asOf: now - 62_000,
+        },
+        { accountId: 'a1', accountLabel: 'Acme Corp', projectName: 'Docs', state: 'paused', seconds: 60, asOf: now },
+      ],
+    });
+    const status = statusJson(other, now);
+    expect(status).toMatchObject({
+      account: 'This computer',
+      running: null,
+      otherAccounts: [
+        { account: 'Acme Corp', project: 'Website', state: 'running', seconds: 3662 },
+        { account: 'Acme Corp', project: 'Docs', state: 'paused', seconds: 60 },
+      ],
+    });
+    expect(statusText(status)).toBe(
+      [
+        'Account: This computer',
+        'No timer running.',
+        'Running on Acme Corp: Website 1:01:02 (another account: stint --account "Acme Corp" status)',
+      ].join('\n'),
+    );
   });
 
   it("today: the entries and the total, the running timer's minute counted in as the window counts it", () => {
