@@ -1,15 +1,17 @@
 // One entry as a row of a list, with Edit (an inline form, as a failed change is), Delete (even
 // before it was sent) and Continue: today's (Today.tsx) and each day's of the week view
-// (week/WeekDays.tsx).
+// (week/WeekDays.tsx). A locked entry (approved, or on an invoice) says so, and offers Continue
+// alone: the service would refuse its edit or delete.
 
 import type { RequestOf, StintBridge } from '../../common/contract';
 import { readDay } from '../../common/dayWords';
-import type { EntryView, ProjectView } from '../../common/snapshot';
+import type { EntryLock, EntryView, ProjectView } from '../../common/snapshot';
+import { lockedWords } from '../../common/entryLock';
 import { entryFields, entryUpdate, entryWords, ENTRY_HINTS } from '../entryEdit';
-import { useAction } from '../hooks';
+import { type Action, useAction } from '../hooks';
 import { useMinutes, useTimeFormat } from '../timeFormat';
 import { BillableMark } from './BillableMark';
-import { ContinueEntry } from './ContinueEntry';
+import { ContinueAnswer, ContinueButton, useContinueEntry } from './ContinueEntry';
 import { EditForm } from './EditForm';
 import { SavedHereBadge } from './SavedHereBadge';
 import { ErrorLine } from './ErrorLine';
@@ -39,6 +41,10 @@ export const EntryRow = memo(function EntryRow({
   const format = useTimeFormat();
   const words = entryWords(entry, format);
 
+  const continuing = useContinueEntry(entry, bridge);
+  const deleting = useAction();
+  const changeable = entry.editable !== false && !entry.locked;
+
   return (
     <li class="entry" data-testid={testId} data-project={entry.projectName ?? ''}>
       <EntrySummary entry={entry} projects={projects} />
@@ -62,20 +68,31 @@ export const EntryRow = memo(function EntryRow({
         />
       ) : (
         <>
-          {/* Logged from a timer, or sent in an import: editable once read back with its id. */}
-          {entry.editable !== false && (
-            <button type="button" ref={editButton} class="entry-button" aria-label={`Edit ${words}`} onClick={open}>
-              Edit
-            </button>
+          {/* Beside the text only while the row is hovered or holds the focus: the text has the
+              row's width (issue 27 item 12). Tab reaches each button, and shows them. */}
+          <span class="entry-actions" data-testid="entry-actions">
+            {/* Logged from a timer, or sent in an import: editable once read back with its id; never when locked. */}
+            {changeable && (
+              <button type="button" ref={editButton} class="entry-button" aria-label={`Edit ${words}`} onClick={open}>
+                Edit
+              </button>
+            )}
+            {changeable && (
+              <DeleteEntry
+                words={words}
+                request={entry.id !== null ? { entryId: entry.id } : { key: entry.key }}
+                bridge={bridge}
+                action={deleting}
+              />
+            )}
+            <ContinueButton state={continuing} words={words} />
+          </span>
+          <ContinueAnswer state={continuing} />
+          {deleting.error && (
+            <div class="entry-line">
+              <ErrorLine error={deleting.error} />
+            </div>
           )}
-          {entry.editable !== false && (
-            <DeleteEntry
-              words={words}
-              request={entry.id !== null ? { entryId: entry.id } : { key: entry.key }}
-              bridge={bridge}
-            />
-          )}
-          <ContinueEntry entry={entry} words={words} bridge={bridge} />
         </>
       )}
     </li>
@@ -102,6 +119,7 @@ function EntrySummary({ entry, projects }: { entry: EntryView; projects: readonl
             {entry.description}
           </span>
         )}
+        {entry.locked && <LockedMark lock={entry.locked} />}
       </span>
       <BillableMark billable={entry.billable} />
       {entry.pending && <SavedHereBadge />}
@@ -109,29 +127,37 @@ function EntrySummary({ entry, projects }: { entry: EntryView; projects: readonl
   );
 }
 
-/** Deletes an entry, sent or still queued; the delete waits a few seconds for an undo (UndoBar). */
+/** Why the entry cannot change: "Approved by Ann Lee", "Invoiced"; the title says what that means here. */
+function LockedMark({ lock }: { lock: EntryLock }) {
+  const words = lockedWords(lock);
+  return (
+    <span class="entry-locked" data-testid="entry-locked" title={`${words}: it cannot be edited or deleted.`}>
+      {words}
+    </span>
+  );
+}
+
+/** Deletes an entry, sent or still queued; the delete waits a few seconds for an undo (UndoBar). Its error shows under the row. */
 function DeleteEntry({
   words,
   request,
   bridge,
+  action,
 }: {
   words: string;
   request: RequestOf<'deleteEntry'>;
   bridge: StintBridge;
+  action: Action;
 }) {
-  const action = useAction();
   return (
-    <>
-      <button
-        type="button"
-        class="entry-delete"
-        aria-label={`Delete ${words}`}
-        disabled={action.busy}
-        onClick={() => void action.run(() => bridge.deleteEntry(request))}
-      >
-        Delete
-      </button>
-      <ErrorLine error={action.error} />
-    </>
+    <button
+      type="button"
+      class="entry-delete"
+      aria-label={`Delete ${words}`}
+      disabled={action.busy}
+      onClick={() => void action.run(() => bridge.deleteEntry(request))}
+    >
+      Delete
+    </button>
   );
 }

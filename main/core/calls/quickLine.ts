@@ -3,6 +3,7 @@
 // log`), so a line means the same wherever it comes from.
 
 import type { LoggedEntry } from '../../../common/contract';
+import { archivedWords } from '../../../common/archivedProject';
 import { parseQuickEntry } from '../../../common/quickEntry';
 import { fail, ok, type Result } from '../../../common/result';
 import type { Snapshot } from '../../../common/snapshot';
@@ -25,7 +26,7 @@ export function readQuickLine(text: string, snap: Snapshot, today: string): Resu
   );
   if (!parsed.ok) return fail('invalid_input', parsed.message, parsed.field);
   const project = parsed.projectIsNew ? undefined : snap.projects.find((p) => p.name === parsed.projectName);
-  if (project && !project.enabled) return fail('invalid_input', `${project.name} is archived.`, 'project');
+  if (project && !project.enabled) return fail('invalid_input', archivedWords(project.name), 'project');
   // What the service will store: rounded up to the project's increment (the default for a
   // project it creates; none without a project), so the answer says what lands.
   const increment = billingIncrement(project, Boolean(parsed.projectName));
