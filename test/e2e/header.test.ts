@@ -135,4 +135,41 @@ describe('the header with two accounts', () => {
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
+
+  it('shows the open account’s whole name in its menu at 360 and 420 px, and names it in the tooltip', async () => {
+    const renamed = await dispatch(app.handlers, 'renameAccount', { accountId: workId, label: 'Acme Corporation International' });
+    expect((renamed as Result<null>).ok).toBe(true);
+    const opened = await dispatch(app.handlers, 'setDefaultAccount', { accountId: workId });
+    expect((opened as Result<null>).ok).toBe(true);
+    const context = await browser.newContext({ viewport: { width: 420, height: 640 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(5_000);
+    await page.goto(host.openUrl);
+    const menu = page.getByTestId('account-switcher');
+    await expect.poll(() => menu.evaluate((s) => (s as unknown as { value: string }).value)).toBe(workId);
+    const cut: string[] = [];
+    const problemsAt: string[] = [];
+    for (const width of [360, 420]) {
+      await page.setViewportSize({ width, height: 640 });
+      // The menu as wide as it would be with no room given to it: its longest name, whole.
+      const [shown, needed] = await menu.evaluate((s) => {
+        type El = { clientWidth: number; cloneNode(deep: boolean): El; style: Record<string, string>; remove(): void };
+        const doc = (globalThis as unknown as { document: { body: { append(n: El): void } } }).document;
+        const select = s as unknown as El;
+        const free = select.cloneNode(true);
+        Object.assign(free.style, { position: 'absolute', width: 'auto', maxWidth: 'none' });
+        doc.body.append(free);
+        const widths = [select.clientWidth, free.clientWidth];
+        free.remove();
+        return widths;
+      });
+      if (shown < needed) cut.push(`${width} px: ${shown} of ${needed} px`);
+      problemsAt.push(...(await headerProblems(page, width)));
+    }
+    expect(cut).toEqual([]);
+    expect(problemsAt).toEqual([]);
+    expect(await menu.getAttribute('title')).toMatch(/^Acme Corporation/);
+    await dispatch(app.handlers, 'setDefaultAccount', { accountId: 'local' });
+    await context.close();
+  });
 });
