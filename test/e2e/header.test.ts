@@ -137,7 +137,10 @@ describe('the header with two accounts', () => {
   });
 
   it('shows the open account’s whole name in its menu at 360 and 420 px, and names it in the tooltip', async () => {
-    const renamed = await dispatch(app.handlers, 'renameAccount', { accountId: workId, label: 'Acme Corporation International' });
+    const renamed = await dispatch(app.handlers, 'renameAccount', {
+      accountId: workId,
+      label: 'Acme Corporation International',
+    });
     expect((renamed as Result<null>).ok).toBe(true);
     const opened = await dispatch(app.handlers, 'setDefaultAccount', { accountId: workId });
     expect((opened as Result<null>).ok).toBe(true);
