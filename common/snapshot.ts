@@ -168,6 +168,8 @@ export interface UndoView {
   summary: string;
   /** Epoch ms the grace ends: the line is shown until then. */
   until: number;
+  /** What an undo brings back, for the focus to go to (a timer by its project's name, an entry by its key). */
+  restores?: { timer: string } | { entryKey: string };
 }
 
 /** One day of the week view: its entries, as today's are shown. */

@@ -11,6 +11,7 @@ import { logPreviewText } from '../calendarLine';
 import { parseQuickEntry } from '../../common/quickEntry';
 import type { CalendarEventView, ProjectView } from '../../common/snapshot';
 import { useAction } from '../hooks';
+import { byData, focusWhenShown } from '../focusAfter';
 import { useMinutes } from '../timeFormat';
 import { ErrorLine } from './ErrorLine';
 
@@ -51,7 +52,13 @@ export function CalendarEvents({ events, projects, today, bridge, id = 'calendar
             event={event}
             open={open === event.key}
             onOpen={() => setOpen(event.key)}
-            onClose={() => setOpen(null)}
+            onClose={() => {
+              setOpen(null);
+              // Escape: back to the event's Log, not to the page's start (issue 27 item 15).
+              focusWhenShown(() =>
+                byData('li.calendar-event', 'key', event.key)?.querySelector<HTMLElement>('button[data-log]'),
+              );
+            }}
             onDone={() => done(event, index)}
             projects={projects}
             today={today}

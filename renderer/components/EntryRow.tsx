@@ -17,6 +17,8 @@ import { SavedHereBadge } from './SavedHereBadge';
 import { ErrorLine } from './ErrorLine';
 import { useInlineEdit } from '../inlineEdit';
 import { memo } from '../memo';
+import { byData, focusWhenShown } from '../focusAfter';
+import { useRef } from 'preact/hooks';
 import { ProjectDot, projectColorOf } from './ProjectDot';
 
 /** One entry with Edit, Delete and Continue; rendered again only when a prop changed (memo.ts). */
@@ -42,11 +44,13 @@ export const EntryRow = memo(function EntryRow({
   const words = entryWords(entry, format);
 
   const continuing = useContinueEntry(entry, bridge);
+  // The day a save moved the entry to: its row leaves this list, and the focus follows it.
+  const movedTo = useRef<string | null>(null);
   const deleting = useAction();
   const changeable = entry.editable !== false && !entry.locked;
 
   return (
-    <li class="entry" data-testid={testId} data-project={entry.projectName ?? ''}>
+    <li class="entry" data-testid={testId} data-project={entry.projectName ?? ''} data-key={entry.key}>
       <EntrySummary entry={entry} projects={projects} />
       {editing ? (
         <EditForm
@@ -61,10 +65,14 @@ export const EntryRow = memo(function EntryRow({
           save={async (values) => {
             const result = await bridge.updateEntry(entryUpdate(entry.key, values));
             const day = result.ok && today !== undefined && values.date ? readDay(values.date, today) : null;
-            if (day?.ok && day.date !== entry.date) onMoved?.(day.date);
+            movedTo.current = day?.ok && day.date !== entry.date ? day.date : null;
+            if (movedTo.current) {
+              onMoved?.(movedTo.current);
+              focusWhenShown(movedEntryControl(entry.key, movedTo.current));
+            }
             return result;
           }}
-          onClose={close}
+          onClose={(saved) => close(saved, movedTo.current === null)}
         />
       ) : (
         <>
@@ -98,6 +106,23 @@ export const EntryRow = memo(function EntryRow({
     </li>
   );
 });
+
+/**
+ * Where the focus goes once a save moved an entry to another day (issue 27 item 15): in the week,
+ * the entry's row in that day, or the day itself while it is closed; out of the week's view,
+ * Today's "Moved to …" line.
+ */
+function movedEntryControl(key: string, date: string) {
+  return () => {
+    const day = byData('li.week-day', 'date', date);
+    const toggle = day?.querySelector<HTMLElement>('.week-day-toggle');
+    if (toggle?.getAttribute('aria-expanded') === 'false') return toggle;
+    const row = day && [...day.querySelectorAll<HTMLElement>('li.entry')].find((e) => e.dataset.key === key);
+    return (
+      row?.querySelector<HTMLElement>('button') ?? document.querySelector<HTMLElement>('[data-testid="today-moved"]')
+    );
+  };
+}
 
 /** The entry's minutes, project (with its colour) and description, whether it is billable, and whether it still waits to be sent. */
 function EntrySummary({ entry, projects }: { entry: EntryView; projects: readonly ProjectView[] }) {
