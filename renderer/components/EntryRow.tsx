@@ -19,6 +19,7 @@ import { useInlineEdit } from '../inlineEdit';
 import { memo } from '../memo';
 import { byData, focusWhenShown } from '../focusAfter';
 import { useRef } from 'preact/hooks';
+import type { EditValues } from '../editFields';
 import { ProjectDot, projectColorOf } from './ProjectDot';
 
 /** One entry with Edit, Delete and Continue; rendered again only when a prop changed (memo.ts). */
@@ -44,8 +45,7 @@ export const EntryRow = memo(function EntryRow({
   const words = entryWords(entry, format);
 
   const continuing = useContinueEntry(entry, bridge);
-  // The day a save moved the entry to: its row leaves this list, and the focus follows it.
-  const movedTo = useRef<string | null>(null);
+  const { save, movedTo } = useSave(entry, bridge, today, onMoved);
   const deleting = useAction();
   const changeable = entry.editable !== false && !entry.locked;
 
@@ -62,16 +62,7 @@ export const EntryRow = memo(function EntryRow({
           testId="edit-entry"
           today={today}
           billable={{ unbillableTags: entry.unbillableTags ?? [] }}
-          save={async (values) => {
-            const result = await bridge.updateEntry(entryUpdate(entry.key, values));
-            const day = result.ok && today !== undefined && values.date ? readDay(values.date, today) : null;
-            movedTo.current = day?.ok && day.date !== entry.date ? day.date : null;
-            if (movedTo.current) {
-              onMoved?.(movedTo.current);
-              focusWhenShown(movedEntryControl(entry.key, movedTo.current));
-            }
-            return result;
-          }}
+          save={save}
           onClose={(saved) => close(saved, movedTo.current === null)}
         />
       ) : (
@@ -106,6 +97,23 @@ export const EntryRow = memo(function EntryRow({
     </li>
   );
 });
+
+/** The edit form's save; `movedTo`: the day a save moved the entry to, its row leaving this list. */
+function useSave(entry: EntryView, bridge: StintBridge, today?: string, onMoved?: (date: string) => void) {
+  const movedTo = useRef<string | null>(null);
+  const save = async (values: EditValues) => {
+    const result = await bridge.updateEntry(entryUpdate(entry.key, values));
+    const day = result.ok && today !== undefined && values.date ? readDay(values.date, today) : null;
+    movedTo.current = day?.ok && day.date !== entry.date ? day.date : null;
+    if (movedTo.current) {
+      onMoved?.(movedTo.current);
+      // The focus follows the entry (issue 27 item 15).
+      focusWhenShown(movedEntryControl(entry.key, movedTo.current));
+    }
+    return result;
+  };
+  return { save, movedTo };
+}
 
 /**
  * Where the focus goes once a save moved an entry to another day (issue 27 item 15): in the week,
