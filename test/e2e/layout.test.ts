@@ -171,4 +171,45 @@ describe('every view at 360 and 420 px', () => {
     }
     expect(problems).toEqual([]);
   });
+
+  it('keeps Continue under the pointer while it asks: a second click deletes nothing (issue 27 item 7)', async () => {
+    const project = await api.createProject({ name: 'Twice' });
+    await api.createEntry({
+      date: localDate(Date.now()),
+      minutes: 30,
+      project_id: project.id,
+      description: 'call client',
+    });
+    await api.startTimer(project.id, { description: 'write report' });
+    await api.addOrSubtractTime(project.id, { seconds: 600 });
+    await api.pauseTimer(project.id);
+    await stack.account.core.handlers.refresh({});
+    const context = await stack.browser.newContext({ viewport: { width: 360, height: 900 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(5_000);
+    await explained(stack, page, async () => {
+      await page.goto(stack.host.openUrl);
+      const row = page.getByTestId('today-entry').filter({ hasText: 'call client' });
+      const button = row.getByRole('button', { name: /^Continue / });
+      await button.hover();
+      const box = (await button.boundingBox())!;
+      const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+      await page.mouse.click(x, y);
+      await page.getByTestId('time-so-far-question').waitFor();
+      const under = await page.evaluate(
+        ([px, py]) => {
+          type Doc = { document: { elementFromPoint(x: number, y: number): { textContent: string } | null } };
+          return (globalThis as unknown as Doc).document.elementFromPoint(px!, py!)?.textContent ?? null;
+        },
+        [x, y],
+      );
+      expect(under).toBe('Continue');
+      expect(await button.isDisabled()).toBe(true);
+      await page.mouse.click(x, y);
+      expect(await page.getByTestId('undo-line').count()).toBe(0);
+      expect(stack.account.core.getSnapshot().outbox.pending).toBe(0);
+      await expect.poll(() => row.count()).toBe(1);
+    });
+    await context.close();
+  });
 });
