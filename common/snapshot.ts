@@ -52,7 +52,15 @@ export interface EntryView {
    * read back with its id. Absent (or true): it can be (updateEntry).
    */
   editable?: boolean;
+  /**
+   * Set when the service refuses to change or delete it (issue 27 item 8): approved (code
+   * approved_and_locked; by whom, where the service names them), or on one of its invoices (code
+   * already_invoiced). Absent: not locked. Continue still starts its project's timer.
+   */
+  locked?: EntryLock;
 }
+
+export type EntryLock = { reason: 'approved'; by?: string } | { reason: 'invoiced' };
 
 /**
  * What an edit of a failed operation may change. time: a time string as quick entry reads it;
@@ -160,6 +168,8 @@ export interface UndoView {
   summary: string;
   /** Epoch ms the grace ends: the line is shown until then. */
   until: number;
+  /** What an undo brings back, for the focus to go to (a timer by its project's name, an entry by its key). */
+  restores?: { timer: string } | { entryKey: string };
 }
 
 /** One day of the week view: its entries, as today's are shown. */

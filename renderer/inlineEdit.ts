@@ -17,8 +17,9 @@ export function useInlineEdit({ rowStaysWhenSaved }: { rowStaysWhenSaved: boolea
   }, [editing]);
 
   const open = () => setEditing(true);
-  const close = (saved: boolean) => {
-    refocus.current = !saved || rowStaysWhenSaved;
+  /** stays: whether the row is still there once saved (an entry moved to another day leaves it). */
+  const close = (saved: boolean, stays = rowStaysWhenSaved) => {
+    refocus.current = !saved || stays;
     setEditing(false);
   };
   return { editing, editButton, open, close };

@@ -14,9 +14,11 @@ export function AccountSwitcher({ snapshot, bridge }: { snapshot: Snapshot; brid
   const choices = snapshot.accounts.filter(
     (a) => a.state === 'ok' || a.state === 'keychain-unavailable' || a.id === open.id,
   );
+  // The whole name, cut or not, and whose it is (issue 27 item 13): not the e-mail alone.
+  const title = accountTitle(open.label, snapshot.user?.email);
   if (choices.length < 2) {
     return (
-      <span class="account" title={snapshot.user?.email} data-testid="account-name">
+      <span class="account" title={title} data-testid="account-name">
         {open.label}
       </span>
     );
@@ -25,7 +27,7 @@ export function AccountSwitcher({ snapshot, bridge }: { snapshot: Snapshot; brid
     <span class="account-switcher">
       <select
         aria-label="Account"
-        title={snapshot.user?.email}
+        title={title}
         value={open.id}
         disabled={action.busy}
         data-testid="account-switcher"
@@ -44,4 +46,9 @@ export function AccountSwitcher({ snapshot, bridge }: { snapshot: Snapshot; brid
       <ErrorLine error={action.error} id="account-switch-error" />
     </span>
   );
+}
+
+/** "Acme Corporation · ann@acme.test"; the name alone where the e-mail is not known or is the name. */
+export function accountTitle(label: string, email: string | undefined): string {
+  return email && email !== label ? `${label} · ${email}` : label;
 }

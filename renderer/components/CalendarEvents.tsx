@@ -12,6 +12,7 @@ import { looksLikeDay } from '../../common/dayWords';
 import { parseQuickEntry } from '../../common/quickEntry';
 import type { CalendarEventView, ProjectView } from '../../common/snapshot';
 import { useAction } from '../hooks';
+import { byData, focusWhenShown } from '../focusAfter';
 import { useMinutes } from '../timeFormat';
 import { ErrorLine } from './ErrorLine';
 
@@ -52,7 +53,13 @@ export function CalendarEvents({ events, projects, today, bridge, id = 'calendar
             event={event}
             open={open === event.key}
             onOpen={() => setOpen(event.key)}
-            onClose={() => setOpen(null)}
+            onClose={() => {
+              setOpen(null);
+              // Escape: back to the event's Log, not to the page's start (issue 27 item 15).
+              focusWhenShown(() =>
+                byData('li.calendar-event', 'key', event.key)?.querySelector<HTMLElement>('button[data-log]'),
+              );
+            }}
             onDone={() => done(event, index)}
             projects={projects}
             today={today}

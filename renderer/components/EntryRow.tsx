@@ -1,20 +1,25 @@
 // One entry as a row of a list, with Edit (an inline form, as a failed change is), Delete (even
 // before it was sent) and Continue: today's (Today.tsx) and each day's of the week view
-// (week/WeekDays.tsx).
+// (week/WeekDays.tsx). A locked entry (approved, or on an invoice) says so, and offers Continue
+// alone: the service would refuse its edit or delete.
 
 import type { RequestOf, StintBridge } from '../../common/contract';
 import { readDay } from '../../common/dayWords';
-import type { EntryView, ProjectView } from '../../common/snapshot';
+import type { EntryLock, EntryView, ProjectView } from '../../common/snapshot';
+import { lockedWords } from '../../common/entryLock';
 import { entryFields, entryUpdate, entryWords, ENTRY_HINTS } from '../entryEdit';
-import { useAction } from '../hooks';
+import { type Action, useAction } from '../hooks';
 import { useMinutes, useTimeFormat } from '../timeFormat';
 import { BillableMark } from './BillableMark';
-import { ContinueEntry } from './ContinueEntry';
+import { ContinueAnswer, ContinueButton, useContinueEntry } from './ContinueEntry';
 import { EditForm } from './EditForm';
 import { SavedHereBadge } from './SavedHereBadge';
 import { ErrorLine } from './ErrorLine';
 import { useInlineEdit } from '../inlineEdit';
 import { memo } from '../memo';
+import { byData, focusWhenShown } from '../focusAfter';
+import { useRef } from 'preact/hooks';
+import type { EditValues } from '../editFields';
 import { ProjectDot, projectColorOf } from './ProjectDot';
 
 /** One entry with Edit, Delete and Continue; rendered again only when a prop changed (memo.ts). */
@@ -39,8 +44,13 @@ export const EntryRow = memo(function EntryRow({
   const format = useTimeFormat();
   const words = entryWords(entry, format);
 
+  const continuing = useContinueEntry(entry, bridge);
+  const { save, movedTo } = useSave(entry, bridge, today, onMoved);
+  const deleting = useAction();
+  const changeable = entry.editable !== false && !entry.locked;
+
   return (
-    <li class="entry" data-testid={testId} data-project={entry.projectName ?? ''}>
+    <li class="entry" data-testid={testId} data-project={entry.projectName ?? ''} data-key={entry.key}>
       <EntrySummary entry={entry} projects={projects} />
       {editing ? (
         <EditForm
@@ -52,35 +62,75 @@ export const EntryRow = memo(function EntryRow({
           testId="edit-entry"
           today={today}
           billable={{ unbillableTags: entry.unbillableTags ?? [] }}
-          save={async (values) => {
-            const result = await bridge.updateEntry(entryUpdate(entry.key, values));
-            const day = result.ok && today !== undefined && values.date ? readDay(values.date, today) : null;
-            if (day?.ok && day.date !== entry.date) onMoved?.(day.date);
-            return result;
-          }}
-          onClose={close}
+          save={save}
+          onClose={(saved) => close(saved, movedTo.current === null)}
         />
       ) : (
         <>
-          {/* Logged from a timer, or sent in an import: editable once read back with its id. */}
-          {entry.editable !== false && (
-            <button type="button" ref={editButton} class="entry-button" aria-label={`Edit ${words}`} onClick={open}>
-              Edit
-            </button>
+          {/* Beside the text only while the row is hovered or holds the focus: the text has the
+              row's width (issue 27 item 12). Tab reaches each button, and shows them. */}
+          <span class="entry-actions" data-testid="entry-actions">
+            {/* Logged from a timer, or sent in an import: editable once read back with its id; never when locked. */}
+            {changeable && (
+              <button type="button" ref={editButton} class="entry-button" aria-label={`Edit ${words}`} onClick={open}>
+                Edit
+              </button>
+            )}
+            {changeable && (
+              <DeleteEntry
+                words={words}
+                request={entry.id !== null ? { entryId: entry.id } : { key: entry.key }}
+                bridge={bridge}
+                action={deleting}
+              />
+            )}
+            <ContinueButton state={continuing} words={words} />
+          </span>
+          <ContinueAnswer state={continuing} />
+          {deleting.error && (
+            <div class="entry-line">
+              <ErrorLine error={deleting.error} />
+            </div>
           )}
-          {entry.editable !== false && (
-            <DeleteEntry
-              words={words}
-              request={entry.id !== null ? { entryId: entry.id } : { key: entry.key }}
-              bridge={bridge}
-            />
-          )}
-          <ContinueEntry entry={entry} words={words} bridge={bridge} />
         </>
       )}
     </li>
   );
 });
+
+/** The edit form's save; `movedTo`: the day a save moved the entry to, its row leaving this list. */
+function useSave(entry: EntryView, bridge: StintBridge, today?: string, onMoved?: (date: string) => void) {
+  const movedTo = useRef<string | null>(null);
+  const save = async (values: EditValues) => {
+    const result = await bridge.updateEntry(entryUpdate(entry.key, values));
+    const day = result.ok && today !== undefined && values.date ? readDay(values.date, today) : null;
+    movedTo.current = day?.ok && day.date !== entry.date ? day.date : null;
+    if (movedTo.current) {
+      onMoved?.(movedTo.current);
+      // The focus follows the entry (issue 27 item 15).
+      focusWhenShown(movedEntryControl(entry.key, movedTo.current));
+    }
+    return result;
+  };
+  return { save, movedTo };
+}
+
+/**
+ * Where the focus goes once a save moved an entry to another day (issue 27 item 15): in the week,
+ * the entry's row in that day, or the day itself while it is closed; out of the week's view,
+ * Today's "Moved to …" line.
+ */
+function movedEntryControl(key: string, date: string) {
+  return () => {
+    const day = byData('li.week-day', 'date', date);
+    const toggle = day?.querySelector<HTMLElement>('.week-day-toggle');
+    if (toggle?.getAttribute('aria-expanded') === 'false') return toggle;
+    const row = day && [...day.querySelectorAll<HTMLElement>('li.entry')].find((e) => e.dataset.key === key);
+    return (
+      row?.querySelector<HTMLElement>('button') ?? document.querySelector<HTMLElement>('[data-testid="today-moved"]')
+    );
+  };
+}
 
 /** The entry's minutes, project (with its colour) and description, whether it is billable, and whether it still waits to be sent. */
 function EntrySummary({ entry, projects }: { entry: EntryView; projects: readonly ProjectView[] }) {
@@ -102,6 +152,7 @@ function EntrySummary({ entry, projects }: { entry: EntryView; projects: readonl
             {entry.description}
           </span>
         )}
+        {entry.locked && <LockedMark lock={entry.locked} />}
       </span>
       <BillableMark billable={entry.billable} />
       {entry.pending && <SavedHereBadge />}
@@ -109,29 +160,37 @@ function EntrySummary({ entry, projects }: { entry: EntryView; projects: readonl
   );
 }
 
-/** Deletes an entry, sent or still queued; the delete waits a few seconds for an undo (UndoBar). */
+/** Why the entry cannot change: "Approved by Ann Lee", "Invoiced"; the title says what that means here. */
+function LockedMark({ lock }: { lock: EntryLock }) {
+  const words = lockedWords(lock);
+  return (
+    <span class="entry-locked" data-testid="entry-locked" title={`${words}: it cannot be edited or deleted.`}>
+      {words}
+    </span>
+  );
+}
+
+/** Deletes an entry, sent or still queued; the delete waits a few seconds for an undo (UndoBar). Its error shows under the row. */
 function DeleteEntry({
   words,
   request,
   bridge,
+  action,
 }: {
   words: string;
   request: RequestOf<'deleteEntry'>;
   bridge: StintBridge;
+  action: Action;
 }) {
-  const action = useAction();
   return (
-    <>
-      <button
-        type="button"
-        class="entry-delete"
-        aria-label={`Delete ${words}`}
-        disabled={action.busy}
-        onClick={() => void action.run(() => bridge.deleteEntry(request))}
-      >
-        Delete
-      </button>
-      <ErrorLine error={action.error} />
-    </>
+    <button
+      type="button"
+      class="entry-delete"
+      aria-label={`Delete ${words}`}
+      disabled={action.busy}
+      onClick={() => void action.run(() => bridge.deleteEntry(request))}
+    >
+      Delete
+    </button>
   );
 }

@@ -2,13 +2,14 @@
 // project created from the typed name (one that looks like a typo of a known one is questioned).
 // Its note field shows once a project is typed, so the form is one line on a busy day.
 
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
 import { projectsRecentFirst } from '../../common/projectOrder';
 import { checkProjectName } from '../../common/projectName';
 import { fail, ok } from '../../common/result';
 import type { ProjectView } from '../../common/snapshot';
 import { useAction } from '../hooks';
+import { focusWhenShown } from '../focusAfter';
 import { ErrorLine } from './ErrorLine';
 import { type TimeSoFar, TimeSoFarQuestion } from './TimeSoFarQuestion';
 
@@ -30,6 +31,7 @@ export function NewTimer({ projects, recentProjectIds = [], bridge }: Props) {
     setNote('');
   };
   const { action, asking, start, answer } = useStartTimer({ bridge, typed, existing, note, cleared });
+  const projectField = useRef<HTMLInputElement>(null);
 
   return (
     <form class="new-timer" aria-label="New timer" onSubmit={start} noValidate>
@@ -37,6 +39,7 @@ export function NewTimer({ projects, recentProjectIds = [], bridge }: Props) {
         <label class="grow">
           <span class="label">Project</span>
           <input
+            ref={projectField}
             name="project"
             list="project-names"
             autocomplete="off"
@@ -73,7 +76,16 @@ export function NewTimer({ projects, recentProjectIds = [], bridge }: Props) {
         </label>
       )}
       {typed && !existing && <NewNameHint typed={typed} names={enabled.map((p) => p.name)} />}
-      {asking && <TimeSoFarQuestion question={asking.question} busy={action.busy} onAnswer={(a) => void answer(a)} />}
+      {asking && (
+        <TimeSoFarQuestion
+          question={asking.question}
+          busy={action.busy}
+          onAnswer={(a) => {
+            // Answered: the question (and the cleared note) leave; the user goes on from the project field.
+            void answer(a).then(() => focusWhenShown(() => projectField.current));
+          }}
+        />
+      )}
       <ErrorLine error={action.error} id="new-timer-error" testId="new-timer-error" />
     </form>
   );

@@ -10,6 +10,7 @@ import type { ResponseOf, StintBridge } from '../../common/contract';
 import { dayInWords } from '../../common/dayWords';
 import { exampleTime } from '../../common/format';
 import { PICKER_LIMIT, recentProjectNames } from '../../common/projectOrder';
+import { refuseArchived } from '../../common/archivedProject';
 import { parseQuickEntry, suggestProjects } from '../../common/quickEntry';
 import type { ActionError } from '../../common/result';
 import type { ProjectView, Snapshot } from '../../common/snapshot';
@@ -137,7 +138,11 @@ function useQuickEntry(
   const enabled = useMemo(() => projects.filter((p) => p.enabled), [projects]);
   const names = useMemo(() => enabled.map((p) => p.name), [enabled]);
   const recent = useMemo(() => recentProjectNames(projects, recentProjectIds), [projects, recentProjectIds]);
-  const parsed = useMemo(() => (text.trim() ? parseQuickEntry(text, names, today) : null), [text, names, today]);
+  // Read against every name, an archived project's too, so a line naming one is refused with the reason.
+  const parsed = useMemo(
+    () => (text.trim() ? refuseArchived(parseQuickEntry(text, allNames(projects), today), projects) : null),
+    [text, projects, today],
+  );
   const list = useProjectSuggestions(text, cursor, names, recent);
   const { suggested } = list;
 
@@ -409,3 +414,5 @@ function useConfirmedSubmit(
   };
   return { submit, confirming: confirmed === text };
 }
+
+const allNames = (projects: readonly ProjectView[]) => projects.map((p) => p.name);

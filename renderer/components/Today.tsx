@@ -46,7 +46,8 @@ export function Today({ today, timers, projects, bridge, events = [] }: Props) {
         </span>
       </h2>
       {moved && (
-        <p class="done" role="status" data-testid="today-moved">
+        // Focusable: the focus comes here once the moved entry's row has left (EntryRow).
+        <p class="done" role="status" data-testid="today-moved" tabIndex={-1}>
           Moved to {formatDay(moved, today.date)}.
         </p>
       )}

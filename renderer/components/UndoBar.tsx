@@ -1,13 +1,14 @@
 // "Discarded Website's timer · Undo": a discard or delete waits a few seconds before it is sent
 // (main/core/model/undoGrace.ts), and meanwhile the user may take it back. Each line shows until its grace
 // ends, announced politely. A keyboard user whose focused button went away with what they
-// discarded lands on the new Undo button.
+// discarded lands on the new Undo button, and once it is undone, on what came back.
 
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
 import { ellipsize, SUMMARY_IN_LABEL_MAX } from '../../common/cutText';
 import type { UndoView } from '../../common/snapshot';
 import { useAction } from '../hooks';
+import { byData, focusWhenShown } from '../focusAfter';
 import { ErrorLine } from './ErrorLine';
 
 export function UndoBar({ undo, bridge }: { undo: UndoView[]; bridge: StintBridge }) {
@@ -45,7 +46,10 @@ export function UndoBar({ undo, bridge }: { undo: UndoView[]; bridge: StintBridg
               data-id={u.id}
               aria-label={`Undo: ${ellipsize(u.summary, SUMMARY_IN_LABEL_MAX)}`}
               disabled={action.busy}
-              onClick={() => void action.run(() => bridge.undo({ id: u.id }))}
+              onClick={async () => {
+                const result = await action.run(() => bridge.undo({ id: u.id }));
+                if (result?.ok) focusWhenShown(() => restoredControl(u) ?? nextUndo(list.current, u.id));
+              }}
             >
               Undo
             </button>
@@ -55,6 +59,22 @@ export function UndoBar({ undo, bridge }: { undo: UndoView[]; bridge: StintBridg
       <ErrorLine error={action.error} testId="undo-error" />
     </div>
   );
+}
+
+/**
+ * Where the focus goes after an undo (issue 27 item 15): the control of what came back (the timer's
+ * first button, the entry's), else the next line's Undo.
+ */
+function restoredControl(u: UndoView): HTMLElement | undefined {
+  const back = u.restores;
+  if (!back) return undefined;
+  const row =
+    'timer' in back ? byData('[data-testid="timer"]', 'project', back.timer) : byData('li.entry', 'key', back.entryKey);
+  return row?.querySelector<HTMLElement>('button') ?? undefined;
+}
+
+function nextUndo(list: HTMLUListElement | null, undone: string): HTMLElement | undefined {
+  return [...(list?.querySelectorAll<HTMLElement>('button[data-id]') ?? [])].find((b) => b.dataset.id !== undone);
 }
 
 /** The time now; the component renders again when the next line's grace ends, so it goes then. */

@@ -81,6 +81,11 @@ describe('a day rebuilt from the calendar', () => {
           await page.screenshot({ path: join('artifacts', 'e2e-calendar-line.png'), fullPage: true });
           expect(await axeViolations(page)).toEqual([]);
           looking = performance.now() - look;
+          // Escape closes the line, the focus back on its Log (issue 27 item 15); Enter opens it again.
+          await page.keyboard.press('Escape');
+          await expect.poll(() => focusedAttribute(page, 'aria-label')).toBe('Log Meeting 1');
+          await page.keyboard.press('Enter');
+          await expect.poll(() => focusedAttribute(page, 'data-testid')).toBe('event-line');
         }
         await page.keyboard.press('Enter');
         if (n < 8) await expect.poll(() => focusedAttribute(page, 'aria-label')).toBe(`Log Meeting ${n + 1}`);

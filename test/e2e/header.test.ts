@@ -135,4 +135,95 @@ describe('the header with two accounts', () => {
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
+
+  it('shows the open account’s whole name in its menu at 360 and 420 px, and names it in the tooltip', async () => {
+    const renamed = await dispatch(app.handlers, 'renameAccount', {
+      accountId: workId,
+      label: 'Acme Corporation International',
+    });
+    expect((renamed as Result<null>).ok).toBe(true);
+    const opened = await dispatch(app.handlers, 'setDefaultAccount', { accountId: workId });
+    expect((opened as Result<null>).ok).toBe(true);
+    const context = await browser.newContext({ viewport: { width: 420, height: 640 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(5_000);
+    await page.goto(host.openUrl);
+    const menu = page.getByTestId('account-switcher');
+    await expect.poll(() => menu.evaluate((s) => (s as unknown as { value: string }).value)).toBe(workId);
+    const cut: string[] = [];
+    const problemsAt: string[] = [];
+    for (const width of [360, 420]) {
+      await page.setViewportSize({ width, height: 640 });
+      // The menu as wide as it would be with no room given to it: its longest name, whole.
+      const [shown, needed] = await menu.evaluate((s) => {
+        type El = { clientWidth: number; cloneNode(deep: boolean): El; style: Record<string, string>; remove(): void };
+        const doc = (globalThis as unknown as { document: { body: { append(n: El): void } } }).document;
+        const select = s as unknown as El;
+        const free = select.cloneNode(true);
+        Object.assign(free.style, { position: 'absolute', width: 'auto', maxWidth: 'none' });
+        doc.body.append(free);
+        const widths = [select.clientWidth, free.clientWidth];
+        free.remove();
+        return widths;
+      });
+      if (shown < needed) cut.push(`${width} px: ${shown} of ${needed} px`);
+      problemsAt.push(...(await headerProblems(page, width)));
+    }
+    expect(cut).toEqual([]);
+    expect(problemsAt).toEqual([]);
+    expect(await menu.getAttribute('title')).toMatch(/^Acme Corporation/);
+    await dispatch(app.handlers, 'setDefaultAccount', { accountId: 'local' });
+    await context.close();
+  });
+
+  it('asks "Use … now?" where the user is once an account is added, then goes on from that account (issue 27 item 15)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stint-e2e-header-client-'));
+    const client = await startService({ dataDir: dir, rateLimit: 0, token: 'client-token-0123456789' });
+    const context = await browser.newContext({ viewport: { width: 420, height: 640 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(5_000);
+    try {
+      await page.goto(host.openUrl);
+      await page.getByRole('link', { name: 'Settings' }).click();
+      await page.getByTestId('add-account-baseUrl').fill(client.url);
+      await page.getByLabel('With a personal token').check();
+      await page.getByTestId('add-account-token').fill('client-token-0123456789');
+      await page.getByRole('button', { name: 'Add account' }).press('Enter');
+      const question = page.getByTestId('use-now');
+      await question.waitFor({ timeout: 15_000 });
+      await expect.poll(() => focusedText(page)).toBe('Switch');
+      expect(
+        await question.evaluate((q) => {
+          const box = (
+            q as unknown as { getBoundingClientRect(): { top: number; bottom: number } }
+          ).getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= (globalThis as unknown as { innerHeight: number }).innerHeight;
+        }),
+      ).toBe(true);
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      await question.waitFor({ state: 'detached' });
+      const added = page.locator('[data-testid="account"]').last();
+      await expect
+        .poll(() =>
+          added.evaluate((row) =>
+            row.contains((globalThis as unknown as { document: { activeElement: never } }).document.activeElement),
+          ),
+        )
+        .toBe(true);
+    } finally {
+      await context.close();
+      await client.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
+
+/** The text of the control that has the focus. */
+const focusedText = (page: Page) =>
+  page.evaluate(
+    () =>
+      (
+        globalThis as unknown as { document: { activeElement: { textContent: string } | null } }
+      ).document.activeElement?.textContent?.trim() ?? null,
+  );

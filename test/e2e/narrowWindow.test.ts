@@ -4,6 +4,7 @@
 
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDate } from '../../common/format';
 import { elsewhere, explained, openApp, startStack, type Stack } from './support';
 
 let stack: Stack;
@@ -96,6 +97,49 @@ describe('the 420 px window', () => {
       await page.getByTestId('reminder-settings').waitFor();
       expect(await clipped(page, 'reminder-from')).toBe(0);
       expect(await clipped(page, 'reminder-to')).toBe(0);
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('opens each view at its top, or where the user left that view (issue 27 item 14)', async () => {
+    const api = elsewhere(stack);
+    const project = await api.createProject({ name: 'Scrolled' });
+    for (let i = 0; i < 25; i++)
+      await api.createEntry({
+        date: localDate(Date.now()),
+        minutes: 15,
+        project_id: project.id,
+        description: `part ${i}`,
+      });
+    const { page, problems } = await openApp(stack);
+    await page.setViewportSize({ width: 420, height: 640 });
+    type Win = { scrollY: number; scrollTo(x: number, y: number): void };
+    const offset = () => page.evaluate(() => Math.round((globalThis as unknown as Win).scrollY));
+    const scrollTo = (y: number) => page.evaluate((to) => (globalThis as unknown as Win).scrollTo(0, to), y);
+    await explained(stack, page, async () => {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await expect.poll(() => page.getByTestId('today-entry').count()).toBeGreaterThanOrEqual(25);
+      await scrollTo(400);
+      await expect.poll(offset).toBe(400);
+
+      await page.getByRole('link', { name: 'Settings' }).click();
+      await page.getByTestId('reminder-settings').waitFor();
+      expect(await offset()).toBe(0);
+      await scrollTo(300);
+      await expect.poll(offset).toBe(300);
+      await page.getByRole('link', { name: 'Back to Stint' }).click();
+      await page.getByTestId('timers').waitFor();
+      await expect.poll(offset).toBe(400);
+
+      await page.getByRole('link', { name: 'Week' }).click();
+      await page.getByTestId('week').waitFor();
+      expect(await offset()).toBe(0);
+      await page.getByRole('link', { name: 'Today' }).click();
+      await page.getByTestId('timers').waitFor();
+      await expect.poll(offset).toBe(400);
+      await page.getByRole('link', { name: 'Settings' }).click();
+      await page.getByTestId('reminder-settings').waitFor();
+      await expect.poll(offset).toBe(300);
     });
     expect(problems).toEqual([]);
   });

@@ -10,6 +10,7 @@ import { deleteLoggedTimer, editLoggedTimer, queuedLogOf } from './loggedTimer';
 import { readQuickLine } from './quickLine';
 import type { EntryView, Snapshot } from '../../../common/snapshot';
 import { editedDate } from '../model/entryDate';
+import { lockedRefusal } from '../../../common/entryLock';
 
 type EntryHandlers = Pick<Handlers, 'quickEntry' | 'updateEntry' | 'deleteEntry'>;
 
@@ -47,6 +48,8 @@ async function deleteEntry(
   const byKey = 'key' in request;
   const entry = entryWhere(snap, byKey ? (e) => e.key === request.key : (e) => e.id === request.entryId);
   if (!entry) return fail('not_found', NOT_SHOWN, byKey ? 'key' : 'entryId');
+  // Refused at once, in words: queued, it would only fail later at the service (issue 27 item 8).
+  if (entry.locked) return fail('invalid_input', lockedRefusal(entry.locked, 'deleted'), byKey ? 'key' : 'entryId');
   const summary = entrySummary(entry, snap.timeFormat);
   const { id } = entry;
   if (id !== null) {
@@ -75,6 +78,7 @@ async function updateEntry(
   const { key, date: typedDate, ...typed } = request;
   const entry = entryWhere(snap, (e) => e.key === key);
   if (!entry) return fail('not_found', NOT_SHOWN, 'key');
+  if (entry.locked) return fail('invalid_input', lockedRefusal(entry.locked, 'edited'), 'key');
   // An entry logged from a timer is editable through its queued log until a send of it began (loggedTimer.ts).
   if (entry.editable === false) return fail('invalid_input', NOT_EDITABLE_YET, 'key');
   const date = editedDate(typedDate, entry.date, localDate(now));

@@ -3,6 +3,7 @@
 // log`), so a line means the same wherever it comes from.
 
 import type { LoggedEntry } from '../../../common/contract';
+import { archivedWords } from '../../../common/archivedProject';
 import { lineStores } from '../../../common/lineStores';
 import { parseQuickEntry } from '../../../common/quickEntry';
 import { fail, ok, type Result } from '../../../common/result';
@@ -51,7 +52,7 @@ export function readQuickLine(
   );
   if (!parsed.ok) return fail('invalid_input', parsed.message, parsed.field);
   const project = parsed.projectIsNew ? undefined : snap.projects.find((p) => p.name === parsed.projectName);
-  if (project && !project.enabled) return fail('invalid_input', `${project.name} is archived.`, 'project');
+  if (project && !project.enabled) return fail('invalid_input', archivedWords(project.name), 'project');
   const color = parsed.projectIsNew && parsed.projectName ? colorOf(parsed.projectName) : null;
   return ok({
     entry: (id) => ({

@@ -65,8 +65,23 @@ export const entryView = (e: Entry): EntryView => ({
   projectId: e.project?.id ?? null,
   billable: e.billable,
   ...unbillableTagsOf(e),
+  ...lockOf(e),
   pending: false,
 });
+
+/**
+ * What the service refuses to change (service/resources/entries.ts `changeable`): an approved
+ * entry (approved_and_locked; by whom, where it says), one on its invoice (already_invoiced). One
+ * marked as invoiced outside the service (invoiced_at with no invoice) stays editable there.
+ */
+function lockOf(e: Entry): Pick<EntryView, 'locked'> {
+  if (e.approved_at) {
+    const who = e.approved_by;
+    const by = who && ([who.first_name, who.last_name].filter(Boolean).join(' ') || who.email);
+    return { locked: by ? { reason: 'approved', by } : { reason: 'approved' } };
+  }
+  return e.invoice ? { locked: { reason: 'invoiced' } } : {};
+}
 
 /** The entry's unbillable tags by name (the Billable checkbox takes them out, common/billableTags.ts); nothing when none. */
 function unbillableTagsOf(e: Entry): Pick<EntryView, 'unbillableTags'> {

@@ -15,7 +15,15 @@ import { withinGraceItem } from '../sync/undoable';
 export function undoViews(items: readonly OutboxItem[], format?: TimeFormat): UndoView[] {
   return items
     .filter(withinGraceItem)
-    .map(({ op }) => ({ id: op.id, summary: undoSummary(op, format), until: op.notBefore! }));
+    .map(({ op }) => ({ id: op.id, summary: undoSummary(op, format), until: op.notBefore!, ...restores(op) }));
+}
+
+/** What the undo brings back into view: the timer discarded or logged, the entry deleted. */
+function restores(op: OutboxItem['op']): Pick<UndoView, 'restores'> {
+  if (op.kind === 'discardTimer' || op.kind === 'logTimer') return { restores: { timer: op.projectName } };
+  if (op.kind !== 'deleteEntry') return {};
+  const entryKey = op.entryId !== null ? String(op.entryId) : op.cancels;
+  return entryKey === undefined ? {} : { restores: { entryKey } };
 }
 
 /** Entries without those a queued (or just sent, not yet re-read) delete removes, or a cancel of a queued one. */

@@ -2,10 +2,11 @@
 // marked, renamed, made the default or signed out (after a confirmation) in place, and a form to add one.
 // An account just added is not put in use silently: the section asks "Use Work now?".
 
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { AddedAccount, StintBridge } from '../../../common/contract';
 import type { AccountView, Snapshot } from '../../../common/snapshot';
 import { useAction } from '../../hooks';
+import { byData, focusWhenShown } from '../../focusAfter';
 import { ErrorLine } from '../ErrorLine';
 import { AddAccountForm } from './AddAccountForm';
 import { PasteToken } from './PasteToken';
@@ -45,7 +46,12 @@ export function AccountsSection({ snapshot, bridge }: { snapshot: Snapshot; brid
           added={asking}
           current={snapshot.account.label}
           bridge={bridge}
-          onAnswered={() => setAsking(null)}
+          onAnswered={() => {
+            setAsking(null);
+            // The question leaves: the user goes on from the account just added (issue 27 item 15).
+            const row = () => byData('[data-testid="account"]', 'accountId', asking.accountId);
+            focusWhenShown(() => row()?.querySelector<HTMLElement>('button'));
+          }}
         />
       )}
       <AddAccountForm bridge={bridge} signIn={snapshot.signIn} onAdded={setAsking} />
@@ -143,6 +149,11 @@ function UseNowQuestion({
   onAnswered(): void;
 }) {
   const action = useAction();
+  const first = useRef<HTMLButtonElement>(null);
+  // Asked where the user is: the focus (and so the view) on its first answer, not off-screen.
+  useEffect(() => {
+    first.current?.focus();
+  }, []);
   const use = async () => {
     const result = await action.run(() => bridge.setDefaultAccount({ accountId: added.accountId }));
     if (result?.ok) onAnswered();
@@ -153,7 +164,7 @@ function UseNowQuestion({
       <span class="grow" id="use-now-question">
         {added.label} is added. Use {added.label} now?
       </span>
-      <button type="button" class="primary" disabled={action.busy} onClick={use}>
+      <button type="button" class="primary" ref={first} disabled={action.busy} onClick={use}>
         Switch
       </button>
       <button type="button" disabled={action.busy} onClick={onAnswered}>

@@ -50,7 +50,12 @@ describe('undo for discard and delete', () => {
     const snap = core.getSnapshot();
     expect(snap.timers.some((t) => t.projectId === projectId)).toBe(false);
     expect(snap.undo).toEqual([
-      { id: expect.any(String), summary: `Discarded ${name}'s timer`, until: expect.any(Number) },
+      {
+        id: expect.any(String),
+        summary: `Discarded ${name}'s timer`,
+        until: expect.any(Number),
+        restores: { timer: name },
+      },
     ]);
     expect(snap.undo[0]!.until - at).toBeGreaterThanOrEqual(UNDO_GRACE_MS);
 

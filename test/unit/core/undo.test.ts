@@ -104,8 +104,8 @@ describe('undo', () => {
       item({ ...held, id: 'failed' }, { status: 'failed' }),
     ];
     expect(undoViews(items)).toEqual([
-      { id: held.id, summary: "Discarded Website's timer", until: 6_000 },
-      { id: 'del', summary: 'Deleted 1:30 on Website: call', until: 7_000 },
+      { id: held.id, summary: "Discarded Website's timer", until: 6_000, restores: { timer: 'Website' } },
+      { id: 'del', summary: 'Deleted 1:30 on Website: call', until: 7_000, restores: { entryKey: '5' } },
     ]);
     expect(withoutDeleted([entry(5), entry(6), entry(null)], items).map((e) => e.id)).toEqual([6, null]);
   });

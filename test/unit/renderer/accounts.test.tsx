@@ -154,3 +154,35 @@ describe('AccountsSection', () => {
     await waitFor(() => expect(bridge.cancelSignIn).toHaveBeenCalledWith({}));
   });
 });
+
+describe('the focus around adding an account (issue 27 items 13, 15)', () => {
+  it('puts the focus on the question’s Switch once added, and on the account’s row once answered', async () => {
+    const added = account({ id: 'acc-new', label: 'Client', kind: 'remote', isDefault: false, isOpen: false });
+    const bridge = fakeBridge({
+      addAccountWithToken: async () => ok({ accountId: 'acc-new', label: 'Client', inUse: false }),
+    });
+    const view = render(<AccountsSection snapshot={withAccounts()} bridge={bridge} />);
+    fireEvent.input(screen.getByTestId('add-account-baseUrl'), { target: { value: 'https://client.example.com' } });
+    fireEvent.click(screen.getByLabelText('With a personal token'));
+    fireEvent.input(screen.getByTestId('add-account-token'), { target: { value: 'tok' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add account' }));
+    await screen.findByRole('group', { name: 'Client is added. Use Client now?' });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Switch' })));
+    view.rerender(<AccountsSection snapshot={withAccounts({ accounts: [local, work, old, added] })} bridge={bridge} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Keep This computer' }));
+    const row = document.querySelector('[data-testid="account"][data-account-id="acc-new"]')!;
+    await waitFor(() => expect(row.contains(document.activeElement)).toBe(true));
+  });
+
+  it('names the open account in the switcher’s tooltip, with its e-mail', () => {
+    render(
+      <AccountSwitcher
+        snapshot={withAccounts({ user: { name: 'Ann', email: 'ann@example.com' } })}
+        bridge={fakeBridge()}
+      />,
+    );
+    expect(screen.getByRole('combobox', { name: 'Account' }).getAttribute('title')).toBe(
+      'This computer · ann@example.com',
+    );
+  });
+});

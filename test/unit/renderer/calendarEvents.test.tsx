@@ -66,6 +66,8 @@ describe('CalendarEvents', () => {
     await waitFor(() => expect(screen.getByText('That project is archived.')).toBeTruthy());
     fireEvent.keyDown(line, { key: 'Escape' });
     expect(screen.queryByTestId('event-line')).toBeNull();
+    // Back on the event's Log, not on the page (issue 27 item 15).
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Log Review' })));
   });
 
   it('puts the caret at the start of an all-day event’s line, which waits for the time', () => {

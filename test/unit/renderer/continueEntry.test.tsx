@@ -94,5 +94,7 @@ describe('a new timer with a note on a project whose timer has time under anothe
     );
     await waitFor(() => expect((screen.getByRole('combobox', { name: 'Project' }) as HTMLInputElement).value).toBe(''));
     expect(screen.queryByTestId('time-so-far-question')).toBeNull();
+    // The question and the note's field left: the user goes on from the project field (issue 27 item 15).
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Project' })));
   });
 });
