@@ -44,11 +44,24 @@ function refusedUrl(url: URL): string | null {
   return "Paste the calendar's address (https://…) or the full path of an .ics file.";
 }
 
-/** What the window may show of an address: its host and last path segment, never the secret part between. */
+/**
+ * What the window may show of an address: its host and a fixed word, never a path segment or
+ * query, any of which may be the secret (Google's `/private-<secret>/basic.ics`, Nextcloud's
+ * `/public-calendars/<token>?export`, iCloud's `/published/2/<token>`).
+ */
 export function redactedLabel(url: URL): string {
-  const last = url.pathname.split('/').filter(Boolean).pop() ?? '';
-  const segments = url.pathname.split('/').filter(Boolean).length;
-  return `${url.host}${segments > 1 ? '/…' : ''}${last ? `/${last}` : ''}`;
+  return `${LABEL_WORD} ${url.host}`;
+}
+
+const LABEL_WORD = 'Calendar at';
+
+/**
+ * A label kept by an earlier Stint, which showed the last path segment (issue 28 item 3), as
+ * redactedLabel makes one: its host, the part before the first slash, and the fixed word.
+ */
+export function relabelled(label: string): string {
+  if (label.startsWith(`${LABEL_WORD} `) && !label.includes('/')) return label;
+  return `${LABEL_WORD} ${label.split('/')[0]}`;
 }
 
 /** The most a calendar may weigh: far more than years of a busy calendar (5 years: ~1.6 MB). */

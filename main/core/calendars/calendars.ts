@@ -15,7 +15,7 @@ import type {
 import type { TimerClock } from '../../api/clock';
 import { systemClock } from '../../api/clock';
 import type { SecretStore } from '../embedded/keychain';
-import { checkAddress, readCalendarText } from './calendarAddress';
+import { checkAddress, readCalendarText, relabelled } from './calendarAddress';
 import {
   type CalendarsFile,
   readCachedText,
@@ -85,6 +85,13 @@ interface Held {
 
 function holdCalendars(dataDir: string): Held {
   let file = readCalendarsFile(dataDir);
+  // A label an earlier Stint kept with a path segment that may be the secret (issue 28 item 3)
+  // is rewritten as its host only, and the file with it.
+  const calendars = file.calendars.map((c) => (c.kind === 'url' ? { ...c, label: relabelled(c.label) } : c));
+  if (calendars.some((c, i) => c.label !== file.calendars[i]!.label)) {
+    file = { ...file, calendars };
+    writeCalendarsFile(dataDir, file);
+  }
   const loaded = new Map<string, Loaded>(file.calendars.map((c) => [c.id, fromCache(dataDir, c.id, c.readAt)]));
   const listeners = new Set<() => void>();
   let version = 0;

@@ -98,12 +98,42 @@ describe('calendars read over HTTP', () => {
       expect.arrayContaining(['/calendars.json', `/calendars/${added.value.id}.ics`]),
     );
     for (const file of files) expect(file.text, file.path).not.toContain(SECRET);
-    expect(added.value.label).toBe(`${new URL(url).host}/…/basic.ics`);
+    expect(added.value.label).toBe(`Calendar at ${new URL(url).host}`);
     expect(JSON.stringify(calendars.view('2026-10-26', [], null))).not.toContain(SECRET);
     expect(await secrets.get(`calendar-${added.value.id}`, 'calendar-address')).toBe(url);
 
     expect((await calendars.remove(added.value.id)).ok).toBe(true);
     expect(await secrets.get(`calendar-${added.value.id}`, 'calendar-address')).toBeNull();
+  });
+
+  // Issue 28 item 3: Nextcloud's and iCloud's published addresses end in their secret.
+  it('keeps a secret last path segment out of the label, every file and the view', async () => {
+    const { open, dataDir } = setUp();
+    const token = 'Xk3fQ9TOKENy9QpZbW2e';
+    const path = `/${uniqueId('cloud')}/remote.php/dav/public-calendars/${token}`;
+    server.set(path, dstWeekCalendar());
+    const calendars = open();
+    const added = await calendars.add({ address: `${server.url(path)}?export` });
+    expect(added).toMatchObject({ ok: true, value: { label: `Calendar at ${new URL(server.url('/')).host}` } });
+    for (const file of filesUnder(dataDir)) expect(file.text, file.path).not.toContain(token);
+    expect(JSON.stringify(calendars.view('2026-10-26', [], null))).not.toContain(token);
+  });
+
+  it('rewrites a label an earlier Stint kept with the secret segment, as its host only', async () => {
+    const { open, dataDir } = setUp();
+    const token = 'MTIzTOKENNDU2Nzg5';
+    const id = '0b6d2a58-8f8e-4c8e-9a51-3c1f0e2d4b7a';
+    const old = { id, kind: 'url', label: `p42-caldav.icloud.com/…/${token}`, email: null, readAt: null };
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(
+      join(dataDir, 'calendars.json'),
+      JSON.stringify({ version: 1, calendars: [old], dismissed: [], projects: {} }),
+    );
+    const calendars = open();
+    expect(calendars.view('2026-10-26', [], null).calendars.map((c) => c.label)).toEqual([
+      'Calendar at p42-caldav.icloud.com',
+    ]);
+    expect(readFileSync(join(dataDir, 'calendars.json'), 'utf8')).not.toContain(token);
   });
 
   it('keeps a dismissed occurrence dismissed after a restart, and shows the cached events while the address fails', async () => {
