@@ -4,7 +4,7 @@
 // calendar): it is kept in the keychain (calendars.ts), and nothing here puts it in a message,
 // only its host. Plain http is refused except on this machine's loopback (tests, a local server).
 
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename, isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -69,15 +69,29 @@ const MAX_BYTES = 50 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
 const TIMEOUT_MS = 30_000;
 
+/** A local file's text: a regular file of at most MAX_BYTES (not a device or pipe, which may never end). */
+async function readCalendarFile(path: string): Promise<string> {
+  const name = basename(path);
+  let size: number;
+  try {
+    const found = await stat(path);
+    if (!found.isFile()) throw new Error(`${name} is not a file.`);
+    size = found.size;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw code ? new Error(`Cannot read ${name}: ${code}.`) : error;
+  }
+  if (size > MAX_BYTES) throw new Error(`${name} is a calendar of more than 50 MB.`);
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    throw new Error(`Cannot read ${name}: ${(error as NodeJS.ErrnoException).code ?? 'error'}.`);
+  }
+}
+
 /** Reads the calendar's text; throws an Error whose message names the host at most, never the address. */
 export async function readCalendarText(checked: Extract<CheckedAddress, { ok: true }>): Promise<string> {
-  if (checked.kind === 'file') {
-    try {
-      return await readFile(checked.address, 'utf8');
-    } catch (error) {
-      throw new Error(`Cannot read ${basename(checked.address)}: ${(error as NodeJS.ErrnoException).code ?? 'error'}.`);
-    }
-  }
+  if (checked.kind === 'file') return readCalendarFile(checked.address);
   let url = new URL(checked.address);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     const response = await request(url);
@@ -98,10 +112,41 @@ export async function readCalendarText(checked: Extract<CheckedAddress, { ok: tr
       );
     }
     const length = Number(response.headers.get('content-length') ?? 0);
-    if (length > MAX_BYTES) throw new Error(`${url.host} sent a calendar of more than 50 MB.`);
-    return await response.text();
+    if (length > MAX_BYTES) {
+      await response.body?.cancel();
+      throw new Error(`${url.host} sent a calendar of more than 50 MB.`);
+    }
+    return await limitedText(response, url.host);
   }
   throw new Error(`${url.host} redirected more than ${MAX_REDIRECTS} times.`);
+}
+
+/**
+ * The answer's text, its bytes counted as they come (a chunked answer names no length, and a
+ * Content-Length may lie): at MAX_BYTES the answer is left unread and nothing of it kept.
+ */
+async function limitedText(response: Response, host: string): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    let next: Awaited<ReturnType<typeof reader.read>>;
+    try {
+      next = await reader.read();
+    } catch (error) {
+      const why = (error as Error).name === 'TimeoutError' ? 'no answer in 30 s' : 'the answer was cut off';
+      throw new Error(`Cannot read ${host}: ${why}.`);
+    }
+    if (next.done) break;
+    size += next.value.byteLength;
+    if (size > MAX_BYTES) {
+      await reader.cancel();
+      throw new Error(`${host} sent a calendar of more than 50 MB.`);
+    }
+    chunks.push(next.value);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
 }
 
 async function request(url: URL): Promise<Response> {

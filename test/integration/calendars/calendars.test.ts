@@ -72,6 +72,40 @@ async function viewed(calendars: Calendars, ...args: Parameters<Calendars['view'
 const lines = async (calendars: Calendars, day: string, entries: EntryView[] = []) =>
   (await viewed(calendars, day, entries, null)).today.map((e) => e.line);
 
+/** A server answering `total` bytes of one endless VEVENT, chunked (no Content-Length), as fast as it is read. */
+async function serveEndless(total: number) {
+  const { createServer } = await import('node:http');
+  let sent = 0;
+  let closed = false;
+  const chunk = Buffer.alloc(
+    1024 * 1024,
+    'DESCRIPTION:aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n',
+  );
+  const http = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/calendar' });
+    res.write('BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\n');
+    const more = () => {
+      while (sent < total && !closed) {
+        sent += chunk.length;
+        if (!res.write(chunk)) return void res.once('drain', more);
+      }
+      res.end();
+    };
+    res.on('close', () => {
+      closed = true;
+    });
+    more();
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const { port } = http.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}/${SECRET}/basic.ics`,
+    sent: () => sent,
+    closed: () => closed,
+    close: () => new Promise<void>((resolve) => http.close(() => resolve()).closeAllConnections()),
+  };
+}
+
 /** Every file under dir, with its text. */
 function filesUnder(dir: string): Array<{ path: string; text: string }> {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
@@ -271,6 +305,26 @@ describe('calendars read over HTTP', () => {
       },
     });
     expect(JSON.stringify(refused)).not.toContain(SECRET);
+  });
+
+  // Issue 28 item 2: the limit read only Content-Length; a chunked answer has none.
+  it('stops reading a chunked answer at 50 MB, refuses it and writes nothing', async () => {
+    const { open, dataDir } = setUp();
+    const endless = await serveEndless(400 * 1024 * 1024);
+    try {
+      const calendars = open();
+      const added = await calendars.add({ address: endless.url });
+      expect(added).toMatchObject({
+        ok: false,
+        error: { field: 'address', message: `${new URL(endless.url).host} sent a calendar of more than 50 MB.` },
+      });
+      // The answer was left at the limit, not read to its end.
+      await expect.poll(() => endless.closed()).toBe(true);
+      expect(endless.sent()).toBeLessThan(60 * 1024 * 1024);
+      expect(filesUnder(dataDir)).toEqual([]);
+    } finally {
+      await endless.close();
+    }
   });
 
   it('reads a local .ics file', async () => {

@@ -1,7 +1,7 @@
 // Which calendar addresses Stint reads, and what of one the window may show.
 
 import { describe, expect, it } from 'vitest';
-import { checkAddress } from '../../../../main/core/calendars/calendarAddress';
+import { checkAddress, readCalendarText } from '../../../../main/core/calendars/calendarAddress';
 
 const SECRET = 'private-0123456789abcdef0123456789abcdef';
 
@@ -55,5 +55,12 @@ describe('a calendar address', () => {
   it('refuses what is neither, in words', () => {
     expect(checkAddress('work.ics')).toMatchObject({ ok: false, message: /full path of an .ics file/ });
     expect(checkAddress('ftp://example.org/work.ics')).toMatchObject({ ok: false });
+  });
+
+  // Issue 28 item 2: a device or a pipe has no size to check and may never end.
+  it('reads no device as a calendar file', async () => {
+    await expect(readCalendarText({ ok: true, kind: 'file', address: '/dev/zero', label: 'zero' })).rejects.toThrow(
+      'zero is not a file.',
+    );
   });
 });
