@@ -4,7 +4,9 @@
 // calendar): it is kept in the keychain (calendars.ts), and nothing here puts it in a message,
 // only its host. Plain http is refused except on this machine's loopback (tests, a local server).
 
+import { lookup } from 'node:dns/promises';
 import { readFile, stat } from 'node:fs/promises';
+import { isIP } from 'node:net';
 import { basename, isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -93,6 +95,7 @@ async function readCalendarFile(path: string): Promise<string> {
 export async function readCalendarText(checked: Extract<CheckedAddress, { ok: true }>): Promise<string> {
   if (checked.kind === 'file') return readCalendarFile(checked.address);
   let url = new URL(checked.address);
+  const givenLoopback = isLoopbackAddress(url.hostname.replace(/^\[|\]$/g, '')) || url.hostname === 'localhost';
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     const response = await request(url);
     const location = response.headers.get('location');
@@ -100,6 +103,11 @@ export async function readCalendarText(checked: Extract<CheckedAddress, { ok: tr
       await response.body?.cancel();
       const from = url.host;
       url = new URL(location, url);
+      // Anyone's calendar server may not send Stint to a service of this computer's (issue 28 item 4).
+      if (!givenLoopback && (await reachesLoopback(url.hostname)))
+        throw new Error(
+          `${from} sent Stint on to this computer's own services, which it reads only when you give such an address.`,
+        );
       // A redirect may not take the secret address's answer to plain http elsewhere.
       const problem = refusedUrl(url);
       if (problem) throw new Error(`${from} sent Stint on to an address it does not read. ${problem}`);
@@ -107,9 +115,8 @@ export async function readCalendarText(checked: Extract<CheckedAddress, { ok: tr
     }
     if (!response.ok) {
       await response.body?.cancel();
-      throw new Error(
-        `${url.host} answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`,
-      );
+      // Its status only: the words beside it are the server's, and may be anything.
+      throw new Error(`${url.host} answered ${response.status}.`);
     }
     const length = Number(response.headers.get('content-length') ?? 0);
     if (length > MAX_BYTES) {
@@ -119,6 +126,31 @@ export async function readCalendarText(checked: Extract<CheckedAddress, { ok: tr
     return await limitedText(response, url.host);
   }
   throw new Error(`${url.host} redirected more than ${MAX_REDIRECTS} times.`);
+}
+
+/**
+ * Whether a host is this computer: a loopback or unspecified address, a name under localhost, or
+ * a name any of whose addresses is one (looked up now; the connection looks it up again, so a
+ * name that changes its answer in between is not caught: the redirect's target is).
+ */
+async function reachesLoopback(hostname: string): Promise<boolean> {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (isIP(host)) return isLoopbackAddress(host);
+  try {
+    return (await lookup(host, { all: true })).some((a) => isLoopbackAddress(a.address));
+  } catch {
+    // A name that does not resolve reaches nothing: the request fails with its own words.
+    return false;
+  }
+}
+
+function isLoopbackAddress(address: string): boolean {
+  const v4 = address.replace(/^::ffff:/i, '');
+  if (isIP(v4) === 4) return v4.startsWith('127.') || v4 === '0.0.0.0';
+  const v6 = address.toLowerCase();
+  // ::1 and :: in their short forms (URL writes them so), and IPv4-mapped loopback (::ffff:7f00:1).
+  return v6 === '::1' || v6 === '::' || /^::ffff:7f[0-9a-f]{2}:/.test(v6) || v6 === '::ffff:0:0';
 }
 
 /**

@@ -16,7 +16,7 @@ export const READ_LIMIT_MS = 60_000;
 
 export type ThreadAnswer =
   | { ok: true; facts: CalendarFacts; days: Record<string, CalendarOccurrence[]> }
-  | { ok: false; message: string; unknown?: boolean };
+  | { ok: false; message: string; unknown?: boolean; notCalendar?: boolean };
 
 export interface CalendarThread {
   /** Parses a calendar's text (kept under its id), and lists these days of it. */

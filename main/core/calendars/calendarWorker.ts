@@ -8,6 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import {
   type CalendarOccurrence,
   leftOutOf,
+  NotACalendarError,
   occurrencesBetween,
   type ParsedCalendar,
   parseCalendar,
@@ -26,7 +27,7 @@ export function answer(held: Map<string, ParsedCalendar>, request: WorkerRequest
     try {
       calendar = parseCalendar(request.text);
     } catch (error) {
-      return { seq, ok: false, message: (error as Error).message };
+      return { seq, ok: false, message: (error as Error).message, notCalendar: error instanceof NotACalendarError };
     }
     held.set(request.id, calendar);
   }

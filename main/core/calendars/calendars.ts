@@ -9,7 +9,7 @@ import type { CalendarSourceView, CalendarView, EntryView, Snapshot } from '../.
 import type { TimerClock } from '../../api/clock';
 import { systemClock } from '../../api/clock';
 import type { SecretStore } from '../embedded/keychain';
-import { checkAddress, readCalendarText, relabelled } from './calendarAddress';
+import { type CheckedAddress, checkAddress, readCalendarText, relabelled } from './calendarAddress';
 import {
   type CalendarsFile,
   readCachedText,
@@ -239,9 +239,9 @@ function calendarReader(held: Held, secrets: SecretStore, clock: TimerClock) {
     const at = clock.now();
     known.triedAt = at;
     const run = readOne(id, secrets)
-      .then(async (text) => {
+      .then(async ({ text, checked }) => {
         const answer = await loadText(held, id, text);
-        if (!answer.ok) throw new Error(answer.message);
+        if (!answer.ok) throw new Error(failureOf(answer, checked));
         if (state.stopped || !loaded.has(id)) return;
         writeCachedText(held.dataDir, id, text);
         const fresh: Loaded = { ...notLoaded(at), facts: answer.facts };
@@ -293,12 +293,21 @@ function calendarReader(held: Held, secrets: SecretStore, clock: TimerClock) {
 }
 
 /** The address from the keychain, read. */
-async function readOne(id: string, secrets: SecretStore): Promise<string> {
+async function readOne(id: string, secrets: SecretStore): Promise<{ text: string; checked: ReadableAddress }> {
   const address = await secrets.get(keychainAccount(id), 'calendar-address');
   if (address === null) throw new Error('Its address is no longer in the keychain: remove it and add it again.');
   const checked = checkAddress(address);
   if (!checked.ok) throw new Error(checked.message);
-  return readCalendarText(checked);
+  return { text: await readCalendarText(checked), checked };
+}
+
+type ReadableAddress = Extract<CheckedAddress, { ok: true }>;
+
+/** Why the thread did not take a text, naming where it came from (its host, or the file's name) and nothing of it. */
+function failureOf(answer: Extract<ThreadAnswer, { ok: false }>, checked: ReadableAddress): string {
+  if (!answer.notCalendar) return answer.message;
+  if (checked.kind === 'file') return `${checked.label} is not an iCalendar file.`;
+  return `${new URL(checked.address).host} sent something that is not an iCalendar file.`;
 }
 
 interface AddDeps {
@@ -323,7 +332,7 @@ async function addCalendar({ request, secrets, held, now }: AddDeps): Promise<Re
   } catch (error) {
     return fail('rejected', (error as Error).message, 'address');
   }
-  if (!answer.ok) return fail('rejected', answer.message, 'address');
+  if (!answer.ok) return fail('rejected', failureOf(answer, checked), 'address');
   try {
     await secrets.set(keychainAccount(id), 'calendar-address', checked.address);
   } catch (error) {

@@ -33,6 +33,13 @@ export interface ParsedCalendar {
   crowdedDays: Set<number>;
 }
 
+/** What parseCalendar throws for a text that is no calendar: no word of the text in it. */
+export class NotACalendarError extends Error {
+  constructor() {
+    super('This is not an iCalendar file.');
+  }
+}
+
 const DAY_MS = 86_400_000;
 /** The most moved occurrences (RECURRENCE-ID) one series may have: a daily meeting moved every day for years has fewer. */
 export const MAX_MOVES = 5_000;
@@ -51,9 +58,10 @@ export function parseCalendar(text: string): ParsedCalendar {
   try {
     root = new ICAL.Component(ICAL.parse(head) as unknown[]);
   } catch (error) {
-    throw new Error(`This is not an iCalendar file (${(error as Error).message}).`);
+    // ical.js's message quotes the line it could not read: what a server answered is never told.
+    throw new NotACalendarError();
   }
-  if (root.name !== 'vcalendar') throw new Error('This is not an iCalendar file (no VCALENDAR).');
+  if (root.name !== 'vcalendar') throw new NotACalendarError();
   const recurringUids = new Set(vevents.filter((v) => v.recurring).map((v) => v.uid));
   // A series with more moves than any calendar of meetings is not read (each move is parsed now).
   const moves = new Map<string, number>();

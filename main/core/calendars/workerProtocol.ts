@@ -29,5 +29,6 @@ export type WorkerRequest = { seq: number } & (
 export type WorkerAnswer = { seq: number } & (
   | { ok: true; facts: CalendarFacts | null; days: Record<string, CalendarOccurrence[]> }
   /** unknown: the thread holds no such calendar (it was restarted): main loads it again. */
-  | { ok: false; message: string; unknown?: boolean }
+  /** notCalendar: the text is no iCalendar file (main names where it came from). */
+  | { ok: false; message: string; unknown?: boolean; notCalendar?: boolean }
 );

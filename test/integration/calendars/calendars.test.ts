@@ -281,7 +281,14 @@ describe('calendars read over HTTP', () => {
     const page = uniqueId('/page');
     server.set(page, '<html>Sign in</html>');
     const html = await calendars.add({ address: server.url(page) });
-    expect(html).toMatchObject({ ok: false, error: { field: 'address', message: /not an iCalendar file/ } });
+    // Issue 28 item 4: the host and the kind of failure, never what the server answered.
+    expect(html).toMatchObject({
+      ok: false,
+      error: {
+        field: 'address',
+        message: `${new URL(server.url('/')).host} sent something that is not an iCalendar file.`,
+      },
+    });
     const missing = await calendars.add({ address: server.url('/nothing-here.ics') });
     expect(missing).toMatchObject({ ok: false, error: { message: /answered 404/ } });
     expect(calendars.view('2026-10-26', [], null).calendars).toEqual([]);
