@@ -57,7 +57,7 @@ export function parseCalendar(text: string): ParsedCalendar {
   let root: ICAL.Component;
   try {
     root = new ICAL.Component(ICAL.parse(head) as unknown[]);
-  } catch (error) {
+  } catch {
     // ical.js's message quotes the line it could not read: what a server answered is never told.
     throw new NotACalendarError();
   }
