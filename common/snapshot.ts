@@ -236,7 +236,7 @@ export interface ShortcutsView {
 /** One of the user's calendars (main/core/calendars/): its address is in the keychain, never here. */
 export interface CalendarSourceView {
   id: string;
-  /** The address without its secret part ("calendar.google.com/…/basic.ics"), or the file's name. */
+  /** The address's host and a fixed word ("Calendar at calendar.google.com"), or the file's name. */
   label: string;
   kind: 'url' | 'file';
   /** The user's address in its invitations: a meeting declined under it is left out. */

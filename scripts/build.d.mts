@@ -5,3 +5,5 @@ export declare function buildAll(options?: { out?: string; releaseKey?: string }
 export declare function electronPage(): string;
 /** esbuild plugin: package imports stay external, except the named ESM-only packages (bundled, with what they import). */
 export function externalExceptEsmOnly(esmOnly: string[]): import('esbuild').Plugin;
+/** esbuild options that give a CommonJS bundle import.meta.url (the file's own address). */
+export declare const importMetaUrlInCjs: { define: Record<string, string>; banner: { js: string } };

@@ -8,6 +8,12 @@ import { ELECTRON_CSP, withCspMeta } from './csp.mjs';
 import { root } from './electronBinary.mjs';
 
 const dist = join(root, 'dist');
+
+/** import.meta.url in a CommonJS bundle: the file's own address (calendarThread.ts finds its worker by it). */
+export const importMetaUrlInCjs = {
+  define: { 'import.meta.url': 'importMetaUrl' },
+  banner: { js: "const importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+};
 const common = { bundle: true, sourcemap: true, logLevel: 'warning', absWorkingDir: root };
 
 /**
@@ -25,7 +31,13 @@ export async function buildAll({ out = dist, releaseKey } = {}) {
     // commands' names, the private-files helpers).
     build({
       ...common,
-      entryPoints: { index: 'main/index.ts', account: 'main/shell/account.ts' },
+      // calendarWorker.cjs: the calendars' thread (main/core/calendars/calendarWorker.ts), which
+      // calendarThread.ts starts from the file beside its own.
+      entryPoints: {
+        index: 'main/index.ts',
+        account: 'main/shell/account.ts',
+        calendarWorker: 'main/core/calendars/calendarWorker.ts',
+      },
       outdir: join(out, 'main'),
       outExtension: { '.js': '.cjs' },
       platform: 'node',
@@ -38,6 +50,7 @@ export async function buildAll({ out = dist, releaseKey } = {}) {
       // import('./account') as require('./account.cjs') (in a promise): the module system that
       // loaded index.cjs loads its other half too (Electron's, or the stand-in's in the tests).
       supported: { 'dynamic-import': false },
+      ...importMetaUrlInCjs,
     }),
     // The `stint` command line (package.json bin): Node built-ins only, one file, so it starts fast.
     build({

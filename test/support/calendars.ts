@@ -257,3 +257,37 @@ export async function serveCalendars(): Promise<{
       }),
   };
 }
+
+/**
+ * The calendars of issue 28 item 1, each one event (or one series) that made the app expand
+ * occurrences without bound: "secondly" from 1 November 2026, "minutely" since 2025, "hourly"
+ * since 1900, "past" (every second, ended last week as seen from `today`), and "overrides": a
+ * daily series since 2020 with 50 000 moved occurrences. `today` is YYYYMMDD.
+ */
+export function hostileCalendar(kind: 'secondly' | 'minutely' | 'hourly' | 'past' | 'overrides', today: string) {
+  const one = (rrule: string, start: string) =>
+    calendarText([
+      vevent({ uid: `${kind}@example.org`, summary: kind, start, end: start.replace('T000000Z', 'T001500Z'), rrule }),
+    ]);
+  if (kind === 'secondly') return one('FREQ=SECONDLY', '20261101T000000Z');
+  if (kind === 'minutely') return one('FREQ=MINUTELY', '20250101T000000Z');
+  if (kind === 'hourly') return one('FREQ=HOURLY', '19000101T000000Z');
+  if (kind === 'past') {
+    const d = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(4, 6)) - 1, Number(today.slice(6)) - 7));
+    const until = d.toISOString().slice(0, 10).replace(/-/g, '');
+    return one(`FREQ=SECONDLY;UNTIL=${until}T000000Z`, '20250101T000000Z');
+  }
+  const series = vevent({
+    uid: 'moved@example.org',
+    summary: 'Moved',
+    start: '20200101T090000Z',
+    end: '20200101T093000Z',
+    rrule: 'FREQ=DAILY',
+  });
+  const moves: string[] = [];
+  for (let i = 0; i < 50_000; i++) {
+    const at = new Date(Date.UTC(2020, 0, 1 + (i % 2500), 9, 0, i % 60)).toISOString().replace(/[-:]|\.\d+/g, '');
+    moves.push(vevent({ uid: 'moved@example.org', summary: `Moved ${i}`, start: at, end: at, recurrenceId: at }));
+  }
+  return calendarText([series, ...moves]);
+}

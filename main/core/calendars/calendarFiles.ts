@@ -4,6 +4,7 @@
 // offline, each calendar's last text in <dataDir>/calendars/<id>.ics (event data only). Files 0600.
 
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { makePrivateDir } from '../../../service/storage/privateFiles';
@@ -48,12 +49,9 @@ export function writeCalendarsFile(dataDir: string, state: CalendarsFile): void 
   writePrivate(dataDir, CALENDARS_FILE, `${JSON.stringify(calendarsFile.parse(kept), null, 2)}\n`);
 }
 
-export function readCachedText(dataDir: string, id: string): string | null {
-  try {
-    return readFileSync(join(dataDir, CACHE_DIR, `${id}.ics`), 'utf8');
-  } catch {
-    return null;
-  }
+/** Read off the loop: a cached calendar may weigh 50 MB. */
+export async function readCachedText(dataDir: string, id: string): Promise<string | null> {
+  return readFile(join(dataDir, CACHE_DIR, `${id}.ics`), 'utf8').catch(() => null);
 }
 
 export function writeCachedText(dataDir: string, id: string, text: string): void {

@@ -5,17 +5,11 @@
 
 import { randomUUID } from 'node:crypto';
 import { fail, ok, type Result } from '../../../common/result';
-import type {
-  CalendarEventView,
-  CalendarSourceView,
-  CalendarView,
-  EntryView,
-  Snapshot,
-} from '../../../common/snapshot';
+import type { CalendarSourceView, CalendarView, EntryView, Snapshot } from '../../../common/snapshot';
 import type { TimerClock } from '../../api/clock';
 import { systemClock } from '../../api/clock';
 import type { SecretStore } from '../embedded/keychain';
-import { checkAddress, readCalendarText } from './calendarAddress';
+import { type CheckedAddress, checkAddress, readCalendarText, relabelled } from './calendarAddress';
 import {
   type CalendarsFile,
   readCachedText,
@@ -24,8 +18,10 @@ import {
   writeCachedText,
   writeCalendarsFile,
 } from './calendarFiles';
-import { dayEvents, type DayOccurrence } from './dayEvents';
-import { occurrencesBetween, parseCalendar, type ParsedCalendar } from './icsCalendar';
+import { type CalendarThread, startCalendarThread, type ThreadAnswer } from './calendarThread';
+import { type Loaded, notLoaded, sourceView, spanOf, viewOf, type WeekDayEntries } from './calendarView';
+
+export type { WeekDayEntries };
 
 /** How often a calendar is read while the window is shown, at most. */
 export const CALENDAR_REFRESH_MS = 15 * 60_000;
@@ -64,29 +60,39 @@ export interface Calendars {
 
 const keychainAccount = (id: string) => `calendar-${id}`;
 
-interface Loaded {
-  parsed: ParsedCalendar | null;
-  problem: string | null;
-  /** Epoch ms of the last try, good or not: the next automatic one waits 15 minutes from it. */
-  triedAt: number | null;
-}
+/** The most dates whose occurrences each calendar keeps: a month of days looked at. */
+const KEPT_DAYS = 62;
 
-/** What the calendars hold in memory: the file's state, each calendar's events, and who listens. */
+/** What the calendars hold in memory: the file's state, each calendar's facts and listed days, who listens, the thread. */
 interface Held {
   dataDir: string;
   file(): CalendarsFile;
   save(next: CalendarsFile): void;
   loaded: Map<string, Loaded>;
-  /** Counts changes: the day's occurrences are expanded again after one. */
+  /** Counts changes: the view gathers the days' occurrences again after one. */
   version(): number;
   changed(): void;
   subscribe(listener: () => void): () => void;
+  thread: CalendarThread;
+  /** Keeps a promise until it settles, for settled(). */
+  track<T>(work: Promise<T>): Promise<T>;
+  busy: Set<Promise<unknown>>;
+  /** The dates the view asked for last, newest last: a calendar read again lists them before it shows. */
+  shown: Set<string>;
 }
 
 function holdCalendars(dataDir: string): Held {
   let file = readCalendarsFile(dataDir);
-  const loaded = new Map<string, Loaded>(file.calendars.map((c) => [c.id, fromCache(dataDir, c.id, c.readAt)]));
+  // A label an earlier Stint kept with a path segment that may be the secret (issue 28 item 3)
+  // is rewritten as its host only, and the file with it.
+  const calendars = file.calendars.map((c) => (c.kind === 'url' ? { ...c, label: relabelled(c.label) } : c));
+  if (calendars.some((c, i) => c.label !== file.calendars[i]!.label)) {
+    file = { ...file, calendars };
+    writeCalendarsFile(dataDir, file);
+  }
+  const loaded = new Map<string, Loaded>(file.calendars.map((c) => [c.id, notLoaded(c.readAt)]));
   const listeners = new Set<() => void>();
+  const busy = new Set<Promise<unknown>>();
   let version = 0;
   return {
     dataDir,
@@ -105,6 +111,14 @@ function holdCalendars(dataDir: string): Held {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    thread: startCalendarThread(),
+    track(work) {
+      busy.add(work);
+      void work.finally(() => busy.delete(work));
+      return work;
+    },
+    busy,
+    shown: new Set(),
   };
 }
 
@@ -114,14 +128,22 @@ export function openCalendars(options: CalendarsOptions): Calendars {
   const held = holdCalendars(dataDir);
   const { loaded } = held;
   const reader = calendarReader(held, secrets, clock);
+  const want = dayWanter(held);
+  // The cached texts are parsed in the thread: the window answers while they are.
+  for (const id of loaded.keys()) void held.track(loadCached(held, id));
+  const view = viewOf({ ...held, want });
   return {
-    view: viewOf(held),
+    view: (today, entries, user, week) => {
+      remember(held.shown, [today, ...(week ?? []).map((d) => d.date).filter((d) => d <= today)]);
+      return view(today, entries, user, week);
+    },
     subscribe: held.subscribe,
-    add: (request) => addCalendar({ request, secrets, held, now: clock.now }),
+    add: (request) => held.track(addCalendar({ request, secrets, held, now: clock.now })),
     async remove(id) {
       if (!loaded.has(id)) return fail('not_found', 'There is no such calendar.', 'id');
       await secrets.delete(keychainAccount(id), 'calendar-address');
       loaded.delete(id);
+      held.thread.drop(id);
       removeCachedText(dataDir, id);
       held.save({ ...held.file(), calendars: held.file().calendars.filter((c) => c.id !== id) });
       held.changed();
@@ -138,9 +160,68 @@ export function openCalendars(options: CalendarsOptions): Calendars {
       return ok(null);
     },
     windowShown: reader.windowShown,
-    settled: reader.settled,
-    stop: reader.stop,
+    async settled() {
+      while (held.busy.size > 0) await Promise.allSettled([...held.busy]);
+    },
+    stop() {
+      reader.stop();
+      held.thread.stop();
+    },
   };
+}
+
+function remember(shown: Set<string>, dates: string[]) {
+  for (const date of dates) {
+    shown.delete(date);
+    shown.add(date);
+  }
+  for (const date of shown) if (shown.size > 8) shown.delete(date);
+}
+
+/** A calendar's days not listed yet, asked of the thread once each; the view is told when they come. */
+function dayWanter(held: Held) {
+  const asked = new Map<string, Set<string>>();
+  return (id: string, dates: string[]) => {
+    const known = held.loaded.get(id);
+    const pending = asked.get(id) ?? new Set<string>();
+    const fresh = dates.filter((d) => !pending.has(d));
+    if (!known?.facts || fresh.length === 0) return;
+    for (const d of fresh) pending.add(d);
+    asked.set(id, pending);
+    const done = held.thread.days(id, fresh.map(spanOf)).then((answer) => {
+      for (const d of fresh) pending.delete(d);
+      // Read again meanwhile: the new facts came with their own days.
+      if (held.loaded.get(id) !== known) return;
+      if (answer.ok) keepDays(known, answer);
+      else if (answer.unknown) return loadCached(held, id);
+      else known.problem = answer.message;
+      held.changed();
+    });
+    void held.track(done);
+  };
+}
+
+function keepDays(loaded: Loaded, answer: Extract<ThreadAnswer, { ok: true }>) {
+  loaded.facts = answer.facts;
+  for (const [date, occurrences] of Object.entries(answer.days)) loaded.days.set(date, occurrences);
+  for (const date of loaded.days.keys()) if (loaded.days.size > KEPT_DAYS) loaded.days.delete(date);
+}
+
+/** The thread parses a calendar's text and lists the days last shown; then the calendar shows them, all at once. */
+async function loadText(held: Held, id: string, text: string): Promise<ThreadAnswer> {
+  return held.thread.load(id, text, [...held.shown].map(spanOf));
+}
+
+/** A calendar's last read, from its cache (at start, or when the thread was started afresh). */
+async function loadCached(held: Held, id: string): Promise<void> {
+  const text = await readCachedText(held.dataDir, id);
+  const known = held.loaded.get(id);
+  if (text === null || !known) return;
+  const answer = await loadText(held, id, text);
+  if (held.loaded.get(id) !== known) return;
+  if (answer.ok) held.loaded.set(id, { ...notLoaded(known.triedAt), problem: known.problem, facts: answer.facts });
+  if (answer.ok) keepDays(held.loaded.get(id)!, answer);
+  held.changed();
 }
 
 /** Reading the addresses: on demand, and while the window is shown each calendar 15 minutes after its last try. */
@@ -158,22 +239,27 @@ function calendarReader(held: Held, secrets: SecretStore, clock: TimerClock) {
     const at = clock.now();
     known.triedAt = at;
     const run = readOne(id, secrets)
-      .then(({ text, parsed }) => {
+      .then(async ({ text, checked }) => {
+        const answer = await loadText(held, id, text);
+        if (!answer.ok) throw new Error(failureOf(answer, checked));
         if (state.stopped || !loaded.has(id)) return;
         writeCachedText(held.dataDir, id, text);
-        loaded.set(id, { parsed, problem: null, triedAt: at });
+        const fresh: Loaded = { ...notLoaded(at), facts: answer.facts };
+        keepDays(fresh, answer);
+        loaded.set(id, fresh);
         const file = held.file();
         held.save({ ...file, calendars: file.calendars.map((c) => (c.id === id ? { ...c, readAt: at } : c)) });
       })
       .catch((error: Error) => {
-        if (loaded.has(id)) loaded.set(id, { ...known, problem: error.message, triedAt: at });
+        const now = loaded.get(id);
+        if (now) now.problem = error.message;
       })
       .finally(() => {
         reading.delete(id);
         held.changed();
       });
     reading.set(id, run);
-    return run;
+    return held.track(run);
   };
 
   /** How long until a calendar is due: 15 minutes after its last try. */
@@ -198,9 +284,6 @@ function calendarReader(held: Held, secrets: SecretStore, clock: TimerClock) {
       if (shown) readDue();
       else schedule();
     },
-    async settled() {
-      while (reading.size > 0) await Promise.all([...reading.values()]);
-    },
     stop() {
       state.stopped = true;
       state.shown = false;
@@ -209,67 +292,22 @@ function calendarReader(held: Held, secrets: SecretStore, clock: TimerClock) {
   };
 }
 
-/** The address from the keychain, read and parsed. */
-async function readOne(id: string, secrets: SecretStore): Promise<{ text: string; parsed: ParsedCalendar }> {
+/** The address from the keychain, read. */
+async function readOne(id: string, secrets: SecretStore): Promise<{ text: string; checked: ReadableAddress }> {
   const address = await secrets.get(keychainAccount(id), 'calendar-address');
   if (address === null) throw new Error('Its address is no longer in the keychain: remove it and add it again.');
   const checked = checkAddress(address);
   if (!checked.ok) throw new Error(checked.message);
-  const text = await readCalendarText(checked);
-  return { text, parsed: parseCalendar(text) };
+  return { text: await readCalendarText(checked), checked };
 }
 
-/** A day of the week view with its entries (Snapshot.week.days). */
-export type WeekDayEntries = { date: string; entries: readonly EntryView[] };
+type ReadableAddress = Extract<CheckedAddress, { ok: true }>;
 
-/**
- * The snapshot's part. Each day's occurrences are expanded once per change of calendars (and
- * user); matching them with the entries, on every snapshot, is cheap.
- */
-function viewOf(held: Held): Calendars['view'] {
-  const memo = { key: '', days: new Map<string, ReturnType<typeof dayOccurrences>>() };
-  return (today, entries, user, week = []) => {
-    const key = `${held.version()}|${user?.email ?? ''}`;
-    if (memo.key !== key || memo.days.size > 31) memo.days.clear();
-    memo.key = key;
-    const file = held.file();
-    const dayOf = (date: string) => {
-      const known = memo.days.get(date);
-      if (known) return known;
-      const made = dayOccurrences({ file, loaded: held.loaded, today: date, user });
-      memo.days.set(date, made);
-      return made;
-    };
-    const todays = openEvents(file, dayOf(today), entries);
-    const learned = { ...todays.learned };
-    const days: Record<string, CalendarEventView[]> = {};
-    // Quick entry logs up to today, never a later day: the week lists none after it.
-    for (const d of week.filter((w) => w.date <= today)) {
-      const one = d.date === today ? todays : openEvents(file, dayOf(d.date), d.entries, d.date);
-      days[d.date] = one.open;
-      Object.assign(learned, one.learned);
-    }
-    // What the entries say of the events' projects is kept for their next occurrences.
-    if (Object.entries(learned).some(([uid, name]) => file.projects[uid] !== name)) {
-      held.save({ ...file, projects: { ...file.projects, ...learned } });
-      queueMicrotask(held.changed);
-    }
-    const none: Loaded = { parsed: null, problem: null, triedAt: null };
-    const calendars = file.calendars.map((c) => sourceView(c, held.loaded.get(c.id) ?? none));
-    return { calendars, today: todays.open, week: days };
-  };
-}
-
-function fromCache(dataDir: string, id: string, readAt: number | null): Loaded {
-  const text = readCachedText(dataDir, id);
-  let parsed: ParsedCalendar | null = null;
-  try {
-    parsed = text === null ? null : parseCalendar(text);
-  } catch {
-    parsed = null;
-  }
-  // The next read is due 15 minutes after the last one, even across a restart.
-  return { parsed, problem: null, triedAt: readAt };
+/** Why the thread did not take a text, naming where it came from (its host, or the file's name) and nothing of it. */
+function failureOf(answer: Extract<ThreadAnswer, { ok: false }>, checked: ReadableAddress): string {
+  if (!answer.notCalendar) return answer.message;
+  if (checked.kind === 'file') return `${checked.label} is not an iCalendar file.`;
+  return `${new URL(checked.address).host} sent something that is not an iCalendar file.`;
 }
 
 interface AddDeps {
@@ -285,18 +323,20 @@ async function addCalendar({ request, secrets, held, now }: AddDeps): Promise<Re
   for (const c of held.file().calendars)
     if ((await secrets.get(keychainAccount(c.id), 'calendar-address')) === checked.address)
       return fail('invalid_input', 'That calendar is already added.', 'address');
-  let parsed: ParsedCalendar;
+  const id = randomUUID();
   let text: string;
+  let answer: ThreadAnswer;
   try {
     text = await readCalendarText(checked);
-    parsed = parseCalendar(text);
+    answer = await loadText(held, id, text);
   } catch (error) {
     return fail('rejected', (error as Error).message, 'address');
   }
-  const id = randomUUID();
+  if (!answer.ok) return fail('rejected', failureOf(answer, checked), 'address');
   try {
     await secrets.set(keychainAccount(id), 'calendar-address', checked.address);
   } catch (error) {
+    held.thread.drop(id);
     return fail('internal', (error as Error).message, 'address');
   }
   const at = now();
@@ -304,76 +344,9 @@ async function addCalendar({ request, secrets, held, now }: AddDeps): Promise<Re
   const entry = { id, kind: checked.kind, label: checked.label, email, readAt: at };
   writeCachedText(held.dataDir, id, text);
   held.save({ ...held.file(), calendars: [...held.file().calendars, entry] });
-  const loaded: Loaded = { parsed, problem: null, triedAt: at };
+  const loaded: Loaded = { ...notLoaded(at), facts: answer.facts };
+  keepDays(loaded, answer);
   held.loaded.set(id, loaded);
   held.changed();
   return ok(sourceView(entry, loaded));
-}
-
-const sourceView = (c: CalendarsFile['calendars'][number], l: Loaded): CalendarSourceView => ({
-  id: c.id,
-  label: c.label,
-  kind: c.kind,
-  email: c.email,
-  readAt: c.readAt,
-  problem: l.problem,
-  events: l.parsed?.eventCount ?? 0,
-});
-
-const looksLikeAddress = (text: string | null | undefined): text is string => !!text && /^[^\s@]+@[^\s@]+$/.test(text);
-
-interface DayParts {
-  file: CalendarsFile;
-  loaded: Map<string, Loaded>;
-  today: string;
-  user: Snapshot['user'];
-}
-
-/** The day's occurrences from every calendar, and the addresses that are the user in invitations. */
-function dayOccurrences({ file, loaded, today, user }: DayParts) {
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  const dayStart = new Date(y, m - 1, d).getTime();
-  const dayEnd = new Date(y, m - 1, d + 1).getTime();
-  const occurrences: DayOccurrence[] = [];
-  // The user in invitations: the address given for a calendar, Google's calendar name (its owner's
-  // address for a primary calendar), and the account's own. One list for every calendar.
-  const addresses = new Set<string>(looksLikeAddress(user?.email) ? [user.email.toLowerCase()] : []);
-  for (const c of file.calendars) {
-    const parsed = loaded.get(c.id)?.parsed;
-    if (c.email) addresses.add(c.email);
-    if (!parsed) continue;
-    if (looksLikeAddress(parsed.name)) addresses.add(parsed.name.toLowerCase());
-    for (const o of occurrencesBetween(parsed, dayStart, dayEnd)) occurrences.push({ ...o, calendarId: c.id });
-  }
-  occurrences.sort((a, b) => a.start - b.start);
-  return { occurrences, userAddresses: [...addresses], dayStart, dayEnd };
-}
-
-/** The day's events these entries have not logged (dayEvents.ts), as the snapshot shows them. */
-function openEvents(
-  file: CalendarsFile,
-  day: ReturnType<typeof dayOccurrences>,
-  entries: readonly EntryView[],
-  dayWord?: string,
-): { open: CalendarEventView[]; learned: Record<string, string> } {
-  const { open, learned } = dayEvents({
-    ...day,
-    entries,
-    dismissed: new Set(file.dismissed),
-    projects: file.projects,
-    ...(dayWord ? { dayWord } : {}),
-  });
-  return {
-    open: open.map(({ key, calendarId, title, start, end, allDay, line, projectName }) => ({
-      key,
-      calendarId,
-      title,
-      start,
-      end,
-      allDay,
-      line,
-      projectName,
-    })),
-    learned,
-  };
 }

@@ -4,29 +4,9 @@
 // Pure: the text in, plain data out; no clock, no I/O.
 
 import ICAL from 'ical.js';
+import { type CalendarOccurrence, LONGEST_EVENT_MS, MAX_PER_DAY, recurringBetween, type Series } from './recurrence';
 
-/** One occurrence of an event on the day asked for, before the user's filters (dayEvents.ts). */
-export interface CalendarOccurrence {
-  /** The event's UID: the same for every occurrence of a recurring event. */
-  uid: string;
-  /** Which occurrence: its RECURRENCE-ID (the start it had before any move), '' for a single event. */
-  occurrence: string;
-  summary: string;
-  /** Epoch ms. An all-day event runs from local midnight of its first day to that of the day after its last. */
-  start: number;
-  end: number;
-  allDay: boolean;
-  /** TRANSP:TRANSPARENT: the event does not block time ("free"). */
-  free: boolean;
-  /** The PARTSTAT of each attendee, by lower-case address (mailto: removed). */
-  attendance: Record<string, string>;
-}
-
-/** A recurring event with its moved occurrences (or a moved occurrence whose series the file lacks). */
-interface Series {
-  event: ICAL.Event;
-  exceptions: ICAL.Event[];
-}
+export type { CalendarOccurrence };
 
 /** One event on its own, read only when a day near it is asked for (most of a calendar of years never is). */
 interface LoneEvent {
@@ -47,11 +27,24 @@ export interface ParsedCalendar {
   lone: LoneEvent[];
   /** How many VEVENTs the file holds. */
   eventCount: number;
+  /** Recurring events not read at all: more moved occurrences than MAX_MOVES. */
+  tooManyMoves: number;
+  /** The days listed with more events than MAX_LISTED_PER_DAY, the rest left out (by date's start, epoch ms). */
+  crowdedDays: Set<number>;
+}
+
+/** What parseCalendar throws for a text that is no calendar: no word of the text in it. */
+export class NotACalendarError extends Error {
+  constructor() {
+    super('This is not an iCalendar file.');
+  }
 }
 
 const DAY_MS = 86_400_000;
-/** The longest event whose start before a day is still looked at: one that began up to this long before may reach into it. */
-const LONGEST_EVENT_MS = 14 * DAY_MS;
+/** The most moved occurrences (RECURRENCE-ID) one series may have: a daily meeting moved every day for years has fewer. */
+export const MAX_MOVES = 5_000;
+/** The most events one calendar lists for a day: the rest of a day of thousands is left out, and said to be. */
+export const MAX_LISTED_PER_DAY = 3 * MAX_PER_DAY;
 
 /**
  * Reads the file; throws an Error in words when it is no iCalendar. ical.js reads the calendar's
@@ -64,16 +57,23 @@ export function parseCalendar(text: string): ParsedCalendar {
   let root: ICAL.Component;
   try {
     root = new ICAL.Component(ICAL.parse(head) as unknown[]);
-  } catch (error) {
-    throw new Error(`This is not an iCalendar file (${(error as Error).message}).`);
+  } catch {
+    // ical.js's message quotes the line it could not read: what a server answered is never told.
+    throw new NotACalendarError();
   }
-  if (root.name !== 'vcalendar') throw new Error('This is not an iCalendar file (no VCALENDAR).');
+  if (root.name !== 'vcalendar') throw new NotACalendarError();
   const recurringUids = new Set(vevents.filter((v) => v.recurring).map((v) => v.uid));
+  // A series with more moves than any calendar of meetings is not read (each move is parsed now).
+  const moves = new Map<string, number>();
+  for (const v of vevents) if (!v.recurring && recurringUids.has(v.uid)) moves.set(v.uid, (moves.get(v.uid) ?? 0) + 1);
+  const overMoved = new Set([...moves].filter(([, n]) => n > MAX_MOVES).map(([uid]) => uid));
+  for (const uid of overMoved) recurringUids.delete(uid);
   // Grouped by UID here: ical.js's Event would otherwise scan every event of the file for the
   // exceptions of each, which is quadratic on a calendar of years.
   const groups = new Map<string, { master: ICAL.Component | null; exceptions: ICAL.Component[] }>();
   const lone: LoneEvent[] = [];
   for (const v of vevents) {
+    if (overMoved.has(v.uid)) continue;
     if (!recurringUids.has(v.uid)) {
       lone.push({ firstDay: v.firstDay, lastDay: v.lastDay, text: v.text });
       continue;
@@ -91,7 +91,15 @@ export function parseCalendar(text: string): ParsedCalendar {
     if (master) series.push({ event: new ICAL.Event(master, { exceptions: related }), exceptions: related });
   }
   const name = root.getFirstPropertyValue('x-wr-calname');
-  return { name: typeof name === 'string' ? name : null, root, series, lone, eventCount: vevents.length };
+  return {
+    name: typeof name === 'string' ? name : null,
+    root,
+    series,
+    lone,
+    eventCount: vevents.length,
+    tooManyMoves: overMoved.size,
+    crowdedDays: new Set(),
+  };
 }
 
 interface VEventText {
@@ -187,19 +195,36 @@ function unlessBroken<T>(read: () => T): T | null {
   }
 }
 
-/** Every occurrence that overlaps [from, to) (epoch ms), cancelled ones left out, by start. */
+/**
+ * Every occurrence that overlaps [from, to) (epoch ms), cancelled ones left out, by start; a
+ * series over a bound (recurrence.ts) left out, and at most MAX_LISTED_PER_DAY a day.
+ */
 export function occurrencesBetween(calendar: ParsedCalendar, from: number, to: number): CalendarOccurrence[] {
   const found: CalendarOccurrence[] = [];
   const fromDay = Math.floor(from / DAY_MS);
   const toDay = Math.floor(to / DAY_MS);
+  const most = MAX_LISTED_PER_DAY * Math.max(1, Math.ceil((to - from) / DAY_MS));
   for (const lone of calendar.lone) {
+    if (found.length > most) break;
     if (lone.firstDay > toDay || lone.lastDay < fromDay) continue;
     if (lone.read === undefined) lone.read = readLone(calendar.root, lone.text());
     if (lone.read && lone.read.start < to && lone.read.end > from) found.push(lone.read);
   }
-  for (const { event, exceptions } of calendar.series)
-    found.push(...(unlessBroken(() => recurringBetween(event, exceptions, from, to)) ?? []));
-  return found.sort((a, b) => a.start - b.start || a.summary.localeCompare(b.summary));
+  for (const series of calendar.series) {
+    if (found.length > most) break;
+    found.push(...(unlessBroken(() => recurringBetween(series, from, to, occurrenceOf)) ?? []));
+  }
+  if (found.length > most) calendar.crowdedDays.add(from);
+  return found.sort((a, b) => a.start - b.start || a.summary.localeCompare(b.summary)).slice(0, most);
+}
+
+/** How many events of the calendar are left out, and why (each counted once, however many days it was asked for). */
+export function leftOutOf(calendar: ParsedCalendar): { tooOften: number; tooManyMoves: number; crowdedDays: number } {
+  return {
+    tooOften: calendar.series.filter((s) => s.leftOut).length,
+    tooManyMoves: calendar.tooManyMoves,
+    crowdedDays: calendar.crowdedDays.size,
+  };
 }
 
 function readLone(root: ICAL.Component, text: string): CalendarOccurrence | null {
@@ -209,56 +234,6 @@ function readLone(root: ICAL.Component, text: string): CalendarOccurrence | null
     const recurrenceId = component.hasProperty('recurrence-id') ? event.recurrenceId : undefined;
     return occurrenceOf(event, event.startDate, event.endDate, recurrenceId);
   });
-}
-
-function recurringBetween(event: ICAL.Event, exceptions: ICAL.Event[], from: number, to: number) {
-  const found: CalendarOccurrence[] = [];
-  const moved = new Set(exceptions.map((e) => e.recurrenceId.toUnixTime()));
-  // Each occurrence is iterated by its original start; a moved one is looked at where it went.
-  const skip = skipAhead(event, from - LONGEST_EVENT_MS - DAY_MS);
-  const iterator = event.iterator(skip?.start);
-  for (let next = iterator.next(); next; next = iterator.next()) {
-    if (skip?.notAnOccurrence && next.compare(skip.start) === 0) continue;
-    const at = next.toJSDate().getTime();
-    if (at >= to) break;
-    if (at < from - LONGEST_EVENT_MS || moved.has(next.toUnixTime())) continue;
-    const details = event.getOccurrenceDetails(next);
-    const one = occurrenceOf(event, details.startDate, details.endDate, next);
-    if (one && one.start < to && one.end > from) found.push(one);
-  }
-  for (const exception of exceptions) {
-    const one = occurrenceOf(exception, exception.startDate, exception.endDate, exception.recurrenceId);
-    if (one && one.start < to && one.end > from) found.push(one);
-  }
-  return found;
-}
-
-const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
-
-/**
- * Where to start iterating a daily or weekly series near `before` rather than at its first
- * occurrence years ago: its DTSTART moved on by whole periods (INTERVAL days or weeks, on the
- * wall clock of its zone), which leaves every later occurrence where it was. Only for the rules
- * where that holds: DAILY or WEEKLY, no COUNT (counted from the first), no RDATE, no BY-part but
- * plain BYDAY. ical.js yields a DTSTART first even when BYDAY leaves its weekday out (it does for
- * DAILY rules), so a moved start on such a day is skipped. Null: iterate from the start.
- */
-function skipAhead(event: ICAL.Event, before: number): { start: ICAL.Time; notAnOccurrence: boolean } | null {
-  const rules = event.component.getAllProperties('rrule');
-  if (rules.length !== 1 || event.component.hasProperty('rdate')) return null;
-  const rule = rules[0]!.getFirstValue() as ICAL.Recur;
-  if (rule.count || (rule.freq !== 'DAILY' && rule.freq !== 'WEEKLY')) return null;
-  const parts = rule.parts as Record<string, unknown[]>;
-  const byDay = (parts.BYDAY ?? []) as string[];
-  if (Object.keys(parts).some((p) => p !== 'BYDAY') || byDay.some((d) => !WEEKDAYS.includes(d))) return null;
-  const periodDays = (rule.freq === 'DAILY' ? 1 : 7) * (rule.interval || 1);
-  const first = event.startDate;
-  const periods = Math.floor((before - first.toJSDate().getTime()) / (periodDays * DAY_MS));
-  if (periods <= 0) return null;
-  const start = first.clone();
-  start.adjust(periods * periodDays, 0, 0, 0);
-  const weekday = WEEKDAYS[start.dayOfWeek() - 1]!;
-  return { start, notAnOccurrence: byDay.length > 0 && !byDay.includes(weekday) };
 }
 
 /** One occurrence as plain data; null when it was cancelled. */

@@ -1,7 +1,7 @@
 // Settings › Calendars: the calendars whose events Today offers to log. An address (Google's
 // secret iCal address, an Outlook or Nextcloud published calendar; https://, or webcal://) or the
 // path of a local .ics file is read once before it is kept; main keeps it in the keychain and
-// shows only a label without its secret part. Each calendar says when it was last read, or why
+// shows only a label of its host. Each calendar says when it was last read, or why
 // the last read failed (its cached events still show).
 
 import { useDateTime } from '../../dateTime';

@@ -59,8 +59,52 @@ function setUp() {
   return { dataDir: dir.path, secrets, clock, path, url: server.url(path), open };
 }
 
-const lines = (calendars: Calendars, day: string, entries: EntryView[] = []) =>
-  calendars.view(day, entries, null).today.map((e) => e.line);
+/**
+ * The view once the calendars' thread has listed the day (calendarWorker.ts): a day not listed yet
+ * shows none and is asked for; the view is told when it comes.
+ */
+async function viewed(calendars: Calendars, ...args: Parameters<Calendars['view']>) {
+  calendars.view(...args);
+  await calendars.settled();
+  return calendars.view(...args);
+}
+
+const lines = async (calendars: Calendars, day: string, entries: EntryView[] = []) =>
+  (await viewed(calendars, day, entries, null)).today.map((e) => e.line);
+
+/** A server answering `total` bytes of one endless VEVENT, chunked (no Content-Length), as fast as it is read. */
+async function serveEndless(total: number) {
+  const { createServer } = await import('node:http');
+  let sent = 0;
+  let closed = false;
+  const chunk = Buffer.alloc(
+    1024 * 1024,
+    'DESCRIPTION:aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n',
+  );
+  const http = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/calendar' });
+    res.write('BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\n');
+    const more = () => {
+      while (sent < total && !closed) {
+        sent += chunk.length;
+        if (!res.write(chunk)) return void res.once('drain', more);
+      }
+      res.end();
+    };
+    res.on('close', () => {
+      closed = true;
+    });
+    more();
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const { port } = http.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}/${SECRET}/basic.ics`,
+    sent: () => sent,
+    closed: () => closed,
+    close: () => new Promise<void>((resolve) => http.close(() => resolve()).closeAllConnections()),
+  };
+}
 
 /** Every file under dir, with its text. */
 function filesUnder(dir: string): Array<{ path: string; text: string }> {
@@ -77,12 +121,12 @@ describe('calendars read over HTTP', () => {
     const added = await calendars.add({ address: url, email: ME });
     expect(added).toMatchObject({ ok: true, value: { kind: 'url', events: 6, problem: null } });
 
-    expect(lines(calendars, '2026-10-21')).toEqual(['#meeting Team offsite', '10:00-10:15 #meeting Stand-up']);
-    expect(lines(calendars, '2026-10-22')).toEqual(['14:00-14:15 #meeting Stand-up (moved)']);
-    expect(lines(calendars, '2026-10-23')).toEqual([]);
-    expect(lines(calendars, '2026-10-24')).toEqual(['10:00-10:15 #meeting Stand-up']);
-    expect(lines(calendars, '2026-10-26')).toEqual(['10:00-10:15 #meeting Stand-up']);
-    expect(lines(calendars, '2026-10-27')).toEqual([
+    expect(await lines(calendars, '2026-10-21')).toEqual(['#meeting Team offsite', '10:00-10:15 #meeting Stand-up']);
+    expect(await lines(calendars, '2026-10-22')).toEqual(['14:00-14:15 #meeting Stand-up (moved)']);
+    expect(await lines(calendars, '2026-10-23')).toEqual([]);
+    expect(await lines(calendars, '2026-10-24')).toEqual(['10:00-10:15 #meeting Stand-up']);
+    expect(await lines(calendars, '2026-10-26')).toEqual(['10:00-10:15 #meeting Stand-up']);
+    expect(await lines(calendars, '2026-10-27')).toEqual([
       '10:00-10:15 #meeting Stand-up',
       '14:00-15:00 #meeting Call with New York',
     ]);
@@ -98,21 +142,51 @@ describe('calendars read over HTTP', () => {
       expect.arrayContaining(['/calendars.json', `/calendars/${added.value.id}.ics`]),
     );
     for (const file of files) expect(file.text, file.path).not.toContain(SECRET);
-    expect(added.value.label).toBe(`${new URL(url).host}/…/basic.ics`);
-    expect(JSON.stringify(calendars.view('2026-10-26', [], null))).not.toContain(SECRET);
+    expect(added.value.label).toBe(`Calendar at ${new URL(url).host}`);
+    expect(JSON.stringify(await viewed(calendars, '2026-10-26', [], null))).not.toContain(SECRET);
     expect(await secrets.get(`calendar-${added.value.id}`, 'calendar-address')).toBe(url);
 
     expect((await calendars.remove(added.value.id)).ok).toBe(true);
     expect(await secrets.get(`calendar-${added.value.id}`, 'calendar-address')).toBeNull();
   });
 
+  // Issue 28 item 3: Nextcloud's and iCloud's published addresses end in their secret.
+  it('keeps a secret last path segment out of the label, every file and the view', async () => {
+    const { open, dataDir } = setUp();
+    const token = 'Xk3fQ9TOKENy9QpZbW2e';
+    const path = `/${uniqueId('cloud')}/remote.php/dav/public-calendars/${token}`;
+    server.set(path, dstWeekCalendar());
+    const calendars = open();
+    const added = await calendars.add({ address: `${server.url(path)}?export` });
+    expect(added).toMatchObject({ ok: true, value: { label: `Calendar at ${new URL(server.url('/')).host}` } });
+    for (const file of filesUnder(dataDir)) expect(file.text, file.path).not.toContain(token);
+    expect(JSON.stringify(await viewed(calendars, '2026-10-26', [], null))).not.toContain(token);
+  });
+
+  it('rewrites a label an earlier Stint kept with the secret segment, as its host only', async () => {
+    const { open, dataDir } = setUp();
+    const token = 'MTIzTOKENNDU2Nzg5';
+    const id = '0b6d2a58-8f8e-4c8e-9a51-3c1f0e2d4b7a';
+    const old = { id, kind: 'url', label: `p42-caldav.icloud.com/…/${token}`, email: null, readAt: null };
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(
+      join(dataDir, 'calendars.json'),
+      JSON.stringify({ version: 1, calendars: [old], dismissed: [], projects: {} }),
+    );
+    const calendars = open();
+    expect(calendars.view('2026-10-26', [], null).calendars.map((c) => c.label)).toEqual([
+      'Calendar at p42-caldav.icloud.com',
+    ]);
+    expect(readFileSync(join(dataDir, 'calendars.json'), 'utf8')).not.toContain(token);
+  });
+
   it('keeps a dismissed occurrence dismissed after a restart, and shows the cached events while the address fails', async () => {
     const { url, path, open, clock } = setUp();
     const first = open();
     expect((await first.add({ address: url })).ok).toBe(true);
-    const [standup] = first.view('2026-10-26', [], null).today;
+    const [standup] = (await viewed(first, '2026-10-26', [], null)).today;
     expect(first.dismiss(standup!.key).ok).toBe(true);
-    expect(lines(first, '2026-10-26')).toEqual([]);
+    expect(await lines(first, '2026-10-26')).toEqual([]);
     first.stop();
 
     server.set(path, null);
@@ -120,9 +194,9 @@ describe('calendars read over HTTP', () => {
     const again = open();
     again.windowShown(true);
     await again.settled();
-    expect(lines(again, '2026-10-26')).toEqual([]);
+    expect(await lines(again, '2026-10-26')).toEqual([]);
     // Only that occurrence: the next day's is listed, from the cache, and the failure is said.
-    expect(lines(again, '2026-10-27')).toContain('10:00-10:15 #meeting Stand-up');
+    expect(await lines(again, '2026-10-27')).toContain('10:00-10:15 #meeting Stand-up');
     const [source] = again.view('2026-10-27', [], null).calendars;
     expect(source!.problem).toMatch(/answered 404/);
     expect(source!.problem).not.toContain(SECRET);
@@ -167,12 +241,12 @@ describe('calendars read over HTTP', () => {
       projectName: 'Acme',
       pending: false,
     };
-    expect(lines(calendars, '2026-10-26', [logged])).toEqual([]);
+    expect(await lines(calendars, '2026-10-26', [logged])).toEqual([]);
     await Promise.resolve();
-    expect(lines(calendars, '2026-10-27')[0]).toBe('10:00-10:15 @Acme #meeting Stand-up');
+    expect((await lines(calendars, '2026-10-27'))[0]).toBe('10:00-10:15 @Acme #meeting Stand-up');
     // Kept on disk: a restart offers it too.
     calendars.stop();
-    expect(lines(open(), '2026-10-28')[0]).toBe('10:00-10:15 @Acme #meeting Stand-up');
+    expect((await lines(open(), '2026-10-28'))[0]).toBe('10:00-10:15 @Acme #meeting Stand-up');
   });
 
   it("lists the shown week's days up to today, each line with its date, an entry of that day logging its event", async () => {
@@ -190,7 +264,7 @@ describe('calendars read over HTTP', () => {
     };
     const dates = ['26', '27', '28', '29', '30', '31'].map((d) => `2026-10-${d}`).concat('2026-11-01');
     const week = dates.map((date) => ({ date, entries: date === '2026-10-27' ? [standup] : [] }));
-    const view = calendars.view('2026-10-28', [], null, week);
+    const view = await viewed(calendars, '2026-10-28', [], null, week);
     expect(Object.keys(view.week)).toEqual(['2026-10-26', '2026-10-27', '2026-10-28']);
     expect(view.week['2026-10-26']!.map((e) => e.line)).toEqual(['2026-10-26 10:00-10:15 #meeting Stand-up']);
     expect(view.week['2026-10-27']!.map((e) => e.line)).toEqual(['2026-10-27 14:00-15:00 #meeting Call with New York']);
@@ -207,7 +281,14 @@ describe('calendars read over HTTP', () => {
     const page = uniqueId('/page');
     server.set(page, '<html>Sign in</html>');
     const html = await calendars.add({ address: server.url(page) });
-    expect(html).toMatchObject({ ok: false, error: { field: 'address', message: /not an iCalendar file/ } });
+    // Issue 28 item 4: the host and the kind of failure, never what the server answered.
+    expect(html).toMatchObject({
+      ok: false,
+      error: {
+        field: 'address',
+        message: `${new URL(server.url('/')).host} sent something that is not an iCalendar file.`,
+      },
+    });
     const missing = await calendars.add({ address: server.url('/nothing-here.ics') });
     expect(missing).toMatchObject({ ok: false, error: { message: /answered 404/ } });
     expect(calendars.view('2026-10-26', [], null).calendars).toEqual([]);
@@ -233,6 +314,26 @@ describe('calendars read over HTTP', () => {
     expect(JSON.stringify(refused)).not.toContain(SECRET);
   });
 
+  // Issue 28 item 2: the limit read only Content-Length; a chunked answer has none.
+  it('stops reading a chunked answer at 50 MB, refuses it and writes nothing', async () => {
+    const { open, dataDir } = setUp();
+    const endless = await serveEndless(400 * 1024 * 1024);
+    try {
+      const calendars = open();
+      const added = await calendars.add({ address: endless.url });
+      expect(added).toMatchObject({
+        ok: false,
+        error: { field: 'address', message: `${new URL(endless.url).host} sent a calendar of more than 50 MB.` },
+      });
+      // The answer was left at the limit, not read to its end.
+      await expect.poll(() => endless.closed()).toBe(true);
+      expect(endless.sent()).toBeLessThan(60 * 1024 * 1024);
+      expect(filesUnder(dataDir)).toEqual([]);
+    } finally {
+      await endless.close();
+    }
+  });
+
   it('reads a local .ics file', async () => {
     const { open, dataDir } = setUp();
     const { writeFileSync } = await import('node:fs');
@@ -240,6 +341,6 @@ describe('calendars read over HTTP', () => {
     writeFileSync(file, dstWeekCalendar());
     const calendars = open();
     expect(await calendars.add({ address: file })).toMatchObject({ ok: true, value: { kind: 'file' } });
-    expect(lines(calendars, '2026-10-26')).toEqual(['10:00-10:15 #meeting Stand-up']);
+    expect(await lines(calendars, '2026-10-26')).toEqual(['10:00-10:15 #meeting Stand-up']);
   });
 });
