@@ -185,7 +185,7 @@ describe('status and today views', () => {
       ].join('\n'),
     );
     // A user who reads fractions of an hour reads them here too, as the tray writes them (issue 27 item 10).
-    expect(statusText(status, 'fraction').split('\n').slice(0, 2)).toEqual([
+    expect(statusText(status, 'fraction').split('\n').slice(1, 3)).toEqual([
       'Running: Website 0.02  (not on the service yet)',
       'Paused:  Docs 0.02  x',
     ]);
