@@ -44,6 +44,8 @@ export interface Call {
   readError?: (reply: FailedReply, kind: ApiErrorKind | undefined) => ApiError | null;
   /** repeating it cannot do anything that the first attempt did not already do */
   safe: boolean;
+  /** the Idempotency-Key header: the same on every attempt of one operation (types/writes.ts) */
+  idempotencyKey?: string;
 }
 
 export interface Reply {
@@ -143,6 +145,7 @@ async function sendCall(config: TransportConfig, call: Call): Promise<Reply> {
       ...auth.headers,
     };
     if (body !== undefined) headers['Content-Type'] = contentType;
+    if (call.idempotencyKey !== undefined) headers['Idempotency-Key'] = call.idempotencyKey;
 
     const reply = await exchangeOnce(state, headers, body);
     if (!reply) continue;
