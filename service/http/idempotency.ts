@@ -149,11 +149,16 @@ function keyedStore(store: Store): Store {
       throw error;
     }
   };
+  // Methods bound once (every query of a request passes here); the rest read from the store itself.
+  const bound = new Map<PropertyKey, unknown>([['transaction', transaction]]);
   return new Proxy(store, {
     get(target, property) {
-      if (property === 'transaction') return transaction;
+      if (bound.has(property)) return bound.get(property);
       const value = Reflect.get(target, property, target) as unknown;
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      if (typeof value !== 'function') return value;
+      const method = (value as (...args: unknown[]) => unknown).bind(target);
+      bound.set(property, method);
+      return method;
     },
   });
 }
