@@ -105,11 +105,14 @@ function userIdOf(request: FastifyRequest): number | undefined {
   }
 }
 
-function fingerprintOf(request: FastifyRequest): string {
+/** What a key is bound to: sha256 of method, path (with its query) and the body as parsed. */
+export function requestFingerprint(method: string, url: string, body: unknown): string {
   return createHash('sha256')
-    .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
+    .update(`${method} ${url}\n${JSON.stringify(body ?? null)}`)
     .digest('hex');
 }
+
+const fingerprintOf = (request: FastifyRequest) => requestFingerprint(request.method, request.url, request.body);
 
 /** A key seen before: its kept answer, or why there is none. */
 function replay(reply: FastifyReply, row: KeptRow, state: KeyState, requestMs: number): FastifyReply {

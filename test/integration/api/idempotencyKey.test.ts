@@ -8,6 +8,9 @@ import { createServiceApi } from '../../../main/api/client';
 import { collect } from '../../../main/api/types';
 import { entryMarker, type Operation } from '../../../main/core/model/operations';
 import { sendOperation } from '../../../main/core/senders/sendOnce';
+import { startService } from '../../../service';
+import { requestFingerprint } from '../../../service/http/idempotency';
+import { openSqliteStore } from '../../../service/storage/sqliteStore';
 import { startFaultProxy, type FaultProxy } from '../../support/faultProxy';
 import { startLocal, type Local } from '../core/harness';
 import { failureOf, uniqueName } from './harness';
@@ -81,5 +84,32 @@ describe("the outbox's POSTs carry the operation's id as Idempotency-Key", () =>
     const replay = await throughProxy().createProject({ name }, { idempotencyKey: id });
     expect(replay.id).toBe(made[0]!.id);
     expect((await sendOperation(throughProxy(), op, { ...fresh, now: local.clock.now })).projectId).toBe(made[0]!.id);
+  });
+
+  it('a 409 to a keyed create (its first request still running, or its answer lost) is an unknown outcome, worth sending again', async () => {
+    const store = openSqliteStore();
+    const service = await startService({ rateLimit: 0, store });
+    try {
+      const api = createServiceApi({
+        baseUrl: service.url,
+        credentials: { kind: 'personal', token: service.token },
+        rateLimit: 0,
+        retries: 0,
+      });
+      const input = { date: '2026-03-02', minutes: 30, description: 'in progress elsewhere' };
+      // The key's first request has committed its write and not yet kept its answer.
+      await store.run(
+        'INSERT INTO idempotency_keys (user_id, idempotency_key, fingerprint, created_ms) VALUES (?, ?, ?, ?)',
+        service.ownerId,
+        'op-running',
+        requestFingerprint('POST', '/v2/entries', input),
+        Date.now(),
+      );
+      const error = await failureOf(api.createEntry(input, { idempotencyKey: 'op-running' }));
+      expect(error).toMatchObject({ kind: 'unknown_outcome', status: 409, retryable: true });
+      expect(error.errors).toEqual([{ resource: 'request', field: 'Idempotency-Key', code: 'in_progress' }]);
+    } finally {
+      await service.close();
+    }
   });
 });
