@@ -4,7 +4,7 @@
 //
 // The key must be stored in the same transaction as the write, or a kill between the two leaves
 // either a write a retry would make again, or a key with no write. Routes run their writes in
-// context.db.transaction(…), so this file hands the routes a store whose transaction() claims the
+// context.db.transaction(…), so this file makes the store's transaction() claim the
 // request's key first thing inside the request's first transaction (a per-request state reached
 // through AsyncLocalStorage, entered around POST handlers only). The answer is kept just before
 // it goes out (onSend). Left: a kill between the write's commit and that keep; a retry then finds
@@ -39,8 +39,8 @@ const keyError = (code: string, status: number, message: string) =>
 
 /** Registered before the routes (app.ts): wraps their store and every POST handler. */
 export function installIdempotency(app: FastifyInstance, context: Context): void {
-  context.db = keyedStore(context.db);
   const store = context.db;
+  claimKeysInTransactions(store);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.includes('POST')) return;
@@ -133,14 +133,22 @@ function replay(reply: FastifyReply, row: KeptRow, state: KeyState, requestMs: n
   return reply.send(row.body ?? '');
 }
 
-/** The store whose transaction() claims the current request's key in its first transaction. */
-function keyedStore(store: Store): Store {
-  const transaction: Store['transaction'] = async (fn, options) => {
+const WRAPPED = Symbol('idempotency keys claimed');
+
+/**
+ * Makes the store's transaction() claim the current request's key in the request's first
+ * transaction. The store itself is changed, not wrapped: registries of the service key on the
+ * store object (the events outbox, caches), so it must stay the one object everyone holds.
+ */
+function claimKeysInTransactions(store: Store & { [WRAPPED]?: true }): void {
+  if (store[WRAPPED]) return;
+  const original = store.transaction.bind(store);
+  store.transaction = async (fn, options) => {
     const state = current.getStore();
-    if (!state || state.claimed) return await store.transaction(fn, options);
+    if (!state || state.claimed) return await original(fn, options);
     state.claimed = true;
     try {
-      const result = await store.transaction(async (tx) => {
+      const result = await original(async (tx) => {
         if (!(await claimKey(tx, state)))
           throw keyError('in_progress', 409, 'A request with this Idempotency-Key is being processed: retry later');
         return await fn(tx);
@@ -152,16 +160,5 @@ function keyedStore(store: Store): Store {
       throw error;
     }
   };
-  // Methods bound once (every query of a request passes here); the rest read from the store itself.
-  const bound = new Map<PropertyKey, unknown>([['transaction', transaction]]);
-  return new Proxy(store, {
-    get(target, property) {
-      if (bound.has(property)) return bound.get(property);
-      const value = Reflect.get(target, property, target) as unknown;
-      if (typeof value !== 'function') return value;
-      const method = (value as (...args: unknown[]) => unknown).bind(target);
-      bound.set(property, method);
-      return method;
-    },
-  });
+  store[WRAPPED] = true;
 }
