@@ -6,6 +6,7 @@ import { installAuthentication } from './auth/authenticate';
 import type { Context } from './context';
 import { BODY_LIMIT, installJsonBodies } from './http/body';
 import { installErrorHandlers, sendFrameworkFailure } from './http/errors';
+import { installIdempotency } from './http/idempotency';
 import { installRateLimit } from './http/rateLimit';
 import { installRequestDeadline } from './http/requestDeadline';
 import { requireUserAgent } from './http/userAgent';
@@ -74,6 +75,7 @@ export function createApp(context: Context, options: AppOptions): FastifyInstanc
   requireUserAgent(app);
   installAuthentication(app, context.db, context.clock);
   installJsonBodies(app);
+  installIdempotency(app, context); // before the routes: it wraps their store and POST handlers
 
   // /livez and /readyz: no credential, User-Agent or rate limit (ops/health.ts).
   healthRoutes(app, context.db, options.readiness ?? { draining: false });

@@ -44,6 +44,8 @@ export interface Call {
   readError?: (reply: FailedReply, kind: ApiErrorKind | undefined) => ApiError | null;
   /** repeating it cannot do anything that the first attempt did not already do */
   safe: boolean;
+  /** the Idempotency-Key header: the same on every attempt of one operation (types/writes.ts) */
+  idempotencyKey?: string;
 }
 
 export interface Reply {
@@ -143,6 +145,7 @@ async function sendCall(config: TransportConfig, call: Call): Promise<Reply> {
       ...auth.headers,
     };
     if (body !== undefined) headers['Content-Type'] = contentType;
+    if (call.idempotencyKey !== undefined) headers['Idempotency-Key'] = call.idempotencyKey;
 
     const reply = await exchangeOnce(state, headers, body);
     if (!reply) continue;
@@ -199,7 +202,12 @@ const refusal = (state: CallState, reply: RawReply, kind?: ApiErrorKind, retryAf
     contentType: headerText(reply.headers['content-type']),
     retryAfterMs: retryAfter,
   };
-  return state.call.readError?.(failed, kind) ?? errorFromReply(failed, kind);
+  // A 409 to a keyed call: the key's first request is still running, or its answer was lost with
+  // its instance (service/http/idempotency.ts). It may have happened: the caller looks before
+  // sending again, as after no answer at all.
+  const keyed =
+    kind ?? (state.call.idempotencyKey !== undefined && reply.status === 409 ? 'unknown_outcome' : undefined);
+  return state.call.readError?.(failed, keyed) ?? errorFromReply(failed, keyed);
 };
 
 /** One attempt on the wire: its answer, or null after waiting to try again when it never got one. */

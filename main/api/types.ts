@@ -22,6 +22,7 @@ export type * from './types/people';
 export type * from './types/projects';
 export type * from './types/tags';
 export type * from './types/tokens';
+export type * from './types/writes';
 
 export interface ServiceApi
   extends CurrentUserCalls,

@@ -8,6 +8,7 @@ import { moneySchema } from './moneySchema';
 import { oauthSchema } from '../oauth/schema';
 import { SHARED_STATE_SCHEMA } from './sharedStateSchema';
 import { neverReuseIds } from './neverReuseIds';
+import { IDEMPOTENCY_SCHEMA } from './idempotencySchema';
 
 export type Migration = ((db: Connection) => void) & {
   /**
@@ -284,6 +285,8 @@ export const migrations: Migration[] = [
     `),
   // 13: ids are never given again: every `id INTEGER PRIMARY KEY` becomes AUTOINCREMENT (neverReuseIds.ts).
   neverReuseIds,
+  // 14: the first answer to a POST with an Idempotency-Key, per user and key (http/idempotency.ts).
+  (db) => db.exec(IDEMPOTENCY_SCHEMA),
 ];
 
 /** Brings the database to the latest schema; refuses a file written by a newer service. */

@@ -19,6 +19,7 @@
 // it once.
 import type pg from 'pg';
 import { SHARED_STATE_SCHEMA } from './sharedStateSchema';
+import { IDEMPOTENCY_SCHEMA } from './idempotencySchema';
 
 /** pg_advisory_xact_lock(namespace, n) keys of the service's own chores. The two-key form never
  * meets the one-key form that write transactions take per account (PostgreSQL keeps them apart). */
@@ -433,6 +434,8 @@ export const postgresMigrations: string[] = [
   // 13: ids are never given again. SQLite's tables become AUTOINCREMENT (neverReuseIds.ts); here
   // the identity columns' sequences never went back, so nothing changes.
   `-- 13: identity sequences never reuse an id: nothing to change.`,
+  // 14: kept answers of POSTs with an Idempotency-Key (http/idempotency.ts); see idempotencySchema.ts.
+  IDEMPOTENCY_SCHEMA.replace(/\bINTEGER\b/g, 'BIGINT'),
 ].map(binaryText);
 
 /**

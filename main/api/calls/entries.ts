@@ -32,7 +32,7 @@ export function entryCalls(r: Requester): EntryCalls {
   return {
     listEntries: (filters) => r.list<Entry>('/v2/entries', filters),
     getEntry: async (entryId) => r.get<Entry>(entry(entryId)),
-    createEntry: async (input) => r.create<Entry>('/v2/entries', input),
+    createEntry: async (input, options) => r.create<Entry>('/v2/entries', input, options),
     updateEntry: async (entryId, input) => {
       const path = entry(entryId);
       // Spec 001: an update without minutes gives the entry 0 minutes. The interface takes a

@@ -9,7 +9,7 @@ export function projectCalls(r: Requester): ProjectCalls {
   return {
     listProjects: (filters) => r.list<Project>('/v2/projects', filters),
     getProject: async (projectId) => r.get<Project>(project(projectId)),
-    createProject: async (input) => r.create<Project>('/v2/projects', input),
+    createProject: async (input, options) => r.create<Project>('/v2/projects', input, options),
     updateProject: async (projectId, input) => r.put<Project>(project(projectId), input, SAFE),
     mergeProject: async (projectId, sourceId) => r.act(project(projectId, '/merge'), { project_id: sourceId }, ONCE),
     archiveProject: async (projectId) => r.act(project(projectId, '/archive'), undefined, SAFE),

@@ -8,6 +8,7 @@ import { paginate } from '../paginate';
 import { withQuery } from '../query';
 import { locationOf } from '../redirects';
 import type { Method, Reply, Transport } from '../transport';
+import type { CreateOptions } from '../types/writes';
 
 /** Readable names for the `safe` flag at the call sites. */
 export const SAFE = true;
@@ -22,8 +23,8 @@ export interface Requester {
   post<T>(path: string, body: unknown, safe: boolean): Promise<T>;
   /** A PUT action answering 204: void. */
   act(path: string, body: unknown, safe: boolean): Promise<void>;
-  /** POST of a new record: 201 with the record, or with only its Location. Never safe. */
-  create<T>(path: string, body: unknown): Promise<T>;
+  /** POST of a new record: 201 with the record, or with only its Location. Never safe (a key does not make it so: a service may ignore it). */
+  create<T>(path: string, body: unknown, options?: CreateOptions): Promise<T>;
   /** DELETE answering 204. Never safe: a repeat answers 404, and only the caller knows whether that means "done". */
   del(path: string): Promise<void>;
   /** A paginated list, filters as the query string. */
@@ -46,7 +47,8 @@ export function createRequester(transport: Transport, scope: { base?: string; au
     act: async (path, body, safe) => {
       await call('PUT', path, body, safe);
     },
-    create: async <T>(path: string, body: unknown) => created<T>(send, await call('POST', path, body, ONCE)),
+    create: async <T>(path: string, body: unknown, options: CreateOptions = {}) =>
+      created<T>(send, await send({ method: 'POST', url: (scope.base ?? '') + path, body, safe: ONCE, ...options })),
     del: async (path) => {
       await call('DELETE', path, undefined, ONCE);
     },

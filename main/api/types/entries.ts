@@ -2,6 +2,7 @@
 import type { CurrentUser, DateString, Entry, Timer, TimeFormat, Timestamp } from '../../../wire/serviceTypes';
 import type { Expense } from '../../../wire/serviceTypesMoney';
 import type { EntryFilters, ExpenseFilters } from './lists';
+import type { CreateOptions } from './writes';
 
 export interface TimerFilters {
   description?: string;
@@ -52,7 +53,7 @@ export interface TimerCalls {
 export interface EntryCalls {
   listEntries(filters?: EntryFilters): AsyncIterable<Entry>;
   getEntry(id: number): Promise<Entry>;
-  createEntry(input: EntryInput): Promise<Entry>;
+  createEntry(input: EntryInput, options?: CreateOptions): Promise<Entry>;
   /** Fields left out stay as they are (minutes included, see calls/entries.ts). */
   updateEntry(id: number, input: Partial<EntryInput>): Promise<Entry>;
   deleteEntry(id: number): Promise<void>;

@@ -3,6 +3,7 @@ import type { Entry, Project, ProjectFilters as SpecProjectFilters, ProjectGroup
 import type { Expense, Invoice } from '../../../wire/serviceTypesMoney';
 import type { EntryFilters, ExpenseFilters, Paged } from './lists';
 import type { InvoiceFilters } from './money';
+import type { CreateOptions } from './writes';
 
 export type ProjectFilters = Paged<SpecProjectFilters>;
 
@@ -23,7 +24,7 @@ export type ProjectGroupFilters = Paged<{
 export interface ProjectCalls {
   listProjects(filters?: ProjectFilters): AsyncIterable<Project>;
   getProject(id: number): Promise<Project>;
-  createProject(input: ProjectInput): Promise<Project>;
+  createProject(input: ProjectInput, options?: CreateOptions): Promise<Project>;
   updateProject(id: number, input: Partial<ProjectInput>): Promise<Project>;
   /** The project `sourceId` is merged into `id` and deleted; refused if either is archived. */
   mergeProject(id: number, sourceId: number): Promise<void>;

@@ -77,6 +77,14 @@ export async function sendOperation(api: ServiceApi, op: Operation, ctx: SendCon
 type OperationOf<K extends Operation['kind']> = Extract<Operation, { kind: K }>;
 
 /**
+ * Every attempt of an operation's POST carries the operation's id (the journal's, the same after
+ * a restart) as its Idempotency-Key: a service that honours it answers a retry with the first
+ * answer and creates nothing twice. The look-ups for what an earlier attempt did stay, for a
+ * service that ignores the key and for an answer the service itself lost (409 answer_lost).
+ */
+const keyOf = (op: Operation) => ({ idempotencyKey: op.id });
+
+/**
  * Creates the project, or takes the one the service already has by that name: an earlier attempt
  * made it, or something sent just before did (an entry with project_name, another window, another
  * device). Refused as already existing, the project the user meant exists, so the operations
@@ -88,7 +96,8 @@ async function sendCreateProject(api: ServiceApi, op: OperationOf<'createProject
     if (made) return { projectId: made.id };
   }
   try {
-    return { projectId: (await api.createProject({ name: op.name, ...(op.color ? { color: op.color } : {}) })).id };
+    const input = { name: op.name, ...(op.color ? { color: op.color } : {}) };
+    return { projectId: (await api.createProject(input, keyOf(op))).id };
   } catch (error) {
     if (!alreadyExists(error)) throw error;
     const existing = await projectNamed(api, op.name);
@@ -196,7 +205,7 @@ async function sendCreateEntry(api: ServiceApi, op: OperationOf<'createEntry'>, 
     if (!sameEntry(earlier, op)) await api.updateEntry(earlier.id, none ? { ...fields, project_id: null } : fields);
     return { entryId: earlier.id };
   }
-  const made = await api.createEntry({ ...fields, source_url: op.marker });
+  const made = await api.createEntry({ ...fields, source_url: op.marker }, keyOf(op));
   await colourNewProject(api, op, made);
   return { entryId: made.id };
 }
