@@ -9,7 +9,6 @@
 import { billingIncrement, minutesToLog, roundUpToIncrement } from './minutes';
 import type { QuickEntry } from './quickEntry';
 import type { ProjectView } from './snapshot';
-import { QUICK_ENTRY_BOUNDS } from './timeString';
 
 /** The minutes an entry stores, and what they were before rounding. contract.ts LoggedEntry's shape. */
 export interface Stored {
@@ -54,13 +53,3 @@ export function lineStores(line: ReadLine, projects: readonly Project[]): Stored
  */
 export const timerStores = (seconds: number, running: boolean, increment: number): Stored =>
   stored(minutesToLog(seconds, running), increment);
-
-/**
- * Whether there is an entry to make: at least a minute, the rule quick entry refuses 0:00 by. A
- * paused timer at 0:00:00 has nothing to log (its Log once made a 0-minute entry); a running one
- * always has the minute under way (issue 27 item 6).
- */
-export const hasTimeToLog = (s: Pick<Stored, 'typedMinutes'>): boolean => s.typedMinutes >= QUICK_ENTRY_BOUNDS.min;
-
-/** What the timer card says, and main answers, of a timer with nothing to log. */
-export const NOTHING_TO_LOG = 'Nothing to log yet: an entry is at least a minute.';

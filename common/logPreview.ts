@@ -6,15 +6,13 @@
 import { isolated } from './bidi';
 import { ellipsize, NAME_IN_SENTENCE_MAX } from './cutText';
 import { DEFAULT_TIME_FORMAT, formatIncrement, formatMinutes, type TimeFormat } from './format';
-import { hasTimeToLog, NOTHING_TO_LOG, stored, timerStores } from './lineStores';
+import { stored, timerStores } from './lineStores';
 
 export interface LogPreview {
   /** The minutes the entry will get. */
   minutes: number;
   /** "Log 0:15 (0:04 rounded up to Website's 15 minutes)", or "Log 0:15" when nothing is rounded. */
   text: string;
-  /** false at 0:00:00 paused: no entry to make, so no Log to offer (text says so). */
-  loggable: boolean;
 }
 
 /**
@@ -42,10 +40,9 @@ export const logPreviewIn =
   (format: TimeFormat) =>
   (seconds: number, projectName: string, billingIncrement: number, running: boolean): LogPreview => {
     const timer = timerStores(seconds, running, billingIncrement);
-    if (!hasTimeToLog(timer)) return { minutes: 0, text: NOTHING_TO_LOG, loggable: false };
     const { minutes, why } = storedMinutes(timer.typedMinutes, billingIncrement, projectName, format);
     const log = `Log ${formatMinutes(minutes, format)}`;
-    return { minutes, text: why ? `${log} (${why})` : log, loggable: true };
+    return { minutes, text: why ? `${log} (${why})` : log };
   };
 
 /** logPreviewIn for H:MM. */

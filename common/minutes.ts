@@ -20,10 +20,13 @@ export const elapsedMinutes = (seconds: number): number => Math.ceil(seconds / 6
 /**
  * The minutes logging a timer shown at `seconds` will record before rounding. A running timer is
  * logged a moment after it is seen, so the minute under way counts even at 0:00:00 (a fresh
- * timer's Log records a minute, not nothing); a paused one keeps the seconds it has.
+ * timer's Log records a minute, not nothing); a paused one keeps the seconds it has, and is a
+ * minute at least too: an entry is never 0 minutes (issue 27 item 6). A timer paused within its
+ * first second reads 0:00:00 once the service's whole seconds are read back, so "nothing to log"
+ * there would take a Log away that was offered a moment before.
  */
 export const minutesToLog = (seconds: number, running: boolean): number =>
-  running ? Math.floor(seconds / 60) + 1 : elapsedMinutes(seconds);
+  running ? Math.floor(seconds / 60) + 1 : Math.max(1, elapsedMinutes(seconds));
 
 /**
  * The increment an entry's minutes are rounded up to, as the service will: its project's, the

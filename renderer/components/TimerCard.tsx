@@ -137,17 +137,15 @@ function TimerDetails({ timer, seconds, billingIncrement, bridge, action, onClos
               Pause
             </button>
           )}
-          {toLog.loggable && (
-            <button
-              type="button"
-              aria-label={`Log ${name}`}
-              aria-describedby={previewId}
-              data-testid="log-button"
-              onClick={() => action.run(() => bridge.logTimer({ projectId }))}
-            >
-              Log {formatMinutes(toLog.minutes)}
-            </button>
-          )}
+          <button
+            type="button"
+            aria-label={`Log ${name}`}
+            aria-describedby={previewId}
+            data-testid="log-button"
+            onClick={() => action.run(() => bridge.logTimer({ projectId }))}
+          >
+            Log {formatMinutes(toLog.minutes)}
+          </button>
           <button type="button" aria-label={`Discard ${name}`} onClick={() => setConfirming(true)}>
             Discard
           </button>

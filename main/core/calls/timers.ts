@@ -6,7 +6,7 @@ import { DESCRIPTION_IN_LABEL_MAX, ellipsize, NAME_IN_SENTENCE_MAX } from '../..
 import { formatMinutes, localDate, type TimeFormat } from '../../../common/format';
 import { fail, ok, type Result } from '../../../common/result';
 import type { Snapshot, TimerView } from '../../../common/snapshot';
-import { hasTimeToLog, timerStores } from '../../../common/lineStores';
+import { timerStores } from '../../../common/lineStores';
 import { exactLiveSeconds } from '../../../common/liveSeconds';
 import type { HandlerKit } from './kit';
 
@@ -111,8 +111,8 @@ async function startTimer(
     return askAboutTimeSoFar(timer, description, now, snap.timeFormat);
   const running = snap.timers.find((t) => t.state === 'running' && !same(t.projectId, id));
   deps.timerUsed(id);
-  // A timer with no time (never started, or at 0:00:00) has nothing to log: it simply takes the note.
-  const apart = renamed && timeSoFar === 'log' && hasTimeToLog(timerStores(exactLiveSeconds(timer, now), false, 1));
+  // A timer never started (pending) has no time to log: it simply takes the note.
+  const apart = renamed && timeSoFar === 'log' && timer.state !== 'pending';
   const log = apart ? [() => loggedAsItIs(snap, timer, now, incrementOf)] : [];
   // One write: after a crash both are queued or neither.
   await queueAll(now, [
@@ -179,14 +179,6 @@ async function logTimer(
   if (!timer) return noTimer();
   const seconds = exactLiveSeconds(timer, now);
   const increment = incrementOf(snap, timer.projectId);
-  // The rule quick entry refuses 0:00 by: a stopped timer at 0:00:00 makes no entry (issue 27
-  // item 6); a running one has the minute under way, as its card says.
-  if (timer.state !== 'running' && !hasTimeToLog(timerStores(seconds, false, increment)))
-    return fail(
-      'invalid_input',
-      `${isolated(ellipsize(timer.projectName, NAME_IN_SENTENCE_MAX))}'s timer has no time to log: an entry is at least a minute. Resume it, or discard it.`,
-      'projectId',
-    );
   deps.timerUsed(timer.projectId);
   await queue(
     now,
@@ -195,7 +187,8 @@ async function logTimer(
       projectId: timer.projectId,
       projectName: timer.projectName,
       seconds,
-      // What the card's Log said (common/lineStores.ts), at the seconds of this moment.
+      // What the card's Log said (common/lineStores.ts), at the seconds of this moment: a minute at
+      // least, paused at 0:00:00 too (issue 27 item 6).
       minutes: timerStores(seconds, false, increment).minutes,
       date: localDate(now),
       description: timer.description,

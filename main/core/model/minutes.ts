@@ -4,5 +4,6 @@ export {
   billingIncrement,
   DEFAULT_BILLING_INCREMENT,
   elapsedMinutes,
+  minutesToLog,
   roundUpToIncrement,
 } from '../../../common/minutes';

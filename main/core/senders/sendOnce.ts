@@ -8,7 +8,7 @@
 import { ApiError, isApiError, isNotFound } from '../../api/errors';
 import type { ServiceApi } from '../../api/types';
 import type { Entry } from '../../api/types';
-import { elapsedMinutes, roundUpToIncrement } from '../model/minutes';
+import { minutesToLog, roundUpToIncrement } from '../model/minutes';
 import { entryMarker, type Operation } from '../model/operations';
 import { loggedByAttempt, planPause, planStart, recoverGoneTimer, TOLERANCE_SECONDS } from './reconcile';
 import { sendRewind } from './sendRewind';
@@ -145,10 +145,11 @@ async function sendLog(api: ServiceApi, op: OperationOf<'logTimer'>, ctx: SendCo
     return {};
   }
   try {
-    // The minutes the user saw, whatever the service's timer counted meanwhile; the
-    // description as edited, if its entry was edited before it was sent.
+    // The minutes the user saw (a minute at least, as the card said: issue 27 item 6), whatever
+    // the service's timer counted meanwhile; the description as edited, if its entry was edited
+    // before it was sent.
     await api.logTimer(op.projectId, {
-      minutes: elapsedMinutes(op.seconds),
+      minutes: minutesToLog(op.seconds, false),
       ...(op.edited ? { description: op.description ?? '' } : {}),
     });
   } catch (error) {

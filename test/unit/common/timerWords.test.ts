@@ -41,24 +41,21 @@ describe('logPreview', () => {
     expect(logPreview(200, 'Website', 15, false)).toEqual({
       minutes: 15,
       text: "Log 0:15 (0:04 rounded up to Website's 15 minutes)",
-      loggable: true,
     });
-    expect(logPreview(15 * 60, 'Website', 15, false)).toEqual({ minutes: 15, text: 'Log 0:15', loggable: true });
-    expect(logPreview(61, 'Backend', 1, false)).toEqual({ minutes: 2, text: 'Log 0:02', loggable: true });
+    expect(logPreview(15 * 60, 'Website', 15, false)).toEqual({ minutes: 15, text: 'Log 0:15' });
+    expect(logPreview(61, 'Backend', 1, false)).toEqual({ minutes: 2, text: 'Log 0:02' });
   });
 
   it('counts the minute under way of a running timer, as the log a moment later will: a fresh one logs 0:15, not 0:00', () => {
     expect(logPreview(0, 'Website', 15, true)).toEqual({
       minutes: 15,
       text: "Log 0:15 (0:01 rounded up to Website's 15 minutes)",
-      loggable: true,
     });
-    expect(logPreview(60, 'Backend', 1, true)).toEqual({ minutes: 2, text: 'Log 0:02', loggable: true });
-    // Paused at 0:00:00 there is nothing to log, and it says so: an entry is at least a minute (issue 27 item 6).
+    expect(logPreview(60, 'Backend', 1, true)).toEqual({ minutes: 2, text: 'Log 0:02' });
+    // Paused at 0:00:00 it logs a minute: an entry is at least a minute, never 0:00 (issue 27 item 6).
     expect(logPreview(0, 'Website', 15, false)).toEqual({
-      minutes: 0,
-      text: 'Nothing to log yet: an entry is at least a minute.',
-      loggable: false,
+      minutes: 15,
+      text: "Log 0:15 (0:01 rounded up to Website's 15 minutes)",
     });
   });
 });

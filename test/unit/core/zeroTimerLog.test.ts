@@ -1,6 +1,8 @@
-// A timer with no time on it has nothing to log (issue 27 item 6): an entry is at least a minute,
-// as quick entry refuses 0:00, so Log on a paused timer at 0:00:00 is refused and queues nothing,
-// while a running one at 0:00:00 logs the minute under way.
+// A timer's Log never makes a 0-minute entry (issue 27 item 6, where "Log 0:00" made one): an entry
+// is at least a minute, as quick entry refuses 0:00, so a paused timer at 0:00:00 logs a minute
+// (rounded up to its project's increment) as a running one at 0:00:00 logs the minute under way.
+// Not a refusal: a timer paused within its first second reads 0:00:00 only once the service's
+// whole seconds are read back, and its Log would vanish under the user's pointer.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHandlers } from '../../../main/core/calls/handlers';
 import { openOutbox, type Outbox } from '../../../main/core/sync/outbox';
@@ -27,17 +29,10 @@ const handlersWith = (timer: ReturnType<typeof timerView>) =>
   );
 
 describe('logging a timer with no time', () => {
-  it('refuses a paused timer at 0:00:00, in words, and queues nothing', async () => {
+  it('logs a paused timer at 0:00:00 as a minute, rounded up to 0:15: never a 0-minute entry', async () => {
     const h = handlersWith(timerView({ projectId: 7, projectName: 'Website', state: 'paused', seconds: 0, asOf: NOW }));
-    const answer = await h.logTimer({ projectId: 7 });
-    expect(answer).toEqual({
-      ok: false,
-      error: expect.objectContaining({
-        code: 'invalid_input',
-        message: "Website's timer has no time to log: an entry is at least a minute. Resume it, or discard it.",
-      }),
-    });
-    expect(outbox.items()).toEqual([]);
+    expect((await h.logTimer({ projectId: 7 })).ok).toBe(true);
+    expect(outbox.items().map((i) => i.op)).toMatchObject([{ kind: 'logTimer', minutes: 15 }]);
   });
 
   it('logs a running timer at 0:00:00: the minute under way, rounded up to 0:15', async () => {

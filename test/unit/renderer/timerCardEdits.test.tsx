@@ -35,7 +35,7 @@ describe('a timer card', () => {
     expect(screen.getByTestId('log-preview').textContent).toBe('Log 0:04');
   });
 
-  it('a paused timer at 0:00:00 offers no Log: an entry is at least a minute, as quick entry says (issue 27 item 6)', () => {
+  it('a paused timer at 0:00:00 offers Log 0:15: an entry is at least a minute, never 0:00 (issue 27 item 6)', () => {
     render(
       <TimerCard
         timer={timerView({ state: 'paused', seconds: 0 })}
@@ -45,8 +45,7 @@ describe('a timer card', () => {
       />,
     );
     openMore();
-    expect(screen.queryByTestId('log-button')).toBeNull();
-    expect(screen.getByTestId('log-preview').textContent).toBe('Nothing to log yet: an entry is at least a minute.');
+    expect(screen.getByTestId('log-button').textContent).toBe('Log 0:15');
     expect(screen.getByRole('button', { name: 'Discard Website' })).toBeTruthy();
   });
 
