@@ -27,6 +27,7 @@ const DAYS: ReadonlyArray<{ day: number; name: string }> = [
  */
 const clockField = (words: DateTimeWords) => ({
   type: 'text',
+  class: 'clock',
   inputMode: words.hour12 ? 'text' : 'numeric',
   autocomplete: 'off',
   spellcheck: false,
