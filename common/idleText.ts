@@ -17,8 +17,8 @@ function leftAt(view: IdlePromptView): string {
 }
 
 /**
- * The prompt's words. `when`: how the window writes when the user left (renderer/dateTime.ts, the
- * system's locale); the OS notification, written in main, keeps leftAt's 24-hour "14:05".
+ * The prompt's words. `when`: how the user's clock writes when they left (common/dateTimeWords.ts,
+ * the system's locale), as the window and the OS notification both pass it; leftAt's "14:05" else.
  */
 export function idleMessage(view: IdlePromptView, when?: (epochMs: number, now: number) => string): string {
   const since = when ? when(view.idleSince, view.returnedAt) : leftAt(view);

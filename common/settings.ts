@@ -149,10 +149,14 @@ export function minutesOfDay(time: string): number | null {
 
 const TIME_MESSAGE = 'Enter a time of day as HH:MM, like 09:00.';
 
-/** The reminder a patch makes of `current`, with an error at each field left as it was. */
+/**
+ * The reminder a patch makes of `current`, with an error at each field left as it was. `clockOf`
+ * writes a kept "HH:MM" in its messages as the asker shows times (the window: "9:00 AM").
+ */
 export function applyReminderPatch(
   current: ReminderSettings,
   patch: Partial<ReminderSettings>,
+  clockOf: (hhmm: string) => string = (hhmm) => hhmm,
 ): { reminder: ReminderSettings; errors: FieldError[] } {
   const errors: FieldError[] = [];
   const next: ReminderSettings = { ...current, days: [...current.days] };
@@ -184,8 +188,8 @@ export function applyReminderPatch(
       field: `reminder.${field}`,
       message:
         field === 'to'
-          ? `The hours must end after they start: choose a time later than ${next.from}.`
-          : `The hours must start before they end: choose a time earlier than ${next.to}.`,
+          ? `The hours must end after they start: choose a time later than ${clockOf(next.from)}.`
+          : `The hours must start before they end: choose a time earlier than ${clockOf(next.to)}.`,
     });
     next.from = current.from;
     next.to = current.to;

@@ -244,9 +244,9 @@ describe('the accounts section of the settings', () => {
       const question = ui.getByTestId('use-now');
       await expect.poll(() => question.textContent()).toContain('now?');
       expect(app.getSnapshot().account.kind).toBe('local');
-      expect(await row.textContent()).not.toContain('Default');
+      expect(await row.textContent()).not.toContain('In use');
       await question.getByRole('button', { name: 'Switch' }).click();
-      await expect.poll(() => row.textContent()).toContain('Default');
+      await expect.poll(() => row.textContent()).toContain('In use');
       expect(await ui.getByTestId('add-account-token').inputValue()).toBe('');
       expect(app.getSnapshot().account.kind).toBe('remote');
 

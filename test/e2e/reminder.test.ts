@@ -43,8 +43,9 @@ describe('the working-hours reminder', () => {
       await from.fill('10:00');
       await to.fill('08:00');
       await section.getByRole('button', { name: 'Save hours' }).click();
-      expect(await section.getByTestId('reminder-to-error').textContent()).toBe(
-        'The hours must end after they start: choose a time later than 10:00.',
+      // In the window's clock style: "10:00", or "10:00 AM" in a 12-hour locale.
+      expect(await section.getByTestId('reminder-to-error').textContent()).toMatch(
+        /^The hours must end after they start: choose a time later than 10:00(?:[\s\u202f]AM)?\.$/,
       );
       expect(await to.inputValue()).toBe('08:00');
       expect(await to.getAttribute('aria-invalid')).toBe('true');

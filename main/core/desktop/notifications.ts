@@ -64,9 +64,11 @@ export type IdlePromptAction =
 export function idlePromptAction(
   previous: Pick<Snapshot, 'idle'> | null,
   next: Pick<Snapshot, 'idle'>,
+  /** The locale the notification writes its clock time in; the system's when not given. */
+  locale?: string,
 ): IdlePromptAction {
-  const before = idleNotification(previous?.idle ?? null);
-  const now = idleNotification(next.idle);
+  const before = idleNotification(previous?.idle ?? null, locale);
+  const now = idleNotification(next.idle, locale);
   if (!now) return before ? { kind: 'withdraw' } : null;
   return now.key === before?.key ? null : { kind: 'announce', notification: now, showWindow: true };
 }

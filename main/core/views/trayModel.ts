@@ -77,9 +77,12 @@ export function trayModel(snapshot: Snapshot, now: number, platform: Platform): 
   const sync = snapshot.online ? '' : ` · Offline${waiting ? `, ${changes(waiting)} waiting` : ''}`;
   const problems = failed ? ` · ${changes(failed)} failed` : '';
   const today = todayWords(snapshot, timers, now);
-  const tooltip = ellipsize(`Stint: ${status} · Today ${today}${sync}${problems}`, TRAY_TOOLTIP_MAX);
+  // With several accounts, the one in use: the one the window's header and `stint status` name.
+  const account = snapshot.accounts.length > 1 ? ellipsize(snapshot.account.label, TRAY_NAME_MAX) : null;
+  const stint = account ? `Stint (${account})` : 'Stint';
+  const tooltip = ellipsize(`${stint}: ${status} · Today ${today}${sync}${problems}`, TRAY_TOOLTIP_MAX);
 
-  const menu = trayMenu(snapshot, { timers: { running, paused }, now, today, waiting, failed });
+  const menu = trayMenu(snapshot, { timers: { running, paused }, now, today, account, waiting, failed });
   return { title, tooltip, icon, iconText, menu };
 }
 
@@ -90,6 +93,7 @@ function trayMenu(
     timers: { running, paused },
     now,
     today,
+    account,
     waiting,
     failed,
   }: {
@@ -97,6 +101,8 @@ function trayMenu(
     now: number;
     /** todayWords: today's total as the window counts it. */
     today: string;
+    /** The account in use, named where there are several; null with one. */
+    account: string | null;
     waiting: number;
     failed: number;
   },
@@ -106,7 +112,11 @@ function trayMenu(
   menu.push(
     { id: 'quick-entry', label: 'Quick entry…' },
     // A long name in "with …'s timer" is cut with the rest of the item, the total kept.
-    { id: 'today', label: ellipsize(`Today: ${today}`, TRAY_ITEM_MAX), enabled: false },
+    {
+      id: 'today',
+      label: ellipsize(`Today${account ? ` on ${account}` : ''}: ${today}`, TRAY_ITEM_MAX),
+      enabled: false,
+    },
   );
   menu.push(...syncItems(snapshot, waiting, failed));
   // The app's own update: its progress, then "Restart to update" (the shell's item).

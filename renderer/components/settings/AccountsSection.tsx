@@ -1,6 +1,9 @@
-// The accounts Stint works with (main/core/accounts/): each with its state and the default
+// The accounts Stint works with (main/core/accounts/): each with its state and the one in use
 // marked, renamed, made the default or signed out (after a confirmation) in place, and a form to add one.
 // An account just added is not put in use silently: the section asks "Use Work now?".
+// "In use" is the account the header, the tray and the command line name: the one open. The default
+// (the one that opens at start) is the same unless it could not open, and then its row says so,
+// with the way to fix it, rather than wear a badge of its own (issue 27 item 16).
 
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { AddedAccount, StintBridge } from '../../../common/contract';
@@ -97,10 +100,9 @@ function AccountRow({
       <span class="hint">
         {' '}
         · {STATE_TEXT[account.state]}
-        {account.isDefault ? ' · Default' : ''}
-        {account.isOpen && !account.isDefault ? ' · In use' : ''}
+        {account.isOpen ? ' · In use' : ''}
       </span>
-      {account.problem && <p class={account.state === 'ok' ? 'hint' : 'error'}>{account.problem}</p>}
+      <AccountProblem account={account} busy={action.busy} onRetry={makeDefault} />
       {/* Its problem asks for a token: the field is here, not only in the form below. */}
       {account.kind === 'remote' && account.state !== 'ok' && <PasteToken account={account} bridge={bridge} />}
       <div class="row">
@@ -133,6 +135,24 @@ function AccountRow({
       )}
       <ErrorLine error={action.error} id={errorId} />
     </li>
+  );
+}
+
+/** Why it is not usable; for the default that did not open, that it opens at start and a Try again. */
+function AccountProblem({ account, busy, onRetry }: { account: AccountView; busy: boolean; onRetry(): void }) {
+  if (!account.isDefault || account.isOpen) {
+    return account.problem ? <p class={account.state === 'ok' ? 'hint' : 'error'}>{account.problem}</p> : null;
+  }
+  return (
+    <div class="row">
+      <p class="error grow" data-testid="account-not-opened">
+        Opens at start, but could not open now:{' '}
+        {account.problem ?? (account.state === 'ok' ? 'Stint could not open it.' : `${STATE_TEXT[account.state]}.`)}
+      </p>
+      <button type="button" disabled={busy} onClick={onRetry} aria-label={`Try ${account.label} again`}>
+        Try again
+      </button>
+    </div>
   );
 }
 

@@ -1,10 +1,12 @@
 // The working-hours reminder: on or off, the days, and the hours (from before to). The days save
-// as they are ticked; the hours with their Save button. A problem is shown at its field, checked
-// here as typed and again by main, and what was typed stays there.
+// as they are ticked; the hours with their Save button. The hours are shown and read in the
+// window's clock style ("9:00 AM" or "09:00", renderer/dateTime.ts) and kept as "HH:MM". A problem
+// is shown at its field, checked here as typed and again by main, and what was typed stays there.
 
 import { useState } from 'preact/hooks';
 import type { StintBridge } from '../../../common/contract';
 import { applyReminderPatch, type FieldError, type ReminderSettings } from '../../../common/settings';
+import { type DateTimeWords, useDateTime } from '../../dateTime';
 import { ErrorLine } from '../ErrorLine';
 import { useSaveSettings } from './useSaveSettings';
 
@@ -20,26 +22,28 @@ const DAYS: ReadonlyArray<{ day: number; name: string }> = [
 ];
 
 /**
- * The hours as text, HH:MM as they are kept and as this section and its refusals write them: a
- * native time field draws the browser's own style ("09:00 AM"), unlike the rest of the window.
+ * The hours as text in the window's clock style: a native time field draws the browser's own
+ * ("09:00 AM"), unlike the rest of the window. A 12-hour clock's AM/PM needs letters to type.
  */
-const CLOCK_FIELD = {
+const clockField = (words: DateTimeWords) => ({
   type: 'text',
-  inputMode: 'numeric',
+  class: 'clock',
+  inputMode: words.hour12 ? 'text' : 'numeric',
   autocomplete: 'off',
   spellcheck: false,
-  placeholder: 'HH:MM',
-  // As wide as its five characters, as the time field was: the narrow window fits both hours.
-  size: 5,
-};
+  placeholder: words.clockOf('09:00'),
+  // As wide as what it shows ("09:00", "12:00 PM"): the narrow window fits both hours.
+  size: words.hour12 ? 8 : 5,
+});
 
 type Field = 'reminder.days' | 'reminder.from' | 'reminder.to' | 'reminder.afterMinutes';
 
 export function ReminderSection({ reminder, bridge }: { reminder: ReminderSettings; bridge: StintBridge }) {
   const saving = useSaveSettings(bridge);
+  const words = useDateTime();
   const [days, setDays] = useState<number[]>(reminder.days);
-  const [from, setFrom] = useState(reminder.from);
-  const [to, setTo] = useState(reminder.to);
+  const [from, setFrom] = useState(() => words.clockOf(reminder.from));
+  const [to, setTo] = useState(() => words.clockOf(reminder.to));
   const [after, setAfter] = useState(String(reminder.afterMinutes));
   const [local, setLocal] = useState<FieldError | null>(null);
   const refused = saving.error;
@@ -66,11 +70,13 @@ export function ReminderSection({ reminder, bridge }: { reminder: ReminderSettin
 
   const submitHours = async (event: Event) => {
     event.preventDefault();
-    // An empty or broken number is refused at its field, as a wrong time is at its own.
-    const afterMinutes = after.trim() === '' ? Number.NaN : Number(after);
-    const problem = applyReminderPatch(reminder, { from, to, afterMinutes }).errors[0] ?? null;
-    setLocal(problem);
-    if (!problem) await saving.save({ reminder: { from, to, afterMinutes } });
+    const checked = checkHours(reminder, words, { from, to, after });
+    setLocal('field' in checked ? checked : null);
+    if ('field' in checked) return;
+    // What was read, as the window writes it ("9am" becomes "9:00 AM").
+    setFrom(words.clockOf(checked.from));
+    setTo(words.clockOf(checked.to));
+    await saving.save({ reminder: checked });
   };
 
   const on = reminder.enabled;
@@ -83,13 +89,13 @@ export function ReminderSection({ reminder, bridge }: { reminder: ReminderSettin
       <form class="row hours" onSubmit={submitHours} aria-label="Working hours" noValidate>
         <HourField
           label="From"
-          input={{ ...CLOCK_FIELD, value: from, 'data-testid': 'reminder-from' }}
+          input={{ ...clockField(words), value: from, 'data-testid': 'reminder-from' }}
           invalid={invalid('reminder.from', 'reminder-from-error')}
           onValue={edited(setFrom)}
         />
         <HourField
           label="To"
-          input={{ ...CLOCK_FIELD, value: to, 'data-testid': 'reminder-to' }}
+          input={{ ...clockField(words), value: to, 'data-testid': 'reminder-to' }}
           invalid={invalid('reminder.to', 'reminder-to-error')}
           onValue={edited(setTo)}
         />
@@ -105,17 +111,42 @@ export function ReminderSection({ reminder, bridge }: { reminder: ReminderSettin
       <ErrorLine error={errorAt('reminder.to')} id="reminder-to-error" testId="reminder-to-error" />
       <ErrorLine error={errorAt('reminder.afterMinutes')} id="reminder-after-error" testId="reminder-after-error" />
       <p class="hint" data-testid="reminder-state">
-        {reminderState(reminder)}
+        {reminderState(reminder, words.clockOf)}
       </p>
       {refused && !refused.field?.startsWith('reminder.') && <ErrorLine error={refused} />}
     </section>
   );
 }
 
+type Hours = Pick<ReminderSettings, 'from' | 'to' | 'afterMinutes'>;
+
+/** The typed hours as kept ("HH:MM"), or the first problem, at its field. */
+function checkHours(
+  reminder: ReminderSettings,
+  words: DateTimeWords,
+  typed: { from: string; to: string; after: string },
+): Hours | FieldError {
+  // An empty or broken number is refused at its field, as a wrong time is at its own.
+  const afterMinutes = typed.after.trim() === '' ? Number.NaN : Number(typed.after);
+  const hours = readHours(words, typed.from, typed.to);
+  if ('field' in hours) return hours;
+  const patch = { ...hours, afterMinutes };
+  return applyReminderPatch(reminder, patch, words.clockOf).errors[0] ?? patch;
+}
+
+/** The typed hours as kept ("HH:MM"), or the problem at the first one the clock cannot read. */
+function readHours(words: DateTimeWords, from: string, to: string): { from: string; to: string } | FieldError {
+  const read = { from: words.readClock(from), to: words.readClock(to) };
+  const example = `like ${words.clockOf('09:00')} or ${words.clockOf('17:30')}`;
+  if (read.from === null) return { field: 'reminder.from', message: `Enter a time of day, ${example}.` };
+  if (read.to === null) return { field: 'reminder.to', message: `Enter a time of day, ${example}.` };
+  return { from: read.from, to: read.to };
+}
+
 /** The reminder as saved, in words. */
-function reminderState(reminder: ReminderSettings): string {
+function reminderState(reminder: ReminderSettings, clockOf: (hhmm: string) => string): string {
   return reminder.enabled
-    ? `On: ${reminder.from}–${reminder.to} on ${dayNames(reminder.days)}, ${reminder.afterMinutes === 0 ? 'as soon as no timer runs' : `${reminder.afterMinutes} minutes after a timer stops`}.`
+    ? `On: ${clockOf(reminder.from)}–${clockOf(reminder.to)} on ${dayNames(reminder.days)}, ${reminder.afterMinutes === 0 ? 'as soon as no timer runs' : `${reminder.afterMinutes} minutes after a timer stops`}.`
     : 'Off: Stint does not remind you to start a timer.';
 }
 

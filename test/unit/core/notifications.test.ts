@@ -81,7 +81,7 @@ describe('idlePromptAction', () => {
   const prompt = snapshot({ idle: away });
 
   it('announces a return with a notification and the window, once however many snapshots carry it', () => {
-    expect(idlePromptAction(none, prompt)).toEqual({
+    expect(idlePromptAction(none, prompt, 'en-GB')).toEqual({
       kind: 'announce',
       showWindow: true,
       notification: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Snapshot } from '../../../common/snapshot';
+import type { AccountView, Snapshot } from '../../../common/snapshot';
 import { trayModel, type MenuItemData } from '../../../main/core/views/trayModel';
 import { snapshot as emptySnapshot, timerView } from '../../support/snapshot';
 
@@ -90,6 +90,30 @@ describe('trayModel', () => {
       tooltip: 'Stint: 2 paused timers · Today 3:45',
     });
     expect(byId(model.menu, 'pause:2')).toBeUndefined();
+  });
+
+  it('with several accounts names the one in use (the window’s and the command line’s) in the tooltip and the menu', () => {
+    const view = (id: string, label: string, isOpen: boolean): AccountView => ({
+      id,
+      label,
+      kind: id === 'local' ? 'local' : 'remote',
+      baseUrl: id === 'local' ? null : 'https://time.example.com',
+      auth: id === 'local' ? 'embedded' : 'personal',
+      // Acme Corp is the default but could not open, so This computer is in use: the tray names that one.
+      isDefault: !isOpen,
+      isOpen,
+      state: 'ok',
+      sessionOnly: false,
+      problem: null,
+    });
+    const several = snapshot({
+      account: { id: 'local', label: 'This computer', kind: 'local' },
+      accounts: [view('local', 'This computer', true), view('acc-acme', 'Acme Corp', false)],
+      timers: [running],
+    });
+    const model = trayModel(several, NOW, 'linux');
+    expect(model.tooltip).toBe("Stint (This computer): Website 1:05 · Today 4:50 (with Website's timer)");
+    expect(byId(model.menu, 'today')?.label).toBe("Today on This computer: 4:50 (with Website's timer)");
   });
 
   it('with no timer is idle and still offers quick entry, the window and quit', () => {

@@ -84,9 +84,28 @@ describe('AccountsSection', () => {
   it('words the local account once: "This computer", not "This computer on this computer"', () => {
     render(<AccountsSection snapshot={withAccounts()} bridge={fakeBridge()} />);
     const [localRow, workRow] = screen.getAllByTestId('account');
-    expect(localRow!.textContent).toMatch(/^This computer · Signed in · Default/);
+    expect(localRow!.textContent).toMatch(/^This computer · Signed in · In use/);
     expect(localRow!.textContent).not.toContain('on this computer');
     expect(workRow!.textContent).toContain('Work https://time.example.com');
+  });
+
+  it('marks only the account in use "In use"; a default that could not open says so at its row, with the fix', async () => {
+    const problem = 'Stint has no token for Work on this computer. Paste a personal token to use it.';
+    const stuck = { ...work, isDefault: true, state: 'unauthorized' as const, problem };
+    const bridge = fakeBridge();
+    render(
+      <AccountsSection snapshot={snapshot({ accounts: [{ ...local, isDefault: false }, stuck] })} bridge={bridge} />,
+    );
+    const [localRow, workRow] = screen.getAllByTestId('account');
+    expect(localRow!.textContent).toMatch(/^This computer · Signed in · In use/);
+    // One account in use: the default that did not open wears no badge of its own.
+    expect(workRow!.textContent).not.toMatch(/In use|· Default/);
+    expect(screen.getByTestId('account-not-opened').textContent).toBe(
+      `Opens at start, but could not open now: ${problem}`,
+    );
+    expect(workRow!.querySelector('[data-testid="paste-token"]')).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Try Work again' }));
+    await waitFor(() => expect(bridge.setDefaultAccount).toHaveBeenCalledWith({ accountId: 'acc-work' }));
   });
 
   it('renames an account in place: Enter sends the name typed, a refusal stays at the field, Escape goes back to Rename', async () => {

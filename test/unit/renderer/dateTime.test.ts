@@ -38,4 +38,21 @@ describe('the window’s dates and clock times', () => {
     expect(w.when(at(19, 57), at(19, 57) + 86_400_000)).toBe('Mon, 30 Nov 2026 19:57');
     expect(dateTimeWords('not a locale!').locale).toBe('en');
   });
+
+  it('read a typed time of day back as HH:MM: what its clock writes and the usual typed forms', () => {
+    const us = dateTimeWords('en-US');
+    for (const [typed, kept] of [
+      [us.clockOf('21:05'), '21:05'],
+      ['9am', '09:00'],
+      ['9:30 p.m.', '21:30'],
+      ['12 AM', '00:00'],
+      ['12pm', '12:00'],
+      ['21:00', '21:00'],
+      ['7.15', '07:15'],
+    ])
+      expect(us.readClock(typed)).toBe(kept);
+    for (const typed of ['13pm', '24:00', '9:60', 'nine', '']) expect(us.readClock(typed)).toBeNull();
+    const ko = dateTimeWords('ko-KR');
+    expect(ko.readClock(ko.clockOf('21:05'))).toBe('21:05');
+  });
 });

@@ -3,7 +3,7 @@
 // issue 27 item 11), in the system's locale: the sync tooltip, the time-away prompt, and the export's
 // day fields, which are text fields rather than native date fields (those draw "11/30/2026" in the
 // browser's own style, whatever the window writes).
-import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import type { ComponentChildren } from 'preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_REMINDER } from '../../../common/settings';
@@ -23,8 +23,11 @@ const inLocale = (locale: string, children: ComponentChildren) =>
   render(<DateTimeContext.Provider value={dateTimeWords(locale)}>{children}</DateTimeContext.Provider>);
 
 describe.each([
-  ['en-GB', { seconds: '19:56:21', clock: '19:26' }],
-  ['en-US', { seconds: '7:56:21 PM', clock: '7:26 PM' }],
+  ['en-GB', { seconds: '19:56:21', clock: '19:26', nine: '09:00', five: '17:00', eight: '08:00', nine_pm: '21:00' }],
+  [
+    'en-US',
+    { seconds: '7:56:21 PM', clock: '7:26 PM', nine: '9:00 AM', five: '5:00 PM', eight: '8:00 AM', nine_pm: '9:00 PM' },
+  ],
 ])('in %s, the window writes', (locale, shows) => {
   it(`the sync tooltip's time as its clock does (${shows.seconds})`, () => {
     inLocale(locale, <SyncStatus snapshot={snapshot({ lastSyncAt: at })} connected={true} bridge={fakeBridge()} />);
@@ -51,15 +54,40 @@ describe.each([
     expect(from.value).toBe('2026-11-23');
   });
 
-  it('the reminder’s hours in text fields, HH:MM as its state line writes them; a time it cannot read refused there', async () => {
+  it(`the reminder’s hours as its clock does (${shows.nine}), read back as typed in any usual form and kept as HH:MM`, async () => {
     const bridge = fakeBridge();
     inLocale(locale, <ReminderSection reminder={{ ...DEFAULT_REMINDER, enabled: true }} bridge={bridge} />);
     const from = screen.getByLabelText('From') as HTMLInputElement;
-    expect([from.type, from.value]).toEqual(['text', '09:00']);
-    fireEvent.input(from, { target: { value: '9am' } });
+    const to = screen.getByLabelText('To') as HTMLInputElement;
+    expect([from.type, plain(from.value), plain(to.value)]).toEqual(['text', shows.nine, shows.five]);
+    expect(plain(screen.getByTestId('reminder-state').textContent)).toContain(`On: ${shows.nine}–${shows.five} on`);
+    fireEvent.input(from, { target: { value: '8am' } });
+    fireEvent.input(to, { target: { value: '21:00' } });
     fireEvent.submit(screen.getByRole('form', { name: 'Working hours' }));
-    expect((await screen.findByTestId('reminder-from-error')).textContent).toContain('HH:MM');
-    expect(from.value).toBe('9am');
+    await waitFor(() =>
+      expect(bridge.updateSettings).toHaveBeenCalledWith({
+        reminder: { from: '08:00', to: '21:00', afterMinutes: 10 },
+      }),
+    );
+    expect([plain(from.value), plain(to.value)]).toEqual([shows.eight, shows.nine_pm]);
+  });
+
+  it('the reminder’s hours saved unchanged as shown; a time it cannot read refused at its field, kept', async () => {
+    const bridge = fakeBridge();
+    inLocale(locale, <ReminderSection reminder={{ ...DEFAULT_REMINDER, enabled: true }} bridge={bridge} />);
+    const from = screen.getByLabelText('From') as HTMLInputElement;
+    fireEvent.submit(screen.getByRole('form', { name: 'Working hours' }));
+    await waitFor(() =>
+      expect(bridge.updateSettings).toHaveBeenCalledWith({
+        reminder: { from: '09:00', to: '17:00', afterMinutes: 10 },
+      }),
+    );
+    bridge.updateSettings.mockClear();
+    fireEvent.input(from, { target: { value: '25:00' } });
+    fireEvent.submit(screen.getByRole('form', { name: 'Working hours' }));
+    expect(plain((await screen.findByTestId('reminder-from-error')).textContent)).toContain(`like ${shows.nine}`);
+    expect(from.getAttribute('aria-invalid')).toBe('true');
+    expect(from.value).toBe('25:00');
     expect(bridge.updateSettings).not.toHaveBeenCalled();
   });
 });

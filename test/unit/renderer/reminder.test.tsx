@@ -8,6 +8,7 @@ import { fail } from '../../../common/result';
 import { DEFAULT_REMINDER } from '../../../common/settings';
 import { ReminderBar } from '../../../renderer/components/ReminderBar';
 import { ReminderSection } from '../../../renderer/components/settings/ReminderSection';
+import { DateTimeContext, dateTimeWords } from '../../../renderer/dateTime';
 import { fakeBridge } from '../../support/fakeBridge';
 import { SNAPSHOT_NOW } from '../../support/snapshot';
 
@@ -46,10 +47,17 @@ describe('ReminderBar', () => {
   });
 });
 
+// A 24-hour locale, so the hours read 09:00 as they are kept (the 12-hour clock: dateTimeViews.test.tsx).
+const section = (props: Parameters<typeof ReminderSection>[0]) => (
+  <DateTimeContext.Provider value={dateTimeWords('en-GB')}>
+    <ReminderSection {...props} />
+  </DateTimeContext.Provider>
+);
+
 describe('ReminderSection', () => {
   it('turns the reminder on, and saves a day ticked', async () => {
     const bridge = fakeBridge();
-    render(<ReminderSection reminder={DEFAULT_REMINDER} bridge={bridge} />);
+    render(section({ reminder: DEFAULT_REMINDER, bridge }));
     expect(screen.getByTestId('reminder-state').textContent).toBe('Off: Stint does not remind you to start a timer.');
     fireEvent.click(screen.getByRole('checkbox', { name: /Remind me when no timer runs/ }));
     await waitFor(() => expect(bridge.updateSettings).toHaveBeenCalledWith({ reminder: { enabled: true } }));
@@ -59,7 +67,7 @@ describe('ReminderSection', () => {
 
   it('refuses hours that end before they start at the To field, keeps them, and saves nothing', async () => {
     const bridge = fakeBridge();
-    render(<ReminderSection reminder={{ ...DEFAULT_REMINDER, enabled: true }} bridge={bridge} />);
+    render(section({ reminder: { ...DEFAULT_REMINDER, enabled: true }, bridge }));
     expect(screen.getByTestId('reminder-state').textContent).toBe(
       'On: 09:00–17:00 on Mon, Tue, Wed, Thu, Fri, 10 minutes after a timer stops.',
     );
@@ -85,7 +93,7 @@ describe('ReminderSection', () => {
 
   it('keeps the last day ticked off on screen with an error, and saves nothing', async () => {
     const bridge = fakeBridge();
-    render(<ReminderSection reminder={{ ...DEFAULT_REMINDER, days: [3] }} bridge={bridge} />);
+    render(section({ reminder: { ...DEFAULT_REMINDER, days: [3] }, bridge }));
     const wednesday = screen.getByRole('checkbox', { name: 'Wednesday' }) as HTMLInputElement;
     fireEvent.click(wednesday);
     expect((await screen.findByTestId('reminder-days-error')).textContent).toBe('Choose at least one day.');

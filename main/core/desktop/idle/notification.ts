@@ -1,6 +1,9 @@
 // When the shell shows the OS notification for the idle prompt: once per return, not on every
 // snapshot that still carries the same prompt (nor when a read only flips whether it still runs).
+// When the user left is written as the window writes it (common/dateTimeWords.ts), in the system's
+// locale as Intl knows it: main has no navigator.
 
+import { dateTimeWords, intlLocale } from '../../../../common/dateTimeWords';
 import { idleMessage } from '../../../../common/idleText';
 import type { IdlePromptView } from '../../../../common/snapshot';
 
@@ -11,11 +14,14 @@ export interface IdleNotification {
   body: string;
 }
 
-export function idleNotification(prompt: IdlePromptView | null): IdleNotification | null {
+export function idleNotification(
+  prompt: IdlePromptView | null,
+  locale: string = intlLocale(),
+): IdleNotification | null {
   if (!prompt) return null;
   return {
     key: `${prompt.projectId}@${prompt.idleSince}-${prompt.returnedAt}`,
     title: 'Stint: you were away',
-    body: `${idleMessage(prompt)} Open Stint to keep or discard that time.`,
+    body: `${idleMessage(prompt, dateTimeWords(locale).when)} Open Stint to keep or discard that time.`,
   };
 }
