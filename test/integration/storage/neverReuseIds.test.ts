@@ -48,11 +48,14 @@ function snapshot(db: Db, tables: string[]) {
       rows: db.prepare(`SELECT ${list} FROM "${table}" ORDER BY ${columns.map((_, i) => i + 1).join(', ')}`).all(),
     };
   }
-  const indexes = db
-    .prepare(
-      `SELECT name, tbl_name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name NOT LIKE 'sqlite_%' ORDER BY name`,
-    )
-    .all();
+  // The indexes of these tables only: a migration after neverReuseIds adds tables of its own.
+  const indexes = (
+    db
+      .prepare(
+        `SELECT name, tbl_name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name NOT LIKE 'sqlite_%' ORDER BY name`,
+      )
+      .all() as Array<{ tbl_name: string }>
+  ).filter((index) => tables.includes(index.tbl_name));
   return { tables: shape, indexes };
 }
 
