@@ -56,9 +56,10 @@ describe('the idle prompt', () => {
 
       const prompt = page.getByRole('alertdialog', { name: 'Time away' });
       await prompt.waitFor();
-      // The clock as the window writes it, in the browser's locale (renderer/dateTime.ts): 19:26 or 7:26 PM.
+      // The clock as the window writes it, in the browser's locale (with the day in front when the
+      // time away began before midnight) (renderer/dateTime.ts): 19:26 or 7:26 PM.
       expect(await prompt.textContent()).toMatch(
-        /You were away 30 min \(since \d{1,2}:\d\d(?:[\s\u202f][AP]M)?\) while Website ran\./,
+        /You were away 30 min \(since (?:[^)]*\d{4},? )?\d{1,2}:\d\d(?:[\s\u202f][AP]M)?\) while Website ran\./,
       );
       await expect.poll(() => page.locator(':focus').textContent()).toBe('Keep');
       expect(await violations(page, '[data-testid="idle-prompt"]')).toEqual([]);
