@@ -8,7 +8,7 @@ import { createConnection } from 'node:net';
 import { collect } from '../main/api/types';
 import { openStintApp } from '../main/core/accounts/app';
 import { startCliSocket } from '../main/core/cliSocket/server';
-import { createSessionSecrets } from '../main/core/embedded/keychain';
+import { createSessionSecrets } from '../platform/keychain';
 import { until } from '../test/support/offline';
 import { startOfflineRemoteApp } from '../test/support/offlineRemoteApp';
 import { bundleCli } from '../test/support/stintCli';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { createServiceApi } from '../main/api/client';
 import { openEmbeddedAccount } from '../main/core/embedded/embeddedAccount';
-import { createSessionSecrets } from '../main/core/embedded/keychain';
+import { createSessionSecrets } from '../platform/keychain';
 import { CHROMIUM } from '../test/e2e/support';
 import { soleCoreApp } from '../test/support/soleCore';
 import { startWebHost } from '../web/host';

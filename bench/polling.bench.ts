@@ -5,7 +5,7 @@
 // client) come before the hour and are not counted: the targets are about the steady state.
 import { startBroadcasts } from '../main/core/embedded/broadcasts/registration';
 import { createCore } from '../main/core/core';
-import { createSessionSecrets } from '../main/core/embedded/keychain';
+import { createSessionSecrets } from '../platform/keychain';
 import { CountingAgent, startLocal, tempDir, type Local } from '../test/integration/broadcasts/support';
 import { fakeClock } from '../test/unit/core/support/fakeClock';
 import { ACCOUNT, until } from '../test/unit/core/support/offline';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { openEmbeddedAccount } from '../main/core/embedded/embeddedAccount';
-import { createSessionSecrets } from '../main/core/embedded/keychain';
+import { createSessionSecrets } from '../platform/keychain';
 import { CHROMIUM } from '../test/e2e/support';
 import { startWebHost } from '../web/host';
 import { soleCoreApp } from '../test/support/soleCore';

@@ -11,7 +11,7 @@ import { localDate } from '../common/format';
 import { addDays, weekOf } from '../common/week';
 import { createServiceApi } from '../main/api/client';
 import { openEmbeddedAccount } from '../main/core/embedded/embeddedAccount';
-import { createSessionSecrets } from '../main/core/embedded/keychain';
+import { createSessionSecrets } from '../platform/keychain';
 import { CHROMIUM } from '../test/e2e/support';
 import { startWebHost } from '../web/host';
 import { soleCoreApp } from '../test/support/soleCore';

@@ -12,6 +12,8 @@ import type { SqliteDriver } from './storage/driver';
 import { sealPlainSecrets } from './storage/sealSecrets';
 import { seedService } from './seed';
 import { secretBox } from './storage/secretBox';
+// The embedded account makes the key its service seals secrets with, so it needs the key's size.
+export { SECRETS_KEY_BYTES } from './storage/secretBox';
 import { timestamp } from './time';
 import { DEFAULT_TUNING, type Tuning } from './tuning';
 import { installEventDelivery, type EventDelivery } from './events/install';

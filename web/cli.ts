@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { openStintApp } from '../main/core/accounts/app';
 import { startCliSocket } from '../main/core/cliSocket/server';
 import { webHostDataDir } from '../main/core/desktop/dataDirs';
-import { sessionSecretsNotice } from '../main/core/embedded/keychain';
+import { sessionSecretsNotice } from '../platform/keychain';
 import { startWebHost } from './host';
 import { openInBrowser } from './openInBrowser';
 

@@ -13,7 +13,7 @@ import { startCliSocket } from '../core/cliSocket/server';
 import { commandAction, describeFailedShortcuts, type CommandName } from '../core/desktop/commands';
 import { toggleCommandLine } from '../core/desktop/desktopCommand';
 import { isSafeExternalUrl } from '../core/desktop/externalLinks';
-import { createKeychain, KeychainUnavailableError } from '../core/embedded/keychain';
+import { createKeychain, KeychainUnavailableError } from '../../platform/keychain';
 import type { createGlobalShortcuts } from './shortcuts';
 import { watchIdle } from './idle';
 import { registerIpc, sendUiCommand } from './ipc';

@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { nodeSqlite, type Connection, type DriverStatement, type SqliteDriver } from './driver';
 import { migrate } from './migrations';
-import { makePrivateDir, makePrivateFile } from './privateFiles';
+import { makePrivateDir, makePrivateFile } from '../../platform/privateFiles';
 import type { Queryable, Row, Store } from './store';
 
 interface Compiled {

@@ -15,7 +15,7 @@ import type { Result } from '../../common/result';
 import { openStintApp, type StintApp } from '../../main/core/accounts/app';
 import { OAUTH_CALLBACK_PATH } from '../../main/core/accounts/loopback';
 import { ACCOUNT_SECRETS } from '../../main/core/accounts/signOut';
-import { createSessionSecrets } from '../../main/core/embedded/keychain';
+import { createSessionSecrets } from '../../platform/keychain';
 import { startService, type RunningService } from '../../service';
 import { registerApplication } from '../../service/oauth/applications';
 import { openSqliteStore } from '../../service/storage/sqliteStore';

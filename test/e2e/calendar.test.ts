@@ -12,7 +12,7 @@ import { localDate } from '../../common/format';
 import { collect } from '../../main/api/types';
 import { type Calendars, openCalendars } from '../../main/core/calendars/calendars';
 import { type EmbeddedAccount, openEmbeddedAccount } from '../../main/core/embedded/embeddedAccount';
-import { createSessionSecrets } from '../../main/core/embedded/keychain';
+import { createSessionSecrets } from '../../platform/keychain';
 import { startWebHost, type WebHost } from '../../web/host';
 import { eightMeetings, serveCalendars } from '../support/calendars';
 import { soleCoreApp } from '../support/soleCore';

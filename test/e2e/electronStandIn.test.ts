@@ -15,7 +15,7 @@ import { DEFAULT_HOTKEYS } from '../../common/settings';
 import { createServiceApi } from '../../main/api/client';
 import { collect, type ServiceApi } from '../../main/api/types';
 import { JOURNAL_FILE, openJournal } from '../../main/core/sync/journal';
-import { createKeychain } from '../../main/core/embedded/keychain';
+import { createKeychain } from '../../platform/keychain';
 import { buildAll } from '../../scripts/build.mjs';
 import { root } from '../../scripts/electronBinary.mjs';
 import { bootBundle, until, type BootedApp } from '../support/electron/boot';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../common/dispatch';
 import type { Result } from '../../common/result';
 import { openStintApp, type StintApp } from '../../main/core/accounts/app';
-import { createSessionSecrets } from '../../main/core/embedded/keychain';
+import { createSessionSecrets } from '../../platform/keychain';
 import { startService, type RunningService } from '../../service';
 import { startWebHost, type WebHost } from '../../web/host';
 import { axeViolations } from './axe';

@@ -17,7 +17,7 @@ import type { Snapshot } from '../../common/snapshot';
 import { createServiceApi } from '../../main/api/client';
 import type { ServiceApi } from '../../main/api/types';
 import { openStintApp, type StintApp } from '../../main/core/accounts/app';
-import { createSessionSecrets } from '../../main/core/embedded/keychain';
+import { createSessionSecrets } from '../../platform/keychain';
 import { startService, type RunningService } from '../../service';
 import { startWebHost, type WebHost } from '../../web/host';
 import { startFaultProxy, type FaultProxy } from '../support/faultProxy';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Hotkeys } from '../../common/settings';
 import type { RegistrationOutcome } from '../../main/core/desktop/commands';
 import { openEmbeddedAccount, type EmbeddedAccount } from '../../main/core/embedded/embeddedAccount';
-import { createSessionSecrets } from '../../main/core/embedded/keychain';
+import { createSessionSecrets } from '../../platform/keychain';
 import { startWebHost, type WebHost } from '../../web/host';
 import { soleCoreApp } from '../support/soleCore';
 import { CHROMIUM } from './support';

@@ -13,7 +13,7 @@ import { gnomeShortcutCommands } from '../../common/desktopShortcuts';
 import { DEFAULT_HOTKEYS } from '../../common/settings';
 import type { ShortcutsView, Snapshot } from '../../common/snapshot';
 import { openEmbeddedAccount, type EmbeddedAccount } from '../../main/core/embedded/embeddedAccount';
-import { createSessionSecrets } from '../../main/core/embedded/keychain';
+import { createSessionSecrets } from '../../platform/keychain';
 import { startWebHost, type WebHost } from '../../web/host';
 import { soleCoreApp } from '../support/soleCore';
 import { axeViolations } from './axe';

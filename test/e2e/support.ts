@@ -10,7 +10,7 @@ import { WebSocket } from 'ws';
 import { createServiceApi } from '../../main/api/client';
 import type { ServiceApi } from '../../main/api/types';
 import { openEmbeddedAccount, type EmbeddedAccount } from '../../main/core/embedded/embeddedAccount';
-import { createSessionSecrets } from '../../main/core/embedded/keychain';
+import { createSessionSecrets } from '../../platform/keychain';
 import type { Core } from '../../main/core/types';
 import { bridgeProtocols, SECRET_FRAGMENT_KEY } from '../../common/webHostSecret';
 import { startWebHost, type WebHost } from '../../web/host';

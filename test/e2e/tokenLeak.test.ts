@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStintApp, type StintApp } from '../../main/core/accounts/app';
 import { OAUTH_CALLBACK_PATH } from '../../main/core/accounts/loopback';
 import { ACCOUNT_SECRETS } from '../../main/core/accounts/signOut';
-import { createSessionSecrets, type SecretKey, type SecretStore } from '../../main/core/embedded/keychain';
+import { createSessionSecrets, type SecretKey, type SecretStore } from '../../platform/keychain';
 import { registerApplication } from '../../service/oauth/applications';
 import { openSqliteStore } from '../../service/storage/sqliteStore';
 import { timestamp } from '../../service/time';

@@ -21,7 +21,7 @@ import type { Result } from '../../common/result';
 import type { UpdateView } from '../../common/snapshot';
 import { createServiceApi } from '../../main/api/client';
 import { collect, type ServiceApi } from '../../main/api/types';
-import { createKeychain } from '../../main/core/embedded/keychain';
+import { createKeychain } from '../../platform/keychain';
 import { openJournal } from '../../main/core/sync/journal';
 import { buildAll } from '../../scripts/build.mjs';
 import { root } from '../../scripts/electronBinary.mjs';

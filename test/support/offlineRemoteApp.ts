@@ -7,7 +7,7 @@ import { createServiceApi } from '../../main/api/client';
 import { collect, type ServiceApi } from '../../main/api/types';
 import { openStintApp, type StintApp } from '../../main/core/accounts/app';
 import { startCliSocket, type CliSocketServer } from '../../main/core/cliSocket/server';
-import { createSessionSecrets } from '../../main/core/embedded/keychain';
+import { createSessionSecrets } from '../../platform/keychain';
 import { startService } from '../../service';
 import { startFaultProxy } from './faultProxy';
 import { until } from './offline';

@@ -40,7 +40,7 @@ describe('process boundaries', () => {
   it("only main/shell and preload import 'electron'", () => {
     expect(
       offenders(
-        ['main/core', 'main/desktopBus', 'main/api', 'common', 'renderer', 'service', 'web'],
+        ['main/core', 'main/desktopBus', 'main/api', 'common', 'platform', 'renderer', 'service', 'web'],
         (s) => s === 'electron' || s.startsWith('electron/'),
       ),
     ).toEqual([]);
@@ -64,7 +64,10 @@ describe('process boundaries', () => {
     expect(allowed('main/api/client.ts', '../core/store')).toBe(false);
     expect(allowed('wire/serviceTypes.ts', '../common/result')).toBe(false);
     expect(allowed('main/core/views/deriveSnapshot.ts', '../../../wire/serviceTypes')).toBe(false);
-    expect(allowed('service/app.ts', '../main/core/embedded/keychain')).toBe(false);
+    expect(allowed('service/app.ts', '../platform/keychain')).toBe(false);
+    expect(allowed('service/storage/sqliteStore.ts', '../../platform/privateFiles')).toBe(true);
+    expect(allowed('main/core/embedded/embeddedAccount.ts', '../../../service/storage/secretBox')).toBe(false);
+    expect(allowed('platform/keychain.ts', '../main/core/core')).toBe(false);
     expect(allowed('renderer/main.tsx', 'undici')).toBe(false);
     expect(allowed('main/core/embedded/embeddedAccount.ts', '../../../service')).toBe(true);
     expect(allowed('cli/run.ts', '../main/core/core')).toBe(false);
@@ -75,7 +78,7 @@ describe('process boundaries', () => {
     expect(allowed('main/core/senders/sendOnce.ts', '../sync/outbox')).toBe(false);
     expect(allowed('main/core/views/trayModel.ts', '../calls/kit')).toBe(false);
     expect(allowed('main/core/calls/kit.ts', '../core')).toBe(false);
-    expect(importsOf(join(root, 'main/core/embedded/keychain.ts'))).toContain('@napi-rs/keyring');
+    expect(importsOf(join(root, 'platform/keychain.ts'))).toContain('@napi-rs/keyring');
     expect(importsOf(join(root, 'test/unit/boundaries.test.ts'))).toContain('vitest');
   });
 });
@@ -91,20 +94,9 @@ const RULES: Array<{ folder: string; folders: string[]; packages: string[]; beca
   { folder: 'main/api', folders: ['main/api', 'common', 'wire'], packages: ['node:', 'undici', 'fast-xml-parser'] },
   {
     folder: 'main/core',
-    folders: [
-      'main/core',
-      'main/api',
-      'common',
-      'service/index.ts',
-      'service/storage/secretBox.ts',
-      'service/storage/privateFiles.ts',
-    ],
-    packages: ['node:', 'zod', 'conf', '@napi-rs/keyring', 'ical.js'],
-    because: {
-      'service/index.ts': 'the embedded account starts the local service',
-      'service/storage/secretBox.ts': "the embedded account makes the service's secrets key",
-      'service/storage/privateFiles.ts': 'the app writes its own data files 0600 as the service does',
-    },
+    folders: ['main/core', 'main/api', 'common', 'service/index.ts', 'platform'],
+    packages: ['node:', 'zod', 'conf', 'ical.js'],
+    because: { 'service/index.ts': 'the embedded account starts the local service, its one entry point' },
   },
   // main/core's folders, each a layer that imports only those below it (main/core/README.md):
   // model < senders < sync < views, calls < core.ts < embedded < accounts; desktop beside.
@@ -122,10 +114,10 @@ const RULES: Array<{ folder: string; folders: string[]; packages: string[]; beca
       'main/core/model',
       'main/api',
       'common',
-      'service/storage/privateFiles.ts',
+      'platform/privateFiles.ts',
     ],
     packages: ['node:'],
-    because: { 'service/storage/privateFiles.ts': 'the journal and the ledger are written 0600 as the service does' },
+    because: { 'platform/privateFiles.ts': 'the journal and the ledger are written 0600' },
   },
   {
     folder: 'main/core/desktop',
@@ -151,17 +143,11 @@ const RULES: Array<{ folder: string; folders: string[]; packages: string[]; beca
   },
   {
     folder: 'main/core/calendars',
-    folders: [
-      'main/core/calendars',
-      'main/core/embedded/keychain.ts',
-      'main/api/clock.ts',
-      'common',
-      'service/storage/privateFiles.ts',
-    ],
+    folders: ['main/core/calendars', 'platform/keychain.ts', 'main/api/clock.ts', 'common', 'platform/privateFiles.ts'],
     packages: ['node:', 'zod', 'ical.js'],
     because: {
-      'main/core/embedded/keychain.ts': "a calendar's address is a secret, kept where tokens are",
-      'service/storage/privateFiles.ts': 'the calendars file and the cache are written 0600 as the service does',
+      'platform/keychain.ts': "a calendar's address is a secret, kept where tokens are",
+      'platform/privateFiles.ts': 'the calendars file and the cache are written 0600',
     },
   },
   {
@@ -173,7 +159,7 @@ const RULES: Array<{ folder: string; folders: string[]; packages: string[]; beca
   { folder: 'main/core/export', folders: ['main/core/export', 'main/api', 'common'], packages: ['node:'] },
   {
     folder: 'main/core/cliSocket',
-    folders: ['main/core/cliSocket', 'main/core/types.ts', 'common', 'service/storage/privateFiles.ts'],
+    folders: ['main/core/cliSocket', 'main/core/types.ts', 'common', 'platform/privateFiles.ts'],
     packages: ['node:'],
   },
   {
@@ -186,11 +172,12 @@ const RULES: Array<{ folder: string; folders: string[]; packages: string[]; beca
       'main/api',
       'common',
       'service/index.ts',
-      'service/storage/secretBox.ts',
-      'service/storage/privateFiles.ts',
+      'platform',
     ],
-    packages: ['node:', '@napi-rs/keyring'],
+    packages: ['node:'],
   },
+  // Node helpers both the app and the service use: files only this OS user may open, the keychain.
+  { folder: 'platform', folders: ['platform'], packages: ['node:', '@napi-rs/keyring'] },
   {
     folder: 'main/desktopBus',
     folders: ['main/desktopBus', 'main/core/desktop', 'common'],
@@ -198,7 +185,7 @@ const RULES: Array<{ folder: string; folders: string[]; packages: string[]; beca
   },
   {
     folder: 'main/shell',
-    folders: ['main/shell', 'main/core', 'main/desktopBus', 'common'],
+    folders: ['main/shell', 'main/core', 'main/desktopBus', 'common', 'platform'],
     packages: ['node:', 'electron', 'electron-updater'],
   },
   { folder: 'main/index.ts', folders: ['main/shell'], packages: [] },
@@ -206,9 +193,12 @@ const RULES: Array<{ folder: string; folders: string[]; packages: string[]; beca
   { folder: 'renderer', folders: ['renderer', 'common'], packages: ['preact', '@preact/signals'] },
   {
     folder: 'service',
-    folders: ['service', 'wire', 'common/timeString.ts'],
+    folders: ['service', 'wire', 'common/timeString.ts', 'platform/privateFiles.ts'],
     packages: ['node:', 'fastify', 'fast-xml-parser', 'pg', 'prom-client'],
-    because: { 'common/timeString.ts': 'the spec\'s time strings ("1:30"), read by v1 as by quick entry' },
+    because: {
+      'common/timeString.ts': 'the spec\'s time strings ("1:30"), read by v1 as by quick entry',
+      'platform/privateFiles.ts': 'the database and its folder are written 0700/0600',
+    },
   },
   {
     folder: 'cli',
@@ -242,7 +232,7 @@ const RULES: Array<{ folder: string; folders: string[]; packages: string[]; beca
   { folder: 'main/core/desktop/dataDirs.ts', folders: [], packages: ['node:'] },
   {
     folder: 'web',
-    folders: ['web', 'main/core', 'common', 'scripts/csp.mjs', 'scripts/electronBinary.mjs'],
+    folders: ['web', 'main/core', 'common', 'platform', 'scripts/csp.mjs', 'scripts/electronBinary.mjs'],
     packages: ['node:', 'ws', 'esbuild'],
   },
 ];
@@ -277,7 +267,7 @@ function allowed(file: string, specifier: string): boolean {
 }
 
 function ruleBreaks(): string[] {
-  const dirs = ['common', 'wire', 'main', 'preload', 'renderer', 'service', 'web', 'cli'];
+  const dirs = ['common', 'wire', 'platform', 'main', 'preload', 'renderer', 'service', 'web', 'cli'];
   return dirs.flatMap(sources).flatMap((path) => {
     const file = relative(root, path);
     return importsOf(path)

@@ -9,7 +9,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const root = join(__dirname, '../..');
-const PRODUCTION = ['main', 'common', 'wire', 'preload', 'renderer', 'service', 'web', 'cli'];
+const PRODUCTION = ['main', 'common', 'wire', 'platform', 'preload', 'renderer', 'service', 'web', 'cli'];
 
 /**
  * Circles known and left to their own work, each named whole (every file of it). One that is no

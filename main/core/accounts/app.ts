@@ -15,7 +15,12 @@ import type { ConnectionOptions } from '../../api/options';
 import { sharedConnection } from '../../api/serviceLimiters';
 import { lockDataFolder, type DataFolderLock } from './dataFolderLock';
 import { LOCAL_ACCOUNT, openEmbeddedAccount } from '../embedded/embeddedAccount';
-import { createKeychain, createSessionSecrets, KeychainUnavailableError, type SecretStore } from '../embedded/keychain';
+import {
+  createKeychain,
+  createSessionSecrets,
+  KeychainUnavailableError,
+  type SecretStore,
+} from '../../../platform/keychain';
 import { openCalendars, type Calendars } from '../calendars/calendars';
 import { openSettingsStore } from '../settings/file';
 import type { SettingsStore } from '../settings/store';
@@ -32,7 +37,7 @@ import { watchOtherTimers } from './otherTimers';
 import { localAccountTimers } from './localTimers';
 import { openRemoteAccount, remoteCredentials } from './remote';
 import { accountViews, missingCredential, UNAUTHORIZED, type AccountStatus } from './views';
-import { makePrivateDir, tightenTree } from '../../../service/storage/privateFiles';
+import { makePrivateDir, tightenTree } from '../../../platform/privateFiles';
 
 /** How long a browser sign-in may take before Stint stops listening for it. */
 export const SIGN_IN_TIMEOUT_MS = 5 * 60_000;

@@ -27,7 +27,7 @@ import { chmodSync, linkSync, lstatSync, readlinkSync, renameSync, rmSync, symli
 import { createServer, type Server } from 'node:net';
 import { userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
-import { makePrivateDir, PRIVATE_FILE_MODE } from '../../../service/storage/privateFiles';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../../../platform/privateFiles';
 import { answers } from '../cliSocket/answers';
 import { MAX_SOCKET_PATH_BYTES } from '../cliSocket/address';
 

@@ -7,7 +7,7 @@ import type { Handlers } from '../../../common/contract';
 import { fail, ok, type Result } from '../../../common/result';
 import type { ConnectionOptions } from '../../api/options';
 import { LOCAL_ACCOUNT } from '../embedded/embeddedAccount';
-import type { SecretKey, SecretStore } from '../embedded/keychain';
+import type { SecretKey, SecretStore } from '../../../platform/keychain';
 import { readAccountName } from './accountName';
 import {
   accountLabels,

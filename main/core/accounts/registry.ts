@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { makePrivateDir } from '../../../service/storage/privateFiles';
+import { makePrivateDir } from '../../../platform/privateFiles';
 import { LOCAL_ACCOUNT } from '../embedded/embeddedAccount';
 
 export const REGISTRY_FILE = 'accounts.json';

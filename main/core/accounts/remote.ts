@@ -9,11 +9,11 @@ import { createServiceApi } from '../../api/client';
 import { createOAuthClient, oauthCredentials } from '../../api/oauth';
 import type { ConnectionOptions, Credentials } from '../../api/options';
 import { createCore } from '../core';
-import type { SecretStore } from '../embedded/keychain';
+import type { SecretStore } from '../../../platform/keychain';
 import type { Core, CoreOptions } from '../types';
 import { watchAuth, type AuthState } from './authWatch';
 import type { RemoteAccount } from './registry';
-import { makePrivateDir } from '../../../service/storage/privateFiles';
+import { makePrivateDir } from '../../../platform/privateFiles';
 
 export interface RemoteOptions {
   account: RemoteAccount;

@@ -16,7 +16,7 @@ import { isNotFound } from '../../api/errors';
 import { redact } from '../../api/oauth/errors';
 import { unreachable } from '../../api/unreachable';
 import type { ConnectionOptions } from '../../api/options';
-import type { SecretKey, SecretStore } from '../embedded/keychain';
+import type { SecretKey, SecretStore } from '../../../platform/keychain';
 import type { RemoteAccount } from './registry';
 
 /** Every kind of secret an account may have in the keychain. */

@@ -7,7 +7,7 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { makePrivateDir } from '../../../service/storage/privateFiles';
+import { makePrivateDir } from '../../../platform/privateFiles';
 
 export const CALENDARS_FILE = 'calendars.json';
 const CACHE_DIR = 'calendars';

@@ -8,7 +8,7 @@ import { fail, ok, type Result } from '../../../common/result';
 import type { CalendarSourceView, CalendarView, EntryView, Snapshot } from '../../../common/snapshot';
 import type { TimerClock } from '../../api/clock';
 import { systemClock } from '../../api/clock';
-import type { SecretStore } from '../embedded/keychain';
+import type { SecretStore } from '../../../platform/keychain';
 import { type CheckedAddress, checkAddress, readCalendarText, relabelled } from './calendarAddress';
 import {
   type CalendarsFile,

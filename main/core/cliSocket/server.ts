@@ -15,7 +15,7 @@ import { chmodSync, lstatSync, unlinkSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { dirname } from 'node:path';
 import type { Handlers } from '../../../common/contract';
-import { makePrivateDir, PRIVATE_FILE_MODE } from '../../../service/storage/privateFiles';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../../../platform/privateFiles';
 import { answers } from './answers';
 import { cliSocketPath, MAX_SOCKET_PATH_BYTES } from './address';
 import { type CsvStreamer, serveConnection } from './connection';

@@ -8,14 +8,13 @@
 
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { startService, type RunningService } from '../../../service';
-import { makePrivateDir } from '../../../service/storage/privateFiles';
-import { SECRETS_KEY_BYTES } from '../../../service/storage/secretBox';
+import { SECRETS_KEY_BYTES, startService, type RunningService } from '../../../service';
+import { makePrivateDir } from '../../../platform/privateFiles';
 import { createServiceApi } from '../../api/client';
 import { createLegacyApi } from '../../api/legacy';
 import { startBroadcasts, type Broadcasts } from './broadcasts/registration';
 import { createCore } from '../core';
-import type { SecretStore } from './keychain';
+import type { SecretStore } from '../../../platform/keychain';
 import { openSettingsStore } from '../settings/file';
 import type { SettingsStore } from '../settings/store';
 import type { ApplyHotkeys } from '../settings/update';

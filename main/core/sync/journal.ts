@@ -14,7 +14,7 @@
 import { open, rename, stat, type FileHandle } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { makePrivateDir, PRIVATE_FILE_MODE } from '../../../service/storage/privateFiles';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../../../platform/privateFiles';
 
 /** Calls must not overlap: the outbox runs them one at a time, in order. */
 export interface Journal {

@@ -8,7 +8,7 @@
 
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makePrivateDir, PRIVATE_FILE_MODE } from '../../../service/storage/privateFiles';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../../../platform/privateFiles';
 import type { ServiceData } from './serviceData';
 
 export const LAST_READ_FILE = 'last-read.json';

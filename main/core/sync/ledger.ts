@@ -10,7 +10,7 @@ import { appendFile, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ActivityEntry, ActivityState } from '../../../common/activity';
-import { PRIVATE_FILE_MODE } from '../../../service/storage/privateFiles';
+import { PRIVATE_FILE_MODE } from '../../../platform/privateFiles';
 
 export const LEDGER_FILE = 'activity.jsonl';
 /** The changes kept: older ones drop off at open and as new ones come. */

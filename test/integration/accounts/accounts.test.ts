@@ -10,7 +10,7 @@ import type { Snapshot } from '../../../common/snapshot';
 import { createServiceApi } from '../../../main/api/client';
 import { REGISTRY_FILE } from '../../../main/core/accounts/registry';
 import { ACCOUNT_SECRETS } from '../../../main/core/accounts/signOut';
-import { createKeychain, createSessionSecrets } from '../../../main/core/embedded/keychain';
+import { createKeychain, createSessionSecrets } from '../../../platform/keychain';
 import { startService, type RunningService } from '../../../service';
 import { openSqliteStore } from '../../../service/storage/sqliteStore';
 import { closedPortUrl, until } from '../../support/offline';

@@ -5,7 +5,7 @@ import { afterEach } from 'vitest';
 import { dispatch } from '../../../common/dispatch';
 import type { Result } from '../../../common/result';
 import { openStintApp, type StintApp } from '../../../main/core/accounts/app';
-import type { SecretStore } from '../../../main/core/embedded/keychain';
+import type { SecretStore } from '../../../platform/keychain';
 import { tempDir } from '../../support/tempDir';
 
 export interface Apps {

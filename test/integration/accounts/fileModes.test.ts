@@ -6,7 +6,7 @@
 import { chmodSync, lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSessionSecrets } from '../../../main/core/embedded/keychain';
+import { createSessionSecrets } from '../../../platform/keychain';
 import { appsPerTest, call } from './apps';
 
 const apps = appsPerTest();

@@ -9,7 +9,7 @@ import { dispatch } from '../../../common/dispatch';
 import type { Result } from '../../../common/result';
 import { createServiceApi } from '../../../main/api/client';
 import { openStintApp } from '../../../main/core/accounts/app';
-import { createSessionSecrets } from '../../../main/core/embedded/keychain';
+import { createSessionSecrets } from '../../../platform/keychain';
 import { trayModel } from '../../../main/core/views/trayModel';
 import { startService, type RunningService } from '../../../service';
 import { uniqueId } from '../../support/names';

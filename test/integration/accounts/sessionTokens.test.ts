@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStintApp } from '../../../main/core/accounts/app';
-import { createSessionSecrets } from '../../../main/core/embedded/keychain';
+import { createSessionSecrets } from '../../../platform/keychain';
 import { addPersonalToken } from '../../../service/auth/tokens';
 import { openSqliteStore } from '../../../service/storage/sqliteStore';
 import { freePort } from '../../e2e/support';

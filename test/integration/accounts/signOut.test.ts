@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceApi } from '../../../main/api/client';
 import { newAccountId, REGISTRY_FILE, writeRegistry } from '../../../main/core/accounts/registry';
 import { ACCOUNT_SECRETS } from '../../../main/core/accounts/signOut';
-import { createKeychain, KeychainUnavailableError, type SecretStore } from '../../../main/core/embedded/keychain';
+import { createKeychain, KeychainUnavailableError, type SecretStore } from '../../../platform/keychain';
 import { startService, type RunningService } from '../../../service';
 import { issueAccessToken } from '../../../service/auth/oauthTokens';
 import { registerApplication } from '../../../service/oauth/applications';

@@ -5,7 +5,7 @@
 // off, noting when each request arrives.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStintApp, type StintApp } from '../../../main/core/accounts/app';
-import { createSessionSecrets } from '../../../main/core/embedded/keychain';
+import { createSessionSecrets } from '../../../platform/keychain';
 import { startService, type RunningService } from '../../../service';
 import { tempDir } from '../../support/tempDir';
 import { until } from '../../support/offline';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServiceApi } from '../../../main/api/client';
 import { LOCAL_ACCOUNT, openEmbeddedAccount, type EmbeddedAccount } from '../../../main/core/embedded/embeddedAccount';
-import { createSessionSecrets, type SecretKey, type SecretStore } from '../../../main/core/embedded/keychain';
+import { createSessionSecrets, type SecretKey, type SecretStore } from '../../../platform/keychain';
 import { openDatabaseFile } from '../../support/sqliteFile';
 import { fakeClock } from '../../support/clock';
 import { until } from '../../support/offline';

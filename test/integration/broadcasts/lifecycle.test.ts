@@ -12,7 +12,7 @@ import {
 } from '../../../main/core/embedded/broadcasts/registration';
 import { STATE_FILE } from '../../../main/core/embedded/broadcasts/state';
 import { openEmbeddedAccount } from '../../../main/core/embedded/embeddedAccount';
-import { createSessionSecrets, type SecretStore } from '../../../main/core/embedded/keychain';
+import { createSessionSecrets, type SecretStore } from '../../../platform/keychain';
 import { closedPortUrl, until } from '../../support/offline';
 import { createServiceApi } from '../../../main/api/client';
 import { post, startLocal, tempDir, type Local } from './support';

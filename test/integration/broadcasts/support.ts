@@ -9,7 +9,7 @@ import type { ServiceApi } from '../../../main/api/types';
 import { startBroadcasts, type Broadcasts } from '../../../main/core/embedded/broadcasts/registration';
 import { RECEIVER_PATH } from '../../../main/core/embedded/broadcasts/server';
 import { createCore } from '../../../main/core/core';
-import { createSessionSecrets, type SecretStore } from '../../../main/core/embedded/keychain';
+import { createSessionSecrets, type SecretStore } from '../../../platform/keychain';
 import type { Core } from '../../../main/core/types';
 import { startService, type RunningService } from '../../../service';
 import { fakeClock, type FakeClock } from '../../support/clock';

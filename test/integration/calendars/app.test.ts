@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../../common/format';
 import type { Snapshot } from '../../../common/snapshot';
-import { createKeychain } from '../../../main/core/embedded/keychain';
+import { createKeychain } from '../../../platform/keychain';
 import { SETTINGS_FILE } from '../../../main/core/settings/file';
 import { call, appsPerTest } from '../accounts/apps';
 import { eightMeetings, serveCalendars } from '../../support/calendars';

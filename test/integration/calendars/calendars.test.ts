@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EntryView } from '../../../common/snapshot';
 import { type Calendars, openCalendars } from '../../../main/core/calendars/calendars';
-import { createKeychain } from '../../../main/core/embedded/keychain';
+import { createKeychain } from '../../../platform/keychain';
 import { dstWeekCalendar, ME, serveCalendars } from '../../support/calendars';
 import { fakeClock } from '../../support/clock';
 import { uniqueId } from '../../support/names';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../../common/format';
 import type { Snapshot } from '../../../common/snapshot';
 import { startCliSocket } from '../../../main/core/cliSocket/server';
-import { createKeychain } from '../../../main/core/embedded/keychain';
+import { createKeychain } from '../../../platform/keychain';
 import { appsPerTest, call } from '../accounts/apps';
 import { hostileCalendar, serveCalendars } from '../../support/calendars';
 import { uniqueId } from '../../support/names';

@@ -10,7 +10,7 @@ import type { Handlers } from '../../../common/contract';
 import { openStintApp } from '../../../main/core/accounts/app';
 import { cliSocketPath } from '../../../main/core/cliSocket/address';
 import { startCliSocket } from '../../../main/core/cliSocket/server';
-import { createSessionSecrets } from '../../../main/core/embedded/keychain';
+import { createSessionSecrets } from '../../../platform/keychain';
 import { until } from '../../support/offline';
 import { bundleCli, runStint, startStint } from '../../support/stintCli';
 import { tempDir } from '../../support/tempDir';

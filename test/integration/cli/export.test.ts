@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStintApp, type StintApp } from '../../../main/core/accounts/app';
 import { startCliSocket, type CliSocketServer } from '../../../main/core/cliSocket/server';
-import { createSessionSecrets } from '../../../main/core/embedded/keychain';
+import { createSessionSecrets } from '../../../platform/keychain';
 import { until } from '../../support/offline';
 import { bundleCli, runStint } from '../../support/stintCli';
 import { tempDir } from '../../support/tempDir';

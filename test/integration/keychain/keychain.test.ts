@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKeychain, KeychainUnavailableError } from '../../../main/core/embedded/keychain';
+import { createKeychain, KeychainUnavailableError } from '../../../platform/keychain';
 import { root } from '../../../scripts/electronBinary.mjs';
 import { uniqueId } from '../../support/names';
 import { startSecretService, type SecretServiceHandle } from '../../support/secretService';

@@ -18,7 +18,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { channels, requests, type Channel, type Handlers } from '../../../common/contract';
 import { isChannel } from '../../../common/dispatch';
 import { openEmbeddedAccount, type EmbeddedAccount } from '../../../main/core/embedded/embeddedAccount';
-import { createSessionSecrets } from '../../../main/core/embedded/keychain';
+import { createSessionSecrets } from '../../../platform/keychain';
 import { CLOSE_FLOOD, FLOOD_LIMITS, MAX_PAYLOAD } from '../../../web/bridgeServer';
 import { bridgeProtocols } from '../../../common/webHostSecret';
 import { startWebHost, type WebHost } from '../../../web/host';

@@ -16,7 +16,7 @@ import { dispatch } from '../../../common/dispatch';
 import { createServiceApi } from '../../../main/api/client';
 import { collect, type ServiceApi } from '../../../main/api/types';
 import { openStintApp } from '../../../main/core/accounts/app';
-import { createKeychain } from '../../../main/core/embedded/keychain';
+import { createKeychain } from '../../../platform/keychain';
 import { JOURNAL_FILE } from '../../../main/core/sync/journal';
 import { root } from '../../../scripts/electronBinary.mjs';
 import { startService, type RunningService } from '../../../service';

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sessionSecretsNotice } from '../../../main/core/embedded/keychain';
+import { sessionSecretsNotice } from '../../../platform/keychain';
 import { root } from '../../../scripts/electronBinary.mjs';
 import { makeTempDir } from '../../support/tempDir';
 

@@ -11,7 +11,7 @@ import { bridgeProtocols } from '../../../common/webHostSecret';
 import { listenForRedirect } from '../../../main/core/accounts/loopback';
 import { startReceiverServer } from '../../../main/core/embedded/broadcasts/server';
 import { openEmbeddedAccount, type EmbeddedAccount } from '../../../main/core/embedded/embeddedAccount';
-import { createSessionSecrets } from '../../../main/core/embedded/keychain';
+import { createSessionSecrets } from '../../../platform/keychain';
 import { LOOPBACK_LIMITS, startWebHost, type WebHost } from '../../../web/host';
 import { soleCoreApp } from '../../support/soleCore';
 import { makeTempDir } from '../../support/tempDir';

@@ -14,7 +14,7 @@
 import { isApiError, isNotFound, nullIfNotFound } from '../../../api/errors';
 import type { ServiceApi } from '../../../api/types';
 import type { BroadcastReceiver } from '../../../api/types';
-import type { SecretStore } from '../keychain';
+import type { SecretStore } from '../../../../platform/keychain';
 import { createGate, type Gate } from './admitBroadcast';
 import { RECEIVER_PATH, startReceiverServer, type ReceiverServer } from './server';
 import { deleteState, readState, writeState, type ReceiverState } from './state';

@@ -9,7 +9,7 @@ import { readAccountName } from '../../../../main/core/accounts/accountName';
 import { createAccountHandlers } from '../../../../main/core/accounts/handlers';
 import { readRegistry, writeRegistry, type Registry } from '../../../../main/core/accounts/registry';
 import { accountViews } from '../../../../main/core/accounts/views';
-import { createSessionSecrets } from '../../../../main/core/embedded/keychain';
+import { createSessionSecrets } from '../../../../platform/keychain';
 import { tempDir } from '../../../support/tempDir';
 
 const WORK = 'r-0123456789ab';

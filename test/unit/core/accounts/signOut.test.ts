@@ -2,7 +2,7 @@
 // the same, and the user is told in words why it was not revoked (not the system's ECONNREFUSED).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signOutRemote } from '../../../../main/core/accounts/signOut';
-import { createSessionSecrets } from '../../../../main/core/embedded/keychain';
+import { createSessionSecrets } from '../../../../platform/keychain';
 import { closedPortUrl } from '../../../support/offline';
 import { tempDir } from '../../../support/tempDir';
 

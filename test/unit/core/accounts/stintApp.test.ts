@@ -12,7 +12,7 @@ import { holdOpenCore, type OpenAccount } from '../../../../main/core/accounts/o
 import type { Registry } from '../../../../main/core/accounts/registry';
 import { presentApp, type StintApp } from '../../../../main/core/accounts/stintApp';
 import { createCore } from '../../../../main/core/core';
-import { createSessionSecrets } from '../../../../main/core/embedded/keychain';
+import { createSessionSecrets } from '../../../../platform/keychain';
 import type { Core } from '../../../../main/core/types';
 import { fakeClock } from '../../../support/clock';
 import { unreachableApi } from '../../../support/offline';
