@@ -31,7 +31,8 @@ import { readPage, sendPage } from '../http/pagination';
 import type { Queryable } from '../storage/store';
 import { projectGroup } from '../views/groups';
 import { sendEntryList, within } from './entryList';
-import { mayManage, projectViews } from './projects';
+import { mayManage } from './projects';
+import { projectViews } from './projectViews';
 import { sendProjectList } from './projectList';
 import { requireKnownIds } from './knownIds';
 

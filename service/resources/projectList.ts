@@ -9,7 +9,7 @@ import type { Context } from '../context';
 import { listProjects } from '../domain/projects';
 import { LIMITS, queryOf } from '../http/fields';
 import { readPage, sendPage } from '../http/pagination';
-import { projectViews } from './projects';
+import { projectViews } from './projectViews';
 
 export async function sendProjectList(
   context: Context,

@@ -1,8 +1,7 @@
 // Projects (GAPS.md "Projects and users"): list, create, show, update, archive, unarchive, delete.
 import type { FastifyInstance } from 'fastify';
-import type { Project } from '../../wire/serviceTypes';
 import { actorOf } from '../auth/authenticate';
-import { managesProjects, seesProject, seesUser, type Actor } from '../auth/permissions';
+import { managesProjects, seesProject, type Actor } from '../auth/permissions';
 import { instant, type Context } from '../context';
 import {
   deleteProject,
@@ -10,8 +9,6 @@ import {
   getProject,
   insertProject,
   projectHasRecords,
-  projectParticipants,
-  projectStats,
   setProjectEnabled,
   updateProject,
   type ProjectFields,
@@ -22,29 +19,11 @@ import { forbidden, notFound, refused } from '../http/errors';
 import { bodyOf, LIMITS, pathId, type Fields } from '../http/fields';
 import { paths } from '../http/links';
 import type { Queryable } from '../storage/store';
-import * as view from '../views/tracking';
-import { projectExtras } from './projectExtras';
+import { projectViews } from './projectViews';
 import { sendProjectList } from './projectList';
 import { getProjectGroup } from '../domain/projectGroups';
-import type { UserRow } from '../domain/users';
 
 const COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
-
-/** Full projects as `viewer` may see them: participants are only the users the viewer sees (a contractor, only itself). */
-export async function projectViews(db: Queryable, base: string, rows: ProjectRow[], viewer: Actor): Promise<Project[]> {
-  const ids = rows.map((p) => p.id);
-  const stats = await projectStats(db, ids);
-  const participants = await projectParticipants(db, ids);
-  const extras = await projectExtras(db, base, rows);
-  const visible = (users: UserRow[] | undefined) => users?.filter((u) => seesUser(viewer, u.id));
-  return rows.map((p) =>
-    view.project(base, p, {
-      stats: stats.get(p.id),
-      participants: visible(participants.get(p.id)),
-      extras: extras.get(p.id),
-    }),
-  );
-}
 
 /** The create fields of a body; on update every field is optional. */
 async function readProjectFields(

@@ -11,30 +11,6 @@ import { describe, expect, it } from 'vitest';
 const root = join(__dirname, '../..');
 const PRODUCTION = ['main', 'common', 'wire', 'platform', 'preload', 'renderer', 'service', 'web', 'cli'];
 
-/**
- * Circles known and left to their own work, each named whole (every file of it). One that is no
- * longer there is no failure; a new file joining one is.
- */
-const KNOWN: Array<{ files: string[]; why: string }> = [
-  {
-    // The database opens by migrating, and the migrations run on the database's helpers (and the
-    // schemas they apply take its type): being split by the service's store work (issue 20).
-    files: [
-      'service/storage/db.ts',
-      'service/storage/migrations.ts',
-      'service/storage/moneySchema.ts',
-      'service/storage/peopleSchema.ts',
-      'service/oauth/schema.ts',
-    ],
-    why: 'the service database and its migrations',
-  },
-  {
-    // The project routes and the project list's query builder name each other's helpers.
-    files: ['service/resources/projects.ts', 'service/resources/projectList.ts'],
-    why: "the service's project routes and their list",
-  },
-];
-
 const RESOLVE = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
 
 /** Every production source file (repo-relative) and the files of this repository it imports, type-only imports included. */
@@ -116,13 +92,9 @@ function wayRound(graph: Map<string, string[]>, part: string[]): string[] {
   return part;
 }
 
-const excused = (circle: string[]) => KNOWN.some(({ files }) => circle.every((f) => files.includes(f)));
-
 describe('import circles', () => {
-  it('production code has none, but the named ones the service is working on', () => {
-    const found = circles(importGraph())
-      .filter((c) => !excused(c))
-      .map((c) => c.join(' → '));
+  it('production code has none', () => {
+    const found = circles(importGraph()).map((c) => c.join(' → '));
     expect(found).toEqual([]);
   });
 
