@@ -16,7 +16,7 @@ export type Migration = ((db: Connection) => void) & {
 };
 
 /** Migration `version` as SQLite runs it: its rendered texts, each one exec() as shipped. */
-function sqliteMigration(entry: HistoryEntry, version: number): Migration {
+export function sqliteMigration(entry: HistoryEntry, version: number): Migration {
   if (!('blocks' in entry)) return entry.sqlite;
   const texts = renderSqlite(entry, version);
   return (db) => {

@@ -5,6 +5,18 @@
 import { type Connection, nodeSqlite } from '../../service/storage/driver';
 import { type Migration, migrate, migrations } from '../../service/storage/migrations';
 import { postgresMigrations } from '../../service/storage/postgresMigrations';
+import {
+  addColumn,
+  id,
+  index,
+  nocase,
+  optional,
+  required,
+  type SchemaChange,
+  schemaChange,
+  table,
+  uniqueIndex,
+} from '../../service/storage/schemaDescription';
 
 /** A connection that notes every exec() text before running it. */
 function recording(db: Connection, texts: string[]): Connection {
@@ -49,3 +61,25 @@ export function sqliteMigrationTexts(list: readonly Migration[] = migrations): s
 export function postgresMigrationTexts(): string[] {
   return [...postgresMigrations];
 }
+
+/** service/storage/README.md's example of a new migration, as migration 15. */
+export const exampleMigration: SchemaChange = schemaChange(
+  [
+    table(
+      'saved_filters',
+      [
+        id,
+        required('user_id', 'integer', { references: 'users', onDelete: 'cascade' }),
+        required('name', 'text'),
+        required('query', 'text', { note: ['The filter as the report page sends it, JSON.'] }),
+        required('pinned', 'boolean', { default: 0, check: 'pinned IN (0, 1)' }),
+        required('created_at', 'timestamp'),
+      ],
+      { note: ['A user keeps the report filters they use often.'] },
+    ),
+    // A user's filter names differ ignoring ASCII case, on both stores (dialect.ts nocase).
+    uniqueIndex('saved_filters_name', 'saved_filters', ['user_id', nocase('name')]),
+    index('saved_filters_by_user', 'saved_filters', ['user_id', 'created_at DESC']),
+  ],
+  [addColumn('users', optional('default_filter_id', 'integer'), ['The filter the report page opens with.'])],
+);
