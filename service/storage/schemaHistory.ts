@@ -13,6 +13,7 @@ import { oauthSchema } from '../oauth/schema';
 import { peopleSchema } from './peopleSchema';
 import {
   addColumn,
+  type Column,
   dataChange,
   dropIndex,
   id,
@@ -176,7 +177,7 @@ const legacyV1Schema: SchemaChange = {
 };
 
 /** A migration of one added column. */
-const oneColumn = (on: string, column: ReturnType<typeof optional>, note: string[]): SchemaChange => ({
+const oneColumn = (on: string, column: Column, note: string[]): SchemaChange => ({
   blocks: [[addColumn(on, column, note)]],
   layout: inList(POSTGRES_ONE_LINE),
 });
@@ -209,21 +210,24 @@ export const schemaHistory: readonly HistoryEntry[] = [
   // order of migrations was fixed before any of them was written.
   // 2: people and permissions (users, project access, teams).
   peopleSchema,
+  // 3: projects and tags (project groups, merges, tag locks).
   projectGroupsSchema,
   // 4: money and events (entry approval and invoicing, expenses, invoices, webhooks, broadcast receivers).
   moneySchema,
   // Slots 5 to 7 were reserved while OAuth, event delivery and the legacy v1 API were built in parallel.
   // 5: OAuth (applications, passwords, authorization codes, refresh tokens, sign-in throttling).
   oauthSchema,
+  // 6: event delivery (webhook delivery queue state, broadcast coalescing).
   eventDeliverySchema,
+  // 7: legacy v1 (imports, project budgets).
   legacyV1Schema,
-  // 8
+  // 8: who a personal token was given to ('app' or NULL).
   oneColumn('personal_tokens', optional('holder', 'text'), [
     "Who a personal token was given to: 'app' for the desktop app's own token, which a start",
     'with a new one replaces (where no keychain keeps it, a new one is made at every start);',
     "NULL for every other token (the command line's, v1's api_auth_token), never replaced.",
   ]),
-  // 9
+  // 9: a project's description ('' when none was given).
   oneColumn('projects', required('description', 'text', { default: '' }), [
     "A project's description: not in spec 001, but the real service sends it and takes it on",
     'create and update (service/README.md "Beyond the spec"); \'\' when none was given.',
@@ -235,6 +239,7 @@ export const schemaHistory: readonly HistoryEntry[] = [
   ]),
   // 11: state that instances on one database share (issue 20).
   sharedStateSchema,
+  // 12: delivery shared by the instances (webhook leases, broadcast due times).
   sharedDeliverySchema,
   // 13: ids are never given again. SQLite's tables become AUTOINCREMENT (neverReuseIds.ts); on
   // PostgreSQL the identity columns' sequences never went back, so nothing changes.
