@@ -1,65 +1,107 @@
 // Migration 2: people and permissions. Account settings the roles need, which projects a
 // contractor was given, teams, and OAuth access and refresh tokens (issued by a later step; this
-// one only accepts them as credentials). Shipped migrations are never edited: append a new one.
-import type { Connection } from './driver';
+// one only accepts them as credentials). Shipped: never edited (schemaLayouts.ts); append a new
+// migration.
+import {
+  addColumn,
+  id,
+  index,
+  nocase,
+  optional,
+  required,
+  type SchemaChange,
+  table,
+  uniqueIndex,
+} from './schemaDescription';
+import { POSTGRES_IN_LIST, SQLITE_SCHEMA_FILE } from './schemaLayouts';
 
-export function peopleSchema(db: Connection): void {
-  db.exec(`
-    -- NULL = no limit on the users of the account (decided default); disabled users do not count.
-    ALTER TABLE accounts ADD COLUMN user_limit INTEGER CHECK (user_limit IS NULL OR user_limit >= 1);
-    -- GAPS.md: coworkers create projects and tags through an entry "only if allowed"; not by default.
-    ALTER TABLE accounts ADD COLUMN coworkers_create_projects INTEGER NOT NULL DEFAULT 0 CHECK (coworkers_create_projects IN (0, 1));
-    ALTER TABLE accounts ADD COLUMN coworkers_create_tags INTEGER NOT NULL DEFAULT 0 CHECK (coworkers_create_tags IN (0, 1));
+const accountSettings = [
+  addColumn('accounts', optional('user_limit', 'integer', { check: 'user_limit IS NULL OR user_limit >= 1' }), [
+    'NULL = no limit on the users of the account (decided default); disabled users do not count.',
+  ]),
+  addColumn(
+    'accounts',
+    required('coworkers_create_projects', 'boolean', { default: 0, check: 'coworkers_create_projects IN (0, 1)' }),
+    ['GAPS.md: coworkers create projects and tags through an entry "only if allowed"; not by default.'],
+  ),
+  addColumn(
+    'accounts',
+    required('coworkers_create_tags', 'boolean', { default: 0, check: 'coworkers_create_tags IN (0, 1)' }),
+  ),
+];
 
-    -- The projects a user was given access to. Only contractors are restricted by it; for other
-    -- roles it is kept, and applies if they become contractors.
-    CREATE TABLE project_access (
-      user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-      project_id INTEGER NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
-      created_at TEXT NOT NULL,
-      PRIMARY KEY (user_id, project_id)
-    ) WITHOUT ROWID;
-    CREATE INDEX project_access_by_project ON project_access(project_id, user_id);
+const projectAccess = table(
+  'project_access',
+  [
+    required('user_id', 'integer', { references: 'users', onDelete: 'cascade' }),
+    required('project_id', 'integer', { references: 'projects', onDelete: 'cascade' }),
+    required('created_at', 'timestamp'),
+  ],
+  {
+    primaryKey: ['user_id', 'project_id'],
+    withoutRowid: true,
+    note: [
+      'The projects a user was given access to. Only contractors are restricted by it; for other',
+      'roles it is kept, and applies if they become contractors.',
+    ],
+  },
+);
 
-    CREATE TABLE teams (
-      id INTEGER PRIMARY KEY,
-      account_id INTEGER NOT NULL REFERENCES accounts(id),
-      name TEXT NOT NULL,
-      created_at TEXT NOT NULL,
-      updated_at TEXT NOT NULL
-    );
-    -- Decided, as for projects and tags: a team name names one team of the account, whatever its case.
-    CREATE UNIQUE INDEX teams_name ON teams(account_id, name COLLATE NOCASE);
+const teams = table('teams', [
+  id,
+  required('account_id', 'integer', { references: 'accounts' }),
+  required('name', 'text'),
+  required('created_at', 'timestamp'),
+  required('updated_at', 'timestamp'),
+]);
 
-    CREATE TABLE team_users (
-      team_id INTEGER NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
-      user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-      PRIMARY KEY (team_id, user_id)
-    ) WITHOUT ROWID;
-    CREATE INDEX team_users_by_user ON team_users(user_id, team_id);
+const teamUsers = table(
+  'team_users',
+  [
+    required('team_id', 'integer', { references: 'teams', onDelete: 'cascade' }),
+    required('user_id', 'integer', { references: 'users', onDelete: 'cascade' }),
+  ],
+  { primaryKey: ['team_id', 'user_id'], withoutRowid: true },
+);
 
-    -- As with personal tokens, only the sha256 of a token is stored.
-    CREATE TABLE oauth_access_tokens (
-      id INTEGER PRIMARY KEY,
-      user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-      token_sha256 TEXT NOT NULL UNIQUE,
-      client_id TEXT,
-      scope TEXT NOT NULL DEFAULT '',
-      expires_at TEXT NOT NULL,
-      revoked_at TEXT,
-      created_at TEXT NOT NULL
-    );
-    CREATE INDEX oauth_access_tokens_by_user ON oauth_access_tokens(user_id);
+const oauthAccessTokens = table(
+  'oauth_access_tokens',
+  [
+    id,
+    required('user_id', 'integer', { references: 'users', onDelete: 'cascade' }),
+    required('token_sha256', 'text', { unique: true }),
+    optional('client_id', 'text'),
+    required('scope', 'text', { default: '' }),
+    required('expires_at', 'timestamp'),
+    optional('revoked_at', 'timestamp'),
+    required('created_at', 'timestamp'),
+  ],
+  { note: ['As with personal tokens, only the sha256 of a token is stored.'] },
+);
 
-    CREATE TABLE oauth_refresh_tokens (
-      id INTEGER PRIMARY KEY,
-      user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-      access_token_id INTEGER REFERENCES oauth_access_tokens(id) ON DELETE SET NULL,
-      token_sha256 TEXT NOT NULL UNIQUE,
-      client_id TEXT,
-      revoked_at TEXT,
-      created_at TEXT NOT NULL
-    );
-    CREATE INDEX oauth_refresh_tokens_by_user ON oauth_refresh_tokens(user_id);
-  `);
-}
+const oauthRefreshTokens = table('oauth_refresh_tokens', [
+  id,
+  required('user_id', 'integer', { references: 'users', onDelete: 'cascade' }),
+  optional('access_token_id', 'integer', { references: 'oauth_access_tokens', onDelete: 'set null' }),
+  required('token_sha256', 'text', { unique: true }),
+  optional('client_id', 'text'),
+  optional('revoked_at', 'timestamp'),
+  required('created_at', 'timestamp'),
+]);
+
+export const peopleSchema: SchemaChange = {
+  blocks: [
+    accountSettings,
+    [projectAccess, index('project_access_by_project', 'project_access', ['project_id', 'user_id'])],
+    [
+      teams,
+      uniqueIndex('teams_name', 'teams', ['account_id', nocase('name')], {
+        note: ['Decided, as for projects and tags: a team name names one team of the account, whatever its case.'],
+      }),
+    ],
+    [teamUsers, index('team_users_by_user', 'team_users', ['user_id', 'team_id'])],
+    [oauthAccessTokens, index('oauth_access_tokens_by_user', 'oauth_access_tokens', ['user_id'])],
+    [oauthRefreshTokens, index('oauth_refresh_tokens_by_user', 'oauth_refresh_tokens', ['user_id'])],
+  ],
+  layout: { sqlite: SQLITE_SCHEMA_FILE, postgres: POSTGRES_IN_LIST },
+};
