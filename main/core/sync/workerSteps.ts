@@ -13,22 +13,17 @@ import type { ServiceApi } from '../../api/types';
 import type { TimerClock as Clock } from '../../api/clock';
 import type { BulkImporter } from './bulk';
 import type { Outbox } from './outbox';
-import type { ServiceData } from './serviceData';
-import type { WeekRange } from '../../../common/week';
+import type { ServiceState } from './serviceState';
+import type { WorkerView } from './workerView';
 
-/** What the steps need of core: the service, the outbox, the data last read, and where a read goes. */
+/** What the steps work with: the service and what core knows of it, the outbox, and the view a notice and a read's day come from. */
 export interface StepDeps {
   api: ServiceApi;
   outbox: Outbox;
   clock: Clock;
-  today(): string;
-  /** The week the window shows, read with today's entries. */
-  week(): WeekRange;
-  data(): ServiceData;
-  /** A read came back: merge it into the service data. */
-  applyRead(what: Read, patch: Partial<ServiceData>): void;
-  /** Something the user must be told (a conflict reconciled while sending). */
-  tellUser(message: string): void;
+  /** What was last read: a read lands here (serviceState.ts received). */
+  service: ServiceState;
+  view: WorkerView;
   /** The v1 bulk import, where the service offers it: queued entries then go many per request. */
   importer?: BulkImporter;
 }
@@ -133,7 +128,7 @@ function stepContext(deps: StepDeps): StepContext {
     clock: deps.clock,
     requested: new Set<Read>(),
     refusedByImport: new Set<string>(),
-    increments: () => new Map(deps.data().projects.map((p) => [p.id, p.billingIncrement] as const)),
+    increments: () => new Map(deps.service.data.projects.map((p) => [p.id, p.billingIncrement] as const)),
     cancelling: (item) => cancelOf(item, outbox.items()),
   };
 }
@@ -189,10 +184,10 @@ function sendingSteps({ deps, outbox, clock, requested, refusedByImport, increme
     const sent = await sendOperation(deps.api, op, {
       now: () => clock.now(),
       attempted: item.attempted,
-      timeFormat: deps.data().timeFormat,
+      timeFormat: deps.service.data.timeFormat,
     });
     await outbox.settle(op.id, sent.projectId, sent.entryId);
-    if (sent.notice) deps.tellUser(sent.notice);
+    if (sent.notice) deps.view.tell(sent.notice);
     for (const c of REFRESHES[op.kind]) requested.add(c);
     return true;
   };
@@ -235,14 +230,9 @@ function readingSteps({ deps, clock, requested }: StepContext) {
     // Asked again while this read runs? Then it runs again: this one may have begun too early.
     requested.delete(what);
     try {
-      const patch = await readPart(what, {
-        api: deps.api,
-        now: () => clock.now(),
-        today: deps.today,
-        week: deps.week,
-        userId: deps.data().userId,
-      });
-      deps.applyRead(what, patch);
+      const patch = await readPart(what, { api: deps.api, clock, view: deps.view, userId: deps.service.data.userId });
+      deps.service.received(what, patch, clock.now());
+      deps.outbox.refreshed(what);
       return true;
     } catch (error) {
       requested.add(what);
@@ -257,9 +247,9 @@ function readingSteps({ deps, clock, requested }: StepContext) {
   const freshen = (heard?: 'broadcast') => {
     if (heard !== 'broadcast') requested.add('user');
     requested.add('timers');
-    const { entries, week } = deps.data();
-    const shown = deps.week();
-    if (entries?.date !== deps.today() || week?.start !== shown.start) requested.add('entries');
+    const { entries, week } = deps.service.data;
+    const shown = deps.view.week();
+    if (entries?.date !== deps.view.today() || week?.start !== shown.start) requested.add('entries');
   };
 
   return { read, freshen };
