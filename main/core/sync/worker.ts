@@ -12,7 +12,7 @@ import { JournalLostError } from './journal';
 import type { Read } from './serviceReads';
 import type { Ledger } from './ledger';
 import { type WakeableWait, wakeableWait } from './wakeableWait';
-import { messageOf, type StepDeps, waitsForTime, type WorkerSteps, workerSteps } from './workerSteps';
+import { messageOf, type StepDeps, waitsForTime, WorkerSteps } from './workerSteps';
 
 /** What the worker works with besides the steps' (StepDeps): the ledger a retry is noted in, and its backoff. */
 export interface WorkerDeps extends StepDeps {
@@ -68,7 +68,7 @@ export class Worker {
       doing: 'starting',
     };
     this.waits = wakeableWait(deps.clock);
-    this.steps = workerSteps(deps);
+    this.steps = new WorkerSteps(deps);
     const { state, waits, steps, idleWaiters } = this;
     this.running = runLoop({ deps, state, waits, steps, idleWaiters, backoff: deps.backoff ?? BACKOFF });
   }
@@ -145,9 +145,8 @@ export function startWorker(deps: WorkerDeps): Worker {
 /** Takes step after step until stopped: waits for work, backs off after a failure time can fix, records a refusal. */
 async function runLoop(loop: Loop): Promise<void> {
   const { deps, state, steps } = loop;
-  const { nextStep } = steps;
   while (!state.stopped) {
-    const step = nextStep();
+    const step = steps.nextStep();
     state.idle = !step;
     if (!step) {
       await waitForWork(loop);
