@@ -12,6 +12,7 @@ import { type Decisions, noTimer } from './decisions';
 import type { OutboxQueue } from './outboxQueue';
 import type { ShownState } from './shownState';
 
+/** The three a timer call works with, handed on to its helpers below. */
 interface TimerParts {
   decisions: Decisions;
   queue: OutboxQueue;

@@ -138,6 +138,7 @@ export class Worker {
   }
 }
 
+/** Starts a core's worker (coreState.ts); one function, so a test can watch what a core starts it with (notices.test.ts). */
 export function startWorker(deps: WorkerDeps): Worker {
   return new Worker(deps);
 }
