@@ -162,9 +162,8 @@ async function requestsFor(n: number): Promise<BenchResult> {
     });
     const read = await readPart('entries', {
       api,
-      now: Date.now,
-      today: () => today,
-      week: () => week,
+      clock: { now: () => Date.now() },
+      view: { today: () => today, week: () => week },
       userId: ownerId,
     });
     const requests = entryRequests;

@@ -1,6 +1,6 @@
 // Builds one account's core: the outbox on disk and its ledger, the state that holds what was
 // read and derives the snapshot (coreState.ts, which runs the worker), and the handlers of the
-// contract, given that state whole.
+// contract, built on the collaborators that state makes (CoreState.calls).
 
 import { createHandlers } from './calls/handlers';
 import { createCoreState, type CoreState } from './coreState';
@@ -26,15 +26,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     console.warn(`Stint: skipped ${skipped} unreadable line(s) of the outbox journal (a write cut short by a crash).`);
 
   state = createCoreState({ options: { ...options, clock }, outbox, ledger });
+  const core = state;
   return {
-    handlers: createHandlers(state),
-    getSnapshot: state.snapshot,
-    subscribe: state.subscribe,
-    notify: state.notify,
-    setBroadcastsLive: state.setBroadcastsLive,
-    whenIdle: state.whenIdle,
-    describeSync: state.describeSync,
-    exportCsv: state.exportTo,
-    stop: state.stop,
+    handlers: createHandlers(core.calls),
+    getSnapshot: () => core.snapshot(),
+    subscribe: (listener) => core.subscribe(listener),
+    notify: (event) => core.notify(event),
+    setBroadcastsLive: (live) => core.setBroadcastsLive(live),
+    whenIdle: () => core.whenIdle(),
+    describeSync: () => core.describeSync(),
+    exportCsv: (...args) => core.exportTo(...args),
+    stop: () => core.stop(),
   };
 }

@@ -12,7 +12,7 @@ export function Timers({ snapshot, bridge }: { snapshot: Snapshot; bridge: Stint
   const running = snapshot.timers.filter((t) => t.state === 'running');
   const others = snapshot.timers.filter((t) => t.state !== 'running');
   const now = useNow(running.length > 0);
-  // The same lookup main logs with (main/core/calls/kit.ts incrementOf).
+  // The same lookup main logs with (main/core/calls/decisions.ts Decisions.incrementOf).
   const increment = (projectId: number) => billingIncrement(snapshot.projects.find((p) => p.id === projectId));
 
   const card = (t: TimerView) => (

@@ -76,8 +76,8 @@ describe('process boundaries', () => {
     expect(allowed('main/core/sync/outbox.ts', '../model/operations')).toBe(true);
     expect(allowed('main/core/sync/worker.ts', '../views/deriveSnapshot')).toBe(false);
     expect(allowed('main/core/senders/sendOnce.ts', '../sync/outbox')).toBe(false);
-    expect(allowed('main/core/views/trayModel.ts', '../calls/kit')).toBe(false);
-    expect(allowed('main/core/calls/kit.ts', '../core')).toBe(false);
+    expect(allowed('main/core/views/trayModel.ts', '../calls/outboxQueue')).toBe(false);
+    expect(allowed('main/core/calls/decisions.ts', '../core')).toBe(false);
     expect(importsOf(join(root, 'platform/keychain.ts'))).toContain('@napi-rs/keyring');
     expect(importsOf(join(root, 'test/unit/boundaries.test.ts'))).toContain('vitest');
   });

@@ -3,19 +3,20 @@
 
 import type { Handlers } from '../../../common/contract';
 import { ok } from '../../../common/result';
-import type { HandlerKit } from './kit';
+import type { Decisions } from './decisions';
+import type { OutboxQueue } from './outboxQueue';
 
-export function currentUserHandlers({ act, queue }: HandlerKit): Pick<Handlers, 'updateCurrentUser'> {
+export function currentUserHandlers(decisions: Decisions, queue: OutboxQueue): Pick<Handlers, 'updateCurrentUser'> {
   return {
     updateCurrentUser: ({ timeFormat, weekStart }) =>
-      act(async (now, snap) => {
+      decisions.act(async (now, snap) => {
         // Only what differs from what the window shows: choosing the format in use sends nothing.
         const changes = {
           ...(timeFormat && timeFormat !== snap.timeFormat ? { timeFormat } : {}),
           ...(weekStart && weekStart !== snap.week.weekStart ? { weekStart } : {}),
         };
         if (Object.keys(changes).length === 0) return ok(null);
-        await queue(now, () => ({ kind: 'updateCurrentUser', ...changes }));
+        await queue.enqueue(now, () => ({ kind: 'updateCurrentUser', ...changes }));
         return ok(null);
       }),
   };

@@ -5,7 +5,8 @@ import { localDate } from '../../../common/format';
 import { fail, ok, type Result } from '../../../common/result';
 import { editedEntry } from '../model/editedEntry';
 import { entrySummary } from '../model/entrySummary';
-import type { HandlerKit } from './kit';
+import type { Decisions } from './decisions';
+import type { OutboxQueue } from './outboxQueue';
 import { deleteLoggedTimer, editLoggedTimer, queuedLogOf } from './loggedTimer';
 import { readQuickLine } from './quickLine';
 import type { EntryView, Snapshot } from '../../../common/snapshot';
@@ -22,29 +23,29 @@ const NOT_SHOWN = "That entry is not among today's or the shown week's entries."
 /** Said of an entry that has no id yet and no queued operation that can take the change. */
 const NOT_EDITABLE_YET = 'This entry is being saved to the service: edit it once it shows as saved.';
 
-export function entryHandlers(kit: HandlerKit): EntryHandlers {
-  const { act, queue } = kit;
+/** The entry calls: each decided in turn (decisions) and queued (queue). */
+export function entryHandlers(decisions: Decisions, queue: OutboxQueue): EntryHandlers {
   return {
     quickEntry: ({ text }) =>
-      act(async (now, snap) => {
+      decisions.act(async (now, snap) => {
         const line = readQuickLine(text, snap, localDate(now));
         if (!line.ok) return line;
-        const key = await queue(now, (id) => line.value.entry(id));
+        const key = await queue.enqueue(now, (id) => line.value.entry(id));
         return ok({ ...line.value.logged, key });
       }),
 
-    deleteEntry: (request) => act((now, snap) => deleteEntry(kit, { now, snap, request })),
+    deleteEntry: (request) => decisions.act((now, snap) => deleteEntry(queue, { now, snap, request })),
 
-    updateEntry: (request) => act((now, snap) => updateEntry(kit, { now, snap, request })),
+    updateEntry: (request) => decisions.act((now, snap) => updateEntry(decisions, queue, { now, snap, request })),
   };
 }
 
 /** Deletes an entry the service has, or cancels one still queued (sent only if already attempted), held for the undo grace. */
 async function deleteEntry(
-  kit: HandlerKit,
+  queue: OutboxQueue,
   { now, snap, request }: { now: number; snap: Snapshot; request: RequestOf<'deleteEntry'> },
 ): Promise<Result<null>> {
-  const { outbox, queue } = kit;
+  const { outbox } = queue;
   const byKey = 'key' in request;
   const entry = entryWhere(snap, byKey ? (e) => e.key === request.key : (e) => e.id === request.entryId);
   if (!entry) return fail('not_found', NOT_SHOWN, byKey ? 'key' : 'entryId');
@@ -53,28 +54,29 @@ async function deleteEntry(
   const summary = entrySummary(entry, snap.timeFormat);
   const { id } = entry;
   if (id !== null) {
-    await queue(now, () => ({ kind: 'deleteEntry', entryId: id, summary }), true);
+    await queue.enqueue(now, () => ({ kind: 'deleteEntry', entryId: id, summary }), true);
     return ok(null);
   }
   // Not at the service yet. An entry logged from a timer changes through its queued log
   // (loggedTimer.ts); one sent in an import is refused until read back, as its edit is.
-  if (queuedLogOf(kit, entry.key)) return deleteLoggedTimer(kit, now, entry.key);
+  if (queuedLogOf(outbox, entry.key)) return deleteLoggedTimer(queue, now, entry.key);
   const queued = outbox.items().find((i) => i.op.id === entry.key);
   if (entry.editable === false || queued?.op.kind !== 'createEntry')
     return fail('invalid_input', NOT_EDITABLE_YET, byKey ? 'key' : 'entryId');
   // Cancelled after the same grace: never sent, it is withdrawn; sent, the delete finds
   // what it made by its marker (sendOnce.ts).
   const cancels = queued.op.id;
-  await queue(now, () => ({ kind: 'deleteEntry', entryId: null, cancels, summary }), true);
+  await queue.enqueue(now, () => ({ kind: 'deleteEntry', entryId: null, cancels, summary }), true);
   return ok(null);
 }
 
 /** Changes an entry: one the service has by an updateEntry, one still queued by amending its createEntry or its log. */
 async function updateEntry(
-  kit: HandlerKit,
+  decisions: Decisions,
+  queue: OutboxQueue,
   { now, snap, request }: { now: number; snap: Snapshot; request: RequestOf<'updateEntry'> },
 ): Promise<Result<null>> {
-  const { deps, outbox, queue } = kit;
+  const { outbox } = queue;
   const { key, date: typedDate, ...typed } = request;
   const entry = entryWhere(snap, (e) => e.key === key);
   if (!entry) return fail('not_found', NOT_SHOWN, 'key');
@@ -83,11 +85,11 @@ async function updateEntry(
   if (entry.editable === false) return fail('invalid_input', NOT_EDITABLE_YET, 'key');
   const date = editedDate(typedDate, entry.date, localDate(now));
   if (!date.ok) return date;
-  if (entry.id === null && queuedLogOf(kit, key)) {
+  if (entry.id === null && queuedLogOf(outbox, key)) {
     // A log goes to the day it was logged on: its date changes once it is read back.
     if (date.value !== entry.date)
       return fail('invalid_input', 'An entry logged from a timer keeps its day until it shows as saved.', 'date');
-    return editLoggedTimer(kit, snap, entry, typed);
+    return editLoggedTimer(decisions, queue, { snap, entry, typed });
   }
   // Not created yet: its queued operation holds the values, and the project's id.
   const item = entry.id === null ? outbox.items().find((i) => i.op.id === key) : undefined;
@@ -107,7 +109,7 @@ async function updateEntry(
   if (entry.id !== null) {
     const entryId = entry.id;
     const onDay = moved ? { date: date.value } : {};
-    await queue(now, () => ({
+    await queue.enqueue(now, () => ({
       kind: 'updateEntry',
       entryId,
       ...values,
@@ -124,19 +126,12 @@ async function updateEntry(
     projectId: values.projectId === undefined ? queued.projectId : values.projectId,
   };
   // Operations go in order: a project made after this entry's operation would not exist yet when it is sent.
-  const local = amended.projectId === null ? 0 : outbox.projectId(amended.projectId);
+  const local = amended.projectId === null ? 0 : decisions.projectId(amended.projectId);
   if (local < 0 && -local > queued.seq)
     return fail(
       'invalid_input',
       `${amended.projectName} is not saved to the service yet: move this entry to it once it is.`,
       'project',
     );
-  let done = false;
-  try {
-    done = await outbox.amend(amended);
-  } finally {
-    // The worker took nothing while the amendment was written: wake it, whatever came of it.
-    deps.operationQueued();
-  }
-  return done ? ok(null) : fail('invalid_input', NOT_EDITABLE_YET, 'key');
+  return (await queue.amend(amended)) ? ok(null) : fail('invalid_input', NOT_EDITABLE_YET, 'key');
 }

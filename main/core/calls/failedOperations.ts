@@ -12,7 +12,9 @@ import { roundUpToIncrement } from '../model/minutes';
 import { editableValues, projectOf, type Operation } from '../model/operations';
 import type { Outbox, OutboxItem } from '../sync/outbox';
 import { undoOperation } from './undo';
-import type { HandlerKit } from './kit';
+import type { Decisions } from './decisions';
+import type { OutboxQueue } from './outboxQueue';
+import type { WindowView } from './windowView';
 import { newProjectName } from './projects';
 
 type OperationHandlers = Pick<
@@ -22,53 +24,57 @@ type OperationHandlers = Pick<
 
 const NO_LONGER_FAILED = 'That change is no longer waiting to be fixed.';
 
-export function operationHandlers({ deps, outbox, act, incrementOf }: HandlerKit): OperationHandlers {
+/** The failed operations' calls and the undo: decided in turn (decisions), on the queue (queue), a notice dismissed in the view. */
+export function operationHandlers(
+  decisions: Decisions,
+  queue: OutboxQueue,
+  view: Pick<WindowView, 'dismissNotice'>,
+): OperationHandlers {
+  const { outbox } = queue;
   return {
     undo: ({ id }) =>
-      act(async (now) => {
+      decisions.act(async (now) => {
         const undone = await undoOperation(outbox, id, now);
-        if (undone.ok) deps.operationQueued();
+        if (undone.ok) queue.changed();
         return undone;
       }),
 
     retryOperation: ({ id }) =>
-      act(async () => {
+      decisions.act(async () => {
         const waitsOn = creationWaitedOn(outbox, id);
         if (waitsOn === 'gone')
           return fail('invalid_input', 'Its new project was discarded, so this cannot be sent: discard it.', 'id');
         // Waiting on a creation that failed: retrying it means retrying that creation first.
         if (waitsOn?.status === 'failed') await outbox.retry(waitsOn.op.id);
         if (!(await outbox.retry(id))) return fail('not_found', NO_LONGER_FAILED, 'id');
-        deps.operationQueued();
-        deps.sendNow();
+        queue.sendNow();
         return ok(null);
       }),
 
     editOperation: ({ id, changes }) =>
-      act(async (_now, snap) => {
+      decisions.act(async (_now, snap) => {
         const item = outbox.items().find((i) => i.op.id === id);
         if (item?.status !== 'failed') return fail('not_found', NO_LONGER_FAILED, 'id');
-        const edited = editedOperation(item.op, changes, snap, incrementOf);
+        const edited = editedOperation(item.op, changes, snap, decisions);
         if (!edited.ok) return edited;
         if (!(await outbox.edit(edited.value))) return fail('not_found', NO_LONGER_FAILED, 'id');
-        deps.operationQueued();
-        deps.sendNow();
+        queue.sendNow();
         return ok(null);
       }),
 
     // Gone already (dismissed in another window, or core restarted) is what the user asked for.
     dismissNotice: async ({ id }) => {
-      deps.dismissNotice(id);
+      view.dismissNotice(id);
       return ok(null);
     },
 
     discardOperation: ({ id }) =>
-      act(async () => {
+      decisions.act(async () => {
         const item = outbox.items().find((i) => i.op.id === id);
         if (!(await outbox.discard(id))) return fail('not_found', NO_LONGER_FAILED, 'id');
         // A project that will not be created takes what waits on it along: it could never be sent.
         if (item?.op.kind === 'createProject') await discardWaiting(outbox, item.op.localId);
-        deps.operationQueued();
+        queue.changed();
         return ok(null);
       }),
   };
@@ -101,7 +107,7 @@ function editedOperation(
   op: Operation,
   changes: Changes,
   snap: Snapshot,
-  incrementOf: HandlerKit['incrementOf'],
+  decisions: Pick<Decisions, 'incrementOf'>,
 ): Result<Operation> {
   const allowed = editableValues(op).map((v) => v.field);
   if (allowed.length === 0) return fail('invalid_input', 'This change cannot be edited: retry or discard it.', 'id');
@@ -140,7 +146,7 @@ function editedOperation(
       const time = minutes();
       if (!time.ok) return time;
       if (time.value === undefined) return ok(op);
-      const increment = incrementOf(snap, op.projectId);
+      const increment = decisions.incrementOf(snap, op.projectId);
       // The service is sent elapsedMinutes(seconds): whole minutes in seconds send exactly those.
       return ok({ ...op, seconds: time.value * 60, minutes: roundUpToIncrement(time.value, increment) });
     }

@@ -11,15 +11,21 @@ import type { Snapshot } from '../../../common/snapshot';
 import type { IdlePrompt } from '../desktop/idle/policy';
 import { idleOperations } from '../desktop/idle/resolve';
 import type { OperationBody } from '../model/operations';
-import type { HandlerKit } from './kit';
+import type { Decisions } from './decisions';
+import type { OutboxQueue } from './outboxQueue';
+import type { WindowView } from './windowView';
 import { readQuickLine } from './quickLine';
 
-export function idleAnswerHandler(kit: HandlerKit): Handlers['resolveIdle'] {
-  const { act, queueAll, timerOf, deps } = kit;
+/** The idle prompt's answer: decided in turn (decisions), queued (queue), the prompt read from and closed in the view. */
+export function idleAnswerHandler(
+  decisions: Decisions,
+  queue: OutboxQueue,
+  view: Pick<WindowView, 'idlePrompt' | 'closeIdlePrompt'>,
+): Handlers['resolveIdle'] {
   return (request) =>
-    act(async (now, snap) => {
-      const prompt = deps.idlePrompt();
-      const timer = prompt ? timerOf(snap, prompt.projectId) : undefined;
+    decisions.act(async (now, snap) => {
+      const prompt = view.idlePrompt();
+      const timer = prompt ? decisions.timerOf(snap, prompt.projectId) : undefined;
       const choice = request.choice === 'move' ? 'discard' : request.choice;
       const ops = idleOperations(prompt, choice, timer, now);
       if (!ops.ok) return ops;
@@ -29,8 +35,8 @@ export function idleAnswerHandler(kit: HandlerKit): Handlers['resolveIdle'] {
         if (!entry.ok) return entry;
         makes.push(entry.value);
       }
-      if (makes.length > 0) await queueAll(now, makes);
-      deps.closeIdlePrompt();
+      if (makes.length > 0) await queue.enqueueAll(now, makes);
+      view.closeIdlePrompt();
       return ok(null);
     });
 }

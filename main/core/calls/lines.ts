@@ -7,20 +7,20 @@
 import type { Handlers } from '../../../common/contract';
 import { localDate } from '../../../common/format';
 import { ok } from '../../../common/result';
-import type { HandlerKit } from './kit';
+import type { Decisions } from './decisions';
+import type { OutboxQueue } from './outboxQueue';
 import { newColors, readQuickLine } from './quickLine';
 
-export function lineHandlers(kit: HandlerKit): Pick<Handlers, 'logLines'> {
-  const { act, queueAll } = kit;
+export function lineHandlers(decisions: Decisions, queue: OutboxQueue): Pick<Handlers, 'logLines'> {
   return {
     logLines: ({ lines }) =>
-      act(async (now, snap) => {
+      decisions.act(async (now, snap) => {
         const today = localDate(now);
         // One choice of colours for the call: two new projects are two colours.
         const colorOf = newColors(snap);
         const read = lines.map((text) => readQuickLine(text, snap, today, colorOf));
         const good = read.flatMap((r, line) => (r.ok ? [{ line, ...r.value }] : []));
-        const keys = await queueAll(
+        const keys = await queue.enqueueAll(
           now,
           good.map((g) => g.entry),
         );

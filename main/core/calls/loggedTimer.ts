@@ -10,35 +10,35 @@ import type { EntryView, Snapshot } from '../../../common/snapshot';
 import { editedEntry, type TypedEntry } from '../model/editedEntry';
 import { stored } from '../../../common/lineStores';
 import type { Operation } from '../model/operations';
-import type { OutboxItem } from '../sync/outbox';
+import type { Outbox, OutboxItem } from '../sync/outbox';
 import { withinGraceItem } from '../sync/undoable';
 import { undoOperation } from './undo';
-import type { HandlerKit } from './kit';
+import type { Decisions } from './decisions';
+import type { OutboxQueue } from './outboxQueue';
 
 type LogOperation = Extract<Operation, { kind: 'logTimer' }>;
 
 const BEING_SAVED = 'This entry is being saved to the service: change it once it shows as saved.';
 
 /** The queued log behind an entry's key, if that is what it is. */
-export function queuedLogOf(kit: HandlerKit, key: string): (OutboxItem & { op: LogOperation }) | undefined {
-  const item = kit.outbox.items().find((i) => i.op.id === key);
+export function queuedLogOf(outbox: Outbox, key: string): (OutboxItem & { op: LogOperation }) | undefined {
+  const item = outbox.items().find((i) => i.op.id === key);
   return item?.op.kind === 'logTimer' ? (item as OutboxItem & { op: LogOperation }) : undefined;
 }
 
 /** The queued log behind a key, while no send of it has begun: only then can it be changed. */
-function unsentLogOf(kit: HandlerKit, key: string) {
-  const item = queuedLogOf(kit, key);
+function unsentLogOf(outbox: Outbox, key: string) {
+  const item = queuedLogOf(outbox, key);
   return item?.status === 'pending' && !item.attempted ? item : undefined;
 }
 
 /** The entry's new values put into its log: still on its project, the minutes the service will store shown. */
 export async function editLoggedTimer(
-  kit: HandlerKit,
-  snap: Snapshot,
-  entry: EntryView,
-  typed: TypedEntry,
+  decisions: Decisions,
+  queue: OutboxQueue,
+  { snap, entry, typed }: { snap: Snapshot; entry: EntryView; typed: TypedEntry },
 ): Promise<Result<null>> {
-  const item = unsentLogOf(kit, entry.key);
+  const item = unsentLogOf(queue.outbox, entry.key);
   if (!item) return fail('invalid_input', BEING_SAVED, 'key');
   const { op } = item;
   const edited = editedEntry(typed, { projectId: op.projectId, projectName: op.projectName }, snap);
@@ -50,7 +50,7 @@ export async function editLoggedTimer(
       `An entry logged from ${op.projectName}'s timer stays on ${op.projectName} until it is saved: move it once it shows as saved.`,
       'project',
     );
-  const increment = kit.incrementOf(snap, op.projectId);
+  const increment = decisions.incrementOf(snap, op.projectId);
   const { minutes } = stored(values.minutes, increment);
   // Saved unchanged: nothing to change.
   if (minutes === op.minutes && values.description === (op.description ?? '')) return ok(null);
@@ -62,25 +62,18 @@ export async function editLoggedTimer(
     description: values.description || null,
     edited: true,
   };
-  return amend(kit, amended);
+  return amend(queue, amended);
 }
 
 /** Deletes the entry a queued log is to make: within the grace the log is undone, after it the timer is discarded instead. */
-export async function deleteLoggedTimer(kit: HandlerKit, now: number, key: string): Promise<Result<null>> {
-  const item = unsentLogOf(kit, key);
+export async function deleteLoggedTimer(queue: OutboxQueue, now: number, key: string): Promise<Result<null>> {
+  const item = unsentLogOf(queue.outbox, key);
   if (!item || item.op.discarded) return fail('invalid_input', BEING_SAVED, 'key');
   // Within its undo grace the log has not happened: deleting its entry is taking it back.
-  if (withinGraceItem(item) && now < item.op.notBefore!) return undoOperation(kit.outbox, key, now);
-  return amend(kit, { ...item.op, discarded: true });
+  if (withinGraceItem(item) && now < item.op.notBefore!) return undoOperation(queue.outbox, key, now);
+  return amend(queue, { ...item.op, discarded: true });
 }
 
-async function amend(kit: HandlerKit, op: LogOperation): Promise<Result<null>> {
-  let done = false;
-  try {
-    done = await kit.outbox.amend(op);
-  } finally {
-    // The worker took nothing while the amendment was written: wake it, whatever came of it.
-    kit.deps.operationQueued();
-  }
-  return done ? ok(null) : fail('invalid_input', BEING_SAVED, 'key');
+async function amend(queue: OutboxQueue, op: LogOperation): Promise<Result<null>> {
+  return (await queue.amend(op)) ? ok(null) : fail('invalid_input', BEING_SAVED, 'key');
 }

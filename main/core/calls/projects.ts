@@ -5,18 +5,19 @@ import { fail, ok, type Result } from '../../../common/result';
 import type { Snapshot } from '../../../common/snapshot';
 import { cleanName, projectNamed } from '../model/editedEntry';
 import { newProjectColor } from '../model/newProjectColor';
-import type { HandlerKit } from './kit';
+import type { Decisions } from './decisions';
+import type { OutboxQueue } from './outboxQueue';
 
-export function projectHandlers({ act, queue }: HandlerKit): Pick<Handlers, 'createProject'> {
+export function projectHandlers(decisions: Decisions, queue: OutboxQueue): Pick<Handlers, 'createProject'> {
   return {
     createProject: ({ name }) =>
-      act(async (now, snap) => {
+      decisions.act(async (now, snap) => {
         const clean = newProjectName(name, snap);
         if (!clean.ok) return clean;
         // Until the service gives it an id, the project goes by a negative one, unique in the queue.
         let localId = 0;
         const color = newProjectColor(snap.projects);
-        await queue(now, (_id, seq) => ({
+        await queue.enqueue(now, (_id, seq) => ({
           kind: 'createProject',
           localId: (localId = -seq),
           name: clean.value,

@@ -3,16 +3,17 @@
 import type { Handlers } from '../../../common/contract';
 import { exactLiveSeconds } from '../../../common/liveSeconds';
 import { fail, ok } from '../../../common/result';
-import type { HandlerKit } from './kit';
+import { type Decisions, noTimer } from './decisions';
+import type { OutboxQueue } from './outboxQueue';
+import type { ShownState } from './shownState';
 
 type TimerEditHandlers = Pick<Handlers, 'adjustTimer' | 'setTimerNote'>;
 
-export function timerEditHandlers(kit: HandlerKit): TimerEditHandlers {
-  const { deps, act, queue, timerOf, noTimer } = kit;
+export function timerEditHandlers(decisions: Decisions, queue: OutboxQueue, shown: ShownState): TimerEditHandlers {
   return {
     adjustTimer: ({ projectId, minutes }) =>
-      act(async (now, snap) => {
-        const timer = timerOf(snap, projectId);
+      decisions.act(async (now, snap) => {
+        const timer = decisions.timerOf(snap, projectId);
         if (!timer) return noTimer();
         if (minutes === 0)
           return fail('invalid_input', 'Enter the minutes to add, like +15, or to take off, like -10.', 'minutes');
@@ -28,8 +29,8 @@ export function timerEditHandlers(kit: HandlerKit): TimerEditHandlers {
         // Never below 0:00: taking off more than it has leaves it at 0:00.
         const target = Math.max(0, seconds + minutes * 60);
         const minutesChanged = minutes < 0 ? -Math.min(-minutes, Math.ceil(seconds / 60)) : minutes;
-        deps.timerUsed(timer.projectId);
-        await queue(now, () => ({
+        shown.timerUsed(timer.projectId);
+        await queue.enqueue(now, () => ({
           kind: 'adjustTimer',
           projectId: timer.projectId,
           projectName: timer.projectName,
@@ -41,13 +42,13 @@ export function timerEditHandlers(kit: HandlerKit): TimerEditHandlers {
       }),
 
     setTimerNote: ({ projectId, description }) =>
-      act(async (now, snap) => {
-        const timer = timerOf(snap, projectId);
+      decisions.act(async (now, snap) => {
+        const timer = decisions.timerOf(snap, projectId);
         if (!timer) return noTimer();
         const note = description.trim();
         if (note === (timer.description ?? '')) return ok(null);
-        deps.timerUsed(timer.projectId);
-        await queue(now, () => ({
+        shown.timerUsed(timer.projectId);
+        await queue.enqueue(now, () => ({
           kind: 'setTimerNote',
           projectId: timer.projectId,
           projectName: timer.projectName,

@@ -8,7 +8,16 @@ import { fail, ok, type Result } from '../../../common/result';
 import type { Snapshot, TimerView } from '../../../common/snapshot';
 import { timerStores } from '../../../common/lineStores';
 import { exactLiveSeconds } from '../../../common/liveSeconds';
-import type { HandlerKit } from './kit';
+import { type Decisions, noTimer } from './decisions';
+import type { OutboxQueue } from './outboxQueue';
+import type { ShownState } from './shownState';
+
+/** The three a timer call works with, handed on to its helpers below. */
+interface TimerParts {
+  decisions: Decisions;
+  queue: OutboxQueue;
+  shown: ShownState;
+}
 
 /** What becomes of a timer's time when another note starts on it (contract.ts startTimer). */
 type TimeSoFar = 'log' | 'keep';
@@ -26,16 +35,17 @@ type TimerHandlers = Pick<Handlers, 'startTimer' | 'pauseTimer' | 'logTimer' | '
   startLastTimer(): Promise<Result<null>>;
 };
 
-export function timerHandlers(kit: HandlerKit): TimerHandlers {
-  const { deps, act, queue, same, timerOf, noTimer } = kit;
+/** The timer calls: each decided in turn (decisions), queued (queue), the timer then first among the recent (shown). */
+export function timerHandlers(decisions: Decisions, queue: OutboxQueue, shown: ShownState): TimerHandlers {
+  const parts: TimerParts = { decisions, queue, shown };
 
   const start = (snap: Snapshot, now: number, request: Omit<StartRequest, 'snap' | 'now'>) =>
-    startTimer(kit, { snap, now, ...request });
+    startTimer(parts, { snap, now, ...request });
 
   const pause = async (now: number, timer: TimerView): Promise<Result<null>> => {
-    deps.timerUsed(timer.projectId);
+    shown.timerUsed(timer.projectId);
     if (timer.state !== 'running') return ok(null);
-    await queue(now, () => ({
+    await queue.enqueue(now, () => ({
       kind: 'pauseTimer',
       projectId: timer.projectId,
       projectName: timer.projectName,
@@ -49,28 +59,28 @@ export function timerHandlers(kit: HandlerKit): TimerHandlers {
   const resumeLast = (snap: Snapshot, now: number): Promise<Result<null>> | Result<null> => {
     const last =
       snap.timers[0]?.projectId ??
-      deps.recentProjectIds().find((id) => snap.projects.some((p) => same(p.id, id) && p.enabled));
+      shown.recent.find((id) => snap.projects.some((p) => decisions.same(p.id, id) && p.enabled));
     if (last === undefined) return fail('not_found', 'No timer to resume yet: start one on a project first.');
     return start(snap, now, { projectId: last });
   };
 
   return {
     startTimer: ({ projectId, description, timeSoFar }) =>
-      act((now, snap) => start(snap, now, { projectId, description, timeSoFar })),
+      decisions.act((now, snap) => start(snap, now, { projectId, description, timeSoFar })),
 
     pauseTimer: ({ projectId }) =>
-      act(async (now, snap) => {
-        const timer = timerOf(snap, projectId);
+      decisions.act(async (now, snap) => {
+        const timer = decisions.timerOf(snap, projectId);
         return timer ? pause(now, timer) : noTimer();
       }),
 
-    logTimer: ({ projectId }) => act((now, snap) => logTimer(kit, { snap, now, projectId })),
+    logTimer: ({ projectId }) => decisions.act((now, snap) => logTimer(parts, { snap, now, projectId })),
 
     discardTimer: ({ projectId }) =>
-      act(async (now, snap) => {
-        const timer = timerOf(snap, projectId);
+      decisions.act(async (now, snap) => {
+        const timer = decisions.timerOf(snap, projectId);
         if (!timer) return noTimer();
-        await queue(
+        await queue.enqueue(
           now,
           () => ({ kind: 'discardTimer', projectId: timer.projectId, projectName: timer.projectName }),
           true,
@@ -79,14 +89,16 @@ export function timerHandlers(kit: HandlerKit): TimerHandlers {
       }),
 
     toggleLastTimer: () =>
-      act(async (now, snap) => {
+      decisions.act(async (now, snap) => {
         const running = snap.timers.find((t) => t.state === 'running');
         if (running) return pause(now, running);
         return resumeLast(snap, now);
       }),
 
     startLastTimer: () =>
-      act(async (now, snap) => (snap.timers.some((t) => t.state === 'running') ? ok(null) : resumeLast(snap, now))),
+      decisions.act(async (now, snap) =>
+        snap.timers.some((t) => t.state === 'running') ? ok(null) : resumeLast(snap, now),
+      ),
   };
 }
 
@@ -97,25 +109,25 @@ export function timerHandlers(kit: HandlerKit): TimerHandlers {
  * (notYours), as Continue once silently did (issue 22 item 6).
  */
 async function startTimer(
-  { deps, outbox, queueAll, same, timerOf, incrementOf }: HandlerKit,
+  { decisions, queue, shown }: TimerParts,
   { snap, now, projectId, description, timeSoFar }: StartRequest,
 ): Promise<Result<null>> {
-  const id = outbox.projectId(projectId);
-  const project = snap.projects.find((p) => same(p.id, id));
-  const timer = timerOf(snap, projectId);
+  const id = decisions.projectId(projectId);
+  const project = snap.projects.find((p) => decisions.same(p.id, id));
+  const timer = decisions.timerOf(snap, projectId);
   if (!project && !timer) return fail('not_found', 'That project does not exist.', 'projectId');
   if (project && !project.enabled) return fail('invalid_input', `${project.name} is archived.`, 'projectId');
   if (timer?.state === 'running' && (description === undefined || description === timer.description)) return ok(null);
   const renamed = timer !== undefined && description !== undefined && description !== timer.description;
   if (renamed && timeSoFar === undefined && notYours(timer, now))
     return askAboutTimeSoFar(timer, description, now, snap.timeFormat);
-  const running = snap.timers.find((t) => t.state === 'running' && !same(t.projectId, id));
-  deps.timerUsed(id);
+  const running = snap.timers.find((t) => t.state === 'running' && !decisions.same(t.projectId, id));
+  shown.timerUsed(id);
   // A timer never started (pending) has no time to log: it simply takes the note.
   const apart = renamed && timeSoFar === 'log' && timer.state !== 'pending';
-  const log = apart ? [() => loggedAsItIs(snap, timer, now, incrementOf)] : [];
+  const log = apart ? [() => loggedAsItIs(snap, timer, now, decisions)] : [];
   // One write: after a crash both are queued or neither.
-  await queueAll(now, [
+  await queue.enqueueAll(now, [
     ...log,
     () => ({
       kind: 'startTimer',
@@ -157,14 +169,14 @@ function askAboutTimeSoFar(timer: TimerView, description: string, now: number, f
 }
 
 /** The timer logged now with its own note, as Log does (rounded up to the project's increment), without the undo grace. */
-function loggedAsItIs(snap: Snapshot, timer: TimerView, now: number, incrementOf: HandlerKit['incrementOf']) {
+function loggedAsItIs(snap: Snapshot, timer: TimerView, now: number, decisions: Decisions) {
   const seconds = exactLiveSeconds(timer, now);
   return {
     kind: 'logTimer' as const,
     projectId: timer.projectId,
     projectName: timer.projectName,
     seconds,
-    minutes: timerStores(seconds, false, incrementOf(snap, timer.projectId)).minutes,
+    minutes: timerStores(seconds, false, decisions.incrementOf(snap, timer.projectId)).minutes,
     date: localDate(now),
     description: timer.description,
   };
@@ -172,15 +184,15 @@ function loggedAsItIs(snap: Snapshot, timer: TimerView, now: number, incrementOf
 
 /** Logs the timer's time as an entry, rounded up to its project's increment, held for the undo grace. */
 async function logTimer(
-  { deps, queue, timerOf, incrementOf, noTimer }: HandlerKit,
+  { decisions, queue, shown }: TimerParts,
   { snap, now, projectId }: { snap: Snapshot; now: number; projectId: number },
 ): Promise<Result<null>> {
-  const timer = timerOf(snap, projectId);
+  const timer = decisions.timerOf(snap, projectId);
   if (!timer) return noTimer();
   const seconds = exactLiveSeconds(timer, now);
-  const increment = incrementOf(snap, timer.projectId);
-  deps.timerUsed(timer.projectId);
-  await queue(
+  const increment = decisions.incrementOf(snap, timer.projectId);
+  shown.timerUsed(timer.projectId);
+  await queue.enqueue(
     now,
     () => ({
       kind: 'logTimer',

@@ -3,7 +3,9 @@
 import { collect, type ServiceApi } from '../../api/types';
 import type { Collection } from '../model/operations';
 import { entryView, projectView, timerView, userView, type ServiceData } from './serviceData';
-import { inWeek, weekStartOf, type WeekRange } from '../../../common/week';
+import { inWeek, weekStartOf } from '../../../common/week';
+import type { TimerClock } from '../../api/clock';
+import type { WorkerView } from './workerView';
 
 export type Read = 'user' | Collection;
 
@@ -18,11 +20,10 @@ const PAGE = 1000;
 
 export interface ReadContext {
   api: ServiceApi;
-  now(): number;
-  /** Local YYYY-MM-DD whose entries are shown. */
-  today(): string;
-  /** The week the window shows; absent: only today's entries are read. */
-  week?(): WeekRange;
+  /** A timer read is stamped by it as it arrives. */
+  clock: Pick<TimerClock, 'now'>;
+  /** Today's date and the week the window shows, whose entries are read. */
+  view: Pick<WorkerView, 'today' | 'week'>;
   userId: number | null;
 }
 
@@ -46,17 +47,16 @@ export async function readPart(what: Read, ctx: ReadContext): Promise<Partial<Se
       // answering attempt, so every running timer would show (and log) time it never had (the
       // chaos test caught this). At arrival, the error is one attempt's answer latency, late.
       const timers = await collect(api.listTimers());
-      const asOf = ctx.now();
+      const asOf = ctx.clock.now();
       return { timers: timers.map((t) => timerView(t, asOf)) };
     }
     case 'entries': {
       // Only the user's own: a supervisor may see everyone's.
       const userId = ctx.userId ?? (await api.getCurrentUser()).id;
-      const date = ctx.today();
+      const date = ctx.view.today();
       const read = (from: string, to: string) =>
         collectViews(api.listEntries({ from, to, user_ids: [userId], per_page: PAGE }), entryView);
-      const week = ctx.week?.();
-      if (!week) return { userId, entries: { date, list: await read(date, date) } };
+      const week = ctx.view.week();
       // The shown week in one read (one request per 1000 entries); today's are among them when it
       // holds today, else today is read on its own.
       const weekList = await read(week.start, week.end);

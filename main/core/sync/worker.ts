@@ -10,42 +10,16 @@
 import { isApiError } from '../../api/errors';
 import { JournalLostError } from './journal';
 import type { Read } from './serviceReads';
-import { wakeableWait } from './wakeableWait';
-import { messageOf, type StepDeps, waitsForTime, workerSteps } from './workerSteps';
+import type { Ledger } from './ledger';
+import { type WakeableWait, wakeableWait } from './wakeableWait';
+import { messageOf, type StepDeps, waitsForTime, WorkerSteps } from './workerSteps';
 
+/** What the worker works with besides the steps' (StepDeps): the ledger a retry is noted in, and its backoff. */
 export interface WorkerDeps extends StepDeps {
-  /** Whether the service answered; when it did not, the error that says why. Called after every step. */
-  serviceAnswered(online: boolean, why?: unknown): void;
-  /** Something the snapshot shows changed (an operation settled or failed). */
-  snapshotChanged(): void;
+  /** The Activity ledger (ledger.ts): a send that failed in a way time fixes is noted as retried later. */
+  ledger: Pick<Ledger, 'record'>;
   /** Default BACKOFF. */
   backoff?: { firstMs: number; capMs: number };
-  /** A send failed in a way time can fix: it is sent again after the backoff (for the activity ledger). */
-  retryingLater(ids: readonly string[], why: string): void;
-}
-
-export interface Worker {
-  /** Asks for fresh data; an idle worker reads at once. */
-  request(...reads: Read[]): void;
-  /**
-   * Asks for what the poll reads: the user and the timers, and today's entries if the day has
-   * turned. After a broadcast, which tells of timers only, the timers alone.
-   */
-  freshen(heard?: 'broadcast'): void;
-  /** Something to do: a new operation (urgent false), or the user or the system asking (urgent true: cuts a backoff short). */
-  wake(urgent: boolean): void;
-  /** The poll reads timers every 30 s while the window is shown, every 5 min while hidden (see pollInterval). */
-  setWindowShown(shown: boolean): void;
-  /**
-   * A broadcast receiver the service reaches is registered: timer changes are announced, so the
-   * poll stops while hidden and slows while shown.
-   */
-  setBroadcastsLive(live: boolean): void;
-  /** Resolves once nothing is queued or due and no request is on the way (for tests and benchmarks). */
-  whenIdle(): Promise<void>;
-  /** What the worker is doing, in words, for diagnostics (a stuck sync is explained, not guessed at). */
-  describe(): string;
-  stop(): Promise<void>;
 }
 
 export const POLL_SHOWN_MS = 30_000;
@@ -73,67 +47,107 @@ const MAX_WAIT_MS = 2 ** 31 - 1;
 /** How long stop() waits for a request in flight before leaving it (its result is not needed). */
 const STOP_GRACE_MS = 2_000;
 
+/** The one worker of a core; its loop runs from here until stop(). */
+export class Worker {
+  private readonly deps: WorkerDeps;
+  private readonly state: LoopState;
+  private readonly waits: WakeableWait;
+  private readonly steps: WorkerSteps;
+  private readonly idleWaiters: Array<() => void> = [];
+  private readonly running: Promise<void>;
+
+  constructor(deps: WorkerDeps) {
+    this.deps = deps;
+    this.state = {
+      stopped: false,
+      windowShown: false,
+      broadcastsLive: false,
+      online: true,
+      failures: 0,
+      idle: false,
+      doing: 'starting',
+    };
+    this.waits = wakeableWait(deps.clock);
+    this.steps = new WorkerSteps(deps);
+    const { state, waits, steps, idleWaiters } = this;
+    this.running = runLoop({ deps, state, waits, steps, idleWaiters, backoff: deps.backoff ?? BACKOFF });
+  }
+
+  /** Asks for fresh data; an idle worker reads at once. */
+  request(...reads: Read[]): void {
+    this.steps.request(...reads);
+    this.waits.wake(false);
+  }
+
+  /** The user asked for these reads: they are due, and a backoff is cut short for them. */
+  readNow(...reads: Read[]): void {
+    this.steps.request(...reads);
+    this.waits.wake(true);
+  }
+
+  /**
+   * Asks for what the poll reads: the user and the timers, and today's entries if the day has
+   * turned. After a broadcast, which tells of timers only, the timers alone.
+   */
+  freshen(heard?: 'broadcast'): void {
+    this.steps.freshen(heard);
+    this.waits.wake(false);
+  }
+
+  /** Something to do: a new operation (urgent false), or the user or the system asking (urgent true: cuts a backoff short). */
+  wake(urgent: boolean): void {
+    this.waits.wake(urgent);
+  }
+
+  /** The poll reads timers every 30 s while the window is shown, every 5 min while hidden (see pollInterval). */
+  setWindowShown(shown: boolean): void {
+    this.state.windowShown = shown;
+    this.waits.wake(false);
+  }
+
+  /**
+   * A broadcast receiver the service reaches is registered: timer changes are announced, so the
+   * poll stops while hidden and slows while shown.
+   */
+  setBroadcastsLive(live: boolean): void {
+    this.state.broadcastsLive = live;
+    this.waits.wake(false);
+  }
+
+  /** What the worker is doing, in words, for diagnostics (a stuck sync is explained, not guessed at). */
+  describe(): string {
+    const { state, steps } = this;
+    const { outbox, clock } = this.deps;
+    return `${state.stopped ? 'stopped; ' : ''}${state.doing}; online ${state.online}; next ${outbox.next()?.op.kind ?? 'none'}, held until ${steps.heldUntil() ?? '-'} (now ${clock.now()}); reads due ${steps.readsDue()}`;
+  }
+
+  /** Resolves once nothing is queued or due and no request is on the way (for tests and benchmarks). */
+  whenIdle(): Promise<void> {
+    const { state, steps } = this;
+    return state.idle && !steps.nextStep() && steps.heldUntil() === null
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  async stop(): Promise<void> {
+    this.state.stopped = true;
+    this.waits.end();
+    let grace: NodeJS.Timeout | undefined;
+    await Promise.race([this.running, new Promise((r) => (grace = setTimeout(r, STOP_GRACE_MS)))]);
+    clearTimeout(grace);
+  }
+}
+
+/** Starts a core's worker (coreState.ts); one function, so a test can watch what a core starts it with (notices.test.ts). */
 export function startWorker(deps: WorkerDeps): Worker {
-  const { outbox, clock } = deps;
-  const backoff = deps.backoff ?? BACKOFF;
-  const state: LoopState = {
-    stopped: false,
-    windowShown: false,
-    broadcastsLive: false,
-    online: true,
-    failures: 0,
-    idle: false,
-    doing: 'starting',
-  };
-  const idleWaiters: Array<() => void> = [];
-  const waits = wakeableWait(clock);
-  const { wake } = waits;
-  const steps = workerSteps(deps);
-  const { heldUntil, nextStep, freshen } = steps;
-  const loop: Loop = { deps, state, waits, steps, idleWaiters, backoff };
-
-  const running = runLoop(loop);
-
-  return {
-    request(...reads) {
-      steps.request(...reads);
-      wake(false);
-    },
-    freshen(heard) {
-      freshen(heard);
-      wake(false);
-    },
-    wake,
-    setWindowShown(shown) {
-      state.windowShown = shown;
-      wake(false);
-    },
-    describe: () =>
-      `${state.stopped ? 'stopped; ' : ''}${state.doing}; online ${state.online}; next ${outbox.next()?.op.kind ?? 'none'}, held until ${heldUntil() ?? '-'} (now ${clock.now()}); reads due ${steps.readsDue()}`,
-    whenIdle: () =>
-      state.idle && !nextStep() && heldUntil() === null
-        ? Promise.resolve()
-        : new Promise<void>((resolve) => idleWaiters.push(resolve)),
-    setBroadcastsLive(live) {
-      state.broadcastsLive = live;
-      wake(false);
-    },
-    async stop() {
-      state.stopped = true;
-      waits.end();
-      let grace: NodeJS.Timeout | undefined;
-      await Promise.race([running, new Promise((r) => (grace = setTimeout(r, STOP_GRACE_MS)))]);
-      clearTimeout(grace);
-    },
-  };
+  return new Worker(deps);
 }
 
 /** Takes step after step until stopped: waits for work, backs off after a failure time can fix, records a refusal. */
 async function runLoop(loop: Loop): Promise<void> {
   const { deps, state, steps } = loop;
-  const { nextStep } = steps;
   while (!state.stopped) {
-    const step = nextStep();
+    const step = steps.nextStep();
     state.idle = !step;
     if (!step) {
       await waitForWork(loop);
@@ -146,27 +160,27 @@ async function runLoop(loop: Loop): Promise<void> {
       if (talked) {
         state.failures = 0;
         state.online = true;
-        deps.serviceAnswered(true);
+        deps.service.reached(true);
       }
     } catch (error) {
       if (state.stopped) return;
       // Nothing more can be recorded (journal.ts): sending on would do what no record keeps.
       if (error instanceof JournalLostError) {
         state.doing = `stopped: ${error.message}`;
-        deps.snapshotChanged();
+        deps.view.changed();
         return;
       }
       if (waitsForTime(error)) {
         if (!('read' in step))
-          deps.retryingLater('item' in step ? [step.item.op.id] : step.batch.map((i) => i.op.id), messageOf(error));
+          retryingLater(deps, 'item' in step ? [step.item.op.id] : step.batch.map((i) => i.op.id), messageOf(error));
         await backOff(loop, error);
         continue;
       }
       // The service answered, and refused: a fact about this operation, not about the network.
-      if (isApiError(error)) deps.serviceAnswered(true);
+      if (isApiError(error)) deps.service.reached(true);
       await steps.refusedStep(step, error);
     }
-    deps.snapshotChanged();
+    deps.view.changed();
   }
 }
 
@@ -186,8 +200,8 @@ interface LoopState {
 interface Loop {
   deps: WorkerDeps;
   state: LoopState;
-  waits: ReturnType<typeof wakeableWait>;
-  steps: ReturnType<typeof workerSteps>;
+  waits: WakeableWait;
+  steps: WorkerSteps;
   idleWaiters: Array<() => void>;
   backoff: { firstMs: number; capMs: number };
 }
@@ -210,9 +224,9 @@ async function waitForWork({ deps, state, waits, steps, idleWaiters }: Loop): Pr
 /** A failure that time can fix: offline, and wait, longer after each failure in a row. */
 async function backOff({ deps, state, waits, backoff }: Loop, error: unknown): Promise<void> {
   state.online = false;
-  deps.serviceAnswered(false, error);
+  deps.service.reached(false, error);
   state.failures++;
-  deps.snapshotChanged();
+  deps.view.changed();
   state.doing = `backing off after ${state.failures} failure(s): ${messageOf(error)}`;
   const backedOff = Math.min(backoff.capMs, backoff.firstMs * 2 ** (state.failures - 1));
   // A 429 that named its wait (Retry-After): no try before then, not even for the user
@@ -221,6 +235,11 @@ async function backOff({ deps, state, waits, backoff }: Loop, error: unknown): P
   const asked = rateLimitWait(error);
   if (asked > backedOff) state.doing += `, the service asked for ${asked} ms`;
   await waits.wait(Math.max(backedOff, asked), asked > backedOff ? 'stop' : 'urgent');
+}
+
+/** A send failed in a way time can fix: the Activity ledger says it is sent again after the backoff. */
+function retryingLater({ ledger, clock }: WorkerDeps, ids: readonly string[], message: string): void {
+  for (const id of ids) ledger.record({ t: 'failed', id, at: clock.now(), message, refused: false, retrying: true });
 }
 
 /** The wait a refused request named (ApiError.retryAfterMs), 0 when none. */

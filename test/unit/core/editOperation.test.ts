@@ -11,7 +11,7 @@ import type { Operation } from '../../../main/core/model/operations';
 import { openOutbox, type Outbox } from '../../../main/core/sync/outbox';
 import { emptyServiceData, type ServiceData } from '../../../main/core/sync/serviceData';
 import { deriveSnapshot } from '../../../main/core/views/deriveSnapshot';
-import { handlerDeps } from '../../support/handlerDeps';
+import { callParts } from '../../support/callParts';
 import { must } from '../../support/result';
 import { ACCOUNT } from '../../support/offline';
 import { tempDir } from '../../support/tempDir';
@@ -46,12 +46,12 @@ beforeEach(async () => {
   woken = [];
   h = withAccountsRefused(
     createHandlers(
-      handlerDeps({
+      callParts({
         outbox,
         now: () => NOW,
         snapshot: view,
-        operationQueued: () => woken.push('queued'),
-        sendNow: () => woken.push('urgent'),
+        view: { changed: () => woken.push('shown') },
+        worker: { wake: (urgent) => woken.push(urgent ? 'urgent' : 'woken') },
       }),
     ),
   );
@@ -135,7 +135,8 @@ describe('editOperation', () => {
         marker: (before as { marker: string }).marker,
       },
     });
-    expect(woken).toEqual(['queued', 'urgent']);
+    // Shown at once, and the worker woken urgently: a backoff does not hold the user's correction.
+    expect(woken).toEqual(['shown', 'urgent']);
   });
 
   it('sends an unknown project by name for the service to create, and no project when left empty', async () => {

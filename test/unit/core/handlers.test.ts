@@ -8,7 +8,7 @@ import { createHandlers } from '../../../main/core/calls/handlers';
 import { openOutbox, type Outbox } from '../../../main/core/sync/outbox';
 import { emptyServiceData } from '../../../main/core/sync/serviceData';
 import { deriveSnapshot } from '../../../main/core/views/deriveSnapshot';
-import { handlerDeps } from '../../support/handlerDeps';
+import { callParts } from '../../support/callParts';
 import { must } from '../../support/result';
 import { ACCOUNT } from '../../support/offline';
 import { tempDir } from '../../support/tempDir';
@@ -38,7 +38,7 @@ const view = (): Snapshot =>
 let at = 1_000_000;
 function handlers(snapshot: () => Snapshot) {
   return createHandlers(
-    handlerDeps({
+    callParts({
       outbox,
       now: () => at,
       snapshot,

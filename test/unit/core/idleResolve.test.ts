@@ -12,7 +12,7 @@ import { openOutbox, type Outbox } from '../../../main/core/sync/outbox';
 import { emptyServiceData } from '../../../main/core/sync/serviceData';
 import { liveSeconds } from '../../../common/liveSeconds';
 import { deriveSnapshot } from '../../../main/core/views/deriveSnapshot';
-import { handlerDeps } from '../../support/handlerDeps';
+import { callParts } from '../../support/callParts';
 import { timerView } from '../../support/snapshot';
 import { ACCOUNT } from '../../support/offline';
 import { tempDir } from '../../support/tempDir';
@@ -56,13 +56,15 @@ const view = (): Snapshot =>
 
 const handlers = () =>
   createHandlers(
-    handlerDeps({
+    callParts({
       outbox,
       now: () => NOW,
       snapshot: () => view(),
-      idlePrompt: () => prompt,
-      closeIdlePrompt() {
-        prompt = null;
+      view: {
+        idlePrompt: () => prompt,
+        closeIdlePrompt() {
+          prompt = null;
+        },
       },
     }),
   );

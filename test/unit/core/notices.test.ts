@@ -35,7 +35,7 @@ afterEach(async () => {
   dir.remove();
 });
 
-const notice = (message: string) => given.deps!.tellUser(message);
+const notice = (message: string) => given.deps!.view.tell(message);
 
 describe('notices', () => {
   it('start empty, and show what the worker tells, newest first, with the time it happened', () => {

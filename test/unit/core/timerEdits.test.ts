@@ -13,7 +13,7 @@ import { openOutbox, type Outbox } from '../../../main/core/sync/outbox';
 import { emptyServiceData, type ServiceData } from '../../../main/core/sync/serviceData';
 import { deriveSnapshot } from '../../../main/core/views/deriveSnapshot';
 import { ACCOUNT } from '../../support/offline';
-import { handlerDeps } from '../../support/handlerDeps';
+import { callParts } from '../../support/callParts';
 import { must } from '../../support/result';
 import { tempDir } from '../../support/tempDir';
 
@@ -64,7 +64,7 @@ beforeEach(async () => {
   outbox = (await openOutbox(dir.path)).outbox;
   h = withAccountsRefused(
     createHandlers(
-      handlerDeps({
+      callParts({
         outbox,
         now: () => now,
         snapshot: view,

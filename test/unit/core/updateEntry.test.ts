@@ -15,7 +15,7 @@ import { describeOperation, editableValues, type Operation } from '../../../main
 import { openOutbox, type Outbox } from '../../../main/core/sync/outbox';
 import { emptyServiceData, type ServiceData } from '../../../main/core/sync/serviceData';
 import { deriveSnapshot } from '../../../main/core/views/deriveSnapshot';
-import { handlerDeps } from '../../support/handlerDeps';
+import { callParts } from '../../support/callParts';
 import { must } from '../../support/result';
 import { ACCOUNT } from '../../support/offline';
 import { tempDir } from '../../support/tempDir';
@@ -62,11 +62,11 @@ const open = async () => {
   outbox = (await openOutbox(dir.path)).outbox;
   h = withAccountsRefused(
     createHandlers(
-      handlerDeps({
+      callParts({
         outbox,
         now: () => NOW,
         snapshot: view,
-        operationQueued: () => woken++,
+        worker: { wake: () => woken++ },
       }),
     ),
   );

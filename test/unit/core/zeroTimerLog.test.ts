@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHandlers } from '../../../main/core/calls/handlers';
 import { openOutbox, type Outbox } from '../../../main/core/sync/outbox';
-import { handlerDeps } from '../../support/handlerDeps';
+import { callParts } from '../../support/callParts';
 import { snapshot, timerView } from '../../support/snapshot';
 import { tempDir } from '../../support/tempDir';
 
@@ -25,7 +25,7 @@ const NOW = 1_000_000;
 const website = { id: 7, name: 'Website', color: null, billingIncrement: 15, enabled: true };
 const handlersWith = (timer: ReturnType<typeof timerView>) =>
   createHandlers(
-    handlerDeps({ outbox, now: () => NOW, snapshot: () => snapshot({ projects: [website], timers: [timer] }) }),
+    callParts({ outbox, now: () => NOW, snapshot: () => snapshot({ projects: [website], timers: [timer] }) }),
   );
 
 describe('logging a timer with no time', () => {
