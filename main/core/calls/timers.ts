@@ -40,7 +40,7 @@ export function timerHandlers(kit: HandlerKit): TimerHandlers {
       projectId: timer.projectId,
       projectName: timer.projectName,
       seconds: exactLiveSeconds(timer, now),
-      confirmed: !timer.pending,
+      confirmed: timer.status.state === 'sent',
     }));
     return ok(null);
   };
@@ -128,10 +128,10 @@ async function startTimer(
             projectId: running.projectId,
             projectName: running.projectName,
             seconds: exactLiveSeconds(running, now),
-            confirmed: !running.pending,
+            confirmed: running.status.state === 'sent',
           }
         : null,
-      confirmed: timer !== undefined && !apart && !timer.pending,
+      confirmed: timer !== undefined && !apart && timer.status.state === 'sent',
     }),
   ]);
   return ok(null);

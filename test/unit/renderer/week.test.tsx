@@ -10,6 +10,7 @@ import { Today } from '../../../renderer/components/Today';
 import { WeekPanel } from '../../../renderer/components/week/WeekPanel';
 import { fakeBridge } from '../../support/fakeBridge';
 import { snapshot, timerView, weekView } from '../../support/snapshot';
+import { SENT } from '../../../common/savedHere';
 
 afterEach(cleanup);
 
@@ -22,7 +23,7 @@ const entry = (over: Partial<EntryView> = {}): EntryView => ({
   projectName: 'Website',
   projectId: 1,
   billable: true,
-  pending: false,
+  status: SENT,
   ...over,
 });
 
