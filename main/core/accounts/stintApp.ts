@@ -5,7 +5,9 @@
 // (appSnapshot.ts). Subscriptions and lifecycle events are the app's, passed to whichever core is
 // open (openCore.ts), so a window subscribed once keeps working when the default account changes.
 
-import { channels, type Handlers, type RequestOf, type ResponseOf } from '../../../common/contract';
+// The names alone (common/channels.ts), not the contract's schemas: this file takes no zod at run time.
+import { channels } from '../../../common/channels';
+import type { Handlers, RequestOf, ResponseOf } from '../../../common/contract';
 import { ok, type Result } from '../../../common/result';
 import type { RegistrationOutcome } from '../desktop/commands';
 import type { AccountChannel, Core, CoreHandlers } from '../types';
