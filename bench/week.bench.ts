@@ -16,6 +16,7 @@ import { buildService } from '../service';
 import { insertEntry } from '../service/domain/entries';
 import { insertProject } from '../service/domain/projects';
 import { percentile, type Benchmark, type BenchResult } from './types';
+import { SENT } from '../common/savedHere';
 
 const ENTRIES = 500;
 const PROJECTS = 40;
@@ -44,7 +45,7 @@ export function weekData(today: string): ServiceData {
       projectName: p.name,
       projectId: p.id,
       billable: p.billable!,
-      pending: false,
+      status: SENT,
     };
   });
   return {

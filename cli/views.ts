@@ -70,7 +70,7 @@ const timerJson = (t: TimerView, now: number): TimerJson => ({
   projectId: t.projectId,
   seconds: liveSeconds(t, now),
   description: t.description,
-  synced: !t.pending,
+  synced: t.status.state === 'sent',
 });
 
 export function statusJson(s: Snapshot, now: number): StatusJson {
@@ -110,7 +110,7 @@ export function todayJson(s: Snapshot, now: number): TodayJson {
       project: e.projectName,
       minutes: e.minutes,
       description: e.description,
-      synced: !e.pending,
+      synced: e.status.state === 'sent',
     })),
   };
 }

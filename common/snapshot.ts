@@ -4,6 +4,18 @@ import type { HotkeyName, Settings } from './settings';
 import type { TimeFormat } from './format';
 import type { WeekStart } from './week';
 
+/**
+ * What became of something the user did, as the window says it (main/core/views/saveStatus.ts
+ * derives it; no view reasons about the outbox). 'saved here': only this computer has it yet
+ * ("Saved here · sends when Work answers"); 'sent': the service has it, nothing to say; 'refused':
+ * the service said no, and the Not saved list has its message ("Not saved on Work: see what was
+ * refused above.").
+ */
+export type SaveStatus = ShownStatus | { state: 'refused'; words: string };
+
+/** What became of an entry or a timer the window lists: a refused change is not applied, so never 'refused'. */
+export type ShownStatus = { state: 'sent' } | { state: 'saved here'; words: string };
+
 /** A timer's state as the service names it (wire/serviceTypes.ts has the same three). */
 export type TimerState = 'pending' | 'running' | 'paused';
 
@@ -28,8 +40,8 @@ export interface TimerView {
   /** Epoch milliseconds at which `seconds` was true. */
   asOf: number;
   description: string | null;
-  /** True while an outbox operation on this timer has not reached the service yet. */
-  pending: boolean;
+  /** 'saved here' while an outbox operation on this timer has not reached the service yet. */
+  status: ShownStatus;
 }
 
 export interface EntryView {
@@ -46,7 +58,8 @@ export interface EntryView {
   billable?: boolean;
   /** Its tags the service says are unbillable (#vacation*), by name; absent: none (or not read yet). */
   unbillableTags?: string[];
-  pending: boolean;
+  /** 'saved here' while an outbox operation on it (its creation or an edit) has not reached the service yet. */
+  status: ShownStatus;
   /**
    * false while it cannot be edited yet: logged from a timer, or sent in a bulk import, and not
    * read back with its id. Absent (or true): it can be (updateEntry).
@@ -286,8 +299,14 @@ export interface Snapshot {
   today: { date: string; entries: EntryView[]; totalMinutes: number };
   /** The week view's week. */
   week: WeekView;
-  /** pendingIds: the operations not sent yet (a queued entry's id is its EntryView.key), so the window can say when one is sent. */
-  outbox: { pending: number; pendingIds: string[]; failed: FailedOperationView[] };
+  /** How many operations wait to be sent, and those the service refused (the Not saved list). */
+  outbox: { pending: number; failed: FailedOperationView[] };
+  /**
+   * What became of each operation the outbox holds, by its id (a queued entry's EntryView.key, the
+   * key quick entry's answer names): the window's answer to a quick entry or a paste follows it.
+   * One no longer held was sent and read back: SENT.
+   */
+  operations: Record<string, SaveStatus>;
   /** Newest first, at most 20, until dismissed; kept in memory only. */
   notices: NoticeView[];
   online: boolean;

@@ -3,21 +3,18 @@
 // the project and the day, in the words the command line and the tray use too
 // (common/loggedWords.ts), in the user's time format; and, until the service has every one of
 // them, that they are saved on this computer only and will be sent (a paste once said "Logged"
-// while nothing had reached the service, issue 27 item 5).
+// while nothing had reached the service, issue 27 item 5). Whether each is sent is core's word,
+// its operation's status (Snapshot.operations, main/core/views/saveStatus.ts), in core's words.
 
 import type { ResponseOf } from '../common/contract';
 import { dayInWords } from '../common/dayWords';
 import { formatMinutes, type TimeFormat } from '../common/format';
 import { loggedWords } from '../common/loggedWords';
-import { savedHereWords } from '../common/savedHere';
-import type { Snapshot } from '../common/snapshot';
+import { SENT } from '../common/savedHere';
+import type { SaveStatus, Snapshot } from '../common/snapshot';
 
 type Logged = ResponseOf<'quickEntry'>;
 type Pasted = ResponseOf<'logLines'>;
-type Outbox = Pick<Snapshot['outbox'], 'pendingIds' | 'failed'>;
-
-/** The words for something saved on this computer that the service has not confirmed yet (the "saved here" badges too). */
-export { savedHereWords } from '../common/savedHere';
 
 /** "3 entries, 4:30 in all" (the minutes the service stores), and the day when they share one that is not today. */
 export function pastedWords(answer: Pasted, today: string, format?: TimeFormat): string {
@@ -35,21 +32,25 @@ export interface DoneWords {
 }
 
 /**
- * The answer to a quick entry or a paste, following the outbox: "Logged 1:00 on ClientX." once the
- * service has it all, "Saved here · sends when Work answers: 1:00 on ClientX." while any waits,
- * "Not saved on Work: …" when any was refused.
+ * The answer to a quick entry or a paste, following its operations' status: "Logged 1:00 on
+ * ClientX." once the service has it all, "Saved here · sends when Work answers: 1:00 on ClientX."
+ * while any waits, "Not saved on Work: see what was refused above." when any was refused.
  */
 export function doneWords(
   done: Logged | Pasted,
   today: string,
-  { account, outbox, format }: { account: string; outbox: Outbox | undefined; format?: TimeFormat },
+  { operations, format }: { operations: Snapshot['operations'] | undefined; format?: TimeFormat },
 ): DoneWords {
   const pasted = 'logged' in done;
   const keys = pasted ? done.logged.map((l) => l.key) : [done.key];
   const what = pasted ? pastedWords(done, today, format) : loggedWords(done, today, format);
-  if (outbox?.failed.some((f) => keys.includes(f.id)))
-    return { text: `Not saved on ${account}: see what was refused above.`, confirmed: false };
-  if (outbox?.pendingIds.some((id) => keys.includes(id)))
-    return { text: `${savedHereWords(account)}: ${what}.`, confirmed: false };
+  const status = worst(keys.map((key) => operations?.[key] ?? SENT));
+  if (status.state === 'refused') return { text: status.words, confirmed: false };
+  if (status.state === 'saved here') return { text: `${status.words}: ${what}.`, confirmed: false };
   return { text: `Logged ${what}.`, confirmed: true };
+}
+
+/** What a paste's entries came to together: refused if any was, else saved here if any waits, else sent. */
+function worst(statuses: readonly SaveStatus[]): SaveStatus {
+  return statuses.find((s) => s.state === 'refused') ?? statuses.find((s) => s.state === 'saved here') ?? SENT;
 }

@@ -2,7 +2,6 @@
 // or, on the #week route, the week view in their place.
 
 import type { StintBridge } from '../../common/contract';
-import { AccountName } from '../accountName';
 import type { Snapshot } from '../../common/snapshot';
 import { TimeFormatContext } from '../timeFormat';
 import { useConnected, useSnapshot, type Connection } from '../hooks';
@@ -41,11 +40,9 @@ export function App({ bridge, connection }: { bridge: StintBridge; connection?: 
     );
   }
   return (
-    <AccountName.Provider value={snapshot.account.label}>
-      <TimeFormatContext.Provider value={snapshot.timeFormat}>
-        <AppView snapshot={snapshot} bridge={bridge} connected={connected} onWeek={onWeek} />
-      </TimeFormatContext.Provider>
-    </AccountName.Provider>
+    <TimeFormatContext.Provider value={snapshot.timeFormat}>
+      <AppView snapshot={snapshot} bridge={bridge} connected={connected} onWeek={onWeek} />
+    </TimeFormatContext.Provider>
   );
 }
 
@@ -102,8 +99,7 @@ function AppView({
               projects={snapshot.projects}
               recentProjectIds={snapshot.recentProjectIds}
               today={snapshot.today.date}
-              account={snapshot.account.label}
-              outbox={snapshot.outbox}
+              operations={snapshot.operations}
               bridge={bridge}
             />
             <Today

@@ -155,7 +155,7 @@ function EntrySummary({ entry, projects }: { entry: EntryView; projects: readonl
         {entry.locked && <LockedMark lock={entry.locked} />}
       </span>
       <BillableMark billable={entry.billable} />
-      {entry.pending && <SavedHereBadge />}
+      <SavedHereBadge status={entry.status} />
     </>
   );
 }

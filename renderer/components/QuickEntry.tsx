@@ -29,22 +29,19 @@ interface Props {
   recentProjectIds: readonly number[];
   /** Local YYYY-MM-DD (Snapshot.today.date): day words count back from it. */
   today: string;
-  /** The open account's name: a queued entry "sends when Work answers". */
-  account?: string;
-  /** What is not sent yet, or failed: the answer after Enter says "Logged" only once the service has the entry. */
-  outbox?: Pick<Snapshot['outbox'], 'pendingIds' | 'failed'>;
+  /** What became of each operation (Snapshot.operations): the answer after Enter says "Logged" only once the service has the entry. */
+  operations?: Snapshot['operations'];
   bridge: StintBridge;
 }
 
 type Logged = ResponseOf<'quickEntry'>;
 type Pasted = ResponseOf<'logLines'>;
 
-export function QuickEntry({ projects, recentProjectIds, today, account, outbox, bridge }: Props) {
+export function QuickEntry({ projects, recentProjectIds, today, operations, bridge }: Props) {
   const { input, text, parsed, enabled, list, action, done, setDone, pasted, setPasted, confirming, ...handlers } =
     useQuickEntry(projects, recentProjectIds, today, bridge);
   const format = useTimeFormat();
-  const wordsFor = (answer: Logged | Pasted) =>
-    doneWords(answer, today, { account: account ?? 'the service', outbox, format });
+  const wordsFor = (answer: Logged | Pasted) => doneWords(answer, today, { operations, format });
   const said = done ? wordsFor(done) : null;
   const { edit, accept, submit, takeSuggested, onKeyDown, setCursor } = handlers;
   const { suggestions, open, activeIndex } = list;
@@ -126,7 +123,7 @@ function useQuickEntry(
 ) {
   const [text, setText] = useState('');
   const [cursor, setCursor] = useState(0);
-  // What the last Enter or paste queued: its words follow the outbox.
+  // What the last Enter or paste queued: its words follow its operations' status.
   const [done, setDone] = useState<Logged | Pasted | null>(null);
   // Several lines pasted at once: a day to log, previewed line by line (PasteDay).
   const [pasted, setPasted] = useState<string | null>(null);

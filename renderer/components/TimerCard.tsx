@@ -212,7 +212,7 @@ function TimerLine({ timer, seconds, children }: { timer: TimerView; seconds: nu
       <span class="timer-name" title={name}>
         {name}
       </span>
-      {timer.pending && <SavedHereBadge />}
+      <SavedHereBadge status={timer.status} />
       <span
         class={minute ? 'timer-time ticking' : 'timer-time'}
         role="timer"

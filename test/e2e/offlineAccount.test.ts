@@ -179,7 +179,9 @@ describe("other accounts' running timers", () => {
       expect(await call('startTimer', { projectId: home()!.id })).toMatchObject({ ok: true });
       await expect
         .poll(() =>
-          app.getSnapshot().timers.some((t) => t.projectName === 'Home chores' && t.state === 'running' && !t.pending),
+          app
+            .getSnapshot()
+            .timers.some((t) => t.projectName === 'Home chores' && t.state === 'running' && t.status.state === 'sent'),
         )
         .toBe(true);
 

@@ -1,8 +1,10 @@
 // Builders for what core shows (common/snapshot.ts): a complete Snapshot or TimerView from
 // defaults and the fields a test cares about, so a new field needs a default here only.
 import { DEFAULT_SETTINGS } from '../../common/settings';
-import type { Snapshot, TimerView, WeekView } from '../../common/snapshot';
+import { savedHereWords } from '../../common/savedHere';
+import type { ShownStatus, Snapshot, TimerView, WeekView } from '../../common/snapshot';
 import { weekDates } from '../../common/week';
+import { SENT } from '../../common/savedHere';
 
 /** 2025-03-10 10:00 local time: the builders' default moment. */
 export const SNAPSHOT_NOW = new Date(2025, 2, 10, 10, 0).getTime();
@@ -16,8 +18,14 @@ export const timerView = (over: Partial<TimerView> = {}): TimerView => ({
   seconds: 0,
   asOf: SNAPSHOT_NOW,
   description: null,
-  pending: false,
+  status: SENT,
   ...over,
+});
+
+/** An entry's or a timer's status while only this computer has it, in the words of `account` (main/core/views/saveStatus.ts). */
+export const savedHere = (account = 'This computer'): ShownStatus => ({
+  state: 'saved here',
+  words: savedHereWords(account),
 });
 
 /** The week of 2025-03-10 (a Monday), nothing in it, read, unless told otherwise. */
@@ -44,7 +52,8 @@ export const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
   timers: [],
   today: { date: '2025-03-10', entries: [], totalMinutes: 0 },
   week: weekView(),
-  outbox: { pending: 0, pendingIds: [], failed: [] },
+  outbox: { pending: 0, failed: [] },
+  operations: {},
   notices: [],
   online: true,
   connectionProblem: null,

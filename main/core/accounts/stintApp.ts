@@ -5,35 +5,25 @@
 // (appSnapshot.ts). Subscriptions and lifecycle events are the app's, passed to whichever core is
 // open (openCore.ts), so a window subscribed once keeps working when the default account changes.
 
-import type { Handlers } from '../../../common/contract';
+// The names alone (common/channels.ts), not the contract's schemas: this file takes no zod at run time.
+import { channels } from '../../../common/channels';
+import type { Handlers, RequestOf, ResponseOf } from '../../../common/contract';
 import { ok, type Result } from '../../../common/result';
-import type { Snapshot } from '../../../common/snapshot';
 import type { RegistrationOutcome } from '../desktop/commands';
-import type { Core, CoreHandlers, LifecycleEvent } from '../types';
+import type { AccountChannel, Core, CoreHandlers } from '../types';
 import { appActivityHandlers } from './activity';
 import type { AccountHandlers } from './handlers';
 import type { OpenCore } from './openCore';
 import type { Registry } from './registry';
 
-export interface StintApp {
+/**
+ * Core's face (types.ts), held for whichever account is open: every member a core has, with the
+ * app's meaning (the snapshot with the accounts laid over it, subscriptions and notices across
+ * changes of account, whenIdle after a change in progress), plus what only the app has.
+ */
+export interface StintApp extends Omit<Core, 'handlers'> {
   /** Every channel of the contract: the open core's data channels and the app's account channels. */
   readonly handlers: Handlers;
-  /** The open core's snapshot with the accounts, the other accounts' timers and a waiting sign-in. */
-  getSnapshot(): Snapshot;
-  /** Calls back on every change of the snapshot, across changes of account; returns the unsubscribe function. */
-  subscribe(listener: (snapshot: Snapshot) => void): () => void;
-  /** Passed to the open core; the window's state also to the next one opened. */
-  notify(event: LifecycleEvent): void;
-  /** Whether a broadcast receiver the open core's service reaches is registered. */
-  setBroadcastsLive(live: boolean): void;
-  /** Resolves once a change of accounts in progress is done and the open core is idle (tests, benchmarks). */
-  whenIdle(): Promise<void>;
-  /** What the open core's sync is doing, in words, for diagnostics. */
-  describeSync(): string;
-  /** A range of the open account's entries as CSV (the command line's export). */
-  exportCsv: Core['exportCsv'];
-  /** Stops what is open: the other accounts' watch, a waiting sign-in, the open core. */
-  stop(): Promise<void>;
   /** The registry as it is now (tests, diagnostics). */
   registry(): Registry;
   /** Where secrets are kept, in words. */
@@ -44,18 +34,54 @@ export interface StintApp {
   applyShortcuts(): RegistrationOutcome[];
 }
 
+/** A data channel: one a core answers (calls/handlers.ts), every channel but the app's account ones. */
+type CoreChannel = keyof CoreHandlers;
+
+/** The app's account channels (accounts/handlers.ts): the compiler holds this to AccountChannel, each once. */
+const ACCOUNT_CHANNELS = {
+  addAccountWithToken: true,
+  beginSignIn: true,
+  cancelSignIn: true,
+  signOut: true,
+  setDefaultAccount: true,
+  renameAccount: true,
+} as const satisfies Record<AccountChannel, true>;
+
+const CORE_CHANNELS = channels.filter((c): c is CoreChannel => !Object.hasOwn(ACCOUNT_CHANNELS, c));
+
+/** A channel's handler as the contract has it (common/contract.ts Handlers): its request in, its answer out. */
+type Handler<C extends CoreChannel> = (request: RequestOf<C>) => Promise<Result<ResponseOf<C>>>;
+
+/** A handler for each of the channels K: the mapped type the forwards are built as, checked channel by channel. */
+type HandlersOf<K extends CoreChannel> = { [C in K]: Handler<C> };
+
 /** The channels a core answers, each passed to whichever core is open, after a change of accounts in progress. */
 export function forwardedToOpenCore(open: Pick<OpenCore, 'current' | 'settled'>): CoreHandlers {
-  const forward = (channel: string) => async (request: unknown) => {
-    await open.settled();
-    const handlers = open.current().core.handlers as unknown as Record<
-      string,
-      (r: unknown) => Promise<Result<unknown>>
-    >;
-    return handlers[channel]!(request);
+  // One forward per channel, typed by it: the request and the answer are the contract's for that channel.
+  const forward =
+    <C extends CoreChannel>(channel: C): Handler<C> =>
+    async (request) => {
+      await open.settled();
+      const handler: Handler<C> = open.current().core.handlers[channel];
+      return handler(request);
+    };
+  return eachChannel(CORE_CHANNELS, forward) satisfies CoreHandlers;
+}
+
+/**
+ * A handler for each of `keys`, made by `make`. The one assertion is the loop's: every key of the
+ * list was given its own handler, which the compiler cannot follow through a loop.
+ */
+function eachChannel<K extends CoreChannel>(
+  keys: readonly K[],
+  make: <C extends K>(channel: C) => Handler<C>,
+): HandlersOf<K> {
+  const made: Partial<HandlersOf<K>> = {};
+  const put = <C extends K>(channel: C) => {
+    made[channel] = make(channel);
   };
-  // Every core answers the same channels: the first one's names are the app's.
-  return Object.fromEntries(Object.keys(open.current().core.handlers).map((c) => [c, forward(c)])) as CoreHandlers;
+  for (const key of keys) put(key);
+  return made as HandlersOf<K>;
 }
 
 export interface AppParts {

@@ -50,7 +50,7 @@ export function timerHandlers(decisions: Decisions, queue: OutboxQueue, shown: S
       projectId: timer.projectId,
       projectName: timer.projectName,
       seconds: exactLiveSeconds(timer, now),
-      confirmed: !timer.pending,
+      confirmed: timer.status.state === 'sent',
     }));
     return ok(null);
   };
@@ -140,10 +140,10 @@ async function startTimer(
             projectId: running.projectId,
             projectName: running.projectName,
             seconds: exactLiveSeconds(running, now),
-            confirmed: !running.pending,
+            confirmed: running.status.state === 'sent',
           }
         : null,
-      confirmed: timer !== undefined && !apart && !timer.pending,
+      confirmed: timer !== undefined && !apart && timer.status.state === 'sent',
     }),
   ]);
   return ok(null);

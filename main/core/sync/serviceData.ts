@@ -6,6 +6,7 @@ import type { CurrentUser, Entry, ProjectRef, Timer } from '../../api/types';
 import type { EntryView, ProjectView, Snapshot, TimerView } from '../../../common/snapshot';
 import type { WeekRange, WeekStart } from '../../../common/week';
 import { DEFAULT_TIME_FORMAT, type TimeFormat } from '../../../common/format';
+import { SENT } from '../../../common/savedHere';
 
 export interface ServiceData {
   user: Snapshot['user'];
@@ -52,7 +53,7 @@ export const timerView = (t: Timer, asOf: number): TimerView => ({
   seconds: t.seconds,
   asOf,
   description: t.description || null,
-  pending: false,
+  status: SENT,
 });
 
 export const entryView = (e: Entry): EntryView => ({
@@ -66,7 +67,7 @@ export const entryView = (e: Entry): EntryView => ({
   billable: e.billable,
   ...unbillableTagsOf(e),
   ...lockOf(e),
-  pending: false,
+  status: SENT,
 });
 
 /**

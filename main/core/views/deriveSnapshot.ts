@@ -3,7 +3,7 @@
 // read and a queued operation can arrive in any order and the result is the same.
 
 import { DEFAULT_SETTINGS, type Settings } from '../../../common/settings';
-import type { EntryView, NoticeView, ProjectView, Snapshot, TimerView } from '../../../common/snapshot';
+import type { EntryView, NoticeView, ProjectView, ShownStatus, Snapshot, TimerView } from '../../../common/snapshot';
 import { exactLiveSeconds } from '../../../common/liveSeconds';
 import { marksUnbillable } from '../../../common/billableTags';
 import { describeOperation, editableValues, type Collection, type Operation } from '../model/operations';
@@ -19,6 +19,7 @@ import { recentProjectIds } from './recentProjects';
 import { inWeek, weekOf, type WeekRange } from '../../../common/week';
 import { weekView } from './weekView';
 import { userFormats } from './userFormats';
+import { eitherSavedHere, operationStatuses, type Statuses, shownStatus, statusesFor } from './saveStatus';
 
 export interface ViewContext {
   account: Snapshot['account'];
@@ -57,12 +58,14 @@ export interface ViewContext {
 export function deriveSnapshot(read: ServiceData, items: readonly OutboxItem[], ctx: ViewContext): Snapshot {
   // The user's formats with their unsent choice laid over (userFormats.ts): every view below reads these.
   const data = { ...read, ...userFormats(read, items) };
+  // One status object per state, in this account's words: every row and operation shares them.
+  const statuses = statusesFor(ctx.account.label);
   // Failed operations did not happen; settled ones show until the read that includes them is back.
   const shows = (c: Collection) =>
     items.filter((i) => i.status === 'pending' || (i.status === 'settled' && i.awaiting.includes(c)));
 
   const projects = applyProjects(data.projects, shows('projects'));
-  const timers = applyTimers(data.timers, shows('timers'), projects, ctx.recent);
+  const timers = applyTimers(data.timers, shows('timers'), { projects, recent: ctx.recent, statuses });
   const entryItems = shows('entries');
   const week = ctx.week ?? weekOf(ctx.today, data.weekStart);
   const weekRead = data.week?.start === week.start && data.week.end === week.end ? data.week.list : null;
@@ -73,11 +76,11 @@ export function deriveSnapshot(read: ServiceData, items: readonly OutboxItem[], 
   let weekEntries: EntryView[];
   if (isCurrent) {
     // One read holds both: today's are the week's of today (an entry moved to today shows there too).
-    weekEntries = applyEntries(weekRead ?? todayRead, entryItems, projects, (date) => inWeek(date, week));
+    weekEntries = applyEntries(weekRead ?? todayRead, entryItems, { projects, statuses }, (date) => inWeek(date, week));
     entries = weekEntries.filter((e) => isToday(e.date));
   } else {
-    entries = applyEntries(todayRead, entryItems, projects, isToday);
-    weekEntries = applyEntries(weekRead ?? [], entryItems, projects, (date) => inWeek(date, week));
+    entries = applyEntries(todayRead, entryItems, { projects, statuses }, isToday);
+    weekEntries = applyEntries(weekRead ?? [], entryItems, { projects, statuses }, (date) => inWeek(date, week));
   }
 
   const shownWeek = weekView(weekEntries, {
@@ -99,7 +102,6 @@ export function deriveSnapshot(read: ServiceData, items: readonly OutboxItem[], 
     week: shownWeek,
     outbox: {
       pending: items.filter((i) => i.status === 'pending').length,
-      pendingIds: items.filter((i) => i.status === 'pending').map((i) => i.op.id),
       failed: items
         .filter((i) => i.status === 'failed')
         .map((i) => ({
@@ -109,6 +111,7 @@ export function deriveSnapshot(read: ServiceData, items: readonly OutboxItem[], 
           editable: editableValues(i.op, data.timeFormat),
         })),
     },
+    operations: operationStatuses(items, statuses),
     notices: [...ctx.notices],
     online: ctx.online,
     connectionProblem: ctx.online ? null : (ctx.connectionProblem ?? null),
@@ -153,20 +156,20 @@ function applyProjects(read: ProjectView[], items: OutboxItem[]): ProjectView[] 
 function applyTimers(
   read: TimerView[],
   items: OutboxItem[],
-  projects: ProjectView[],
-  recent: readonly number[],
+  { projects, recent, statuses }: { projects: ProjectView[]; recent: readonly number[]; statuses: Statuses },
 ): TimerView[] {
   const timers = new Map(read.map((t) => [t.projectId, t]));
-  for (const { op, status } of items) {
-    const pending = status === 'pending';
+  for (const item of items) {
+    const { op } = item;
+    const status = shownStatus(item, statuses);
     switch (op.kind) {
       case 'startTimer':
-        appliedStart(timers, op, pending, projects);
+        appliedStart(timers, op, status, projects);
         break;
       case 'rewindTimer': {
         // The time away taken off: it runs on from the seconds the user chose, as of that moment.
         const t = timers.get(op.projectId);
-        if (t?.state === 'running') timers.set(op.projectId, { ...t, seconds: op.seconds, asOf: op.at, pending });
+        if (t?.state === 'running') timers.set(op.projectId, { ...t, seconds: op.seconds, asOf: op.at, status });
         break;
       }
       case 'adjustTimer': {
@@ -177,20 +180,25 @@ function applyTimers(
             ...t,
             seconds: op.seconds,
             asOf: op.running ? op.at : Math.max(op.at, t.asOf),
-            pending: pending || t.pending,
+            status: eitherSavedHere(status, t.status),
           });
         break;
       }
       case 'setTimerNote': {
         const t = timers.get(op.projectId);
-        if (t) timers.set(op.projectId, { ...t, description: op.description || null, pending: pending || t.pending });
+        if (t)
+          timers.set(op.projectId, {
+            ...t,
+            description: op.description || null,
+            status: eitherSavedHere(status, t.status),
+          });
         break;
       }
       case 'pauseTimer': {
         // At the seconds the user paused at: a read newer than the pause has the service's timer
         // still running on, and those seconds were never the user's.
         const t = timers.get(op.projectId);
-        if (t?.state === 'running') timers.set(op.projectId, { ...pausedWith(t, op.seconds, op.at), pending });
+        if (t?.state === 'running') timers.set(op.projectId, { ...pausedWith(t, op.seconds, op.at), status });
         break;
       }
       case 'logTimer':
@@ -220,21 +228,21 @@ function applyTimers(
 function appliedStart(
   timers: Map<number, TimerView>,
   op: Extract<OutboxItem['op'], { kind: 'startTimer' }>,
-  pending: boolean,
+  status: ShownStatus,
   projects: ProjectView[],
 ): void {
   // The timer it pauses stands where the user left it (op.pauses), whatever a read newer
   // than the start says: until the start lands, the service lets that timer run on. Any
   // other running one (started elsewhere) stops at the moment of the start. Either is a
-  // guess until the start lands: pending, so no later action takes it as confirmed.
+  // guess until the start lands: saved here, so no later action takes it as confirmed.
   for (const t of timers.values()) {
     if (t.state !== 'running' || t.projectId === op.projectId) continue;
     const paused = op.pauses?.projectId === t.projectId ? pausedWith(t, op.pauses.seconds, op.at) : pausedAt(t, op.at);
-    timers.set(t.projectId, { ...paused, pending: pending || t.pending });
+    timers.set(t.projectId, { ...paused, status: eitherSavedHere(status, t.status) });
   }
   const t = timers.get(op.projectId);
   if (t?.state === 'running') {
-    if (op.description) timers.set(op.projectId, { ...t, description: op.description, pending });
+    if (op.description) timers.set(op.projectId, { ...t, description: op.description, status });
     return;
   }
   const project = projects.find((p) => p.id === op.projectId);
@@ -246,7 +254,7 @@ function appliedStart(
     seconds: t?.seconds ?? op.fromSeconds,
     asOf: op.at,
     description: op.description ?? t?.description ?? null,
-    pending,
+    status,
   });
 }
 
@@ -266,19 +274,24 @@ const pausedWith = (t: TimerView, seconds: number, at: number): TimerView => ({
 function applyEntries(
   read: EntryView[],
   items: OutboxItem[],
-  projects: ProjectView[],
+  { projects, statuses }: { projects: ProjectView[]; statuses: Statuses },
   keep: (date: string) => boolean,
 ): EntryView[] {
   const queued: EntryView[] = [];
   for (const item of items) {
-    const entry = queuedEntry(item, projects);
+    const entry = queuedEntry(item, projects, shownStatus(item, statuses));
     if (entry) queued.unshift(entry);
   }
-  return withoutDeleted(withUpdates([...queued, ...read], items, projects), items).filter((e) => keep(e.date));
+  const updated = withUpdates([...queued, ...read], items, { projects, statuses });
+  return withoutDeleted(updated, items).filter((e) => keep(e.date));
 }
 
-function queuedEntry({ op, status, batch, attempted }: OutboxItem, projects: ProjectView[]): EntryView | null {
-  const pending = status === 'pending';
+function queuedEntry(
+  { op, status: itemStatus, batch, attempted }: OutboxItem,
+  projects: ProjectView[],
+  status: ShownStatus,
+): EntryView | null {
+  const pending = itemStatus === 'pending';
   if (op.kind === 'logTimer') {
     if (op.discarded) return null;
     // Until it is sent its operation takes an edit (calls/loggedTimer.ts); once a send began, its
@@ -293,7 +306,7 @@ function queuedEntry({ op, status, batch, attempted }: OutboxItem, projects: Pro
       projectName: op.projectName,
       projectId: op.projectId,
       billable: billableOf(op.projectId, op.projectName, projects),
-      pending,
+      status,
       ...(editable ? {} : { editable }),
     };
   }
@@ -313,7 +326,7 @@ function queuedEntry({ op, status, batch, attempted }: OutboxItem, projects: Pro
       projectName: op.projectName,
       projectId: op.projectId,
       billable: billableOf(op.projectId, op.projectName, projects),
-      pending,
+      status,
       ...(editable ? {} : { editable }),
     };
   }
@@ -321,11 +334,18 @@ function queuedEntry({ op, status, batch, attempted }: OutboxItem, projects: Pro
 }
 
 /** Entries with the values of the edits not yet read back (updateEntry), the latest edit winning. */
-function withUpdates(entries: EntryView[], items: OutboxItem[], projects: ProjectView[]): EntryView[] {
-  const edits = new Map<number, { op: Extract<Operation, { kind: 'updateEntry' }>; pending: boolean }>();
-  for (const { op, status } of items) {
+function withUpdates(
+  entries: EntryView[],
+  items: OutboxItem[],
+  { projects, statuses }: { projects: ProjectView[]; statuses: Statuses },
+): EntryView[] {
+  const edits = new Map<number, { op: Extract<Operation, { kind: 'updateEntry' }>; status: ShownStatus }>();
+  for (const item of items) {
+    const { op } = item;
     if (op.kind !== 'updateEntry') continue;
-    edits.set(op.entryId, { op, pending: status === 'pending' || edits.get(op.entryId)?.pending === true });
+    const earlier = edits.get(op.entryId)?.status;
+    const status = shownStatus(item, statuses);
+    edits.set(op.entryId, { op, status: earlier ? eitherSavedHere(status, earlier) : status });
   }
   if (edits.size === 0) return entries;
   return entries.map((e) => {
@@ -343,7 +363,7 @@ function withUpdates(entries: EntryView[], items: OutboxItem[], projects: Projec
         ? {}
         : { projectId: op.projectId, billable: billableOf(op.projectId, op.projectName, projects) }),
       ...editedBillable(e, op, projects),
-      pending: e.pending || edit.pending,
+      status: eitherSavedHere(e.status, edit.status),
     };
   });
 }

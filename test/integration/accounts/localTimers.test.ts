@@ -36,7 +36,10 @@ describe("the local account's timers on another account", () => {
     const garden = () => app.getSnapshot().projects.find((p) => p.name === 'Garden' && p.id > 0);
     await until(() => garden() !== undefined, 'the project made');
     expect(await call(app, 'startTimer', { projectId: garden()!.id })).toMatchObject({ ok: true });
-    await until(() => app.getSnapshot().timers.some((t) => t.state === 'running' && !t.pending), 'the timer started');
+    await until(
+      () => app.getSnapshot().timers.some((t) => t.state === 'running' && t.status.state === 'sent'),
+      'the timer started',
+    );
     const added = await call(app, 'addAccountWithToken', { baseUrl: work.url, token: WORK_TOKEN, label: 'Work' });
     const workId: string = added.ok ? added.value.accountId : '';
 

@@ -15,6 +15,7 @@ import { eightMeetings, serveCalendars } from '../../support/calendars';
 import { uniqueId } from '../../support/names';
 import { CONDITION_WAIT_MS } from '../../support/patience';
 import { startSecretService, type SecretServiceHandle } from '../../support/secretService';
+import { SENT } from '../../../common/savedHere';
 
 const SECRET = 'private-fedcba9876543210fedcba9876543210';
 
@@ -59,7 +60,7 @@ describe('calendars in the app', () => {
     const snapshot = app.getSnapshot();
     expect(snapshot.today.entries.find((e) => e.description === '#meeting Meeting 1')).toMatchObject({
       projectName: 'Acme',
-      pending: false,
+      status: SENT,
     });
     expect(titles(snapshot)).toHaveLength(7);
 

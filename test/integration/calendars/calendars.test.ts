@@ -14,6 +14,7 @@ import { fakeClock } from '../../support/clock';
 import { uniqueId } from '../../support/names';
 import { startSecretService, type SecretServiceHandle } from '../../support/secretService';
 import { tempDir } from '../../support/tempDir';
+import { SENT } from '../../../common/savedHere';
 
 // Google's secret address has this shape; the part after private- is what must never leak.
 const SECRET = 'private-0123456789abcdef0123456789abcdef';
@@ -239,7 +240,7 @@ describe('calendars read over HTTP', () => {
       minutes: 15,
       description: '#meeting Stand-up',
       projectName: 'Acme',
-      pending: false,
+      status: SENT,
     };
     expect(await lines(calendars, '2026-10-26', [logged])).toEqual([]);
     await Promise.resolve();
@@ -260,7 +261,7 @@ describe('calendars read over HTTP', () => {
       minutes: 15,
       description: 'Stand-up',
       projectName: null,
-      pending: false,
+      status: SENT,
     };
     const dates = ['26', '27', '28', '29', '30', '31'].map((d) => `2026-10-${d}`).concat('2026-11-01');
     const week = dates.map((date) => ({ date, entries: date === '2026-10-27' ? [standup] : [] }));

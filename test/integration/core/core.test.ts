@@ -8,6 +8,7 @@ import { UNDO_GRACE_MS } from '../../../main/core/model/undoGrace';
 import { tempDir } from '../../support/tempDir';
 import { until } from '../../support/offline';
 import { lossyProxy, must, startLocal, untilSynced, type Local } from './harness';
+import { SENT } from '../../../common/savedHere';
 
 let local: Local;
 let dir: ReturnType<typeof tempDir>;
@@ -42,7 +43,7 @@ describe('core with the local service', () => {
     const snap = core.getSnapshot();
     expect(snap.user).toEqual({ name: 'me@stint.local', email: 'me@stint.local' });
     expect(snap.projects.map((p) => p.name)).toContain(project.name);
-    expect(snap.timers[0]).toMatchObject({ projectId: project.id, state: 'running', pending: false });
+    expect(snap.timers[0]).toMatchObject({ projectId: project.id, state: 'running', status: SENT });
     expect(snap.online).toBe(true);
     await local.api.deleteTimer(project.id);
   });
@@ -74,7 +75,7 @@ describe('core with the local service', () => {
     expect(snap.timers.map((t) => t.projectId)).toEqual([a!.projectId]);
     const logged = snap.today.entries.find((e) => e.projectName === b!.projectName);
     // 7 minutes on a project with the default increment of 15.
-    expect(logged).toMatchObject({ minutes: 15, pending: false });
+    expect(logged).toMatchObject({ minutes: 15, status: SENT });
     expect(logged!.id).toBeGreaterThan(0);
     await must(core.handlers.discardTimer({ projectId: a!.projectId }));
     await untilSynced(core);
@@ -100,7 +101,7 @@ describe('core with the local service', () => {
     expect(snap.today.entries.find((e) => e.projectName === name)).toMatchObject({
       minutes: 90,
       description: '#meeting kickoff',
-      pending: false,
+      status: SENT,
     });
     const projects = await collect(local.api.listProjects({ name }));
     expect(projects.map((p) => p.name)).toEqual([name]);
@@ -146,7 +147,7 @@ describe('core with the local service', () => {
     );
     // Discarding the creation takes the start waiting on it along: nothing is left that no click can send.
     await must(core.handlers.discardOperation({ id: failed[0]!.id }));
-    expect(core.getSnapshot().outbox).toEqual({ pending: 0, pendingIds: [], failed: [] });
+    expect(core.getSnapshot().outbox).toEqual({ pending: 0, failed: [] });
   });
 
   it('starts a timer for a project the service got a moment before, refused as existing (issue 22)', async () => {
@@ -265,7 +266,7 @@ describe('exactly once when an answer is lost', () => {
       graceEnds(core);
       await untilSynced(core);
       expect(proxy.lost()).toBe(1);
-      expect(core.getSnapshot().outbox).toEqual({ pending: 0, pendingIds: [], failed: [] });
+      expect(core.getSnapshot().outbox).toEqual({ pending: 0, failed: [] });
       const entries = (await collect(local.api.listEntries({ project_ids: [projectId] }))).map((e) => e.minutes);
       expect(entries).toEqual([15]);
     } finally {

@@ -64,7 +64,7 @@ export const synced = (s: Snapshot) =>
   s.online &&
   s.outbox.pending === 0 &&
   s.today.entries.every((e) => e.id !== null) &&
-  s.timers.every((t) => !t.pending) &&
+  s.timers.every((t) => t.status.state === 'sent') &&
   s.projects.every((p) => p.id > 0);
 
 export const untilSynced = (core: Core, ms = CONDITION_WAIT_MS) =>

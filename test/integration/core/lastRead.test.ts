@@ -13,6 +13,7 @@ import { startFaultProxy, type FaultProxy } from '../../support/faultProxy';
 import { until } from '../../support/offline';
 import { tempDir } from '../../support/tempDir';
 import { must, startLocal, untilSynced, type Local } from './harness';
+import { SENT } from '../../../common/savedHere';
 
 let local: Local;
 let proxy: FaultProxy;
@@ -74,7 +75,7 @@ describe('the last read kept on disk', () => {
     const shown = again.getSnapshot();
     expect(seen(shown)).toEqual(seen(before));
     expect(shown.timeFormat).toBe('fraction');
-    expect(shown.timers.find((t) => t.projectId === project.id)).toMatchObject({ state: 'paused', pending: false });
+    expect(shown.timers.find((t) => t.projectId === project.id)).toMatchObject({ state: 'paused', status: SENT });
     // Its age: when the read it shows landed, and that no read of this open has.
     expect(shown.lastSyncAt).toBe(before.lastSyncAt);
     expect(shown.readSinceOpen).toBe(false);

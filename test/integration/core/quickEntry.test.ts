@@ -86,7 +86,7 @@ describe('quick entry with the local service', () => {
         field: 'project',
       },
     });
-    expect(core.getSnapshot().outbox).toEqual({ pending: 0, pendingIds: [], failed: [] });
+    expect(core.getSnapshot().outbox).toEqual({ pending: 0, failed: [] });
   });
 
   it('refuses a future ISO date at the date field', async () => {

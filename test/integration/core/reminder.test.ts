@@ -87,7 +87,7 @@ describe('the reminder, through core', () => {
       expect(core.getSnapshot().timers[0]).toMatchObject({ projectName: 'Website', state: 'running' });
       await core.whenIdle();
       const id = core.getSnapshot().timers[0]!.projectId;
-      await until(() => !core.getSnapshot().timers[0]!.pending, 'the start sent');
+      await until(() => core.getSnapshot().timers[0]!.status.state === 'sent', 'the start sent');
       const onService = await collect(api.listTimers({ projects: [id] }));
       expect(onService.map((t) => t.state)).toEqual(['running']);
 

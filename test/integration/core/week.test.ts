@@ -8,6 +8,7 @@ import { startFaultProxy, type FaultProxy } from '../../support/faultProxy';
 import { until } from '../../support/offline';
 import { tempDir } from '../../support/tempDir';
 import { must, startLocal, type Local } from './harness';
+import { SENT } from '../../../common/savedHere';
 
 let local: Local;
 let proxy: FaultProxy;
@@ -88,6 +89,6 @@ describe('the week view with the local service', () => {
     expect(core.getSnapshot().week.days[2]!.entries.map((e) => e.id)).toEqual([old.id]);
     await core.whenIdle();
     expect((await local.api.getEntry(old.id)).date).toBe(moved);
-    expect(core.getSnapshot().week.days[2]!.entries).toMatchObject([{ id: old.id, pending: false }]);
+    expect(core.getSnapshot().week.days[2]!.entries).toMatchObject([{ id: old.id, status: SENT }]);
   });
 });

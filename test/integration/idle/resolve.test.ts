@@ -10,6 +10,7 @@ import { tempDir } from '../../support/tempDir';
 import { uniqueName } from '../../support/names';
 import { until } from '../../support/offline';
 import { lossyProxy, must, startLocal, untilSynced, type Local } from '../core/harness';
+import { SENT } from '../../../common/savedHere';
 
 const MIN = 60_000;
 let local: Local;
@@ -70,7 +71,7 @@ describe('answering the idle prompt', () => {
       core.notify('resume');
       await core.whenIdle();
       expect(Math.abs((await local.api.getTimer(id)).seconds - 6 * 60)).toBeLessThan(3);
-      expect(core.getSnapshot().outbox).toEqual({ pending: 0, pendingIds: [], failed: [] });
+      expect(core.getSnapshot().outbox).toEqual({ pending: 0, failed: [] });
       await local.api.deleteTimer(id);
     } finally {
       await proxy.close();
@@ -88,7 +89,7 @@ describe('answering the idle prompt', () => {
     expect(Math.abs(timer.seconds - 6 * 60)).toBeLessThan(3);
     expect(core.getSnapshot().timers.find((t) => t.projectId === id)).toMatchObject({
       state: 'paused',
-      pending: false,
+      status: SENT,
     });
     await local.api.deleteTimer(id);
   });

@@ -13,6 +13,7 @@ import type { Core } from '../../../main/core/types';
 import { until } from '../../support/offline';
 import { must } from '../core/harness';
 import { settled, useOfflineSwitch } from './offlineSwitch';
+import { SENT } from '../../../common/savedHere';
 
 const { net, core: newCore } = useOfflineSwitch();
 
@@ -60,7 +61,7 @@ describe("editing one of today's entries", () => {
     expect(entries.map((e) => [e.id, e.minutes, e.project?.id, e.description, e.tags.map((t) => t.name)])).toEqual([
       [entry.id, 75, project.id, `${word} final #review`, ['review']],
     ]);
-    expect(shown(core, word)).toMatchObject([{ id: entry.id, minutes: 75, pending: false }]);
+    expect(shown(core, word)).toMatchObject([{ id: entry.id, minutes: 75, status: SENT }]);
   });
 
   it('offline: the edit waits, shown, and reaches the service once the network is back', async () => {
@@ -83,7 +84,9 @@ describe("editing one of today's entries", () => {
         project: '',
       }),
     );
-    expect(shown(core, word)).toMatchObject([{ id: entry.id, minutes: 105, projectName: null, pending: true }]);
+    expect(shown(core, word)).toMatchObject([
+      { id: entry.id, minutes: 105, projectName: null, status: { state: 'saved here' } },
+    ]);
     expect((await entriesOnService(word)).map((e) => e.minutes)).toEqual([30]);
 
     net().online();
@@ -109,7 +112,7 @@ describe("editing one of today's entries", () => {
     );
     expect(core.getSnapshot().outbox.pending).toBe(1);
     expect(shown(core, word)).toMatchObject([
-      { key, id: null, minutes: 50, description: `${word} second thought #idea`, pending: true },
+      { key, id: null, minutes: 50, description: `${word} second thought #idea`, status: { state: 'saved here' } },
     ]);
 
     net().online();

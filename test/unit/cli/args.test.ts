@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { HELP, parseCommandLine } from '../../../cli/args';
 import { pointAt } from '../../../cli/run';
 import { statusJson, statusText, todayJson, todayText } from '../../../cli/views';
-import { snapshot, timerView } from '../../support/snapshot';
+import { savedHere, snapshot, timerView } from '../../support/snapshot';
+import { SENT } from '../../../common/savedHere';
 
 describe('parseCommandLine', () => {
   it('reads each command, --data and --json', () => {
@@ -137,7 +138,7 @@ describe('status and today views', () => {
   const now = Date.UTC(2026, 10, 25, 12);
   const s = snapshot({
     online: false,
-    outbox: { pending: 2, pendingIds: [], failed: [] },
+    outbox: { pending: 2, failed: [] },
     timers: [
       timerView({
         projectId: 1,
@@ -145,7 +146,7 @@ describe('status and today views', () => {
         state: 'running',
         seconds: 60,
         asOf: now - 5000,
-        pending: true,
+        status: savedHere(),
       }),
       timerView({
         projectId: 2,
@@ -160,7 +161,7 @@ describe('status and today views', () => {
       date: '2026-11-25',
       totalMinutes: 95,
       entries: [
-        { key: 'a', id: 1, date: '2026-11-25', minutes: 95, description: 'call', projectName: null, pending: false },
+        { key: 'a', id: 1, date: '2026-11-25', minutes: 95, description: 'call', projectName: null, status: SENT },
       ],
     },
   });

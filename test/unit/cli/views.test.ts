@@ -6,6 +6,7 @@ import { loggedWords } from '../../../common/loggedWords';
 import type { Snapshot } from '../../../common/snapshot';
 import { todayJson, todayText, weekJson, weekText } from '../../../cli/views';
 import { snapshot, SNAPSHOT_NOW, timerView, weekView } from '../../support/snapshot';
+import { SENT } from '../../../common/savedHere';
 
 const entry = {
   key: 'a',
@@ -14,7 +15,7 @@ const entry = {
   minutes: 90,
   description: 'call',
   projectName: 'Website',
-  pending: false,
+  status: SENT,
 };
 /** 1:30 logged today (Monday 2025-03-10) on Website, 0:45 in the week on Monday. */
 const logged = (over: Partial<Snapshot> = {}) =>

@@ -31,7 +31,7 @@ async function offlineCore(): Promise<Core> {
   return core;
 }
 
-const timers = (s: Snapshot) => s.timers.map((t) => [t.projectName, t.state, Math.round(t.seconds), t.pending]);
+const timers = (s: Snapshot) => s.timers.map((t) => [t.projectName, t.state, Math.round(t.seconds), t.status.state]);
 
 describe('core, service unreachable', () => {
   it('marks itself offline once the service does not answer', async () => {
@@ -63,11 +63,11 @@ describe('core, service unreachable', () => {
     const snap = core.getSnapshot();
     expect(snap.projects.map((p) => p.name)).toEqual(['Backend', 'Website']);
     expect(timers(snap)).toEqual([
-      ['Backend', 'running', 0, true],
-      ['Website', 'paused', 600, true],
+      ['Backend', 'running', 0, 'saved here'],
+      ['Website', 'paused', 600, 'saved here'],
     ]);
-    expect(snap.outbox).toEqual({ pending: 4, pendingIds: expect.any(Array), failed: [] });
-    expect(snap.outbox.pendingIds).toHaveLength(4);
+    expect(snap.outbox).toEqual({ pending: 4, failed: [] });
+    expect(Object.values(snap.operations).filter((o) => o.state === 'saved here')).toHaveLength(4);
   });
 
   it('logs a timer into today with its minutes rounded up to the billing increment', async () => {
@@ -79,7 +79,9 @@ describe('core, service unreachable', () => {
 
     const snap = core.getSnapshot();
     expect(snap.timers).toEqual([]);
-    expect(snap.today.entries).toMatchObject([{ id: null, minutes: 30, projectName: 'Website', pending: true }]);
+    expect(snap.today.entries).toMatchObject([
+      { id: null, minutes: 30, projectName: 'Website', status: { state: 'saved here' } },
+    ]);
     expect(snap.today.totalMinutes).toBe(30);
   });
 
@@ -101,7 +103,7 @@ describe('core, service unreachable', () => {
         minutes: 90,
         projectName: 'Acme',
         description: '#meeting call with the client',
-        pending: true,
+        status: { state: 'saved here' },
       },
     ]);
 
@@ -205,7 +207,7 @@ describe('core, service unreachable', () => {
     expect(after.projects).toEqual(before.projects);
     expect(after.timers).toEqual(before.timers);
     expect(after.today).toEqual(before.today);
-    expect(after.outbox).toEqual({ pending: 4, pendingIds: expect.any(Array), failed: [] });
+    expect(after.outbox).toEqual({ pending: 4, failed: [] });
 
     // And it goes on working on the same queue.
     await must(again.handlers.startTimer({ projectId }));

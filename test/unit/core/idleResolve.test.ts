@@ -84,7 +84,7 @@ describe('resolveIdle', () => {
     ]);
     expect(describeOperation(outbox.items()[0]!.op)).toBe('Take 0:42 away time off Website');
     const t = view().timers[0]!;
-    expect(t).toMatchObject({ state: 'running', pending: true });
+    expect(t).toMatchObject({ state: 'running', status: { state: 'saved here' } });
     expect(liveSeconds(t, NOW + 60_000)).toBe(before - 42 * 60 + 60);
     expect(view().idle).toBeNull();
   });
@@ -95,7 +95,7 @@ describe('resolveIdle', () => {
     expect(outbox.items().map((i) => i.op.kind)).toEqual(['rewindTimer', 'pauseTimer']);
     expect(outbox.items()[1]!.op).toMatchObject({ seconds: before - 42 * 60, at: NOW });
     const t = view().timers[0]!;
-    expect(t).toMatchObject({ state: 'paused', seconds: before - 42 * 60, pending: true });
+    expect(t).toMatchObject({ state: 'paused', seconds: before - 42 * 60, status: { state: 'saved here' } });
   });
 
   it('refuses to take time off a timer that no longer runs, and keeps the prompt for Keep', async () => {

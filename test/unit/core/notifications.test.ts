@@ -31,8 +31,8 @@ const snapshot = (over: Partial<Snapshot> = {}): Snapshot =>
 
 describe('notificationsFor', () => {
   it('tells of a newly failed change once, and of nothing at start-up', () => {
-    const before = snapshot({ outbox: { pending: 0, pendingIds: [], failed: [failed('a')] } });
-    const after = snapshot({ outbox: { pending: 0, pendingIds: [], failed: [failed('a'), failed('b')] } });
+    const before = snapshot({ outbox: { pending: 0, failed: [failed('a')] } });
+    const after = snapshot({ outbox: { pending: 0, failed: [failed('a'), failed('b')] } });
     expect(notificationsFor(null, after)).toEqual([]);
     expect(notificationsFor(before, after)).toEqual([
       {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EntryView, ProjectView } from '../../../common/snapshot';
+import { savedHere } from '../../support/snapshot';
 import type { OutboxItem } from '../../../main/core/sync/outbox';
 import { recentProjectIds } from '../../../main/core/views/recentProjects';
 
@@ -17,7 +18,7 @@ const entry = (key: string, projectName: string | null): EntryView => ({
   minutes: 15,
   description: null,
   projectName,
-  pending: true,
+  status: savedHere(),
 });
 
 describe('recentProjectIds', () => {

@@ -16,6 +16,7 @@ import { ACCOUNT } from '../../support/offline';
 import { callParts } from '../../support/callParts';
 import { must } from '../../support/result';
 import { tempDir } from '../../support/tempDir';
+import { SENT } from '../../../common/savedHere';
 
 const T0 = new Date(2025, 2, 10, 9, 0).getTime();
 const TODAY = '2025-03-10';
@@ -29,7 +30,7 @@ const timer = (projectId: number, name: string, state: 'running' | 'paused', sec
   seconds,
   asOf: T0,
   description: null,
-  pending: false,
+  status: SENT,
 });
 const data: ServiceData = {
   ...emptyServiceData(),
@@ -85,7 +86,7 @@ describe('adjusting a timer', () => {
     expect(ops()).toMatchObject([{ kind: 'adjustTimer', projectId: 1, running: true, seconds: 600, minutes: 5 }]);
     expect(liveSeconds(timerOf(1)!, now)).toBe(600);
     expect(liveSeconds(timerOf(1)!, now + 30_000)).toBe(630);
-    expect(timerOf(1)!.pending).toBe(true);
+    expect(timerOf(1)!.status.state).toBe('saved here');
     expect(describeOperation(ops()[0]!)).toBe("Add 0:05 to Website's timer");
   });
 
@@ -120,7 +121,7 @@ describe("a timer's note", () => {
   it('is shown at once and sent as typed (trimmed); the same note again queues nothing', async () => {
     await must(h.setTimerNote({ projectId: 1, description: ' homepage #design ' }));
     expect(ops()).toMatchObject([{ kind: 'setTimerNote', projectId: 1, description: 'homepage #design' }]);
-    expect(timerOf(1)).toMatchObject({ description: 'homepage #design', pending: true });
+    expect(timerOf(1)).toMatchObject({ description: 'homepage #design', status: { state: 'saved here' } });
     await must(h.setTimerNote({ projectId: 1, description: 'homepage #design' }));
     expect(ops()).toHaveLength(1);
   });
@@ -134,7 +135,9 @@ describe('logging a timer', () => {
     expect(timerOf(1)).toBeUndefined();
     const [line] = view().undo;
     expect(line).toMatchObject({ summary: 'Logged 0:15 on Website', until: now + GRACE });
-    expect(view().today.entries).toMatchObject([{ minutes: 15, projectName: 'Website', pending: true }]);
+    expect(view().today.entries).toMatchObject([
+      { minutes: 15, projectName: 'Website', status: { state: 'saved here' } },
+    ]);
 
     now += 3_000;
     await must(h.undo({ id: line!.id }));

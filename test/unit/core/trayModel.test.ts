@@ -133,7 +133,7 @@ describe('trayModel', () => {
   });
 
   it('offline shows the offline icon, unless time is being tracked, and says how much is waiting', () => {
-    const offline = { online: false, outbox: { pending: 3, pendingIds: [], failed: [] } };
+    const offline = { online: false, outbox: { pending: 3, failed: [] } };
     const idle = trayModel(snapshot({ ...offline, timers: paused }), NOW, 'linux');
     expect(idle.icon).toBe('offline');
     expect(idle.tooltip).toBe('Stint: 2 paused timers · Today 3:45 · Offline, 3 changes waiting');
@@ -144,7 +144,7 @@ describe('trayModel', () => {
   });
 
   it('online with changes still queued, says how many are waiting to sync', () => {
-    const model = trayModel(snapshot({ outbox: { pending: 2, pendingIds: [], failed: [] } }), NOW, 'win32');
+    const model = trayModel(snapshot({ outbox: { pending: 2, failed: [] } }), NOW, 'win32');
     expect(byId(model.menu, 'outbox')).toMatchObject({ label: '2 changes waiting to sync', enabled: false });
     expect(byId(model.menu, 'offline')).toBeUndefined();
     expect(byId(model.menu, 'refresh')).toBeDefined();
@@ -166,14 +166,14 @@ describe('trayModel', () => {
 
   it('tells about failed changes and where to fix them', () => {
     const failed = [{ id: 'x', summary: 'Log 1:30 on Website', message: 'refused', editable: [] }];
-    const model = trayModel(snapshot({ outbox: { pending: 0, pendingIds: [], failed } }), NOW, 'linux');
+    const model = trayModel(snapshot({ outbox: { pending: 0, failed } }), NOW, 'linux');
     expect(model.tooltip).toContain('1 change failed');
     expect(byId(model.menu, 'failed')?.label).toBe('1 change failed: open Stint to fix');
   });
 
   it('on Linux, where clicks on the icon often never arrive, carries every action in the menu', () => {
     const { menu } = trayModel(
-      snapshot({ timers: [running, ...paused], online: false, outbox: { pending: 1, pendingIds: [], failed: [] } }),
+      snapshot({ timers: [running, ...paused], online: false, outbox: { pending: 1, failed: [] } }),
       NOW,
       'linux',
     );
@@ -220,11 +220,7 @@ describe('trayModel', () => {
     expect(byId(model.menu, 'resume:2')!.label).toBe(`Resume ${cut.toUpperCase()} (0:42)`);
     for (const { label } of model.menu) expect(label.length).toBeLessThanOrEqual(60);
     // Windows shows 127 characters of a tooltip at most.
-    const tooltip = trayModel(
-      snapshot({ timers: [long], outbox: { pending: 0, pendingIds: [], failed: [] } }),
-      NOW,
-      'win32',
-    ).tooltip;
+    const tooltip = trayModel(snapshot({ timers: [long], outbox: { pending: 0, failed: [] } }), NOW, 'win32').tooltip;
     expect(tooltip).toBe(`Stint: ${cut} 1:05 · Today 4:50 (with ${cut}'s timer)`);
     expect(tooltip.length).toBeLessThanOrEqual(127);
   });
@@ -234,7 +230,7 @@ describe('trayModel', () => {
       snapshot({
         timers: [running, ...paused],
         online: false,
-        outbox: { pending: 1, pendingIds: [], failed: [{ id: 'x', summary: 's', message: 'm', editable: [] }] },
+        outbox: { pending: 1, failed: [{ id: 'x', summary: 's', message: 'm', editable: [] }] },
       }),
       NOW,
       'darwin',

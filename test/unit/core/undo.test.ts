@@ -9,6 +9,7 @@ import { entrySummary } from '../../../main/core/model/entrySummary';
 import { undoViews, withoutDeleted } from '../../../main/core/views/undoLines';
 import { undoOperation } from '../../../main/core/calls/undo';
 import { useOutboxFolder } from './support/outboxFolder';
+import { SENT } from '../../../common/savedHere';
 
 const dir = useOutboxFolder();
 
@@ -37,7 +38,7 @@ const entry = (id: number | null, minutes = 30): EntryView => ({
   minutes,
   description: 'call',
   projectName: 'Website',
-  pending: false,
+  status: SENT,
 });
 
 describe('undo', () => {

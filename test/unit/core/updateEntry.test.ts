@@ -19,6 +19,7 @@ import { callParts } from '../../support/callParts';
 import { must } from '../../support/result';
 import { ACCOUNT } from '../../support/offline';
 import { tempDir } from '../../support/tempDir';
+import { SENT } from '../../../common/savedHere';
 
 const NOW = new Date(2025, 2, 10, 9, 0).getTime();
 const TODAY = '2025-03-10';
@@ -34,7 +35,7 @@ const read = (id: number, minutes: number, projectName: string | null, descripti
   minutes,
   description,
   projectName,
-  pending: false,
+  status: SENT,
 });
 const data: ServiceData = {
   ...emptyServiceData(),
@@ -111,7 +112,7 @@ describe('editing an entry the service has', () => {
       minutes: 60,
       description: 'review #design',
       projectName: 'Website',
-      pending: true,
+      status: { state: 'saved here' },
     });
     expect(view().today.totalMinutes).toBe(30 + 60 + 15);
     expect(describeOperation(item!.op)).toBe('Change 0:20 to 0:50 on Website: review #design');
@@ -120,7 +121,7 @@ describe('editing an entry the service has', () => {
     // Settled, it shows until the read that includes it comes back; failed, it did not happen.
     await outbox.attempt(item!.op.id);
     await outbox.settle(item!.op.id);
-    expect(entry('42')).toMatchObject({ minutes: 60, projectName: 'Website', pending: false });
+    expect(entry('42')).toMatchObject({ minutes: 60, projectName: 'Website', status: SENT });
   });
 
   it('leaves the project out when it stays, moves it to none when emptied, and the latest edit wins', async () => {
@@ -143,7 +144,7 @@ describe('editing an entry the service has', () => {
     expect(outbox.items().map((i) => i.op)).toMatchObject([
       { kind: 'updateEntry', entryId: 41, projectId: null, projectName: 'Research' },
     ]);
-    expect(entry('41')).toMatchObject({ projectName: 'Research', pending: true });
+    expect(entry('41')).toMatchObject({ projectName: 'Research', status: { state: 'saved here' } });
   });
 
   it('shows an edit that writes or takes out an unbillable tag as not billable or billable at once (issue 22)', async () => {
@@ -163,10 +164,14 @@ describe('editing an entry the service has', () => {
         notices: [],
       }).today.entries.find((e) => e.key === '41');
     await must(h.updateEntry({ key: '41', time: '0:30', description: 'call #unbillable* #x', project: 'Website' }));
-    expect(shown()).toMatchObject({ description: 'call #unbillable* #x', billable: false, pending: true });
+    expect(shown()).toMatchObject({
+      description: 'call #unbillable* #x',
+      billable: false,
+      status: { state: 'saved here' },
+    });
     await must(h.updateEntry({ key: '41', time: '0:30', description: 'call', project: 'Website' }));
     // The latest edit wins over the read: billable, as its project is.
-    expect(shown()).toMatchObject({ description: 'call', billable: true, pending: true });
+    expect(shown()).toMatchObject({ description: 'call', billable: true, status: { state: 'saved here' } });
   });
 
   it('queues nothing when saved unchanged', async () => {
@@ -245,7 +250,7 @@ describe('editing an entry still queued for creation', () => {
       minutes: 20,
       projectName: 'Backend',
       description: 'short call #sales',
-      pending: true,
+      status: { state: 'saved here' },
     });
     expect(journal().map((r) => r.t)).toEqual(['op', 'amend']);
 

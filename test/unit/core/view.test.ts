@@ -5,6 +5,7 @@ import { emptyServiceData, type ServiceData } from '../../../main/core/sync/serv
 import { liveSeconds } from '../../../common/liveSeconds';
 import { deriveSnapshot, type ViewContext } from '../../../main/core/views/deriveSnapshot';
 import { timerView } from '../../support/snapshot';
+import { SENT } from '../../../common/savedHere';
 
 const T0 = new Date(2025, 2, 10, 9, 0).getTime();
 const ctx: ViewContext = {
@@ -52,10 +53,10 @@ describe('deriveSnapshot', () => {
       ],
       ctx,
     );
-    expect(snap.timers.map((t) => [t.projectName, t.state, t.seconds, t.pending])).toEqual([
-      ['Backend', 'running', 0, true],
+    expect(snap.timers.map((t) => [t.projectName, t.state, t.seconds, t.status.state])).toEqual([
+      ['Backend', 'running', 0, 'saved here'],
       // Paused by a start not yet landed: a guess, not the service's word.
-      ['Website', 'paused', 660, true],
+      ['Website', 'paused', 660, 'saved here'],
     ]);
     expect(snap.timers[0]!.asOf).toBe(T0 + 60_000);
   });
@@ -66,7 +67,7 @@ describe('deriveSnapshot', () => {
       [item({ kind: 'pauseTimer', projectId: 1, projectName: 'Website', seconds: 90 }, 'pending', T0 + 90_000)],
       ctx,
     );
-    expect(snap.timers[0]).toMatchObject({ state: 'paused', seconds: 90, pending: true });
+    expect(snap.timers[0]).toMatchObject({ state: 'paused', seconds: 90, status: { state: 'saved here' } });
     expect(liveSeconds(snap.timers[0]!, T0 + 1e9)).toBe(90);
   });
 
@@ -92,7 +93,7 @@ describe('deriveSnapshot', () => {
     expect(deriveSnapshot(read, [pause], ctx).timers[0]).toMatchObject({
       state: 'paused',
       seconds: 156,
-      pending: true,
+      status: { state: 'saved here' },
     });
     // The same for a start that paused it, and the timer it paused is not taken as confirmed.
     const start = item(
@@ -109,7 +110,7 @@ describe('deriveSnapshot', () => {
     expect(deriveSnapshot(read, [start], ctx).timers.find((t) => t.projectId === 1)).toMatchObject({
       state: 'paused',
       seconds: 156,
-      pending: true,
+      status: { state: 'saved here' },
     });
   });
 
@@ -127,7 +128,7 @@ describe('deriveSnapshot', () => {
               minutes: 30,
               description: 'x',
               projectName: 'Backend',
-              pending: false,
+              status: SENT,
             },
           ],
         },
@@ -146,9 +147,9 @@ describe('deriveSnapshot', () => {
       ctx,
     );
     expect(snap.timers).toEqual([]);
-    expect(snap.today.entries.map((e) => [e.projectName, e.minutes, e.pending])).toEqual([
-      ['Website', 15, true],
-      ['Backend', 30, false],
+    expect(snap.today.entries.map((e) => [e.projectName, e.minutes, e.status.state])).toEqual([
+      ['Website', 15, 'saved here'],
+      ['Backend', 30, 'sent'],
     ]);
     expect(snap.today.totalMinutes).toBe(45);
   });
@@ -183,7 +184,7 @@ describe('deriveSnapshot', () => {
         entries: {
           date: '2025-03-09',
           list: [
-            { key: '1', id: 1, date: '2025-03-09', minutes: 30, description: null, projectName: null, pending: false },
+            { key: '1', id: 1, date: '2025-03-09', minutes: 30, description: null, projectName: null, status: SENT },
           ],
         },
       }),
@@ -225,7 +226,6 @@ describe('deriveSnapshot', () => {
     expect(snap.today.entries).toEqual([]);
     expect(snap.outbox).toEqual({
       pending: 0,
-      pendingIds: [],
       failed: [
         {
           id: expect.any(String),
@@ -239,6 +239,63 @@ describe('deriveSnapshot', () => {
           ],
         },
       ],
+    });
+  });
+
+  describe("what became of each thing the user did, in the account's words (the window reads it, issue 30 item 2)", () => {
+    const work: ViewContext = { ...ctx, account: { id: 'w', label: 'Work', kind: 'remote' } };
+    const savedHere = { state: 'saved here', words: 'Saved here · sends when Work answers' };
+    const log = (description: string) => ({
+      kind: 'createEntry',
+      date: '2025-03-10',
+      minutes: 30,
+      description,
+      projectId: 1,
+      projectName: 'Website',
+      marker: description,
+    });
+
+    it('by operation: saved here while it waits, sent once the service has it, refused when it said no', () => {
+      const waiting = item(log('waiting'), 'pending');
+      const sent = item(log('sent'), 'settled', T0, ['entries']);
+      const refused = item(log('refused'), 'failed');
+      const snap = deriveSnapshot(data(), [waiting, sent, refused], work);
+      expect(snap.operations).toEqual({
+        [waiting.op.id]: savedHere,
+        [sent.op.id]: { state: 'sent' },
+        [refused.op.id]: { state: 'refused', words: 'Not saved on Work: see what was refused above.' },
+      });
+      // The rows say the same of the entries they show; the refused one is not shown.
+      expect(snap.today.entries.map((e) => [e.description, e.status])).toEqual([
+        ['sent', { state: 'sent' }],
+        ['waiting', savedHere],
+      ]);
+    });
+
+    it('an entry read back is sent; an edit of it not yet sent makes it saved here, and the timer a start waits on too', () => {
+      const read = data({
+        entries: {
+          date: '2025-03-10',
+          list: [
+            { key: '7', id: 7, date: '2025-03-10', minutes: 30, description: 'a', projectName: null, status: SENT },
+            { key: '8', id: 8, date: '2025-03-10', minutes: 30, description: 'b', projectName: null, status: SENT },
+          ],
+        },
+      });
+      const edit = item({ kind: 'updateEntry', entryId: 8, minutes: 45, description: 'b', projectName: null });
+      const start = item({ kind: 'startTimer', projectId: 2, projectName: 'Backend', fromSeconds: 0, pauses: null });
+      const snap = deriveSnapshot(read, [edit, start], work);
+      expect(snap.today.entries.map((e) => [e.key, e.status])).toEqual([
+        ['7', { state: 'sent' }],
+        ['8', savedHere],
+      ]);
+      expect(snap.timers.map((t) => [t.projectName, t.status])).toEqual([['Backend', savedHere]]);
+      // Sent, the edit's entry shows as sent until the read that includes it is back.
+      const settled = deriveSnapshot(read, [{ ...edit, status: 'settled', awaiting: ['entries'] }], work);
+      expect(settled.today.entries.find((e) => e.key === '8')).toMatchObject({
+        minutes: 45,
+        status: { state: 'sent' },
+      });
     });
   });
 

@@ -7,6 +7,7 @@ import type { Operation } from '../../../main/core/model/operations';
 import type { OutboxItem } from '../../../main/core/sync/outbox';
 import { emptyServiceData, type ServiceData } from '../../../main/core/sync/serviceData';
 import { deriveSnapshot, type ViewContext } from '../../../main/core/views/deriveSnapshot';
+import { SENT } from '../../../common/savedHere';
 
 const ctx = (over: Partial<ViewContext> = {}): ViewContext => ({
   account: { id: 'a', label: 'A', kind: 'local' },
@@ -27,7 +28,7 @@ const entry = (id: number, date: string, minutes: number, over: Partial<EntryVie
   projectName: 'Website',
   projectId: 1,
   billable: true,
-  pending: false,
+  status: SENT,
   ...over,
 });
 
@@ -209,7 +210,7 @@ describe('the week view', () => {
     expect(day('2025-03-10').entries).toEqual([]);
     expect(day('2025-03-11').entries.map((e) => e.id)).toEqual([3]);
     expect(day('2025-03-12').entries).toMatchObject([
-      { id: 1, projectName: 'Internal', billable: false, pending: true },
+      { id: 1, projectName: 'Internal', billable: false, status: { state: 'saved here' } },
     ]);
     // Moved to today: it is among today's entries too.
     expect(snap.today.entries.map((e) => e.id)).toEqual([1]);

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { EntryView, ProjectView } from '../../../common/snapshot';
 import { Today } from '../../../renderer/components/Today';
 import { fakeBridge } from '../../support/fakeBridge';
+import { SENT } from '../../../common/savedHere';
 
 afterEach(cleanup);
 
@@ -23,7 +24,7 @@ const entry = (over: Partial<EntryView> = {}): EntryView => ({
   projectName: 'Website',
   projectId: 1,
   billable: true,
-  pending: false,
+  status: SENT,
   ...over,
 });
 const show = (entries: EntryView[], bridge = fakeBridge()) => {

@@ -11,6 +11,7 @@ import { Today } from '../../../renderer/components/Today';
 import { WeekPanel } from '../../../renderer/components/week/WeekPanel';
 import { fakeBridge } from '../../support/fakeBridge';
 import { snapshot, SNAPSHOT_NOW, timerView, weekView } from '../../support/snapshot';
+import { SENT } from '../../../common/savedHere';
 
 afterEach(cleanup);
 
@@ -32,7 +33,7 @@ const entry = (key: string, projectId: number, minutes = 60): EntryView => ({
   projectName: projects.find((p) => p.id === projectId)!.name,
   projectId,
   billable: true,
-  pending: false,
+  status: SENT,
 });
 
 describe('ProjectDot', () => {

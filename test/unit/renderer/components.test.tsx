@@ -19,7 +19,8 @@ import { ShortcutsSection } from '../../../renderer/components/settings/Shortcut
 import { TimerCard } from '../../../renderer/components/TimerCard';
 import { Today } from '../../../renderer/components/Today';
 import { fakeBridge } from '../../support/fakeBridge';
-import { snapshot, SNAPSHOT_NOW, timerView } from '../../support/snapshot';
+import { savedHere, snapshot, SNAPSHOT_NOW, timerView } from '../../support/snapshot';
+import { SENT } from '../../../common/savedHere';
 
 afterEach(cleanup);
 
@@ -33,7 +34,7 @@ const entry = (over: Partial<EntryView> = {}): EntryView => ({
   minutes: 90,
   description: 'call with the client',
   projectName: 'Website',
-  pending: false,
+  status: SENT,
   ...over,
 });
 const type = (input: HTMLElement, value: string) => fireEvent.input(input, { target: { value } });
@@ -218,7 +219,7 @@ describe('Today', () => {
 
   it("shows the day's total and each entry, and deletes the one asked for", async () => {
     const bridge = fakeBridge();
-    const entries = [entry(), entry({ key: 'op-1', id: null, minutes: 15, description: 'notes', pending: true })];
+    const entries = [entry(), entry({ key: 'op-1', id: null, minutes: 15, description: 'notes', status: savedHere() })];
     render(
       <Today
         today={{ date: '2025-03-10', entries, totalMinutes: 105 }}
@@ -262,7 +263,7 @@ describe('Today', () => {
   });
 
   it('offers no Edit for an entry not yet read back with its id', () => {
-    const unread = entry({ key: 'op-2', id: null, pending: true, editable: false });
+    const unread = entry({ key: 'op-2', id: null, status: savedHere(), editable: false });
     render(
       <Today
         today={{ date: '2025-03-10', entries: [unread], totalMinutes: 90 }}

@@ -10,6 +10,7 @@ import type { EntryView } from '../../../common/snapshot';
 import { EntryRow } from '../../../renderer/components/EntryRow';
 import { NewTimer } from '../../../renderer/components/NewTimer';
 import { fakeBridge } from '../../support/fakeBridge';
+import { SENT } from '../../../common/savedHere';
 
 afterEach(cleanup);
 
@@ -21,7 +22,7 @@ const entry: EntryView = {
   description: 'call client',
   projectName: 'Website',
   projectId: 1,
-  pending: false,
+  status: SENT,
 };
 const QUESTION = "Website's timer has 0:40 on “write report”: log that time first, or keep it under “call client”.";
 

@@ -6,6 +6,7 @@ import { fail } from '../../../common/result';
 import type { EntryView } from '../../../common/snapshot';
 import { errorPlace, initialValues } from '../../../renderer/editFields';
 import { entryFields, entryUpdate, entryWords } from '../../../renderer/entryEdit';
+import { SENT } from '../../../common/savedHere';
 
 const entry: EntryView = {
   key: '41',
@@ -14,7 +15,7 @@ const entry: EntryView = {
   minutes: 90,
   description: 'call #sales',
   projectName: 'Website',
-  pending: false,
+  status: SENT,
 };
 const errorOf = (r: ReturnType<typeof fail>) => (r.ok ? null : r.error);
 

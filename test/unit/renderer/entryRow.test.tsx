@@ -12,6 +12,7 @@ import type { EntryView, ProjectView } from '../../../common/snapshot';
 import { EntryRow } from '../../../renderer/components/EntryRow';
 import { QuickEntry } from '../../../renderer/components/QuickEntry';
 import { fakeBridge } from '../../support/fakeBridge';
+import { SENT } from '../../../common/savedHere';
 
 afterEach(cleanup);
 
@@ -23,7 +24,7 @@ const entry: EntryView = {
   description: 'call client',
   projectName: 'Website',
   projectId: 1,
-  pending: false,
+  status: SENT,
 };
 const WORDS = '0:30 Website call client';
 const QUESTION = "Website's timer has 0:40 on “write report”: log that time first, or keep it under “call client”.";

@@ -9,6 +9,7 @@ import { EntryRow } from '../../../renderer/components/EntryRow';
 import { FailedOperations } from '../../../renderer/components/FailedOperations';
 import { UndoBar } from '../../../renderer/components/UndoBar';
 import { fakeBridge } from '../../support/fakeBridge';
+import { SENT } from '../../../common/savedHere';
 
 afterEach(cleanup);
 
@@ -31,7 +32,7 @@ describe('names of controls over long text', () => {
       projectName: 'Website',
       projectId: 1,
       billable: true,
-      pending: false,
+      status: SENT,
     };
     render(<EntryRow entry={entry} projects={[]} bridge={fakeBridge()} />);
     const edit = screen.getByRole('button', { name: /^Edit 1:30 Website call with the client/ });

@@ -5,6 +5,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { afterEach, describe, expect, it } from 'vitest';
 import { ok } from '../../../common/result';
 import type { ProjectView } from '../../../common/snapshot';
+import { SENT } from '../../../common/savedHere';
+import { savedHere } from '../../support/snapshot';
 import { QuickEntry } from '../../../renderer/components/QuickEntry';
 import { fakeBridge } from '../../support/fakeBridge';
 
@@ -122,19 +124,20 @@ describe('QuickEntry: a pasted day', () => {
     const bridge = fakeBridge({
       logLines: async () => ok({ logged: [entry(0, 'op-1'), entry(1, 'op-2')], refused: [] }),
     });
-    const props = { projects: [website], recentProjectIds: [], today: TODAY, account: 'Work', bridge };
-    const { rerender } = render(<QuickEntry {...props} outbox={{ pendingIds: ['op-1', 'op-2'], failed: [] }} />);
+    const props = { projects: [website], recentProjectIds: [], today: TODAY, bridge };
+    const waiting = savedHere('Work');
+    const { rerender } = render(<QuickEntry {...props} operations={{ 'op-1': waiting, 'op-2': waiting }} />);
     paste('1:00 @Website a\n1:00 @Website b');
     fireEvent.click(screen.getByRole('button', { name: 'Log 2 entries (2:00)' }));
     const said = await screen.findByTestId('quick-done');
     expect(said.textContent).toBe('Saved here · sends when Work answers: 2 entries, 2:00 in all.');
     expect(said.classList.contains('queued')).toBe(true);
     // One of them reached the service: still not all of them.
-    rerender(<QuickEntry {...props} outbox={{ pendingIds: ['op-2'], failed: [] }} />);
+    rerender(<QuickEntry {...props} operations={{ 'op-1': SENT, 'op-2': waiting }} />);
     expect(screen.getByTestId('quick-done').textContent).toBe(
       'Saved here · sends when Work answers: 2 entries, 2:00 in all.',
     );
-    rerender(<QuickEntry {...props} outbox={{ pendingIds: [], failed: [] }} />);
+    rerender(<QuickEntry {...props} operations={{ 'op-2': SENT }} />);
     await waitFor(() => expect(screen.getByTestId('quick-done').textContent).toBe('Logged 2 entries, 2:00 in all.'));
     expect(screen.getByTestId('quick-done').classList.contains('queued')).toBe(false);
   });

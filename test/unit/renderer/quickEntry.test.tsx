@@ -4,13 +4,15 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail, ok } from '../../../common/result';
-import type { ProjectView } from '../../../common/snapshot';
-import { AccountName } from '../../../renderer/accountName';
+import { refusedWords, SENT } from '../../../common/savedHere';
+import type { EntryView, ProjectView, TimerView } from '../../../common/snapshot';
 import { EditForm } from '../../../renderer/components/EditForm';
 import { EntryRow } from '../../../renderer/components/EntryRow';
 import { NewTimer } from '../../../renderer/components/NewTimer';
 import { QuickEntry } from '../../../renderer/components/QuickEntry';
+import { TimerCard } from '../../../renderer/components/TimerCard';
 import { fakeBridge } from '../../support/fakeBridge';
+import { savedHere, timerView } from '../../support/snapshot';
 
 afterEach(cleanup);
 
@@ -108,45 +110,79 @@ describe('QuickEntry: what the service stores', () => {
   });
 });
 
-describe('QuickEntry: saved here until the service has it', () => {
-  it('says "Saved here · sends when Work answers" while the entry waits, and "Logged" once the service has it', async () => {
-    const bridge = fakeBridge({
+describe('QuickEntry: its answer follows the status core gives its operation', () => {
+  const logging = () =>
+    fakeBridge({
       quickEntry: async () =>
         ok({ minutes: 60, typedMinutes: 60, increment: 15, projectName: 'Website', date: TODAY, key: 'op-1' }),
     });
-    const waiting = { pendingIds: ['op-1'], failed: [] };
-    const props = { projects: [website], recentProjectIds: [], today: TODAY, account: 'Work', bridge };
-    const { rerender } = render(<QuickEntry {...props} outbox={waiting} />);
+  const props = { projects: [website], recentProjectIds: [], today: TODAY };
+  const logOne = async () => {
     type(box(), '1:00 @Website x');
     fireEvent.keyDown(box(), { key: 'Enter' });
-    const said = await screen.findByTestId('quick-done');
+    return screen.findByTestId('quick-done');
+  };
+
+  it('says the saved-here status\'s words while the entry waits, and "Logged" once it is sent and once it is read back', async () => {
+    const bridge = logging();
+    const { rerender } = render(<QuickEntry {...props} bridge={bridge} operations={{ 'op-1': savedHere('Work') }} />);
+    const said = await logOne();
     expect(said.textContent).toBe('Saved here · sends when Work answers: 1:00 on Website.');
     expect(said.classList.contains('queued')).toBe(true);
-    rerender(<QuickEntry {...props} outbox={{ pendingIds: [], failed: [] }} />);
+    rerender(<QuickEntry {...props} bridge={bridge} operations={{ 'op-1': SENT }} />);
     await waitFor(() => expect(screen.getByTestId('quick-done').textContent).toBe('Logged 1:00 on Website.'));
     expect(screen.getByTestId('quick-done').classList.contains('queued')).toBe(false);
+    // Read back, the operation leaves the outbox: still sent.
+    rerender(<QuickEntry {...props} bridge={bridge} operations={{}} />);
+    expect(screen.getByTestId('quick-done').textContent).toBe('Logged 1:00 on Website.');
+  });
+
+  it('says the refused status\'s words once the service refuses it, never "Logged"', async () => {
+    const bridge = logging();
+    const { rerender } = render(<QuickEntry {...props} bridge={bridge} operations={{ 'op-1': savedHere('Work') }} />);
+    await logOne();
+    const refused = { state: 'refused', words: refusedWords('Work') } as const;
+    rerender(<QuickEntry {...props} bridge={bridge} operations={{ 'op-1': refused, 'op-2': SENT }} />);
+    await waitFor(() =>
+      expect(screen.getByTestId('quick-done').textContent).toBe('Not saved on Work: see what was refused above.'),
+    );
+    expect(screen.getByTestId('quick-done').classList.contains('queued')).toBe(true);
   });
 });
 
 describe('The badge of what the service does not have yet', () => {
-  it('says "saved here", and in full that it sends when the account answers, where it said "syncing"', () => {
-    const entry = {
-      key: 'op-1',
-      id: null,
-      date: TODAY,
-      minutes: 60,
-      description: 'x',
-      projectName: 'Website',
-      pending: true,
-    };
-    render(
-      <AccountName.Provider value="Work">
-        <EntryRow entry={entry} projects={[website]} bridge={fakeBridge()} />
-      </AccountName.Provider>,
-    );
+  const entry = (status: EntryView['status']): EntryView => ({
+    key: 'op-1',
+    id: null,
+    date: TODAY,
+    minutes: 60,
+    description: 'x',
+    projectName: 'Website',
+    status,
+  });
+
+  it('says "saved here" on an entry, and in full the status\'s words, where it said "syncing"', () => {
+    render(<EntryRow entry={entry(savedHere('Work'))} projects={[website]} bridge={fakeBridge()} />);
     const badge = screen.getByTestId('saved-here');
     expect(badge.textContent).toBe('saved here · sends when Work answers');
     expect(badge.getAttribute('title')).toBe('Saved here · sends when Work answers');
+  });
+
+  it('shows no badge on an entry the service has', () => {
+    render(<EntryRow entry={entry(SENT)} projects={[website]} bridge={fakeBridge()} />);
+    expect(screen.getByText('x')).toBeTruthy();
+    expect(screen.queryByTestId('saved-here')).toBeNull();
+  });
+
+  it('says the same on a timer card while its start waits, and nothing once it is sent', () => {
+    const timer = (status: TimerView['status']) => timerView({ state: 'running', status });
+    const card = (status: TimerView['status']) => (
+      <TimerCard timer={timer(status)} now={timer(status).asOf} billingIncrement={15} bridge={fakeBridge()} />
+    );
+    const { rerender } = render(card(savedHere('Work')));
+    expect(screen.getByTestId('saved-here').getAttribute('title')).toBe('Saved here · sends when Work answers');
+    rerender(card(SENT));
+    expect(screen.queryByTestId('saved-here')).toBeNull();
   });
 });
 

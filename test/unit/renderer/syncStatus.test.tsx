@@ -46,7 +46,7 @@ describe('SyncStatus', () => {
     const offline = snapshot({ online: false, readSinceOpen: false, lastSyncAt: at });
     const { rerender } = render(inGB(<SyncStatus snapshot={offline} connected bridge={fakeBridge()} />));
     expect(status().textContent).toBe('Offline · last read 10:42');
-    const waiting = snapshot({ ...offline, outbox: { ...offline.outbox, pending: 1, pendingIds: ['a'] } });
+    const waiting = snapshot({ ...offline, outbox: { ...offline.outbox, pending: 1 } });
     rerender(inGB(<SyncStatus snapshot={waiting} connected bridge={fakeBridge()} />));
     expect(status().textContent).toBe('Offline · 1 waiting · last read 10:42');
     rerender(inGB(<SyncStatus snapshot={{ ...offline, lastSyncAt: null }} connected bridge={fakeBridge()} />));

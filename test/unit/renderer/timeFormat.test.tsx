@@ -18,6 +18,7 @@ import { WeekPanel } from '../../../renderer/components/week/WeekPanel';
 import { TimeFormatContext } from '../../../renderer/timeFormat';
 import { fakeBridge } from '../../support/fakeBridge';
 import { SNAPSHOT_NOW, snapshot, timerView, weekView } from '../../support/snapshot';
+import { SENT } from '../../../common/savedHere';
 
 afterEach(cleanup);
 
@@ -31,7 +32,7 @@ const entry: EntryView = {
   minutes: 90,
   description: 'call',
   projectName: 'Website',
-  pending: false,
+  status: SENT,
 };
 const type = (input: HTMLElement, value: string) => fireEvent.input(input, { target: { value } });
 const box = () => screen.getByRole('combobox', { name: /Log time/ }) as HTMLInputElement;

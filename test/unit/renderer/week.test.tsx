@@ -9,7 +9,8 @@ import type { EntryView, WeekView } from '../../../common/snapshot';
 import { Today } from '../../../renderer/components/Today';
 import { WeekPanel } from '../../../renderer/components/week/WeekPanel';
 import { fakeBridge } from '../../support/fakeBridge';
-import { snapshot, timerView, weekView } from '../../support/snapshot';
+import { savedHere, snapshot, timerView, weekView } from '../../support/snapshot';
+import { SENT } from '../../../common/savedHere';
 
 afterEach(cleanup);
 
@@ -22,7 +23,7 @@ const entry = (over: Partial<EntryView> = {}): EntryView => ({
   projectName: 'Website',
   projectId: 1,
   billable: true,
-  pending: false,
+  status: SENT,
   ...over,
 });
 
@@ -151,6 +152,22 @@ describe('WeekPanel', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Delete 1:30 Website call with the client' }));
     await waitFor(() => expect(bridge.deleteEntry).toHaveBeenCalledWith({ entryId: 41 }));
+  });
+
+  it("badges a day's entry only this computer has with its status's words, and none on one the service has", () => {
+    const w = week();
+    const days = w.days.map((d) =>
+      d.date === '2025-03-11'
+        ? { ...d, entries: [d.entries[0]!, { ...d.entries[1]!, key: 'op-9', id: null, status: savedHere('Work') }] }
+        : d,
+    );
+    render(<WeekPanel {...snapshot({ week: { ...w, days } })} bridge={fakeBridge()} />);
+    fireEvent.click(screen.getByRole('button', { name: /Tuesday 11 Mar/ }));
+    const [sent, waiting] = screen.getAllByTestId('week-entry');
+    expect(sent!.querySelector('[data-testid="saved-here"]')).toBeNull();
+    expect(waiting!.querySelector('[data-testid="saved-here"]')?.getAttribute('title')).toBe(
+      'Saved here · sends when Work answers',
+    );
   });
 
   it('edits an entry’s date: a refusal is shown at the Date field, and what was typed stays', async () => {

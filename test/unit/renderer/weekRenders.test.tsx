@@ -12,6 +12,7 @@ import type { EntryView, Snapshot } from '../../../common/snapshot';
 import { App } from '../../../renderer/components/App';
 import { fakeBridge } from '../../support/fakeBridge';
 import { snapshot, weekView } from '../../support/snapshot';
+import { SENT } from '../../../common/savedHere';
 
 const TODAY = '2025-03-10';
 const entries = (date: string, from: number): EntryView[] =>
@@ -24,7 +25,7 @@ const entries = (date: string, from: number): EntryView[] =>
     projectName: `Project ${i % 5}`,
     projectId: (i % 5) + 1,
     billable: true,
-    pending: false,
+    status: SENT,
   }));
 
 /** The week as main pushes it, parsed afresh each time: nothing shared with the one before. */

@@ -5,12 +5,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { channels } from '../../../../common/contract';
 import { ok } from '../../../../common/result';
 import type { Snapshot } from '../../../../common/snapshot';
 import { createAccountHandlers } from '../../../../main/core/accounts/handlers';
 import { holdOpenCore, type OpenAccount } from '../../../../main/core/accounts/openCore';
 import type { Registry } from '../../../../main/core/accounts/registry';
-import { presentApp, type StintApp } from '../../../../main/core/accounts/stintApp';
+import { forwardedToOpenCore, presentApp, type StintApp } from '../../../../main/core/accounts/stintApp';
 import { createCore } from '../../../../main/core/core';
 import { createSessionSecrets } from '../../../../platform/keychain';
 import type { Core } from '../../../../main/core/types';
@@ -122,5 +123,22 @@ describe('the app presented to the shell', () => {
     expect(projects(work.core)).toEqual(['During the switch']);
     expect(projects(local.core)).toEqual([]);
     expect(app.getSnapshot().account.id).toBe(WORK);
+  });
+
+  it("forwards every data channel of the contract to the open core, and none of the app's account channels", () => {
+    const open = { current: () => local, settled: async () => {} };
+    const forwarded = Object.keys(forwardedToOpenCore(open)).sort();
+    const accountChannels = [
+      'addAccountWithToken',
+      'beginSignIn',
+      'cancelSignIn',
+      'renameAccount',
+      'setDefaultAccount',
+      'signOut',
+    ];
+    expect(forwarded).toEqual(channels.filter((c) => !accountChannels.includes(c)).sort());
+    // The core answers exactly these: the forwards are the core's own channels.
+    expect(forwarded).toEqual(Object.keys(local.core.handlers).sort());
+    expect(Object.keys(app.handlers).sort()).toEqual([...channels].sort());
   });
 });

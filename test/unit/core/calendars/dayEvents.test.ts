@@ -8,6 +8,7 @@ import { dayEvents, eventKey, eventLine, type DayOccurrence } from '../../../../
 import { occurrencesBetween, parseCalendar } from '../../../../main/core/calendars/icsCalendar';
 import { calendarText, dstWeekCalendar, ME, vevent } from '../../../support/calendars';
 import type { EntryView } from '../../../../common/snapshot';
+import { savedHere } from '../../../support/snapshot';
 
 const entry = (over: Partial<EntryView>): EntryView => ({
   key: `k-${Math.random()}`,
@@ -16,7 +17,7 @@ const entry = (over: Partial<EntryView>): EntryView => ({
   minutes: 15,
   description: null,
   projectName: null,
-  pending: true,
+  status: savedHere(),
   ...over,
 });
 
