@@ -73,8 +73,7 @@ export function startApp(): void {
       await lock.release();
       return null;
     }
-    // Before the account's burst of loading and building (youngGeneration.ts).
-    keepYoungGenerationSmall();
+    keepYoungGenerationSmall(); // before the account's burst of loading and building
     const { openAccountShell } = await import('./account');
     return openAccountShell({ lock, tray, shortcuts, localPort, dist, stops, quitting: () => quitting, quitThen });
   };
