@@ -180,7 +180,8 @@ export function displayAccelerator(accelerator: string, mac: boolean): string {
 
 /** "⌥⌘T" (as displayAccelerator writes it on a Mac, or a user types it) in Electron's words: "Alt+Command+T". */
 function fromMacSymbols(text: string): string {
-  const m = /^([⌃⌥⇧⌘]+)\+?(.*)$/.exec(text);
+  // ⌃⌥⇧⌘ as escapes: the main bundle must stay ASCII (test/unit/build/asciiBundle.test.ts).
+  const m = /^([\u2303\u2325\u21E7\u2318]+)\+?(.*)$/.exec(text);
   if (!m) return text;
   const names: Record<string, string> = { '⌃': 'Control', '⌥': 'Alt', '⇧': 'Shift', '⌘': 'Command' };
   const keys = Object.fromEntries(Object.entries(MAC_KEYS).map(([name, symbol]) => [symbol, name]));

@@ -15,8 +15,8 @@ function clockMinutes(hours: string, minutes: string | undefined): number | null
   return h * 60 + m;
 }
 
-/** Whether the text is written as a range (so a wrong one is refused as a range). */
-export const looksLikeRange = (text: string): boolean => /^\d{1,2}(?::\d*)?\s*[-–]/.test(text.trim());
+/** Whether the text is written as a range (so a wrong one is refused as a range). The en dash as an escape: the main bundle must stay ASCII (test/unit/build/asciiBundle.test.ts). */
+export const looksLikeRange = (text: string): boolean => /^\d{1,2}(?::\d*)?\s*[-\u2013]/.test(text.trim());
 
 /** The minutes from start to end; null when the text is not written as a range at all. */
 export function parseTimeRange(text: string): RangeParse | null {

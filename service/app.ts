@@ -21,8 +21,6 @@ import { timerRoutes } from './resources/timers';
 import { isV1Path, sendV1FrameworkFailure, v1Routes } from './v1/plugin';
 import { healthRoutes, type Readiness } from './ops/health';
 import { installRequestLog, loggingOptions } from './ops/requestLog';
-import { countRequests } from './ops/metrics';
-import type { Registry } from 'prom-client';
 
 export interface AppOptions {
   rateLimit: number;
@@ -31,8 +29,11 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** Set draining when a stop begins: /readyz then answers 503. */
   readiness?: Readiness;
-  /** The registry that counts requests (ops/metrics.ts); none: not counted. */
-  metrics?: Registry;
+  /**
+   * Counts the requests the app answers (ops/metrics.ts countRequests, with its registry); none:
+   * not counted. Passed in rather than imported, so that a service without metrics never loads them.
+   */
+  countRequests?: (app: FastifyInstance) => void;
 }
 
 /** fastify's trustProxy values: true (any proxy: only when nothing else can reach the port), addresses or CIDRs (comma-separated in one string, or a list). */
@@ -68,7 +69,7 @@ export function createApp(context: Context, options: AppOptions): FastifyInstanc
   installErrorHandlers(app);
   // First: every answer, a 429 too, carries its request id.
   installRequestLog(app, { log: options.logger !== false });
-  if (options.metrics) countRequests(app, options.metrics);
+  options.countRequests?.(app);
   // Before any query (the rate limit's, the credential's): all of a request's database work is cut with it.
   installRequestDeadline(app, context.tuning.requestWorkMs);
   installRateLimit(app, options.rateLimit, context.db);

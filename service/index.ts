@@ -21,7 +21,6 @@ import type { Scheduler } from './events/scheduler';
 import type { WebhookDeliveryTuning } from './events/webhookDeliverer';
 import type { Registry } from 'prom-client';
 import type { Readiness } from './ops/health';
-import { createMetrics } from './ops/metrics';
 import { listenForMetrics } from './ops/metricsServer';
 
 export interface ServiceOptions {
@@ -138,6 +137,21 @@ export interface BuiltService {
 
 /** The application without a listening socket: for inject-based tests and benchmarks. app.close() closes the database. */
 export async function buildService(options: ServiceOptions = {}): Promise<BuiltService> {
+  const built = await assembleService(options, await import('./ops/metrics'));
+  return { ...built, metrics: built.metrics! };
+}
+
+type MetricsModule = typeof import('./ops/metrics');
+
+/**
+ * The service; its metrics only with `metrics`, the module loaded for them (ops/metrics.ts, with
+ * prom-client): startService loads it only when the metrics are served, so the embedded app, which
+ * never reads them, does not carry prom-client or pg.
+ */
+async function assembleService(
+  options: ServiceOptions,
+  metricsModule: MetricsModule | undefined,
+): Promise<Omit<BuiltService, 'metrics'> & { metrics?: Registry }> {
   if (options.token !== undefined && options.token.trim() === '') throw new Error('token must not be empty');
   const publicUrl = options.publicUrl === undefined ? undefined : readPublicUrl(options.publicUrl);
   const clock = options.now ?? (() => new Date());
@@ -158,7 +172,7 @@ export async function buildService(options: ServiceOptions = {}): Promise<BuiltS
     context.publicUrl = publicUrl;
     context.tuning = { ...DEFAULT_TUNING, ...options.tuning };
     const readiness: Readiness = { draining: false };
-    const metrics = createMetrics(db, clock, { processMetrics: options.metricsPort !== undefined });
+    const metrics = metricsModule?.createMetrics(db, clock, { processMetrics: options.metricsPort !== undefined });
     const app = createApp(context, {
       rateLimit: options.rateLimit ?? 2,
       logger: options.logger ?? false,
@@ -166,7 +180,10 @@ export async function buildService(options: ServiceOptions = {}): Promise<BuiltS
       readiness,
       // Requests are counted only where the metrics are served: a histogram and counters per
       // request cost the embedded app a fifth of a GET /v2/timers for numbers nobody reads.
-      metrics: options.metricsPort === undefined ? undefined : metrics,
+      countRequests:
+        options.metricsPort !== undefined && metricsModule && metrics
+          ? (fastify) => metricsModule.countRequests(fastify, metrics)
+          : undefined,
     });
     // Registered here rather than in createApp: its lifetimes come from ServiceOptions.
     app.register(oauthRoutes(context, options.oauth));
@@ -190,7 +207,8 @@ export async function buildService(options: ServiceOptions = {}): Promise<BuiltS
 const hostForUrl = (host: string) => (host.includes(':') ? `[${host}]` : host);
 
 export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
-  const built = await buildService(options);
+  const served = options.metricsPort !== undefined;
+  const built = await assembleService(options, served ? await import('./ops/metrics') : undefined);
   const host = options.host ?? '127.0.0.1';
   try {
     await built.app.listen({ host, port: options.port ?? 0 });
@@ -203,7 +221,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const metrics =
     options.metricsPort === undefined
       ? undefined
-      : await listenForMetrics(built.metrics, options.metricsHost ?? '127.0.0.1', options.metricsPort).catch(
+      : await listenForMetrics(built.metrics!, options.metricsHost ?? '127.0.0.1', options.metricsPort).catch(
           async (error: Error) => {
             await built.app.close();
             throw new Error(`metrics port ${options.metricsPort}: ${error.message}`);

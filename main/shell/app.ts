@@ -16,6 +16,7 @@ import { createGlobalShortcuts } from './shortcuts';
 import { appendChromiumSwitches } from './switches';
 import { createTrayPresenter, type TrayPresenter } from './tray';
 import { denyAllPermissions } from './window';
+import { keepYoungGenerationSmall } from './youngGeneration';
 
 const dist = join(__dirname, '..');
 
@@ -72,6 +73,7 @@ export function startApp(): void {
       await lock.release();
       return null;
     }
+    keepYoungGenerationSmall(); // before the account's burst of loading and building
     const { openAccountShell } = await import('./account');
     return openAccountShell({ lock, tray, shortcuts, localPort, dist, stops, quitting: () => quitting, quitThen });
   };

@@ -54,6 +54,10 @@ interface SendOptions {
   formTargets: string[];
 }
 
+// In a string, which the build writes as an escape: a literal one in the template would make the
+// main bundle non-ASCII (test/unit/build/asciiBundle.test.ts).
+const MIDDLE_DOT = '·';
+
 function send(reply: FastifyReply, { status, title, body, formTargets }: SendOptions): FastifyReply {
   const formAction = formTargets.length ? `'self' ${formTargets.join(' ')}` : `'none'`;
   const page = html`<!doctype html>
@@ -62,7 +66,7 @@ function send(reply: FastifyReply, { status, title, body, formTargets }: SendOpt
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>${title} · Stint</title>
+<title>${title} ${MIDDLE_DOT} Stint</title>
 <style>${new Html(STYLE)}</style>
 </head>
 <body><main>

@@ -1,10 +1,11 @@
 // The service's Prometheus metrics (prom-client), one registry per service: requests by route and
 // status, 429s, the PostgreSQL pool, the webhook queue (read from the database at scrape time, so
 // every instance reports the one shared queue) and webhook lease steals. Served on a listener of
-// its own (ops/metricsServer.ts), never on the API's port.
+// its own (ops/metricsServer.ts), never on the API's port. Loaded only by a service that serves
+// or is asked for its metrics (service/index.ts): prom-client and pg stay out of the embedded app.
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { PostgresStore } from '../storage/postgresStore';
+import type { PostgresStore } from '../storage/postgresStore';
 import type { Queryable, Store } from '../storage/store';
 import { webhookLeaseSteals } from './leaseSteals';
 import { registerPoolMetrics } from './poolMetrics';
@@ -99,8 +100,17 @@ export interface MetricsOptions {
 export function createMetrics(db: Store, clock: () => Date, options: MetricsOptions = {}): Registry {
   const registry = new Registry();
   webhookQueueMetrics(registry, db, clock);
-  if (db instanceof PostgresStore) registerPoolMetrics(registry, db.pool);
-  registry.registerMetric(webhookLeaseSteals);
+  // The store's kind by its dialect, not instanceof: the class would load pg into every service.
+  if (db.dialect === 'postgres' && 'pool' in db) registerPoolMetrics(registry, (db as PostgresStore).pool);
+  new Counter({
+    name: 'stint_webhook_lease_steals_total',
+    help: 'Webhook deliveries this process took over from another instance whose lease had run out',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(webhookLeaseSteals.count);
+    },
+  });
   if (options.processMetrics) collectDefaultMetrics({ register: registry });
   return registry;
 }

@@ -111,7 +111,7 @@ function trayMenu(
   if (menu.length > 0) menu.push(separator('sep-timers'));
   menu.push(
     { id: 'quick-entry', label: 'Quick entry…' },
-    // A long name in "with …'s timer" is cut with the rest of the item, the total kept.
+    // A long name in "with ...'s timer" is cut with the rest of the item, the total kept.
     {
       id: 'today',
       label: ellipsize(`Today${account ? ` on ${account}` : ''}: ${today}`, TRAY_ITEM_MAX),
