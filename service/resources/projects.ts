@@ -9,6 +9,7 @@ import {
   findProjectByName,
   getProject,
   insertProject,
+  lockProjectRow,
   projectHasRecords,
   projectParticipants,
   projectStats,
@@ -21,6 +22,7 @@ import { BILLING_INCREMENTS } from '../domain/rounding';
 import { forbidden, notFound, refused } from '../http/errors';
 import { bodyOf, LIMITS, pathId, type Fields } from '../http/fields';
 import { paths } from '../http/links';
+import { narrowLock, PROJECTS_OF_ACCOUNT } from '../storage/narrowLocks';
 import type { Queryable } from '../storage/store';
 import * as view from '../views/tracking';
 import { projectExtras } from './projectExtras';
@@ -124,7 +126,7 @@ function registerProjectListAndCreate(app: FastifyInstance, context: Context): v
           instant(context).iso,
         );
       },
-      { lockKey: actor.accountId },
+      narrowLock(PROJECTS_OF_ACCOUNT, actor.accountId),
     );
     const base = context.base(request);
     reply.code(201).header('location', base + paths.project(row.id));
@@ -158,7 +160,7 @@ function registerProjectShowAndUpdate(app: FastifyInstance, context: Context): v
         await nameTaken(tx, actor.accountId, fields.name, project.id);
         await updateProject(tx, project.id, fields, instant(context).iso);
       },
-      { lockKey: actor.accountId },
+      narrowLock(PROJECTS_OF_ACCOUNT, actor.accountId),
     );
     return (
       await projectViews(db, context.base(request), [(await getProject(db, actor.accountId, project.id))!], actor)
@@ -209,6 +211,9 @@ function registerProjectDelete(app: FastifyInstance, context: Context): void {
     mayManage(actor);
     await db.transaction(
       async (tx) => {
+        // The row locked first: an entry being written into the project (which holds its key
+        // share, domain/projects.ts projectForEntry) commits before the records are counted.
+        await lockProjectRow(tx, project.id);
         if (await projectHasRecords(tx, project.id)) {
           throw refused(
             'Project',
@@ -219,7 +224,7 @@ function registerProjectDelete(app: FastifyInstance, context: Context): void {
         }
         await deleteProject(tx, project.id);
       },
-      { lockKey: actor.accountId },
+      narrowLock(PROJECTS_OF_ACCOUNT, actor.accountId),
     );
     return reply.code(204).send();
   });
