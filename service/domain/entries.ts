@@ -43,7 +43,13 @@ export interface EntryValues {
   tags?: ParsedTag[];
   /** Stored as given, not rounded up (v1: spec 002 leaves rounding to the increment to the client). */
   exactMinutes?: boolean;
+  /** The row of projectId (null: none) when the caller has read it already: not read again. */
+  project?: ProjectRow | null;
 }
+
+/** The entry's project row as the caller gave it, undefined when it gave none (or another one). */
+const givenProject = (values: EntryValues) =>
+  values.project !== undefined && (values.project?.id ?? null) === values.projectId ? values.project : undefined;
 
 const SELECT = `SELECT e.*, ${ENTRY_BILLABLE} AS billable FROM entries e LEFT JOIN projects p ON p.id = e.project_id`;
 
@@ -120,16 +126,11 @@ async function increment(db: Queryable, accountId: number, projectId: number | n
   return projectId === null ? null : ((await getProject(db, accountId, projectId))?.billing_increment ?? null);
 }
 
-async function storedMinutes(
-  db: Queryable,
-  accountId: number,
-  values: EntryValues,
-  project?: ProjectRow | null,
-): Promise<number> {
+async function storedMinutes(db: Queryable, accountId: number, values: EntryValues): Promise<number> {
   if (values.exactMinutes) return values.minutes;
-  // The project the caller already read, when it is the entry's: no second read.
-  const known = project !== undefined && (project?.id ?? null) === values.projectId;
-  const step = known ? (project?.billing_increment ?? null) : await increment(db, accountId, values.projectId);
+  const project = givenProject(values);
+  const step =
+    project === undefined ? await increment(db, accountId, values.projectId) : (project?.billing_increment ?? null);
   return roundUpMinutes(values.minutes, step);
 }
 
@@ -148,16 +149,15 @@ const billableOf = (project: ProjectRow | null, tags: TagRow[]) =>
 
 /**
  * Inserts the entry and links its tags; answers the row as getEntry reads it, built from what
- * the writes returned. `project` is the entry's project row (null: none), read by the caller.
+ * the writes returned.
  */
 export async function insertEntry(
   db: Queryable,
   accountId: number,
   values: EntryValues,
   now: string,
-  project?: ProjectRow | null,
 ): Promise<WrittenEntry> {
-  const minutes = await storedMinutes(db, accountId, values, project);
+  const minutes = await storedMinutes(db, accountId, values);
   const row = (await db.get(
     `INSERT INTO entries (account_id, user_id, project_id, date, minutes, description, source_url, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
@@ -173,13 +173,14 @@ export async function insertEntry(
   )) as Omit<EntryRow, 'billable'>;
   const id = Number(row.id);
   const tags = await linkTags(db, { table: 'entry_tags', ownerId: id, accountId, tags: entryTags(values), now });
-  const known = project !== undefined && (project?.id ?? null) === values.projectId;
-  const of = known
-    ? project
-    : values.projectId === null
-      ? null
-      : ((await getProject(db, accountId, values.projectId)) ?? null);
-  return { entry: { ...row, id, billable: billableOf(of, tags) }, tags };
+  const given = givenProject(values);
+  const project =
+    given !== undefined
+      ? given
+      : values.projectId === null
+        ? null
+        : ((await getProject(db, accountId, values.projectId)) ?? null);
+  return { entry: { ...row, id, billable: billableOf(project, tags) }, tags };
 }
 
 export interface UpdateEntryOptions {

@@ -164,7 +164,7 @@ function registerEntryListAndCreate(app: FastifyInstance, context: Context): voi
         description,
         sourceUrl,
       };
-      const { entry, tags } = await insertEntry(tx, actor.accountId, values, now, project);
+      const { entry, tags } = await insertEntry(tx, actor.accountId, { ...values, project }, now);
       // In this transaction: the outbox (service/events).
       await emitEntryEvents(tx, [
         entryEvent('entry.created', { accountId: actor.accountId, entryId: entry.id, at: now }),

@@ -183,13 +183,13 @@ export function timerEndRoutes(app: FastifyInstance, context: Context): void {
           {
             userId: t.actor.userId,
             projectId: t.project.id,
+            project: t.project,
             date: entryDate ?? timer.date,
             minutes: logged,
             description: description === undefined ? timer.description : description,
             sourceUrl: null,
           },
           now.iso,
-          t.project,
         );
         await deleteTimer(tx, timer);
         await emitEntryEvents(tx, [

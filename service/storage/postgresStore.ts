@@ -142,7 +142,7 @@ class PostgresTransaction extends PostgresQueryable {
   protected execute: Run = async (config) => {
     while (this.child) await this.childEnd();
     if (this.ended) throw new Error('This transaction has ended: its handle cannot be used');
-    this.store.statementsSent++;
+    this.store.counted(1);
     return this.client.query(config);
   };
 
@@ -156,7 +156,7 @@ class PostgresTransaction extends PostgresQueryable {
     this.childEnded = new Promise((resolve) => (release = resolve));
     const savepoint = `nested_${this.depth}`;
     try {
-      this.store.statementsSent += 2; // the savepoint and its release (or rollback)
+      this.store.counted(2); // the savepoint and its release (or rollback)
       await this.client.query(`SAVEPOINT ${savepoint}`);
       try {
         const result = await holder.run(inner, fn, inner);
@@ -266,10 +266,17 @@ function beginText({ lockKey, locks = [] }: TransactionOptions): string {
 export class PostgresStore extends PostgresQueryable implements Store {
   readonly inTransaction = false;
   /**
-   * Every round trip sent to the server so far (queries, BEGIN, COMMIT, savepoints): what the
-   * benchmarks and the statement-budget test divide by the requests they made.
+   * Every round trip sent to the server so far (queries, BEGIN with its locks, COMMIT,
+   * savepoints), and those of them sent for a request (not background work: polls, wakes): what
+   * the benchmarks and the statement-budget test divide by the requests they made.
    */
   statementsSent = 0;
+  requestStatementsSent = 0;
+
+  counted(statements: number): void {
+    this.statementsSent += statements;
+    if (requestSignal()) this.requestStatementsSent += statements;
+  }
 
   constructor(readonly pool: pg.Pool) {
     super();
@@ -281,7 +288,7 @@ export class PostgresStore extends PostgresQueryable implements Store {
 
   protected execute: Run = async (config) => {
     this.refuseFromOwnTransaction();
-    this.statementsSent++;
+    this.counted(1);
     const signal = requestSignal();
     if (!signal) return this.pool.query(config);
     // A request's statement: its wait for a connection, and the statement itself, end with the request.
@@ -345,13 +352,13 @@ export class PostgresStore extends PostgresQueryable implements Store {
     signal?.addEventListener('abort', cancel);
     try {
       // One round trip: BEGIN and the transaction's locks.
-      this.statementsSent++;
+      this.counted(1);
       await client.query(begin);
       const result = await holder.run(tx, fn, tx);
       tx.ended = true;
       // The last moment to give up: once COMMIT is sent the work stays, whatever the request's answer.
       refuseIfCut(signal);
-      this.statementsSent++;
+      this.counted(1);
       await client.query('COMMIT');
       // Wakes of background work: theirs, not the request's (cancellation.ts).
       for (const fn of tx.committed.splice(0)) outsideRequest(fn);
@@ -359,6 +366,7 @@ export class PostgresStore extends PostgresQueryable implements Store {
     } catch (error) {
       tx.ended = true;
       // A connection that cannot even roll back is not given back to the pool.
+      this.counted(1);
       await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
       throw error;
     } finally {

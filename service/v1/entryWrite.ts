@@ -132,9 +132,8 @@ export async function createEntry(db: Queryable, { actor, user, input, options }
   const { entry } = await insertEntry(
     db,
     actor.accountId,
-    { ...values, sourceUrl: null, tags: described.tags, exactMinutes: true },
+    { ...values, sourceUrl: null, tags: described.tags, exactMinutes: true, project: project ?? null },
     options.now,
-    project ?? null,
   );
   const id = entry.id;
   // In this transaction, as v2 emits (events/emit.ts): the outbox commits with the entry.
