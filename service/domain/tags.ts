@@ -132,13 +132,15 @@ async function linkTagsOneByOne(
 const LINK_TRIES = 3;
 
 /**
- * One statement: the missing tags inserted (in order of mention; a name another transaction
- * inserts meanwhile does nothing, by the unique index), the links replaced, the tags answered.
- * The existing tags are held FOR KEY SHARE (the lock the links' foreign key takes anyway): a merge
- * or deletion of one racing on another instance commits first and the tag is skipped, or waits.
- * A tag created, or deleted, by a transaction that committed after this statement began is not
- * as its snapshot shows: the statement then answers fewer tags than wanted, and runs again (a new
- * snapshot), which creates a deleted one anew, as it would have after the deletion.
+ * One statement: the missing tags inserted (in name order, as linkTags sorts them), the links
+ * replaced, the tags answered.
+ * - The existing tags are held FOR KEY SHARE in id order (the lock the links' foreign key takes
+ *   anyway, in the order a merge's lockedTags takes its own): a merge or deletion racing on another
+ *   instance waits for this transaction, or commits first; then the tag is skipped and made anew,
+ *   as it would be after the deletion.
+ * - A name another transaction inserts meanwhile makes the insert do nothing (the unique index).
+ *   Committed after this statement began, that tag is not in its snapshot: the statement answers
+ *   fewer tags than wanted, and runs again (a new snapshot sees it).
  */
 async function linkTagsAtOnce(
   db: Queryable,
@@ -148,7 +150,7 @@ async function linkTagsAtOnce(
   const wanted = JSON.stringify(tags.map((t, ord) => ({ ord, name: t.name, billable: t.billable ? 1 : 0 })));
   const sameName = `${nocase(db.dialect, 't.name')} = ${nocase(db.dialect, 'w.name')}`;
   const text = `WITH w AS (SELECT * FROM json_to_recordset(?::json) AS w(ord int, name text, billable int)),
-    existing AS (SELECT t.* FROM tags t JOIN w ON ${sameName} WHERE t.account_id = ? FOR KEY SHARE OF t),
+    existing AS (SELECT t.* FROM tags t JOIN w ON ${sameName} WHERE t.account_id = ? ORDER BY t.id FOR KEY SHARE OF t),
     created AS (
       INSERT INTO tags (account_id, name, billable, created_at, updated_at)
       SELECT ?, w.name, w.billable, ?, ? FROM w
