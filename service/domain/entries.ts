@@ -1,12 +1,13 @@
 // Entries (logged time): writes that round minutes to the project's increment and link the
 // description's #hashtags, and the filtered list of spec 001 "GET /v2/entries".
 import { refused } from '../http/errors';
+import { lockWithin, PROJECTS_OF_ACCOUNT } from '../storage/narrowLocks';
 import type { Queryable } from '../storage/store';
-import { findProjectByName, getProject, insertProject, type ProjectRow } from './projects';
+import { findProjectByName, getProject, insertProject, projectForEntry, type ProjectRow } from './projects';
 import { roundUpMinutes } from './rounding';
 import { ENTRY_BILLABLE } from './sqlText';
 import { countEntries, entryWhere } from './entryQuery';
-import { linkTags } from './tags';
+import { linkTags, type TagRow } from './tags';
 import { parseHashtags, type ParsedTag } from './hashtags';
 import type { EntryFilters } from '../../wire/serviceTypes';
 
@@ -42,12 +43,28 @@ export interface EntryValues {
   tags?: ParsedTag[];
   /** Stored as given, not rounded up (v1: spec 002 leaves rounding to the increment to the client). */
   exactMinutes?: boolean;
+  /** The row of projectId (null: none) when the caller has read it already: not read again. */
+  project?: ProjectRow | null;
 }
+
+/** The entry's project row as the caller gave it, undefined when it gave none (or another one). */
+const givenProject = (values: EntryValues) =>
+  values.project !== undefined && (values.project?.id ?? null) === values.projectId ? values.project : undefined;
 
 const SELECT = `SELECT e.*, ${ENTRY_BILLABLE} AS billable FROM entries e LEFT JOIN projects p ON p.id = e.project_id`;
 
 export async function getEntry(db: Queryable, accountId: number, id: number): Promise<EntryRow | undefined> {
   return (await db.get(`${SELECT} WHERE e.account_id = ? AND e.id = ?`, accountId, id)) as EntryRow | undefined;
+}
+
+/**
+ * The entry as a write transaction must read it before changing it from what it read (its
+ * approval, its invoice): locked on PostgreSQL, so an approval, an invoice or another edit racing
+ * on another instance waits, and this transaction reads what the one before it left.
+ */
+export async function lockedEntry(tx: Queryable, accountId: number, id: number): Promise<EntryRow | undefined> {
+  const lock = tx.dialect === 'postgres' ? ' FOR UPDATE OF e' : '';
+  return (await tx.get(`${SELECT} WHERE e.account_id = ? AND e.id = ?${lock}`, accountId, id)) as EntryRow | undefined;
 }
 
 export interface ProjectChoice {
@@ -68,21 +85,29 @@ export async function chooseEntryProject(
 ): Promise<ProjectRow | null | undefined> {
   let project: ProjectRow | undefined;
   if (typeof choice.project_id === 'number') {
-    project = await getProject(db, accountId, choice.project_id);
+    project = await projectForEntry(db, accountId, choice.project_id);
     if (!project) throw refused('Entry', 'project_id', 'missing', `Project ${choice.project_id} does not exist`);
   } else if (choice.project_name) {
-    project =
-      (await findProjectByName(db, accountId, choice.project_name)) ??
-      (await insertProject(
-        db,
-        accountId,
-        { name: choice.project_name, billable: true, billing_increment: 15, color: null },
-        now,
-      ));
+    project = await findOrCreateProject(db, accountId, choice.project_name, now);
   } else {
     return choice.project_id === null ? null : undefined;
   }
   return refuseArchived(project);
+}
+
+/**
+ * The project of the name, created when the account has none. Creation waits for the account's
+ * other project creations (narrowLocks.ts) and looks again: two entries naming the same new
+ * project at once, on two instances, make one project, and the project limit counts them all.
+ */
+async function findOrCreateProject(db: Queryable, accountId: number, name: string, now: string): Promise<ProjectRow> {
+  const found = await findProjectByName(db, accountId, name);
+  if (found) return found;
+  await lockWithin(db, PROJECTS_OF_ACCOUNT, accountId);
+  return (
+    (await findProjectByName(db, accountId, name)) ??
+    (await insertProject(db, accountId, { name, billable: true, billing_increment: 15, color: null }, now))
+  );
 }
 
 /** Entries of an archived project can be neither created nor changed (decided for changes). */
@@ -102,33 +127,60 @@ async function increment(db: Queryable, accountId: number, projectId: number | n
 }
 
 async function storedMinutes(db: Queryable, accountId: number, values: EntryValues): Promise<number> {
-  return values.exactMinutes
-    ? values.minutes
-    : roundUpMinutes(values.minutes, await increment(db, accountId, values.projectId));
+  if (values.exactMinutes) return values.minutes;
+  const project = givenProject(values);
+  const step =
+    project === undefined ? await increment(db, accountId, values.projectId) : (project?.billing_increment ?? null);
+  return roundUpMinutes(values.minutes, step);
 }
 
 /** The tags an entry links: those given, else the #hashtags of its description. */
 const entryTags = (values: EntryValues) => values.tags ?? parseHashtags(values.description);
 
-export async function insertEntry(db: Queryable, accountId: number, values: EntryValues, now: string): Promise<number> {
+/** An entry just written, with what its answer needs besides: its tags. */
+export interface WrittenEntry {
+  entry: EntryRow;
+  tags: TagRow[];
+}
+
+/** As ENTRY_BILLABLE computes it: the project and every tag billable. */
+const billableOf = (project: ProjectRow | null, tags: TagRow[]) =>
+  (project === null || project.billable === 1) && tags.every((t) => t.billable === 1) ? 1 : 0;
+
+/**
+ * Inserts the entry and links its tags; answers the row as getEntry reads it, built from what
+ * the writes returned.
+ */
+export async function insertEntry(
+  db: Queryable,
+  accountId: number,
+  values: EntryValues,
+  now: string,
+): Promise<WrittenEntry> {
   const minutes = await storedMinutes(db, accountId, values);
-  const id = Number(
-    (await db.get<{ id: number }>(
-      `INSERT INTO entries (account_id, user_id, project_id, date, minutes, description, source_url, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-      accountId,
-      values.userId,
-      values.projectId,
-      values.date,
-      minutes,
-      values.description,
-      values.sourceUrl,
-      now,
-      now,
-    ))!.id,
-  );
-  await linkTags(db, { table: 'entry_tags', ownerId: id, accountId, tags: entryTags(values), now });
-  return id;
+  const row = (await db.get(
+    `INSERT INTO entries (account_id, user_id, project_id, date, minutes, description, source_url, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+    accountId,
+    values.userId,
+    values.projectId,
+    values.date,
+    minutes,
+    values.description,
+    values.sourceUrl,
+    now,
+    now,
+  )) as Omit<EntryRow, 'billable'>;
+  const id = Number(row.id);
+  const tags = await linkTags(db, { table: 'entry_tags', ownerId: id, accountId, tags: entryTags(values), now });
+  const given = givenProject(values);
+  const project =
+    given !== undefined
+      ? given
+      : values.projectId === null
+        ? null
+        : ((await getProject(db, accountId, values.projectId)) ?? null);
+  return { entry: { ...row, id, billable: billableOf(project, tags) }, tags };
 }
 
 export interface UpdateEntryOptions {

@@ -19,10 +19,12 @@ export interface EntryMarks {
 
 /** The marks of the account's entries among ids, in id order; unknown ids are left out. */
 export async function entryMarks(db: Queryable, accountId: number, ids: number[]): Promise<EntryMarks[]> {
+  // Inside a write, locked (PostgreSQL, in id order): an edit racing on another instance waits, or is waited for.
+  const lock = db.dialect === 'postgres' && db.inTransaction ? ' FOR UPDATE OF e' : '';
   return (await db.all(
     `SELECT e.id, e.user_id, e.project_id, e.approved_at, e.approved_by_id, e.invoiced_at, e.invoice_id, CASE WHEN p.enabled = 0 THEN 1 ELSE 0 END AS archived
      FROM entries e LEFT JOIN projects p ON p.id = e.project_id
-     WHERE e.account_id = ? AND e.id IN ${idList(db.dialect)} ORDER BY e.id`,
+     WHERE e.account_id = ? AND e.id IN ${idList(db.dialect)} ORDER BY e.id${lock}`,
     accountId,
     jsonList(ids),
   )) as EntryMarks[];

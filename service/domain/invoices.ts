@@ -94,11 +94,18 @@ export interface InvoicedEntry {
   invoiced_at: string | null;
 }
 
+/**
+ * Inside a write: the entries locked (PostgreSQL, in id order), so an edit of one of them racing on
+ * another instance waits for the invoice, or the invoice for the edit, and reads what it left.
+ */
+const lockedInTransaction = (db: Queryable) =>
+  db.dialect === 'postgres' && db.inTransaction ? ' FOR UPDATE OF e' : '';
+
 export async function entriesForInvoice(db: Queryable, accountId: number, ids: number[]): Promise<InvoicedEntry[]> {
   return (await db.all(
     `SELECT e.id, e.user_id, e.project_id, e.minutes, e.invoice_id, e.invoiced_at, ${ENTRY_BILLABLE} AS billable
      FROM entries e LEFT JOIN projects p ON p.id = e.project_id
-     WHERE e.account_id = ? AND e.id IN ${idList(db.dialect)} ORDER BY e.id`,
+     WHERE e.account_id = ? AND e.id IN ${idList(db.dialect)} ORDER BY e.id${lockedInTransaction(db)}`,
     accountId,
     jsonList(ids),
   )) as InvoicedEntry[];

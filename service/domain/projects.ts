@@ -1,5 +1,6 @@
 // Projects of an account and the sums the full Project form reports, computed from entries.
 import { equalsNocase, like, nocase, idList, page } from '../storage/dialect';
+import { lockWithin, PROJECTS_OF_ACCOUNT } from '../storage/narrowLocks';
 import type { Queryable } from '../storage/store';
 import { refuseBeyondProjectLimit } from './projectLimit';
 import { ENTRY_BILLABLE, jsonList, likeContains, Where } from './sqlText';
@@ -50,6 +51,24 @@ export async function getProject(db: Queryable, accountId: number, id: number): 
     | undefined;
 }
 
+/**
+ * The project an entry is about to be written into. On PostgreSQL read FOR KEY SHARE, the lock the
+ * entry's foreign key takes anyway, taken here first: a deletion of the project racing on another
+ * instance waits for the entry (then finds a record and refuses), or the entry for the deletion
+ * (then finds no project: 'missing', not a foreign key error).
+ */
+export async function projectForEntry(db: Queryable, accountId: number, id: number): Promise<ProjectRow | undefined> {
+  const lock = db.dialect === 'postgres' && db.inTransaction ? ' FOR KEY SHARE' : '';
+  return (await db.get(`SELECT * FROM projects WHERE account_id = ? AND id = ?${lock}`, accountId, id)) as
+    | ProjectRow
+    | undefined;
+}
+
+/** Locks the project's row on PostgreSQL (against entries written into it meanwhile); SQLite has one writer. */
+export async function lockProjectRow(tx: Queryable, id: number): Promise<void> {
+  if (tx.dialect === 'postgres') await tx.get('SELECT id FROM projects WHERE id = ? FOR UPDATE', id);
+}
+
 export async function findProjectByName(
   db: Queryable,
   accountId: number,
@@ -80,6 +99,8 @@ export async function insertProject(
   fields: ProjectFields,
   now: string,
 ): Promise<ProjectRow> {
+  // The account's project creations one at a time (narrowLocks.ts): the limit is a count.
+  await lockWithin(db, PROJECTS_OF_ACCOUNT, accountId);
   await refuseBeyondProjectLimit(db, accountId);
   const id = (await db.get<{ id: number }>(
     `INSERT INTO projects (account_id, name, billable, billing_increment, color, project_group_id, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,

@@ -9,6 +9,7 @@ import type { SubscriptionState } from '../../wire/serviceTypesMoney';
 import type { Queryable } from '../storage/store';
 import type { SecretBox } from '../storage/secretBox';
 import { jsonList, likeContains, Where } from './sqlText';
+import { webhooksChanged } from '../events/webhookList';
 import { resumeWebhook } from './webhookDeliveries';
 
 export interface Kind {
@@ -81,6 +82,7 @@ export async function insertSubscription(
       now,
     ))!.id,
   );
+  await listChanged(db, k);
   return { id, secret };
 }
 
@@ -102,6 +104,7 @@ export async function updateSubscription(
     now,
     id,
   );
+  await listChanged(db, k);
 }
 
 export async function setTopics(
@@ -110,6 +113,7 @@ export async function setTopics(
   { id, topics, now }: { id: number; topics: string[]; now: string },
 ): Promise<void> {
   await db.run(`UPDATE ${k.table} SET ${k.column} = ?, updated_at = ? WHERE id = ?`, jsonList(topics), now, id);
+  await listChanged(db, k);
 }
 
 export async function setState(
@@ -120,6 +124,7 @@ export async function setState(
   const changed =
     (await db.run(`UPDATE ${k.table} SET state = ?, updated_at = ? WHERE id = ? AND state != ?`, state, now, id, state))
       .changes > 0;
+  if (changed) await listChanged(db, k);
   // A webhook enabled again sends the payloads it held while disabled (events/webhookQueue.ts).
   if (changed && k.table === 'webhooks' && state === 'enabled') await resumeWebhook(db, id, now);
 }
@@ -137,7 +142,13 @@ export async function rerollSecret(
 
 export async function deleteSubscription(db: Queryable, k: Kind, id: number): Promise<void> {
   await db.run(`DELETE FROM ${k.table} WHERE id = ?`, id);
+  await listChanged(db, k);
 }
+
+/** The outbox's list of enabled webhooks is kept in memory (events/webhookList.ts): a change of it says so. */
+const listChanged = async (db: Queryable, k: Kind) => {
+  if (k.table === 'webhooks') await webhooksChanged(db);
+};
 
 export interface ListSubscriptionsOptions {
   accountId: number;

@@ -41,7 +41,11 @@ export async function lockedTags(tx: Queryable, accountId: number, ids: number[]
   )) as TagRow[];
 }
 
-/** Creates the tag if the account has none of that name; answers it and whether it is new. */
+/**
+ * Creates the tag if the account has none of that name; answers it and whether it is new. Two
+ * requests creating the same name at once (on two instances) both get the one tag: the unique
+ * index on the name makes the later insert do nothing, and the later request reads the winner's.
+ */
 export async function ensureTag(
   db: Queryable,
   accountId: number,
@@ -50,17 +54,17 @@ export async function ensureTag(
 ): Promise<{ row: TagRow; created: boolean }> {
   const existing = await findTagByName(db, accountId, tag.name);
   if (existing) return { row: existing, created: false };
-  const id = Number(
-    (await db.get<{ id: number }>(
-      'INSERT INTO tags (account_id, name, billable, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
-      accountId,
-      tag.name,
-      tag.billable ? 1 : 0,
-      now,
-      now,
-    ))!.id,
-  );
-  return { row: (await getTag(db, accountId, id))!, created: true };
+  const inserted = (await db.get(
+    'INSERT INTO tags (account_id, name, billable, created_at, updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING *',
+    accountId,
+    tag.name,
+    tag.billable ? 1 : 0,
+    now,
+    now,
+  )) as TagRow | undefined;
+  if (inserted) return { row: inserted, created: true };
+  // PostgreSQL: another transaction committed the name after this one looked; this statement sees it.
+  return { row: (await findTagByName(db, accountId, tag.name))!, created: false };
 }
 
 export interface LinkHashtagsOptions {
@@ -75,8 +79,8 @@ export interface LinkHashtagsOptions {
 export async function linkHashtags(
   db: Queryable,
   { table, ownerId, accountId, description, now }: LinkHashtagsOptions,
-): Promise<void> {
-  await linkTags(db, { table, ownerId, accountId, tags: parseHashtags(description), now });
+): Promise<TagRow[]> {
+  return await linkTags(db, { table, ownerId, accountId, tags: parseHashtags(description), now });
 }
 
 export interface LinkTagsOptions {
@@ -87,16 +91,80 @@ export interface LinkTagsOptions {
   now: string;
 }
 
-/** Replaces the tag links of an entry or timer with `tags` (v1's classic parsing finds its own). */
-export async function linkTags(
+/** Tags in the order their lists show them (tagsOfEntries): by name, letter case aside, then id. */
+export function byTagName(a: TagRow, b: TagRow): number {
+  return Buffer.compare(foldedName(a.name), foldedName(b.name)) || a.id - b.id;
+}
+
+/** A name as the stores compare it (NOCASE: ASCII letters folded, then bytes). */
+const foldedName = (name: string) => Buffer.from(name.replace(/[A-Z]/g, (c) => c.toLowerCase()));
+
+/**
+ * Replaces the tag links of an entry or timer with `tags` (v1's classic parsing finds its own),
+ * creating the tags the account lacks; answers the linked tags in list order. PostgreSQL does it
+ * in one statement; SQLite, whose statements cost no round trip, one tag at a time.
+ */
+export async function linkTags(db: Queryable, options: LinkTagsOptions): Promise<TagRow[]> {
+  // New tags are created in name order, on both stores: two requests creating the same two tags
+  // at once then wait for each other's in one order, never in a cycle (a deadlock).
+  const tags = [...options.tags].sort((a, b) => Buffer.compare(foldedName(a.name), foldedName(b.name)));
+  const ordered = { ...options, tags };
+  const rows = db.dialect === 'postgres' ? await linkTagsAtOnce(db, ordered) : await linkTagsOneByOne(db, ordered);
+  return rows.sort(byTagName);
+}
+
+async function linkTagsOneByOne(
   db: Queryable,
   { table, ownerId, accountId, tags, now }: LinkTagsOptions,
-): Promise<void> {
+): Promise<TagRow[]> {
   const column = table === 'entry_tags' ? 'entry_id' : 'timer_id';
   await db.run(`DELETE FROM ${table} WHERE ${column} = ?`, ownerId);
+  const rows: TagRow[] = [];
   for (const tag of tags) {
     const { row } = await ensureTag(db, accountId, tag, now);
     await db.run(`INSERT INTO ${table} (${column}, tag_id) VALUES (?, ?) ON CONFLICT DO NOTHING`, ownerId, row.id);
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** Tries of linkTagsAtOnce before giving up: each lost race is a tag another request created meanwhile. */
+const LINK_TRIES = 3;
+
+/**
+ * One statement: the missing tags inserted (in name order, as linkTags sorts them), the links
+ * replaced, the tags answered.
+ * - The existing tags are held FOR KEY SHARE in id order (the lock the links' foreign key takes
+ *   anyway, in the order a merge's lockedTags takes its own): a merge or deletion racing on another
+ *   instance waits for this transaction, or commits first; then the tag is skipped and made anew,
+ *   as it would be after the deletion.
+ * - A name another transaction inserts meanwhile makes the insert do nothing (the unique index).
+ *   Committed after this statement began, that tag is not in its snapshot: the statement answers
+ *   fewer tags than wanted, and runs again (a new snapshot sees it).
+ */
+async function linkTagsAtOnce(
+  db: Queryable,
+  { table, ownerId, accountId, tags, now }: LinkTagsOptions,
+): Promise<TagRow[]> {
+  const column = table === 'entry_tags' ? 'entry_id' : 'timer_id';
+  const wanted = JSON.stringify(tags.map((t, ord) => ({ ord, name: t.name, billable: t.billable ? 1 : 0 })));
+  const sameName = `${nocase(db.dialect, 't.name')} = ${nocase(db.dialect, 'w.name')}`;
+  const text = `WITH w AS (SELECT * FROM json_to_recordset(?::json) AS w(ord int, name text, billable int)),
+    existing AS (SELECT t.* FROM tags t JOIN w ON ${sameName} WHERE t.account_id = ? ORDER BY t.id FOR KEY SHARE OF t),
+    created AS (
+      INSERT INTO tags (account_id, name, billable, created_at, updated_at)
+      SELECT ?, w.name, w.billable, ?, ? FROM w
+      WHERE NOT EXISTS (SELECT 1 FROM existing t WHERE ${sameName}) ORDER BY w.ord
+      ON CONFLICT DO NOTHING RETURNING *),
+    found AS (SELECT * FROM existing UNION ALL SELECT * FROM created),
+    unlinked AS (DELETE FROM ${table} WHERE ${column} = ? AND tag_id NOT IN (SELECT id FROM found)),
+    linked AS (INSERT INTO ${table} (${column}, tag_id) SELECT ?, id FROM found ON CONFLICT DO NOTHING)
+    SELECT * FROM found`;
+  for (let tries = 1; ; tries++) {
+    const rows = (await db.all(text, wanted, accountId, accountId, now, now, ownerId, ownerId)) as TagRow[];
+    if (rows.length === tags.length) return rows;
+    if (tries === LINK_TRIES)
+      throw new Error(`linking ${tags.length} tags found ${rows.length} of them, ${tries} times`);
   }
 }
 

@@ -15,6 +15,7 @@ import { Agents } from './post';
 import { realScheduler, type Scheduler } from './scheduler';
 import { inProcessClaims, leaseClaims } from './webhookClaims';
 import { WebhookDeliverer, type WebhookDeliveryTuning } from './webhookDeliverer';
+import { forgetWebhookLists, WEBHOOK_LIST_CHANNEL } from './webhookList';
 import { WEBHOOK_CHANNEL } from './webhookQueue';
 
 export interface EventDeliveryOptions {
@@ -91,9 +92,12 @@ export function installEventDelivery(
   );
 
   let unlisten: (() => Promise<void>) | undefined;
+  let unlistenList: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
     if (shared) {
       unlisten = await db.listen?.(WEBHOOK_CHANNEL, () => webhooks.wake());
+      // Another instance changed a webhook: the outbox's lists are read again (webhookList.ts).
+      unlistenList = await db.listen?.(WEBHOOK_LIST_CHANNEL, () => forgetWebhookLists(db));
       webhooks.pollEvery(tuning.pollMs);
       broadcasts.pollEvery(tuning.pollMs);
     }
@@ -104,6 +108,7 @@ export function installEventDelivery(
   const stop = () =>
     (stopping ??= (async () => {
       await unlisten?.();
+      await unlistenList?.();
       await Promise.all([webhooks.stop(), broadcasts.stop()]);
       agents.destroy();
     })());

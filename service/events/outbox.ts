@@ -21,6 +21,7 @@ import { getEntry, type EntryRow } from '../domain/entries';
 import { entryViews } from '../resources/entries';
 import type { Queryable } from '../storage/store';
 import type { EntryEvent, Outbox, TimerEvent } from './emit';
+import { enabledWebhooks } from './webhookList';
 import { insertPayload, notifyQueueChanged } from './webhookQueue';
 
 interface Subscriber {
@@ -28,14 +29,9 @@ interface Subscriber {
   name: string;
 }
 
-const subscribedWebhooks = async (db: Queryable, accountId: number, event: string) =>
-  (await db.all(
-    `SELECT id, name FROM webhooks
-     WHERE account_id = ? AND state = 'enabled' AND EXISTS (SELECT 1 FROM ${jsonTexts(db.dialect, 'events')} e WHERE e.value IN ('*', ?))
-     ORDER BY id`,
-    accountId,
-    event,
-  )) as Subscriber[];
+/** The account's enabled webhooks subscribed to the event (its name or '*'), from the list of webhookList.ts. */
+const subscribedWebhooks = async (db: Queryable, accountId: number, event: string): Promise<Subscriber[]> =>
+  (await enabledWebhooks(db, accountId)).filter((w) => w.events.includes('*') || w.events.includes(event));
 
 export interface OutboxWakes {
   webhooks(): void;

@@ -8,6 +8,7 @@ import { idList } from '../storage/dialect';
 import type { Queryable } from '../storage/store';
 import { timestamp } from '../time';
 import { nextAttempt, type RetryPolicy } from './backoff';
+import { webhooksChanged } from './webhookList';
 
 export interface Head {
   id: number;
@@ -137,12 +138,14 @@ export async function failForGood(db: Queryable, head: Head, error: string, nowM
       head.id,
     )
   ).changes;
-  if (changed)
-    await db.run(
-      `UPDATE webhooks SET state = 'disabled', updated_at = ? WHERE id = ? AND state = 'enabled'`,
-      now,
-      head.webhook_id,
-    );
+  if (!changed) return;
+  const disabled = await db.run(
+    `UPDATE webhooks SET state = 'disabled', updated_at = ? WHERE id = ? AND state = 'enabled'`,
+    now,
+    head.webhook_id,
+  );
+  // A disabled webhook leaves the outbox's list (webhookList.ts).
+  if (disabled.changes > 0) await webhooksChanged(db);
 }
 
 /** A webhook enabled again, or a payload retried: its head is tried at once with a new 3-day window. */

@@ -11,13 +11,14 @@ import {
   deleteEntry,
   getEntry,
   insertEntry,
+  lockedEntry,
   updateEntry,
   type EntryFilters,
   type EntryRow,
 } from '../domain/entries';
 import { getProject, projectsByIds } from '../domain/projects';
 import { tagsOfEntries } from '../domain/tags';
-import { getUser, usersByIds } from '../domain/users';
+import { getUser, usersByIds, type UserRow } from '../domain/users';
 import { emitEntryEvents } from '../events/emit';
 import { entryEvent, entryUpdated } from '../events/entryEvents';
 import { forbidden, notFound, refused } from '../http/errors';
@@ -79,19 +80,32 @@ export function readFilters(f: Fields): EntryFilters {
 }
 
 /** The user an entry is logged for: oneself, or (for roles allowed to) another user of the account. */
-async function entryUser(db: Queryable, actor: Actor, userId: number): Promise<number> {
-  if (userId === actor.userId) return userId;
+async function entryUser(db: Queryable, actor: Actor, userId: number): Promise<UserRow> {
+  if (userId === actor.userId) return actor.user;
   // A user the actor may not see (contractors see only themselves) names nobody, as a missing one.
-  if (!(await getUser(db, actor.accountId, userId)) || !seesUser(actor, userId))
-    throw refused('Entry', 'user_id', 'missing', `User ${userId} does not exist`);
+  const user = await getUser(db, actor.accountId, userId);
+  if (!user || !seesUser(actor, userId)) throw refused('Entry', 'user_id', 'missing', `User ${userId} does not exist`);
   if (!changesOthersEntries(actor)) throw forbidden("Forbidden: your role cannot change other users' entries");
-  return userId;
+  return user;
 }
 
 async function visibleEntry(db: Queryable, actor: Actor, rawId: unknown): Promise<EntryRow> {
-  const entry = await getEntry(db, actor.accountId, pathId(rawId, 'Entry'));
+  return await seen(db, actor, await getEntry(db, actor.accountId, pathId(rawId, 'Entry')));
+}
+
+async function seen(db: Queryable, actor: Actor, entry: EntryRow | undefined): Promise<EntryRow> {
   // An entry the role may not see answers as a missing one (auth/permissions.ts).
   if (!entry || !(await seesRecord(db, actor, entry))) throw notFound('Entry not found');
+  return entry;
+}
+
+/**
+ * The entry read again inside the write's transaction, locked (domain/entries.ts lockedEntry), and
+ * checked again: an approval, an invoice or a deletion may have come in since the first read.
+ */
+async function changeableNow(tx: Queryable, actor: Actor, id: number): Promise<EntryRow> {
+  const entry = await seen(tx, actor, await lockedEntry(tx, actor.accountId, id));
+  changeable(actor, entry);
   return entry;
 }
 
@@ -136,27 +150,36 @@ function registerEntryListAndCreate(app: FastifyInstance, context: Context): voi
     const choice = { project_id: f.id('project_id'), project_name: f.text('project_name', { max: LIMITS.name }) };
     const sourceUrl = f.text('source_url', { max: LIMITS.url }) ?? null;
     f.check();
-    const id = await db.transaction(
-      async (tx) => {
-        const now = instant(context).iso;
-        const user = await entryUser(tx, actor, userId ?? actor.userId);
-        await guardEntryProject(tx, { actor, resource: 'Entry', choice, currentProjectId: null });
-        await guardNewTags(tx, actor, 'Entry', description);
-        const project = await chooseEntryProject(tx, actor.accountId, choice, now);
-        const id = await insertEntry(
-          tx,
-          actor.accountId,
-          { userId: user, projectId: project?.id ?? null, date: date!, minutes: minutes!, description, sourceUrl },
-          now,
-        );
-        await emitEntryEvents(tx, [entryEvent('entry.created', { accountId: actor.accountId, entryId: id, at: now })]); // in this transaction: the outbox (service/events)
-        return id;
-      },
-      { lockKey: actor.accountId },
-    );
+    const written = await db.transaction(async (tx) => {
+      const now = instant(context).iso;
+      const user = await entryUser(tx, actor, userId ?? actor.userId);
+      await guardEntryProject(tx, { actor, resource: 'Entry', choice, currentProjectId: null });
+      await guardNewTags(tx, actor, 'Entry', description);
+      const project = (await chooseEntryProject(tx, actor.accountId, choice, now)) ?? null;
+      const values = {
+        userId: user.id,
+        projectId: project?.id ?? null,
+        date: date!,
+        minutes: minutes!,
+        description,
+        sourceUrl,
+      };
+      const { entry, tags } = await insertEntry(tx, actor.accountId, { ...values, project }, now);
+      // In this transaction: the outbox (service/events).
+      await emitEntryEvents(tx, [
+        entryEvent('entry.created', { accountId: actor.accountId, entryId: entry.id, at: now }),
+      ]);
+      return { entry, tags, user, project };
+    });
     const base = context.base(request);
-    reply.code(201).header('location', base + paths.entry(id));
-    return (await entryViews(db, base, [(await getEntry(db, actor.accountId, id))!]))[0];
+    reply.code(201).header('location', base + paths.entry(written.entry.id));
+    // Built from what the writes returned: a new entry has no approval and no invoice.
+    return view.entry(base, written.entry, {
+      user: written.user,
+      proj: written.project,
+      tags: written.tags,
+      approvedBy: null,
+    });
   });
 }
 
@@ -171,6 +194,7 @@ function registerEntryShowAndUpdate(app: FastifyInstance, context: Context): voi
   app.put<WithId>('/v2/entries/:id', async (request) => {
     const actor = actorOf(request);
     const entry = await visibleEntry(db, actor, request.params.id);
+    const entryId = entry.id;
     const f = bodyOf(request.body, 'Entry');
     const date = f.date('date');
     const minutes = f.integer('minutes', { min: 0, max: LIMITS.minutes });
@@ -180,33 +204,31 @@ function registerEntryShowAndUpdate(app: FastifyInstance, context: Context): voi
     const sourceUrl = f.text('source_url', { max: LIMITS.url });
     f.check();
     changeable(actor, entry);
-    await db.transaction(
-      async (tx) => {
-        const now = instant(context).iso;
-        const user = userId ? await entryUser(tx, actor, userId) : entry.user_id;
-        await guardEntryProject(tx, { actor, resource: 'Entry', choice, currentProjectId: entry.project_id });
-        await guardNewTags(tx, actor, 'Entry', description === undefined ? entry.description : description);
-        const chosen = await chooseEntryProject(tx, actor.accountId, choice, now);
-        if (chosen === undefined && entry.project_id !== null)
-          refuseArchived((await getProject(tx, actor.accountId, entry.project_id))!);
-        const projectId = chosen === undefined ? entry.project_id : (chosen?.id ?? null);
-        await updateEntry(tx, {
-          accountId: actor.accountId,
-          id: entry.id,
-          values: {
-            userId: user,
-            projectId,
-            date: date ?? entry.date,
-            minutes: minutes ?? 0,
-            description: description === undefined ? entry.description : description,
-            sourceUrl: sourceUrl === undefined ? entry.source_url : sourceUrl,
-          },
-          now,
-        });
-        await emitEntryEvents(tx, await entryUpdated(tx, entry, now));
-      },
-      { lockKey: actor.accountId },
-    );
+    await db.transaction(async (tx) => {
+      const now = instant(context).iso;
+      const entry = await changeableNow(tx, actor, entryId);
+      const user = userId ? (await entryUser(tx, actor, userId)).id : entry.user_id;
+      await guardEntryProject(tx, { actor, resource: 'Entry', choice, currentProjectId: entry.project_id });
+      await guardNewTags(tx, actor, 'Entry', description === undefined ? entry.description : description);
+      const chosen = await chooseEntryProject(tx, actor.accountId, choice, now);
+      if (chosen === undefined && entry.project_id !== null)
+        refuseArchived((await getProject(tx, actor.accountId, entry.project_id))!);
+      const projectId = chosen === undefined ? entry.project_id : (chosen?.id ?? null);
+      await updateEntry(tx, {
+        accountId: actor.accountId,
+        id: entry.id,
+        values: {
+          userId: user,
+          projectId,
+          date: date ?? entry.date,
+          minutes: minutes ?? 0,
+          description: description === undefined ? entry.description : description,
+          sourceUrl: sourceUrl === undefined ? entry.source_url : sourceUrl,
+        },
+        now,
+      });
+      await emitEntryEvents(tx, await entryUpdated(tx, entry, now));
+    });
     return (await entryViews(db, context.base(request), [(await getEntry(db, actor.accountId, entry.id))!]))[0];
   });
 }
@@ -218,16 +240,14 @@ function registerEntryDelete(app: FastifyInstance, context: Context): void {
     const actor = actorOf(request);
     const entry = await visibleEntry(db, actor, request.params.id);
     changeable(actor, entry);
-    await db.transaction(
-      async (tx) => {
-        // Before the row goes: the payload shows the entry as it was.
-        await emitEntryEvents(tx, [
-          entryEvent('entry.deleted', { accountId: actor.accountId, entryId: entry.id, at: instant(context).iso }),
-        ]);
-        await deleteEntry(tx, entry.id);
-      },
-      { lockKey: actor.accountId },
-    );
+    await db.transaction(async (tx) => {
+      await changeableNow(tx, actor, entry.id);
+      // Before the row goes: the payload shows the entry as it was.
+      await emitEntryEvents(tx, [
+        entryEvent('entry.deleted', { accountId: actor.accountId, entryId: entry.id, at: instant(context).iso }),
+      ]);
+      await deleteEntry(tx, entry.id);
+    });
     return reply.code(204).send();
   });
 }

@@ -8,6 +8,7 @@ import {
   findProjectByName,
   getProject,
   insertProject,
+  lockProjectRow,
   projectHasRecords,
   setProjectEnabled,
   updateProject,
@@ -18,6 +19,7 @@ import { BILLING_INCREMENTS } from '../domain/rounding';
 import { forbidden, notFound, refused } from '../http/errors';
 import { bodyOf, LIMITS, pathId, type Fields } from '../http/fields';
 import { paths } from '../http/links';
+import { narrowLock, PROJECTS_OF_ACCOUNT } from '../storage/narrowLocks';
 import type { Queryable } from '../storage/store';
 import { projectViews } from './projectViews';
 import { sendProjectList } from './projectList';
@@ -103,7 +105,7 @@ function registerProjectListAndCreate(app: FastifyInstance, context: Context): v
           instant(context).iso,
         );
       },
-      { lockKey: actor.accountId },
+      narrowLock(PROJECTS_OF_ACCOUNT, actor.accountId),
     );
     const base = context.base(request);
     reply.code(201).header('location', base + paths.project(row.id));
@@ -137,7 +139,7 @@ function registerProjectShowAndUpdate(app: FastifyInstance, context: Context): v
         await nameTaken(tx, actor.accountId, fields.name, project.id);
         await updateProject(tx, project.id, fields, instant(context).iso);
       },
-      { lockKey: actor.accountId },
+      narrowLock(PROJECTS_OF_ACCOUNT, actor.accountId),
     );
     return (
       await projectViews(db, context.base(request), [(await getProject(db, actor.accountId, project.id))!], actor)
@@ -188,6 +190,9 @@ function registerProjectDelete(app: FastifyInstance, context: Context): void {
     mayManage(actor);
     await db.transaction(
       async (tx) => {
+        // The row locked first: an entry being written into the project (which holds its key
+        // share, domain/projects.ts projectForEntry) commits before the records are counted.
+        await lockProjectRow(tx, project.id);
         if (await projectHasRecords(tx, project.id)) {
           throw refused(
             'Project',
@@ -198,7 +203,7 @@ function registerProjectDelete(app: FastifyInstance, context: Context): void {
         }
         await deleteProject(tx, project.id);
       },
-      { lockKey: actor.accountId },
+      narrowLock(PROJECTS_OF_ACCOUNT, actor.accountId),
     );
     return reply.code(204).send();
   });

@@ -48,7 +48,7 @@ export function tagRoutes(app: FastifyInstance, context: Context): void {
         }
         return rows;
       },
-      { lockKey: actor.accountId },
+      // No lock: two requests creating one name get one tag (domain/tags.ts ensureTag).
     );
     const base = context.base(request);
     return reply.code(201).send(created.map((t) => view.tag(base, t, 0)));

@@ -22,6 +22,7 @@ import { stateEvent, timerEvent } from '../events/timerEvents';
 import { notFound } from '../http/errors';
 import { bodyOf, LIMITS } from '../http/fields';
 import { paths } from '../http/links';
+import { narrowLock, TIMERS_OF_USER } from '../storage/narrowLocks';
 import { dateAt } from '../time';
 import { archived, TIMER_PATH, TIMER_REPLY, timerTargets, type ProjectTimer, type Target } from './timerTarget';
 
@@ -72,7 +73,7 @@ export function timerSetupRoutes(app: FastifyInstance, context: Context): void {
         if (!timer || description !== undefined)
           await emitTimerEvent(tx, timerEvent(t.actor, stateEvent(timer?.state ?? 'pending'), now.iso));
       },
-      { lockKey: t.actor.accountId },
+      narrowLock(TIMERS_OF_USER, t.actor.userId),
     );
     return show(request, t);
   });
@@ -104,7 +105,7 @@ export function timerSetupRoutes(app: FastifyInstance, context: Context): void {
         await runTimer(tx, (await getTimer(tx, t.actor.userId, t.project.id))!, now.ms, now.iso);
         await emitTimerEvent(tx, timerEvent(t.actor, 'timer.running', now.iso));
       },
-      { lockKey: t.actor.accountId },
+      narrowLock(TIMERS_OF_USER, t.actor.userId),
     );
     reply.header('location', context.base(request) + paths.timer(t.project.id));
     return show(request, t);
@@ -127,7 +128,7 @@ export function timerClockRoutes(app: FastifyInstance, context: Context): void {
         await pauseTimer(tx, timer, now.ms, now.iso);
         if (timer.state === 'running') await emitTimerEvent(tx, timerEvent(t.actor, 'timer.paused', now.iso));
       },
-      { lockKey: t.actor.accountId },
+      narrowLock(TIMERS_OF_USER, t.actor.userId),
     );
     return show(request, t);
   });
@@ -147,7 +148,7 @@ export function timerClockRoutes(app: FastifyInstance, context: Context): void {
         await adjustTimer(tx, { timer, deltaMs: (minutes * 60 + seconds) * 1000, nowMs: now.ms, now: now.iso });
         if (timer.state === 'running') await emitTimerEvent(tx, timerEvent(t.actor, 'timer.running', now.iso));
       },
-      { lockKey: t.actor.accountId },
+      narrowLock(TIMERS_OF_USER, t.actor.userId),
     );
     return show(request, t);
   });
@@ -176,12 +177,13 @@ export function timerEndRoutes(app: FastifyInstance, context: Context): void {
         if (timer.state === 'pending') throw unstarted();
         // Any started moment is a started minute: a timer stopped after half a second logs 1 minute.
         const logged = minutes ?? elapsedMinutes(elapsedMs(timer, now.ms) / 1000);
-        const entryId = await insertEntry(
+        const { entry } = await insertEntry(
           tx,
           t.actor.accountId,
           {
             userId: t.actor.userId,
             projectId: t.project.id,
+            project: t.project,
             date: entryDate ?? timer.date,
             minutes: logged,
             description: description === undefined ? timer.description : description,
@@ -191,11 +193,11 @@ export function timerEndRoutes(app: FastifyInstance, context: Context): void {
         );
         await deleteTimer(tx, timer);
         await emitEntryEvents(tx, [
-          entryEvent('entry.created', { accountId: t.actor.accountId, entryId, at: now.iso }),
+          entryEvent('entry.created', { accountId: t.actor.accountId, entryId: entry.id, at: now.iso }),
         ]);
         await emitTimerEvent(tx, timerEvent(t.actor, 'timer.logged', now.iso));
       },
-      { lockKey: t.actor.accountId },
+      narrowLock(TIMERS_OF_USER, t.actor.userId),
     );
     return reply.code(204).send();
   });
@@ -210,7 +212,7 @@ export function timerEndRoutes(app: FastifyInstance, context: Context): void {
         await deleteTimer(tx, await lockedIn(tx, t));
         await emitTimerEvent(tx, timerEvent(t.actor, 'timer.deleted', instant(context).iso));
       },
-      { lockKey: t.actor.accountId },
+      narrowLock(TIMERS_OF_USER, t.actor.userId),
     );
     return reply.code(204).send();
   });

@@ -1,8 +1,8 @@
 // The PostgreSQL store (store.ts's interface) for a team: any number of service instances on one
 // database. A pg.Pool of connections; each transaction holds one of them from BEGIN to COMMIT
-// (nested transactions are savepoints on it), and a transaction given a lockKey (the account id)
-// first takes pg_advisory_xact_lock(lockKey): writers of one account run one at a time across
-// every instance, as they do on SQLite's single connection.
+// (nested transactions are savepoints on it). A transaction given narrow locks (store.ts
+// TransactionOptions.locks: one user's timers, say) takes them with its BEGIN, in one round trip;
+// the account-wide lockKey that some writers still take works the same way.
 //
 // Values come back as the SQLite store gives them, so the service reads one shape:
 // - int8 (COUNT, bigint columns) and numeric (SUM of bigints, AVG) are JS numbers. An integer
@@ -142,6 +142,7 @@ class PostgresTransaction extends PostgresQueryable {
   protected execute: Run = async (config) => {
     while (this.child) await this.childEnd();
     if (this.ended) throw new Error('This transaction has ended: its handle cannot be used');
+    this.store.counted(1);
     return this.client.query(config);
   };
 
@@ -155,6 +156,7 @@ class PostgresTransaction extends PostgresQueryable {
     this.childEnded = new Promise((resolve) => (release = resolve));
     const savepoint = `nested_${this.depth}`;
     try {
+      this.store.counted(2); // the savepoint and its release (or rollback)
       await this.client.query(`SAVEPOINT ${savepoint}`);
       try {
         const result = await holder.run(inner, fn, inner);
@@ -246,8 +248,35 @@ export interface PostgresStoreOptions {
 
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 8000;
 
+const int4 = (n: number) => Number.isSafeInteger(n) && n >= -2147483648 && n <= 2147483647;
+
+/** BEGIN and the transaction's advisory locks, as one simple-protocol text (integers only: checked here). */
+function beginText({ lockKey, locks = [] }: TransactionOptions): string {
+  if (lockKey !== undefined && !Number.isSafeInteger(lockKey))
+    throw new TypeError(`lockKey must be an integer: ${lockKey}`);
+  for (const [namespace, key] of locks)
+    if (!int4(namespace) || !int4(key)) throw new TypeError(`a lock is two 32-bit integers: ${namespace}, ${key}`);
+  const taken = [
+    ...(lockKey === undefined ? [] : [`pg_advisory_xact_lock(${lockKey})`]),
+    ...locks.map(([namespace, key]) => `pg_advisory_xact_lock(${namespace}, ${key})`),
+  ];
+  return taken.length === 0 ? 'BEGIN' : `BEGIN; SELECT ${taken.join(', ')}`;
+}
+
 export class PostgresStore extends PostgresQueryable implements Store {
   readonly inTransaction = false;
+  /**
+   * Every round trip sent to the server so far (queries, BEGIN with its locks, COMMIT,
+   * savepoints), and those of them sent for a request (not background work: polls, wakes): what
+   * the benchmarks and the statement-budget test divide by the requests they made.
+   */
+  statementsSent = 0;
+  requestStatementsSent = 0;
+
+  counted(statements: number): void {
+    this.statementsSent += statements;
+    if (requestSignal()) this.requestStatementsSent += statements;
+  }
 
   constructor(readonly pool: pg.Pool) {
     super();
@@ -259,6 +288,7 @@ export class PostgresStore extends PostgresQueryable implements Store {
 
   protected execute: Run = async (config) => {
     this.refuseFromOwnTransaction();
+    this.counted(1);
     const signal = requestSignal();
     if (!signal) return this.pool.query(config);
     // A request's statement: its wait for a connection, and the statement itself, end with the request.
@@ -311,9 +341,7 @@ export class PostgresStore extends PostgresQueryable implements Store {
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
-    const { lockKey } = options;
-    if (lockKey !== undefined && !Number.isSafeInteger(lockKey))
-      throw new TypeError(`lockKey must be an integer: ${lockKey}`);
+    const begin = beginText(options);
     this.refuseFromOwnTransaction();
     const signal = requestSignal();
     const client = await connectFor(this.pool, signal);
@@ -323,12 +351,14 @@ export class PostgresStore extends PostgresQueryable implements Store {
     const cancel = () => cancelActiveQuery(this.pool, client);
     signal?.addEventListener('abort', cancel);
     try {
-      // One round trip: BEGIN and, for a writer of an account, the account's lock.
-      await client.query(lockKey === undefined ? 'BEGIN' : `BEGIN; SELECT pg_advisory_xact_lock(${lockKey})`);
+      // One round trip: BEGIN and the transaction's locks.
+      this.counted(1);
+      await client.query(begin);
       const result = await holder.run(tx, fn, tx);
       tx.ended = true;
       // The last moment to give up: once COMMIT is sent the work stays, whatever the request's answer.
       refuseIfCut(signal);
+      this.counted(1);
       await client.query('COMMIT');
       // Wakes of background work: theirs, not the request's (cancellation.ts).
       for (const fn of tx.committed.splice(0)) outsideRequest(fn);
@@ -336,6 +366,7 @@ export class PostgresStore extends PostgresQueryable implements Store {
     } catch (error) {
       tx.ended = true;
       // A connection that cannot even roll back is not given back to the pool.
+      this.counted(1);
       await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
       throw error;
     } finally {

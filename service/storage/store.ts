@@ -48,8 +48,15 @@ export interface TransactionOptions {
   /**
    * Serialises writers of one key (the account id) across instances: PostgreSQL takes
    * pg_advisory_xact_lock(lockKey) first thing; SQLite's transactions are serialised anyway.
+   * The entry, timer, tag and project writes no longer take it (issue 29): they hold their
+   * invariants with unique indexes, row locks and the narrow `locks` below.
    */
   lockKey?: number;
+  /**
+   * Narrow locks (storage/narrowLocks.ts: one user's timers, say), taken with BEGIN in this
+   * order, in the same round trip: PostgreSQL's pg_advisory_xact_lock(namespace, key).
+   */
+  locks?: ReadonlyArray<readonly [namespace: number, key: number]>;
 }
 
 export interface Store extends Queryable {

@@ -11,7 +11,7 @@ import { readAttributes } from './body';
 import { readEntryInput } from './entryInput';
 import { readEntryListQuery } from './entryListQuery';
 import { entryViews } from './entryViews';
-import { changeEntry, chooseUser, createEntry, removeEntry } from './entryWrite';
+import { changeEntry, chooseUser, createEntry, entryToChange, removeEntry } from './entryWrite';
 import { invalid, notFound } from './errors';
 import { parseId } from './format';
 import { V1Input } from './input';
@@ -25,6 +25,11 @@ async function visibleEntry(db: Queryable, actor: Actor, raw: unknown): Promise<
   if (!entry || !(await seesRecord(db, actor, entry))) throw notFound('Entry not found');
   return entry;
 }
+
+/** The entry was deleted between the first read and the write's. */
+const gone = (): never => {
+  throw notFound('Entry not found');
+};
 
 function entryInputOf(request: FastifyRequest, creating: boolean) {
   const { attributes, format } = readAttributes(request, 'entry');
@@ -57,23 +62,20 @@ export function v1EntryRoutes(api: FastifyInstance, context: Context): void {
   route(api, 'POST', '/entries', async (request, reply) => {
     const actor = v1Actor(request);
     const input = entryInputOf(request, true);
-    const id = await db.transaction(
-      async (tx) => {
-        const at = instant(context);
-        const chosen = await chooseUser(tx, actor, input.user);
-        if ('unusable' in chosen)
-          throw invalid(`Invalid data: user: ${chosen.unusable}`, [
-            { resource: 'Entry', field: 'user', code: 'missing' },
-          ]);
-        return await createEntry(tx, {
-          actor,
-          user: chosen.user,
-          input,
-          options: { now: at.iso, nowMs: at.ms, refuseDuplicates: true },
-        });
-      },
-      { lockKey: actor.accountId },
-    );
+    const id = await db.transaction(async (tx) => {
+      const at = instant(context);
+      const chosen = await chooseUser(tx, actor, input.user);
+      if ('unusable' in chosen)
+        throw invalid(`Invalid data: user: ${chosen.unusable}`, [
+          { resource: 'Entry', field: 'user', code: 'missing' },
+        ]);
+      return await createEntry(tx, {
+        actor,
+        user: chosen.user,
+        input,
+        options: { now: at.iso, nowMs: at.ms, refuseDuplicates: true },
+      });
+    });
     return sendHead(request, reply, 201, `${context.base(request)}/api/entries/${id}`);
   });
 
@@ -89,8 +91,9 @@ export function v1EntryRoutes(api: FastifyInstance, context: Context): void {
     const actor = v1Actor(request);
     const entry = await visibleEntry(db, actor, request.params.id);
     const input = entryInputOf(request, false);
-    await db.transaction(async (tx) => await changeEntry(tx, { actor, entry, input, now: instant(context).iso }), {
-      lockKey: actor.accountId,
+    await db.transaction(async (tx) => {
+      const locked = (await entryToChange(tx, actor.accountId, entry.id)) ?? gone();
+      await changeEntry(tx, { actor, entry: locked, input, now: instant(context).iso });
     });
     return sendOne(request, reply, {
       name: 'entry',
@@ -101,8 +104,9 @@ export function v1EntryRoutes(api: FastifyInstance, context: Context): void {
   route(api, 'DELETE', '/entries/:id', async (request, reply) => {
     const actor = v1Actor(request);
     const entry = await visibleEntry(db, actor, request.params.id);
-    await db.transaction(async (tx) => await removeEntry(tx, actor, entry, instant(context).iso), {
-      lockKey: actor.accountId,
+    await db.transaction(async (tx) => {
+      const locked = (await entryToChange(tx, actor.accountId, entry.id)) ?? gone();
+      await removeEntry(tx, actor, locked, instant(context).iso);
     });
     return sendHead(request, reply, 200);
   });

@@ -12,12 +12,21 @@
 // Every refusal is a V1Error or a v2 ApiError, which v1/errors.ts turns into 422.
 import { guardEntryProject } from '../auth/entryGuard';
 import { changesOthersEntries, seesUser, type Actor } from '../auth/permissions';
-import { chooseEntryProject, deleteEntry, getEntry, insertEntry, updateEntry, type EntryRow } from '../domain/entries';
+import {
+  chooseEntryProject,
+  deleteEntry,
+  getEntry,
+  insertEntry,
+  lockedEntry,
+  updateEntry,
+  type EntryRow,
+} from '../domain/entries';
 import type { ParsedTag } from '../domain/hashtags';
 import { getProject } from '../domain/projects';
 import type { UserRow } from '../domain/users';
 import { emitEntryEvents } from '../events/emit';
 import { entryEvent, entryUpdated } from '../events/entryEvents';
+import { lockWithin, V1_ENTRIES_OF_USER } from '../storage/narrowLocks';
 import type { Queryable } from '../storage/store';
 import { describeEntry, guardNewTags } from './entryDescription';
 import type { EntryInput } from './entryInput';
@@ -71,6 +80,9 @@ async function refuseDuplicate(
   values: { userId: number; projectId: number | null; date: string; minutes: number; description: string | null },
   nowMs: number,
 ): Promise<void> {
+  // The user's v1 creates one at a time across instances (storage/narrowLocks.ts): the one
+  // before this one has committed, so its twin is seen here.
+  await lockWithin(db, V1_ENTRIES_OF_USER, values.userId);
   const since = `${new Date(nowMs - DUPLICATE_WINDOW_MS).toISOString().slice(0, 19)}Z`;
   const same = await db.get(
     `SELECT 1 FROM entries WHERE account_id = ? AND user_id = ? AND date = ? AND project_id IS NOT DISTINCT FROM ? AND minutes = ? AND description IS NOT DISTINCT FROM ? AND created_at >= ? LIMIT 1`,
@@ -117,12 +129,13 @@ export async function createEntry(db: Queryable, { actor, user, input, options }
     description: described.description,
   };
   if (options.refuseDuplicates) await refuseDuplicate(db, actor.accountId, values, options.nowMs);
-  const id = await insertEntry(
+  const { entry } = await insertEntry(
     db,
     actor.accountId,
-    { ...values, sourceUrl: null, tags: described.tags, exactMinutes: true },
+    { ...values, sourceUrl: null, tags: described.tags, exactMinutes: true, project: project ?? null },
     options.now,
   );
+  const id = entry.id;
   // In this transaction, as v2 emits (events/emit.ts): the outbox commits with the entry.
   await emitEntryEvents(db, [
     entryEvent('entry.created', { accountId: actor.accountId, entryId: id, at: options.now }),
@@ -195,6 +208,15 @@ export async function removeEntry(db: Queryable, actor: Actor, entry: EntryRow, 
   await refuseLocked(db, actor, entry);
   await emitEntryEvents(db, [entryEvent('entry.deleted', { accountId: actor.accountId, entryId: entry.id, at: now })]);
   await deleteEntry(db, entry.id);
+}
+
+/**
+ * The entry read again inside the write's transaction, locked (domain/entries.ts lockedEntry): an
+ * invoice, an approval or a deletion racing on another instance either came before (and this one
+ * sees it) or waits. Gone meanwhile: undefined, which the caller answers as not found.
+ */
+export async function entryToChange(db: Queryable, accountId: number, id: number): Promise<EntryRow | undefined> {
+  return await lockedEntry(db, accountId, id);
 }
 
 export async function reloadEntry(db: Queryable, accountId: number, id: number): Promise<EntryRow> {

@@ -26,6 +26,7 @@ import {
   type ProjectRow,
 } from '../domain/projects';
 import { LIMITS } from '../http/fields';
+import { narrowLock, PROJECTS_OF_ACCOUNT } from '../storage/narrowLocks';
 import type { Queryable } from '../storage/store';
 import { v1Actor } from './auth';
 import { readAttributes } from './body';
@@ -170,7 +171,7 @@ function registerV1ProjectCreate(api: FastifyInstance, context: Context): void {
         await applyExtras(tx, row, fields, now);
         return row;
       },
-      { lockKey: actor.accountId },
+      narrowLock(PROJECTS_OF_ACCOUNT, actor.accountId),
     );
     return sendHead(request, reply, 201, location(request, project.id));
   });

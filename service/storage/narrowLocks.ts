@@ -1,0 +1,30 @@
+// The few locks a team's writers still take across instances (issue 29: no account-wide write
+// lock). Each covers one thing whose invariant no unique index or row lock can hold:
+//   - PROJECTS_OF_ACCOUNT: creating a project, where a count is the invariant (the account's
+//     project limit) and a name is looked up before it is created (entries' project_name);
+//   - TIMERS_OF_USER: a user's timers, of which one runs at a time (start pauses the others);
+//   - V1_ENTRIES_OF_USER: v1's "the same entry again within a minute is refused" (spec 002),
+//     a window no unique index can express.
+// Everything else holds by itself: names by unique indexes and ON CONFLICT, tag links by their
+// primary key, an entry's edit rules by FOR UPDATE of the entry's row.
+//
+// PostgreSQL's pg_advisory_xact_lock(namespace, key), held to the end of the transaction; SQLite
+// (one writer at a time anyway) needs none. The namespaces differ from postgresMigrations.ts's.
+import type { Queryable, TransactionOptions } from './store';
+
+export const PROJECTS_OF_ACCOUNT = 0x50524f4a; // 'PROJ'
+export const TIMERS_OF_USER = 0x54494d52; // 'TIMR'
+export const V1_ENTRIES_OF_USER = 0x56314554; // 'V1ET'
+
+/** The lock's 32-bit key of an id: ids past 2^31 share keys, which only makes them wait for each other. */
+const keyOf = (id: number) => id % 2147483648;
+
+/** The `locks` option of a transaction that takes this one lock with its BEGIN. */
+export function narrowLock(namespace: number, id: number): Pick<TransactionOptions, 'locks'> {
+  return { locks: [[namespace, keyOf(id)]] };
+}
+
+/** Takes the lock inside an open transaction, once what it is for is known (one statement, PostgreSQL only). */
+export async function lockWithin(tx: Queryable, namespace: number, id: number): Promise<void> {
+  if (tx.dialect === 'postgres') await tx.run('SELECT pg_advisory_xact_lock(?, ?)', namespace, keyOf(id));
+}
