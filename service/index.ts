@@ -141,6 +141,7 @@ export async function buildService(options: ServiceOptions = {}): Promise<BuiltS
   const clock = options.now ?? (() => new Date());
   const secrets = secretBox(options.secretsKey);
   const db = options.store ?? openSqliteStore(options.dataDir, options.sqlite);
+  const tuning: Tuning = { ...DEFAULT_TUNING, ...options.tuning };
   try {
     await sealPlainSecrets(db, secrets);
     const { ownerId, token, tokenCreated } = await seedService(db, {
@@ -151,10 +152,11 @@ export async function buildService(options: ServiceOptions = {}): Promise<BuiltS
       userLimit: options.userLimit,
       projectLimit: options.projectLimit,
       now: timestamp(clock()),
+      passwordCost: tuning.passwordHash,
     });
     const context = createContext(db, clock, secrets);
     context.publicUrl = publicUrl;
-    context.tuning = { ...DEFAULT_TUNING, ...options.tuning };
+    context.tuning = tuning;
     const readiness: Readiness = { draining: false };
     const metrics = createMetrics(db, clock, { processMetrics: options.metricsPort !== undefined });
     const app = createApp(context, {
