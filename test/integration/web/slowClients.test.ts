@@ -80,7 +80,9 @@ async function slowClientsAreCut(port: number, count: number): Promise<void> {
   }
 }
 
-describe('slow clients on the app’s loopback servers', () => {
+// Concurrent: three servers of their own, each test waiting out the real 10 s bound (the limits under
+// test), so the waits overlap rather than add up.
+describe.concurrent('slow clients on the app’s loopback servers', () => {
   let dataDir: string;
   let account: EmbeddedAccount;
   let host: WebHost;
