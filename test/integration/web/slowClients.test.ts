@@ -99,7 +99,10 @@ describe.concurrent('slow clients on the app’s loopback servers', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('the web host cuts 15 slow clients within the bound, while its open WebSocket outlives it and answers', async () => {
+  // Its context's expect: a concurrent test's expect.poll must be its own.
+  it('the web host cuts 15 slow clients within the bound, while its open WebSocket outlives it and answers', async ({
+    expect,
+  }) => {
     const port = Number(new URL(host.url).port);
     const secret = new URLSearchParams(new URL(host.openUrl).hash.slice(1)).get('k')!;
     const socket = new WebSocket(`ws://127.0.0.1:${port}/bridge`, bridgeProtocols(secret), {
