@@ -3,11 +3,12 @@
 // dropped when the service closes. A service given a data folder means SQLite (its file) and stays
 // on SQLite.
 //
-// Copying the template and dropping a database each take 0.1–1 s of the cluster's time, once per
-// service, and a file starts one per test: so the next service's database is copied while this
-// one's test runs, and a closed service's database is dropped while the next test runs (the file
-// waits for its drops at its end). Each service still gets a database no one else has used.
-import { afterAll } from 'vitest';
+// Copying the template and opening a store on the copy (its migration check) take 0.1–1 s each,
+// once per service, and a file starts one per test: so the next service's database is copied and
+// its store opened while this one's test runs. Each service still gets a database and a store no
+// one else has used. The drop stays in close(): a test that closes the store to make the database
+// unreachable (operations.test.ts's /readyz) counts on it being gone, since a closed PostgresStore
+// still opens its monitor connection when asked.
 import { openPostgresStore } from '../../service/storage/postgresStore';
 import type { Store } from '../../service/storage/store';
 import { type TestDatabase, testDatabase } from './postgres';
@@ -15,31 +16,35 @@ import { type TestDatabase, testDatabase } from './postgres';
 /** True when this run's services run on PostgreSQL. */
 export const onPostgres = () => process.env.STINT_TEST_STORE === 'postgres';
 
-/** The next service's database, being copied from the template (one ahead, for this file). */
-let ahead: Promise<TestDatabase> | undefined;
-const drops: Promise<void>[] = [];
+interface Fresh {
+  database: TestDatabase;
+  store: Store;
+}
 
-afterAll(async () => {
-  await Promise.all(drops.splice(0));
-});
+/** The next service's database and store, being made (one ahead, for this file). */
+let ahead: Promise<Fresh> | undefined;
 
-function nextDatabase(): Promise<TestDatabase> {
-  const next = ahead ?? testDatabase();
-  ahead = testDatabase();
+async function fresh(): Promise<Fresh> {
+  const database = await testDatabase();
+  // Its pool connects at its first query: one made ahead and never taken holds no connection.
+  return { database, store: await openPostgresStore({ url: database.url, poolSize: 4 }) };
+}
+
+function next(): Promise<Fresh> {
+  const taken = ahead ?? fresh();
+  ahead = fresh();
   // A copy that failed fails the test that takes it (the promise is kept); none is left unhandled.
   ahead.catch(() => {});
-  return next;
+  return taken;
 }
 
 /** A PostgreSQL store on a new database, which its close() drops. */
 export async function postgresTestStore(): Promise<Store> {
-  const database = await nextDatabase();
-  const store = await openPostgresStore({ url: database.url, poolSize: 4 });
+  const { database, store } = await next();
   const close = store.close.bind(store);
   store.close = async () => {
     await close();
-    // Its connections are closed: nothing reads it again, and the drop need not hold the test.
-    drops.push(database.drop().catch((error) => console.warn(`dropping ${database.name}: ${error}`)));
+    await database.drop();
   };
   return store;
 }
