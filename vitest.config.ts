@@ -56,7 +56,10 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // Two files at a time, as every other project: each starts what it needs on its own (a temp
+          // data folder, its own session bus and Secret Service, Chromium, a free port) and builds
+          // the bundle it boots into a folder of its own (test/support/bundle.ts), never dist/. Run
+          // one after another after everything else, the e2e files were a serial tail of 285 s.
         },
       },
     ],

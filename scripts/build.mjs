@@ -19,11 +19,19 @@ const common = { bundle: true, sourcemap: true, logLevel: 'warning', absWorkingD
 /**
  * Builds into dist/ (what `npm run dist` packages). The tests of the app's own updates build a
  * copy elsewhere (`out`, never dist/) with their own release key in place of the app's
- * (main/core/desktop/updates/releaseKey.ts), so that no test key can reach a package.
+ * (main/core/desktop/updates/releaseKey.ts), so that no test key can reach a package, and with
+ * updatesLoadDelayMs in place of main/shell/updatesLoadDelay.ts's 5 s, so that each boot looks at
+ * the feed at once.
  */
-export async function buildAll({ out = dist, releaseKey } = {}) {
+export async function buildAll({ out = dist, releaseKey, updatesLoadDelayMs } = {}) {
   if (releaseKey !== undefined && resolve(out) === dist)
     throw new Error('a bundle with another release key is never built into dist/');
+  if (updatesLoadDelayMs !== undefined && resolve(out) === dist)
+    throw new Error('a bundle with another updates delay is never built into dist/');
+  const swaps = [
+    ...(releaseKey ? [withReleaseKey(releaseKey)] : []),
+    ...(updatesLoadDelayMs !== undefined ? [withUpdatesLoadDelay(updatesLoadDelayMs)] : []),
+  ];
   await Promise.all([
     // Main in two files: index.cjs draws the tray, then loads account.cjs (main/shell/account.ts and
     // everything it reaches: most of the code), so the start compiles only its own small part
@@ -46,7 +54,7 @@ export async function buildAll({ out = dist, releaseKey } = {}) {
       // Dependencies load from node_modules at run time (native ones must, and electron-builder
       // ships them), except the ESM-only ones, which a CommonJS bundle cannot require(): those are
       // bundled, with everything they import.
-      plugins: [accountApart(), externalExceptEsmOnly(['conf']), ...(releaseKey ? [withReleaseKey(releaseKey)] : [])],
+      plugins: [accountApart(), externalExceptEsmOnly(['conf']), ...swaps],
       // import('./account') as require('./account.cjs') (in a promise): the module system that
       // loaded index.cjs loads its other half too (Electron's, or the stand-in's in the tests).
       supported: { 'dynamic-import': false },
@@ -106,6 +114,20 @@ function withReleaseKey(publicKeyPem) {
     setup(b) {
       b.onLoad({ filter: /main[\\/]core[\\/]desktop[\\/]updates[\\/]releaseKey\.ts$/ }, () => ({
         contents: `export const RELEASE_PUBLIC_KEY = ${JSON.stringify(publicKeyPem)};`,
+        loader: 'ts',
+      }));
+    },
+  };
+}
+
+/** updatesLoadDelay.ts with this delay in place of the app's: the update tests' own bundle only. */
+function withUpdatesLoadDelay(ms) {
+  if (!Number.isInteger(ms) || ms < 0) throw new Error('updatesLoadDelayMs must be a whole number of ms, 0 or more');
+  return {
+    name: 'updates-load-delay',
+    setup(b) {
+      b.onLoad({ filter: /main[\\/]shell[\\/]updatesLoadDelay\.ts$/ }, () => ({
+        contents: `export const UPDATES_LOAD_DELAY_MS = ${ms};`,
         loader: 'ts',
       }));
     },

@@ -157,6 +157,7 @@ async function assembleService(
   const clock = options.now ?? (() => new Date());
   const secrets = secretBox(options.secretsKey);
   const db = options.store ?? openSqliteStore(options.dataDir, options.sqlite);
+  const tuning: Tuning = { ...DEFAULT_TUNING, ...options.tuning };
   try {
     await sealPlainSecrets(db, secrets);
     const { ownerId, token, tokenCreated } = await seedService(db, {
@@ -167,10 +168,11 @@ async function assembleService(
       userLimit: options.userLimit,
       projectLimit: options.projectLimit,
       now: timestamp(clock()),
+      passwordCost: tuning.passwordHash,
     });
     const context = createContext(db, clock, secrets);
     context.publicUrl = publicUrl;
-    context.tuning = { ...DEFAULT_TUNING, ...options.tuning };
+    context.tuning = tuning;
     const readiness: Readiness = { draining: false };
     const metrics = metricsModule?.createMetrics(db, clock, { processMetrics: options.metricsPort !== undefined });
     const app = createApp(context, {

@@ -12,6 +12,7 @@ import { setPassword } from './oauth/setPassword';
 import { ensureOwner } from './storage/owner';
 import { SEED_LOCK, SERVICE_LOCK_NAMESPACE } from './storage/postgresMigrations';
 import type { Queryable, Store } from './storage/store';
+import type { ScryptCost } from './tuning';
 
 export interface SeedOptions {
   ownerEmail: string;
@@ -21,6 +22,8 @@ export interface SeedOptions {
   userLimit?: number | null;
   projectLimit?: number | null;
   now: string;
+  /** The cost the owner's password is hashed at (tuning.ts passwordHash). */
+  passwordCost: ScryptCost;
 }
 
 export interface Seeded {
@@ -43,7 +46,7 @@ export function seedService(db: Store, options: SeedOptions): Promise<Seeded> {
     if (options.projectLimit !== undefined) await setProjectLimit(tx, ownerId, options.projectLimit);
     if (options.userLimit !== undefined) await setUserLimit(tx, ownerId, options.userLimit);
     if (options.ownerPassword !== undefined && (tx.dialect === 'sqlite' || !(await hasPassword(tx, ownerId))))
-      await setPassword(tx, ownerId, options.ownerPassword, options.now);
+      await setPassword(tx, ownerId, options.ownerPassword, { now: options.now, cost: options.passwordCost });
     return { ownerId, token, tokenCreated };
   });
 }

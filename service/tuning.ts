@@ -29,6 +29,22 @@ export interface Tuning {
    * PostgreSQL's statement_timeout (storage/postgresStore.ts) is the same 8 s by default.
    */
   requestWorkMs: number;
+  /**
+   * scrypt's cost for the passwords hashed from now on (auth/passwords.ts; each stored string keeps
+   * the parameters it was hashed with, so a check always uses the string's own). Decided: OWASP's
+   * N=2^14, r=8, p=5, 16 MiB a hash. Tests whose subject is not the cost hash at a tiny one
+   * (test/support/passwordCost.ts): hundreds of sign-ins at 0.1–1 s each were minutes of a run.
+   */
+  passwordHash: ScryptCost;
+}
+
+export interface ScryptCost {
+  /** CPU and memory cost: a power of 2. */
+  N: number;
+  /** Block size. */
+  r: number;
+  /** Parallelisation. */
+  p: number;
 }
 
 export interface ConnectionLimits {
@@ -50,4 +66,7 @@ export const DEFAULT_TUNING: Tuning = {
   tagMergePollMs: 1000,
   connections: { headersMs: 5_000, requestMs: 10_000, idleMs: 10_000, keepAliveMs: 5_000, checkEveryMs: 1_000 },
   requestWorkMs: 8_000,
+  // OWASP's scrypt equivalents trade memory for passes; N=2^14, r=8, p=5 needs 16 MiB per hash
+  // (inside Node's default maxmem of 32 MiB) and costs about as much time as N=2^17, p=1.
+  passwordHash: { N: 2 ** 14, r: 8, p: 5 },
 };

@@ -24,12 +24,7 @@ import { RELEASE_PUBLIC_KEY } from '../core/desktop/updates/releaseKey';
 import { createUpdateScheduler, type UpdateScheduler } from '../core/desktop/updates/scheduler';
 import { systemClock } from '../core/types';
 import { httpsOnly, requireReleaseSignature } from './updateGuards';
-
-/**
- * electron-updater takes a few hundred milliseconds to load (measured 265–486 ms here): it is
- * loaded this long after the account opened, off the start's path, and its first look follows.
- */
-export const UPDATES_LOAD_DELAY_MS = 5000;
+import { UPDATES_LOAD_DELAY_MS } from './updatesLoadDelay';
 
 export interface AppUpdates {
   /** The update's state; undefined where this run does not update itself (not an installed package). */

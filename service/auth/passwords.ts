@@ -4,12 +4,9 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import type { Queryable } from '../storage/store';
 import { equalsNocase } from '../storage/dialect';
+import { DEFAULT_TUNING, type ScryptCost } from '../tuning';
 
-// OWASP's scrypt equivalents trade memory for passes; N=2^14, r=8, p=5 needs 16 MiB per hash
-// (inside Node's default maxmem of 32 MiB) and costs about as much time as N=2^17, p=1.
-const N = 2 ** 14;
-const R = 8;
-const P = 5;
+// The cost of new hashes is the service's tuning (tuning.ts passwordHash, OWASP's by default).
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 // Stored strings may carry larger parameters than today's; allow up to 128 MiB when checking them.
@@ -23,10 +20,11 @@ function derive(password: string, salt: Buffer, options: ScryptOptions, length: 
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: ScryptCost = DEFAULT_TUNING.passwordHash): Promise<string> {
+  const { N, r, p } = cost;
   const salt = randomBytes(SALT_LENGTH);
-  const hash = await derive(password, salt, { N, r: R, p: P }, KEY_LENGTH);
-  return `scrypt$${N}$${R}$${P}$${salt.toString('base64url')}$${hash.toString('base64url')}`;
+  const hash = await derive(password, salt, { N, r, p }, KEY_LENGTH);
+  return `scrypt$${N}$${r}$${p}$${salt.toString('base64url')}$${hash.toString('base64url')}`;
 }
 
 /** False for a wrong password and for a stored string this module cannot read. */
@@ -59,17 +57,33 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 // Checked when the e-mail is unknown or has no password, so that answering "no" takes as long
-// either way and the timing does not tell which e-mails exist.
-let decoy: Promise<string> | undefined;
+// either way and the timing does not tell which e-mails exist: one per cost, that of the hashes
+// the service writes.
+const decoys = new Map<string, Promise<string>>();
 
-/** The id of the active user with this e-mail (any letter case) and password, else null. */
-export async function checkCredentials(db: Queryable, email: string, password: string): Promise<number | null> {
+function decoyFor(cost: ScryptCost): Promise<string> {
+  const key = `${cost.N}$${cost.r}$${cost.p}`;
+  let decoy = decoys.get(key);
+  if (!decoy) decoys.set(key, (decoy = hashPassword(randomBytes(16).toString('hex'), cost)));
+  return decoy;
+}
+
+/**
+ * The id of the active user with this e-mail (any letter case) and password, else null. `cost`:
+ * the service's (tuning.ts passwordHash), which the unknown e-mail's decoy check takes as long as.
+ */
+export async function checkCredentials(
+  db: Queryable,
+  email: string,
+  password: string,
+  cost: ScryptCost = DEFAULT_TUNING.passwordHash,
+): Promise<number | null> {
   const row = (await db.get(
     `SELECT u.id, u.state, p.password_hash FROM users u LEFT JOIN user_passwords p ON p.user_id = u.id WHERE ${equalsNocase(db.dialect, 'u.email')}`,
     email.trim(),
   )) as { id: number; state: string; password_hash: string | null } | undefined;
   if (!row?.password_hash) {
-    await verifyPassword(password, await (decoy ??= hashPassword(randomBytes(16).toString('hex'))));
+    await verifyPassword(password, await decoyFor(cost));
     return null;
   }
   const ok = await verifyPassword(password, row.password_hash);

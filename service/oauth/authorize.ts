@@ -141,7 +141,13 @@ async function signInStep(
     });
   if (!email || !password) return view(400, 'Enter your e-mail and password.');
   if (email.length > 255 || password.length > 1024) return view(401, 'E-mail or password is wrong.');
-  const result = await signIn(db, { email, password, address: request.ip, now: context.clock });
+  const result = await signIn(db, {
+    email,
+    password,
+    address: request.ip,
+    now: context.clock,
+    passwordCost: context.tuning.passwordHash,
+  });
   if (!result.ok) {
     if (result.retryAfterMs > 0) reply.header('retry-after', String(Math.ceil(result.retryAfterMs / 1000)));
     if (!result.checked) return view(429, `Too many failed sign-ins. Try again in ${waitText(result.retryAfterMs)}.`);

@@ -98,7 +98,7 @@ async function setPasswordCommand(argv: string[]): Promise<number> {
       console.error(`no user has the e-mail ${email}`);
       return 1;
     }
-    await setPassword(db, userId, password, timestamp(new Date()));
+    await setPassword(db, userId, password, { now: timestamp(new Date()) });
     console.log(`Password set for ${email}`);
     return 0;
   } finally {

@@ -4,6 +4,7 @@
 import { checkCredentials } from '../auth/passwords';
 import { SIGN_IN_LOCK_NAMESPACE } from '../storage/postgresMigrations';
 import type { Queryable, Store } from '../storage/store';
+import type { ScryptCost } from '../tuning';
 import { clearFailures, recordFailure, signInBlockedFor, signInKeys } from './throttle';
 
 /**
@@ -53,10 +54,15 @@ export interface SignInOptions {
   password: string;
   address: string;
   now: () => Date;
+  /** The service's password cost (tuning.ts passwordHash): an unknown e-mail's check takes as long. */
+  passwordCost: ScryptCost;
 }
 
 /** `address` is the client's address (request.ip); `now` the service's clock. */
-export function signIn(db: Queryable, { email, password, address, now }: SignInOptions): Promise<SignInResult> {
+export function signIn(
+  db: Queryable,
+  { email, password, address, now, passwordCost }: SignInOptions,
+): Promise<SignInResult> {
   const keys = signInKeys(email, address);
   const names = keys.map((k) => k.key);
   return oneAtATime(db, names, () =>
@@ -64,7 +70,7 @@ export function signIn(db: Queryable, { email, password, address, now }: SignInO
       // Which locks hold this sign-in back: throttle.ts, signInBlockedFor.
       const blocked = await signInBlockedFor(db, keys, now().getTime());
       if (blocked > 0) return { ok: false, checked: false, retryAfterMs: blocked };
-      const userId = await checkCredentials(db, email, password);
+      const userId = await checkCredentials(db, email, password, passwordCost);
       if (userId === null) {
         await recordFailure(db, keys, now().getTime());
         return { ok: false, checked: true, retryAfterMs: await signInBlockedFor(db, keys, now().getTime()) };

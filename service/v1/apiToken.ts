@@ -41,7 +41,13 @@ export function v1ApiTokenRoute(api: FastifyInstance, context: Context): void {
     path: '/user/api_auth_token',
     handler: async (request, reply) => {
       const { email, password } = basicCredentials(request);
-      const result = await signIn(db, { email, password, address: request.ip, now: context.clock });
+      const result = await signIn(db, {
+        email,
+        password,
+        address: request.ip,
+        now: context.clock,
+        passwordCost: context.tuning.passwordHash,
+      });
       if (!result.ok) {
         const retryAfter = Math.ceil(result.retryAfterMs / 1000);
         if (!result.checked)

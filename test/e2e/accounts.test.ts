@@ -24,6 +24,7 @@ import { createServer } from 'node:net';
 import { createServiceApi } from '../../main/api/client';
 import { axeViolations } from './axe';
 import { CHROMIUM, freePort, pageTheme } from './support';
+import { withTestPasswordCost } from '../support/passwordCost';
 
 const EMAIL = 'me@stint.local';
 const PASSWORD = 'e2e password 42';
@@ -43,7 +44,12 @@ let page: Page;
 beforeAll(async () => {
   serviceDir = mkdtempSync(join(tmpdir(), 'stint-e2e-accounts-service-'));
   appDir = mkdtempSync(join(tmpdir(), 'stint-e2e-accounts-app-'));
-  service = await startService({ dataDir: serviceDir, rateLimit: 0, ownerPassword: PASSWORD });
+  service = await startService({
+    dataDir: serviceDir,
+    rateLimit: 0,
+    ownerPassword: PASSWORD,
+    tuning: withTestPasswordCost(),
+  });
   port = await freePort();
   const db = openSqliteStore(serviceDir);
   try {

@@ -1,5 +1,6 @@
-// The shipped app as Electron runs it, where no Electron binary can be had: dist/ built exactly as
-// `npm run dist` packages it, dist/main/index.cjs booted on the project's pinned Node (Electron's
+// The shipped app as Electron runs it, where no Electron binary can be had: the bundle built exactly
+// as `npm run dist` packages dist/ (into a folder of this file's own, test/support/bundle.ts), its
+// main/index.cjs booted on the project's pinned Node (Electron's
 // major) under the Electron stand-in (test/support/electron/), the preload bundle run as a
 // sandboxed preload, the OS keychain real (Secret Service), and the embedded service over HTTP.
 // test/e2e/electron.test.ts runs the real binary where it exists.
@@ -16,8 +17,7 @@ import { createServiceApi } from '../../main/api/client';
 import { collect, type ServiceApi } from '../../main/api/types';
 import { JOURNAL_FILE, openJournal } from '../../main/core/sync/journal';
 import { createKeychain } from '../../platform/keychain';
-import { buildAll } from '../../scripts/build.mjs';
-import { root } from '../../scripts/electronBinary.mjs';
+import { buildTestBundle, type TestBundle } from '../support/bundle';
 import { bootBundle, until, type BootedApp } from '../support/electron/boot';
 import { CONDITION_WAIT_MS } from '../support/patience';
 import { StandInFrame, type StandInImage, type StandInTray } from '../support/electron/standIn';
@@ -32,13 +32,14 @@ let secretService: SecretServiceHandle;
 let userData: string;
 let port: number;
 let booted: BootedApp | null = null;
+let bundle: TestBundle;
 /** The desktop's tray host on the session bus (KDE, GNOME with AppIndicator): the tray shows. */
 let trayHost: { stop(): Promise<void> } | null = null;
 
 beforeAll(async () => {
   secretService = await startSecretService();
   trayHost = await exportStatusNotifierWatcher(secretService.busAddress, true);
-  await buildAll();
+  bundle = await buildTestBundle('standin');
   userData = mkdtempSync(join(tmpdir(), 'stint-standin-'));
   port = await freePort();
 }, 120_000);
@@ -46,12 +47,18 @@ beforeAll(async () => {
 afterAll(async () => {
   if (booted && booted.electron.exitCode() === null) await booted.quit();
   rmSync(userData, { recursive: true, force: true });
+  bundle?.remove();
   await trayHost?.stop();
   await secretService?.stop();
 });
 
 const boot = async (args: string[] = [], refusedAccelerators: string[] = []) => {
-  booted = await bootBundle({ userData, args: [`--local-port=${port}`, ...args], refusedAccelerators });
+  booted = await bootBundle({
+    userData,
+    args: [`--local-port=${port}`, ...args],
+    refusedAccelerators,
+    bundle: bundle.main,
+  });
   return booted;
 };
 
@@ -161,7 +168,7 @@ describe('the shipped bundle under the Electron stand-in', () => {
     const socketPath = join(userData, 'stint.sock');
     await until(() => existsSync(socketPath), CONDITION_WAIT_MS, "the command line's socket");
     expect(statSync(socketPath).mode & 0o777).toBe(0o600);
-    const cli = join(root, 'dist/cli/stint.cjs');
+    const cli = bundle.cli;
     const logged = await runStint(cli, ['--data', userData, 'log', '0:10 @Website from the command line']);
     expect(logged).toMatchObject({ code: 0, stderr: '' });
     const api = await service();
@@ -252,19 +259,14 @@ describe('the shipped bundle under the Electron stand-in', () => {
 
   it('a second start on the same userData (Electron, whatever its name) is refused in words, and the first goes on', async () => {
     const first = booted ?? (await boot());
-    const second = await bootBundle({ userData, args: [`--local-port=${port}`] });
+    const second = await bootBundle({ userData, args: [`--local-port=${port}`], bundle: bundle.main });
     expect(await second.electron.exited).toBe(1);
     expect(second.electron.errorBoxes).toEqual([
       { title: 'Stint', content: `Another Stint is already running with this data folder (${userData}).` },
     ]);
     expect(second.electron.trays).toEqual([]);
     // The first still has its folder: the command line reaches it and what it logs is kept.
-    const logged = await runStint(join(root, 'dist/cli/stint.cjs'), [
-      '--data',
-      userData,
-      'log',
-      '0:05 @Website after a second start',
-    ]);
+    const logged = await runStint(bundle.cli, ['--data', userData, 'log', '0:05 @Website after a second start']);
     expect(logged).toMatchObject({ code: 0, stderr: '' });
     expect(first.electron.exitCode()).toBeNull();
   });
@@ -394,6 +396,7 @@ describe('the shipped bundle under the Electron stand-in', () => {
         userData: folder,
         args: [`--local-port=${port}`, ...args],
         upTo: 'tray',
+        bundle: bundle.main,
         // The app yields to the event loop once after drawing the tray, before it loads the account's half.
         onTray: (tray) => setImmediate(() => early(tray)),
       });
@@ -441,7 +444,7 @@ describe('the shipped bundle under the Electron stand-in', () => {
         expect(existsSync(join(folder, 'stint.sock'))).toBe(false);
         expect(existsSync(join(folder, 'local-service', 'service.db-wal'))).toBe(false);
         // The data folder's lock went with it: the next start on the folder opens it.
-        const next = await bootBundle({ userData: folder, args: [`--local-port=${port}`] });
+        const next = await bootBundle({ userData: folder, args: [`--local-port=${port}`], bundle: bundle.main });
         expect(next.electron.errorBoxes).toEqual([]);
         expect(next.electron.trays[0]!.tooltip).toMatch(/^Stint: No timer running/);
         expect(await next.quit()).toBe(0);

@@ -18,8 +18,7 @@ import { createServiceApi } from '../../main/api/client';
 import { collect, type ServiceApi } from '../../main/api/types';
 import { SHORTCUT_FEATURES } from '../../main/core/desktop/chromiumSwitches';
 import { createKeychain } from '../../platform/keychain';
-import { buildAll } from '../../scripts/build.mjs';
-import { root } from '../../scripts/electronBinary.mjs';
+import { buildTestBundle, type TestBundle } from '../support/bundle';
 import { bootBundle, until, type BootedApp } from '../support/electron/boot';
 import { startSecretService, type SecretServiceHandle } from '../support/secretService';
 import { exportStatusNotifierWatcher } from '../support/statusNotifierWatcher';
@@ -31,12 +30,14 @@ let trayHost: { stop(): Promise<void> } | null = null;
 /** XDG_CONFIG_HOME of this file: the app's data folder is its "stint", where the command line looks. */
 let configHome: string;
 let booted: BootedApp | null = null;
+/** The shipped bundle, built for this file (test/support/bundle.ts). */
+let bundle: TestBundle;
 let port: number;
 
 beforeAll(async () => {
   secretService = await startSecretService();
   trayHost = await exportStatusNotifierWatcher(secretService.busAddress, true);
-  await buildAll();
+  bundle = await buildTestBundle('shortcuts');
   configHome = mkdtempSync(join(tmpdir(), 'stint-shortcuts-'));
 }, 120_000);
 
@@ -47,6 +48,7 @@ afterEach(async () => {
 
 afterAll(async () => {
   rmSync(configHome, { recursive: true, force: true });
+  bundle?.remove();
   await trayHost?.stop();
   await secretService?.stop();
 });
@@ -57,7 +59,12 @@ async function boot(args: string[] = [], refusedAccelerators: string[] = []): Pr
   rmSync(userData, { recursive: true, force: true });
   mkdirSync(userData, { recursive: true });
   port = await freePort();
-  booted = await bootBundle({ userData, args: [`--local-port=${port}`, ...args], refusedAccelerators });
+  booted = await bootBundle({
+    userData,
+    args: [`--local-port=${port}`, ...args],
+    refusedAccelerators,
+    bundle: bundle.main,
+  });
   await until(() => existsSync(join(userData, 'stint.sock')), CONDITION_WAIT_MS, "the command line's socket");
   return booted;
 }
@@ -107,7 +114,7 @@ describe('global shortcuts of the shipped bundle', () => {
   it('a shortcut the OS refuses reaches Settings with the command to bind instead, and that command pauses the timer', async () => {
     const app = await boot([], [DEFAULT_HOTKEYS.toggleTimer]);
     expect(app.electron.refusedRegistrations).toEqual([DEFAULT_HOTKEYS.toggleTimer]);
-    const command = ['node', join(root, 'dist/cli/stint.cjs'), 'toggle'];
+    const command = ['node', bundle.cli, 'toggle'];
     await until(
       async () => (await must(bridge(app).getSnapshot({}))).shortcuts.refused.length > 0,
       CONDITION_WAIT_MS,

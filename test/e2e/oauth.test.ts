@@ -14,6 +14,7 @@ import { startService, type RunningService } from '../../service';
 import { registerApplication } from '../../service/oauth/applications';
 import { openSqliteStore } from '../../service/storage/sqliteStore';
 import { CHROMIUM } from './support';
+import { withTestPasswordCost } from '../support/passwordCost';
 
 const EMAIL = 'me@stint.local';
 const PASSWORD = 'e2e password 42';
@@ -26,7 +27,7 @@ let client: { clientId: string; clientSecret: string };
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'stint-e2e-oauth-'));
-  service = await startService({ dataDir, rateLimit: 0, ownerPassword: PASSWORD });
+  service = await startService({ dataDir, rateLimit: 0, ownerPassword: PASSWORD, tuning: withTestPasswordCost() });
   // The application's side: records where the user arrived and says so.
   const hits: URL[] = [];
   const server = createServer((request, response) => {

@@ -12,7 +12,7 @@
 // (Stint.AppImage, no version in the name, so it is replaced in place). The "AppImage" the feed
 // serves is a shell script that, when the updater starts it after the install, writes a file the
 // test can see. Its downloads go to $XDG_CACHE_HOME/stint-updater/ (a temporary folder per test).
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -23,9 +23,8 @@ import { createServiceApi } from '../../main/api/client';
 import { collect, type ServiceApi } from '../../main/api/types';
 import { createKeychain } from '../../platform/keychain';
 import { openJournal } from '../../main/core/sync/journal';
-import { buildAll } from '../../scripts/build.mjs';
-import { root } from '../../scripts/electronBinary.mjs';
 import { newReleaseKeys, signatureOf } from '../../scripts/signUpdate.mjs';
+import { buildTestBundle, type TestBundle } from '../support/bundle';
 import { bootBundle, until, type BootedApp } from '../support/electron/boot';
 import { CONDITION_WAIT_MS } from '../support/patience';
 import { startSecretService, type SecretServiceHandle } from '../support/secretService';
@@ -48,15 +47,14 @@ const saved = { APPIMAGE: process.env.APPIMAGE, XDG_CACHE_HOME: process.env.XDG_
 let booted: BootedApp | null = null;
 /** This file's release key pair: its bundle trusts the public half; the feed's files are signed with the private one. */
 const releaseKeys = newReleaseKeys();
-let bundleDir: string;
+let bundle: TestBundle;
 
 beforeAll(async () => {
   secretService = await startSecretService();
   trayHost = await exportStatusNotifierWatcher(secretService.busAddress, true);
-  // Right below the project's root, so that the bundle finds node_modules as dist/'s does.
-  mkdirSync(join(root, '.scratch'), { recursive: true });
-  bundleDir = mkdtempSync(join(root, '.scratch', 'updates-bundle-'));
-  await buildAll({ out: bundleDir, releaseKey: releaseKeys.publicKeyPem });
+  // Looking at the feed as soon as the account is open rather than 5 s later (the app's delay keeps
+  // electron-updater's load off the start's path, which no test here is about): 12 boots, a minute.
+  bundle = await buildTestBundle('updates', { releaseKey: releaseKeys.publicKeyPem, updatesLoadDelayMs: 0 });
   feed = await startUpdateFeed();
 }, 120_000);
 
@@ -70,7 +68,7 @@ afterAll(async () => {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   await feed?.close();
-  if (bundleDir) rmSync(bundleDir, { recursive: true, force: true });
+  bundle?.remove();
   await trayHost?.stop();
   await secretService?.stop();
 });
@@ -104,6 +102,12 @@ function appImageOf(version: string, m: ReturnType<typeof machine>): Buffer {
   return Buffer.concat([Buffer.from(script), Buffer.from(`# ${'x'.repeat(1024 * 1024)}\n`)]);
 }
 
+/** What the new version's AppImage wrote once started, when it has written its whole line; else null. */
+const launchedLine = (m: ReturnType<typeof machine>): string | null => {
+  const text = existsSync(m.launched) ? readFileSync(m.launched, 'utf8') : '';
+  return text.endsWith('\n') ? text : null;
+};
+
 /** An update as a release publishes it: its file, and the file's signature by the release key. */
 const signed = (update: PublishedUpdate): PublishedUpdate => ({
   ...update,
@@ -115,7 +119,7 @@ const installed = (m: ReturnType<typeof machine>) => ({
   userData: m.userData,
   resourcesPath: m.resources,
   packaged: true,
-  bundle: join(bundleDir, 'main', 'index.cjs'),
+  bundle: bundle.main,
   trustedCertificates: [feed.certificate],
 });
 
@@ -212,7 +216,8 @@ describe('updates from a generic feed (electron-updater) under the Electron stan
     // electron-updater starts the new AppImage at once, which may find this one not gone yet (its
     // single-instance lock held) and quit; Electron's relaunch starts it again once this one exited.
     expect(app.electron.relaunches).toEqual([{ execPath: m.appImage, args: [] }]);
-    await until(() => existsSync(m.launched), CONDITION_WAIT_MS, 'the new version started');
+    // The whole line: the shell makes the file (its `>`) before echo writes into it.
+    await until(() => launchedLine(m) !== null, CONDITION_WAIT_MS, 'the new version started');
     // Installed and started only once core had put its work away: the database closed, the journal whole.
     expect(readFileSync(m.launched, 'utf8')).toBe('Stint 0.2.0 started; the database was closed\n');
     const accountDir = join(m.userData, 'accounts', 'local');

@@ -1,7 +1,7 @@
 // The accounts the user connected, kept in <dataDir>/accounts.json: what each one is (a remote
 // service's address, how the app signs in there, the OAuth application's public parts) and which
 // one is the default. Never a secret: tokens, refresh tokens and the OAuth client secret are in
-// the keychain under the account's id (embedded/keychain.ts).
+// the keychain under the account's id (platform/keychain.ts).
 //
 // The embedded local account is not listed: it always exists (embedded/embeddedAccount.ts) and cannot be removed.
 

@@ -5,6 +5,7 @@ import { afterEach } from 'vitest';
 import { startService, type RunningService, type ServiceOptions } from '../../../service';
 import { openPostgresStore, type PostgresStore } from '../../../service/storage/postgresStore';
 import { type TestDatabase, testDatabase } from '../../support/postgres';
+import { withTestPasswordCost } from '../../support/passwordCost';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -30,7 +31,13 @@ export async function instancesOnOneDatabase(
   cleanups.push(() => database.drop());
   const instance = async (extra: ServiceOptions = {}) => {
     const store = await openPostgresStore({ url: database.url, poolSize });
-    const service = await startService({ rateLimit: 0, ...serviceOptions, ...extra, store });
+    const service = await startService({
+      rateLimit: 0,
+      ...serviceOptions,
+      ...extra,
+      tuning: withTestPasswordCost({ ...serviceOptions.tuning, ...extra.tuning }),
+      store,
+    });
     cleanups.push(() => service.close());
     return { service, store };
   };

@@ -13,6 +13,7 @@ import type { Store } from '../../../service/storage/store';
 import { beforeAllWithPostgres, type TestDatabase, testDatabase } from '../../support/postgres';
 import { Browser, CALLBACK } from './oauthSupport';
 import { Client, rawRequest, USER_AGENT } from './support';
+import { TEST_PASSWORD_COST, withTestPasswordCost } from '../../support/passwordCost';
 
 beforeAllWithPostgres(async () => {
   // Starts the shared cluster before the first test's clock runs.
@@ -41,7 +42,7 @@ async function storeOn(db: TestDatabase): Promise<Store> {
 /** One instance of the service on the database. */
 async function instance(db: TestDatabase, options: ServiceOptions = {}): Promise<RunningService> {
   const store = await openPostgresStore({ url: db.url, poolSize: 4 });
-  const service = await startService({ rateLimit: 0, ...options, store });
+  const service = await startService({ rateLimit: 0, ...options, tuning: withTestPasswordCost(options.tuning), store });
   cleanups.push(() => service.close());
   return service;
 }
@@ -88,7 +89,10 @@ describe('several instances on one PostgreSQL database', () => {
   it('check sign-ins of one e-mail one at a time across instances: a burst of 18 has 6 passwords checked', async () => {
     const services = await instances(3);
     const admin = await storeOn(await databaseOf(services));
-    await setPassword(admin, services[0]!.ownerId, 'correct horse battery', '2024-03-04T09:00:00Z');
+    await setPassword(admin, services[0]!.ownerId, 'correct horse battery', {
+      now: '2024-03-04T09:00:00Z',
+      cost: TEST_PASSWORD_COST,
+    });
     const email = (await new Client(services[0]!.url, services[0]!.token).get('/v2/current_user')).body.email;
     const statuses = await Promise.all(
       Array.from({ length: 18 }, async (_, i) => {
@@ -175,7 +179,9 @@ describe('several instances on one PostgreSQL database', () => {
     const options = { ownerEmail: 'owner@stint.test', ownerPassword: 'first password 1' };
     // Each opens its pool (the first migrates, the others wait for it), then all three seed at once.
     const stores = await Promise.all([0, 1, 2].map(() => openPostgresStore({ url: db.url, poolSize: 4 })));
-    const services = await Promise.all(stores.map((store) => startService({ rateLimit: 0, ...options, store })));
+    const services = await Promise.all(
+      stores.map((store) => startService({ rateLimit: 0, ...options, tuning: withTestPasswordCost(), store })),
+    );
     for (const service of services) cleanups.push(() => service.close());
     const admin = await storeOn(db);
     expect(await admin.column('SELECT COUNT(*) FROM accounts')).toEqual([1]);

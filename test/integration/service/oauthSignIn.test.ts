@@ -10,6 +10,7 @@ import { withDb } from './peopleSupport';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { asDb, openDatabaseFile } from '../../support/sqliteFile';
+import { TEST_PASSWORD_COST } from '../../support/passwordCost';
 
 const start = (clientId: string) => ({ client_id: clientId, response_type: 'code', state: 's' });
 
@@ -55,7 +56,9 @@ describe('sign-in throttling', () => {
   it('counts every letter case of an e-mail as one, and blocks other e-mails not at all', async () => {
     const oauth = await serveOAuth();
     const lee = oauth.member('leader');
-    await withDbAsync(oauth.dataDir, (db) => setPassword(asDb(db), lee.id, 'lee password 1', '2024-01-01T00:00:00Z'));
+    await withDbAsync(oauth.dataDir, (db) =>
+      setPassword(asDb(db), lee.id, 'lee password 1', { now: '2024-01-01T00:00:00Z', cost: TEST_PASSWORD_COST }),
+    );
     const browser = new Browser(oauth.service.url);
     for (const email of [
       'owner@stint.test',
@@ -75,7 +78,9 @@ describe('sign-in throttling', () => {
   it('an address past its 20 failures does not lock an account below its own limit: after 21 failures on made-up e-mails the owner signs in; an e-mail past its own budget also waits for the address', async () => {
     const oauth = await serveOAuth(); // every test client is 127.0.0.1, as every local client is
     const lee = oauth.member('leader');
-    await withDbAsync(oauth.dataDir, (db) => setPassword(asDb(db), lee.id, 'lee password 1', '2024-01-01T00:00:00Z'));
+    await withDbAsync(oauth.dataDir, (db) =>
+      setPassword(asDb(db), lee.id, 'lee password 1', { now: '2024-01-01T00:00:00Z', cost: TEST_PASSWORD_COST }),
+    );
     const browser = new Browser(oauth.service.url);
     const signIn = (email: string, password: string) => browser.signIn(start(oauth.clientId), email, password);
     for (let i = 0; i <= 20; i++) {

@@ -4,6 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { afterEach } from 'vitest';
 import { startService, type RunningService, type ServiceOptions } from '../../../service';
 import { onPostgres, postgresTestStore } from '../../support/postgresService';
+import { withTestPasswordCost } from '../../support/passwordCost';
 
 export const USER_AGENT = 'StintTests/1.0';
 
@@ -76,11 +77,20 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((s) => s.close()));
 });
 
-/** A service on a free port with the rate limit off unless asked; closed after each test. */
+/**
+ * A service on a free port with the rate limit off unless asked, passwords hashed at the tests'
+ * cost (test/support/passwordCost.ts); closed after each test.
+ */
 export async function serve(options: ServiceOptions = {}): Promise<TestService> {
   const clock = manualClock();
   const store = options.store ?? (onPostgres() && !options.dataDir ? await postgresTestStore() : undefined);
-  const service = await startService({ rateLimit: 0, now: clock, ...options, ...(store ? { store } : {}) });
+  const service = await startService({
+    rateLimit: 0,
+    now: clock,
+    ...options,
+    tuning: withTestPasswordCost(options.tuning),
+    ...(store ? { store } : {}),
+  });
   running.push(service);
   return { service, client: new Client(service.url, service.token), clock };
 }

@@ -8,13 +8,14 @@ import { serveTeam, type TeamService } from './people';
 import { createProject, serve } from './support';
 import { idOf, postEntryJson, V1 } from './v1Support';
 import { Browser, OWNER_EMAIL, OWNER_PASSWORD, serveOAuth } from './oauthSupport';
+import { TEST_PASSWORD_COST } from '../../support/passwordCost';
 
 const USER_KEYS = ['id', 'first_name', 'last_name', 'email', 'permissions', 'time_format', 'week_start', 'hashtags'];
 
 async function withPassword(team: TeamService, userId: number, password: string): Promise<void> {
   const db = openDatabaseFile(join(team.dataDir, 'service.db'));
   try {
-    await setPassword(asDb(db), userId, password, '2024-03-04T09:00:00Z');
+    await setPassword(asDb(db), userId, password, { now: '2024-03-04T09:00:00Z', cost: TEST_PASSWORD_COST });
   } finally {
     db.close();
   }

@@ -80,7 +80,9 @@ async function slowClientsAreCut(port: number, count: number): Promise<void> {
   }
 }
 
-describe('slow clients on the app’s loopback servers', () => {
+// Concurrent: three servers of their own, each test waiting out the real 10 s bound (the limits under
+// test), so the waits overlap rather than add up.
+describe.concurrent('slow clients on the app’s loopback servers', () => {
   let dataDir: string;
   let account: EmbeddedAccount;
   let host: WebHost;
@@ -97,7 +99,10 @@ describe('slow clients on the app’s loopback servers', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('the web host cuts 15 slow clients within the bound, while its open WebSocket outlives it and answers', async () => {
+  // Its context's expect: a concurrent test's expect.poll must be its own.
+  it('the web host cuts 15 slow clients within the bound, while its open WebSocket outlives it and answers', async ({
+    expect,
+  }) => {
     const port = Number(new URL(host.url).port);
     const secret = new URLSearchParams(new URL(host.openUrl).hash.slice(1)).get('k')!;
     const socket = new WebSocket(`ws://127.0.0.1:${port}/bridge`, bridgeProtocols(secret), {

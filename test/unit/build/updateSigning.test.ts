@@ -95,4 +95,9 @@ describe('who signs an update', () => {
       : null;
     expect(after).toEqual(before);
   });
+
+  it('a bundle with a shorter updates delay (the tests’) is never built into dist/ either', async () => {
+    await expect(buildAll({ out: join(root, 'dist'), updatesLoadDelayMs: 0 })).rejects.toThrow(/never built into dist/);
+    await expect(buildAll({ out: `${root}/./dist/`, updatesLoadDelayMs: 0 })).rejects.toThrow(/never built into dist/);
+  });
 });
