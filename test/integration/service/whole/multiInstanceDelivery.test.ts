@@ -10,7 +10,13 @@ import { buildService, type BuiltService, type ServiceOptions } from '../../../.
 import { openPostgresStore } from '../../../../service/storage/postgresStore';
 import { CONDITION_WAIT_MS } from '../../../support/patience';
 import { testDatabase, type TestDatabase } from '../../../support/postgres';
-import { createReceiver, createWebhook, manualScheduler, startReceiver, type ManualScheduler } from '../support/deliverySupport';
+import {
+  createReceiver,
+  createWebhook,
+  manualScheduler,
+  startReceiver,
+  type ManualScheduler,
+} from '../support/deliverySupport';
 import { Client, createEntry, createProject, manualClock } from '../support/support';
 
 const TOKEN = 'multi-instance-token';
