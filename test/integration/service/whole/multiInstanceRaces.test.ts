@@ -129,17 +129,24 @@ describe('single use across 3 instances on one PostgreSQL database', () => {
   }, 120_000);
 });
 
+/** 3 instances, a client per instance, all with the owner's token, and a project of the owner's. */
+async function ownerTeam() {
+  const team = await instancesOnOneDatabase(3);
+  const clients = team.services.map((s) => new Client(s.url, team.services[0]!.token));
+  const projectId = await createProject(clients[0]!);
+  return { ...team, clients, projectId };
+}
+
+/** RACERS calls at once, spread over the clients in turn. */
+const raceOn = <T>(clients: Client[], call: (client: Client) => Promise<T>) =>
+  Promise.all(Array.from({ length: RACERS }, (_, i) => call(clients[i % clients.length]!)));
+
 describe('timer state across 3 instances on one PostgreSQL database', () => {
-  /** A client per instance, all with the owner's token, and a project of the owner's. */
+  /** An owner's team (ownerTeam) and the timer of its project. */
   async function timerTeam() {
-    const team = await instancesOnOneDatabase(3);
-    const clients = team.services.map((s) => new Client(s.url, team.services[0]!.token));
-    const projectId = await createProject(clients[0]!);
-    const timer = `/v2/projects/${projectId}/timer`;
-    return { ...team, clients, projectId, timer };
+    const team = await ownerTeam();
+    return { ...team, timer: `/v2/projects/${team.projectId}/timer` };
   }
-  const raceOn = <T>(clients: Client[], call: (client: Client) => Promise<T>) =>
-    Promise.all(Array.from({ length: RACERS }, (_, i) => call(clients[i % clients.length]!)));
 
   it('logs a running timer once when 9 logs race: one entry, the others 404', async () => {
     const team = await timerTeam();
@@ -185,20 +192,17 @@ describe('timer state across 3 instances on one PostgreSQL database', () => {
 
 describe('invoice state across 3 instances on one PostgreSQL database', () => {
   it('puts an entry on one invoice when 9 invoices of it race: one 201, the others already_invoiced', async () => {
-    const team = await instancesOnOneDatabase(3);
-    const clients = team.services.map((s) => new Client(s.url, team.services[0]!.token));
-    const projectId = await createProject(clients[0]!);
+    const team = await ownerTeam();
+    const { clients, projectId } = team;
     for (let round = 0; round < ROUNDS; round++) {
       const entry = await clients[0]!.post('/v2/entries', { project_id: projectId, date: '2024-03-04', minutes: 30 });
       expect(entry.status).toBe(201);
-      const replies = await Promise.all(
-        Array.from({ length: RACERS }, (_, i) =>
-          clients[i % 3]!.post('/v2/invoices', {
-            invoice_date: '2024-03-31',
-            entry_ids: [entry.body.id],
-            rate_calculation: { calculation_method: 'standard_hourly_rate', standard_hourly_rate: 60 },
-          }),
-        ),
+      const replies = await raceOn(clients, (c) =>
+        c.post('/v2/invoices', {
+          invoice_date: '2024-03-31',
+          entry_ids: [entry.body.id],
+          rate_calculation: { calculation_method: 'standard_hourly_rate', standard_hourly_rate: 60 },
+        }),
       );
       const statuses = replies.map((r) => r.status);
       expect(
@@ -216,9 +220,8 @@ describe('invoice state across 3 instances on one PostgreSQL database', () => {
 
 describe('tag merges across 3 instances on one PostgreSQL database', () => {
   it('merges a tag once when 9 merges of it race: one 204, the others find it gone (400 missing)', async () => {
-    const team = await instancesOnOneDatabase(3);
-    const clients = team.services.map((s) => new Client(s.url, team.services[0]!.token));
-    const projectId = await createProject(clients[0]!);
+    const team = await ownerTeam();
+    const { clients, projectId } = team;
     for (let round = 0; round < ROUNDS; round++) {
       const entry = await clients[0]!.post('/v2/entries', {
         project_id: projectId,
@@ -231,9 +234,7 @@ describe('tag merges across 3 instances on one PostgreSQL database', () => {
         (await clients[0]!.get('/v2/tags?per_page=1000')).body.map((t: { id: number; name: string }) => [t.name, t.id]),
       );
       const [target, source] = [ids.get(`target${round}`)!, ids.get(`source${round}`)!];
-      const replies = await Promise.all(
-        Array.from({ length: RACERS }, (_, i) => clients[i % 3]!.put(`/v2/tags/${target}/merge`, { tag_id: source })),
-      );
+      const replies = await raceOn(clients, (c) => c.put(`/v2/tags/${target}/merge`, { tag_id: source }));
       const statuses = replies.map((r) => r.status);
       expect(
         statuses.filter((s) => s === 204),
