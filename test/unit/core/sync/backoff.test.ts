@@ -1,25 +1,16 @@
 // While the service is out of reach, core tries again later and later (1 s, doubling, at most a
 // minute), does not poll, and tries at once when the system says something changed.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createCore } from '../../../../main/core/core';
 import type { Core } from '../../../../main/core/types';
-import { fakeClock, type FakeClock } from '../../../support/clock';
+import type { FakeClock } from '../../../support/clock';
 import { ACCOUNT, unreachableApi, until } from '../../../support/offline';
-import { tempDir } from '../../../support/tempDir';
+import { offlineCoreForEach, type OfflineCore } from '../support/offlineCore';
 
-let dir: ReturnType<typeof tempDir>;
+let dir: OfflineCore['dir'];
 let clock: FakeClock;
 let core: Core;
-
-beforeEach(async () => {
-  dir = tempDir();
-  clock = fakeClock();
-  core = await createCore({ api: await unreachableApi(), dataDir: dir.path, account: ACCOUNT, clock });
-});
-afterEach(async () => {
-  await core.stop();
-  dir.remove();
-});
+offlineCoreForEach((shared) => ({ dir, clock, core } = shared));
 
 /** The one thing core waits for on the clock: its next try. */
 const nextTryIn = async (ms: number) =>
@@ -63,6 +54,8 @@ describe('core offline', () => {
       clock,
       backoff: { firstMs: 10, capMs: 35 },
     });
+    // A core of the test's own: the file's set-up stops only the one it made.
+    onTestFinished(() => core.stop());
     for (const ms of [10, 20, 35, 35]) {
       await nextTryIn(ms);
       clock.advance(ms);
