@@ -39,10 +39,10 @@ export default defineConfig({
           // PostgreSQL with DATABASE_URL; the multi-instance ones always PostgreSQL; robustness
           // its own SQLite files), so a second run would repeat the same thing.
           exclude: [
-            'test/integration/service/cli.test.ts',
-            'test/integration/service/serviceCommandOperations.test.ts',
-            'test/integration/service/multiInstance*.test.ts',
-            'test/integration/service/robustness.test.ts',
+            'test/integration/service/whole/cli.test.ts',
+            'test/integration/service/whole/serviceCommandOperations.test.ts',
+            'test/integration/service/whole/multiInstance*.test.ts',
+            'test/integration/service/whole/robustness.test.ts',
           ],
           env: { STINT_TEST_STORE: 'postgres' },
           testTimeout: 30_000,

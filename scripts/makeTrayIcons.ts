@@ -1,7 +1,7 @@
 // Draws the idle tray icons the app ships (assets/trayIcons/idle-<variant>-<size>.png) with the
 // app's own renderer, so the tray can show them at start without drawing them (main/shell/tray.ts).
 // Run after changing the icons' drawing: `npx tsx scripts/makeTrayIcons.ts`;
-// test/unit/core/trayIconShipped.test.ts fails until the files match the drawing again.
+// test/unit/core/views/trayIcon/shippedIcons.test.ts fails until the files match the drawing again.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTrayIconRenderer, ICON_SIZES } from '../main/core/views/trayIcon/renderer';

@@ -4,24 +4,18 @@
 // view (#settings), with a refused reminder time; the working-hours reminder's bar; the week view
 // (#week) with a day open and an entry's edit form; and the Activity view (#activity). 0 violations.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localDate } from '../../common/format';
 import type { Settings } from '../../common/settings';
 import type { ServiceApi } from '../../main/api/types';
 import { must } from '../support/result';
 import { axeViolations } from './axe';
 import { ALL_DAY, outsideMidnight } from './reminderHours';
-import { elsewhere, explained, pageTheme, startStack, type Stack } from './support';
+import { explained, pageTheme, type Stack, stackForFile } from './support';
 
 let stack: Stack;
 let api: ServiceApi;
-beforeAll(async () => {
-  stack = await startStack();
-  api = elsewhere(stack);
-});
-afterAll(async () => {
-  await stack?.close();
-});
+stackForFile((shared) => ({ stack, api } = shared));
 
 const THEMES: Array<Settings['theme']> = ['light', 'dark'];
 

@@ -3,17 +3,12 @@
 // took; Export JSON downloads the same, with no secret of the account in it.
 
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { collect } from '../../main/api/types';
-import { elsewhere, explained, openApp, startStack, type Stack } from './support';
+import { elsewhere, explained, openApp, type Stack, stackForFile } from './support';
 
 let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.close();
-});
+stackForFile((shared) => ({ stack } = shared));
 
 describe('Activity', () => {
   it('shows a logged entry confirmed with its service id, and exports it as JSON', async () => {

@@ -3,16 +3,11 @@
 // writes around it ("Logged 0:30 on … yesterday", "Deleted …") keep their order.
 
 import type { Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { elsewhere, explained, openApp, startStack, type Stack } from './support';
+import { describe, expect, it } from 'vitest';
+import { elsewhere, explained, openApp, type Stack, stackForFile } from './support';
 
 let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.close();
-});
+stackForFile((shared) => ({ stack } = shared));
 
 /** Where a piece of an element's text starts and ends on screen (left and right edge, px). */
 function span(element: Locator, piece: string): Promise<{ left: number; right: number }> {

@@ -4,21 +4,15 @@
 // service then holds the entry as not billable; ticking it again makes it billable again. The
 // page, with the marks and the form, is axe-clean in both themes.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localDate } from '../../common/format';
 import type { ServiceApi } from '../../main/api/types';
 import { axeViolations } from './axe';
-import { elsewhere, explained, openApp, pageTheme, startStack, type Stack } from './support';
+import { explained, openApp, pageTheme, type Stack, stackForFile } from './support';
 
 let stack: Stack;
 let api: ServiceApi;
-beforeAll(async () => {
-  stack = await startStack();
-  api = elsewhere(stack);
-});
-afterAll(async () => {
-  await stack?.close();
-});
+stackForFile((shared) => ({ stack, api } = shared));
 
 describe('billable in the entry editor', () => {
   it('unticking Billable makes the entry unbillable on the service, ticking it makes it billable again', async () => {

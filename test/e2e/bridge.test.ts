@@ -4,18 +4,13 @@
 
 import { get } from 'node:http';
 import { WebSocket } from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startWebHost } from '../../web/host';
 import { soleCoreApp } from '../support/soleCore';
-import { hostProtocols, hostSecret, openApp, startStack, type Stack } from './support';
+import { hostProtocols, hostSecret, openApp, type Stack, stackForFile } from './support';
 
 let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.close();
-});
+stackForFile((shared) => ({ stack } = shared));
 
 describe('the web bridge', () => {
   it('refuses malformed calls with invalid_argument, and the UI keeps working', async () => {

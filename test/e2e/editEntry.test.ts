@@ -3,23 +3,15 @@
 // field with what was typed kept, Escape leaves the entry as it was, and a saved edit shows at
 // once and is what the service then holds, on the same entry.
 
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localDate } from '../../common/format';
 import { collect, type ServiceApi } from '../../main/api/types';
-import { elsewhere, explained, focusedAttribute, openApp, startStack, type Stack } from './support';
+import { explained, focusedAttribute, openApp, type Stack, stackForFile } from './support';
 
 let stack: Stack;
 let api: ServiceApi;
-beforeAll(async () => {
-  mkdirSync('artifacts', { recursive: true });
-  stack = await startStack();
-  api = elsewhere(stack);
-});
-afterAll(async () => {
-  await stack?.close();
-});
+stackForFile((shared) => ({ stack, api } = shared));
 
 describe("editing one of today's entries in the window", () => {
   it('by keyboard: a bad time is refused at its field, Escape cancels, a saved edit reaches the service', async () => {

@@ -4,25 +4,17 @@
 // A bad value typed in the edit form is refused at its field, keeping what was typed. Notices (a
 // conflict reconciled while sending) show in a polite live region until dismissed.
 
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localDate } from '../../common/format';
 import type { Entry } from '../../wire/serviceTypes';
 import type { Snapshot } from '../../common/snapshot';
 import type { ServiceApi } from '../../main/api/types';
-import { elsewhere, explained, focusedAttribute, openApp, startStack, type Stack } from './support';
+import { explained, focusedAttribute, openApp, type Stack, stackForFile } from './support';
 
 let stack: Stack;
 let api: ServiceApi;
-beforeAll(async () => {
-  mkdirSync('artifacts', { recursive: true });
-  stack = await startStack();
-  api = elsewhere(stack);
-});
-afterAll(async () => {
-  await stack?.close();
-});
+stackForFile((shared) => ({ stack, api } = shared));
 
 /** The page's globals this file reads, loosely: it is type-checked without the DOM's types. */
 interface PageGlobals {

@@ -3,22 +3,15 @@
 // the lock dated half an hour back.
 
 import { createRequire } from 'node:module';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { must } from '../support/result';
 import { until } from '../support/offline';
-import { elsewhere, explained, openApp, startStack, type Stack } from './support';
+import { elsewhere, explained, openApp, type Stack, stackForFile } from './support';
 
 let stack: Stack;
-beforeAll(async () => {
-  mkdirSync('artifacts', { recursive: true });
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.close();
-});
+stackForFile((shared) => ({ stack } = shared));
 
 /** axe-core's rules over the prompt (the page's CSP does not apply to evaluate). */
 async function violations(page: Page, selector: string): Promise<string[]> {

@@ -2,19 +2,14 @@
 // ←, → and T work at once after the Week link is clicked (the focus still on the link) and on
 // every press, and "/" focuses quick entry from anywhere in the window, the week and Activity views included.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localDate } from '../../common/format';
 import { addDays, weekOf } from '../../common/week';
 import { weekLabel } from '../../renderer/components/week/days';
-import { elsewhere, explained, focusedAttribute, openApp, startStack, type Stack } from './support';
+import { elsewhere, explained, focusedAttribute, openApp, type Stack, stackForFile } from './support';
 
 let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.close();
-});
+stackForFile((shared) => ({ stack } = shared));
 
 describe('the window by keyboard', () => {
   it('moves through weeks by ←, → and T at once and again and again; "/" focuses quick entry', async () => {

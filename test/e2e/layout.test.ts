@@ -4,22 +4,16 @@
 // entry's project and note have the row's width beside its actions, and axe finds nothing.
 
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localDate } from '../../common/format';
 import type { Settings } from '../../common/settings';
 import type { ServiceApi } from '../../main/api/types';
 import { axeViolations } from './axe';
-import { elsewhere, explained, pageTheme, startStack, type Stack } from './support';
+import { explained, pageTheme, type Stack, stackForFile } from './support';
 
 let stack: Stack;
 let api: ServiceApi;
-beforeAll(async () => {
-  stack = await startStack();
-  api = elsewhere(stack);
-});
-afterAll(async () => {
-  await stack?.close();
-});
+stackForFile((shared) => ({ stack, api } = shared));
 
 const WIDTHS = [360, 420];
 const THEMES: Array<Settings['theme']> = ['light', 'dark'];

@@ -3,24 +3,16 @@
 // entry) and a 300-character one (refused where it is typed) wrap or are cut with an ellipsis, the
 // full text on hover: the page never becomes wider than the window.
 
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localDate } from '../../common/format';
 import type { ServiceApi } from '../../main/api/types';
-import { elsewhere, explained, openApp, startStack, type Stack } from './support';
+import { explained, openApp, type Stack, stackForFile } from './support';
 
 let stack: Stack;
 let api: ServiceApi;
-beforeAll(async () => {
-  mkdirSync('artifacts', { recursive: true });
-  stack = await startStack();
-  api = elsewhere(stack);
-});
-afterAll(async () => {
-  await stack?.close();
-});
+stackForFile((shared) => ({ stack, api } = shared));
 
 /** How far the page reaches beyond the window's width, in px: 0 when nothing sticks out. */
 function overflow(page: Page): Promise<number> {

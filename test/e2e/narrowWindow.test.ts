@@ -3,17 +3,12 @@
 // quick entry's "Note" label on one line beside a long preview.
 
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localDate } from '../../common/format';
-import { elsewhere, explained, openApp, startStack, type Stack } from './support';
+import { elsewhere, explained, openApp, type Stack, stackForFile } from './support';
 
 let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.close();
-});
+stackForFile((shared) => ({ stack } = shared));
 
 /** How many lines an element's text takes as rendered. */
 function lines(element: Locator): Promise<number> {

@@ -5,18 +5,13 @@
 // nothing in either theme, the rows closed or one open.
 
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localDate } from '../../common/format';
 import { axeViolations } from './axe';
-import { elsewhere, explained, focusedAttribute, pageTheme, startStack, type Stack } from './support';
+import { elsewhere, explained, focusedAttribute, pageTheme, type Stack, stackForFile } from './support';
 
 let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.close();
-});
+stackForFile((shared) => ({ stack } = shared));
 
 const WIDTH = 420;
 const HEIGHT = 640;

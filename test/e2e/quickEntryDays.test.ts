@@ -5,24 +5,17 @@
 // from the week view's form, into the Downloads folder it was given. A pasted day is previewed
 // line by line, its bad line refused at the line and kept to be fixed, and every good line lands once.
 
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, formatDay } from '../../common/dayWords';
 import { localDate } from '../../common/format';
 import { collect, type ServiceApi } from '../../main/api/types';
-import { elsewhere, explained, openApp, startStack, type Stack } from './support';
+import { explained, openApp, type Stack, stackForFile } from './support';
 
 let stack: Stack;
 let api: ServiceApi;
-beforeAll(async () => {
-  mkdirSync('artifacts', { recursive: true });
-  stack = await startStack();
-  api = elsewhere(stack);
-});
-afterAll(async () => {
-  await stack?.close();
-});
+stackForFile((shared) => ({ stack, api } = shared));
 
 describe('quick entry for another day', () => {
   it('previews and logs "yesterday 9:00-10:30" to yesterday; refuses a 300-character project name in place', async () => {

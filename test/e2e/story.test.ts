@@ -4,17 +4,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { explained, openApp, startStack, type Stack } from './support';
+import { describe, expect, it } from 'vitest';
+import { explained, openApp, type Stack, stackForFile } from './support';
 import { CONDITION_WAIT_MS } from '../support/patience';
 
 let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.close();
-});
+stackForFile((shared) => ({ stack } = shared));
 
 const timer = (page: Page, project: string) => page.locator(`[data-testid="timer"][data-project="${project}"]`);
 const running = (page: Page) => page.locator('[data-testid="timer"][data-state="running"]');

@@ -1,11 +1,12 @@
 // What every end-to-end test starts: the embedded local account (the real service on SQLite and
 // the real core, in a temp folder), the web host in front of it, and Debian's Chromium.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { WebSocket } from 'ws';
 import { createServiceApi } from '../../main/api/client';
 import type { ServiceApi } from '../../main/api/types';
@@ -63,6 +64,29 @@ export async function startStack(): Promise<Stack> {
 export function elsewhere(stack: Pick<Stack, 'account'>): ServiceApi {
   const { url, token } = stack.account.service;
   return createServiceApi({ baseUrl: url, credentials: { kind: 'personal', token }, rateLimit: 0 });
+}
+
+/** The stack a test file shares, and its account's service as another device of the user talks to it. */
+export interface SharedStack {
+  stack: Stack;
+  api: ServiceApi;
+}
+
+/**
+ * Starts one stack before the file's tests (with the artifacts folder their screenshots go to) and
+ * closes it after them. `take` is handed the stack and the API elsewhere once they are up, so a
+ * file keeps them in its own variables: `stackForFile((s) => ({ stack, api } = s))`.
+ */
+export function stackForFile(take: (shared: SharedStack) => void): void {
+  let stack: Stack | undefined;
+  beforeAll(async () => {
+    mkdirSync('artifacts', { recursive: true });
+    stack = await startStack();
+    take({ stack, api: elsewhere(stack) });
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
 }
 
 /** An attribute of the element that has the keyboard focus (read in the page). */

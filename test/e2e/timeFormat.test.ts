@@ -2,20 +2,14 @@
 // reads them in Chromium wherever the window writes a duration: the timer card, Today and the
 // week, against the real core and the real local service.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localDate } from '../../common/format';
 import type { ServiceApi } from '../../main/api/types';
-import { elsewhere, explained, openApp, startStack, type Stack } from './support';
+import { explained, openApp, type Stack, stackForFile } from './support';
 
 let stack: Stack;
 let api: ServiceApi;
-beforeAll(async () => {
-  stack = await startStack();
-  api = elsewhere(stack);
-});
-afterAll(async () => {
-  await stack?.close();
-});
+stackForFile((shared) => ({ stack, api } = shared));
 
 describe("the user's time format in the window", () => {
   it('shows a fraction user fractions on the timer card, in Today and in the week', async () => {

@@ -3,16 +3,11 @@
 // and the log undone, the timer running on as it was.
 
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { elsewhere, explained, openApp, startStack, type Stack } from './support';
+import { describe, expect, it } from 'vitest';
+import { elsewhere, explained, openApp, type Stack, stackForFile } from './support';
 
 let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.close();
-});
+stackForFile((shared) => ({ stack } = shared));
 
 const timer = (page: Page, project: string) => page.locator(`[data-testid="timer"][data-project="${project}"]`);
 const seconds = async (page: Page, project: string) =>

@@ -3,23 +3,17 @@
 // and the service never lost it. Left alone, the line goes when the grace ends and the timer is
 // gone on the service. A deleted entry goes the same way.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localDate } from '../../common/format';
 import { collect } from '../../main/api/types';
 import type { ServiceApi } from '../../main/api/types';
 import { UNDO_GRACE_MS } from '../../main/core/model/undoGrace';
-import { elsewhere, explained, openApp, startStack, type Stack } from './support';
+import { explained, openApp, type Stack, stackForFile } from './support';
 import { CONDITION_WAIT_MS } from '../support/patience';
 
 let stack: Stack;
 let api: ServiceApi;
-beforeAll(async () => {
-  stack = await startStack();
-  api = elsewhere(stack);
-});
-afterAll(async () => {
-  await stack?.close();
-});
+stackForFile((shared) => ({ stack, api } = shared));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const timersOf = (projectId: number) => collect(api.listTimers({ projects: [projectId] }));

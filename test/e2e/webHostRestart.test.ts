@@ -2,18 +2,13 @@
 // Chromium: the old tab cannot get in (the new run has a new key), so instead of "Reconnecting…"
 // forever it says it belongs to an earlier run and how to open the new one; the new address works.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startWebHost } from '../../web/host';
 import { soleCoreApp } from '../support/soleCore';
-import { explained, openApp, startStack, type Stack } from './support';
+import { explained, openApp, type Stack, stackForFile } from './support';
 
 let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.close();
-});
+stackForFile((shared) => ({ stack } = shared));
 
 describe('a tab of an earlier run of the web host', () => {
   it('says it belongs to an earlier run and how to open the new one, and the new address works', async () => {

@@ -2,21 +2,15 @@
 // window's header, a week back by keyboard, a day opened to its entries, an entry moved to another
 // day (on the service too), deleted and taken back with Undo, and continued as a running timer.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localDate } from '../../common/format';
 import { collect, type ServiceApi } from '../../main/api/types';
 import { addDays, weekOf } from '../../common/week';
-import { elsewhere, explained, openApp, startStack, type Stack } from './support';
+import { explained, openApp, type Stack, stackForFile } from './support';
 
 let stack: Stack;
 let api: ServiceApi;
-beforeAll(async () => {
-  stack = await startStack();
-  api = elsewhere(stack);
-});
-afterAll(async () => {
-  await stack?.close();
-});
+stackForFile((shared) => ({ stack, api } = shared));
 
 describe('the week view', () => {
   it('goes back a week, moves an entry to another day, deletes it with undo, and continues it', async () => {

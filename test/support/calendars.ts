@@ -4,6 +4,8 @@
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+import { startSecretService, type SecretServiceHandle } from './secretService';
 
 export const BERLIN = `BEGIN:VTIMEZONE
 TZID:Europe/Berlin
@@ -290,4 +292,28 @@ export function hostileCalendar(kind: 'secondly' | 'minutely' | 'hourly' | 'past
     moves.push(vevent({ uid: 'moved@example.org', summary: `Moved ${i}`, start: at, end: at, recurrenceId: at }));
   }
   return calendarText([series, ...moves]);
+}
+
+export type CalendarServer = Awaited<ReturnType<typeof serveCalendars>>;
+
+/**
+ * What a file of the app's calendar tests runs against: a real Secret Service of its own (on its
+ * own session bus, put back as it was after the file) that keeps the addresses, and the calendars
+ * server. Both start before the file's tests and stop after them; `take` is handed the server.
+ */
+export function calendarsForFile(take: (server: CalendarServer) => void): void {
+  const busBefore = process.env.DBUS_SESSION_BUS_ADDRESS;
+  let secretService: SecretServiceHandle | undefined;
+  let server: CalendarServer | undefined;
+  beforeAll(async () => {
+    secretService = await startSecretService();
+    server = await serveCalendars();
+    take(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await secretService?.stop();
+    if (busBefore === undefined) delete process.env.DBUS_SESSION_BUS_ADDRESS;
+    else process.env.DBUS_SESSION_BUS_ADDRESS = busBefore;
+  });
 }

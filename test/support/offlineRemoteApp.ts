@@ -2,6 +2,7 @@
 // one: a second local service reached through the fault proxy, so the test can take the network
 // away and give it back. For the command line's offline test and benchmark.
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { dispatch } from '../../common/dispatch';
 import { createServiceApi } from '../../main/api/client';
 import { collect, type ServiceApi } from '../../main/api/types';
@@ -11,6 +12,7 @@ import { createSessionSecrets } from '../../platform/keychain';
 import { startService } from '../../service';
 import { startFaultProxy } from './faultProxy';
 import { until } from './offline';
+import { bundleCli } from './stintCli';
 import { tempDir } from './tempDir';
 
 export interface OfflineRemoteApp {
@@ -70,4 +72,30 @@ export async function startOfflineRemoteApp(): Promise<OfflineRemoteApp> {
       dir.remove();
     },
   };
+}
+
+/** What a file of `stint` command tests against an offline remote account shares. */
+export interface OfflineCli {
+  remote: OfflineRemoteApp;
+  /** The bundled `stint` command, to run with runStint. */
+  bundle: string;
+}
+
+/**
+ * Bundles the `stint` command and starts the app on a remote account that can go offline, both
+ * before the file's tests (at once), and closes them after; `take` is handed both once ready.
+ */
+export function offlineCliForFile(take: (shared: OfflineCli) => void): void {
+  let remote: OfflineRemoteApp | undefined;
+  let bundleDir: ReturnType<typeof tempDir> | undefined;
+  beforeAll(async () => {
+    bundleDir = tempDir('stint-cli-bundle-');
+    let bundle: string;
+    [bundle, remote] = await Promise.all([bundleCli(bundleDir.path), startOfflineRemoteApp()]);
+    take({ remote, bundle });
+  });
+  afterAll(async () => {
+    await remote?.close();
+    bundleDir?.remove();
+  });
 }

@@ -3,26 +3,16 @@
 // remote account at once when the user switches there, and still after a restart that opens the
 // remote account first, from the local account's last read on disk, with no request to anyone.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type RunningService } from '../../../service';
+import { describe, expect, it } from 'vitest';
+import type { RunningService } from '../../../service';
 import { createSessionSecrets } from '../../../platform/keychain';
 import { uniqueId } from '../../support/names';
 import { until } from '../../support/offline';
-import { tempDir } from '../../support/tempDir';
-import { appsPerTest, call } from './apps';
+import { appsPerTest, call, remoteForFile } from './apps';
 
 let work: RunningService;
-let workDir: ReturnType<typeof tempDir>;
 const WORK_TOKEN = uniqueId('work');
-
-beforeAll(async () => {
-  workDir = tempDir();
-  work = await startService({ dataDir: workDir.path, rateLimit: 0, token: WORK_TOKEN });
-});
-afterAll(async () => {
-  await work?.close();
-  workDir?.remove();
-});
+remoteForFile(WORK_TOKEN, (started) => (work = started));
 
 const { open, folder } = appsPerTest();
 

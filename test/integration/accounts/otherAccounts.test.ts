@@ -4,33 +4,22 @@
 // browser sign-in shows its address while it waits and can be cancelled, freeing its port.
 
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../../common/dispatch';
 import type { Result } from '../../../common/result';
 import { createServiceApi } from '../../../main/api/client';
 import { openStintApp } from '../../../main/core/accounts/app';
 import { createSessionSecrets } from '../../../platform/keychain';
 import { trayModel } from '../../../main/core/views/trayModel';
-import { startService, type RunningService } from '../../../service';
+import type { RunningService } from '../../../service';
 import { uniqueId } from '../../support/names';
 import { closedPortUrl, until } from '../../support/offline';
-import { tempDir } from '../../support/tempDir';
 import { ALL_DAY, outsideMidnight } from '../../e2e/reminderHours';
-import { appsPerTest, call } from './apps';
+import { appsPerTest, call, remoteForFile } from './apps';
 
 let work: RunningService;
-let workDir: ReturnType<typeof tempDir>;
 const WORK_TOKEN = uniqueId('work');
-
-beforeAll(async () => {
-  workDir = tempDir();
-  work = await startService({ dataDir: workDir.path, rateLimit: 0, token: WORK_TOKEN });
-});
-
-afterAll(async () => {
-  await work?.close();
-  workDir?.remove();
-});
+const remote = remoteForFile(WORK_TOKEN, (started) => (work = started));
 
 const { open, folder } = appsPerTest();
 
@@ -94,7 +83,7 @@ describe('several accounts', () => {
     expect(app.getSnapshot().otherAccountTimers).toEqual([]);
     expect(app.getSnapshot().notices).toEqual([]);
     expect(app.getSnapshot().online).toBe(true);
-    work = await startService({ dataDir: workDir.path, rateLimit: 0, token: WORK_TOKEN });
+    work = await remote.reopen();
   });
 
   it("raises no working-hours reminder while another account's timer runs, and raises it once none runs", async () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createServiceApi, createRateLimiter } from '../../../main/api/client';
 import { createLegacyApi } from '../../../main/api/legacy';
 import { collect } from '../../../main/api/types';
-import { serveTeam } from '../service/people';
+import { serveTeam } from '../service/support/people';
 import { failureOf } from './harness';
 
 const EMAIL = 'owner@legacy.test';

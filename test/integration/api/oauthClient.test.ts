@@ -18,7 +18,14 @@ import {
   type StoredTokens,
 } from '../../../main/api/oauth';
 import type { ServiceOptions } from '../../../service';
-import { Browser, CALLBACK, codeFor, currentUser, serveOAuth, type OAuthService } from '../service/oauthSupport';
+import {
+  Browser,
+  CALLBACK,
+  codeFor,
+  currentUser,
+  serveOAuth,
+  type OAuthService,
+} from '../service/support/oauthSupport';
 import { failureOf } from './harness';
 
 const TWO_WEEKS_S = 14 * 24 * 3600;

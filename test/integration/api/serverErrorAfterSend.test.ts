@@ -2,29 +2,17 @@
 // creates the entry, and the client is answered 500 (or 503) instead. The client must not call
 // that a failure it may simply repeat: it reports an unknown outcome, and core's outbox, which
 // looks for its marker before sending again, ends with the entry made exactly once.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createServiceApi } from '../../../main/api/client';
 import { collect } from '../../../main/api/types';
-import { tempDir } from '../../support/tempDir';
-import { startFaultProxy, type Fault, type FaultProxy } from '../../support/faultProxy';
-import { must, startLocal, untilSynced, type Local } from '../core/harness';
+import type { Fault, FaultProxy } from '../../support/faultProxy';
+import { must, untilSynced, type Local, localForFile, type TempDir } from '../core/harness';
 import { failureOf, uniqueName } from './harness';
 
 let local: Local;
 let proxy: FaultProxy;
-let dir: ReturnType<typeof tempDir>;
-beforeAll(async () => {
-  local = await startLocal();
-  proxy = await startFaultProxy(local.url);
-});
-afterAll(async () => {
-  await local?.close();
-  await proxy?.close();
-});
-beforeEach(() => {
-  dir = tempDir();
-});
-afterEach(() => dir.remove());
+let dir: TempDir;
+localForFile((shared) => ({ local, proxy, dir } = shared));
 
 /** The real client through the proxy, with its default retries: only safe calls are repeated. */
 const throughProxy = () =>

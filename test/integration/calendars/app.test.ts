@@ -5,33 +5,21 @@
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localDate } from '../../../common/format';
 import type { Snapshot } from '../../../common/snapshot';
 import { createKeychain } from '../../../platform/keychain';
 import { SETTINGS_FILE } from '../../../main/core/settings/file';
 import { call, appsPerTest } from '../accounts/apps';
-import { eightMeetings, serveCalendars } from '../../support/calendars';
+import { eightMeetings, calendarsForFile, type CalendarServer } from '../../support/calendars';
 import { uniqueId } from '../../support/names';
 import { CONDITION_WAIT_MS } from '../../support/patience';
-import { startSecretService, type SecretServiceHandle } from '../../support/secretService';
 import { SENT } from '../../../common/savedHere';
 
 const SECRET = 'private-fedcba9876543210fedcba9876543210';
 
-const busBefore = process.env.DBUS_SESSION_BUS_ADDRESS;
-let secretService: SecretServiceHandle;
-let server: Awaited<ReturnType<typeof serveCalendars>>;
-beforeAll(async () => {
-  secretService = await startSecretService();
-  server = await serveCalendars();
-});
-afterAll(async () => {
-  await server?.close();
-  await secretService?.stop();
-  if (busBefore === undefined) delete process.env.DBUS_SESSION_BUS_ADDRESS;
-  else process.env.DBUS_SESSION_BUS_ADDRESS = busBefore;
-});
+let server: CalendarServer;
+calendarsForFile((served) => (server = served));
 
 const apps = appsPerTest();
 

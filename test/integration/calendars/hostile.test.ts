@@ -6,30 +6,18 @@
 
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localDate } from '../../../common/format';
 import type { Snapshot } from '../../../common/snapshot';
 import { startCliSocket } from '../../../main/core/cliSocket/server';
 import { createKeychain } from '../../../platform/keychain';
 import { appsPerTest, call } from '../accounts/apps';
-import { hostileCalendar, serveCalendars } from '../../support/calendars';
+import { hostileCalendar, calendarsForFile, type CalendarServer } from '../../support/calendars';
 import { uniqueId } from '../../support/names';
 import { CONDITION_WAIT_MS } from '../../support/patience';
-import { startSecretService, type SecretServiceHandle } from '../../support/secretService';
 
-const busBefore = process.env.DBUS_SESSION_BUS_ADDRESS;
-let secretService: SecretServiceHandle;
-let server: Awaited<ReturnType<typeof serveCalendars>>;
-beforeAll(async () => {
-  secretService = await startSecretService();
-  server = await serveCalendars();
-});
-afterAll(async () => {
-  await server?.close();
-  await secretService?.stop();
-  if (busBefore === undefined) delete process.env.DBUS_SESSION_BUS_ADDRESS;
-  else process.env.DBUS_SESSION_BUS_ADDRESS = busBefore;
-});
+let server: CalendarServer;
+calendarsForFile((served) => (server = served));
 
 const apps = appsPerTest();
 

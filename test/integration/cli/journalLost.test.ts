@@ -4,26 +4,15 @@
 // no one reads again; `stint log` must say the change was not saved, and exit non-zero.
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { JOURNAL_FILE } from '../../../main/core/sync/journal';
 import { until } from '../../support/offline';
-import { startOfflineRemoteApp, type OfflineRemoteApp } from '../../support/offlineRemoteApp';
-import { bundleCli, runStint } from '../../support/stintCli';
-import { tempDir } from '../../support/tempDir';
+import { offlineCliForFile, type OfflineRemoteApp } from '../../support/offlineRemoteApp';
+import { runStint } from '../../support/stintCli';
 
 let remote: OfflineRemoteApp;
-let bundleDir: ReturnType<typeof tempDir>;
 let bundle: string;
-
-beforeAll(async () => {
-  bundleDir = tempDir('stint-cli-bundle-');
-  [bundle, remote] = await Promise.all([bundleCli(bundleDir.path), startOfflineRemoteApp()]);
-});
-
-afterAll(async () => {
-  await remote?.close();
-  bundleDir?.remove();
-});
+offlineCliForFile((shared) => ({ remote, bundle } = shared));
 
 it('offline, with its journal replaced under it: log refuses in words and exits non-zero, nothing shown as queued', async () => {
   await remote.offline();

@@ -1,24 +1,13 @@
 // `stint log` while the app's remote account is offline: the command says "queued" and exits 0,
 // and the entry lands on the service exactly once when the network is back.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { until } from '../../support/offline';
-import { startOfflineRemoteApp, type OfflineRemoteApp } from '../../support/offlineRemoteApp';
-import { bundleCli, runStint } from '../../support/stintCli';
-import { tempDir } from '../../support/tempDir';
+import { offlineCliForFile, type OfflineRemoteApp } from '../../support/offlineRemoteApp';
+import { runStint } from '../../support/stintCli';
 
 let remote: OfflineRemoteApp;
-let bundleDir: ReturnType<typeof tempDir>;
 let bundle: string;
-
-beforeAll(async () => {
-  bundleDir = tempDir('stint-cli-bundle-');
-  [bundle, remote] = await Promise.all([bundleCli(bundleDir.path), startOfflineRemoteApp()]);
-});
-
-afterAll(async () => {
-  await remote?.close();
-  bundleDir?.remove();
-});
+offlineCliForFile((shared) => ({ remote, bundle } = shared));
 
 it('offline: log answers in the window\'s words ("Saved here · sends when <account> answers"), status says offline with the change pending, and the entry lands once when the service is back', async () => {
   await remote.offline();

@@ -3,26 +3,18 @@
 // both run: core refuses to put the new note over the time so far until the user answers (the
 // window asks): log it apart as its own entry (as Toggl's Continue and Harvest's Start keep both),
 // or keep it under the new note. Nothing is rewritten without a word (issue 22 item 6).
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localDate } from '../../../common/format';
 import { collect } from '../../../main/api/types';
 import type { Core } from '../../../main/core/types';
 import { uniqueName } from '../../support/names';
 import { until } from '../../support/offline';
-import { tempDir } from '../../support/tempDir';
-import { must, startLocal, untilSynced, type Local } from './harness';
+import { must, untilSynced, type Local, localForFile, type TempDir } from './harness';
 
 const MIN = 60_000;
 let local: Local;
-let dir: ReturnType<typeof tempDir>;
-beforeAll(async () => {
-  local = await startLocal();
-});
-afterAll(() => local?.close());
-beforeEach(() => {
-  dir = tempDir();
-});
-afterEach(() => dir.remove());
+let dir: TempDir;
+localForFile((shared) => ({ local, dir } = shared));
 
 const untilKnows = (core: Core, id: number) =>
   until(() => core.getSnapshot().projects.some((p) => p.id === id), 'the project read');

@@ -1,25 +1,17 @@
 // Core against the real local service and the real client: what the user does lands on the
 // service once, in order, and comes back in the snapshot.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localDate } from '../../../common/format';
 import { collect } from '../../../main/api/types';
 import type { Core } from '../../../main/core/types';
 import { UNDO_GRACE_MS } from '../../../main/core/model/undoGrace';
-import { tempDir } from '../../support/tempDir';
 import { until } from '../../support/offline';
-import { lossyProxy, must, startLocal, untilSynced, type Local } from './harness';
+import { lossyProxy, must, untilSynced, type Local, localForFile, type TempDir } from './harness';
 import { SENT } from '../../../common/savedHere';
 
 let local: Local;
-let dir: ReturnType<typeof tempDir>;
-beforeAll(async () => {
-  local = await startLocal();
-});
-afterAll(() => local?.close());
-beforeEach(() => {
-  dir = tempDir();
-});
-afterEach(() => dir.remove());
+let dir: TempDir;
+localForFile((shared) => ({ local, dir } = shared));
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix} ${process.pid}-${++counter}`;

@@ -2,6 +2,7 @@
 // can let "half an hour pass" for the user, the timers and the service alike. A lossy proxy
 // stands in for a network that loses an answer after the service acted.
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { startService } from '../../../service';
 import { createServiceApi } from '../../../main/api/client';
 import type { ServiceApi } from '../../../main/api/types';
@@ -9,7 +10,9 @@ import { createCore } from '../../../main/core/core';
 import type { Clock, Core } from '../../../main/core/types';
 import type { Snapshot } from '../../../common/snapshot';
 import { ACCOUNT, unreachableApi, until } from '../../support/offline';
+import { startFaultProxy, type FaultProxy } from '../../support/faultProxy';
 import { CONDITION_WAIT_MS } from '../../support/patience';
+import { tempDir } from '../../support/tempDir';
 export { must } from '../../support/result';
 
 export interface Local {
@@ -57,6 +60,40 @@ export async function startLocal(): Promise<Local> {
       await service.close();
     },
   };
+}
+
+export type TempDir = ReturnType<typeof tempDir>;
+
+/** What a file's tests share: one local service with a fault proxy in front, and a data folder each. */
+export interface LocalForTests {
+  local: Local;
+  proxy: FaultProxy;
+  dir: TempDir;
+}
+
+/**
+ * Starts one local service and a fault proxy in front of it before the file's tests, closing both
+ * after them, and makes each test a fresh data folder, removed after it. `take` is handed them
+ * before each test, so a file keeps them in its own variables:
+ * `localForFile((s) => ({ local, proxy, dir } = s))`.
+ */
+export function localForFile(take: (shared: LocalForTests) => void): void {
+  let local: Local | undefined;
+  let proxy: FaultProxy | undefined;
+  let dir: TempDir | undefined;
+  beforeAll(async () => {
+    local = await startLocal();
+    proxy = await startFaultProxy(local.url);
+  });
+  afterAll(async () => {
+    await local?.close();
+    await proxy?.close();
+  });
+  beforeEach(() => {
+    dir = tempDir();
+    take({ local: local!, proxy: proxy!, dir });
+  });
+  afterEach(() => dir?.remove());
 }
 
 /** Everything the user did is on the service and read back: nothing queued, nothing still local. */

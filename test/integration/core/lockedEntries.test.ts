@@ -2,24 +2,16 @@
 // approved entry (approved_and_locked) and none on one of its invoices (already_invoiced). The
 // snapshot says which are locked (and by whom they were approved), and core refuses their edit
 // or delete at once, in words, with nothing queued to fail later in the outbox.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localDate } from '../../../common/format';
 import type { Core } from '../../../main/core/types';
 import { uniqueName } from '../../support/names';
 import { until } from '../../support/offline';
-import { tempDir } from '../../support/tempDir';
-import { must, startLocal, untilSynced, type Local } from './harness';
+import { must, untilSynced, type Local, localForFile, type TempDir } from './harness';
 
 let local: Local;
-let dir: ReturnType<typeof tempDir>;
-beforeAll(async () => {
-  local = await startLocal();
-});
-afterAll(() => local?.close());
-beforeEach(() => {
-  dir = tempDir();
-});
-afterEach(() => dir.remove());
+let dir: TempDir;
+localForFile((shared) => ({ local, dir } = shared));
 
 const shown = (core: Core, id: number) => core.getSnapshot().today.entries.find((e) => e.id === id);
 

@@ -3,25 +3,17 @@
 // ones are answered by line with the reason and queue nothing.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '../../../common/dayWords';
 import { localDate } from '../../../common/format';
 import { collect } from '../../../main/api/types';
 import { JOURNAL_FILE } from '../../../main/core/sync/journal';
 import { until } from '../../support/offline';
-import { tempDir } from '../../support/tempDir';
-import { must, startLocal, untilSynced, type Local } from './harness';
+import { must, untilSynced, type Local, localForFile, type TempDir } from './harness';
 
 let local: Local;
-let dir: ReturnType<typeof tempDir>;
-beforeAll(async () => {
-  local = await startLocal();
-});
-afterAll(() => local?.close());
-beforeEach(() => {
-  dir = tempDir();
-});
-afterEach(() => dir.remove());
+let dir: TempDir;
+localForFile((shared) => ({ local, dir } = shared));
 
 const journalRecords = () =>
   readFileSync(join(dir.path, JOURNAL_FILE), 'utf8')

@@ -1,29 +1,17 @@
 // Deleting an entry that is still queued, against the real local service: never sent, it is
 // cancelled after the undo grace and nothing reaches the service (Undo keeps it); sent but not yet
 // confirmed, the delete finds what the send made by its marker and deletes exactly that.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localDate } from '../../../common/format';
 import { collect } from '../../../main/api/types';
-import { startFaultProxy, type FaultProxy } from '../../support/faultProxy';
+import type { FaultProxy } from '../../support/faultProxy';
 import { until } from '../../support/offline';
-import { tempDir } from '../../support/tempDir';
-import { lossyProxy, must, startLocal, type Local } from './harness';
+import { lossyProxy, must, type Local, localForFile, type TempDir } from './harness';
 
 let local: Local;
 let proxy: FaultProxy;
-let dir: ReturnType<typeof tempDir>;
-beforeAll(async () => {
-  local = await startLocal();
-  proxy = await startFaultProxy(local.url);
-});
-afterAll(async () => {
-  await local?.close();
-  await proxy?.close();
-});
-beforeEach(() => {
-  dir = tempDir();
-});
-afterEach(() => dir.remove());
+let dir: TempDir;
+localForFile((shared) => ({ local, proxy, dir } = shared));
 
 const today = () => localDate(local.clock.now());
 const onService = async (description: string) =>

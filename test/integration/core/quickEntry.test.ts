@@ -1,25 +1,17 @@
 // Quick entry and the project-name rule against the real local service: the day it logs to, the
 // minutes the service stores, names the service cannot take refused before anything is queued,
 // the entry editor creating a new project as quick entry does, and the projects used recently.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '../../../common/dayWords';
 import { localDate } from '../../../common/format';
 import { collect } from '../../../main/api/types';
 import type { Core } from '../../../main/core/types';
 import { until } from '../../support/offline';
-import { tempDir } from '../../support/tempDir';
-import { must, startLocal, untilSynced, type Local } from './harness';
+import { must, untilSynced, type Local, localForFile, type TempDir } from './harness';
 
 let local: Local;
-let dir: ReturnType<typeof tempDir>;
-beforeAll(async () => {
-  local = await startLocal();
-});
-afterAll(() => local?.close());
-beforeEach(() => {
-  dir = tempDir();
-});
-afterEach(() => dir.remove());
+let dir: TempDir;
+localForFile((shared) => ({ local, dir } = shared));
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${process.pid}x${++counter}`;

@@ -1,26 +1,18 @@
 // The user's own time format (current_user time_format, spec 001) against the real local service:
 // the snapshot carries it, so the window, the tray and the command line write every duration as
 // the user chose on the service ("1.50" for fractions), and a change there shows after a read.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
 import { localDate } from '../../../common/format';
 import type { Core } from '../../../main/core/types';
 import { describeOperation, editableValues, type Operation } from '../../../main/core/model/operations';
 import { trayModel } from '../../../main/core/views/trayModel';
 import { until } from '../../support/offline';
-import { tempDir } from '../../support/tempDir';
-import { must, startLocal, untilSynced, type Local } from './harness';
+import { must, untilSynced, type Local, localForFile, type TempDir } from './harness';
 
 let local: Local;
-let dir: ReturnType<typeof tempDir>;
-beforeAll(async () => {
-  local = await startLocal();
-});
-afterAll(() => local?.close());
-beforeEach(() => {
-  dir = tempDir();
-});
-afterEach(() => dir.remove());
+let dir: TempDir;
+localForFile((shared) => ({ local, dir } = shared));
 
 /** Today's CSV as the export writes it. */
 async function todaysCsv(core: Core): Promise<string> {

@@ -2,35 +2,21 @@
 // taken off a paused one, and its note, each landing once though an answer was lost on the way
 // (the operation carries a target, not a change); a log held for the undo grace and undone, and
 // the entry of a log not sent yet edited before it goes.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { collect } from '../../../main/api/types';
 import { sendOperation } from '../../../main/core/senders/sendOnce';
 import type { Core } from '../../../main/core/types';
 import { UNDO_GRACE_MS } from '../../../main/core/model/undoGrace';
-import { startFaultProxy, type FaultProxy } from '../../support/faultProxy';
+import type { FaultProxy } from '../../support/faultProxy';
 import { uniqueName } from '../../support/names';
-import { tempDir } from '../../support/tempDir';
-import { must, startLocal, untilSynced, type Local } from './harness';
+import { must, untilSynced, type Local, localForFile, type TempDir } from './harness';
 
 const MIN = 60_000;
 let local: Local;
 let proxy: FaultProxy;
-let dir: ReturnType<typeof tempDir>;
-beforeAll(async () => {
-  local = await startLocal();
-  proxy = await startFaultProxy(local.url);
-});
-afterAll(async () => {
-  await proxy?.close();
-  await local?.close();
-});
-beforeEach(() => {
-  dir = tempDir();
-});
-afterEach(() => {
-  proxy.heal();
-  dir.remove();
-});
+let dir: TempDir;
+localForFile((shared) => ({ local, proxy, dir } = shared));
+afterEach(() => proxy.heal());
 
 /** A core through the faulty proxy with a timer running 10 minutes on a new project; answers its id. */
 async function withTimer(name: string): Promise<{ core: Core; id: number }> {

@@ -1,25 +1,17 @@
 // Undo for discard and delete against the real local service: the destructive call waits out
 // its grace (on the shared, shiftable clock), an undo within it leaves the service untouched,
 // a restart keeps it held, and what the user did after it is not sent before it.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localDate } from '../../../common/format';
 import { collect } from '../../../main/api/types';
 import type { Core } from '../../../main/core/types';
 import { UNDO_GRACE_MS } from '../../../main/core/model/undoGrace';
-import { tempDir } from '../../support/tempDir';
 import { until } from '../../support/offline';
-import { must, startLocal, untilSynced, type Local } from './harness';
+import { must, untilSynced, type Local, localForFile, type TempDir } from './harness';
 
 let local: Local;
-let dir: ReturnType<typeof tempDir>;
-beforeAll(async () => {
-  local = await startLocal();
-});
-afterAll(() => local?.close());
-beforeEach(() => {
-  dir = tempDir();
-});
-afterEach(() => dir.remove());
+let dir: TempDir;
+localForFile((shared) => ({ local, dir } = shared));
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix} ${process.pid}-${++counter}`;

@@ -1,30 +1,18 @@
 // The week view against the real local service over HTTP: the shown week is one read (today's
 // entries among it), another week is read when shown, and an entry of another day moves to the
 // date the user typed, on the service too.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localDate } from '../../../common/format';
 import { addDays, weekOf } from '../../../common/week';
-import { startFaultProxy, type FaultProxy } from '../../support/faultProxy';
+import type { FaultProxy } from '../../support/faultProxy';
 import { until } from '../../support/offline';
-import { tempDir } from '../../support/tempDir';
-import { must, startLocal, type Local } from './harness';
+import { must, type Local, localForFile, type TempDir } from './harness';
 import { SENT } from '../../../common/savedHere';
 
 let local: Local;
 let proxy: FaultProxy;
-let dir: ReturnType<typeof tempDir>;
-beforeAll(async () => {
-  local = await startLocal();
-  proxy = await startFaultProxy(local.url);
-});
-afterAll(async () => {
-  await local?.close();
-  await proxy?.close();
-});
-beforeEach(() => {
-  dir = tempDir();
-});
-afterEach(() => dir.remove());
+let dir: TempDir;
+localForFile((shared) => ({ local, proxy, dir } = shared));
 
 const entryReads = () => proxy.recent.filter((r) => r.method === 'GET' && r.path.startsWith('/v2/entries'));
 

@@ -15,8 +15,8 @@ import { openPostgresStore } from '../../../service/storage/postgresStore';
 import { beforeAllWithPostgres, type TestDatabase, testDatabase } from '../../support/postgres';
 import { serviceCommand } from '../../support/serviceCommand';
 import { killTeamClusters, startTeamCluster, type TeamCluster, until } from '../../support/teamCluster';
-import { startReceiver } from '../service/deliverySupport';
-import { CALLBACK } from '../service/oauthSupport';
+import { startReceiver } from '../service/support/deliverySupport';
+import { CALLBACK } from '../service/support/oauthSupport';
 
 const OWNER_PASSWORD = 'correct horse battery staple';
 const USER_AGENT = 'TeamBehindProxyTest/1';

@@ -2,28 +2,16 @@
 // the client tried again after time had passed (found by the chaos test). The service counts from
 // when a request lands, so a pause or start that lands late must still leave the seconds the
 // user saw.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createServiceApi } from '../../../main/api/client';
-import { tempDir } from '../../support/tempDir';
 import { until } from '../../support/offline';
-import { startFaultProxy, type FaultProxy } from '../../support/faultProxy';
-import { must, startLocal, untilSynced, type Local } from '../core/harness';
+import type { FaultProxy } from '../../support/faultProxy';
+import { must, untilSynced, type Local, localForFile, type TempDir } from '../core/harness';
 
 let local: Local;
 let proxy: FaultProxy;
-let dir: ReturnType<typeof tempDir>;
-beforeAll(async () => {
-  local = await startLocal();
-  proxy = await startFaultProxy(local.url);
-});
-afterAll(async () => {
-  await local?.close();
-  await proxy?.close();
-});
-beforeEach(() => {
-  dir = tempDir();
-});
-afterEach(() => dir.remove());
+let dir: TempDir;
+localForFile((shared) => ({ local, proxy, dir } = shared));
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix} ${process.pid}-${++counter}`;

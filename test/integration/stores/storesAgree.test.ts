@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningService, startService } from '../../../service';
 import { postgresTestStore } from '../../support/postgresService';
-import { Client, manualClock, type Reply } from '../service/support';
+import { Client, manualClock, type Reply } from '../service/support/support';
 
 type Step =
   | { kind: 'project'; name: string; increment: number }

@@ -1,14 +1,12 @@
 // Notices: what the worker tells the user (a conflict reconciled while sending) reaches the
 // snapshot, newest first and at most 20, until the user dismisses it. The real worker runs; the
 // test only holds on to the hook core gives it, since provoking a conflict needs a service.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createCore } from '../../../main/core/core';
+import { describe, expect, it, vi } from 'vitest';
 import type { Core } from '../../../main/core/types';
 import type { WorkerDeps } from '../../../main/core/sync/worker';
-import { fakeClock, type FakeClock } from '../../support/clock';
+import type { FakeClock } from '../../support/clock';
 import { must } from '../../support/result';
-import { ACCOUNT, unreachableApi } from '../../support/offline';
-import { tempDir } from '../../support/tempDir';
+import { offlineCoreForEach } from './support/offlineCore';
 
 const given = vi.hoisted(() => ({ deps: null as WorkerDeps | null }));
 vi.mock('../../../main/core/sync/worker', async (importOriginal) => {
@@ -22,18 +20,9 @@ vi.mock('../../../main/core/sync/worker', async (importOriginal) => {
   };
 });
 
-let dir: ReturnType<typeof tempDir>;
 let clock: FakeClock;
 let core: Core;
-beforeEach(async () => {
-  dir = tempDir();
-  clock = fakeClock();
-  core = await createCore({ api: await unreachableApi(), dataDir: dir.path, account: ACCOUNT, clock });
-});
-afterEach(async () => {
-  await core.stop();
-  dir.remove();
-});
+offlineCoreForEach((shared) => ({ clock, core } = shared));
 
 const notice = (message: string) => given.deps!.view.tell(message);
 
