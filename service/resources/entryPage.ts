@@ -33,12 +33,19 @@ export async function sendEntryPage(
   const where = entryWhere(db.dialect, accountId, scoped.filters, { onlyUserId: scoped.onlyUserId, within });
   const url = context.base(request) + request.url;
   const key = JSON.stringify([url, String(where), where.params, page.perPage, page.offset]);
-  const answer = await keptPageAnswer(db, key, () => pageAnswer(db, context.base(request), url, where, page));
+  const answer = await keptPageAnswer(db, key, () => pageAnswer(db, { base: context.base(request), url, where, page }));
   if (answer.link) reply.header('link', answer.link);
   return reply.type('application/json; charset=utf-8').send(answer.body);
 }
 
-async function pageAnswer(db: Queryable, base: string, url: string, where: Where, page: Page): Promise<PageAnswer> {
+interface PageQuery {
+  base: string;
+  url: string;
+  where: Where;
+  page: Page;
+}
+
+async function pageAnswer(db: Queryable, { base, url, where, page }: PageQuery): Promise<PageAnswer> {
   const rows = await entryPage(db, where, page.perPage, page.offset);
   // A first page with room to spare holds the whole list: no count needed.
   const total = page.offset === 0 && rows.length < page.perPage ? rows.length : await countEntries(db, where);
