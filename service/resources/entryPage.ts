@@ -46,9 +46,15 @@ interface PageQuery {
 }
 
 async function pageAnswer(db: Queryable, { base, url, where, page }: PageQuery): Promise<PageAnswer> {
+  // On PostgreSQL the count (not kept there) runs beside the page, each on a pooled connection,
+  // rather than one round trip after the other; on SQLite it is read only when a link needs it.
+  const counting = db.dialect === 'postgres' ? countEntries(db, where) : undefined;
+  // Awaited below only when a link needs it: a failure it would not report must not go unhandled.
+  counting?.catch(() => undefined);
   const rows = await entryPage(db, where, page.perPage, page.offset);
   // A first page with room to spare holds the whole list: no count needed.
-  const total = page.offset === 0 && rows.length < page.perPage ? rows.length : await countEntries(db, where);
+  const total =
+    page.offset === 0 && rows.length < page.perPage ? rows.length : await (counting ?? countEntries(db, where));
   // Sent as bytes, encoded once: fastify and node:http, given the 1 MB text of a full page, measure
   // its UTF-8 length, join it to the headers and encode it again (a bare route answering the same
   // page as text took 3 times as long as one answering it as a Buffer).
