@@ -17,7 +17,7 @@ import { buildService } from '../service';
 import type { SqliteStore } from '../service/storage/sqliteStore';
 import { nodeSqlite, type SqliteDriver } from '../service/storage/driver';
 import { betterSqlite3Driver } from './betterSqlite3Driver';
-import { postgresDataRows } from './serviceDataPostgres';
+import { loadNow, postgresDataRows } from './serviceDataPostgres';
 import { seedAccount } from './serviceSeed';
 import { percentile, type Benchmark, type BenchResult } from './types';
 
@@ -131,10 +131,11 @@ async function measure(driver: SqliteDriver, synchronous: Synchronous = 'FULL'):
       }
     }
     // The worst case: a write before each request, so the count behind the Link header is read again.
-    const touch = db.prepare('UPDATE accounts SET name = name WHERE id = ?');
+    // A real change (SQLite commits nothing for a row set to what it holds, and then nothing changed).
+    const touch = db.prepare('UPDATE accounts SET name = ? WHERE id = ?');
     const fresh: number[] = [];
     for (let i = 0; i < LIST_ROUNDS * LIST_PER_ROUND; i++) {
-      touch.run(accountId);
+      touch.run(`Bench account ${i}`, accountId);
       const t = performance.now();
       await exchange(pool, list);
       fresh.push(performance.now() - t);
@@ -170,7 +171,7 @@ async function measure(driver: SqliteDriver, synchronous: Synchronous = 'FULL'):
         unit: 'ratio',
         target: 'within 2x (<= 2)',
         met: ratio <= 2,
-        detail: 'p50 over p50, same run',
+        detail: `p50 over p50, same run; ${loadNow()}`,
       },
     );
 
@@ -229,12 +230,7 @@ async function measure(driver: SqliteDriver, synchronous: Synchronous = 'FULL'):
         unit: 'req/s',
         detail: `${postDetail}; ${totals.bare.failed} non-201`,
       },
-      {
-        name: 'POST /v2/entries / bare fastify POST throughput',
-        value: Number((serviceRps / bareRps).toFixed(3)),
-        unit: 'ratio',
-        detail: 'same machine, same run',
-      },
+      postRatio(serviceRps / bareRps, String(synchronousNow), totals.service.failed),
     );
     return results;
   } finally {
@@ -277,6 +273,21 @@ const benchmark: Benchmark = async () => {
     ...driverCost(node, theirs, other.name),
   ];
 };
+
+/**
+ * POST /v2/entries beside the bare route: with synchronous=FULL (shipped) every COMMIT waits for
+ * the disk, so the target (issue 29) is what group commit (service/storage/groupCommit.ts) buys.
+ */
+function postRatio(ratio: number, synchronous: string, failed: number): BenchResult {
+  const full = synchronous === '2';
+  return {
+    name: 'POST /v2/entries / bare fastify POST throughput',
+    value: Number(ratio.toFixed(3)),
+    unit: 'ratio',
+    ...(full ? { target: '>= 0.2 (synchronous=FULL)', met: ratio >= 0.2 && failed === 0 } : {}),
+    detail: `same machine, same run; synchronous=${synchronous}, concurrent writes committed in shared batches; ${loadNow()}`,
+  };
+}
 
 /** Per row, the better value of several passes: the lowest time, the highest rate. */
 function bestOf(passes: BenchResult[][]): BenchResult[] {

@@ -89,14 +89,17 @@ export async function entriesJson(db: Queryable, base: string, rows: PageRow[]):
   }
   const tagIds = new Set<number>();
   for (const list of tagLists) for (const t of list.split(',')) tagIds.add(Number(t));
-  const users = await userParts(db, base, [...userIds]);
-  const projects = await projectParts(db, base, [...projectIds]);
-  const tags = await tagParts(db, base, [...tagIds]);
-  const invoices = await invoiceRefJsonFor(
-    db,
-    base,
-    rows.map((r) => r[8]),
-  );
+  // Four independent reads, at once: on PostgreSQL each is a round trip on a pooled connection.
+  const [users, projects, tags, invoices] = await Promise.all([
+    userParts(db, base, [...userIds]),
+    projectParts(db, base, [...projectIds]),
+    tagParts(db, base, [...tagIds]),
+    invoiceRefJsonFor(
+      db,
+      base,
+      rows.map((r) => r[8]),
+    ),
+  ]);
   const entryUrl = JSON.stringify(base + paths.entry(0)).slice(0, -2); // '"http://host/v2/entries/'
   const importUrl = JSON.stringify(`${base}/v2/imports/`).slice(0, -1);
 

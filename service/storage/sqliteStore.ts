@@ -1,17 +1,27 @@
-// The Store on SQLite (node:sqlite by default): one connection, statements compiled once per SQL
-// text, rows shaped from arrays by a mapper compiled per statement (drivers build row objects
-// property by property in native code, which costs more per row).
+// The Store on SQLite (node:sqlite by default): one connection for writes, statements compiled
+// once per SQL text, rows shaped from arrays by a mapper compiled per statement (drivers build row
+// objects property by property in native code, which costs more per row).
 //
-// One connection means one transaction at a time, while requests now await between statements.
-// So transactions are serialised, as Kysely's SqliteDriver does with its connection mutex: while
-// a transaction is open, every other query and transaction on the store waits until it ends,
-// and only its handle runs statements. A nested transaction is a savepoint on the handle, which
-// serialises its own children the same way. A query on the store from inside its own open
-// transaction would wait forever: it throws instead (AsyncLocalStorage tells who is asking).
-import { AsyncLocalStorage } from 'node:async_hooks';
+// Writes: one connection means one transaction at a time, while requests await between
+// statements. Write transactions are queued and run in batches (groupCommit.ts): the units that
+// queue up while a batch runs share its SQLite transaction, each in a savepoint of its own, and
+// one COMMIT (one fsync with synchronous=FULL), and each unit's caller is answered once that
+// COMMIT returned. While a batch is open only its current unit's handle runs statements on the
+// connection. A nested transaction is a savepoint on the handle, which serialises its own children
+// the same way. A statement on the store that is not a SELECT is a unit of its own.
+//
+// Reads: on a file, a second connection (read only) answers the store's SELECTs outside any
+// transaction, from what is committed, without waiting for a batch; so a read never sees a
+// batch's writes before they are on disk. In memory (one private database, one connection) they
+// wait for the open batch to end.
+//
+// A query on the store from inside its own open transaction would wait forever for that
+// transaction's batch: it throws instead (AsyncLocalStorage tells who is asking).
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { nodeSqlite, type Connection, type DriverStatement, type SqliteDriver } from './driver';
+import { type BatchTransaction, GroupCommit } from './groupCommit';
 import { migrate } from './migrations';
 import { makePrivateDir, makePrivateFile } from '../../platform/privateFiles';
 import type { Queryable, Row, Store } from './store';
@@ -55,18 +65,26 @@ class Statements {
 /** The open transaction (innermost) of the async path that is running. */
 const holder = new AsyncLocalStorage<Level>();
 
-/** The store (depth 0) or a transaction's handle (depth 1) or a savepoint's (deeper). */
+/** Statements the reading connection may answer: SELECTs, and PRAGMAs that only read. */
+const READ = /^\s*(SELECT\b|PRAGMA\s+\w+\s*$)/i;
+
+/**
+ * The store (depth 0), a batch's open transaction (depth 1, internal), a unit's handle (depth 2,
+ * what a transaction's function receives) or a savepoint's (deeper).
+ */
 class Level implements Queryable {
   readonly dialect = 'sqlite' as const;
-  /** The open transaction or savepoint on this level: everything else on it waits. */
+  /** The open savepoint (or, on the store, batch) on this level: everything else on it waits. */
   protected child: Level | undefined;
-  private childEnded: Promise<void> | undefined;
-  protected ended = false;
+  protected childEnded: Promise<void> | undefined;
+  ended = false;
+  /** What runs after COMMIT, kept on the unit's level (depth 2). */
+  readonly committed: Array<() => void> = [];
 
   constructor(
     protected readonly statements: Statements,
-    private readonly depth: number,
-    private readonly parent: Level | undefined,
+    readonly depth: number,
+    readonly parent: Level | undefined,
     private readonly root?: SqliteStore,
   ) {}
 
@@ -78,17 +96,15 @@ class Level implements Queryable {
     return this.depth > 0;
   }
 
-  /** What runs after COMMIT, kept on the outermost transaction's level (depth 1). */
-  private readonly committed: Array<() => void> = [];
-
   afterCommit(fn: () => void): void {
     if (this.depth === 0) {
       fn();
       return;
     }
-    let outermost: Level = this;
-    while (outermost.parent && outermost.parent.depth > 0) outermost = outermost.parent;
-    outermost.committed.push(fn);
+    let unit: Level = this;
+    while (unit.parent && unit.parent.depth > 1) unit = unit.parent;
+    // Run later in the context it was asked from, as when it ran at the end of its own transaction.
+    unit.committed.push(AsyncResource.bind(fn));
   }
 
   async all<T = Row>(text: string, ...params: unknown[]): Promise<T[]> {
@@ -128,7 +144,13 @@ class Level implements Queryable {
     return { changes: Number(changes) };
   }
 
+  /** A savepoint on this level (a transaction's handle: a nested transaction; a batch's: a unit). */
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    return (await this.savepoint(fn)).result;
+  }
+
+  /** Runs fn in a savepoint on this level; answers its result and its level (what it queued for after COMMIT). */
+  async savepoint<T>(fn: (tx: Queryable) => Promise<T>): Promise<{ result: T; level: Level }> {
     while (this.child) await this.childEnd();
     const statements = this.usable();
     // From here to the first await nothing else runs: the level is taken before anyone else looks.
@@ -136,24 +158,19 @@ class Level implements Queryable {
     let release!: () => void;
     this.child = child;
     this.childEnded = new Promise((resolve) => (release = resolve));
-    const outer = this.depth === 0;
     try {
-      statements.compiled(outer ? 'BEGIN' : 'SAVEPOINT nested').statement.run();
+      statements.compiled('SAVEPOINT nested').statement.run();
       try {
         const result = await holder.run(child, fn, child);
         child.ended = true;
-        statements.compiled(outer ? 'COMMIT' : 'RELEASE nested').statement.run();
-        if (outer) for (const fn of child.committed.splice(0)) fn();
-        return result;
+        statements.compiled('RELEASE nested').statement.run();
+        return { result, level: child };
       } catch (error) {
         child.ended = true;
-        // A failed COMMIT may have ended the transaction already.
+        // An error that ended the whole transaction (disk full, I/O) leaves no savepoint to go back to.
         if (statements.connection.isTransaction) {
-          if (outer) statements.compiled('ROLLBACK').statement.run();
-          else {
-            statements.compiled('ROLLBACK TO nested').statement.run();
-            statements.compiled('RELEASE nested').statement.run();
-          }
+          statements.compiled('ROLLBACK TO nested').statement.run();
+          statements.compiled('RELEASE nested').statement.run();
         }
         throw error;
       }
@@ -165,7 +182,7 @@ class Level implements Queryable {
     }
   }
 
-  /** What a caller waits for while a transaction is open on this level; refuses to wait for itself. */
+  /** What a caller waits for while a savepoint is open on this level; refuses to wait for itself. */
   protected childEnd(): Promise<void> {
     for (let level = holder.getStore(); level; level = level.parent) {
       if (level === this.child)
@@ -187,23 +204,111 @@ class Level implements Queryable {
 
 /** The SQLite store, with what only SQLite has: the raw connection (pragmas, VACUUM, checkpoints). */
 export class SqliteStore extends Level implements Store {
+  private readonly commits: GroupCommit<Level>;
+  /** The read-only connection's level (a file only): the store's SELECTs, from what is committed. */
+  private readonly reading: Level | undefined;
+
   constructor(
     /** The connection under the store, for SQLite's own maintenance and for tests; queries go through the store. */
     readonly connection: Connection,
     /** The database file; undefined in memory. */
     readonly file: string | undefined,
+    /** A second connection to the same file, opened read only, for reads outside transactions. */
+    private readonly reader?: Connection,
   ) {
     super(new Statements(connection), 0, undefined);
+    this.reading = reader ? new Level(new Statements(reader), 0, undefined, this) : undefined;
+    this.commits = new GroupCommit(this.batches());
   }
+
+  /** How the group commit drives this store's connection. */
+  private batches(): BatchTransaction<Level> {
+    const statements = this.statements;
+    const run = (text: string) => statements.compiled(text).statement.run();
+    return {
+      gathers: this.reading !== undefined,
+      hold: () => {
+        this.child = new Level(statements, 1, this, this);
+        this.childEnded = new Promise((resolve) => (this.releaseBatch = resolve));
+      },
+      release: () => {
+        if (this.child) this.child.ended = true;
+        this.child = undefined;
+        this.childEnded = undefined;
+        this.releaseBatch?.();
+      },
+      begin: () => {
+        this.usable();
+        run('BEGIN');
+        return this.child!;
+      },
+      commit: () => run('COMMIT'),
+      rollback: () => {
+        if (statements.connection.isOpen && statements.connection.isTransaction) run('ROLLBACK');
+      },
+      isOpen: () => statements.connection.isOpen && statements.connection.isTransaction,
+    };
+  }
+
+  private releaseBatch: (() => void) | undefined;
 
   // The options (lockKey) matter across instances only: one SQLite connection has one writer anyway.
   override transaction<T>(fn: (tx: Queryable) => Promise<T>, _options?: { lockKey?: number }): Promise<T> {
-    return super.transaction(fn);
+    try {
+      this.refuseFromInside();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.commits.run(async (batch) => {
+      const { result, level } = await batch.savepoint(fn);
+      return { result, afterCommit: level.committed };
+    });
   }
 
-  /** Runs SQLite text outside any transaction (VACUUM, checkpoints); waits for an open transaction first. */
+  // Outside a transaction: reads from the reading connection (on a file), anything else as a unit
+  // of its own, which commits with a batch like every write.
+  override async all<T = Row>(text: string, ...params: unknown[]): Promise<T[]> {
+    if (!READ.test(text)) return this.transaction((tx) => tx.all<T>(text, ...params));
+    this.refuseFromInside();
+    return this.reading ? this.reading.all<T>(text, ...params) : super.all<T>(text, ...params);
+  }
+
+  override async get<T = Row>(text: string, ...params: unknown[]): Promise<T | undefined> {
+    if (!READ.test(text)) return this.transaction((tx) => tx.get<T>(text, ...params));
+    this.refuseFromInside();
+    return this.reading ? this.reading.get<T>(text, ...params) : super.get<T>(text, ...params);
+  }
+
+  override async arrays<T extends unknown[] = unknown[]>(text: string, ...params: unknown[]): Promise<T[]> {
+    if (!READ.test(text)) return this.transaction((tx) => tx.arrays<T>(text, ...params));
+    this.refuseFromInside();
+    return this.reading ? this.reading.arrays<T>(text, ...params) : super.arrays<T>(text, ...params);
+  }
+
+  override async column<T>(text: string, ...params: unknown[]): Promise<T[]> {
+    if (!READ.test(text)) return this.transaction((tx) => tx.column<T>(text, ...params));
+    this.refuseFromInside();
+    return this.reading ? this.reading.column<T>(text, ...params) : super.column<T>(text, ...params);
+  }
+
+  override run(text: string, ...params: unknown[]): Promise<{ changes: number }> {
+    return this.transaction((tx) => tx.run(text, ...params));
+  }
+
+  /** Throws when the asking code runs inside an open transaction of this store: it would wait for its own batch. */
+  private refuseFromInside(): void {
+    for (let level = holder.getStore(); level; level = level.parent) {
+      if (level.store === this && level.depth > 0 && !level.ended)
+        throw new Error(
+          'A query on the store (or an outer transaction) from inside its own open transaction would wait forever: query through the transaction handle',
+        );
+    }
+  }
+
+  /** Runs SQLite text outside any transaction (VACUUM, checkpoints); waits for an open batch first. */
   async exec(text: string): Promise<void> {
-    while (this.child) await this.childEnd();
+    this.refuseFromInside();
+    while (this.child) await this.childEnded;
     this.usable().connection.exec(text);
   }
 
@@ -217,10 +322,12 @@ export class SqliteStore extends Level implements Store {
   async close(): Promise<void> {
     if (this.ended) return;
     this.ended = true;
+    this.commits.close(new Error('The store is closed'));
+    if (this.reading) this.reading.ended = true;
+    this.reader?.close();
     this.connection.close();
   }
 }
-
 /** Opens service.db in dataDir (memory when there is none), brought to the latest schema. */
 export function openSqliteStore(dataDir?: string, driver: SqliteDriver = nodeSqlite): SqliteStore {
   let connection: Connection;
@@ -249,5 +356,14 @@ export function openSqliteStore(dataDir?: string, driver: SqliteDriver = nodeSql
     connection.close();
     throw error;
   }
-  return new SqliteStore(connection, file);
+  return new SqliteStore(connection, file, file === undefined ? undefined : openReader(driver, file));
+}
+
+/** The reading connection: WAL lets it read what is committed while the other connection writes. */
+function openReader(driver: SqliteDriver, file: string): Connection {
+  const reader = driver.open(file);
+  // It only reads: a write sent to it by mistake fails instead of slipping past the batches.
+  reader.exec('PRAGMA query_only = ON');
+  reader.exec('PRAGMA busy_timeout = 5000');
+  return reader;
 }

@@ -1,8 +1,13 @@
 // The SQLite store serialises transactions on its one connection: requests await between
 // statements, and two of them must never interleave statements inside one transaction.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { nodeSqlite, type SqliteDriver } from '../../../service/storage/driver';
 import { openSqliteStore, type SqliteStore } from '../../../service/storage/sqliteStore';
 import type { Queryable } from '../../../service/storage/store';
+import { tempDir } from '../../support/tempDir';
 
 let store: SqliteStore;
 beforeEach(async () => {
@@ -105,5 +110,128 @@ describe('SQLite store handles', () => {
       await tx.transaction(async (inner) => expect(inner.store).toBe(store));
     });
     expect(store.inTransaction).toBe(false);
+  });
+});
+
+/** node:sqlite with a count of the COMMITs run on each connection it opened. */
+function countingDriver(): SqliteDriver & { commits: () => number } {
+  let commits = 0;
+  return {
+    name: 'node:sqlite, COMMITs counted',
+    commits: () => commits,
+    open(path) {
+      const connection = nodeSqlite.open(path);
+      const prepare = connection.prepare.bind(connection);
+      connection.prepare = (text) => {
+        const statement = prepare(text);
+        if (text !== 'COMMIT') return statement;
+        const run = statement.run.bind(statement);
+        statement.run = (...params) => {
+          commits++;
+          return run(...params);
+        };
+        return statement;
+      };
+      return connection;
+    },
+  };
+}
+
+describe('SQLite store group commit (a file, synchronous=FULL)', () => {
+  let dir: { path: string; remove(): void };
+  let driver: ReturnType<typeof countingDriver>;
+  let file: SqliteStore;
+  /** Another connection to the file: what is on it, whatever the store holds. */
+  const committed = () => {
+    const other = new DatabaseSync(join(dir.path, 'service.db'), { readOnly: true });
+    try {
+      return (other.prepare('SELECT text FROM notes ORDER BY id').all() as Array<{ text: string }>).map((r) => r.text);
+    } finally {
+      other.close();
+    }
+  };
+  beforeEach(async () => {
+    dir = tempDir('stint-group-commit-');
+    driver = countingDriver();
+    file = openSqliteStore(dir.path, driver);
+    await file.run('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE)');
+  });
+  afterEach(async () => {
+    await file.close();
+    dir.remove();
+  });
+
+  it('commits concurrent transactions together, and answers each only once the shared COMMIT is on the file', async () => {
+    const before = driver.commits();
+    const onFileWhenAnswered: boolean[] = [];
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        file
+          .transaction((tx) => tx.run('INSERT INTO notes (text) VALUES (?)', `n${i}`))
+          .then(() => (onFileWhenAnswered[i] = committed().includes(`n${i}`))),
+      ),
+    );
+    // 20 transactions, far fewer fsyncs: those queued behind the first batch share the second.
+    expect(driver.commits() - before).toBeLessThanOrEqual(2);
+    expect(onFileWhenAnswered).toEqual(Array(20).fill(true));
+    expect(committed()).toHaveLength(20);
+  });
+
+  it('keeps the other transactions of a batch when one fails on a unique constraint or throws', async () => {
+    const results = await Promise.allSettled([
+      file.transaction((tx) => tx.run('INSERT INTO notes (text) VALUES (?)', 'a')),
+      file.transaction(async (tx) => {
+        await tx.run('INSERT INTO notes (text) VALUES (?)', 'b');
+        await tx.run('INSERT INTO notes (text) VALUES (?)', 'a'); // taken by the first
+      }),
+      file.transaction(async (tx) => {
+        await tx.run('INSERT INTO notes (text) VALUES (?)', 'c');
+        throw new Error('refused');
+      }),
+      file.transaction((tx) => tx.run('INSERT INTO notes (text) VALUES (?)', 'd')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/UNIQUE/);
+    expect(committed()).toEqual(['a', 'd']);
+    expect(await texts(file)).toEqual(['a', 'd']);
+  });
+
+  it('reads outside transactions from what is committed, without waiting for an open batch', async () => {
+    await file.run('INSERT INTO notes (text) VALUES (?)', 'old');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const writing = file.transaction(async (tx) => {
+      await tx.run('INSERT INTO notes (text) VALUES (?)', 'new');
+      await held;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    // The batch is open with 'new' in it: a read answers at once, without it.
+    expect(await texts(file)).toEqual(['old']);
+    release();
+    await writing;
+    expect(await texts(file)).toEqual(['old', 'new']);
+  });
+
+  it('runs each transaction in its caller’s async context, even inside another caller’s batch', async () => {
+    const context = new AsyncLocalStorage<string>();
+    const seen = await Promise.all(
+      ['first', 'second', 'third'].map((name) =>
+        context.run(name, () =>
+          file.transaction(async (tx) => {
+            await tx.run('INSERT INTO notes (text) VALUES (?)', name);
+            return context.getStore();
+          }),
+        ),
+      ),
+    );
+    expect(seen).toEqual(['first', 'second', 'third']);
+  });
+
+  it('refuses, instead of waiting forever, a write on the store from inside its own transaction', async () => {
+    await expect(file.transaction(async () => file.run('INSERT INTO notes (text) VALUES (?)', 'x'))).rejects.toThrow(
+      /transaction handle/,
+    );
+    await expect(file.transaction(async () => texts(file))).rejects.toThrow(/transaction handle/);
+    expect(await texts(file)).toEqual([]);
   });
 });

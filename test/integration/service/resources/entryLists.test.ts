@@ -86,4 +86,24 @@ describe('entry lists', () => {
     otherAccount(team);
     for (const query of ['', '&description=count']) expect(await last(query)).toBe('3');
   });
+
+  it('answer again, never the kept answer, after any change to what a listed entry shows, also by another connection', async () => {
+    const team = await serveTeam();
+    const { client } = team;
+    const project = await createProject(client, { name: 'Before' });
+    const entry = await createEntry(client, { project_id: project, description: 'first #old', minutes: 30 });
+    const listed = async () => (await client.get('/v2/entries?per_page=1000')).body[0];
+    expect(await listed()).toEqual(await listed()); // the kept answer
+    expect((await listed()).project.name).toBe('Before');
+    expect((await client.put(`/v2/projects/${project}`, { name: 'After' })).status).toBe(200);
+    expect((await listed()).project.name).toBe('After');
+    expect((await client.put(`/v2/entries/${entry.id}`, { minutes: 45 })).status).toBe(200);
+    expect((await listed()).minutes).toBe(45);
+    expect((await client.put(`/v2/tags/${entry.tags[0].id}`, { name: 'renamed' })).status).toBe(200);
+    expect((await listed()).tags.map((t: { name: string }) => t.name)).toEqual(['renamed']);
+    const db = openDatabaseFile(join(team.dataDir, 'service.db'));
+    db.prepare('UPDATE entries SET description = ? WHERE id = ?').run('changed elsewhere', entry.id);
+    db.close();
+    expect((await listed()).description).toBe('changed elsewhere');
+  });
 });

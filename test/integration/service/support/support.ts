@@ -5,6 +5,7 @@ import { afterEach } from 'vitest';
 import { startService, type RunningService, type ServiceOptions } from '../../../../service';
 import { onPostgres, postgresTestStore } from '../../../support/postgresService';
 import { withTestPasswordCost } from '../../../support/passwordCost';
+import { makeTempDir } from '../../../support/tempDir';
 
 export const USER_AGENT = 'StintTests/1.0';
 
@@ -84,9 +85,13 @@ afterEach(async () => {
 export async function serve(options: ServiceOptions = {}): Promise<TestService> {
   const clock = manualClock();
   const store = options.store ?? (onPostgres() && !options.dataDir ? await postgresTestStore() : undefined);
+  // STINT_TEST_STORE=sqlite-file: SQLite in a file (WAL, FULL, its reading connection) instead of memory.
+  const onFile = process.env.STINT_TEST_STORE === 'sqlite-file' && !store && !options.dataDir;
+  const dataDir = onFile ? { dataDir: makeTempDir('stint-service-file-') } : {};
   const service = await startService({
     rateLimit: 0,
     now: clock,
+    ...dataDir,
     ...options,
     tuning: withTestPasswordCost(options.tuning),
     ...(store ? { store } : {}),
