@@ -1,11 +1,12 @@
 // The settings file's bytes (main/core/settings/settingsFile.ts, which replaced conf): a file conf
 // wrote reads back the same, one written now is byte for byte what conf wrote (so an older Stint
 // reads it), a crash mid-write leaves a whole file, and only this user may open it.
-import { chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type SettingsPatch } from '../../../../common/settings';
 import { openSettingsStore, SETTINGS_FILE } from '../../../../main/core/settings/file';
+import { writeSettingsFile } from '../../../../main/core/settings/settingsFile';
 import { tempDir } from '../../../support/tempDir';
 
 let dir: ReturnType<typeof tempDir>;
@@ -70,6 +71,13 @@ describe('the settings file on disk', () => {
     expect(openSettingsStore(dir.path).get().theme).toBe('light');
     // Each write renames its own temp file: nothing of this run's is left beside the file.
     expect(readdirSync(dir.path).sort()).toEqual([leftover.slice(dir.path.length + 1), SETTINGS_FILE].sort());
+  });
+
+  it('leaves no temp file behind when a write fails, and says so', () => {
+    // A folder where the file should be: the rename over it fails.
+    mkdirSync(join(file(), 'in-the-way'), { recursive: true });
+    expect(() => writeSettingsFile(file(), { theme: 'dark' })).toThrow();
+    expect(readdirSync(dir.path)).toEqual([SETTINGS_FILE]);
   });
 
   it.skipIf(!posix)('is written for this user only (0600), in a folder only this user may open (0700)', () => {
