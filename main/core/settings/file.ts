@@ -1,7 +1,7 @@
 // The settings file: <dir>/settings.json, written atomically (settingsFile.ts), checked against its
-// shape and migrated by number on open (schema.ts). A file that cannot be read, parsed, migrated or checked never stops
-// Stint from starting: it is moved aside as settings.json.damaged, the defaults are used, and the
-// store's `problem` says so for core to tell the user.
+// shape and migrated by number on open (schema.ts). A file that cannot be read, parsed, migrated
+// or checked never stops Stint from starting: it is moved aside as settings.json.damaged, the
+// defaults are used, and the store's `problem` says so for core to tell the user.
 
 import { renameSync } from 'node:fs';
 import { join } from 'node:path';
