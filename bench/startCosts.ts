@@ -22,7 +22,6 @@ const RUNS = Number(process.env.RUNS ?? 3);
 const PIECES: Array<[string, string]> = [
   ['package:fastify', 'fastify (with avvio, find-my-way, pino, its ajv and fast-json-stringify compilers)'],
   ['package:zod', 'zod (the contract: common/contract.ts)'],
-  ['package:conf', 'conf (the settings file, with ajv)'],
   ['package:dbus-next', 'dbus-next (the tray host check, calendars)'],
   ['package:@napi-rs/keyring', '@napi-rs/keyring (the keychain)'],
   ['package:node:sqlite', 'node:sqlite, one database opened'],

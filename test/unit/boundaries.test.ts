@@ -95,7 +95,7 @@ const RULES: Array<{ folder: string; folders: string[]; packages: string[]; beca
   {
     folder: 'main/core',
     folders: ['main/core', 'main/api', 'common', 'service/index.ts', 'platform'],
-    packages: ['node:', 'zod', 'conf', 'ical.js'],
+    packages: ['node:', 'zod', 'ical.js'],
     because: { 'service/index.ts': 'the embedded account starts the local service, its one entry point' },
   },
   // main/core's folders, each a layer that imports only those below it (main/core/README.md):
@@ -152,9 +152,12 @@ const RULES: Array<{ folder: string; folders: string[]; packages: string[]; beca
   },
   {
     folder: 'main/core/settings',
-    folders: ['main/core/settings', 'main/core/desktop/commands.ts', 'common'],
-    packages: ['node:', 'conf'],
-    because: { 'main/core/desktop/commands.ts': 'the commands a shortcut can be given' },
+    folders: ['main/core/settings', 'main/core/desktop/commands.ts', 'common', 'platform/privateFiles.ts'],
+    packages: ['node:', 'zod'],
+    because: {
+      'main/core/desktop/commands.ts': 'the commands a shortcut can be given',
+      'platform/privateFiles.ts': 'settings.json is written 0600 in a 0700 folder',
+    },
   },
   { folder: 'main/core/export', folders: ['main/core/export', 'main/api', 'common'], packages: ['node:'] },
   {

@@ -1,8 +1,11 @@
-// The settings file's shape (a JSON schema conf checks on every read and write) and its numbered
-// migrations. To change the shape: bump SETTINGS_VERSION and add the migration that brings a file
-// of the previous version to it. Nothing secret has a place here: tokens live in the keychain.
+// The settings file's shape (checked on every open, with zod, which the contract loads anyway) and
+// its numbered migrations. To change the shape: bump SETTINGS_VERSION and add the migration that
+// brings a file of the previous version to it. Nothing secret has a place here: tokens live in the
+// keychain. The shape is the JSON schema conf checked until it was replaced (settingsFile.ts):
+// each key may be missing, unknown ones are let through (__internal__ among them), and a value
+// against it makes the whole file damaged (file.ts).
 
-import type { Schema } from 'conf';
+import { z } from 'zod';
 import {
   DEFAULT_HOTKEYS,
   DEFAULT_REMINDER,
@@ -14,44 +17,45 @@ import {
   sameAccelerator,
   START_PROJECT_NAMES,
   THEMES,
-  type Settings,
 } from '../../../common/settings';
 
 export const SETTINGS_VERSION = 4;
 
-const accelerator = { type: ['string', 'null'], maxLength: 100 } as const;
+const accelerator = z.string().max(100).nullable().optional();
+const time = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+  .optional();
 
-export const settingsSchema: Schema<Settings> = {
-  hotkeys: {
-    type: 'object',
-    properties: Object.fromEntries(HOTKEY_NAMES.map((name) => [name, accelerator])),
-    additionalProperties: false,
-  },
-  startProjects: {
-    type: 'object',
-    properties: Object.fromEntries(
-      START_PROJECT_NAMES.map((name) => [name, { type: ['integer', 'null'], minimum: 1 }]),
-    ),
-    additionalProperties: false,
-  },
-  idleThresholdMinutes: { type: ['integer', 'null'], minimum: IDLE_MINUTES.min, maximum: IDLE_MINUTES.max },
-  launchAtLogin: { type: 'boolean' },
-  theme: { type: 'string', enum: [...THEMES] },
+const settingsShape = z.looseObject({
+  hotkeys: z.strictObject(Object.fromEntries(HOTKEY_NAMES.map((name) => [name, accelerator]))).optional(),
+  startProjects: z
+    .strictObject(Object.fromEntries(START_PROJECT_NAMES.map((name) => [name, z.int().min(1).nullable().optional()])))
+    .optional(),
+  idleThresholdMinutes: z.int().min(IDLE_MINUTES.min).max(IDLE_MINUTES.max).nullable().optional(),
+  launchAtLogin: z.boolean().optional(),
+  theme: z.enum(THEMES).optional(),
   // Whether from is before to is the settings' own rule (common/settings.ts), checked on open.
-  reminder: {
-    type: 'object',
-    properties: {
-      enabled: { type: 'boolean' },
-      days: { type: 'array', items: { type: 'integer', minimum: 0, maximum: 6 }, maxItems: 7 },
-      from: { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' },
-      to: { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' },
-      afterMinutes: { type: 'integer', minimum: REMINDER_AFTER_MINUTES.min, maximum: REMINDER_AFTER_MINUTES.max },
-    },
-    additionalProperties: false,
-  },
-};
+  reminder: z
+    .strictObject({
+      enabled: z.boolean().optional(),
+      days: z.array(z.int().min(0).max(6)).max(7).optional(),
+      from: time,
+      to: time,
+      afterMinutes: z.int().min(REMINDER_AFTER_MINUTES.min).max(REMINDER_AFTER_MINUTES.max).optional(),
+    })
+    .optional(),
+});
 
-/** What a migration may do to the file's values (conf's store, typed loosely: old shapes are not Settings). */
+/** Throws, naming each value against the file's shape; the values are not changed. */
+export function checkSettingsShape(values: Record<string, unknown>): void {
+  const checked = settingsShape.safeParse(values);
+  if (checked.success) return;
+  const problems = checked.error.issues.map((issue) => `\`${issue.path.join('.')}\` ${issue.message}`);
+  throw new Error(`Config schema violation: ${problems.join('; ')}`);
+}
+
+/** What a migration may do to the file's values (typed loosely: old shapes are not Settings). */
 export interface MigrationStore {
   has(key: string): boolean;
   get(key: string): unknown;
@@ -61,7 +65,7 @@ export interface MigrationStore {
 
 /**
  * Migration n brings a file of version n-1 to version n. Each must also leave a file already in
- * the new shape as it is: conf runs them all on a file with no version (a new one).
+ * the new shape as it is: they all run on a file with no version (a new one).
  */
 export const MIGRATIONS: Readonly<Record<number, (store: MigrationStore) => void>> = {
   // Version 1 kept `idleMinutes`, with 0 for "off". Version 2: `idleThresholdMinutes`, null for off.
@@ -98,5 +102,5 @@ export const MIGRATIONS: Readonly<Record<number, (store: MigrationStore) => void
   },
 };
 
-/** conf numbers versions as semver: migration n runs as version n.0.0. */
+/** Versions are written as semver, as conf wrote them: migration n runs as version n.0.0. */
 export const semver = (n: number) => `${n}.0.0`;

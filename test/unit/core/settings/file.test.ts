@@ -1,4 +1,4 @@
-// The settings file on disk: written by conf in a real temp folder, migrated by number, checked
+// The settings file on disk: written by settings/file.ts in a real temp folder, migrated by number, checked
 // against its schema, and never in the way of starting Stint when it is damaged.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
