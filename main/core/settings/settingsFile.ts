@@ -43,12 +43,41 @@ export function writeSettingsFile(path: string, values: StoredValues): void {
     } finally {
       closeSync(fd);
     }
-    renameSync(temp, path);
+    renameOver(temp, path);
   } catch (error) {
     rmSync(temp, { force: true });
     throw error;
   }
   flushFolder(dir);
+}
+
+/** How often, and how far apart, a rename Windows refused for a moment is tried again. */
+export const RENAME_TRIES = 10;
+const RENAME_PAUSE_MS = 50;
+const BUSY = new Set(['EPERM', 'EBUSY', 'EACCES']);
+
+/**
+ * Renames the temp file over the settings file. On Windows an antivirus or indexer that has the
+ * file open makes the rename fail with EPERM, EBUSY or EACCES for a moment (conf's `atomically`
+ * retried it too), so such a failure is tried again for up to half a second before it is one.
+ */
+export function renameOver(
+  from: string,
+  to: string,
+  rename: (from: string, to: string) => void = renameSync,
+  platform: NodeJS.Platform = process.platform,
+): void {
+  for (let tried = 1; ; tried++) {
+    try {
+      rename(from, to);
+      return;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      if (platform !== 'win32' || !BUSY.has(code) || tried >= RENAME_TRIES) throw error;
+      // The settings are written from synchronous code: a short blocking pause, at most 0.5 s in all.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, RENAME_PAUSE_MS);
+    }
+  }
 }
 
 /** Makes the rename itself durable. Windows cannot open a folder, and flushes the rename itself. */

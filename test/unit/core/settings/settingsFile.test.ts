@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type SettingsPatch } from '../../../../common/settings';
 import { openSettingsStore, SETTINGS_FILE } from '../../../../main/core/settings/file';
-import { writeSettingsFile } from '../../../../main/core/settings/settingsFile';
+import { RENAME_TRIES, renameOver, writeSettingsFile } from '../../../../main/core/settings/settingsFile';
 import { tempDir } from '../../../support/tempDir';
 
 let dir: ReturnType<typeof tempDir>;
@@ -92,5 +92,35 @@ describe('the settings file on disk', () => {
     store.update({ theme: 'dark' });
     expect(statSync(file()).mode & 0o777).toBe(0o600);
     expect(statSync(dir.path).mode & 0o777).toBe(0o700);
+  });
+});
+
+describe('the rename over the settings file', () => {
+  const refused = (code: string) => Object.assign(new Error(`${code}: operation not permitted, rename`), { code });
+
+  it('is tried again while Windows holds the file for a moment (an antivirus, an indexer)', () => {
+    const calls: string[] = [];
+    const rename = (from: string, to: string) => {
+      calls.push(`${from}>${to}`);
+      if (calls.length < 3) throw refused('EPERM');
+    };
+    renameOver('a.tmp', 'settings.json', rename, 'win32');
+    expect(calls).toEqual(['a.tmp>settings.json', 'a.tmp>settings.json', 'a.tmp>settings.json']);
+  });
+
+  it('gives up after its tries on Windows, and at once elsewhere or on any other failure', () => {
+    let tries = 0;
+    const always = (code: string) => () => {
+      tries++;
+      throw refused(code);
+    };
+    expect(() => renameOver('a.tmp', 'settings.json', always('EBUSY'), 'win32')).toThrow(/EBUSY/);
+    expect(tries).toBe(RENAME_TRIES);
+    tries = 0;
+    expect(() => renameOver('a.tmp', 'settings.json', always('EPERM'), 'linux')).toThrow(/EPERM/);
+    expect(tries).toBe(1);
+    tries = 0;
+    expect(() => renameOver('a.tmp', 'settings.json', always('ENOSPC'), 'win32')).toThrow(/ENOSPC/);
+    expect(tries).toBe(1);
   });
 });
