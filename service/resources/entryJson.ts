@@ -4,7 +4,7 @@
 // entry that refers to it, and only the entry's own strings are escaped.
 //
 // The shape must stay exactly view.entry's (views/tracking.ts), which answers single entries:
-// test/integration/service/entryLists.test.ts compares every list item with GET /v2/entries/:id.
+// test/integration/service/resources/entryLists.test.ts compares every list item with GET /v2/entries/:id.
 import { nocase, idList, bool } from '../storage/dialect';
 import type { Queryable } from '../storage/store';
 import type { PageRow } from '../domain/entryQuery';

@@ -43,7 +43,7 @@ export interface TrayIconRenderer {
 export interface TrayIconRendererOptions {
   /**
    * A state's image drawn ahead (the idle icons the app ships, assets/trayIcons/, drawn by this
-   * code: test/unit/core/trayIconShipped.test.ts), or null to draw it. Drawing the first icons
+   * code: test/unit/core/views/trayIcon/shippedIcons.test.ts), or null to draw it. Drawing the first icons
    * costs ~30 ms of CPU at start (the drawing code runs cold), before the tray can be shown.
    */
   drawnAhead?(state: Exclude<TrayIconState, 'running'>, size: IconSize, variant: TrayIconVariant): Buffer | null;
