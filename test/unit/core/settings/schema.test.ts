@@ -1,5 +1,5 @@
 // The settings file's shape (main/core/settings/schema.ts): what conf's JSON schema let through and
-// refused, now checked with zod. A file against it is moved aside whole (settingsStore.test.ts).
+// refused, now checked with zod. A file against it is moved aside whole (file.test.ts).
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../../common/settings';
 import { checkSettingsShape } from '../../../../main/core/settings/schema';
