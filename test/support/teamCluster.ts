@@ -159,7 +159,7 @@ export async function startTeamCluster(options: TeamClusterOptions): Promise<Tea
   const restarted = new Set<ChildProcess>();
   let ended = false;
   void exit.then(() => (ended = true));
-  await until(() => ended || output.includes('Stint for a team is up'), 'the team deployment to start', 120_000);
+  await until(() => ended || output.includes('Stint for a team is up'), 'the team deployment to start', 240_000);
   if (ended) throw new Error(`deploy/run-team.sh exited: ${output}`);
 
   const url = `http://127.0.0.1:${lbPort}`;

@@ -24,7 +24,7 @@ beforeAllWithPostgres(async () => {
     instances: 2,
     env: { RATE_LIMIT: '2', TRUST_PROXY: 'loopback', STINT_LB_CONNECTIONS_PER_SOURCE: String(PER_SOURCE) },
   });
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   const code = await cluster?.stop();

@@ -18,7 +18,7 @@ beforeAllWithPostgres(async () => {
     instances: 2,
     env: { RATE_LIMIT: '0', DRAIN_SECONDS: '1' },
   });
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await cluster?.stop();

@@ -38,7 +38,7 @@ beforeAllWithPostgres(async () => {
       STINT_OWNER_PASSWORD_FILE: passwordFile,
     },
   });
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   const code = await cluster?.stop();

@@ -15,7 +15,7 @@ beforeAllWithPostgres(async () => {
   database = await testDatabase({ empty: true });
   // No rate limit: every client reaches the instances from HAProxy's one address.
   cluster = await startTeamCluster({ databaseUrl: database.url, env: { RATE_LIMIT: '0', DRAIN_SECONDS: '2' } });
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   const code = await cluster?.stop();
