@@ -239,7 +239,11 @@ export class SqliteStore extends Level implements Store {
       },
       begin: () => {
         this.usable();
-        run('BEGIN');
+        // IMMEDIATE: a batch is a write, so it takes the write lock first. A deferred BEGIN would
+        // read under a snapshot that another connection's commit (the service command beside a
+        // running service, a test's own connection) makes stale, and its first write would then
+        // fail with "database is locked" at once, which no busy timeout waits out.
+        run('BEGIN IMMEDIATE');
         return this.child!;
       },
       commit: () => run('COMMIT'),

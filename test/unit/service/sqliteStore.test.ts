@@ -177,6 +177,34 @@ describe('SQLite store group commit (a file, synchronous=FULL)', () => {
     expect(committed()).toHaveLength(20);
   });
 
+  it('holds the write lock from its start, so another connection committing meanwhile cannot make its write fail', async () => {
+    // The service command (set-password, register-app) writes to the file of a running service. A
+    // transaction that began deferred and read would meet that commit at its first write with
+    // "database is locked" (a stale snapshot, which no busy timeout waits out); one that holds
+    // the write lock makes the other connection wait instead (here it is told not to wait).
+    await file.run('INSERT INTO notes (text) VALUES (?)', 'before');
+    const other = new DatabaseSync(join(dir.path, 'service.db'));
+    other.exec('PRAGMA busy_timeout = 0');
+    let otherWrite: unknown = 'not tried';
+    try {
+      await file.transaction(async (tx) => {
+        await texts(tx);
+        try {
+          other.prepare('INSERT INTO notes (text) VALUES (?)').run('elsewhere');
+          otherWrite = 'committed';
+        } catch (error) {
+          otherWrite = (error as Error).message;
+        }
+        await tx.run('INSERT INTO notes (text) VALUES (?)', 'mine');
+      });
+      other.prepare('INSERT INTO notes (text) VALUES (?)').run('after');
+    } finally {
+      other.close();
+    }
+    expect(otherWrite).toMatch(/locked|busy/i);
+    expect(committed()).toEqual(['before', 'mine', 'after']);
+  });
+
   it('keeps the other transactions of a batch when one fails on a unique constraint or throws', async () => {
     const results = await Promise.allSettled([
       file.transaction((tx) => tx.run('INSERT INTO notes (text) VALUES (?)', 'a')),
