@@ -226,6 +226,7 @@ describe('updates from a generic feed (electron-updater) under the Electron stan
     await reread.journal.close();
 
     // The next start (the new version) finds the timer still running and the entry on the service.
+    const feedReadsBefore = feed.requests.filter((path) => path.endsWith('.yml')).length;
     const again = await bootBundle({ ...installed(m), args: [`--local-port=${port}`], version: '0.2.0' });
     booted = again;
     const timers = await collect((await service(port)).listTimers());
@@ -235,6 +236,16 @@ describe('updates from a generic feed (electron-updater) under the Electron stan
         (await collect((await service(port)).listEntries())).some((e) => e.description === 'before the restart'),
       CONDITION_WAIT_MS,
       'the entry made before the restart on the service',
+    );
+    // The new version looks at the feed as it starts. Under the stand-in its updater lives on in
+    // this process after the quit, so the test waits for that look to end: otherwise the next
+    // test's download races it in the next machine's cache (seen failing 2 runs in 3).
+    await until(
+      async () =>
+        feed.requests.filter((path) => path.endsWith('.yml')).length > feedReadsBefore &&
+        !['checking', 'available', 'downloading'].includes((await updateOf(again))?.state ?? 'checking'),
+      CONDITION_WAIT_MS,
+      "the new version's own look at the feed done",
     );
   });
 
