@@ -41,7 +41,27 @@ export function value<T = unknown>(db: DatabaseSync, text: string, ...params: Pa
  * differ: Node's say a run's `changes` may be a bigint (it is one only with readBigInts, which is
  * off); service/storage/driver.ts casts the same way.
  */
-export const asDb = (db: DatabaseSync): SqliteStore => new SqliteStore(db as unknown as Connection, undefined);
+export function asDb(db: DatabaseSync): SqliteStore {
+  // The service under test usually runs in this very process. node:sqlite's busy timeout waits
+  // synchronously, so a write here while the service's batch holds the write lock would block the
+  // one event loop the service needs to finish that batch, and fail after 5 s ("database is
+  // locked"). So this connection does not wait inside SQLite: a transaction the lock refuses is
+  // tried again after a turn of the event loop, as another process's busy wait would let it.
+  db.exec('PRAGMA busy_timeout = 0');
+  const store = new SqliteStore(db as unknown as Connection, undefined);
+  const once = store.transaction.bind(store);
+  store.transaction = async (fn, options) => {
+    for (const end = Date.now() + 10_000; ; ) {
+      try {
+        return await once(fn, options);
+      } catch (error) {
+        if (!/database is locked/.test(String(error)) || Date.now() > end) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+  };
+  return store;
+}
 
 /** The connection under a SQLite store (the service's own), for tests that read it directly while the service is idle. */
 export const connectionOf = (store: Store): DatabaseSync =>
