@@ -52,9 +52,10 @@ let bundle: TestBundle;
 beforeAll(async () => {
   secretService = await startSecretService();
   trayHost = await exportStatusNotifierWatcher(secretService.busAddress, true);
-  // Looking at the feed as soon as the account is open rather than 5 s later (the app's delay keeps
-  // electron-updater's load off the start's path, which no test here is about): 12 boots, a minute.
-  bundle = await buildTestBundle('updates', { releaseKey: releaseKeys.publicKeyPem, updatesLoadDelayMs: 0 });
+  // The shipped 5 s before electron-updater loads, not 0: under the stand-in every boot shares this
+  // process, and with no delay one test's updater still looked at the feed while the next test's
+  // downloaded (two fresh-clone runs failed a different test each). The delay costs a minute.
+  bundle = await buildTestBundle('updates', { releaseKey: releaseKeys.publicKeyPem });
   feed = await startUpdateFeed();
 }, 120_000);
 
