@@ -29,6 +29,17 @@ interface OAuthTeam extends Instances {
   code(): Promise<{ code: string; verifier: string }>;
 }
 
+/** The one token answer of a race of grants: exactly one 200, every other one a replay (400 invalid_grant). */
+function oneGrantWon<R extends { status: number; body: any }>(replies: R[], round: number): R {
+  const won = replies.filter((r) => r.status === 200);
+  expect(won, `round ${round}: ${replies.map((r) => r.status)}`).toHaveLength(1);
+  for (const lost of replies.filter((r) => r.status !== 200)) {
+    expect(lost.status).toBe(400);
+    expect(lost.body.error).toBe('invalid_grant');
+  }
+  return won[0]!;
+}
+
 async function oauthTeam(): Promise<OAuthTeam> {
   const team = await instancesOnOneDatabase(3);
   const { clientId, clientSecret } = await registerApplication(team.admin, {
@@ -67,19 +78,14 @@ describe('single use across 3 instances on one PostgreSQL database', () => {
           { accept: 'application/json' },
         ),
       );
-      const won = replies.filter((r) => r.status === 200);
-      expect(won, `round ${round}: ${replies.map((r) => r.status)}`).toHaveLength(1);
-      for (const lost of replies.filter((r) => r.status !== 200)) {
-        expect(lost.status).toBe(400);
-        expect(lost.body.error).toBe('invalid_grant');
-      }
+      const won = oneGrantWon(replies, round);
       // One set of tokens was ever issued from the code, and the replays revoked it (RFC 6749 §4.1.2).
       const issued = await team.admin.column<number>(
         'SELECT COUNT(*) FROM oauth_access_tokens t JOIN oauth_authorization_codes c ON c.id = t.authorization_code_id WHERE c.code_sha256 = ?',
         createHash('sha256').update(code).digest('hex'),
       );
       expect(issued, `round ${round}`).toEqual([1]);
-      expect(await currentUser(team.services[round % 3]!.url, won[0]!.body.access_token)).toBe(401);
+      expect(await currentUser(team.services[round % 3]!.url, won.body.access_token)).toBe(401);
     }
   }, 120_000);
 
@@ -111,12 +117,7 @@ describe('single use across 3 instances on one PostgreSQL database', () => {
           { accept: 'application/json' },
         ),
       );
-      const won = replies.filter((r) => r.status === 200);
-      expect(won, `round ${round}: ${replies.map((r) => r.status)}`).toHaveLength(1);
-      for (const lost of replies.filter((r) => r.status !== 200)) {
-        expect(lost.status).toBe(400);
-        expect(lost.body.error).toBe('invalid_grant');
-      }
+      const won = oneGrantWon(replies, round);
       // The first pair and one rotation, nothing more; the replays of the used token revoked the family.
       const family = await team.admin.all<{ live: number; total: number }>(
         `SELECT COUNT(*) AS total, COUNT(*) FILTER (WHERE revoked_at IS NULL) AS live FROM oauth_refresh_tokens
@@ -124,7 +125,7 @@ describe('single use across 3 instances on one PostgreSQL database', () => {
         createHash('sha256').update(code).digest('hex'),
       );
       expect(family, `round ${round}`).toEqual([{ total: 2, live: 0 }]);
-      expect(await currentUser(team.services[round % 3]!.url, won[0]!.body.access_token)).toBe(401);
+      expect(await currentUser(team.services[round % 3]!.url, won.body.access_token)).toBe(401);
     }
   }, 120_000);
 });
