@@ -10,9 +10,49 @@ import type { Connection } from '../../service/storage/driver';
 import { SqliteStore } from '../../service/storage/sqliteStore';
 import type { Store } from '../../service/storage/store';
 
-/** Opens the database file; the 5 s busy timeout waits out the service's own writes. */
+/**
+ * Opens the database file, for reading it (WAL readers never wait for the service) or for
+ * writing it while no service runs on it. A write beside a running service goes through
+ * writeBeside: the 5 s busy timeout here waits synchronously (see writeBeside).
+ */
 export function openDatabaseFile(path: string, options: { readonly?: boolean } = {}): DatabaseSync {
   return new DatabaseSync(path, { readOnly: options.readonly ?? false, timeout: 5000 });
+}
+
+const isLocked = (error: unknown) => /database is locked/.test(String(error));
+const turn = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+/**
+ * Runs `write` in one transaction on a second connection to the file of a service that runs in
+ * this very process. node:sqlite's busy timeout waits synchronously, so a write that met the
+ * service's open batch (its group commit holds the write lock across turns of the event loop)
+ * would block the one event loop that batch needs to finish, and fail after 5 s with "database
+ * is locked". So the write lock is asked for without waiting (BEGIN IMMEDIATE), and asked again
+ * after a turn of the loop until the service lets go of it; then every statement of `write` runs
+ * without meeting a lock.
+ */
+export async function writeBeside<T>(path: string, write: (db: DatabaseSync) => T): Promise<T> {
+  const db = new DatabaseSync(path, { timeout: 0 });
+  try {
+    for (const end = Date.now() + 30_000; ; await turn()) {
+      try {
+        db.exec('BEGIN IMMEDIATE');
+        break;
+      } catch (error) {
+        if (!isLocked(error) || Date.now() > end) throw error;
+      }
+    }
+    try {
+      const result = write(db);
+      db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  } finally {
+    db.close();
+  }
 }
 
 type Params = [Record<string, SQLInputValue>, ...SQLInputValue[]] | SQLInputValue[];
@@ -55,8 +95,8 @@ export function asDb(db: DatabaseSync): SqliteStore {
       try {
         return await once(fn, options);
       } catch (error) {
-        if (!/database is locked/.test(String(error)) || Date.now() > end) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        if (!isLocked(error) || Date.now() > end) throw error;
+        await turn();
       }
     }
   };

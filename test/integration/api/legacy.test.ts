@@ -138,7 +138,7 @@ describe('bulk import', () => {
 
   it('by project name, with allow_hashtags, and null for an entry whose user the service skipped', async () => {
     const { v1, v2, team } = await setUp();
-    const ann = team.member('leader', { email: 'ann@legacy.test', first_name: 'Ann', last_name: 'Lee' });
+    const ann = await team.member('leader', { email: 'ann@legacy.test', first_name: 'Ann', last_name: 'Lee' });
     const made = await v1.importEntries(
       [
         { date: '2024-05-01', minutes: 60, projectName: 'Fresh project', description: 'Design #ux' },

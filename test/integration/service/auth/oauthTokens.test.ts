@@ -24,7 +24,7 @@ async function me(url: string, headers: Record<string, string>, query = '') {
 describe('OAuth access tokens', () => {
   it('authenticate as their user in every placement: Bearer, token, access_token, Basic with an empty or x-oauth-basic password', async () => {
     const team = await serveTeam();
-    const lee = team.member('leader');
+    const lee = await team.member('leader');
     const token = await issueToken(team, lee.id);
     const url = team.service.url;
     for (const [headers, query] of [
@@ -99,7 +99,7 @@ describe('OAuth access tokens', () => {
 
   it('answer 401 when their user is deactivated, and again 200 once activated', async () => {
     const team = await serveTeam();
-    const cora = team.member('coworker');
+    const cora = await team.member('coworker');
     const token = await issueToken(team, cora.id);
     await team.client.put(`/v2/users/${cora.id}/deactivate`);
     expect((await me(team.service.url, { authorization: `Bearer ${token}` })).status).toBe(401);
@@ -109,7 +109,7 @@ describe('OAuth access tokens', () => {
 
   it("carry their user's role: a coworker's OAuth token may not create projects", async () => {
     const team = await serveTeam();
-    const cora = team.member('coworker');
+    const cora = await team.member('coworker');
     const token = await issueToken(team, cora.id);
     const reply = await rawRequest(`${team.service.url}/v2/projects`, {
       method: 'POST',

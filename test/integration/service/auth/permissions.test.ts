@@ -13,9 +13,9 @@ async function crew() {
   const team = await serveTeam();
   const given = await createProject(team.client, { name: 'Given' });
   const closed = await createProject(team.client, { name: 'Closed' });
-  const lee = team.member('leader');
-  const cora = team.member('coworker');
-  const carl = team.member('contractor');
+  const lee = await team.member('leader');
+  const cora = await team.member('coworker');
+  const carl = await team.member('contractor');
   await team.client.put(`/v2/users/${carl.id}/give_access_to_projects`, { project_ids: [given] });
   const mine = await createEntry(team.client, { date: '2024-03-01', project_id: closed });
   const lees = await createEntry(lee.client, { date: '2024-03-02' });

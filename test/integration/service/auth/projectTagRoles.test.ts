@@ -43,9 +43,9 @@ async function statuses(role: Role): Promise<{ seen: Record<string, number>; lis
   const owner = team.client;
   const given = await createProject(owner, { name: 'Given' });
   const notGiven = await createProject(owner, { name: 'Not given' });
-  const actor = role === 'owner' ? { id: team.service.ownerId, client: owner } : team.member(role);
+  const actor = role === 'owner' ? { id: team.service.ownerId, client: owner } : await team.member(role);
   await owner.put(`/v2/users/${actor.id}/give_access_to_projects`, { project_ids: [given] });
-  const other = team.member('coworker');
+  const other = await team.member('coworker');
   await owner.put(`/v2/users/${other.id}/give_access_to_projects`, { project_ids: [given] });
   await owner.post('/v2/tags', { names: ['shared'] }); // coworkers and contractors may not create tags
   const mine = await createEntry(actor.client, { project_id: given, description: '#shared' });
@@ -137,8 +137,8 @@ describe('project, group and tag roles', () => {
     await createEntry(owner, { project_id: given, description: 'work #design' });
     await createEntry(owner, { project_id: notGiven, description: 'work #secret' });
     await owner.post('/v2/tags', { names: ['unused'] });
-    const contractor = team.member('contractor');
-    const coworker = team.member('coworker');
+    const contractor = await team.member('contractor');
+    const coworker = await team.member('coworker');
     await owner.put(`/v2/users/${contractor.id}/give_access_to_projects`, { project_ids: [given] });
     const ids = Object.fromEntries((await owner.get('/v2/tags')).body.map((t: any) => [t.name, t.id]));
 
@@ -174,7 +174,7 @@ describe('project, group and tag roles', () => {
       await createProject(owner, { name: 'Given' }),
       await createProject(owner, { name: 'Not given' }),
     ];
-    const contractor = team.member('contractor');
+    const contractor = await team.member('contractor');
     await owner.put(`/v2/users/${contractor.id}/give_access_to_projects`, { project_ids: [given] });
     const mixed = (await owner.post('/v2/project_groups', { name: 'Mixed', project_ids: [given, notGiven] })).body;
     await owner.post('/v2/project_groups', {

@@ -62,12 +62,12 @@ async function statuses(role: Role): Promise<Record<string, number>> {
   const given = await createProject(owner, { name: 'Given' });
   const notGiven = await createProject(owner, { name: 'Not given' });
   await createEntry(owner, { description: '#known' });
-  const actor = role === 'owner' ? { id: team.service.ownerId, client: owner } : team.member(role);
+  const actor = role === 'owner' ? { id: team.service.ownerId, client: owner } : await team.member(role);
   await owner.put(`/v2/users/${actor.id}/give_access_to_projects`, { project_ids: [given] });
-  const other = team.member('coworker'); // "another user": a plain coworker with entries
+  const other = await team.member('coworker'); // "another user": a plain coworker with entries
   const othersEntry = async () => (await createEntry(other.client, { project_id: given })).id;
   const ownEntry = async () => (await createEntry(actor.client, { project_id: given })).id;
-  const spare = () => team.member('coworker').id;
+  const spare = async () => (await team.member('coworker')).id;
   const teamId = (await owner.post('/v2/teams', { name: 'Crew', user_ids: [other.id] })).body.id;
   const c: Client = actor.client;
   const entry = (fields: Record<string, unknown>) =>
@@ -106,10 +106,10 @@ async function statuses(role: Role): Promise<Record<string, number>> {
     'POST /v2/users': () => c.post('/v2/users', { email: `${unique()}@example.test` }),
     'PUT another user': () => c.put(`/v2/users/${other.id}`, { first_name: 'Renamed' }),
     'PUT another user activate': () => c.put(`/v2/users/${other.id}/activate`),
-    'PUT another user deactivate': () => c.put(`/v2/users/${spare()}/deactivate`),
+    'PUT another user deactivate': async () => c.put(`/v2/users/${await spare()}/deactivate`),
     'PUT another user give_access_to_projects': () =>
       c.put(`/v2/users/${other.id}/give_access_to_projects`, { project_ids: [given] }),
-    'DELETE another user': () => c.del(`/v2/users/${spare()}`),
+    'DELETE another user': async () => c.del(`/v2/users/${await spare()}`),
     'GET /v2/teams': () => c.get('/v2/teams'),
     'GET a team': () => c.get(`/v2/teams/${teamId}`),
     'POST /v2/teams': () => c.post('/v2/teams', { name: `T ${unique()}`, user_ids: [] }),

@@ -3,7 +3,7 @@
 // client and URI are known good, the application after), the page's security headers, and CSRF.
 import { describe, expect, it } from 'vitest';
 import { Browser, CALLBACK, serveOAuth, tokenRequest } from '../support/oauthSupport';
-import { withDb } from '../support/peopleSupport';
+import { writeDb } from '../support/peopleSupport';
 
 const start = (clientId: string, extra: Record<string, string | undefined> = {}) => ({
   client_id: clientId,
@@ -155,7 +155,7 @@ describe('authorize errors (spec 000 step 2)', () => {
     const browser = new Browser(oauth.service.url);
     const consent = await browser.signIn(start(oauth.clientId));
     expect(consent.fields.ticket).toBeTruthy();
-    withDb(oauth, (db) => db.exec('ALTER TABLE oauth_authorization_codes RENAME TO codes_gone'));
+    await writeDb(oauth, (db) => db.exec('ALTER TABLE oauth_authorization_codes RENAME TO codes_gone'));
     const back = await browser.post({ ...consent.fields, action: 'allow' });
     expect(back.status).toBe(303);
     const url = new URL(back.location!);
@@ -232,10 +232,12 @@ describe('the sign-in and consent pages', () => {
 
   it('let only active users with a password in', async () => {
     const oauth = await serveOAuth();
-    const lee = oauth.member('leader');
+    const lee = await oauth.member('leader');
     const browser = new Browser(oauth.service.url);
     expect((await browser.signIn(start(oauth.clientId), lee.email, 'any password at all')).status).toBe(401); // no password set
-    withDb(oauth, (db) => db.prepare("UPDATE users SET state = 'disabled' WHERE id = ?").run(oauth.service.ownerId));
+    await writeDb(oauth, (db) =>
+      db.prepare("UPDATE users SET state = 'disabled' WHERE id = ?").run(oauth.service.ownerId),
+    );
     expect((await browser.signIn(start(oauth.clientId))).status).toBe(401);
   });
 });

@@ -55,7 +55,7 @@ describe('sign-in throttling', () => {
 
   it('counts every letter case of an e-mail as one, and blocks other e-mails not at all', async () => {
     const oauth = await serveOAuth();
-    const lee = oauth.member('leader');
+    const lee = await oauth.member('leader');
     await withDbAsync(oauth.dataDir, (db) =>
       setPassword(asDb(db), lee.id, 'lee password 1', { now: '2024-01-01T00:00:00Z', cost: TEST_PASSWORD_COST }),
     );
@@ -77,7 +77,7 @@ describe('sign-in throttling', () => {
   // the file's 30 s bound is a hang guard this test's honest work can reach on a busy machine.
   it('an address past its 20 failures does not lock an account below its own limit: after 21 failures on made-up e-mails the owner signs in; an e-mail past its own budget also waits for the address', async () => {
     const oauth = await serveOAuth(); // every test client is 127.0.0.1, as every local client is
-    const lee = oauth.member('leader');
+    const lee = await oauth.member('leader');
     await withDbAsync(oauth.dataDir, (db) =>
       setPassword(asDb(db), lee.id, 'lee password 1', { now: '2024-01-01T00:00:00Z', cost: TEST_PASSWORD_COST }),
     );

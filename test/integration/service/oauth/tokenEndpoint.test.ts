@@ -4,7 +4,7 @@
 // rotation of refresh tokens.
 import { describe, expect, it } from 'vitest';
 import { CALLBACK, codeFor, currentUser, serveOAuth, tokenRequest, type OAuthService } from '../support/oauthSupport';
-import { withDb } from '../support/peopleSupport';
+import { writeDb } from '../support/peopleSupport';
 
 const DAY = 24 * 3600_000;
 
@@ -230,7 +230,9 @@ describe('token endpoint errors (400 with JSON error and error_description)', ()
     const oauth = await serveOAuth();
     const code = await codeFor(oauth);
     const tokens = await exchange(oauth, await codeFor(oauth), {}, { accept: 'application/json' });
-    withDb(oauth, (db) => db.prepare("UPDATE users SET state = 'disabled' WHERE id = ?").run(oauth.service.ownerId));
+    await writeDb(oauth, (db) =>
+      db.prepare("UPDATE users SET state = 'disabled' WHERE id = ?").run(oauth.service.ownerId),
+    );
     await expectError(exchange(oauth, code), 'invalid_grant');
     await expectError(refresh(oauth, tokens.body.refresh_token), 'invalid_grant');
   });

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabaseFile } from '../../../support/sqliteFile';
+import { writeBeside } from '../../../support/sqliteFile';
 import { createEntry, createProject, serve } from '../support/support';
 
 const KEYS = [
@@ -230,9 +230,9 @@ describe('changing and deleting entries', () => {
     const { client } = await serve({ dataDir });
     const e = await createEntry(client, { minutes: 15 });
     // Approval has no endpoint yet: the entry is approved in the database directly.
-    const db = openDatabaseFile(join(dataDir, 'service.db'));
-    db.prepare(`UPDATE entries SET approved_at = '2024-03-04T10:00:00Z', approved_by_id = 1 WHERE id = ?`).run(e.id);
-    db.close();
+    await writeBeside(join(dataDir, 'service.db'), (db) =>
+      db.prepare(`UPDATE entries SET approved_at = '2024-03-04T10:00:00Z', approved_by_id = 1 WHERE id = ?`).run(e.id),
+    );
     for (const reply of [
       await client.put(`/v2/entries/${e.id}`, { minutes: 30 }),
       await client.del(`/v2/entries/${e.id}`),
@@ -312,12 +312,14 @@ describe('listing entries', () => {
     const invoiced = await createEntry(client, {});
     const approved = await createEntry(client, {});
     // Invoices, approval and imports have no endpoints yet: their marks are set in the database.
-    const db = openDatabaseFile(join(dataDir, 'service.db'));
-    db.prepare(`UPDATE entries SET invoiced_at = '2024-03-10T08:00:00Z', invoice_id = 7 WHERE id = ?`).run(invoiced.id);
-    db.prepare(
-      `UPDATE entries SET approved_at = '2024-03-12T08:00:00Z', approved_by_id = ?, import_id = 3 WHERE id = ?`,
-    ).run(service.ownerId, approved.id);
-    db.close();
+    await writeBeside(join(dataDir, 'service.db'), (db) => {
+      db.prepare(`UPDATE entries SET invoiced_at = '2024-03-10T08:00:00Z', invoice_id = 7 WHERE id = ?`).run(
+        invoiced.id,
+      );
+      db.prepare(
+        `UPDATE entries SET approved_at = '2024-03-12T08:00:00Z', approved_by_id = ?, import_id = 3 WHERE id = ?`,
+      ).run(service.ownerId, approved.id);
+    });
     const ids = async (q: string) => (await client.get(`/v2/entries?${q}`)).body.map((e: any) => e.id);
     expect(await ids('invoiced=true')).toEqual([invoiced.id]);
     expect(await ids('invoiced=false')).toEqual([approved.id, plain.id]);

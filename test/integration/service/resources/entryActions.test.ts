@@ -260,9 +260,9 @@ describe('spec 001 Entry state table', () => {
 describe('who may approve and mark as invoiced (GAPS.md "Roles")', () => {
   it("a leader approves and unapproves anyone's entries; coworkers and contractors get 403, even for their own", async () => {
     const team = await serveTeam();
-    const leader = team.member('leader');
-    const coworker = team.member('coworker');
-    const contractor = team.member('contractor');
+    const leader = await team.member('leader');
+    const coworker = await team.member('coworker');
+    const contractor = await team.member('contractor');
     const own = await createEntry(coworker.client, {});
     expect((await leader.client.put(`/v2/entries/${own.id}/approved`)).status).toBe(204);
     expect((await team.client.get(`/v2/entries/${own.id}`)).body.approved_by.id).toBe(leader.id);
@@ -277,13 +277,13 @@ describe('who may approve and mark as invoiced (GAPS.md "Roles")', () => {
 
   it('only owner and supervisor mark entries as invoiced (decided); leaders and others get 403', async () => {
     const team = await serveTeam();
-    const supervisor = team.member('supervisor');
+    const supervisor = await team.member('supervisor');
     const e = await createEntry(team.client, {});
     expect((await supervisor.client.put(`/v2/entries/${e.id}/marked_as_invoiced`, { date: '2024-03-01' })).status).toBe(
       204,
     );
     for (const role of ['leader', 'coworker', 'contractor'] as const) {
-      const member = team.member(role);
+      const member = await team.member(role);
       expect(
         (await member.client.put(`/v2/entries/${e.id}/marked_as_invoiced`, { date: '2024-03-02' })).status,
         role,

@@ -3,7 +3,7 @@
 // the reused count of a list follows every change.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabaseFile } from '../../../support/sqliteFile';
+import { writeBeside } from '../../../support/sqliteFile';
 import { createExpense, createInvoice } from '../support/moneySupport';
 import { serveTeam } from '../support/people';
 import { otherAccount } from '../support/peopleSupport';
@@ -13,7 +13,7 @@ describe('entry lists', () => {
   it('answer every entry exactly as GET /v2/entries/:id does, whatever it carries', async () => {
     const team = await serveTeam();
     const { client } = team;
-    const other = team.member('supervisor', { first_name: 'Ada', last_name: 'Quote"\\' });
+    const other = await team.member('supervisor', { first_name: 'Ada', last_name: 'Quote"\\' });
     const project = await createProject(client, {
       name: 'Ünïcode "quoted" \\ project',
       color: '#abc',
@@ -39,9 +39,9 @@ describe('entry lists', () => {
     const marked = await createEntry(client, { project_id: plain });
     await client.put(`/v2/entries/${marked.id}/marked_as_invoiced`, { date: '2024-03-05' });
     const imported = await createEntry(client, {});
-    const db = openDatabaseFile(join(team.dataDir, 'service.db'));
-    db.prepare('UPDATE entries SET import_id = 42 WHERE id = ?').run(imported.id);
-    db.close();
+    await writeBeside(join(team.dataDir, 'service.db'), (db) =>
+      db.prepare('UPDATE entries SET import_id = 42 WHERE id = ?').run(imported.id),
+    );
 
     const list = await client.get('/v2/entries?per_page=100');
     expect(list.status).toBe(200);
@@ -78,12 +78,12 @@ describe('entry lists', () => {
     }
     await createEntry(client, { description: 'counted' });
     for (const query of ['', '&description=count']) expect(await last(query)).toBe('4');
-    const db = openDatabaseFile(join(team.dataDir, 'service.db'));
-    db.prepare('DELETE FROM entries WHERE id = (SELECT MAX(id) FROM entries)').run();
-    db.close();
+    await writeBeside(join(team.dataDir, 'service.db'), (db) =>
+      db.prepare('DELETE FROM entries WHERE id = (SELECT MAX(id) FROM entries)').run(),
+    );
     for (const query of ['', '&description=count']) expect(await last(query)).toBe('3');
     // A second account's entries are not counted (the whole table is counted only for a lone account).
-    otherAccount(team);
+    await otherAccount(team);
     for (const query of ['', '&description=count']) expect(await last(query)).toBe('3');
   });
 
@@ -101,9 +101,9 @@ describe('entry lists', () => {
     expect((await listed()).minutes).toBe(45);
     expect((await client.put(`/v2/tags/${entry.tags[0].id}`, { name: 'renamed' })).status).toBe(200);
     expect((await listed()).tags.map((t: { name: string }) => t.name)).toEqual(['renamed']);
-    const db = openDatabaseFile(join(team.dataDir, 'service.db'));
-    db.prepare('UPDATE entries SET description = ? WHERE id = ?').run('changed elsewhere', entry.id);
-    db.close();
+    await writeBeside(join(team.dataDir, 'service.db'), (db) =>
+      db.prepare('UPDATE entries SET description = ? WHERE id = ?').run('changed elsewhere', entry.id),
+    );
     expect((await listed()).description).toBe('changed elsewhere');
   });
 });

@@ -68,7 +68,7 @@ describe('POST /v2/expenses', () => {
   it('takes a negative price, a decimal string, taxable false and another user (for roles that change others)', async () => {
     const team = await serveTeam();
     const p = await createProject(team.client);
-    const coworker = team.member('coworker');
+    const coworker = await team.member('coworker');
     const credit = await createExpense(team.client, {
       project_id: p,
       price: -20.05,
@@ -157,7 +157,7 @@ describe('PUT /v2/expenses/:id', () => {
   it('same fields and same required ones as create; 200 with the Expense; both paths; user kept when user_id is absent', async () => {
     const team = await serveTeam();
     const { client, clock } = team;
-    const coworker = team.member('coworker');
+    const coworker = await team.member('coworker');
     const a = await createProject(client);
     const b = await createProject(client);
     const x = await createExpense(client, { project_id: a, price: 5, user_id: coworker.id });
@@ -259,7 +259,7 @@ describe('GET /v2/expenses', () => {
   it('filters by user_ids, project_ids, invoice_ids, description, from, to, price_from, price_to (inclusive), taxable and invoiced, combined', async () => {
     const team = await serveTeam();
     const { client } = team;
-    const coworker = team.member('coworker');
+    const coworker = await team.member('coworker');
     const site = await createProject(client);
     const app = await createProject(client);
     const x1 = await createExpense(client, {
@@ -331,8 +331,8 @@ describe('who sees and changes expenses (GAPS.md "Roles")', () => {
   it("owner, supervisor and leader see all; coworkers only their own, and another user's answers 404", async () => {
     const team = await serveTeam();
     const p = await createProject(team.client);
-    const coworker = team.member('coworker');
-    const leader = team.member('leader');
+    const coworker = await team.member('coworker');
+    const leader = await team.member('leader');
     const mine = await createExpense(coworker.client, { project_id: p });
     const owners = await createExpense(team.client, { project_id: p });
     expect(ids(await leader.client.get('/v2/expenses'))).toEqual([owners.id, mine.id]);
@@ -344,8 +344,8 @@ describe('who sees and changes expenses (GAPS.md "Roles")', () => {
   it("a leader sees others' expenses but changing them answers 403; a coworker cannot log one for someone else (403)", async () => {
     const team = await serveTeam();
     const p = await createProject(team.client);
-    const leader = team.member('leader');
-    const coworker = team.member('coworker');
+    const leader = await team.member('leader');
+    const coworker = await team.member('coworker');
     const owners = await createExpense(team.client, { project_id: p });
     expect(
       (await leader.client.put(`/v2/expenses/${owners.id}`, { date: '2024-03-01', project_id: p, price: 1 })).status,
@@ -362,7 +362,7 @@ describe('who sees and changes expenses (GAPS.md "Roles")', () => {
     const team = await serveTeam();
     const given = await createProject(team.client);
     const other = await createProject(team.client);
-    const contractor = team.member('contractor');
+    const contractor = await team.member('contractor');
     await team.client.put(`/v2/users/${contractor.id}/give_access_to_projects`, { project_ids: [given] });
     const mine = await createExpense(contractor.client, { project_id: given });
     const refused = await contractor.client.post('/v2/expenses', { date: '2024-03-01', project_id: other, price: 1 });

@@ -100,7 +100,7 @@ async function worked(): Promise<{
 }> {
   const team = await serveTeam();
   const { client } = team;
-  const coworker = team.member('coworker');
+  const coworker = await team.member('coworker');
   const site = await createProject(client, { name: 'Site', billing_increment: 1 });
   const entries = [
     (await createEntry(client, { project_id: site, minutes: 90 })).id,
@@ -824,14 +824,14 @@ describe('GET /v2/invoices', () => {
 describe('who sees and makes invoices (decided)', () => {
   it('owner and supervisor make invoices; leaders see them but POST answers 403; coworkers and contractors get 403 everywhere', async () => {
     const team = await serveTeam();
-    const supervisor = team.member('supervisor');
-    const leader = team.member('leader');
+    const supervisor = await team.member('supervisor');
+    const leader = await team.member('leader');
     const invoice = await createInvoice(supervisor.client);
     expect((await leader.client.get('/v2/invoices')).body.map((i: any) => i.id)).toEqual([invoice.id]);
     expect((await leader.client.get(`/v2/invoices/${invoice.id}`)).status).toBe(200);
     expect((await leader.client.post('/v2/invoices', { invoice_date: '2024-03-31' })).status).toBe(403);
     for (const role of ['coworker', 'contractor'] as const) {
-      const member = team.member(role);
+      const member = await team.member(role);
       for (const path of [
         '/v2/invoices',
         `/v2/invoices/${invoice.id}`,

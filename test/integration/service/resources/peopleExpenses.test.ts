@@ -16,8 +16,8 @@ async function expense(client: Client, fields: Record<string, unknown>): Promise
 async function setup() {
   const team = await serveTeam();
   const project = await createProject(team.client, { name: 'Main' });
-  const lee = team.member('leader');
-  const cora = team.member('coworker');
+  const lee = await team.member('leader');
+  const cora = await team.member('coworker');
   const mine = await expense(team.client, { project_id: project, date: '2024-03-01' });
   const lees = [
     await expense(lee.client, { project_id: project, date: '2024-02-01', price: 3 }),

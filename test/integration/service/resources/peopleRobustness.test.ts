@@ -45,11 +45,11 @@ function snapshot(): string {
 beforeEach(async () => {
   team = await serveTeam();
   client = team.client;
-  const user = team.member('coworker').id;
+  const user = (await team.member('coworker')).id;
   const project = await createProject(client, { name: 'Main' });
   await createEntry(client, { project_id: project });
   const created = await client.post('/v2/teams', { name: 'Crew', user_ids: [user] });
-  ids = { user, project, team: created.body.id, other: otherAccount(team) };
+  ids = { user, project, team: created.body.id, other: await otherAccount(team) };
   reader = openDatabaseFile(join(team.dataDir, 'service.db'), { readonly: true });
 });
 

@@ -35,7 +35,7 @@ describe('project actions', () => {
     const { client } = team;
     const target = await createProject(client, { name: 'Target' });
     const source = await createProject(client, { name: 'Source' });
-    const contractor = team.member('contractor');
+    const contractor = await team.member('contractor');
     await client.put(`/v2/users/${contractor.id}/give_access_to_projects`, { project_ids: [source] });
     const expense = await createExpense(client, { project_id: source, price: 9 });
     expect((await contractor.client.get(`/v2/projects/${target}`)).status).toBe(404);
@@ -50,7 +50,7 @@ describe('project actions', () => {
     const { client } = team;
     const target = await createProject(client, { name: 'Target' });
     const source = await createProject(client, { name: 'Source' });
-    const contractor = team.member('contractor');
+    const contractor = await team.member('contractor');
     await client.put(`/v2/users/${contractor.id}/give_access_to_projects`, { project_ids: [source, target] });
     expect((await client.put(`/v2/projects/${target}/merge`, { project_id: source })).status).toBe(204);
     expect((await contractor.client.get(`/v2/projects/${target}`)).status).toBe(200);

@@ -5,7 +5,7 @@ import { createEntry, createProject } from '../support/support';
 describe("a project's participants", () => {
   it('lists everyone who logged time on it to the owner, but only itself to a contractor given the project', async () => {
     const team = await serveTeam();
-    const contractor = team.member('contractor');
+    const contractor = await team.member('contractor');
     const p = await createProject(team.client, { name: 'Shared work' });
     expect(
       (await team.client.put(`/v2/users/${contractor.id}/give_access_to_projects`, { project_ids: [p] })).status,

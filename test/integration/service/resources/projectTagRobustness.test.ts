@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabaseFile } from '../../../support/sqliteFile';
+import { openDatabaseFile, writeBeside } from '../../../support/sqliteFile';
 import { serveTeam, type TeamService } from '../support/people';
 import { otherAccount, type OtherAccount } from '../support/peopleSupport';
 import { createEntry, createProject, type Client } from '../support/support';
@@ -63,20 +63,20 @@ beforeEach(async () => {
   await client.put(`/v2/projects/${project}/timer/start`, { description: 'timing #seed' });
   const group = (await client.post('/v2/project_groups', { name: 'Group', project_ids: [project] })).body.id;
   const tag = (await client.get('/v2/tags?name=seed')).body[0].id;
-  const other = otherAccount(team);
-  const writer = openDatabaseFile(join(team.dataDir, 'service.db'));
+  const other = await otherAccount(team);
   const now = '2024-01-01T00:00:00Z';
-  const tagId = Number(
-    writer
-      .prepare('INSERT INTO tags (account_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)')
-      .run(other.accountId, 'theirs', now, now).lastInsertRowid,
-  );
-  const groupId = Number(
-    writer
-      .prepare('INSERT INTO project_groups (account_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)')
-      .run(other.accountId, 'Theirs', now, now).lastInsertRowid,
-  );
-  writer.close();
+  const [tagId, groupId] = await writeBeside(join(team.dataDir, 'service.db'), (writer) => [
+    Number(
+      writer
+        .prepare('INSERT INTO tags (account_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)')
+        .run(other.accountId, 'theirs', now, now).lastInsertRowid,
+    ),
+    Number(
+      writer
+        .prepare('INSERT INTO project_groups (account_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)')
+        .run(other.accountId, 'Theirs', now, now).lastInsertRowid,
+    ),
+  ]);
   ids = { project, empty, archived, group, tag, other: { ...other, tagId, groupId } };
   reader = openDatabaseFile(join(team.dataDir, 'service.db'), { readonly: true });
 });

@@ -22,9 +22,9 @@ const ids = (list: Array<{ id: number }>) => list.map((x) => x.id);
 
 async function setup() {
   const team = await serveTeam();
-  const ann = team.member('leader', { first_name: 'Ann' });
-  const bob = team.member('coworker', { first_name: 'Bob' });
-  const cid = team.member('coworker', { first_name: 'Cid' });
+  const ann = await team.member('leader', { first_name: 'Ann' });
+  const bob = await team.member('coworker', { first_name: 'Bob' });
+  const cid = await team.member('coworker', { first_name: 'Cid' });
   return { team, client: team.client, ann, bob, cid };
 }
 
@@ -80,7 +80,7 @@ describe('teams', () => {
 
   it('POST /teams/ requires name and user_ids, refuses unknown users and a taken name, and writes nothing', async () => {
     const { team, client, ann } = await setup();
-    const other = otherAccount(team);
+    const other = await otherAccount(team);
     expect((await client.post('/v2/teams', {})).body.errors).toEqual([
       { resource: 'Team', field: 'name', code: 'missing_field' },
       { resource: 'Team', field: 'user_ids', code: 'missing_field' },
@@ -131,7 +131,7 @@ describe('teams', () => {
     const reply = await client.get(`/v2/teams/${t.id}`);
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual(t);
-    const other = otherAccount(team);
+    const other = await otherAccount(team);
     for (const id of ['999', 'x', String(other.teamId)])
       expect((await client.get(`/v2/teams/${id}`)).status, id).toBe(404);
   });

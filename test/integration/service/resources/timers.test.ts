@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabaseFile } from '../../../support/sqliteFile';
+import { writeBeside } from '../../../support/sqliteFile';
 import { createEntry, createProject, serve, type Client } from '../support/support';
 
 const KEYS = [
@@ -352,17 +352,17 @@ describe('GET /v2/timers', () => {
     const p = await createProject(client);
     await client.put(`/v2/projects/${p}/timer/start`);
     // A second user of the account exists only through the database until users have endpoints.
-    const db = openDatabaseFile(join(dataDir, 'service.db'));
-    const now = '2024-03-04T09:00:00Z';
-    const other = db
-      .prepare(
-        `INSERT INTO users (account_id, email, role, created_at, updated_at) VALUES (1, 'other@example.com', 'leader', ?, ?)`,
-      )
-      .run(now, now).lastInsertRowid;
-    db.prepare(
-      `INSERT INTO timers (user_id, project_id, state, running_since_ms, date, created_at, updated_at) VALUES (?, ?, 'running', 0, '2024-03-04', ?, ?)`,
-    ).run(other, p, now, now);
-    db.close();
+    await writeBeside(join(dataDir, 'service.db'), (db) => {
+      const now = '2024-03-04T09:00:00Z';
+      const other = db
+        .prepare(
+          `INSERT INTO users (account_id, email, role, created_at, updated_at) VALUES (1, 'other@example.com', 'leader', ?, ?)`,
+        )
+        .run(now, now).lastInsertRowid;
+      db.prepare(
+        `INSERT INTO timers (user_id, project_id, state, running_since_ms, date, created_at, updated_at) VALUES (?, ?, 'running', 0, '2024-03-04', ?, ?)`,
+      ).run(other, p, now, now);
+    });
     const list = (await client.get('/v2/timers')).body;
     expect(list).toHaveLength(1);
     expect(list[0].user.email).toBe('me@stint.local');

@@ -37,7 +37,7 @@ describe('GET /v2/users', () => {
   it('GET /v2/users answers 200 with every user of the account in the full User form, oldest first', async () => {
     const team = await serveTeam();
     const { service, client } = team;
-    const cora = team.member('coworker', { first_name: 'Cora', last_name: 'Kim' });
+    const cora = await team.member('coworker', { first_name: 'Cora', last_name: 'Kim' });
     const reply = await client.get('/v2/users');
     expect(reply.status).toBe(200);
     expect(ids(reply.body)).toEqual([service.ownerId, cora.id]);
@@ -72,9 +72,9 @@ describe('GET /v2/users', () => {
 
   it('filters by name, email, role and state, combined', async () => {
     const team = await serveTeam();
-    const ann = team.member('leader', { first_name: 'Ann', last_name: 'Lee', email: 'ann@example.test' });
-    const bob = team.member('coworker', { first_name: 'Bob', last_name: 'Annan', email: 'bob@work.test' });
-    const cid = team.member('contractor', { first_name: 'Cid', email: 'cid@work.test' });
+    const ann = await team.member('leader', { first_name: 'Ann', last_name: 'Lee', email: 'ann@example.test' });
+    const bob = await team.member('coworker', { first_name: 'Bob', last_name: 'Annan', email: 'bob@work.test' });
+    const cid = await team.member('contractor', { first_name: 'Cid', email: 'cid@work.test' });
     await team.client.put(`/v2/users/${cid.id}/deactivate`);
     const list = async (query: string) => ids((await team.client.get(`/v2/users?${query}`)).body);
     expect(await list('name=ann')).toEqual([ann.id, bob.id]); // first or last name, any case
@@ -89,7 +89,7 @@ describe('GET /v2/users', () => {
 
   it('is paginated with a Link header', async () => {
     const team = await serveTeam();
-    for (let i = 0; i < 4; i++) team.member('coworker');
+    for (let i = 0; i < 4; i++) await team.member('coworker');
     const reply = await team.client.get('/v2/users?per_page=2&page=2');
     expect(reply.body).toHaveLength(2);
     expect(reply.headers.get('link')).toContain('rel="next"');
@@ -108,8 +108,8 @@ describe('GET /v2/users', () => {
 
   it('shows a contractor only themselves', async () => {
     const team = await serveTeam();
-    team.member('coworker');
-    const carl = team.member('contractor');
+    await team.member('coworker');
+    const carl = await team.member('contractor');
     expect(ids((await carl.client.get('/v2/users')).body)).toEqual([carl.id]);
   });
 });
@@ -117,7 +117,7 @@ describe('GET /v2/users', () => {
 describe('GET /v2/users/:id', () => {
   it('GET /v2/users/:id answers 200 with the full User, its teams and its entry count', async () => {
     const team = await serveTeam();
-    const lee = team.member('leader');
+    const lee = await team.member('leader');
     await createEntry(lee.client, {});
     const created = await team.client.post('/v2/teams', { name: 'Design', user_ids: [lee.id] });
     const reply = await team.client.get(`/v2/users/${lee.id}`);
@@ -132,7 +132,7 @@ describe('GET /v2/users/:id', () => {
 
   it('answers 404 for an unknown id and for a user of another account', async () => {
     const team = await serveTeam();
-    const other = otherAccount(team);
+    const other = await otherAccount(team);
     for (const id of ['999', 'abc', '0', String(other.userId)])
       expect((await team.client.get(`/v2/users/${id}`)).status, id).toBe(404);
   });
@@ -141,7 +141,7 @@ describe('GET /v2/users/:id', () => {
 describe('GET /v2/users/:id/entries', () => {
   it("GET /v2/users/:id/entries answers 200 with that user's entries, with the entry list filters", async () => {
     const team = await serveTeam();
-    const lee = team.member('leader');
+    const lee = await team.member('leader');
     await createEntry(team.client, { date: '2024-03-01' });
     const early = await createEntry(lee.client, { date: '2024-02-01' });
     const late = await createEntry(lee.client, { date: '2024-03-02', description: '#late' });
@@ -156,7 +156,7 @@ describe('GET /v2/users/:id/entries', () => {
 
   it("answers 403 to a coworker asking for another user's entries, 200 for their own", async () => {
     const team = await serveTeam();
-    const cora = team.member('coworker');
+    const cora = await team.member('coworker');
     await createEntry(cora.client, {});
     expect((await cora.client.get(`/v2/users/${team.service.ownerId}/entries`)).status).toBe(403);
     expect((await cora.client.get(`/v2/users/${cora.id}/entries`)).body).toHaveLength(1);
@@ -208,8 +208,8 @@ describe('POST /v2/users', () => {
 
   it('refuses an e-mail address in use with code already_exists, whatever its case', async () => {
     const team = await serveTeam();
-    const lee = team.member('leader', { email: 'lee@example.test' });
-    const other = otherAccount(team);
+    const lee = await team.member('leader', { email: 'lee@example.test' });
+    const other = await otherAccount(team);
     for (const email of ['LEE@example.test', 'me@stint.local', other.email]) {
       const reply = await team.client.post('/v2/users', { email });
       expect(reply.status, email).toBe(400);
@@ -220,7 +220,7 @@ describe('POST /v2/users', () => {
 
   it('refuses the e-mail address of a deactivated user with code deactivated', async () => {
     const team = await serveTeam();
-    const gone = team.member('coworker', { email: 'gone@example.test' });
+    const gone = await team.member('coworker', { email: 'gone@example.test' });
     await team.client.put(`/v2/users/${gone.id}/deactivate`);
     const reply = await team.client.post('/v2/users', { email: 'gone@example.test' });
     expect(reply.status).toBe(400);
@@ -249,7 +249,7 @@ describe('POST /v2/users', () => {
 describe('PUT /v2/users/:id', () => {
   it('PUT /v2/users/:id answers 200 with the changed user and keeps what was not sent', async () => {
     const team = await serveTeam();
-    const lee = team.member('leader', { first_name: 'Lee', last_name: 'Old' });
+    const lee = await team.member('leader', { first_name: 'Lee', last_name: 'Old' });
     team.clock.advance(60_000);
     const reply = await team.client.put(`/v2/users/${lee.id}`, {
       email: 'lee.new@example.test',
@@ -270,7 +270,7 @@ describe('PUT /v2/users/:id', () => {
 
   it('refuses to change a deactivated user with code deactivated', async () => {
     const team = await serveTeam();
-    const gone = team.member('coworker');
+    const gone = await team.member('coworker');
     await team.client.put(`/v2/users/${gone.id}/deactivate`);
     const reply = await team.client.put(`/v2/users/${gone.id}`, { first_name: 'Back' });
     expect(reply.status).toBe(400);
@@ -279,7 +279,7 @@ describe('PUT /v2/users/:id', () => {
 
   it("refuses a change of one's own role with code authenticated_user, and lets names change", async () => {
     const team = await serveTeam();
-    const sue = team.member('supervisor');
+    const sue = await team.member('supervisor');
     const reply = await sue.client.put(`/v2/users/${sue.id}`, { role: 'leader' });
     expect(reply.status).toBe(400);
     expect(reply.body.errors).toEqual([{ resource: 'User', field: 'role', code: 'authenticated_user' }]);
@@ -291,7 +291,7 @@ describe('PUT /v2/users/:id', () => {
 
   it('refuses an e-mail address another user has, or the owner role', async () => {
     const team = await serveTeam();
-    const lee = team.member('leader');
+    const lee = await team.member('leader');
     expect((await team.client.put(`/v2/users/${lee.id}`, { email: 'ME@stint.local' })).body.errors).toEqual([
       { resource: 'User', field: 'email', code: 'already_exists' },
     ]);
@@ -306,7 +306,7 @@ describe('PUT /v2/users/:id', () => {
 
   it('lets only the owner change the owner', async () => {
     const team = await serveTeam();
-    const sue = team.member('supervisor');
+    const sue = await team.member('supervisor');
     expect((await sue.client.put(`/v2/users/${team.service.ownerId}`, { first_name: 'X' })).status).toBe(403);
     expect((await team.client.put(`/v2/users/${team.service.ownerId}`, { first_name: 'Ada' })).body.first_name).toBe(
       'Ada',
@@ -317,7 +317,7 @@ describe('PUT /v2/users/:id', () => {
 describe('PUT /v2/users/:id/activate and /deactivate', () => {
   it('PUT /v2/users/:id/deactivate answers 204, disables the user and their tokens stop working', async () => {
     const team = await serveTeam();
-    const cora = team.member('coworker');
+    const cora = await team.member('coworker');
     expect((await cora.client.get('/v2/current_user')).status).toBe(200);
     const reply = await team.client.put(`/v2/users/${cora.id}/deactivate`);
     expect(reply.status).toBe(204);
@@ -329,7 +329,7 @@ describe('PUT /v2/users/:id/activate and /deactivate', () => {
 
   it('PUT /v2/users/:id/activate answers 204 and the user works again', async () => {
     const team = await serveTeam();
-    const cora = team.member('coworker');
+    const cora = await team.member('coworker');
     await team.client.put(`/v2/users/${cora.id}/deactivate`);
     expect((await team.client.put(`/v2/users/${cora.id}/activate`)).status).toBe(204);
     expect((await team.client.get(`/v2/users/${cora.id}`)).body.state).toBe('active');
@@ -339,7 +339,7 @@ describe('PUT /v2/users/:id/activate and /deactivate', () => {
 
   it('activates no one past the user limit (reached_user_limit)', async () => {
     const team = await serveTeam({ userLimit: 2 });
-    const a = team.member('coworker');
+    const a = await team.member('coworker');
     await team.client.put(`/v2/users/${a.id}/deactivate`);
     await team.client.post('/v2/users', { email: 'fills@example.test' });
     const reply = await team.client.put(`/v2/users/${a.id}/activate`);
@@ -350,8 +350,8 @@ describe('PUT /v2/users/:id/activate and /deactivate', () => {
 
   it('lets no one deactivate themselves (authenticated_user) and only the owner deactivate anyone', async () => {
     const team = await serveTeam();
-    const sue = team.member('supervisor');
-    const cora = team.member('coworker');
+    const sue = await team.member('supervisor');
+    const cora = await team.member('coworker');
     expect((await team.client.put(`/v2/users/${team.service.ownerId}/deactivate`)).body.errors).toEqual([
       { resource: 'User', field: 'base', code: 'authenticated_user' },
     ]);
@@ -361,8 +361,8 @@ describe('PUT /v2/users/:id/activate and /deactivate', () => {
 
   it('only the owner reactivates a user the owner deactivated: a supervisor gets 403 and the user stays deactivated', async () => {
     const team = await serveTeam();
-    const sue = team.member('supervisor');
-    const cora = team.member('coworker');
+    const sue = await team.member('supervisor');
+    const cora = await team.member('coworker');
     await team.client.put(`/v2/users/${cora.id}/deactivate`);
     const refused = await sue.client.put(`/v2/users/${cora.id}/activate`);
     expect(refused.status).toBe(403);
@@ -381,7 +381,7 @@ describe('project access', () => {
     const team = await serveTeam();
     const given = await createProject(team.client, { name: 'Given' });
     const other = await createProject(team.client, { name: 'Other' });
-    const carl = team.member('contractor');
+    const carl = await team.member('contractor');
     expect((await carl.client.get('/v2/projects')).body).toEqual([]);
     const reply = await team.client.put(`/v2/users/${carl.id}/give_access_to_projects`, { project_ids: [given] });
     expect(reply.status).toBe(204);
@@ -402,7 +402,7 @@ describe('project access', () => {
     const team = await serveTeam();
     const a = await createProject(team.client, { name: 'A' });
     const b = await createProject(team.client, { name: 'B' });
-    const carl = team.member('contractor');
+    const carl = await team.member('contractor');
     await team.client.put(`/v2/users/${carl.id}/give_access_to_projects`, { project_ids: [a, b] });
     const entry = await createEntry(carl.client, { project_id: a });
     const reply = await team.client.put(`/v2/users/${carl.id}/revoke_access_to_projects`, { project_ids: [a] });
@@ -416,7 +416,7 @@ describe('project access', () => {
   it('PUT /v2/users/:id/revoke_access_to_all_projects answers 204 and leaves the contractor no project', async () => {
     const team = await serveTeam();
     const a = await createProject(team.client, { name: 'A' });
-    const carl = team.member('contractor');
+    const carl = await team.member('contractor');
     await team.client.put(`/v2/users/${carl.id}/give_access_to_projects`, { project_ids: [a] });
     expect((await team.client.put(`/v2/users/${carl.id}/revoke_access_to_all_projects`)).status).toBe(204);
     expect((await carl.client.get('/v2/projects')).body).toEqual([]);
@@ -426,8 +426,8 @@ describe('project access', () => {
   it('refuses project_ids that are missing, of the wrong type or name no project of the account, giving nothing', async () => {
     const team = await serveTeam();
     const a = await createProject(team.client, { name: 'A' });
-    const carl = team.member('contractor');
-    const other = otherAccount(team);
+    const carl = await team.member('contractor');
+    const other = await otherAccount(team);
     const url = `/v2/users/${carl.id}/give_access_to_projects`;
     expect((await team.client.put(url, {})).body.errors).toEqual([
       { resource: 'User', field: 'project_ids', code: 'missing_field' },
@@ -449,7 +449,7 @@ describe('project access', () => {
 describe('DELETE /v2/users/:id', () => {
   it('DELETE /v2/users/:id answers 204 for a user without records, who is gone with their tokens and team places', async () => {
     const team = await serveTeam();
-    const cora = team.member('coworker');
+    const cora = await team.member('coworker');
     await team.client.post('/v2/teams', { name: 'T', user_ids: [cora.id] });
     const reply = await team.client.del(`/v2/users/${cora.id}`);
     expect(reply.status).toBe(204);
@@ -460,9 +460,9 @@ describe('DELETE /v2/users/:id', () => {
 
   it('refuses a user with entries (not_deletable), themselves (authenticated_user), and anyone but the owner (403)', async () => {
     const team = await serveTeam();
-    const lee = team.member('leader');
-    const sue = team.member('supervisor');
-    const cora = team.member('coworker');
+    const lee = await team.member('leader');
+    const sue = await team.member('supervisor');
+    const cora = await team.member('coworker');
     await createEntry(lee.client, {});
     expect((await team.client.del(`/v2/users/${lee.id}`)).body.errors).toEqual([
       { resource: 'User', field: 'base', code: 'not_deletable' },
@@ -476,7 +476,7 @@ describe('DELETE /v2/users/:id', () => {
 
   it("gives a deleted user's id to nobody's old token", async () => {
     const team = await serveTeam();
-    const old = team.member('coworker');
+    const old = await team.member('coworker');
     expect((await old.client.get('/v2/current_user')).status).toBe(200); // its token is now cached
     await team.client.del(`/v2/users/${old.id}`);
     const next = await team.client.post('/v2/users', { email: 'next@example.test' });

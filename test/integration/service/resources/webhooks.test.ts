@@ -1,8 +1,10 @@
 // Webhooks and broadcast receivers (spec 001 tables, their state table and shapes): one test per
 // row of each table, the queued ping payloads (delivered by a later step), and who may use them.
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { serveTeam } from '../support/people';
 import { withDatabase } from '../support/moneySupport';
+import { writeBeside } from '../../../support/sqliteFile';
 import { serve, type Client } from '../support/support';
 
 const WEBHOOK_KEYS = [
@@ -284,7 +286,7 @@ describe('spec 001 webhooks table', () => {
     const held = (await team.client.put(`/v2/webhooks/${other.id}/ping`)).body.payload_id;
     expect((await team.client.put(`/v2/webhooks/${other.id}/retry/${held}`)).status).toBe(404); // pending, never tried
     // Delivery comes in a later step: the failure is written as it will write it.
-    withDatabase(team.dataDir, (db) =>
+    await writeBeside(join(team.dataDir, 'service.db'), (db) =>
       db.prepare(`UPDATE webhook_deliveries SET state = 'failed' WHERE payload_id = ?`).run(ping!.payload_id),
     );
     expect((await team.client.put(`/v2/webhooks/${other.id}/retry/${ping!.payload_id}`)).status).toBe(404); // another webhook's
@@ -464,11 +466,11 @@ describe('spec 001 broadcast receivers table', () => {
 describe('who manages webhooks and broadcast receivers (decided: owner and supervisor)', () => {
   it('a supervisor manages them; leaders, coworkers and contractors get 403 at every endpoint', async () => {
     const team = await serveTeam();
-    const supervisor = team.member('supervisor');
+    const supervisor = await team.member('supervisor');
     const w = await webhook(supervisor.client);
     const r = await receiver(supervisor.client);
     for (const role of ['leader', 'coworker', 'contractor'] as const) {
-      const { client } = team.member(role);
+      const { client } = await team.member(role);
       const calls: Array<[string, string, unknown?]> = [
         ['GET', '/v2/webhooks'],
         ['GET', `/v2/webhooks/${w.id}`],

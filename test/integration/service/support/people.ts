@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServiceOptions } from '../../../../service';
 import { generateToken, hashToken } from '../../../../service/auth/tokens';
-import { openDatabaseFile } from '../../../support/sqliteFile';
+import { writeBeside } from '../../../support/sqliteFile';
 import { Client, serve, type TestService } from './support';
 
 export type Role = 'owner' | 'supervisor' | 'leader' | 'coworker' | 'contractor';
@@ -22,7 +22,7 @@ export interface Member {
 export interface TeamService extends TestService {
   dataDir: string;
   /** Adds an active user of the owner's account with the role, and a personal token for them. */
-  member(role: Role, fields?: { email?: string; first_name?: string; last_name?: string }): Member;
+  member(role: Role, fields?: { email?: string; first_name?: string; last_name?: string }): Promise<Member>;
 }
 
 let counter = 0;
@@ -33,16 +33,15 @@ export async function serveTeam(options: ServiceOptions = {}): Promise<TeamServi
   return {
     ...served,
     dataDir,
-    member(role, fields = {}) {
+    async member(role, fields = {}) {
       const email = fields.email ?? `${role}-${++counter}@example.test`;
       const token = generateToken();
-      const db = openDatabaseFile(join(dataDir, 'service.db'));
-      try {
+      const id = await writeBeside(join(dataDir, 'service.db'), (db) => {
         const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
         const { account_id } = db.prepare('SELECT account_id FROM users WHERE id = ?').get(served.service.ownerId) as {
           account_id: number;
         };
-        const id = Number(
+        const user = Number(
           db
             .prepare(
               `INSERT INTO users (account_id, email, first_name, last_name, role, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -51,14 +50,13 @@ export async function serveTeam(options: ServiceOptions = {}): Promise<TeamServi
             .lastInsertRowid,
         );
         db.prepare('INSERT INTO personal_tokens (user_id, token_sha256, created_at) VALUES (?, ?, ?)').run(
-          id,
+          user,
           hashToken(token),
           now,
         );
-        return { id, role, email, client: new Client(served.service.url, token) };
-      } finally {
-        db.close();
-      }
+        return user;
+      });
+      return { id, role, email, client: new Client(served.service.url, token) };
     },
   };
 }

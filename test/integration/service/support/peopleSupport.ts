@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { issueAccessToken, revokeAccessToken, type IssueOptions } from '../../../../service/auth/oauthTokens';
-import { asDb, openDatabaseFile } from '../../../support/sqliteFile';
+import { asDb, openDatabaseFile, writeBeside } from '../../../support/sqliteFile';
 import type { TeamService } from './people';
 
 /** Runs fn on a second connection to the service's file; closes it when fn (or its promise) is done. */
@@ -21,6 +21,11 @@ export function withDb<T>(team: TeamService, fn: (db: DatabaseSync) => T): T {
   if (result instanceof Promise) return result.finally(() => db.close()) as T;
   db.close();
   return result;
+}
+
+/** Runs the synchronous `write` in one transaction beside the running service (see writeBeside). */
+export function writeDb<T>(team: TeamService, write: (db: DatabaseSync) => T): Promise<T> {
+  return writeBeside(join(team.dataDir, 'service.db'), write);
 }
 
 /** An access token for the user; by default issued at the service's (manual) clock, valid 2 weeks. */
@@ -45,8 +50,8 @@ export interface OtherAccount {
 }
 
 /** A second account with one user, project, team and entry, written straight into the database. */
-export function otherAccount(team: TeamService): OtherAccount {
-  return withDb(team, (db) => {
+export function otherAccount(team: TeamService): Promise<OtherAccount> {
+  return writeDb(team, (db) => {
     const now = '2024-01-01T00:00:00Z';
     const accountId = Number(
       db.prepare('INSERT INTO accounts (name, created_at) VALUES (?, ?)').run('Other', now).lastInsertRowid,

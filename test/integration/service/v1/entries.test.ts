@@ -173,7 +173,7 @@ describe('POST /api/entries', () => {
   it('names the user by id, e-mail or full name; an unknown, ambiguous or deactivated user answers 422 and writes nothing', async () => {
     const team = await serveTeam();
     const v1 = V1.of(team.client);
-    const ann = team.member('leader', { email: 'ann@example.test', first_name: 'Ann', last_name: 'Lee' });
+    const ann = await team.member('leader', { email: 'ann@example.test', first_name: 'Ann', last_name: 'Lee' });
     for (const user of [ann.id, String(ann.id), 'ANN@example.test', 'Ann Lee', 'ann lee']) {
       const id = await postEntryJson(v1, { user, minutes: '1', description: `for ${JSON.stringify(user)}` });
       expect((await v1.json('GET', `/api/entries/${id}.json`)).body.entry).toMatchObject({
@@ -181,9 +181,9 @@ describe('POST /api/entries', () => {
         user_name: 'Ann Lee',
       });
     }
-    team.member('coworker', { first_name: 'Bo', last_name: 'Ng' });
-    team.member('coworker', { first_name: 'Bo', last_name: 'Ng' });
-    const gone = team.member('coworker', { first_name: 'Cy', last_name: 'Old' });
+    await team.member('coworker', { first_name: 'Bo', last_name: 'Ng' });
+    await team.member('coworker', { first_name: 'Bo', last_name: 'Ng' });
+    const gone = await team.member('coworker', { first_name: 'Cy', last_name: 'Old' });
     expect((await team.client.put(`/v2/users/${gone.id}/deactivate`)).status).toBe(204);
     const before = await v2Count(team.client, '/v2/entries');
     for (const [user, message] of [
@@ -359,7 +359,7 @@ describe('GET /api/entries', () => {
   it('lists newest date first in both formats, with the search filters of spec 002', async () => {
     const team = await serveTeam();
     const v1 = V1.of(team.client);
-    const ann = team.member('leader', { first_name: 'Ann', last_name: 'Lee' });
+    const ann = await team.member('leader', { first_name: 'Ann', last_name: 'Lee' });
     const site = await createProject(team.client, { name: 'Site' });
     const free = await createProject(team.client, { name: 'Free', billable: false });
     const a = await postEntryJson(v1, { date: '2024-03-01', description: 'meeting, client call', 'project-id': site });

@@ -23,7 +23,7 @@ describe('POST /api/entries/import', () => {
   it('XML: creates every entry, answers 200 with them in the hyphenated fields, and v2 sees them with their import', async () => {
     const team = await serveTeam();
     const v1 = V1.of(team.client);
-    const ann = team.member('leader', { email: 'ann@example.test', first_name: 'Ann', last_name: 'Lee' });
+    const ann = await team.member('leader', { email: 'ann@example.test', first_name: 'Ann', last_name: 'Lee' });
     const site = await createProject(team.client, { name: 'Site' });
     const reply = await v1.xml(
       'POST',
@@ -93,7 +93,7 @@ describe('POST /api/entries/import', () => {
   it('skips entries of missing or inactive users and creates the others; 422 and nothing when every entry names one', async () => {
     const team = await serveTeam();
     const v1 = V1.of(team.client);
-    const gone = team.member('coworker', { email: 'gone@example.test' });
+    const gone = await team.member('coworker', { email: 'gone@example.test' });
     expect((await team.client.put(`/v2/users/${gone.id}/deactivate`)).status).toBe(204);
     const partial = await v1.json('POST', '/api/entries/import.json', {
       entries: [
@@ -176,8 +176,8 @@ describe('POST /api/entries/import', () => {
 
   it('refuses freelancers (422), and a role that may not log for others cannot import for them', async () => {
     const team = await serveTeam();
-    const contractor = team.member('contractor');
-    const coworker = team.member('coworker');
+    const contractor = await team.member('contractor');
+    const coworker = await team.member('coworker');
     const body = { entries: [{ minutes: '1', date: '2024-02-01' }] };
     const refused = await V1.of(contractor.client).json('POST', '/api/entries/import.json', body);
     expect(refused.status).toBe(422);

@@ -225,7 +225,7 @@ describe('v1 projects', () => {
     const team = await serveTeam();
     const given = await createProject(team.client, { name: 'Given' });
     const hidden = await createProject(team.client, { name: 'Hidden' });
-    const contractor = team.member('contractor');
+    const contractor = await team.member('contractor');
     expect(
       (await team.client.put(`/v2/users/${contractor.id}/give_access_to_projects`, { project_ids: [given] })).status,
     ).toBe(204);
@@ -235,14 +235,14 @@ describe('v1 projects', () => {
     expect((await c.json('GET', `/api/projects/${given}.json`)).status).toBe(200);
     expect((await c.json('POST', '/api/projects.json', { project: { name: 'Mine' } })).status).toBe(422);
     expect((await c.json('PUT', `/api/projects/${given}.json`, { project: { name: 'Mine' } })).status).toBe(422);
-    const coworker = V1.of(team.member('coworker').client);
+    const coworker = V1.of((await team.member('coworker')).client);
     expect((await coworker.json('GET', '/api/projects.json')).body).toHaveLength(2);
     expect((await coworker.json('POST', '/api/projects.json', { project: { name: 'Mine' } })).status).toBe(422);
     const del = await coworker.json('DELETE', `/api/projects/${hidden}.json`);
     expect(del.status).toBe(422);
     expect(del.headers.get('content-type')).toMatch(/^text\/plain/);
     expect((await coworker.json('GET', `/api/projects/${hidden}/archive.json`)).status).toBe(422);
-    const leader = V1.of(team.member('leader').client);
+    const leader = V1.of((await team.member('leader')).client);
     expect((await leader.json('POST', '/api/projects.json', { project: { name: 'Led' } })).status).toBe(201);
   });
 });

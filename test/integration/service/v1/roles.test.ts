@@ -3,7 +3,7 @@
 // through v2; what a role may not do answers 422 (spec 002 lists no 403), what it may not see 404.
 import { describe, expect, it } from 'vitest';
 import { serveTeam } from '../support/people';
-import { withDb } from '../support/peopleSupport';
+import { writeDb } from '../support/peopleSupport';
 import { createProject } from '../support/support';
 import { idOf, postEntryJson, V1, v2Count } from '../support/v1Support';
 
@@ -12,7 +12,7 @@ describe('v1 entries by role', () => {
     const team = await serveTeam();
     const given = await createProject(team.client, { name: 'Given' });
     const other = await createProject(team.client, { name: 'Other' });
-    const contractor = team.member('contractor');
+    const contractor = await team.member('contractor');
     await team.client.put(`/v2/users/${contractor.id}/give_access_to_projects`, { project_ids: [given] });
     const c = V1.of(contractor.client);
     const owners = await postEntryJson(V1.of(team.client), { 'project-id': given, description: 'owner work' });
@@ -46,7 +46,7 @@ describe('v1 entries by role', () => {
     const team = await serveTeam();
     const owner = V1.of(team.client);
     await postEntryJson(owner, { description: 'meeting' });
-    const coworker = team.member('coworker');
+    const coworker = await team.member('coworker');
     const w = V1.of(coworker.client);
     const mine = await w.json('POST', '/api/entries.json', {
       entry: { minutes: '1', date: '2024-03-05', description: 'meeting, Wrote up the notes' },
@@ -76,7 +76,7 @@ describe('v1 entries by role', () => {
     expect(await v2Count(team.client, '/v2/tags')).toBe(1);
     expect(await v2Count(team.client, '/v2/projects')).toBe(0);
     // An account that allows it (GAPS.md "create through an entry only if allowed").
-    withDb(team, (db) =>
+    await writeDb(team, (db) =>
       db.prepare('UPDATE accounts SET coworkers_create_tags = 1, coworkers_create_projects = 1').run(),
     );
     expect(
@@ -92,8 +92,8 @@ describe('v1 entries by role', () => {
 
   it("leaders see everyone's entries but change only their own (422); administrators change anyone's", async () => {
     const team = await serveTeam();
-    const leader = V1.of(team.member('leader').client);
-    const supervisor = V1.of(team.member('supervisor').client);
+    const leader = V1.of((await team.member('leader')).client);
+    const supervisor = V1.of((await team.member('supervisor')).client);
     const owners = await postEntryJson(V1.of(team.client), { description: 'a' });
     expect((await leader.json('GET', '/api/entries.json')).body).toHaveLength(1);
     const refused = await leader.json('PUT', `/api/entries/${owners}.json`, { entry: { minutes: '2' } });

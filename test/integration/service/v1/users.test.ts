@@ -29,8 +29,8 @@ describe('v1 users', () => {
   it('GET /api/users lists active users only, with login; /users/<id> shows a deactivated one; /users/self the caller', async () => {
     const team = await serveTeam();
     const v1 = V1.of(team.client);
-    const ann = team.member('supervisor', { email: 'ann@example.test', first_name: 'Ann', last_name: 'Lee' });
-    const gone = team.member('coworker');
+    const ann = await team.member('supervisor', { email: 'ann@example.test', first_name: 'Ann', last_name: 'Lee' });
+    const gone = await team.member('coworker');
     expect((await team.client.put(`/v2/users/${gone.id}/deactivate`)).status).toBe(204);
 
     const list = await v1.json('GET', '/api/users.json');
@@ -65,7 +65,7 @@ describe('v1 users', () => {
       expect(reply.status, path).toBe(401);
       expect(reply.body.message).toMatch(/No such user/);
     }
-    const contractor = team.member('contractor');
+    const contractor = await team.member('contractor');
     const c = V1.of(contractor.client);
     expect((await c.json('GET', `/api/users/${team.service.ownerId}.json`)).status).toBe(401);
     expect((await c.json('GET', `/api/users/${contractor.id}.json`)).status).toBe(200);
@@ -74,7 +74,7 @@ describe('v1 users', () => {
 
   it('a freelancer changing or deleting a user it does not see is refused as a role (422, spec 002), not answered 401', async () => {
     const team = await serveTeam();
-    const contractor = team.member('contractor');
+    const contractor = await team.member('contractor');
     const c = V1.of(contractor.client);
     const owner = team.service.ownerId;
     for (const [method, path, body] of [
@@ -163,8 +163,8 @@ describe('v1 users', () => {
 
   it('who may: managing users takes an administrator or the owner (422), deleting the owner alone, never themself', async () => {
     const team = await serveTeam({ userLimit: 4 });
-    const leader = team.member('leader');
-    const supervisor = team.member('supervisor');
+    const leader = await team.member('leader');
+    const supervisor = await team.member('supervisor');
     const l = V1.of(leader.client);
     const s = V1.of(supervisor.client);
     expect((await l.json('POST', '/api/users.json', { user: { email: 'x@example.test' } })).status).toBe(422);
@@ -208,7 +208,7 @@ describe('GET /api/tags', () => {
     const xml = await v1.xml('GET', '/api/tags.xml');
     expect(xml.body.tags.tag.map((t: any) => t.name)).toEqual(['design', 'meeting', 'secret']);
 
-    const contractor = team.member('contractor');
+    const contractor = await team.member('contractor');
     await team.client.put(`/v2/users/${contractor.id}/give_access_to_projects`, { project_ids: [given] });
     expect((await V1.of(contractor.client).json('GET', '/api/tags.json')).body.map((w: any) => w.tag.name)).toEqual([
       'design',
@@ -219,7 +219,7 @@ describe('GET /api/tags', () => {
 describe('authentication', () => {
   it('GET /api/user/api_auth_token: Basic e-mail and password answer a personal token that works; wrong ones answer 401', async () => {
     const team = await serveTeam();
-    const ann = team.member('leader', { email: 'ann@example.test' });
+    const ann = await team.member('leader', { email: 'ann@example.test' });
     await withPassword(team, ann.id, 'correct horse battery');
     const anonymous = new V1(team.service.url, '');
     const reply = await anonymous.raw(
