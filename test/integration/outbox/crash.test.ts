@@ -303,7 +303,7 @@ describe('killed at random moments and started again', () => {
         `torn journal writes: ${stats.tornCut} cut, ${stats.tornNoNewline} without newline; core skipped ${stats.skippedLines} torn line(s); ` +
         `actions in doubt found in the journal: ${stats.recordedByJournal}; start-up to ready: median ${ready[Math.floor(ready.length / 2)]} ms, max ${ready.at(-1)} ms`,
     );
+    // The start-up time printed above is a speed: bench/crash.bench.ts holds it to its target.
     expect(killedWorking()).toBeGreaterThanOrEqual(KILLS / 2);
-    expect(ready[Math.floor(ready.length / 2)]).toBeLessThan(1000);
   });
 });

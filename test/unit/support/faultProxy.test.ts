@@ -35,7 +35,10 @@ afterEach(async () => {
   handled = [];
 });
 
-const send = async (method: 'GET' | 'POST', path: string, body?: string, timeoutMs = 300) => {
+// Long enough that only a fault, never a loaded machine, leaves a request unanswered; the
+// timeout faults are given a shorter one, since the client must give up on them (2 s: time for
+// the proxy to pass a timeout-after request on first, even on a loaded machine).
+const send = async (method: 'GET' | 'POST', path: string, body?: string, timeoutMs = 10_000) => {
   try {
     const res = await request(proxy.url + path, {
       method,
@@ -68,7 +71,7 @@ describe('fault proxy', () => {
   ] as Array<[Fault, boolean]>)('%s: the client gets no answer; the service saw it: %s', async (fault, reached) => {
     proxy = await startFaultProxy(upstreamUrl);
     proxy.cue(fault);
-    const r = await send('POST', '/v2/entries', '{}');
+    const r = await send('POST', '/v2/entries', '{}', fault.startsWith('timeout') ? 2000 : undefined);
     expect(r).toHaveProperty('error');
     expect(handled.length).toBe(reached ? 1 : 0);
     expect(proxy.stats.faults[fault]).toBe(1);
@@ -105,10 +108,10 @@ describe('fault proxy', () => {
 
   it('expire answers 401 to every request for a while, then lets them through', async () => {
     proxy = await startFaultProxy(upstreamUrl);
-    proxy.expire(150);
+    proxy.expire(1500);
     expect(await send('GET', '/v2/timers')).toMatchObject({ status: 401 });
     expect(await send('GET', '/v2/timers')).toMatchObject({ status: 401 });
-    await new Promise((r) => setTimeout(r, 170));
+    await new Promise((r) => setTimeout(r, 1600));
     expect(await send('GET', '/v2/timers')).toMatchObject({ status: 200 });
     expect(proxy.stats.unauthorized).toBe(2);
   });
