@@ -134,5 +134,5 @@ describe('following Link rel=next', () => {
       ),
       { numRuns: 60 },
     );
-  });
+  }, 180_000); // 60 services and up to 7 200 writes: a hang guard, not a speed bound (near 30 s at load 20)
 });
