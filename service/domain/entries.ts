@@ -39,7 +39,10 @@ export interface EntryValues {
   minutes: number;
   description: string | null;
   sourceUrl: string | null;
-  /** The tags to link; absent = the description's #hashtags (v2). v1's classic parsing passes its own. */
+  /**
+   * The tags to link, parsed by the caller's rule (v2's #hashtags, v1's classic tags). Absent: an
+   * insert links the description's #hashtags; an update keeps the links the entry has.
+   */
   tags?: ParsedTag[];
   /** Stored as given, not rounded up (v1: spec 002 leaves rounding to the increment to the client). */
   exactMinutes?: boolean;
@@ -186,17 +189,13 @@ export async function insertEntry(
 export interface UpdateEntryOptions {
   accountId: number;
   id: number;
+  /** The new values; `tags` are the links to make, absent: the links stay as they are. */
   values: EntryValues;
   now: string;
 }
 
 export async function updateEntry(db: Queryable, { accountId, id, values, now }: UpdateEntryOptions): Promise<void> {
   const minutes = await storedMinutes(db, accountId, values);
-  // An unchanged description keeps its tag links: they were made by the rule that wrote it (v2's
-  // #hashtags or v1's classic tags), and re-reading it as #hashtags would drop classic ones.
-  const before = (await db.get('SELECT description FROM entries WHERE id = ?', id)) as
-    | { description: string | null }
-    | undefined;
   await db.run(
     'UPDATE entries SET user_id = ?, project_id = ?, date = ?, minutes = ?, description = ?, source_url = ?, updated_at = ? WHERE id = ?',
     values.userId,
@@ -208,9 +207,8 @@ export async function updateEntry(db: Queryable, { accountId, id, values, now }:
     now,
     id,
   );
-  if (values.tags !== undefined || before?.description !== values.description) {
-    await linkTags(db, { table: 'entry_tags', ownerId: id, accountId, tags: entryTags(values), now });
-  }
+  if (values.tags !== undefined)
+    await linkTags(db, { table: 'entry_tags', ownerId: id, accountId, tags: values.tags, now });
 }
 
 export async function deleteEntry(db: Queryable, id: number): Promise<void> {
