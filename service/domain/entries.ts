@@ -7,7 +7,7 @@ import { findProjectByName, getProject, insertProject, projectForEntry, type Pro
 import { roundUpMinutes } from './rounding';
 import { ENTRY_BILLABLE } from './sqlText';
 import { countEntries, entryWhere } from './entryQuery';
-import { linkTags, type TagRow } from './tags';
+import { linkTags, tagsOfEntries, type TagRow } from './tags';
 import { parseHashtags, type ParsedTag } from './hashtags';
 import type { EntryFilters } from '../../wire/serviceTypes';
 
@@ -176,14 +176,15 @@ export async function insertEntry(
   )) as Omit<EntryRow, 'billable'>;
   const id = Number(row.id);
   const tags = await linkTags(db, { table: 'entry_tags', ownerId: id, accountId, tags: entryTags(values), now });
-  const given = givenProject(values);
-  const project =
-    given !== undefined
-      ? given
-      : values.projectId === null
-        ? null
-        : ((await getProject(db, accountId, values.projectId)) ?? null);
+  const project = await projectOf(db, accountId, values);
   return { entry: { ...row, id, billable: billableOf(project, tags) }, tags };
+}
+
+/** The row of the entry's project: the one given, else read. */
+async function projectOf(db: Queryable, accountId: number, values: EntryValues): Promise<ProjectRow | null> {
+  const given = givenProject(values);
+  if (given !== undefined) return given;
+  return values.projectId === null ? null : ((await getProject(db, accountId, values.projectId)) ?? null);
 }
 
 export interface UpdateEntryOptions {
@@ -194,10 +195,17 @@ export interface UpdateEntryOptions {
   now: string;
 }
 
-export async function updateEntry(db: Queryable, { accountId, id, values, now }: UpdateEntryOptions): Promise<void> {
+/**
+ * Writes the entry's new values and, when given tags, its new links; answers the row as getEntry
+ * reads it, built from what the writes returned (and its kept tags, read).
+ */
+export async function updateEntry(
+  db: Queryable,
+  { accountId, id, values, now }: UpdateEntryOptions,
+): Promise<WrittenEntry> {
   const minutes = await storedMinutes(db, accountId, values);
-  await db.run(
-    'UPDATE entries SET user_id = ?, project_id = ?, date = ?, minutes = ?, description = ?, source_url = ?, updated_at = ? WHERE id = ?',
+  const row = (await db.get(
+    'UPDATE entries SET user_id = ?, project_id = ?, date = ?, minutes = ?, description = ?, source_url = ?, updated_at = ? WHERE id = ? RETURNING *',
     values.userId,
     values.projectId,
     values.date,
@@ -206,9 +214,13 @@ export async function updateEntry(db: Queryable, { accountId, id, values, now }:
     values.sourceUrl,
     now,
     id,
-  );
-  if (values.tags !== undefined)
-    await linkTags(db, { table: 'entry_tags', ownerId: id, accountId, tags: values.tags, now });
+  )) as Omit<EntryRow, 'billable'>;
+  const tags =
+    values.tags === undefined
+      ? ((await tagsOfEntries(db, [id])).get(id) ?? [])
+      : await linkTags(db, { table: 'entry_tags', ownerId: id, accountId, tags: values.tags, now });
+  const project = await projectOf(db, accountId, values);
+  return { entry: { ...row, id: Number(row.id), billable: billableOf(project, tags) }, tags };
 }
 
 export async function deleteEntry(db: Queryable, id: number): Promise<void> {

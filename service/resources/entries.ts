@@ -186,7 +186,13 @@ function registerEntryShowAndUpdate(app: FastifyInstance, context: Context): voi
           now: instant(context).iso,
         }),
     );
-    return (await entryViews(db, context.base(request), [changed]))[0];
+    // Built from what the writes returned: the lock rule refused approved and invoiced entries.
+    return view.entry(context.base(request), changed.entry, {
+      user: changed.user,
+      proj: changed.project,
+      tags: changed.tags,
+      approvedBy: null,
+    });
   });
 }
 

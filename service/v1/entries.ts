@@ -21,6 +21,7 @@ import { invalid, notFound } from './errors';
 import { parseId } from './format';
 import { V1Input } from './input';
 import { sendHead, sendList, sendOne } from './reply';
+import { entryView } from './views';
 import { route } from './route';
 
 /** An entry the actor sees (GAPS.md "Roles"); any other answers as a missing one, 404. */
@@ -96,7 +97,9 @@ export function v1EntryRoutes(api: FastifyInstance, context: Context): void {
           now: instant(context).iso,
         }),
     );
-    return sendOne(request, reply, { name: 'entry', value: (await entryViews(db, [changed]))[0]! });
+    // Built from what the writes returned.
+    const value = entryView(changed.entry, changed.user, changed.project, changed.tags);
+    return sendOne(request, reply, { name: 'entry', value });
   });
 
   route(api, 'DELETE', '/entries/:id', async (request, reply) => {

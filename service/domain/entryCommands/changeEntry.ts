@@ -9,9 +9,10 @@ import { guardEntryProject } from '../../auth/entryGuard';
 import { emitEntryEvents } from '../../events/emit';
 import { entryChanged } from '../../events/entryEvents';
 import type { Queryable } from '../../storage/store';
-import { chooseEntryProject, getEntry, lockedEntry, refuseArchived, updateEntry, type EntryRow } from '../entries';
+import { chooseEntryProject, lockedEntry, refuseArchived, updateEntry, type EntryRow } from '../entries';
 import { getProject, type ProjectRow } from '../projects';
-import type { UserRow } from '../users';
+import type { TagRow } from '../tags';
+import { getUser, type UserRow } from '../users';
 import { refuseNewTags, refuseOthersEntry } from './entryGuards';
 import type { DescribedEntry, EntryPolicy, ProjectChoice } from './entryPolicy';
 
@@ -35,11 +36,19 @@ export interface ChangeEntryOptions {
   now: string;
 }
 
-/** Answers the entry as the change left it (getEntry's row), which the API's answer is built from. */
+/** The entry as the change left it, with what its answer shows besides (it has no approval and no invoice: the lock rules refuse those). */
+export interface ChangedEntry {
+  entry: EntryRow;
+  tags: TagRow[];
+  user: UserRow;
+  project: ProjectRow | null;
+}
+
+/** Answers the changed entry, built from what the writes returned, which the API's answer is built from. */
 export async function changeEntry(
   tx: Queryable,
   { actor, id, change, policy, now }: ChangeEntryOptions,
-): Promise<EntryRow> {
+): Promise<ChangedEntry> {
   const locked = await policy.refuseLocked(tx, actor, await lockedEntry(tx, actor.accountId, id));
   const { entry } = locked;
   const user = change.user === undefined ? undefined : await change.user(tx);
@@ -48,7 +57,7 @@ export async function changeEntry(
   await guardEntryProject(tx, { actor, resource: 'Entry', choice, currentProjectId: entry.project_id });
   await refuseNewTags(tx, actor, described?.tags ?? policy.keptTags(entry), policy);
   const project = await projectAfter(tx, { actor, entry, choice, now, known: locked.project });
-  await updateEntry(tx, {
+  const written = await updateEntry(tx, {
     accountId: actor.accountId,
     id: entry.id,
     values: {
@@ -64,9 +73,13 @@ export async function changeEntry(
     },
     now,
   });
-  const after = (await getEntry(tx, actor.accountId, entry.id))!;
-  await emitEntryEvents(tx, entryChanged(entry, after, now));
-  return after;
+  await emitEntryEvents(tx, entryChanged(entry, written.entry, now));
+  return { ...written, user: user ?? (await ownerOf(tx, actor, entry)), project };
+}
+
+/** The entry's user, when the change kept it: most often the actor. */
+async function ownerOf(tx: Queryable, actor: Actor, entry: EntryRow): Promise<UserRow> {
+  return entry.user_id === actor.userId ? actor.user : (await getUser(tx, actor.accountId, entry.user_id))!;
 }
 
 interface ProjectAfterOptions {
