@@ -7,7 +7,7 @@ import { findProjectByName, getProject, insertProject, projectForEntry, type Pro
 import { roundUpMinutes } from './rounding';
 import { ENTRY_BILLABLE } from './sqlText';
 import { countEntries, entryWhere } from './entryQuery';
-import { linkTags, type TagRow } from './tags';
+import { linkTags, tagsOfEntries, type TagRow } from './tags';
 import { parseHashtags, type ParsedTag } from './hashtags';
 import type { EntryFilters } from '../../wire/serviceTypes';
 
@@ -39,7 +39,10 @@ export interface EntryValues {
   minutes: number;
   description: string | null;
   sourceUrl: string | null;
-  /** The tags to link; absent = the description's #hashtags (v2). v1's classic parsing passes its own. */
+  /**
+   * The tags to link, parsed by the caller's rule (v2's #hashtags, v1's classic tags). Absent: an
+   * insert links the description's #hashtags; an update keeps the links the entry has.
+   */
   tags?: ParsedTag[];
   /** Stored as given, not rounded up (v1: spec 002 leaves rounding to the increment to the client). */
   exactMinutes?: boolean;
@@ -173,32 +176,36 @@ export async function insertEntry(
   )) as Omit<EntryRow, 'billable'>;
   const id = Number(row.id);
   const tags = await linkTags(db, { table: 'entry_tags', ownerId: id, accountId, tags: entryTags(values), now });
-  const given = givenProject(values);
-  const project =
-    given !== undefined
-      ? given
-      : values.projectId === null
-        ? null
-        : ((await getProject(db, accountId, values.projectId)) ?? null);
+  const project = await projectOf(db, accountId, values);
   return { entry: { ...row, id, billable: billableOf(project, tags) }, tags };
+}
+
+/** The row of the entry's project: the one given, else read. */
+async function projectOf(db: Queryable, accountId: number, values: EntryValues): Promise<ProjectRow | null> {
+  const given = givenProject(values);
+  if (given !== undefined) return given;
+  return values.projectId === null ? null : ((await getProject(db, accountId, values.projectId)) ?? null);
 }
 
 export interface UpdateEntryOptions {
   accountId: number;
   id: number;
+  /** The new values; `tags` are the links to make, absent: the links stay as they are. */
   values: EntryValues;
   now: string;
 }
 
-export async function updateEntry(db: Queryable, { accountId, id, values, now }: UpdateEntryOptions): Promise<void> {
+/**
+ * Writes the entry's new values and, when given tags, its new links; answers the row as getEntry
+ * reads it, built from what the writes returned (and its kept tags, read).
+ */
+export async function updateEntry(
+  db: Queryable,
+  { accountId, id, values, now }: UpdateEntryOptions,
+): Promise<WrittenEntry> {
   const minutes = await storedMinutes(db, accountId, values);
-  // An unchanged description keeps its tag links: they were made by the rule that wrote it (v2's
-  // #hashtags or v1's classic tags), and re-reading it as #hashtags would drop classic ones.
-  const before = (await db.get('SELECT description FROM entries WHERE id = ?', id)) as
-    | { description: string | null }
-    | undefined;
-  await db.run(
-    'UPDATE entries SET user_id = ?, project_id = ?, date = ?, minutes = ?, description = ?, source_url = ?, updated_at = ? WHERE id = ?',
+  const row = (await db.get(
+    'UPDATE entries SET user_id = ?, project_id = ?, date = ?, minutes = ?, description = ?, source_url = ?, updated_at = ? WHERE id = ? RETURNING *',
     values.userId,
     values.projectId,
     values.date,
@@ -207,10 +214,13 @@ export async function updateEntry(db: Queryable, { accountId, id, values, now }:
     values.sourceUrl,
     now,
     id,
-  );
-  if (values.tags !== undefined || before?.description !== values.description) {
-    await linkTags(db, { table: 'entry_tags', ownerId: id, accountId, tags: entryTags(values), now });
-  }
+  )) as Omit<EntryRow, 'billable'>;
+  const tags =
+    values.tags === undefined
+      ? ((await tagsOfEntries(db, [id])).get(id) ?? [])
+      : await linkTags(db, { table: 'entry_tags', ownerId: id, accountId, tags: values.tags, now });
+  const project = await projectOf(db, accountId, values);
+  return { entry: { ...row, id: Number(row.id), billable: billableOf(project, tags) }, tags };
 }
 
 export async function deleteEntry(db: Queryable, id: number): Promise<void> {

@@ -1,12 +1,11 @@
 // The entry events of entry create, update and delete (GAPS.md: entry.created, entry.updated,
-// entry.deleted), built by resources/entries.ts and resources/timers.ts (a logged timer creates
+// entry.deleted), built by the entry commands (domain/entryCommands/) and resources/timers.ts (a logged timer creates
 // an entry) inside the change's transaction.
 //
 // Decided: `changes` names the entry's own columns (user_id, project_id, date, minutes,
 // description, source_url) and billable, as the approval events name approved_at and
 // approved_by_id; created and deleted carry {}. An update that changes none of them emits nothing.
-import { getEntry, type EntryRow } from '../domain/entries';
-import type { Queryable } from '../storage/store';
+import type { EntryRow } from '../domain/entries';
 import type { EntryEvent } from './emit';
 
 const COMPARED = ['user_id', 'project_id', 'date', 'minutes', 'description', 'source_url'] as const;
@@ -25,10 +24,8 @@ export function entryEvent(
   return { type, accountId, entryId, changes, at };
 }
 
-/** entry.updated for `before` as it is now in the database; none when nothing a receiver sees changed. */
-export async function entryUpdated(db: Queryable, before: EntryRow, at: string): Promise<EntryEvent[]> {
-  const after = await getEntry(db, before.account_id, before.id);
-  if (!after) return [];
+/** entry.updated from `before` to `after` (both as getEntry reads them); none when nothing a receiver sees changed. */
+export function entryChanged(before: EntryRow, after: EntryRow, at: string): EntryEvent[] {
   const changes: EntryEvent['changes'] = {};
   for (const field of COMPARED) if (before[field] !== after[field]) changes[field] = [before[field], after[field]];
   if (Boolean(before.billable) !== Boolean(after.billable))

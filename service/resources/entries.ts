@@ -1,33 +1,26 @@
-// Entries (spec 001 "Entries"): list with every filter, create, show, update, delete.
+// Entries (spec 001 "Entries"): list with every filter, create, show, update, delete. Writes are
+// the entry commands v1 runs too (domain/entryCommands/), given v2's policy (resources/entryPolicy.ts).
 import type { FastifyInstance } from 'fastify';
 import type { Entry } from '../../wire/serviceTypes';
 import { actorOf } from '../auth/authenticate';
-import { guardEntryProject, guardNewTags } from '../auth/entryGuard';
-import { changesOthersEntries, scopeEntryFilters, seesRecord, seesUser, type Actor } from '../auth/permissions';
+import { scopeEntryFilters, seesRecord, seesUser, type Actor } from '../auth/permissions';
 import { instant, type Context } from '../context';
-import {
-  chooseEntryProject,
-  refuseArchived,
-  deleteEntry,
-  getEntry,
-  insertEntry,
-  lockedEntry,
-  updateEntry,
-  type EntryFilters,
-  type EntryRow,
-} from '../domain/entries';
-import { getProject, projectsByIds } from '../domain/projects';
+import { getEntry, type EntryFilters, type EntryRow } from '../domain/entries';
+import { changeEntry } from '../domain/entryCommands/changeEntry';
+import { createEntry } from '../domain/entryCommands/createEntry';
+import { removeEntry } from '../domain/entryCommands/removeEntry';
+import { parseHashtags } from '../domain/hashtags';
+import { projectsByIds } from '../domain/projects';
 import { tagsOfEntries } from '../domain/tags';
 import { getUser, usersByIds, type UserRow } from '../domain/users';
-import { emitEntryEvents } from '../events/emit';
-import { entryEvent, entryUpdated } from '../events/entryEvents';
-import { forbidden, notFound, refused } from '../http/errors';
+import { notFound, refused } from '../http/errors';
 import { bodyOf, LIMITS, pathId, queryOf, type Fields } from '../http/fields';
 import { paths } from '../http/links';
 import { readPage } from '../http/pagination';
 import type { Queryable } from '../storage/store';
 import * as view from '../views/tracking';
 import { sendEntryPage } from './entryPage';
+import { refuseV2Locks, v2EntryPolicy } from './entryPolicy';
 import { invoiceRefsFor } from './invoiceRefs';
 
 export async function entryViews(db: Queryable, base: string, rows: EntryRow[]): Promise<Entry[]> {
@@ -79,13 +72,15 @@ export function readFilters(f: Fields): EntryFilters {
   };
 }
 
-/** The user an entry is logged for: oneself, or (for roles allowed to) another user of the account. */
+/**
+ * The user an entry is logged for, named by user_id: oneself, or another user of the account (who
+ * may log for them is the entry commands' rule, domain/entryCommands/entryGuards.ts).
+ */
 async function entryUser(db: Queryable, actor: Actor, userId: number): Promise<UserRow> {
   if (userId === actor.userId) return actor.user;
   // A user the actor may not see (contractors see only themselves) names nobody, as a missing one.
   const user = await getUser(db, actor.accountId, userId);
   if (!user || !seesUser(actor, userId)) throw refused('Entry', 'user_id', 'missing', `User ${userId} does not exist`);
-  if (!changesOthersEntries(actor)) throw forbidden("Forbidden: your role cannot change other users' entries");
   return user;
 }
 
@@ -97,27 +92,6 @@ async function seen(db: Queryable, actor: Actor, entry: EntryRow | undefined): P
   // An entry the role may not see answers as a missing one (auth/permissions.ts).
   if (!entry || !(await seesRecord(db, actor, entry))) throw notFound('Entry not found');
   return entry;
-}
-
-/**
- * The entry read again inside the write's transaction, locked (domain/entries.ts lockedEntry), and
- * checked again: an approval, an invoice or a deletion may have come in since the first read.
- */
-async function changeableNow(tx: Queryable, actor: Actor, id: number): Promise<EntryRow> {
-  const entry = await seen(tx, actor, await lockedEntry(tx, actor.accountId, id));
-  changeable(actor, entry);
-  return entry;
-}
-
-function changeable(actor: Actor, entry: EntryRow): void {
-  if (entry.user_id !== actor.userId && !changesOthersEntries(actor))
-    throw forbidden("Forbidden: your role cannot change other users' entries");
-  if (entry.approved_at)
-    throw refused('Entry', 'base', 'approved_and_locked', 'The entry is approved and locked: unapprove it first');
-  // An entry on an invoice of the service is locked for good (decided: code already_invoiced, as
-  // marked_as_invoiced answers); one marked as invoiced outside the service stays editable.
-  if (entry.invoice_id !== null)
-    throw refused('Entry', 'base', 'already_invoiced', 'The entry is on an invoice: it cannot change');
 }
 
 type WithId = { Params: { id: string } };
@@ -151,25 +125,16 @@ function registerEntryListAndCreate(app: FastifyInstance, context: Context): voi
     const sourceUrl = f.text('source_url', { max: LIMITS.url }) ?? null;
     f.check();
     const written = await db.transaction(async (tx) => {
-      const now = instant(context).iso;
       const user = await entryUser(tx, actor, userId ?? actor.userId);
-      await guardEntryProject(tx, { actor, resource: 'Entry', choice, currentProjectId: null });
-      await guardNewTags(tx, actor, 'Entry', description);
-      const project = (await chooseEntryProject(tx, actor.accountId, choice, now)) ?? null;
-      const values = {
-        userId: user.id,
-        projectId: project?.id ?? null,
+      const entry = {
+        user,
+        choice,
         date: date!,
         minutes: minutes!,
-        description,
+        described: { description, tags: parseHashtags(description) },
         sourceUrl,
       };
-      const { entry, tags } = await insertEntry(tx, actor.accountId, { ...values, project }, now);
-      // In this transaction: the outbox (service/events).
-      await emitEntryEvents(tx, [
-        entryEvent('entry.created', { accountId: actor.accountId, entryId: entry.id, at: now }),
-      ]);
-      return { entry, tags, user, project };
+      return await createEntry(tx, { actor, entry, policy: v2EntryPolicy, at: instant(context) });
     });
     const base = context.base(request);
     reply.code(201).header('location', base + paths.entry(written.entry.id));
@@ -194,7 +159,6 @@ function registerEntryShowAndUpdate(app: FastifyInstance, context: Context): voi
   app.put<WithId>('/v2/entries/:id', async (request) => {
     const actor = actorOf(request);
     const entry = await visibleEntry(db, actor, request.params.id);
-    const entryId = entry.id;
     const f = bodyOf(request.body, 'Entry');
     const date = f.date('date');
     const minutes = f.integer('minutes', { min: 0, max: LIMITS.minutes });
@@ -203,33 +167,32 @@ function registerEntryShowAndUpdate(app: FastifyInstance, context: Context): voi
     const choice = { project_id: f.id('project_id'), project_name: f.text('project_name', { max: LIMITS.name }) };
     const sourceUrl = f.text('source_url', { max: LIMITS.url });
     f.check();
-    changeable(actor, entry);
-    await db.transaction(async (tx) => {
-      const now = instant(context).iso;
-      const entry = await changeableNow(tx, actor, entryId);
-      const user = userId ? (await entryUser(tx, actor, userId)).id : entry.user_id;
-      await guardEntryProject(tx, { actor, resource: 'Entry', choice, currentProjectId: entry.project_id });
-      await guardNewTags(tx, actor, 'Entry', description === undefined ? entry.description : description);
-      const chosen = await chooseEntryProject(tx, actor.accountId, choice, now);
-      if (chosen === undefined && entry.project_id !== null)
-        refuseArchived((await getProject(tx, actor.accountId, entry.project_id))!);
-      const projectId = chosen === undefined ? entry.project_id : (chosen?.id ?? null);
-      await updateEntry(tx, {
-        accountId: actor.accountId,
-        id: entry.id,
-        values: {
-          userId: user,
-          projectId,
-          date: date ?? entry.date,
-          minutes: minutes ?? 0,
-          description: description === undefined ? entry.description : description,
-          sourceUrl: sourceUrl === undefined ? entry.source_url : sourceUrl,
-        },
-        now,
-      });
-      await emitEntryEvents(tx, await entryUpdated(tx, entry, now));
+    // Refused before any transaction as first read; the command checks again what it locks.
+    refuseV2Locks(actor, entry);
+    const changed = await db.transaction(
+      async (tx) =>
+        await changeEntry(tx, {
+          actor,
+          id: entry.id,
+          change: {
+            user: userId ? (tx) => entryUser(tx, actor, userId) : undefined,
+            choice,
+            date,
+            minutes: minutes ?? 0,
+            described: description === undefined ? undefined : { description, tags: parseHashtags(description) },
+            sourceUrl,
+          },
+          policy: v2EntryPolicy,
+          now: instant(context).iso,
+        }),
+    );
+    // Built from what the writes returned: the lock rule refused approved and invoiced entries.
+    return view.entry(context.base(request), changed.entry, {
+      user: changed.user,
+      proj: changed.project,
+      tags: changed.tags,
+      approvedBy: null,
     });
-    return (await entryViews(db, context.base(request), [(await getEntry(db, actor.accountId, entry.id))!]))[0];
   });
 }
 
@@ -239,14 +202,9 @@ function registerEntryDelete(app: FastifyInstance, context: Context): void {
   app.delete<WithId>('/v2/entries/:id', async (request, reply) => {
     const actor = actorOf(request);
     const entry = await visibleEntry(db, actor, request.params.id);
-    changeable(actor, entry);
+    refuseV2Locks(actor, entry);
     await db.transaction(async (tx) => {
-      await changeableNow(tx, actor, entry.id);
-      // Before the row goes: the payload shows the entry as it was.
-      await emitEntryEvents(tx, [
-        entryEvent('entry.deleted', { accountId: actor.accountId, entryId: entry.id, at: instant(context).iso }),
-      ]);
-      await deleteEntry(tx, entry.id);
+      await removeEntry(tx, { actor, id: entry.id, policy: v2EntryPolicy, now: instant(context).iso });
     });
     return reply.code(204).send();
   });

@@ -1,9 +1,13 @@
 // Entries of the v1 API (spec 002 "Entries"): list, create, update, delete. Import is
-// v1/entryImport.ts; the rules shared with v2 are in v1/entryWrite.ts.
+// v1/entryImport.ts. Writes are the entry commands v2 runs too (domain/entryCommands/), given
+// v1's reading of the body (v1/entryWrite.ts) and v1's policy (v1/entryPolicy.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { scopeEntryFilters, seesRecord, type Actor } from '../auth/permissions';
 import { instant, type Context } from '../context';
 import { getEntry, listEntries, type EntryRow } from '../domain/entries';
+import { changeEntry } from '../domain/entryCommands/changeEntry';
+import { createEntry } from '../domain/entryCommands/createEntry';
+import { removeEntry } from '../domain/entryCommands/removeEntry';
 import { linkHeader } from '../http/pagination';
 import type { Queryable } from '../storage/store';
 import { v1Actor } from './auth';
@@ -11,11 +15,13 @@ import { readAttributes } from './body';
 import { readEntryInput } from './entryInput';
 import { readEntryListQuery } from './entryListQuery';
 import { entryViews } from './entryViews';
-import { changeEntry, chooseUser, createEntry, entryToChange, removeEntry } from './entryWrite';
+import { v1Duplicate, v1EntryPolicy } from './entryPolicy';
+import { changeOf, chooseUser, newEntryOf } from './entryWrite';
 import { invalid, notFound } from './errors';
 import { parseId } from './format';
 import { V1Input } from './input';
 import { sendHead, sendList, sendOne } from './reply';
+import { entryView } from './views';
 import { route } from './route';
 
 /** An entry the actor sees (GAPS.md "Roles"); any other answers as a missing one, 404. */
@@ -25,11 +31,6 @@ async function visibleEntry(db: Queryable, actor: Actor, raw: unknown): Promise<
   if (!entry || !(await seesRecord(db, actor, entry))) throw notFound('Entry not found');
   return entry;
 }
-
-/** The entry was deleted between the first read and the write's. */
-const gone = (): never => {
-  throw notFound('Entry not found');
-};
 
 function entryInputOf(request: FastifyRequest, creating: boolean) {
   const { attributes, format } = readAttributes(request, 'entry');
@@ -63,18 +64,13 @@ export function v1EntryRoutes(api: FastifyInstance, context: Context): void {
     const actor = v1Actor(request);
     const input = entryInputOf(request, true);
     const id = await db.transaction(async (tx) => {
-      const at = instant(context);
       const chosen = await chooseUser(tx, actor, input.user);
       if ('unusable' in chosen)
         throw invalid(`Invalid data: user: ${chosen.unusable}`, [
           { resource: 'Entry', field: 'user', code: 'missing' },
         ]);
-      return await createEntry(tx, {
-        actor,
-        user: chosen.user,
-        input,
-        options: { now: at.iso, nowMs: at.ms, refuseDuplicates: true },
-      });
+      const entry = { ...newEntryOf(input, chosen.user), duplicate: v1Duplicate };
+      return (await createEntry(tx, { actor, entry, policy: v1EntryPolicy, at: instant(context) })).entry.id;
     });
     return sendHead(request, reply, 201, `${context.base(request)}/api/entries/${id}`);
   });
@@ -91,22 +87,26 @@ export function v1EntryRoutes(api: FastifyInstance, context: Context): void {
     const actor = v1Actor(request);
     const entry = await visibleEntry(db, actor, request.params.id);
     const input = entryInputOf(request, false);
-    await db.transaction(async (tx) => {
-      const locked = (await entryToChange(tx, actor.accountId, entry.id)) ?? gone();
-      await changeEntry(tx, { actor, entry: locked, input, now: instant(context).iso });
-    });
-    return sendOne(request, reply, {
-      name: 'entry',
-      value: (await entryViews(db, [(await getEntry(db, actor.accountId, entry.id))!]))[0]!,
-    });
+    const changed = await db.transaction(
+      async (tx) =>
+        await changeEntry(tx, {
+          actor,
+          id: entry.id,
+          change: changeOf(actor, input),
+          policy: v1EntryPolicy,
+          now: instant(context).iso,
+        }),
+    );
+    // Built from what the writes returned.
+    const value = entryView(changed.entry, changed.user, changed.project, changed.tags);
+    return sendOne(request, reply, { name: 'entry', value });
   });
 
   route(api, 'DELETE', '/entries/:id', async (request, reply) => {
     const actor = v1Actor(request);
     const entry = await visibleEntry(db, actor, request.params.id);
     await db.transaction(async (tx) => {
-      const locked = (await entryToChange(tx, actor.accountId, entry.id)) ?? gone();
-      await removeEntry(tx, actor, locked, instant(context).iso);
+      await removeEntry(tx, { actor, id: entry.id, policy: v1EntryPolicy, now: instant(context).iso });
     });
     return sendHead(request, reply, 200);
   });

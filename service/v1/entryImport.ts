@@ -19,10 +19,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ValidationErrorItem } from '../../wire/serviceTypes';
 import { restrictedToGivenProjects } from '../auth/permissions';
 import { instant, type Context } from '../context';
+import { getEntry } from '../domain/entries';
+import { createEntry } from '../domain/entryCommands/createEntry';
 import { v1Actor } from './auth';
 import { isRecord, parseJson, rawBody, type Attributes } from './body';
 import { readEntryInput, type EntryInput } from './entryInput';
-import { chooseUser, createEntry, reloadEntry } from './entryWrite';
+import { v1EntryPolicy } from './entryPolicy';
+import { chooseUser, newEntryOf } from './entryWrite';
 import { invalid, notAllowed } from './errors';
 import type { Format } from './format';
 import { V1Input } from './input';
@@ -101,17 +104,13 @@ export function v1ImportRoute(api: FastifyInstance, context: Context): void {
           const choice = chosen[i]!;
           if ('unusable' in choice) continue; // spec 002: skipped
           try {
-            const id = await createEntry(tx, {
+            const { entry } = await createEntry(tx, {
               actor,
-              user: choice.user,
-              input,
-              options: {
-                now: at.iso,
-                nowMs: at.ms,
-                refuseDuplicates: false,
-                projectNameFirst: true,
-              },
+              entry: newEntryOf(input, choice.user, true),
+              policy: v1EntryPolicy,
+              at,
             });
+            const id = entry.id;
             await markImported(tx, id, importId);
             created.push(id);
           } catch (error) {
@@ -126,7 +125,7 @@ export function v1ImportRoute(api: FastifyInstance, context: Context): void {
     return sendList(request, reply, {
       listName: 'entries',
       itemName: 'entry',
-      values: await Promise.all(ids.map(async (id) => importedEntryView(await reloadEntry(db, actor.accountId, id)))),
+      values: await Promise.all(ids.map(async (id) => importedEntryView((await getEntry(db, actor.accountId, id))!))),
     });
   });
 }

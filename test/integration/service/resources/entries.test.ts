@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeBeside } from '../../../support/sqliteFile';
+import { serveTeam } from '../support/people';
 import { createEntry, createProject, serve } from '../support/support';
 
 const KEYS = [
@@ -213,6 +214,29 @@ describe('changing and deleting entries', () => {
     const reply = await client.put(`/v2/entries/${e.id}`, { minutes: 45 });
     expect(reply.body.errors).toEqual([{ resource: 'Entry', field: 'project_id', code: 'archived_project' }]);
     expect((await client.get(`/v2/entries/${e.id}`)).body.minutes).toBe(15);
+  });
+
+  // The answer is built from what the write returned (domain/entryCommands/changeEntry.ts), not
+  // read back: it must still be exactly the entry as it is stored.
+  it("PUT answers the entry exactly as GET then shows it: another user's, marked as invoiced, its tags kept or read anew", async () => {
+    const team = await serveTeam();
+    const { client } = team;
+    const ann = await team.member('leader');
+    const site = await createProject(client, { billing_increment: 1 });
+    const free = await createProject(client, { billable: false, billing_increment: 30 });
+    const e = await createEntry(client, { user_id: ann.id, project_id: site, description: 'Call #client #design*' });
+    expect((await client.put(`/v2/entries/${e.id}/marked_as_invoiced`, { date: '2024-03-10' })).status).toBe(204);
+    for (const body of [
+      { minutes: 20 },
+      { minutes: 25, description: 'Call #client' },
+      { minutes: 31, project_id: free },
+      { minutes: 5, project_id: null, user_id: team.service.ownerId, description: 'Done #design*' },
+      { minutes: 7, project_name: 'Made by this change', source_url: 'https://example.test/x' },
+    ]) {
+      const put = await client.put(`/v2/entries/${e.id}`, body);
+      expect(put.status, JSON.stringify(body)).toBe(200);
+      expect(put.body, JSON.stringify(body)).toEqual((await client.get(`/v2/entries/${e.id}`)).body);
+    }
   });
 
   it('DELETE removes the entry (204) and later calls answer 404', async () => {

@@ -340,6 +340,45 @@ describe('v1 and v2 share their entries', () => {
     expect(changed.body.tags.map((t: any) => t.name)).toEqual(['summary']);
   });
 
+  it('a v2 change that sends the same description keeps v1 classic tags; a v1 change that sends it reads it again by its rule', async () => {
+    const { client } = await serve();
+    const v1 = V1.of(client);
+    const tagsOf = async (id: number) =>
+      (await v1.json('GET', `/api/entries/${id}.json`)).body.entry.tags.map((t: any) => t.name);
+    const id = await postEntryJson(v1, { description: 'client call, Wrote the #summary' });
+    const { description } = (await client.get(`/v2/entries/${id}`)).body;
+    const kept = await client.put(`/v2/entries/${id}`, { minutes: 60, description });
+    expect(kept.body.tags.map((t: any) => t.name)).toEqual(['client call']);
+    expect(await tagsOf(id)).toEqual(['client call']);
+    // v1 sends the same text as #hashtags (allow_hashtags): its tags are read anew.
+    const again = await v1.json('PUT', `/api/entries/${id}.json`, { entry: { description, allow_hashtags: true } });
+    expect(again.status).toBe(200);
+    expect(again.body.entry.tags.map((t: any) => t.name)).toEqual(['summary']);
+    expect(await tagsOf(id)).toEqual(['summary']);
+  });
+
+  // The answer is built from what the write returned (domain/entryCommands/changeEntry.ts), not
+  // read back: it must still be exactly the entry as it is stored.
+  it("a v1 PUT answers the entry exactly as GET then shows it: another user's, its tags kept or read anew", async () => {
+    const team = await serveTeam();
+    const v1 = V1.of(team.client);
+    const ann = await team.member('leader');
+    const site = await createProject(team.client, { billing_increment: 1 });
+    const free = await createProject(team.client, { billable: false });
+    const id = await postEntryJson(v1, { user: ann.id, 'project-id': site, description: 'meeting, Planned it' });
+    for (const entry of [
+      { minutes: '20' },
+      { minutes: '25', description: 'client call, layout' },
+      { minutes: '31', 'project-id': free },
+      { minutes: '5', 'project-name': 'Made by this change', user: team.service.ownerId },
+      { description: 'Done #design', allow_hashtags: true, 'project-id': '', 'project-name': '' },
+    ]) {
+      const put = await v1.json('PUT', `/api/entries/${id}.json`, { entry });
+      expect(put.status, JSON.stringify(entry)).toBe(200);
+      expect(put.body, JSON.stringify(entry)).toEqual((await v1.json('GET', `/api/entries/${id}.json`)).body);
+    }
+  });
+
   it("a v1 change without a description keeps a v2 entry's #hashtags; v1 sees v2 entries and v2 sees v1 entries", async () => {
     const { client } = await serve();
     const v1 = V1.of(client);
