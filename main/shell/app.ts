@@ -15,7 +15,6 @@ import type { AccountShell } from './account';
 import { createGlobalShortcuts } from './shortcuts';
 import { appendChromiumSwitches } from './switches';
 import { createTrayPresenter, type TrayPresenter } from './tray';
-import { keepWasmAtBaseline } from './wasmTiering';
 import { denyAllPermissions } from './window';
 import { keepYoungGenerationSmall } from './youngGeneration';
 
@@ -75,7 +74,6 @@ export function startApp(): void {
       return null;
     }
     keepYoungGenerationSmall(); // before the account's burst of loading and building
-    keepWasmAtBaseline(); // before the API client's first connection instantiates undici's parser
     const { openAccountShell } = await import('./account');
     return openAccountShell({ lock, tray, shortcuts, localPort, dist, stops, quitting: () => quitting, quitThen });
   };

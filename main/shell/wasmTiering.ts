@@ -7,7 +7,7 @@
 // would notice to baseline code; a function still tiers up once it has run some 150 times that.
 //
 // The tiering budget is read when a module is instantiated (undici does so at its first
-// connection), so setting it after start-up, before the account's half loads, is in time.
+// connection), so setting it after start-up, as the account opens (account.ts), is in time.
 import { setFlagsFromString } from 'node:v8';
 
 export function keepWasmAtBaseline(): void {
