@@ -26,6 +26,7 @@ import { createSettingsWindowOpener } from './settingsWindow';
 import type { TrayPresenter } from './tray';
 import { checkTrayHost } from './trayHost';
 import { startAppUpdates, withAppUpdates } from './updater';
+import { keepWasmAtBaseline } from './wasmTiering';
 import { createMainWindow } from './window';
 
 export interface AccountShellOptions {
@@ -57,6 +58,7 @@ export interface AccountShell {
 /** Opens the account and wires it; null (after saying why and exiting) when it cannot start. */
 export async function openAccountShell(options: AccountShellOptions): Promise<AccountShell | null> {
   const { tray, dist, stops } = options;
+  keepWasmAtBaseline(); // before the API client's first connection instantiates undici's parser
   const opened = await openDefaultAccount(options);
   if (!opened) return null;
   // Quit while the account opened (from the tray's menu): nothing more is started, only closed.

@@ -14,8 +14,7 @@ import type { CalendarFacts, DaySpan } from './calendarThread';
 import type { CalendarsFile } from './calendarFiles';
 import { dayEvents, type DayOccurrence } from './dayEvents';
 import type { CalendarOccurrence } from './icsCalendar';
-import { MAX_LISTED_PER_DAY, MAX_MOVES } from './icsCalendar';
-import { MAX_PER_DAY } from './recurrence';
+import { MAX_LISTED_PER_DAY, MAX_MOVES, MAX_PER_DAY } from './recurrence';
 
 /** What main holds of one calendar. */
 export interface Loaded {

@@ -4,7 +4,14 @@
 // Pure: the text in, plain data out; no clock, no I/O.
 
 import ICAL from 'ical.js';
-import { type CalendarOccurrence, LONGEST_EVENT_MS, MAX_PER_DAY, recurringBetween, type Series } from './recurrence';
+import {
+  type CalendarOccurrence,
+  LONGEST_EVENT_MS,
+  MAX_LISTED_PER_DAY,
+  MAX_MOVES,
+  recurringBetween,
+  type Series,
+} from './recurrence';
 
 export type { CalendarOccurrence };
 
@@ -41,10 +48,6 @@ export class NotACalendarError extends Error {
 }
 
 const DAY_MS = 86_400_000;
-/** The most moved occurrences (RECURRENCE-ID) one series may have: a daily meeting moved every day for years has fewer. */
-export const MAX_MOVES = 5_000;
-/** The most events one calendar lists for a day: the rest of a day of thousands is left out, and said to be. */
-export const MAX_LISTED_PER_DAY = 3 * MAX_PER_DAY;
 
 /**
  * Reads the file; throws an Error in words when it is no iCalendar. ical.js reads the calendar's

@@ -30,6 +30,13 @@ const HOUR_MS = 3_600_000;
 export const LONGEST_EVENT_MS = 14 * DAY_MS;
 /** The most occurrences of one event in a day: more is no calendar of meetings. */
 export const MAX_PER_DAY = 100;
+// The two bounds below are icsCalendar.ts's, kept here with the others because calendarView.ts
+// words them: an import of icsCalendar.ts would load ical.js into main, which only the calendars'
+// thread needs (632 KB of source and its code, at every account's open, calendars or not).
+/** The most moved occurrences (RECURRENCE-ID) one series may have: a daily meeting moved every day for years has fewer. */
+export const MAX_MOVES = 5_000;
+/** The most events one calendar lists for a day: the rest of a day of thousands is left out, and said to be. */
+export const MAX_LISTED_PER_DAY = 3 * MAX_PER_DAY;
 /** The most steps one event's iteration may take for a span: reaching a day from near it takes a few hundred at most. */
 export const MAX_STEPS = 5_000;
 

@@ -14,14 +14,15 @@ export interface IdleNotification {
   body: string;
 }
 
-export function idleNotification(
-  prompt: IdlePromptView | null,
-  locale: string = intlLocale(),
-): IdleNotification | null {
+/**
+ * `locale`: the system's when not given, asked of Intl only once there is a prompt: every snapshot
+ * comes here, and the first Intl.DateTimeFormat loads some 8 MB of ICU's data into the process.
+ */
+export function idleNotification(prompt: IdlePromptView | null, locale?: string): IdleNotification | null {
   if (!prompt) return null;
   return {
     key: `${prompt.projectId}@${prompt.idleSince}-${prompt.returnedAt}`,
     title: 'Stint: you were away',
-    body: `${idleMessage(prompt, dateTimeWords(locale).when)} Open Stint to keep or discard that time.`,
+    body: `${idleMessage(prompt, dateTimeWords(locale ?? intlLocale()).when)} Open Stint to keep or discard that time.`,
   };
 }

@@ -35,4 +35,23 @@ describe('the idle notification', () => {
     const night = { ...prompt, idleSince: new Date(2025, 2, 9, 23, 30).getTime() };
     expect(idleNotification(night, 'en-GB')!.body).toContain('(since Sun, 9 Mar 2025 23:30)');
   });
+
+  it('without a prompt asks nothing of Intl: every snapshot comes here, and the first date format loads ICU data (~5 MB at the open)', () => {
+    const Real = Intl.DateTimeFormat;
+    let made = 0;
+    Intl.DateTimeFormat = new Proxy(Real, {
+      construct: (target, args) => {
+        made++;
+        return Reflect.construct(target, args);
+      },
+    });
+    try {
+      expect(idleNotification(null)).toBeNull();
+      expect(made).toBe(0);
+      expect(idleNotification(prompt)).not.toBeNull();
+      expect(made).toBeGreaterThan(0);
+    } finally {
+      Intl.DateTimeFormat = Real;
+    }
+  });
 });
