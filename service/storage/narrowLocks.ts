@@ -4,7 +4,11 @@
 //     project limit) and a name is looked up before it is created (entries' project_name);
 //   - TIMERS_OF_USER: a user's timers, of which one runs at a time (start pauses the others);
 //   - V1_ENTRIES_OF_USER: v1's "the same entry again within a minute is refused" (spec 002),
-//     a window no unique index can express.
+//     a window no unique index can express;
+//   - INVOICES_OF_ACCOUNT: making an invoice, whose generated reference counts on from the
+//     account's earlier ones (the unique index on references would refuse a twin, not number it);
+//   - USERS_OF_ACCOUNT: adding or reactivating a user, where a count is the invariant (the
+//     account's user limit).
 // Everything else holds by itself: names by unique indexes and ON CONFLICT, tag links by their
 // primary key, an entry's edit rules by FOR UPDATE of the entry's row.
 //
@@ -15,6 +19,8 @@ import type { Queryable, TransactionOptions } from './store';
 export const PROJECTS_OF_ACCOUNT = 0x50524f4a; // 'PROJ'
 export const TIMERS_OF_USER = 0x54494d52; // 'TIMR'
 export const V1_ENTRIES_OF_USER = 0x56314554; // 'V1ET'
+export const INVOICES_OF_ACCOUNT = 0x494e5643; // 'INVC'
+export const USERS_OF_ACCOUNT = 0x55534552; // 'USER'
 
 /** The lock's 32-bit key of an id: ids past 2^31 share keys, which only makes them wait for each other. */
 const keyOf = (id: number) => id % 2147483648;
