@@ -8,9 +8,12 @@
 //   - INVOICES_OF_ACCOUNT: making an invoice, whose generated reference counts on from the
 //     account's earlier ones (the unique index on references would refuse a twin, not number it);
 //   - USERS_OF_ACCOUNT: adding or reactivating a user, where a count is the invariant (the
-//     account's user limit).
-// Everything else holds by itself: names by unique indexes and ON CONFLICT, tag links by their
-// primary key, an entry's edit rules by FOR UPDATE of the entry's row.
+//     account's user limit);
+//   - IMPORTS_OF_ACCOUNT: v1 imports, each of which links many entries to many tags in one
+//     transaction (entries sort the tags they create; an import's entries cannot all at once).
+// Everything else holds by itself: names by unique indexes and ON CONFLICT (a twin committed
+// meanwhile answers already_exists), tag links by their primary key, the rules of an entry,
+// expense, tag, project, group or webhook by FOR UPDATE of its row, read again in the write.
 //
 // PostgreSQL's pg_advisory_xact_lock(namespace, key), held to the end of the transaction; SQLite
 // (one writer at a time anyway) needs none. The namespaces differ from postgresMigrations.ts's.
@@ -21,6 +24,7 @@ export const TIMERS_OF_USER = 0x54494d52; // 'TIMR'
 export const V1_ENTRIES_OF_USER = 0x56314554; // 'V1ET'
 export const INVOICES_OF_ACCOUNT = 0x494e5643; // 'INVC'
 export const USERS_OF_ACCOUNT = 0x55534552; // 'USER'
+export const IMPORTS_OF_ACCOUNT = 0x494d5054; // 'IMPT'
 
 /** The lock's 32-bit key of an id: ids past 2^31 share keys, which only makes them wait for each other. */
 const keyOf = (id: number) => id % 2147483648;

@@ -4,9 +4,11 @@
 // simultaneous requests reach 3 real instances on one PostgreSQL database. 10 rounds each (one
 // lucky round proves little). A refused race answers the spec's error, never a 500.
 import { describe, expect, it } from 'vitest';
+import { WEBHOOK_EVENTS } from '../../../../wire/serviceTypesMoney';
 import { beforeAllWithPostgres, testDatabase } from '../../../support/postgres';
 import { instancesOnOneDatabase } from '../support/instancesSupport';
 import { Client, createProject, type Reply } from '../support/support';
+import { V1 } from '../support/v1Support';
 
 beforeAllWithPostgres(async () => {
   // Starts the shared cluster before the first test's clock runs.
@@ -227,6 +229,66 @@ describe('users, teams and groups across 3 instances, no account lock', () => {
         'SELECT COUNT(*) FROM projects WHERE project_group_id IS NOT NULL AND project_group_id NOT IN (SELECT id FROM project_groups)',
       );
       expect(orphans, `round ${round}:\n${said(replies)}`).toEqual([0]);
+    }
+  }, 180_000);
+});
+
+describe('webhooks across 3 instances, no account lock', () => {
+  it('keeps every one of 9 racing topic changes: 7 events added and the first removed, twice', async () => {
+    const t = await team();
+    const [first, ...others] = WEBHOOK_EVENTS;
+    for (let round = 0; round < ROUNDS; round++) {
+      const hook = await t.clients[0]!.post('/v2/webhooks', {
+        name: `Hook ${round}`,
+        payload_uri: 'https://example.com/hook',
+        events: [first],
+      });
+      expect(hook.status, hook.text).toBe(201);
+      const replies = await t.raceOn((c, i) =>
+        i < others.length
+          ? c.put(`/v2/webhooks/${hook.body.id}/add_events`, { events: [others[i]] })
+          : c.put(`/v2/webhooks/${hook.body.id}/remove_events`, { events: [first] }),
+      );
+      expect(statuses(replies), `round ${round}:\n${said(replies)}`).toEqual(Array(RACERS).fill(200));
+      const events = (await t.clients[0]!.get(`/v2/webhooks/${hook.body.id}`)).body.events;
+      expect([...events].sort(), `round ${round}`).toEqual([...others].sort());
+    }
+  }, 180_000);
+});
+
+describe('v1 names across 3 instances, no account lock', () => {
+  it('adds a v1 user once when 9 additions with one e-mail race: one 201, eight 422 already_exists', async () => {
+    const t = await team();
+    for (let round = 0; round < ROUNDS; round++) {
+      const user = { first_name: 'Cy', email: `v1same${round}@example.com` };
+      const replies = await t.raceOn((c) => V1.of(c).json('POST', '/api/users.json', { user }));
+      expect(
+        replies.filter((r) => r.status === 201),
+        `round ${round}:\n${said(replies)}`,
+      ).toHaveLength(1);
+      for (const lost of replies.filter((r) => r.status !== 201)) {
+        expect(lost.status, lost.text).toBe(422);
+        expect(codes(lost)).toEqual(['already_exists']);
+      }
+    }
+  }, 180_000);
+
+  it('renames one of 9 v1 projects to a name 9 renames race for: one 200, eight 422 already_exists', async () => {
+    const t = await team();
+    const ids = await Promise.all(
+      Array.from({ length: RACERS }, (_, i) => createProject(t.clients[0]!, { name: `Before ${i}` })),
+    );
+    for (let round = 0; round < ROUNDS; round++) {
+      const project = { name: `After ${round}` };
+      const replies = await t.raceOn((c, i) => V1.of(c).json('PUT', `/api/projects/${ids[i]}.json`, { project }));
+      expect(
+        replies.filter((r) => r.status === 200),
+        `round ${round}:\n${said(replies)}`,
+      ).toHaveLength(1);
+      for (const lost of replies.filter((r) => r.status !== 200)) {
+        expect(lost.status, lost.text).toBe(422);
+        expect(codes(lost)).toEqual(['already_exists']);
+      }
     }
   }, 180_000);
 });
