@@ -1,7 +1,8 @@
 // The few locks a team's writers still take across instances (issue 29: no account-wide write
 // lock). Each covers one thing whose invariant no unique index or row lock can hold:
 //   - PROJECTS_OF_ACCOUNT: creating a project, where a count is the invariant (the account's
-//     project limit) and a name is looked up before it is created (entries' project_name);
+//     project limit) and a name is looked up before it is created (entries' project_name), and
+//     renaming one (v2 and v1 PUT), so that such a look never misses a name being given;
 //   - TIMERS_OF_USER: a user's timers, of which one runs at a time (start pauses the others);
 //   - V1_ENTRIES_OF_USER: v1's "the same entry again within a minute is refused" (spec 002),
 //     a window no unique index can express;

@@ -28,7 +28,7 @@ import {
 } from '../domain/projects';
 import { LIMITS } from '../http/fields';
 import { isUniqueViolation } from '../storage/constraintErrors';
-import { narrowLock, PROJECTS_OF_ACCOUNT } from '../storage/narrowLocks';
+import { lockWithin, narrowLock, PROJECTS_OF_ACCOUNT } from '../storage/narrowLocks';
 import type { Queryable } from '../storage/store';
 import { v1Actor } from './auth';
 import { readAttributes } from './body';
@@ -191,13 +191,16 @@ function registerV1ProjectUpdateAndDelete(api: FastifyInstance, context: Context
     await db
       .transaction(async (tx) => {
         const now = instant(context).iso;
+        // A new name is looked up under the lock of the account's project names, as v2's PUT and
+        // every creation (an entry's project_name among them) look theirs up (narrowLocks.ts).
+        if (fields.name) await lockWithin(tx, PROJECTS_OF_ACCOUNT, actor.accountId);
         await lockProjectRow(tx, project.id); // a racing change, archive or deletion of it went first
         await nameFree(tx, actor.accountId, fields.name, project.id);
         await updateProject(tx, project.id, { name: fields.name, billable: fields.billable, color: fields.color }, now);
         await applyExtras(tx, project, fields, now);
       })
       .catch((error: unknown) => {
-        // The unique index on names: a name committed after nameFree looked answers as the look does.
+        // The unique index on names, should a writer outside the lock race: the answer of the look.
         if (isUniqueViolation(error) && fields.name) throw nameTakenRefusal(fields.name);
         throw error;
       });

@@ -273,6 +273,30 @@ describe('v1 names across 3 instances, no account lock', () => {
     }
   }, 180_000);
 
+  it('puts 5 entries naming a new project in one project while 4 v1 renames race to give that name: no 500', async () => {
+    const t = await team();
+    const ids = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => createProject(t.clients[0]!, { name: `Old ${i}` })),
+    );
+    for (let round = 0; round < ROUNDS; round++) {
+      const name = `Wanted ${round}`;
+      const replies = await t.raceOn((c, i) =>
+        i < 4
+          ? V1.of(c).json('PUT', `/api/projects/${ids[i]}.json`, { project: { name } })
+          : c.post('/v2/entries', { project_name: name, date: '2024-03-04', minutes: 5 }),
+      );
+      const [renames, entries] = [replies.slice(0, 4), replies.slice(4)];
+      for (const r of renames) expect([200, 422], `round ${round}:\n${said(replies)}`).toContain(r.status);
+      expect(statuses(entries), `round ${round}:\n${said(replies)}`).toEqual(Array(5).fill(201));
+      const named = await t.admin.column<number>('SELECT id FROM projects WHERE lower(name) = lower(?)', name);
+      expect(named, `round ${round}`).toHaveLength(1);
+      expect(new Set(entries.map((e) => e.body.project.id))).toEqual(new Set(named));
+      // Each round's winner is renamed back, so that all 4 race again.
+      for (const [i, id] of ids.entries())
+        await t.admin.run('UPDATE projects SET name = ? WHERE id = ?', `Old ${i}`, id);
+    }
+  }, 180_000);
+
   it('renames one of 9 v1 projects to a name 9 renames race for: one 200, eight 422 already_exists', async () => {
     const t = await team();
     const ids = await Promise.all(
