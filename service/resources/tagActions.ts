@@ -14,7 +14,7 @@ import { managesProjects, seesTag, type Actor } from '../auth/permissions';
 import { instant, type Context } from '../context';
 import { parseTagName } from '../domain/hashtags';
 import { deleteTag, updateTag } from '../domain/tagEdits';
-import { isTagLocked, runTagMergeBatch, startTagMerge } from '../domain/tagMerges';
+import { isTagLocked, lockRowsLinkedTo, runTagMergeBatch, startTagMerge } from '../domain/tagMerges';
 import { countTagEntries, findTagByName, getTag, lockedTags, tagForChange, type TagRow } from '../domain/tags';
 import { forbidden, notFound, refused } from '../http/errors';
 import { bodyOf, LIMITS, pathId } from '../http/fields';
@@ -148,7 +148,10 @@ function registerTagMerge(app: FastifyInstance, context: Context, runner: TagMer
         now,
       });
     if ((await countTagEntries(db, source.id)) <= context.tuning.tagMergeInlineMax) {
-      await db.transaction(async (tx) => await runTagMergeBatch(tx, await start(tx), -1, now));
+      await db.transaction(async (tx) => {
+        await lockRowsLinkedTo(tx, source.id); // before the tags: the order an entry edit takes them in
+        await runTagMergeBatch(tx, await start(tx), -1, now);
+      });
       return reply.code(204).send();
     }
     await db.transaction(start);

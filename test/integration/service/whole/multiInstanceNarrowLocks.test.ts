@@ -83,6 +83,35 @@ describe('tag edits across 3 instances, no account lock', () => {
   }, 180_000);
 });
 
+describe('tag merges racing entry edits across 3 instances', () => {
+  it('merges a tag while 8 of its entries are edited at once, never waiting in a cycle (no 500)', async () => {
+    const t = await team();
+    const projectId = await createProject(t.clients[0]!);
+    for (let round = 0; round < ROUNDS; round++) {
+      const [source, target] = [`src${round}`, `tgt${round}`];
+      const entries = await Promise.all(
+        Array.from({ length: RACERS - 1 }, (_, i) =>
+          t.clients[0]!.post('/v2/entries', {
+            project_id: projectId,
+            date: '2024-03-04',
+            minutes: 5,
+            description: `#${source} ${i % 2 ? `#${target}` : ''}`,
+          }),
+        ),
+      );
+      const ids = new Map<string, number>(
+        entries.flatMap((e) => e.body.tags.map((tag: { id: number; name: string }) => [tag.name, tag.id])),
+      );
+      const replies = await t.raceOn((c, i) =>
+        i === 0
+          ? c.put(`/v2/tags/${ids.get(target)}/merge`, { tag_id: ids.get(source) })
+          : c.put(`/v2/entries/${entries[i - 1]!.body.id}`, { description: `#${target} #${source} edit ${i}` }),
+      );
+      expect(statuses(replies), `round ${round}:\n${said(replies)}`).toEqual([204, ...Array(RACERS - 1).fill(200)]);
+    }
+  }, 180_000);
+});
+
 describe('projects across 3 instances, no account lock', () => {
   it('deletes an empty project or keeps the entries written into it while 3 deletions race with 6 entries: never both', async () => {
     const t = await team();
