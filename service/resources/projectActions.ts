@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../auth/authenticate';
 import { seesProject, visibleProjectIds } from '../auth/permissions';
 import { instant, type Context } from '../context';
-import { mergeProjects } from '../domain/projectMerge';
+import { lockMergedRows, mergeProjects } from '../domain/projectMerge';
 import {
   deleteProject,
   getProject,
@@ -44,6 +44,7 @@ async function lockedPair(
   targetId: number,
   sourceId: number,
 ): Promise<{ target: ProjectRow; source: ProjectRow }> {
+  await lockMergedRows(tx, sourceId, targetId); // before the projects: the order an entry edit takes them in
   for (const id of [targetId, sourceId].sort((a, b) => a - b)) await lockProjectRow(tx, id);
   const target = await getProject(tx, accountId, targetId);
   const source = await getProject(tx, accountId, sourceId);

@@ -136,6 +136,31 @@ describe('projects across 3 instances, no account lock', () => {
   }, 180_000);
 });
 
+describe('project merges racing entry edits across 3 instances', () => {
+  it('merges a project while 8 of its entries are edited into it at once, never waiting in a cycle (no 500)', async () => {
+    const t = await team();
+    const target = await createProject(t.clients[0]!, { name: 'Target' });
+    for (let round = 0; round < ROUNDS; round++) {
+      const source = await createProject(t.clients[0]!, { name: `Source ${round}` });
+      const entries = await Promise.all(
+        Array.from({ length: RACERS - 1 }, () =>
+          t.clients[0]!.post('/v2/entries', { project_id: source, date: '2024-03-04', minutes: 5 }),
+        ),
+      );
+      const replies = await t.raceOn((c, i) =>
+        i === 0
+          ? c.put(`/v2/projects/${target}/merge`, { project_id: source })
+          : c.put(`/v2/entries/${entries[i - 1]!.body.id}`, { project_id: source, minutes: 5 + i }),
+      );
+      expect(replies[0]!.status, `round ${round}:\n${said(replies)}`).toBe(204);
+      onlyAnswers(replies.slice(1), [200, 'missing'], round);
+      expect(await t.admin.column<number>('SELECT COUNT(*) FROM entries WHERE project_id = ?', target)).toEqual([
+        (round + 1) * (RACERS - 1),
+      ]);
+    }
+  }, 180_000);
+});
+
 describe('expenses and invoices across 3 instances, no account lock', () => {
   it('invoices the price the expense keeps: 8 edits racing with its invoice land before it, or are refused', async () => {
     const t = await team();
