@@ -112,6 +112,34 @@ describe('tag merges racing entry edits across 3 instances', () => {
   }, 180_000);
 });
 
+describe('tag deletions racing entry edits across 3 instances', () => {
+  it('deletes a tag while 8 of its entries are edited at once: no 500, and no entry keeps a link to it', async () => {
+    const t = await team();
+    const projectId = await createProject(t.clients[0]!);
+    for (let round = 0; round < ROUNDS; round++) {
+      const name = `gone${round}`;
+      const entries = await Promise.all(
+        Array.from({ length: RACERS - 1 }, () =>
+          t.clients[0]!.post('/v2/entries', {
+            project_id: projectId,
+            date: '2024-03-04',
+            minutes: 5,
+            description: `#${name}`,
+          }),
+        ),
+      );
+      const tagId = entries[0]!.body.tags[0].id;
+      const replies = await t.raceOn((c, i) =>
+        i === 0
+          ? c.del(`/v2/tags/${tagId}`)
+          : c.put(`/v2/entries/${entries[i - 1]!.body.id}`, { description: `#${name} edit ${i}` }),
+      );
+      expect(statuses(replies), `round ${round}:\n${said(replies)}`).toEqual([204, ...Array(RACERS - 1).fill(200)]);
+      expect(await t.admin.column<number>('SELECT COUNT(*) FROM entry_tags WHERE tag_id = ?', tagId)).toEqual([0]);
+    }
+  }, 180_000);
+});
+
 describe('projects across 3 instances, no account lock', () => {
   it('deletes an empty project or keeps the entries written into it while 3 deletions race with 6 entries: never both', async () => {
     const t = await team();
