@@ -37,9 +37,25 @@ export async function getExpense(db: Queryable, accountId: number, id: number): 
     | undefined;
 }
 
+/**
+ * Inside a write on PostgreSQL, the expenses read are locked (in id order): an invoice and an edit
+ * or deletion of one of them racing on another instance go one after the other, and the later
+ * reads what the earlier left (the price invoiced is the price kept; an invoiced one stays).
+ */
+const lockedInTransaction = (db: Queryable) => (db.dialect === 'postgres' && db.inTransaction ? ' FOR UPDATE' : '');
+
+/** The expense a write is about to change, read again inside its transaction (locked on PostgreSQL); undefined when gone. */
+export async function expenseForChange(tx: Queryable, accountId: number, id: number): Promise<ExpenseRow | undefined> {
+  return (await tx.get(
+    `SELECT * FROM expenses WHERE account_id = ? AND id = ?${lockedInTransaction(tx)}`,
+    accountId,
+    id,
+  )) as ExpenseRow | undefined;
+}
+
 export async function expensesByIds(db: Queryable, accountId: number, ids: number[]): Promise<ExpenseRow[]> {
   return (await db.all(
-    `SELECT * FROM expenses WHERE account_id = ? AND id IN ${idList(db.dialect)} ORDER BY id`,
+    `SELECT * FROM expenses WHERE account_id = ? AND id IN ${idList(db.dialect)} ORDER BY id${lockedInTransaction(db)}`,
     accountId,
     jsonList(ids),
   )) as ExpenseRow[];

@@ -1,7 +1,7 @@
 // Project groups (spec 001 "Project groups"): a named set of projects; a project is in at most
 // one group (projects.project_group_id). Decided: group names need not be unique, since nothing
 // looks a group up by name.
-import { like, nocase, idList } from '../storage/dialect';
+import { forUpdate, like, nocase, idList } from '../storage/dialect';
 import type { Queryable } from '../storage/store';
 import type { ProjectRow } from './projects';
 import { jsonList, likeContains, Where } from './sqlText';
@@ -85,6 +85,24 @@ export async function projectsOfGroups(db: Queryable, groupIds: number[]): Promi
     byGroup.set(p.project_group_id!, list);
   }
   return byGroup;
+}
+
+/**
+ * The group a write is about to change, read again inside its transaction (locked on PostgreSQL):
+ * changes of one group racing on other instances go one at a time, so projects added while the
+ * group is deleted are either ungrouped by the deletion or refused after it (projects'
+ * project_group_id has no foreign key to hold them). Undefined when the group is gone.
+ */
+export async function groupForChange(
+  tx: Queryable,
+  accountId: number,
+  id: number,
+): Promise<ProjectGroupRow | undefined> {
+  return (await tx.get(
+    `SELECT * FROM project_groups WHERE account_id = ? AND id = ? ${forUpdate(tx.dialect)}`,
+    accountId,
+    id,
+  )) as ProjectGroupRow | undefined;
 }
 
 export async function insertProjectGroup(db: Queryable, accountId: number, name: string, now: string): Promise<number> {

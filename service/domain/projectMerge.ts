@@ -104,6 +104,20 @@ export interface MergeProjectsOptions {
 }
 
 /** Runs inside the caller's transaction; both projects are the account's and not archived. */
+/**
+ * PostgreSQL: locks the rows a merge rewrites (the source's entries, expenses and timers, the
+ * target's timers, each in id order) before the merge locks the two projects. An edit of one of
+ * them holds its row and then takes its project FOR KEY SHARE; a merge that held the projects
+ * FOR UPDATE first and then waited for that row would wait in a cycle with it (a deadlock).
+ * Rows first, projects second: the order every edit takes them in.
+ */
+export async function lockMergedRows(tx: Queryable, sourceId: number, targetId: number): Promise<void> {
+  if (tx.dialect !== 'postgres') return;
+  await tx.all('SELECT id FROM entries WHERE project_id = ? ORDER BY id FOR UPDATE', sourceId);
+  await tx.all('SELECT id FROM expenses WHERE project_id = ? ORDER BY id FOR UPDATE', sourceId);
+  await tx.all('SELECT id FROM timers WHERE project_id IN (?, ?) ORDER BY id FOR UPDATE', sourceId, targetId);
+}
+
 export async function mergeProjects(
   db: Queryable,
   { accountId, target, source, nowMs, now }: MergeProjectsOptions,

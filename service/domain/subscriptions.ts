@@ -56,6 +56,23 @@ export async function getSubscription(
   return (await db.get(`${select(k)} WHERE account_id = ? AND id = ?`, accountId, id)) as SubscriptionRow | undefined;
 }
 
+/**
+ * The subscription a write changes from what it read (its topics), read again inside its
+ * transaction, locked on PostgreSQL: two changes racing on other instances go one after the
+ * other, the later from what the earlier left. Undefined when it is gone.
+ */
+export async function subscriptionForChange(
+  tx: Queryable,
+  k: Kind,
+  accountId: number,
+  id: number,
+): Promise<SubscriptionRow | undefined> {
+  const lock = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
+  return (await tx.get(`${select(k)} WHERE account_id = ? AND id = ?${lock}`, accountId, id)) as
+    | SubscriptionRow
+    | undefined;
+}
+
 export interface InsertSubscriptionOptions {
   box: SecretBox;
   accountId: number;

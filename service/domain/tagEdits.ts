@@ -9,6 +9,15 @@ import type { Queryable } from '../storage/store';
 import { replaceHashtag } from './hashtags';
 import type { TagRow } from './tags';
 
+/**
+ * Inside a write on PostgreSQL, the rows whose descriptions are rewritten are locked as they are
+ * read (in id order, so two rewrites never wait for each other in a cycle): an edit of one racing
+ * on another instance commits first and its text is the one rewritten, never overwritten by the
+ * text read before it.
+ */
+const lockedRows = (db: Queryable, of: string) =>
+  db.dialect === 'postgres' && db.inTransaction ? ` FOR UPDATE OF ${of}` : '';
+
 export interface RewriteEntryMentionsOptions {
   tagId: number;
   name: string;
@@ -24,7 +33,7 @@ export async function rewriteEntryMentions(
 ): Promise<number[]> {
   const { sql, params } = page(db.dialect, limit);
   const rows = (await db.all(
-    `SELECT e.id, e.description FROM entry_tags et JOIN entries e ON e.id = et.entry_id WHERE et.tag_id = ? ORDER BY et.entry_id ${sql}`,
+    `SELECT e.id, e.description FROM entry_tags et JOIN entries e ON e.id = et.entry_id WHERE et.tag_id = ? ORDER BY et.entry_id ${sql}${lockedRows(db, 'e')}`,
     tagId,
     ...params,
   )) as Array<{ id: number; description: string | null }>;
@@ -50,7 +59,7 @@ export async function rewriteTimerMentions(
   { tagId, name, to, now }: RewriteTimerMentionsOptions,
 ): Promise<number[]> {
   const rows = (await db.all(
-    'SELECT t.id, t.description FROM timer_tags tt JOIN timers t ON t.id = tt.timer_id WHERE tt.tag_id = ?',
+    `SELECT t.id, t.description FROM timer_tags tt JOIN timers t ON t.id = tt.timer_id WHERE tt.tag_id = ? ORDER BY t.id${lockedRows(db, 't')}`,
     tagId,
   )) as Array<{
     id: number;
@@ -74,10 +83,7 @@ export interface UpdateTagOptions {
 
 /** PUT /v2/tags/:id: a new name (descriptions follow it) and billable flag. */
 export async function updateTag(db: Queryable, { tag, name, billable, now }: UpdateTagOptions): Promise<void> {
-  if (name !== tag.name) {
-    await rewriteEntryMentions(db, { tagId: tag.id, name: tag.name, to: name, now });
-    await rewriteTimerMentions(db, { tagId: tag.id, name: tag.name, to: name, now });
-  }
+  // The name first: a name taken meanwhile (the unique index) fails before any description is rewritten.
   await db.run(
     'UPDATE tags SET name = ?, billable = ?, updated_at = ? WHERE id = ?',
     name,
@@ -85,6 +91,10 @@ export async function updateTag(db: Queryable, { tag, name, billable, now }: Upd
     now,
     tag.id,
   );
+  if (name !== tag.name) {
+    await rewriteEntryMentions(db, { tagId: tag.id, name: tag.name, to: name, now });
+    await rewriteTimerMentions(db, { tagId: tag.id, name: tag.name, to: name, now });
+  }
 }
 
 /** DELETE /v2/tags/:id: the entries stay, their "#name" becomes the plain word "name". */

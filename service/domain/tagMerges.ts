@@ -24,6 +24,24 @@ export async function isTagLocked(db: Queryable, tagId: number): Promise<boolean
   );
 }
 
+/**
+ * PostgreSQL: locks the entries and timers linked to the tag (in id order) before a merge locks
+ * its two tags. An edit of one of them holds its row and then takes its tags FOR KEY SHARE; a merge
+ * that held the tags FOR UPDATE first and then waited for that row would wait in a cycle with it
+ * (a deadlock, one of the two refused). Rows first, tags second: the order every edit takes them in.
+ */
+export async function lockRowsLinkedTo(tx: Queryable, tagId: number): Promise<void> {
+  if (tx.dialect !== 'postgres') return;
+  await tx.all(
+    'SELECT e.id FROM entry_tags et JOIN entries e ON e.id = et.entry_id WHERE et.tag_id = ? ORDER BY e.id FOR UPDATE OF e',
+    tagId,
+  );
+  await tx.all(
+    'SELECT t.id FROM timer_tags tt JOIN timers t ON t.id = tt.timer_id WHERE tt.tag_id = ? ORDER BY t.id FOR UPDATE OF t',
+    tagId,
+  );
+}
+
 export interface StartTagMergeOptions {
   accountId: number;
   target: TagRow;

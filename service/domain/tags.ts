@@ -42,6 +42,20 @@ export async function lockedTags(tx: Queryable, accountId: number, ids: number[]
 }
 
 /**
+ * A tag a rename or deletion is about to change, read again inside its transaction (PostgreSQL:
+ * FOR NO KEY UPDATE): renames, deletions and merges of the tag (lockedTags) wait for each other,
+ * while entries linking the tag (FOR KEY SHARE, linkTags) do not wait for the rename, so an entry
+ * edit holding its own row and linking the tag never waits in a cycle with the rename that is
+ * rewriting that entry. Undefined when the tag is gone.
+ */
+export async function tagForChange(tx: Queryable, accountId: number, id: number): Promise<TagRow | undefined> {
+  const lock = tx.dialect === 'postgres' ? ' FOR NO KEY UPDATE' : '';
+  return (await tx.get(`SELECT * FROM tags WHERE account_id = ? AND id = ?${lock}`, accountId, id)) as
+    | TagRow
+    | undefined;
+}
+
+/**
  * Creates the tag if the account has none of that name; answers it and whether it is new. Two
  * requests creating the same name at once (on two instances) both get the one tag: the unique
  * index on the name makes the later insert do nothing, and the later request reads the winner's.

@@ -68,21 +68,20 @@ interface ActOptions {
 /** Applies `change` to the entries that pass `check`; `single` refuses (404 or the check's error) instead of skipping. */
 async function act(context: Context, actor: Actor, { ids, single, check, change }: ActOptions): Promise<void> {
   const { db } = context;
-  await db.transaction(
-    async (tx) => {
-      const now = instant(context).iso;
-      const entries = await entryMarks(tx, actor.accountId, ids);
-      if (single && entries.length === 0) throw notFound('Entry not found');
-      const done: EntryEvent[] = [];
-      for (const entry of entries) {
-        const problem = check(entry);
-        if (problem && single) throw problem;
-        if (!problem) done.push(await change(tx, entry, now));
-      }
-      await emitEntryEvents(tx, done); // in this transaction: the outbox (service/events)
-    },
-    { lockKey: actor.accountId },
-  );
+  // No account lock: entryMarks locks the entries it reads (PostgreSQL, in id order), so a
+  // racing approval, deletion or invoice of one of them goes first and this one reads what it left.
+  await db.transaction(async (tx) => {
+    const now = instant(context).iso;
+    const entries = await entryMarks(tx, actor.accountId, ids);
+    if (single && entries.length === 0) throw notFound('Entry not found');
+    const done: EntryEvent[] = [];
+    for (const entry of entries) {
+      const problem = check(entry);
+      if (problem && single) throw problem;
+      if (!problem) done.push(await change(tx, entry, now));
+    }
+    await emitEntryEvents(tx, done); // in this transaction: the outbox (service/events)
+  });
 }
 
 function approve(actor: Actor, approvedAt: string | undefined): ActOptions['change'] {

@@ -17,13 +17,14 @@ import { changesOthersEntries, seesProject, seesRecord, seesUser, type Actor } f
 import { instant, type Context } from '../context';
 import {
   deleteExpense,
+  expenseForChange,
   getExpense,
   insertExpense,
   updateExpense,
   type ExpenseRow,
   type ExpenseValues,
 } from '../domain/expenses';
-import { getProject, type ProjectRow } from '../domain/projects';
+import { getProject, projectForEntry, type ProjectRow } from '../domain/projects';
 import { getUser } from '../domain/users';
 import { forbidden, notFound, refused } from '../http/errors';
 import { bodyOf, LIMITS, pathId, type Fields } from '../http/fields';
@@ -66,7 +67,8 @@ async function expenseUser(db: Queryable, actor: Actor, userId: number): Promise
 
 /** The project an expense goes to: one the actor sees, not archived. */
 async function expenseProject(db: Queryable, actor: Actor, projectId: number): Promise<number> {
-  const project = await getProject(db, actor.accountId, projectId);
+  // Held FOR KEY SHARE (projectForEntry): a deletion of the project racing on another instance waits, or went first.
+  const project = await projectForEntry(db, actor.accountId, projectId);
   if (!project || !(await seesProject(db, actor, projectId)))
     throw refused('Expense', 'project_id', 'missing', `Project ${projectId} does not exist`);
   refuseArchived(project);
@@ -84,13 +86,20 @@ function refuseArchived(project: Pick<ProjectRow, 'enabled' | 'name'>): void {
     );
 }
 
-/** Refuses a change to an expense that is on an invoice or in an archived project, or another user's for roles that change only their own. */
-async function changeable(db: Queryable, actor: Actor, x: ExpenseRow): Promise<void> {
+/**
+ * The expense a PUT or DELETE changes, read again in its transaction (locked: an invoice of it
+ * racing on another instance went first, or waits): refused when it is on an invoice or in an
+ * archived project, or another user's for roles that change only their own.
+ */
+async function changeable(tx: Queryable, actor: Actor, id: number): Promise<ExpenseRow> {
+  const x = await expenseForChange(tx, actor.accountId, id);
+  if (!x) throw notFound('Expense not found');
   if (x.user_id !== actor.userId && !changesOthersEntries(actor))
     throw forbidden("Forbidden: your role cannot change other users' expenses");
   if (x.invoice_id !== null)
     throw refused('Expense', 'base', 'invoiced', 'The expense is on an invoice: it cannot change');
-  refuseArchived((await getProject(db, actor.accountId, x.project_id))!);
+  refuseArchived((await getProject(tx, actor.accountId, x.project_id))!);
+  return x;
 }
 
 export function expenseRoutes(app: FastifyInstance, context: Context): void {
@@ -113,17 +122,14 @@ export function expenseRoutes(app: FastifyInstance, context: Context): void {
   app.post('/v2/expenses', async (request, reply) => {
     const actor = actorOf(request);
     const input = readExpense(bodyOf(request.body, 'Expense'), request.body);
-    const id = await db.transaction(
-      async (tx) => {
-        const values: ExpenseValues = {
-          ...input,
-          userId: await expenseUser(tx, actor, input.userId ?? actor.userId),
-          projectId: await expenseProject(tx, actor, input.projectId),
-        };
-        return await insertExpense(tx, actor.accountId, values, instant(context).iso);
-      },
-      { lockKey: actor.accountId },
-    );
+    const id = await db.transaction(async (tx) => {
+      const values: ExpenseValues = {
+        ...input,
+        userId: await expenseUser(tx, actor, input.userId ?? actor.userId),
+        projectId: await expenseProject(tx, actor, input.projectId),
+      };
+      return await insertExpense(tx, actor.accountId, values, instant(context).iso);
+    });
     reply.code(201).header('location', context.base(request) + view.moneyPaths.expense(id));
     return await show(request, actor, id);
   });
@@ -137,30 +143,24 @@ export function expenseRoutes(app: FastifyInstance, context: Context): void {
     app.put<WithId>(path, async (request) => {
       const { actor, expense } = await visible(request);
       const input = readExpense(bodyOf(request.body, 'Expense'), request.body);
-      await db.transaction(
-        async (tx) => {
-          await changeable(tx, actor, expense);
-          const values: ExpenseValues = {
-            ...input,
-            userId: await expenseUser(tx, actor, input.userId ?? expense.user_id),
-            projectId: await expenseProject(tx, actor, input.projectId),
-          };
-          await updateExpense(tx, expense.id, values, instant(context).iso);
-        },
-        { lockKey: actor.accountId },
-      );
+      await db.transaction(async (tx) => {
+        const fresh = await changeable(tx, actor, expense.id);
+        const values: ExpenseValues = {
+          ...input,
+          userId: await expenseUser(tx, actor, input.userId ?? fresh.user_id),
+          projectId: await expenseProject(tx, actor, input.projectId),
+        };
+        await updateExpense(tx, expense.id, values, instant(context).iso);
+      });
       return await show(request, actor, expense.id);
     });
 
     app.delete<WithId>(path, async (request, reply) => {
       const { actor, expense } = await visible(request);
-      await db.transaction(
-        async (tx) => {
-          await changeable(tx, actor, expense);
-          await deleteExpense(tx, expense.id);
-        },
-        { lockKey: actor.accountId },
-      );
+      await db.transaction(async (tx) => {
+        await changeable(tx, actor, expense.id);
+        await deleteExpense(tx, expense.id);
+      });
       return reply.code(204).send();
     });
   }

@@ -47,6 +47,8 @@ import { forbidden, notFound, refused, validationFailed } from '../http/errors';
 import { bodyOf, LIMITS, pathId, queryOf, type Fields } from '../http/fields';
 import { readCents } from '../http/moneyFields';
 import { readPage, sendPage } from '../http/pagination';
+import { isUniqueViolation } from '../storage/constraintErrors';
+import { INVOICES_OF_ACCOUNT, narrowLock } from '../storage/narrowLocks';
 import type { Queryable } from '../storage/store';
 import * as view from '../views/money';
 import { sendEntryList } from './entryList';
@@ -125,6 +127,9 @@ async function existing(
   return { actor, invoice };
 }
 
+const referenceTakenRefusal = (reference: string) =>
+  refused('Invoice', 'reference', 'already_exists', `An invoice "${reference}" exists already`);
+
 /** Checks what the body names in transaction `db`: its entries, expenses, custom rates' users and reference; throws when any cannot go on the invoice. */
 async function invoiceable(db: Queryable, actor: Actor, input: InvoiceInput) {
   const entries = await entriesForInvoice(db, actor.accountId, input.entryIds);
@@ -155,8 +160,7 @@ async function invoiceable(db: Queryable, actor: Actor, input: InvoiceInput) {
   }
   let reference = input.text.reference;
   if (reference === undefined) reference = await nextInvoiceReference(db, actor.accountId);
-  else if (await referenceTaken(db, actor.accountId, reference))
-    throw refused('Invoice', 'reference', 'already_exists', `An invoice "${reference}" exists already`);
+  else if (await referenceTaken(db, actor.accountId, reference)) throw referenceTakenRefusal(reference);
   return { entries, expenses, rate, reference };
 }
 
@@ -273,14 +277,21 @@ function registerInvoiceCreate(app: FastifyInstance, context: Context): void {
     const actor = actorOf(request);
     if (!managesInvoicesAndWebhooks(actor)) throw forbidden('Forbidden: your role cannot make invoices');
     const input = readInvoiceInput(bodyOf(request.body, 'Invoice'), request.body);
-    const { id } = await db.transaction(
-      async (tx) => {
-        const made = await create(context, tx, actor, input);
-        await emitEntryEvents(tx, made.events); // in this transaction: the outbox (service/events)
-        return made;
-      },
-      { lockKey: actor.accountId },
-    );
+    // The account's invoices are made one at a time (narrowLocks.ts): a generated reference counts
+    // on from the earlier ones. The entries and expenses are locked as they are read (invoiceable).
+    const { id } = await db
+      .transaction(
+        async (tx) => {
+          const made = await create(context, tx, actor, input);
+          await emitEntryEvents(tx, made.events); // in this transaction: the outbox (service/events)
+          return made;
+        },
+        narrowLock(INVOICES_OF_ACCOUNT, actor.accountId),
+      )
+      .catch((error: unknown) => {
+        // The unique index on references: the answer of the look before it, should a writer outside this lock race.
+        throw isUniqueViolation(error) ? referenceTakenRefusal(input.text.reference ?? '') : error;
+      });
     const base = context.base(request);
     reply.code(201).header('location', base + view.moneyPaths.invoice(id));
     return (await invoiceViews(db, base, [(await getInvoice(db, actor.accountId, id))!]))[0];

@@ -8,9 +8,16 @@ import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../auth/authenticate';
 import { seesProject, visibleProjectIds } from '../auth/permissions';
 import { instant, type Context } from '../context';
-import { mergeProjects } from '../domain/projectMerge';
-import { deleteProject, getProject, projectHasRecords, setProjectEnabled, type ProjectRow } from '../domain/projects';
-import { refused } from '../http/errors';
+import { lockMergedRows, mergeProjects } from '../domain/projectMerge';
+import {
+  deleteProject,
+  getProject,
+  lockProjectRow,
+  projectHasRecords,
+  setProjectEnabled,
+  type ProjectRow,
+} from '../domain/projects';
+import { notFound, refused } from '../http/errors';
 import { bodyOf } from '../http/fields';
 import { idArray } from '../http/idArray';
 import { sendEntryList, within } from './entryList';
@@ -30,6 +37,24 @@ const QUALIFIES = {
   delete: async (db, p) => !(await projectHasRecords(db, p.id)),
 } satisfies Record<string, (db: Queryable, project: ProjectRow) => Promise<boolean>>;
 
+/** The merge's target and source read again, locked in id order; refused as the route refuses them. */
+async function lockedPair(
+  tx: Queryable,
+  accountId: number,
+  targetId: number,
+  sourceId: number,
+): Promise<{ target: ProjectRow; source: ProjectRow }> {
+  await lockMergedRows(tx, sourceId, targetId); // before the projects: the order an entry edit takes them in
+  for (const id of [targetId, sourceId].sort((a, b) => a - b)) await lockProjectRow(tx, id);
+  const target = await getProject(tx, accountId, targetId);
+  const source = await getProject(tx, accountId, sourceId);
+  if (!target) throw notFound('Project not found');
+  if (!source) throw refused('Project', 'project_id', 'missing', `Project ${sourceId} does not exist`);
+  if (!target.enabled) throw archivedRefusal(target);
+  if (!source.enabled) throw archivedRefusal(source);
+  return { target, source };
+}
+
 export function projectActionRoutes(app: FastifyInstance, context: Context): void {
   const { db } = context;
   type WithId = { Params: { id: string } };
@@ -48,10 +73,12 @@ export function projectActionRoutes(app: FastifyInstance, context: Context): voi
     if (!target.enabled) throw archivedRefusal(target);
     if (!source.enabled) throw archivedRefusal(source);
     const at = instant(context);
-    await db.transaction(
-      async (tx) => await mergeProjects(tx, { accountId: actor.accountId, target, source, nowMs: at.ms, now: at.iso }),
-      { lockKey: actor.accountId },
-    );
+    await db.transaction(async (tx) => {
+      // Both read again locked, in id order: a merge, deletion or archiving of either racing on
+      // another instance went first, and entries being written into them have committed.
+      const pair = await lockedPair(tx, actor.accountId, target.id, source.id);
+      await mergeProjects(tx, { accountId: actor.accountId, ...pair, nowMs: at.ms, now: at.iso });
+    });
     return reply.code(204).send();
   });
 
@@ -69,18 +96,18 @@ export function projectActionRoutes(app: FastifyInstance, context: Context): voi
         visible: await visibleProjectIds(db, actor),
       });
       f.check();
-      await db.transaction(
-        async (tx) => {
-          const now = instant(context).iso;
-          for (const id of ids!) {
-            const project = await getProject(tx, actor.accountId, id);
-            if (!(await QUALIFIES[action](tx, project!))) continue;
-            if (action === 'delete') await deleteProject(tx, id);
-            else await setProjectEnabled(tx, id, action === 'unarchive', now);
-          }
-        },
-        { lockKey: actor.accountId },
-      );
+      await db.transaction(async (tx) => {
+        const now = instant(context).iso;
+        // Each locked before it is qualified (in id order, so two bulk actions never wait in a
+        // cycle): entries being written into it commit first and count as its records.
+        for (const id of [...new Set(ids!)].sort((a, b) => a - b)) {
+          await lockProjectRow(tx, id);
+          const project = await getProject(tx, actor.accountId, id);
+          if (!project || !(await QUALIFIES[action](tx, project))) continue; // gone: a racing deletion or merge
+          if (action === 'delete') await deleteProject(tx, id);
+          else await setProjectEnabled(tx, id, action === 'unarchive', now);
+        }
+      });
       return reply.code(204).send();
     });
   }

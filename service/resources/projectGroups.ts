@@ -14,6 +14,7 @@ import { instant, type Context } from '../context';
 import {
   deleteProjectGroup,
   getProjectGroup,
+  groupForChange,
   groupProjects,
   insertProjectGroup,
   listProjectGroups,
@@ -64,6 +65,11 @@ async function visibleGroup(db: Queryable, actor: Actor, rawId: unknown): Promis
     throw notFound('Project group not found');
   }
   return group;
+}
+
+/** The group read again, locked, in a write's transaction (groupForChange): 404 once a racing deletion took it. */
+async function stillThere(tx: Queryable, group: ProjectGroupRow): Promise<void> {
+  if (!(await groupForChange(tx, group.account_id, group.id))) throw notFound('Project group not found');
 }
 
 /** Where a create body holds its project ids: project_ids, or `projects` as the sample body of spec 001 names it. */
@@ -130,15 +136,13 @@ function registerGroupListAndCreate(app: FastifyInstance, context: Context): voi
     const ids = idArray(f, request.body, field, { required: true });
     await requireKnownIds(db, f, { table: 'projects', accountId: actor.accountId, ids, field });
     f.check();
-    const id = await db.transaction(
-      async (tx) => {
-        const now = instant(context).iso;
-        const groupId = await insertProjectGroup(tx, actor.accountId, name!, now);
-        await groupProjects(tx, { accountId: actor.accountId, groupId, projectIds: ids!, alsoGrouped: true, now });
-        return groupId;
-      },
-      { lockKey: actor.accountId },
-    );
+    // A new group: nothing to lock (projects moved from another group are single-row updates).
+    const id = await db.transaction(async (tx) => {
+      const now = instant(context).iso;
+      const groupId = await insertProjectGroup(tx, actor.accountId, name!, now);
+      await groupProjects(tx, { accountId: actor.accountId, groupId, projectIds: ids!, alsoGrouped: true, now });
+      return groupId;
+    });
     const base = context.base(request);
     reply.code(201).header('location', base + paths.projectGroup(id));
     return await show(db, actor, base, id);
@@ -162,8 +166,9 @@ function registerGroupShowAndRename(app: FastifyInstance, context: Context): voi
     if (name === null) f.fail('name', 'missing_field'); // optional, but a group keeps a name
     f.check();
     if (name)
-      await db.transaction(async (tx) => await renameProjectGroup(tx, group.id, name, instant(context).iso), {
-        lockKey: actor.accountId,
+      await db.transaction(async (tx) => {
+        await stillThere(tx, group);
+        await renameProjectGroup(tx, group.id, name, instant(context).iso);
       });
     return await show(db, actor, context.base(request), group.id);
   });
@@ -199,22 +204,20 @@ function registerGroupMembership(app: FastifyInstance, context: Context): void {
   // Projects already in another group stay where they are (spec 001).
   app.post<WithId>('/v2/project_groups/:id/add_projects', async (request) => {
     const { actor, group, ids } = await groupAndProjectIds(db, request);
-    await db.transaction(
-      async (tx) => {
-        const now = instant(context).iso;
-        if (
-          (await groupProjects(tx, {
-            accountId: actor.accountId,
-            groupId: group.id,
-            projectIds: ids,
-            alsoGrouped: false,
-            now,
-          })) > 0
-        )
-          await touchProjectGroup(tx, group.id, now);
-      },
-      { lockKey: actor.accountId },
-    );
+    await db.transaction(async (tx) => {
+      await stillThere(tx, group);
+      const now = instant(context).iso;
+      if (
+        (await groupProjects(tx, {
+          accountId: actor.accountId,
+          groupId: group.id,
+          projectIds: ids,
+          alsoGrouped: false,
+          now,
+        })) > 0
+      )
+        await touchProjectGroup(tx, group.id, now);
+    });
     return await projectViews(
       db,
       context.base(request),
@@ -225,13 +228,11 @@ function registerGroupMembership(app: FastifyInstance, context: Context): void {
 
   app.put<WithId>('/v2/project_groups/:id/remove_projects', async (request, reply) => {
     const { group, ids } = await groupAndProjectIds(db, request);
-    await db.transaction(
-      async (tx) => {
-        const now = instant(context).iso;
-        if ((await ungroupProjects(tx, group.id, ids, now)) > 0) await touchProjectGroup(tx, group.id, now);
-      },
-      { lockKey: group.account_id },
-    );
+    await db.transaction(async (tx) => {
+      await stillThere(tx, group);
+      const now = instant(context).iso;
+      if ((await ungroupProjects(tx, group.id, ids, now)) > 0) await touchProjectGroup(tx, group.id, now);
+    });
     return reply.code(204).send();
   });
 
@@ -239,13 +240,11 @@ function registerGroupMembership(app: FastifyInstance, context: Context): void {
     const actor = actorOf(request);
     const group = await visibleGroup(db, actor, request.params.id);
     mayManage(actor);
-    await db.transaction(
-      async (tx) => {
-        const now = instant(context).iso;
-        if ((await ungroupProjects(tx, group.id, null, now)) > 0) await touchProjectGroup(tx, group.id, now);
-      },
-      { lockKey: actor.accountId },
-    );
+    await db.transaction(async (tx) => {
+      await stillThere(tx, group);
+      const now = instant(context).iso;
+      if ((await ungroupProjects(tx, group.id, null, now)) > 0) await touchProjectGroup(tx, group.id, now);
+    });
     return reply.code(204).send();
   });
 }
@@ -256,8 +255,9 @@ function registerGroupDelete(app: FastifyInstance, context: Context): void {
     const actor = actorOf(request);
     const group = await visibleGroup(db, actor, request.params.id);
     mayManage(actor);
-    await db.transaction(async (tx) => await deleteProjectGroup(tx, group.id, instant(context).iso), {
-      lockKey: actor.accountId,
+    await db.transaction(async (tx) => {
+      await stillThere(tx, group);
+      await deleteProjectGroup(tx, group.id, instant(context).iso);
     });
     return reply.code(204).send();
   });

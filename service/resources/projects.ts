@@ -154,20 +154,19 @@ function registerProjectArchiving(app: FastifyInstance, context: Context): void 
     const actor = actorOf(request);
     const project = await ownProject(db, actor, request.params.id);
     mayManage(actor);
-    await db.transaction(
-      async (tx) => {
-        if (!(await projectHasRecords(tx, project.id))) {
-          throw refused(
-            'Project',
-            'base',
-            'deletable',
-            'The project has no entries, expenses or invoices: delete it instead of archiving it',
-          );
-        }
-        await setProjectEnabled(tx, project.id, false, instant(context).iso);
-      },
-      { lockKey: actor.accountId },
-    );
+    await db.transaction(async (tx) => {
+      // The row locked first (as a deletion does): an entry being written into it commits before the records are counted.
+      await lockProjectRow(tx, project.id);
+      if (!(await projectHasRecords(tx, project.id))) {
+        throw refused(
+          'Project',
+          'base',
+          'deletable',
+          'The project has no entries, expenses or invoices: delete it instead of archiving it',
+        );
+      }
+      await setProjectEnabled(tx, project.id, false, instant(context).iso);
+    });
     return reply.code(204).send();
   });
 
@@ -175,9 +174,8 @@ function registerProjectArchiving(app: FastifyInstance, context: Context): void 
     const actor = actorOf(request);
     const project = await ownProject(db, actor, request.params.id);
     mayManage(actor);
-    await db.transaction(async (tx) => await setProjectEnabled(tx, project.id, true, instant(context).iso), {
-      lockKey: actor.accountId,
-    });
+    // One conditional UPDATE (enabled != 1): a racing unarchive changes nothing twice.
+    await db.transaction(async (tx) => await setProjectEnabled(tx, project.id, true, instant(context).iso));
     return reply.code(204).send();
   });
 }

@@ -22,6 +22,7 @@ import { instant, type Context } from '../context';
 import {
   deleteSubscription,
   getSubscription,
+  subscriptionForChange,
   insertSubscription,
   listSubscriptions,
   rerollSecret,
@@ -158,23 +159,20 @@ function registerSubscriptionCreateAndUpdate(app: FastifyInstance, context: Cont
     const payloadUri = readPayloadUri(f, true);
     const topics = readTopics(f, k, true);
     f.check();
-    const { row, secret } = await db.transaction(
-      async (tx) => {
-        const now = instant(context).iso;
-        const { id, secret } = await insertSubscription(tx, k, {
-          box: context.secrets,
-          accountId: actor.accountId,
-          v: { name: name!, payloadUri: payloadUri!, topics: topics! },
-          now,
-        });
-        const row = (await getSubscription(tx, k, actor.accountId, id))!;
-        if (k === WEBHOOKS)
-          await queuePing(tx, row, now); // spec 000: "When a webhook is created, a webhook.ping event is sent."
-        else await claimReceiver(tx, id, actor.userId); // it hears its creator's timers (events/outbox.ts)
-        return { row, secret };
-      },
-      { lockKey: actor.accountId },
-    );
+    const { row, secret } = await db.transaction(async (tx) => {
+      const now = instant(context).iso;
+      const { id, secret } = await insertSubscription(tx, k, {
+        box: context.secrets,
+        accountId: actor.accountId,
+        v: { name: name!, payloadUri: payloadUri!, topics: topics! },
+        now,
+      });
+      const row = (await getSubscription(tx, k, actor.accountId, id))!;
+      if (k === WEBHOOKS)
+        await queuePing(tx, row, now); // spec 000: "When a webhook is created, a webhook.ping event is sent."
+      else await claimReceiver(tx, id, actor.userId); // it hears its creator's timers (events/outbox.ts)
+      return { row, secret };
+    });
     const base = context.base(request);
     const shown = render(base, row, secret);
     reply.code(201).header('location', shown.url);
@@ -187,9 +185,9 @@ function registerSubscriptionCreateAndUpdate(app: FastifyInstance, context: Cont
     const name = readName(f, false);
     const payloadUri = readPayloadUri(f, false);
     f.check();
+    // One UPDATE of the fields given: two racing updates end as if one went after the other.
     await db.transaction(
       async (tx) => await updateSubscription(tx, k, { id: row.id, v: { name, payloadUri }, now: instant(context).iso }),
-      { lockKey: actor.accountId },
     );
     return await reread(request, actor, row.id);
   });
@@ -205,16 +203,18 @@ function registerSubscriptionActions(app: FastifyInstance, context: Context, k: 
     const given = readTopics(f, k, false);
     if (given === undefined && !f.errors.length) f.fail(k.column, 'missing_field');
     f.check();
-    const current = JSON.parse(row.topics) as string[];
-    // Already subscribed ones are ignored when adding, unsubscribed ones when removing (spec 001).
-    const next =
-      verb === 'add'
-        ? [...current, ...given!.filter((t) => !current.includes(t))]
-        : current.filter((t) => !given!.includes(t));
-    await db.transaction(
-      async (tx) => await setTopics(tx, k, { id: row.id, topics: next, now: instant(context).iso }),
-      { lockKey: actor.accountId },
-    );
+    await db.transaction(async (tx) => {
+      // The topics as the change before this one left them (another instance's add or remove went first).
+      const fresh = await subscriptionForChange(tx, k, actor.accountId, row.id);
+      if (!fresh) throw notFound(`${k === WEBHOOKS ? 'Webhook' : 'Broadcast receiver'} not found`);
+      const current = JSON.parse(fresh.topics) as string[];
+      // Already subscribed ones are ignored when adding, unsubscribed ones when removing (spec 001).
+      const next =
+        verb === 'add'
+          ? [...current, ...given!.filter((t) => !current.includes(t))]
+          : current.filter((t) => !given!.includes(t));
+      await setTopics(tx, k, { id: row.id, topics: next, now: instant(context).iso });
+    });
     return await reread(request, actor, row.id);
   };
   app.put<WithId>(`${prefix}/:id/add_${k.column}`, changeTopics('add'));
@@ -225,16 +225,14 @@ function registerSubscriptionActions(app: FastifyInstance, context: Context, k: 
     return {
       secret: await db.transaction(
         async (tx) => await rerollSecret(tx, k, { box: context.secrets, id: row.id, now: instant(context).iso }),
-        { lockKey: row.account_id },
       ),
     };
   });
 
   const changeState = (state: SubscriptionState) => async (request: FastifyRequest<WithId>, reply: FastifyReply) => {
     const { row } = await existing(request);
-    await db.transaction(async (tx) => await setState(tx, k, { id: row.id, state, now: instant(context).iso }), {
-      lockKey: row.account_id,
-    });
+    // A conditional UPDATE (state != the new one): of racing enables, one resumes the queue.
+    await db.transaction(async (tx) => await setState(tx, k, { id: row.id, state, now: instant(context).iso }));
     return reply.code(204).send();
   };
   app.put<WithId>(`${prefix}/:id/enable`, changeState('enabled'));
@@ -246,7 +244,7 @@ function registerSubscriptionDelete(app: FastifyInstance, context: Context, k: K
   const { existing } = subscriptionScope(context, k);
   app.delete<WithId>(`${prefix}/:id`, async (request, reply) => {
     const { row } = await existing(request);
-    await db.transaction(async (tx) => await deleteSubscription(tx, k, row.id), { lockKey: row.account_id }); // its queued payloads go with it
+    await db.transaction(async (tx) => await deleteSubscription(tx, k, row.id)); // its queued payloads go with it
     return reply.code(204).send();
   });
 }
@@ -264,8 +262,11 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
 
   app.put<WithId>(`${prefix}/:id/ping`, async (request, reply) => {
     const { row } = await existing(request);
-    const payloadId = await db.transaction(async (tx) => await queuePing(tx, row, instant(context).iso), {
-      lockKey: row.account_id,
+    const payloadId = await db.transaction(async (tx) => {
+      // Read again, locked: a deletion racing on another instance went first (404), or waits for the ping.
+      const fresh = await subscriptionForChange(tx, k, row.account_id, row.id);
+      if (!fresh) throw notFound('Webhook not found');
+      return await queuePing(tx, fresh, instant(context).iso);
     });
     return reply
       .code(202)
@@ -275,8 +276,8 @@ function subscriptionRoutes(app: FastifyInstance, context: Context, k: Kind, pre
   app.put<{ Params: { id: string; payload_id: string } }>(`${prefix}/:id/retry/:payload_id`, async (request, reply) => {
     const { row } = await existing(request);
     const retried = await db.transaction(
+      // A conditional UPDATE (the payload failed or failing): of racing retries, one requeues it.
       async (tx) => await retryPayload(tx, row.id, request.params.payload_id, instant(context).iso),
-      { lockKey: row.account_id },
     );
     if (!retried) throw new ApiError(404, 'No failed or failing payload with this id for this webhook');
     return reply.code(202).send({ message: 'The payload is queued for delivery again' });

@@ -14,11 +14,12 @@ import { managesProjects, seesTag, type Actor } from '../auth/permissions';
 import { instant, type Context } from '../context';
 import { parseTagName } from '../domain/hashtags';
 import { deleteTag, updateTag } from '../domain/tagEdits';
-import { isTagLocked, runTagMergeBatch, startTagMerge } from '../domain/tagMerges';
-import { countTagEntries, findTagByName, getTag, lockedTags, type TagRow } from '../domain/tags';
+import { isTagLocked, lockRowsLinkedTo, runTagMergeBatch, startTagMerge } from '../domain/tagMerges';
+import { countTagEntries, findTagByName, getTag, lockedTags, tagForChange, type TagRow } from '../domain/tags';
 import { forbidden, notFound, refused } from '../http/errors';
 import { bodyOf, LIMITS, pathId } from '../http/fields';
 import { idArray } from '../http/idArray';
+import { isUniqueViolation } from '../storage/constraintErrors';
 import type { Queryable } from '../storage/store';
 import { TagMergeRunner } from '../jobs/tagMergeRunner';
 import * as view from '../views/tracking';
@@ -27,6 +28,13 @@ import { requireKnownIds } from './knownIds';
 
 export const MERGE_ACCEPTED_MESSAGE =
   'The tags are being merged in the background; you will be notified by e-mail when it completes.';
+
+const notFoundTag = (): never => {
+  throw notFound('Tag not found');
+};
+
+const nameTaken = (name: string) =>
+  refused('Tag', 'name', 'already_exists', `A tag named #${name} already exists: merge the tags instead`);
 
 async function ownTag(db: Queryable, actor: Actor, rawId: unknown): Promise<TagRow> {
   const tag = await getTag(db, actor.accountId, pathId(rawId, 'Tag'));
@@ -95,22 +103,21 @@ function registerTagRename(app: FastifyInstance, context: Context): void {
     f.check();
     await unlocked(db, tag);
     if (parsed) {
-      await db.transaction(
-        async (tx) => {
-          const other = await findTagByName(tx, actor.accountId, parsed.name);
-          if (other && other.id !== tag.id)
-            throw refused(
-              'Tag',
-              'name',
-              'already_exists',
-              `A tag named #${other.name} already exists: merge the tags instead`,
-            );
-          await updateTag(tx, { tag, name: parsed.name, billable: parsed.billable, now: instant(context).iso });
-        },
-        { lockKey: actor.accountId },
-      );
+      const rename = async (tx: Queryable) => {
+        // Read again, locked: a rename, deletion or merge of the tag racing on another instance went first.
+        const fresh = (await tagForChange(tx, actor.accountId, tag.id)) ?? notFoundTag();
+        await unlocked(tx, fresh);
+        const other = await findTagByName(tx, actor.accountId, parsed.name);
+        if (other && other.id !== tag.id) throw nameTaken(other.name);
+        await updateTag(tx, { tag: fresh, name: parsed.name, billable: parsed.billable, now: instant(context).iso });
+      };
+      // A tag of the name committed after the look above (an entry's #hashtag on another instance):
+      // the unique index refuses the rename, and the answer is the same as the look's.
+      await db.transaction(rename).catch((error: unknown) => {
+        throw isUniqueViolation(error) ? nameTaken(parsed.name) : error;
+      });
     }
-    const current = (await getTag(db, actor.accountId, tag.id))!;
+    const current = (await getTag(db, actor.accountId, tag.id)) ?? notFoundTag();
     return view.tag(context.base(request), current, await countTagEntries(db, current.id));
   });
 }
@@ -141,12 +148,13 @@ function registerTagMerge(app: FastifyInstance, context: Context, runner: TagMer
         now,
       });
     if ((await countTagEntries(db, source.id)) <= context.tuning.tagMergeInlineMax) {
-      await db.transaction(async (tx) => await runTagMergeBatch(tx, await start(tx), -1, now), {
-        lockKey: actor.accountId,
+      await db.transaction(async (tx) => {
+        await lockRowsLinkedTo(tx, source.id); // before the tags: the order an entry edit takes them in
+        await runTagMergeBatch(tx, await start(tx), -1, now);
       });
       return reply.code(204).send();
     }
-    await db.transaction(start, { lockKey: actor.accountId });
+    await db.transaction(start);
     runner.kick();
     return reply.code(202).send({ message: MERGE_ACCEPTED_MESSAGE });
   });
@@ -160,7 +168,12 @@ function registerTagDeletes(app: FastifyInstance, context: Context): void {
     const tag = await ownTag(db, actor, request.params.id);
     mayManage(actor);
     await unlocked(db, tag);
-    await db.transaction(async (tx) => await deleteTag(tx, tag, instant(context).iso), { lockKey: actor.accountId });
+    await db.transaction(async (tx) => {
+      // Read again, locked: a merge or deletion racing on another instance may have taken it since.
+      const fresh = (await tagForChange(tx, actor.accountId, tag.id)) ?? notFoundTag();
+      await unlocked(tx, fresh);
+      await deleteTag(tx, fresh, instant(context).iso);
+    });
     return reply.code(204).send();
   });
 
@@ -171,16 +184,14 @@ function registerTagDeletes(app: FastifyInstance, context: Context): void {
     const ids = idArray(f, request.body, 'tag_ids', { required: true });
     await requireKnownIds(db, f, { table: 'tags', accountId: actor.accountId, ids, field: 'tag_ids' });
     f.check();
-    await db.transaction(
-      async (tx) => {
-        const now = instant(context).iso;
-        for (const id of ids!) {
-          const tag = (await getTag(tx, actor.accountId, id))!;
-          if (!(await isTagLocked(tx, tag.id))) await deleteTag(tx, tag, now);
-        }
-      },
-      { lockKey: actor.accountId },
-    );
+    await db.transaction(async (tx) => {
+      const now = instant(context).iso;
+      // In id order, each read again locked; one a racing request deleted (or merged away) meanwhile is gone already.
+      for (const id of [...new Set(ids!)].sort((a, b) => a - b)) {
+        const tag = await tagForChange(tx, actor.accountId, id);
+        if (tag && !(await isTagLocked(tx, tag.id))) await deleteTag(tx, tag, now);
+      }
+    });
     return reply.code(204).send();
   });
 }

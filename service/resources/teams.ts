@@ -24,6 +24,7 @@ import { forbidden, notFound, refused } from '../http/errors';
 import { bodyOf, LIMITS, pathId, queryOf, type Fields } from '../http/fields';
 import { idArray as bodyIds } from '../http/idArray';
 import { readPage, sendPage } from '../http/pagination';
+import { isUniqueViolation } from '../storage/constraintErrors';
 import type { Queryable } from '../storage/store';
 import * as view from '../views/people';
 import { sendEntryList, within } from './entryList';
@@ -62,6 +63,25 @@ async function userIdsOf(
 async function nameTaken(db: Queryable, accountId: number, name: string, exceptId = 0): Promise<void> {
   if (await findTeamByName(db, accountId, name, exceptId))
     throw refused('Team', 'name', 'already_exists', `A team named "${name}" already exists`);
+}
+
+/** A unique violation of a team write: the name committed by another request after nameTaken looked. */
+const nameTakenMeanwhile =
+  (name: string) =>
+  (error: unknown): never => {
+    throw isUniqueViolation(error)
+      ? refused('Team', 'name', 'already_exists', `A team named "${name}" already exists`)
+      : error;
+  };
+
+/**
+ * The team, held FOR KEY SHARE (PostgreSQL) for the memberships about to be added (the lock their
+ * foreign key takes anyway, taken first): a deletion racing on another instance went first (404),
+ * or waits and takes the new memberships with it.
+ */
+async function stillThere(tx: Queryable, id: number): Promise<void> {
+  const lock = tx.dialect === 'postgres' ? ' FOR KEY SHARE' : '';
+  if (!(await tx.get(`SELECT id FROM teams WHERE id = ?${lock}`, id))) throw notFound('Team not found');
 }
 
 type WithId = { Params: { id: string } };
@@ -119,16 +139,15 @@ function registerTeamListAndCreate(app: FastifyInstance, context: Context): void
     const listName = !f.has('user_ids') && f.has('users') ? 'users' : 'user_ids';
     const userIds = await userIdsOf(db, f, { body: request.body, accountId: actor.accountId, name: listName });
     f.check();
-    const team = await db.transaction(
-      async (tx) => {
+    const team = await db
+      .transaction(async (tx) => {
         const now = instant(context).iso;
         await nameTaken(tx, actor.accountId, name!);
         const row = await insertTeam(tx, actor.accountId, name!, now);
         await addTeamUsers(tx, row.id, userIds!, now);
         return row;
-      },
-      { lockKey: actor.accountId },
-    );
+      })
+      .catch(nameTakenMeanwhile(name!));
     const base = context.base(request);
     reply.code(201).header('location', base + view.teamPath(team.id));
     return await show(context, request, actor.accountId, team.id);
@@ -149,13 +168,12 @@ function registerTeamShowAndRename(app: FastifyInstance, context: Context): void
     if (name === null) f.fail('name', 'missing_field'); // a team keeps a name
     f.check();
     if (name) {
-      await db.transaction(
-        async (tx) => {
+      await db
+        .transaction(async (tx) => {
           await nameTaken(tx, actor.accountId, name, team.id);
           await renameTeam(tx, team.id, name, instant(context).iso);
-        },
-        { lockKey: actor.accountId },
-      );
+        })
+        .catch(nameTakenMeanwhile(name));
     }
     return await show(context, request, actor.accountId, team.id);
   });
@@ -203,8 +221,9 @@ function registerTeamMembership(app: FastifyInstance, context: Context): void {
     const f = bodyOf(request.body, 'Team');
     const userIds = await userIdsOf(db, f, { body: request.body, accountId: actor.accountId });
     f.check();
-    await db.transaction(async (tx) => await addTeamUsers(tx, team.id, userIds!, instant(context).iso), {
-      lockKey: actor.accountId,
+    await db.transaction(async (tx) => {
+      await stillThere(tx, team.id);
+      await addTeamUsers(tx, team.id, userIds!, instant(context).iso);
     });
     const members = (await usersOfTeams(db, [team.id])).get(team.id) ?? [];
     return await userViews(db, context.base(request), members);
@@ -215,17 +234,13 @@ function registerTeamMembership(app: FastifyInstance, context: Context): void {
     const f = bodyOf(request.body, 'Team');
     const userIds = await userIdsOf(db, f, { body: request.body, accountId: actor.accountId });
     f.check();
-    await db.transaction(async (tx) => await removeTeamUsers(tx, team.id, userIds!, instant(context).iso), {
-      lockKey: actor.accountId,
-    });
+    await db.transaction(async (tx) => await removeTeamUsers(tx, team.id, userIds!, instant(context).iso));
     return reply.code(204).send();
   });
 
   app.put<WithId>('/v2/teams/:id/remove_all_users', async (request, reply) => {
     const { team } = await pathTeam(db, request, true);
-    await db.transaction(async (tx) => await removeTeamUsers(tx, team.id, 'all', instant(context).iso), {
-      lockKey: team.account_id,
-    });
+    await db.transaction(async (tx) => await removeTeamUsers(tx, team.id, 'all', instant(context).iso));
     return reply.code(204).send();
   });
 }
@@ -234,7 +249,7 @@ function registerTeamDelete(app: FastifyInstance, context: Context): void {
   const { db } = context;
   app.delete<WithId>('/v2/teams/:id', async (request, reply) => {
     const { team } = await pathTeam(db, request, true);
-    await db.transaction(async (tx) => await deleteTeam(tx, team.id), { lockKey: team.account_id });
+    await db.transaction(async (tx) => await deleteTeam(tx, team.id)); // a racing deletion deletes nothing twice
     return reply.code(204).send();
   });
 }

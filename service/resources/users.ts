@@ -41,7 +41,9 @@ import { bodyOf, LIMITS, pathId, queryOf, type Fields } from '../http/fields';
 import { idArray as bodyIds } from '../http/idArray';
 import { paths } from '../http/links';
 import { readPage, sendPage } from '../http/pagination';
+import { isUniqueViolation } from '../storage/constraintErrors';
 import { isForeignKeyViolation } from '../storage/dialect';
+import { narrowLock, USERS_OF_ACCOUNT } from '../storage/narrowLocks';
 import type { Queryable } from '../storage/store';
 import * as view from '../views/people';
 import { sendEntryList, within } from './entryList';
@@ -109,6 +111,15 @@ async function emailFree(db: Queryable, accountId: number, email: string, except
   }
   throw refused('User', 'email', 'already_exists', `A user with the e-mail address ${email} already exists`);
 }
+
+/** A unique violation of a user write: the e-mail committed by another request after emailFree looked. */
+const emailTakenMeanwhile =
+  (email: string) =>
+  (error: unknown): never => {
+    throw isUniqueViolation(error)
+      ? refused('User', 'email', 'already_exists', `A user with the e-mail address ${email} already exists`)
+      : error;
+  };
 
 const readEmail = (f: Fields, required: boolean): string | undefined => {
   const email = f.text('email', { required, max: LIMITS.name });
@@ -196,19 +207,23 @@ function userChangeRoutes(app: FastifyInstance, context: Context): void {
     const lastName = f.text('last_name', { max: LIMITS.name }) ?? null;
     const role = f.oneOf('role', ASSIGNABLE_ROLES) ?? 'leader'; // GAPS.md: role default leader
     f.check();
-    const row = await db.transaction(
-      async (tx) => {
-        await emailFree(tx, actor.accountId, email!);
-        await refuseBeyondUserLimit(tx, actor.accountId);
-        return await insertUser(
-          tx,
-          actor.accountId,
-          { email: email!, first_name: firstName, last_name: lastName, role },
-          instant(context).iso,
-        );
-      },
-      { lockKey: actor.accountId },
-    );
+    // The account's user additions one at a time (narrowLocks.ts): the user limit is a count. The
+    // e-mail is unique by its index (any account): a twin committed meanwhile answers as the look does.
+    const row = await db
+      .transaction(
+        async (tx) => {
+          await emailFree(tx, actor.accountId, email!);
+          await refuseBeyondUserLimit(tx, actor.accountId);
+          return await insertUser(
+            tx,
+            actor.accountId,
+            { email: email!, first_name: firstName, last_name: lastName, role },
+            instant(context).iso,
+          );
+        },
+        narrowLock(USERS_OF_ACCOUNT, actor.accountId),
+      )
+      .catch(emailTakenMeanwhile(email!));
     const base = context.base(request);
     reply.code(201).header('location', base + paths.user(row.id));
     return (await userViews(db, base, [row]))[0];
@@ -236,13 +251,12 @@ function userChangeRoutes(app: FastifyInstance, context: Context): void {
         throw refused('User', 'role', 'authenticated_user', 'You cannot change your own role');
       changes.role = role;
     }
-    await db.transaction(
-      async (tx) => {
+    await db
+      .transaction(async (tx) => {
         if (email !== undefined) await emailFree(tx, actor.accountId, email, user.id);
         await updateUser(tx, user.id, changes, instant(context).iso);
-      },
-      { lockKey: actor.accountId },
-    );
+      })
+      .catch(emailTakenMeanwhile(email ?? ''));
     return await shownUser(context, request, actor.accountId, user.id);
   });
 }
@@ -259,13 +273,15 @@ function userStateRoutes(app: FastifyInstance, context: Context): void {
     // and only the owner takes it back; a supervisor may still activate a pending or suspended user.
     if (user.state === 'disabled' && !deactivatesUsers(actor))
       throw forbidden('Forbidden: only the owner reactivates a deactivated user');
+    // Under the lock of the account's user additions (narrowLocks.ts): a reactivated user counts again.
     await db.transaction(
       async (tx) => {
-        if (user.state === 'active') return;
-        if (user.state === 'disabled') await refuseBeyondUserLimit(tx, actor.accountId);
+        const fresh = await getUser(tx, actor.accountId, user.id);
+        if (!fresh || fresh.state === 'active') return;
+        if (fresh.state === 'disabled') await refuseBeyondUserLimit(tx, actor.accountId);
         await updateUser(tx, user.id, { state: 'active' }, instant(context).iso);
       },
-      { lockKey: actor.accountId },
+      narrowLock(USERS_OF_ACCOUNT, actor.accountId),
     );
     return reply.code(204).send();
   });
@@ -276,12 +292,10 @@ function userStateRoutes(app: FastifyInstance, context: Context): void {
     const user = await visibleUser(db, actor, request.params.id);
     if (!deactivatesUsers(actor)) throw forbidden('Forbidden: only the owner deactivates users');
     if (user.id === actor.userId) throw refused('User', 'base', 'authenticated_user', 'You cannot deactivate yourself');
-    await db.transaction(
-      async (tx) => {
-        if (user.state !== 'disabled') await updateUser(tx, user.id, { state: 'disabled' }, instant(context).iso);
-      },
-      { lockKey: actor.accountId },
-    );
+    // Setting the state is the same whichever of two racing deactivations lands last.
+    await db.transaction(async (tx) => {
+      if (user.state !== 'disabled') await updateUser(tx, user.id, { state: 'disabled' }, instant(context).iso);
+    });
     return reply.code(204).send();
   });
 
@@ -301,13 +315,11 @@ function userStateRoutes(app: FastifyInstance, context: Context): void {
         'The user has entries or other records: deactivate them instead of deleting them',
       );
     try {
-      await db.transaction(
-        async (tx) => {
-          if ((await countEntriesOfUsers(tx, [user.id])).get(user.id)) throw notDeletable();
-          await deleteUser(tx, user.id);
-        },
-        { lockKey: actor.accountId },
-      );
+      // No lock: a record written for the user meanwhile holds them by its foreign key (caught below).
+      await db.transaction(async (tx) => {
+        if ((await countEntriesOfUsers(tx, [user.id])).get(user.id)) throw notDeletable();
+        await deleteUser(tx, user.id);
+      });
     } catch (error) {
       // Any other record that names the user (without ON DELETE CASCADE) keeps them as well.
       if (isForeignKeyViolation(error)) throw notDeletable();
@@ -336,9 +348,8 @@ function userAccessRoutes(app: FastifyInstance, context: Context): void {
     const user = await visibleUser(db, actor, request.params.id);
     mayChange(actor, user);
     const ids = await projectIdsOf(request, actor.accountId);
-    await db.transaction(async (tx) => await giveProjectAccess(tx, user.id, ids, instant(context).iso), {
-      lockKey: actor.accountId,
-    });
+    // ON CONFLICT DO NOTHING and plain deletes: access given or revoked twice at once is the same.
+    await db.transaction(async (tx) => await giveProjectAccess(tx, user.id, ids, instant(context).iso));
     return reply.code(204).send();
   });
 
@@ -347,7 +358,7 @@ function userAccessRoutes(app: FastifyInstance, context: Context): void {
     const user = await visibleUser(db, actor, request.params.id);
     mayChange(actor, user);
     const ids = await projectIdsOf(request, actor.accountId);
-    await db.transaction(async (tx) => await revokeProjectAccess(tx, user.id, ids), { lockKey: actor.accountId });
+    await db.transaction(async (tx) => await revokeProjectAccess(tx, user.id, ids));
     return reply.code(204).send();
   });
 
@@ -355,7 +366,7 @@ function userAccessRoutes(app: FastifyInstance, context: Context): void {
     const actor = actorOf(request);
     const user = await visibleUser(db, actor, request.params.id);
     mayChange(actor, user);
-    await db.transaction(async (tx) => await revokeAllProjectAccess(tx, user.id), { lockKey: actor.accountId });
+    await db.transaction(async (tx) => await revokeAllProjectAccess(tx, user.id));
     return reply.code(204).send();
   });
 }

@@ -48,7 +48,7 @@ export interface TransactionOptions {
   /**
    * Serialises writers of one key (the account id) across instances: PostgreSQL takes
    * pg_advisory_xact_lock(lockKey) first thing; SQLite's transactions are serialised anyway.
-   * The entry, timer, tag and project writes no longer take it (issue 29): they hold their
+   * No route takes it any more (issue 29: no account-wide write lock): every write holds its
    * invariants with unique indexes, row locks and the narrow `locks` below.
    */
   lockKey?: number;

@@ -21,6 +21,7 @@ import { restrictedToGivenProjects } from '../auth/permissions';
 import { instant, type Context } from '../context';
 import { getEntry } from '../domain/entries';
 import { createEntry } from '../domain/entryCommands/createEntry';
+import { IMPORTS_OF_ACCOUNT, narrowLock } from '../storage/narrowLocks';
 import { v1Actor } from './auth';
 import { isRecord, parseJson, rawBody, type Attributes } from './body';
 import { readEntryInput, type EntryInput } from './entryInput';
@@ -120,7 +121,9 @@ export function v1ImportRoute(api: FastifyInstance, context: Context): void {
         }
         return created;
       },
-      { lockKey: actor.accountId },
+      // Imports of the account one at a time (narrowLocks.ts): each links many entries to many
+      // tags in one transaction, and two of them would otherwise wait for each other's new tags.
+      narrowLock(IMPORTS_OF_ACCOUNT, actor.accountId),
     );
     return sendList(request, reply, {
       listName: 'entries',

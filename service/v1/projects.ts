@@ -19,6 +19,7 @@ import {
   getProject,
   insertProject,
   listProjects,
+  lockProjectRow,
   projectHasRecords,
   projectStats,
   setProjectEnabled,
@@ -26,7 +27,8 @@ import {
   type ProjectRow,
 } from '../domain/projects';
 import { LIMITS } from '../http/fields';
-import { narrowLock, PROJECTS_OF_ACCOUNT } from '../storage/narrowLocks';
+import { isUniqueViolation } from '../storage/constraintErrors';
+import { lockWithin, narrowLock, PROJECTS_OF_ACCOUNT } from '../storage/narrowLocks';
 import type { Queryable } from '../storage/store';
 import { v1Actor } from './auth';
 import { readAttributes } from './body';
@@ -83,12 +85,11 @@ function mayManage(actor: Actor): void {
   if (!managesProjects(actor)) throw notAllowed('your role cannot manage projects');
 }
 
+const nameTakenRefusal = (name: string) =>
+  invalid(`A project named "${name}" already exists`, [{ resource: 'Project', field: 'name', code: 'already_exists' }]);
+
 async function nameFree(db: Queryable, accountId: number, name: string | undefined, exceptId = 0): Promise<void> {
-  if (name && (await findProjectByName(db, accountId, name, exceptId))) {
-    throw invalid(`A project named "${name}" already exists`, [
-      { resource: 'Project', field: 'name', code: 'already_exists' },
-    ]);
-  }
+  if (name && (await findProjectByName(db, accountId, name, exceptId))) throw nameTakenRefusal(name);
 }
 
 async function applyExtras(db: Queryable, project: ProjectRow, fields: ProjectInput, now: string): Promise<void> {
@@ -187,15 +188,22 @@ function registerV1ProjectUpdateAndDelete(api: FastifyInstance, context: Context
     mayManage(actor);
     const fields = readProjectInput(request, false);
     if (!project.enabled) throw invalid('The project is archived: make it active to change it');
-    await db.transaction(
-      async (tx) => {
+    await db
+      .transaction(async (tx) => {
         const now = instant(context).iso;
+        // A new name is looked up under the lock of the account's project names, as v2's PUT and
+        // every creation (an entry's project_name among them) look theirs up (narrowLocks.ts).
+        if (fields.name) await lockWithin(tx, PROJECTS_OF_ACCOUNT, actor.accountId);
+        await lockProjectRow(tx, project.id); // a racing change, archive or deletion of it went first
         await nameFree(tx, actor.accountId, fields.name, project.id);
         await updateProject(tx, project.id, { name: fields.name, billable: fields.billable, color: fields.color }, now);
         await applyExtras(tx, project, fields, now);
-      },
-      { lockKey: actor.accountId },
-    );
+      })
+      .catch((error: unknown) => {
+        // The unique index on names, should a writer outside the lock race: the answer of the look.
+        if (isUniqueViolation(error) && fields.name) throw nameTakenRefusal(fields.name);
+        throw error;
+      });
     return await show(request, reply, actor.accountId, project.id);
   });
 
@@ -205,16 +213,15 @@ function registerV1ProjectUpdateAndDelete(api: FastifyInstance, context: Context
     const project = await visibleProject(db, actor, request.params.id);
     const plain = (reason: string) => new V1Error(422, reason, undefined, true);
     if (!managesProjects(actor)) throw plain('Your role cannot delete projects.');
-    await db.transaction(
-      async (tx) => {
-        if (await projectHasRecords(tx, project.id))
-          throw plain(
-            `The project "${project.name}" has entries, expenses or invoices, so it cannot be deleted. Archive it instead.`,
-          );
-        await deleteProject(tx, project.id);
-      },
-      { lockKey: actor.accountId },
-    );
+    await db.transaction(async (tx) => {
+      // The row locked first (as v2's deletion): an entry being written into it commits before the records are counted.
+      await lockProjectRow(tx, project.id);
+      if (await projectHasRecords(tx, project.id))
+        throw plain(
+          `The project "${project.name}" has entries, expenses or invoices, so it cannot be deleted. Archive it instead.`,
+        );
+      await deleteProject(tx, project.id);
+    });
     return sendHead(request, reply, 200);
   });
 }
@@ -236,17 +243,15 @@ function registerV1ProjectActions(api: FastifyInstance, context: Context): void 
       const project = await visibleProject(db, actor, request.params.id);
       mayManage(actor);
       if (request.method === 'GET' && bool(project.enabled) !== enabled) {
-        await db.transaction(
-          async (tx) => {
-            if (!enabled && !(await projectHasRecords(tx, project.id))) {
-              throw invalid('The project has no entries, expenses or invoices: delete it instead of archiving it', [
-                { resource: 'Project', field: 'base', code: 'deletable' },
-              ]);
-            }
-            await setProjectEnabled(tx, project.id, enabled, instant(context).iso);
-          },
-          { lockKey: actor.accountId },
-        );
+        await db.transaction(async (tx) => {
+          await lockProjectRow(tx, project.id);
+          if (!enabled && !(await projectHasRecords(tx, project.id))) {
+            throw invalid('The project has no entries, expenses or invoices: delete it instead of archiving it', [
+              { resource: 'Project', field: 'base', code: 'deletable' },
+            ]);
+          }
+          await setProjectEnabled(tx, project.id, enabled, instant(context).iso);
+        });
       }
       reply.header('location', location(request, project.id));
       return await show(request, reply, actor.accountId, project.id);

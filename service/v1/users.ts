@@ -29,6 +29,8 @@ import {
 } from '../domain/users';
 import { LIMITS } from '../http/fields';
 import { isForeignKeyViolation } from '../storage/dialect';
+import { isUniqueViolation } from '../storage/constraintErrors';
+import { narrowLock, USERS_OF_ACCOUNT } from '../storage/narrowLocks';
 import type { Queryable } from '../storage/store';
 import { v1Actor } from './auth';
 import { readAttributes } from './body';
@@ -82,6 +84,17 @@ async function emailFree(db: Queryable, email: string | undefined, exceptId = 0)
   }
 }
 
+/** A unique violation of a user write: the e-mail committed by another request after emailFree looked. */
+const emailTakenMeanwhile =
+  (email: string | undefined) =>
+  (error: unknown): never => {
+    throw isUniqueViolation(error)
+      ? invalid(`A user with the e-mail address ${email} already exists`, [
+          { resource: 'User', field: 'email', code: 'already_exists' },
+        ])
+      : error;
+  };
+
 export function v1UserRoutes(api: FastifyInstance, context: Context): void {
   registerV1UserReads(api, context);
   registerV1UserCreate(api, context);
@@ -131,24 +144,27 @@ function registerV1UserCreate(api: FastifyInstance, context: Context): void {
     const actor = v1Actor(request);
     if (!managesUsers(actor)) throw notAllowed('only administrators and the owner add users');
     const fields = readUserInput(request, true);
-    const user = await db.transaction(
-      async (tx) => {
-        await emailFree(tx, fields.email);
-        await refuseBeyondUserLimit(tx, actor.accountId);
-        return await insertUser(
-          tx,
-          actor.accountId,
-          {
-            email: fields.email!,
-            first_name: fields.first_name ?? null,
-            last_name: fields.last_name ?? null,
-            role: 'leader',
-          },
-          instant(context).iso,
-        );
-      },
-      { lockKey: actor.accountId },
-    );
+    // The account's user additions one at a time (narrowLocks.ts): the user limit is a count.
+    const user = await db
+      .transaction(
+        async (tx) => {
+          await emailFree(tx, fields.email);
+          await refuseBeyondUserLimit(tx, actor.accountId);
+          return await insertUser(
+            tx,
+            actor.accountId,
+            {
+              email: fields.email!,
+              first_name: fields.first_name ?? null,
+              last_name: fields.last_name ?? null,
+              role: 'leader',
+            },
+            instant(context).iso,
+          );
+        },
+        narrowLock(USERS_OF_ACCOUNT, actor.accountId),
+      )
+      .catch(emailTakenMeanwhile(fields.email));
     return sendHead(request, reply, 201, `${context.base(request)}/api/users/${user.id}`);
   });
 }
@@ -166,13 +182,12 @@ function registerV1UserUpdateAndDelete(api: FastifyInstance, context: Context): 
     if (fields.email !== undefined) changes.email = fields.email;
     if (fields.first_name !== undefined) changes.first_name = fields.first_name;
     if (fields.last_name !== undefined) changes.last_name = fields.last_name;
-    await db.transaction(
-      async (tx) => {
+    await db
+      .transaction(async (tx) => {
         await emailFree(tx, fields.email, user.id);
         await updateUser(tx, user.id, changes, instant(context).iso);
-      },
-      { lockKey: actor.accountId },
-    );
+      })
+      .catch(emailTakenMeanwhile(fields.email));
     return sendOne(request, reply, { name: 'user', value: userView((await getUser(db, actor.accountId, user.id))!) });
   });
 
@@ -188,16 +203,13 @@ function registerV1UserUpdateAndDelete(api: FastifyInstance, context: Context): 
       if (user.state !== 'disabled') await updateUser(tx, user.id, { state: 'disabled' }, now);
     };
     try {
-      await db.transaction(
-        async (tx) =>
-          (await countEntriesOfUsers(tx, [user.id])).get(user.id)
-            ? await deactivate(tx)
-            : await deleteUser(tx, user.id),
-        { lockKey: actor.accountId },
+      // No lock: a record written for the user meanwhile holds them by its foreign key (caught below).
+      await db.transaction(async (tx) =>
+        (await countEntriesOfUsers(tx, [user.id])).get(user.id) ? await deactivate(tx) : await deleteUser(tx, user.id),
       );
     } catch (error) {
       if (!isForeignKeyViolation(error)) throw error;
-      await db.transaction(deactivate, { lockKey: actor.accountId });
+      await db.transaction(deactivate);
     }
     return sendHead(request, reply, 200);
   });
