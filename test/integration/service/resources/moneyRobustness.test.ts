@@ -16,7 +16,11 @@ import {
   expectStatuses,
   expectUnknownIdsNotFound,
   expectWrongFieldsRefused,
+  HUGE,
   type Write,
+  WRONG_BOOLEAN,
+  WRONG_DATE,
+  WRONG_TEXT,
 } from '../support/badInput';
 import { injectedServiceForEach } from '../support/badInputSetup';
 
@@ -164,14 +168,13 @@ function writes(): Write<Kind>[] {
   ];
 }
 
-const HUGE = 'x'.repeat(200_000);
 const SQL = "'; DROP TABLE expenses; --";
 const WRONG: Record<Kind, unknown[]> = {
-  text: [{ nested: true }, ['a'], 1.5, true, HUGE],
+  text: WRONG_TEXT,
   id: [SQL, '12', { n: 1 }, [1], 1.5, true, 0, -3, 1e308, HUGE],
   ids: [SQL, '1,2', 1, { a: 1 }, [0], [-1], [1.5], ['1'], [null], [[1]], Array.from({ length: 1001 }, (_, i) => i + 1)],
-  boolean: ['true', 1, { b: true }, [true], HUGE],
-  date: ['2024-02-30', '2024-3-1', 20240301, { d: 1 }, "2024-03-01' OR 1=1 --", HUGE],
+  boolean: WRONG_BOOLEAN,
+  date: WRONG_DATE,
   timestamp: ['2024-03-01', '2024-03-01T25:00:00Z', 1709283600, { t: 1 }, SQL, HUGE],
   money: [
     'NaN',

@@ -16,7 +16,11 @@ import {
   expectOddQueriesAnswered,
   expectUnknownIdsNotFound,
   expectWrongFieldsRefused,
+  HUGE,
+  ODD_QUERIES,
   type Write,
+  WRONG_TEXT,
+  wrongIds,
 } from '../support/badInput';
 import { badInputTeamForEach } from '../support/badInputSetup';
 
@@ -127,23 +131,10 @@ function actions(): Array<{ method: string; url: string }> {
   return [{ method: 'PUT', url: `/v2/project_groups/${ids.group}/remove_all_projects` }];
 }
 
-const HUGE = 'x'.repeat(200_000);
 const WRONG: Record<Kind, unknown[]> = {
-  text: [{ nested: true }, ['a'], 1.5, true, HUGE],
+  text: WRONG_TEXT,
   id: ['1', '1; DROP TABLE projects', 0, -1, 1.5, 1e308, true, { id: 1 }, [1], HUGE],
-  ids: [
-    '1',
-    [0],
-    [-1],
-    ['1'],
-    [1.5],
-    [1e308],
-    { a: 1 },
-    [null],
-    Array.from({ length: 1001 }, (_, i) => i + 1),
-    '1; DROP TABLE tags',
-    HUGE,
-  ],
+  ids: [...wrongIds('tags'), HUGE],
   tagName: [{ n: 1 }, ['a'], 1, true, 'two words', "x'; DROP TABLE tags; --", '#', '*', 'a'.repeat(300), HUGE],
 };
 
@@ -295,14 +286,9 @@ describe('bad input at the project, group and tag endpoints', () => {
         `/v2/tags/${ids.tag}/entries`,
       ],
       queries: [
-        '?page[]=1',
-        '?per_page=1e3',
-        '?name=%00',
+        ...ODD_QUERIES,
         '?description=%25%25',
-        '?a=%E0%A4%A',
         '?project_ids=1,,2',
-        `?name=${'n'.repeat(5000)}`,
-        '?&&&=',
         '?billable=true&billable=false',
         "?project_ids=1'%20OR%201=1",
       ],

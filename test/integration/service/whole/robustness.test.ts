@@ -11,7 +11,12 @@ import {
   expectOddQueriesAnswered,
   expectUnknownIdsNotFound,
   expectWrongFieldsRefused,
+  HUGE,
+  ODD_QUERIES,
   type Write,
+  WRONG_BOOLEAN,
+  WRONG_DATE,
+  WRONG_TEXT,
 } from '../support/badInput';
 import { injectedServiceForEach, snapshotOf } from '../support/badInputSetup';
 
@@ -105,12 +110,11 @@ function writes(): Write<Kind>[] {
   ];
 }
 
-const HUGE = 'x'.repeat(200_000);
 const WRONG: Record<Kind, unknown[]> = {
-  text: [{ nested: true }, ['a'], 1.5, true, HUGE],
+  text: WRONG_TEXT,
   integer: ["'; DROP TABLE entries; --", '12', { n: 1 }, [1], 1.5, true, 1e308, -1e308, HUGE],
-  boolean: ['true', 1, { b: true }, [true], HUGE],
-  date: ['2024-02-30', '2024-3-1', 20240301, { d: 1 }, "2024-03-01' OR 1=1 --", HUGE],
+  boolean: WRONG_BOOLEAN,
+  date: WRONG_DATE,
   enum: ['nope', 1, { e: 1 }, HUGE],
   strings: ['name', [1], [['a']], { a: 'b' }, [null]],
   color: ['orange', '#12345g', 1, HUGE],
@@ -195,16 +199,7 @@ describe('bad input', () => {
   it('answers odd query strings at every list with 200 or 400, never 500', async () => {
     await expectOddQueriesAnswered({
       lists: ['/v2/projects', '/v2/tags', '/v2/timers', '/v2/entries'],
-      queries: [
-        '?page[]=1',
-        '?per_page=1e3',
-        '?name=%00',
-        '?description=%25%25',
-        '?a=%E0%A4%A',
-        '?billable=true&billable=false',
-        `?name=${'n'.repeat(5000)}`,
-        '?&&&=',
-      ],
+      queries: [...ODD_QUERIES, '?description=%25%25', '?billable=true&billable=false'],
       get: (url) => call('GET', url),
     });
   });
