@@ -5,14 +5,15 @@
 // Money is kept in integer cents and tax percentages in thousandths of a percent, so sums are
 // exact; the wire shows them as decimals. An invoice's amounts are computed once, when it is
 // made, and kept: they are what the invoice says, whatever happens to rates later.
-import { id, index, optional, required, type SchemaChange, table, uniqueIndex } from './schemaDescription';
+import { type Column, id, index, optional, required, type SchemaChange, table, uniqueIndex } from './schemaDescription';
+import { accountId, timestamps } from './schemaColumns';
 import { POSTGRES_IN_LIST, SQLITE_SCHEMA_FILE } from './schemaLayouts';
 
 const zeroOrOne = (column: string) => required(column, 'boolean', { check: `${column} IN (0, 1)` });
 
 const invoices = table('invoices', [
   id,
-  required('account_id', 'integer', { references: 'accounts' }),
+  accountId,
   required('state', 'text', {
     default: 'unpaid',
     check: "state IN ('unpaid', 'awaiting_payment', 'in_progress', 'paid', 'none')",
@@ -43,8 +44,7 @@ const invoices = table('invoices', [
   required('tax_total_cents', 'cents'),
   required('total_cents', 'cents'),
   required('share_token', 'text', { unique: true }),
-  required('created_at', 'timestamp'),
-  required('updated_at', 'timestamp'),
+  ...timestamps,
 ]);
 
 const invoiceCustomRates = table(
@@ -67,7 +67,7 @@ const invoiceTaxes = table('invoice_taxes', [
 
 const expenses = table('expenses', [
   id,
-  required('account_id', 'integer', { references: 'accounts' }),
+  accountId,
   required('user_id', 'integer', { references: 'users' }),
   required('project_id', 'integer', { references: 'projects' }),
   required('date', 'date'),
@@ -75,28 +75,35 @@ const expenses = table('expenses', [
   optional('description', 'text'),
   required('taxable', 'boolean', { default: 1, check: 'taxable IN (0, 1)' }),
   optional('invoice_id', 'integer', { references: 'invoices' }),
-  required('created_at', 'timestamp'),
-  required('updated_at', 'timestamp'),
+  ...timestamps,
 ]);
+
+/**
+ * A webhook's or a broadcast receiver's columns: where its payloads go, what it is sent (`topics`,
+ * events or subjects), and the secret they are signed with.
+ */
+const receiverColumns = (topics: 'events' | 'subjects', secret: Column): Column[] => [
+  id,
+  accountId,
+  required('name', 'text'),
+  required('state', 'text', { default: 'enabled', check: "state IN ('enabled', 'disabled')" }),
+  required('payload_uri', 'text'),
+  required(topics, 'text'),
+  secret,
+  ...timestamps,
+];
 
 const webhooks = table(
   'webhooks',
-  [
-    id,
-    required('account_id', 'integer', { references: 'accounts' }),
-    required('name', 'text'),
-    required('state', 'text', { default: 'enabled', check: "state IN ('enabled', 'disabled')" }),
-    required('payload_uri', 'text'),
-    required('events', 'text'),
+  receiverColumns(
+    'events',
     required('secret', 'text', {
       note: [
         'Not a hash: the service signs every payload with it (spec 000 "Events"). Sealed',
         '(AES-256-GCM, storage/secretBox.ts) when the service has a secrets key, else plain.',
       ],
     }),
-    required('created_at', 'timestamp'),
-    required('updated_at', 'timestamp'),
-  ],
+  ),
   { note: ['events and subjects: JSON arrays of strings, in the order they were added.'] },
 );
 
@@ -111,8 +118,7 @@ const webhookDeliveries = table(
     required('state', 'text', { default: 'pending', check: "state IN ('pending', 'delivered', 'failed')" }),
     required('attempts', 'integer', { default: 0 }),
     optional('next_attempt_at', 'timestamp'),
-    required('created_at', 'timestamp'),
-    required('updated_at', 'timestamp'),
+    ...timestamps,
   ],
   {
     note: [
@@ -122,17 +128,7 @@ const webhookDeliveries = table(
   },
 );
 
-const broadcastReceivers = table('broadcast_receivers', [
-  id,
-  required('account_id', 'integer', { references: 'accounts' }),
-  required('name', 'text'),
-  required('state', 'text', { default: 'enabled', check: "state IN ('enabled', 'disabled')" }),
-  required('payload_uri', 'text'),
-  required('subjects', 'text'),
-  required('secret', 'text'),
-  required('created_at', 'timestamp'),
-  required('updated_at', 'timestamp'),
-]);
+const broadcastReceivers = table('broadcast_receivers', receiverColumns('subjects', required('secret', 'text')));
 
 export const moneySchema: SchemaChange = {
   blocks: [

@@ -13,6 +13,7 @@ import {
   table,
   uniqueIndex,
 } from './schemaDescription';
+import { accountId, timestamps } from './schemaColumns';
 import { POSTGRES_IN_LIST, SQLITE_SCHEMA_FILE } from './schemaLayouts';
 
 const accountSettings = [
@@ -47,13 +48,7 @@ const projectAccess = table(
   },
 );
 
-const teams = table('teams', [
-  id,
-  required('account_id', 'integer', { references: 'accounts' }),
-  required('name', 'text'),
-  required('created_at', 'timestamp'),
-  required('updated_at', 'timestamp'),
-]);
+const teams = table('teams', [id, accountId, required('name', 'text'), ...timestamps]);
 
 const teamUsers = table(
   'team_users',

@@ -23,6 +23,7 @@ import {
   type SchemaChange,
   table,
 } from './schemaDescription';
+import { accountId, timestamps } from './schemaColumns';
 import { POSTGRES_IN_LIST, POSTGRES_IN_LIST_DENSE, POSTGRES_ONE_LINE, SQLITE_IN_LIST } from './schemaLayouts';
 import { sharedStateSchema } from './sharedStateSchema';
 import { skeletonSchema } from './skeletonSchema';
@@ -45,13 +46,7 @@ const inList = (postgres = POSTGRES_IN_LIST) => ({ sqlite: SQLITE_IN_LIST, postg
 const projectGroupsSchema: SchemaChange = {
   blocks: [
     [
-      table('project_groups', [
-        id,
-        required('account_id', 'integer', { references: 'accounts' }),
-        required('name', 'text'),
-        required('created_at', 'timestamp'),
-        required('updated_at', 'timestamp'),
-      ]),
+      table('project_groups', [id, accountId, required('name', 'text'), ...timestamps]),
       index('projects_by_group', 'projects', ['project_group_id'], {
         note: [
           'projects.project_group_id (from 1) has no foreign key; deleting a group ungroups its projects in code.',
@@ -70,7 +65,7 @@ const projectGroupsSchema: SchemaChange = {
         'tag_merges',
         [
           id,
-          required('account_id', 'integer', { references: 'accounts' }),
+          accountId,
           required('target_tag_id', 'integer', { references: 'tags' }),
           required('source_tag_id', 'integer', { unique: true, references: 'tags' }),
           required('created_at', 'timestamp'),
@@ -151,12 +146,7 @@ const legacyV1Schema: SchemaChange = {
     [
       table(
         'imports',
-        [
-          id,
-          required('account_id', 'integer', { references: 'accounts' }),
-          required('user_id', 'integer', { references: 'users' }),
-          required('created_at', 'timestamp'),
-        ],
+        [id, accountId, required('user_id', 'integer', { references: 'users' }), required('created_at', 'timestamp')],
         {
           note: [
             'One row per POST /api/entries/import: the import_id of the entries it made, which v2',

@@ -1,13 +1,14 @@
 // Migration 1, the walking skeleton: the account, its users and their personal tokens, projects,
 // tags, entries and timers. Shipped: never edited (schemaLayouts.ts); append a new migration.
 import { id, index, nocase, optional, required, type SchemaChange, table, uniqueIndex } from './schemaDescription';
+import { accountId, timestamps } from './schemaColumns';
 import { POSTGRES_IN_LIST, SQLITE_SKELETON } from './schemaLayouts';
 
 const accounts = table('accounts', [id, required('name', 'text'), required('created_at', 'timestamp')]);
 
 const users = table('users', [
   id,
-  required('account_id', 'integer', { references: 'accounts' }),
+  accountId,
   required('email', 'text', { unique: 'nocase' }),
   optional('first_name', 'text'),
   optional('last_name', 'text'),
@@ -22,8 +23,7 @@ const users = table('users', [
   required('utc_offset', 'integer', { default: 0 }),
   required('send_personal_weekly_report_email', 'boolean', { default: 0 }),
   required('send_team_weekly_report_email', 'boolean', { default: 0 }),
-  required('created_at', 'timestamp'),
-  required('updated_at', 'timestamp'),
+  ...timestamps,
 ]);
 
 const personalTokens = table(
@@ -39,7 +39,7 @@ const personalTokens = table(
 
 const projects = table('projects', [
   id,
-  required('account_id', 'integer', { references: 'accounts' }),
+  accountId,
   required('name', 'text'),
   required('billable', 'boolean', { default: 1 }),
   required('billing_increment', 'integer', {
@@ -49,22 +49,20 @@ const projects = table('projects', [
   required('enabled', 'boolean', { default: 1 }),
   optional('color', 'text'),
   optional('project_group_id', 'integer'),
-  required('created_at', 'timestamp'),
-  required('updated_at', 'timestamp'),
+  ...timestamps,
 ]);
 
 const tags = table('tags', [
   id,
-  required('account_id', 'integer', { references: 'accounts' }),
+  accountId,
   required('name', 'text'),
   required('billable', 'boolean', { default: 1 }),
-  required('created_at', 'timestamp'),
-  required('updated_at', 'timestamp'),
+  ...timestamps,
 ]);
 
 const entries = table('entries', [
   id,
-  required('account_id', 'integer', { references: 'accounts' }),
+  accountId,
   required('user_id', 'integer', { references: 'users' }),
   optional('project_id', 'integer', { references: 'projects' }),
   required('date', 'date'),
@@ -76,8 +74,7 @@ const entries = table('entries', [
   optional('import_id', 'integer'),
   optional('approved_at', 'timestamp'),
   optional('approved_by_id', 'integer', { references: 'users' }),
-  required('created_at', 'timestamp'),
-  required('updated_at', 'timestamp'),
+  ...timestamps,
 ]);
 
 const entryTags = table(
@@ -100,8 +97,7 @@ const timers = table(
     optional('running_since_ms', 'ms'),
     required('date', 'date'),
     optional('description', 'text'),
-    required('created_at', 'timestamp'),
-    required('updated_at', 'timestamp'),
+    ...timestamps,
   ],
   {
     checks: ["(state = 'running') = (running_since_ms IS NOT NULL)"],

@@ -174,53 +174,44 @@ describe("editing one of today's entries", () => {
   });
 });
 
+/**
+ * An entry of `minutes` on a new project, sent once; its answer is taken as never come, so
+ * `resend` (the entry amended) looks first for what that send may have made.
+ */
+async function sentOnce(prefix: string, minutes: number) {
+  const { api, clock } = net().local;
+  const word = unique(prefix);
+  const project = await api.createProject({ name: unique('Website') });
+  const id = `${prefix}-${process.pid}-${counter}`;
+  const op: Operation = {
+    kind: 'createEntry',
+    id,
+    seq: 1,
+    at: clock.now(),
+    date: today(),
+    minutes,
+    description: `${word} call`,
+    projectId: project.id,
+    projectName: project.name,
+    marker: entryMarker(id),
+  };
+  const send = (sent: Operation, attempted: boolean) =>
+    sendOperation(api, sent, { now: clock.now, attempted, timeFormat: 'hours_minutes' });
+  await send(op, false);
+  return { word, op, resend: (amended: Operation) => send(amended, true) };
+}
+
 describe('an entry edited while its creation may have landed', () => {
   it('moved to no project: the next send, finding what the earlier one made, takes its project away', async () => {
-    const { api, clock } = net().local;
-    const word = unique('moved');
-    const project = await api.createProject({ name: unique('Website') });
-    const id = `moved-${process.pid}-${counter}`;
-    const op: Operation = {
-      kind: 'createEntry',
-      id,
-      seq: 1,
-      at: clock.now(),
-      date: today(),
-      minutes: 30,
-      description: `${word} call`,
-      projectId: project.id,
-      projectName: project.name,
-      marker: entryMarker(id),
-    };
-    await sendOperation(api, op, { now: clock.now, attempted: false, timeFormat: 'hours_minutes' });
+    const { word, op, resend } = await sentOnce('moved', 30);
     // Amended to no project; the first send's answer never came, so this one looks for it first.
-    await sendOperation(
-      api,
-      { ...op, projectId: null, projectName: null, description: `${word} note` },
-      { now: clock.now, attempted: true, timeFormat: 'hours_minutes' },
-    );
+    await resend({ ...op, projectId: null, projectName: null, description: `${word} note` });
     expect((await entriesOnService(word)).map((e) => [e.project, e.description])).toEqual([[null, `${word} note`]]);
   });
 
   it('down by less than an hour: the entry gets the fewer minutes', async () => {
-    const { api, clock } = net().local;
-    const word = unique('shorter');
-    const project = await api.createProject({ name: unique('Website') });
-    const id = `shorter-${process.pid}-${counter}`;
-    const op: Operation = {
-      kind: 'createEntry',
-      id,
-      seq: 1,
-      at: clock.now(),
-      date: today(),
-      minutes: 45,
-      description: `${word} call`,
-      projectId: project.id,
-      projectName: project.name,
-      marker: entryMarker(id),
-    };
-    await sendOperation(api, op, { now: clock.now, attempted: false, timeFormat: 'hours_minutes' });
-    await sendOperation(api, { ...op, minutes: 20 }, { now: clock.now, attempted: true, timeFormat: 'hours_minutes' });
+    const { word, op, resend } = await sentOnce('shorter', 45);
+    await resend({ ...op, minutes: 20 });
     // 20 minutes, rounded up to the project's 15.
     expect((await entriesOnService(word)).map((e) => e.minutes)).toEqual([30]);
   });

@@ -4,41 +4,14 @@
 // place, what becomes of it; nothing is sent again until the user answers.
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RequestOf } from '../../../common/contract';
-import { fail, ok } from '../../../common/result';
-import type { EntryView } from '../../../common/snapshot';
-import { EntryRow } from '../../../renderer/components/EntryRow';
 import { NewTimer } from '../../../renderer/components/NewTimer';
 import { fakeBridge } from '../../support/fakeBridge';
-import { SENT } from '../../../common/savedHere';
+import { asking, entry, QUESTION, renderRow } from './support/entryRows';
 
 afterEach(cleanup);
 
-const entry: EntryView = {
-  key: '41',
-  id: 41,
-  date: '2025-03-10',
-  minutes: 30,
-  description: 'call client',
-  projectName: 'Website',
-  projectId: 1,
-  status: SENT,
-};
-const QUESTION = "Website's timer has 0:40 on “write report”: log that time first, or keep it under “call client”.";
-
-/** main as it answers: asks while the request says nothing of the time so far. */
-const asking = () =>
-  fakeBridge({
-    startTimer: async (request: RequestOf<'startTimer'>) =>
-      request.timeSoFar ? ok(null) : fail('invalid_input', QUESTION, 'timeSoFar'),
-  });
-
 const show = (bridge = asking()) => {
-  render(
-    <ul>
-      <EntryRow entry={entry} projects={[]} bridge={bridge} />
-    </ul>,
-  );
+  renderRow(entry, bridge);
   fireEvent.click(screen.getByRole('button', { name: 'Continue 0:30 Website call client' }));
   return bridge;
 };

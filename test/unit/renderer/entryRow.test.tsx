@@ -6,41 +6,14 @@
 // never suggested (item 8).
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RequestOf } from '../../../common/contract';
-import { fail, ok } from '../../../common/result';
-import type { EntryView, ProjectView } from '../../../common/snapshot';
-import { EntryRow } from '../../../renderer/components/EntryRow';
+import type { ProjectView } from '../../../common/snapshot';
 import { QuickEntry } from '../../../renderer/components/QuickEntry';
 import { fakeBridge } from '../../support/fakeBridge';
-import { SENT } from '../../../common/savedHere';
+import { entry, renderRow as row } from './support/entryRows';
 
 afterEach(cleanup);
 
-const entry: EntryView = {
-  key: '41',
-  id: 41,
-  date: '2025-03-10',
-  minutes: 30,
-  description: 'call client',
-  projectName: 'Website',
-  projectId: 1,
-  status: SENT,
-};
 const WORDS = '0:30 Website call client';
-const QUESTION = "Website's timer has 0:40 on “write report”: log that time first, or keep it under “call client”.";
-const asking = () =>
-  fakeBridge({
-    startTimer: async (request: RequestOf<'startTimer'>) =>
-      request.timeSoFar ? ok(null) : fail('invalid_input', QUESTION, 'timeSoFar'),
-  });
-const row = (shown: EntryView, bridge = asking()) => {
-  render(
-    <ul>
-      <EntryRow entry={shown} projects={[]} bridge={bridge} />
-    </ul>,
-  );
-  return bridge;
-};
 const buttons = (within: Element) => [...within.querySelectorAll('button')].map((b) => b.textContent);
 
 describe('Continue clicked twice', () => {

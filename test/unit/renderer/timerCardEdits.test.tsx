@@ -6,6 +6,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail } from '../../../common/result';
 import { TimerCard } from '../../../renderer/components/TimerCard';
+import type { TimerView } from '../../../common/snapshot';
 import { fakeBridge } from '../../support/fakeBridge';
 import { SNAPSHOT_NOW, timerView } from '../../support/snapshot';
 
@@ -15,6 +16,21 @@ const NOW = SNAPSHOT_NOW;
 const type = (input: HTMLElement, value: string) => fireEvent.input(input, { target: { value } });
 /** A paused timer is one row: its note, Log and Adjust are under its More. */
 const openMore = () => fireEvent.click(screen.getByRole('button', { name: 'More for Website' }));
+
+/** Website's timer on its card, rounding to 15 minutes; answers the bridge. */
+function showCard(timer: TimerView, bridge = fakeBridge()) {
+  render(<TimerCard timer={timer} now={NOW} billingIncrement={15} bridge={bridge} />);
+  return bridge;
+}
+
+/** Website's paused timer at `seconds`, its More open; answers the bridge. */
+function showPaused(seconds: number, bridge = fakeBridge()) {
+  showCard(timerView({ state: 'paused', seconds }), bridge);
+  openMore();
+  return bridge;
+}
+
+const adjustField = () => screen.getByRole('textbox', { name: 'Time to add to Website' }) as HTMLInputElement;
 
 describe('a timer card', () => {
   it("says what logging will record: the elapsed minutes rounded up to the project's increment", () => {
@@ -36,47 +52,24 @@ describe('a timer card', () => {
   });
 
   it('a paused timer at 0:00:00 offers Log 0:15: an entry is at least a minute, never 0:00 (issue 27 item 6)', () => {
-    render(
-      <TimerCard
-        timer={timerView({ state: 'paused', seconds: 0 })}
-        now={NOW}
-        billingIncrement={15}
-        bridge={fakeBridge()}
-      />,
-    );
-    openMore();
+    showPaused(0);
     expect(screen.getByTestId('log-button').textContent).toBe('Log 0:15');
     expect(screen.getByRole('button', { name: 'Discard Website' })).toBeTruthy();
   });
 
   it("a fresh running timer's Log says the minutes it will store: 0:15 on a 15-minute project, not 0:00", () => {
-    render(
-      <TimerCard
-        timer={timerView({ state: 'running', seconds: 0, asOf: NOW })}
-        now={NOW}
-        billingIncrement={15}
-        bridge={fakeBridge()}
-      />,
-    );
+    showCard(timerView({ state: 'running', seconds: 0, asOf: NOW }));
     expect(screen.getByRole('button', { name: 'Log Website' }).textContent).toBe('Log 0:15');
     expect(screen.getByTestId('log-preview').textContent).toBe("Log 0:15 (0:01 rounded up to Website's 15 minutes)");
   });
 
   it('adds or takes off five minutes at a click, and a typed change on Enter', async () => {
-    const bridge = fakeBridge();
-    render(
-      <TimerCard
-        timer={timerView({ state: 'running', seconds: 600 })}
-        now={NOW}
-        billingIncrement={15}
-        bridge={bridge}
-      />,
-    );
+    const bridge = showCard(timerView({ state: 'running', seconds: 600 }));
     fireEvent.click(screen.getByRole('button', { name: 'Add 5 minutes to Website' }));
     await waitFor(() => expect(bridge.adjustTimer).toHaveBeenCalledWith({ projectId: 1, minutes: 5 }));
     fireEvent.click(await screen.findByRole('button', { name: 'Take 5 minutes off Website' }));
     await waitFor(() => expect(bridge.adjustTimer).toHaveBeenCalledWith({ projectId: 1, minutes: -5 }));
-    const field = screen.getByRole('textbox', { name: 'Time to add to Website' }) as HTMLInputElement;
+    const field = adjustField();
     type(field, '-0:10');
     fireEvent.submit(screen.getByRole('form', { name: 'Adjust Website' }));
     await waitFor(() => expect(bridge.adjustTimer).toHaveBeenCalledWith({ projectId: 1, minutes: -10 }));
@@ -84,17 +77,8 @@ describe('a timer card', () => {
   });
 
   it('previews a typed change before Enter, a bare number being minutes: "+5" → 0:25 adds five minutes', async () => {
-    const bridge = fakeBridge();
-    render(
-      <TimerCard
-        timer={timerView({ state: 'paused', seconds: 20 * 60 })}
-        now={NOW}
-        billingIncrement={15}
-        bridge={bridge}
-      />,
-    );
-    openMore();
-    const field = screen.getByRole('textbox', { name: 'Time to add to Website' }) as HTMLInputElement;
+    const bridge = showPaused(20 * 60);
+    const field = adjustField();
     type(field, '+5');
     expect(screen.getByTestId('adjust-preview').textContent).toBe('→ 0:25');
     fireEvent.submit(screen.getByRole('form', { name: 'Adjust Website' }));
@@ -102,31 +86,14 @@ describe('a timer card', () => {
   });
 
   it('says a change below zero stops at 0:00, before Enter', () => {
-    render(
-      <TimerCard
-        timer={timerView({ state: 'paused', seconds: 3 * 60 })}
-        now={NOW}
-        billingIncrement={15}
-        bridge={fakeBridge()}
-      />,
-    );
-    openMore();
-    type(screen.getByRole('textbox', { name: 'Time to add to Website' }), '-10');
+    showPaused(3 * 60);
+    type(adjustField(), '-10');
     expect(screen.getByTestId('adjust-preview').textContent).toBe('→ 0:00 (stops at 0:00)');
   });
 
   it('asks in place before changing a timer by more than an hour at once; Keep sends nothing', async () => {
-    const bridge = fakeBridge();
-    render(
-      <TimerCard
-        timer={timerView({ state: 'paused', seconds: 20 * 60 })}
-        now={NOW}
-        billingIncrement={15}
-        bridge={bridge}
-      />,
-    );
-    openMore();
-    const field = screen.getByRole('textbox', { name: 'Time to add to Website' }) as HTMLInputElement;
+    const bridge = showPaused(20 * 60);
+    const field = adjustField();
     type(field, '+2h');
     fireEvent.submit(screen.getByRole('form', { name: 'Adjust Website' }));
     const question = await screen.findByRole('group', { name: 'Add 2:00 to Website (→ 2:20)?' });
@@ -145,11 +112,8 @@ describe('a timer card', () => {
       adjustTimer: async () =>
         fail('invalid_input', "Website's timer is at 0:00: there is nothing to take off.", 'minutes'),
     });
-    render(
-      <TimerCard timer={timerView({ state: 'paused', seconds: 0 })} now={NOW} billingIncrement={15} bridge={bridge} />,
-    );
-    openMore();
-    const field = screen.getByRole('textbox', { name: 'Time to add to Website' }) as HTMLInputElement;
+    showPaused(0, bridge);
+    const field = adjustField();
     type(field, 'soon');
     fireEvent.submit(screen.getByRole('form', { name: 'Adjust Website' }));
     expect((await screen.findByTestId('adjust-error')).textContent).toContain('“soon” is not a time');
@@ -168,7 +132,7 @@ describe('a timer card', () => {
   it('edits the note in place: Enter saves it, Escape puts it back, a refusal keeps the text', async () => {
     const bridge = fakeBridge();
     const timer = timerView({ state: 'running', seconds: 60, description: 'homepage' });
-    render(<TimerCard timer={timer} now={NOW} billingIncrement={15} bridge={bridge} />);
+    showCard(timer, bridge);
     expect(screen.getByTestId('timer-note').textContent).toBe('homepage');
     fireEvent.click(screen.getByRole('button', { name: 'Edit the note of Website' }));
     const input = screen.getByRole('textbox', { name: 'Note of Website' }) as HTMLInputElement;

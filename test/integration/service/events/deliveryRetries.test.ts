@@ -23,14 +23,20 @@ const rows = (s: DeliveryService) =>
     'SELECT payload_id, event, state, attempts FROM webhook_deliveries ORDER BY id',
   );
 
+/** A webhook whose receiver answers 500, its ping's first attempt made and failed. */
+async function failingWebhook(events?: string[]) {
+  const s = await deliveryService();
+  const receiver = await startReceiver(s.clock);
+  receiver.answer = 500;
+  const w = await createWebhook(s.client, `${receiver.url}/h`, events);
+  await receiver.waitFor(1);
+  await s.settle();
+  return { s, receiver, w };
+}
+
 describe('webhook retries on the injected clock', () => {
   it('a failing payload is retried after 1, 2, 4 ... 256 minutes, then every 6 hours, last at the 3-day mark; then it has failed and the webhook is disabled', async () => {
-    const s = await deliveryService();
-    const receiver = await startReceiver(s.clock);
-    receiver.answer = 500;
-    const w = await createWebhook(s.client, `${receiver.url}/h`);
-    await receiver.waitFor(1);
-    await s.settle();
+    const { s, receiver, w } = await failingWebhook();
     const t0 = receiver.received[0]!.at;
     while (s.scheduler.runNext() !== null) await s.settle();
     const offsets = receiver.received.map((r) => r.at - t0);
@@ -109,12 +115,7 @@ describe('webhook retries on the injected clock', () => {
   });
 
   it('PUT retry re-sends a payload that failed for 3 days, with a fresh window, ahead of a later payload waiting for its retry', async () => {
-    const s = await deliveryService();
-    const receiver = await startReceiver(s.clock);
-    receiver.answer = 500;
-    const w = await createWebhook(s.client, `${receiver.url}/h`);
-    await receiver.waitFor(1);
-    await s.settle();
+    const { s, receiver, w } = await failingWebhook();
     while (s.scheduler.runNext() !== null) await s.settle();
     const ping = (await rows(s))[0]!;
     expect(ping).toMatchObject({ state: 'failed', attempts: 21 });
@@ -137,12 +138,7 @@ describe('webhook retries on the injected clock', () => {
 
 describe('PUT retry of a payload still failing on its schedule', () => {
   it('the creation ping, failing and holding back a later payload, answers 202, is sent at once with a new window, and the queue moves on', async () => {
-    const s = await deliveryService();
-    const receiver = await startReceiver(s.clock);
-    receiver.answer = 500;
-    const w = await createWebhook(s.client, `${receiver.url}/h`, ['entry.created']);
-    await receiver.waitFor(1);
-    await s.settle();
+    const { s, receiver, w } = await failingWebhook(['entry.created']);
     s.scheduler.runNext(); // the second attempt, a minute later: still failing
     await receiver.waitFor(2);
     await s.settle();

@@ -1,27 +1,15 @@
 // GET/PUT /v2/current_user (spec 001 "Current user"; shape of wire/serviceTypes.ts CurrentUser).
 import { describe, expect, it } from 'vitest';
+import { PERSON_KEYS } from '../support/peopleSupport';
 import { createEntry, serve } from '../support/support';
 
 const KEYS = [
-  'id',
-  'email',
-  'first_name',
-  'last_name',
-  'profile_image_url',
-  'url',
-  'state',
-  'role',
-  'entries',
-  'entries_url',
-  'expenses',
-  'expenses_url',
+  ...PERSON_KEYS,
   'time_format',
   'week_start',
   'utc_offset',
   'send_personal_weekly_report_email',
   'send_team_weekly_report_email',
-  'created_at',
-  'updated_at',
 ];
 
 describe('current user', () => {

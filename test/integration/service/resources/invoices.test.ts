@@ -116,6 +116,24 @@ async function worked(): Promise<{
   return { team, site, entries, expenses, coworkerId: coworker.id };
 }
 
+/** The worked example, all of it on one invoice with TAXES, at the rate the example is given to. */
+async function workedInvoice(rate: (w: Awaited<ReturnType<typeof worked>>) => Record<string, unknown>) {
+  const w = await worked();
+  const invoice = await createInvoice(w.team.client, {
+    entry_ids: w.entries,
+    expense_ids: w.expenses,
+    taxes: TAXES,
+    rate_calculation: rate(w),
+  });
+  return { w, invoice };
+}
+
+/** A flat_rate rate_calculation. */
+const flatRate = (flat_rate: number) => ({ calculation_method: 'flat_rate', flat_rate });
+
+/** A fingerprint of the money tables of a team service's database file. */
+const moneySnapshot = (team: TeamService) => withDatabase(team.dataDir, (db) => snapshotTables(db, MONEY_TABLES));
+
 const amounts = (i: any) => [i.taxable_amount, i.taxfree_amount, i.tax_total_amount, i.total_amount];
 const withCurrency = (i: any) => [
   i.taxable_amount_with_currency,
@@ -126,13 +144,10 @@ const withCurrency = (i: any) => [
 
 describe('POST /v2/invoices: totals for each rate_calculation method, with two taxes (computed by hand)', () => {
   it('standard_hourly_rate 80: 165 billable minutes = 220.00; taxable 230.50, tax-free 7.25; VAT 43.795 -> 43.80, City 5.7625 -> 5.76; total 287.31', async () => {
-    const w = await worked();
-    const invoice = await createInvoice(w.team.client, {
-      entry_ids: w.entries,
-      expense_ids: w.expenses,
-      taxes: TAXES,
-      rate_calculation: { calculation_method: 'standard_hourly_rate', standard_hourly_rate: 80 },
-    });
+    const { invoice } = await workedInvoice(() => ({
+      calculation_method: 'standard_hourly_rate',
+      standard_hourly_rate: 80,
+    }));
     expect(amounts(invoice)).toEqual([230.5, 7.25, 49.56, 287.31]);
     expect(withCurrency(invoice)).toEqual(['$230.50', '$7.25', '$49.56', '$287.31']);
     expect(invoice.rate_calculation).toEqual({
@@ -149,17 +164,11 @@ describe('POST /v2/invoices: totals for each rate_calculation method, with two t
   });
 
   it('custom_hourly_rates (owner 100, others the standard 80): 135 min at 100 + 30 min at 80 = 265.00; VAT 52.345 -> 52.35, City 6.8875 -> 6.89; total 341.99', async () => {
-    const w = await worked();
-    const invoice = await createInvoice(w.team.client, {
-      entry_ids: w.entries,
-      expense_ids: w.expenses,
-      taxes: TAXES,
-      rate_calculation: {
-        calculation_method: 'custom_hourly_rates',
-        standard_hourly_rate: '80.00',
-        custom_hourly_rates: [{ user_id: w.team.service.ownerId, hourly_rate: 100 }],
-      },
-    });
+    const { w, invoice } = await workedInvoice((w) => ({
+      calculation_method: 'custom_hourly_rates',
+      standard_hourly_rate: '80.00',
+      custom_hourly_rates: [{ user_id: w.team.service.ownerId, hourly_rate: 100 }],
+    }));
     expect(amounts(invoice)).toEqual([275.5, 7.25, 59.24, 341.99]);
     expect(invoice.rate_calculation).toEqual({
       calculation_method: 'custom_hourly_rates',
@@ -172,28 +181,16 @@ describe('POST /v2/invoices: totals for each rate_calculation method, with two t
   it('custom_hourly_rates with a rate for the coworker only (45.50): 135 min at 80 + 30 min at 45.50 = 202.75; total 266.35', async () => {
     // 135 × 80 / 60 = 180.00; 30 × 45.50 / 60 = 22.75; work 202.75; taxable 213.25;
     // VAT 40.5175 -> 40.52; City 5.33125 -> 5.33; tax 45.85; total 213.25 + 7.25 + 45.85 = 266.35
-    const w = await worked();
-    const invoice = await createInvoice(w.team.client, {
-      entry_ids: w.entries,
-      expense_ids: w.expenses,
-      taxes: TAXES,
-      rate_calculation: {
-        calculation_method: 'custom_hourly_rates',
-        standard_hourly_rate: 80,
-        custom_hourly_rates: [{ user_id: w.coworkerId, hourly_rate: 45.5 }],
-      },
-    });
+    const { invoice } = await workedInvoice((w) => ({
+      calculation_method: 'custom_hourly_rates',
+      standard_hourly_rate: 80,
+      custom_hourly_rates: [{ user_id: w.coworkerId, hourly_rate: 45.5 }],
+    }));
     expect(amounts(invoice)).toEqual([213.25, 7.25, 45.85, 266.35]);
   });
 
   it('flat_rate 500: work 500.00 whatever the minutes; taxable 510.50; VAT 96.995 -> 97.00, City 12.7625 -> 12.76; total 627.51', async () => {
-    const w = await worked();
-    const invoice = await createInvoice(w.team.client, {
-      entry_ids: w.entries,
-      expense_ids: w.expenses,
-      taxes: TAXES,
-      rate_calculation: { calculation_method: 'flat_rate', flat_rate: 500 },
-    });
+    const { invoice } = await workedInvoice(() => flatRate(500));
     expect(amounts(invoice)).toEqual([510.5, 7.25, 109.76, 627.51]);
     expect(invoice.rate_calculation).toEqual({
       calculation_method: 'flat_rate',
@@ -246,7 +243,8 @@ describe('POST /v2/invoices: the answer', () => {
   it('answers 201 with the whole Invoice and a Location to it; unpaid, with defaults for every show_* flag and label', async () => {
     const w = await worked();
     const { client, service } = w.team;
-    const reply = await client.post('/v2/invoices', {
+    // Given, and answered as given.
+    const given = {
       invoice_date: '2024-03-31',
       project_name: 'Website',
       company_name: 'Stint Ltd',
@@ -254,6 +252,9 @@ describe('POST /v2/invoices: the answer', () => {
       recipient_details: 'Client Inc',
       description: 'March **work**',
       footer: 'Thanks',
+    };
+    const reply = await client.post('/v2/invoices', {
+      ...given,
       entry_ids: w.entries.slice(0, 1),
       expense_ids: w.expenses.slice(0, 1),
       rate_calculation: { calculation_method: 'standard_hourly_rate', standard_hourly_rate: 60 },
@@ -267,13 +268,7 @@ describe('POST /v2/invoices: the answer', () => {
     expect(i).toMatchObject({
       state: 'unpaid',
       reference: '1',
-      invoice_date: '2024-03-31',
-      project_name: 'Website',
-      company_name: 'Stint Ltd',
-      company_details: 'Main St 1',
-      recipient_details: 'Client Inc',
-      description: 'March **work**',
-      footer: 'Thanks',
+      ...given,
       show_hours_worked: true,
       show_full_report: false,
       show_user_summaries: false,
@@ -348,7 +343,7 @@ describe('POST /v2/invoices: the answer', () => {
       invoice_date: '2024-04-02',
       entry_ids: w.entries.slice(0, 2),
       expense_ids: [w.expenses[1]],
-      rate_calculation: { calculation_method: 'flat_rate', flat_rate: 10 },
+      rate_calculation: flatRate(10),
     });
     const ref = {
       id: invoice.id,
@@ -386,7 +381,7 @@ describe('locking of invoiced entries and expenses', () => {
     await client.put(`/v2/entries/${id}/approved`);
     await createInvoice(client, {
       entry_ids: [id],
-      rate_calculation: { calculation_method: 'flat_rate', flat_rate: 1 },
+      rate_calculation: flatRate(1),
     });
     await client.put(`/v2/entries/${id}/unapproved`);
     for (const reply of [
@@ -417,11 +412,11 @@ describe('locking of invoiced entries and expenses', () => {
     await createInvoice(client, {
       entry_ids: [w.entries[0]],
       expense_ids: [w.expenses[0]],
-      rate_calculation: { calculation_method: 'flat_rate', flat_rate: 1 },
+      rate_calculation: flatRate(1),
     });
     await client.put(`/v2/entries/${w.entries[1]}/marked_as_invoiced`, { date: '2024-03-05' });
-    const before = withDatabase(w.team.dataDir, (db) => snapshotTables(db, MONEY_TABLES));
-    const rate = { calculation_method: 'flat_rate', flat_rate: 1 };
+    const before = moneySnapshot(w.team);
+    const rate = flatRate(1);
     for (const [body, field, code] of [
       [{ entry_ids: [w.entries[2], w.entries[0]] }, 'entry_ids', 'already_invoiced'],
       [{ entry_ids: [w.entries[1]] }, 'entry_ids', 'already_invoiced'],
@@ -433,7 +428,7 @@ describe('locking of invoiced entries and expenses', () => {
       expect(reply.status, JSON.stringify(body)).toBe(400);
       expect(reply.body.errors, JSON.stringify(body)).toEqual([{ resource: 'Invoice', field, code }]);
     }
-    expect(withDatabase(w.team.dataDir, (db) => snapshotTables(db, MONEY_TABLES))).toBe(before);
+    expect(moneySnapshot(w.team)).toBe(before);
   });
 
   it("an archived project's entries and expenses can be invoiced (decided)", async () => {
@@ -445,7 +440,7 @@ describe('locking of invoiced entries and expenses', () => {
     const invoice = await createInvoice(client, {
       entry_ids: [e.id],
       expense_ids: [x.id],
-      rate_calculation: { calculation_method: 'flat_rate', flat_rate: 1 },
+      rate_calculation: flatRate(1),
     });
     expect(invoice).toMatchObject({ entries: 1, expenses: 1, total_amount: 11, projects: [{ id: p, enabled: false }] });
   });
@@ -563,7 +558,7 @@ describe('POST /v2/invoices: bad input', () => {
   it('refuses a missing invoice_date and every malformed part of the body, naming each field, writing nothing', async () => {
     const team = await serveTeam();
     const { client } = team;
-    const before = withDatabase(team.dataDir, (db) => snapshotTables(db, MONEY_TABLES));
+    const before = moneySnapshot(team);
     expect((await client.post('/v2/invoices', {})).body.errors).toEqual([
       { resource: 'Invoice', field: 'invoice_date', code: 'missing_field' },
     ]);
@@ -659,7 +654,7 @@ describe('POST /v2/invoices: bad input', () => {
       expect(reply.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(reply.body.errors, JSON.stringify(body).slice(0, 80)).toEqual([{ resource: 'Invoice', field, code }]);
     }
-    expect(withDatabase(team.dataDir, (db) => snapshotTables(db, MONEY_TABLES))).toBe(before);
+    expect(moneySnapshot(team)).toBe(before);
   });
 
   it('refuses an invoice whose amounts are beyond what it can hold (400, base invalid), never 500', async () => {
@@ -740,7 +735,7 @@ describe('GET /v2/invoices', () => {
       show_hours_worked: false,
       expense_ids: [await x(app, 50)],
       customization: { locale: 'en-GB' },
-      rate_calculation: { calculation_method: 'flat_rate', flat_rate: 1 },
+      rate_calculation: flatRate(1),
     });
     const three = await createInvoice(client, {
       invoice_date: '2024-03-31',
@@ -855,12 +850,12 @@ describe('GET /v2/project_groups/:id/invoices (the group invoices_url)', () => {
     const onSite = await createInvoice(client, {
       invoice_date: '2024-04-02',
       entry_ids: [w.entries[0]],
-      rate_calculation: { calculation_method: 'flat_rate', flat_rate: 10 },
+      rate_calculation: flatRate(10),
     });
     await createInvoice(client, {
       invoice_date: '2024-04-03',
       entry_ids: [elsewhere],
-      rate_calculation: { calculation_method: 'flat_rate', flat_rate: 20 },
+      rate_calculation: flatRate(20),
     });
     const group = await client.post('/v2/project_groups', { name: 'Web', project_ids: [w.site] });
     expect(group.status).toBe(201);

@@ -5,9 +5,8 @@
 // Driven through fastify inject, as robustness.test.ts is: HTTP adds nothing to what is checked.
 import { connectionOf } from '../../../support/sqliteFile';
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildService, type BuiltService } from '../../../../service';
+import { describe, expect, it } from 'vitest';
+import type { BuiltService } from '../../../../service';
 import { MONEY_TABLES, snapshotTables } from '../support/moneySupport';
 import {
   expectArbitraryJsonRefusedCleanly,
@@ -17,13 +16,15 @@ import {
   expectStatuses,
   expectUnknownIdsNotFound,
   expectWrongFieldsRefused,
-  type Send,
+  HUGE,
   type Write,
+  WRONG_BOOLEAN,
+  WRONG_DATE,
+  WRONG_TEXT,
 } from '../support/badInput';
+import { injectedServiceForEach } from '../support/badInputSetup';
 
 let built: BuiltService;
-let app: FastifyInstance;
-let headers: Record<string, string>;
 let ids: {
   project: number;
   archived: number;
@@ -37,57 +38,36 @@ let ids: {
 
 const snapshot = () => snapshotTables(built.db, MONEY_TABLES);
 
-async function call(method: string, url: string, payload?: string) {
-  const reply = await app.inject({
-    method: method as 'GET',
-    url,
-    headers: { ...headers, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
-    payload,
-  });
-  return { status: reply.statusCode, body: reply.body };
-}
-
-/** The body as an object (serialized here), the answer's body parsed. */
-const send: Send = (method, url, body) =>
-  call(method, url, body === undefined ? undefined : JSON.stringify(body)).then((r) => ({
-    status: r.status,
-    body: r.body ? JSON.parse(r.body) : undefined,
-  }));
+const { call, send, sendRaw, sendMalformed } = injectedServiceForEach({
+  ready: (service) => (built = service),
+  seed: async () => {
+    const project = await create('/v2/projects', { name: 'Main' });
+    const archived = await create('/v2/projects', { name: 'Old' });
+    await create('/v2/expenses', { date: '2024-03-01', project_id: archived, price: 1 });
+    await call('PUT', `/v2/projects/${archived}/archive`);
+    const entry = await create('/v2/entries', { date: '2024-03-02', minutes: 5, project_id: project });
+    const approved = await create('/v2/entries', { date: '2024-03-02', minutes: 5, project_id: project });
+    await call('PUT', `/v2/entries/${approved}/approved`);
+    const invoiced = await create('/v2/expenses', { date: '2024-03-01', project_id: project, price: 2 });
+    const invoice = await create('/v2/invoices', { invoice_date: '2024-03-31', expense_ids: [invoiced] });
+    const expense = await create('/v2/expenses', { date: '2024-03-01', project_id: project, price: 3 });
+    const webhook = await create('/v2/webhooks', { name: 'W', payload_uri: 'https://example.com/w', events: ['*'] });
+    const receiver = await create('/v2/broadcast_receivers', {
+      name: 'R',
+      payload_uri: 'https://example.com/r',
+      subjects: ['*'],
+    });
+    ids = { project, archived, entry, approved, expense, invoice, webhook, receiver };
+    // The ping's delivery attempt writes its outcome in the background: done before any snapshot.
+    await built.events.idle();
+  },
+});
 
 async function create(url: string, body: unknown): Promise<number> {
   const reply = await call('POST', url, JSON.stringify(body));
   if (reply.status !== 201) throw new Error(`${url}: ${reply.status} ${reply.body}`);
   return JSON.parse(reply.body).id;
 }
-
-beforeEach(async () => {
-  built = await buildService({ rateLimit: 0, now: () => new Date('2024-03-04T09:00:00Z') });
-  app = built.app;
-  headers = { 'user-agent': 'Fuzz/1', 'x-servicetoken': built.token };
-  const project = await create('/v2/projects', { name: 'Main' });
-  const archived = await create('/v2/projects', { name: 'Old' });
-  await create('/v2/expenses', { date: '2024-03-01', project_id: archived, price: 1 });
-  await call('PUT', `/v2/projects/${archived}/archive`);
-  const entry = await create('/v2/entries', { date: '2024-03-02', minutes: 5, project_id: project });
-  const approved = await create('/v2/entries', { date: '2024-03-02', minutes: 5, project_id: project });
-  await call('PUT', `/v2/entries/${approved}/approved`);
-  const invoiced = await create('/v2/expenses', { date: '2024-03-01', project_id: project, price: 2 });
-  const invoice = await create('/v2/invoices', { invoice_date: '2024-03-31', expense_ids: [invoiced] });
-  const expense = await create('/v2/expenses', { date: '2024-03-01', project_id: project, price: 3 });
-  const webhook = await create('/v2/webhooks', { name: 'W', payload_uri: 'https://example.com/w', events: ['*'] });
-  const receiver = await create('/v2/broadcast_receivers', {
-    name: 'R',
-    payload_uri: 'https://example.com/r',
-    subjects: ['*'],
-  });
-  ids = { project, archived, entry, approved, expense, invoice, webhook, receiver };
-  // The ping's delivery attempt writes its outcome in the background: done before any snapshot.
-  await built.events.idle();
-});
-
-afterEach(async () => {
-  await app.close();
-});
 
 type Kind =
   | 'text'
@@ -188,14 +168,13 @@ function writes(): Write<Kind>[] {
   ];
 }
 
-const HUGE = 'x'.repeat(200_000);
 const SQL = "'; DROP TABLE expenses; --";
 const WRONG: Record<Kind, unknown[]> = {
-  text: [{ nested: true }, ['a'], 1.5, true, HUGE],
+  text: WRONG_TEXT,
   id: [SQL, '12', { n: 1 }, [1], 1.5, true, 0, -3, 1e308, HUGE],
   ids: [SQL, '1,2', 1, { a: 1 }, [0], [-1], [1.5], ['1'], [null], [[1]], Array.from({ length: 1001 }, (_, i) => i + 1)],
-  boolean: ['true', 1, { b: true }, [true], HUGE],
-  date: ['2024-02-30', '2024-3-1', 20240301, { d: 1 }, "2024-03-01' OR 1=1 --", HUGE],
+  boolean: WRONG_BOOLEAN,
+  date: WRONG_DATE,
   timestamp: ['2024-03-01', '2024-03-01T25:00:00Z', 1709283600, { t: 1 }, SQL, HUGE],
   money: [
     'NaN',
@@ -245,8 +224,7 @@ describe('bad input at the money and event endpoints', () => {
   it('answers malformed and non-object JSON with 400 at every write endpoint and writes nothing', async () => {
     await expectMalformedJsonRefused({
       endpoints: writes(),
-      send: (method, url, body) =>
-        call(method, url, body).then((r) => ({ status: r.status, message: JSON.parse(r.body).message })),
+      send: sendMalformed,
       snapshot,
     });
   });
@@ -451,7 +429,7 @@ describe('bad input at the money and event endpoints', () => {
   it('never answers 5xx nor changes anything for arbitrary JSON bodies it refuses', async () => {
     await expectArbitraryJsonRefusedCleanly({
       endpoints: writes(),
-      send: (method, url, body) => call(method, url, body),
+      send: sendRaw,
       snapshot,
       numRuns: 300,
     });

@@ -2,11 +2,8 @@
 // non-object bodies, wrong types, missing fields, unknown ids and another account's ids, huge
 // strings, SQL metacharacters. Always the spec's status and error body, never a 500, and a
 // refused request writes nothing (the tables are compared before and after).
-import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabaseFile } from '../../../support/sqliteFile';
-import { serveTeam, type TeamService } from '../support/people';
+import { describe, expect, it } from 'vitest';
 import { otherAccount, type OtherAccount } from '../support/peopleSupport';
 import { createEntry, createProject, type Client } from '../support/support';
 import {
@@ -17,9 +14,13 @@ import {
   expectOddQueriesAnswered,
   expectUnknownIdsNotFound,
   expectWrongFieldsRefused,
-  type Send,
+  HUGE,
+  ODD_QUERIES,
   type Write,
+  WRONG_TEXT,
+  wrongIds,
 } from '../support/badInput';
+import { badInputTeamForEach } from '../support/badInputSetup';
 
 const TABLES = [
   'accounts',
@@ -33,27 +34,22 @@ const TABLES = [
   'oauth_access_tokens',
 ];
 
-let team: TeamService;
 let client: Client;
 let reader: DatabaseSync;
 let ids: { user: number; project: number; team: number; other: OtherAccount };
 
-function snapshot(): string {
-  return JSON.stringify(TABLES.map((t) => reader.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all()));
-}
-
-beforeEach(async () => {
-  team = await serveTeam();
-  client = team.client;
-  const user = (await team.member('coworker')).id;
-  const project = await createProject(client, { name: 'Main' });
-  await createEntry(client, { project_id: project });
-  const created = await client.post('/v2/teams', { name: 'Crew', user_ids: [user] });
-  ids = { user, project, team: created.body.id, other: await otherAccount(team) };
-  reader = openDatabaseFile(join(team.dataDir, 'service.db'), { readonly: true });
+const { snapshot, send, sendRaw, sendMalformed } = badInputTeamForEach({
+  tables: TABLES,
+  seed: async (team) => {
+    const { client } = team;
+    const user = (await team.member('coworker')).id;
+    const project = await createProject(client, { name: 'Main' });
+    await createEntry(client, { project_id: project });
+    const created = await client.post('/v2/teams', { name: 'Crew', user_ids: [user] });
+    return { user, project, team: created.body.id, other: await otherAccount(team) };
+  },
+  ready: (started) => ({ client, reader, ids } = started),
 });
-
-afterEach(() => reader.close());
 
 type Kind = 'text' | 'email' | 'enum' | 'ids';
 
@@ -99,26 +95,13 @@ function actions(): Array<{ method: string; url: string }> {
   ];
 }
 
-const HUGE = 'x'.repeat(200_000);
 const WRONG: Record<Kind, unknown[]> = {
-  text: [{ nested: true }, ['a'], 1.5, true, HUGE],
+  text: WRONG_TEXT,
   email: [{ e: 1 }, ['a@b.c'], 1, true, 'no-at-sign', "x' OR 1=1 --", `${HUGE}@x.test`],
   enum: ['nope', 'owner', 1, { e: 1 }, HUGE],
-  ids: [
-    '1',
-    [0],
-    [-1],
-    ['1'],
-    [1.5],
-    [1e308],
-    { a: 1 },
-    [null],
-    Array.from({ length: 1001 }, (_, i) => i + 1),
-    '1; DROP TABLE users',
-  ],
+  ids: wrongIds('users'),
 };
 
-const send: Send = (method, url, body) => client.call(method, url, body);
 /** A write (not GET) sends an empty object. */
 const emptyUnlessGet = (method: string) => (method === 'GET' ? undefined : {});
 
@@ -126,8 +109,7 @@ describe('bad input at the people endpoints', () => {
   it("answers malformed and non-object JSON with 400 and the spec's message, writing nothing", async () => {
     await expectMalformedJsonRefused({
       endpoints: [...writes(), ...actions()],
-      send: (method, url, body) =>
-        client.call(method, url, body).then((r) => ({ status: r.status, message: r.body?.message })),
+      send: sendMalformed,
       snapshot,
     });
   });
@@ -252,18 +234,7 @@ describe('bad input at the people endpoints', () => {
         `/v2/users/${ids.user}/entries`,
         '/v2/current_user/entries',
       ],
-      queries: [
-        '?page[]=1',
-        '?per_page=1e3',
-        '?name=%00',
-        '?email=%25%25',
-        '?a=%E0%A4%A',
-        '?role=leader&role=coworker',
-        `?name=${'n'.repeat(5000)}`,
-        '?&&&=',
-        '?user_ids=1,,2',
-        '?state=',
-      ],
+      queries: [...ODD_QUERIES, '?email=%25%25', '?role=leader&role=coworker', '?user_ids=1,,2', '?state='],
       get: (url) => client.get(url),
     });
   });
@@ -271,7 +242,7 @@ describe('bad input at the people endpoints', () => {
   it('never answers 5xx nor changes anything for arbitrary JSON bodies it refuses', async () => {
     await expectArbitraryJsonRefusedCleanly({
       endpoints: [...writes(), ...actions()],
-      send: (method, url, body) => client.call(method, url, body),
+      send: sendRaw,
       snapshot,
       numRuns: 200,
     });

@@ -3,23 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { value } from '../../../support/sqliteFile';
 import { serveTeam } from '../support/people';
-import { otherAccount, withDb } from '../support/peopleSupport';
+import { otherAccount, PERSON_KEYS, withDb } from '../support/peopleSupport';
 import { createEntry, createProject } from '../support/support';
 
 const USER_KEYS = [
-  'id',
-  'email',
-  'first_name',
-  'last_name',
-  'profile_image_url',
-  'url',
-  'state',
-  'role',
+  ...PERSON_KEYS,
   'teams',
-  'entries',
-  'entries_url',
-  'expenses',
-  'expenses_url',
   'give_access_to_project_url',
   'give_access_to_projects_url',
   'revoke_access_to_project_url',
@@ -27,8 +16,6 @@ const USER_KEYS = [
   'revoke_access_to_all_projects_url',
   'activate_url',
   'deactivate_url',
-  'created_at',
-  'updated_at',
 ];
 
 const ids = (list: Array<{ id: number }>) => list.map((x) => x.id);

@@ -63,6 +63,40 @@ export async function expectMalformedJsonRefused(options: {
   expect(options.snapshot()).toBe(before);
 }
 
+// --- Values the robustness files share ------------------------------------------------------------
+
+/** A string far longer than any field takes. */
+export const HUGE = 'x'.repeat(200_000);
+
+/** Wrong values for a text field, a boolean, a date (YYYY-MM-DD). */
+export const WRONG_TEXT: unknown[] = [{ nested: true }, ['a'], 1.5, true, HUGE];
+export const WRONG_BOOLEAN: unknown[] = ['true', 1, { b: true }, [true], HUGE];
+export const WRONG_DATE: unknown[] = ['2024-02-30', '2024-3-1', 20240301, { d: 1 }, "2024-03-01' OR 1=1 --", HUGE];
+
+/** Wrong values for a list of ids, the last one naming `table` in an SQL injection. */
+export const wrongIds = (table: string): unknown[] => [
+  '1',
+  [0],
+  [-1],
+  ['1'],
+  [1.5],
+  [1e308],
+  { a: 1 },
+  [null],
+  Array.from({ length: 1001 }, (_, i) => i + 1),
+  `1; DROP TABLE ${table}`,
+];
+
+/** Query strings every list answers with 200 or 400; each file adds its own filters' odd values. */
+export const ODD_QUERIES = [
+  '?page[]=1',
+  '?per_page=1e3',
+  '?name=%00',
+  '?a=%E0%A4%A',
+  `?name=${'n'.repeat(5000)}`,
+  '?&&&=',
+];
+
 // --- Table-driven checks: each robustness file lists its rows, these run them ----------------------
 
 /** An answer as the table checks read it: the status and the parsed body. */

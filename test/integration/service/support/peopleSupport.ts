@@ -7,6 +7,24 @@ import { issueAccessToken, revokeAccessToken, type IssueOptions } from '../../..
 import { asDb, openDatabaseFile, writeBeside } from '../../../support/sqliteFile';
 import type { TeamService } from './people';
 
+/** The keys the CurrentUser and the User shapes share (spec 001); each test adds its shape's own. */
+export const PERSON_KEYS = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'profile_image_url',
+  'url',
+  'state',
+  'role',
+  'entries',
+  'entries_url',
+  'expenses',
+  'expenses_url',
+  'created_at',
+  'updated_at',
+];
+
 /** Runs fn on a second connection to the service's file; closes it when fn (or its promise) is done. */
 export function withDb<T>(team: TeamService, fn: (db: DatabaseSync) => T): T {
   const db = openDatabaseFile(join(team.dataDir, 'service.db'));

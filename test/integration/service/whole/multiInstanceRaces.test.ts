@@ -40,6 +40,24 @@ function oneGrantWon<R extends { status: number; body: any }>(replies: R[], roun
   return won[0]!;
 }
 
+/** A race of writes: exactly one answered `won`, every other one 400 with `errors`. */
+function oneWriteWon<R extends { status: number; body: any; text: string }>(
+  replies: R[],
+  won: number,
+  round: number,
+  errors: unknown[],
+): void {
+  const statuses = replies.map((r) => r.status);
+  expect(
+    statuses.filter((s) => s === won),
+    `round ${round}: ${statuses}`,
+  ).toHaveLength(1);
+  for (const lost of replies.filter((r) => r.status !== won)) {
+    expect(lost.status, lost.text).toBe(400);
+    expect(lost.body.errors).toEqual(errors);
+  }
+}
+
 async function oauthTeam(): Promise<OAuthTeam> {
   const team = await instancesOnOneDatabase(3);
   const { clientId, clientSecret } = await registerApplication(team.admin, {
@@ -205,15 +223,7 @@ describe('invoice state across 3 instances on one PostgreSQL database', () => {
           rate_calculation: { calculation_method: 'standard_hourly_rate', standard_hourly_rate: 60 },
         }),
       );
-      const statuses = replies.map((r) => r.status);
-      expect(
-        statuses.filter((s) => s === 201),
-        `round ${round}: ${statuses}`,
-      ).toHaveLength(1);
-      for (const lost of replies.filter((r) => r.status !== 201)) {
-        expect(lost.status).toBe(400);
-        expect(lost.body.errors).toEqual([{ resource: 'Invoice', field: 'entry_ids', code: 'already_invoiced' }]);
-      }
+      oneWriteWon(replies, 201, round, [{ resource: 'Invoice', field: 'entry_ids', code: 'already_invoiced' }]);
       expect(await team.admin.column<number>('SELECT COUNT(*) FROM invoices')).toEqual([round + 1]);
     }
   }, 120_000);
@@ -236,15 +246,7 @@ describe('tag merges across 3 instances on one PostgreSQL database', () => {
       );
       const [target, source] = [ids.get(`target${round}`)!, ids.get(`source${round}`)!];
       const replies = await raceOn(clients, (c) => c.put(`/v2/tags/${target}/merge`, { tag_id: source }));
-      const statuses = replies.map((r) => r.status);
-      expect(
-        statuses.filter((s) => s === 204),
-        `round ${round}: ${statuses}`,
-      ).toHaveLength(1);
-      for (const lost of replies.filter((r) => r.status !== 204)) {
-        expect(lost.status, lost.text).toBe(400);
-        expect(lost.body.errors).toEqual([{ resource: 'Tag', field: 'tag_id', code: 'missing' }]);
-      }
+      oneWriteWon(replies, 204, round, [{ resource: 'Tag', field: 'tag_id', code: 'missing' }]);
       expect(await team.admin.column<number>('SELECT COUNT(*) FROM tags WHERE id = ?', source)).toEqual([0]);
       expect(await team.admin.column<number>('SELECT COUNT(*) FROM entry_tags WHERE tag_id = ?', target)).toEqual([1]);
     }

@@ -5,15 +5,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../../common/dispatch';
 import type { Handlers } from '../../../../common/contract';
 import type { Snapshot } from '../../../../common/snapshot';
-import { createHandlers } from '../../../../main/core/calls/handlers';
-import { withAccountsRefused } from '../../../support/soleCore';
 import type { Operation } from '../../../../main/core/model/operations';
 import { openOutbox, type Outbox } from '../../../../main/core/sync/outbox';
 import { emptyServiceData, type ServiceData } from '../../../../main/core/sync/serviceData';
-import { deriveSnapshot } from '../../../../main/core/views/deriveSnapshot';
-import { callParts } from '../../../support/callParts';
+import { handlersOf, shownOnline } from '../support/calls';
 import { must } from '../../../support/result';
-import { ACCOUNT } from '../../../support/offline';
 import { tempDir } from '../../../support/tempDir';
 
 const NOW = new Date(2025, 2, 10, 9, 0).getTime();
@@ -30,31 +26,19 @@ const data: ServiceData = {
     { id: 3, name: 'Old', color: null, billingIncrement: 15, enabled: false },
   ],
 };
-const view = (): Snapshot =>
-  deriveSnapshot(data, outbox.items(), {
-    account: ACCOUNT,
-    online: true,
-    lastSyncAt: null,
-    today: '2025-03-10',
-    recent: [],
-    notices: [],
-  });
+const view = (): Snapshot => shownOnline(data, outbox, '2025-03-10');
 
 beforeEach(async () => {
   dir = tempDir();
   outbox = (await openOutbox(dir.path)).outbox;
   woken = [];
-  h = withAccountsRefused(
-    createHandlers(
-      callParts({
-        outbox,
-        now: () => NOW,
-        snapshot: view,
-        view: { changed: () => woken.push('shown') },
-        worker: { wake: (urgent) => woken.push(urgent ? 'urgent' : 'woken') },
-      }),
-    ),
-  );
+  h = handlersOf({
+    outbox,
+    now: () => NOW,
+    snapshot: view,
+    view: { changed: () => woken.push('shown') },
+    worker: { wake: (urgent) => woken.push(urgent ? 'urgent' : 'woken') },
+  });
 });
 afterEach(async () => {
   await outbox.close();

@@ -6,14 +6,10 @@ import type { Handlers } from '../../../../common/contract';
 import { dispatch } from '../../../../common/dispatch';
 import { liveSeconds } from '../../../../common/liveSeconds';
 import type { Snapshot, TimerView } from '../../../../common/snapshot';
-import { createHandlers } from '../../../../main/core/calls/handlers';
-import { withAccountsRefused } from '../../../support/soleCore';
 import { describeOperation, type Operation } from '../../../../main/core/model/operations';
 import { openOutbox, type Outbox } from '../../../../main/core/sync/outbox';
 import { emptyServiceData, type ServiceData } from '../../../../main/core/sync/serviceData';
-import { deriveSnapshot } from '../../../../main/core/views/deriveSnapshot';
-import { ACCOUNT } from '../../../support/offline';
-import { callParts } from '../../../support/callParts';
+import { handlersOf, shownOnline } from '../support/calls';
 import { must } from '../../../support/result';
 import { tempDir } from '../../../support/tempDir';
 import { SENT } from '../../../../common/savedHere';
@@ -47,15 +43,7 @@ let dir: ReturnType<typeof tempDir>;
 let outbox: Outbox;
 let h: Handlers;
 let now: number;
-const view = (): Snapshot =>
-  deriveSnapshot(data, outbox.items(), {
-    account: ACCOUNT,
-    online: true,
-    lastSyncAt: null,
-    today: TODAY,
-    recent: [],
-    notices: [],
-  });
+const view = (): Snapshot => shownOnline(data, outbox, TODAY);
 const timerOf = (projectId: number) => view().timers.find((t) => t.projectId === projectId);
 const ops = () => outbox.items().map((i) => i.op);
 
@@ -63,16 +51,12 @@ beforeEach(async () => {
   dir = tempDir();
   now = T0;
   outbox = (await openOutbox(dir.path)).outbox;
-  h = withAccountsRefused(
-    createHandlers(
-      callParts({
-        outbox,
-        now: () => now,
-        snapshot: view,
-        undoGraceMs: GRACE,
-      }),
-    ),
-  );
+  h = handlersOf({
+    outbox,
+    now: () => now,
+    snapshot: view,
+    undoGraceMs: GRACE,
+  });
 });
 afterEach(async () => {
   await outbox.close();

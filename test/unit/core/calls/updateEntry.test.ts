@@ -8,14 +8,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../../common/dispatch';
 import type { Handlers } from '../../../../common/contract';
 import type { EntryView, Snapshot } from '../../../../common/snapshot';
-import { createHandlers } from '../../../../main/core/calls/handlers';
-import { withAccountsRefused } from '../../../support/soleCore';
 import { JOURNAL_FILE } from '../../../../main/core/sync/journal';
 import { describeOperation, editableValues, type Operation } from '../../../../main/core/model/operations';
 import { openOutbox, type Outbox } from '../../../../main/core/sync/outbox';
 import { emptyServiceData, type ServiceData } from '../../../../main/core/sync/serviceData';
 import { deriveSnapshot } from '../../../../main/core/views/deriveSnapshot';
-import { callParts } from '../../../support/callParts';
+import { handlersOf, shownOnline } from '../support/calls';
 import { must } from '../../../support/result';
 import { ACCOUNT } from '../../../support/offline';
 import { tempDir } from '../../../support/tempDir';
@@ -49,28 +47,16 @@ const data: ServiceData = {
     list: [read(41, 30, 'Website', 'call'), read(42, 20, null, null), read(43, 15, 'Old', 'archived work')],
   },
 };
-const view = (): Snapshot =>
-  deriveSnapshot(data, outbox.items(), {
-    account: ACCOUNT,
-    online: true,
-    lastSyncAt: null,
-    today: TODAY,
-    recent: [],
-    notices: [],
-  });
+const view = (): Snapshot => shownOnline(data, outbox, TODAY);
 const entry = (key: string) => view().today.entries.find((e) => e.key === key)!;
 const open = async () => {
   outbox = (await openOutbox(dir.path)).outbox;
-  h = withAccountsRefused(
-    createHandlers(
-      callParts({
-        outbox,
-        now: () => NOW,
-        snapshot: view,
-        worker: { wake: () => woken++ },
-      }),
-    ),
-  );
+  h = handlersOf({
+    outbox,
+    now: () => NOW,
+    snapshot: view,
+    worker: { wake: () => woken++ },
+  });
 };
 const journal = () =>
   readFileSync(`${dir.path}/${JOURNAL_FILE}`, 'utf8')

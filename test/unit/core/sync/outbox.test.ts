@@ -23,6 +23,41 @@ function pause(outbox: Outbox, projectId = 7): Operation {
   };
 }
 
+/** The start of the timer of Acme, a project created offline: its id is the creation's local id. */
+function startOnAcme(outbox: Outbox, localId: number): Operation {
+  return {
+    kind: 'startTimer',
+    projectId: localId,
+    projectName: 'Acme',
+    fromSeconds: 0,
+    pauses: null,
+    id: 'start',
+    seq: outbox.newSeq(),
+    at: 2,
+  };
+}
+
+/** One operation queued and the outbox closed; then `damage` does to the journal what a crash did. */
+async function oneQueuedThen(damage: () => void): Promise<Operation> {
+  const { outbox } = await reopen();
+  const a = pause(outbox);
+  await outbox.add(a);
+  await outbox.close();
+  damage();
+  return a;
+}
+
+/** A record added after the reopen that read `first` back reads back too, after it, at the next reopen. */
+async function expectLaterRecordReadBack(again: Outbox, first: Operation): Promise<void> {
+  const b = pause(again);
+  await again.add(b);
+  await again.close();
+
+  const third = await reopen();
+  expect(third.skipped).toBe(0);
+  expect(third.outbox.items().map((i) => i.op.id)).toEqual([first.id, b.id]);
+}
+
 describe('outbox', () => {
   it('brings back what was queued after a restart, in order', async () => {
     const { outbox } = await reopen();
@@ -70,43 +105,25 @@ describe('outbox', () => {
   });
 
   it('skips a last line torn by a crash and rewrites the file so later records read back', async () => {
-    const { outbox } = await reopen();
-    const a = pause(outbox);
-    await outbox.add(a);
-    await outbox.close();
-    appendFileSync(dir.journal(), '{"t":"op","op":{"kind":"pause');
+    const a = await oneQueuedThen(() => appendFileSync(dir.journal(), '{"t":"op","op":{"kind":"pause'));
 
     const { outbox: again, skipped } = await reopen();
     expect(skipped).toBe(1);
     expect(again.items().map((i) => i.op.id)).toEqual([a.id]);
-    const b = pause(again);
-    await again.add(b);
-    await again.close();
-
-    const third = await reopen();
-    expect(third.skipped).toBe(0);
-    expect(third.outbox.items().map((i) => i.op.id)).toEqual([a.id, b.id]);
+    await expectLaterRecordReadBack(again, a);
   });
 
   it('keeps a last record whose newline a crash cut off, and the records after it', async () => {
-    const { outbox } = await reopen();
-    const a = pause(outbox);
-    await outbox.add(a);
-    await outbox.close();
     // The record made it to disk, its newline did not.
-    const path = dir.journal();
-    writeFileSync(path, readFileSync(path, 'utf8').replace(/\n$/, ''));
+    const a = await oneQueuedThen(() => {
+      const path = dir.journal();
+      writeFileSync(path, readFileSync(path, 'utf8').replace(/\n$/, ''));
+    });
 
     const { outbox: again, skipped } = await reopen();
     expect(skipped).toBe(0);
     expect(again.items().map((i) => i.op.id)).toEqual([a.id]);
-    const b = pause(again);
-    await again.add(b);
-    await again.close();
-
-    const third = await reopen();
-    expect(third.skipped).toBe(0);
-    expect(third.outbox.items().map((i) => i.op.id)).toEqual([a.id, b.id]);
+    await expectLaterRecordReadBack(again, a);
   });
 
   it('forgets a settled operation on restart, and keeps it in view until its reads are back', async () => {
@@ -197,16 +214,7 @@ describe('outbox', () => {
     const seq = outbox.newSeq();
     const create: Operation = { kind: 'createProject', localId: -seq, name: 'Acme', id: 'create', seq, at: 1 };
     await outbox.add(create);
-    const start: Operation = {
-      kind: 'startTimer',
-      projectId: -seq,
-      projectName: 'Acme',
-      fromSeconds: 0,
-      pauses: null,
-      id: 'start',
-      seq: outbox.newSeq(),
-      at: 2,
-    };
+    const start = startOnAcme(outbox, -seq);
     await outbox.add(start);
     await outbox.settle(create.id, 42);
     expect(outbox.next()?.op).toMatchObject({ id: 'start', projectId: 42 });
@@ -222,16 +230,7 @@ describe('outbox', () => {
     const seq = outbox.newSeq();
     await outbox.add({ kind: 'createProject', localId: -seq, name: 'Acme', id: 'create', seq, at: 1 });
     // The user started the timer while the creation was on its way: the operation names -seq.
-    const start: Operation = {
-      kind: 'startTimer',
-      projectId: -seq,
-      projectName: 'Acme',
-      fromSeconds: 0,
-      pauses: null,
-      id: 'start',
-      seq: outbox.newSeq(),
-      at: 2,
-    };
+    const start = startOnAcme(outbox, -seq);
     await outbox.settle('create', 42);
     await outbox.add(start);
     expect(outbox.next()?.op).toMatchObject({ id: 'start', projectId: 42 });
