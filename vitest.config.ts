@@ -4,8 +4,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   test: {
-    // A throwaway PostgreSQL, started only when a test file asks for one (test/support/postgres.ts).
-    globalSetup: ['test/support/postgresGlobalSetup.ts'],
+    // The run's temporary files in memory where there is room (test/support/memoryTempGlobalSetup.ts:
+    // TMPDIR, set before the next one makes its folder), and a throwaway PostgreSQL, started only
+    // when a test file asks for one (test/support/postgres.ts).
+    globalSetup: ['test/support/memoryTempGlobalSetup.ts', 'test/support/postgresGlobalSetup.ts'],
     // expect.poll waits on a condition; its 1 s default is a wall-clock bound a loaded machine
     // misses (a discarded timer's card seen going after 1 s in a fresh-clone run).
     expect: { poll: { timeout: 10_000 } },
