@@ -1,11 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Unit tests that need a process of their own: notices.test.ts replaces core's worker module
+ * (vi.mock), which would leak into the files after it; the calendar files set TZ and read ical.js,
+ * whose time zones are kept module-wide (shared, recurrence.test.ts's bounded cases failed).
+ */
+const UNIT_IN_THEIR_OWN_PROCESS = ['test/unit/core/notices.test.ts', 'test/unit/core/calendars/**/*.test.ts'];
+
 // One runner for every suite, so the closing count covers them all (scripts/test.mjs prints it).
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   test: {
-    // A throwaway PostgreSQL, started only when a test file asks for one (test/support/postgres.ts).
-    globalSetup: ['test/support/postgresGlobalSetup.ts'],
+    // The run's temporary files in memory where there is room (test/support/memoryTempGlobalSetup.ts:
+    // TMPDIR, set before the next one makes its folder), and a throwaway PostgreSQL, started only
+    // when a test file asks for one (test/support/postgres.ts).
+    globalSetup: ['test/support/memoryTempGlobalSetup.ts', 'test/support/postgresGlobalSetup.ts'],
     // expect.poll waits on a condition; its 1 s default is a wall-clock bound a loaded machine
     // misses (a discarded timer's card seen going after 1 s in a fresh-clone run).
     expect: { poll: { timeout: 10_000 } },
@@ -17,7 +26,27 @@ export default defineConfig({
         extends: true,
         // Some unit tests read the whole tree (function lengths, the packager's checks): vitest's 5 s
         // default is a wall-clock bound a loaded machine misses, so it guards against hangs only.
-        test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 },
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.{ts,tsx}'],
+          exclude: UNIT_IN_THEIR_OWN_PROCESS,
+          environment: 'node',
+          testTimeout: 30_000,
+          // The files of a worker share one module cache instead of importing the tree again each
+          // (per file, the imports cost more than the tests: 59 files of renderer/, common/ and api/
+          // took 49.5 s of CPU isolated and 23 s shared, same minutes). Each file still gets its own
+          // environment (happy-dom or node); the files below cannot share and keep their own process.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit, isolated',
+          include: UNIT_IN_THEIR_OWN_PROCESS,
+          environment: 'node',
+          testTimeout: 30_000,
+        },
       },
       {
         extends: true,

@@ -4,7 +4,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { nodeSqlite, type SqliteDriver } from '../../../service/storage/driver';
+import { type Connection, nodeSqlite, type SqliteDriver } from '../../../service/storage/driver';
+import { migrate, migrations } from '../../../service/storage/migrations';
 import { openSqliteStore, type SqliteStore } from '../../../service/storage/sqliteStore';
 import type { Queryable } from '../../../service/storage/store';
 import { tempDir } from '../../support/tempDir';
@@ -110,6 +111,40 @@ describe('SQLite store handles', () => {
       await tx.transaction(async (inner) => expect(inner.store).toBe(store));
     });
     expect(store.inTransaction).toBe(false);
+  });
+});
+
+describe('SQLite memory stores', () => {
+  /** Every table, index and trigger with its text, and the schema version: what migrating gave. */
+  const schemaOf = async (q: Queryable) => ({
+    version: (await q.get<{ user_version: number }>('PRAGMA user_version'))?.user_version,
+    objects: await q.all('SELECT type, name, sql FROM sqlite_master ORDER BY type, name'),
+    sequences: await q.all('SELECT name, seq FROM sqlite_sequence ORDER BY name'),
+  });
+
+  it('each start at the latest schema with no rows, whatever another one holds (a later one starts from a copy of the migrated image)', async () => {
+    const fromNothing = new DatabaseSync(':memory:');
+    migrate(fromNothing as unknown as Connection);
+    const migrated = {
+      version: migrations.length,
+      objects: fromNothing.prepare('SELECT type, name, sql FROM sqlite_master ORDER BY type, name').all(),
+      sequences: fromNothing.prepare('SELECT name, seq FROM sqlite_sequence ORDER BY name').all(),
+    };
+    fromNothing.close();
+    // `store` (beforeEach) has its notes table and rows: none of it reaches the next store.
+    await store.run("INSERT INTO notes (text) VALUES ('only in the first')");
+    const later = openSqliteStore();
+    try {
+      expect(await schemaOf(later)).toEqual(migrated);
+      expect(await schemaOf(store)).not.toEqual(migrated);
+      // A write to the second reaches no later one either.
+      await later.run("UPDATE sqlite_sequence SET seq = 41 WHERE name = 'entries'");
+      const third = openSqliteStore();
+      expect(await schemaOf(third)).toEqual(migrated);
+      await third.close();
+    } finally {
+      await later.close();
+    }
   });
 });
 
