@@ -2,7 +2,9 @@
 // database. A pg.Pool of connections; each transaction holds one of them from BEGIN to COMMIT
 // (nested transactions are savepoints on it). A transaction given narrow locks (store.ts
 // TransactionOptions.locks: one user's timers, say) takes them with its BEGIN, in one round trip;
-// the account-wide lockKey that some writers still take works the same way.
+// the account-wide lockKey that some writers still take works the same way. A transaction
+// without locks sends its BEGIN with its first statement, in the same round trip
+// (PostgresTransaction.send: the pool's connections pipeline).
 //
 // Values come back as the SQLite store gives them, so the service reads one shape:
 // - int8 (COUNT, bigint columns) and numeric (SUM of bigints, AVG) are JS numbers. An integer
@@ -72,6 +74,12 @@ function statement(text: string): Statement {
 
 type Run = (config: pg.QueryConfig) => Promise<pg.QueryResult>;
 
+/** The part of a socket that holds writes back until uncorked, so several messages go out in one write. */
+interface Corkable {
+  cork(): void;
+  uncork(): void;
+}
+
 /** The queries of the interface over one way of running a statement (the pool, or one client). */
 abstract class PostgresQueryable implements Queryable {
   abstract afterCommit(fn: () => void): void;
@@ -130,20 +138,67 @@ class PostgresTransaction extends PostgresQueryable {
     super();
   }
 
+  /** The outermost transaction's plain BEGIN, to send with its first statement (undefined: sent already, or none). */
+  private begin: string | undefined;
+
+  /** Holds `begin` back until the first statement, which it then goes out with (send). */
+  beginWithFirstStatement(begin: string): void {
+    this.begin = begin;
+  }
+
+  /**
+   * Sends a statement of this transaction. The first one of a plain transaction goes out with
+   * the BEGIN in front of it, in one write (the pool's connections pipeline: pg.Pool's
+   * `pipeline`), so PostgreSQL runs both without a round trip between them: one round trip
+   * instead of two. The server runs them in order; should the BEGIN fail, its error is the one
+   * thrown (the statement behind it then fails too, or its transaction is rolled back).
+   */
+  send(config: pg.QueryConfig | string): Promise<pg.QueryResult> {
+    const root = this.root();
+    const begin = root.begin;
+    if (begin === undefined) return this.client.query(config as pg.QueryConfig);
+    root.begin = undefined;
+    const stream = (this.client as unknown as { connection: { stream: NodeJS.WritableStream & Corkable } }).connection
+      .stream;
+    stream.cork();
+    let began: Promise<pg.QueryResult>;
+    let first: Promise<pg.QueryResult>;
+    try {
+      began = this.client.query(begin);
+      first = this.client.query(config as pg.QueryConfig);
+    } finally {
+      stream.uncork();
+    }
+    return Promise.allSettled([began, first]).then(([b, f]) => {
+      if (b.status === 'rejected') throw b.reason;
+      if (f.status === 'rejected') throw f.reason;
+      return f.value;
+    });
+  }
+
+  /** True until the first statement has gone out with the BEGIN: then there is nothing to commit or roll back. */
+  get unsent(): boolean {
+    return this.root().begin !== undefined;
+  }
+
+  private root(): PostgresTransaction {
+    let root: PostgresTransaction = this;
+    while (root.parent) root = root.parent;
+    return root;
+  }
+
   /** What runs after COMMIT, kept on the outermost transaction (depth 1). */
   readonly committed: Array<() => void> = [];
 
   afterCommit(fn: () => void): void {
-    let root: PostgresTransaction = this;
-    while (root.parent) root = root.parent;
-    root.committed.push(fn);
+    this.root().committed.push(fn);
   }
 
   protected execute: Run = async (config) => {
     while (this.child) await this.childEnd();
     if (this.ended) throw new Error('This transaction has ended: its handle cannot be used');
     this.store.counted(1);
-    return this.client.query(config);
+    return this.send(config);
   };
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
@@ -157,7 +212,7 @@ class PostgresTransaction extends PostgresQueryable {
     const savepoint = `nested_${this.depth}`;
     try {
       this.store.counted(2); // the savepoint and its release (or rollback)
-      await this.client.query(`SAVEPOINT ${savepoint}`);
+      await this.send(`SAVEPOINT ${savepoint}`);
       try {
         const result = await holder.run(inner, fn, inner);
         inner.ended = true;
@@ -345,29 +400,41 @@ export class PostgresStore extends PostgresQueryable implements Store {
     this.refuseFromOwnTransaction();
     const signal = requestSignal();
     const client = await connectFor(this.pool, signal);
+    // A plain BEGIN goes out with the transaction's first statement (PostgresTransaction.send):
+    // it takes no snapshot and no lock, so nothing can tell it later. BEGIN with locks is sent
+    // and waited for first, so that fn starts only once the locks are held, as it always did.
+    const lazy = begin === 'BEGIN';
     const tx = new PostgresTransaction(client, this, 1, undefined);
+    if (lazy) tx.beginWithFirstStatement(begin);
     let broken: Error | undefined;
     // A request cut while its statement waits (a lock, a full table scan): cancel the statement.
     const cancel = () => cancelActiveQuery(this.pool, client);
     signal?.addEventListener('abort', cancel);
     try {
-      // One round trip: BEGIN and the transaction's locks.
-      this.counted(1);
-      await client.query(begin);
+      if (!lazy) {
+        // One round trip: BEGIN and the transaction's locks.
+        this.counted(1);
+        await client.query(begin);
+      }
       const result = await holder.run(tx, fn, tx);
       tx.ended = true;
       // The last moment to give up: once COMMIT is sent the work stays, whatever the request's answer.
       refuseIfCut(signal);
-      this.counted(1);
-      await client.query('COMMIT');
+      // A plain transaction that sent no statement has nothing to commit.
+      if (!tx.unsent) {
+        this.counted(1);
+        await client.query('COMMIT');
+      }
       // Wakes of background work: theirs, not the request's (cancellation.ts).
       for (const fn of tx.committed.splice(0)) outsideRequest(fn);
       return result;
     } catch (error) {
       tx.ended = true;
-      // A connection that cannot even roll back is not given back to the pool.
-      this.counted(1);
-      await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+      // A connection that cannot even roll back is not given back to the pool (nothing sent: nothing to roll back).
+      if (!tx.unsent) {
+        this.counted(1);
+        await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+      }
       throw error;
     } finally {
       signal?.removeEventListener('abort', cancel);
@@ -407,6 +474,10 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     connectionString: options.url,
     max: options.poolSize ?? 10,
     types: storeTypes(),
+    // A statement queued on a connection is written at once, not after the previous one's answer:
+    // what lets a transaction's BEGIN and first statement share one round trip. One caller at a
+    // time holds a connection and waits for each answer, so nothing else changes.
+    pipeline: true,
     ...(timeout > 0 ? { statement_timeout: timeout, idle_in_transaction_session_timeout: timeout } : {}),
   });
   // An idle connection the server closed (restart, failover) is dropped by the pool and replaced

@@ -233,6 +233,37 @@ describe('PostgreSQL store: transactions', () => {
     ]);
   });
 
+  it("sends a plain transaction's BEGIN with its first statement: one round trip for both, and every statement inside the transaction", async () => {
+    const before = store.statementsSent;
+    const ids = await store.transaction(async (tx) => {
+      // The same transaction id twice: both ran inside one transaction (outside one, each statement is its own).
+      const first = (await tx.get<{ id: string }>('SELECT txid_current()::text AS id'))!.id;
+      await tx.run('INSERT INTO things (name) VALUES (?)', 'pipelined-1');
+      return [first, (await tx.get<{ id: string }>('SELECT txid_current()::text AS id'))!.id];
+    });
+    expect(ids[0]).toBe(ids[1]);
+    // BEGIN with the first statement, the insert, the second read, COMMIT: four round trips (five before).
+    expect(store.statementsSent - before).toBe(4);
+    expect(await names(store, 'pipelined-')).toEqual(['pipelined-1']);
+  });
+
+  it('rolls back a plain transaction whose first statement failed, and sends nothing for one that ran no statement', async () => {
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.run('INSERT INTO things (id, name) VALUES (?, ?)', 'not a number', 'never');
+      }),
+    ).rejects.toMatchObject({ code: '22P02' });
+    const before = store.statementsSent;
+    expect(await store.transaction(async () => 'nothing asked')).toBe('nothing asked');
+    expect(store.statementsSent - before).toBe(0);
+    // The connections are clean: no transaction left open on any of them.
+    const open = await Promise.all(
+      Array.from({ length: 4 }, () => store.transaction(async (tx) => tx.get<{ n: number }>('SELECT 1 AS n'))),
+    );
+    expect(open).toEqual(Array.from({ length: 4 }, () => ({ n: 1 })));
+    expect(await names(store, 'never')).toEqual([]);
+  });
+
   it('runs two transactions with the same lockKey one after the other, across instances', async () => {
     const other = await anotherInstance();
     const events: string[] = [];
