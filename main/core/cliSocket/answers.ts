@@ -5,7 +5,13 @@
 
 import { createConnection } from 'node:net';
 
-/** Whether a server accepts a connection at `path` (within a second). */
+/**
+ * Whether a server may be listening at `path`: false only when the system says nothing listens
+ * there (ECONNREFUSED: a file no process binds, left by a killed app; ENOENT: no file). A
+ * connection not made within a second counts as an answer: on a loaded machine a live owner's
+ * accept, or this process's own turn to see it, can take that long, and taking a live owner's
+ * socket for stale would let two apps hold one data folder (seen at load 20).
+ */
 export function answers(path: string): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = createConnection(path);
@@ -14,8 +20,10 @@ export function answers(path: string): Promise<boolean> {
       socket.destroy();
       resolve(result);
     };
-    const timer = setTimeout(() => done(false), 1000);
+    const timer = setTimeout(() => done(true), 1000);
     socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
+    socket.once('error', (error: NodeJS.ErrnoException) =>
+      done(error.code !== 'ECONNREFUSED' && error.code !== 'ENOENT'),
+    );
   });
 }
