@@ -2,9 +2,10 @@
 // database. A pg.Pool of connections; each transaction holds one of them from BEGIN to COMMIT
 // (nested transactions are savepoints on it). A transaction given narrow locks (store.ts
 // TransactionOptions.locks: one user's timers, say) takes them with its BEGIN, in one round trip;
-// the account-wide lockKey that some writers still take works the same way. A transaction
-// without locks sends its BEGIN with its first statement, in the same round trip
-// (PostgresTransaction.send: the pool's connections pipeline).
+// the older account-wide lockKey, which no route takes any more, works the same way. A
+// transaction without locks sends its BEGIN with its first statement, in the same round trip
+// (PostgresTransaction.send: the pool's connections pipeline). A transaction PostgreSQL ends as a
+// deadlock's victim or a serialization failure is run again, a bounded number of times.
 //
 // Values come back as the SQLite store gives them, so the service reads one shape:
 // - int8 (COUNT, bigint columns) and numeric (SUM of bigints, AVG) are JS numbers. An integer
@@ -48,6 +49,13 @@ function storeTypes(): pg.CustomTypesConfig {
   types.setTypeParser(BOOL, 'text', (text: string) => (text === 't' ? 1 : 0));
   return types;
 }
+
+/** How often a transaction that lost a deadlock or a serialization check is run again. */
+const RETRIES = 3;
+const isRetryable = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+};
 
 export const PG_FOREIGN_KEY_VIOLATION = '23503';
 
@@ -395,7 +403,26 @@ export class PostgresStore extends PostgresQueryable implements Store {
     }
   }
 
+  /**
+   * Runs fn in a transaction. One that PostgreSQL ended as a deadlock's victim (40P01) or as a
+   * serialization failure (40001) is run again from the start, up to RETRIES times: it was rolled
+   * back whole, so nothing of it is stored or answered, and its afterCommit work was dropped with
+   * it. Two writers that lock the same rows in different orders (a merge and an edit of the rows
+   * it rewrites) then both succeed instead of one getting a 500.
+   */
   async transaction<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.once(fn, options);
+      } catch (error) {
+        if (attempt > RETRIES || !isRetryable(error)) throw error;
+        // A short, growing pause lets the winner commit before this one locks again.
+        await new Promise((resolve) => setTimeout(resolve, attempt * 5 + Math.random() * 10));
+      }
+    }
+  }
+
+  private async once<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions): Promise<T> {
     const begin = beginText(options);
     this.refuseFromOwnTransaction();
     const signal = requestSignal();

@@ -322,6 +322,31 @@ describe('PostgreSQL store: transactions', () => {
     await expect(Promise.all([first, second])).resolves.toBeDefined();
   });
 
+  it("runs a deadlock's victim again from the start: two writers locking two rows in opposite orders both succeed, each once", async () => {
+    const other = await anotherInstance();
+    const [a, b] = await store.column<number>(
+      "INSERT INTO things (name, n) VALUES ('dead-a', 0), ('dead-b', 0) RETURNING id",
+    );
+    const runs = { first: 0, second: 0 };
+    let bothHoldOne!: () => void;
+    const holding = new Promise<void>((resolve) => (bothHoldOne = resolve));
+    let held = 0;
+    // Each takes its first row, waits until the other holds its own, then asks for the other's:
+    // PostgreSQL must end one of them as the deadlock's victim (40P01).
+    const writer = (on: PostgresStore, name: keyof typeof runs, first: number, second: number) =>
+      on.transaction(async (tx) => {
+        runs[name]++;
+        await tx.run('UPDATE things SET n = n + 1 WHERE id = ?', first);
+        if (runs[name] === 1 && ++held === 2) bothHoldOne();
+        if (runs[name] === 1) await holding;
+        await tx.run('UPDATE things SET n = n + 1 WHERE id = ?', second);
+      });
+    await Promise.all([writer(store, 'first', a!, b!), writer(other, 'second', b!, a!)]);
+    // One ran twice (the victim, rolled back whole the first time), and each row counts both once.
+    expect(runs.first + runs.second).toBe(3);
+    expect(await store.column('SELECT n FROM things WHERE id IN (?, ?) ORDER BY id', a, b)).toEqual([2, 2]);
+  });
+
   it('ends its pool on close: a query afterwards fails', async () => {
     const closing = await anotherInstance();
     others.splice(others.indexOf(closing), 1);
