@@ -3,7 +3,8 @@
 // embedded account and the keychain of DBUS_SESSION_BUS_ADDRESS. Prints one JSON line once the
 // tray is up: ms from the process's start (performance.now(): its time origin is the process's
 // start), resident memory then, the same once the account is open (the app draws the tray first),
-// and, with STINT_START_MODULES=1, the slowest package requires.
+// and, with STINT_START_MODULES=1, the slowest package requires. STINT_START_BUNDLE boots another
+// build's index.cjs instead of dist/'s (bench/startAB.ts: builds compared in alternated boots).
 //
 //   node startChild.mjs <userData> <port of the embedded service>
 import { Module } from 'node:module';
@@ -42,6 +43,7 @@ const booted = await bootBundle({
   userData,
   args: [`--local-port=${process.argv[3]}`],
   upTo: 'tray',
+  bundle: process.env.STINT_START_BUNDLE || undefined,
   onTray: () =>
     setImmediate(() =>
       // CPU time to the tray: on a loaded machine wall time mostly measures the wait for a core.
