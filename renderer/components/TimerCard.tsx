@@ -6,7 +6,7 @@
 // under the row (note, Log, Discard, Adjust), and Escape there closes it, back on More.
 
 import type { ComponentChildren, Ref } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
 import type { TimerView } from '../../common/snapshot';
 import { useAction } from '../hooks';
@@ -237,10 +237,12 @@ interface DiscardConfirmProps {
 
 /** "Discard 1:05:00?" asked in place, the focus on the safe answer. */
 function DiscardConfirm({ name, seconds, onDiscard, onKeep }: DiscardConfirmProps) {
-  // Asked to confirm a discard, the focus goes to the safe answer.
+  // Asked to confirm a discard, the focus goes to the safe answer, before the question is first
+  // painted (a layout effect): a key pressed as soon as it shows can only meet it there, never be
+  // moved from Yes to Keep a moment later.
   const keep = useRef<HTMLButtonElement>(null);
   const formatDuration = useElapsed();
-  useEffect(() => {
+  useLayoutEffect(() => {
     keep.current?.focus();
   }, []);
   return (

@@ -158,6 +158,9 @@ describe('the timer story, in the browser', () => {
       expect(await timer(page, 'Scratch').count()).toBe(1);
 
       await page.getByRole('button', { name: 'Discard Scratch' }).press('Enter');
+      // Once the question has put its focus on Keep, as a user sees it: pressed sooner, Enter on
+      // Yes could be moved to Keep by that focus (a loaded fresh-clone run kept the timer so).
+      await expect.poll(() => page.locator('*:focus').textContent()).toBe('Keep');
       await page.getByRole('button', { name: 'Yes, discard Scratch' }).press('Enter');
       await expect.poll(() => timer(page, 'Scratch').count()).toBe(0);
       expect(problems).toEqual([]);

@@ -123,6 +123,23 @@ describe('TimerCard', () => {
     await waitFor(() => expect(bridge.discardTimer).toHaveBeenCalledWith({ projectId: 1 }));
   });
 
+  it('puts the focus on Keep as the discard question first shows, before a key pressed then could land on Yes', async () => {
+    render(
+      <TimerCard
+        timer={timerView({ state: 'paused', seconds: 600 })}
+        now={NOW}
+        billingIncrement={15}
+        bridge={fakeBridge()}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'More for Website' }));
+    // A plain click, outside testing-library's act(), which would run every effect at once: the
+    // question renders on Preact's next turn, and Keep must have the focus by that render itself.
+    screen.getByRole('button', { name: 'Discard Website' }).dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    await waitFor(() => screen.getByRole('group', { name: 'Discard Website?' }), { interval: 0 });
+    expect(document.activeElement?.textContent).toBe('Keep');
+  });
+
   it("shows the service's refusal on the card it came from", async () => {
     const bridge = fakeBridge({ logTimer: async () => fail('rejected', 'Project is archived') });
     render(
