@@ -1,6 +1,7 @@
 // Entries (logged time): writes that round minutes to the project's increment and link the
 // description's #hashtags, and the filtered list of spec 001 "GET /v2/entries".
 import { refused } from '../http/errors';
+import { rowLock } from '../storage/dialect';
 import { lockWithin, PROJECTS_OF_ACCOUNT } from '../storage/narrowLocks';
 import type { Queryable } from '../storage/store';
 import { findProjectByName, getProject, insertProject, projectForEntry, type ProjectRow } from './projects';
@@ -66,8 +67,9 @@ export async function getEntry(db: Queryable, accountId: number, id: number): Pr
  * on another instance waits, and this transaction reads what the one before it left.
  */
 export async function lockedEntry(tx: Queryable, accountId: number, id: number): Promise<EntryRow | undefined> {
-  const lock = tx.dialect === 'postgres' ? ' FOR UPDATE OF e' : '';
-  return (await tx.get(`${SELECT} WHERE e.account_id = ? AND e.id = ?${lock}`, accountId, id)) as EntryRow | undefined;
+  return (await tx.get(`${SELECT} WHERE e.account_id = ? AND e.id = ?${rowLock(tx, 'UPDATE', 'e')}`, accountId, id)) as
+    | EntryRow
+    | undefined;
 }
 
 export interface ProjectChoice {

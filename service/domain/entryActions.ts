@@ -1,7 +1,7 @@
 // Approval and invoicing marks of entries (spec 001 Entry state table). An approved entry is
 // locked until unapproved; an entry on an invoice is locked for good. Marking as invoiced outside
 // the service only records the date (decided: it does not lock; repeated marks change the date).
-import { idList } from '../storage/dialect';
+import { idList, rowLock } from '../storage/dialect';
 import type { Queryable } from '../storage/store';
 import { jsonList } from './sqlText';
 
@@ -20,11 +20,10 @@ export interface EntryMarks {
 /** The marks of the account's entries among ids, in id order; unknown ids are left out. */
 export async function entryMarks(db: Queryable, accountId: number, ids: number[]): Promise<EntryMarks[]> {
   // Inside a write, locked (PostgreSQL, in id order): an edit racing on another instance waits, or is waited for.
-  const lock = db.dialect === 'postgres' && db.inTransaction ? ' FOR UPDATE OF e' : '';
   return (await db.all(
     `SELECT e.id, e.user_id, e.project_id, e.approved_at, e.approved_by_id, e.invoiced_at, e.invoice_id, CASE WHEN p.enabled = 0 THEN 1 ELSE 0 END AS archived
      FROM entries e LEFT JOIN projects p ON p.id = e.project_id
-     WHERE e.account_id = ? AND e.id IN ${idList(db.dialect)} ORDER BY e.id${lock}`,
+     WHERE e.account_id = ? AND e.id IN ${idList(db.dialect)} ORDER BY e.id${rowLock(db, 'UPDATE', 'e')}`,
     accountId,
     jsonList(ids),
   )) as EntryMarks[];

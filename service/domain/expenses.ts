@@ -1,7 +1,7 @@
 // Expenses (spec 001 "Expenses"): writes and the filtered list. Prices are integer cents and may
 // be negative; descriptions are kept as written (tags are not parsed). An expense on an invoice
 // is locked; so is one in an archived project (the rules sit in the resource).
-import { like, idList } from '../storage/dialect';
+import { like, idList, rowLock } from '../storage/dialect';
 import type { ExpenseFilters } from '../../wire/serviceTypesMoney';
 import type { Queryable } from '../storage/store';
 import { jsonList, likeContains, Where } from './sqlText';
@@ -42,20 +42,16 @@ export async function getExpense(db: Queryable, accountId: number, id: number): 
  * or deletion of one of them racing on another instance go one after the other, and the later
  * reads what the earlier left (the price invoiced is the price kept; an invoiced one stays).
  */
-const lockedInTransaction = (db: Queryable) => (db.dialect === 'postgres' && db.inTransaction ? ' FOR UPDATE' : '');
-
 /** The expense a write is about to change, read again inside its transaction (locked on PostgreSQL); undefined when gone. */
 export async function expenseForChange(tx: Queryable, accountId: number, id: number): Promise<ExpenseRow | undefined> {
-  return (await tx.get(
-    `SELECT * FROM expenses WHERE account_id = ? AND id = ?${lockedInTransaction(tx)}`,
-    accountId,
-    id,
-  )) as ExpenseRow | undefined;
+  return (await tx.get(`SELECT * FROM expenses WHERE account_id = ? AND id = ?${rowLock(tx)}`, accountId, id)) as
+    | ExpenseRow
+    | undefined;
 }
 
 export async function expensesByIds(db: Queryable, accountId: number, ids: number[]): Promise<ExpenseRow[]> {
   return (await db.all(
-    `SELECT * FROM expenses WHERE account_id = ? AND id IN ${idList(db.dialect)} ORDER BY id${lockedInTransaction(db)}`,
+    `SELECT * FROM expenses WHERE account_id = ? AND id IN ${idList(db.dialect)} ORDER BY id${rowLock(db)}`,
     accountId,
     jsonList(ids),
   )) as ExpenseRow[];

@@ -1,7 +1,7 @@
 // Invoices (spec 001 "Invoices"): the rows, what an invoice is made of (its entries, expenses,
 // taxes, custom rates and projects), the insert that locks its entries and expenses, and the
 // filtered list.
-import { equalsNocase, idList, jsonField, jsonTrue, like, nocase, type Dialect } from '../storage/dialect';
+import { equalsNocase, idList, jsonField, jsonTrue, like, nocase, rowLock, type Dialect } from '../storage/dialect';
 import { randomBytes } from 'node:crypto';
 import type { CalculationMethod, Invoice, InvoiceFilters, InvoiceState } from '../../wire/serviceTypesMoney';
 import type { Queryable } from '../storage/store';
@@ -98,14 +98,12 @@ export interface InvoicedEntry {
  * Inside a write: the entries locked (PostgreSQL, in id order), so an edit of one of them racing on
  * another instance waits for the invoice, or the invoice for the edit, and reads what it left.
  */
-const lockedInTransaction = (db: Queryable) =>
-  db.dialect === 'postgres' && db.inTransaction ? ' FOR UPDATE OF e' : '';
 
 export async function entriesForInvoice(db: Queryable, accountId: number, ids: number[]): Promise<InvoicedEntry[]> {
   return (await db.all(
     `SELECT e.id, e.user_id, e.project_id, e.minutes, e.invoice_id, e.invoiced_at, ${ENTRY_BILLABLE} AS billable
      FROM entries e LEFT JOIN projects p ON p.id = e.project_id
-     WHERE e.account_id = ? AND e.id IN ${idList(db.dialect)} ORDER BY e.id${lockedInTransaction(db)}`,
+     WHERE e.account_id = ? AND e.id IN ${idList(db.dialect)} ORDER BY e.id${rowLock(db, 'UPDATE', 'e')}`,
     accountId,
     jsonList(ids),
   )) as InvoicedEntry[];

@@ -1,7 +1,7 @@
 // Project groups (spec 001 "Project groups"): a named set of projects; a project is in at most
 // one group (projects.project_group_id). Decided: group names need not be unique, since nothing
 // looks a group up by name.
-import { forUpdate, like, nocase, idList } from '../storage/dialect';
+import { idList, like, nocase, rowLock } from '../storage/dialect';
 import type { Queryable } from '../storage/store';
 import type { ProjectRow } from './projects';
 import { jsonList, likeContains, Where } from './sqlText';
@@ -98,11 +98,9 @@ export async function groupForChange(
   accountId: number,
   id: number,
 ): Promise<ProjectGroupRow | undefined> {
-  return (await tx.get(
-    `SELECT * FROM project_groups WHERE account_id = ? AND id = ? ${forUpdate(tx.dialect)}`,
-    accountId,
-    id,
-  )) as ProjectGroupRow | undefined;
+  return (await tx.get(`SELECT * FROM project_groups WHERE account_id = ? AND id = ?${rowLock(tx)}`, accountId, id)) as
+    | ProjectGroupRow
+    | undefined;
 }
 
 export async function insertProjectGroup(db: Queryable, accountId: number, name: string, now: string): Promise<number> {

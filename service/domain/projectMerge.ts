@@ -103,7 +103,6 @@ export interface MergeProjectsOptions {
   now: string;
 }
 
-/** Runs inside the caller's transaction; both projects are the account's and not archived. */
 /**
  * PostgreSQL: locks the rows a merge rewrites (the source's entries, expenses and timers, the
  * target's timers, each in id order) before the merge locks the two projects. An edit of one of
@@ -118,6 +117,7 @@ export async function lockMergedRows(tx: Queryable, sourceId: number, targetId: 
   await tx.all('SELECT id FROM timers WHERE project_id IN (?, ?) ORDER BY id FOR UPDATE', sourceId, targetId);
 }
 
+/** Runs inside the caller's transaction; both projects are the account's and not archived. */
 export async function mergeProjects(
   db: Queryable,
   { accountId, target, source, nowMs, now }: MergeProjectsOptions,

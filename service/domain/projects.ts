@@ -1,5 +1,5 @@
 // Projects of an account and the sums the full Project form reports, computed from entries.
-import { equalsNocase, like, nocase, idList, page } from '../storage/dialect';
+import { equalsNocase, like, nocase, idList, page, rowLock } from '../storage/dialect';
 import { lockWithin, PROJECTS_OF_ACCOUNT } from '../storage/narrowLocks';
 import type { Queryable } from '../storage/store';
 import { refuseBeyondProjectLimit } from './projectLimit';
@@ -58,10 +58,11 @@ export async function getProject(db: Queryable, accountId: number, id: number): 
  * (then finds no project: 'missing', not a foreign key error).
  */
 export async function projectForEntry(db: Queryable, accountId: number, id: number): Promise<ProjectRow | undefined> {
-  const lock = db.dialect === 'postgres' && db.inTransaction ? ' FOR KEY SHARE' : '';
-  return (await db.get(`SELECT * FROM projects WHERE account_id = ? AND id = ?${lock}`, accountId, id)) as
-    | ProjectRow
-    | undefined;
+  return (await db.get(
+    `SELECT * FROM projects WHERE account_id = ? AND id = ?${rowLock(db, 'KEY SHARE')}`,
+    accountId,
+    id,
+  )) as ProjectRow | undefined;
 }
 
 /** Locks the project's row on PostgreSQL (against entries written into it meanwhile); SQLite has one writer. */

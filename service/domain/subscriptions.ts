@@ -3,7 +3,7 @@
 // serves both, told apart by a Kind. Topics are a JSON array kept in the order they were added.
 // The secret is written sealed (storage/secretBox.ts) and never read back here: only the
 // deliveries open it (events/), and the fresh value is answered once by create and reroll.
-import { jsonTexts, like, textList } from '../storage/dialect';
+import { jsonTexts, like, rowLock, textList } from '../storage/dialect';
 import { randomBytes } from 'node:crypto';
 import type { SubscriptionState } from '../../wire/serviceTypesMoney';
 import type { Queryable } from '../storage/store';
@@ -67,8 +67,7 @@ export async function subscriptionForChange(
   accountId: number,
   id: number,
 ): Promise<SubscriptionRow | undefined> {
-  const lock = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
-  return (await tx.get(`${select(k)} WHERE account_id = ? AND id = ?${lock}`, accountId, id)) as
+  return (await tx.get(`${select(k)} WHERE account_id = ? AND id = ?${rowLock(tx)}`, accountId, id)) as
     | SubscriptionRow
     | undefined;
 }

@@ -4,7 +4,7 @@
 // description do not change, only the mark in front of them. A rewritten entry's updated_at
 // moves, so clients that sync by updated_from see the new text.
 // Tag merges (which move links as well) are in tagMerges.ts.
-import { page } from '../storage/dialect';
+import { page, rowLock } from '../storage/dialect';
 import type { Queryable } from '../storage/store';
 import { replaceHashtag } from './hashtags';
 import type { TagRow } from './tags';
@@ -15,8 +15,6 @@ import type { TagRow } from './tags';
  * on another instance commits first and its text is the one rewritten, never overwritten by the
  * text read before it.
  */
-const lockedRows = (db: Queryable, of: string) =>
-  db.dialect === 'postgres' && db.inTransaction ? ` FOR UPDATE OF ${of}` : '';
 
 export interface RewriteEntryMentionsOptions {
   tagId: number;
@@ -33,7 +31,7 @@ export async function rewriteEntryMentions(
 ): Promise<number[]> {
   const { sql, params } = page(db.dialect, limit);
   const rows = (await db.all(
-    `SELECT e.id, e.description FROM entry_tags et JOIN entries e ON e.id = et.entry_id WHERE et.tag_id = ? ORDER BY et.entry_id ${sql}${lockedRows(db, 'e')}`,
+    `SELECT e.id, e.description FROM entry_tags et JOIN entries e ON e.id = et.entry_id WHERE et.tag_id = ? ORDER BY et.entry_id ${sql}${rowLock(db, 'UPDATE', 'e')}`,
     tagId,
     ...params,
   )) as Array<{ id: number; description: string | null }>;
@@ -59,7 +57,7 @@ export async function rewriteTimerMentions(
   { tagId, name, to, now }: RewriteTimerMentionsOptions,
 ): Promise<number[]> {
   const rows = (await db.all(
-    `SELECT t.id, t.description FROM timer_tags tt JOIN timers t ON t.id = tt.timer_id WHERE tt.tag_id = ? ORDER BY t.id${lockedRows(db, 't')}`,
+    `SELECT t.id, t.description FROM timer_tags tt JOIN timers t ON t.id = tt.timer_id WHERE tt.tag_id = ? ORDER BY t.id${rowLock(db, 'UPDATE', 't')}`,
     tagId,
   )) as Array<{
     id: number;

@@ -1,7 +1,7 @@
 // Tags of an account: created on demand from #hashtags and by POST /v2/tags, linked to entries
 // and timers. An existing tag keeps its billable flag whatever a new mention says (decided: the
 // tag is the account's, its flag changes through the tag, not through a description).
-import { equalsNocase, forUpdate, nocase, like, idList, page, type Dialect } from '../storage/dialect';
+import { equalsNocase, nocase, like, idList, page, rowLock, type Dialect } from '../storage/dialect';
 import type { Queryable } from '../storage/store';
 import { parseHashtags, type ParsedTag } from './hashtags';
 import { jsonList, likeContains, Where } from './sqlText';
@@ -35,7 +35,7 @@ export async function getTag(db: Queryable, accountId: number, id: number): Prom
  */
 export async function lockedTags(tx: Queryable, accountId: number, ids: number[]): Promise<TagRow[]> {
   return (await tx.all(
-    `SELECT * FROM tags WHERE account_id = ? AND id IN ${idList(tx.dialect)} ORDER BY id ${forUpdate(tx.dialect)}`,
+    `SELECT * FROM tags WHERE account_id = ? AND id IN ${idList(tx.dialect)} ORDER BY id${rowLock(tx)}`,
     accountId,
     jsonList(ids),
   )) as TagRow[];
@@ -49,10 +49,11 @@ export async function lockedTags(tx: Queryable, accountId: number, ids: number[]
  * rewriting that entry. Undefined when the tag is gone.
  */
 export async function tagForChange(tx: Queryable, accountId: number, id: number): Promise<TagRow | undefined> {
-  const lock = tx.dialect === 'postgres' ? ' FOR NO KEY UPDATE' : '';
-  return (await tx.get(`SELECT * FROM tags WHERE account_id = ? AND id = ?${lock}`, accountId, id)) as
-    | TagRow
-    | undefined;
+  return (await tx.get(
+    `SELECT * FROM tags WHERE account_id = ? AND id = ?${rowLock(tx, 'NO KEY UPDATE')}`,
+    accountId,
+    id,
+  )) as TagRow | undefined;
 }
 
 /**

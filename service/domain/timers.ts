@@ -2,7 +2,7 @@
 // yet), running or paused; at most one running per user. Elapsed time is kept as elapsed_ms
 // plus, while running, the time since running_since_ms, so a read at any moment is exact
 // without anything ticking.
-import { forUpdate, idList, like } from '../storage/dialect';
+import { idList, like, rowLock } from '../storage/dialect';
 import type { Queryable } from '../storage/store';
 import type { ProjectRow } from './projects';
 import { jsonList, likeContains, Where } from './sqlText';
@@ -40,11 +40,9 @@ export async function getTimer(db: Queryable, userId: number, projectId: number)
  * (a log that finds it gone answers 404 instead of logging it again).
  */
 export async function lockedTimer(tx: Queryable, userId: number, projectId: number): Promise<TimerRow | undefined> {
-  return (await tx.get(
-    `SELECT * FROM timers WHERE user_id = ? AND project_id = ? ${forUpdate(tx.dialect)}`,
-    userId,
-    projectId,
-  )) as TimerRow | undefined;
+  return (await tx.get(`SELECT * FROM timers WHERE user_id = ? AND project_id = ?${rowLock(tx)}`, userId, projectId)) as
+    | TimerRow
+    | undefined;
 }
 
 export interface CreateTimerOptions {

@@ -25,6 +25,7 @@ import { bodyOf, LIMITS, pathId, queryOf, type Fields } from '../http/fields';
 import { idArray as bodyIds } from '../http/idArray';
 import { readPage, sendPage } from '../http/pagination';
 import { isUniqueViolation } from '../storage/constraintErrors';
+import { rowLock } from '../storage/dialect';
 import type { Queryable } from '../storage/store';
 import * as view from '../views/people';
 import { sendEntryList, within } from './entryList';
@@ -80,8 +81,8 @@ const nameTakenMeanwhile =
  * or waits and takes the new memberships with it.
  */
 async function stillThere(tx: Queryable, id: number): Promise<void> {
-  const lock = tx.dialect === 'postgres' ? ' FOR KEY SHARE' : '';
-  if (!(await tx.get(`SELECT id FROM teams WHERE id = ?${lock}`, id))) throw notFound('Team not found');
+  if (!(await tx.get(`SELECT id FROM teams WHERE id = ?${rowLock(tx, 'KEY SHARE')}`, id)))
+    throw notFound('Team not found');
 }
 
 type WithId = { Params: { id: string } };

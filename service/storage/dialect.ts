@@ -157,12 +157,20 @@ export function skipLocked(dialect: Dialect, of?: string): string {
 }
 
 /**
- * The end of a SELECT of the row a transaction is about to change from what it read: PostgreSQL
- * locks it, so a request racing on another instance waits for this one to commit and then reads
- * the row as it left it; SQLite (one writer) needs nothing.
+ * The end of a SELECT of rows a write transaction goes on from (with its leading space): on
+ * PostgreSQL inside a transaction it locks them, so a request racing on another instance waits for
+ * this one to commit and then reads the rows as it left them; outside a transaction, and on SQLite
+ * (one writer), nothing. `mode` is the lock's strength (KEY SHARE: the row must stay, as a foreign
+ * key would hold it; NO KEY UPDATE: a change that leaves the key, so KEY SHARE holders need not
+ * wait), `of` the table alias locked in a join.
  */
-export function forUpdate(dialect: Dialect): string {
-  return dialect === 'sqlite' ? '' : 'FOR UPDATE';
+export function rowLock(
+  db: { readonly dialect: Dialect; readonly inTransaction: boolean },
+  mode: 'UPDATE' | 'NO KEY UPDATE' | 'KEY SHARE' = 'UPDATE',
+  of?: string,
+): string {
+  if (db.dialect === 'sqlite' || !db.inTransaction) return '';
+  return ` FOR ${mode}${of ? ` OF ${of}` : ''}`;
 }
 
 // The DDL (schemaRender.ts writes every migration's tables through these).
