@@ -19,8 +19,21 @@ export function openDatabaseFile(path: string, options: { readonly?: boolean } =
   return new DatabaseSync(path, { readOnly: options.readonly ?? false, timeout: 5000 });
 }
 
-const isLocked = (error: unknown) => /database is locked/.test(String(error));
-const turn = () => new Promise((resolve) => setTimeout(resolve, 20));
+/**
+ * Runs `attempt` until the write lock is not in its way: an attempt refused with "database is
+ * locked" is made again after a turn of the event loop (which lets an in-process service finish
+ * the batch holding the lock), for up to `withinMs`.
+ */
+async function whenUnlocked<T>(attempt: () => T | Promise<T>, withinMs: number): Promise<T> {
+  for (const end = Date.now() + withinMs; ; ) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!/database is locked/.test(String(error)) || Date.now() > end) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
 
 /**
  * Runs `write` in one transaction on a second connection to the file of a service that runs in
@@ -34,14 +47,7 @@ const turn = () => new Promise((resolve) => setTimeout(resolve, 20));
 export async function writeBeside<T>(path: string, write: (db: DatabaseSync) => T): Promise<T> {
   const db = new DatabaseSync(path, { timeout: 0 });
   try {
-    for (const end = Date.now() + 30_000; ; await turn()) {
-      try {
-        db.exec('BEGIN IMMEDIATE');
-        break;
-      } catch (error) {
-        if (!isLocked(error) || Date.now() > end) throw error;
-      }
-    }
+    await whenUnlocked(() => db.exec('BEGIN IMMEDIATE'), 30_000);
     try {
       const result = write(db);
       db.exec('COMMIT');
@@ -90,16 +96,7 @@ export function asDb(db: DatabaseSync): SqliteStore {
   db.exec('PRAGMA busy_timeout = 0');
   const store = new SqliteStore(db as unknown as Connection, undefined);
   const once = store.transaction.bind(store);
-  store.transaction = async (fn, options) => {
-    for (const end = Date.now() + 10_000; ; ) {
-      try {
-        return await once(fn, options);
-      } catch (error) {
-        if (!isLocked(error) || Date.now() > end) throw error;
-        await turn();
-      }
-    }
-  };
+  store.transaction = (fn, options) => whenUnlocked(() => once(fn, options), 10_000);
   return store;
 }
 
