@@ -3,21 +3,26 @@
 import type { StintBridge } from '../../../common/contract';
 import { THEMES, type Theme } from '../../../common/settings';
 import { ErrorLine } from '../ErrorLine';
-import { useSaveSettings } from './useSaveSettings';
+import { usePicked } from './usePicked';
+import { saved, useSaveSettings } from './useSaveSettings';
 
 const THEME_LABELS: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 
 export function LaunchSection({ launchAtLogin, bridge }: { launchAtLogin: boolean; bridge: StintBridge }) {
   const saving = useSaveSettings(bridge);
+  const launch = usePicked(launchAtLogin);
   return (
     <section class="panel" aria-labelledby="settings-launch">
       <h2 id="settings-launch">Start-up</h2>
       <label class="check">
         <input
           type="checkbox"
-          checked={launchAtLogin}
+          checked={launch.shown}
           data-testid="launch-at-login"
-          onChange={(e) => void saving.save({ launchAtLogin: (e.currentTarget as HTMLInputElement).checked })}
+          onChange={(e) => {
+            const on = (e.currentTarget as HTMLInputElement).checked;
+            launch.pick(on, saved(saving.save({ launchAtLogin: on })));
+          }}
         />{' '}
         Open Stint when I log in
       </label>
@@ -28,6 +33,7 @@ export function LaunchSection({ launchAtLogin, bridge }: { launchAtLogin: boolea
 
 export function ThemeSection({ theme, bridge }: { theme: Theme; bridge: StintBridge }) {
   const saving = useSaveSettings(bridge);
+  const shown = usePicked(theme);
   return (
     <section class="panel" aria-labelledby="settings-theme">
       <fieldset class="choices">
@@ -40,8 +46,8 @@ export function ThemeSection({ theme, bridge }: { theme: Theme; bridge: StintBri
               type="radio"
               name="theme"
               value={value}
-              checked={theme === value}
-              onChange={() => void saving.save({ theme: value })}
+              checked={shown.shown === value}
+              onChange={() => shown.pick(value, saved(saving.save({ theme: value })))}
             />{' '}
             {THEME_LABELS[value]}
           </label>

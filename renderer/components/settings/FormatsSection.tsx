@@ -9,6 +9,7 @@ import type { TimeFormat } from '../../../common/format';
 import type { ActionError } from '../../../common/result';
 import type { WeekStart } from '../../../common/week';
 import { ErrorLine } from '../ErrorLine';
+import { usePicked } from './usePicked';
 
 const TIME_FORMATS: ReadonlyArray<{ value: TimeFormat; label: string }> = [
   { value: 'hours_minutes', label: '1:30 (hours and minutes)' },
@@ -29,6 +30,8 @@ interface Props {
 
 export function FormatsSection({ timeFormat, weekStart, bridge }: Props) {
   const saving = useSaveCurrentUser(bridge);
+  const format = usePicked(timeFormat);
+  const week = usePicked(weekStart);
   return (
     <section class="panel" aria-labelledby="settings-formats">
       <h2 id="settings-formats">Time format and week</h2>
@@ -41,8 +44,8 @@ export function FormatsSection({ timeFormat, weekStart, bridge }: Props) {
               type="radio"
               name="time-format"
               value={value}
-              checked={timeFormat === value}
-              onChange={() => void saving.save({ timeFormat: value })}
+              checked={format.shown === value}
+              onChange={() => format.pick(value, saving.save({ timeFormat: value }))}
             />{' '}
             {label}
           </label>
@@ -56,8 +59,8 @@ export function FormatsSection({ timeFormat, weekStart, bridge }: Props) {
               type="radio"
               name="week-start"
               value={value}
-              checked={weekStart === value}
-              onChange={() => void saving.save({ weekStart: value })}
+              checked={week.shown === value}
+              onChange={() => week.pick(value, saving.save({ weekStart: value }))}
             />{' '}
             {label}
           </label>
@@ -76,9 +79,10 @@ function useSaveCurrentUser(bridge: StintBridge) {
     const run = chain.current.then(async () => {
       const result = await bridge.updateCurrentUser(change);
       setError(result.ok ? null : result.error);
+      return result.ok;
     });
     chain.current = run.catch(() => {});
-    return run;
+    return run.catch(() => false);
   };
   return { error, save };
 }

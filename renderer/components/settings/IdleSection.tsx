@@ -6,7 +6,8 @@ import { useState } from 'preact/hooks';
 import type { StintBridge } from '../../../common/contract';
 import { checkIdleMinutes, IDLE_MINUTES } from '../../../common/settings';
 import { ErrorLine } from '../ErrorLine';
-import { useSaveSettings } from './useSaveSettings';
+import { usePicked } from './usePicked';
+import { saved, useSaveSettings } from './useSaveSettings';
 
 interface IdleSectionProps {
   minutes: number | null;
@@ -19,7 +20,7 @@ export function IdleSection({ minutes, source, bridge }: IdleSectionProps) {
   const [text, setText] = useState(String(minutes ?? IDLE_MINUTES.default));
   const [local, setLocal] = useState<string | null>(null);
   const saving = useSaveSettings(bridge);
-  const on = minutes !== null;
+  const on = usePicked(minutes !== null);
   const error = local ? { code: 'invalid_input' as const, message: local } : saving.error;
 
   const submit = async (event: Event) => {
@@ -36,18 +37,23 @@ export function IdleSection({ minutes, source, bridge }: IdleSectionProps) {
       <label class="check">
         <input
           type="checkbox"
-          checked={on}
+          checked={on.shown}
           data-testid="idle-on"
           onChange={(e) => {
             setLocal(null);
             const checked = (e.currentTarget as HTMLInputElement).checked;
-            void saving.save({
-              idleThresholdMinutes: checked
-                ? checkIdleMinutes(Number(text))
-                  ? IDLE_MINUTES.default
-                  : Number(text)
-                : null,
-            });
+            on.pick(
+              checked,
+              saved(
+                saving.save({
+                  idleThresholdMinutes: checked
+                    ? checkIdleMinutes(Number(text))
+                      ? IDLE_MINUTES.default
+                      : Number(text)
+                    : null,
+                }),
+              ),
+            );
           }}
         />{' '}
         Ask what to do with time I was away while a timer ran
@@ -63,7 +69,7 @@ export function IdleSection({ minutes, source, bridge }: IdleSectionProps) {
             min={IDLE_MINUTES.min}
             max={IDLE_MINUTES.max}
             value={text}
-            disabled={!on}
+            disabled={!on.shown}
             data-testid="idle-minutes"
             aria-invalid={error ? 'true' : undefined}
             aria-describedby={error ? 'idle-error' : undefined}
@@ -73,12 +79,12 @@ export function IdleSection({ minutes, source, bridge }: IdleSectionProps) {
             }}
           />
         </label>
-        <button type="submit" disabled={!on}>
+        <button type="submit" disabled={!on.shown}>
           Save
         </button>
       </form>
       <p class="hint" data-testid="idle-state">
-        {on ? `On: after ${minutes} min away.` : 'Off: Stint does not watch for idle time.'}
+        {minutes !== null ? `On: after ${minutes} min away.` : 'Off: Stint does not watch for idle time.'}
       </p>
       <p class="hint" data-testid="idle-source">
         {source}

@@ -8,7 +8,8 @@ import type { StintBridge } from '../../../common/contract';
 import { applyReminderPatch, type FieldError, type ReminderSettings } from '../../../common/settings';
 import { type DateTimeWords, useDateTime } from '../../dateTime';
 import { ErrorLine } from '../ErrorLine';
-import { useSaveSettings } from './useSaveSettings';
+import { usePicked } from './usePicked';
+import { saved, useSaveSettings } from './useSaveSettings';
 
 /** Monday first, as a working week is read; the numbers are Date's (0 = Sunday). */
 const DAYS: ReadonlyArray<{ day: number; name: string }> = [
@@ -79,11 +80,10 @@ export function ReminderSection({ reminder, bridge }: { reminder: ReminderSettin
     await saving.save({ reminder: checked });
   };
 
-  const on = reminder.enabled;
   return (
     <section class="panel" aria-labelledby="settings-reminder" data-testid="reminder-settings">
       <h2 id="settings-reminder">Reminder</h2>
-      <ReminderSwitch on={on} onSwitch={(enabled) => void saving.save({ reminder: { enabled } })} />
+      <ReminderSwitch stored={reminder.enabled} save={(enabled) => saved(saving.save({ reminder: { enabled } }))} />
       <DayChoices days={days} invalid={invalid('reminder.days', 'reminder-days-error')} onToggle={toggleDay} />
       <ErrorLine error={errorAt('reminder.days')} id="reminder-days-error" testId="reminder-days-error" />
       <form class="row hours" onSubmit={submitHours} aria-label="Working hours" noValidate>
@@ -150,14 +150,18 @@ function reminderState(reminder: ReminderSettings, clockOf: (hhmm: string) => st
     : 'Off: Stint does not remind you to start a timer.';
 }
 
-function ReminderSwitch({ on, onSwitch }: { on: boolean; onSwitch: (on: boolean) => void }) {
+function ReminderSwitch({ stored, save }: { stored: boolean; save: (on: boolean) => Promise<boolean> }) {
+  const on = usePicked(stored);
   return (
     <label class="check">
       <input
         type="checkbox"
-        checked={on}
+        checked={on.shown}
         data-testid="reminder-on"
-        onChange={(e) => onSwitch((e.currentTarget as HTMLInputElement).checked)}
+        onChange={(e) => {
+          const enabled = (e.currentTarget as HTMLInputElement).checked;
+          on.pick(enabled, save(enabled));
+        }}
       />{' '}
       Remind me when no timer runs during my working hours
     </label>

@@ -30,3 +30,10 @@ export function useSaveSettings(bridge: StintBridge): SaveSettings {
   );
   return { error, save };
 }
+
+/** Whether a save was stored: what a pick (usePicked) waits for. */
+export const saved = (result: Promise<Result<Settings>>): Promise<boolean> =>
+  result.then(
+    (answer) => answer.ok,
+    () => false,
+  );
