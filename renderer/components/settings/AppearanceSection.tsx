@@ -33,7 +33,7 @@ export function LaunchSection({ launchAtLogin, bridge }: { launchAtLogin: boolea
 
 export function ThemeSection({ theme, bridge }: { theme: Theme; bridge: StintBridge }) {
   const saving = useSaveSettings(bridge);
-  const shown = usePicked(theme);
+  const picked = usePicked(theme);
   return (
     <section class="panel" aria-labelledby="settings-theme">
       <fieldset class="choices">
@@ -46,8 +46,8 @@ export function ThemeSection({ theme, bridge }: { theme: Theme; bridge: StintBri
               type="radio"
               name="theme"
               value={value}
-              checked={shown.shown === value}
-              onChange={() => shown.pick(value, saved(saving.save({ theme: value })))}
+              checked={picked.shown === value}
+              onChange={() => picked.pick(value, saved(saving.save({ theme: value })))}
             />{' '}
             {THEME_LABELS[value]}
           </label>

@@ -3,13 +3,12 @@
 // goes through the outbox (PUT /v2/current_user) and every view shows it at once, before the
 // service has it. A refusal shows in the list of changes not saved, as every refusal does.
 
-import { useRef, useState } from 'preact/hooks';
-import type { RequestOf, StintBridge } from '../../../common/contract';
+import type { StintBridge } from '../../../common/contract';
 import type { TimeFormat } from '../../../common/format';
-import type { ActionError } from '../../../common/result';
 import type { WeekStart } from '../../../common/week';
 import { ErrorLine } from '../ErrorLine';
 import { usePicked } from './usePicked';
+import { saved, useSavesInOrder } from './useSaveSettings';
 
 const TIME_FORMATS: ReadonlyArray<{ value: TimeFormat; label: string }> = [
   { value: 'hours_minutes', label: '1:30 (hours and minutes)' },
@@ -29,7 +28,8 @@ interface Props {
 }
 
 export function FormatsSection({ timeFormat, weekStart, bridge }: Props) {
-  const saving = useSaveCurrentUser(bridge);
+  // Each choice in order (arrow keys through the radios send several), keeping the last refusal.
+  const saving = useSavesInOrder(bridge.updateCurrentUser);
   const format = usePicked(timeFormat);
   const week = usePicked(weekStart);
   return (
@@ -45,7 +45,7 @@ export function FormatsSection({ timeFormat, weekStart, bridge }: Props) {
               name="time-format"
               value={value}
               checked={format.shown === value}
-              onChange={() => format.pick(value, saving.save({ timeFormat: value }))}
+              onChange={() => format.pick(value, saved(saving.save({ timeFormat: value })))}
             />{' '}
             {label}
           </label>
@@ -60,7 +60,7 @@ export function FormatsSection({ timeFormat, weekStart, bridge }: Props) {
               name="week-start"
               value={value}
               checked={week.shown === value}
-              onChange={() => week.pick(value, saving.save({ weekStart: value }))}
+              onChange={() => week.pick(value, saved(saving.save({ weekStart: value })))}
             />{' '}
             {label}
           </label>
@@ -69,20 +69,4 @@ export function FormatsSection({ timeFormat, weekStart, bridge }: Props) {
       <ErrorLine error={saving.error} />
     </section>
   );
-}
-
-/** Sends each choice in order (arrow keys through the radios send several), keeping the last refusal. */
-function useSaveCurrentUser(bridge: StintBridge) {
-  const [error, setError] = useState<ActionError | null>(null);
-  const chain = useRef<Promise<unknown>>(Promise.resolve());
-  const save = (change: RequestOf<'updateCurrentUser'>) => {
-    const run = chain.current.then(async () => {
-      const result = await bridge.updateCurrentUser(change);
-      setError(result.ok ? null : result.error);
-      return result.ok;
-    });
-    chain.current = run.catch(() => {});
-    return run.catch(() => false);
-  };
-  return { error, save };
 }
