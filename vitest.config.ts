@@ -31,6 +31,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
+          // The window's words in English, as main hands them over before the first paint.
+          setupFiles: ['test/support/englishWords.ts'],
           exclude: UNIT_IN_THEIR_OWN_PROCESS,
           environment: 'node',
           testTimeout: 30_000,
@@ -46,6 +48,7 @@ export default defineConfig({
         test: {
           name: 'unit, isolated',
           include: UNIT_IN_THEIR_OWN_PROCESS,
+          setupFiles: ['test/support/englishWords.ts'],
           environment: 'node',
           testTimeout: 30_000,
         },

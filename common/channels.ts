@@ -4,6 +4,7 @@
 
 const names = {
   getSnapshot: true,
+  getCatalog: true,
   createProject: true,
   startTimer: true,
   pauseTimer: true,

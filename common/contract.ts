@@ -5,6 +5,8 @@
 
 import { z } from 'zod';
 import type { Activity } from './activity';
+import { ALL_LOCALES, type Locale } from './i18n/locales';
+import type { Catalog } from './i18n/words';
 import type { Channel, UiCommand } from './channels';
 import type { Result } from './result';
 import { START_PROJECT_NAMES, type Settings, type StartProjectName } from './settings';
@@ -86,6 +88,8 @@ export interface LoggedEntry {
 
 export const requests = {
   getSnapshot: z.object({}).strict(),
+  /** The window's words: one language's catalog, never all of them (common/i18n/words.ts). */
+  getCatalog: z.object({ locale: z.enum(ALL_LOCALES as [Locale, ...Locale[]]) }).strict(),
   createProject: z.object({ name: z.string().max(255) }).strict(),
   /**
    * Starts (or resumes) the project's timer. A note that would replace the timer's own while it
@@ -215,6 +219,7 @@ export interface AddedAccount {
 /** What each call answers on success. */
 export interface Responses {
   getSnapshot: Snapshot;
+  getCatalog: Catalog;
   createProject: { projectId: number };
   startTimer: null;
   pauseTimer: null;

@@ -11,12 +11,23 @@ export type ErrorCode =
 
 export interface ActionError {
   code: ErrorCode;
-  /** A sentence for the user, shown where the input was typed. */
+  /** A sentence for the user in English, shown where the input was typed when `words` is absent; logs and `--json` keep it. */
   message: string;
+  /**
+   * The same sentence as a catalog message (common/i18n/catalogs/): the window and the `stint`
+   * command say it in the user's language. Plain values only: it crosses IPC and the web host's JSON.
+   */
+  words?: MessageRef;
   /** Which input the message is about, when there is one. */
   field?: string;
   /** The technical words behind the message (a network error's code and address), shown on demand. */
   detail?: string;
+}
+
+/** A catalog message by id, with its arguments. */
+export interface MessageRef {
+  id: string;
+  values?: Readonly<Record<string, string | number>>;
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: ActionError };

@@ -4,6 +4,7 @@
 
 import { render } from 'preact';
 import { bridgeProtocols } from '../common/webHostSecret';
+import { loadWords } from './app/loadWords';
 import { Root } from './app/Root';
 import { createConnection } from './hooks';
 import { createWebBridge } from './webBridge';
@@ -12,7 +13,8 @@ import { takeWebSecret } from './webSecret';
 function start() {
   const root = document.getElementById('app')!;
   if (window.stint) {
-    render(<Root bridge={window.stint} />, root);
+    const bridge = window.stint;
+    void loadWords(bridge, 'en').finally(() => render(<Root bridge={bridge} />, root));
     return;
   }
   // Before anything reads the route: the address may still carry the secret in its fragment.
@@ -40,7 +42,7 @@ function start() {
       ),
     onEarlierRun: () => render(<EarlierRun />, root),
   });
-  render(<Root bridge={bridge} connection={connection} />, root);
+  void loadWords(bridge, 'en').finally(() => render(<Root bridge={bridge} connection={connection} />, root));
 }
 
 /** A tab that never opened the printed address (typed by hand, or a new tab): it has no key. */

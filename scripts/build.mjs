@@ -54,7 +54,7 @@ export async function buildAll({ out = dist, releaseKey, updatesLoadDelayMs } = 
       // Dependencies load from node_modules at run time (native ones must, and electron-builder
       // ships them), except the ESM-only ones, which a CommonJS bundle cannot require(): those are
       // bundled, with everything they import.
-      plugins: [accountApart(), externalExceptEsmOnly(['conf']), ...swaps],
+      plugins: [accountApart(), externalExceptEsmOnly(['conf', 'intl-messageformat']), ...swaps],
       // import('./account') as require('./account.cjs') (in a promise): the module system that
       // loaded index.cjs loads its other half too (Electron's, or the stand-in's in the tests).
       supported: { 'dynamic-import': false },
@@ -95,6 +95,8 @@ export async function buildAll({ out = dist, releaseKey, updatesLoadDelayMs } = 
   writeFileSync(join(out, 'renderer/index.html'), electronPage());
   cpSync(join(root, 'renderer/styles.css'), join(out, 'renderer/styles.css'));
   cpSync(join(root, 'assets'), join(out, 'assets'), { recursive: true });
+  // Where platform/catalogFiles.ts looks from a bundle in out/main or out/cli: out/common/i18n/catalogs.
+  cpSync(join(root, 'common/i18n/catalogs'), join(out, 'common/i18n/catalogs'), { recursive: true });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

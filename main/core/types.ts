@@ -14,7 +14,7 @@ import type { ApplyHotkeys } from './settings/update';
 
 /** Time as core sees it (main/api/clock.ts, the app's one clock); tests pass a fake one. */
 export type { Clock };
-export type { AccountChannel, CoreHandlers } from './calls/handlers';
+export type { AccountChannel, AppChannel, CoreHandlers } from './calls/handlers';
 export { systemClock } from '../api/clock';
 
 /**

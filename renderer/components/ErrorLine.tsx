@@ -1,4 +1,5 @@
 import type { ActionError } from '../../common/result';
+import { t } from '../app/words';
 import { Details } from './Details';
 
 /**
@@ -10,7 +11,7 @@ export function ErrorLine({ error, id, testId }: { error: ActionError | null; id
   return (
     <>
       <p class="error" role="alert" id={id} data-testid={testId}>
-        {error.message}
+        {error.words ? t(error.words.id, error.words.values) : error.message}
       </p>
       {error.detail && <Details text={error.detail} />}
     </>

@@ -6,6 +6,7 @@
 
 import type { StintBridge } from '../../common/contract';
 import type { UpdateView } from '../../common/snapshot';
+import { t } from '../app/words';
 import { useAction } from '../hooks';
 import { ErrorLine } from './ErrorLine';
 
@@ -14,20 +15,20 @@ export function UpdateLine({ update, bridge }: { update: UpdateView | undefined;
   if (update?.state === 'downloading')
     return (
       <p class="update-line" role="status" data-testid="update">
-        Downloading Stint {update.version}… {update.percent}%
+        {t('window-update.downloading', { version: update.version, percent: update.percent / 100 })}
       </p>
     );
   if (update?.state !== 'ready') return null;
   return (
-    <section class="panel update-line" aria-label="Update" data-testid="update">
-      <p role="status">Stint {update.version} is ready. Your timers keep running across the restart.</p>
+    <section class="panel update-line" aria-label={t('window-update.label')} data-testid="update">
+      <p role="status">{t('window-update.ready', { version: update.version })}</p>
       <button
         type="button"
         class="primary"
         disabled={action.busy}
         onClick={() => void action.run(() => bridge.restartToUpdate({}))}
       >
-        Restart to update
+        {t('window-update.restart')}
       </button>
       <ErrorLine error={action.error} testId="update-error" />
     </section>

@@ -3,8 +3,9 @@
 // window's dispatch. A core answers the data channels only; the account channels are the app
 // layer's (main/core/accounts/), so here they refuse, as an app that cannot add accounts would.
 import type { Handlers } from '../../common/contract';
-import { fail } from '../../common/result';
+import { fail, ok } from '../../common/result';
 import type { StintApp } from '../../main/core/accounts/stintApp';
+import { readCatalog } from '../../platform/catalogFiles';
 import type { AccountChannel, Core, CoreHandlers } from '../../main/core/types';
 
 const notHere = async () => fail('internal', 'Accounts are managed by the app, not by one account’s core.');
@@ -18,8 +19,12 @@ const accountsRefused: Pick<Handlers, AccountChannel> = {
   renameAccount: notHere,
 };
 
-/** The core's data handlers with the account channels refused: the contract whole. */
-export const withAccountsRefused = (handlers: CoreHandlers): Handlers => ({ ...handlers, ...accountsRefused });
+/** The core's data handlers with the account channels refused, and the words as the app hands them: the contract whole. */
+export const withAccountsRefused = (handlers: CoreHandlers): Handlers => ({
+  ...handlers,
+  ...accountsRefused,
+  getCatalog: async ({ locale }) => ok(readCatalog(locale)),
+});
 
 /** The core as the web host and the shell's wiring see an app: its own snapshot, the contract whole. */
 export function soleCoreApp(

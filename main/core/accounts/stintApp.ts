@@ -10,11 +10,12 @@ import { channels } from '../../../common/channels';
 import type { Handlers, RequestOf, ResponseOf } from '../../../common/contract';
 import { ok, type Result } from '../../../common/result';
 import type { RegistrationOutcome } from '../desktop/commands';
-import type { AccountChannel, Core, CoreHandlers } from '../types';
+import type { AccountChannel, AppChannel, Core, CoreHandlers } from '../types';
 import { appActivityHandlers } from './activity';
 import type { AccountHandlers } from './handlers';
 import type { OpenCore } from './openCore';
 import type { Registry } from './registry';
+import { readCatalog } from '../../../platform/catalogFiles';
 
 /**
  * Core's face (types.ts), held for whichever account is open: every member a core has, with the
@@ -47,7 +48,12 @@ const ACCOUNT_CHANNELS = {
   renameAccount: true,
 } as const satisfies Record<AccountChannel, true>;
 
-const CORE_CHANNELS = channels.filter((c): c is CoreChannel => !Object.hasOwn(ACCOUNT_CHANNELS, c));
+/** The channels the app itself answers, for every account alike (calls/handlers.ts AppChannel). */
+const APP_CHANNELS = { getCatalog: true } as const satisfies Record<AppChannel, true>;
+
+const CORE_CHANNELS = channels.filter(
+  (c): c is CoreChannel => !Object.hasOwn(ACCOUNT_CHANNELS, c) && !Object.hasOwn(APP_CHANNELS, c),
+);
 
 /** A channel's handler as the contract has it (common/contract.ts Handlers): its request in, its answer out. */
 type Handler<C extends CoreChannel> = (request: RequestOf<C>) => Promise<Result<ResponseOf<C>>>;
@@ -114,6 +120,7 @@ export function presentApp(parts: AppParts): StintApp {
       ...accounts.handlers,
       ...activity,
       getSnapshot: async () => ok(open.snapshot.get()),
+      getCatalog: async ({ locale }) => ok(readCatalog(locale)),
     } satisfies Handlers,
     getSnapshot: open.snapshot.get,
     subscribe: open.snapshot.subscribe,

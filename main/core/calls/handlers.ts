@@ -37,8 +37,11 @@ export type AccountChannel =
   | 'setDefaultAccount'
   | 'renameAccount';
 
-/** What a core answers: the contract's data channels, every channel but the account ones. */
-export type CoreHandlers = Omit<Handlers, AccountChannel>;
+/** The channels the app answers with no account's data: the window's words (accounts/stintApp.ts). */
+export type AppChannel = 'getCatalog';
+
+/** What a core answers: the contract's data channels, every channel but the account and app ones. */
+export type CoreHandlers = Omit<Handlers, AccountChannel | AppChannel>;
 
 /**
  * The collaborators the calls are built on, each an object of its own file: core's state

@@ -125,7 +125,7 @@ describe('the app presented to the shell', () => {
     expect(app.getSnapshot().account.id).toBe(WORK);
   });
 
-  it("forwards every data channel of the contract to the open core, and none of the app's account channels", () => {
+  it("forwards every data channel of the contract to the open core, and none of the app's account or app channels", () => {
     const open = { current: () => local, settled: async () => {} };
     const forwarded = Object.keys(forwardedToOpenCore(open)).sort();
     const accountChannels = [
@@ -136,9 +136,15 @@ describe('the app presented to the shell', () => {
       'setDefaultAccount',
       'signOut',
     ];
-    expect(forwarded).toEqual(channels.filter((c) => !accountChannels.includes(c)).sort());
+    const appChannels = ['getCatalog'];
+    expect(forwarded).toEqual(channels.filter((c) => !accountChannels.includes(c) && !appChannels.includes(c)).sort());
     // The core answers exactly these: the forwards are the core's own channels.
     expect(forwarded).toEqual(Object.keys(local.core.handlers).sort());
     expect(Object.keys(app.handlers).sort()).toEqual([...channels].sort());
+  });
+
+  it("hands the window the language's catalog it asks for, whichever account is open", async () => {
+    const answer = await app.handlers.getCatalog({ locale: 'de' });
+    expect(answer.ok && answer.value['window-update.restart']).toBe('Neu starten und aktualisieren');
   });
 });
