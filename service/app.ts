@@ -6,6 +6,7 @@ import { installAuthentication } from './auth/authenticate';
 import type { Context } from './context';
 import { BODY_LIMIT, installJsonBodies } from './http/body';
 import { installErrorHandlers, sendFrameworkFailure } from './http/errors';
+import { headAgain, installHeadAsGet, routeHeadAsGet } from './http/headAsGet';
 import { installIdempotency } from './http/idempotency';
 import { installRateLimit } from './http/rateLimit';
 import { installRequestDeadline } from './http/requestDeadline';
@@ -57,15 +58,21 @@ export function createApp(context: Context, options: AppOptions): FastifyInstanc
     keepAliveTimeout: limits.keepAliveMs,
     // The spec writes some paths with a trailing slash (/tags/, /current_user/): serve both forms.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
-    // HEAD may be issued against any GET (spec 000 conventions 6).
-    exposeHeadRoutes: true,
+    // HEAD may be issued against any GET (spec 000 conventions 6): served by the GET route itself
+    // (http/headAsGet.ts), not by a second route per GET.
+    exposeHeadRoutes: false,
+    rewriteUrl: routeHeadAsGet,
     // The router's own refusals (a malformed %-escape in the path) answer the spec's error body,
     // v1's under /api, never fastify's default one.
-    frameworkErrors: (error, request, reply) =>
-      isV1Path(request.url)
+    frameworkErrors: (error, request, reply) => {
+      headAgain(request.raw);
+      return isV1Path(request.url)
         ? sendV1FrameworkFailure(request, reply, error)
-        : sendFrameworkFailure(request, reply, error),
+        : sendFrameworkFailure(request, reply, error);
+    },
   });
+  // Before every other hook: they all see a HEAD as a HEAD.
+  installHeadAsGet(app);
   installErrorHandlers(app);
   // First: every answer, a 429 too, carries its request id.
   installRequestLog(app, { log: options.logger !== false });
