@@ -41,7 +41,7 @@ export function requestCounters(registry: Registry): (app: FastifyInstance) => v
   return (app) =>
     app.addHook('onResponse', (request, reply, done) => {
       // Counted by the app that answered it (v1/lazyApp.ts), not also by the one that handed it over.
-      if (handedOver(request.raw)) return done();
+      if (handedOver(request)) return done();
       const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
       requests.inc({ route, method: request.method, status: String(reply.statusCode) });
       if (reply.statusCode === 429) tooMany.inc({ route });

@@ -107,7 +107,7 @@ export function installRequestLog(app: FastifyInstance, { log }: { log: boolean 
   if (!log) return;
   app.addHook('onResponse', (request, reply, done) => {
     // Written by the app that answered it (v1/lazyApp.ts), not also by the one that handed it over.
-    if (handedOver(request.raw)) return done();
+    if (handedOver(request)) return done();
     request.log.info(
       {
         method: request.method,

@@ -26,7 +26,7 @@ export function lazyV1App(conventions: Conventions): LazyApp {
     }));
   return {
     handOver(request, reply) {
-      markHandedOver(request.raw);
+      markHandedOver(request);
       reply.hijack();
       app().then(
         (v1) => v1.routing(request.raw, reply.raw),
