@@ -184,7 +184,7 @@ async function assembleService(
       // request cost the embedded app a fifth of a GET /v2/timers for numbers nobody reads.
       countRequests:
         options.metricsPort !== undefined && metricsModule && metrics
-          ? (fastify) => metricsModule.countRequests(fastify, metrics)
+          ? metricsModule.requestCounters(metrics)
           : undefined,
     });
     // Registered here rather than in createApp: its lifetimes come from ServiceOptions.

@@ -2,6 +2,7 @@
 // types without importing the client.
 import type { Dispatcher } from 'undici';
 import type { BackoffPolicy } from './backoff';
+import type { Exchange } from './exchangeFailure';
 import type { ApiClock } from './clock';
 import type { RateLimiter, ServiceLimiters } from './limiter';
 
@@ -43,6 +44,11 @@ export interface ConnectionOptions {
   retries?: number;
   clock?: ApiClock;
   dispatcher?: Dispatcher;
+  /**
+   * the wire each attempt goes over; default exchange.ts's choice: node:http to this computer,
+   * undici elsewhere or with a dispatcher (the API tests run every suite over both)
+   */
+  exchange?: Exchange;
   /**
    * waits between the retries of one call, default DEFAULT_BACKOFF (0.5 s doubling up to 10 s); a
    * 429 without Retry-After waits at least 1 s, or capMs if that is shorter

@@ -12,7 +12,7 @@
 import { backoffDelay, DEFAULT_BACKOFF, retryAfterMs, type BackoffPolicy } from './backoff';
 import { systemClock, type ApiClock } from './clock';
 import { ApiError, type ApiErrorKind } from './errors';
-import { exchange, ExchangeFailure, type RawReply } from './exchange';
+import { exchange, type Exchange, ExchangeFailure, type RawReply } from './exchange';
 import type { Auth } from './auth';
 import { createRateLimiter, type RateLimiter } from './limiter';
 import { DEFAULTS, type ConnectionOptions } from './options';
@@ -70,6 +70,8 @@ export interface TransportConfig {
   clock: ApiClock;
   random: () => number;
   dispatcher?: Dispatcher;
+  /** the wire of each attempt; default exchange.ts's choice by URL */
+  exchange?: Exchange;
 }
 
 /**
@@ -98,6 +100,7 @@ export function transportFromOptions(baseUrl: string, auth: Auth, options: Conne
     clock,
     random: options.random ?? Math.random,
     dispatcher: options.dispatcher,
+    exchange: options.exchange,
   });
 }
 
@@ -218,7 +221,7 @@ async function exchangeOnce(
 ): Promise<RawReply | null> {
   const { config, call } = state;
   try {
-    return await exchange({
+    return await (config.exchange ?? exchange)({
       method: call.method,
       url: state.url,
       headers,

@@ -17,7 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { actorOf } from '../auth/authenticate';
 import type { Context } from '../context';
 import type { Store } from '../storage/store';
-import { isV1Path } from '../v1/plugin';
+import { isV1Path } from '../v1/path';
 import { ApiError } from './errors';
 import { claimKey, keepAnswer, keptRow, type KeptRow, type KeyRequest } from './idempotencyKeys';
 

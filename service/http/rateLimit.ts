@@ -82,22 +82,32 @@ export function createDatabaseRateLimiter(db: Queryable, perSecond: number): Rat
   };
 }
 
-export function installRateLimit(app: FastifyInstance, perSecond: number, db: Queryable): void {
-  if (!(perSecond > 0)) return; // 0 disables: the embedded service serves only its own app.
+/** The service's one rate limit, installed in each of its apps (v2's and v1's): they share its budget per address. */
+export interface RateLimit {
+  install(app: FastifyInstance): void;
+}
+
+/** The rate limit of `perSecond` requests per address; null for 0 (the embedded service serves only its own app). */
+export function rateLimit(perSecond: number, db: Queryable): RateLimit | null {
+  if (!(perSecond > 0)) return null;
   const limiter = db.dialect === 'postgres' ? createDatabaseRateLimiter(db, perSecond) : createRateLimiter(perSecond);
-  app.addHook('onRequest', async (request, reply) => {
-    // A balancer's health checks must not use up (or be refused by) its address's budget.
-    if (isOperationsRoute(request)) return;
-    // request.ip: the socket's address, or the proxy's X-Forwarded-For client when the proxy is
-    // trusted (ServiceOptions.trustProxy).
-    const wait = await limiter.take(request.ip);
-    if (wait === null) {
-      reply
-        .code(429)
-        .header('retry-after', String(Math.ceil(1 / perSecond)))
-        .send();
-      return reply;
-    }
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  });
+  return {
+    install(app) {
+      app.addHook('onRequest', async (request, reply) => {
+        // A balancer's health checks must not use up (or be refused by) its address's budget.
+        if (isOperationsRoute(request)) return;
+        // request.ip: the socket's address, or the proxy's X-Forwarded-For client when the proxy is
+        // trusted (ServiceOptions.trustProxy).
+        const wait = await limiter.take(request.ip);
+        if (wait === null) {
+          reply
+            .code(429)
+            .header('retry-after', String(Math.ceil(1 / perSecond)))
+            .send();
+          return reply;
+        }
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      });
+    },
+  };
 }

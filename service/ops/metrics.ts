@@ -5,6 +5,7 @@
 // or is asked for its metrics (service/index.ts): prom-client and pg stay out of the embedded app.
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { handedOver } from '../http/handOver';
 import type { PostgresStore } from '../storage/postgresStore';
 import type { Queryable, Store } from '../storage/store';
 import { webhookLeaseSteals } from './leaseSteals';
@@ -13,8 +14,11 @@ import { registerPoolMetrics } from './poolMetrics';
 /** The route label of a request no route matched (one label, not one per path tried). */
 export const UNMATCHED_ROUTE = 'unmatched';
 
-/** Counts the requests `app` answers into the registry. */
-export function countRequests(app: FastifyInstance, registry: Registry): void {
+/**
+ * The request counters of the registry: the installer it answers counts the requests of each app
+ * it is given (v2's, and v1's when it is built) into the same counters.
+ */
+export function requestCounters(registry: Registry): (app: FastifyInstance) => void {
   const requests = new Counter({
     name: 'stint_http_requests_total',
     help: 'HTTP requests answered, by route (the path pattern), method and status',
@@ -34,13 +38,16 @@ export function countRequests(app: FastifyInstance, registry: Registry): void {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
-    requests.inc({ route, method: request.method, status: String(reply.statusCode) });
-    if (reply.statusCode === 429) tooMany.inc({ route });
-    duration.observe({ route }, reply.elapsedTime / 1000);
-    done();
-  });
+  return (app) =>
+    app.addHook('onResponse', (request, reply, done) => {
+      // Counted by the app that answered it (v1/lazyApp.ts), not also by the one that handed it over.
+      if (handedOver(request)) return done();
+      const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
+      requests.inc({ route, method: request.method, status: String(reply.statusCode) });
+      if (reply.statusCode === 429) tooMany.inc({ route });
+      duration.observe({ route }, reply.elapsedTime / 1000);
+      done();
+    });
 }
 
 function webhookQueueMetrics(registry: Registry, db: Store, clock: () => Date): void {
@@ -96,7 +103,7 @@ export interface MetricsOptions {
   processMetrics?: boolean;
 }
 
-/** The service's registry; countRequests adds the requests of its app. */
+/** The service's registry; requestCounters counts the requests of its apps. */
 export function createMetrics(db: Store, clock: () => Date, options: MetricsOptions = {}): Registry {
   const registry = new Registry();
   webhookQueueMetrics(registry, db, clock);

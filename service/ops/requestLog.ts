@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { handedOver } from '../http/handOver';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -105,6 +106,8 @@ export function installRequestLog(app: FastifyInstance, { log }: { log: boolean 
   // Without a logger (the embedded app) the line would be built for nothing, on every request.
   if (!log) return;
   app.addHook('onResponse', (request, reply, done) => {
+    // Written by the app that answered it (v1/lazyApp.ts), not also by the one that handed it over.
+    if (handedOver(request)) return done();
     request.log.info(
       {
         method: request.method,

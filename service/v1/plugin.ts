@@ -21,9 +21,6 @@ import { v1UserRoutes } from './users';
 /** The largest v1 body (decided: v2's 1 MiB, about 3,000 imported entries' worth of XML). */
 export const V1_BODY_LIMIT = BODY_LIMIT;
 
-/** Whether a request's URL is under the v1 prefix /api. */
-export const isV1Path = (url: string) => /^\/api(?:[/.?]|$)/.test(url);
-
 /** The router's refusals (http/errors.ts frameworkFailure) under /api, as v1 answers errors: a 4xx other than 401 and 404 becomes 422, in the format of the path. */
 export function sendV1FrameworkFailure(
   request: FastifyRequest,

@@ -17,7 +17,8 @@
 //
 // Writing follows the same conventions: null is an empty element with nil="true", numbers and
 // booleans carry type="integer"/"boolean", arrays type="array" with one element per item.
-import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
+import { createRequire } from 'node:module';
+import type { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { XML_ATTRIBUTE, XML_READ_OPTIONS, XML_TEXT } from '../../wire/xmlOptions';
 import { invalid } from './errors';
 
@@ -27,12 +28,32 @@ const CDATA = '#cdata';
 const TEXT = XML_TEXT;
 const ATTRIBUTE = XML_ATTRIBUTE;
 
-const parser = new XMLParser({
-  ...XML_READ_OPTIONS,
-  cdataPropName: CDATA,
-  maxNestedTags: MAX_DEPTH,
-  // The list of an import is an array even when it holds one entry.
-  isArray: (_name: string, jPath: unknown) => jPath === 'entries.entry',
+// fast-xml-parser is loaded at v1's first XML, not with the service: the embedded account opens
+// without it (issue 30, item 7) and most v1 clients speak JSON. Required, not imported, so that
+// the load waits for the first call (the bundle keeps the package outside: a require at run time).
+const requireHere = createRequire(import.meta.url);
+let loaded:
+  | { parser: XMLParser; builder: XMLBuilder; validator: typeof import('fast-xml-parser').XMLValidator }
+  | undefined;
+const fastXml = () => (loaded ??= made(requireHere('fast-xml-parser') as typeof import('fast-xml-parser')));
+
+const made = (xml: typeof import('fast-xml-parser')) => ({
+  parser: new xml.XMLParser({
+    ...XML_READ_OPTIONS,
+    cdataPropName: CDATA,
+    maxNestedTags: MAX_DEPTH,
+    // The list of an import is an array even when it holds one entry.
+    isArray: (_name: string, jPath: unknown) => jPath === 'entries.entry',
+  }),
+  builder: new xml.XMLBuilder({
+    ignoreAttributes: false,
+    attributeNamePrefix: ATTRIBUTE,
+    textNodeName: TEXT,
+    suppressEmptyNode: true,
+    suppressBooleanAttributes: false,
+    processEntities: true,
+  }),
+  validator: xml.XMLValidator,
 });
 
 const DECLARATIONS = /<!(?:DOCTYPE|ENTITY)/i;
@@ -109,14 +130,14 @@ function plain(node: unknown): Plain {
  */
 export function readXml(text: string, root: string): Plain {
   if (DECLARATIONS.test(text)) throw invalid('XML with a DOCTYPE or ENTITY declaration is not accepted');
-  const valid = XMLValidator.validate(text);
+  const valid = fastXml().validator.validate(text);
   if (valid !== true)
     throw invalid(`Malformed XML: ${clip(valid.err.msg)} (line ${valid.err.line}, column ${valid.err.col})`);
   // The validator lets text after a self-closing root pass, and the parser drops it.
   if (!/>\s*$/.test(text)) throw invalid('Malformed XML: text after the root element');
   let parsed: Record<string, unknown>;
   try {
-    parsed = parser.parse(text) as Record<string, unknown>;
+    parsed = fastXml().parser.parse(text) as Record<string, unknown>;
   } catch (error) {
     throw invalid(`Malformed XML: ${clip((error as Error).message)}`);
   }
@@ -126,15 +147,6 @@ export function readXml(text: string, root: string): Plain {
   if (Array.isArray(parsed[root])) throw invalid(`The XML body must hold one <${root}> element`);
   return plain(parsed[root]);
 }
-
-const builder = new XMLBuilder({
-  ignoreAttributes: false,
-  attributeNamePrefix: ATTRIBUTE,
-  textNodeName: TEXT,
-  suppressEmptyNode: true,
-  suppressBooleanAttributes: false,
-  processEntities: true,
-});
 
 /** Element names of the items of arrays, by the array's name. */
 const ITEM: Record<string, string> = {
@@ -170,5 +182,5 @@ function node(name: string, value: unknown): unknown {
 
 /** A document whose root element `root` holds `value`. */
 export function writeXml(root: string, value: unknown): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ [root]: node(root, value) }) as string}`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${fastXml().builder.build({ [root]: node(root, value) }) as string}`;
 }

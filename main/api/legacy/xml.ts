@@ -6,7 +6,8 @@
 // Answers use Rails' conventions (as service/v1/xml.ts writes them): nil="true" is null,
 // type="integer" / "float" / "boolean" give the value its type, type="array" holds one child
 // element per item.
-import { XMLBuilder, XMLParser } from 'fast-xml-parser';
+import { createRequire } from 'node:module';
+import type { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import type { ErrorBody } from '../../../wire/serviceTypes';
 import { XML_ATTRIBUTE, XML_READ_OPTIONS, XML_TEXT } from '../../../wire/xmlOptions';
 import { errorBodyOf } from '../responseError';
@@ -28,7 +29,20 @@ export class LegacyXmlError extends Error {
 const NOT_XML =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-const builder = new XMLBuilder({ processEntities: true, suppressEmptyNode: false });
+// fast-xml-parser is loaded at the first v1 XML this client writes or reads, not with the client:
+// the embedded account opens without it (issue 30, item 7). Required at that call, not imported.
+const requireHere = createRequire(import.meta.url);
+let loaded: { builder: XMLBuilder; parser: XMLParser } | undefined;
+const fastXml = () => {
+  if (!loaded) {
+    const xml = requireHere('fast-xml-parser') as typeof import('fast-xml-parser');
+    loaded = {
+      builder: new xml.XMLBuilder({ processEntities: true, suppressEmptyNode: false }),
+      parser: new xml.XMLParser(XML_READ_OPTIONS),
+    };
+  }
+  return loaded;
+};
 
 /**
  * <entries><entry>…</entry>…</entries> of items whose fields are already written as text; a
@@ -44,12 +58,10 @@ export function writeImportXml(items: ReadonlyArray<Record<string, string | unde
     }
     return fields;
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ entries: { entry } }) as string}`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${fastXml().builder.build({ entries: { entry } }) as string}`;
 }
 
 // ---- reading ----
-
-const parser = new XMLParser(XML_READ_OPTIONS);
 
 const DECLARATIONS = /<!(?:DOCTYPE|ENTITY)/i;
 const REFERENCE = /&(?:(amp|lt|gt|quot|apos)|#([0-9]{1,7})|#x([0-9a-fA-F]{1,6}));/g;
@@ -95,7 +107,7 @@ export function readXml(text: string, root: string): unknown {
     throw new LegacyXmlError('The service answered XML with a DOCTYPE or ENTITY declaration');
   let parsed: Record<string, unknown>;
   try {
-    parsed = parser.parse(text) as Record<string, unknown>;
+    parsed = fastXml().parser.parse(text) as Record<string, unknown>;
   } catch {
     throw new LegacyXmlError('The service answered XML that does not parse');
   }

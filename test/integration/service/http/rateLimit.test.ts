@@ -34,6 +34,23 @@ describe('rate limit', () => {
     expect(ok[6]!.ms).toBeLessThan(4500);
   });
 
+  it('is one budget for v1 and v2: the requests of both count against the same address', async () => {
+    const { service } = await serve({ rateLimit: 2 });
+    const headers = { 'user-agent': 'RateTest/1', 'x-servicetoken': service.token };
+    // v1's app is built at its first request: built first, so that all of the burst meets the limit.
+    expect((await fetch(`${service.url}/api/projects.json`, { headers })).status).toBe(200);
+    // 1 + 6 + 6 at once: 2 served, 5 delayed, the rest refused, when both APIs share one budget;
+    // with a budget each, v1's 7 and v2's 6 would all be served.
+    const statuses = await Promise.all(
+      [...Array(6).fill('/api/projects.json'), ...Array(6).fill('/v2/current_user')].map(async (path: string) => ({
+        v1: path.startsWith('/api'),
+        status: (await fetch(`${service.url}${path}`, { headers })).status,
+      })),
+    );
+    const refused = statuses.filter((s) => s.status === 429);
+    expect(refused.length).toBeGreaterThan(0);
+  });
+
   it('serves the address again once its requests have drained', async () => {
     const { service } = await serve({ rateLimit: 5 });
     const first = await burst(service.url, service.token, 12);

@@ -139,6 +139,31 @@ describe('metrics', () => {
     expect((await fetch(service.metricsUrl!.replace('/metrics', '/v2/projects'))).status).toBe(404);
   });
 
+  it('counts v1 requests once each, under their v1 route, in the same counters as v2', async () => {
+    const service = await start(undefined, { rateLimit: 0, metricsPort: 0 });
+    const headers = { 'user-agent': USER_AGENT, 'x-servicetoken': service.token };
+    for (let i = 0; i < 3; i++) expect((await fetch(`${service.url}/api/projects.json`, { headers })).status).toBe(200);
+    expect((await fetch(`${service.url}/v2/projects`, { headers })).status).toBe(200);
+    const text = await (await fetch(service.metricsUrl!)).text();
+    expect(sample(text, 'stint_http_requests_total{route="/api/projects.json",method="GET",status="200"}')).toBe(3);
+    expect(sample(text, 'stint_http_requests_total{route="/v2/projects",method="GET",status="200"}')).toBe(1);
+    // v2's app, which handed them over, does not count them again as unmatched.
+    expect(text).not.toContain('route="unmatched"');
+  });
+
+  it('writes one request line per v1 request, with its v1 route and request id', async () => {
+    const lines: Array<{ msg: string; route: string | null; url: string; request_id: string }> = [];
+    const stream = { write: (line: string) => void lines.push(JSON.parse(line)) };
+    const service = await start(undefined, { rateLimit: 0, logger: { stream } });
+    const headers = { 'user-agent': USER_AGENT, 'x-servicetoken': service.token };
+    const reply = await fetch(`${service.url}/api/projects.json`, { headers });
+    expect(reply.status).toBe(200);
+    await expect.poll(() => lines.filter((l) => l.msg === 'request').length).toBe(1);
+    const [line] = lines.filter((l) => l.msg === 'request');
+    expect(line).toMatchObject({ route: '/api/projects.json', url: '/api/projects.json' });
+    expect(line!.request_id).toBe(reply.headers.get('x-request-id'));
+  });
+
   it('reads the webhook queue from the database at scrape time: pending payloads and how long the oldest due one has waited', async () => {
     const now = new Date('2026-03-04T10:00:00Z');
     const service = await build(undefined, { now: () => now });
