@@ -4,6 +4,8 @@
 // within a couple of typos of a known one is flagged ("Did you mean Remote?") before anything is
 // created, since "Remtoe" is far more often a slip than a wish for a second project.
 
+import type { MessageRef } from './result';
+
 /** The service's longest project name (service/http/fields.ts LIMITS.name: 255 characters). */
 export const MAX_PROJECT_NAME = 255;
 
@@ -19,7 +21,12 @@ export type ProjectNameCheck =
       /** A known project the name is probably a typo of; null when it looks deliberately new. */
       didYouMean: string | null;
     }
-  | { ok: false; message: string };
+  | {
+      ok: false;
+      message: string;
+      /** The same sentence as a catalog message (refusals.projectNameTooLong). */
+      words: MessageRef;
+    };
 
 /** Spaces tidied, an @ in front dropped (as quick entry writes it). */
 export const tidyProjectName = (typed: string): string => {
@@ -30,13 +37,20 @@ export const tidyProjectName = (typed: string): string => {
 export const tooLongMessage = (length: number) =>
   `A project name can be at most ${MAX_PROJECT_NAME} characters; this one has ${length}.`;
 
+/** tooLongMessage as a catalog message: both numbers are counted, so each language's plurals apply. */
+export const tooLongWords = (length: number): MessageRef => ({
+  id: 'refusals.projectNameTooLong',
+  values: { max: MAX_PROJECT_NAME, count: length },
+});
+
 /** Checks a non-empty typed name against the user's projects (compared without case). */
 export function checkProjectName(typed: string, knownNames: readonly string[]): ProjectNameCheck {
   const name = tidyProjectName(typed);
   const lower = name.toLowerCase();
   const known = knownNames.find((n) => n.toLowerCase() === lower);
   if (known !== undefined) return { ok: true, known: true, name: known };
-  if (name.length > MAX_PROJECT_NAME) return { ok: false, message: tooLongMessage(name.length) };
+  if (name.length > MAX_PROJECT_NAME)
+    return { ok: false, message: tooLongMessage(name.length), words: tooLongWords(name.length) };
   return { ok: true, known: false, name, didYouMean: likelyTypoOf(name, knownNames) };
 }
 

@@ -23,6 +23,7 @@ import { useRoute } from '../app/route';
 import { useShowWeekCommand } from './week/command';
 import { WeekPanel } from './week/WeekPanel';
 import { useQuickEntryKey } from '../windowKeys';
+import { t } from '../app/words';
 
 export function App({ bridge, connection }: { bridge: StintBridge; connection?: Connection }) {
   const { snapshot, error } = useSnapshot(bridge);
@@ -35,7 +36,9 @@ export function App({ bridge, connection }: { bridge: StintBridge; connection?: 
   if (!snapshot) {
     return (
       <main class="app loading" aria-busy="true">
-        <p role="status">{error ? error.message : 'Loading…'}</p>
+        <p role="status">
+          {error ? (error.words ? t(error.words.id, error.words.values) : error.message) : t('window-common.loading')}
+        </p>
       </main>
     );
   }
@@ -64,15 +67,15 @@ function AppView({
         <h1>Stint</h1>
         <AccountSwitcher snapshot={snapshot} bridge={bridge} />
         <SyncStatus snapshot={snapshot} connected={connected} bridge={bridge} />
-        <nav class="bar-nav" aria-label="Views">
+        <nav class="bar-nav" aria-label={t('window-common.views')}>
           <a class="bar-link" href={onWeek ? '#' : '#week'}>
-            {onWeek ? 'Today' : 'Week'}
+            {onWeek ? t('window-common.today') : t('window-common.week')}
           </a>
           <a class="bar-link" href="#activity">
-            Activity
+            {t('window-common.activity')}
           </a>
           <a class="bar-link" href="#settings">
-            Settings
+            {t('window-common.settings')}
           </a>
         </nav>
       </header>

@@ -6,6 +6,8 @@
 
 import { markBillable, marksUnbillable, markUnbillable, UNBILLABLE_TAG } from '../../common/billableTags';
 import type { ProjectView } from '../../common/snapshot';
+import { isolated } from '../../common/bidi';
+import { t } from '../app/words';
 
 export interface BillableChoice {
   /** The entry's tags the service said are unbillable (Entry.tags), by name. */
@@ -29,10 +31,10 @@ export function BillableCheck({ base, description, project, projects, unbillable
   const tagged = marksUnbillable(description, unbillableTags);
   const id = `${base}-billable`;
   const hint = unbillableProject
-    ? `Not billable: the project ${unbillableProject.name} is unbillable, so every entry on it is.`
+    ? t('window-common.billableHintProject', { name: isolated(unbillableProject.name) })
     : tagged
-      ? 'Not billable: an unbillable tag (#tag*) in the description makes it so. Tick to take it out.'
-      : `Untick to add ${UNBILLABLE_TAG} to the description: the service bills no entry with an unbillable tag.`;
+      ? t('window-common.billableHintTagged')
+      : t('window-common.billableHintUntick', { tag: UNBILLABLE_TAG });
   return (
     <div class="edit-field">
       <label class="check" for={id}>
@@ -51,7 +53,7 @@ export function BillableCheck({ base, description, project, projects, unbillable
             )
           }
         />
-        Billable
+        {t('window-common.billable')}
       </label>
       <p class="hint" id={`${id}-hint`} data-testid="edit-billable-hint" aria-live="polite">
         {hint}

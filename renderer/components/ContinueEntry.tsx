@@ -11,6 +11,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
 import type { EntryView } from '../../common/snapshot';
+import type { ActionError } from '../../common/result';
+import { isolated } from '../../common/bidi';
+import { t } from '../app/words';
 import { useAction } from '../hooks';
 import { ErrorLine } from './ErrorLine';
 import { type TimeSoFar, TimeSoFarQuestion } from './TimeSoFarQuestion';
@@ -18,7 +21,7 @@ import { type TimeSoFar, TimeSoFarQuestion } from './TimeSoFarQuestion';
 export function useContinueEntry(entry: EntryView, bridge: StintBridge) {
   const action = useAction();
   // main's question about the timer's time so far, until answered or cancelled.
-  const [asking, setAsking] = useState<string | null>(null);
+  const [asking, setAsking] = useState<ActionError | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
   const projectId = entry.projectId ?? null;
@@ -35,7 +38,7 @@ export function useContinueEntry(entry: EntryView, bridge: StintBridge) {
     );
     const asked = result && !result.ok && result.error.field === 'timeSoFar';
     refocus.current = timeSoFar !== undefined;
-    setAsking(asked ? result.error.message : null);
+    setAsking(asked ? result.error : null);
     if (asked) action.clear();
   };
   const answer = (choice: TimeSoFar | null) => {
@@ -55,12 +58,12 @@ export function ContinueButton({ state, words }: { state: Continuing; words: str
       type="button"
       ref={button}
       class="entry-button"
-      aria-label={`Continue ${words}`}
-      title={projectId === null ? 'An entry on no project has no timer to continue.' : undefined}
+      aria-label={t('window-questions.continueNamed', { entry: isolated(words) })}
+      title={projectId === null ? t('window-questions.continueNoProject') : undefined}
       disabled={action.busy || projectId === null || asking !== null}
       onClick={() => void start()}
     >
-      Continue
+      {t('window-questions.continue')}
     </button>
   );
 }

@@ -6,7 +6,9 @@
 
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
-import { discardLabel, idleMessage } from '../../common/idleText';
+import { idleMessageWords, idleMinutes } from '../../common/idleText';
+import { t } from '../app/words';
+import { Said } from './Said';
 import type { IdlePromptView } from '../../common/snapshot';
 import { useAction } from '../hooks';
 import { useDateTime } from '../dateTime';
@@ -53,38 +55,40 @@ export function IdlePrompt({ idle, bridge }: { idle: IdlePromptView | null; brid
       data-testid="idle-prompt"
       onKeyDown={onKeyDown}
     >
-      <h2 id="idle-title">Time away</h2>
-      <p id="idle-message">{idleMessage(idle, dates.when)}</p>
+      <h2 id="idle-title">{t('window-questions.idleTitle')}</h2>
+      <p id="idle-message">
+        <Said {...idleMessageWords(idle, t, dates.when)} />
+      </p>
       <div class="idle-actions">
         <button type="button" ref={keep} class="primary" disabled={action.busy} onClick={() => choose('keep')}>
-          {idle.timerRunning ? 'Keep' : 'OK'}
+          {idle.timerRunning ? t('window-timers.keep') : t('window-common.ok')}
         </button>
         {idle.timerRunning && (
           <>
             <button type="button" disabled={action.busy} onClick={() => choose('discard')}>
-              {discardLabel(idle, format)}
+              <Said id={'window-questions.idleDiscard'} values={{ time: idleMinutes(idle, format) }} />
             </button>
             <button type="button" disabled={action.busy} onClick={() => choose('discard-and-pause')}>
-              Discard and pause
+              {t('window-questions.idleDiscardAndPause')}
             </button>
           </>
         )}
       </div>
       {idle.timerRunning && (
-        <form class="idle-move" aria-label="Move the time away" onSubmit={move}>
+        <form class="idle-move" aria-label={t('window-questions.idleMoveLabel')} onSubmit={move}>
           <label>
-            Or move it to
+            {t('window-questions.idleMoveTo')}
             <input
               type="text"
               value={moveLine}
-              placeholder="@Project #tag what it was"
+              placeholder={t('window-questions.idleMovePlaceholder')}
               data-testid="idle-move-line"
               aria-describedby={action.error ? 'idle-prompt-error' : undefined}
               onInput={(e) => setMoveLine((e.target as HTMLInputElement).value)}
             />
           </label>
           <button type="submit" disabled={action.busy || moveLine.trim() === ''}>
-            Move
+            {t('window-questions.idleMove')}
           </button>
         </form>
       )}

@@ -6,7 +6,11 @@ import { useRef, useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
 import { projectsRecentFirst } from '../../common/projectOrder';
 import { checkProjectName } from '../../common/projectName';
-import { fail, ok } from '../../common/result';
+import { type ActionError, ok } from '../../common/result';
+import { refuse, said } from '../../common/refusal';
+import { isolated } from '../../common/bidi';
+import { t } from '../app/words';
+import { Said } from './Said';
 import type { ProjectView } from '../../common/snapshot';
 import { useAction } from '../hooks';
 import { focusWhenShown } from '../focusAfter';
@@ -34,16 +38,16 @@ export function NewTimer({ projects, recentProjectIds = [], bridge }: Props) {
   const projectField = useRef<HTMLInputElement>(null);
 
   return (
-    <form class="new-timer" aria-label="New timer" onSubmit={start} noValidate>
+    <form class="new-timer" aria-label={t('window-timers.newTimer')} onSubmit={start} noValidate>
       <div class="row">
         <label class="grow">
-          <span class="label">Project</span>
+          <span class="label">{t('window-timers.project')}</span>
           <input
             ref={projectField}
             name="project"
             list="project-names"
             autocomplete="off"
-            placeholder="Pick or type a new name"
+            placeholder={t('window-timers.projectPlaceholder')}
             value={name}
             aria-invalid={action.error?.field === 'project' || action.error?.field === 'name'}
             aria-describedby={action.error ? 'new-timer-error' : undefined}
@@ -54,7 +58,7 @@ export function NewTimer({ projects, recentProjectIds = [], bridge }: Props) {
           />
         </label>
         <button type="submit" class="primary" disabled={action.busy}>
-          {typed && !existing ? 'Create & start' : 'Start'}
+          {typed && !existing ? t('window-timers.createAndStart') : t('window-timers.start')}
         </button>
       </div>
       <datalist id="project-names">
@@ -65,11 +69,11 @@ export function NewTimer({ projects, recentProjectIds = [], bridge }: Props) {
       {/* The note is asked once a project is picked: the empty form stays one line. */}
       {(typed || note) && (
         <label>
-          <span class="label">Note (optional)</span>
+          <span class="label">{t('window-timers.noteOptional')}</span>
           <input
             name="note"
             autocomplete="off"
-            placeholder="What are you working on?"
+            placeholder={t('window-timers.notePlaceholder')}
             value={note}
             onInput={(e) => setNote(e.currentTarget.value)}
           />
@@ -106,13 +110,14 @@ interface StartTimerInput {
 function useStartTimer({ bridge, typed, existing, note, cleared }: StartTimerInput) {
   const action = useAction();
   // main's question about the project's timer's time so far (TimeSoFarQuestion), with what to start once answered.
-  const [asking, setAsking] = useState<{ question: string; projectId: number; description: string } | null>(null);
+  const [asking, setAsking] = useState<{ question: ActionError; projectId: number; description: string } | null>(null);
 
   const start = async (event: Event) => {
     event.preventDefault();
     let asked = false;
     const result = await action.run(async () => {
-      if (!typed) return fail('invalid_input', 'Pick a project or type a new name.', 'project');
+      if (!typed)
+        return refuse('invalid_input', said('refusals.pickProject'), 'Pick a project or type a new name.', 'project');
       let projectId = existing?.id;
       if (projectId === undefined) {
         const created = await bridge.createProject({ name: typed });
@@ -123,12 +128,17 @@ function useStartTimer({ bridge, typed, existing, note, cleared }: StartTimerInp
       const started = await bridge.startTimer(description ? { projectId, description } : { projectId });
       if (!started.ok && started.error.field === 'timeSoFar') {
         asked = true;
-        setAsking({ question: started.error.message, projectId, description });
+        setAsking({ question: started.error, projectId, description });
         return ok(null);
       }
       // Two calls, so the service may refuse the new project in between: then say where to look.
       if (!started.ok && !existing && started.error.code === 'not_found') {
-        return fail('rejected', `“${typed}” could not be created; see “Not saved” above.`, 'project');
+        return refuse(
+          'rejected',
+          said('refusals.projectNotCreated', { name: isolated(typed) }),
+          `“${typed}” could not be created; see “Not saved” above.`,
+          'project',
+        );
       }
       return started;
     });
@@ -148,11 +158,15 @@ function useStartTimer({ bridge, typed, existing, note, cleared }: StartTimerInp
 /** What a new name will do: be created, unless the service cannot take it; a likely typo is named. */
 function NewNameHint({ typed, names }: { typed: string; names: string[] }) {
   const checked = checkProjectName(typed, names);
-  if (!checked.ok) return <p class="hint">{checked.message}</p>;
-  const typo = !checked.known && checked.didYouMean ? ` Did you mean ${checked.didYouMean}?` : '';
+  if (!checked.ok) return <p class="hint">{t(checked.words.id, checked.words.values)}</p>;
+  const typo = !checked.known ? checked.didYouMean : null;
   return (
     <p class="hint" data-testid="new-timer-hint">
-      “{typed}” is a new project; it will be created.{typo}
+      {typo === null ? (
+        <Said id={'window-timers.newProjectHint'} values={{ name: typed }} />
+      ) : (
+        <Said id={'window-timers.newProjectHintTypo'} values={{ name: typed, known: typo }} />
+      )}
     </p>
   );
 }

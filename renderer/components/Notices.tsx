@@ -5,6 +5,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
 import type { NoticeView } from '../../common/snapshot';
+import { t } from '../app/words';
 
 export function Notices({ notices, bridge }: { notices: NoticeView[]; bridge: StintBridge }) {
   const list = useRef<HTMLUListElement>(null);
@@ -31,15 +32,19 @@ export function Notices({ notices, bridge }: { notices: NoticeView[]; bridge: St
       class={notices.length ? 'panel notices' : 'notices'}
       role="status"
       aria-live="polite"
-      aria-label="Notices"
+      aria-label={t('window-notices.label')}
       data-testid="notices"
     >
       <ul class="notice-list" ref={list}>
         {notices.map((n, i) => (
           <li key={n.id} class="notice" data-testid="notice">
             <span class="notice-message">{n.message}</span>
-            <button type="button" aria-label={`Dismiss: ${n.message}`} onClick={() => dismiss(n.id, i)}>
-              Dismiss
+            <button
+              type="button"
+              aria-label={t('window-notices.dismissNamed', { notice: n.message })}
+              onClick={() => dismiss(n.id, i)}
+            >
+              {t('window-notices.dismiss')}
             </button>
           </li>
         ))}

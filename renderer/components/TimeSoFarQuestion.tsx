@@ -4,19 +4,25 @@
 
 import { useEffect, useId, useRef } from 'preact/hooks';
 import type { RequestOf } from '../../common/contract';
+import type { ActionError } from '../../common/result';
+import { t } from '../app/words';
 
 export type TimeSoFar = NonNullable<RequestOf<'startTimer'>['timeSoFar']>;
 
 interface QuestionProps {
-  /** main's words: "Website's timer has 0:40 on “write report”: log that time first, or keep it under “call”." */
-  question: string;
+  /**
+   * main's refusal that asks it: "Website's timer has 0:40 on “write report”: log that time
+   * first, or keep it under “call”.", said in the window's language when it names its message.
+   */
+  question: ActionError;
   busy: boolean;
   /** null: cancelled, the timer left as it is. */
   onAnswer(answer: TimeSoFar | null): void;
 }
 
 /** The question asked in place, the focus on its first answer; nothing changes until one is chosen. */
-export function TimeSoFarQuestion({ question, busy, onAnswer }: QuestionProps) {
+export function TimeSoFarQuestion({ question: asked, busy, onAnswer }: QuestionProps) {
+  const question = asked.words ? t(asked.words.id, asked.words.values) : asked.message;
   const first = useRef<HTMLButtonElement>(null);
   const id = useId();
   useEffect(() => {
@@ -29,13 +35,13 @@ export function TimeSoFarQuestion({ question, busy, onAnswer }: QuestionProps) {
         {question}
       </span>
       <button type="button" class="primary" ref={first} disabled={busy} onClick={() => onAnswer('log')}>
-        Log that time first
+        {t('window-questions.logTimeFirst')}
       </button>
       <button type="button" disabled={busy} onClick={() => onAnswer('keep')}>
-        Keep it under this note
+        {t('window-questions.keepUnderNote')}
       </button>
       <button type="button" disabled={busy} onClick={() => onAnswer(null)}>
-        Cancel
+        {t('window-common.cancel')}
       </button>
     </div>
   );

@@ -10,6 +10,9 @@ import { adjustPreview, parseAdjustment } from '../../common/timeAdjust';
 import { useMinutes, useTimeFormat } from '../timeFormat';
 import { useAction } from '../hooks';
 import { ErrorLine } from './ErrorLine';
+import { t } from '../app/words';
+import { isolated } from '../../common/bidi';
+import { Said } from './Said';
 
 interface Props {
   projectId: number;
@@ -31,12 +34,12 @@ export function TimerAdjust({ projectId, name, seconds, bridge }: Props) {
   const formatMinutes = useMinutes();
 
   return (
-    <form class="timer-adjust" aria-label={`Adjust ${name}`} onSubmit={submit}>
+    <form class="timer-adjust" aria-label={t('window-timers.adjustNamed', { name: isolated(name) })} onSubmit={submit}>
       <button
         type="button"
         class="small"
-        aria-label={`Take 5 minutes off ${name}`}
-        title={belowZero ? `Stops at ${formatMinutes(0)}` : undefined}
+        aria-label={t('window-timers.takeFiveOffNamed', { name: isolated(name) })}
+        title={belowZero ? t('window-timers.stopsAt', { time: formatMinutes(0) }) : undefined}
         aria-disabled={action.busy}
         onClick={() => {
           if (!action.busy) void adjust(-5, false);
@@ -47,7 +50,7 @@ export function TimerAdjust({ projectId, name, seconds, bridge }: Props) {
       <button
         type="button"
         class="small"
-        aria-label={`Add 5 minutes to ${name}`}
+        aria-label={t('window-timers.addFiveNamed', { name: isolated(name) })}
         aria-disabled={action.busy}
         onClick={() => {
           if (!action.busy) void adjust(5, false);
@@ -57,19 +60,19 @@ export function TimerAdjust({ projectId, name, seconds, bridge }: Props) {
       </button>
       <input
         class="adjust-input"
-        aria-label={`Time to add to ${name}`}
-        placeholder="+15 or -0:10"
+        aria-label={t('window-timers.timeToAddNamed', { name: isolated(name) })}
+        placeholder={t('window-timers.adjustPlaceholder')}
         value={text}
         aria-invalid={error ? 'true' : undefined}
         aria-describedby={error ? errorId : preview ? previewId : undefined}
         onInput={onInput}
       />
       <button type="submit" class="small" aria-disabled={action.busy}>
-        Adjust
+        {t('window-timers.adjust')}
       </button>
       {preview && !error && (
         <span class="adjust-preview" id={previewId} data-testid="adjust-preview" aria-live="polite">
-          {preview.text}
+          <bdi>{preview.text}</bdi>
         </span>
       )}
       {asking !== null && preview && (
@@ -138,17 +141,21 @@ interface ConfirmProps {
 /** "Add 5:00 to Website (→ 5:25)?" asked in place: more than an hour at once is more often a slip than meant. */
 function LargeAdjustConfirm({ name, minutes, after, onYes, onNo }: ConfirmProps) {
   const formatMinutes = useMinutes();
-  const verb = minutes > 0 ? `Add ${formatMinutes(minutes)} to` : `Take ${formatMinutes(-minutes)} off`;
-  const question = `${verb} ${name} (→ ${formatMinutes(after)})?`;
+  const values = { time: formatMinutes(Math.abs(minutes)), name, after: formatMinutes(after) };
+  const id = minutes > 0 ? 'window-timers.addLargeQuestion' : 'window-timers.takeOffLargeQuestion';
+  // The group's name is a string (isolated where the name could reorder it); the shown question isolates each value.
+  const question = t(id, { ...values, name: isolated(values.name) });
   return (
     // biome-ignore lint/a11y/useSemanticElements: a question with two answers inside the adjust form, named for screen readers as a group
     <div class="actions" role="group" aria-label={question} data-testid="adjust-confirm">
-      <span class="confirm-text">{question}</span>
+      <span class="confirm-text">
+        <Said id={id} values={values} />
+      </span>
       <button type="button" class="primary" onClick={onYes}>
-        {minutes > 0 ? 'Add' : 'Take off'}
+        {minutes > 0 ? t('window-timers.add') : t('window-timers.takeOff')}
       </button>
       <button type="button" onClick={onNo}>
-        Keep
+        {t('window-timers.keep')}
       </button>
     </div>
   );

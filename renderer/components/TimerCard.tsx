@@ -19,6 +19,9 @@ import { TimerAdjust } from './TimerAdjust';
 import { TimerNote } from './TimerNote';
 import { logPreviewIn } from '../../common/logPreview';
 import { useElapsed, useMinutes, useTimeFormat } from '../timeFormat';
+import { t } from '../app/words';
+import { isolated } from '../../common/bidi';
+import { Said } from './Said';
 
 export function TimerCard({
   timer,
@@ -131,23 +134,27 @@ function TimerDetails({ timer, seconds, billingIncrement, bridge, action, onClos
             <button
               type="button"
               class="primary"
-              aria-label={`Pause ${name}`}
+              aria-label={t('window-timers.pauseNamed', { name: isolated(name) })}
               onClick={() => action.run(() => bridge.pauseTimer({ projectId }))}
             >
-              Pause
+              {t('window-timers.pause')}
             </button>
           )}
           <button
             type="button"
-            aria-label={`Log ${name}`}
+            aria-label={t('window-timers.logNamed', { name: isolated(name) })}
             aria-describedby={previewId}
             data-testid="log-button"
             onClick={() => action.run(() => bridge.logTimer({ projectId }))}
           >
-            Log {formatMinutes(toLog.minutes)}
+            <Said id={'window-timers.logMinutes'} values={{ time: formatMinutes(toLog.minutes) }} />
           </button>
-          <button type="button" aria-label={`Discard ${name}`} onClick={() => setConfirming(true)}>
-            Discard
+          <button
+            type="button"
+            aria-label={t('window-timers.discardNamed', { name: isolated(name) })}
+            onClick={() => setConfirming(true)}
+          >
+            {t('window-timers.discard')}
           </button>
         </div>
       )}
@@ -171,19 +178,24 @@ interface RowActionsProps {
 function RowActions({ name, detailsId, open, moreButton, onResume, onToggle }: RowActionsProps) {
   return (
     <span class="timer-row-actions">
-      <button type="button" class="small" aria-label={`Resume ${name}`} onClick={onResume}>
-        Resume
+      <button
+        type="button"
+        class="small"
+        aria-label={t('window-timers.resumeNamed', { name: isolated(name) })}
+        onClick={onResume}
+      >
+        {t('window-timers.resume')}
       </button>
       <button
         type="button"
         class="small more"
         ref={moreButton}
-        aria-label={`More for ${name}`}
+        aria-label={t('window-timers.moreNamed', { name: isolated(name) })}
         aria-expanded={open}
         aria-controls={open ? detailsId : undefined}
         onClick={onToggle}
       >
-        More <span aria-hidden="true">{open ? '▴' : '▾'}</span>
+        {t('window-timers.more')} <span aria-hidden="true">{open ? '▴' : '▾'}</span>
       </button>
     </span>
   );
@@ -198,7 +210,7 @@ function RowActions({ name, detailsId, open, moreButton, onResume, onToggle }: R
 function minuteUnderWay(format: TimeFormat, timer: TimerView, seconds: number) {
   if (format !== 'fraction' || timer.state !== 'running') return null;
   const s = Math.max(0, Math.floor(seconds));
-  return { style: { '--minute': String((s % 60) / 60) }, title: `${formatDuration(s)} so far` };
+  return { style: { '--minute': String((s % 60) / 60) }, title: t('window-timers.soFar', { time: formatDuration(s) }) };
 }
 
 /** The timer's project, whether it still waits to be sent, its live time, and what follows on the line. */
@@ -216,12 +228,12 @@ function TimerLine({ timer, seconds, children }: { timer: TimerView; seconds: nu
       <span
         class={minute ? 'timer-time ticking' : 'timer-time'}
         role="timer"
-        aria-label={`${name} time`}
+        aria-label={t('window-timers.timeNamed', { name: isolated(name) })}
         data-testid="timer-time"
         data-seconds={seconds}
         {...minute}
       >
-        {formatDuration(seconds)}
+        <bdi>{formatDuration(seconds)}</bdi>
       </span>
       {children}
     </div>
@@ -247,13 +259,20 @@ function DiscardConfirm({ name, seconds, onDiscard, onKeep }: DiscardConfirmProp
   }, []);
   return (
     // biome-ignore lint/a11y/useSemanticElements: a row of buttons outside any form, named for screen readers as a group; a fieldset would bring a form's semantics and its legend
-    <div class="actions" role="group" aria-label={`Discard ${name}?`}>
-      <span class="confirm-text">Discard {formatDuration(seconds)}?</span>
-      <button type="button" class="danger" aria-label={`Yes, discard ${name}`} onClick={onDiscard}>
-        Discard
+    <div class="actions" role="group" aria-label={t('window-timers.discardQuestionNamed', { name: isolated(name) })}>
+      <span class="confirm-text">
+        <Said id={'window-timers.discardQuestion'} values={{ time: formatDuration(seconds) }} />
+      </span>
+      <button
+        type="button"
+        class="danger"
+        aria-label={t('window-timers.yesDiscardNamed', { name: isolated(name) })}
+        onClick={onDiscard}
+      >
+        {t('window-timers.discard')}
       </button>
       <button type="button" onClick={onKeep} ref={keep}>
-        Keep
+        {t('window-timers.keep')}
       </button>
     </div>
   );

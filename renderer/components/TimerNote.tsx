@@ -6,6 +6,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
 import { useAction } from '../hooks';
 import { ErrorLine } from './ErrorLine';
+import { t } from '../app/words';
+import { isolated } from '../../common/bidi';
 
 export function TimerNote({
   projectId,
@@ -54,10 +56,10 @@ export function TimerNote({
     );
 
   return (
-    <form class="timer-note" aria-label={`Note of ${name}`} onSubmit={save}>
+    <form class="timer-note" aria-label={t('window-timers.noteNamed', { name: isolated(name) })} onSubmit={save}>
       <input
         ref={input}
-        aria-label={`Note of ${name}`}
+        aria-label={t('window-timers.noteNamed', { name: isolated(name) })}
         value={text}
         maxLength={10_000}
         aria-invalid={action.error ? 'true' : undefined}
@@ -71,10 +73,10 @@ export function TimerNote({
         }}
       />
       <button type="submit" class="small" disabled={action.busy}>
-        Save
+        {t('window-common.save')}
       </button>
       <button type="button" class="small" onClick={close}>
-        Cancel
+        {t('window-common.cancel')}
       </button>
       <ErrorLine error={action.error} id={errorId} testId="note-error" />
     </form>
@@ -102,10 +104,14 @@ function NoteShown({ note, name, opener, onOpen }: ShownProps) {
         type="button"
         class="small link"
         ref={opener}
-        aria-label={note ? `Edit the note of ${name}` : `Add a note to ${name}`}
+        aria-label={
+          note
+            ? t('window-timers.editNoteNamed', { name: isolated(name) })
+            : t('window-timers.addNoteNamed', { name: isolated(name) })
+        }
         onClick={onOpen}
       >
-        {note ? 'Edit note' : 'Add note'}
+        {note ? t('window-timers.editNote') : t('window-timers.addNote')}
       </button>
     </div>
   );

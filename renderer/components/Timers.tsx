@@ -7,6 +7,7 @@ import type { Snapshot, TimerView } from '../../common/snapshot';
 import { useNow } from '../hooks';
 import { NewTimer } from './NewTimer';
 import { TimerCard } from './TimerCard';
+import { t } from '../app/words';
 
 export function Timers({ snapshot, bridge }: { snapshot: Snapshot; bridge: StintBridge }) {
   const running = snapshot.timers.filter((t) => t.state === 'running');
@@ -21,18 +22,18 @@ export function Timers({ snapshot, bridge }: { snapshot: Snapshot; bridge: Stint
 
   return (
     <section class="panel" aria-labelledby="timers-heading" data-testid="timers">
-      <h2 id="timers-heading">Timers</h2>
+      <h2 id="timers-heading">{t('window-timers.heading')}</h2>
       {running.length > 0 && (
-        <ul class="timers running-list" aria-label="Running" data-testid="running-timers">
+        <ul class="timers running-list" aria-label={t('window-timers.running')} data-testid="running-timers">
           {running.map(card)}
         </ul>
       )}
       {others.length > 0 && (
-        <ul class="timers" aria-label="Paused" data-testid="paused-timers">
+        <ul class="timers" aria-label={t('window-timers.paused')} data-testid="paused-timers">
           {others.map(card)}
         </ul>
       )}
-      {snapshot.timers.length === 0 && <p class="empty">No timers. Start one below.</p>}
+      {snapshot.timers.length === 0 && <p class="empty">{t('window-timers.none')}</p>}
       <NewTimer projects={snapshot.projects} recentProjectIds={snapshot.recentProjectIds} bridge={bridge} />
     </section>
   );

@@ -2,11 +2,12 @@
 // one left, and with projects compared by their resolved ids. Every area's handlers decide here
 // (act) and read timers and projects through it.
 
-import { fail, type Result } from '../../../common/result';
+import type { Result } from '../../../common/result';
 import type { Snapshot, TimerView } from '../../../common/snapshot';
 import { billingIncrement } from '../model/minutes';
 import type { Outbox } from '../sync/outbox';
 import type { WindowView } from './windowView';
+import { refuse, said } from '../../../common/refusal';
 
 /** Whether core is stopping (coreState.ts stop): no action begins then. */
 export interface CoreLife {
@@ -34,7 +35,9 @@ export class Decisions {
   act<T>(work: (now: number, snap: Snapshot) => Promise<Result<T>>): Promise<Result<T>> {
     const { clock, view, life } = this.parts;
     const run = this.chain.then(() =>
-      life.stopping ? fail('internal', 'Stint is shutting down.') : work(clock.now(), view.snapshot()),
+      life.stopping
+        ? refuse('internal', said('refusals.shuttingDown'), 'Stint is shutting down.')
+        : work(clock.now(), view.snapshot()),
     );
     this.chain = run.catch(() => {});
     return run;
@@ -69,4 +72,5 @@ export class Decisions {
   }
 }
 
-export const noTimer = (): Result<never> => fail('not_found', 'There is no timer for that project.', 'projectId');
+export const noTimer = (): Result<never> =>
+  refuse('not_found', said('refusals.noTimer'), 'There is no timer for that project.', 'projectId');

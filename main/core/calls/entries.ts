@@ -2,14 +2,16 @@
 
 import type { Handlers, RequestOf } from '../../../common/contract';
 import { localDate } from '../../../common/format';
-import { fail, ok, type Result } from '../../../common/result';
+import { ok, type Result } from '../../../common/result';
+import { refuse, said } from '../../../common/refusal';
+import { isolated } from '../../../common/bidi';
 import { editedEntry } from '../model/editedEntry';
 import { entrySummary } from '../model/entrySummary';
 import type { Decisions } from './decisions';
 import type { OutboxQueue } from './outboxQueue';
 import { deleteLoggedTimer, editLoggedTimer, queuedLogOf } from './loggedTimer';
 import { readQuickLine } from './quickLine';
-import type { EntryView, Snapshot } from '../../../common/snapshot';
+import type { EntryLock, EntryView, Snapshot } from '../../../common/snapshot';
 import { editedDate } from '../model/entryDate';
 import { lockedRefusal } from '../../../common/entryLock';
 
@@ -22,6 +24,21 @@ const NOT_SHOWN = "That entry is not among today's or the shown week's entries."
 
 /** Said of an entry that has no id yet and no queued operation that can take the change. */
 const NOT_EDITABLE_YET = 'This entry is being saved to the service: edit it once it shows as saved.';
+
+const notShown = (field: string) => refuse('not_found', said('refusals.entryNotShown'), NOT_SHOWN, field);
+const notEditableYet = (field: string) =>
+  refuse('invalid_input', said('refusals.entryBeingSavedEdit'), NOT_EDITABLE_YET, field);
+
+/** lockedRefusal's sentence, and the same as a catalog message: invoiced, approved, or approved by someone. */
+function locked(lock: EntryLock, change: 'edited' | 'deleted', field: string): Result<never> {
+  const words =
+    lock.reason === 'invoiced'
+      ? said('refusals.lockedInvoiced', { change })
+      : lock.by
+        ? said('refusals.lockedApprovedBy', { change, by: isolated(lock.by) })
+        : said('refusals.lockedApproved', { change });
+  return refuse('invalid_input', words, lockedRefusal(lock, change), field);
+}
 
 /** The entry calls: each decided in turn (decisions) and queued (queue). */
 export function entryHandlers(decisions: Decisions, queue: OutboxQueue): EntryHandlers {
@@ -48,9 +65,9 @@ async function deleteEntry(
   const { outbox } = queue;
   const byKey = 'key' in request;
   const entry = entryWhere(snap, byKey ? (e) => e.key === request.key : (e) => e.id === request.entryId);
-  if (!entry) return fail('not_found', NOT_SHOWN, byKey ? 'key' : 'entryId');
+  if (!entry) return notShown(byKey ? 'key' : 'entryId');
   // Refused at once, in words: queued, it would only fail later at the service (issue 27 item 8).
-  if (entry.locked) return fail('invalid_input', lockedRefusal(entry.locked, 'deleted'), byKey ? 'key' : 'entryId');
+  if (entry.locked) return locked(entry.locked, 'deleted', byKey ? 'key' : 'entryId');
   const summary = entrySummary(entry, snap.timeFormat);
   const { id } = entry;
   if (id !== null) {
@@ -61,8 +78,7 @@ async function deleteEntry(
   // (loggedTimer.ts); one sent in an import is refused until read back, as its edit is.
   if (queuedLogOf(outbox, entry.key)) return deleteLoggedTimer(queue, now, entry.key);
   const queued = outbox.items().find((i) => i.op.id === entry.key);
-  if (entry.editable === false || queued?.op.kind !== 'createEntry')
-    return fail('invalid_input', NOT_EDITABLE_YET, byKey ? 'key' : 'entryId');
+  if (entry.editable === false || queued?.op.kind !== 'createEntry') return notEditableYet(byKey ? 'key' : 'entryId');
   // Cancelled after the same grace: never sent, it is withdrawn; sent, the delete finds
   // what it made by its marker (sendOnce.ts).
   const cancels = queued.op.id;
@@ -79,16 +95,21 @@ async function updateEntry(
   const { outbox } = queue;
   const { key, date: typedDate, ...typed } = request;
   const entry = entryWhere(snap, (e) => e.key === key);
-  if (!entry) return fail('not_found', NOT_SHOWN, 'key');
-  if (entry.locked) return fail('invalid_input', lockedRefusal(entry.locked, 'edited'), 'key');
+  if (!entry) return notShown('key');
+  if (entry.locked) return locked(entry.locked, 'edited', 'key');
   // An entry logged from a timer is editable through its queued log until a send of it began (loggedTimer.ts).
-  if (entry.editable === false) return fail('invalid_input', NOT_EDITABLE_YET, 'key');
+  if (entry.editable === false) return notEditableYet('key');
   const date = editedDate(typedDate, entry.date, localDate(now));
   if (!date.ok) return date;
   if (entry.id === null && queuedLogOf(outbox, key)) {
     // A log goes to the day it was logged on: its date changes once it is read back.
     if (date.value !== entry.date)
-      return fail('invalid_input', 'An entry logged from a timer keeps its day until it shows as saved.', 'date');
+      return refuse(
+        'invalid_input',
+        said('refusals.loggedKeepsDay'),
+        'An entry logged from a timer keeps its day until it shows as saved.',
+        'date',
+      );
     return editLoggedTimer(decisions, queue, { snap, entry, typed });
   }
   // Not created yet: its queued operation holds the values, and the project's id.
@@ -118,7 +139,7 @@ async function updateEntry(
     }));
     return ok(null);
   }
-  if (!queued) return fail('invalid_input', NOT_EDITABLE_YET, 'key');
+  if (!queued) return notEditableYet('key');
   const amended = {
     ...queued,
     ...values,
@@ -128,10 +149,11 @@ async function updateEntry(
   // Operations go in order: a project made after this entry's operation would not exist yet when it is sent.
   const local = amended.projectId === null ? 0 : decisions.projectId(amended.projectId);
   if (local < 0 && -local > queued.seq)
-    return fail(
+    return refuse(
       'invalid_input',
+      said('refusals.projectNotSavedYet', { name: isolated(amended.projectName ?? '') }),
       `${amended.projectName} is not saved to the service yet: move this entry to it once it is.`,
       'project',
     );
-  return (await queue.amend(amended)) ? ok(null) : fail('invalid_input', NOT_EDITABLE_YET, 'key');
+  return (await queue.amend(amended)) ? ok(null) : notEditableYet('key');
 }

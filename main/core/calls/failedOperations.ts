@@ -3,6 +3,8 @@
 
 import type { Handlers, RequestOf } from '../../../common/contract';
 import { fail, ok, type Result } from '../../../common/result';
+import { refuse, said } from '../../../common/refusal';
+import { archived } from './archived';
 import { readDay } from '../../../common/dayWords';
 import { checkProjectName } from '../../../common/projectName';
 import type { Snapshot } from '../../../common/snapshot';
@@ -23,6 +25,14 @@ type OperationHandlers = Pick<
 >;
 
 const NO_LONGER_FAILED = 'That change is no longer waiting to be fixed.';
+const noLongerFailed = () => refuse('not_found', said('refusals.noLongerFailed'), NO_LONGER_FAILED, 'id');
+const notEditable = () =>
+  refuse(
+    'invalid_input',
+    said('refusals.changeNotEditable'),
+    'This change cannot be edited: retry or discard it.',
+    'id',
+  );
 
 /** The failed operations' calls and the undo: decided in turn (decisions), on the queue (queue), a notice dismissed in the view. */
 export function operationHandlers(
@@ -43,10 +53,15 @@ export function operationHandlers(
       decisions.act(async () => {
         const waitsOn = creationWaitedOn(outbox, id);
         if (waitsOn === 'gone')
-          return fail('invalid_input', 'Its new project was discarded, so this cannot be sent: discard it.', 'id');
+          return refuse(
+            'invalid_input',
+            said('refusals.newProjectDiscarded'),
+            'Its new project was discarded, so this cannot be sent: discard it.',
+            'id',
+          );
         // Waiting on a creation that failed: retrying it means retrying that creation first.
         if (waitsOn?.status === 'failed') await outbox.retry(waitsOn.op.id);
-        if (!(await outbox.retry(id))) return fail('not_found', NO_LONGER_FAILED, 'id');
+        if (!(await outbox.retry(id))) return noLongerFailed();
         queue.sendNow();
         return ok(null);
       }),
@@ -54,10 +69,10 @@ export function operationHandlers(
     editOperation: ({ id, changes }) =>
       decisions.act(async (_now, snap) => {
         const item = outbox.items().find((i) => i.op.id === id);
-        if (item?.status !== 'failed') return fail('not_found', NO_LONGER_FAILED, 'id');
+        if (item?.status !== 'failed') return noLongerFailed();
         const edited = editedOperation(item.op, changes, snap, decisions);
         if (!edited.ok) return edited;
-        if (!(await outbox.edit(edited.value))) return fail('not_found', NO_LONGER_FAILED, 'id');
+        if (!(await outbox.edit(edited.value))) return noLongerFailed();
         queue.sendNow();
         return ok(null);
       }),
@@ -71,7 +86,7 @@ export function operationHandlers(
     discardOperation: ({ id }) =>
       decisions.act(async () => {
         const item = outbox.items().find((i) => i.op.id === id);
-        if (!(await outbox.discard(id))) return fail('not_found', NO_LONGER_FAILED, 'id');
+        if (!(await outbox.discard(id))) return noLongerFailed();
         // A project that will not be created takes what waits on it along: it could never be sent.
         if (item?.op.kind === 'createProject') await discardWaiting(outbox, item.op.localId);
         queue.changed();
@@ -110,10 +125,15 @@ function editedOperation(
   decisions: Pick<Decisions, 'incrementOf'>,
 ): Result<Operation> {
   const allowed = editableValues(op).map((v) => v.field);
-  if (allowed.length === 0) return fail('invalid_input', 'This change cannot be edited: retry or discard it.', 'id');
+  if (allowed.length === 0) return notEditable();
   for (const [field, value] of Object.entries(changes)) {
     if (value !== undefined && !allowed.includes(field as never))
-      return fail('invalid_input', `The ${field} of this change cannot be edited.`, field);
+      return refuse(
+        'invalid_input',
+        said('refusals.fieldNotEditable', { field }),
+        `The ${field} of this change cannot be edited.`,
+        field,
+      );
   }
 
   const minutes = (): Result<number | undefined> => {
@@ -172,7 +192,7 @@ function editedOperation(
     case 'setTimerNote':
       return ok(changes.description === undefined ? op : { ...op, description: changes.description.trim() });
     default:
-      return fail('invalid_input', 'This change cannot be edited: retry or discard it.', 'id');
+      return notEditable();
   }
 }
 
@@ -189,7 +209,7 @@ function entryProject(
   const name = cleanName(typed.startsWith('@') ? typed.slice(1) : typed);
   if (name === '') return ok({ projectId: null, projectName: null });
   const known = projectNamed(snap, name);
-  if (known && !known.enabled) return fail('invalid_input', `${known.name} is archived.`, 'project');
+  if (known && !known.enabled) return archived(known.name, 'project');
   if (known) return ok({ projectId: known.id, projectName: known.name });
   // Its own project, still local and not in the snapshot (its creation failed too): the entry
   // keeps waiting on that creation rather than have the service make a second project so named.
@@ -199,5 +219,5 @@ function entryProject(
   const checked = checkProjectName(name, []);
   return checked.ok
     ? ok({ projectId: null, projectName: checked.name })
-    : fail('invalid_input', checked.message, 'project');
+    : refuse('invalid_input', checked.words, checked.message, 'project');
 }

@@ -4,7 +4,7 @@
 // network, so the UI answers within a frame whatever the service does.
 
 import type { Handlers } from '../../../common/contract';
-import { fail, ok, type Result } from '../../../common/result';
+import { ok, type Result } from '../../../common/result';
 import { isDate, type WeekRange } from '../../../common/week';
 import { calendarHandlers } from '../calendars/handlers';
 import type { ServiceState } from '../sync/serviceState';
@@ -24,6 +24,8 @@ import type { ShownState } from './shownState';
 import { timerEditHandlers } from './timerEdits';
 import { timerHandlers } from './timers';
 import type { WindowView } from './windowView';
+import { refuse, said } from '../../../common/refusal';
+import { isolated } from '../../../common/bidi';
 
 /**
  * The contract's account channels: the app layer answers them (accounts/handlers.ts), since which
@@ -98,7 +100,7 @@ export function createHandlers(parts: CallParts): CoreHandlers {
     resolveIdle: idleAnswerHandler(decisions, queue, view),
 
     // The Electron shell answers it where the app updates itself (main/shell/updater.ts); a core alone has no update.
-    restartToUpdate: async () => fail('not_found', 'No update is ready to install.'),
+    restartToUpdate: async () => refuse('not_found', said('refusals.noUpdate'), 'No update is ready to install.'),
 
     // Answered once, whatever the choice; a late "Start last" (a timer runs by now) starts nothing.
     answerReminder: async ({ choice }) => {
@@ -120,7 +122,13 @@ export function createHandlers(parts: CallParts): CoreHandlers {
 
 /** Shows the week that holds date (null: this week): it is read unless already here. */
 function showWeek({ shown, view, service, worker }: CallParts, date: string | null): Result<WeekRange> {
-  if (date !== null && !isDate(date)) return fail('invalid_input', `${date} is not a date.`, 'weekOf');
+  if (date !== null && !isDate(date))
+    return refuse(
+      'invalid_input',
+      said('refusals.notADate', { date: isolated(date) }),
+      `${date} is not a date.`,
+      'weekOf',
+    );
   shown.weekOf = date;
   const range = view.week();
   view.changed();

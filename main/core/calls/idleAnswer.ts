@@ -6,7 +6,7 @@
 
 import type { Handlers } from '../../../common/contract';
 import { formatMinutes, localDate } from '../../../common/format';
-import { fail, ok, type Result } from '../../../common/result';
+import { ok, type Result } from '../../../common/result';
 import type { Snapshot } from '../../../common/snapshot';
 import type { IdlePrompt } from '../desktop/idle/policy';
 import { idleOperations } from '../desktop/idle/resolve';
@@ -15,6 +15,8 @@ import type { Decisions } from './decisions';
 import type { OutboxQueue } from './outboxQueue';
 import type { WindowView } from './windowView';
 import { readQuickLine } from './quickLine';
+import { refuse, said } from '../../../common/refusal';
+import { isolated } from '../../../common/bidi';
 
 /** The idle prompt's answer: decided in turn (decisions), queued (queue), the prompt read from and closed in the view. */
 export function idleAnswerHandler(
@@ -45,11 +47,21 @@ export function idleAnswerHandler(
 function awayEntry(line: string, prompt: IdlePrompt, snap: Snapshot): Result<(id: string) => OperationBody> {
   const text = line.trim();
   if (!text.startsWith('@'))
-    return fail('invalid_input', 'Name the project first, like “@Acme #meeting lunch with the client”.', 'line');
+    return refuse(
+      'invalid_input',
+      said('refusals.idleMoveNameProject'),
+      'Name the project first, like “@Acme #meeting lunch with the client”.',
+      'line',
+    );
   const minutes = Math.max(1, Math.round(prompt.idleSeconds / 60));
   const read = readQuickLine(`${formatMinutes(minutes)} ${text}`, snap, localDate(prompt.idleSince));
   if (!read.ok) return { ...read, error: { ...read.error, field: 'line' } };
   if (read.value.logged.projectName === prompt.projectName)
-    return fail('invalid_input', `That is ${prompt.projectName}’s own timer: choose Keep instead.`, 'line');
+    return refuse(
+      'invalid_input',
+      said('refusals.idleMoveOwnTimer', { name: isolated(prompt.projectName) }),
+      `That is ${prompt.projectName}’s own timer: choose Keep instead.`,
+      'line',
+    );
   return ok(read.value.entry);
 }

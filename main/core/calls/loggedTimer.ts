@@ -5,7 +5,9 @@
 // Once a send of the log began, it may have landed without a trace to find it by (a log carries
 // no marker), so the entry is changed once it is read back with its id, like any other.
 
-import { ok, fail, type Result } from '../../../common/result';
+import { ok, type Result } from '../../../common/result';
+import { refuse, said } from '../../../common/refusal';
+import { isolated } from '../../../common/bidi';
 import type { EntryView, Snapshot } from '../../../common/snapshot';
 import { editedEntry, type TypedEntry } from '../model/editedEntry';
 import { stored } from '../../../common/lineStores';
@@ -19,6 +21,7 @@ import type { OutboxQueue } from './outboxQueue';
 type LogOperation = Extract<Operation, { kind: 'logTimer' }>;
 
 const BEING_SAVED = 'This entry is being saved to the service: change it once it shows as saved.';
+const beingSaved = () => refuse('invalid_input', said('refusals.entryBeingSavedChange'), BEING_SAVED, 'key');
 
 /** The queued log behind an entry's key, if that is what it is. */
 export function queuedLogOf(outbox: Outbox, key: string): (OutboxItem & { op: LogOperation }) | undefined {
@@ -39,14 +42,15 @@ export async function editLoggedTimer(
   { snap, entry, typed }: { snap: Snapshot; entry: EntryView; typed: TypedEntry },
 ): Promise<Result<null>> {
   const item = unsentLogOf(queue.outbox, entry.key);
-  if (!item) return fail('invalid_input', BEING_SAVED, 'key');
+  if (!item) return beingSaved();
   const { op } = item;
   const edited = editedEntry(typed, { projectId: op.projectId, projectName: op.projectName }, snap);
   if (!edited.ok) return edited;
   const values = edited.value;
   if (values.projectId !== op.projectId)
-    return fail(
+    return refuse(
       'invalid_input',
+      said('refusals.loggedStaysOnProject', { name: isolated(op.projectName) }),
       `An entry logged from ${op.projectName}'s timer stays on ${op.projectName} until it is saved: move it once it shows as saved.`,
       'project',
     );
@@ -68,12 +72,12 @@ export async function editLoggedTimer(
 /** Deletes the entry a queued log is to make: within the grace the log is undone, after it the timer is discarded instead. */
 export async function deleteLoggedTimer(queue: OutboxQueue, now: number, key: string): Promise<Result<null>> {
   const item = unsentLogOf(queue.outbox, key);
-  if (!item || item.op.discarded) return fail('invalid_input', BEING_SAVED, 'key');
+  if (!item || item.op.discarded) return beingSaved();
   // Within its undo grace the log has not happened: deleting its entry is taking it back.
   if (withinGraceItem(item) && now < item.op.notBefore!) return undoOperation(queue.outbox, key, now);
   return amend(queue, { ...item.op, discarded: true });
 }
 
 async function amend(queue: OutboxQueue, op: LogOperation): Promise<Result<null>> {
-  return (await queue.amend(op)) ? ok(null) : fail('invalid_input', BEING_SAVED, 'key');
+  return (await queue.amend(op)) ? ok(null) : beingSaved();
 }

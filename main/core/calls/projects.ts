@@ -1,12 +1,14 @@
 // The project calls: creating one, and what a new project may be named.
 
 import type { Handlers } from '../../../common/contract';
-import { fail, ok, type Result } from '../../../common/result';
+import { ok, type Result } from '../../../common/result';
 import type { Snapshot } from '../../../common/snapshot';
 import { cleanName, projectNamed } from '../model/editedEntry';
 import { newProjectColor } from '../model/newProjectColor';
 import type { Decisions } from './decisions';
 import type { OutboxQueue } from './outboxQueue';
+import { refuse, said } from '../../../common/refusal';
+import { isolated } from '../../../common/bidi';
 
 export function projectHandlers(decisions: Decisions, queue: OutboxQueue): Pick<Handlers, 'createProject'> {
   return {
@@ -31,7 +33,15 @@ export function projectHandlers(decisions: Decisions, queue: OutboxQueue): Pick<
 /** A name for a new project: spaces tidied, not empty, and not one the user has already. */
 export function newProjectName(typed: string, snap: Snapshot): Result<string> {
   const name = cleanName(typed);
-  if (name === '') return fail('invalid_input', 'Enter a name for the project.', 'name');
+  if (name === '')
+    return refuse('invalid_input', said('refusals.projectNameEmpty'), 'Enter a name for the project.', 'name');
   const taken = projectNamed(snap, name);
-  return taken ? fail('invalid_input', `There is already a project named ${taken.name}.`, 'name') : ok(name);
+  return taken
+    ? refuse(
+        'invalid_input',
+        said('refusals.projectNameTaken', { name: isolated(taken.name) }),
+        `There is already a project named ${taken.name}.`,
+        'name',
+      )
+    : ok(name);
 }

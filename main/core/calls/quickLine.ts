@@ -3,7 +3,8 @@
 // log`), so a line means the same wherever it comes from.
 
 import type { LoggedEntry } from '../../../common/contract';
-import { archivedWords } from '../../../common/archivedProject';
+import { archivedMessage, archivedWords } from '../../../common/archivedProject';
+import { refuse } from '../../../common/refusal';
 import { lineStores } from '../../../common/lineStores';
 import { parseQuickEntry } from '../../../common/quickEntry';
 import { fail, ok, type Result } from '../../../common/result';
@@ -52,7 +53,8 @@ export function readQuickLine(
   );
   if (!parsed.ok) return fail('invalid_input', parsed.message, parsed.field);
   const project = parsed.projectIsNew ? undefined : snap.projects.find((p) => p.name === parsed.projectName);
-  if (project && !project.enabled) return fail('invalid_input', archivedWords(project.name), 'project');
+  if (project && !project.enabled)
+    return refuse('invalid_input', archivedMessage(project.name), archivedWords(project.name), 'project');
   const color = parsed.projectIsNew && parsed.projectName ? colorOf(parsed.projectName) : null;
   return ok({
     entry: (id) => ({

@@ -2,7 +2,9 @@
 
 import type { Handlers } from '../../../common/contract';
 import { exactLiveSeconds } from '../../../common/liveSeconds';
-import { fail, ok } from '../../../common/result';
+import { ok } from '../../../common/result';
+import { isolated } from '../../../common/bidi';
+import { refuse, said } from '../../../common/refusal';
 import { type Decisions, noTimer } from './decisions';
 import type { OutboxQueue } from './outboxQueue';
 import type { ShownState } from './shownState';
@@ -16,13 +18,24 @@ export function timerEditHandlers(decisions: Decisions, queue: OutboxQueue, show
         const timer = decisions.timerOf(snap, projectId);
         if (!timer) return noTimer();
         if (minutes === 0)
-          return fail('invalid_input', 'Enter the minutes to add, like +15, or to take off, like -10.', 'minutes');
+          return refuse(
+            'invalid_input',
+            said('refusals.adjustMinutes'),
+            'Enter the minutes to add, like +15, or to take off, like -10.',
+            'minutes',
+          );
         if (timer.state === 'pending')
-          return fail('invalid_input', `${timer.projectName}'s timer has no time yet: start it first.`, 'minutes');
+          return refuse(
+            'invalid_input',
+            said('refusals.timerNoTimeYet', { name: isolated(timer.projectName) }),
+            `${timer.projectName}'s timer has no time yet: start it first.`,
+            'minutes',
+          );
         const seconds = exactLiveSeconds(timer, now);
         if (minutes < 0 && seconds < 1)
-          return fail(
+          return refuse(
             'invalid_input',
+            said('refusals.timerAtZero', { name: isolated(timer.projectName) }),
             `${timer.projectName}'s timer is at 0:00: there is nothing to take off.`,
             'minutes',
           );

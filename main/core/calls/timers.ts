@@ -4,7 +4,9 @@ import type { Handlers } from '../../../common/contract';
 import { isolated } from '../../../common/bidi';
 import { DESCRIPTION_IN_LABEL_MAX, ellipsize, NAME_IN_SENTENCE_MAX } from '../../../common/cutText';
 import { formatMinutes, localDate, type TimeFormat } from '../../../common/format';
-import { fail, ok, type Result } from '../../../common/result';
+import { ok, type Result } from '../../../common/result';
+import { refuse, said } from '../../../common/refusal';
+import { archived } from './archived';
 import type { Snapshot, TimerView } from '../../../common/snapshot';
 import { timerStores } from '../../../common/lineStores';
 import { exactLiveSeconds } from '../../../common/liveSeconds';
@@ -60,7 +62,12 @@ export function timerHandlers(decisions: Decisions, queue: OutboxQueue, shown: S
     const last =
       snap.timers[0]?.projectId ??
       shown.recent.find((id) => snap.projects.some((p) => decisions.same(p.id, id) && p.enabled));
-    if (last === undefined) return fail('not_found', 'No timer to resume yet: start one on a project first.');
+    if (last === undefined)
+      return refuse(
+        'not_found',
+        said('refusals.nothingToResume'),
+        'No timer to resume yet: start one on a project first.',
+      );
     return start(snap, now, { projectId: last });
   };
 
@@ -115,8 +122,9 @@ async function startTimer(
   const id = decisions.projectId(projectId);
   const project = snap.projects.find((p) => decisions.same(p.id, id));
   const timer = decisions.timerOf(snap, projectId);
-  if (!project && !timer) return fail('not_found', 'That project does not exist.', 'projectId');
-  if (project && !project.enabled) return fail('invalid_input', `${project.name} is archived.`, 'projectId');
+  if (!project && !timer)
+    return refuse('not_found', said('refusals.noSuchProject'), 'That project does not exist.', 'projectId');
+  if (project && !project.enabled) return archived(project.name, 'projectId');
   if (timer?.state === 'running' && (description === undefined || description === timer.description)) return ok(null);
   const renamed = timer !== undefined && description !== undefined && description !== timer.description;
   if (renamed && timeSoFar === undefined && notYours(timer, now))
@@ -161,9 +169,11 @@ function askAboutTimeSoFar(timer: TimerView, description: string, now: number, f
   const time = formatMinutes(exactLiveSeconds(timer, now) / 60, format);
   const name = isolated(ellipsize(timer.projectName, NAME_IN_SENTENCE_MAX));
   const note = (text: string) => isolated(ellipsize(text, DESCRIPTION_IN_LABEL_MAX));
-  return fail(
+  const [was, now_] = [note(timer.description ?? ''), note(description)];
+  return refuse(
     'invalid_input',
-    `${name}'s timer has ${time} on “${note(timer.description ?? '')}”: log that time first, or keep it under “${note(description)}”.`,
+    said('refusals.timeSoFarQuestion', { name, time, was, now: now_ }),
+    `${name}'s timer has ${time} on “${was}”: log that time first, or keep it under “${now_}”.`,
     'timeSoFar',
   );
 }

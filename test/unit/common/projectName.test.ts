@@ -36,6 +36,7 @@ describe('checkProjectName: one rule for quick entry, the entry editor and the N
     expect(checkProjectName('x'.repeat(MAX_PROJECT_NAME + 1), known)).toEqual({
       ok: false,
       message: 'A project name can be at most 255 characters; this one has 256.',
+      words: { id: 'refusals.projectNameTooLong', values: { max: 255, count: 256 } },
     });
   });
 });

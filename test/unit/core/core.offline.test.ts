@@ -148,7 +148,12 @@ describe('core, service unreachable', () => {
     const core = await offlineCore();
     expect(await core.handlers.createProject({ name: '   ' })).toEqual({
       ok: false,
-      error: { code: 'invalid_input', message: 'Enter a name for the project.', field: 'name' },
+      error: {
+        code: 'invalid_input',
+        message: 'Enter a name for the project.',
+        field: 'name',
+        words: { id: 'refusals.projectNameEmpty' },
+      },
     });
     await must(core.handlers.createProject({ name: 'Website' }));
     expect(await core.handlers.createProject({ name: 'website' })).toMatchObject({

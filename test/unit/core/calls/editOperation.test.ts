@@ -147,6 +147,7 @@ describe('editOperation', () => {
         code: 'invalid_input',
         message: 'A project name can be at most 255 characters; this one has 300.',
         field: 'project',
+        words: { id: 'refusals.projectNameTooLong', values: { max: 255, count: 300 } },
       },
     });
     expect(opOf(id)).toMatchObject({ status: 'failed', op: { projectName: 'Website' } });

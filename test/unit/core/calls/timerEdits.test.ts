@@ -13,6 +13,8 @@ import { handlersOf, shownOnline } from '../support/calls';
 import { must } from '../../../support/result';
 import { tempDir } from '../../../support/tempDir';
 import { SENT } from '../../../../common/savedHere';
+import { createWords } from '../../../../common/i18n/words';
+import { readCatalog } from '../../../../platform/catalogFiles';
 
 const T0 = new Date(2025, 2, 10, 9, 0).getTime();
 const TODAY = '2025-03-10';
@@ -98,6 +100,20 @@ describe('adjusting a timer', () => {
       error: { code: 'not_found' },
     });
     expect(ops()).toEqual([]);
+  });
+
+  it('refuses in the catalog’s words too: the same sentence in English, and said in German and Arabic', async () => {
+    await must(h.adjustTimer({ projectId: 2, minutes: -30 }));
+    const refused = await h.adjustTimer({ projectId: 2, minutes: -5 });
+    if (refused.ok || !refused.error.words) throw new Error('expected a refusal that names its message');
+    const { id, values } = refused.error.words;
+    expect(createWords('en', readCatalog('en')).t(id, values)).toBe(refused.error.message);
+    expect(createWords('de', readCatalog('de')).t(id, values)).toBe(
+      'Der Timer von Backend steht auf 0:00: Es gibt nichts abzuziehen.',
+    );
+    const none = await h.adjustTimer({ projectId: 9, minutes: 5 });
+    if (none.ok || !none.error.words) throw new Error('expected a refusal that names its message');
+    expect(createWords('ar', readCatalog('ar')).t(none.error.words.id)).toBe('لا يوجد مؤقّت لذلك المشروع.');
   });
 });
 
