@@ -7,6 +7,31 @@ import { defineConfig } from 'vitest/config';
  */
 const UNIT_IN_THEIR_OWN_PROCESS = ['test/unit/core/notices.test.ts', 'test/unit/core/calendars/**/*.test.ts'];
 
+/**
+ * Integration folders whose files share their worker's module cache (isolate: false, the project
+ * 'integration'): each file built the service, core and the client from the same modules again,
+ * and the imports cost a file more than most of its tests did. Audited for process state: none
+ * of their files replaces a module (vi.mock), sets the environment, a global, the umask or a
+ * process handler, or fakes the timers; a module-level counter read across files is read
+ * relative to its value (operations.test.ts's lease steals). What a helper module closes after
+ * each test it registers with afterEachTest (test/support/afterEachTest.ts): a top-level afterEach
+ * would run in the first file that imports the module only.
+ */
+const SHARED_FOLDERS = ['service', 'api', 'broadcasts', 'cli', 'core', 'deploy', 'outbox', 'storage', 'stores'];
+const SHARED = SHARED_FOLDERS.map((folder) => `test/integration/${folder}/**/*.test.ts`);
+
+/**
+ * Service files that choose their store themselves (the service command's files: SQLite with
+ * --data, PostgreSQL with DATABASE_URL; the multi-instance ones always PostgreSQL; robustness its
+ * own SQLite files), so a second run on PostgreSQL would repeat the same thing.
+ */
+const SERVICE_CHOOSE_THEIR_STORE = [
+  'test/integration/service/whole/cli.test.ts',
+  'test/integration/service/whole/serviceCommandOperations.test.ts',
+  'test/integration/service/whole/multiInstance*.test.ts',
+  'test/integration/service/whole/robustness.test.ts',
+];
+
 // One runner for every suite, so the closing count covers them all (scripts/test.mjs prints it).
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
@@ -15,6 +40,9 @@ export default defineConfig({
     // TMPDIR, set before the next one makes its folder), and a throwaway PostgreSQL, started only
     // when a test file asks for one (test/support/postgres.ts).
     globalSetup: ['test/support/memoryTempGlobalSetup.ts', 'test/support/postgresGlobalSetup.ts'],
+    // A helper module's clean-up after each test (afterEachTest), in the files that share a module
+    // cache as in those that do not.
+    setupFiles: ['test/support/afterEachTestSetup.ts'],
     // expect.poll waits on a condition; its 1 s default is a wall-clock bound a loaded machine
     // misses (a discarded timer's card seen going after 1 s in a fresh-clone run).
     expect: { poll: { timeout: 10_000 } },
@@ -57,7 +85,21 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
+          include: SHARED,
+          isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        // The other integration folders keep a process per file: they set the session bus's address
+        // (a Secret Service of their own, which the keychain's native module may keep connected
+        // to), TZ, the umask, or a process-wide handler for unhandled rejections.
+        test: {
+          name: 'integration, own process',
           include: ['test/integration/**/*.test.ts'],
+          exclude: SHARED,
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
@@ -66,18 +108,12 @@ export default defineConfig({
         extends: true,
         // The service's integration suite again, every service on a fresh PostgreSQL database of the
         // run's throwaway cluster (test/support/postgresService.ts): both stores pass the same tests.
+        // Its files share a module cache, as in 'integration'.
         test: {
           name: 'service on postgres',
           include: ['test/integration/service/**/*.test.ts'],
-          // These choose their store themselves (the service command's files: SQLite with --data,
-          // PostgreSQL with DATABASE_URL; the multi-instance ones always PostgreSQL; robustness
-          // its own SQLite files), so a second run would repeat the same thing.
-          exclude: [
-            'test/integration/service/whole/cli.test.ts',
-            'test/integration/service/whole/serviceCommandOperations.test.ts',
-            'test/integration/service/whole/multiInstance*.test.ts',
-            'test/integration/service/whole/robustness.test.ts',
-          ],
+          exclude: SERVICE_CHOOSE_THEIR_STORE,
+          isolate: false,
           env: { STINT_TEST_STORE: 'postgres' },
           testTimeout: 30_000,
           hookTimeout: 30_000,

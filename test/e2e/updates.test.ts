@@ -15,7 +15,7 @@
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StintBridge } from '../../common/contract';
 import type { Result } from '../../common/result';
 import type { UpdateView } from '../../common/snapshot';
@@ -52,23 +52,27 @@ let bundle: TestBundle;
 beforeAll(async () => {
   secretService = await startSecretService();
   trayHost = await exportStatusNotifierWatcher(secretService.busAddress, true);
-  // The shipped 5 s before electron-updater loads, not 0: under the stand-in every boot shares this
-  // process, and with no delay one test's updater still looked at the feed while the next test's
-  // downloaded (two fresh-clone runs failed a different test each). The delay costs a minute.
-  bundle = await buildTestBundle('updates', { releaseKey: releaseKeys.publicKeyPem });
-  feed = await startUpdateFeed();
+  // No delay before electron-updater loads (the shipped 5 s were most of this file's time: twelve
+  // boots). Under the stand-in every boot shares this process, so a test's updater may still look
+  // at a feed after its app quit; each test has a feed of its own (below), closed when it ends, so
+  // such a look finds nothing to download into the next test's machine.
+  bundle = await buildTestBundle('updates', { releaseKey: releaseKeys.publicKeyPem, updatesLoadDelayMs: 0 });
 }, 120_000);
+
+beforeEach(async () => {
+  feed = await startUpdateFeed();
+});
 
 afterEach(async () => {
   if (booted && booted.electron.exitCode() === null) await booted.quit();
   booted = null;
+  await feed?.close();
 });
 
 afterAll(async () => {
   for (const [name, value] of Object.entries(saved))
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
-  await feed?.close();
   bundle?.remove();
   await trayHost?.stop();
   await secretService?.stop();

@@ -2,7 +2,7 @@
 // the environment a test gives reaches it (no token, password or database from the shell).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { afterEachTest } from './afterEachTest';
 
 const root = join(__dirname, '../..');
 
@@ -18,7 +18,7 @@ export interface ServiceCommand {
 }
 
 const children: ChildProcess[] = [];
-afterEach(() => {
+afterEachTest(() => {
   for (const child of children.splice(0))
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });

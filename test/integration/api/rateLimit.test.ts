@@ -1,16 +1,15 @@
 // The client's limiter against the service's real limit of 2 requests/s (spec 000 "Limits").
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRateLimiter } from '../../../main/api/limiter';
 import { startLocal, type Local } from './harness';
 
+// A service of its own per test, so that each starts with the service's per-second accounting
+// empty (instead of waiting 1.5 s for it to forget the test before's requests).
 let local: Local;
-beforeAll(async () => {
+beforeEach(async () => {
   local = await startLocal(2);
 });
-afterAll(() => local?.close());
-
-// Lets the service's per-second accounting forget earlier requests.
-const quiet = () => new Promise((r) => setTimeout(r, 1500));
+afterEach(() => local?.close());
 
 describe('rate limit', () => {
   it('six requests through a limiter at 2/s meet no 429, even from two clients', async () => {
@@ -26,7 +25,6 @@ describe('rate limit', () => {
   });
 
   it('without it, the service delays the excess up to 5 requests and refuses the rest with 429', async () => {
-    await quiet();
     const greedy = local.client({ rateLimit: 0, retries: 0 });
     const started = Date.now();
     const results = await Promise.allSettled(Array.from({ length: 10 }, () => greedy.getCurrentUser()));
@@ -41,7 +39,6 @@ describe('rate limit', () => {
   });
 
   it('with retries on, the client waits out a 429 and every request succeeds', async () => {
-    await quiet();
     const patient = local.client({ rateLimit: 0 });
     const results = await Promise.allSettled(Array.from({ length: 10 }, () => patient.getCurrentUser()));
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);

@@ -8,12 +8,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
 import { buildService, type BuiltService, type ServiceOptions } from '../../../../service';
 import { generateToken, hashToken } from '../../../../service/auth/tokens';
 import type { Scheduler } from '../../../../service/events/scheduler';
 import { openPostgresStore } from '../../../../service/storage/postgresStore';
 import type { Store } from '../../../../service/storage/store';
+import { afterEachTest } from '../../../support/afterEachTest';
 import { CONDITION_WAIT_MS } from '../../../support/patience';
 import { testDatabase, type TestDatabase } from '../../../support/postgres';
 import { onPostgres } from '../../../support/postgresService';
@@ -204,7 +204,7 @@ const services: DeliveryService[] = [];
 const dirs: string[] = [];
 /** PostgreSQL runs: the database that stands for each data folder. */
 const databases = new Map<string, TestDatabase>();
-afterEach(async () => {
+afterEachTest(async () => {
   await Promise.all(services.splice(0).map((s) => s.close()));
   await Promise.all(receivers.splice(0).map((r) => r.close()));
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });

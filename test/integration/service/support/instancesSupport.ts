@@ -1,14 +1,14 @@
 // Several real service instances in this process on one PostgreSQL database, each with its own
 // pool (as separate processes on several hosts would have), for the tests that race requests
 // over them. Everything is closed and the database dropped after each test.
-import { afterEach } from 'vitest';
 import { startService, type RunningService, type ServiceOptions } from '../../../../service';
 import { openPostgresStore, type PostgresStore } from '../../../../service/storage/postgresStore';
 import { type TestDatabase, testDatabase } from '../../../support/postgres';
+import { afterEachTest } from '../../../support/afterEachTest';
 import { withTestPasswordCost } from '../../../support/passwordCost';
 
 const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
+afterEachTest(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 

@@ -1,10 +1,10 @@
 // Shared by the service's integration tests: a running service on a free loopback port, a
 // small client speaking to it over real HTTP, and a clock the test moves by hand.
 import { request as httpRequest } from 'node:http';
-import { afterEach } from 'vitest';
 import { startService, type RunningService, type ServiceOptions } from '../../../../service';
 import { onPostgres, postgresTestStore } from '../../../support/postgresService';
 import { withTestPasswordCost } from '../../../support/passwordCost';
+import { afterEachTest } from '../../../support/afterEachTest';
 import { makeTempDir } from '../../../support/tempDir';
 
 export const USER_AGENT = 'StintTests/1.0';
@@ -74,7 +74,7 @@ export interface TestService {
 }
 
 const running: RunningService[] = [];
-afterEach(async () => {
+afterEachTest(async () => {
   await Promise.all(running.splice(0).map((s) => s.close()));
 });
 
