@@ -9,7 +9,15 @@ import { ALL_LOCALES, type Locale } from './i18n/locales';
 import type { Catalog } from './i18n/words';
 import type { Channel, UiCommand } from './channels';
 import type { Result } from './result';
-import { START_PROJECT_NAMES, type Settings, type StartProjectName } from './settings';
+import {
+  CLOCK_SETTINGS,
+  type ClockSetting,
+  LANGUAGE_SETTINGS,
+  type LanguageSetting,
+  START_PROJECT_NAMES,
+  type Settings,
+  type StartProjectName,
+} from './settings';
 import type { CalendarSourceView, EditableField, Snapshot } from './snapshot';
 import { MAX_MINUTES } from './timeString';
 
@@ -58,6 +66,8 @@ const settingsPatch = z
     idleThresholdMinutes: z.number().int().nullable().optional(),
     launchAtLogin: z.boolean().optional(),
     theme: z.enum(['system', 'light', 'dark']).optional(),
+    language: z.enum(LANGUAGE_SETTINGS as [LanguageSetting, ...LanguageSetting[]]).optional(),
+    clock: z.enum(CLOCK_SETTINGS as [ClockSetting, ...ClockSetting[]]).optional(),
     reminder: z
       .object({
         enabled: z.boolean(),

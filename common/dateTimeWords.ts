@@ -25,14 +25,16 @@ export interface DateTimeWords {
 /** The locale Intl writes in when none is named: the system's, where there is no navigator (main). */
 export const intlLocale = (): string => new Intl.DateTimeFormat().resolvedOptions().locale;
 
-export function dateTimeWords(locale: string): DateTimeWords {
+/** `hour12`: the user's choice of clock (Settings' clock); default the locale's own. */
+export function dateTimeWords(locale: string, chosenHour12?: boolean): DateTimeWords {
   const safe = supported(locale);
-  const hour12 = new Intl.DateTimeFormat(safe, { hour: 'numeric' }).resolvedOptions().hour12 === true;
+  const hour12 = chosenHour12 ?? new Intl.DateTimeFormat(safe, { hour: 'numeric' }).resolvedOptions().hour12 === true;
   // A 24-hour clock writes its hours in two digits (09:00, as Stint always wrote them); a 12-hour
   // one does not ("9:00 AM", never the "09:00 AM" a native time field shows).
   const hour = hour12 ? 'numeric' : '2-digit';
-  const clock = new Intl.DateTimeFormat(safe, { hour, minute: '2-digit' });
-  const seconds = new Intl.DateTimeFormat(safe, { hour, minute: '2-digit', second: '2-digit' });
+  const cycle = chosenHour12 === undefined ? {} : { hourCycle: hour12 ? ('h12' as const) : ('h23' as const) };
+  const clock = new Intl.DateTimeFormat(safe, { hour, minute: '2-digit', ...cycle });
+  const seconds = new Intl.DateTimeFormat(safe, { hour, minute: '2-digit', second: '2-digit', ...cycle });
   // Days are calendar days: written at UTC noon in UTC, so no zone or DST moves one.
   const day = new Intl.DateTimeFormat(safe, {
     weekday: 'short',

@@ -3,6 +3,7 @@
 // imports this.
 
 import { checkAccelerator, sameAccelerator } from './accelerators';
+import { PSEUDO_LOCALE, SHIPPED_LOCALES, type ShippedLocale } from './i18n/locales';
 
 export {
   acceleratorFromKeyPress,
@@ -33,6 +34,17 @@ export type StartProjects = Record<StartProjectName, number | null>;
 export type Theme = 'system' | 'light' | 'dark';
 export const THEMES: readonly Theme[] = ['system', 'light', 'dark'];
 
+/**
+ * The language Stint speaks: the system's (its preferred languages, in order), or one chosen in
+ * Settings. The pseudo-locale is valid (tests choose it) but Settings never offers it.
+ */
+export type LanguageSetting = 'system' | ShippedLocale | typeof PSEUDO_LOCALE;
+export const LANGUAGE_SETTINGS: readonly LanguageSetting[] = ['system', ...SHIPPED_LOCALES, PSEUDO_LOCALE];
+
+/** The clock times are written with: the language's own (de 24-hour, en 12-hour), or one chosen. */
+export type ClockSetting = 'locale' | '12' | '24';
+export const CLOCK_SETTINGS: readonly ClockSetting[] = ['locale', '12', '24'];
+
 export interface Settings {
   hotkeys: Hotkeys;
   startProjects: StartProjects;
@@ -42,6 +54,10 @@ export interface Settings {
   theme: Theme;
   /** A reminder when no timer runs during working hours (main/core/desktop/reminder/); off by default. */
   reminder: ReminderSettings;
+  /** The language of the window, tray, notifications (Snapshot.locale resolves 'system'). */
+  language: LanguageSetting;
+  /** 12- or 24-hour clock times; 'locale': the language's own. */
+  clock: ClockSetting;
 }
 
 /** Working hours: on these days (0 = Sunday … 6 = Saturday), from–to in local time ('HH:MM', from before to). */
@@ -64,6 +80,8 @@ export interface SettingsPatch {
   launchAtLogin?: boolean;
   theme?: Theme;
   reminder?: Partial<ReminderSettings>;
+  language?: LanguageSetting;
+  clock?: ClockSetting;
 }
 
 // No major desktop takes these. Ctrl+Alt+T (the default until version 4 of the settings) opens a
@@ -106,6 +124,8 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   launchAtLogin: false,
   theme: 'system',
   reminder: DEFAULT_REMINDER,
+  language: 'system',
+  clock: 'locale',
 };
 
 /** The words the window uses for each command. */
@@ -243,6 +263,14 @@ export function applySettingsPatch(
   if (patch.theme !== undefined) {
     if (THEMES.includes(patch.theme)) next.theme = patch.theme;
     else errors.push({ field: 'theme', message: 'Choose System, Light or Dark.' });
+  }
+  if (patch.language !== undefined) {
+    if (LANGUAGE_SETTINGS.includes(patch.language)) next.language = patch.language;
+    else errors.push({ field: 'language', message: 'Choose the system language or one Stint speaks.' });
+  }
+  if (patch.clock !== undefined) {
+    if (CLOCK_SETTINGS.includes(patch.clock)) next.clock = patch.clock;
+    else errors.push({ field: 'clock', message: "Choose the language's clock, 12-hour or 24-hour." });
   }
   if (patch.reminder !== undefined) {
     const checked = applyReminderPatch(current.reminder, patch.reminder);

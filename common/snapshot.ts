@@ -1,5 +1,6 @@
 // What main shows the renderer and the tray: one immutable view of core's state.
 
+import type { Locale } from './i18n/locales';
 import type { HotkeyName, Settings } from './settings';
 import type { TimeFormat } from './format';
 import type { WeekStart } from './week';
@@ -324,6 +325,15 @@ export interface Snapshot {
   signIn: { url: string } | null;
   /** The user's settings (common/settings.ts), saved in settings.json. */
   settings: Settings;
+  /**
+   * The language the window, tray and notifications speak: settings.language, or for 'system' the
+   * first of the system's preferred languages Stint ships (common/i18n/chosenLocale.ts).
+   */
+  locale: Locale;
+  /** The BCP 47 tag dates, numbers and clock times are written in (the system's en-GB under English words). */
+  formatLocale: string;
+  /** The system's preferred languages, in order, as the shell read them: Settings › Language names "System (Deutsch)" by them. */
+  systemLanguages: string[];
   /** How the OS took the global shortcuts set in settings; filled by the app layer (main/core/accounts/app.ts). */
   shortcuts: ShortcutsView;
   /** Discards and deletes still within their undo grace, oldest first. */

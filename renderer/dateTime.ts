@@ -13,7 +13,8 @@ export type { DateTimeWords };
 /** The system's locale; "en" where there is no navigator (Node without a window). */
 export const systemLocale = (): string => (typeof navigator !== 'undefined' && navigator.language) || 'en';
 
-export const dateTimeWords = (locale: string = systemLocale()): DateTimeWords => wordsIn(locale);
+export const dateTimeWords = (locale: string = systemLocale(), hour12?: boolean): DateTimeWords =>
+  wordsIn(locale, hour12);
 
 export const DateTimeContext = createContext<DateTimeWords>(dateTimeWords());
 

@@ -4,7 +4,7 @@
 
 import { render } from 'preact';
 import { bridgeProtocols } from '../common/webHostSecret';
-import { loadWords } from './app/loadWords';
+import { loadFirstWords } from './app/loadWords';
 import { Root } from './app/Root';
 import { createConnection } from './hooks';
 import { createWebBridge } from './webBridge';
@@ -14,7 +14,7 @@ function start() {
   const root = document.getElementById('app')!;
   if (window.stint) {
     const bridge = window.stint;
-    void loadWords(bridge, 'en').finally(() => render(<Root bridge={bridge} />, root));
+    void loadFirstWords(bridge).finally(() => render(<Root bridge={bridge} />, root));
     return;
   }
   // Before anything reads the route: the address may still carry the secret in its fragment.
@@ -30,7 +30,9 @@ function start() {
     return;
   }
   const connection = createConnection();
-  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/bridge`;
+  // The browser's languages are this user's "system" ones (web/bridgeServer.ts pageLanguages).
+  const languages = encodeURIComponent([...navigator.languages].join(','));
+  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/bridge?languages=${languages}`;
   const bridge = createWebBridge({
     url,
     protocols: bridgeProtocols(secret),
@@ -42,7 +44,7 @@ function start() {
       ),
     onEarlierRun: () => render(<EarlierRun />, root),
   });
-  void loadWords(bridge, 'en').finally(() => render(<Root bridge={bridge} connection={connection} />, root));
+  void loadFirstWords(bridge).finally(() => render(<Root bridge={bridge} connection={connection} />, root));
 }
 
 /** A tab that never opened the printed address (typed by hand, or a new tab): it has no key. */

@@ -16,7 +16,23 @@ import { BRIDGE_PROTOCOL } from '../common/webHostSecret';
 import type { StintApp } from '../main/core/accounts/stintApp';
 
 /** What the bridge needs of the app: its calls, its snapshots and the pages' comings and goings. */
-export type BridgedApp = Pick<StintApp, 'handlers' | 'getSnapshot' | 'subscribe' | 'notify'>;
+export type BridgedApp = Pick<StintApp, 'handlers' | 'getSnapshot' | 'subscribe' | 'notify'> &
+  Partial<Pick<StintApp, 'setSystemLanguages'>>;
+
+/** The most languages a page's `languages` query is read for: a browser lists a handful. */
+const MAX_LANGUAGES = 16;
+
+/**
+ * The page's navigator.languages, sent as `/bridge?languages=de-DE,en` (renderer/main.tsx): the
+ * web host's "system" languages are its user's browser's. Only BCP 47 tags are kept.
+ */
+export function pageLanguages(url: string | undefined): string[] {
+  const list = new URL(url ?? '/', 'http://x').searchParams.get('languages') ?? '';
+  return list
+    .split(',')
+    .slice(0, MAX_LANGUAGES)
+    .filter((tag) => /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(tag));
+}
 
 export interface BridgeServer {
   /** Takes an HTTP upgrade that has already passed the host's checks (Host, Origin, the secret in its handshake). */
@@ -49,7 +65,10 @@ export function createBridgeServer(core: BridgedApp): BridgeServer {
   // once) while one is connected, and at the hidden rate (or not at all, with broadcasts) after.
   let pages = 0;
 
-  wss.on('connection', (ws: WebSocket) => {
+  wss.on('connection', (ws: WebSocket, request: IncomingMessage) => {
+    // Before the first snapshot, so the page gets its language's in it.
+    const languages = pageLanguages(request.url);
+    if (languages.length > 0) core.setSystemLanguages?.(languages);
     const send = (message: unknown) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
     };

@@ -154,6 +154,11 @@ async function openDefaultAccount(options: AccountShellOptions): Promise<StintAp
             : null,
       },
       downloadsDir: app.getPath('downloads'),
+      // The OS's languages in the user's order (macOS, Windows; LANGUAGE/LANG on Linux); STINT_LOCALE first for tests.
+      systemLanguages: [
+        ...(process.env.STINT_LOCALE ? [process.env.STINT_LOCALE] : []),
+        ...app.getPreferredSystemLanguages(),
+      ],
       // Browser sign-in: only validated http(s) addresses reach the OS.
       openExternal: async (url) => {
         if (!isSafeExternalUrl(url)) throw new Error('Stint opens only http(s) addresses.');

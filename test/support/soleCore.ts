@@ -29,6 +29,6 @@ export const withAccountsRefused = (handlers: CoreHandlers): Handlers => ({
 /** The core as the web host and the shell's wiring see an app: its own snapshot, the contract whole. */
 export function soleCoreApp(
   core: Core,
-): Omit<StintApp, 'registry' | 'secretsDescription' | 'refreshOtherTimers' | 'applyShortcuts'> {
+): Omit<StintApp, 'registry' | 'secretsDescription' | 'refreshOtherTimers' | 'applyShortcuts' | 'setSystemLanguages'> {
   return { ...core, handlers: withAccountsRefused(core.handlers) };
 }

@@ -23,6 +23,8 @@ import {
 } from '../../../platform/keychain';
 import { openCalendars, type Calendars } from '../calendars/calendars';
 import { openSettingsStore } from '../settings/file';
+import { localePart } from '../views/deriveSnapshot';
+import { systemLanguages } from '../../../platform/systemLanguages';
 import type { SettingsStore } from '../settings/store';
 import type { ApplyHotkeys } from '../settings/update';
 import { systemClock, type Clock } from '../types';
@@ -71,6 +73,11 @@ export interface StintAppOptions {
   otherTimersPollMs?: number;
   /** Where the window's CSV exports go (Electron's Downloads, the web host's ~/Downloads). */
   downloadsDir?: string;
+  /**
+   * The system's preferred languages, in order (Electron's app.getPreferredSystemLanguages());
+   * default the process's (platform/systemLanguages.ts). StintApp.setSystemLanguages changes them.
+   */
+  systemLanguages?: readonly string[];
 }
 
 export type { StintApp } from './stintApp';
@@ -145,10 +152,11 @@ async function openWith(options: OptionsWithSettings, choice: SecretsChoice): Pr
 
   const first = (await openAccount(registry.defaultAccountId)) ?? (await openAccount(LOCAL_ACCOUNT.id))!;
   const localTimers = localAccountTimers(dataDir);
+  // The language is the app's, as the settings are: each core's snapshot gets the app's system languages.
+  const languages = heldLanguages(options.systemLanguages ?? systemLanguages(), () => open?.publish());
   const overOpen = (current: OpenAccount) => ({
     ...accountsPart(current, { registry, sessionOnly, keychainProblem, statuses, otherTimers, localTimers, signInUrl }),
-    ...(options.webHost ? { webHost: true as const } : {}),
-    shortcuts: shortcutsPart(options.settings, options.shortcuts),
+    ...appWidePart(options, languages.get()),
   });
   const otherTimers = watchOtherTimers({
     accounts: () => registry.accounts,
@@ -201,8 +209,31 @@ async function openWith(options: OptionsWithSettings, choice: SecretsChoice): Pr
     dataDir,
     now: () => (options.clock ?? systemClock).now(),
     applyShortcuts: () => applyAppShortcuts(options.settings, options.applyHotkeys, () => core.publish()),
+    setSystemLanguages: languages.set,
   });
   return { ...app, stop: () => stopCalendarsFirst(calendars, app) };
+}
+
+/** What the app lays over every account's snapshot alike: the web host, the shortcuts, the language. */
+function appWidePart(options: OptionsWithSettings, languages: readonly string[]) {
+  return {
+    ...(options.webHost ? { webHost: true as const } : {}),
+    shortcuts: shortcutsPart(options.settings, options.shortcuts),
+    ...localePart(options.settings.get(), languages),
+  };
+}
+
+/** The system's languages the app's snapshot resolves Settings' 'system' with; a change publishes. */
+function heldLanguages(initial: readonly string[], publish: () => void) {
+  let languages = [...initial];
+  return {
+    get: () => languages,
+    set(next: readonly string[]) {
+      if (next.length === 0 || next.join() === languages.join()) return;
+      languages = [...next];
+      publish();
+    },
+  };
 }
 
 /** Sets (or, with null, clears) an account's status, publishing the snapshot only when it changed. */

@@ -33,6 +33,11 @@ export interface StintApp extends Omit<Core, 'handlers'> {
   refreshOtherTimers(): Promise<void>;
   /** Registers the settings' global shortcuts with the OS (the shell, once open); says how each went. */
   applyShortcuts(): RegistrationOutcome[];
+  /**
+   * The system's preferred languages changed, or a web host's page said its own
+   * (navigator.languages): Snapshot.locale follows where Settings › Language is 'system'.
+   */
+  setSystemLanguages(languages: readonly string[]): void;
 }
 
 /** A data channel: one a core answers (calls/handlers.ts), every channel but the app's account ones. */
@@ -101,6 +106,8 @@ export interface AppParts {
   now(): number;
   /** StintApp.applyShortcuts; none where nothing registers shortcuts. */
   applyShortcuts?(): RegistrationOutcome[];
+  /** StintApp.setSystemLanguages; none where the languages are fixed (tests). */
+  setSystemLanguages?(languages: readonly string[]): void;
 }
 
 /** The app as the shell sees it: the open core's data channels and snapshot, the accounts laid over them. */
@@ -146,6 +153,7 @@ export function presentApp(parts: AppParts): StintApp {
       }),
     refreshOtherTimers: () => otherTimers.refresh(),
     applyShortcuts: () => parts.applyShortcuts?.() ?? [],
+    setSystemLanguages: (languages) => parts.setSystemLanguages?.(languages),
     registry: parts.registry,
     secretsDescription: parts.secretsDescription,
   };

@@ -7,10 +7,12 @@
 
 import { z } from 'zod';
 import {
+  CLOCK_SETTINGS,
   DEFAULT_HOTKEYS,
   DEFAULT_REMINDER,
   HOTKEY_NAMES,
   IDLE_MINUTES,
+  LANGUAGE_SETTINGS,
   MAIN_HOTKEY_NAMES,
   OLD_DEFAULT_HOTKEYS,
   REMINDER_AFTER_MINUTES,
@@ -35,6 +37,11 @@ const settingsShape = z.looseObject({
   idleThresholdMinutes: z.int().min(IDLE_MINUTES.min).max(IDLE_MINUTES.max).nullable().optional(),
   launchAtLogin: z.boolean().optional(),
   theme: z.enum(THEMES).optional(),
+  // The language and the clock (issue 31) need no migration: missing means the defaults, which are
+  // what Stint did before them (the system's language and its clock), so a version 4 file stays
+  // valid and unchanged, and an older Stint reads a file with them (it lets unknown keys through).
+  language: z.enum(LANGUAGE_SETTINGS).optional(),
+  clock: z.enum(CLOCK_SETTINGS).optional(),
   // Whether from is before to is the settings' own rule (common/settings.ts), checked on open.
   reminder: z
     .strictObject({

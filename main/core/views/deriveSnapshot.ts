@@ -19,6 +19,7 @@ import { recentProjectIds } from './recentProjects';
 import { inWeek, weekOf, type WeekRange } from '../../../common/week';
 import { weekView } from './weekView';
 import { userFormats } from './userFormats';
+import { chooseLocale } from '../../../common/i18n/chosenLocale';
 import { eitherSavedHere, operationStatuses, type Statuses, shownStatus, statusesFor } from './saveStatus';
 
 export interface ViewContext {
@@ -37,6 +38,8 @@ export interface ViewContext {
   notices: readonly NoticeView[];
   /** Default: DEFAULT_SETTINGS. */
   settings?: Settings;
+  /** The system's preferred languages; default Intl's. The app lays its own over (accounts/app.ts). */
+  systemLanguages?: readonly string[];
   /** The open idle prompt (desktop/idle/tracker.ts); default none. */
   idle?: IdlePrompt | null;
   /** Where idle is read from, in words (desktop/idle/sources.ts idleSourceText); default not read yet. */
@@ -123,6 +126,7 @@ export function deriveSnapshot(read: ServiceData, items: readonly OutboxItem[], 
     signIn: null,
     shortcuts: { refused: [], toggleCommand: null },
     settings: ctx.settings ?? DEFAULT_SETTINGS,
+    ...localePart(ctx.settings ?? DEFAULT_SETTINGS, ctx.systemLanguages ?? intlLanguages()),
     undo: undoViews(items, data.timeFormat),
     idle: idleView(ctx.idle ?? null, timers),
     idleSource: ctx.idleSource ?? idleSourceText(undefined),
@@ -131,6 +135,18 @@ export function deriveSnapshot(read: ServiceData, items: readonly OutboxItem[], 
     calendar: ctx.calendar?.(entries, data.user, shownWeek.days) ?? { calendars: [], today: [], week: {} },
   });
 }
+
+/** Snapshot.locale, formatLocale and systemLanguages from the settings' language and the system's. */
+export function localePart(
+  settings: Pick<Settings, 'language'>,
+  system: readonly string[],
+): Pick<Snapshot, 'locale' | 'formatLocale' | 'systemLanguages'> {
+  return { ...chooseLocale(settings.language, system), systemLanguages: [...system] };
+}
+
+/** A lone core's system languages: the one Intl started with, read once (a formatter costs). */
+let intlStarted: string[] | undefined;
+const intlLanguages = (): string[] => (intlStarted ??= [new Intl.DateTimeFormat().resolvedOptions().locale]);
 
 /** One collator for every sort: localeCompare with options builds one per call (most of a recompute's time). */
 const byName = new Intl.Collator(undefined, { sensitivity: 'base' });

@@ -9,6 +9,7 @@ import { CalendarsSection } from './CalendarsSection';
 import { LaunchSection, ThemeSection } from './AppearanceSection';
 import { FormatsSection } from './FormatsSection';
 import { IdleSection } from './IdleSection';
+import { LanguageSection } from './LanguageSection';
 import { ReminderSection } from './ReminderSection';
 import { ShortcutsSection } from './ShortcutsSection';
 import { WebHostIdle, WebHostShortcuts } from './WebHostSections';
@@ -55,6 +56,13 @@ export function SettingsView({ bridge }: { bridge: StintBridge }) {
         <ReminderSection reminder={settings.reminder} bridge={bridge} />
         <LaunchSection launchAtLogin={settings.launchAtLogin} bridge={bridge} />
         <ThemeSection theme={settings.theme} bridge={bridge} />
+        <LanguageSection
+          language={settings.language}
+          clock={settings.clock}
+          systemLanguages={snapshot.systemLanguages}
+          formatLocale={snapshot.formatLocale}
+          bridge={bridge}
+        />
         <FormatsSection timeFormat={snapshot.timeFormat} weekStart={snapshot.week.weekStart} bridge={bridge} />
         <CalendarsSection calendars={snapshot.calendar.calendars} bridge={bridge} />
       </main>

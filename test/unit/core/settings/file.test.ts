@@ -181,8 +181,10 @@ describe('the settings file', () => {
     expect(() => store.update({ theme: 'dark', ...({ token: 'secret' } as object) })).not.toThrow();
     expect(Object.keys(onDisk()).sort()).toEqual([
       '__internal__',
+      'clock',
       'hotkeys',
       'idleThresholdMinutes',
+      'language',
       'launchAtLogin',
       'reminder',
       'startProjects',
