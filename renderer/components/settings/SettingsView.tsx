@@ -13,6 +13,7 @@ import { ReminderSection } from './ReminderSection';
 import { ShortcutsSection } from './ShortcutsSection';
 import { WebHostIdle, WebHostShortcuts } from './WebHostSections';
 import { useTheme } from '../../app/theme';
+import { t } from '../../app/words';
 
 export function SettingsView({ bridge }: { bridge: StintBridge }) {
   const { snapshot, error } = useSnapshot(bridge);
@@ -20,7 +21,7 @@ export function SettingsView({ bridge }: { bridge: StintBridge }) {
   if (!snapshot) {
     return (
       <main class="app loading" aria-busy="true">
-        <p role="status">{error ? error.message : 'Loading…'}</p>
+        <p role="status">{error ? error.message : t('window-settings.loading')}</p>
       </main>
     );
   }
@@ -29,9 +30,9 @@ export function SettingsView({ bridge }: { bridge: StintBridge }) {
   return (
     <div class="app settings">
       <header class="bar">
-        <h1>Settings</h1>
+        <h1>{t('window-settings.title')}</h1>
         <a class="bar-link" href="#main">
-          Back to Stint
+          {t('window-settings.back')}
         </a>
       </header>
       <main data-testid="settings">
