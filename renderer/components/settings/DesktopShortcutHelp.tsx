@@ -8,6 +8,7 @@ import { gnomeShortcutCommands, kdeShortcutCommands, shellQuote } from '../../..
 import { displayAccelerator } from '../../../common/settings';
 import type { ShortcutsView } from '../../../common/snapshot';
 import { t, words } from '../../app/words';
+import { IN_SENTENCE, inSentence } from '../inSentence';
 import { commandName } from './commandName';
 
 interface Props {
@@ -45,9 +46,12 @@ export function DesktopShortcutHelp({ state, accelerator, mac }: Props) {
       {shortcut ? (
         <>
           <p class="hint">
-            {withCode(
-              t('window-shortcuts.run-instead', { command: CODE, keys: displayAccelerator(shortcut.accelerator, mac) }),
-              command!.map(shellQuote).join(' '),
+            {inSentence(
+              t('window-shortcuts.run-instead', {
+                command: IN_SENTENCE,
+                keys: displayAccelerator(shortcut.accelerator, mac),
+              }),
+              <code>{command!.map(shellQuote).join(' ')}</code>,
             )}
           </p>
           <CommandBlock title="GNOME" text={gnomeShortcutCommands(shortcut)} note={t('window-shortcuts.gnome-note')} />
@@ -55,20 +59,6 @@ export function DesktopShortcutHelp({ state, accelerator, mac }: Props) {
         </>
       ) : null}
     </div>
-  );
-}
-
-/** Stands for the command in a translated sentence, so that it shows in <code> wherever the language puts it. */
-const CODE = '\u0000';
-
-function withCode(sentence: string, code: string) {
-  const [before, after = ''] = sentence.split(CODE);
-  return (
-    <>
-      {before}
-      <code>{code}</code>
-      {after}
-    </>
   );
 }
 

@@ -13,7 +13,7 @@ import { ReminderSection } from './ReminderSection';
 import { ShortcutsSection } from './ShortcutsSection';
 import { WebHostIdle, WebHostShortcuts } from './WebHostSections';
 import { useTheme } from '../../app/theme';
-import { t } from '../../app/words';
+import { t, words } from '../../app/words';
 
 export function SettingsView({ bridge }: { bridge: StintBridge }) {
   const { snapshot, error } = useSnapshot(bridge);
@@ -28,7 +28,7 @@ export function SettingsView({ bridge }: { bridge: StintBridge }) {
   const { settings } = snapshot;
   const onDesktop = !snapshot.webHost;
   return (
-    <div class="app settings">
+    <div class="app settings" lang={words.value.locale} dir={words.value.dir}>
       <header class="bar">
         <h1>{t('window-settings.title')}</h1>
         <a class="bar-link" href="#main">
