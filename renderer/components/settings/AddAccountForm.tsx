@@ -12,6 +12,17 @@ import { ErrorLine } from '../ErrorLine';
 
 type Mode = 'browser' | 'token';
 
+/** The address left empty: refused here, at its field, before anything is asked of main. */
+const NO_ADDRESS = {
+  ok: false as const,
+  error: {
+    code: 'invalid_input' as const,
+    message: "Enter the service's address, like https://time.example.com.",
+    words: { id: 'window-accounts.enter-address' },
+    field: 'baseUrl',
+  },
+};
+
 export function AddAccountForm({
   bridge,
   signIn,
@@ -34,16 +45,7 @@ export function AddAccountForm({
   const submit = async (event: Event) => {
     event.preventDefault();
     const result = await action.run(async () => {
-      if (!baseUrl.trim())
-        return {
-          ok: false as const,
-          error: {
-            code: 'invalid_input' as const,
-            message: "Enter the service's address, like https://time.example.com.",
-            words: { id: 'window-accounts.enter-address' },
-            field: 'baseUrl',
-          },
-        };
+      if (!baseUrl.trim()) return NO_ADDRESS;
       if (mode === 'token') return bridge.addAccountWithToken({ baseUrl, token });
       return bridge.beginSignIn({ baseUrl, clientId, ...(clientSecret.trim() ? { clientSecret } : {}) });
     });
