@@ -2,6 +2,8 @@
 // from a key press, written back in the spelling Electron's documentation uses. No Node, no
 // Electron: the renderer imports this.
 
+import type { MessageRef } from './result';
+
 // Electron's grammar: modifiers joined by '+', then one key. Electron reads names case-insensitively;
 // we write them back in the spelling its documentation uses.
 
@@ -73,7 +75,14 @@ const PUNCTUATION = new Set([...')!@#$%^&*(:;<,_->.?/~`{][|\\}"=\'']);
 const isSilentKey = (key: string) =>
   /^F([1-9]|1\d|2[0-4])$/.test(key) || key.startsWith('Media') || key.startsWith('Volume') || key === 'PrintScreen';
 
-export type AcceleratorCheck = { ok: true; accelerator: string } | { ok: false; message: string };
+export type AcceleratorCheck = { ok: true; accelerator: string } | { ok: false; message: string; words: MessageRef };
+
+/** A refusal: English for logs and `--json`, and the same as a catalog message (settings-refusals) for the window. */
+const refused = (message: string, id: string, values?: Record<string, string>): AcceleratorCheck => ({
+  ok: false,
+  message,
+  words: values ? { id, values } : { id },
+});
 
 /**
  * Checks a typed accelerator and writes it the canonical way ("ctrl+alt+t" → "Control+Alt+T").
@@ -82,11 +91,16 @@ export type AcceleratorCheck = { ok: true; accelerator: string } | { ok: false; 
  */
 export function checkAccelerator(text: string): AcceleratorCheck {
   const trimmed = fromMacSymbols(text.trim());
-  if (trimmed === '') return { ok: false, message: 'Press a shortcut, like Ctrl+Alt+T.' };
-  if (trimmed.length > 100) return { ok: false, message: 'That is too long for a shortcut.' };
-  if (/\+\s*$/.test(trimmed)) return { ok: false, message: 'End the shortcut with a key; write the + key as Plus.' };
+  if (trimmed === '') return refused('Press a shortcut, like Ctrl+Alt+T.', 'settings-refusals.shortcut-empty');
+  if (trimmed.length > 100) return refused('That is too long for a shortcut.', 'settings-refusals.shortcut-too-long');
+  if (/\+\s*$/.test(trimmed))
+    return refused(
+      'End the shortcut with a key; write the + key as Plus.',
+      'settings-refusals.shortcut-ends-with-plus',
+    );
   const parts = trimmed.split('+').map((p) => p.trim());
-  if (parts.some((p) => p === '')) return { ok: false, message: 'Join the keys with one +, like Ctrl+Alt+T.' };
+  if (parts.some((p) => p === ''))
+    return refused('Join the keys with one +, like Ctrl+Alt+T.', 'settings-refusals.shortcut-join');
 
   const modifiers: string[] = [];
   let key: string | null = null;
@@ -94,27 +108,42 @@ export function checkAccelerator(text: string): AcceleratorCheck {
     const modifier = MODIFIERS[part.toLowerCase()];
     if (modifier) {
       if (key !== null)
-        return { ok: false, message: `Put the modifiers first and the key last, like Ctrl+Alt+${key}.` };
-      if (modifiers.includes(modifier)) return { ok: false, message: `${modifier} is in the shortcut twice.` };
+        return refused(
+          `Put the modifiers first and the key last, like Ctrl+Alt+${key}.`,
+          'settings-refusals.shortcut-modifiers-first',
+          { key },
+        );
+      if (modifiers.includes(modifier))
+        return refused(`${modifier} is in the shortcut twice.`, 'settings-refusals.shortcut-modifier-twice', {
+          modifier,
+        });
       modifiers.push(modifier);
       continue;
     }
     const named = keyName(part);
     if (!named)
-      return {
-        ok: false,
-        message: `“${part}” is not a key Stint knows. Use a letter, a digit, F1–F24 or a key name like Space or Up.`,
-      };
+      return refused(
+        `“${part}” is not a key Stint knows. Use a letter, a digit, F1–F24 or a key name like Space or Up.`,
+        'settings-refusals.shortcut-unknown-key',
+        { part },
+      );
     if (key !== null)
-      return { ok: false, message: `A shortcut has one key besides its modifiers; this one has ${key} and ${named}.` };
+      return refused(
+        `A shortcut has one key besides its modifiers; this one has ${key} and ${named}.`,
+        'settings-refusals.shortcut-two-keys',
+        { first: key, second: named },
+      );
     key = named;
   }
-  if (key === null) return { ok: false, message: 'Add a key after the modifiers, like Ctrl+Alt+T.' };
+  if (key === null)
+    return refused('Add a key after the modifiers, like Ctrl+Alt+T.', 'settings-refusals.shortcut-no-key');
   if (!isSilentKey(key) && !modifiers.some((m) => m !== 'Shift')) {
-    return {
-      ok: false,
-      message: `Add Ctrl, Alt or another modifier: ${modifiers.length ? 'Shift+' : ''}${key} alone would take that key from every app.`,
-    };
+    const keys = `${modifiers.length ? 'Shift+' : ''}${key}`;
+    return refused(
+      `Add Ctrl, Alt or another modifier: ${keys} alone would take that key from every app.`,
+      'settings-refusals.shortcut-needs-modifier',
+      { keys },
+    );
   }
   return { ok: true, accelerator: [...modifiers, key].join('+') };
 }

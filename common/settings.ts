@@ -4,6 +4,7 @@
 
 import { checkAccelerator, sameAccelerator } from './accelerators';
 import { PSEUDO_LOCALE, SHIPPED_LOCALES, type ShippedLocale } from './i18n/locales';
+import type { MessageRef } from './result';
 
 export {
   acceleratorFromKeyPress,
@@ -139,6 +140,13 @@ export const HOTKEY_LABELS: Readonly<Record<HotkeyName, string>> = {
   >),
 };
 
+/** A command as a catalog's select takes it: a main command's name, or `startProject` with its slot (slotOf). */
+export const commandOf = (name: HotkeyName): MainHotkeyName | 'startProject' =>
+  name.startsWith('startProject') ? 'startProject' : (name as MainHotkeyName);
+
+/** The slot of a "start project N" command; 0 for the main commands. */
+export const slotOf = (name: HotkeyName): number => (name.startsWith('startProject') ? Number(name.slice(12)) : 0);
+
 /** Which input an error is about, as `ActionError.field` names it: 'hotkeys.quickEntry', 'theme'. */
 export type SettingsField =
   | `hotkeys.${HotkeyName}`
@@ -148,15 +156,37 @@ export type SettingsField =
 
 export interface FieldError {
   field: SettingsField;
+  /** In English, for logs and `--json`. */
   message: string;
+  /** The same as a catalog message (common/i18n/catalogs/settings-refusals/): what the window shows. */
+  words?: MessageRef;
 }
+
+/** A refusal in English with its catalog message. */
+export interface Refusal {
+  message: string;
+  words: MessageRef;
+}
+
+const refusal = (message: string, id: string, values?: MessageRef['values']): Refusal => ({
+  message,
+  words: values ? { id, values } : { id },
+});
+
+/** A field's refusal: where, in English, and as a catalog message. */
+const at = (field: SettingsField, refused: Refusal): FieldError => ({ field, ...refused });
 
 // --- Checking a change ---------------------------------------------------------------------------
 
-export function checkIdleMinutes(value: number | null): string | null {
+export function checkIdleMinutes(value: number | null): Refusal | null {
   if (value === null) return null;
   if (!Number.isInteger(value) || value < IDLE_MINUTES.min || value > IDLE_MINUTES.max) {
-    return `Enter whole minutes from ${IDLE_MINUTES.min} to ${IDLE_MINUTES.max}, or turn idle detection off.`;
+    const { min, max } = IDLE_MINUTES;
+    return refusal(
+      `Enter whole minutes from ${min} to ${max}, or turn idle detection off.`,
+      'settings-refusals.idle-minutes',
+      { min, max },
+    );
   }
   return null;
 }
@@ -167,7 +197,7 @@ export function minutesOfDay(time: string): number | null {
   return match ? Number(match[1]) * 60 + Number(match[2]) : null;
 }
 
-const TIME_MESSAGE = 'Enter a time of day as HH:MM, like 09:00.';
+const TIME_REFUSAL = refusal('Enter a time of day as HH:MM, like 09:00.', 'settings-refusals.time-of-day');
 
 /**
  * The reminder a patch makes of `current`, with an error at each field left as it was. `clockOf`
@@ -184,33 +214,50 @@ export function applyReminderPatch(
   if (patch.days !== undefined) {
     const days = Array.isArray(patch.days) ? patch.days : [];
     if (!days.every((d) => Number.isInteger(d) && d >= 0 && d <= 6)) {
-      errors.push({ field: 'reminder.days', message: 'Days are numbered 0 (Sunday) to 6 (Saturday).' });
+      errors.push(
+        at('reminder.days', refusal('Days are numbered 0 (Sunday) to 6 (Saturday).', 'settings-refusals.day-numbers')),
+      );
     } else if (days.length === 0) {
-      errors.push({ field: 'reminder.days', message: 'Choose at least one day.' });
+      errors.push(at('reminder.days', refusal('Choose at least one day.', 'settings-refusals.no-days')));
     } else next.days = [...new Set(days)].sort((a, b) => a - b);
   }
   if (patch.afterMinutes !== undefined) {
     const minutes = patch.afterMinutes;
     const { min, max } = REMINDER_AFTER_MINUTES;
     if (Number.isInteger(minutes) && minutes >= min && minutes <= max) next.afterMinutes = minutes;
-    else errors.push({ field: 'reminder.afterMinutes', message: `Enter whole minutes from ${min} to ${max}.` });
+    else
+      errors.push(
+        at(
+          'reminder.afterMinutes',
+          refusal(`Enter whole minutes from ${min} to ${max}.`, 'settings-refusals.reminder-minutes', { min, max }),
+        ),
+      );
   }
   for (const field of ['from', 'to'] as const) {
     const typed = patch[field];
     if (typed === undefined) continue;
     if (typeof typed === 'string' && minutesOfDay(typed) !== null) next[field] = typed;
-    else errors.push({ field: `reminder.${field}`, message: TIME_MESSAGE });
+    else errors.push(at(`reminder.${field}`, TIME_REFUSAL));
   }
   // The order is checked on the result, so both ends can move in one change.
   if (minutesOfDay(next.from)! >= minutesOfDay(next.to)!) {
     const field = patch.to !== undefined && next.to !== current.to ? 'to' : 'from';
-    errors.push({
-      field: `reminder.${field}`,
-      message:
+    errors.push(
+      at(
+        `reminder.${field}`,
         field === 'to'
-          ? `The hours must end after they start: choose a time later than ${clockOf(next.from)}.`
-          : `The hours must start before they end: choose a time earlier than ${clockOf(next.to)}.`,
-    });
+          ? refusal(
+              `The hours must end after they start: choose a time later than ${clockOf(next.from)}.`,
+              'settings-refusals.hours-end-after',
+              { time: clockOf(next.from) },
+            )
+          : refusal(
+              `The hours must start before they end: choose a time earlier than ${clockOf(next.to)}.`,
+              'settings-refusals.hours-start-before',
+              { time: clockOf(next.to) },
+            ),
+      ),
+    );
     next.from = current.from;
     next.to = current.to;
   }
@@ -245,7 +292,7 @@ export function applySettingsPatch(
       continue;
     }
     const checked = checkAccelerator(typed);
-    if (!checked.ok) errors.push({ field: `hotkeys.${name}`, message: checked.message });
+    if (!checked.ok) errors.push({ field: `hotkeys.${name}`, message: checked.message, words: checked.words });
     else {
       next.hotkeys[name] = checked.accelerator;
       changed.push(name);
@@ -256,13 +303,13 @@ export function applySettingsPatch(
 
   if (patch.idleThresholdMinutes !== undefined) {
     const problem = checkIdleMinutes(patch.idleThresholdMinutes);
-    if (problem) errors.push({ field: 'idleThresholdMinutes', message: problem });
+    if (problem) errors.push(at('idleThresholdMinutes', problem));
     else next.idleThresholdMinutes = patch.idleThresholdMinutes;
   }
   if (patch.launchAtLogin !== undefined) next.launchAtLogin = patch.launchAtLogin;
   if (patch.theme !== undefined) {
     if (THEMES.includes(patch.theme)) next.theme = patch.theme;
-    else errors.push({ field: 'theme', message: 'Choose System, Light or Dark.' });
+    else errors.push(at('theme', refusal('Choose System, Light or Dark.', 'settings-refusals.theme')));
   }
   if (patch.language !== undefined) {
     if (LANGUAGE_SETTINGS.includes(patch.language)) next.language = patch.language;
@@ -287,7 +334,13 @@ function applyStartProjects(next: StartProjects, patch: Partial<StartProjects> |
     const id = patch?.[name];
     if (id === undefined) continue;
     if (id === null || (Number.isInteger(id) && id > 0)) next[name] = id;
-    else errors.push({ field: `startProjects.${name}`, message: 'Choose one of your projects, or none.' });
+    else
+      errors.push(
+        at(
+          `startProjects.${name}`,
+          refusal('Choose one of your projects, or none.', 'settings-refusals.start-project'),
+        ),
+      );
   }
   return errors;
 }
@@ -320,10 +373,19 @@ function refuseSharedShortcuts(
     const [first, second] = clash;
     const [refused, other] = accepted.has(second) ? [second, first] : [first, second];
     accepted.delete(refused);
-    errors.push({
-      field: `hotkeys.${refused}`,
-      message: `That shortcut is already the one for “${HOTKEY_LABELS[other]}”.`,
-    });
+    errors.push(
+      at(
+        `hotkeys.${refused}`,
+        refusal(
+          `That shortcut is already the one for “${HOTKEY_LABELS[other]}”.`,
+          'settings-refusals.shortcut-shared',
+          {
+            command: commandOf(other),
+            slot: slotOf(other),
+          },
+        ),
+      ),
+    );
     next.hotkeys[refused] = current.hotkeys[refused];
   }
 }

@@ -5,6 +5,7 @@
 import type { StintBridge } from '../../common/contract';
 import type { Snapshot } from '../../common/snapshot';
 import { useAction } from '../hooks';
+import { t } from '../app/words';
 import { ErrorLine } from './ErrorLine';
 
 export function AccountSwitcher({ snapshot, bridge }: { snapshot: Snapshot; bridge: StintBridge }) {
@@ -26,7 +27,7 @@ export function AccountSwitcher({ snapshot, bridge }: { snapshot: Snapshot; brid
   return (
     <span class="account-switcher">
       <select
-        aria-label="Account"
+        aria-label={t('window-accounts.switcher')}
         title={title}
         value={open.id}
         disabled={action.busy}

@@ -14,6 +14,7 @@ import type { CalendarEventView, ProjectView } from '../../common/snapshot';
 import { useAction } from '../hooks';
 import { byData, focusWhenShown } from '../focusAfter';
 import { useMinutes } from '../timeFormat';
+import { t } from '../app/words';
 import { ErrorLine } from './ErrorLine';
 
 interface Props {
@@ -45,7 +46,7 @@ export function CalendarEvents({ events, projects, today, bridge, id = 'calendar
   };
   return (
     <section class="calendar-events" aria-labelledby={`${id}-heading`} data-testid="calendar-events">
-      <h3 id={`${id}-heading`}>From your calendar</h3>
+      <h3 id={`${id}-heading`}>{t('window-calendars.from-calendar')}</h3>
       <ul class="entries" ref={list}>
         {events.map((event, index) => (
           <EventRow
@@ -85,7 +86,7 @@ interface RowProps {
 
 function EventRow({ event, open, onOpen, onClose, onDone, projects, today, bridge }: RowProps) {
   const dismiss = useAction();
-  const when = event.allDay ? 'All day' : lineTime(event.line);
+  const when = event.allDay ? t('window-calendars.all-day') : lineTime(event.line);
   return (
     <li class="entry calendar-event" data-testid="calendar-event" data-key={event.key}>
       <span class="entry-time">{when}</span>
@@ -96,20 +97,26 @@ function EventRow({ event, open, onOpen, onClose, onDone, projects, today, bridg
         <EventLine event={event} projects={projects} today={today} bridge={bridge} onClose={onClose} onDone={onDone} />
       ) : (
         <>
-          <button type="button" class="entry-button" data-log aria-label={`Log ${event.title}`} onClick={onOpen}>
-            Log
+          <button
+            type="button"
+            class="entry-button"
+            data-log
+            aria-label={t('window-calendars.log-label', { title: event.title })}
+            onClick={onOpen}
+          >
+            {t('window-calendars.log')}
           </button>{' '}
           <button
             type="button"
             class="entry-button"
-            aria-label={`Dismiss ${event.title}`}
+            aria-label={t('window-calendars.dismiss-label', { title: event.title })}
             disabled={dismiss.busy}
             onClick={async () => {
               const result = await dismiss.run(() => bridge.dismissCalendarEvent({ key: event.key }));
               if (result?.ok) onDone();
             }}
           >
-            Dismiss
+            {t('window-calendars.dismiss')}
           </button>
           <ErrorLine error={dismiss.error} />
         </>
@@ -155,7 +162,7 @@ function EventLine({ event, projects, today, bridge, onClose, onDone }: LineProp
   return (
     <div class="event-line">
       <label class="label" for={id}>
-        Log {event.title} as
+        {t('window-calendars.log-as', { title: event.title })}
       </label>
       <input
         id={id}

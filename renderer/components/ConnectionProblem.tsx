@@ -3,14 +3,15 @@
 // words behind Details. The header's status says Offline; this says why.
 
 import type { Snapshot } from '../../common/snapshot';
+import { t } from '../app/words';
 import { Details } from './Details';
 
 export function ConnectionProblem({ snapshot }: { snapshot: Snapshot }) {
   const problem = snapshot.online ? null : snapshot.connectionProblem;
   if (!problem) return null;
   return (
-    <section class="panel connection-problem" aria-label="Connection" data-testid="connection-problem">
-      <p>{problem.message} Stint keeps your changes and retries.</p>
+    <section class="panel connection-problem" aria-label={t('window-sync.connection')} data-testid="connection-problem">
+      <p>{t('window-sync.problem', { problem: problem.message })}</p>
       <Details text={problem.detail} />
     </section>
   );

@@ -7,6 +7,7 @@ import type { StintBridge } from '../../common/contract';
 import type { Snapshot } from '../../common/snapshot';
 import { useAction } from '../hooks';
 import { type DateTimeWords, useDateTime } from '../dateTime';
+import { t } from '../app/words';
 
 export function SyncStatus({
   snapshot,
@@ -31,15 +32,19 @@ export function SyncStatus({
           : pending > 0
             ? 'syncing'
             : 'online';
-  const lastRead = snapshot.lastSyncAt === null ? '' : ` · last read ${dates.when(snapshot.lastSyncAt, Date.now())}`;
+  // "last read 10:42" when something was read: a select, so each language places it in its sentence.
+  const read =
+    snapshot.lastSyncAt === null
+      ? { read: 'never', when: '' }
+      : { read: 'yes', when: dates.when(snapshot.lastSyncAt, Date.now()) };
   const words = {
-    disconnected: 'Reconnecting…',
-    offline: `${pending > 0 ? `Offline · ${pending} waiting` : 'Offline'}${lastRead}`,
-    reading: `Reading…${lastRead}`,
-    failed: `${failed.length} not saved`,
-    syncing: `${pending} syncing`,
-    online: 'Synced',
-  }[state];
+    disconnected: () => t('window-sync.reconnecting'),
+    offline: () => t('window-sync.offline', { pending, ...read }),
+    reading: () => t('window-sync.reading', read),
+    failed: () => t('window-sync.not-saved', { count: failed.length }),
+    syncing: () => t('window-sync.syncing', { count: pending }),
+    online: () => t('window-sync.synced'),
+  }[state]();
   return (
     <div class="status">
       <span
@@ -54,13 +59,21 @@ export function SyncStatus({
         }
       >
         {words}
-        {state === 'offline' && failed.length > 0 && <span class="count"> · {failed.length} not saved</span>}
+        {state === 'offline' && failed.length > 0 && (
+          <span class="count"> · {t('window-sync.not-saved', { count: failed.length })}</span>
+        )}
       </span>
       <button
         type="button"
         class="icon"
-        aria-label="Refresh"
-        title={refresh.error?.message ?? 'Refresh'}
+        aria-label={t('window-sync.refresh')}
+        title={
+          refresh.error
+            ? refresh.error.words
+              ? t(refresh.error.words.id, refresh.error.words.values)
+              : refresh.error.message
+            : t('window-sync.refresh')
+        }
         disabled={refresh.busy}
         onClick={() => refresh.run(() => bridge.refresh({}))}
       >
@@ -72,6 +85,6 @@ export function SyncStatus({
 
 function refreshTitle(lastSyncAt: number | null, dates: DateTimeWords): string {
   return lastSyncAt
-    ? `Last read from the service at ${dates.clockWithSeconds(lastSyncAt)}`
-    : 'Not read from the service yet';
+    ? t('window-sync.last-read-at', { time: dates.clockWithSeconds(lastSyncAt) })
+    : t('window-sync.not-read');
 }

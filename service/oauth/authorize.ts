@@ -11,7 +11,8 @@ import type { Csrf } from './csrf';
 import { OAuthError } from './errors';
 import { issueCode } from './grants';
 import { fromSearch, one, type Params } from './params';
-import { consentPage, errorPage, signInPage } from './pages';
+import type { Words } from '../../common/i18n/words';
+import { consentPage, errorPage, type PageMessage, pageWords, signInPage } from './pages';
 import { withParameters } from './redirectUri';
 import type { OAuthSettings } from './settings';
 import { signIn } from './signIn';
@@ -35,13 +36,22 @@ const carried = (request: AuthorizeRequest) => ({
   code_challenge_method: request.codeChallenge === null ? undefined : 'S256',
 });
 
-const waitText = (ms: number) =>
-  ms < 90_000 ? `${Math.ceil(ms / 1000)} seconds` : `${Math.ceil(ms / 60_000)} minutes`;
+/** How long to wait, in the page's language ("30 seconds", "30 Sekunden"), through Intl. */
+const waitText = (words: Words, ms: number) =>
+  ms < 90_000
+    ? words.formatNumber(Math.ceil(ms / 1000), { style: 'unit', unit: 'second', unitDisplay: 'long' })
+    : words.formatNumber(Math.ceil(ms / 60_000), { style: 'unit', unit: 'minute', unitDisplay: 'long' });
 
 // A refused form post must not reach the application (it may be forged); a GET redirects with 302,
 // a POST with 303 so the browser follows with a GET.
-function answerCheck(reply: FastifyReply, checked: Exclude<Checked, { kind: 'ok' }>, status: 302 | 303): FastifyReply {
-  if (checked.kind === 'page') return errorPage(reply, 400, checked.error, checked.description);
+function answerCheck(
+  reply: FastifyReply,
+  words: Words,
+  checked: Exclude<Checked, { kind: 'ok' }>,
+  status: 302 | 303,
+): FastifyReply {
+  if (checked.kind === 'page')
+    return errorPage(reply, words, 400, { error: checked.error, description: checked.description });
   return reply.redirect(
     withParameters(checked.target, {
       error: checked.error,
@@ -55,20 +65,24 @@ function answerCheck(reply: FastifyReply, checked: Exclude<Checked, { kind: 'ok'
 export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeDeps): void {
   const { context, settings, csrf, tickets } = deps;
   const db = context.db;
-  const errorHandler = (error: Error, _request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof OAuthError) return errorPage(reply, 400, error.error, error.description);
+  const errorHandler = (error: Error, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof OAuthError)
+      return errorPage(reply, pageWords(request), 400, { error: error.error, description: error.description });
     const status = (error as { statusCode?: number }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500)
-      return errorPage(reply, status, 'invalid_request', error.message);
-    _request.log.error(error);
-    return errorPage(reply, 500, 'server_error', 'the service failed unexpectedly');
+      return errorPage(reply, pageWords(request), status, { error: 'invalid_request', description: error.message });
+    request.log.error(error);
+    return errorPage(reply, pageWords(request), 500, {
+      error: 'server_error',
+      description: 'the service failed unexpectedly',
+    });
   };
 
   app.get('/oauth/2/authorize', { ...PUBLIC_ROUTE, errorHandler }, async (request, reply) => {
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
     const checked = await checkAuthorizeRequest(db, fromSearch(search));
-    if (checked.kind !== 'ok') return answerCheck(reply, checked, 302);
-    return signInPage(reply, 200, {
+    if (checked.kind !== 'ok') return answerCheck(reply, pageWords(request), checked, 302);
+    return signInPage(reply, pageWords(request), 200, {
       appName: checked.request.app.name,
       fields: carried(checked.request),
       csrf: csrf.token(request, reply),
@@ -80,14 +94,24 @@ export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeDeps): void
     const params = (request.body as Params | undefined) ?? new Map<string, string[]>();
     const nonce = csrf.check(request, one(params, 'csrf'));
     if (!nonce)
-      return errorPage(reply, 403, 'invalid_request', 'this form has expired or was not sent from the sign-in page');
+      return errorPage(reply, pageWords(request), 403, {
+        error: 'invalid_request',
+        description: 'this form has expired or was not sent from the sign-in page',
+      });
     const action = one(params, 'action');
     if (action === 'sign_in') return signInStep(deps, request, reply, { params, nonce });
     if (action !== 'allow' && action !== 'deny')
-      return errorPage(reply, 400, 'invalid_request', 'action must be sign_in, allow or deny');
+      return errorPage(reply, pageWords(request), 400, {
+        error: 'invalid_request',
+        description: 'action must be sign_in, allow or deny',
+      });
 
     const ticket = await tickets.redeem(one(params, 'ticket'), nonce, context.clock().getTime());
-    if (!ticket) return errorPage(reply, 400, 'invalid_request', 'this consent form has expired or was already used');
+    if (!ticket)
+      return errorPage(reply, pageWords(request), 400, {
+        error: 'invalid_request',
+        description: 'this consent form has expired or was already used',
+      });
     const { request: authorization } = ticket;
     const back = (parameters: Record<string, string | undefined>) =>
       reply.redirect(withParameters(authorization.target, { ...parameters, state: authorization.state }), 303);
@@ -124,14 +148,15 @@ async function signInStep(
 ): Promise<FastifyReply> {
   const { context, csrf, tickets } = deps;
   const db = context.db;
+  const words = pageWords(request);
   // The hidden fields came back from the browser: check them all again.
   const checked = await checkAuthorizeRequest(db, params);
-  if (checked.kind !== 'ok') return answerCheck(reply, checked, 303);
+  if (checked.kind !== 'ok') return answerCheck(reply, words, checked, 303);
   const authorization = checked.request;
   const email = one(params, 'email')?.trim();
   const password = one(params, 'password');
-  const view = (status: number, message: string) =>
-    signInPage(reply, status, {
+  const view = (status: number, message: PageMessage) =>
+    signInPage(reply, words, status, {
       appName: authorization.app.name,
       fields: carried(authorization),
       csrf: csrf.token(request, reply),
@@ -139,8 +164,8 @@ async function signInStep(
       message,
       returnOrigin: authorization.target.origin,
     });
-  if (!email || !password) return view(400, 'Enter your e-mail and password.');
-  if (email.length > 255 || password.length > 1024) return view(401, 'E-mail or password is wrong.');
+  if (!email || !password) return view(400, { id: 'oauth.enter-credentials' });
+  if (email.length > 255 || password.length > 1024) return view(401, { id: 'oauth.wrong-credentials' });
   const result = await signIn(db, {
     email,
     password,
@@ -150,17 +175,20 @@ async function signInStep(
   });
   if (!result.ok) {
     if (result.retryAfterMs > 0) reply.header('retry-after', String(Math.ceil(result.retryAfterMs / 1000)));
-    if (!result.checked) return view(429, `Too many failed sign-ins. Try again in ${waitText(result.retryAfterMs)}.`);
+    const wait = waitText(words, result.retryAfterMs);
+    if (!result.checked) return view(429, { id: 'oauth.too-many', values: { wait } });
     return view(
       401,
-      `E-mail or password is wrong.${result.retryAfterMs > 0 ? ` Too many failed sign-ins: try again in ${waitText(result.retryAfterMs)}.` : ''}`,
+      result.retryAfterMs > 0
+        ? { id: 'oauth.wrong-credentials-throttled', values: { wait } }
+        : { id: 'oauth.wrong-credentials' },
     );
   }
   const ticket = await tickets.issue(
     { userId: result.userId, request: authorization, nonce },
     context.clock().getTime(),
   );
-  return consentPage(reply, {
+  return consentPage(reply, words, {
     appName: authorization.app.name,
     email: (await userById(db, result.userId))?.email ?? email,
     target: authorization.target.origin + authorization.target.pathname,

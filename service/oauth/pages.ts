@@ -3,7 +3,10 @@
 // but this one stylesheet (allowed by its hash) and posting forms back here or, for the redirect
 // that follows a post, to the application's callback origin.
 import { createHash } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createWords, type MessageValues, type Words } from '../../common/i18n/words';
+import { readCatalog } from '../../platform/catalogFiles';
+import { localeFromAcceptLanguage } from './acceptLanguage';
 
 const STYLE = `
 :root { color-scheme: light dark; --bg: #f4f5f7; --card: #fff; --text: #1d2330; --muted: #5b6475; --line: #d7dbe3; --accent: #2f6fde; --accent-text: #fff; --bad: #b3261e; }
@@ -47,7 +50,27 @@ export function html(
   return new Html(text);
 }
 
+/** The pages' words in the language the browser asks for (Accept-Language), English where it asks for none Stint has. */
+export function pageWords(request: FastifyRequest): Words {
+  const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+  return createWords(locale, readCatalog(locale), readCatalog('en'));
+}
+
+/** A message of the pages with its one value (`{ name: value }`) in <strong>, wherever the language puts it. */
+function strong(words: Words, id: string, shown: Readonly<Record<string, string>>): Html {
+  const [[name, value] = ['', '']] = Object.entries(shown);
+  const [before = '', after = ''] = words.t(id, { [name]: '\u0000' }).split('\u0000');
+  return html`${before}<strong>${value}</strong>${after}`;
+}
+
+/** A sign-in refusal as a message of the pages (oauth.*), said in the browser's language. */
+export interface PageMessage {
+  id: string;
+  values?: MessageValues;
+}
+
 interface SendOptions {
+  words: Words;
   status: number;
   title: string;
   body: Html;
@@ -58,10 +81,10 @@ interface SendOptions {
 // main bundle non-ASCII (test/unit/build/asciiBundle.test.ts).
 const MIDDLE_DOT = '·';
 
-function send(reply: FastifyReply, { status, title, body, formTargets }: SendOptions): FastifyReply {
+function send(reply: FastifyReply, { words, status, title, body, formTargets }: SendOptions): FastifyReply {
   const formAction = formTargets.length ? `'self' ${formTargets.join(' ')}` : `'none'`;
   const page = html`<!doctype html>
-<html lang="en">
+<html lang="${words.locale}" dir="${words.dir}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -100,25 +123,27 @@ export interface SignInView {
   fields: Record<string, string | undefined>;
   csrf: string;
   email?: string;
-  message?: string;
+  message?: PageMessage;
   /** Origin the application will be sent back to, allowed as a form target. */
   returnOrigin: string;
 }
 
-export function signInPage(reply: FastifyReply, status: number, view: SignInView): FastifyReply {
+export function signInPage(reply: FastifyReply, words: Words, status: number, view: SignInView): FastifyReply {
+  const { t } = words;
   return send(reply, {
+    words,
     status,
-    title: 'Sign in',
-    body: html`<h1>Sign in to continue to ${view.appName}</h1>
-<p><strong>${view.appName}</strong> asks to use your Stint account. Sign in first; you then choose whether to allow it.</p>
-${view.message ? html`<p class="error" role="alert">${view.message}</p>` : undefined}
+    title: t('oauth.sign-in-title'),
+    body: html`<h1>${t('oauth.sign-in-heading', { app: view.appName })}</h1>
+<p>${strong(words, 'oauth.sign-in-intro', { app: view.appName })}</p>
+${view.message ? html`<p class="error" role="alert">${t(view.message.id, view.message.values)}</p>` : undefined}
 <form method="post" action="/oauth/2/authorize">
 ${hidden({ ...view.fields, csrf: view.csrf, action: 'sign_in' })}
-<label for="email">E-mail</label>
+<label for="email">${t('oauth.email')}</label>
 <input id="email" name="email" type="email" autocomplete="username" required autofocus value="${view.email ?? ''}">
-<label for="password">Password</label>
+<label for="password">${t('oauth.password')}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required>
-<div class="actions"><button class="primary" type="submit">Sign in</button></div>
+<div class="actions"><button class="primary" type="submit">${t('oauth.sign-in')}</button></div>
 </form>`,
     formTargets: [view.returnOrigin],
   });
@@ -134,32 +159,46 @@ export interface ConsentView {
   returnOrigin: string;
 }
 
-export function consentPage(reply: FastifyReply, view: ConsentView): FastifyReply {
+export function consentPage(reply: FastifyReply, words: Words, view: ConsentView): FastifyReply {
+  const { t } = words;
   return send(reply, {
+    words,
     status: 200,
-    title: 'Allow access',
-    body: html`<h1>Allow ${view.appName} to use your Stint account?</h1>
-<p>Signed in as <strong>${view.email}</strong>.</p>
-<p>${view.appName} will be able to see and change what you can in Stint: time entries, timers, projects and the rest.</p>
-<p class="where">You will return to <strong>${view.target}</strong></p>
+    title: t('oauth.consent-title'),
+    body: html`<h1>${t('oauth.consent-heading', { app: view.appName })}</h1>
+<p>${strong(words, 'oauth.signed-in-as', { email: view.email })}</p>
+<p>${t('oauth.consent-scope', { app: view.appName })}</p>
+<p class="where">${strong(words, 'oauth.return-to', { target: view.target })}</p>
 <form method="post" action="/oauth/2/authorize">
 ${hidden({ ticket: view.ticket, csrf: view.csrf })}
 <div class="actions">
-<button type="submit" name="action" value="deny">Deny</button>
-<button class="primary" type="submit" name="action" value="allow">Allow</button>
+<button type="submit" name="action" value="deny">${t('oauth.deny')}</button>
+<button class="primary" type="submit" name="action" value="allow">${t('oauth.allow')}</button>
 </div>
 </form>`,
     formTargets: [view.returnOrigin],
   });
 }
 
-export function errorPage(reply: FastifyReply, status: number, error: string, description: string): FastifyReply {
+/**
+ * Why a request cannot go on. The OAuth error and its description are the protocol's words, the
+ * same the application hears (spec 000), so they stay in English, marked as such; the page around
+ * them speaks the browser's language.
+ */
+export function errorPage(
+  reply: FastifyReply,
+  words: Words,
+  status: number,
+  { error, description }: { error: string; description: string },
+): FastifyReply {
+  const { t } = words;
   return send(reply, {
+    words,
     status,
-    title: 'Cannot continue',
-    body: html`<h1>This sign-in request cannot continue</h1>
-<p class="error" role="alert"><code>${error}</code>: ${description}</p>
-<p>Go back to the application you came from and start again. If this keeps happening, tell its makers.</p>`,
+    title: t('oauth.error-title'),
+    body: html`<h1>${t('oauth.error-heading')}</h1>
+<p class="error" role="alert" lang="en" dir="ltr"><code>${error}</code>: ${description}</p>
+<p>${t('oauth.error-advice')}</p>`,
     formTargets: [],
   });
 }

@@ -205,11 +205,20 @@ const RULES: Array<{ folder: string; folders: string[]; packages: string[]; beca
   { folder: 'renderer', folders: ['renderer', 'common'], packages: ['preact', '@preact/signals'] },
   {
     folder: 'service',
-    folders: ['service', 'wire', 'common/timeString.ts', 'platform/privateFiles.ts'],
+    folders: [
+      'service',
+      'wire',
+      'common/timeString.ts',
+      'platform/privateFiles.ts',
+      'common/i18n',
+      'platform/catalogFiles.ts',
+    ],
     packages: ['node:', 'fastify', 'fast-xml-parser', 'pg', 'prom-client'],
     because: {
       'common/timeString.ts': 'the spec\'s time strings ("1:30"), read by v1 as by quick entry',
       'platform/privateFiles.ts': 'the database and its folder are written 0700/0600',
+      'common/i18n': "the OAuth sign-in and consent pages speak the browser's language (Accept-Language)",
+      'platform/catalogFiles.ts': "those pages' catalog, read from disk",
     },
   },
   {

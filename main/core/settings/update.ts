@@ -43,9 +43,18 @@ export function updateSettings({ store, applyHotkeys, mac }: SettingsUpdater, pa
       const previous = before.hotkeys[name];
       hotkeys[name] = previous;
       const kept = previous === null ? 'kept no shortcut' : `kept ${displayAccelerator(previous, mac)}`;
+      const keys = displayAccelerator(accelerator, mac);
       errors.push({
         field: `hotkeys.${name}`,
-        message: `${displayAccelerator(accelerator, mac)} is taken by another application; ${kept}.`,
+        message: `${keys} is taken by another application; ${kept}.`,
+        words: {
+          id: 'settings-refusals.shortcut-taken',
+          values: {
+            keys,
+            kept: previous === null ? 'none' : 'previous',
+            previous: previous === null ? '' : displayAccelerator(previous, mac),
+          },
+        },
       });
     }
   }
@@ -53,5 +62,8 @@ export function updateSettings({ store, applyHotkeys, mac }: SettingsUpdater, pa
   // The store checks the patch again and leaves out what was refused above.
   const saved = store.update({ ...patch, hotkeys });
   const first = errors[0];
-  return first ? fail('invalid_input', first.message, first.field) : ok(saved.settings);
+  if (!first) return ok(saved.settings);
+  // The window says the refusal in its language (first.words); logs and `--json` keep the English.
+  const refused = fail('invalid_input', first.message, first.field);
+  return first.words && !refused.ok ? { ok: false, error: { ...refused.error, words: first.words } } : refused;
 }

@@ -4,30 +4,31 @@
 import type { ActivityEntry } from '../../../common/activity';
 import { answerWords, stateWords, tookWords, whenWords } from './activityWords';
 import { useDateTime } from '../../dateTime';
+import { t } from '../../app/words';
 
 export function ActivityTable({ entries, now = Date.now() }: { entries: ActivityEntry[]; now?: number }) {
   const dates = useDateTime();
-  if (entries.length === 0) return <p class="muted">Nothing sent yet.</p>;
+  if (entries.length === 0) return <p class="muted">{t('window-activity.nothing-sent')}</p>;
   return (
     // It scrolls sideways in a narrow window (its words never break inside one): reachable by the
     // keyboard to scroll it, and named for the screen reader that lands on it.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to be scrolled by keys (WCAG 2.1.1, axe scrollable-region-focusable)
-    <section class="activity-scroll" tabIndex={0} aria-label="Changes sent, scrolls sideways">
+    <section class="activity-scroll" tabIndex={0} aria-label={t('window-activity.table-label')}>
       <table class="activity-table" data-testid="activity-table">
-        <caption class="visually-hidden">The last changes sent to the service, newest first</caption>
+        <caption class="visually-hidden">{t('window-activity.caption')}</caption>
         <thead>
           <tr>
             <th scope="col" class="nowrap">
-              When
+              {t('window-activity.when')}
             </th>
-            <th scope="col">What</th>
+            <th scope="col">{t('window-activity.what')}</th>
             <th scope="col" class="nowrap">
-              State
+              {t('window-activity.state')}
             </th>
             <th scope="col" class="nowrap">
-              Took
+              {t('window-activity.took')}
             </th>
-            <th scope="col">Service id or message</th>
+            <th scope="col">{t('window-activity.answer')}</th>
           </tr>
         </thead>
         <tbody>

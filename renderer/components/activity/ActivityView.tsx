@@ -8,7 +8,9 @@ import type { Activity } from '../../../common/activity';
 import type { StintBridge } from '../../../common/contract';
 import type { ActionError } from '../../../common/result';
 import { useSnapshot } from '../../hooks';
+import { t, words } from '../../app/words';
 import { ErrorLine } from '../ErrorLine';
+import { IN_SENTENCE, inSentence } from '../inSentence';
 import { useTheme } from '../../app/theme';
 import { useQuickEntryKey } from '../../windowKeys';
 import { ActivityTable } from './ActivityTable';
@@ -41,34 +43,36 @@ export function ActivityView({ bridge }: { bridge: StintBridge }) {
   };
 
   return (
-    <div class="app activity">
+    <div class="app activity" lang={words.value.locale} dir={words.value.dir}>
       <header class="bar">
-        <h1>Activity</h1>
+        <h1>{t('window-activity.title')}</h1>
         <a class="bar-link" href="#main">
-          Back to Stint
+          {t('window-activity.back')}
         </a>
       </header>
       <main data-testid="activity" aria-busy={activity === null}>
         {activity === null ? (
-          <p role="status">{error ? error.message : 'Loading…'}</p>
+          <p role="status">{error ? error.message : t('window-activity.loading')}</p>
         ) : (
           <>
             <section class="panel" aria-labelledby="waiting-heading">
-              <h2 id="waiting-heading">Still to send</h2>
+              <h2 id="waiting-heading">{t('window-activity.still-to-send')}</h2>
               <ul class="activity-waiting" data-testid="activity-waiting">
                 {activity.waitingByAccount.map((a) => (
                   <li key={a.accountId}>
-                    <span class="settings-account-label">{a.label}</span>:{' '}
-                    {a.waiting === 0 ? 'nothing waiting' : `${a.waiting} waiting`}
+                    {inSentence(
+                      t('window-activity.waiting', { account: IN_SENTENCE, count: a.waiting }),
+                      <span class="settings-account-label">{a.label}</span>,
+                    )}
                   </li>
                 ))}
               </ul>
             </section>
             <section class="panel" aria-labelledby="changes-heading">
               <div class="activity-head">
-                <h2 id="changes-heading">Last changes</h2>
+                <h2 id="changes-heading">{t('window-activity.last-changes')}</h2>
                 <button type="button" onClick={() => void exportJson()}>
-                  Export JSON
+                  {t('window-activity.export')}
                 </button>
               </div>
               <ErrorLine error={error} />

@@ -2,32 +2,30 @@
 
 import type { ActivityEntry, ActivityState } from '../../../common/activity';
 import { formatDuration, localDate } from '../../../common/format';
+import { t, words } from '../../app/words';
 import type { DateTimeWords } from '../../dateTime';
 
-export function stateWords(state: ActivityState): string {
-  switch (state) {
-    case 'waiting':
-      return 'Waiting';
-    case 'sent':
-      return 'Sent, no answer yet';
-    case 'confirmed':
-      return 'Confirmed';
-    case 'refused':
-      return 'Refused';
-    case 'failed':
-      return 'Failed, will retry';
-    case 'kept':
-      return 'Failed, kept for you';
-    case 'discarded':
-      return 'Discarded';
-  }
-}
+const STATES: Readonly<Record<ActivityState, string>> = {
+  waiting: 'window-activity.state-waiting',
+  sent: 'window-activity.state-sent',
+  confirmed: 'window-activity.state-confirmed',
+  refused: 'window-activity.state-refused',
+  failed: 'window-activity.state-failed',
+  kept: 'window-activity.state-kept',
+  discarded: 'window-activity.state-discarded',
+};
+
+export const stateWords = (state: ActivityState): string => t(STATES[state]);
 
 /** How long it took from queued to settled: "0.4 s", "12 s", "1:05:09". */
 export function tookWords(ms: number | null): string {
   if (ms === null) return '–';
-  if (ms < 10_000) return `${(Math.max(0, ms) / 1000).toFixed(1)} s`;
-  if (ms < 60_000) return `${Math.round(ms / 1000)} s`;
+  const seconds = (digits: number, value: number) =>
+    t('window-activity.seconds', {
+      seconds: words.value.formatNumber(value, { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+    });
+  if (ms < 10_000) return seconds(1, Math.max(0, ms) / 1000);
+  if (ms < 60_000) return seconds(0, Math.round(ms / 1000));
   return formatDuration(ms / 1000);
 }
 
@@ -40,5 +38,5 @@ export function whenWords(at: number, now: number, dates: DateTimeWords): string
 /** The service's id of what it made, or its message. */
 export function answerWords(entry: ActivityEntry): string {
   if (entry.message !== null) return entry.message;
-  return entry.serviceId !== null ? `id ${entry.serviceId}` : '';
+  return entry.serviceId !== null ? t('window-activity.service-id', { id: entry.serviceId }) : '';
 }

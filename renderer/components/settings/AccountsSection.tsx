@@ -10,16 +10,17 @@ import type { AddedAccount, StintBridge } from '../../../common/contract';
 import type { AccountView, Snapshot } from '../../../common/snapshot';
 import { useAction } from '../../hooks';
 import { byData, focusWhenShown } from '../../focusAfter';
+import { t } from '../../app/words';
 import { ErrorLine } from '../ErrorLine';
 import { AddAccountForm } from './AddAccountForm';
 import { PasteToken } from './PasteToken';
 import { RenameAccount } from './RenameAccount';
 
 const STATE_TEXT: Record<AccountView['state'], string> = {
-  ok: 'Signed in',
-  'signed-out': 'Signed out',
-  unauthorized: 'Token refused',
-  'keychain-unavailable': 'Needs a token for this session',
+  ok: 'window-accounts.state-ok',
+  'signed-out': 'window-accounts.state-signed-out',
+  unauthorized: 'window-accounts.state-unauthorized',
+  'keychain-unavailable': 'window-accounts.state-keychain',
 };
 
 export function AccountsSection({ snapshot, bridge }: { snapshot: Snapshot; bridge: StintBridge }) {
@@ -27,7 +28,7 @@ export function AccountsSection({ snapshot, bridge }: { snapshot: Snapshot; brid
   const [asking, setAsking] = useState<AddedAccount | null>(null);
   return (
     <section class="panel" aria-labelledby="settings-accounts">
-      <h2 id="settings-accounts">Accounts</h2>
+      <h2 id="settings-accounts">{t('window-accounts.title')}</h2>
       <ul class="settings-list">
         {snapshot.accounts.map((account) => (
           <AccountRow
@@ -99,8 +100,8 @@ function AccountRow({
       {email ? <span class="hint"> · {email}</span> : null}
       <span class="hint">
         {' '}
-        · {STATE_TEXT[account.state]}
-        {account.isOpen ? ' · In use' : ''}
+        · {t(STATE_TEXT[account.state])}
+        {account.isOpen ? ` · ${t('window-accounts.in-use')}` : ''}
       </span>
       <AccountProblem account={account} busy={action.busy} onRetry={makeDefault} />
       {/* Its problem asks for a token: the field is here, not only in the form below. */}
@@ -109,27 +110,24 @@ function AccountRow({
         <RenameAccount account={account} bridge={bridge} />
         {!account.isDefault && (
           <button type="button" disabled={action.busy} onClick={makeDefault}>
-            Make default
+            {t('window-accounts.make-default')}
           </button>
         )}
         {account.kind === 'remote' && !confirming && (
           <button type="button" disabled={action.busy} onClick={() => setConfirming(true)}>
-            Sign out…
+            {t('window-accounts.sign-out-ask')}
           </button>
         )}
       </div>
       {confirming && (
         // biome-ignore lint/a11y/useSemanticElements: a confirmation row of buttons outside any form, named as a group; a fieldset would bring a form's semantics and its legend
-        <div class="row" role="group" aria-label={`Sign out of ${account.label}`}>
-          <span class="grow">
-            Sign out of {account.label}? Its token is revoked where the service allows and deleted from this computer;
-            changes not yet sent to it are dropped.
-          </span>
+        <div class="row" role="group" aria-label={t('window-accounts.sign-out-of', { account: account.label })}>
+          <span class="grow">{t('window-accounts.sign-out-confirm', { account: account.label })}</span>
           <button type="button" class="primary" disabled={action.busy} onClick={signOut}>
-            Sign out
+            {t('window-accounts.sign-out')}
           </button>
           <button type="button" disabled={action.busy} onClick={() => setConfirming(false)}>
-            Cancel
+            {t('window-accounts.cancel')}
           </button>
         </div>
       )}
@@ -146,11 +144,19 @@ function AccountProblem({ account, busy, onRetry }: { account: AccountView; busy
   return (
     <div class="row">
       <p class="error grow" data-testid="account-not-opened">
-        Opens at start, but could not open now:{' '}
-        {account.problem ?? (account.state === 'ok' ? 'Stint could not open it.' : `${STATE_TEXT[account.state]}.`)}
+        {t('window-accounts.not-opened', {
+          reason:
+            account.problem ??
+            (account.state === 'ok' ? t('window-accounts.could-not-open') : `${t(STATE_TEXT[account.state])}.`),
+        })}
       </p>
-      <button type="button" disabled={busy} onClick={onRetry} aria-label={`Try ${account.label} again`}>
-        Try again
+      <button
+        type="button"
+        disabled={busy}
+        onClick={onRetry}
+        aria-label={t('window-accounts.try-again-label', { account: account.label })}
+      >
+        {t('window-accounts.try-again')}
       </button>
     </div>
   );
@@ -182,13 +188,14 @@ function UseNowQuestion({
     // biome-ignore lint/a11y/useSemanticElements: a question answered by two buttons outside any form, named as a group; a fieldset would bring a form's semantics and its legend
     <div class="row" role="group" aria-labelledby="use-now-question" data-testid="use-now">
       <span class="grow" id="use-now-question">
-        {added.label} is added. Use {added.label} now?
+        {/* Two sentences, each whole in its language. */}
+        {t('window-accounts.added', { account: added.label })} {t('window-accounts.use-now', { account: added.label })}
       </span>
       <button type="button" class="primary" ref={first} disabled={action.busy} onClick={use}>
-        Switch
+        {t('window-accounts.switch')}
       </button>
       <button type="button" disabled={action.busy} onClick={onAnswered}>
-        Keep {current}
+        {t('window-accounts.keep', { account: current })}
       </button>
       <ErrorLine error={action.error} />
     </div>

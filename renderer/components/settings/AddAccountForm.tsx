@@ -6,11 +6,22 @@
 
 import { useState } from 'preact/hooks';
 import type { AddedAccount, StintBridge } from '../../../common/contract';
-import { fail } from '../../../common/result';
 import { useAction } from '../../hooks';
+import { t } from '../../app/words';
 import { ErrorLine } from '../ErrorLine';
 
 type Mode = 'browser' | 'token';
+
+/** The address left empty: refused here, at its field, before anything is asked of main. */
+const NO_ADDRESS = {
+  ok: false as const,
+  error: {
+    code: 'invalid_input' as const,
+    message: "Enter the service's address, like https://time.example.com.",
+    words: { id: 'window-accounts.enter-address' },
+    field: 'baseUrl',
+  },
+};
 
 export function AddAccountForm({
   bridge,
@@ -34,8 +45,7 @@ export function AddAccountForm({
   const submit = async (event: Event) => {
     event.preventDefault();
     const result = await action.run(async () => {
-      if (!baseUrl.trim())
-        return fail('invalid_input', "Enter the service's address, like https://time.example.com.", 'baseUrl');
+      if (!baseUrl.trim()) return NO_ADDRESS;
       if (mode === 'token') return bridge.addAccountWithToken({ baseUrl, token });
       return bridge.beginSignIn({ baseUrl, clientId, ...(clientSecret.trim() ? { clientSecret } : {}) });
     });
@@ -65,23 +75,23 @@ export function AddAccountForm({
   );
 
   return (
-    <form class="add-account" aria-label="Add account" onSubmit={submit} noValidate>
-      <h3>Add an account</h3>
-      {field('baseUrl', 'Service address', [baseUrl, setBaseUrl], {
+    <form class="add-account" aria-label={t('window-accounts.add-form')} onSubmit={submit} noValidate>
+      <h3>{t('window-accounts.add-heading')}</h3>
+      {field('baseUrl', t('window-accounts.service-address'), [baseUrl, setBaseUrl], {
         type: 'url',
         placeholder: 'https://time.example.com',
       })}
       <ModeChoice mode={mode} onMode={setMode} />
       {mode === 'browser' ? (
         <>
-          {field('clientId', "Stint's client ID at that service", [clientId, setClientId])}
-          {field('clientSecret', 'Client secret (if the service gave one)', [clientSecret, setClientSecret], {
+          {field('clientId', t('window-accounts.client-id'), [clientId, setClientId])}
+          {field('clientSecret', t('window-accounts.client-secret'), [clientSecret, setClientSecret], {
             type: 'password',
           })}
-          <p class="hint">Your browser opens the service's sign-in page; Stint never sees your password.</p>
+          <p class="hint">{t('window-accounts.browser-hint')}</p>
         </>
       ) : (
-        field('token', 'Personal token', [token, setToken], { type: 'password' })
+        field('token', t('window-accounts.personal-token'), [token, setToken], { type: 'password' })
       )}
       <button type="submit" class="primary" disabled={action.busy}>
         {submitLabel(mode, action.busy)}
@@ -93,21 +103,22 @@ export function AddAccountForm({
 }
 
 function submitLabel(mode: Mode, busy: boolean): string {
-  return busy && mode === 'browser' ? 'Waiting for the browser…' : mode === 'browser' ? 'Sign in' : 'Add account';
+  if (mode === 'token') return t('window-accounts.add-account');
+  return busy ? t('window-accounts.waiting-browser') : t('window-accounts.sign-in');
 }
 
 /** How to sign in: in the system browser, or with a pasted personal token. */
 function ModeChoice({ mode, onMode }: { mode: Mode; onMode: (mode: Mode) => void }) {
   return (
     <fieldset>
-      <legend class="label">Sign in</legend>
+      <legend class="label">{t('window-accounts.mode')}</legend>
       <label class="check">
-        <input type="radio" name="mode" checked={mode === 'browser'} onChange={() => onMode('browser')} /> With the
-        browser
+        <input type="radio" name="mode" checked={mode === 'browser'} onChange={() => onMode('browser')} />{' '}
+        {t('window-accounts.with-browser')}
       </label>
       <label class="check">
-        <input type="radio" name="mode" checked={mode === 'token'} onChange={() => onMode('token')} /> With a personal
-        token
+        <input type="radio" name="mode" checked={mode === 'token'} onChange={() => onMode('token')} />{' '}
+        {t('window-accounts.with-token')}
       </label>
     </fieldset>
   );
@@ -151,26 +162,24 @@ function SignInWait({ url, bridge }: { url: string; bridge: StintBridge }) {
     const field = (event.currentTarget as HTMLElement).parentElement?.querySelector('input');
     try {
       await navigator.clipboard.writeText(url);
-      setCopied('Copied.');
+      setCopied(t('window-accounts.copied'));
     } catch {
       // No clipboard access here: the address is selected for the keyboard's copy.
       field?.select();
-      setCopied('Selected: press Ctrl+C (⌘C on a Mac) to copy it.');
+      setCopied(t('window-accounts.selected'));
     }
   };
   return (
     // biome-ignore lint/a11y/useSemanticElements: a group of controls about the waiting sign-in inside the form; a fieldset would read as one of the form's inputs
     <div class="sign-in-wait" role="group" aria-labelledby="sign-in-wait-title" data-testid="sign-in-wait">
-      <p id="sign-in-wait-title">
-        Waiting for the browser. If it did not open, or you use another browser, open this address there:
-      </p>
+      <p id="sign-in-wait-title">{t('window-accounts.wait-text')}</p>
       <div class="row">
         <label class="grow">
-          <span class="label">Sign-in address</span>
+          <span class="label">{t('window-accounts.sign-in-address')}</span>
           <input readOnly value={url} data-testid="sign-in-url" onFocus={(e) => e.currentTarget.select()} />
         </label>
         <button type="button" onClick={copy}>
-          Copy
+          {t('window-accounts.copy')}
         </button>
         <button
           type="button"
@@ -178,7 +187,7 @@ function SignInWait({ url, bridge }: { url: string; bridge: StintBridge }) {
           onClick={() => void cancel.run(() => bridge.cancelSignIn({}))}
           data-testid="sign-in-cancel"
         >
-          Cancel sign-in
+          {t('window-accounts.cancel-sign-in')}
         </button>
       </div>
       {copied && (

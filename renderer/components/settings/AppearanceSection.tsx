@@ -2,18 +2,23 @@
 
 import type { StintBridge } from '../../../common/contract';
 import { THEMES, type Theme } from '../../../common/settings';
+import { t } from '../../app/words';
 import { ErrorLine } from '../ErrorLine';
 import { usePicked } from './usePicked';
 import { saved, useSaveSettings } from './useSaveSettings';
 
-const THEME_LABELS: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
+const THEME_LABELS: Record<Theme, string> = {
+  system: 'window-settings.theme-system',
+  light: 'window-settings.theme-light',
+  dark: 'window-settings.theme-dark',
+};
 
 export function LaunchSection({ launchAtLogin, bridge }: { launchAtLogin: boolean; bridge: StintBridge }) {
   const saving = useSaveSettings(bridge);
   const launch = usePicked(launchAtLogin);
   return (
     <section class="panel" aria-labelledby="settings-launch">
-      <h2 id="settings-launch">Start-up</h2>
+      <h2 id="settings-launch">{t('window-settings.startup')}</h2>
       <label class="check">
         <input
           type="checkbox"
@@ -24,7 +29,7 @@ export function LaunchSection({ launchAtLogin, bridge }: { launchAtLogin: boolea
             launch.pick(on, saved(saving.save({ launchAtLogin: on })));
           }}
         />{' '}
-        Open Stint when I log in
+        {t('window-settings.launch-at-login')}
       </label>
       <ErrorLine error={saving.error} />
     </section>
@@ -38,7 +43,7 @@ export function ThemeSection({ theme, bridge }: { theme: Theme; bridge: StintBri
     <section class="panel" aria-labelledby="settings-theme">
       <fieldset class="choices">
         <legend>
-          <h2 id="settings-theme">Theme</h2>
+          <h2 id="settings-theme">{t('window-settings.theme')}</h2>
         </legend>
         {THEMES.map((value) => (
           <label class="check" key={value}>
@@ -49,7 +54,7 @@ export function ThemeSection({ theme, bridge }: { theme: Theme; bridge: StintBri
               checked={picked.shown === value}
               onChange={() => picked.pick(value, saved(saving.save({ theme: value })))}
             />{' '}
-            {THEME_LABELS[value]}
+            {t(THEME_LABELS[value])}
           </label>
         ))}
       </fieldset>

@@ -9,6 +9,7 @@ import { useState } from 'preact/hooks';
 import type { StintBridge } from '../../../common/contract';
 import type { CalendarSourceView } from '../../../common/snapshot';
 import { useAction } from '../../hooks';
+import { t } from '../../app/words';
 import { ErrorLine } from '../ErrorLine';
 
 interface Props {
@@ -20,13 +21,10 @@ export function CalendarsSection({ calendars, bridge }: Props) {
   const refresh = useAction();
   return (
     <section class="panel" aria-labelledby="settings-calendars" data-testid="settings-calendars">
-      <h2 id="settings-calendars">Calendars</h2>
-      <p class="hint">
-        Today lists your meetings not logged yet, one line each to log. Calendars are read when the window shows, at
-        most every 15 minutes, and kept for when you are offline.
-      </p>
+      <h2 id="settings-calendars">{t('window-calendars.title')}</h2>
+      <p class="hint">{t('window-calendars.hint', { minutes: 15 })}</p>
       {calendars.length > 0 && (
-        <ul class="entries" aria-label="Your calendars">
+        <ul class="entries" aria-label={t('window-calendars.list')}>
           {calendars.map((c) => (
             <CalendarRow key={c.id} calendar={c} bridge={bridge} />
           ))}
@@ -39,7 +37,7 @@ export function CalendarsSection({ calendars, bridge }: Props) {
             disabled={refresh.busy}
             onClick={() => void refresh.run(() => bridge.refreshCalendars({}))}
           >
-            {refresh.busy ? 'Reading…' : 'Read them now'}
+            {refresh.busy ? t('window-calendars.reading') : t('window-calendars.read-now')}
           </button>
         </p>
       )}
@@ -52,7 +50,9 @@ export function CalendarsSection({ calendars, bridge }: Props) {
 function CalendarRow({ calendar, bridge }: { calendar: CalendarSourceView; bridge: StintBridge }) {
   const remove = useAction();
   const dates = useDateTime();
-  const read = calendar.readAt ? `read ${dates.when(calendar.readAt, Date.now())}` : 'not read yet';
+  const read = calendar.readAt
+    ? { read: 'yes', when: dates.when(calendar.readAt, Date.now()) }
+    : { read: 'never', when: '' };
   return (
     <li class="entry" data-testid="calendar-source">
       <div class="grow">
@@ -61,8 +61,8 @@ function CalendarRow({ calendar, bridge }: { calendar: CalendarSourceView; bridg
         </span>
         <span class="hint">
           {' '}
-          · {calendar.events} events, {read}
-          {calendar.email ? ` · you are ${calendar.email}` : ''}
+          · {t('window-calendars.state', { events: calendar.events, ...read })}
+          {calendar.email ? ` · ${t('window-calendars.you-are', { email: calendar.email })}` : ''}
         </span>
         {calendar.problem && (
           <p class="error" role="alert">
@@ -73,11 +73,11 @@ function CalendarRow({ calendar, bridge }: { calendar: CalendarSourceView; bridg
       <button
         type="button"
         class="entry-button"
-        aria-label={`Remove ${calendar.label}`}
+        aria-label={t('window-calendars.remove-label', { calendar: calendar.label })}
         disabled={remove.busy}
         onClick={() => void remove.run(() => bridge.removeCalendar({ id: calendar.id }))}
       >
-        Remove
+        {t('window-calendars.remove')}
       </button>
       <ErrorLine error={remove.error} />
     </li>
@@ -99,9 +99,9 @@ function AddCalendarForm({ bridge }: { bridge: StintBridge }) {
     }
   };
   return (
-    <form onSubmit={submit} aria-label="Add a calendar" noValidate>
+    <form onSubmit={submit} aria-label={t('window-calendars.add-form')} noValidate>
       <label class="label" for="calendar-address">
-        Calendar address (https://… or webcal://…) or the full path of an .ics file
+        {t('window-calendars.address')}
       </label>
       {/* A secret: shown as dots, never suggested by the browser, sent only to main. */}
       <input
@@ -115,7 +115,7 @@ function AddCalendarForm({ bridge }: { bridge: StintBridge }) {
         onInput={(e) => setAddress(e.currentTarget.value)}
       />
       <label class="label" for="calendar-email">
-        Your address in its invitations (optional: meetings you declined are left out)
+        {t('window-calendars.email')}
       </label>
       <input
         id="calendar-email"
@@ -127,7 +127,7 @@ function AddCalendarForm({ bridge }: { bridge: StintBridge }) {
       />
       <p>
         <button type="submit" disabled={add.busy || address.trim() === ''}>
-          {add.busy ? 'Reading…' : 'Add calendar'}
+          {add.busy ? t('window-calendars.reading') : t('window-calendars.add')}
         </button>
       </p>
       <ErrorLine error={add.error} />

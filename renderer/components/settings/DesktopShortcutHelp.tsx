@@ -5,8 +5,11 @@
 
 import { useState } from 'preact/hooks';
 import { gnomeShortcutCommands, kdeShortcutCommands, shellQuote } from '../../../common/desktopShortcuts';
-import { displayAccelerator, HOTKEY_LABELS } from '../../../common/settings';
+import { displayAccelerator } from '../../../common/settings';
 import type { ShortcutsView } from '../../../common/snapshot';
+import { t, words } from '../../app/words';
+import { IN_SENTENCE, inSentence } from '../inSentence';
+import { commandName } from './commandName';
 
 interface Props {
   state: ShortcutsView;
@@ -17,11 +20,13 @@ interface Props {
 
 export function DesktopShortcutHelp({ state, accelerator, mac }: Props) {
   if (state.refused.length === 0) return null;
-  const list = state.refused.map((r) => `${displayAccelerator(r.accelerator, mac)} (${HOTKEY_LABELS[r.name]})`);
+  // "Ctrl+Alt+T (Start or pause the last timer)": the keys isolated where the window reads right to left.
+  const isolate = (keys: string) => (words.value.dir === 'rtl' ? `\u2068${keys}\u2069` : keys);
+  const list = state.refused.map((r) => `${isolate(displayAccelerator(r.accelerator, mac))} (${commandName(r.name)})`);
   const command = state.toggleCommand;
   const shortcut =
     command && accelerator
-      ? { id: 'stint-toggle', name: 'Stint: start or pause the timer', accelerator, command }
+      ? { id: 'stint-toggle', name: t('window-shortcuts.desktop-name'), accelerator, command }
       : null;
   return (
     // biome-ignore lint/a11y/useSemanticElements: a group of read-only commands beside the form, not one of its inputs
@@ -32,26 +37,25 @@ export function DesktopShortcutHelp({ state, accelerator, mac }: Props) {
       data-testid="shortcut-fallback"
     >
       <p id="shortcut-fallback-title" role="status">
-        Your desktop did not let Stint register {list.join(', ')}: another app may hold{' '}
-        {list.length === 1 ? 'it' : 'them'}
-        {command ? ', or the desktop gives apps no global shortcuts (Wayland without its shortcuts portal)' : ''}.
+        {t('window-shortcuts.refused', {
+          list: words.value.formatList(list, { type: 'unit', style: 'short' }),
+          count: list.length,
+          wayland: command ? 'yes' : 'no',
+        })}
       </p>
       {shortcut ? (
         <>
           <p class="hint">
-            Make your desktop run <code>{command!.map(shellQuote).join(' ')}</code> on{' '}
-            {displayAccelerator(shortcut.accelerator, mac)} instead: paste these lines into a terminal (bash or zsh).
+            {inSentence(
+              t('window-shortcuts.run-instead', {
+                command: IN_SENTENCE,
+                keys: displayAccelerator(shortcut.accelerator, mac),
+              }),
+              <code>{command!.map(shellQuote).join(' ')}</code>,
+            )}
           </p>
-          <CommandBlock
-            title="GNOME"
-            text={gnomeShortcutCommands(shortcut)}
-            note="It works at once (Settings › Keyboard › Custom Shortcuts lists it)."
-          />
-          <CommandBlock
-            title="KDE Plasma"
-            text={kdeShortcutCommands(shortcut)}
-            note="Plasma reads it at your next login (kwriteconfig5 on Plasma 5); System Settings › Shortcuts › Add New › Command does the same at once."
-          />
+          <CommandBlock title="GNOME" text={gnomeShortcutCommands(shortcut)} note={t('window-shortcuts.gnome-note')} />
+          <CommandBlock title="KDE Plasma" text={kdeShortcutCommands(shortcut)} note={t('window-shortcuts.kde-note')} />
         </>
       ) : null}
     </div>
@@ -62,15 +66,15 @@ export function DesktopShortcutHelp({ state, accelerator, mac }: Props) {
 function CommandBlock({ title, text, note }: { title: string; text: string | null; note: string }) {
   const [copied, setCopied] = useState<string | null>(null);
   const id = `shortcut-fallback-${title.split(' ')[0]!.toLowerCase()}`;
-  if (text === null) return <p class="hint">{title} has no name for these keys: choose others above.</p>;
+  if (text === null) return <p class="hint">{t('window-shortcuts.no-key-name', { desktop: title })}</p>;
   const copy = async (event: Event) => {
     const area = (event.currentTarget as HTMLElement).parentElement?.querySelector('textarea');
     try {
       await navigator.clipboard.writeText(text);
-      setCopied('Copied.');
+      setCopied(t('window-shortcuts.copied'));
     } catch {
       area?.select();
-      setCopied('Selected: press Ctrl+C to copy it.');
+      setCopied(t('window-shortcuts.selected'));
     }
   };
   return (
@@ -78,7 +82,7 @@ function CommandBlock({ title, text, note }: { title: string; text: string | nul
       <label for={id}>{title}</label>
       <textarea id={id} readOnly rows={text.split('\n').length} spellcheck={false} data-testid={id} value={text} />
       <button type="button" onClick={copy} data-testid={`${id}-copy`}>
-        Copy the {title} lines
+        {t('window-shortcuts.copy-lines', { desktop: title })}
       </button>
       <p class="hint">{note}</p>
       {copied ? (

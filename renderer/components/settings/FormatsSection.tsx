@@ -6,19 +6,25 @@
 import type { StintBridge } from '../../../common/contract';
 import type { TimeFormat } from '../../../common/format';
 import type { WeekStart } from '../../../common/week';
+import { t, words } from '../../app/words';
 import { ErrorLine } from '../ErrorLine';
 import { usePicked } from './usePicked';
 import { saved, useSavesInOrder } from './useSaveSettings';
 
-const TIME_FORMATS: ReadonlyArray<{ value: TimeFormat; label: string }> = [
-  { value: 'hours_minutes', label: '1:30 (hours and minutes)' },
-  { value: 'fraction', label: '1.50 (hours to two decimals)' },
+// The fraction's example with this language's decimal separator ("1,50" in German).
+const TIME_FORMATS: ReadonlyArray<{ value: TimeFormat; label: () => string }> = [
+  { value: 'hours_minutes', label: () => t('window-settings.format-hours-minutes') },
+  {
+    value: 'fraction',
+    label: () =>
+      t('window-settings.format-fraction', { example: words.value.formatNumber(1.5, { minimumFractionDigits: 2 }) }),
+  },
 ];
 
 // The spec's PUT /v2/current_user takes these two (spec 001 "Current user").
 const WEEK_STARTS: ReadonlyArray<{ value: WeekStart; label: string }> = [
-  { value: 'monday', label: 'Monday' },
-  { value: 'sunday', label: 'Sunday' },
+  { value: 'monday', label: 'window-settings.week-monday' },
+  { value: 'sunday', label: 'window-settings.week-sunday' },
 ];
 
 interface Props {
@@ -34,10 +40,10 @@ export function FormatsSection({ timeFormat, weekStart, bridge }: Props) {
   const week = usePicked(weekStart);
   return (
     <section class="panel" aria-labelledby="settings-formats">
-      <h2 id="settings-formats">Time format and week</h2>
-      <p class="hint">Kept on the service with your account, so its other apps show them too.</p>
+      <h2 id="settings-formats">{t('window-settings.formats')}</h2>
+      <p class="hint">{t('window-settings.formats-hint')}</p>
       <fieldset class="choices">
-        <legend>Time format</legend>
+        <legend>{t('window-settings.time-format')}</legend>
         {TIME_FORMATS.map(({ value, label }) => (
           <label class="check" key={value}>
             <input
@@ -47,12 +53,12 @@ export function FormatsSection({ timeFormat, weekStart, bridge }: Props) {
               checked={format.shown === value}
               onChange={() => format.pick(value, saved(saving.save({ timeFormat: value })))}
             />{' '}
-            {label}
+            {label()}
           </label>
         ))}
       </fieldset>
       <fieldset class="choices">
-        <legend>Week starts on</legend>
+        <legend>{t('window-settings.week-starts')}</legend>
         {WEEK_STARTS.map(({ value, label }) => (
           <label class="check" key={value}>
             <input
@@ -62,7 +68,7 @@ export function FormatsSection({ timeFormat, weekStart, bridge }: Props) {
               checked={week.shown === value}
               onChange={() => week.pick(value, saved(saving.save({ weekStart: value })))}
             />{' '}
-            {label}
+            {t(label)}
           </label>
         ))}
       </fieldset>

@@ -4,7 +4,8 @@
 
 import { useState } from 'preact/hooks';
 import type { StintBridge } from '../../../common/contract';
-import { checkIdleMinutes, IDLE_MINUTES } from '../../../common/settings';
+import { checkIdleMinutes, IDLE_MINUTES, type Refusal } from '../../../common/settings';
+import { t } from '../../app/words';
 import { ErrorLine } from '../ErrorLine';
 import { usePicked } from './usePicked';
 import { saved, useSaveSettings } from './useSaveSettings';
@@ -18,10 +19,10 @@ interface IdleSectionProps {
 
 export function IdleSection({ minutes, source, bridge }: IdleSectionProps) {
   const [text, setText] = useState(String(minutes ?? IDLE_MINUTES.default));
-  const [local, setLocal] = useState<string | null>(null);
+  const [local, setLocal] = useState<Refusal | null>(null);
   const saving = useSaveSettings(bridge);
   const on = usePicked(minutes !== null);
-  const error = local ? { code: 'invalid_input' as const, message: local } : saving.error;
+  const error = local ? { code: 'invalid_input' as const, ...local } : saving.error;
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -33,7 +34,7 @@ export function IdleSection({ minutes, source, bridge }: IdleSectionProps) {
 
   return (
     <section class="panel" aria-labelledby="settings-idle">
-      <h2 id="settings-idle">Idle time</h2>
+      <h2 id="settings-idle">{t('window-settings.idle')}</h2>
       <label class="check">
         <input
           type="checkbox"
@@ -56,12 +57,12 @@ export function IdleSection({ minutes, source, bridge }: IdleSectionProps) {
             );
           }}
         />{' '}
-        Ask what to do with time I was away while a timer ran
+        {t('window-settings.idle-ask')}
       </label>
-      <form class="row" onSubmit={submit} aria-label="Idle minutes" noValidate>
+      <form class="row" onSubmit={submit} aria-label={t('window-settings.idle-minutes-form')} noValidate>
         <label class="grow">
           <span class="label">
-            Away for at least (minutes, {IDLE_MINUTES.min}–{IDLE_MINUTES.max})
+            {t('window-settings.idle-minutes', { min: IDLE_MINUTES.min, max: IDLE_MINUTES.max })}
           </span>
           <input
             type="number"
@@ -80,11 +81,11 @@ export function IdleSection({ minutes, source, bridge }: IdleSectionProps) {
           />
         </label>
         <button type="submit" disabled={!on.shown}>
-          Save
+          {t('window-settings.save')}
         </button>
       </form>
       <p class="hint" data-testid="idle-state">
-        {minutes !== null ? `On: after ${minutes} min away.` : 'Off: Stint does not watch for idle time.'}
+        {minutes !== null ? t('window-settings.idle-on', { minutes }) : t('window-settings.idle-off')}
       </p>
       <p class="hint" data-testid="idle-source">
         {source}

@@ -7,6 +7,7 @@ import { useState } from 'preact/hooks';
 import type { StintBridge } from '../../../common/contract';
 import type { AccountView } from '../../../common/snapshot';
 import { useAction } from '../../hooks';
+import { t } from '../../app/words';
 import { ErrorLine } from '../ErrorLine';
 
 export function PasteToken({ account, bridge }: { account: AccountView; bridge: StintBridge }) {
@@ -24,7 +25,7 @@ export function PasteToken({ account, bridge }: { account: AccountView; bridge: 
   return (
     <form class="row" onSubmit={submit} data-testid="paste-token">
       <label class="grow">
-        <span class="label">Personal token for {account.label}</span>
+        <span class="label">{t('window-accounts.token-for', { account: account.label })}</span>
         <input
           type="password"
           autocomplete="off"
@@ -36,7 +37,7 @@ export function PasteToken({ account, bridge }: { account: AccountView; bridge: 
         />
       </label>
       <button type="submit" class="primary" disabled={action.busy}>
-        Use token
+        {t('window-accounts.use-token')}
       </button>
       <ErrorLine error={action.error} id={errorId} />
     </form>

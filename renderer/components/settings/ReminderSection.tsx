@@ -7,20 +7,17 @@ import { useState } from 'preact/hooks';
 import type { StintBridge } from '../../../common/contract';
 import { applyReminderPatch, type FieldError, type ReminderSettings } from '../../../common/settings';
 import { type DateTimeWords, useDateTime } from '../../dateTime';
+import { t, words } from '../../app/words';
 import { ErrorLine } from '../ErrorLine';
 import { usePicked } from './usePicked';
 import { saved, useSaveSettings } from './useSaveSettings';
 
 /** Monday first, as a working week is read; the numbers are Date's (0 = Sunday). */
-const DAYS: ReadonlyArray<{ day: number; name: string }> = [
-  { day: 1, name: 'Monday' },
-  { day: 2, name: 'Tuesday' },
-  { day: 3, name: 'Wednesday' },
-  { day: 4, name: 'Thursday' },
-  { day: 5, name: 'Friday' },
-  { day: 6, name: 'Saturday' },
-  { day: 0, name: 'Sunday' },
-];
+const DAYS: readonly number[] = [1, 2, 3, 4, 5, 6, 0];
+
+/** A weekday's name in the window's language, from Intl: 4 January 2026 was a Sunday. */
+const dayName = (day: number, weekday: 'long' | 'short') =>
+  words.value.formatDate(new Date(2026, 0, 4 + day, 12), { weekday });
 
 /**
  * The hours as text in the window's clock style: a native time field draws the browser's own
@@ -49,7 +46,7 @@ export function ReminderSection({ reminder, bridge }: { reminder: ReminderSettin
   const [local, setLocal] = useState<FieldError | null>(null);
   const refused = saving.error;
   const errorAt = (field: Field) => {
-    if (local) return local.field === field ? { code: 'invalid_input' as const, message: local.message } : null;
+    if (local) return local.field === field ? { code: 'invalid_input' as const, ...local } : null;
     return refused?.field === field ? refused : null;
   };
   const invalid = (field: Field, id: string) =>
@@ -82,30 +79,30 @@ export function ReminderSection({ reminder, bridge }: { reminder: ReminderSettin
 
   return (
     <section class="panel" aria-labelledby="settings-reminder" data-testid="reminder-settings">
-      <h2 id="settings-reminder">Reminder</h2>
+      <h2 id="settings-reminder">{t('window-settings.reminder')}</h2>
       <ReminderSwitch stored={reminder.enabled} save={(enabled) => saved(saving.save({ reminder: { enabled } }))} />
       <DayChoices days={days} invalid={invalid('reminder.days', 'reminder-days-error')} onToggle={toggleDay} />
       <ErrorLine error={errorAt('reminder.days')} id="reminder-days-error" testId="reminder-days-error" />
-      <form class="row hours" onSubmit={submitHours} aria-label="Working hours" noValidate>
+      <form class="row hours" onSubmit={submitHours} aria-label={t('window-settings.working-hours')} noValidate>
         <HourField
-          label="From"
+          label={t('window-settings.hours-from')}
           input={{ ...clockField(words), value: from, 'data-testid': 'reminder-from' }}
           invalid={invalid('reminder.from', 'reminder-from-error')}
           onValue={edited(setFrom)}
         />
         <HourField
-          label="To"
+          label={t('window-settings.hours-to')}
           input={{ ...clockField(words), value: to, 'data-testid': 'reminder-to' }}
           invalid={invalid('reminder.to', 'reminder-to-error')}
           onValue={edited(setTo)}
         />
         <HourField
-          label="Remind after (minutes without a timer)"
+          label={t('window-settings.remind-after')}
           input={{ type: 'number', min: 0, max: 240, value: after, 'data-testid': 'reminder-after' }}
           invalid={invalid('reminder.afterMinutes', 'reminder-after-error')}
           onValue={edited(setAfter)}
         />
-        <button type="submit">Save hours</button>
+        <button type="submit">{t('window-settings.save-hours')}</button>
       </form>
       <ErrorLine error={errorAt('reminder.from')} id="reminder-from-error" testId="reminder-from-error" />
       <ErrorLine error={errorAt('reminder.to')} id="reminder-to-error" testId="reminder-to-error" />
@@ -137,17 +134,27 @@ function checkHours(
 /** The typed hours as kept ("HH:MM"), or the problem at the first one the clock cannot read. */
 function readHours(words: DateTimeWords, from: string, to: string): { from: string; to: string } | FieldError {
   const read = { from: words.readClock(from), to: words.readClock(to) };
-  const example = `like ${words.clockOf('09:00')} or ${words.clockOf('17:30')}`;
-  if (read.from === null) return { field: 'reminder.from', message: `Enter a time of day, ${example}.` };
-  if (read.to === null) return { field: 'reminder.to', message: `Enter a time of day, ${example}.` };
+  const values = { first: words.clockOf('09:00'), second: words.clockOf('17:30') };
+  const refused = (field: 'reminder.from' | 'reminder.to'): FieldError => ({
+    field,
+    message: `Enter a time of day the way this window writes it, like ${values.first} or ${values.second}.`,
+    words: { id: 'window-settings.enter-time', values },
+  });
+  if (read.from === null) return refused('reminder.from');
+  if (read.to === null) return refused('reminder.to');
   return { from: read.from, to: read.to };
 }
 
 /** The reminder as saved, in words. */
 function reminderState(reminder: ReminderSettings, clockOf: (hhmm: string) => string): string {
   return reminder.enabled
-    ? `On: ${clockOf(reminder.from)}–${clockOf(reminder.to)} on ${dayNames(reminder.days)}, ${reminder.afterMinutes === 0 ? 'as soon as no timer runs' : `${reminder.afterMinutes} minutes after a timer stops`}.`
-    : 'Off: Stint does not remind you to start a timer.';
+    ? t('window-settings.reminder-on', {
+        from: clockOf(reminder.from),
+        to: clockOf(reminder.to),
+        days: dayNames(reminder.days),
+        after: reminder.afterMinutes,
+      })
+    : t('window-settings.reminder-off');
 }
 
 function ReminderSwitch({ stored, save }: { stored: boolean; save: (on: boolean) => Promise<boolean> }) {
@@ -163,7 +170,7 @@ function ReminderSwitch({ stored, save }: { stored: boolean; save: (on: boolean)
           on.pick(enabled, save(enabled));
         }}
       />{' '}
-      Remind me when no timer runs during my working hours
+      {t('window-settings.reminder-ask')}
     </label>
   );
 }
@@ -179,15 +186,15 @@ interface DayChoicesProps {
 function DayChoices({ days, invalid, onToggle }: DayChoicesProps) {
   return (
     <fieldset class="choices days" {...invalid}>
-      <legend>Working days</legend>
-      {DAYS.map(({ day, name }) => (
+      <legend>{t('window-settings.working-days')}</legend>
+      {DAYS.map((day) => (
         <label class="check" key={day}>
           <input
             type="checkbox"
             checked={days.includes(day)}
             onChange={(e) => onToggle(day, (e.currentTarget as HTMLInputElement).checked)}
           />{' '}
-          {name}
+          {dayName(day, 'long')}
         </label>
       ))}
     </fieldset>
@@ -213,7 +220,7 @@ function HourField({ label, input, invalid, onValue }: HourFieldProps) {
 }
 
 function dayNames(days: readonly number[]): string {
-  return DAYS.filter(({ day }) => days.includes(day))
-    .map(({ name }) => name.slice(0, 3))
-    .join(', ');
+  const names = DAYS.filter((day) => days.includes(day)).map((day) => dayName(day, 'short'));
+  // "Mon, Tue, Wed": a list without "and", each language's own separator.
+  return words.value.formatList(names, { type: 'unit', style: 'short' });
 }

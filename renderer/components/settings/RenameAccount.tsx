@@ -8,14 +8,20 @@ import type { StintBridge } from '../../../common/contract';
 import type { AccountView } from '../../../common/snapshot';
 import { useAction } from '../../hooks';
 import { useInlineEdit } from '../../inlineEdit';
+import { t } from '../../app/words';
 import { ErrorLine } from '../ErrorLine';
 
 export function RenameAccount({ account, bridge }: { account: AccountView; bridge: StintBridge }) {
   const { editing, editButton, open, close } = useInlineEdit({ rowStaysWhenSaved: true });
   if (!editing)
     return (
-      <button type="button" ref={editButton} aria-label={`Rename ${account.label}`} onClick={open}>
-        Rename…
+      <button
+        type="button"
+        ref={editButton}
+        aria-label={t('window-accounts.rename-label', { account: account.label })}
+        onClick={open}
+      >
+        {t('window-accounts.rename')}
       </button>
     );
   return <NameForm account={account} bridge={bridge} onClose={close} />;
@@ -43,9 +49,13 @@ function NameForm({
     if (result?.ok) onClose(true);
   };
   return (
-    <form class="row rename-account" aria-label={`Rename ${account.label}`} onSubmit={save}>
+    <form
+      class="row rename-account"
+      aria-label={t('window-accounts.rename-label', { account: account.label })}
+      onSubmit={save}
+    >
       <label class="grow">
-        <span class="label">Account name</span>
+        <span class="label">{t('window-accounts.account-name')}</span>
         <input
           ref={input}
           value={text}
@@ -63,10 +73,10 @@ function NameForm({
         />
       </label>
       <button type="submit" class="primary" disabled={action.busy}>
-        Save
+        {t('window-accounts.save')}
       </button>
       <button type="button" onClick={() => onClose(false)}>
-        Cancel
+        {t('window-accounts.cancel')}
       </button>
       <ErrorLine error={action.error} id={errorId} testId="account-name-error" />
     </form>

@@ -14,6 +14,7 @@ import { ReminderSection } from './ReminderSection';
 import { ShortcutsSection } from './ShortcutsSection';
 import { WebHostIdle, WebHostShortcuts } from './WebHostSections';
 import { useTheme } from '../../app/theme';
+import { t, words } from '../../app/words';
 
 export function SettingsView({ bridge }: { bridge: StintBridge }) {
   const { snapshot, error } = useSnapshot(bridge);
@@ -21,18 +22,18 @@ export function SettingsView({ bridge }: { bridge: StintBridge }) {
   if (!snapshot) {
     return (
       <main class="app loading" aria-busy="true">
-        <p role="status">{error ? error.message : 'Loading…'}</p>
+        <p role="status">{error ? error.message : t('window-settings.loading')}</p>
       </main>
     );
   }
   const { settings } = snapshot;
   const onDesktop = !snapshot.webHost;
   return (
-    <div class="app settings">
+    <div class="app settings" lang={words.value.locale} dir={words.value.dir}>
       <header class="bar">
-        <h1>Settings</h1>
+        <h1>{t('window-settings.title')}</h1>
         <a class="bar-link" href="#main">
-          Back to Stint
+          {t('window-settings.back')}
         </a>
       </header>
       <main data-testid="settings">

@@ -11,7 +11,6 @@ import {
   acceleratorFromKeyPress,
   checkAccelerator,
   displayAccelerator,
-  HOTKEY_LABELS,
   HOTKEY_NAMES,
   type HotkeyName,
   type Hotkeys,
@@ -22,7 +21,9 @@ import {
   type StartProjects,
 } from '../../../common/settings';
 import type { ProjectView, ShortcutsView } from '../../../common/snapshot';
+import { t } from '../../app/words';
 import { ErrorLine } from '../ErrorLine';
+import { commandName } from './commandName';
 import { isMac } from '../../app/theme';
 import { DesktopShortcutHelp } from './DesktopShortcutHelp';
 import { StartProjectFields } from './StartProjectFields';
@@ -99,11 +100,10 @@ export function ShortcutsSection({ hotkeys, startProjects, projects, state, brid
 
   return (
     <section class="panel" aria-labelledby="settings-shortcuts">
-      <h2 id="settings-shortcuts">Shortcuts</h2>
+      <h2 id="settings-shortcuts">{t('window-shortcuts.title')}</h2>
       <form onSubmit={submit} aria-labelledby="settings-shortcuts" noValidate>
         <p class="hint" id="shortcuts-how">
-          Press the keys in a field, or type them like {displayAccelerator('Control+Alt+T', mac)}. Leave a field empty
-          for no shortcut.
+          {t('window-shortcuts.how', { example: displayAccelerator('Control+Alt+T', mac) })}
         </p>
         {MAIN_HOTKEY_NAMES.map((name) => field(name))}
         <StartProjectFields
@@ -128,11 +128,11 @@ function SaveRow({ saved }: { saved: boolean }) {
   return (
     <div class="actions">
       <button type="submit" class="primary">
-        Save shortcuts
+        {t('window-shortcuts.save')}
       </button>
       {saved ? (
         <span class="done" role="status">
-          Saved.
+          {t('window-shortcuts.saved')}
         </span>
       ) : null}
     </div>
@@ -184,7 +184,12 @@ function hotkeyProblems(texts: Texts, changed: HotkeyName[]): Partial<Record<Hot
   for (const name of changed) {
     const checked = texts[name].trim() === '' ? null : checkAccelerator(texts[name]);
     if (checked && !checked.ok)
-      problems[name] = { code: 'invalid_input', message: checked.message, field: `hotkeys.${name}` };
+      problems[name] = {
+        code: 'invalid_input',
+        message: checked.message,
+        words: checked.words,
+        field: `hotkeys.${name}`,
+      };
   }
   return problems;
 }
@@ -219,7 +224,7 @@ function HotkeyField({ name, text, current, error, mac, onEdit, onPressed }: Hot
   const id = `hotkey-${name}`;
   return (
     <div class="edit-field">
-      <label for={id}>{HOTKEY_LABELS[name]}</label>
+      <label for={id}>{commandName(name)}</label>
       <input
         id={id}
         name={name}
@@ -238,7 +243,9 @@ function HotkeyField({ name, text, current, error, mac, onEdit, onPressed }: Hot
         }}
       />
       <p class="hint" id={`${id}-now`}>
-        Now: {current ? displayAccelerator(current, mac) : 'none'}
+        {current
+          ? t('window-shortcuts.now', { keys: displayAccelerator(current, mac) })
+          : t('window-shortcuts.now-none')}
       </p>
       <ErrorLine error={error} id={`${id}-error`} testId={`${id}-error`} />
     </div>

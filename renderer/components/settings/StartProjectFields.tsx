@@ -5,6 +5,7 @@
 import type { JSX } from 'preact';
 import { PROJECT_SLOTS, type StartProjectName, type StartProjects } from '../../../common/settings';
 import type { ProjectView } from '../../../common/snapshot';
+import { t } from '../../app/words';
 
 interface Props {
   projects: ProjectView[];
@@ -21,15 +22,15 @@ export function StartProjectFields({ projects, chosen, anySet, onChoose, field }
   const listed = projects.filter((p) => p.id > 0 && (p.enabled || Object.values(chosen).includes(p.id)));
   return (
     <details class="start-projects" open={anySet} data-testid="start-projects">
-      <summary>Start a project with a shortcut</summary>
-      <p class="hint">Choose a project and its keys; pressing them starts or resumes its timer.</p>
+      <summary>{t('window-shortcuts.start-projects')}</summary>
+      <p class="hint">{t('window-shortcuts.start-projects-hint')}</p>
       {PROJECT_SLOTS.map((n) => {
         const name = `startProject${n}` as const;
         const id = `start-project-${n}`;
         const value = chosen[name];
         return (
           <div class="start-project" key={name}>
-            <label for={id}>Project for shortcut {n}</label>
+            <label for={id}>{t('window-shortcuts.project-for', { slot: n })}</label>
             <select
               id={id}
               data-testid={id}
@@ -39,9 +40,9 @@ export function StartProjectFields({ projects, chosen, anySet, onChoose, field }
                 onChoose(name, picked === '' ? null : Number(picked));
               }}
             >
-              <option value="">None</option>
+              <option value="">{t('window-shortcuts.no-project')}</option>
               {value !== null && !listed.some((p) => p.id === value) ? (
-                <option value={String(value)}>A project not in this account</option>
+                <option value={String(value)}>{t('window-shortcuts.other-account-project')}</option>
               ) : null}
               {listed.map((p) => (
                 <option key={p.id} value={String(p.id)}>

@@ -167,7 +167,11 @@ describe('applySettingsPatch', () => {
   it('refuses one shortcut for two commands, whatever its spelling, but lets two swap', () => {
     const taken = applySettingsPatch(DEFAULT_SETTINGS, { hotkeys: { quickEntry: 'shift+alt+cmdorctrl+t' } });
     expect(taken.errors).toEqual([
-      { field: 'hotkeys.quickEntry', message: 'That shortcut is already the one for “Start or pause the last timer”.' },
+      {
+        field: 'hotkeys.quickEntry',
+        message: 'That shortcut is already the one for “Start or pause the last timer”.',
+        words: { id: 'settings-refusals.shortcut-shared', values: { command: 'toggleTimer', slot: 0 } },
+      },
     ]);
     expect(taken.settings.hotkeys.quickEntry).toBe(DEFAULT_SETTINGS.hotkeys.quickEntry);
 
@@ -182,7 +186,11 @@ describe('applySettingsPatch', () => {
   it('refuses Ctrl+Alt+Shift+T beside CommandOrControl+Alt+Shift+T where they are one shortcut (Windows, Linux), not on a Mac', () => {
     const linux = applySettingsPatch(DEFAULT_SETTINGS, { hotkeys: { quickEntry: 'Ctrl+Alt+Shift+T' } }, false);
     expect(linux.errors).toEqual([
-      { field: 'hotkeys.quickEntry', message: 'That shortcut is already the one for “Start or pause the last timer”.' },
+      {
+        field: 'hotkeys.quickEntry',
+        message: 'That shortcut is already the one for “Start or pause the last timer”.',
+        words: { id: 'settings-refusals.shortcut-shared', values: { command: 'toggleTimer', slot: 0 } },
+      },
     ]);
     expect(linux.settings.hotkeys.quickEntry).toBe(DEFAULT_SETTINGS.hotkeys.quickEntry);
     const mac = applySettingsPatch(DEFAULT_SETTINGS, { hotkeys: { quickEntry: 'Ctrl+Alt+Shift+T' } }, true);
@@ -196,7 +204,11 @@ describe('applySettingsPatch', () => {
       false,
     );
     expect(both.errors).toEqual([
-      { field: 'hotkeys.quickEntry', message: 'That shortcut is already the one for “Start or pause the last timer”.' },
+      {
+        field: 'hotkeys.quickEntry',
+        message: 'That shortcut is already the one for “Start or pause the last timer”.',
+        words: { id: 'settings-refusals.shortcut-shared', values: { command: 'toggleTimer', slot: 0 } },
+      },
     ]);
     expect(both.settings.hotkeys).toEqual({ ...DEFAULT_SETTINGS.hotkeys, toggleTimer: 'Alt+Shift+K' });
   });
@@ -225,7 +237,13 @@ describe('the reminder settings', () => {
     expect(applySettingsPatch(on.settings, { reminder: { afterMinutes: 0 } }).settings.reminder.afterMinutes).toBe(0);
     for (const afterMinutes of [-1, 241, 1.5, Number.NaN]) {
       const { settings, errors } = applySettingsPatch(on.settings, { reminder: { afterMinutes } });
-      expect(errors).toEqual([{ field: 'reminder.afterMinutes', message: 'Enter whole minutes from 0 to 240.' }]);
+      expect(errors).toEqual([
+        {
+          field: 'reminder.afterMinutes',
+          message: 'Enter whole minutes from 0 to 240.',
+          words: { id: 'settings-refusals.reminder-minutes', values: { min: 0, max: 240 } },
+        },
+      ]);
       expect(settings.reminder.afterMinutes).toBe(10);
     }
   });
@@ -242,13 +260,18 @@ describe('the reminder settings', () => {
       {
         field: 'reminder.from',
         message: 'The hours must start before they end: choose a time earlier than 17:00.',
+        words: { id: 'settings-refusals.hours-start-before', values: { time: '17:00' } },
       },
     ]);
     expect(late.settings.reminder).toEqual(on.settings.reminder);
 
     const early = applySettingsPatch(on.settings, { reminder: { from: '10:00', to: '10:00' } });
     expect(early.errors).toEqual([
-      { field: 'reminder.to', message: 'The hours must end after they start: choose a time later than 10:00.' },
+      {
+        field: 'reminder.to',
+        message: 'The hours must end after they start: choose a time later than 10:00.',
+        words: { id: 'settings-refusals.hours-end-after', values: { time: '10:00' } },
+      },
     ]);
     expect(early.settings.reminder.from).toBe('09:00');
 
@@ -261,8 +284,12 @@ describe('the reminder settings', () => {
       reminder: { to: '25:00', days: [], enabled: false },
     });
     expect(errors).toEqual([
-      { field: 'reminder.days', message: 'Choose at least one day.' },
-      { field: 'reminder.to', message: 'Enter a time of day as HH:MM, like 09:00.' },
+      { field: 'reminder.days', message: 'Choose at least one day.', words: { id: 'settings-refusals.no-days' } },
+      {
+        field: 'reminder.to',
+        message: 'Enter a time of day as HH:MM, like 09:00.',
+        words: { id: 'settings-refusals.time-of-day' },
+      },
     ]);
     // The valid part still applies.
     expect(settings.reminder).toEqual({ ...DEFAULT_SETTINGS.reminder, enabled: false });

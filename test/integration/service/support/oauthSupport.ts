@@ -63,7 +63,7 @@ export class Browser {
     return { ...reply, fields: formFields(reply.text), location: reply.headers.location as string | undefined };
   }
 
-  async open(query: Record<string, string | undefined> | string): Promise<Page> {
+  async open(query: Record<string, string | undefined> | string, headers: Record<string, string> = {}): Promise<Page> {
     const search =
       typeof query === 'string'
         ? query
@@ -71,7 +71,7 @@ export class Browser {
             Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined),
           ).toString();
     const reply = await rawRequest(`${this.base}/oauth/2/authorize?${search}`, {
-      headers: { 'user-agent': USER_AGENT, ...(this.cookie ? { cookie: this.cookie } : {}) },
+      headers: { 'user-agent': USER_AGENT, ...(this.cookie ? { cookie: this.cookie } : {}), ...headers },
     });
     return this.page(reply);
   }

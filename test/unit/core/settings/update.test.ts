@@ -118,6 +118,7 @@ describe('updateSettings', () => {
         code: 'invalid_input',
         field: 'hotkeys.quickEntry',
         message: 'A shortcut has one key besides its modifiers; this one has Q and W.',
+        words: { id: 'settings-refusals.shortcut-two-keys', values: { first: 'Q', second: 'W' } },
       },
     });
     expect(c.getSnapshot().settings).toEqual({ ...DEFAULT_SETTINGS, theme: 'dark' });
@@ -137,6 +138,7 @@ describe('updateSettings', () => {
         code: 'invalid_input',
         field: 'hotkeys.showWindow',
         message: 'That shortcut is already the one for “Start or pause the last timer”.',
+        words: { id: 'settings-refusals.shortcut-shared', values: { command: 'toggleTimer', slot: 0 } },
       },
     });
     expect(c.getSnapshot().settings.hotkeys).toEqual(DEFAULT_SETTINGS.hotkeys);
@@ -169,6 +171,10 @@ describe('updateSettings', () => {
         code: 'invalid_input',
         field: 'hotkeys.toggleTimer',
         message: `${shown('Control+Alt+T')} is taken by another application; kept ${shown('CommandOrControl+Alt+Shift+T')}.`,
+        words: {
+          id: 'settings-refusals.shortcut-taken',
+          values: { keys: shown('Control+Alt+T'), kept: 'previous', previous: shown('CommandOrControl+Alt+Shift+T') },
+        },
       },
     });
     const settings = c.getSnapshot().settings;
@@ -205,6 +211,7 @@ describe('updateSettings', () => {
         code: 'invalid_input',
         field: 'hotkeys.quickEntry',
         message: 'That shortcut is already the one for “Start or pause the last timer”.',
+        words: { id: 'settings-refusals.shortcut-shared', values: { command: 'toggleTimer', slot: 0 } },
       },
     });
     expect(c.getSnapshot().settings.hotkeys).toEqual(DEFAULT_SETTINGS.hotkeys);
