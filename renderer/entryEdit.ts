@@ -3,7 +3,7 @@
 
 import type { RequestOf } from '../common/contract';
 import { DESCRIPTION_IN_LABEL_MAX, ellipsize, NAME_IN_SENTENCE_MAX } from '../common/cutText';
-import { formatMinutes, type TimeFormat } from '../common/format';
+import { formatMinutes, type NumberWriter, type TimeFormat } from '../common/format';
 import type { EditableField, EditableValue, EntryView } from '../common/snapshot';
 import type { EditValues } from './editFields';
 
@@ -24,9 +24,9 @@ export function entryFields(entry: EntryView, format?: TimeFormat): EditableValu
 }
 
 /** The entry in words, for its buttons' and form's names: "1:30 Website call with the client" (long text cut, as shown). */
-export const entryWords = (entry: EntryView, format?: TimeFormat) =>
+export const entryWords = (entry: EntryView, format?: TimeFormat, numbers?: NumberWriter) =>
   [
-    formatMinutes(entry.minutes, format),
+    formatMinutes(entry.minutes, format, numbers),
     entry.projectName && ellipsize(entry.projectName, NAME_IN_SENTENCE_MAX),
     entry.description && ellipsize(entry.description, DESCRIPTION_IN_LABEL_MAX),
   ]
