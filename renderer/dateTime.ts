@@ -8,7 +8,7 @@ import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import { type DateTimeWords, dateTimeWords as wordsIn } from '../common/dateTimeWords';
 import type { Locale } from '../common/i18n/locales';
-import { words } from './app/words';
+import { t, words } from './app/words';
 
 export type { DateTimeWords };
 
@@ -57,11 +57,13 @@ export const writeDays = (start: string, end: string, options: Intl.DateTimeForm
     .formatRange(noon(start), noon(end))
     .replace(/\u2009/g, ' ');
 
-/** "Tue 24 Nov" ("Di., 24. Nov."), with its year when not `today`'s: how a sentence names a day. */
-export const shortDay = (date: string, today?: string): string =>
-  writeDay(date, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    ...(today === undefined || today.slice(0, 4) !== date.slice(0, 4) ? { year: 'numeric' } : {}),
-  });
+/**
+ * "Tue 24 Nov" ("Di., 24. Nov."), with its year when not `today`'s ("Mon 1 Jan 1900"): how a
+ * sentence names a day. The year goes where the language puts it (window-entries.dayInYear: after
+ * the day, or before it in Japanese and Chinese), so English keeps the day as it reads without one.
+ */
+export function shortDay(date: string, today?: string): string {
+  const day = writeDay(date, { weekday: 'short', day: 'numeric', month: 'short' });
+  if (today !== undefined && today.slice(0, 4) === date.slice(0, 4)) return day;
+  return t('window-entries.dayInYear', { day, year: writeDay(date, { year: 'numeric' }) });
+}

@@ -6,7 +6,7 @@
 import type { RequestOf, StintBridge } from '../../common/contract';
 import { readDay } from '../../common/dayWords';
 import type { EntryLock, EntryView, ProjectView } from '../../common/snapshot';
-import { entryFields, entryUpdate, entryWords, ENTRY_HINTS } from '../entryEdit';
+import { entryFields, entryUpdate, entryWords, entryHints } from '../entryEdit';
 import { type Action, useAction } from '../hooks';
 import { useMinutes, useTimeFormat, windowNumbers } from '../timeFormat';
 import { t } from '../app/words';
@@ -58,7 +58,7 @@ export const EntryRow = memo(function EntryRow({
           label={t('window-entries.editLabel', { entry: words })}
           fields={entryFields(entry, format)}
           projects={projects}
-          hints={ENTRY_HINTS}
+          hints={entryHints()}
           testId="edit-entry"
           today={today}
           billable={{ unbillableTags: entry.unbillableTags ?? [] }}

@@ -3,13 +3,12 @@
 // 7): German weekday and month names, its decimal comma in fraction durations (1,50); Arabic from
 // right to left with its names and times isolated; Polish counting entries in its own forms.
 import { cleanup, render, screen } from '@testing-library/preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ResponseOf } from '../../../common/contract';
 import type { Locale } from '../../../common/i18n/locales';
-import { createWords } from '../../../common/i18n/words';
+import { type Catalog, createWords } from '../../../common/i18n/words';
 import { SENT } from '../../../common/savedHere';
 import type { EntryView, WeekView } from '../../../common/snapshot';
-import { readCatalog } from '../../../platform/catalogFiles';
 import { showWords } from '../../../renderer/app/words';
 import { Today } from '../../../renderer/components/Today';
 import { WeekPanel } from '../../../renderer/components/week/WeekPanel';
@@ -17,6 +16,14 @@ import { doneWords } from '../../../renderer/quickEntryMessage';
 import { TimeFormatContext } from '../../../renderer/timeFormat';
 import { fakeBridge } from '../../support/fakeBridge';
 import { savedHere, snapshot, timerView, weekView } from '../../support/snapshot';
+
+// The catalogs are read from disk (platform/catalogFiles.ts, Node's fs): imported by a name the
+// window's type-check does not follow, as it has no Node types.
+const CATALOG_FILES = '../../../platform/catalogFiles';
+let readCatalog: (locale: Locale) => Catalog;
+beforeAll(async () => {
+  ({ readCatalog } = (await import(/* @vite-ignore */ CATALOG_FILES)) as { readCatalog: typeof readCatalog });
+});
 
 const speak = (locale: Locale) => showWords(createWords(locale, readCatalog(locale), readCatalog('en')));
 
