@@ -2,6 +2,7 @@
 // sending) and in main (every request validated): real YYYY-MM-DD days, the first not after the last.
 
 import { addDays } from './dayWords';
+import type { MessageRef } from './result';
 
 export interface ExportRange {
   from: string;
@@ -18,11 +19,32 @@ const isDay = (text: string): boolean => {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 };
 
-/** What is wrong with a range, at its field; null when it can be exported (a `to` in the future is fine). */
-export function exportRangeProblem({ from, to }: ExportRange): { field: 'from' | 'to'; message: string } | null {
-  if (!isDay(from)) return { field: 'from', message: 'The first day must be a date such as 2026-11-23.' };
-  if (!isDay(to)) return { field: 'to', message: 'The last day must be a date such as 2026-11-29.' };
-  if (from > to) return { field: 'to', message: 'The last day is before the first: swap them or pick a later day.' };
+/**
+ * What is wrong with a range, at its field, in English (main's logs) and as the window's catalog
+ * message (`words`); null when it can be exported (a `to` in the future is fine).
+ */
+export function exportRangeProblem({
+  from,
+  to,
+}: ExportRange): { field: 'from' | 'to'; message: string; words: MessageRef } | null {
+  if (!isDay(from))
+    return {
+      field: 'from',
+      message: 'The first day must be a date such as 2026-11-23.',
+      words: { id: 'window-export.badFrom', values: { example: '2026-11-23' } },
+    };
+  if (!isDay(to))
+    return {
+      field: 'to',
+      message: 'The last day must be a date such as 2026-11-29.',
+      words: { id: 'window-export.badTo', values: { example: '2026-11-29' } },
+    };
+  if (from > to)
+    return {
+      field: 'to',
+      message: 'The last day is before the first: swap them or pick a later day.',
+      words: { id: 'window-export.swapped' },
+    };
   return null;
 }
 

@@ -16,10 +16,25 @@ export type TimeFormat = 'fraction' | 'hours_minutes';
 
 export const DEFAULT_TIME_FORMAT: TimeFormat = 'hours_minutes';
 
-/** Whole minutes as H:MM ("1:30", "0:05"), or as hours to two decimals ("1.50", "0.08") for a user who chose fractions. */
-export function formatMinutes(minutes: number, format: TimeFormat = DEFAULT_TIME_FORMAT): string {
+/**
+ * Writes a number as a language does (Words.formatNumber, Intl): a fraction's decimal separator is
+ * the locale's ("1,50" in German and French). Without one, as English writes it ("1.50").
+ */
+export type NumberWriter = (value: number, options: Intl.NumberFormatOptions) => string;
+
+const FRACTION: Intl.NumberFormatOptions = { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false };
+
+/**
+ * Whole minutes as H:MM ("1:30", "0:05"), or as hours to two decimals ("1.50", "0.08") for a user
+ * who chose fractions, with `numbers`' decimal separator when given ("1,50").
+ */
+export function formatMinutes(
+  minutes: number,
+  format: TimeFormat = DEFAULT_TIME_FORMAT,
+  numbers?: NumberWriter,
+): string {
   const m = Math.max(0, Math.floor(minutes));
-  if (format === 'fraction') return (m / 60).toFixed(2);
+  if (format === 'fraction') return numbers ? numbers(m / 60, FRACTION) : (m / 60).toFixed(2);
   return `${Math.floor(m / 60)}:${pad2(m % 60)}`;
 }
 
@@ -38,8 +53,12 @@ export const exampleTime = (format: TimeFormat = DEFAULT_TIME_FORMAT): string =>
  * A timer's running time: H:MM:SS ("1:05:09") ticking by the second, or for a user who chose
  * fractions the hours to two decimals ("1.08"), as the tray writes it.
  */
-export function formatElapsed(seconds: number, format: TimeFormat = DEFAULT_TIME_FORMAT): string {
-  return format === 'fraction' ? formatMinutes(Math.max(0, seconds) / 60, format) : formatDuration(seconds);
+export function formatElapsed(
+  seconds: number,
+  format: TimeFormat = DEFAULT_TIME_FORMAT,
+  numbers?: NumberWriter,
+): string {
+  return format === 'fraction' ? formatMinutes(Math.max(0, seconds) / 60, format, numbers) : formatDuration(seconds);
 }
 
 /** The calendar day, YYYY-MM-DD, that an instant falls on in the local time zone. */

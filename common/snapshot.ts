@@ -12,10 +12,10 @@ import type { WeekStart } from './week';
  * the service said no, and the Not saved list has its message ("Not saved on Work: see what was
  * refused above.").
  */
-export type SaveStatus = ShownStatus | { state: 'refused'; words: string };
+export type SaveStatus = ShownStatus | { state: 'refused'; words: string; account: string };
 
 /** What became of an entry or a timer the window lists: a refused change is not applied, so never 'refused'. */
-export type ShownStatus = { state: 'sent' } | { state: 'saved here'; words: string };
+export type ShownStatus = { state: 'sent' } | { state: 'saved here'; words: string; account: string };
 
 /** A timer's state as the service names it (wire/serviceTypes.ts has the same three). */
 export type TimerState = 'pending' | 'running' | 'paused';

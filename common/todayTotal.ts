@@ -12,15 +12,18 @@ export interface TodayTotal {
   timerMinutes: number;
   /** "with Website's timer" while a timer runs, null otherwise: said wherever the total counts it. */
   label: string | null;
+  /** The running timer's project while its minutes count in, for a window that says it in its own language; null otherwise. */
+  timerProject: string | null;
 }
 
 export function todayTotal(loggedMinutes: number, timers: readonly TimerView[], now: number): TodayTotal {
   const running = timers.find((t) => t.state === 'running');
-  if (!running) return { minutes: loggedMinutes, timerMinutes: 0, label: null };
+  if (!running) return { minutes: loggedMinutes, timerMinutes: 0, label: null, timerProject: null };
   const timerMinutes = Math.floor(liveSeconds(running, now) / 60);
   return {
     minutes: loggedMinutes + timerMinutes,
     timerMinutes,
     label: `with ${running.projectName}'s timer`,
+    timerProject: running.projectName,
   };
 }

@@ -5,20 +5,22 @@ import { fail, type ActionError, type Result } from '../common/result';
 import type { EditableField, EditableValue } from '../common/snapshot';
 import { parseTimeString } from '../common/timeString';
 import { exampleTime, type TimeFormat } from '../common/format';
+import { t } from './app/words';
 
+/** Each field's label, by its catalog id (the form shows t(FIELD_LABELS[field])). */
 export const FIELD_LABELS: Readonly<Record<EditableField, string>> = {
-  time: 'Time',
-  date: 'Date',
-  project: 'Project',
-  description: 'Description',
-  name: 'Project name',
+  time: 'window-entries.fieldTime',
+  date: 'window-entries.fieldDate',
+  project: 'window-entries.fieldProject',
+  description: 'window-entries.fieldDescription',
+  name: 'window-entries.fieldName',
 };
 
 /** What to write, for the fields whose form is not obvious; a time's example as the user writes times (1:30 or 1.50). */
 export const fieldHints = (format?: TimeFormat): Readonly<Partial<Record<EditableField, string>>> => ({
-  time: `Like ${exampleTime(format)}, 90m or 1h 30m.`,
-  date: 'Year-month-day, like 2025-03-10.',
-  project: 'Empty for none; a new name is created.',
+  time: t('window-entries.hintTime', { example: exampleTime(format) }),
+  date: t('window-entries.hintDate', { example: '2025-03-10' }),
+  project: t('window-entries.hintProject'),
 });
 
 export type EditValues = Partial<Record<EditableField, string>>;

@@ -3,15 +3,16 @@
 
 import type { RequestOf } from '../common/contract';
 import { DESCRIPTION_IN_LABEL_MAX, ellipsize, NAME_IN_SENTENCE_MAX } from '../common/cutText';
-import { formatMinutes, type TimeFormat } from '../common/format';
+import { formatMinutes, type NumberWriter, type TimeFormat } from '../common/format';
 import type { EditableField, EditableValue, EntryView } from '../common/snapshot';
 import type { EditValues } from './editFields';
+import { t } from './app/words';
 
 /** As quick entry and a failed entry take it (common/projectName.ts): a new name is created. */
-export const ENTRY_HINTS: Partial<Record<EditableField, string>> = {
-  project: 'Empty for none, one of your projects, or a new name to create.',
-  date: 'Today or earlier: yesterday, a weekday like mon, or a date like 2025-03-10.',
-};
+export const entryHints = (): Partial<Record<EditableField, string>> => ({
+  project: t('window-entries.hintEntryProject'),
+  date: t('window-entries.hintEntryDate', { example: '2025-03-10' }),
+});
 
 /** format: the user's (Snapshot.timeFormat): the time field starts as they write times, "1:30" or "1.50" (quick entry reads both). */
 export function entryFields(entry: EntryView, format?: TimeFormat): EditableValue[] {
@@ -24,9 +25,9 @@ export function entryFields(entry: EntryView, format?: TimeFormat): EditableValu
 }
 
 /** The entry in words, for its buttons' and form's names: "1:30 Website call with the client" (long text cut, as shown). */
-export const entryWords = (entry: EntryView, format?: TimeFormat) =>
+export const entryWords = (entry: EntryView, format?: TimeFormat, numbers?: NumberWriter) =>
   [
-    formatMinutes(entry.minutes, format),
+    formatMinutes(entry.minutes, format, numbers),
     entry.projectName && ellipsize(entry.projectName, NAME_IN_SENTENCE_MAX),
     entry.description && ellipsize(entry.description, DESCRIPTION_IN_LABEL_MAX),
   ]

@@ -7,10 +7,13 @@
 // its operation's status (Snapshot.operations, main/core/views/saveStatus.ts), in core's words.
 
 import type { ResponseOf } from '../common/contract';
-import { dayInWords } from '../common/dayWords';
-import { formatMinutes, type TimeFormat } from '../common/format';
-import { loggedWords } from '../common/loggedWords';
+import { isolated } from '../common/bidi';
+import { DEFAULT_TIME_FORMAT, formatMinutes, type TimeFormat } from '../common/format';
 import { SENT } from '../common/savedHere';
+import { t } from './app/words';
+import { loggedEntryWords, whenOf } from './entryWords';
+import { shortDay } from './dateTime';
+import { windowNumbers } from './timeFormat';
 import type { SaveStatus, Snapshot } from '../common/snapshot';
 
 type Logged = ResponseOf<'quickEntry'>;
@@ -20,9 +23,13 @@ type Pasted = ResponseOf<'logLines'>;
 export function pastedWords(answer: Pasted, today: string, format?: TimeFormat): string {
   const minutes = answer.logged.reduce((sum, l) => sum + l.minutes, 0);
   const days = new Set(answer.logged.map((l) => l.date));
-  const other = days.size === 1 && !days.has(today) ? ` ${dayInWords([...days][0]!, today)}` : '';
-  const n = answer.logged.length;
-  return `${n} ${n === 1 ? 'entry' : 'entries'}${other}, ${formatMinutes(minutes, format)} in all`;
+  const day = days.size === 1 ? [...days][0]! : today;
+  return t('window-paste.pasted', {
+    count: answer.logged.length,
+    when: whenOf(day, today),
+    day: shortDay(day, today),
+    minutes: formatMinutes(minutes, format, windowNumbers),
+  });
 }
 
 export interface DoneWords {
@@ -43,11 +50,13 @@ export function doneWords(
 ): DoneWords {
   const pasted = 'logged' in done;
   const keys = pasted ? done.logged.map((l) => l.key) : [done.key];
-  const what = pasted ? pastedWords(done, today, format) : loggedWords(done, today, format);
+  const what = pasted ? pastedWords(done, today, format) : loggedEntryWords(done, today, format ?? DEFAULT_TIME_FORMAT);
   const status = worst(keys.map((key) => operations?.[key] ?? SENT));
-  if (status.state === 'refused') return { text: status.words, confirmed: false };
-  if (status.state === 'saved here') return { text: `${status.words}: ${what}.`, confirmed: false };
-  return { text: `Logged ${what}.`, confirmed: true };
+  if (status.state === 'refused')
+    return { text: t('window-saved.refused', { account: isolated(status.account) }), confirmed: false };
+  if (status.state === 'saved here')
+    return { text: t('window-saved.savedHereWhat', { account: isolated(status.account), what }), confirmed: false };
+  return { text: t('window-quick.logged', { what }), confirmed: true };
 }
 
 /** What a paste's entries came to together: refused if any was, else saved here if any waits, else sent. */

@@ -14,13 +14,20 @@ const ACCENTED: Record<string, string> = Object.fromEntries(
 
 const accent = (text: string) => [...text].map((c) => ACCENTED[c] ?? c).join('');
 
-/** Each literal's letters accented, and its share of the 40 % more added as '~' at its end. */
+/** A placeholder's share of the 40 % more: it shows a name or a time of a few characters. */
+const ARGUMENT_SHARE = '~~';
+
+/**
+ * Each literal's letters accented, and its share of the 40 % more added as '~' at its end; an
+ * argument gets its share after it, so a short label around a name ("Edit: {what}") grows too.
+ */
 function pseudoElements(elements: MessageFormatElement[]): MessageFormatElement[] {
-  return elements.map((element) => {
+  return elements.flatMap((element): MessageFormatElement[] => {
     if (element.type === TYPE.literal) {
       const letters = element.value.replace(/\s/g, '').length;
-      return { ...element, value: accent(element.value) + '~'.repeat(Math.ceil(letters * 0.4)) };
+      return [{ ...element, value: accent(element.value) + '~'.repeat(Math.ceil(letters * 0.4)) }];
     }
+    if (element.type === TYPE.argument) return [element, { type: TYPE.literal, value: ARGUMENT_SHARE }];
     if (element.type === TYPE.plural || element.type === TYPE.select) {
       const options = Object.fromEntries(
         Object.entries(element.options).map(([key, option]) => [
@@ -28,10 +35,10 @@ function pseudoElements(elements: MessageFormatElement[]): MessageFormatElement[
           { ...option, value: pseudoElements(option.value) },
         ]),
       );
-      return { ...element, options } as MessageFormatElement;
+      return [{ ...element, options } as MessageFormatElement];
     }
-    if (element.type === TYPE.tag) return { ...element, children: pseudoElements(element.children) };
-    return element;
+    if (element.type === TYPE.tag) return [{ ...element, children: pseudoElements(element.children) }];
+    return [element];
   });
 }
 

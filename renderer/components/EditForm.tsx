@@ -7,7 +7,9 @@
 
 import type { ComponentChildren, Ref } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { formatDay, isFarBack, readDay } from '../../common/dayWords';
+import { isFarBack, readDay } from '../../common/dayWords';
+import { t } from '../app/words';
+import { shortDay } from '../dateTime';
 import { formatMinutes } from '../../common/format';
 import { storedMinutes } from '../../common/logPreview';
 import { billingIncrementOfName } from '../../common/minutes';
@@ -122,10 +124,10 @@ function SaveOrCancel({ busy, onCancel }: { busy: boolean; onCancel: () => void 
   return (
     <div class="actions">
       <button type="submit" class="primary" disabled={busy}>
-        Save
+        {t('window-entries.save')}
       </button>
       <button type="button" onClick={onCancel}>
-        Cancel
+        {t('window-entries.cancel')}
       </button>
     </div>
   );
@@ -241,7 +243,7 @@ function EditFormField({ base, name, value, hint, error, busy, inputRef, onValue
   return (
     <div class="edit-field">
       <label for={fieldId} class="label">
-        {FIELD_LABELS[name]}
+        {t(FIELD_LABELS[name])}
       </label>
       <input
         id={fieldId}
@@ -311,14 +313,14 @@ function typedDay(values: EditValues, fields: readonly EditableValue[], today: s
   if (today === undefined || before === undefined || !typed || typed === before) return null;
   const day = readDay(typed, today);
   if (!day.ok || day.date === before) return null;
-  return { date: day.date, words: formatDay(day.date, today), farBack: isFarBack(day.date, today) };
+  return { date: day.date, words: shortDay(day.date, today), farBack: isFarBack(day.date, today) };
 }
 
 /** Where Save moves the entry ("Moves to Tue 3 Mar"), and, for a day more than a year back, that Save asks once more. */
 function DayNote({ day, confirming }: { day: TypedDay; confirming: boolean }) {
   const text = !day.farBack
-    ? `Moves to ${day.words}.`
-    : `${day.words} is more than a year back. ${confirming ? 'Save again to move it there.' : 'Save asks once more.'}`;
+    ? t('window-entries.movesTo', { day: day.words })
+    : t('window-entries.farBack', { day: day.words, confirming: confirming ? 'yes' : 'no' });
   return (
     <p class="hint" data-testid="edit-date-note" aria-live="polite">
       {text}
@@ -332,8 +334,12 @@ function ProjectNameNote({ check, confirming }: { check: ReturnType<typeof check
   const text = !check.ok
     ? check.message
     : check.didYouMean
-      ? `Did you mean ${check.didYouMean}? ${confirming ? `Save again to create the new project “${check.name}”.` : 'Save asks once more before creating a new project.'}`
-      : `“${check.name}” is a new project; it will be created.`;
+      ? t('window-entries.didYouMean', {
+          suggested: check.didYouMean,
+          name: check.name,
+          confirming: confirming ? 'yes' : 'no',
+        })
+      : t('window-entries.newProject', { name: check.name });
   return (
     <p class="hint" data-testid="edit-project-note" aria-live="polite">
       {text}

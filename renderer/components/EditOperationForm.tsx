@@ -2,6 +2,7 @@
 // sends the new values (main checks them and queues the operation again), Escape or Cancel leaves
 // it as it was (EditForm).
 
+import { t } from '../app/words';
 import type { StintBridge } from '../../common/contract';
 import type { FailedOperationView, ProjectView } from '../../common/snapshot';
 import { EditForm } from './EditForm';
@@ -20,7 +21,7 @@ export function EditOperationForm({ op, projects, bridge, onClose, today }: Prop
   return (
     <EditForm
       id={op.id}
-      label={`Edit: ${op.summary}`}
+      label={t('window-failed.editNamed', { what: op.summary })}
       fields={op.editable}
       projects={projects}
       testId="edit-operation"

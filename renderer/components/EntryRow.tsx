@@ -6,10 +6,10 @@
 import type { RequestOf, StintBridge } from '../../common/contract';
 import { readDay } from '../../common/dayWords';
 import type { EntryLock, EntryView, ProjectView } from '../../common/snapshot';
-import { lockedWords } from '../../common/entryLock';
-import { entryFields, entryUpdate, entryWords, ENTRY_HINTS } from '../entryEdit';
+import { entryFields, entryUpdate, entryWords, entryHints } from '../entryEdit';
 import { type Action, useAction } from '../hooks';
-import { useMinutes, useTimeFormat } from '../timeFormat';
+import { useMinutes, useTimeFormat, windowNumbers } from '../timeFormat';
+import { t } from '../app/words';
 import { BillableMark } from './BillableMark';
 import { ContinueAnswer, ContinueButton, useContinueEntry } from './ContinueEntry';
 import { EditForm } from './EditForm';
@@ -42,7 +42,7 @@ export const EntryRow = memo(function EntryRow({
 }) {
   const { editing, editButton, open, close } = useInlineEdit({ rowStaysWhenSaved: true });
   const format = useTimeFormat();
-  const words = entryWords(entry, format);
+  const words = entryWords(entry, format, windowNumbers);
 
   const continuing = useContinueEntry(entry, bridge);
   const { save, movedTo } = useSave(entry, bridge, today, onMoved);
@@ -55,10 +55,10 @@ export const EntryRow = memo(function EntryRow({
       {editing ? (
         <EditForm
           id={`entry-${entry.key}`}
-          label={`Edit entry: ${words}`}
+          label={t('window-entries.editLabel', { entry: words })}
           fields={entryFields(entry, format)}
           projects={projects}
-          hints={ENTRY_HINTS}
+          hints={entryHints()}
           testId="edit-entry"
           today={today}
           billable={{ unbillableTags: entry.unbillableTags ?? [] }}
@@ -72,8 +72,14 @@ export const EntryRow = memo(function EntryRow({
           <span class="entry-actions" data-testid="entry-actions">
             {/* Logged from a timer, or sent in an import: editable once read back with its id; never when locked. */}
             {changeable && (
-              <button type="button" ref={editButton} class="entry-button" aria-label={`Edit ${words}`} onClick={open}>
-                Edit
+              <button
+                type="button"
+                ref={editButton}
+                class="entry-button"
+                aria-label={t('window-entries.editNamed', { entry: words })}
+                onClick={open}
+              >
+                {t('window-entries.edit')}
               </button>
             )}
             {changeable && (
@@ -162,9 +168,9 @@ function EntrySummary({ entry, projects }: { entry: EntryView; projects: readonl
 
 /** Why the entry cannot change: "Approved by Ann Lee", "Invoiced"; the title says what that means here. */
 function LockedMark({ lock }: { lock: EntryLock }) {
-  const words = lockedWords(lock);
+  const words = lockWords(lock);
   return (
-    <span class="entry-locked" data-testid="entry-locked" title={`${words}: it cannot be edited or deleted.`}>
+    <span class="entry-locked" data-testid="entry-locked" title={t('window-entries.lockedTitle', { lock: words })}>
       {words}
     </span>
   );
@@ -186,11 +192,17 @@ function DeleteEntry({
     <button
       type="button"
       class="entry-delete"
-      aria-label={`Delete ${words}`}
+      aria-label={t('window-entries.deleteNamed', { entry: words })}
       disabled={action.busy}
       onClick={() => void action.run(() => bridge.deleteEntry(request))}
     >
-      Delete
+      {t('window-entries.delete')}
     </button>
   );
+}
+
+/** "Approved by Ann Lee", "Approved", "Invoiced" in the window's language (common/entryLock.ts has main's English). */
+function lockWords(lock: EntryLock): string {
+  if (lock.reason === 'invoiced') return t('window-entries.invoiced');
+  return lock.by ? t('window-entries.approvedBy', { name: lock.by }) : t('window-entries.approved');
 }

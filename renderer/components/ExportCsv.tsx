@@ -5,9 +5,9 @@
 import { useState } from 'preact/hooks';
 import type { StintBridge } from '../../common/contract';
 import { exportRangeProblem, weekOf } from '../../common/exportRange';
-import { fail } from '../../common/result';
 import { useAction } from '../hooks';
 import { ErrorLine } from './ErrorLine';
+import { t } from '../app/words';
 
 interface Props {
   /** Local YYYY-MM-DD: without `initial`, the week offered first is its week. */
@@ -17,8 +17,6 @@ interface Props {
   exporting: { entries: number } | null;
   bridge: StintBridge;
 }
-
-const count = (n: number) => n.toLocaleString('en-US');
 
 export function ExportCsv({ today, initial, exporting, bridge }: Props) {
   const [range, setRange] = useState(() => initial ?? weekOf(today));
@@ -30,7 +28,8 @@ export function ExportCsv({ today, initial, exporting, bridge }: Props) {
     setSaved(null);
     const result = await action.run(async () => {
       const problem = exportRangeProblem(range);
-      if (problem) return fail('invalid_input', problem.message, problem.field);
+      // Said at its field in the window's language; the English message stays for logs.
+      if (problem) return { ok: false as const, error: { code: 'invalid_input' as const, ...problem } };
       return bridge.exportCsv(range);
     });
     if (result?.ok) setSaved(result.value);
@@ -49,7 +48,7 @@ export function ExportCsv({ today, initial, exporting, bridge }: Props) {
           inputMode="numeric"
           autocomplete="off"
           spellcheck={false}
-          placeholder="YYYY-MM-DD"
+          placeholder={t('window-export.datePlaceholder')}
           size={10}
           value={range[name]}
           aria-invalid={wrong}
@@ -64,20 +63,20 @@ export function ExportCsv({ today, initial, exporting, bridge }: Props) {
   };
 
   return (
-    <form class="export-csv" aria-label="Export to CSV" onSubmit={submit} noValidate>
-      <h3>Export to CSV</h3>
+    <form class="export-csv" aria-label={t('window-export.title')} onSubmit={submit} noValidate>
+      <h3>{t('window-export.title')}</h3>
       <div class="row">
-        {field('from', 'From')}
-        {field('to', 'To')}
+        {field('from', t('window-export.fromLabel'))}
+        {field('to', t('window-export.toLabel'))}
         <button type="submit" disabled={action.busy}>
-          Export
+          {t('window-export.export')}
         </button>
       </div>
       <p role="status" class="hint" data-testid="export-csv-status">
         {action.busy
-          ? `Exporting… ${count(exporting?.entries ?? 0)} entries`
+          ? t('window-export.exporting', { count: exporting?.entries ?? 0 })
           : saved
-            ? `Saved ${count(saved.entries)} ${saved.entries === 1 ? 'entry' : 'entries'} to ${saved.path}`
+            ? t('window-export.saved', { count: saved.entries, path: saved.path })
             : ''}
       </p>
       <ErrorLine error={action.error} id="export-csv-error" testId="export-csv-error" />

@@ -9,6 +9,7 @@ import { useAction } from '../hooks';
 import { EditOperationForm } from './EditOperationForm';
 import { ErrorLine } from './ErrorLine';
 import { useInlineEdit } from '../inlineEdit';
+import { t } from '../app/words';
 
 interface Props {
   failed: FailedOperationView[];
@@ -22,7 +23,7 @@ export function FailedOperations({ failed, projects, bridge, today }: Props) {
   if (failed.length === 0) return null;
   return (
     <section class="panel attention" aria-labelledby="failed-heading" data-testid="failed-operations">
-      <h2 id="failed-heading">Not saved</h2>
+      <h2 id="failed-heading">{t('window-failed.title')}</h2>
       <ul class="failed">
         {failed.map((op) => (
           <FailedOperation key={op.id} op={op} projects={projects} bridge={bridge} today={today} />
@@ -62,29 +63,29 @@ function FailedOperation({
             <button
               type="button"
               ref={editButton}
-              aria-label={`Edit: ${labelled}`}
+              aria-label={t('window-failed.editNamed', { what: labelled })}
               onClick={() => {
                 action.clear();
                 open();
               }}
             >
-              Edit
+              {t('window-failed.edit')}
             </button>
           )}
           <button
             type="button"
-            aria-label={`Retry: ${labelled}`}
+            aria-label={t('window-failed.retryNamed', { what: labelled })}
             onClick={() => action.run(() => bridge.retryOperation({ id: op.id }))}
           >
-            Retry
+            {t('window-failed.retry')}
           </button>
           <button
             type="button"
             class="danger"
-            aria-label={`Discard: ${labelled}`}
+            aria-label={t('window-failed.discardNamed', { what: labelled })}
             onClick={() => action.run(() => bridge.discardOperation({ id: op.id }))}
           >
-            Discard
+            {t('window-failed.discard')}
           </button>
         </div>
       )}

@@ -7,12 +7,12 @@
 import { useMemo, useState } from 'preact/hooks';
 import { isolated } from '../../common/bidi';
 import type { ResponseOf, StintBridge } from '../../common/contract';
-import { dayInWords } from '../../common/dayWords';
 import { lineStores, type StoredLine } from '../../common/lineStores';
-import { storedMinutes } from '../../common/logPreview';
 import type { ProjectView } from '../../common/snapshot';
-import { didYouMeanWords } from '../../common/loggedWords';
 import { useAction } from '../hooks';
+import { t } from '../app/words';
+import { shortDay } from '../dateTime';
+import { roundedWords, whenOf } from '../entryWords';
 import { renameProject } from '../suggestion';
 import type { DoneWords } from '../quickEntryMessage';
 import { type PastedLine as PastedLineView, readPastedLines } from '../pastedLines';
@@ -64,7 +64,7 @@ export function PasteDay({ initial, projects, today, bridge, wordsFor, onClose }
   return (
     <div class="paste-day" data-testid="paste-day">
       <label for="paste-lines" class="label">
-        Pasted lines: one entry each
+        {t('window-paste.label')}
       </label>
       <textarea
         id="paste-lines"
@@ -102,10 +102,10 @@ export function PasteDay({ initial, projects, today, bridge, wordsFor, onClose }
           disabled={good.length === 0 || action.busy}
           onClick={log}
         >
-          {good.length === 1 ? 'Log 1 entry' : `Log ${good.length} entries`} ({formatMinutes(total)})
+          {t('window-paste.log', { count: good.length, minutes: formatMinutes(total) })}
         </button>
         <button type="button" onClick={() => onClose(null)}>
-          Cancel
+          {t('window-paste.cancel')}
         </button>
       </div>
     </div>
@@ -135,7 +135,7 @@ function PastePreview({
   today: string;
 }) {
   return (
-    <ol class="paste-preview" aria-label="What each line logs">
+    <ol class="paste-preview" aria-label={t('window-paste.preview')}>
       {lines.map((line, i) => (
         // Lines may repeat: their place in the paste is their identity.
         <PastedLine
@@ -162,7 +162,7 @@ interface PastedLineProps {
 function PastedLine({ line, stores, refusal, today }: PastedLineProps) {
   const formatMinutes = useMinutes();
   const format = useTimeFormat();
-  const why = stores && storedMinutes(stores.typedMinutes, stores.increment, stores.projectName ?? '', format).why;
+  const why = stores && roundedWords(stores.typedMinutes, stores.increment, stores.projectName ?? '', format).why;
   return (
     <li class={refusal ? 'refused' : undefined} data-testid="paste-line">
       <span class="paste-text clamp" title={line.text}>
@@ -174,12 +174,18 @@ function PastedLine({ line, stores, refusal, today }: PastedLineProps) {
         </span>
       ) : line.parsed.ok && stores ? (
         <span class="hint">
-          {formatMinutes(stores.minutes)}
-          {line.parsed.projectName ? ` on ${isolated(line.parsed.projectName)}` : ''}
-          {why ? ` (${why})` : ''}
-          {line.parsed.projectIsNew && line.parsed.projectName ? ' (new project)' : ''}
-          {line.parsed.date === today ? '' : ` ${dayInWords(line.parsed.date, today)}`}
-          {line.parsed.didYouMean ? `: did you mean ${line.parsed.didYouMean}?` : ''}
+          {t('window-paste.line', {
+            minutes: formatMinutes(stores.minutes),
+            hasProject: line.parsed.projectName ? 'yes' : 'no',
+            project: isolated(line.parsed.projectName ?? ''),
+            rounded: why ? 'yes' : 'no',
+            why: why ?? '',
+            isNew: line.parsed.projectIsNew && line.parsed.projectName ? 'yes' : 'no',
+            when: whenOf(line.parsed.date, today),
+            day: shortDay(line.parsed.date, today),
+            typo: line.parsed.didYouMean ? 'yes' : 'no',
+            suggested: line.parsed.didYouMean ?? '',
+          })}
         </span>
       ) : null}
     </li>
@@ -230,9 +236,9 @@ function TypoQuestion({ lines, onUse }: { lines: readonly TypoLine[]; onUse(line
           <span class="paste-text clamp" title={line.text}>
             {line.text}
           </span>{' '}
-          {didYouMeanWords(line.suggested, line.typed, 'Press Log again')}{' '}
+          {t('window-paste.typo', { suggested: line.suggested, name: line.typed })}{' '}
           <button type="button" class="link" onClick={() => onUse(line, line.suggested)}>
-            Use {line.suggested}
+            {t('window-quick.useSuggested', { name: line.suggested })}
           </button>
         </li>
       ))}

@@ -7,7 +7,8 @@
 import type { RefObject } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ResponseOf, StintBridge } from '../../common/contract';
-import { dayInWords } from '../../common/dayWords';
+import { t } from '../app/words';
+import { dayName } from '../entryWords';
 import { exampleTime } from '../../common/format';
 import { PICKER_LIMIT, recentProjectNames } from '../../common/projectOrder';
 import { refuseArchived } from '../../common/archivedProject';
@@ -49,7 +50,7 @@ export function QuickEntry({ projects, recentProjectIds, today, operations, brid
 
   return (
     <section class="panel" aria-labelledby="quick-heading">
-      <h2 id="quick-heading">Quick entry</h2>
+      <h2 id="quick-heading">{t('window-quick.title')}</h2>
       <form
         class="quick"
         onSubmit={(e) => {
@@ -58,7 +59,7 @@ export function QuickEntry({ projects, recentProjectIds, today, operations, brid
         }}
       >
         <label for="quick-input" class="label">
-          Log time for {lineDay(parsed, today)}
+          {t('window-quick.logFor', { day: lineDay(parsed, today) })}
         </label>
         <div class="combo">
           <QuickInput
@@ -110,8 +111,7 @@ export function QuickEntry({ projects, recentProjectIds, today, operations, brid
 
 /** The day the typed line logs to, for the box's label: "today", "yesterday (Mon 24 Nov)", "Fri 21 Nov". */
 function lineDay(parsed: ReturnType<typeof parseQuickEntry> | null, today: string): string {
-  const day = parsed?.ok ? dayInWords(parsed.date, today) : 'today';
-  return day.startsWith('on ') ? day.slice(3) : day;
+  return dayName(parsed?.ok ? parsed.date : today, today);
 }
 
 /** The quick entry's text and caret, its suggestions, and what Enter, a pick or a paste does with them. */
@@ -220,9 +220,10 @@ interface SuggestionListProps {
 
 /** The @project suggestions the input owns as its listbox. */
 function SuggestionList({ suggestions, activeIndex, open, onPick }: SuggestionListProps) {
+  const label = t('window-quick.projects');
   return (
     // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA combobox pattern (tested): a list of suggestions that the input owns as its listbox
-    <ul id="quick-suggestions" role="listbox" aria-label="Projects" class="suggestions" hidden={!open}>
+    <ul id="quick-suggestions" role="listbox" aria-label={label} class="suggestions" hidden={!open}>
       {suggestions.map((name, i) => (
         // biome-ignore lint/a11y/useFocusableInteractive: focus stays in the input, which points at the active option (aria-activedescendant), as the combobox pattern has it
         <li
@@ -272,8 +273,7 @@ function QuickFeedback({ error, projects, parsed, today, confirming, onUseSugges
       )}
       {!error && !parsed && !done && (
         <p class="hint" id="quick-help">
-          Time (or a range like 9:00-10:30), then a description with #tags and @project anywhere in it; a day like
-          yesterday, mon or 2025-03-10 may come first. Enter logs it.
+          {t('window-quick.help', { range: '9:00-10:30', date: '2025-03-10' })}
         </p>
       )}
       {done && boxEmpty && <DoneLine done={done} />}
@@ -364,7 +364,7 @@ function QuickInput(props: QuickInputProps) {
       aria-describedby={props.describedBy}
       autocomplete="off"
       spellcheck={false}
-      placeholder={`${exampleTime(useTimeFormat())} @Project #tag what you did`}
+      placeholder={t('window-quick.placeholder', { time: exampleTime(useTimeFormat()) })}
       value={props.text}
       onInput={(e) =>
         props.onEdit(e.currentTarget.value, e.currentTarget.selectionStart ?? e.currentTarget.value.length)

@@ -1,9 +1,9 @@
 // What the quick-entry box understood so far, or why it cannot understand it yet: the day it logs
 // to, the time, the project (new ones marked, likely typos of a known one questioned), tags, note.
 
-import { dayInWords } from '../../common/dayWords';
 import { lineStores } from '../../common/lineStores';
-import { storedMinutes } from '../../common/logPreview';
+import { t } from '../app/words';
+import { dayName, roundedWords } from '../entryWords';
 import type { QuickEntry } from '../../common/quickEntry';
 import type { ProjectView } from '../../common/snapshot';
 import { useMinutes, useTimeFormat } from '../timeFormat';
@@ -30,39 +30,39 @@ export function QuickPreview({ parsed, projects, today, confirming, onUseSuggest
       </p>
     );
   }
-  const day = dayInWords(parsed.date, today);
+  const day = dayName(parsed.date, today);
   // As main will queue it (main/core/calls/quickLine.ts): what the one function says it stores.
   const line = lineStores(parsed, projects);
-  const stored = storedMinutes(line.typedMinutes, line.increment, line.projectName ?? '', format);
+  const stored = roundedWords(line.typedMinutes, line.increment, line.projectName ?? '', format);
   return (
     <div id="quick-preview" data-testid="quick-preview" aria-live="polite">
-      <dl class="preview" aria-label="Will log">
+      <dl class="preview" aria-label={t('window-quick.willLog')}>
         <div>
-          <dt>Day</dt>
-          <dd data-testid="preview-day">{day.startsWith('on ') ? day.slice(3) : day}</dd>
+          <dt>{t('window-quick.day')}</dt>
+          <dd data-testid="preview-day">{day}</dd>
         </div>
         <div>
-          <dt>Time</dt>
+          <dt>{t('window-quick.time')}</dt>
           <dd>
             <span data-testid="preview-time">{formatMinutes(stored.minutes)}</span>
             {stored.why && (
               <span class="muted" data-testid="preview-rounding">
                 {' '}
-                ({stored.why})
+                {t('window-quick.why', { why: stored.why })}
               </span>
             )}
           </dd>
         </div>
         <div>
-          <dt>Project</dt>
+          <dt>{t('window-quick.project')}</dt>
           <dd data-testid="preview-project">
-            {parsed.projectName ?? <span class="muted">none</span>}
-            {parsed.projectName && parsed.projectIsNew && <span class="badge new">new project</span>}
+            {parsed.projectName ?? <span class="muted">{t('window-quick.none')}</span>}
+            {parsed.projectName && parsed.projectIsNew && <span class="badge new">{t('window-quick.newProject')}</span>}
           </dd>
         </div>
         {parsed.tags.length > 0 && (
           <div>
-            <dt>Tags</dt>
+            <dt>{t('window-quick.tags')}</dt>
             <dd data-testid="preview-tags">
               {parsed.tags.map((tag) => (
                 <span class="tag" key={tag}>
@@ -74,7 +74,7 @@ export function QuickPreview({ parsed, projects, today, confirming, onUseSuggest
         )}
         {parsed.description && (
           <div>
-            <dt>Note</dt>
+            <dt>{t('window-quick.note')}</dt>
             <dd data-testid="preview-description" class="clamp" title={parsed.description}>
               {parsed.description}
             </dd>
@@ -83,13 +83,13 @@ export function QuickPreview({ parsed, projects, today, confirming, onUseSuggest
       </dl>
       {parsed.didYouMean && (
         <p class="typo" data-testid="preview-typo">
-          Did you mean {parsed.didYouMean}?{' '}
+          {t('window-quick.didYouMean', { name: parsed.didYouMean })}{' '}
           <button type="button" class="link" onClick={() => onUseSuggested(parsed.didYouMean!)}>
-            Use {parsed.didYouMean}
+            {t('window-quick.useSuggested', { name: parsed.didYouMean })}
           </button>{' '}
           {confirming
-            ? `Press Enter again to create the new project “${parsed.projectName}”.`
-            : `Enter asks once more before creating “${parsed.projectName}”.`}
+            ? t('window-quick.enterAgain', { name: parsed.projectName ?? '' })
+            : t('window-quick.asksOnce', { name: parsed.projectName ?? '' })}
         </p>
       )}
     </div>

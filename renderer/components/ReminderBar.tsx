@@ -8,6 +8,7 @@ import type { StintBridge } from '../../common/contract';
 import type { ReminderView } from '../../common/snapshot';
 import { useAction } from '../hooks';
 import { ErrorLine } from './ErrorLine';
+import { t } from '../app/words';
 
 type Choice = 'start-last' | 'snooze' | 'dismiss';
 
@@ -18,29 +19,29 @@ export function ReminderBar({ reminder, bridge }: { reminder: ReminderView | nul
   const { lastProject } = reminder;
   return (
     <section class="panel reminder" aria-labelledby="reminder-title" data-testid="reminder">
-      <h2 id="reminder-title">No timer running</h2>
+      <h2 id="reminder-title">{t('window-reminder.title')}</h2>
       <p role="alert">
         {lastProject
-          ? `It is within your working hours. Start ${isolated(lastProject)} again?`
-          : 'It is within your working hours. Start a timer on a project below.'}
+          ? t('window-reminder.startAgain', { project: isolated(lastProject) })
+          : t('window-reminder.startOne')}
       </p>
       <div class="idle-actions">
         {lastProject && (
           <button
             type="button"
             class="primary"
-            aria-label={`Start last: ${lastProject}`}
+            aria-label={t('window-reminder.startLastNamed', { project: lastProject })}
             disabled={action.busy}
             onClick={() => answer('start-last')}
           >
-            Start last
+            {t('window-reminder.startLast')}
           </button>
         )}
         <button type="button" disabled={action.busy} onClick={() => answer('snooze')}>
-          Snooze 30 min
+          {t('window-reminder.snooze', { minutes: 30 })}
         </button>
         <button type="button" disabled={action.busy} onClick={() => answer('dismiss')}>
-          Dismiss
+          {t('window-reminder.dismiss')}
         </button>
       </div>
       <ErrorLine error={action.error} testId="reminder-error" />

@@ -3,13 +3,16 @@
 // entry says it. Nothing once it is sent. The words are core's (main/core/views/saveStatus.ts).
 
 import type { ShownStatus } from '../../common/snapshot';
+import { t } from '../app/words';
+import { isolated } from '../../common/bidi';
 
 export function SavedHereBadge({ status }: { status: ShownStatus }) {
   if (status.state !== 'saved here') return null;
-  const { words } = status;
+  const account = isolated(status.account);
   return (
-    <span class="badge" title={words} data-testid="saved-here">
-      saved here<span class="visually-hidden"> · {words.replace(/^Saved here · /, '')}</span>
+    <span class="badge" title={t('window-saved.savedHere', { account })} data-testid="saved-here">
+      {t('window-saved.badge')}
+      <span class="visually-hidden"> · {t('window-saved.sendsWhen', { account })}</span>
     </span>
   );
 }

@@ -5,13 +5,15 @@
 
 import type { StintBridge } from '../../common/contract';
 import { useState } from 'preact/hooks';
-import { formatDay } from '../../common/dayWords';
 import type { ProjectView, Snapshot, TimerView } from '../../common/snapshot';
 import { todayTotal } from '../../common/todayTotal';
 import { useNow } from '../hooks';
 import { CalendarEvents } from './CalendarEvents';
 import { useMinutes } from '../timeFormat';
 import { EntryRow } from './EntryRow';
+import { t } from '../app/words';
+import { withTimerWords } from './todayWords';
+import { shortDay } from '../dateTime';
 
 interface Props {
   today: Snapshot['today'];
@@ -27,20 +29,21 @@ export function Today({ today, timers, projects, bridge, events = [] }: Props) {
   const now = useNow(timers.some((t) => t.state === 'running'));
   const total = todayTotal(today.totalMinutes, timers, now);
   const formatMinutes = useMinutes();
+  const timerWords = withTimerWords(total.timerProject);
   // An entry moved to another day leaves this list: where it went is said here.
   const [moved, setMoved] = useState<string | null>(null);
   return (
     <section class="panel" aria-labelledby="today-heading" data-testid="today">
       <h2 id="today-heading" class="split">
-        <span>Today</span>
+        <span>{t('window-today.title')}</span>
         <span class="total">
           <span data-testid="today-total" data-logged-minutes={today.totalMinutes}>
             {formatMinutes(total.minutes)}
           </span>
-          {total.label && (
+          {timerWords && (
             <span class="total-label" data-testid="today-total-label">
               {' '}
-              ({total.label})
+              {timerWords}
             </span>
           )}
         </span>
@@ -48,14 +51,14 @@ export function Today({ today, timers, projects, bridge, events = [] }: Props) {
       {moved && (
         // Focusable: the focus comes here once the moved entry's row has left (EntryRow).
         <p class="done" role="status" data-testid="today-moved" tabIndex={-1}>
-          Moved to {formatDay(moved, today.date)}.
+          {t('window-today.moved', { day: shortDay(moved, today.date) })}
         </p>
       )}
       <CalendarEvents events={events} projects={projects} today={today.date} bridge={bridge} />
       {today.entries.length === 0 ? (
-        <p class="empty">Nothing logged today yet.</p>
+        <p class="empty">{t('window-today.empty')}</p>
       ) : (
-        <ul class="entries" aria-label="Today's entries">
+        <ul class="entries" aria-label={t('window-today.entries')}>
           {today.entries.map((entry) => (
             <EntryRow
               key={entry.key}

@@ -10,6 +10,7 @@ import type { UndoView } from '../../common/snapshot';
 import { useAction } from '../hooks';
 import { byData, focusWhenShown } from '../focusAfter';
 import { ErrorLine } from './ErrorLine';
+import { t } from '../app/words';
 
 export function UndoBar({ undo, bridge }: { undo: UndoView[]; bridge: StintBridge }) {
   const now = useNowUntil(undo);
@@ -32,7 +33,7 @@ export function UndoBar({ undo, bridge }: { undo: UndoView[]; bridge: StintBridg
       class={shown.length || action.error ? 'panel undo' : 'undo'}
       role="status"
       aria-live="polite"
-      aria-label="Undo"
+      aria-label={t('window-undo.label')}
       data-testid="undo"
     >
       <ul class="notice-list" ref={list}>
@@ -44,14 +45,14 @@ export function UndoBar({ undo, bridge }: { undo: UndoView[]; bridge: StintBridg
             <button
               type="button"
               data-id={u.id}
-              aria-label={`Undo: ${ellipsize(u.summary, SUMMARY_IN_LABEL_MAX)}`}
+              aria-label={t('window-undo.undoNamed', { what: ellipsize(u.summary, SUMMARY_IN_LABEL_MAX) })}
               disabled={action.busy}
               onClick={async () => {
                 const result = await action.run(() => bridge.undo({ id: u.id }));
                 if (result?.ok) focusWhenShown(() => restoredControl(u) ?? nextUndo(list.current, u.id));
               }}
             >
-              Undo
+              {t('window-undo.undo')}
             </button>
           </li>
         ))}

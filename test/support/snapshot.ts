@@ -26,6 +26,7 @@ export const timerView = (over: Partial<TimerView> = {}): TimerView => ({
 export const savedHere = (account = 'This computer'): ShownStatus => ({
   state: 'saved here',
   words: savedHereWords(account),
+  account,
 });
 
 /** The week of 2025-03-10 (a Monday), nothing in it, read, unless told otherwise. */

@@ -14,8 +14,8 @@ export interface Statuses {
 }
 
 export const statusesFor = (account: string): Statuses => ({
-  savedHere: { state: 'saved here', words: savedHereWords(account) },
-  refused: { state: 'refused', words: refusedWords(account) },
+  savedHere: { state: 'saved here', words: savedHereWords(account), account },
+  refused: { state: 'refused', words: refusedWords(account), account },
 });
 
 /** An item's status: failed is refused, pending is saved here, settled (sent, perhaps not read back yet) is sent. */

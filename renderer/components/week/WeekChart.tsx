@@ -8,7 +8,8 @@ import { memo } from '../../memo';
 import { ringClasses } from '../ProjectDot';
 import { daySegments } from './barSegments';
 import { useMinutes } from '../../timeFormat';
-import { dayLabel } from './days';
+import { dayLabel, dayShort } from './days';
+import { t } from '../../app/words';
 
 const WIDTH = 280;
 const HEIGHT = 90;
@@ -45,11 +46,13 @@ export const WeekChart = memo(function WeekChart({
         return (
           <g key={d.date} class={d.date === today ? 'week-bar today' : 'week-bar'}>
             <rect x={x} y={HEIGHT - h} width={bar} height={Math.max(h, 1)} rx={2}>
-              <title>{`${dayLabel(d.date)}: ${formatMinutes(d.totalMinutes)}`}</title>
+              <title>
+                {t('window-week.barTitle', { day: dayLabel(d.date), minutes: formatMinutes(d.totalMinutes) })}
+              </title>
             </rect>
             <BarSegments day={d} palette={palette} x={x} width={bar} most={most} />
             <text x={x + bar / 2} y={HEIGHT + LABEL - 3} text-anchor="middle">
-              {dayLabel(d.date).slice(0, 2)}
+              {dayShort(d.date)}
             </text>
           </g>
         );

@@ -2,6 +2,7 @@
 // Delete and Continue as today's (EntryRow.tsx). Today's day starts open.
 
 import { useState } from 'preact/hooks';
+import { isolated } from '../../../common/bidi';
 import type { StintBridge } from '../../../common/contract';
 import type { CalendarEventView, ProjectView, WeekDayView } from '../../../common/snapshot';
 import { memo } from '../../memo';
@@ -9,19 +10,20 @@ import { CalendarEvents } from '../CalendarEvents';
 import { useMinutes } from '../../timeFormat';
 import { EntryRow } from '../EntryRow';
 import { dayLabel } from './days';
+import { t } from '../../app/words';
 
 interface Props {
   days: readonly WeekDayView[];
   today: string;
-  /** "with Website's timer" when today's total counts the running timer: said on today's row. */
-  todayLabel?: string | null;
+  /** The running timer's project when today's total counts its time: said on today's row ("with Website's timer"). */
+  todayTimer?: string | null;
   projects: ProjectView[];
   bridge: StintBridge;
   /** Each day's calendar events not logged, by date (Snapshot.calendar.week). */
   calendarEvents?: Readonly<Record<string, readonly CalendarEventView[]>> | undefined;
 }
 
-export function WeekDays({ days, today, todayLabel = null, projects, bridge, calendarEvents = {} }: Props) {
+export function WeekDays({ days, today, todayTimer = null, projects, bridge, calendarEvents = {} }: Props) {
   const formatMinutes = useMinutes();
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set([today]));
   const toggle = (date: string) =>
@@ -31,7 +33,7 @@ export function WeekDays({ days, today, todayLabel = null, projects, bridge, cal
       return next;
     });
   return (
-    <ul class="week-days" aria-label="Days">
+    <ul class="week-days" aria-label={t('window-week.days')}>
       {days.map((day) => {
         const expanded = open.has(day.date);
         const listId = `week-day-${day.date}`;
@@ -44,10 +46,7 @@ export function WeekDays({ days, today, todayLabel = null, projects, bridge, cal
               aria-controls={listId}
               onClick={() => toggle(day.date)}
             >
-              <span>
-                {dayLabel(day.date)}
-                {day.date === today ? (todayLabel ? ` (today, ${todayLabel})` : ' (today)') : ''}
-              </span>
+              <span>{dayName(day.date, today, todayTimer)}</span>
               <span class="total">{formatMinutes(day.totalMinutes)}</span>
             </button>
             {expanded && (
@@ -83,12 +82,19 @@ const DayEntries = memo(function DayEntries({
   bridge: StintBridge;
   today: string;
 }) {
-  if (entries.length === 0) return <p class="empty">Nothing logged.</p>;
+  if (entries.length === 0) return <p class="empty">{t('window-week.dayEmpty')}</p>;
   return (
-    <ul class="entries" aria-label={`Entries of ${dayLabel(date)}`}>
+    <ul class="entries" aria-label={t('window-week.dayEntries', { day: dayLabel(date) })}>
       {entries.map((entry) => (
         <EntryRow key={entry.key} entry={entry} projects={projects} bridge={bridge} testId="week-entry" today={today} />
       ))}
     </ul>
   );
 });
+
+/** A day's name on its button, today's saying so, and the running timer its total counts. */
+function dayName(date: string, today: string, timer: string | null): string {
+  const day = dayLabel(date);
+  if (date !== today) return day;
+  return timer ? t('window-week.todayWithTimer', { day, project: isolated(timer) }) : t('window-week.today', { day });
+}

@@ -19,6 +19,8 @@ import { weekLabel } from './days';
 import { WeekChart } from './WeekChart';
 import { WeekDays } from './WeekDays';
 import { WeekProjects } from './WeekProjects';
+import { t } from '../../app/words';
+import { withTimerWords } from '../todayWords';
 
 type Props = Pick<Snapshot, 'week' | 'today' | 'timers' | 'projects' | 'exporting'> & {
   bridge: StintBridge;
@@ -34,36 +36,38 @@ export function WeekPanel({ week, today, timers, projects, exporting, bridge, ca
   const formatMinutes = useMinutes();
   const days = withTodayTotal(week.days, today.date, total);
   const weekMinutes = days.reduce((sum, d) => sum + d.totalMinutes, 0);
-  const countsTimer = total.label !== null && week.days.some((d) => d.date === today.date);
+  const timerWords = withTimerWords(total.timerProject);
+  const countsTimer = timerWords !== null && week.days.some((d) => d.date === today.date);
 
   const status = week.stale
     ? week.loaded
-      ? 'Offline: as last read, with your unsent changes.'
-      : 'Offline: this week was not read yet; only your unsent changes show.'
+      ? t('window-week.offlineRead')
+      : t('window-week.offlineUnread')
     : week.loaded
       ? ''
-      : 'Reading the week from the service…';
+      : t('window-week.reading');
 
   return (
     <section class="panel week" aria-labelledby="week-heading" data-testid="week">
       <h2 id="week-heading" class="split">
         <span>
-          {week.isCurrent ? 'This week' : 'Week'} <span class="week-range">{weekLabel(week.start, week.end)}</span>
+          {week.isCurrent ? t('window-week.thisWeekTitle') : t('window-week.weekTitle')}{' '}
+          <span class="week-range">{weekLabel(week.start, week.end)}</span>
         </span>
         <span class="total">
           <span data-testid="week-total">{formatMinutes(weekMinutes)}</span>
-          {countsTimer && <span class="total-label"> ({total.label})</span>}
+          {countsTimer && <span class="total-label"> {timerWords}</span>}
         </span>
       </h2>
-      <nav class="week-nav" aria-label="Weeks">
+      <nav class="week-nav" aria-label={t('window-week.weeks')}>
         <button type="button" onClick={previous} aria-keyshortcuts="ArrowLeft">
-          ← Previous week
+          {t('window-week.previous')}
         </button>
         <button type="button" onClick={current} aria-keyshortcuts="T" disabled={week.isCurrent}>
-          This week
+          {t('window-week.thisWeek')}
         </button>
         <button type="button" onClick={next} aria-keyshortcuts="ArrowRight">
-          Next week →
+          {t('window-week.next')}
         </button>
       </nav>
       <ErrorLine error={error} />
@@ -71,15 +75,15 @@ export function WeekPanel({ week, today, timers, projects, exporting, bridge, ca
         {status}
       </p>
       <p class="week-today">
-        Today <span data-testid="week-today-total">{formatMinutes(total.minutes)}</span>
-        {total.label ? ` (${total.label})` : ''}
+        {t('window-week.todayLine')} <span data-testid="week-today-total">{formatMinutes(total.minutes)}</span>
+        {timerWords ? ` ${timerWords}` : ''}
       </p>
       <WeekChart days={days} today={today.date} projects={week.projects} />
       <WeekDays
         key={week.start}
         days={days}
         today={today.date}
-        todayLabel={total.label}
+        todayTimer={total.timerProject}
         projects={projects}
         bridge={bridge}
         calendarEvents={calendar?.week}

@@ -141,7 +141,7 @@ describe('QuickEntry: its answer follows the status core gives its operation', (
     const bridge = logging();
     const { rerender } = render(<QuickEntry {...props} bridge={bridge} operations={{ 'op-1': savedHere('Work') }} />);
     await logOne();
-    const refused = { state: 'refused', words: refusedWords('Work') } as const;
+    const refused = { state: 'refused', words: refusedWords('Work'), account: 'Work' } as const;
     rerender(<QuickEntry {...props} bridge={bridge} operations={{ 'op-1': refused, 'op-2': SENT }} />);
     await waitFor(() =>
       expect(screen.getByTestId('quick-done').textContent).toBe('Not saved on Work: see what was refused above.'),

@@ -244,7 +244,7 @@ describe('deriveSnapshot', () => {
 
   describe("what became of each thing the user did, in the account's words (the window reads it, issue 30 item 2)", () => {
     const work: ViewContext = { ...ctx, account: { id: 'w', label: 'Work', kind: 'remote' } };
-    const savedHere = { state: 'saved here', words: 'Saved here · sends when Work answers' };
+    const savedHere = { state: 'saved here', words: 'Saved here · sends when Work answers', account: 'Work' };
     const log = (description: string) => ({
       kind: 'createEntry',
       date: '2025-03-10',
@@ -263,7 +263,7 @@ describe('deriveSnapshot', () => {
       expect(snap.operations).toEqual({
         [waiting.op.id]: savedHere,
         [sent.op.id]: { state: 'sent' },
-        [refused.op.id]: { state: 'refused', words: 'Not saved on Work: see what was refused above.' },
+        [refused.op.id]: { state: 'refused', words: 'Not saved on Work: see what was refused above.', account: 'Work' },
       });
       // The rows say the same of the entries they show; the refused one is not shown.
       expect(snap.today.entries.map((e) => [e.description, e.status])).toEqual([

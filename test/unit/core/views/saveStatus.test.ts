@@ -8,8 +8,16 @@ describe('saveStatus', () => {
   const work = statusesFor('Work');
 
   it('says each state in the words the window shows, naming the account', () => {
-    expect(work.savedHere).toEqual({ state: 'saved here', words: 'Saved here · sends when Work answers' });
-    expect(work.refused).toEqual({ state: 'refused', words: 'Not saved on Work: see what was refused above.' });
+    expect(work.savedHere).toEqual({
+      state: 'saved here',
+      words: 'Saved here · sends when Work answers',
+      account: 'Work',
+    });
+    expect(work.refused).toEqual({
+      state: 'refused',
+      words: 'Not saved on Work: see what was refused above.',
+      account: 'Work',
+    });
   });
 
   it('keeps a right-to-left account name from reordering the sentence around it', () => {
