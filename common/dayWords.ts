@@ -135,25 +135,37 @@ function noSuchDate(m: RegExpExecArray, grammar: Grammar): DayParse {
   if (month < 1 || month > 12)
     return refusal(
       grammar,
-      `There is no month ${monthText} in ${year}: check the date.`,
+      `There is no month ${monthText} in the year ${year}: check the date.`,
       'quick-refusals.noSuchMonth',
       {
         month: monthText!,
         year: year!,
       },
     );
-  const monthName =
-    grammar.locale === 'en'
-      ? MONTHS[month - 1]!
-      : new Intl.DateTimeFormat(grammar.locale, { month: 'long', timeZone: 'UTC' }).format(
-          Date.UTC(2026, month - 1, 1),
-        );
   return refusal(
     grammar,
     `There is no ${Number(dayText)} ${MONTHS[month - 1]} ${year}: check the date.`,
     'quick-refusals.noSuchDay',
-    { day: Number(dayText), month: monthName, year: year! },
+    { date: impossibleDate(Number(year), month, Number(dayText), grammar) },
   );
+}
+
+/**
+ * "30. Februar 2024" as the language writes a date, for a day its month lacks: Intl writes the
+ * month's first day and the typed day takes its place (Intl itself would roll over to March).
+ */
+function impossibleDate(year: number, month: number, day: number, grammar: Grammar): string {
+  if (grammar.locale === 'en') return `${day} ${MONTHS[month - 1]} ${year}`;
+  const format = new Intl.DateTimeFormat(grammar.locale, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return format
+    .formatToParts(Date.UTC(year, month - 1, 1))
+    .map((part) => (part.type === 'day' ? String(day) : part.value))
+    .join('');
 }
 
 /** "Tue 24 Nov", or "Tue 24 Nov 2025" outside the current year (as of `today`). */
