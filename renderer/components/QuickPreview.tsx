@@ -6,6 +6,7 @@ import { lineStores } from '../../common/lineStores';
 import { storedMinutes } from '../../common/logPreview';
 import type { QuickEntry } from '../../common/quickEntry';
 import type { ProjectView } from '../../common/snapshot';
+import { t, words } from '../app/words';
 import { useMinutes, useTimeFormat } from '../timeFormat';
 
 interface Props {
@@ -26,11 +27,11 @@ export function QuickPreview({ parsed, projects, today, confirming, onUseSuggest
   if (!parsed.ok) {
     return (
       <p class="preview invalid" id="quick-preview" data-testid="quick-preview" aria-live="polite">
-        {parsed.message}
+        {parsed.words ? t(parsed.words.id, parsed.words.values) : parsed.message}
       </p>
     );
   }
-  const day = dayInWords(parsed.date, today);
+  const day = dayInWords(parsed.date, today, words.value.locale);
   // As main will queue it (main/core/calls/quickLine.ts): what the one function says it stores.
   const line = lineStores(parsed, projects);
   const stored = storedMinutes(line.typedMinutes, line.increment, line.projectName ?? '', format);
