@@ -30,7 +30,7 @@ export function fold(word: string): string {
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
-    .replace(/[’‘׳`]/g, "'")
+    .replace(/[\u2019\u2018\u05f3`]/g, "'")
     .replace(/\.$/, '');
 }
 

@@ -117,7 +117,7 @@ export const LOCALE_WORDS: Readonly<Record<ShippedLocale, LocaleWords>> = {
     yesterday: ['אתמול'],
     dayBefore: ['שלשום'],
     tomorrow: ['מחר'],
-    // Said without "יום" as often as with it.
+    // Said without the word for "day" as often as with it.
     weekdays: [['ראשון'], ['שני'], ['שלישי'], ['רביעי'], ['חמישי'], ['שישי'], ['שבת']],
     hours: ['שעה', 'שעות', "ש'"],
     minutes: ['דקה', 'דקות', "ד'"],

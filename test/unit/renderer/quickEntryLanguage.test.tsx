@@ -7,25 +7,28 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createWords } from '../../../common/i18n/words';
 import { ok } from '../../../common/result';
 import type { ProjectView } from '../../../common/snapshot';
-import { showWords } from '../../../renderer/app/words';
+import { showWords, words } from '../../../renderer/app/words';
 import { QuickEntry } from '../../../renderer/components/QuickEntry';
-import { readCatalog } from '../../../platform/catalogFiles';
+import germanRefusals from '../../../common/i18n/catalogs/quick-refusals/de.json';
 import { fakeBridge } from '../../support/fakeBridge';
 
 /** A Tuesday. */
 const TODAY = '2025-11-25';
 const website: ProjectView = { id: 1, name: 'Website', color: null, billingIncrement: 15, enabled: true };
 const type = (value: string) => fireEvent.input(screen.getByTestId('quick-input'), { target: { value } });
-const english = createWords('en', readCatalog('en'));
+/** The words the tests run with (English, test/support/englishWords.ts), put back after each. */
+const before = words.value;
+// The box's own German (its labels are other areas' work): the refusals; days and numbers come from Intl.
+const german = () => createWords('de', germanRefusals);
 
 afterEach(() => {
   cleanup();
-  showWords(english);
+  showWords(before);
 });
 
 describe('QuickEntry in German', () => {
   it('reads gestern and 1,5 Std, names the day in German and sends the language with the line', async () => {
-    showWords(createWords('de', readCatalog('de')));
+    showWords(german());
     const bridge = fakeBridge({
       quickEntry: async () =>
         ok({ minutes: 90, typedMinutes: 90, increment: 15, projectName: 'Website', date: '2025-11-24', key: 'op-1' }),
@@ -41,7 +44,7 @@ describe('QuickEntry in German', () => {
   });
 
   it('refuses tomorrow in German, in place', () => {
-    showWords(createWords('de', readCatalog('de')));
+    showWords(german());
     render(<QuickEntry projects={[website]} recentProjectIds={[]} today={TODAY} bridge={fakeBridge()} />);
     type('morgen 1:00 @Website');
     expect(screen.getByTestId('quick-preview').textContent).toBe(
