@@ -11,6 +11,7 @@
 import { looksLikeDay } from '../common/dayWords';
 import { didYouMeanWords, loggedWords } from '../common/loggedWords';
 import { checkProjectName } from '../common/projectName';
+import type { Locale } from '../common/i18n/locales';
 import { parseQuickEntry } from '../common/quickEntry';
 import { savedHereWords } from '../common/savedHere';
 import type { ActionError, Result } from '../common/result';
@@ -37,6 +38,8 @@ export interface RunOptions {
   settleMs?: number;
   /** --account NAME: the account the command is made on; null or absent: the one in use. */
   account?: string | null;
+  /** The user's language (LC_ALL, LC_MESSAGES, LANG): `stint log` reads its day words and units besides English's. */
+  locale?: Locale;
 }
 
 const POLL_MS = 25;
@@ -58,7 +61,7 @@ export async function runCommand(
   if (!chosen.ok)
     return refused(io, chosen.error, 'Stint may have switched accounts; `stint status` names the one in use');
   const snapshot = chosen.value;
-  const context: Context = { app, io, snapshot, settleMs };
+  const context: Context = { app, io, snapshot, settleMs, locale: options.locale ?? 'en' };
 
   switch (command.name) {
     case 'status': {
@@ -206,6 +209,7 @@ interface Context {
   /** The snapshot before the action, to tell the failures it made from older ones. */
   snapshot: Snapshot;
   settleMs: number;
+  locale: Locale;
 }
 
 interface Outcome {
@@ -270,10 +274,10 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 const queuedWords = (s: Snapshot) => savedHereWords(s.account.label);
 
 /** The line refused as the window would ask first: a new project a typo or two from a known one. */
-function likelyTypo(line: string, snapshot: Snapshot, newProject: boolean): LineAnswer | null {
+function likelyTypo(line: string, snapshot: Snapshot, newProject: boolean, locale: Locale): LineAnswer | null {
   if (newProject) return null;
   const names = snapshot.projects.map((p) => p.name);
-  const parsed = parseQuickEntry(line, names, snapshot.today.date);
+  const parsed = parseQuickEntry(line, names, snapshot.today.date, locale);
   if (!parsed.ok || !parsed.didYouMean || !parsed.projectName) return null;
   const message = didYouMeanWords(parsed.didYouMean, parsed.projectName, 'Run it again with --new-project');
   return { ok: false, error: { message, field: 'project' } };
@@ -290,10 +294,11 @@ async function log(text: string | null, newProject: boolean, context: Context): 
   }
   // The lines go in logLines calls of a frame's size each: the app queues each call's good lines
   // with one write to disk, and answers the others by line.
-  const typos = numbered.map((l) => likelyTypo(l.line.trim(), snapshot, newProject));
+  const typos = numbered.map((l) => likelyTypo(l.line.trim(), snapshot, newProject, context.locale));
   const sent = await logInChunks(
     app,
     numbered.filter((_, i) => !typos[i]).map((l) => l.line.trim()),
+    context.locale,
   );
   const answers = typos.map((typo) => typo ?? sent.shift()!);
   const accepted = answers.some((a) => a.ok);
@@ -313,7 +318,7 @@ async function log(text: string | null, newProject: boolean, context: Context): 
     } else {
       exit = EXIT.refused;
       io.err(`stint: ${where}${answer.error.message}`);
-      const pointer = pointAt(line.trim(), answer.error.field);
+      const pointer = pointAt(line.trim(), answer.error.field, context.locale);
       if (pointer) io.err(pointer);
     }
   });
@@ -378,7 +383,7 @@ const CHUNK_LINES = 500;
 const CHUNK_BYTES = 200 * 1024;
 
 /** Each line's answer, in order, from as few logLines calls as fit the app's frame limit. */
-async function logInChunks(app: AppConnection, lines: string[]): Promise<LineAnswer[]> {
+async function logInChunks(app: AppConnection, lines: string[], locale: Locale): Promise<LineAnswer[]> {
   if (lines.length === 0) return [];
   const chunks: string[][] = [[]];
   let bytes = 0;
@@ -395,7 +400,10 @@ async function logInChunks(app: AppConnection, lines: string[]): Promise<LineAns
   }
   const answers: LineAnswer[] = [];
   for (const chunk of chunks) {
-    const result = await app.call<LinesAnswer>('logLines', { lines: chunk });
+    const result = await app.call<LinesAnswer>(
+      'logLines',
+      locale === 'en' ? { lines: chunk } : { lines: chunk, locale },
+    );
     const byLine: LineAnswer[] = chunk.map(() => ({ ok: false, error: result.ok ? { message: '' } : result.error }));
     if (result.ok) {
       for (const { line, ...value } of result.value.logged) byLine[line] = { ok: true, value };
@@ -411,9 +419,9 @@ async function logInChunks(app: AppConnection, lines: string[]): Promise<LineAns
  * The entry with a mark under the word the app refused: the day (a first word meant as one), the
  * time (the first word after it) or the project (the @word). Other fields are named by the message alone.
  */
-export function pointAt(text: string, field: string | undefined): string | null {
+export function pointAt(text: string, field: string | undefined, locale: Locale = 'en'): string | null {
   const words = [...text.matchAll(/\S+/g)];
-  const dayFirst = words[0] !== undefined && looksLikeDay(words[0][0]);
+  const dayFirst = words[0] !== undefined && looksLikeDay(words[0][0], locale);
   const word =
     field === 'date'
       ? dayFirst

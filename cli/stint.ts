@@ -6,6 +6,7 @@
 import { createInterface } from 'node:readline';
 import { cliSocketPath } from '../main/core/cliSocket/address';
 import { desktopDataDirs, webHostDataDir } from '../main/core/desktop/dataDirs';
+import { resolveLocale } from '../common/i18n/locales';
 import { parseCommandLine } from './args';
 import { connectToApp, NoAppError } from './appConnection';
 import { openOutputFile, outputProblem, standardOutput } from './outputFile';
@@ -60,7 +61,12 @@ async function main(): Promise<number> {
     return EXIT.noApp;
   }
   try {
-    return await runCommand(parsed.command, app, io, { account: parsed.account });
+    return await runCommand(parsed.command, app, io, {
+      account: parsed.account,
+      locale: resolveLocale(
+        [process.env.LC_ALL, process.env.LC_MESSAGES, process.env.LANG].filter((v) => !!v) as string[],
+      ),
+    });
   } finally {
     app.close();
   }

@@ -118,12 +118,20 @@ export const requests = {
   adjustTimer: z.object({ projectId, minutes: z.number().int().min(-MAX_MINUTES).max(MAX_MINUTES) }).strict(),
   /** Sets a timer's note (its description, #tags included); empty clears it. */
   setTimerNote: z.object({ projectId, description }).strict(),
-  quickEntry: z.object({ text: z.string().max(10_000) }).strict(),
+  /** `locale`: the typist's language, whose day words, units and decimal comma are read besides English's (absent: English). */
+  quickEntry: z
+    .object({ text: z.string().max(10_000), locale: z.enum(ALL_LOCALES as [Locale, ...Locale[]]).optional() })
+    .strict(),
   /**
    * Several quick-entry lines at once (a pasted day, lines piped to `stint log`): the good ones
    * are queued together, exactly once; the others are answered by line (0-based) with the reason.
    */
-  logLines: z.object({ lines: z.array(z.string().max(10_000)).min(1).max(MAX_LINES) }).strict(),
+  logLines: z
+    .object({
+      lines: z.array(z.string().max(10_000)).min(1).max(MAX_LINES),
+      locale: z.enum(ALL_LOCALES as [Locale, ...Locale[]]).optional(),
+    })
+    .strict(),
   retryOperation: z.object({ id: operationId }).strict(),
   discardOperation: z.object({ id: operationId }).strict(),
   /**

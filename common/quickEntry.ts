@@ -6,8 +6,14 @@
 // later @word is part of the description.
 // The renderer previews the result as the user types and main parses it again before queueing the
 // entry, so both agree by construction. Today's date is given, never read from a clock here.
+// The line is read in the user's language as well as in English (common/i18n/grammar/:
+// "gestern 1,5 Std @Website", "יום שני 9:00-10:30"); the default is English alone.
 
 import { looksLikeDay, parseDay } from './dayWords';
+import { grammarOf } from './i18n/grammar/grammar';
+import { refusal } from './i18n/grammar/refusal';
+import type { Locale } from './i18n/locales';
+import type { MessageRef } from './result';
 import { recentFirst } from './projectOrder';
 import { checkProjectName } from './projectName';
 import { parseTimeRange } from './timeRange';
@@ -31,73 +37,108 @@ export type QuickEntry =
       description: string;
       tags: string[];
     }
-  | { ok: false; message: string; field: QuickEntryField };
+  | { ok: false; message: string; field: QuickEntryField; words?: MessageRef };
 
 /** The longest time written as separate words: "1 h 30 m" is four. */
 const MAX_TIME_WORDS = 4;
 
 const isSpace = (ch: string | undefined) => ch === undefined || /\s/.test(ch);
 
-/** `today` is the local date, YYYY-MM-DD: day words count back from it. */
-export function parseQuickEntry(text: string, knownProjectNames: readonly string[], today: string): QuickEntry {
-  const line = text.trim();
-  let words = line.split(/\s+/).filter(Boolean);
+/** `today` is the local date, YYYY-MM-DD: day words count back from it; `locale`: the user's language, read besides English. */
+export function parseQuickEntry(
+  text: string,
+  knownProjectNames: readonly string[],
+  today: string,
+  locale: Locale = 'en',
+): QuickEntry {
+  const grammar = grammarOf(locale);
+  const no = (field: QuickEntryField, refused: { message: string; words?: MessageRef }): QuickEntry => ({
+    ok: false,
+    field,
+    ...refused,
+  });
+  let words = text.trim().split(/\s+/).filter(Boolean);
   let date = today;
-  const dayWord = words[0];
-  if (dayWord !== undefined && looksLikeDay(dayWord)) {
-    const day = parseDay(dayWord, today);
-    if (day && !day.ok) return { ok: false, field: 'date', message: day.message };
-    if (day?.ok) date = day.date;
-    words = words.slice(1);
-    if (words.length === 0) return { ok: false, field: 'time', message: `Now the time, like “${dayWord} 1:30”.` };
+  const day = dayAtStart(words, locale);
+  if (day) {
+    const read = parseDay(day.word, today, locale);
+    if (read && !read.ok) return no('date', read);
+    if (read?.ok) date = read.date;
+    words = words.slice(day.length);
+    if (words.length === 0)
+      return no(
+        'time',
+        refusal(grammar, `Now the time, like “${day.word} 1:30”.`, 'quick-refusals.nowTheTime', { day: day.word }),
+      );
   }
   if (words.length === 0 || words[0]!.startsWith('@') || words[0]!.startsWith('#')) {
-    return { ok: false, field: 'time', message: 'Start with the time, like “1:30 @Project what you did”.' };
+    return no(
+      'time',
+      refusal(grammar, 'Start with the time, like “1:30 @Project what you did”.', 'quick-refusals.startWithTime'),
+    );
   }
-
-  // A range of clock times, one word ("9:00-10:30"), gives the minutes between its ends.
-  let minutes = 0;
-  let used = 0;
-  const range = parseTimeRange(words[0]!);
-  if (range && !range.ok) return { ok: false, field: 'time', message: range.message };
-  if (range?.ok) {
-    minutes = range.minutes;
-    used = 1;
-  }
-  // The time may be several words ("1h 30m", "2 hours"): take the longest run that reads as one.
-  for (let n = Math.min(MAX_TIME_WORDS, words.length); n >= 1 && used === 0; n--) {
-    const candidate = words.slice(0, n);
-    if (candidate.some((w, i) => i > 0 && /^[@#]/.test(w))) continue;
-    const parsed = parseTimeString(candidate.join(' '));
-    if (parsed.ok) {
-      minutes = parsed.minutes;
-      used = n;
-      break;
-    }
-  }
-  if (used === 0) {
-    const first = parseTimeString(words[0]!);
-    return { ok: false, field: 'time', message: first.ok ? 'Start with the time.' : first.message };
-  }
-
-  const project = projectAnywhere(words.slice(used).join(' '), knownProjectNames);
+  const time = timeAtStart(words, locale);
+  if (!time.ok) return no('time', time);
+  const project = projectAnywhere(words.slice(time.used).join(' '), knownProjectNames, locale);
   if (!project.ok) return project;
   const { projectName, projectIsNew, didYouMean, description } = project;
-  return { ok: true, date, minutes, projectName, projectIsNew, didYouMean, description, tags: hashtags(description) };
+  return {
+    ok: true,
+    date,
+    minutes: time.minutes,
+    projectName,
+    projectIsNew,
+    didYouMean,
+    description,
+    tags: hashtags(description),
+  };
+}
+
+/**
+ * The day the line starts with, if it starts with one: a day of two words first ("יום שני",
+ * "أول أمس", Intl's Hebrew weekday names), then one.
+ */
+function dayAtStart(words: readonly string[], locale: Locale): { word: string; length: number } | null {
+  if (words.length >= 2) {
+    const two = `${words[0]} ${words[1]}`;
+    if (looksLikeDay(two, locale)) return { word: two, length: 2 };
+  }
+  const one = words[0];
+  return one !== undefined && looksLikeDay(one, locale) ? { word: one, length: 1 } : null;
+}
+
+/** The minutes the words start with and how many words they took, or why they are no time. */
+function timeAtStart(
+  words: readonly string[],
+  locale: Locale,
+): { ok: true; minutes: number; used: number } | { ok: false; message: string; words?: MessageRef } {
+  // A range of clock times, one word ("9:00-10:30"), gives the minutes between its ends.
+  const range = parseTimeRange(words[0]!, locale);
+  if (range && !range.ok) return range;
+  if (range?.ok) return { ok: true, minutes: range.minutes, used: 1 };
+  // The time may be several words ("1h 30m", "2 hours"): take the longest run that reads as one.
+  for (let n = Math.min(MAX_TIME_WORDS, words.length); n >= 1; n--) {
+    const candidate = words.slice(0, n);
+    if (candidate.some((w, i) => i > 0 && /^[@#]/.test(w))) continue;
+    const parsed = parseTimeString(candidate.join(' '), undefined, locale);
+    if (parsed.ok) return { ok: true, minutes: parsed.minutes, used: n };
+  }
+  const first = parseTimeString(words[0]!, undefined, locale);
+  return first.ok ? refusal(grammarOf(locale), 'Start with the time.', 'quick-refusals.startWithTimeAlone') : first;
 }
 
 type ProjectPart =
   | { ok: true; projectName: string | null; projectIsNew: boolean; didYouMean: string | null; description: string }
-  | { ok: false; field: 'project'; message: string };
+  | { ok: false; field: 'project'; message: string; words?: MessageRef };
 
 const NO_PROJECT = { ok: true, projectName: null, projectIsNew: false, didYouMean: null } as const;
 
 /** The project named by the first word that starts with @, and the words either side of it as the description. */
-function projectAnywhere(rest: string, knownProjectNames: readonly string[]): ProjectPart {
+function projectAnywhere(rest: string, knownProjectNames: readonly string[], locale: Locale): ProjectPart {
   const at = /(?:^|\s)@/.exec(rest);
   if (!at) return { ...NO_PROJECT, description: rest };
   const start = at.index + at[0].length;
-  const project = readProject(rest.slice(start), knownProjectNames);
+  const project = readProject(rest.slice(start), knownProjectNames, locale);
   if (!project.ok) return project;
   const before = rest.slice(0, start - 1).trim();
   return { ...project, description: [before, project.description].filter(Boolean).join(' ') };
@@ -112,13 +153,18 @@ const CLOSING_QUOTES = '"”';
  * names of several words need no quotes), a name in quotes (`@"Acme Corp" design`: the only way to
  * name a new project of several words), or one word, new.
  */
-function readProject(after: string, knownProjectNames: readonly string[]): ProjectPart {
-  const quoted = OPENING_QUOTES.includes(after[0] ?? 'x') ? quotedName(after) : null;
+function readProject(after: string, knownProjectNames: readonly string[], locale: Locale): ProjectPart {
+  const grammar = grammarOf(locale);
+  const quoted = OPENING_QUOTES.includes(after[0] ?? 'x') ? quotedName(after, locale) : null;
   if (quoted && !quoted.ok) return quoted;
   const known = quoted ? null : matchKnownProject(after, knownProjectNames);
   if (known) return { ...NO_PROJECT, projectName: known, description: after.slice(known.length).trim() };
   const word = quoted ? quoted.name : /^\S*/.exec(after)![0];
-  if (word === '') return { ok: false, field: 'project', message: 'Type a project name right after @.' };
+  if (word === '')
+    return {
+      field: 'project',
+      ...refusal(grammar, 'Type a project name right after @.', 'quick-refusals.projectAfterAt'),
+    };
   const checked = checkProjectName(word, knownProjectNames);
   if (!checked.ok) return { ok: false, field: 'project', message: checked.message };
   const description = after.slice(quoted ? quoted.length : word.length).trim();
@@ -129,10 +175,18 @@ function readProject(after: string, knownProjectNames: readonly string[]): Proje
 /** The name between the quotes that `text` opens with, tidied, and how many characters it took. */
 function quotedName(
   text: string,
-): { ok: true; name: string; length: number } | { ok: false; field: 'project'; message: string } {
+  locale: Locale,
+): { ok: true; name: string; length: number } | { ok: false; field: 'project'; message: string; words?: MessageRef } {
   const close = [...text.slice(1)].findIndex((ch) => CLOSING_QUOTES.includes(ch));
   if (close < 0)
-    return { ok: false, field: 'project', message: 'Close the project name with a quote, like @"Acme Corp".' };
+    return {
+      field: 'project',
+      ...refusal(
+        grammarOf(locale),
+        'Close the project name with a quote, like @"Acme Corp".',
+        'quick-refusals.closeQuote',
+      ),
+    };
   const inside = text.slice(1, close + 1);
   return { ok: true, name: inside.trim().replace(/\s+/g, ' '), length: close + 2 };
 }

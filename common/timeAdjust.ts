@@ -5,27 +5,45 @@
 // (common/timeString.ts, GAPS.md "Time strings"): "1:30", "90m", "1.5h".
 
 import { formatMinutes, type TimeFormat } from './format';
+import { grammarOf } from './i18n/grammar/grammar';
+import { type Refusal, refusal } from './i18n/grammar/refusal';
+import type { Locale } from './i18n/locales';
 import { MAX_MINUTES, parseTimeString } from './timeString';
 
-export type AdjustParse = { ok: true; minutes: number } | { ok: false; message: string };
+export type AdjustParse = { ok: true; minutes: number } | Refusal;
 
 /** A change of more than this, at once, is asked about before it is sent. */
 export const ADJUST_ASK_ABOVE_MINUTES = 60;
 
-export function parseAdjustment(input: string): AdjustParse {
+/** `locale`: the user's language, whose units and decimal comma are read besides English's. */
+export function parseAdjustment(input: string, locale: Locale = 'en'): AdjustParse {
+  const grammar = grammarOf(locale);
   const s = input.trim();
-  if (s === '') return { ok: false, message: 'Enter the time to add, like +15, or to take off, like -0:10.' };
+  if (s === '')
+    return refusal(
+      grammar,
+      'Enter the time to add, like +15, or to take off, like -0:10.',
+      'quick-refusals.enterAdjustment',
+    );
   const sign = s[0] === '-' || s[0] === '−' ? -1 : 1;
   const rest = (s[0] === '+' || sign < 0 ? s.slice(1) : s).trim();
   if (/^\d+$/.test(rest)) {
     const minutes = Number(rest);
-    if (minutes < 1) return { ok: false, message: 'The time must be at least one minute.' };
-    if (minutes > MAX_MINUTES) return { ok: false, message: 'The time must be at most 24 hours.' };
+    if (minutes < 1)
+      return refusal(grammar, 'The time must be at least one minute.', 'quick-refusals.atLeastOneMinute');
+    if (minutes > MAX_MINUTES)
+      return refusal(grammar, 'The time must be at most 24 hours.', 'quick-refusals.atMostDay');
     return { ok: true, minutes: sign * minutes };
   }
-  if (/^\d*\.\d+$/.test(rest))
-    return { ok: false, message: `“${rest}” minutes? Write whole minutes, like 15, or hours with h, like ${rest}h.` };
-  const parsed = parseTimeString(rest, { min: 1, max: MAX_MINUTES });
+  // A fraction alone is minutes here, and minutes are whole: "1,5" too where the language writes a decimal comma.
+  if (/^\d*\.\d+$/.test(rest) || (grammar.decimalComma && /^\d*,\d+$/.test(rest)))
+    return refusal(
+      grammar,
+      `“${rest}” minutes? Write whole minutes, like 15, or hours with h, like ${rest}h.`,
+      'quick-refusals.fractionOfMinutes',
+      { text: rest },
+    );
+  const parsed = parseTimeString(rest, { min: 1, max: MAX_MINUTES }, locale);
   if (!parsed.ok) return parsed;
   return { ok: true, minutes: sign * parsed.minutes };
 }

@@ -13,6 +13,8 @@ import { exampleTime } from '../../common/format';
 import { PICKER_LIMIT, recentProjectNames } from '../../common/projectOrder';
 import { refuseArchived } from '../../common/archivedProject';
 import { parseQuickEntry, suggestProjects } from '../../common/quickEntry';
+import type { Locale } from '../../common/i18n/locales';
+import { words } from '../app/words';
 import type { ActionError } from '../../common/result';
 import type { ProjectView, Snapshot } from '../../common/snapshot';
 import { useAction } from '../hooks';
@@ -132,13 +134,15 @@ function useQuickEntry(
   const caretAfterRender = useCaretAfterRender(input, text);
   useFocusOnQuickEntryCommand(bridge, input);
 
+  // The window's language: the line reads its day words, units and decimal comma besides English's.
+  const locale = words.value.locale;
   const enabled = useMemo(() => projects.filter((p) => p.enabled), [projects]);
   const names = useMemo(() => enabled.map((p) => p.name), [enabled]);
   const recent = useMemo(() => recentProjectNames(projects, recentProjectIds), [projects, recentProjectIds]);
   // Read against every name, an archived project's too, so a line naming one is refused with the reason.
   const parsed = useMemo(
-    () => (text.trim() ? refuseArchived(parseQuickEntry(text, allNames(projects), today), projects) : null),
-    [text, projects, today],
+    () => (text.trim() ? refuseArchived(parseQuickEntry(text, allNames(projects), today, locale), projects) : null),
+    [text, projects, today, locale],
   );
   const list = useProjectSuggestions(text, cursor, names, recent);
   const { suggested } = list;
@@ -403,7 +407,7 @@ function useConfirmedSubmit(
       setConfirmed(text);
       return;
     }
-    const result = await action.run(() => bridge.quickEntry({ text }));
+    const result = await action.run(() => bridge.quickEntry(withLocale(text)));
     if (result?.ok) {
       setConfirmed(null);
       onLogged(result.value);
@@ -413,3 +417,9 @@ function useConfirmedSubmit(
 }
 
 const allNames = (projects: readonly ProjectView[]) => projects.map((p) => p.name);
+
+/** The request of a line typed in the window's language; English, main's default, goes unnamed. */
+function withLocale(text: string): { text: string; locale?: Locale } {
+  const { locale } = words.value;
+  return locale === 'en' ? { text } : { text, locale };
+}

@@ -26,7 +26,7 @@ export function QuickPreview({ parsed, projects, today, confirming, onUseSuggest
   if (!parsed.ok) {
     return (
       <p class="preview invalid" id="quick-preview" data-testid="quick-preview" aria-live="polite">
-        {parsed.message}
+        {parsed.words ? t(parsed.words.id, parsed.words.values) : parsed.message}
       </p>
     );
   }

@@ -228,6 +228,7 @@ const RULES: Array<{ folder: string; folders: string[]; packages: string[]; beca
       'common/dayWords.ts',
       'common/exportRange.ts',
       'common/format.ts',
+      'common/i18n/locales.ts',
       'common/liveSeconds.ts',
       'common/loggedWords.ts',
       'common/projectName.ts',

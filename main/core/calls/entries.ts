@@ -43,9 +43,9 @@ function locked(lock: EntryLock, change: 'edited' | 'deleted', field: string): R
 /** The entry calls: each decided in turn (decisions) and queued (queue). */
 export function entryHandlers(decisions: Decisions, queue: OutboxQueue): EntryHandlers {
   return {
-    quickEntry: ({ text }) =>
+    quickEntry: ({ text, locale }) =>
       decisions.act(async (now, snap) => {
-        const line = readQuickLine(text, snap, localDate(now));
+        const line = readQuickLine(text, snap, localDate(now), { locale });
         if (!line.ok) return line;
         const key = await queue.enqueue(now, (id) => line.value.entry(id));
         return ok({ ...line.value.logged, key });

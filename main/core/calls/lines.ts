@@ -13,12 +13,12 @@ import { newColors, readQuickLine } from './quickLine';
 
 export function lineHandlers(decisions: Decisions, queue: OutboxQueue): Pick<Handlers, 'logLines'> {
   return {
-    logLines: ({ lines }) =>
+    logLines: ({ lines, locale }) =>
       decisions.act(async (now, snap) => {
         const today = localDate(now);
         // One choice of colours for the call: two new projects are two colours.
         const colorOf = newColors(snap);
-        const read = lines.map((text) => readQuickLine(text, snap, today, colorOf));
+        const read = lines.map((text) => readQuickLine(text, snap, today, { colorOf, locale }));
         const good = read.flatMap((r, line) => (r.ok ? [{ line, ...r.value }] : []));
         const keys = await queue.enqueueAll(
           now,

@@ -6,6 +6,7 @@ import type { LoggedEntry } from '../../../common/contract';
 import { archivedMessage, archivedWords } from '../../../common/archivedProject';
 import { refuse } from '../../../common/refusal';
 import { lineStores } from '../../../common/lineStores';
+import type { Locale } from '../../../common/i18n/locales';
 import { parseQuickEntry } from '../../../common/quickEntry';
 import { fail, ok, type Result } from '../../../common/result';
 import type { Snapshot } from '../../../common/snapshot';
@@ -39,19 +40,27 @@ export function newColors(snap: Snapshot): NewColor {
   };
 }
 
-/** `today`: the local date the day words count from; `colorOf`: a new project's colour. */
+/** `today`: the local date the day words count from; `colorOf`: a new project's colour; `locale`: the typist's language, read besides English. */
 export function readQuickLine(
   text: string,
   snap: Snapshot,
   today: string,
-  colorOf: NewColor = newColors(snap),
+  { colorOf = newColors(snap), locale = 'en' }: { colorOf?: NewColor; locale?: Locale | undefined } = {},
 ): Result<QuickLine> {
   const parsed = parseQuickEntry(
     text,
     snap.projects.map((p) => p.name),
     today,
+    locale,
   );
-  if (!parsed.ok) return fail('invalid_input', parsed.message, parsed.field);
+  if (!parsed.ok) {
+    if (!parsed.words) return fail('invalid_input', parsed.message, parsed.field);
+    // In the typist's language too, where it is not English (the window and `stint` say it so).
+    return {
+      ok: false,
+      error: { code: 'invalid_input', message: parsed.message, field: parsed.field, words: parsed.words },
+    };
+  }
   const project = parsed.projectIsNew ? undefined : snap.projects.find((p) => p.name === parsed.projectName);
   if (project && !project.enabled)
     return refuse('invalid_input', archivedMessage(project.name), archivedWords(project.name), 'project');
