@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { localDate } from '../../common/format';
 import type { Entry } from '../../wire/serviceTypes';
 import type { Snapshot } from '../../common/snapshot';
+import type { Catalog } from '../../common/i18n/words';
+import { readCatalog } from '../../platform/catalogFiles';
 import type { ServiceApi } from '../../main/api/types';
 import { explained, focusedAttribute, openApp, type Stack, stackForFile } from './support';
 
@@ -125,30 +127,35 @@ describe('notices in the window', () => {
     };
     const page = await stack.browser.newPage({ viewport: { width: 420, height: 760 } });
     page.setDefaultTimeout(5_000);
-    await page.addInitScript((initial: Snapshot) => {
-      let current = initial;
-      const listeners = new Set<(s: Snapshot) => void>();
-      const dismissed: string[] = [];
-      const done = async () => ({ ok: true, value: null });
-      const globals = globalThis as unknown as PageGlobals;
-      globals.dismissed = dismissed;
-      globals.stint = new Proxy(
-        {
-          getSnapshot: async () => ({ ok: true, value: current }),
-          // Named, or the fallback below would answer it with a promise for the first render.
-          latestSnapshot: () => current,
-          onSnapshot: (l: (s: Snapshot) => void) => (listeners.add(l), () => listeners.delete(l)),
-          onUiCommand: () => () => {},
-          async dismissNotice({ id }: { id: string }) {
-            dismissed.push(id);
-            current = { ...current, notices: current.notices.filter((n) => n.id !== id) };
-            for (const l of listeners) l(current);
-            return { ok: true, value: null };
+    await page.addInitScript(
+      ({ initial, english }: { initial: Snapshot; english: Catalog }) => {
+        let current = initial;
+        const listeners = new Set<(s: Snapshot) => void>();
+        const dismissed: string[] = [];
+        const done = async () => ({ ok: true, value: null });
+        const globals = globalThis as unknown as PageGlobals;
+        globals.dismissed = dismissed;
+        globals.stint = new Proxy(
+          {
+            getSnapshot: async () => ({ ok: true, value: current }),
+            // The window's words, as main hands them over before the first paint.
+            getCatalog: async () => ({ ok: true, value: english }),
+            // Named, or the fallback below would answer it with a promise for the first render.
+            latestSnapshot: () => current,
+            onSnapshot: (l: (s: Snapshot) => void) => (listeners.add(l), () => listeners.delete(l)),
+            onUiCommand: () => () => {},
+            async dismissNotice({ id }: { id: string }) {
+              dismissed.push(id);
+              current = { ...current, notices: current.notices.filter((n) => n.id !== id) };
+              for (const l of listeners) l(current);
+              return { ok: true, value: null };
+            },
           },
-        },
-        { get: (target, key) => (target as Record<string | symbol, unknown>)[key] ?? done },
-      );
-    }, snapshot);
+          { get: (target, key) => (target as Record<string | symbol, unknown>)[key] ?? done },
+        );
+      },
+      { initial: snapshot, english: readCatalog('en') },
+    );
     await page.goto(stack.host.openUrl);
 
     const region = page.getByRole('status', { name: 'Notices' });
