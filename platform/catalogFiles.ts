@@ -3,6 +3,7 @@
 // Each area of the app keeps its messages in common/i18n/catalogs/<area>/<locale>.json; a
 // language's catalog is all its areas together. The pseudo-locale is made from English's.
 
+import { parse } from '@formatjs/icu-messageformat-parser';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,4 +39,26 @@ export function readCatalog(locale: Locale, folder = SOURCE_CATALOGS): Catalog {
     read.set(key, catalog!);
   }
   return catalog!;
+}
+
+const parsed = new Map<string, Catalog>();
+
+/**
+ * A language's catalog as the window gets it: every message already parsed into its syntax tree,
+ * so the window's bundle needs no ICU parser (scripts/rendererBuildOptions.mjs). Parsed once per
+ * process and language.
+ */
+export function windowCatalog(locale: Locale, folder = SOURCE_CATALOGS): Catalog {
+  const key = `${folder}\0${locale}`;
+  let catalog = parsed.get(key);
+  if (!catalog) {
+    catalog = Object.fromEntries(
+      Object.entries(readCatalog(locale, folder)).map(([id, message]) => [
+        id,
+        typeof message === 'string' ? parse(message) : message,
+      ]),
+    );
+    parsed.set(key, catalog);
+  }
+  return catalog;
 }

@@ -5,6 +5,7 @@ import { build } from 'esbuild';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ELECTRON_CSP, withCspMeta } from './csp.mjs';
+import { RENDERER_ALIAS } from './rendererBuildOptions.mjs';
 import { root } from './electronBinary.mjs';
 
 const dist = join(root, 'dist');
@@ -54,7 +55,11 @@ export async function buildAll({ out = dist, releaseKey, updatesLoadDelayMs } = 
       // Dependencies load from node_modules at run time (native ones must, and electron-builder
       // ships them), except the ESM-only ones, which a CommonJS bundle cannot require(): those are
       // bundled, with everything they import.
-      plugins: [accountApart(), externalExceptEsmOnly(['conf', 'intl-messageformat']), ...swaps],
+      plugins: [
+        accountApart(),
+        externalExceptEsmOnly(['conf', 'intl-messageformat', '@formatjs/icu-messageformat-parser']),
+        ...swaps,
+      ],
       // import('./account') as require('./account.cjs') (in a promise): the module system that
       // loaded index.cjs loads its other half too (Electron's, or the stand-in's in the tests).
       supported: { 'dynamic-import': false },
@@ -89,6 +94,7 @@ export async function buildAll({ out = dist, releaseKey, updatesLoadDelayMs } = 
       minify: true,
       jsx: 'automatic',
       jsxImportSource: 'preact',
+      alias: RENDERER_ALIAS,
     }),
   ]);
   mkdirSync(join(out, 'renderer'), { recursive: true });

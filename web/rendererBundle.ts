@@ -5,6 +5,7 @@ import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RENDERER_ALIAS } from '../scripts/rendererBuildOptions.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -29,6 +30,7 @@ export async function buildRendererAssets(options: { minify?: boolean } = {}): P
     sourcemap: 'linked',
     jsx: 'automatic',
     jsxImportSource: 'preact',
+    alias: RENDERER_ALIAS,
     logLevel: 'silent',
   });
   const assets = new Map<string, Asset>();

@@ -10,7 +10,7 @@ import { localDate } from '../../common/format';
 import type { Entry } from '../../wire/serviceTypes';
 import type { Snapshot } from '../../common/snapshot';
 import type { Catalog } from '../../common/i18n/words';
-import { readCatalog } from '../../platform/catalogFiles';
+import { windowCatalog } from '../../platform/catalogFiles';
 import type { ServiceApi } from '../../main/api/types';
 import { explained, focusedAttribute, openApp, type Stack, stackForFile } from './support';
 
@@ -154,7 +154,7 @@ describe('notices in the window', () => {
           { get: (target, key) => (target as Record<string | symbol, unknown>)[key] ?? done },
         );
       },
-      { initial: snapshot, english: readCatalog('en') },
+      { initial: snapshot, english: windowCatalog('en') },
     );
     await page.goto(stack.host.openUrl);
 

@@ -5,7 +5,7 @@
 import type { Handlers } from '../../common/contract';
 import { fail, ok } from '../../common/result';
 import type { StintApp } from '../../main/core/accounts/stintApp';
-import { readCatalog } from '../../platform/catalogFiles';
+import { windowCatalog } from '../../platform/catalogFiles';
 import type { AccountChannel, Core, CoreHandlers } from '../../main/core/types';
 
 const notHere = async () => fail('internal', 'Accounts are managed by the app, not by one account’s core.');
@@ -23,7 +23,7 @@ const accountsRefused: Pick<Handlers, AccountChannel> = {
 export const withAccountsRefused = (handlers: CoreHandlers): Handlers => ({
   ...handlers,
   ...accountsRefused,
-  getCatalog: async ({ locale }) => ok(readCatalog(locale)),
+  getCatalog: async ({ locale }) => ok(windowCatalog(locale)),
 });
 
 /** The core as the web host and the shell's wiring see an app: its own snapshot, the contract whole. */

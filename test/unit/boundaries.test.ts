@@ -187,7 +187,7 @@ const RULES: Array<{ folder: string; folders: string[]; packages: string[]; beca
   {
     folder: 'platform',
     folders: ['platform', 'common/i18n'],
-    packages: ['node:', '@napi-rs/keyring'],
+    packages: ['node:', '@napi-rs/keyring', '@formatjs/icu-messageformat-parser'],
     because: { 'common/i18n': 'catalogFiles.ts reads the catalogs the words of common/i18n are made from' },
   },
   {
@@ -254,7 +254,15 @@ const RULES: Array<{ folder: string; folders: string[]; packages: string[]; beca
   { folder: 'main/core/desktop/dataDirs.ts', folders: [], packages: ['node:'] },
   {
     folder: 'web',
-    folders: ['web', 'main/core', 'common', 'platform', 'scripts/csp.mjs', 'scripts/electronBinary.mjs'],
+    folders: [
+      'web',
+      'main/core',
+      'common',
+      'platform',
+      'scripts/csp.mjs',
+      'scripts/electronBinary.mjs',
+      'scripts/rendererBuildOptions.mjs',
+    ],
     packages: ['node:', 'ws', 'esbuild'],
   },
 ];

@@ -15,7 +15,7 @@ import { appActivityHandlers } from './activity';
 import type { AccountHandlers } from './handlers';
 import type { OpenCore } from './openCore';
 import type { Registry } from './registry';
-import { readCatalog } from '../../../platform/catalogFiles';
+import { windowCatalog } from '../../../platform/catalogFiles';
 
 /**
  * Core's face (types.ts), held for whichever account is open: every member a core has, with the
@@ -127,7 +127,7 @@ export function presentApp(parts: AppParts): StintApp {
       ...accounts.handlers,
       ...activity,
       getSnapshot: async () => ok(open.snapshot.get()),
-      getCatalog: async ({ locale }) => ok(readCatalog(locale)),
+      getCatalog: async ({ locale }) => ok(windowCatalog(locale)),
     } satisfies Handlers,
     getSnapshot: open.snapshot.get,
     subscribe: open.snapshot.subscribe,

@@ -257,6 +257,8 @@ export interface StandInOptions {
   packaged?: boolean;
   /** Certificates (PEM) the machine trusts besides the public roots, as a CA in the OS's store (the update feed's). */
   trustedCertificates?: string[];
+  /** app.getPreferredSystemLanguages(): the OS's languages in the user's order; US English unless a test plays another. */
+  systemLanguages?: string[];
 }
 
 /** The stand-in: the `electron` module as main/shell/ imports it, plus what the test reads and does. */
@@ -292,6 +294,7 @@ export function createElectronStandIn(options: StandInOptions) {
     isPackaged: options.packaged ?? false,
     getVersion: () => options.version ?? STINT_VERSION,
     getName: () => 'Stint',
+    getPreferredSystemLanguages: () => [...(options.systemLanguages ?? ['en-US'])],
     getAppPath: () => process.cwd(),
     requestSingleInstanceLock: () => true,
     whenReady: () => new Promise<void>((resolve) => setImmediate(resolve)),
