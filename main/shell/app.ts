@@ -129,11 +129,6 @@ function createAppTray(
   return createTrayPresenter({
     iconsDir: join(dist, 'assets'),
     platform: process.platform,
-    // As account.ts passes them to the core: STINT_LOCALE first for tests.
-    systemLanguages: [
-      ...(process.env.STINT_LOCALE ? [process.env.STINT_LOCALE] : []),
-      ...app.getPreferredSystemLanguages(),
-    ],
     // The window's items go through the command queue: held while the account opens.
     onOpenWindow: () => commands.accept('showWindow'),
     onQuickEntry: () => commands.accept('quickEntry'),

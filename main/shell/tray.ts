@@ -37,8 +37,8 @@ export interface TrayOptions {
   iconsDir: string;
   platform: NodeJS.Platform;
   /**
-   * The system's preferred languages (Electron's app.getPreferredSystemLanguages()), for the tray
-   * before an account is open (the settings' language is not read yet); default the process's.
+   * The system's preferred languages, for the tray before an account is open (the settings'
+   * language is not read yet); default the process's (platform/systemLanguages.ts).
    */
   systemLanguages?: readonly string[];
   onOpenWindow(): void;
