@@ -292,6 +292,8 @@ export function createElectronStandIn(options: StandInOptions) {
     isPackaged: options.packaged ?? false,
     getVersion: () => options.version ?? STINT_VERSION,
     getName: () => 'Stint',
+    // The OS's languages as Electron reads them: English, so the e2e tests read the app in English.
+    getPreferredSystemLanguages: () => ['en-US'],
     getAppPath: () => process.cwd(),
     requestSingleInstanceLock: () => true,
     whenReady: () => new Promise<void>((resolve) => setImmediate(resolve)),
@@ -324,6 +326,7 @@ export function createElectronStandIn(options: StandInOptions) {
     | 'isPackaged'
     | 'getVersion'
     | 'getName'
+    | 'getPreferredSystemLanguages'
     | 'getAppPath'
     | 'requestSingleInstanceLock'
     | 'whenReady'
