@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServiceApi } from '../main/api/client';
 import { createCore } from '../main/core/core';
+import { mainWords } from '../main/core/mainWords';
 import { trayModel, type Platform, type TrayModel } from '../main/core/views/trayModel';
 import { percentile, type Benchmark } from './types';
 
@@ -39,7 +40,7 @@ const bench: Benchmark = async () => {
   // going offline, backing off) also reach subscribers and must not end a measurement early.
   let waiting: { running: boolean; done: (model: TrayModel) => void } | null = null;
   const unsubscribe = core.subscribe((snapshot) => {
-    const model = trayModel(snapshot, Date.now(), platform);
+    const model = trayModel(snapshot, Date.now(), platform, mainWords(snapshot.locale));
     if (waiting && (model.icon === 'running') === waiting.running) waiting.done(model);
   });
 

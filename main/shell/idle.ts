@@ -10,6 +10,7 @@ import { gnomeIdleReader, logindIdleReader, screenSaverIdleReader, type IdleRead
 import { startIdleSampler } from '../desktopBus/idleSampler';
 import type { Snapshot } from '../../common/snapshot';
 import type { StintApp } from '../core/accounts/stintApp';
+import { mainWords } from '../core/mainWords';
 
 export function watchIdle(core: StintApp, showWindow: () => void): () => void {
   const desktop = desktopReaders();
@@ -33,7 +34,7 @@ export function watchIdle(core: StintApp, showWindow: () => void): () => void {
   // (https://github.com/electron/electron/issues/16922).
   let shown: Notification | null = null;
   const unsubscribe = core.subscribe((next) => {
-    const action = idlePromptAction(previous, next);
+    const action = idlePromptAction(previous, next, mainWords(next.locale));
     previous = next;
     if (!action) return;
     shown?.close();

@@ -4,6 +4,7 @@
 import { Notification } from 'electron';
 import { notificationsFor } from '../core/desktop/notifications';
 import type { StintApp } from '../core/accounts/stintApp';
+import { mainWords } from '../core/mainWords';
 
 export function showNotifications(
   core: Pick<StintApp, 'getSnapshot' | 'subscribe'>,
@@ -12,7 +13,7 @@ export function showNotifications(
   if (!Notification.isSupported()) return () => {};
   let previous = core.getSnapshot();
   return core.subscribe((next) => {
-    for (const n of notificationsFor(previous, next)) {
+    for (const n of notificationsFor(previous, next, mainWords(next.locale))) {
       const shown = new Notification({ title: n.title, body: n.body });
       if (n.action === 'show-window') shown.on('click', showWindow);
       shown.show();

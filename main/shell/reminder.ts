@@ -7,6 +7,7 @@ import { Notification } from 'electron';
 import { reminderAction } from '../core/desktop/reminder/notification';
 import type { Snapshot } from '../../common/snapshot';
 import type { StintApp } from '../core/accounts/stintApp';
+import { mainWords } from '../core/mainWords';
 
 export function watchReminder(core: Pick<StintApp, 'handlers' | 'subscribe'>, showWindow: () => void): () => void {
   let previous: Pick<Snapshot, 'reminder'> | null = null;
@@ -14,7 +15,7 @@ export function watchReminder(core: Pick<StintApp, 'handlers' | 'subscribe'>, sh
   // reference to a main-process Notification (https://github.com/electron/electron/issues/16922).
   let shown: Notification | null = null;
   const unsubscribe = core.subscribe((next) => {
-    const action = reminderAction(previous, next);
+    const action = reminderAction(previous, next, mainWords(next.locale));
     previous = next;
     if (!action) return;
     shown?.close();

@@ -24,6 +24,9 @@ import {
   type TrayModel,
 } from '../core/views/trayModel';
 import type { StintApp } from '../core/accounts/stintApp';
+import { mainWords } from '../core/mainWords';
+import { resolveLocale } from '../../common/i18n/locales';
+import { systemLanguages } from '../../platform/systemLanguages';
 
 /** What the tray shows once the account is open: its snapshot, and how a menu item's call is made. */
 export interface TrayCore extends Pick<StintApp, 'getSnapshot' | 'subscribe'> {
@@ -33,6 +36,11 @@ export interface TrayCore extends Pick<StintApp, 'getSnapshot' | 'subscribe'> {
 export interface TrayOptions {
   iconsDir: string;
   platform: NodeJS.Platform;
+  /**
+   * The system's preferred languages, for the tray before an account is open (the settings'
+   * language is not read yet); default the process's (platform/systemLanguages.ts).
+   */
+  systemLanguages?: readonly string[];
   onOpenWindow(): void;
   onQuickEntry(): void;
   /** Shows the window on the week view; the item does nothing until it is wired. */
@@ -114,6 +122,7 @@ export function createTrayPresenter(options: TrayOptions): TrayPresenter {
   // Menus follow the apps' theme (the tray icon's variant may follow the taskbar's instead).
   const menuTheme = (): MenuTheme => (nativeTheme.shouldUseDarkColors ? 'dark' : 'light');
   const tray = new Tray(first());
+  const startingWords = mainWords(resolveLocale(options.systemLanguages ?? systemLanguages()));
 
   const special: Record<string, (() => void) | undefined> = {
     'open-window': options.onOpenWindow,
@@ -141,7 +150,11 @@ export function createTrayPresenter(options: TrayOptions): TrayPresenter {
   let core: TrayCore | null = null;
   let shown = { title: '', tooltip: '', icon: '', menu: '' };
   const render = () => {
-    const model = core ? trayModel(core.getSnapshot(), Date.now(), platform) : startingTrayModel();
+    const snapshot = core?.getSnapshot();
+    // The snapshot's language once there is one; Electron's Menu has no direction of its own (the OS draws it).
+    const model = snapshot
+      ? trayModel(snapshot, Date.now(), platform, mainWords(snapshot.locale))
+      : startingTrayModel(startingWords);
     const menuKey = `${JSON.stringify(model.menu)}/${menuTheme()}`;
     const theme = platform === 'darwin' ? 'template' : variant();
     // Changes once a minute while a timer runs; the renderer keeps the last image of each key.

@@ -2,8 +2,10 @@
 // refused (a new failed outbox item) and an account that can no longer sign in (its state turns
 // 'unauthorized' or 'signed-out'). Clicking one shows the window, where the user can act. The
 // idle prompt (idlePromptAction below) is more: a return after the threshold shows the window as
-// well, since it asks a question. Pure, so the shell only shows them.
+// well, since it asks a question. Pure, so the shell only shows them, in the snapshot's language
+// (catalog area `notifications`, a Words the shell makes: main/core/mainWords.ts).
 
+import type { Words } from '../../../common/i18n/words';
 import type { AccountState, Snapshot } from '../../../common/snapshot';
 import { idleNotification, type IdleNotification } from './idle/notification';
 
@@ -22,7 +24,7 @@ const SIGN_IN_PROBLEMS: ReadonlySet<AccountState> = new Set(['unauthorized', 'si
  * The notifications for what changed from `previous` to `next`. Nothing for the first snapshot
  * (null previous): what was already wrong at start-up is in the window, not news.
  */
-export function notificationsFor(previous: Snapshot | null, next: Snapshot): AppNotification[] {
+export function notificationsFor(previous: Snapshot | null, next: Snapshot, words: Words): AppNotification[] {
   if (!previous) return [];
   const out: AppNotification[] = [];
 
@@ -31,8 +33,8 @@ export function notificationsFor(previous: Snapshot | null, next: Snapshot): App
     if (failedBefore.has(f.id)) continue;
     out.push({
       id: `failed:${f.id}`,
-      title: 'Stint could not save a change',
-      body: `${f.summary}: ${f.message}`,
+      title: words.t('notifications.failedTitle'),
+      body: words.t('notifications.failedBody', { summary: f.summary, message: f.message }),
       action: 'show-window',
     });
   }
@@ -43,8 +45,10 @@ export function notificationsFor(previous: Snapshot | null, next: Snapshot): App
     const before = stateBefore.get(a.id);
     if (!SIGN_IN_PROBLEMS.has(a.state) || before === undefined || before === a.state) continue;
     const body =
-      a.problem ?? (a.state === 'unauthorized' ? 'The service no longer accepts its sign-in.' : 'It is signed out.');
-    out.push({ id: `account:${a.id}:${a.state}`, title: `Sign in again to ${a.label}`, body, action: 'show-window' });
+      a.problem ??
+      (a.state === 'unauthorized' ? words.t('notifications.unauthorized') : words.t('notifications.signedOut'));
+    const title = words.t('notifications.signInTitle', { account: a.label });
+    out.push({ id: `account:${a.id}:${a.state}`, title, body, action: 'show-window' });
   }
   return out;
 }
@@ -64,11 +68,12 @@ export type IdlePromptAction =
 export function idlePromptAction(
   previous: Pick<Snapshot, 'idle'> | null,
   next: Pick<Snapshot, 'idle'>,
+  words: Words,
   /** The locale the notification writes its clock time in; the system's when not given. */
   locale?: string,
 ): IdlePromptAction {
-  const before = idleNotification(previous?.idle ?? null, locale);
-  const now = idleNotification(next.idle, locale);
+  const before = idleNotification(previous?.idle ?? null, words, locale);
+  const now = idleNotification(next.idle, words, locale);
   if (!now) return before ? { kind: 'withdraw' } : null;
   return now.key === before?.key ? null : { kind: 'announce', notification: now, showWindow: true };
 }

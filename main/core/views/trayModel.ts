@@ -4,8 +4,13 @@
 // icon, so the menu carries every action there, and is the same on all platforms for simplicity.
 // Times are shown to the minute so the menu is rebuilt once a minute, not every second (some Linux
 // trays close an open menu when it is replaced).
+// Its words are the snapshot's language's (catalog area `tray`, a Words from main/core/mainWords.ts).
+// Electron's Menu has no direction option: the items are in the language's words, and the OS
+// draws the menu's direction (right to left under an Arabic or Hebrew system); the names and
+// times inside an Arabic or Hebrew item are isolated in its message (FSI/PDI).
 
 import type { Channel, RequestOf } from '../../../common/contract';
+import type { Words } from '../../../common/i18n/words';
 import { formatMinutes, type TimeFormat } from '../../../common/format';
 import type { Snapshot, TimerView } from '../../../common/snapshot';
 import { liveSeconds } from '../../../common/liveSeconds';
@@ -47,14 +52,15 @@ export interface TrayModel {
 const clockIn = (format: TimeFormat) => (t: Pick<TimerView, 'state' | 'seconds' | 'asOf'>, now: number) =>
   formatMinutes(liveSeconds(t, now) / 60, format);
 /** Today as the window counts it: the running timer's minutes in, said so ("4:50 (with Website's timer)"). */
-const todayWords = (snapshot: Snapshot, timers: readonly TimerView[], now: number): string => {
+const todayWords = (snapshot: Snapshot, timers: readonly TimerView[], now: number, words: Words): string => {
   const total = todayTotal(snapshot.today.totalMinutes, timers, now);
-  return `${formatMinutes(total.minutes, snapshot.timeFormat)}${total.label ? ` (${total.label})` : ''}`;
+  const minutes = formatMinutes(total.minutes, snapshot.timeFormat);
+  return total.timerProject ? words.t('tray.todayWithTimer', { total: minutes, project: total.timerProject }) : minutes;
 };
 const separator = (id: string): MenuItemData => ({ id, label: '', type: 'separator' });
-const changes = (n: number) => `${n} change${n === 1 ? '' : 's'}`;
 
-export function trayModel(snapshot: Snapshot, now: number, platform: Platform): TrayModel {
+/** The tray in `words`' language: the snapshot's (main/shell/tray.ts passes main/core/mainWords.ts's for snapshot.locale). */
+export function trayModel(snapshot: Snapshot, now: number, platform: Platform, words: Words): TrayModel {
   const clock = clockIn(snapshot.timeFormat);
   // Nothing wraps in a tray: long project names are cut (trayText.ts).
   const timers = snapshot.timers.map((t) => ({ ...t, projectName: ellipsize(t.projectName, TRAY_NAME_MAX) }));
@@ -63,32 +69,40 @@ export function trayModel(snapshot: Snapshot, now: number, platform: Platform): 
   const waiting = snapshot.outbox.pending;
   const failed = snapshot.outbox.failed.length;
 
-  const title = platform === 'darwin' && running ? `${clock(running, now)} ${running.projectName}` : '';
+  const title =
+    platform === 'darwin' && running
+      ? words.t('tray.title', { time: clock(running, now), project: running.projectName })
+      : '';
   const iconText = platform !== 'darwin' && running ? clock(running, now) : '';
 
   // Whether time is being tracked matters more at a glance than whether it has reached the service.
   const icon = running ? 'running' : !snapshot.online ? 'offline' : paused.length > 0 ? 'paused' : 'idle';
 
   const status = running
-    ? `${running.projectName} ${clock(running, now)}`
+    ? words.t('tray.statusRunning', { project: running.projectName, time: clock(running, now) })
     : paused.length > 0
-      ? `${paused.length} paused timer${paused.length === 1 ? '' : 's'}`
-      : 'No timer running';
-  const sync = snapshot.online ? '' : ` · Offline${waiting ? `, ${changes(waiting)} waiting` : ''}`;
-  const problems = failed ? ` · ${changes(failed)} failed` : '';
-  const today = todayWords(snapshot, timers, now);
+      ? words.t('tray.statusPaused', { count: paused.length })
+      : words.t('tray.statusNone');
+  const today = todayWords(snapshot, timers, now, words);
   // With several accounts, the one in use: the one the window's header and `stint status` name.
   const account = snapshot.accounts.length > 1 ? ellipsize(snapshot.account.label, TRAY_NAME_MAX) : null;
-  const stint = account ? `Stint (${account})` : 'Stint';
-  const tooltip = ellipsize(`${stint}: ${status} · Today ${today}${sync}${problems}`, TRAY_TOOLTIP_MAX);
+  const head = account
+    ? words.t('tray.tooltipAccount', { account, status, today })
+    : words.t('tray.tooltip', { status, today });
+  const sync = snapshot.online
+    ? []
+    : [waiting ? words.t('tray.tooltipOfflineWaiting', { count: waiting }) : words.t('tray.tooltipOffline')];
+  const problems = failed ? [words.t('tray.tooltipFailed', { count: failed })] : [];
+  const tooltip = ellipsize([head, ...sync, ...problems].join(' · '), TRAY_TOOLTIP_MAX);
 
-  const menu = trayMenu(snapshot, { timers: { running, paused }, now, today, account, waiting, failed });
+  const menu = trayMenu(snapshot, words, { timers: { running, paused }, now, today, account, waiting, failed });
   return { title, tooltip, icon, iconText, menu };
 }
 
 /** The tray's menu: the timers (this account's, then another's running one), quick entry, the sync, the app. */
 function trayMenu(
   snapshot: Snapshot,
+  words: Words,
   {
     timers: { running, paused },
     now,
@@ -107,34 +121,32 @@ function trayMenu(
     failed: number;
   },
 ): MenuItemData[] {
-  const menu = timerItems(snapshot, { running, paused }, now);
+  const menu = timerItems(snapshot, words, { running, paused }, now);
   if (menu.length > 0) menu.push(separator('sep-timers'));
   menu.push(
-    { id: 'quick-entry', label: 'Quick entry…' },
+    { id: 'quick-entry', label: words.t('tray.quickEntry') },
     // A long name in "with ...'s timer" is cut with the rest of the item, the total kept.
     {
       id: 'today',
-      label: ellipsize(`Today${account ? ` on ${account}` : ''}: ${today}`, TRAY_ITEM_MAX),
+      label: ellipsize(
+        account ? words.t('tray.todayOn', { account, total: today }) : words.t('tray.today', { total: today }),
+        TRAY_ITEM_MAX,
+      ),
       enabled: false,
     },
   );
-  menu.push(...syncItems(snapshot, waiting, failed));
+  menu.push(...syncItems(snapshot, words, waiting, failed));
   // The app's own update: its progress, then "Restart to update" (the shell's item).
-  const update = updateMenuItems(snapshot.update);
+  const update = updateMenuItems(snapshot.update, words);
   if (update.length > 0) menu.push(separator('sep-update'), ...update);
-  menu.push(
-    separator('sep-app'),
-    { id: 'open-window', label: 'Open Stint' },
-    { id: 'week', label: 'This week…' },
-    { id: 'settings', label: 'Settings…' },
-    { id: 'quit', label: 'Quit Stint' },
-  );
+  menu.push(separator('sep-app'), ...appItems(words, true));
   return menu;
 }
 
 /** The timers' items: this account's running one with its actions, its paused ones, then other accounts' running ones. */
 function timerItems(
   snapshot: Snapshot,
+  words: Words,
   { running, paused }: { running: TimerView | undefined; paused: TimerView[] },
   now: number,
 ): MenuItemData[] {
@@ -145,18 +157,18 @@ function timerItems(
     menu.push(
       {
         id: 'running',
-        label: `${projectName} · ${clock(running, now)}`,
+        label: words.t('tray.running', { project: projectName, time: clock(running, now) }),
         enabled: false,
         color: normalColor(running.color),
       },
       {
         id: `pause:${projectId}`,
-        label: `Pause ${projectName}`,
+        label: words.t('tray.pause', { project: projectName }),
         action: { channel: 'pauseTimer', request: { projectId } },
       },
       {
         id: `log:${projectId}`,
-        label: `Log ${clock(running, now)} on ${projectName}`,
+        label: words.t('tray.log', { time: clock(running, now), project: projectName }),
         action: { channel: 'logTimer', request: { projectId } },
       },
     );
@@ -164,10 +176,10 @@ function timerItems(
   if (paused.length > 0) {
     if (menu.length > 0) menu.push(separator('sep-paused'));
     for (const t of paused) {
-      const verb = t.state === 'pending' ? 'Start' : 'Resume';
+      const values = { project: t.projectName, time: clock(t, now) };
       menu.push({
         id: `resume:${t.projectId}`,
-        label: `${verb} ${t.projectName} (${clock(t, now)})`,
+        label: t.state === 'pending' ? words.t('tray.start', values) : words.t('tray.resume', values),
         action: { channel: 'startTimer', request: { projectId: t.projectId } },
         color: normalColor(t.color),
       });
@@ -180,7 +192,7 @@ function timerItems(
     for (const t of elsewhere) {
       menu.push({
         id: `elsewhere:${t.accountId}:${t.projectName}`,
-        label: `${t.accountLabel}: ${t.projectName} ${clock(t, now)} (another account)`,
+        label: words.t('tray.elsewhere', { account: t.accountLabel, project: t.projectName, time: clock(t, now) }),
         action: { channel: 'setDefaultAccount', request: { accountId: t.accountId } },
       });
     }
@@ -189,18 +201,36 @@ function timerItems(
 }
 
 /** The sync's items when there is something to say: offline, changes waiting or failed, and a retry. */
-function syncItems(snapshot: Snapshot, waiting: number, failed: number): MenuItemData[] {
+function syncItems(snapshot: Snapshot, words: Words, waiting: number, failed: number): MenuItemData[] {
   const menu: MenuItemData[] = [];
   if (!snapshot.online || waiting > 0 || failed > 0) {
     menu.push(separator('sep-sync'));
     if (!snapshot.online)
-      menu.push({ id: 'offline', label: waiting ? `Offline: ${changes(waiting)} waiting` : 'Offline', enabled: false });
+      menu.push({
+        id: 'offline',
+        label: waiting ? words.t('tray.offlineWaiting', { count: waiting }) : words.t('tray.offline'),
+        enabled: false,
+      });
     // Online with a queue: the outbox is sending, or waiting out a backoff.
-    else if (waiting > 0) menu.push({ id: 'outbox', label: `${changes(waiting)} waiting to sync`, enabled: false });
-    if (failed > 0) menu.push({ id: 'failed', label: `${changes(failed)} failed: open Stint to fix`, enabled: false });
-    menu.push({ id: 'refresh', label: 'Try again now', action: { channel: 'refresh', request: {} } });
+    else if (waiting > 0)
+      menu.push({ id: 'outbox', label: words.t('tray.outbox', { count: waiting }), enabled: false });
+    if (failed > 0) menu.push({ id: 'failed', label: words.t('tray.failed', { count: failed }), enabled: false });
+    menu.push({ id: 'refresh', label: words.t('tray.retry'), action: { channel: 'refresh', request: {} } });
   }
   return menu;
+}
+
+/** The app's own items; before an account is open only opening the window and quitting. */
+function appItems(words: Words, open: boolean): MenuItemData[] {
+  const window = { id: 'open-window', label: words.t('tray.openWindow') };
+  const quit = { id: 'quit', label: words.t('tray.quit') };
+  if (!open) return [window, quit];
+  return [
+    window,
+    { id: 'week', label: words.t('tray.week') },
+    { id: 'settings', label: words.t('tray.settings') },
+    quit,
+  ];
 }
 
 /**
@@ -208,19 +238,18 @@ function syncItems(snapshot: Snapshot, waiting: number, failed: number): MenuIte
  * start), drawn before any of it so the icon is there at once. Nothing in it claims a state Stint
  * does not know yet; what the items ask for waits until the account is open.
  */
-export function startingTrayModel(): TrayModel {
+export function startingTrayModel(words: Words): TrayModel {
   return {
     title: '',
-    tooltip: 'Stint: starting…',
+    tooltip: words.t('tray.startingTooltip'),
     icon: 'idle',
     iconText: '',
     menu: [
-      { id: 'starting', label: 'Starting…', enabled: false },
+      { id: 'starting', label: words.t('tray.starting'), enabled: false },
       separator('sep-timers'),
-      { id: 'quick-entry', label: 'Quick entry…' },
+      { id: 'quick-entry', label: words.t('tray.quickEntry') },
       separator('sep-app'),
-      { id: 'open-window', label: 'Open Stint' },
-      { id: 'quit', label: 'Quit Stint' },
+      ...appItems(words, false),
     ],
   };
 }

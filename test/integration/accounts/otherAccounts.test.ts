@@ -10,6 +10,7 @@ import type { Result } from '../../../common/result';
 import { createServiceApi } from '../../../main/api/client';
 import { openStintApp } from '../../../main/core/accounts/app';
 import { createSessionSecrets } from '../../../platform/keychain';
+import { mainWords } from '../../../main/core/mainWords';
 import { trayModel } from '../../../main/core/views/trayModel';
 import type { RunningService } from '../../../service';
 import { uniqueId } from '../../support/names';
@@ -54,7 +55,9 @@ describe('several accounts', () => {
     ]);
     // The open core is not touched: the local account has no such timer.
     expect(snapshot.timers).toEqual([]);
-    const item = trayModel(snapshot, Date.now(), 'linux').menu.find((i) => i.label.startsWith('Work: Website'));
+    const item = trayModel(snapshot, Date.now(), 'linux', mainWords('en')).menu.find((i) =>
+      i.label.startsWith('Work: Website'),
+    );
     expect(item).toMatchObject({
       label: expect.stringMatching(/^Work: Website \d+:\d\d \(another account\)$/),
       action: { channel: 'setDefaultAccount', request: { accountId: workId } },

@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import { localDate } from '../../../common/format';
 import type { Core } from '../../../main/core/types';
 import { describeOperation, editableValues, type Operation } from '../../../main/core/model/operations';
+import { mainWords } from '../../../main/core/mainWords';
 import { trayModel } from '../../../main/core/views/trayModel';
 import { until } from '../../support/offline';
 import { must, untilSynced, type Local, localForFile, type TempDir } from './harness';
@@ -37,9 +38,10 @@ describe("the user's time format", () => {
     expect(core.getSnapshot().timeFormat).toBe('fraction');
     await must(core.handlers.quickEntry({ text: '1:30 no project' }));
     await untilSynced(core);
-    expect(trayModel(core.getSnapshot(), local.clock.now(), 'linux').menu.find((i) => i.id === 'today')?.label).toBe(
-      'Today: 1.50',
-    );
+    expect(
+      trayModel(core.getSnapshot(), local.clock.now(), 'linux', mainWords('en')).menu.find((i) => i.id === 'today')
+        ?.label,
+    ).toBe('Today: 1.50');
     // The CSV keeps its minutes; its hours follow the user.
     expect(await todaysCsv(core)).toContain(',90,1.50,,');
   });
@@ -84,9 +86,9 @@ describe("the user's time format and week start chosen in Stint (issue 27 item 9
     const shown = core.getSnapshot();
     expect(shown.timeFormat).toBe('fraction');
     expect(shown.week.weekStart).toBe('sunday');
-    expect(trayModel(shown, local.clock.now(), 'linux').menu.find((i) => i.id === 'today')?.label).toMatch(
-      /^Today: \d+\.\d\d$/,
-    );
+    expect(
+      trayModel(shown, local.clock.now(), 'linux', mainWords('en')).menu.find((i) => i.id === 'today')?.label,
+    ).toMatch(/^Today: \d+\.\d\d$/);
     await untilSynced(core);
     const me = await local.api.getCurrentUser();
     expect([me.time_format, me.week_start]).toEqual(['fraction', 'Sunday']);

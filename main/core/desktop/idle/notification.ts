@@ -4,7 +4,8 @@
 // locale as Intl knows it: main has no navigator.
 
 import { dateTimeWords, intlLocale } from '../../../../common/dateTimeWords';
-import { idleMessage } from '../../../../common/idleText';
+import type { Words } from '../../../../common/i18n/words';
+import { idleMessageWords } from '../../../../common/idleText';
 import type { IdlePromptView } from '../../../../common/snapshot';
 
 export interface IdleNotification {
@@ -18,11 +19,22 @@ export interface IdleNotification {
  * `locale`: the system's when not given, asked of Intl only once there is a prompt: every snapshot
  * comes here, and the first Intl.DateTimeFormat loads some 8 MB of ICU's data into the process.
  */
-export function idleNotification(prompt: IdlePromptView | null, locale?: string): IdleNotification | null {
+export function idleNotification(
+  prompt: IdlePromptView | null,
+  words: Words,
+  locale?: string,
+): IdleNotification | null {
   if (!prompt) return null;
   return {
     key: `${prompt.projectId}@${prompt.idleSince}-${prompt.returnedAt}`,
-    title: 'Stint: you were away',
-    body: `${idleMessage(prompt, dateTimeWords(locale ?? intlLocale()).when)} Open Stint to keep or discard that time.`,
+    title: words.t('notifications.idleTitle'),
+    // The window's own sentence (window-questions), then what to do about it.
+    body: words.t('notifications.idleBody', { message: said(words, prompt, locale) }),
   };
+}
+
+/** The idle prompt's sentence as the window says it, in `words`' language. */
+function said(words: Words, prompt: IdlePromptView, locale: string | undefined): string {
+  const message = idleMessageWords(prompt, words.t, dateTimeWords(locale ?? intlLocale()).when);
+  return words.t(message.id, message.values);
 }

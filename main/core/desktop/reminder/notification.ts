@@ -3,6 +3,7 @@
 // offers the same answers; on macOS its two buttons answer directly), `withdraw` it once it is
 // answered or gone (a timer started, the hours ended), otherwise nothing.
 
+import type { Words } from '../../../../common/i18n/words';
 import type { ReminderView, Snapshot } from '../../../../common/snapshot';
 
 export interface ReminderNotification {
@@ -14,15 +15,16 @@ export interface ReminderNotification {
 
 export type ReminderAction = { kind: 'announce'; notification: ReminderNotification } | { kind: 'withdraw' } | null;
 
-export function reminderNotification(reminder: ReminderView): ReminderNotification {
+/** In `words`' language: the snapshot's (catalog area `notifications`). */
+export function reminderNotification(reminder: ReminderView, words: Words): ReminderNotification {
   return {
-    title: 'Stint: no timer is running',
+    title: words.t('notifications.reminderTitle'),
     body: reminder.lastProject
-      ? `It is within your working hours. Start ${reminder.lastProject} again, or snooze for 30 minutes.`
-      : 'It is within your working hours. Open Stint to start a timer, or snooze for 30 minutes.',
+      ? words.t('notifications.reminderBodyLast', { project: reminder.lastProject })
+      : words.t('notifications.reminderBody'),
     actions: [
-      ...(reminder.lastProject ? [{ text: 'Start last', choice: 'start-last' as const }] : []),
-      { text: 'Snooze 30 min', choice: 'snooze' },
+      ...(reminder.lastProject ? [{ text: words.t('notifications.startLast'), choice: 'start-last' as const }] : []),
+      { text: words.t('notifications.snooze'), choice: 'snooze' },
     ],
   };
 }
@@ -31,10 +33,11 @@ export function reminderNotification(reminder: ReminderView): ReminderNotificati
 export function reminderAction(
   previous: Pick<Snapshot, 'reminder'> | null,
   next: Pick<Snapshot, 'reminder'>,
+  words: Words,
 ): ReminderAction {
   const before = previous?.reminder ?? null;
   if (!next.reminder) return before ? { kind: 'withdraw' } : null;
   return next.reminder.at === before?.at
     ? null
-    : { kind: 'announce', notification: reminderNotification(next.reminder) };
+    : { kind: 'announce', notification: reminderNotification(next.reminder, words) };
 }

@@ -3,7 +3,17 @@
 // the threshold is announced once, with the window shown.
 import { describe, expect, it } from 'vitest';
 import type { AccountView, FailedOperationView, IdlePromptView, Snapshot } from '../../../../common/snapshot';
-import { idlePromptAction, notificationsFor } from '../../../../main/core/desktop/notifications';
+import {
+  idlePromptAction as idlePromptActionIn,
+  notificationsFor as notificationsForIn,
+} from '../../../../main/core/desktop/notifications';
+import { mainWords } from '../../../../main/core/mainWords';
+
+// In English, as before they had a language (notificationsLanguages.test.ts has German).
+const notificationsFor = (previous: Snapshot | null, next: Snapshot) =>
+  notificationsForIn(previous, next, mainWords('en'));
+const idlePromptAction = (previous: Pick<Snapshot, 'idle'> | null, next: Pick<Snapshot, 'idle'>, locale?: string) =>
+  idlePromptActionIn(previous, next, mainWords('en'), locale);
 import { snapshot as emptySnapshot } from '../../../support/snapshot';
 
 const account = (state: AccountView['state'], problem: string | null = null): AccountView => ({

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountView, Snapshot } from '../../../../common/snapshot';
-import { trayModel, type MenuItemData } from '../../../../main/core/views/trayModel';
+import { mainWords } from '../../../../main/core/mainWords';
+import { trayModel as trayModelIn, type MenuItemData, type Platform } from '../../../../main/core/views/trayModel';
 import { snapshot as emptySnapshot, timerView } from '../../../support/snapshot';
 
 const NOW = new Date(2025, 2, 10, 10, 0).getTime();
+// The tray in English, as before it had a language; the German and Arabic tests pass their own words.
+const trayModel = (s: Snapshot, now: number, platform: Platform) => trayModelIn(s, now, platform, mainWords('en'));
 
 /** Signed in, synced at NOW, 3:45 logged today. */
 const snapshot = (over: Partial<Snapshot> = {}): Snapshot =>

@@ -2,7 +2,13 @@
 // window writes it (common/dateTimeWords.ts, issue 27 item 11), not always a 24-hour "14:05".
 import { describe, expect, it } from 'vitest';
 import { dateTimeWords, intlLocale } from '../../../../../common/dateTimeWords';
-import { idleNotification } from '../../../../../main/core/desktop/idle/notification';
+import { idleNotification as idleNotificationIn } from '../../../../../main/core/desktop/idle/notification';
+import { mainWords } from '../../../../../main/core/mainWords';
+import type { IdlePromptView } from '../../../../../common/snapshot';
+
+// In English, as before it had a language (notificationsLanguages.test.ts has German).
+const idleNotification = (prompt: IdlePromptView | null, locale?: string) =>
+  idleNotificationIn(prompt, mainWords('en'), locale);
 
 const T0 = new Date(2025, 2, 10, 14, 5).getTime();
 const prompt = {

@@ -1,7 +1,13 @@
 // The shell's decision about the reminder's OS notification (main/core/desktop/reminder/notification.ts):
 // once per reminder, withdrawn when it goes, with "Start last" only when there is a last timer.
 import { describe, expect, it } from 'vitest';
-import { reminderAction } from '../../../../../main/core/desktop/reminder/notification';
+import { reminderAction as reminderActionIn } from '../../../../../main/core/desktop/reminder/notification';
+import { mainWords } from '../../../../../main/core/mainWords';
+import type { Snapshot } from '../../../../../common/snapshot';
+
+// In English, as before it had a language (notificationsLanguages.test.ts has German).
+const reminderAction = (previous: Pick<Snapshot, 'reminder'> | null, next: Pick<Snapshot, 'reminder'>) =>
+  reminderActionIn(previous, next, mainWords('en'));
 import { snapshot } from '../../../../support/snapshot';
 
 const reminded = (at: number, lastProject: string | null = 'Website') => snapshot({ reminder: { at, lastProject } });

@@ -10,12 +10,17 @@ import {
   type UpdateState,
 } from '../../../../../main/core/desktop/updates/policy';
 import { createUpdateScheduler, UPDATE_CHECK_EVERY_MS } from '../../../../../main/core/desktop/updates/scheduler';
-import { RESTART_TO_UPDATE, updateMenuItems } from '../../../../../main/core/desktop/updates/view';
-import { trayModel } from '../../../../../main/core/views/trayModel';
+import { RESTART_TO_UPDATE, updateMenuItems as updateMenuItemsIn } from '../../../../../main/core/desktop/updates/view';
+import { mainWords } from '../../../../../main/core/mainWords';
+import { type Platform, trayModel as trayModelIn } from '../../../../../main/core/views/trayModel';
 import { fakeClock } from '../../../../support/clock';
 import { snapshot } from '../../../../support/snapshot';
+import type { Snapshot } from '../../../../../common/snapshot';
 
 const run = (events: UpdateEvent[], from: UpdateState = { state: 'idle' }) => events.reduce(stepUpdate, from);
+// The tray's words in English, as before it had a language.
+const trayModel = (s: Snapshot, now: number, platform: Platform) => trayModelIn(s, now, platform, mainWords('en'));
+const updateMenuItems = (update: Parameters<typeof updateMenuItemsIn>[0]) => updateMenuItemsIn(update, mainWords('en'));
 
 describe('the update state machine', () => {
   it('goes idle → checking → available → downloading(percent) → ready', () => {
