@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gnomeShortcutCommands } from '../../common/desktopShortcuts';
+import { ok } from '../../common/result';
 import { DEFAULT_HOTKEYS } from '../../common/settings';
 import type { ShortcutsView, Snapshot } from '../../common/snapshot';
 import { openEmbeddedAccount, type EmbeddedAccount } from '../../main/core/embedded/embeddedAccount';
@@ -36,8 +37,11 @@ beforeAll(async () => {
   const app = soleCoreApp(account.core);
   const refused = (snapshot: Snapshot): Snapshot => ({ ...snapshot, shortcuts: REFUSED });
   host = await startWebHost({
+    // Every way the page reads the snapshot says the same: the push, and the getSnapshot call the
+    // window makes for its language's words before its first paint.
     app: {
       ...app,
+      handlers: { ...app.handlers, getSnapshot: async () => ok(refused(app.getSnapshot())) },
       getSnapshot: () => refused(app.getSnapshot()),
       subscribe: (listener) => app.subscribe((snapshot) => listener(refused(snapshot))),
     },

@@ -25,6 +25,8 @@ export interface Local {
   clock: Clock & { pass(ms: number): void };
   core(dataDir: string, api?: ServiceApi): Promise<Core>;
   offlineCore(dataDir: string): Promise<Core>;
+  /** Stops every core made so far (each test's, before its folder is removed). */
+  stopCores(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -55,8 +57,11 @@ export async function startLocal(): Promise<Local> {
     clock,
     core,
     offlineCore: async (dataDir) => core(dataDir, await unreachableApi()),
+    async stopCores() {
+      for (const c of cores.splice(0)) await c.stop();
+    },
     async close() {
-      for (const c of cores) await c.stop();
+      for (const c of cores.splice(0)) await c.stop();
       await service.close();
     },
   };
@@ -93,7 +98,13 @@ export function localForFile(take: (shared: LocalForTests) => void): void {
     dir = tempDir();
     take({ local: local!, proxy: proxy!, dir });
   });
-  afterEach(() => dir?.remove());
+  // The test's cores stop before its folder goes: a core still running writes its journal and
+  // ledger there, and a file made while the folder is removed fails the removal (ENOTEMPTY, once
+  // in a fresh-clone run).
+  afterEach(async () => {
+    await local?.stopCores();
+    dir?.remove();
+  });
 }
 
 /** Everything the user did is on the service and read back: nothing queued, nothing still local. */
