@@ -1,8 +1,7 @@
 // The PostgreSQL store (store.ts's interface) for a team: any number of service instances on one
 // database. A pg.Pool of connections; each transaction holds one of them from BEGIN to COMMIT
 // (nested transactions are savepoints on it). A transaction given narrow locks (store.ts
-// TransactionOptions.locks: one user's timers, say) takes them with its BEGIN, in one round trip;
-// the older account-wide lockKey, which no route takes any more, works the same way. A
+// TransactionOptions.locks: one user's timers, say) takes them with its BEGIN, in one round trip. A
 // transaction without locks sends its BEGIN with its first statement, in the same round trip
 // (PostgresTransaction.send: the pool's connections pipeline). A transaction PostgreSQL ends as a
 // deadlock's victim or a serialization failure is run again, a bounded number of times.
@@ -314,15 +313,10 @@ export const DEFAULT_STATEMENT_TIMEOUT_MS = 8000;
 const int4 = (n: number) => Number.isSafeInteger(n) && n >= -2147483648 && n <= 2147483647;
 
 /** BEGIN and the transaction's advisory locks, as one simple-protocol text (integers only: checked here). */
-function beginText({ lockKey, locks = [] }: TransactionOptions): string {
-  if (lockKey !== undefined && !Number.isSafeInteger(lockKey))
-    throw new TypeError(`lockKey must be an integer: ${lockKey}`);
+function beginText({ locks = [] }: TransactionOptions): string {
   for (const [namespace, key] of locks)
     if (!int4(namespace) || !int4(key)) throw new TypeError(`a lock is two 32-bit integers: ${namespace}, ${key}`);
-  const taken = [
-    ...(lockKey === undefined ? [] : [`pg_advisory_xact_lock(${lockKey})`]),
-    ...locks.map(([namespace, key]) => `pg_advisory_xact_lock(${namespace}, ${key})`),
-  ];
+  const taken = locks.map(([namespace, key]) => `pg_advisory_xact_lock(${namespace}, ${key})`);
   return taken.length === 0 ? 'BEGIN' : `BEGIN; SELECT ${taken.join(', ')}`;
 }
 

@@ -24,7 +24,7 @@ import { nodeSqlite, type Connection, type DriverStatement, type SqliteDriver } 
 import { type BatchTransaction, GroupCommit } from './groupCommit';
 import { migrate } from './migrations';
 import { makePrivateDir, makePrivateFile } from '../../platform/privateFiles';
-import type { Queryable, Row, Store } from './store';
+import type { Queryable, Row, Store, TransactionOptions } from './store';
 
 interface Compiled {
   statement: DriverStatement;
@@ -256,8 +256,8 @@ export class SqliteStore extends Level implements Store {
 
   private releaseBatch: (() => void) | undefined;
 
-  // The options (lockKey) matter across instances only: one SQLite connection has one writer anyway.
-  override transaction<T>(fn: (tx: Queryable) => Promise<T>, _options?: { lockKey?: number }): Promise<T> {
+  // The options (narrow locks) matter across instances only: one SQLite connection has one writer anyway.
+  override transaction<T>(fn: (tx: Queryable) => Promise<T>, _options?: TransactionOptions): Promise<T> {
     try {
       this.refuseFromInside();
     } catch (error) {

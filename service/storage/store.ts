@@ -46,15 +46,10 @@ export interface Queryable {
 
 export interface TransactionOptions {
   /**
-   * Serialises writers of one key (the account id) across instances: PostgreSQL takes
-   * pg_advisory_xact_lock(lockKey) first thing; SQLite's transactions are serialised anyway.
-   * No route takes it any more (issue 29: no account-wide write lock): every write holds its
-   * invariants with unique indexes, row locks and the narrow `locks` below.
-   */
-  lockKey?: number;
-  /**
    * Narrow locks (storage/narrowLocks.ts: one user's timers, say), taken with BEGIN in this
-   * order, in the same round trip: PostgreSQL's pg_advisory_xact_lock(namespace, key).
+   * order, in the same round trip: PostgreSQL's pg_advisory_xact_lock(namespace, key); SQLite's
+   * transactions are serialised anyway. There is no account-wide lock (issue 29): every write
+   * holds its invariants with unique indexes, row locks and these.
    */
   locks?: ReadonlyArray<readonly [namespace: number, key: number]>;
 }

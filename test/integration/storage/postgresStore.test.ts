@@ -264,7 +264,7 @@ describe('PostgreSQL store: transactions', () => {
     expect(await names(store, 'never')).toEqual([]);
   });
 
-  it('runs two transactions with the same lockKey one after the other, across instances', async () => {
+  it('runs two transactions with the same narrow lock one after the other, across instances', async () => {
     const other = await anotherInstance();
     const events: string[] = [];
     let release!: () => void;
@@ -276,7 +276,7 @@ describe('PostgreSQL store: transactions', () => {
         await tx.run('INSERT INTO things (name) VALUES (?)', 'lock-first');
         events.push('first out');
       },
-      { lockKey: 7 },
+      { locks: [[3, 7]] },
     );
     try {
       await until(() => events.includes('first in'), 'the first transaction to hold the lock');
@@ -286,15 +286,16 @@ describe('PostgreSQL store: transactions', () => {
           // The first one's write is committed before the second one starts.
           events.push(`second sees ${(await names(tx, 'lock-')).join(',')}`);
         },
-        { lockKey: 7 },
+        { locks: [[3, 7]] },
       );
-      // The second is waiting on the account's lock (seen from the database, not from the clock).
+      // The second is waiting on the lock (seen from the database, not from the clock).
       await until(
         async () =>
           (await store.get<{ n: number }>(
-            // This database's lock 7 (a one-key lock: its low 32 bits in objid, objsubid 1).
+            // This database's lock (3, 7) (a two-key lock: the keys in classid and objid, objsubid 2).
             `SELECT count(*) AS n FROM pg_locks l JOIN pg_database d ON d.oid = l.database
-             WHERE d.datname = current_database() AND l.locktype = 'advisory' AND l.objid = 7 AND l.objsubid = 1 AND NOT l.granted`,
+             WHERE d.datname = current_database() AND l.locktype = 'advisory'
+               AND l.classid = 3 AND l.objid = 7 AND l.objsubid = 2 AND NOT l.granted`,
           ))!.n === 1,
         'the second transaction to wait on the lock',
       );
@@ -308,17 +309,17 @@ describe('PostgreSQL store: transactions', () => {
     expect(events).toEqual(['first in', 'first out', 'second in', 'second sees lock-first']);
   });
 
-  it('runs transactions with different lockKeys at the same time', async () => {
+  it('runs transactions with different narrow locks at the same time', async () => {
     const other = await anotherInstance();
     let secondIn!: () => void;
     const secondEntered = new Promise<void>((resolve) => (secondIn = resolve));
     const bound = (what: string) =>
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} never happened`)), 20_000));
-    // The first holds lock 8 until the second, with lock 9, is inside: serialised, neither would finish.
+    // The first holds lock (3, 8) until the second, with (3, 9), is inside: serialised, neither would finish.
     const first = store.transaction(() => Promise.race([secondEntered, bound('the second transaction entering')]), {
-      lockKey: 8,
+      locks: [[3, 8]],
     });
-    const second = other.transaction(async () => secondIn(), { lockKey: 9 });
+    const second = other.transaction(async () => secondIn(), { locks: [[3, 9]] });
     await expect(Promise.all([first, second])).resolves.toBeDefined();
   });
 
